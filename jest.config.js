@@ -1,0 +1,14 @@
+/**
+ * Native-ESM TypeScript under jest (run through `node --experimental-vm-modules`, see package.json).
+ * `isolatedModules` in tsconfig makes ts-jest transpile only; `npm run typecheck` checks types.
+ * @type {import('jest').Config}
+ */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testMatch: ['<rootDir>/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/'],
+  testTimeout: 30000,
+};
