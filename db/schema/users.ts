@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Local accounts (seed 2.12) plus the roles that gate the API: admin, supervisor, attendant, author. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').notNull().unique(),
+  email: text('email').notNull().unique(),
+  password_hash: text('password_hash').notNull(),
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  is_active: boolean('is_active').notNull().default(true),
+  is_admin: boolean('is_admin').notNull().default(false),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
