@@ -1,0 +1,126 @@
+import { configSchema, defaultBotConfig, isConfigKey, type BotConfig } from './config-keys.js';
+
+/** Parses one key's raw value the way the loader does; returns the value or the error text. */
+function parseKey(key: keyof BotConfig, raw: string): unknown {
+  const result = configSchema.shape[key].safeParse(raw);
+  return result.success ? result.data : `error: ${result.error.issues.map((issue) => issue.message).join('; ')}`;
+}
+
+describe('config keys', () => {
+  it('has every key of seed part 8 and 5.4 with its default', () => {
+    const expected: BotConfig = {
+      'crm-enabled': true,
+      'attendance-enabled': true,
+      'attendance-queue-size': 50,
+      'attendance-max-wait-seconds': 600,
+      'attendance-priority-default': 'normal',
+      'attendance-auto-assign': true,
+      'attendance-chatops-webhook': undefined,
+      'attendance-mobile-msg-commands': true,
+      'attendance-bot-msg-commands': true,
+      'attendance-bypass-mode': false,
+      'attendance-auto-transfer': false,
+      'attendance-transfer-keywords': [],
+      'attendant-llm-tips': true,
+      'attendant-polish-message': true,
+      'attendant-smart-replies': true,
+      'attendant-auto-summary': true,
+      'attendant-sentiment-analysis': true,
+      'attendance-crm-logging': true,
+      'attendance-customer-fields': ['name', 'email', 'phone', 'tier', 'ltv'],
+      'attendance-log-fields': ['session_id', 'customer_id', 'attendant_id', 'start_time', 'end_time', 'sentiment'],
+      'attendance-email-notify': false,
+      'attendance-email-template': undefined,
+      'attendance-email-recipient': undefined,
+      'attendance-email-bcc': undefined,
+      'attendance-default-destination': 'workchat',
+      'mobile-msg-voice-response': true,
+      'voice-models-url': undefined,
+      'voice-models-api-key': undefined,
+      'workchat-enabled': true,
+      'workchat-voice-enabled': true,
+      'workchat-meeting-enabled': true,
+      'workchat-app-id': undefined,
+      'workchat-app-password': undefined,
+      'workchat-tenant-id': undefined,
+      'workchat-bot-id': undefined,
+      'social-dm-enabled': true,
+      'social-dm-access-token': undefined,
+      'social-dm-app-secret': undefined,
+      'social-dm-webhook-verify-token': undefined,
+      'rtc-url': undefined,
+      'rtc-api-key': undefined,
+      'rtc-api-secret': undefined,
+      'rtc-room-prefix': 'attendance-',
+      'sip-enabled': false,
+      'sip-trunk-name': undefined,
+      'sip-phone-number': undefined,
+      'sip-inbound-route': undefined,
+      'sip-outbound-route': undefined,
+      'rtc-recording-enabled': true,
+      'rtc-storage-bucket': 'recordings',
+      'rtc-transcription-enabled': true,
+      'transcription-language': 'pt-BR',
+      'oidc-provider-url': undefined,
+      'oidc-client-id': undefined,
+      'oidc-client-secret': undefined,
+    };
+    expect(Object.keys(configSchema.shape).sort()).toEqual(Object.keys(expected).sort());
+    expect(defaultBotConfig()).toEqual(expected); // keys without a default are absent (undefined)
+  });
+
+  it('gives each bot its own copy of list defaults', () => {
+    defaultBotConfig()['attendance-customer-fields'].push('changed');
+    expect(defaultBotConfig()['attendance-customer-fields']).toEqual(['name', 'email', 'phone', 'tier', 'ltv']);
+  });
+
+  it('reads booleans as true/false, yes/no, on/off and 1/0 in any case', () => {
+    for (const raw of ['true', 'TRUE', 'Yes', 'on', '1']) expect(parseKey('attendance-bypass-mode', raw)).toBe(true);
+    for (const raw of ['false', 'False', 'NO', 'off', '0']) expect(parseKey('crm-enabled', raw)).toBe(false);
+    expect(parseKey('crm-enabled', 'maybe')).toBe('error: expected true or false (yes/no, on/off and 1/0 also work)');
+  });
+
+  it('reads whole numbers and rejects words, decimals, signs and zero', () => {
+    expect(parseKey('attendance-queue-size', '120')).toBe(120);
+    expect(parseKey('attendance-max-wait-seconds', '007')).toBe(7);
+    for (const raw of ['abc', '1.5', '-3', '+3', '0', '1e3', '99999999999999999999']) {
+      expect(parseKey('attendance-queue-size', raw)).toBe('error: expected a whole number of at least 1');
+    }
+  });
+
+  it('reads lists as comma-separated, trimmed, non-empty items', () => {
+    expect(parseKey('attendance-transfer-keywords', ' human , agent,,person, ')).toEqual(['human', 'agent', 'person']);
+  });
+
+  it('accepts http(s) URLs only', () => {
+    expect(parseKey('attendance-chatops-webhook', 'https://chat.example.com/hooks/1?x=a,b')).toBe('https://chat.example.com/hooks/1?x=a,b');
+    expect(parseKey('oidc-provider-url', 'http://127.0.0.1:8080/realms/main')).toBe('http://127.0.0.1:8080/realms/main');
+    for (const raw of ['not a url', 'ftp://files.example.com', 'example.com']) {
+      expect(parseKey('rtc-url', raw)).toBe('error: expected an http:// or https:// URL');
+    }
+  });
+
+  it('accepts the four priority names in any case', () => {
+    expect(parseKey('attendance-priority-default', 'URGENT')).toBe('urgent');
+    expect(parseKey('attendance-priority-default', 'critical')).toBe('error: expected one of low, normal, high, urgent');
+  });
+
+  it('checks destinations, the bcc address and the transcription language', () => {
+    expect(parseKey('attendance-default-destination', 'web')).toBe('web');
+    expect(parseKey('attendance-default-destination', 'fax')).toBe('error: expected one of workchat, team_chat, mobile_msg, web');
+    expect(parseKey('attendance-email-bcc', 'audit@example.com')).toBe('audit@example.com');
+    expect(parseKey('attendance-email-bcc', 'audit')).toBe('error: expected an email address');
+    expect(parseKey('transcription-language', 'en-US')).toBe('en-US');
+    expect(parseKey('transcription-language', 'not a language')).toBe('error: expected a language tag such as pt-BR or en-US');
+  });
+
+  it('keeps credentials and names as written', () => {
+    expect(parseKey('workchat-app-password', 'p@ss, "word"')).toBe('p@ss, "word"');
+  });
+
+  it('tells table keys from other names', () => {
+    expect(isConfigKey('attendance-queue-size')).toBe(true);
+    expect(isConfigKey('param-greeting')).toBe(false);
+    expect(isConfigKey('constructor')).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { emailAddress, flag, httpUrl, languageTag, list, oneOf, text, textWithDefault, wholeNumber } from './config-values.js';
+
+/**
+ * Every key a bot's config.csv may set, with its type and default: the table of seed part 8
+ * (attendance configuration) plus the identity-federation keys of seed 5.4, in the seed's
+ * kebab-case names. This object is the only place a key or a default is written down; the
+ * loader, the `BotConfig` type and the list of known keys all come from it.
+ *
+ * Where the seed gives no default (credentials, addresses, transfer keywords, SIP routes)
+ * the value is undefined, or an empty list, meaning "not configured".
+ */
+export const configSchema = z.object({
+  'crm-enabled': flag(true),
+  'attendance-enabled': flag(true),
+  'attendance-queue-size': wholeNumber(50, 1),
+  'attendance-max-wait-seconds': wholeNumber(600, 1),
+  'attendance-priority-default': oneOf(['low', 'normal', 'high', 'urgent'], 'normal'),
+  'attendance-auto-assign': flag(true),
+  'attendance-chatops-webhook': httpUrl(),
+  'attendance-mobile-msg-commands': flag(true),
+  'attendance-bot-msg-commands': flag(true),
+  'attendance-bypass-mode': flag(false),
+  'attendance-auto-transfer': flag(false),
+  // No default trigger words in the seed: none, so auto-transfer stays inert until words are set.
+  'attendance-transfer-keywords': list([]),
+  'attendant-llm-tips': flag(true),
+  'attendant-polish-message': flag(true),
+  'attendant-smart-replies': flag(true),
+  'attendant-auto-summary': flag(true),
+  'attendant-sentiment-analysis': flag(true),
+  'attendance-crm-logging': flag(true),
+  'attendance-customer-fields': list(['name', 'email', 'phone', 'tier', 'ltv']),
+  'attendance-log-fields': list(['session_id', 'customer_id', 'attendant_id', 'start_time', 'end_time', 'sentiment']),
+  'attendance-email-notify': flag(false),
+  'attendance-email-template': text(),
+  // "Recipient kind" in the seed; the kinds of seed 6.3 (attendant, supervisor, manager,
+  // customer) are not pinned as the only values, so this stays free text.
+  'attendance-email-recipient': text(),
+  'attendance-email-bcc': emailAddress(),
+  // Destinations of seed 1.1; "web" is the web console. team_chat is planned there.
+  'attendance-default-destination': oneOf(['workchat', 'team_chat', 'mobile_msg', 'web'], 'workchat'),
+  'mobile-msg-voice-response': flag(true),
+  'voice-models-url': httpUrl(),
+  'voice-models-api-key': text(),
+  'workchat-enabled': flag(true),
+  'workchat-voice-enabled': flag(true),
+  'workchat-meeting-enabled': flag(true),
+  'workchat-app-id': text(),
+  'workchat-app-password': text(),
+  'workchat-tenant-id': text(),
+  'workchat-bot-id': text(),
+  'social-dm-enabled': flag(true),
+  'social-dm-access-token': text(),
+  'social-dm-app-secret': text(),
+  'social-dm-webhook-verify-token': text(),
+  'rtc-url': httpUrl(),
+  'rtc-api-key': text(),
+  'rtc-api-secret': text(),
+  'rtc-room-prefix': textWithDefault('attendance-'),
+  'sip-enabled': flag(false),
+  'sip-trunk-name': text(),
+  'sip-phone-number': text(),
+  'sip-inbound-route': text(),
+  'sip-outbound-route': text(),
+  'rtc-recording-enabled': flag(true),
+  'rtc-storage-bucket': textWithDefault('recordings'),
+  'rtc-transcription-enabled': flag(true),
+  'transcription-language': languageTag('pt-BR'),
+  'oidc-provider-url': httpUrl(),
+  'oidc-client-id': text(),
+  'oidc-client-secret': text(),
+});
+
+/** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */
+export type BotConfig = z.infer<typeof configSchema>;
+
+/** One of the known key names. */
+export type ConfigKey = keyof BotConfig;
+
+/** Whether `key` (already lower-cased) is in the table, as opposed to a param- or unknown key. */
+export function isConfigKey(key: string): key is ConfigKey {
+  return Object.hasOwn(configSchema.shape, key);
+}
+
+/** The configuration of a bot whose config.csv sets nothing: every default of the table. */
+export function defaultBotConfig(): BotConfig {
+  return configSchema.parse({});
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+// Builders for the value kinds of config.csv. Every schema takes the raw (trimmed, non-empty)
+// string from the file and gives the typed value; its `error` text is the "expected ..." part
+// of a ConfigError, and the loader appends what it got. Empty values never reach these schemas:
+// the loader treats an empty value as "not set", so the default (or undefined) applies.
+
+/** A switch: true/false, also yes/no, on/off and 1/0, in any case. */
+export function flag(defaultValue: boolean) {
+  return z
+    .stringbool({
+      truthy: ['true', 'yes', 'on', '1'],
+      falsy: ['false', 'no', 'off', '0'],
+      case: 'insensitive',
+      error: 'expected true or false (yes/no, on/off and 1/0 also work)',
+    })
+    .default(defaultValue);
+}
+
+/** A count: digits only (no sign, no decimals), at least `min`, within the safe-integer range. */
+export function wholeNumber(defaultValue: number, min: number) {
+  const expected = min > 0 ? `expected a whole number of at least ${min}` : 'expected a whole number';
+  return z
+    .string()
+    .transform((raw, ctx) => {
+      const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+      if (Number.isSafeInteger(value) && value >= min) return value;
+      ctx.addIssue(expected);
+      return z.NEVER;
+    })
+    .default(defaultValue);
+}
+
+/** Comma-separated items, each trimmed; empty items (`a,,b`, a trailing comma) are dropped. */
+export function list(defaultValue: readonly string[]) {
+  return z
+    .string()
+    .transform((raw) => raw.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+    .default(() => [...defaultValue]);
+}
+
+/** An http(s) address such as a webhook or a service URL; undefined when not configured. */
+export function httpUrl() {
+  return z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional();
+}
+
+/** A single email address; undefined when not configured. */
+export function emailAddress() {
+  return z.email({ error: 'expected an email address' }).optional();
+}
+
+/** Free text (names, credentials, routes) with no default: undefined when not configured. */
+export function text() {
+  return z.string().optional();
+}
+
+/** Free text with a default. */
+export function textWithDefault(defaultValue: string) {
+  return z.string().default(defaultValue);
+}
+
+/** One of a fixed set of words, matched case-insensitively and given back lower-cased. */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, defaultValue: T[number]) {
+  return z
+    .string()
+    .transform((raw) => raw.toLowerCase())
+    .pipe(z.enum(values, { error: `expected one of ${values.join(', ')}` }))
+    .default(defaultValue);
+}
+
+/** A BCP 47 language tag such as pt-BR, checked by the runtime's own Intl data. */
+export function languageTag(defaultValue: string) {
+  return z
+    .string()
+    .refine((raw) => {
+      try {
+        return Intl.getCanonicalLocales(raw).length === 1;
+      } catch {
+        return false;
+      }
+    }, 'expected a language tag such as pt-BR or en-US')
+    .default(defaultValue);
+}

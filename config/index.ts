@@ -1,0 +1,13 @@
+// The config area's public surface: everything another folder may import from config/.
+
+/** Thrown when a bot's config.csv has invalid lines; lists them all with file and line. */
+export { ConfigError, type ConfigIssue } from './config-error.js';
+/**
+ * The table of config keys and defaults (seed part 8 and 5.4) and the typed config it gives,
+ * for code that reads a bot's settings or needs the defaults without a file (tests, new bots).
+ */
+export { configSchema, defaultBotConfig, isConfigKey, type BotConfig, type ConfigKey } from './config-keys.js';
+/** Reading one config.csv, for callers that load or reload a single bot. */
+export { loadBotConfig, parseBotConfig, type BotConfigFile } from './load-bot-config.js';
+/** Start-up loading of every bot package under the bots directory, with per-bot failures. */
+export { loadBotPackages, type BotPackageFailure, type LoadedBotPackage } from './bot-packages.js';

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { readProcessSettings, SettingsError } from './process-settings.js';
+
+describe('readProcessSettings', () => {
+  test('defaults to the embedded set-up', () => {
+    const s = readProcessSettings({});
+    expect(s).toMatchObject({ PORT: 8080, SHUTDOWN_TIMEOUT_MS: 10000 });
+    expect(s.DATABASE_URL).toBeUndefined();
+    expect(s.REDIS_URL).toBeUndefined();
+    expect(s.DATA_DIR).toBe(path.resolve('data'));
+    expect(s.BOTS_DIR).toBe(path.resolve('bots'));
+  });
+
+  test('reads the production variables', () => {
+    const s = readProcessSettings({ PORT: '9000', DATABASE_URL: 'postgres://u@db:5432/sb', REDIS_URL: 'redis://cache:6379', DATA_DIR: '/srv/sb' });
+    expect(s).toMatchObject({ PORT: 9000, DATABASE_URL: 'postgres://u@db:5432/sb', REDIS_URL: 'redis://cache:6379', DATA_DIR: '/srv/sb' });
+  });
+
+  test('empty strings count as unset', () => {
+    const s = readProcessSettings({ DATABASE_URL: '', REDIS_URL: ' ' });
+    expect(s.DATABASE_URL).toBeUndefined();
+    expect(s.REDIS_URL).toBeUndefined();
+  });
+
+  test('names every invalid variable', () => {
+    const attempt = () => readProcessSettings({ PORT: 'eighty', REDIS_URL: 'http://x', JWT_SECRET: 'short' });
+    expect(attempt).toThrow(SettingsError);
+    expect(attempt).toThrow(/PORT[\s\S]*REDIS_URL[\s\S]*JWT_SECRET/);
+  });
+});

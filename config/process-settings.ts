@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+/**
+ * The process's own settings, read from environment variables (README lists each). Bot settings
+ * live in each bot's config.csv instead. Parsed once at start-up so a bad value stops the
+ * service before it listens, with a message naming the variable.
+ */
+export const ProcessSettingsSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  BOTS_DIR: z.string().default('./bots'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  REDIS_PREFIX: z.string().default('switchboard'),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 3600),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
+  ADMIN_USERNAME: optionalString,
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+export type ProcessSettings = z.infer<typeof ProcessSettingsSchema>;
+
+/** Thrown when an environment variable has an invalid value; the message lists every problem. */
+export class SettingsError extends Error {}
+
+/** Parses the environment; relative directories are resolved against the working directory. */
+export function readProcessSettings(env: NodeJS.ProcessEnv = process.env): ProcessSettings {
+  const result = ProcessSettingsSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new SettingsError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), BOTS_DIR: path.resolve(result.data.BOTS_DIR) };
+}
