@@ -1,0 +1,39 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { createUsersRepo } from '../db/index.js';
+import type { DatabaseHandle } from '../db/index.js';
+import { openTestDatabase } from '../test/support/postgres.js';
+import { ensureAdmin } from './ensure-admin.js';
+import { login } from './login.js';
+import { createTokenIssuer } from './token-issuer.js';
+
+let database: DatabaseHandle;
+beforeAll(async () => { database = await openTestDatabase(); });
+afterAll(async () => { await database.close(); });
+
+function capturingLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(chunk.toString()); done(); } });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+test('first start without ADMIN_PASSWORD generates one, prints it once, and it logs in', async () => {
+  const users = createUsersRepo(database.db);
+  const { logger, lines } = capturingLogger();
+  const first = await ensureAdmin({ users, logger }, {});
+  expect(first.created).toBe(true);
+  expect(first.generatedPassword).toMatch(/^[\w-]{16}$/);
+  expect(lines.join('')).toContain(first.generatedPassword);
+
+  const second = await ensureAdmin({ users, logger }, {});
+  expect(second).toEqual({ created: false });
+  expect(lines.join('').split(first.generatedPassword!).length - 1).toBe(1);
+
+  const tokens = createTokenIssuer(new TextEncoder().encode('z'.repeat(40)), 60);
+  const token = await login({ users, tokens }, { identifier: 'admin', password: first.generatedPassword! });
+  expect(await tokens.verify(token.access_token)).toMatchObject({ username: 'admin', roles: ['admin'] });
+  // The password is stored only as an argon2id hash.
+  const row = await users.findByLogin('admin');
+  expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+  expect(row!.password_hash).not.toContain(first.generatedPassword);
+});

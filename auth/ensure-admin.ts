@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import type { UsersRepo } from '../db/index.js';
+import { ConflictError } from '../infra/errors.js';
+import type { Logger } from '../infra/logger.js';
+import { createUser } from './create-user.js';
+
+export interface AdminBootstrap {
+  email?: string;
+  password?: string;
+  username?: string;
+}
+
+/**
+ * On the first start (no users at all) creates the admin account from ADMIN_EMAIL/ADMIN_PASSWORD,
+ * or with a generated password that is printed once — it is stored only as a hash.
+ * Returns the generated password when one was made, so the caller can show it.
+ */
+export async function ensureAdmin(
+  deps: { users: UsersRepo; logger: Logger },
+  bootstrap: AdminBootstrap,
+): Promise<{ created: boolean; generatedPassword?: string }> {
+  if ((await deps.users.count()) > 0) return { created: false };
+  const generatedPassword = bootstrap.password ? undefined : randomBytes(12).toString('base64url');
+  const email = bootstrap.email ?? 'admin@localhost';
+  const username = bootstrap.username ?? 'admin';
+  try {
+    await createUser(deps, { username, email, password: bootstrap.password ?? generatedPassword!, roles: ['admin'] });
+  } catch (error) {
+    // Another instance starting at the same moment created the admin first.
+    if (error instanceof ConflictError) return { created: false };
+    throw error;
+  }
+  if (generatedPassword) {
+    deps.logger.warn(
+      { username, email },
+      `Created the first admin. Log in as "${username}" with password: ${generatedPassword} (shown once; set ADMIN_PASSWORD to choose it)`,
+    );
+  } else {
+    deps.logger.info({ username, email }, 'Created the first admin from ADMIN_EMAIL/ADMIN_PASSWORD');
+  }
+  return { created: true, generatedPassword };
+}

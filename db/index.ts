@@ -1,0 +1,4 @@
+/** The database port: connection (PGlite or PostgreSQL), migrations and the thin repositories. */
+export { openDatabase, listTables, type Database, type DatabaseHandle, type OpenDatabaseOptions } from './connection.js';
+export { createUsersRepo, type UsersRepo, type UserRow } from './users-repo.js';
+export { createBotsRepo, type BotsRepo, type BotRow } from './bots-repo.js';

@@ -1,0 +1,41 @@
+import { asc, count, eq, or } from 'drizzle-orm';
+import type { Database } from './connection.js';
+import { users } from './schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+/** The only code that queries the users table. */
+export function createUsersRepo(db: Database) {
+  return {
+    async findByLogin(identifier: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(or(eq(users.username, identifier), eq(users.email, identifier.toLowerCase())))
+        .limit(1);
+      return row;
+    },
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    async findByUsernameOrEmail(username: string, email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(or(eq(users.username, username), eq(users.email, email))).limit(1);
+      return row;
+    },
+    async insert(row: NewUserRow): Promise<UserRow> {
+      const [created] = await db.insert(users).values(row).returning();
+      return created!;
+    },
+    async list(): Promise<UserRow[]> {
+      return db.select().from(users).orderBy(asc(users.created_at), asc(users.username));
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users);
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,42 @@
+import express, { type Express } from 'express';
+import type { TokenIssuer } from '../auth/index.js';
+import type { UsersRepo } from '../db/index.js';
+import type { Logger } from '../infra/logger.js';
+import { createAuthorizer } from './auth-middleware.js';
+import { errorHandler, notFoundHandler } from './error-handler.js';
+import { buildOpenApiDocument, createOpenApiRegistry, openApiRoutes } from './openapi.js';
+import { requestLogging } from './request-logging.js';
+import { mountRoutes } from './route.js';
+import { healthRoutes, type ReadinessCheck } from './routes/health.js';
+import { userRoutes } from './routes/users.js';
+
+export interface AppDeps {
+  logger: Logger;
+  version: string;
+  users: UsersRepo;
+  tokens: TokenIssuer;
+  readiness: ReadinessCheck[];
+}
+
+const JSON_BODY_LIMIT = '1mb';
+
+/** The express application: request ids and logs, JSON bodies, routes, JSON errors. No listening. */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(requestLogging(deps.logger));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(healthRoutes(deps.readiness));
+
+  const registry = createOpenApiRegistry();
+  const api = express.Router();
+  mountRoutes(api, registry, createAuthorizer(deps.tokens), [...userRoutes(deps)]);
+  let document: unknown;
+  app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));
+  app.use(api);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,66 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitError,
+  UnauthorizedError,
+  UpstreamError,
+  ValidationError,
+} from '../infra/errors.js';
+import type { Logger } from '../infra/logger.js';
+import type { ErrorBody } from './schemas/common.js';
+
+/** The one place that knows which HTTP status each domain error becomes. */
+export function statusOf(error: DomainError): number {
+  if (error instanceof ValidationError) return 400;
+  if (error instanceof UnauthorizedError) return 401;
+  if (error instanceof ForbiddenError) return 403;
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof RateLimitError) return 429;
+  if (error instanceof UpstreamError) return 502;
+  return 400;
+}
+
+// Errors raised by express's own body parser (they carry `type` and `status`).
+const BODY_PARSER_ERRORS: Record<string, { error: string; message: string }> = {
+  'entity.parse.failed': { error: 'invalid_json', message: 'The request body is not valid JSON' },
+  'entity.too.large': { error: 'payload_too_large', message: 'The request body is larger than the limit' },
+  'encoding.unsupported': { error: 'unsupported_encoding', message: 'The request body encoding is not supported' },
+  'charset.unsupported': { error: 'unsupported_charset', message: 'The request body charset is not supported' },
+};
+
+/** Maps any thrown error to a JSON body `{error, message, …}`; unknown errors are logged 500s. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    const requestId = String(req.id ?? '');
+    let status: number;
+    let body: ErrorBody;
+    if (err instanceof DomainError) {
+      status = statusOf(err);
+      body = { error: err.code, message: err.message, ...err.details };
+      if (err instanceof RateLimitError) res.setHeader('Retry-After', String(err.details.retry_after));
+    } else if (isBodyParserError(err)) {
+      status = err.status;
+      body = BODY_PARSER_ERRORS[err.type] ?? { error: 'bad_request', message: err.message };
+    } else {
+      status = 500;
+      body = { error: 'internal_error', message: 'Internal server error' };
+      logger.error({ err, request_id: requestId }, 'unhandled error');
+    }
+    if (res.headersSent) return;
+    res.status(status).json({ ...body, request_id: requestId });
+  };
+}
+
+function isBodyParserError(err: unknown): err is { type: string; status: number; message: string } {
+  const e = err as { type?: unknown; status?: unknown } | null;
+  return typeof e?.type === 'string' && typeof e.status === 'number' && e.status >= 400 && e.status < 500;
+}
+
+/** JSON 404 for every path no route matched. */
+export const notFoundHandler: RequestHandler = (req, res) => {
+  res.status(404).json({ error: 'not_found', message: `No route for ${req.method} ${req.path}`, request_id: String(req.id ?? '') });
+};

@@ -1,0 +1,106 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
+import type { Principal, Role } from '../auth/index.js';
+import { ValidationError } from '../infra/errors.js';
+import { ErrorBodySchema } from './schemas/common.js';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+/**
+ * Who may call a route: anyone, any signed-in user, or holders of one of the roles (admins
+ * always). There is no default, so every new route says it out loud.
+ */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+
+/** One endpoint: its zod schemas serve validation, the handler's types and the OpenAPI entry. */
+export interface RouteSpec<B extends z.ZodType, Q extends AnyObject, P extends AnyObject> {
+  method: Method;
+  /** Express-style path, `:name` for parameters. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Status of a successful answer (200 when absent). */
+  status?: number;
+  response: { description: string; schema?: z.ZodType };
+  handle(input: {
+    body: z.output<B>;
+    query: z.output<Q>;
+    params: z.output<P>;
+    principal: Principal;
+    req: Request;
+    res: Response;
+  }): Promise<unknown>;
+}
+
+/** Keeps the generic parameters of a route when it is put in an array with others. */
+export function defineRoute<B extends z.ZodType = z.ZodUndefined, Q extends AnyObject = AnyObject, P extends AnyObject = AnyObject>(
+  spec: RouteSpec<B, Q, P>,
+): RouteSpec<z.ZodType, AnyObject, AnyObject> {
+  return spec as unknown as RouteSpec<z.ZodType, AnyObject, AnyObject>;
+}
+
+/** Checks the bearer token and roles of a request; provided by `auth-middleware.ts`. */
+export type Authorizer = (req: Request, access: Access) => Promise<Principal | undefined>;
+
+/** Mounts each route on the router and describes it in the OpenAPI registry, from the same spec. */
+export function mountRoutes(
+  router: Router,
+  registry: OpenAPIRegistry,
+  authorize: Authorizer,
+  routes: RouteSpec<z.ZodType, AnyObject, AnyObject>[],
+): void {
+  for (const route of routes) {
+    router[route.method](route.path, handlerFor(route, authorize));
+    registry.registerPath(describe(route));
+  }
+}
+
+function handlerFor(route: RouteSpec<z.ZodType, AnyObject, AnyObject>, authorize: Authorizer): RequestHandler {
+  return async (req, res) => {
+    const principal = await authorize(req, route.access);
+    const body = route.body ? parse(route.body, req.body ?? {}, 'body') : undefined;
+    const query = route.query ? parse(route.query, req.query, 'query') : {};
+    const params = route.params ? parse(route.params, req.params, 'path') : {};
+    const result = await route.handle({ body, query, params, principal: principal as Principal, req, res });
+    if (res.headersSent) return; // the handler streamed or redirected itself
+    res.status(route.status ?? 200).json(result);
+  };
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join('.'), message: i.message }));
+  throw new ValidationError(`Invalid request ${where}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+}
+
+function describe(route: RouteSpec<z.ZodType, AnyObject, AnyObject>) {
+  const errors = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
+  const success = route.response.schema
+    ? { description: route.response.description, content: { 'application/json': { schema: route.response.schema } } }
+    : { description: route.response.description };
+  return {
+    method: route.method,
+    path: route.path.replace(/:(\w+)/g, '{$1}'),
+    summary: route.summary,
+    tags: [route.tag],
+    ...(route.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+    request: {
+      ...(route.body ? { body: { content: { 'application/json': { schema: route.body } } } } : {}),
+      ...(route.query ? { query: route.query as z.ZodObject } : {}),
+      ...(route.params ? { params: route.params as z.ZodObject } : {}),
+    },
+    responses: {
+      [route.status ?? 200]: success,
+      400: errors('Invalid input'),
+      ...(route.access === 'public' ? {} : { 401: errors('Missing or invalid bearer token') }),
+      ...(Array.isArray(route.access) ? { 403: errors('Role not allowed') } : {}),
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { createUser, login, RoleSchema, type TokenIssuer } from '../../auth/index.js';
+import type { UserRow, UsersRepo } from '../../db/index.js';
+import { NotFoundError } from '../../infra/errors.js';
+import { defineRoute } from '../route.js';
+import { AccessTokenSchema, CreateUserRequestSchema, LoginRequestSchema, UserListSchema, UserSchema } from '../schemas/auth.js';
+
+/** The wire form of a user: never the password hash. */
+function toUserDto(row: UserRow) {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    roles: RoleSchema.array().parse(row.roles),
+    is_active: row.is_active,
+    is_admin: row.is_admin,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Login and local user management. */
+export function userRoutes(deps: { users: UsersRepo; tokens: TokenIssuer }) {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/auth/login',
+      summary: 'Exchange a username or email and password for an access token',
+      tag: 'auth',
+      access: 'public',
+      body: LoginRequestSchema,
+      response: { description: 'Access token', schema: AccessTokenSchema },
+      handle: ({ body }) => login(deps, { identifier: (body.username ?? body.email)!, password: body.password }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/users',
+      summary: 'Create a user',
+      tag: 'users',
+      access: ['admin'],
+      body: CreateUserRequestSchema,
+      status: 201,
+      response: { description: 'The created user', schema: UserSchema },
+      handle: async ({ body }) => toUserDto(await createUser(deps, body)),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/users',
+      summary: 'List users',
+      tag: 'users',
+      access: ['admin'],
+      response: { description: 'All users', schema: UserListSchema },
+      handle: async () => {
+        const rows = await deps.users.list();
+        return { users: rows.map(toUserDto), total: rows.length };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/users/me',
+      summary: 'The signed-in user',
+      tag: 'users',
+      access: 'authenticated',
+      response: { description: 'The caller', schema: UserSchema },
+      handle: async ({ principal }) => {
+        const row = await deps.users.findById(principal.user_id);
+        if (!row) throw new NotFoundError('Your user no longer exists', 'user_not_found');
+        return toUserDto(row);
+      },
+    }),
+  ];
+}

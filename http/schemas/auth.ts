@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { RoleSchema } from '../../auth/index.js';
+
+export const LoginRequestSchema = z
+  .object({
+    username: z.string().min(1).optional(),
+    email: z.string().min(1).optional(),
+    password: z.string().min(1),
+  })
+  .refine((b) => b.username !== undefined || b.email !== undefined, {
+    message: 'username or email is required',
+    path: ['username'],
+  })
+  .meta({ id: 'LoginRequest' });
+
+export const AccessTokenSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int().meta({ description: 'Seconds until the token expires' }),
+  })
+  .meta({ id: 'AccessToken' });
+
+export const UserSchema = z
+  .object({
+    id: z.uuid(),
+    username: z.string(),
+    email: z.string(),
+    roles: RoleSchema.array(),
+    is_active: z.boolean(),
+    is_admin: z.boolean(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'User' });
+
+export const CreateUserRequestSchema = z
+  .object({
+    username: z.string().trim().min(1).max(100).regex(/^[\w.@-]+$/, 'letters, digits and . _ - @ only'),
+    email: z.email().max(254),
+    password: z.string().min(8).max(1024),
+    roles: RoleSchema.array().default([]),
+  })
+  .meta({ id: 'CreateUserRequest' });
+
+export const UserListSchema = z.object({ users: UserSchema.array(), total: z.number().int() }).meta({ id: 'UserList' });

@@ -1,0 +1,64 @@
+/**
+ * Typed errors thrown by domain code. Each carries a machine-readable `code` (the `error` field of
+ * the JSON body) and optional extra fields the seed defines (for example `retry_after`). Only
+ * `http/error-handler.ts` knows which HTTP status each class becomes.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The thing asked for does not exist (or the caller may not know it exists). */
+export class NotFoundError extends DomainError {
+  constructor(message = 'Not found', code = 'not_found', details?: Record<string, unknown>) {
+    super(code, message, details);
+  }
+}
+
+/** The request clashes with the current state: a duplicate, a lost race, a wrong status. */
+export class ConflictError extends DomainError {
+  constructor(message: string, code = 'conflict', details?: Record<string, unknown>) {
+    super(code, message, details);
+  }
+}
+
+/** Input that parsed but breaks a rule; `issues` says where. */
+export class ValidationError extends DomainError {
+  constructor(message: string, issues: { path: string; message: string }[] = [], code = 'validation_error') {
+    super(code, message, issues.length ? { issues } : {});
+  }
+}
+
+/** No valid credentials came with the request. */
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'A valid bearer token is required') {
+    super('unauthorized', message);
+  }
+}
+
+/** Valid credentials, but the caller's roles do not allow this. */
+export class ForbiddenError extends DomainError {
+  constructor(message = 'Your roles do not allow this action') {
+    super('forbidden', message);
+  }
+}
+
+/** A limit of seed part 8 was reached; the body carries limit, window and retry_after (seed part 7). */
+export class RateLimitError extends DomainError {
+  constructor(limit: number, window: string, retryAfterSeconds: number, message = 'Rate limit exceeded') {
+    super('rate_limit_exceeded', message, { limit, window, retry_after: retryAfterSeconds });
+  }
+}
+
+/** A provider or identity provider failed; the message says which and why. */
+export class UpstreamError extends DomainError {
+  constructor(message: string, code = 'upstream_error', details?: Record<string, unknown>) {
+    super(code, message, details);
+  }
+}
