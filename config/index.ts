@@ -11,3 +11,5 @@ export { configSchema, defaultBotConfig, isConfigKey, type BotConfig, type Confi
 export { loadBotConfig, parseBotConfig, type BotConfigFile } from './load-bot-config.js';
 /** Start-up loading of every bot package under the bots directory, with per-bot failures. */
 export { loadBotPackages, type BotPackageFailure, type LoadedBotPackage } from './bot-packages.js';
+/** The process's own settings from environment variables (PORT, DATA_DIR, DATABASE_URL…), parsed once at start-up. */
+export { readProcessSettings, SettingsError, type ProcessSettings } from './process-settings.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { listTables, openDatabase, type DatabaseHandle } from '../../db/connection.js';
+import { listTables, openDatabase, rowsOf, type DatabaseHandle } from '../../db/connection.js';
 import { bots, messages, sessions } from '../../db/schema/index.js';
 import { createScratchDatabase, postgresUrlForTests } from '../support/postgres.js';
 
@@ -52,8 +52,8 @@ describe.each(drivers)('migrations on %s', (_name, open) => {
     await expect(h.db.insert(messages).values(row)).rejects.toThrow();
     // Same id on another channel is a different message.
     await h.db.insert(messages).values({ ...row, channel: 'web' });
-    const [{ n }] = (await h.db.execute<{ n: number }>(sql`select count(*)::int as n from messages where bot_id = ${bot!.id}`)).rows as [{ n: number }];
-    expect(n).toBe(2);
+    const rows = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from messages where bot_id = ${bot!.id}`));
+    expect(rows[0]!.n).toBe(2);
   });
 
   run('only one open session per customer of a bot on a channel', async (h) => {

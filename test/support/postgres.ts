@@ -15,7 +15,7 @@ export async function postgresUrlForTests(): Promise<string | undefined> {
     await client.query('select 1');
     return url;
   } catch (error) {
-    if (process.env.REQUIRE_SERVICES === '1') throw new Error(`PostgreSQL required but not reachable at ${url}: ${String(error)}`);
+    if (process.env.REQUIRE_SERVICES === '1') throw new Error(`PostgreSQL required but not reachable at ${url}: ${String(error)}`, { cause: error });
     console.warn(`PostgreSQL not reachable at ${url}; skipping its tests (${String(error)})`);
     return undefined;
   } finally {

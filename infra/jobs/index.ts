@@ -1,0 +1,26 @@
+import type { Logger } from '../logger.js';
+import { createBullmqJobQueue } from './bullmq-jobs.js';
+import { createInProcessJobQueue } from './in-process-jobs.js';
+import type { JobQueue } from './jobs-port.js';
+
+export type {
+  AddJobOptions, BackoffOptions, CloseOptions, JobContext, JobFailedCallback, JobHandler, JobQueue, ProcessOptions, RepeatSpec,
+} from './jobs-port.js';
+
+/** Options for {@link createJobQueue}. */
+export interface JobQueueConfig {
+  /** Set (from `REDIS_URL`) to run jobs on BullMQ; unset runs them in this process. */
+  redisUrl?: string;
+  /** BullMQ key prefix; instances that share work must share it. Ignored in-process. */
+  prefix?: string;
+  logger: Logger;
+}
+
+/**
+ * The one place that picks the jobs driver, so the rest of the code only ever sees {@link JobQueue}:
+ * BullMQ when a Redis URL is configured, the embedded in-process driver otherwise.
+ */
+export function createJobQueue(config: JobQueueConfig): JobQueue {
+  if (config.redisUrl) return createBullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.prefix, logger: config.logger });
+  return createInProcessJobQueue({ logger: config.logger });
+}

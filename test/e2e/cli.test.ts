@@ -1,0 +1,36 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { listTables, openDatabase } from '../../db/index.js';
+
+const run = promisify(execFile);
+const cli = (args: string[], env: Record<string, string>) =>
+  run(process.execPath, ['--import', 'tsx', 'bin/switchboard.ts', ...args], { env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env } });
+
+describe('switchboard command', () => {
+  test('`migrate` applies the migrations to the embedded database and exits 0', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-migrate-'));
+    try {
+      await cli(['migrate'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+      try {
+        expect(await listTables(database.db)).toEqual(expect.arrayContaining(['bots', 'messages', 'outbox', 'sessions', 'users']));
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('an invalid environment variable stops the start with a message naming it', async () => {
+    const attempt = cli(['start'], { PORT: 'eighty' });
+    await expect(attempt).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('PORT') });
+  });
+
+  test('an unknown command prints the usage and exits 2', async () => {
+    await expect(cli(['frobnicate'], {})).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: switchboard') });
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readProcessSettings } from '../../config/index.js';
+import { createLogger } from '../../infra/logger.js';
+import { startService, type RunningService } from '../../service.js';
+import { createScratchDatabase } from './postgres.js';
+import { deleteRedisKeys, uniquePrefix } from './redis.js';
+
+export const TEST_ADMIN = { username: 'admin', email: 'admin@example.test', password: 'admin-password-1' };
+
+/** A started service plus the clean-up of everything it created. */
+export interface TestService extends RunningService {
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts the real service on port 0, on the same drivers the run is configured for: PGlite and
+ * in-process by default; a scratch PostgreSQL database and a private Redis prefix when
+ * DATABASE_URL / REDIS_URL are set (CI's second pass). `env` overrides single variables.
+ */
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-'));
+  const scratch = process.env.DATABASE_URL && !('DATABASE_URL' in env) ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const prefix = uniquePrefix('sbsvc');
+  const settings = readProcessSettings({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    BOTS_DIR: path.resolve('bots'),
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    REDIS_PREFIX: prefix,
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+  const service = await startService(settings, createLogger({ pretty: false }));
+  return {
+    ...service,
+    async dispose() {
+      await service.stop();
+      await scratch?.drop();
+      if (settings.REDIS_URL) await deleteRedisKeys(settings.REDIS_URL, prefix).catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Logs in over HTTP and returns the bearer header for later requests. */
+export async function bearerFor(baseUrl: string, username: string, password: string): Promise<{ authorization: string }> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login as ${username} failed: ${res.status} ${await res.text()}`);
+  const { access_token } = (await res.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
+}
