@@ -2,3 +2,4 @@
 export { openDatabase, listTables, type Database, type DatabaseHandle, type OpenDatabaseOptions } from './connection.js';
 export { createUsersRepo, type UsersRepo, type UserRow } from './users-repo.js';
 export { createBotsRepo, type BotsRepo, type BotRow } from './bots-repo.js';
+export { createBotDataRepo, type BotDataRepo } from './bot-data-repo.js';

@@ -4,3 +4,4 @@ export { bots } from './bots.js';
 export { sessions } from './sessions.js';
 export { messages } from './messages.js';
 export { outbox } from './outbox.js';
+export { botTableRows, botMemory } from './bot-data.js';

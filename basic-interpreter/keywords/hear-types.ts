@@ -1,0 +1,116 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import phoneMetadata from 'libphonenumber-js/min/metadata';
+import type { Value } from '../values.js';
+import type { BuiltinContext } from './functions-shared.js';
+import { chars, fold } from './functions-shared.js';
+import { dateHearTypes } from './hear-dates.js';
+import { numberHearTypes } from './hear-numbers.js';
+
+/**
+ * HEAR … AS <type>: each type checks a customer's free-text answer and normalises it, or returns
+ * the message the bot sends to ask again. Messages speak to the customer, not the script author.
+ */
+
+/** The outcome of checking one answer: the normalised value, or a friendly re-ask. */
+export type HearResult = { ok: true; value: Value } | { ok: false; message: string };
+
+/** A HEAR type's check; only DATE needs the clock. */
+export type HearType = (input: string, ctx: BuiltinContext) => HearResult;
+
+const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const NAME = /^[\p{L}\p{M}][\p{L}\p{M} '.-]*$/u;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Name particles kept lower-case after the first word: "maria da silva" → "Maria da Silva". */
+const PARTICLES = new Set(['da', 'das', 'de', 'do', 'dos', 'e', 'del', 'di', 'du', 'van', 'von', 'der']);
+
+function accept(value: Value): HearResult {
+  return { ok: true, value };
+}
+
+function reject(message: string): HearResult {
+  return { ok: false, message };
+}
+
+/** "mARY-jane o'BRIEN" → "Mary-Jane O'Brien": upper-case after a space, hyphen or apostrophe. */
+function titleCase(name: string): string {
+  return name
+    .split(' ')
+    .map((word, index) =>
+      index > 0 && PARTICLES.has(word.toLowerCase())
+        ? word.toLowerCase()
+        : word.toLowerCase().replace(/(^|['-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase()),
+    )
+    .join(' ');
+}
+
+/** Validators for the text-like types, by type name. */
+const textHearTypes: Record<string, HearType> = {
+  /** Any non-empty answer, trimmed. */
+  STRING: (input) => (input.trim() ? accept(input.trim()) : reject('Please type your answer.')),
+
+  /** Same as STRING. */
+  TEXT: (input) => (input.trim() ? accept(input.trim()) : reject('Please type your answer.')),
+
+  /** An address like name@example.com, trimmed and lower-cased. */
+  EMAIL(input) {
+    const email = input.trim().toLowerCase();
+    return email.length <= 254 && EMAIL.test(email) ? accept(email) : reject('Please enter a valid email address, like name@example.com.');
+  },
+
+  /** 2–100 characters of letters, spaces and ' - . (at least two letters); spaces collapsed; Title Case except particles. */
+  NAME(input) {
+    const name = input.normalize('NFC').replaceAll('\u2019', "'").trim().replace(/\s+/g, ' ');
+    const letters = name.match(/\p{L}/gu)?.length ?? 0;
+    const length = chars(name).length;
+    return NAME.test(name) && letters >= 2 && length >= 2 && length <= 100
+      ? accept(titleCase(name))
+      : reject('Please enter your name using letters only, like Maria Silva.');
+  },
+
+  /** Yes or no in English or Portuguese (yes/y/true/1/sim/s, no/n/false/0/não/nao), any case, trailing punctuation ignored → true/false. */
+  BOOLEAN(input) {
+    const answer = fold(input.trim()).replace(/[.!]+$/, '');
+    if (['yes', 'y', 'true', '1', 'sim', 's'].includes(answer)) return accept(true);
+    if (['no', 'n', 'false', '0', 'nao'].includes(answer)) return accept(false);
+    return reject('Please answer yes or no.');
+  },
+
+  /** An international number (+country or 00country), checked against the numbering plan → E.164 "+5511912345678". */
+  MOBILE(input) {
+    const text = input.trim().replace(/^00/, '+');
+    const phone = /^\+[\d\s().-]+$/.test(text) ? parsePhoneNumberFromString(text, phoneMetadata) : undefined;
+    return phone?.isValid() && !phone.ext
+      ? accept(phone.number)
+      : reject('Please enter your mobile number with the country code, like +55 11 91234-5678 or +1 415 555 2671.');
+  },
+
+  /** A postal code: 3–10 letters and digits (at least one digit), with at most one space or dash → trimmed, upper-case. */
+  ZIPCODE(input) {
+    const code = input.trim().toUpperCase().replace(/\s+/g, ' ');
+    const alphanumerics = code.replace(/[ -]/g, '').length;
+    return /^[A-Z0-9]+(?:[ -][A-Z0-9]+)?$/.test(code) && /\d/.test(code) && alphanumerics >= 3 && alphanumerics <= 10
+      ? accept(code)
+      : reject('Please enter a postal code, like 12345, 12345-6789 or 01310-100.');
+  },
+
+  /** An http(s) address with a dotted host and no credentials ("https://" is added when missing) → normalised href. */
+  URL(input) {
+    const text = input.trim();
+    const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+    const url = URL.canParse(withScheme) && !/\s/.test(text) ? new URL(withScheme) : undefined;
+    const valid =
+      url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.username === '' && url.password === '' && /^[^.]+(\.[^.]+)+$/.test(url.hostname);
+    return valid ? accept(url.href) : reject('Please enter a web address, like https://example.com.');
+  },
+
+  /** A UUID of any version, optionally in braces → lower-case. */
+  UUID(input) {
+    const id = input.trim().replace(/^\{(.*)\}$/, '$1').toLowerCase();
+    return UUID.test(id) ? accept(id) : reject('Please enter a valid code, like 123e4567-e89b-12d3-a456-426614174000.');
+  },
+};
+
+/** Every HEAR type, by upper-case name. */
+export const hearTypes: Record<string, HearType> = { ...textHearTypes, ...numberHearTypes, ...dateHearTypes };

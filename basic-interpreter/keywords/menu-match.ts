@@ -1,0 +1,22 @@
+import type { Suggestion } from '../dialog.js';
+import { fold } from './functions-shared.js';
+
+/** The comparison form of an answer or option: trimmed, inner spaces collapsed, no case, no accents. */
+function normalise(text: string): string {
+  return fold(text.trim().replace(/\s+/g, ' '));
+}
+
+/**
+ * Which option of a HEAR … AS menu a customer's answer picks: an option whose key or label equals
+ * the answer (ignoring case, accents and surrounding spaces), else the option numbered by the
+ * answer ("2", "2." or "2)", 1-based). Key/label matches win over numbers, so an option keyed "2"
+ * is found by "2" even when it is not second. Undefined when nothing matches.
+ */
+export function matchMenuOption(input: string, options: Suggestion[]): Suggestion | undefined {
+  const answer = normalise(input);
+  if (answer === '') return undefined;
+  const named = options.find((option) => normalise(option.key) === answer || normalise(option.label) === answer);
+  if (named) return named;
+  const number = /^(\d{1,4})[.)]?$/.exec(answer);
+  return number ? options[Number(number[1]) - 1] : undefined;
+}
