@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import { loadBotPackages, type LoadedBotPackage, type ProcessSettings } from './config/index.js';
-import { createBotsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from './db/index.js';
+import { ScriptFolder, seedTablesFromCsv } from './basic-interpreter/index.js';
+import { createBotDataRepo, createBotsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from './db/index.js';
 import { createApp } from './http/app.js';
 import { createEventBus, type EventBus } from './infra/events/index.js';
 import { createJobQueue, type JobQueue } from './infra/jobs/index.js';
@@ -18,7 +19,7 @@ export interface RunningService {
   readonly jobs: JobQueue;
   readonly bus: EventBus;
   readonly tokens: TokenIssuer;
-  readonly bots: LoadedBotPackage[];
+  readonly bots: RunnableBot[];
   /** Graceful stop: refuse new connections, finish requests and jobs (bounded), close pools. */
   stop(): Promise<void>;
 }
@@ -50,10 +51,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   }
   await ensureAdmin({ users, logger }, { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD, username: settings.ADMIN_USERNAME });
 
-  const { bots } = await loadBotPackages(settings.BOTS_DIR, logger);
-  const botsRepo = createBotsRepo(database.db);
-  for (const bot of bots) await botsRepo.ensure(bot.name);
-  logger.info({ bots: bots.map((b) => b.name), dir: settings.BOTS_DIR }, `${bots.length} bot(s) loaded`);
+  const bots = await prepareBots(settings.BOTS_DIR, database, logger);
 
   const readiness = [{ name: 'database', ping: () => database.ping() }];
   if (settings.REDIS_URL) readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping()]); } });
@@ -81,6 +79,42 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   }
 
   return { url, database, jobs, bus, tokens, bots, stop };
+}
+
+/** A loaded bot package with its database row and its dialogs (re-read when a .bas file changes). */
+export interface RunnableBot extends LoadedBotPackage {
+  readonly id: string;
+  readonly dialogs: ScriptFolder;
+}
+
+/**
+ * Loads every bot package: config, database row, dialogs (compiled now so broken scripts are
+ * reported at start-up) and `.gbdata` tables (seeded once, when still empty).
+ */
+async function prepareBots(botsDir: string, database: DatabaseHandle, logger: Logger): Promise<RunnableBot[]> {
+  const { bots } = await loadBotPackages(botsDir, logger);
+  const botsRepo = createBotsRepo(database.db);
+  const botData = createBotDataRepo(database.db);
+  const ready: RunnableBot[] = [];
+  for (const bot of bots) {
+    const { id } = await botsRepo.ensure(bot.name);
+    const dialogs = new ScriptFolder(path.join(bot.dir, `${bot.name}.gbdialog`), (file, errors) =>
+      logger.error({ bot: bot.name, file }, `script not loaded:\n${errors.join('\n\n')}`),
+    );
+    const { loaded } = dialogs.loadAll();
+    try {
+      const seeded = await seedTablesFromCsv(bot.dir, botData.tables(id), { onlyIfEmpty: true });
+      const filled = seeded.filter((t) => t.inserted > 0).map((t) => t.table);
+      if (filled.length) logger.info({ bot: bot.name, tables: filled }, 'tables seeded from .gbdata');
+    } catch (error) {
+      // Bad seed data leaves the tables as they are; the bot's dialogs still run.
+      logger.error({ bot: bot.name, err: error }, `tables not seeded: ${(error as Error).message}`);
+    }
+    logger.info({ bot: bot.name, scripts: loaded }, `bot "${bot.name}" ready`);
+    ready.push({ ...bot, id, dialogs });
+  }
+  logger.info({ bots: ready.map((b) => b.name), dir: botsDir }, `${ready.length} bot(s) loaded`);
+  return ready;
 }
 
 function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {

@@ -17,7 +17,11 @@ export abstract class StatementParser extends KeywordParser {
   readonly simpleStatement: Rule = this.RULE('simpleStatement', () => {
     this.OR({
       ERR_MSG: 'expected a statement',
+      // One token decides (with the gate below for ADD SUGGESTION), as in `statement`.
+      MAX_LOOKAHEAD: 1,
       DEF: [
+        // ADD is soft (a FUNCTION may be called add): only ADD SUGGESTION makes it a keyword.
+        { GATE: () => this.LA(2).tokenType === T.Suggestion, ALT: () => this.SUBRULE(this.addSuggestionStatement) },
         { ALT: () => this.SUBRULE(this.nameStatement) },
         { ALT: () => this.SUBRULE(this.setStatement) },
         { ALT: () => this.SUBRULE(this.letStatement) },
@@ -26,7 +30,6 @@ export abstract class StatementParser extends KeywordParser {
         { ALT: () => this.SUBRULE(this.exitStatement) },
         { ALT: () => this.SUBRULE(this.talkStatement) },
         { ALT: () => this.SUBRULE(this.hearStatement) },
-        { ALT: () => this.SUBRULE(this.addSuggestionStatement) },
         { ALT: () => this.SUBRULE(this.clearStatement) },
         { ALT: () => this.SUBRULE(this.waitStatement) },
         { ALT: () => this.SUBRULE(this.saveStatement) },

@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import { readProcessSettings, SettingsError } from '../config/index.js';
-import { openDatabase } from '../db/index.js';
 import { createLogger } from '../infra/logger.js';
-import { startService } from '../service.js';
 
 const USAGE = `Usage: switchboard <command>
 
 Commands:
-  start     run the server (default): HTTP on PORT, bots from BOTS_DIR
-  migrate   apply database migrations and exit
-  help      show this text
+  start                 run the server (default): HTTP on PORT, bots from BOTS_DIR
+  migrate               apply database migrations and exit
+  run <file.bas> […]    run a BASIC script: stdin lines are the customer's messages, TALK goes to stdout
+                        options: --state FILE, --trace, --var name=value, --data DIR
+  check <files…>        report parse errors of BASIC scripts; exit 1 if any
+  help                  show this text
 
-Settings come from environment variables; see README.md.`;
+Server settings come from environment variables; see README.md.`;
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'start';
@@ -20,10 +21,15 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  // Each command loads only what it needs: `run` and `check` start fast, without the server's modules.
+  if (command === 'run') return (await import('./run-command.js')).runCommand(argv.slice(1), io);
+  if (command === 'check') return (await import('./check-command.js')).checkCommand(argv.slice(1), io);
   const settings = readProcessSettings();
   const logger = createLogger({ level: settings.LOG_LEVEL });
   switch (command) {
     case 'migrate': {
+      const { openDatabase } = await import('../db/index.js');
       const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, pgliteDir: path.join(settings.DATA_DIR, 'pglite') });
       await database.migrate();
       await database.close();
@@ -31,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'start': {
+      const { startService } = await import('../service.js');
       const service = await startService(settings, logger);
       const stopOnSignal = (signal: NodeJS.Signals) => {
         logger.info({ signal }, 'signal received');
@@ -52,12 +59,17 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Exits once everything written to stdout and stderr has been flushed (pipes are asynchronous). */
+function flushAndExit(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
-    if (code >= 0) process.exit(code);
+    if (code >= 0) flushAndExit(code);
   },
   (error: unknown) => {
     process.stderr.write(`${error instanceof SettingsError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
+    flushAndExit(1);
   },
 );

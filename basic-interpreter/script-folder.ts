@@ -1,0 +1,96 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { CompiledScript, ScriptLibrary } from './dialog.js';
+import { loadScript } from './load-script.js';
+
+interface Entry {
+  file: string;
+  mtimeMs: number;
+  size: number;
+  script?: CompiledScript;
+  errors: string[];
+}
+
+/** Reports a script that failed to compile; the caller decides how to log. */
+export type ProblemListener = (file: string, errors: string[]) => void;
+
+/**
+ * The scripts of one bot's `.gbdialog` folder as a ScriptLibrary. Each `get` checks the file's
+ * modification time (one stat), so an edited `.bas` is picked up on the next turn without a
+ * restart and without a file watcher. A file that no longer compiles keeps serving its last good
+ * version, and the listener hears about the errors once per change.
+ */
+export class ScriptFolder implements ScriptLibrary {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    readonly dir: string,
+    private readonly onProblem: ProblemListener = () => undefined,
+  ) {}
+
+  /** Compiles every `.bas` now, so broken scripts are reported at start-up rather than at first use. */
+  loadAll(): { loaded: string[]; failed: { file: string; errors: string[] }[] } {
+    const loaded: string[] = [];
+    const failed: { file: string; errors: string[] }[] = [];
+    for (const name of this.names()) {
+      const entry = this.refresh(name);
+      if (entry?.errors.length) failed.push({ file: entry.file, errors: entry.errors });
+      else if (entry?.script) loaded.push(name);
+    }
+    return { loaded, failed };
+  }
+
+  /** Lower-case names (file names without `.bas`) of the scripts in the folder. */
+  names(): string[] {
+    return this.listFiles().map((f) => path.basename(f, path.extname(f)).toLowerCase()).sort();
+  }
+
+  get(name: string): CompiledScript | undefined {
+    return this.refresh(name.toLowerCase())?.script;
+  }
+
+  private refresh(name: string): Entry | undefined {
+    const known = this.entries.get(name);
+    const file = known && exists(known.file) ? known.file : this.findFile(name);
+    if (!file) {
+      this.entries.delete(name);
+      return undefined;
+    }
+    const stat = statSync(file);
+    if (known && known.file === file && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known;
+    const result = loadScript(readFileSync(file, 'utf8'), file);
+    const entry: Entry = {
+      file,
+      mtimeMs: stat.mtimeMs,
+      size: stat.size,
+      script: result.ok ? result.script : known?.script,
+      errors: result.ok ? [] : result.errors,
+    };
+    if (!result.ok) this.onProblem(file, result.errors);
+    this.entries.set(name, entry);
+    return entry;
+  }
+
+  private findFile(name: string): string | undefined {
+    return this.listFiles().find((f) => path.basename(f, path.extname(f)).toLowerCase() === name);
+  }
+
+  private listFiles(): string[] {
+    try {
+      return readdirSync(this.dir)
+        .filter((f) => f.toLowerCase().endsWith('.bas'))
+        .map((f) => path.join(this.dir, f));
+    } catch {
+      return [];
+    }
+  }
+}
+
+function exists(file: string): boolean {
+  try {
+    statSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,59 @@
+import type { Effect, EffectHost } from './effects.js';
+import type { HttpPerformer } from './host/http-effect.js';
+import type { MemoryStore, TableStore } from './host/stores.js';
+import { parseTableFilter } from './host/table-filter.js';
+import type { Value } from './values.js';
+
+/** The effects that belong to the conversation's surroundings (engine or CLI), not to data or HTTP. */
+export type ConversationEffect = Exclude<
+  Effect,
+  { type: 'http' | 'table.insert' | 'table.find' | 'table.update' | 'table.delete' | `memory.${string}` }
+>;
+
+export interface StandardHostParts {
+  tables: TableStore;
+  botMemory: MemoryStore;
+  userMemory: MemoryStore;
+  http: HttpPerformer;
+  /** Everything else: transfer, meetings, mail, session keys, LLM… */
+  conversation(effect: ConversationEffect): Promise<Value>;
+  /** Sees every effect before it is performed (the CLI's --trace). */
+  observe?: (effect: Effect) => void;
+}
+
+/**
+ * An EffectHost built from the stores and the HTTP performer, shared by the server, the CLI and
+ * tests so data, memory and HTTP keywords behave the same everywhere; the rest is handed on.
+ */
+export function createStandardHost(parts: StandardHostParts): EffectHost {
+  return {
+    async perform(effect) {
+      parts.observe?.(effect);
+      switch (effect.type) {
+        case 'http':
+          return parts.http(effect);
+        case 'table.insert':
+          await parts.tables.insert(effect.table, effect.row);
+          return null;
+        case 'table.find':
+          return parts.tables.find(effect.table, parseTableFilter(effect.filter));
+        case 'table.update':
+          return parts.tables.update(effect.table, parseTableFilter(effect.filter), effect.values);
+        case 'table.delete':
+          return parts.tables.delete(effect.table, parseTableFilter(effect.filter));
+        case 'memory.bot.get':
+          return parts.botMemory.get(effect.key);
+        case 'memory.bot.set':
+          await parts.botMemory.set(effect.key, effect.value);
+          return null;
+        case 'memory.user.get':
+          return parts.userMemory.get(effect.key);
+        case 'memory.user.set':
+          await parts.userMemory.set(effect.key, effect.value);
+          return null;
+        default:
+          return parts.conversation(effect);
+      }
+    },
+  };
+}

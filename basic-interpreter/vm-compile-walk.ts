@@ -1,0 +1,167 @@
+import type { Expr, Stmt } from './ast.js';
+import type { Value } from './values.js';
+
+/** Read-only traversals of the AST shared by the compiler's passes (scope analysis, constants). */
+
+export interface WalkVisitor {
+  /** Every expression, outermost first; return false to skip its children. */
+  expr?(e: Expr): boolean | void;
+  /** A variable a statement assigns (`x = …`, FOR x, FOR EACH x, HEAR x). */
+  write?(name: string): void;
+  /** Every statement, before its parts. */
+  stmt?(s: Stmt): void;
+}
+
+/** Visits statements, their expressions and nested bodies, in source order. */
+export function walkStmts(stmts: readonly Stmt[], v: WalkVisitor): void {
+  for (const s of stmts) walkStmt(s, v);
+}
+
+function walkStmt(s: Stmt, v: WalkVisitor): void {
+  v.stmt?.(s);
+  const exprs = (list: readonly (Expr | undefined)[]) => {
+    for (const e of list) if (e) walkExpr(e, v);
+  };
+  switch (s.kind) {
+    case 'assign':
+      if (s.target.kind === 'variable') v.write?.(s.target.name);
+      else exprs([s.target.object, s.target.kind === 'index' ? s.target.index : undefined]);
+      return exprs([s.value]);
+    case 'if':
+      for (const b of s.branches) {
+        exprs([b.condition]);
+        walkStmts(b.body, v);
+      }
+      return walkStmts(s.elseBody, v);
+    case 'for':
+      v.write?.(s.variable);
+      exprs([s.from, s.to, s.step]);
+      return walkStmts(s.body, v);
+    case 'for_each':
+      v.write?.(s.variable);
+      exprs([s.list]);
+      return walkStmts(s.body, v);
+    case 'loop':
+      exprs([s.condition]);
+      return walkStmts(s.body, v);
+    case 'select':
+      exprs([s.subject]);
+      for (const c of s.cases) {
+        exprs(c.values);
+        walkStmts(c.body, v);
+      }
+      return walkStmts(s.elseBody, v);
+    case 'hear':
+      v.write?.(s.variable);
+      return exprs(s.as?.kind === 'menu' ? s.as.options : []);
+    case 'call':
+    case 'command':
+      return exprs(s.args);
+    case 'return':
+      return exprs([s.value]);
+    case 'talk':
+      return exprs([s.value]);
+    case 'wait':
+      return exprs([s.seconds]);
+    case 'save':
+      return exprs([s.table, ...s.fields]);
+    case 'exit':
+      return;
+  }
+}
+
+/** Visits an expression and its children, outermost first. */
+export function walkExpr(e: Expr, v: WalkVisitor): void {
+  if (v.expr?.(e) === false) return;
+  const each = (list: readonly Expr[]) => {
+    for (const child of list) walkExpr(child, v);
+  };
+  switch (e.kind) {
+    case 'string':
+      return each(e.parts.filter((p): p is Expr => typeof p !== 'string'));
+    case 'array':
+      return each(e.items);
+    case 'object':
+      return each(e.entries.map((entry) => entry.value));
+    case 'member':
+      return each([e.object]);
+    case 'index':
+      return each([e.object, e.index]);
+    case 'unary':
+      return each([e.operand]);
+    case 'binary':
+      return each([e.left, e.right]);
+    case 'call':
+    case 'keyword':
+      return each(e.args);
+    case 'number':
+    case 'boolean':
+    case 'null':
+    case 'variable':
+      return;
+  }
+}
+
+/** The value of a literal scalar (folding `-5`), or undefined when `e` is not one. */
+export function scalarConst(e: Expr): { value: Value } | undefined {
+  switch (e.kind) {
+    case 'number':
+    case 'boolean':
+      return { value: e.value };
+    case 'null':
+      return { value: null };
+    case 'string':
+      return e.parts.every((p) => typeof p === 'string') ? { value: e.parts.join('') } : undefined;
+    case 'unary': {
+      const inner = scalarConst(e.operand);
+      if (!inner || typeof inner.value !== 'number' || e.op === 'NOT') return undefined;
+      return { value: e.op === '-' ? -inner.value : inner.value };
+    }
+    case 'array':
+    case 'object':
+    case 'variable':
+    case 'member':
+    case 'index':
+    case 'binary':
+    case 'call':
+    case 'keyword':
+      return undefined;
+  }
+}
+
+/** A constant value (scalars, arrays and objects of constants), as PARAM … LIKE needs; else undefined. */
+export function constantValue(e: Expr): { value: Value } | undefined {
+  const scalar = scalarConst(e);
+  if (scalar) return scalar;
+  if (e.kind === 'array') {
+    const items = e.items.map(constantValue);
+    return items.every((i) => i) ? { value: items.map((i) => i!.value) } : undefined;
+  }
+  if (e.kind === 'object') {
+    const out: Record<string, Value> = {};
+    for (const entry of e.entries) {
+      const item = constantValue(entry.value);
+      if (!item) return undefined;
+      out[entry.key] = item.value;
+    }
+    return { value: out };
+  }
+  return undefined;
+}
+
+/** The scalar constants of a body (literals and the text parts of interpolated strings), in order. */
+export function collectConsts(stmts: readonly Stmt[]): Value[] {
+  const out: Value[] = [];
+  walkStmts(stmts, {
+    expr(e) {
+      const k = scalarConst(e);
+      if (k) {
+        out.push(k.value);
+        return false;
+      }
+      if (e.kind === 'string') for (const p of e.parts) if (typeof p === 'string' && p !== '') out.push(p);
+      return true;
+    },
+  });
+  return out;
+}

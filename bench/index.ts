@@ -1,0 +1,18 @@
+/**
+ * `npm run bench -- <name>`: runs one benchmark (or all without a name). Benchmarks print what
+ * they measure; speed and memory targets live here, never in timed tests.
+ */
+const BENCHES: Record<string, () => Promise<unknown>> = {
+  basic: () => import('./basic.bench.js').then((m) => m.run()),
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in BENCHES));
+if (unknown.length) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Available: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(2);
+}
+for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
+  console.log(`\n## ${name}`);
+  await BENCHES[name]!();
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import {
+  createHttpPerformer,
+  createInMemoryBotData,
+  createStandardHost,
+  seedTablesFromCsv,
+  type BotDataStores,
+  type ConversationEffect,
+  type EffectHost,
+  type Value,
+} from '../basic-interpreter/index.js';
+import type { DatabaseHandle } from '../db/index.js';
+
+const CLI_BOT = 'cli';
+const CLI_USER = '00000000-0000-4000-8000-000000000000';
+const HTTP_TIMEOUT_MS = 10_000;
+
+/**
+ * The CLI's effect host: real HTTP, tables and memory in memory (or in an embedded database with
+ * `--data DIR`, kept between runs), and no attendants, meetings or mail server — those effects
+ * are only reported (with `--trace`) and answer what a script needs to go on.
+ */
+export async function createCliHost(options: {
+  dataDir?: string;
+  /** A bot package folder whose `.gbdata/*.csv` seed the tables (when they are empty). */
+  packageDir?: string;
+  trace?: (line: string) => void;
+}): Promise<{ host: EffectHost; close(): Promise<void> }> {
+  let database: DatabaseHandle | undefined;
+  let stores: BotDataStores = createInMemoryBotData();
+  let botId = CLI_BOT;
+  if (options.dataDir) {
+    // Loaded only with --data: the embedded database is the slow part of starting the CLI.
+    const { createBotDataRepo, createBotsRepo, openDatabase } = await import('../db/index.js');
+    database = await openDatabase({ pgliteDir: path.resolve(options.dataDir) });
+    await database.migrate();
+    botId = (await createBotsRepo(database.db).ensure(CLI_BOT)).id;
+    stores = createBotDataRepo(database.db);
+  }
+  const tables = stores.tables(botId);
+  if (options.packageDir) await seedTablesFromCsv(options.packageDir, tables, { onlyIfEmpty: true });
+  const session = new Map<string, Value>();
+  const host = createStandardHost({
+    tables,
+    botMemory: stores.botMemory(botId),
+    userMemory: stores.userMemory(botId, CLI_USER),
+    http: createHttpPerformer({ timeoutMs: HTTP_TIMEOUT_MS }),
+    observe: options.trace ? (effect) => options.trace!(JSON.stringify({ effect })) : undefined,
+    conversation: async (effect: ConversationEffect) => simulate(effect, session),
+  });
+  return { host, close: async () => database?.close() };
+}
+
+function simulate(effect: ConversationEffect, session: Map<string, Value>): Value {
+  switch (effect.type) {
+    case 'session.set':
+      session.set(effect.key, effect.value);
+      return null;
+    case 'session.get':
+      return session.get(effect.key) ?? null;
+    case 'transfer':
+      return {
+        success: false,
+        status: 'unavailable',
+        queue_position: null,
+        assigned_to: null,
+        assigned_to_name: null,
+        estimated_wait_seconds: null,
+        message: 'The CLI has no attendants: the transfer was not sent.',
+      };
+    case 'meeting.create':
+      return { success: false, room_id: null, join_url: null, message: 'Meetings are not available in the CLI.' };
+    case 'llm':
+      throw new Error('No language model is configured in the CLI.');
+    case 'mail.send':
+    case 'talk.to':
+    case 'context.set':
+    case 'schedule.set':
+    case 'hear.failed':
+      return null;
+  }
+}

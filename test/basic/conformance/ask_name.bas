@@ -1,0 +1,3 @@
+TALK "Name please"
+HEAR n
+RETURN UCASE(n)

@@ -1,0 +1,10 @@
+TALK ABS(-3.5)
+TALK ROUND(2.5) & " " & ROUND(-2.5) & " " & ROUND(3.14159, 2)
+TALK INT(3.7) & " " & INT(-3.2)
+TALK MAX(3, 9, 4) & " " & MIN([3, 9, 4])
+r = RANDOM()
+TALK r >= 0 AND r < 1
+d = RANDOM(1, 6)
+TALK d >= 1 AND d <= 6 AND d = INT(d)
+TALK FORMAT(1234.5, "#,##0.00")
+TALK FORMAT(0.256, "0%")

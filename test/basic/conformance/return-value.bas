@@ -1,0 +1,3 @@
+TALK "before"
+RETURN 6 * 7
+TALK "never"

@@ -1,0 +1,4 @@
+TALK "start"
+x = NULL
+x.name = "boom"
+TALK "never"

@@ -1,0 +1,3 @@
+TALK "waiting"
+WAIT 30
+TALK "awake"

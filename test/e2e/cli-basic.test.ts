@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Runs `switchboard <args>` with `stdin` and collects exit code, stdout and stderr. */
+function switchboard(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/switchboard.ts', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+const DEFAULT_BOT = 'bots/default.gbai/default.gbdialog/start.bas';
+
+describe('switchboard run', () => {
+  let dir: string;
+  beforeAll(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'sb-cli-')); });
+  afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+
+  test('the default bot: greeting, menu, order lookup from .gbdata, handoff; only TALK on stdout', async () => {
+    const { code, stdout, stderr } = await switchboard(['run', DEFAULT_BOT], 'Opening hours\n2\n1002\nTalk to a person\n');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout.split('\n')).toEqual([
+      'Hello! I am the Switchboard demo bot.',
+      'How can I help you?',
+      'We are open Monday to Friday, 9:00 to 18:00 (UTC).',
+      'How can I help you?',
+      'What is your order number?',
+      'Order 1002 is being packed: ships tomorrow.',
+      'How can I help you?',
+      '',
+    ]);
+  });
+
+  test('--var presets variables; --trace prints effects as JSON lines on stderr', async () => {
+    const { code, stdout, stderr } = await switchboard(['run', DEFAULT_BOT, '--trace', '--var', 'user_name=Ana'], '3\n');
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[0]).toBe('Hello, Ana! I am the Switchboard demo bot.');
+    const effects = stderr.trim().split('\n').map((l) => JSON.parse(l) as { effect?: { type: string; reason?: string } }).filter((l) => l.effect);
+    expect(effects.map((e) => e.effect)).toEqual([expect.objectContaining({ type: 'transfer', target: 'support', reason: 'asked for a person from the menu' })]);
+  });
+
+  test('--state: input split over several calls gives the same stdout as one call', async () => {
+    const script = path.join(dir, 'survey.bas');
+    await writeFile(script, 'TALK "Name?"\nHEAR name AS NAME\nTALK "Age?"\nHEAR age AS INTEGER\nTALK name & " is " & age\n');
+    const once = await switchboard(['run', script], 'ana silva\n41\n');
+    const state = path.join(dir, 'survey.state.json');
+    const first = await switchboard(['run', script, '--state', state], 'ana silva\n');
+    expect(existsSync(state)).toBe(true);
+    expect(JSON.parse(await readFile(state, 'utf8'))).toMatchObject({ version: 1 });
+    const second = await switchboard(['run', script, '--state', state], '41\n');
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(0);
+    expect(first.stdout + second.stdout).toBe(once.stdout);
+    expect(once.stdout).toBe('Name?\nAge?\nAna Silva is 41\n');
+    expect(existsSync(state)).toBe(false); // the dialog ended, nothing left to resume
+  });
+
+  test('a runtime error names file and line and exits 1', async () => {
+    const script = path.join(dir, 'broken.bas');
+    await writeFile(script, 'TALK "a"\nx = NULL\nx.y = 1\n');
+    const { code, stdout, stderr } = await switchboard(['run', script]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('a\n');
+    expect(stderr).toContain('broken.bas:3');
+  });
+
+  test('--data keeps tables between runs in an embedded database', async () => {
+    const script = path.join(dir, 'counter.bas');
+    const data = path.join(dir, 'data');
+    await writeFile(script, 'SAVE "visits", {at: NOW()}\nTALK COUNT(FIND("visits", ""))\n');
+    expect((await switchboard(['run', script, '--data', data])).stdout).toBe('1\n');
+    expect((await switchboard(['run', script, '--data', data])).stdout).toBe('2\n');
+    expect((await switchboard(['run', script])).stdout).toBe('1\n'); // without --data: in memory
+  });
+});
+
+describe('switchboard check', () => {
+  test('reports every parse error with file:line:col, the line and a caret; exit 1', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-check-'));
+    try {
+      const bad = path.join(dir, 'bad.bas');
+      await writeFile(bad, 'TALK "ok"\nIF x THEN\n  TALK (1 +\nEND IF\nNEXT\n');
+      const { code, stderr } = await switchboard(['check', DEFAULT_BOT, bad]);
+      expect(code).toBe(1);
+      const located = stderr.match(/bad\.bas:\d+:\d+:/g) ?? [];
+      expect(located.length).toBeGreaterThanOrEqual(2);
+      expect(stderr).toContain('  TALK (1 +');
+      expect(stderr).toMatch(/\n\s*\^/);
+      expect(stderr).not.toContain('start.bas:');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('clean files exit 0', async () => {
+    const { code, stdout } = await switchboard(['check', DEFAULT_BOT, 'bots/default.gbai/default.gbdialog/hours.bas']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('2 file(s) OK');
+  });
+});
