@@ -27,3 +27,4 @@ export { startDialog, resumeDialog } from './run-dialog.js';
 export { toolSchema } from './tool-schema.js';
 export { createStandardHost, type ConversationEffect, type StandardHostParts } from './standard-host.js';
 export * from './host/index.js';
+export { turnLimitsFrom, type TurnLimitSettings } from './turn-limits.js';

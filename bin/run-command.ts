@@ -9,7 +9,9 @@ import {
   resumeDialog,
   ScriptFolder,
   startDialog,
+  turnLimitsFrom,
   type DialogState,
+  type TurnLimits,
   type TurnResult,
   type Value,
 } from '../basic-interpreter/index.js';
@@ -57,7 +59,8 @@ export async function runCommand(argv: string[], io: CliIo): Promise<number> {
   // A script inside <bot>.gbai/<bot>.gbdialog/ gets its package's .gbdata tables, as on the server.
   const packageDir = dialogDir.endsWith('.gbdialog') ? path.dirname(dialogDir) : undefined;
   const { host, close } = await createCliHost({ dataDir: values.data, packageDir, trace });
-  const options = { library, host };
+  const settings = await packageSettings(packageDir, io);
+  const options = { library, host, limits: settings.limits };
   try {
     const saved = values.state && existsSync(values.state) ? (JSON.parse(await readFile(values.state, 'utf8')) as DialogState) : undefined;
     let result: TurnResult = saved
@@ -65,7 +68,7 @@ export async function runCommand(argv: string[], io: CliIo): Promise<number> {
       : await startDialog({
           ...options,
           entry: entry.script.name,
-          variables: { ...(await packageVariables(packageDir, io)), ...parseVariables(values.var) },
+          variables: { ...settings.variables, ...parseVariables(values.var) },
         });
     const lines = createInterface({ input: io.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]();
     for (;;) {
@@ -100,16 +103,20 @@ export async function runCommand(argv: string[], io: CliIo): Promise<number> {
 }
 
 /**
- * What the server would preset for a script of a bot package: `bot`, `channel` ("cli") and every
- * `param-<x>` of its config.csv as `x`. Config warnings go to stderr, never stdout.
+ * What the server would preset for a script of a bot package: `bot`, `channel` ("cli"), every
+ * `param-<x>` of its config.csv as `x`, and its turn limits (the defaults outside a package).
+ * Config warnings go to stderr, never stdout.
  */
-async function packageVariables(packageDir: string | undefined, io: CliIo): Promise<Record<string, Value>> {
+async function packageSettings(
+  packageDir: string | undefined,
+  io: CliIo,
+): Promise<{ variables: Record<string, Value>; limits: TurnLimits }> {
   const variables: Record<string, Value> = { channel: 'cli', bot: 'cli' };
-  if (!packageDir) return variables;
+  if (!packageDir) return { variables, limits: turnLimitsFrom(undefined) };
   const bot = path.basename(packageDir, '.gbai');
   const logger = pino({ level: 'warn' }, io.stderr);
-  const { params } = await loadBotConfig(path.join(packageDir, `${bot}.gbot`, 'config.csv'), logger);
-  return { ...variables, bot, ...params };
+  const { config, params } = await loadBotConfig(path.join(packageDir, `${bot}.gbot`, 'config.csv'), logger);
+  return { variables: { ...variables, bot, ...params }, limits: turnLimitsFrom(config) };
 }
 
 /** `--var name=value`: JSON values (numbers, true, [1,2]…) are parsed, anything else stays text. */

@@ -7,7 +7,7 @@ function parseKey(key: keyof BotConfig, raw: string): unknown {
 }
 
 describe('config keys', () => {
-  it('has every key of seed part 8 and 5.4 with its default', () => {
+  it('has every key of seed part 8 and 5.4 (plus the dialog limits) with its default', () => {
     const expected: BotConfig = {
       'crm-enabled': true,
       'attendance-enabled': true,
@@ -64,6 +64,10 @@ describe('config keys', () => {
       'oidc-provider-url': undefined,
       'oidc-client-id': undefined,
       'oidc-client-secret': undefined,
+      'dialog-max-steps': 1_000_000,
+      'dialog-max-seconds': 10,
+      'dialog-max-http-calls': 10,
+      'dialog-max-output-chars': 100_000,
     };
     expect(Object.keys(configSchema.shape).sort()).toEqual(Object.keys(expected).sort());
     expect(defaultBotConfig()).toEqual(expected); // keys without a default are absent (undefined)

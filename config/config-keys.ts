@@ -70,6 +70,12 @@ export const configSchema = z.object({
   'oidc-provider-url': httpUrl(),
   'oidc-client-id': text(),
   'oidc-client-secret': text(),
+  // Limits of one dialog turn (not in the seed; our own). Defaults match DEFAULT_TURN_LIMITS of
+  // basic-interpreter/dialog.ts, which the CLI also applies.
+  'dialog-max-steps': wholeNumber(1_000_000, 1),
+  'dialog-max-seconds': wholeNumber(10, 1),
+  'dialog-max-http-calls': wholeNumber(10, 1),
+  'dialog-max-output-chars': wholeNumber(100_000, 1),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,5 +106,41 @@ describe('switchboard check', () => {
     const { code, stdout } = await switchboard(['check', DEFAULT_BOT, 'bots/default.gbai/default.gbdialog/hours.bas']);
     expect(code).toBe(0);
     expect(stdout).toContain('2 file(s) OK');
+  });
+});
+
+describe('switchboard check, compile mistakes', () => {
+  test('EXIT outside its loop and an unknown HEAR type are reported with file and line', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-check2-'));
+    try {
+      const file = path.join(dir, 'mistakes.bas');
+      await writeFile(file, 'EXIT FOR\nHEAR x AS COLOUR\nTALK 1\n');
+      const { code, stderr } = await switchboard(['check', file]);
+      expect(code).toBe(1);
+      expect(stderr).toContain('mistakes.bas:1: EXIT FOR outside a FOR loop');
+      expect(stderr).toContain('mistakes.bas:2: unknown HEAR type COLOUR');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('switchboard run inside a bot package', () => {
+  test('applies the package config: param- variables and the dialog-max-* limits', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'sb-pkg-'));
+    try {
+      const dialogs = path.join(root, 'shop.gbai', 'shop.gbdialog');
+      const gbot = path.join(root, 'shop.gbai', 'shop.gbot');
+      await mkdir(dialogs, { recursive: true });
+      await mkdir(gbot, { recursive: true });
+      await writeFile(path.join(gbot, 'config.csv'), 'name,value\nparam-store,Lisbon shop\ndialog-max-steps,1000\n');
+      await writeFile(path.join(dialogs, 'start.bas'), 'TALK store & " on " & channel & " for bot " & bot\nDO\n  x = x + 1\nLOOP\n');
+      const { code, stdout, stderr } = await switchboard(['run', path.join(dialogs, 'start.bas')]);
+      expect(stdout).toBe('Lisbon shop on cli for bot shop\n');
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/1000 steps/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
