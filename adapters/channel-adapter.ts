@@ -1,0 +1,44 @@
+import type { Channel, InboundMessage, OutboundMessage } from '../engine/messages.js';
+
+/** The parts of an HTTP request an adapter needs; kept free of express so adapters stay portable. */
+export interface ChannelRequest {
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
+  /** The raw body bytes, as the provider signed them. */
+  rawBody: Buffer;
+  /** The body parsed as JSON (or form fields), when it could be. */
+  body: unknown;
+  /** The bot named in the webhook path. */
+  bot: string;
+}
+
+/** What the provider said about a delivered message. */
+export interface DeliveryReceipt {
+  provider_message_id?: string;
+}
+
+/**
+ * One channel. Every adapter has this shape and knows its provider and nothing else; all are
+ * registered in one map (adapters/index.ts). Cross-channel rules (dedupe, 160 characters,
+ * echoes) belong to the engine, not here.
+ */
+export interface ChannelAdapter {
+  readonly channel: Channel;
+  /** True when the request really comes from the provider (signature, token). */
+  verify(req: ChannelRequest): boolean | Promise<boolean>;
+  /** The customer messages in a webhook request (possibly none: statuses, echoes). */
+  parse(req: ChannelRequest): InboundMessage[];
+  /**
+   * Delivers one message. Throw `PermanentDeliveryError` when retrying cannot help (bad
+   * recipient, blocked); any other error is retried with backoff.
+   */
+  send(message: OutboundMessage): Promise<DeliveryReceipt>;
+}
+
+/** A delivery the provider refused for good; `reason` is the provider's words. */
+export class PermanentDeliveryError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'PermanentDeliveryError';
+  }
+}

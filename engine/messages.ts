@@ -1,0 +1,59 @@
+import type { Suggestion } from '../basic-interpreter/index.js';
+
+/**
+ * The channel-neutral messages of the one path every message takes (ARCHITECTURE.md). Adapters
+ * turn provider payloads into InboundMessage and send OutboundMessage; nothing else crosses the
+ * boundary between a channel and the engine.
+ */
+
+/** Customer-facing channels (seed 1.1). */
+export const CHANNELS = ['mobile_msg', 'bot_msg', 'sms', 'social_dm', 'page_msg', 'workchat', 'web'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export interface Attachment {
+  type: 'image' | 'audio' | 'video' | 'file' | 'location';
+  url?: string;
+  mime_type?: string;
+  name?: string;
+}
+
+/** Who the customer is, as far as the channel tells. */
+export interface CustomerRef {
+  /** The provider's stable id for the customer (phone number, chat id, visitor id…). */
+  external_id: string;
+  display_name?: string;
+  /** E.164 when known. */
+  phone?: string;
+  email?: string;
+}
+
+/** A customer's message, normalised by an adapter. */
+export interface InboundMessage {
+  channel: Channel;
+  /** Bot name (the `<name>.gbai` folder). */
+  bot: string;
+  customer: CustomerRef;
+  text: string;
+  attachments: Attachment[];
+  /** The provider's id of this message: the dedupe key with (bot, channel). Absent: never deduped. */
+  provider_message_id?: string;
+  received_at: Date;
+  /** The provider payload as received, for debugging and later re-processing. */
+  raw: unknown;
+}
+
+/** Who speaks in an outbound message. */
+export type Sender = 'bot' | 'attendant' | 'system';
+
+/** A message to a customer, committed to the outbox before any delivery attempt. */
+export interface OutboundMessage {
+  session_id: string;
+  channel: Channel;
+  /** The customer's external id on the channel. */
+  to: string;
+  text: string;
+  /** Quick replies, or the options of a HEAR … AS menu (adapters render buttons where they can). */
+  suggestions?: Suggestion[];
+  attachments?: Attachment[];
+  from: Sender;
+}
