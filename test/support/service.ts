@@ -11,6 +11,8 @@ export const TEST_ADMIN = { username: 'admin', email: 'admin@example.test', pass
 
 /** A started service plus the clean-up of everything it created. */
 export interface TestService extends RunningService {
+  /** Stops this process's service and starts a new one on the same database, data and Redis prefix. */
+  restart(): Promise<TestService>;
   dispose(): Promise<void>;
 }
 
@@ -37,16 +39,26 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const service = await startService(settings, createLogger({ pretty: false }));
-  return {
-    ...service,
-    async dispose() {
-      await service.stop();
-      await scratch?.drop();
-      if (settings.REDIS_URL) await deleteRedisKeys(settings.REDIS_URL, prefix).catch(() => undefined);
-      await rm(dataDir, { recursive: true, force: true });
-    },
+  const cleanUp = async () => {
+    await scratch?.drop();
+    if (settings.REDIS_URL) await deleteRedisKeys(settings.REDIS_URL, prefix).catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
   };
+  const launch = async (): Promise<TestService> => {
+    const service = await startService(settings, createLogger({ pretty: false }));
+    return {
+      ...service,
+      async restart() {
+        await service.stop();
+        return launch();
+      },
+      async dispose() {
+        await service.stop();
+        await cleanUp();
+      },
+    };
+  };
+  return launch();
 }
 
 /** Logs in over HTTP and returns the bearer header for later requests. */
