@@ -3,14 +3,22 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createChannelAdapters, createVisitorTokens, listChannelAdapters } from './adapters/index.js';
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
-import { loadBotPackages, type LoadedBotPackage, type ProcessSettings } from './config/index.js';
-import { ScriptFolder, seedTablesFromCsv } from './basic-interpreter/index.js';
-import { createBotDataRepo, createBotsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from './db/index.js';
+import type { ProcessSettings } from './config/index.js';
+import { createMessagesRepo, createSessionsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from './db/index.js';
+import { createEngine, type EngineService } from './engine/index.js';
 import { createApp } from './http/app.js';
+import { DEFAULT_WEB_RATE_LIMIT } from './http/routes/web-channel.js';
+import { attachWebSocket } from './http/web-socket.js';
 import { createEventBus, type EventBus } from './infra/events/index.js';
 import { createJobQueue, type JobQueue } from './infra/jobs/index.js';
+import { createLocks } from './infra/locks/index.js';
 import type { Logger } from './infra/logger.js';
+import { createRateLimiter } from './infra/rate-limit/index.js';
+import { prepareBots, type RunnableBot } from './service-bots.js';
+
+export type { RunnableBot } from './service-bots.js';
 
 /** A started service: what tests and the CLI need to reach it and to stop it. */
 export interface RunningService {
@@ -20,6 +28,7 @@ export interface RunningService {
   readonly bus: EventBus;
   readonly tokens: TokenIssuer;
   readonly bots: RunnableBot[];
+  readonly engine: EngineService;
   /** Graceful stop: refuse new connections, finish requests and jobs (bounded), close pools. */
   stop(): Promise<void>;
 }
@@ -40,24 +49,54 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const redis = { redisUrl: settings.REDIS_URL, prefix: settings.REDIS_PREFIX, logger };
   const jobs = createJobQueue(redis);
   const bus = createEventBus(redis);
+  const rateLimiter = createRateLimiter(redis);
+  const locks = createLocks({ databaseUrl: settings.DATABASE_URL, logger });
 
   const users = createUsersRepo(database.db);
-  const tokens = createTokenIssuer(
-    await resolveJwtSecret({ jwtSecret: settings.JWT_SECRET, dataDir: settings.DATA_DIR }),
-    settings.JWT_TTL_SECONDS,
-  );
+  const secret = await resolveJwtSecret({ jwtSecret: settings.JWT_SECRET, dataDir: settings.DATA_DIR });
+  const tokens = createTokenIssuer(secret, settings.JWT_TTL_SECONDS);
+  const visitorTokens = createVisitorTokens(secret);
   if (settings.DATABASE_URL && !settings.JWT_SECRET) {
     logger.warn('JWT_SECRET is not set: tokens are signed with a secret kept in DATA_DIR, so instances that do not share DATA_DIR reject each other\'s tokens');
   }
   await ensureAdmin({ users, logger }, { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD, username: settings.ADMIN_USERNAME });
 
   const bots = await prepareBots(settings.BOTS_DIR, database, logger);
+  const byName = new Map(bots.map((b) => [b.name, b]));
+  const engine = createEngine({ db: database.db, jobs, bus, logger, locks, bots: (name) => byName.get(name) });
+  const adapters = createChannelAdapters({ visitorTokens });
+  for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
+  await engine.start();
 
   const readiness = [{ name: 'database', ping: () => database.ping() }];
-  if (settings.REDIS_URL) readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping()]); } });
-
-  const app = createApp({ logger, version: packageVersion(), users, tokens, readiness });
+  if (settings.REDIS_URL) {
+    readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
+  }
+  const messagesRepo = createMessagesRepo(database.db);
+  const sessionsRepo = createSessionsRepo(database.db);
+  const app = createApp({
+    logger,
+    version: packageVersion(),
+    users,
+    tokens,
+    readiness,
+    webChannel: {
+      engine,
+      adapter: adapters.web,
+      visitorTokens,
+      botExists: (name) => byName.has(name),
+      rateLimiter,
+      limitFor: (name) => {
+        const config = byName.get(name)?.config;
+        return config ? { points: config['web-rate-limit'], durationSeconds: config['web-rate-window-seconds'] } : DEFAULT_WEB_RATE_LIMIT;
+      },
+      // TALK TO messages went to someone else (payload.to): they are not part of the visitor's history.
+      history: async (sessionId) => (await messagesRepo.listBySession(sessionId)).filter((m) => !('to' in m.payload)),
+    },
+    sessions: { findSession: (id) => sessionsRepo.findById(id) },
+  });
   const server = await listen(app, settings.PORT, settings.HOST);
+  const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.HOST === '0.0.0.0' ? '127.0.0.1' : settings.HOST}:${port}`;
   logger.info({ port, url }, `Switchboard listening on ${url}`);
@@ -66,6 +105,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const stop = () => (stopping ??= shutdown());
   async function shutdown() {
     logger.info('shutting down');
+    await webSocket.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Requests still running after the bound are cut so shutdown always ends.
@@ -74,47 +114,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     clearTimeout(force);
     await jobs.close({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
     await bus.close();
+    await rateLimiter.close();
+    await locks.close();
     await database.close();
     logger.info('stopped');
   }
 
-  return { url, database, jobs, bus, tokens, bots, stop };
-}
-
-/** A loaded bot package with its database row and its dialogs (re-read when a .bas file changes). */
-export interface RunnableBot extends LoadedBotPackage {
-  readonly id: string;
-  readonly dialogs: ScriptFolder;
-}
-
-/**
- * Loads every bot package: config, database row, dialogs (compiled now so broken scripts are
- * reported at start-up) and `.gbdata` tables (seeded once, when still empty).
- */
-async function prepareBots(botsDir: string, database: DatabaseHandle, logger: Logger): Promise<RunnableBot[]> {
-  const { bots } = await loadBotPackages(botsDir, logger);
-  const botsRepo = createBotsRepo(database.db);
-  const botData = createBotDataRepo(database.db);
-  const ready: RunnableBot[] = [];
-  for (const bot of bots) {
-    const { id } = await botsRepo.ensure(bot.name);
-    const dialogs = new ScriptFolder(path.join(bot.dir, `${bot.name}.gbdialog`), (file, errors) =>
-      logger.error({ bot: bot.name, file }, `script not loaded:\n${errors.join('\n\n')}`),
-    );
-    const { loaded } = dialogs.loadAll();
-    try {
-      const seeded = await seedTablesFromCsv(bot.dir, botData.tables(id), { onlyIfEmpty: true });
-      const filled = seeded.filter((t) => t.inserted > 0).map((t) => t.table);
-      if (filled.length) logger.info({ bot: bot.name, tables: filled }, 'tables seeded from .gbdata');
-    } catch (error) {
-      // Bad seed data leaves the tables as they are; the bot's dialogs still run.
-      logger.error({ bot: bot.name, err: error }, `tables not seeded: ${(error as Error).message}`);
-    }
-    logger.info({ bot: bot.name, scripts: loaded }, `bot "${bot.name}" ready`);
-    ready.push({ ...bot, id, dialogs });
-  }
-  logger.info({ bots: ready.map((b) => b.name), dir: botsDir }, `${ready.length} bot(s) loaded`);
-  return ready;
+  return { url, database, jobs, bus, tokens, bots, engine, stop };
 }
 
 function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,8 +65,20 @@ function listen(app: express.Express): Promise<{ url: string; server: Server }> 
 
 async function switchboardTarget(): Promise<Target & { close(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-bench-'));
-  const settings = readProcessSettings({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' });
+  // The default bot as shipped, with the per-visitor rate limit lifted: the benchmark is one busy visitor per client.
+  const botsDir = path.join(dataDir, 'bots');
+  await cp(path.resolve('bots/default.gbai'), path.join(botsDir, 'default.gbai'), { recursive: true });
+  await appendFile(path.join(botsDir, 'default.gbai/default.gbot/config.csv'), '\nweb-rate-limit,1000000000\n');
+  const settings = readProcessSettings({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    BOTS_DIR: botsDir,
+    ADMIN_PASSWORD: 'bench-password',
+  });
   const service = await startService(settings, createLogger({ level: 'silent' }));
+  console.log(`Switchboard on ${service.database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL (DATABASE_URL)'}, jobs and events ${settings.REDIS_URL ? 'on Redis' : 'in-process'}.`);
   const tokens = new Map<number, string>();
   const endpoint = `${service.url}/api/channels/web/default/messages`;
   return {

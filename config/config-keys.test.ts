@@ -7,7 +7,7 @@ function parseKey(key: keyof BotConfig, raw: string): unknown {
 }
 
 describe('config keys', () => {
-  it('has every key of seed part 8 and 5.4 (plus the dialog limits) with its default', () => {
+  it('has every key of seed part 8 and 5.4 (plus the dialog and web-channel limits) with its default', () => {
     const expected: BotConfig = {
       'crm-enabled': true,
       'attendance-enabled': true,
@@ -68,6 +68,8 @@ describe('config keys', () => {
       'dialog-max-seconds': 10,
       'dialog-max-http-calls': 10,
       'dialog-max-output-chars': 100_000,
+      'web-rate-limit': 30,
+      'web-rate-window-seconds': 60,
     };
     expect(Object.keys(configSchema.shape).sort()).toEqual(Object.keys(expected).sort());
     expect(defaultBotConfig()).toEqual(expected); // keys without a default are absent (undefined)

@@ -76,6 +76,9 @@ export const configSchema = z.object({
   'dialog-max-seconds': wholeNumber(10, 1),
   'dialog-max-http-calls': wholeNumber(10, 1),
   'dialog-max-output-chars': wholeNumber(100_000, 1),
+  // Per-visitor limit of the web channel (not in the seed): messages per window.
+  'web-rate-limit': wholeNumber(30, 1),
+  'web-rate-window-seconds': wholeNumber(60, 1),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

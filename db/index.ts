@@ -3,3 +3,6 @@ export { openDatabase, listTables, type Database, type DatabaseHandle, type Open
 export { createUsersRepo, type UsersRepo, type UserRow } from './users-repo.js';
 export { createBotsRepo, type BotsRepo, type BotRow } from './bots-repo.js';
 export { createBotDataRepo, type BotDataRepo } from './bot-data-repo.js';
+export { createSessionsRepo, type SessionsRepo, type SessionRow, type SessionKey, type SessionChanges, type SleepingSession } from './sessions-repo.js';
+export { createMessagesRepo, type MessagesRepo, type MessageRow, type InboundRow, type OutboundRow } from './messages-repo.js';
+export { createOutboxRepo, withTransaction, type OutboxRepo, type OutboxRow } from './outbox-repo.js';

@@ -8,7 +8,9 @@ import { buildOpenApiDocument, createOpenApiRegistry, openApiRoutes } from './op
 import { requestLogging } from './request-logging.js';
 import { mountRoutes } from './route.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
+import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
 import { userRoutes } from './routes/users.js';
+import { webChannelRoutes, type WebChannelDeps } from './routes/web-channel.js';
 
 export interface AppDeps {
   logger: Logger;
@@ -16,6 +18,8 @@ export interface AppDeps {
   users: UsersRepo;
   tokens: TokenIssuer;
   readiness: ReadinessCheck[];
+  webChannel: WebChannelDeps;
+  sessions: SessionRoutesDeps;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -31,7 +35,11 @@ export function createApp(deps: AppDeps): Express {
 
   const registry = createOpenApiRegistry();
   const api = express.Router();
-  mountRoutes(api, registry, createAuthorizer(deps.tokens), [...userRoutes(deps)]);
+  mountRoutes(api, registry, createAuthorizer(deps.tokens), [
+    ...userRoutes(deps),
+    ...webChannelRoutes(deps.webChannel),
+    ...sessionRoutes(deps.sessions),
+  ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));
   app.use(api);

@@ -1,0 +1,3 @@
+/** The `web` channel: the visitor session token and the adapter. */
+export { createVisitorTokens, type VisitorClaims, type VisitorTokens } from './visitor-token.js';
+export { createWebAdapter, type WebAdapterOptions, type WebMessageBody } from './web-adapter.js';

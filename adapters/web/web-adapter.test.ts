@@ -1,0 +1,80 @@
+import type { ChannelAdapter, ChannelRequest } from '../channel-adapter.js';
+import { createChannelAdapters, listChannelAdapters } from '../index.js';
+import { UnauthorizedError } from '../../infra/errors.js';
+import { createVisitorTokens } from './visitor-token.js';
+import { createWebAdapter } from './web-adapter.js';
+
+const tokens = createVisitorTokens(new TextEncoder().encode('web-adapter-test-secret-0123456789abcdef'));
+const at = new Date('2026-03-10T12:00:00Z');
+const adapter = createWebAdapter({ tokens, now: () => at, newVisitorId: () => 'new-visitor' });
+
+const request = (body: Record<string, unknown>, bot = 'default'): ChannelRequest => ({
+  headers: {},
+  query: {},
+  rawBody: Buffer.alloc(0),
+  body,
+  bot,
+});
+
+describe('web adapter', () => {
+  test('a first message (no token) is a new visitor', async () => {
+    const req = request({ text: 'hi', user_name: 'Ana', client_message_id: 'c-1' });
+    expect(await adapter.verify(req)).toBe(true);
+    expect(adapter.parse(req)).toEqual([
+      {
+        channel: 'web',
+        bot: 'default',
+        customer: { external_id: 'new-visitor', display_name: 'Ana' },
+        text: 'hi',
+        attachments: [],
+        provider_message_id: 'new-visitor:c-1',
+        received_at: at,
+        raw: { text: 'hi', user_name: 'Ana', client_message_id: 'c-1' },
+      },
+    ]);
+  });
+
+  test('a later message is the token\'s visitor; the token is not kept in raw', async () => {
+    const session_token = await tokens.issue({ bot: 'default', visitor_id: 'v-42', session_id: 's-1' });
+    const req = request({ text: 'again', session_token });
+    expect(await adapter.verify(req)).toBe(true);
+    const [inbound] = adapter.parse(req);
+    expect(inbound).toMatchObject({ customer: { external_id: 'v-42' }, text: 'again' });
+    expect(inbound).not.toHaveProperty('provider_message_id');
+    expect(inbound!.customer).not.toHaveProperty('display_name');
+    expect(JSON.stringify(inbound!.raw)).not.toContain(session_token);
+  });
+
+  test('verify refuses a forged token or one of another bot', async () => {
+    expect(await adapter.verify(request({ text: 'hi', session_token: 'forged.token.value' }))).toBe(false);
+    const other = await tokens.issue({ bot: 'other', visitor_id: 'v-1' });
+    expect(await adapter.verify(request({ text: 'hi', session_token: other }))).toBe(false);
+  });
+
+  test('parse never trusts a token that verify did not check', async () => {
+    const session_token = await tokens.issue({ bot: 'default', visitor_id: 'v-42' });
+    expect(() => adapter.parse(request({ text: 'hi', session_token }))).toThrow(UnauthorizedError);
+  });
+
+  test('client message ids are scoped to the visitor, so two visitors never collide', async () => {
+    const a = createWebAdapter({ tokens, newVisitorId: () => 'visitor-a' });
+    const b = createWebAdapter({ tokens, newVisitorId: () => 'visitor-b' });
+    const ids = [a, b].map((x) => x.parse(request({ text: 'hi', client_message_id: 'same' }))[0]!.provider_message_id);
+    expect(ids).toEqual(['visitor-a:same', 'visitor-b:same']);
+    expect(createWebAdapter({ tokens }).parse(request({ text: 'x' }))[0]!.customer.external_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('send succeeds at once: the engine\'s bus publish is the web delivery', async () => {
+    await expect(adapter.send({ session_id: 's', channel: 'web', to: 'v', text: 'hello', from: 'bot' })).resolves.toEqual({});
+  });
+});
+
+describe('the adapters map', () => {
+  test('has the web adapter, and extra adapters by channel', () => {
+    const sms: ChannelAdapter = { channel: 'sms', verify: () => true, parse: () => [], send: async () => ({}) };
+    const adapters = createChannelAdapters({ visitorTokens: tokens }, [sms]);
+    expect(adapters.web.channel).toBe('web');
+    expect(adapters.sms).toBe(sms);
+    expect(listChannelAdapters(adapters).map((a) => a.channel).sort()).toEqual(['sms', 'web']);
+  });
+});

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { ChannelAdapter, ChannelRequest, DeliveryReceipt } from '../channel-adapter.js';
+import type { InboundMessage, OutboundMessage } from '../../engine/messages.js';
+import { UnauthorizedError, ValidationError } from '../../infra/errors.js';
+import type { VisitorClaims, VisitorTokens } from './visitor-token.js';
+
+/** The JSON a browser posts to `POST /api/channels/web/{bot}/messages` (validated by the route's zod schema). */
+export interface WebMessageBody {
+  text: string;
+  /** Absent on a new visitor's first message. */
+  session_token?: string;
+  user_name?: string;
+  /** The client's own id of this message, so a retried POST is not processed twice. */
+  client_message_id?: string;
+}
+
+/** Options for {@link createWebAdapter}. */
+export interface WebAdapterOptions {
+  tokens: VisitorTokens;
+  /** For tests; defaults to the real clock. */
+  now?: () => Date;
+  /** For tests; defaults to a random uuid per new visitor. */
+  newVisitorId?: () => string;
+}
+
+/**
+ * The `web` channel: the browser widget and any HTTP client, no provider in between.
+ *
+ * - `verify` checks the visitor's session token (signature and bot), the web equivalent of a
+ *   provider's webhook signature. A request without a token is a new visitor and passes.
+ * - `parse` reads the verified token's visitor id (or makes a new one) and the posted text.
+ * - `send` has nothing to do: the engine publishes every committed outbound message on the event
+ *   bus (`sessionOutboundTopic`), which the `/ws/web` WebSocket forwards to the browser on every
+ *   instance, and `GET …/messages` reads the transcript. The HTTP answer carries the turn's replies
+ *   too. So delivery succeeds at once.
+ */
+export function createWebAdapter(options: WebAdapterOptions): ChannelAdapter {
+  const now = options.now ?? (() => new Date());
+  const newVisitorId = options.newVisitorId ?? randomUUID;
+  // What verify() proved, for parse() (which is synchronous, while checking a signature is not).
+  const verified = new WeakMap<ChannelRequest, VisitorClaims>();
+
+  return {
+    channel: 'web',
+    async verify(req) {
+      const token = bodyOf(req).session_token;
+      if (token === undefined) return true;
+      try {
+        verified.set(req, await options.tokens.verify(token, req.bot));
+        return true;
+      } catch (error) {
+        if (error instanceof UnauthorizedError) return false;
+        throw error;
+      }
+    },
+    parse(req): InboundMessage[] {
+      const body = bodyOf(req);
+      let visitorId: string;
+      if (body.session_token === undefined) visitorId = newVisitorId();
+      else {
+        const claims = verified.get(req);
+        if (!claims) throw new UnauthorizedError('The session token was not verified');
+        visitorId = claims.visitor_id;
+      }
+      return [
+        {
+          channel: 'web',
+          bot: req.bot,
+          customer: { external_id: visitorId, ...(body.user_name ? { display_name: body.user_name } : {}) },
+          text: body.text,
+          attachments: [],
+          // Scoped to the visitor: the dedupe key is (bot, channel, id), and one visitor must never
+          // collide with (or probe) another visitor's ids.
+          ...(body.client_message_id ? { provider_message_id: `${visitorId}:${body.client_message_id}` } : {}),
+          received_at: now(),
+          // The token is a credential: it is not stored with the message.
+          raw: { text: body.text, user_name: body.user_name, client_message_id: body.client_message_id },
+        },
+      ];
+    },
+    async send(_message: OutboundMessage): Promise<DeliveryReceipt> {
+      return {};
+    },
+  };
+}
+
+/** The body as the route validated it; checked again lightly because adapters take `unknown`. */
+function bodyOf(req: ChannelRequest): WebMessageBody {
+  const body = req.body as Partial<WebMessageBody> | null;
+  if (typeof body?.text !== 'string') throw new ValidationError('A web message needs a text', [{ path: 'body.text', message: 'required' }]);
+  return body as WebMessageBody;
+}

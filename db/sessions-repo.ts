@@ -1,0 +1,91 @@
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type Database } from './connection.js';
+import { bots, sessions } from './schema/index.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who a conversation is with: the key of the one open session. */
+export interface SessionKey {
+  bot_id: string;
+  channel: string;
+  external_user_id: string;
+}
+
+/** What one turn changes on a session; absent fields are left as they are. */
+export interface SessionChanges {
+  needs_human?: boolean;
+  /** Merged into context_data key by key (`||`), so keys written by others in the meantime survive. */
+  context_patch?: Record<string, unknown>;
+  /** The stored dialog; `null` clears it. */
+  dialog_state?: unknown;
+}
+
+/** A session whose dialog sleeps after WAIT (engine/dialog-envelope.ts), for start-up recovery. */
+export interface SleepingSession {
+  id: string;
+  bot_name: string;
+  resume_at: string;
+}
+
+/**
+ * The only code that queries the sessions table. Session identity is the partial unique index
+ * `sessions_open_customer_idx` (one open session per bot, channel and customer), so opening is
+ * an upsert on it, never a read followed by a write.
+ */
+export function createSessionsRepo(db: Database) {
+  return {
+    /** The open session of this customer, created when there is none; safe when callers race. */
+    async open(key: SessionKey): Promise<SessionRow> {
+      const [row] = await db.insert(sessions)
+        .values({ bot_id: key.bot_id, channel: key.channel, external_user_id: key.external_user_id })
+        .onConflictDoUpdate({
+          target: [sessions.bot_id, sessions.channel, sessions.external_user_id],
+          targetWhere: sql`status = 'open'`,
+          set: { updated_at: sql`now()` },
+        })
+        .returning();
+      return row!;
+    },
+
+    /** The session, or undefined — also for ids that are not UUIDs (so callers answer "not found"). */
+    async findById(id: string): Promise<SessionRow | undefined> {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+      return row;
+    },
+
+    /** Applies one turn's changes; returns the row as saved, or undefined when the session is gone. */
+    async update(id: string, changes: SessionChanges): Promise<SessionRow | undefined> {
+      const patch = changes.context_patch && Object.keys(changes.context_patch).length > 0 ? changes.context_patch : undefined;
+      const set = {
+        updated_at: sql`now()`,
+        ...(changes.needs_human === undefined ? {} : { needs_human: changes.needs_human }),
+        ...(changes.dialog_state === undefined ? {} : { dialog_state: changes.dialog_state === null ? sql`null` : changes.dialog_state }),
+        ...(patch ? { context_data: sql`${sessions.context_data} || ${JSON.stringify(patch)}::jsonb` } : {}),
+      };
+      const [row] = await db.update(sessions).set(set).where(eq(sessions.id, id)).returning();
+      return row;
+    },
+
+    /** Sessions whose stored dialog sleeps (WAIT), with when it wakes and the bot's name. */
+    async listSleeping(): Promise<SleepingSession[]> {
+      const result = await db.execute(sql`
+        select s.id, b.name as bot_name, s.dialog_state ->> 'resume_at' as resume_at
+        from ${sessions} s join ${bots} b on b.id = s.bot_id
+        where s.status = 'open' and s.dialog_state ->> 'status' = 'sleeping'
+        order by s.dialog_state ->> 'resume_at'`);
+      return rowsOf<SleepingSession>(result);
+    },
+
+    /** The bot's name of a session, for jobs that only carry the session id. */
+    async botNameOf(id: string): Promise<string | undefined> {
+      const [row] = await db.select({ name: bots.name }).from(sessions)
+        .innerJoin(bots, eq(bots.id, sessions.bot_id)).where(eq(sessions.id, id)).limit(1);
+      return row?.name;
+    },
+  };
+}
+
+export type SessionsRepo = ReturnType<typeof createSessionsRepo>;

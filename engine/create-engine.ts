@@ -1,0 +1,71 @@
+import type { JobContext } from '../infra/jobs/index.js';
+import { createInProcessLocks } from '../infra/locks/index.js';
+import { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
+import { JOB_NAMES, type EngineContext, type EngineDeps } from './engine-context.js';
+import type { Engine } from './engine-api.js';
+import type { OutboundMessage } from './messages.js';
+import { deliverOutbox, requeueOutbox, type DeliverJob } from './outbox/index.js';
+import { createRecordingAttendance, llmNotConfigured, mailNotConfigured, meetingsNotConfigured } from './ports.js';
+import { receiveMessage } from './receive-message.js';
+import { resolveSession } from './resolve-session.js';
+import { runScheduledScript } from './run-scheduled-script.js';
+import type { ScheduledRun } from './schedule-script.js';
+import { sendMessages } from './send-messages.js';
+import { requeueSleeping, wakeDialog, type WakeJob } from './wake-dialog.js';
+
+/** The engine plus what the composition root wires into it. */
+export interface EngineService extends Engine {
+  /** The channel adapters the outbox delivers through; register them before `start()`. */
+  readonly channels: ChannelRegistry;
+  /**
+   * Commits messages to customers outside a customer's turn (an attendant's reply, a proactive
+   * message) and delivers them like any other: transcript, outbox, event bus, SMS rule.
+   */
+  send(messages: OutboundMessage[]): Promise<OutboundMessage[]>;
+}
+
+const DEFAULT_OUTBOX = { attempts: 6, backoffMs: 1000, concurrency: 4 };
+
+/**
+ * Builds the message engine (ARCHITECTURE.md, "the one path every message takes") from its
+ * ports. Nothing runs until `start()` registers the job handlers (delivery, WAIT wake-ups,
+ * scheduled scripts) and re-enqueues what the database says is still due; `receive` may be
+ * called before that — its deliveries wait in the queue.
+ */
+export function createEngine(deps: EngineDeps): EngineService {
+  const channels = createChannelRegistry();
+  const ctx: EngineContext = {
+    db: deps.db,
+    jobs: deps.jobs,
+    bus: deps.bus,
+    logger: deps.logger,
+    bots: deps.bots,
+    locks: deps.locks ?? createInProcessLocks(),
+    attendance: deps.attendance ?? createRecordingAttendance(),
+    meetings: deps.meetings ?? meetingsNotConfigured,
+    mail: deps.mail ?? mailNotConfigured,
+    llm: deps.llm ?? llmNotConfigured,
+    outbox: { ...DEFAULT_OUTBOX, ...deps.outbox },
+    channels,
+    now: deps.now ?? (() => new Date()),
+  };
+  let started: Promise<void> | undefined;
+
+  async function start(): Promise<void> {
+    ctx.jobs.process<DeliverJob>(JOB_NAMES.deliver, (job, run: JobContext) => deliverOutbox(ctx, job, run), {
+      concurrency: ctx.outbox.concurrency,
+    });
+    ctx.jobs.process<WakeJob>(JOB_NAMES.wake, (job) => wakeDialog(ctx, job), { concurrency: 4 });
+    ctx.jobs.process<ScheduledRun>(JOB_NAMES.scheduled, (run) => runScheduledScript(ctx, run));
+    await requeueOutbox(ctx);
+    await requeueSleeping(ctx);
+  }
+
+  return {
+    channels,
+    receive: (message) => receiveMessage(ctx, message),
+    resolve: (sessionId) => resolveSession(ctx, sessionId),
+    send: (messages) => sendMessages(ctx, messages),
+    start: () => (started ??= start()),
+  };
+}

@@ -1,0 +1,84 @@
+import type { ScriptLibrary } from '../basic-interpreter/index.js';
+import type { BotConfig } from '../config/index.js';
+import type { Database } from '../db/index.js';
+import type { EventBus } from '../infra/events/index.js';
+import type { JobQueue } from '../infra/jobs/index.js';
+import type { LockPort } from '../infra/locks/index.js';
+import type { Logger } from '../infra/logger.js';
+import type { ChannelRegistry } from './channel-registry.js';
+import type { AttendancePort, LlmPort, MailPort, MeetingsPort } from './ports.js';
+
+/** What the engine needs of a bot package; the service's RunnableBot satisfies it. */
+export interface EngineBot {
+  readonly id: string;
+  readonly name: string;
+  readonly config: BotConfig;
+  /** `param-<x>` values of config.csv by `x`: preset variables of every dialog. */
+  readonly params: Record<string, string>;
+  readonly dialogs: ScriptLibrary;
+}
+
+/** Delivery policy of the outbox job (one place, so tests can shorten it). */
+export interface OutboxSettings {
+  /** Total delivery attempts per message, the first included; default 6. */
+  attempts: number;
+  /** First retry delay in ms, doubled on each further retry; default 1000. */
+  backoffMs: number;
+  /** Deliveries running at once in this process; default 4. */
+  concurrency: number;
+}
+
+/** Everything {@link createEngine} is built from. Ports left out get their defaults. */
+export interface EngineDeps {
+  db: Database;
+  jobs: JobQueue;
+  bus: EventBus;
+  logger: Logger;
+  /** The loaded bot packages by name (the `<name>.gbai` folder). */
+  bots: (name: string) => EngineBot | undefined;
+  /** Per-conversation serialisation; default in-process (right for one instance or PGlite). */
+  locks?: LockPort;
+  /** Default: {@link createRecordingAttendance} (records, sends nothing). */
+  attendance?: AttendancePort;
+  /** Default: answers `{success:false, …}` ("not configured"). */
+  meetings?: MeetingsPort;
+  /** Default: SEND MAIL is a runtime error ("not configured"). */
+  mail?: MailPort;
+  /** Default: LLM is a runtime error ("not configured"). */
+  llm?: LlmPort;
+  outbox?: Partial<OutboxSettings>;
+  /** The clock, for tests. */
+  now?: () => Date;
+}
+
+/** The engine's wiring as its use cases see it (internal to engine/). */
+export interface EngineContext {
+  readonly db: Database;
+  readonly jobs: JobQueue;
+  readonly bus: EventBus;
+  readonly logger: Logger;
+  readonly bots: (name: string) => EngineBot | undefined;
+  readonly locks: LockPort;
+  readonly attendance: AttendancePort;
+  readonly meetings: MeetingsPort;
+  readonly mail: MailPort;
+  readonly llm: LlmPort;
+  readonly outbox: OutboxSettings;
+  readonly channels: ChannelRegistry;
+  readonly now: () => Date;
+}
+
+/** Job names the engine registers in `start()`. */
+export const JOB_NAMES = {
+  deliver: 'outbox.deliver',
+  wake: 'dialog.wake',
+  scheduled: 'dialog.scheduled',
+} as const;
+
+/**
+ * The lock of one conversation: known from the inbound message alone (no query), so the lock is
+ * queued for in call order, before any await. Session ids are not: the session may not exist yet.
+ */
+export function conversationLockKey(session: { bot_id: string; channel: string; external_user_id: string }): string {
+  return `conversation:${session.bot_id}:${session.channel}:${session.external_user_id}`;
+}

@@ -1,0 +1,93 @@
+import {
+  createHttpPerformer, createStandardHost, type ConversationEffect, type EffectHost, type Value,
+} from '../basic-interpreter/index.js';
+import { createBotDataRepo } from '../db/index.js';
+import type { EngineBot, EngineContext } from './engine-context.js';
+import { scheduleScript } from './schedule-script.js';
+import { getSessionKey, setSessionKey } from './session-keys.js';
+import type { SessionTurn } from './session-turn.js';
+import { transferToHuman } from './transfer-to-human.js';
+
+/** Where SET CONTEXT text is kept for later LLM calls. */
+export const LLM_CONTEXT_KEY = 'llm_context';
+
+/**
+ * The EffectHost of one turn on a session: data, memory and HTTP through basic-interpreter's
+ * standard host (database stores, guarded HTTP client with the bot's dialog-max-seconds as its
+ * timeout); everything else through {@link performConversationEffect}.
+ */
+export function createTurnHost(ctx: EngineContext, turn: SessionTurn): EffectHost {
+  return createBotHost(ctx, turn.bot, turn.session.user_id, turn);
+}
+
+/**
+ * The host of a run without a conversation (a SET SCHEDULE run): data, memory, HTTP, mail, LLM
+ * and scheduling work; effects that need a session are runtime errors.
+ */
+export function createScheduledHost(ctx: EngineContext, bot: EngineBot): EffectHost {
+  return createBotHost(ctx, bot, undefined, undefined);
+}
+
+function createBotHost(ctx: EngineContext, bot: EngineBot, userId: string | undefined, turn: SessionTurn | undefined): EffectHost {
+  const stores = createBotDataRepo(ctx.db);
+  return createStandardHost({
+    tables: stores.tables(bot.id),
+    botMemory: stores.botMemory(bot.id),
+    userMemory: userId ? stores.userMemory(bot.id, userId) : noUserMemory,
+    http: createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000 }),
+    conversation: (effect) => performConversationEffect(ctx, bot, turn, effect),
+  });
+}
+
+const noUserMemory = {
+  get: () => Promise.reject(new Error('RECALL needs a conversation; a scheduled run has none')),
+  set: () => Promise.reject(new Error('REMEMBER needs a conversation; a scheduled run has none')),
+};
+
+/** The effects that belong to the conversation, carried out through the session and the ports. */
+async function performConversationEffect(
+  ctx: EngineContext,
+  bot: EngineBot,
+  turn: SessionTurn | undefined,
+  effect: ConversationEffect,
+): Promise<Value> {
+  const session = (keyword: string): SessionTurn => {
+    if (!turn) throw new Error(`${keyword} needs a conversation; a scheduled run has none`);
+    return turn;
+  };
+  switch (effect.type) {
+    case 'transfer': {
+      const { type: _type, file: _file, line: _line, ...request } = effect;
+      return transferToHuman(session('TRANSFER TO HUMAN'), request, ctx.now());
+    }
+    case 'session.set':
+      setSessionKey(session('SET SESSION'), effect.key, effect.value);
+      return null;
+    case 'session.get':
+      return getSessionKey(session('GET SESSION'), effect.key);
+    case 'context.set':
+      session('SET CONTEXT').setContext(LLM_CONTEXT_KEY, effect.text);
+      return null;
+    case 'talk.to':
+      session('TALK TO').talkTo(effect.address, effect.text);
+      return null;
+    case 'hear.failed': {
+      const current = session('HEAR');
+      const failed = current.context.failed_attempts;
+      current.setContext('failed_attempts', (typeof failed === 'number' ? failed : 0) + 1);
+      return null;
+    }
+    case 'meeting.create':
+      return ctx.meetings.create(effect.options, { id: session('CREATE MEETING').id, bot_id: bot.id });
+    case 'mail.send':
+      await ctx.mail.send({ to: effect.to, subject: effect.subject, body: effect.body, bot_id: bot.id });
+      return null;
+    case 'llm': {
+      const context = turn?.context[LLM_CONTEXT_KEY];
+      return ctx.llm.complete({ prompt: effect.prompt, bot_id: bot.id, ...(typeof context === 'string' ? { context } : {}) });
+    }
+    case 'schedule.set':
+      await scheduleScript(ctx, bot, effect.file, effect.cron);
+      return null;
+  }
+}

@@ -1,0 +1,54 @@
+import { PermanentDeliveryError } from '../../adapters/channel-adapter.js';
+import { createOutboxRepo } from '../../db/index.js';
+import type { JobContext } from '../../infra/jobs/index.js';
+import type { EngineContext } from '../engine-context.js';
+import type { OutboundMessage } from '../messages.js';
+import type { DeliverJob } from './dispatch-outbound.js';
+
+/**
+ * The `outbox.deliver` job: sends one committed message through its channel's adapter.
+ * - success: the row and its transcript message become `delivered`;
+ * - `PermanentDeliveryError`, no adapter for the channel, or the last attempt failing: `failed`,
+ *   with the provider's reason in `last_error` — nothing more is tried;
+ * - any other error: the attempt and reason are recorded and the error is rethrown, so the jobs
+ *   port retries with exponential backoff (OutboxSettings).
+ * A row that is no longer pending (delivered by an earlier run) is left alone. A retry waits for
+ * its backoff outside the lock, so later messages of the session may overtake a failing one.
+ */
+export function deliverOutbox(ctx: EngineContext, job: DeliverJob, run: JobContext): Promise<void> {
+  // Deliveries of one session take turns, in the order their jobs start (commit order, unless a
+  // retry intervenes), so a customer gets a turn's messages — and SMS parts — in order.
+  return ctx.locks.withLock(`delivery:${job.session_id}`, () => deliverRow(ctx, job, run));
+}
+
+async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext): Promise<void> {
+  const outbox = createOutboxRepo(ctx.db);
+  const row = await outbox.findById(job.id);
+  if (!row || row.state !== 'pending') return;
+  const log = { outbox: row.id, session: row.session_id, channel: row.channel, attempt: run.attempt };
+  const adapter = ctx.channels.get(row.channel);
+  if (!adapter) {
+    await outbox.markFailed(row.id, `no adapter is registered for channel "${row.channel}"`);
+    ctx.logger.error(log, 'outbound message failed: no adapter for its channel');
+    return;
+  }
+  try {
+    await adapter.send(row.payload as unknown as OutboundMessage);
+  } catch (error) {
+    if (error instanceof PermanentDeliveryError) {
+      await outbox.markFailed(row.id, error.reason);
+      ctx.logger.warn({ ...log, reason: error.reason }, 'outbound message refused by the provider');
+      return;
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    if (run.attempt >= ctx.outbox.attempts) {
+      await outbox.markFailed(row.id, reason);
+      ctx.logger.error({ ...log, reason }, 'outbound message failed after its last attempt');
+      return;
+    }
+    const retryIn = ctx.outbox.backoffMs * 2 ** (run.attempt - 1);
+    await outbox.recordAttempt(row.id, reason, new Date(ctx.now().getTime() + retryIn));
+    throw error;
+  }
+  await outbox.markDelivered(row.id);
+}

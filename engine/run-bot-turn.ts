@@ -1,0 +1,74 @@
+import { resumeDialog, startDialog, turnLimitsFrom, type TurnResult, type Value } from '../basic-interpreter/index.js';
+import { readStoredDialog, storedDialogOf, type StoredDialog } from './dialog-envelope.js';
+import type { EngineContext } from './engine-context.js';
+import { createTurnHost } from './engine-host.js';
+import type { InboundMessage } from './messages.js';
+import type { SessionTurn } from './session-turn.js';
+
+/** Why the bot runs: a customer message, or a WAIT that is over. */
+export type BotInput = { kind: 'message'; inbound: InboundMessage } | { kind: 'wake' };
+
+/**
+ * One turn of the bot's BASIC dialog on a session (seed 1.2 step 3):
+ * - no stored dialog (a new session, or the last dialog ended): `start` runs from the top, with
+ *   the built-in variables; the message is `first_message`, not an answer to a HEAR;
+ * - a dialog waiting on HEAR: it resumes with the message as the answer;
+ * - a dialog sleeping after WAIT: a customer message does not wake it (it stays in the
+ *   transcript); the WAIT job does, without input.
+ * The outputs become bot messages of the turn (a HEAR menu rides on the last one as suggestions),
+ * ahead of messages its effects produced (a transfer's wait message), since the VM hands its TALK
+ * output over only when the turn ends.
+ * Resolves to the dialog to store, or undefined when the VM did not run (nothing to change).
+ */
+export async function runBotTurn(ctx: EngineContext, turn: SessionTurn, input: BotInput): Promise<StoredDialog | null | undefined> {
+  const stored = readStoredDialog(turn.session.dialog_state);
+  const { bot } = turn;
+  const options = { library: bot.dialogs, host: createTurnHost(ctx, turn), limits: turnLimitsFrom(bot.config), now: ctx.now };
+  // Messages effects add during the VM run (the wait message of a transfer) follow the TALK output.
+  const outputsAt = turn.outbound.length;
+  let result: TurnResult;
+  if (input.kind === 'wake') {
+    if (stored?.status !== 'sleeping') return undefined;
+    result = await resumeDialog({ ...options, state: stored.state });
+  } else if (stored?.status === 'sleeping') {
+    return undefined;
+  } else if (stored?.status === 'waiting') {
+    result = await resumeDialog({ ...options, state: stored.state, input: input.inbound.text });
+  } else {
+    result = await startDialog({ ...options, entry: 'start', variables: builtInVariables(turn, input.inbound) });
+  }
+
+  const log = { bot: bot.name, session: turn.id };
+  if (result.notice) ctx.logger.info(log, result.notice);
+  if (result.status === 'error') {
+    const { message, file, line } = result.error;
+    ctx.logger.warn({ ...log, file, line }, `dialog ended by an error: ${message}`);
+  }
+  const menu = result.status === 'waiting' ? result.waiting_for.menu : undefined;
+  const outputs = result.outputs.map((output, i) => {
+    const last = i === result.outputs.length - 1;
+    return turn.botMessage(output.text, output.suggestions ?? (last ? menu : undefined));
+  });
+  turn.outbound.splice(outputsAt, 0, ...outputs);
+  return storedDialogOf(result);
+}
+
+/**
+ * The variables `start` begins with: every `param-<x>` of config.csv as `x`, then the built-ins
+ * (which win a clash): user_name, user_id, phone, email, channel, bot, session_id, first_message.
+ * Unknown customer details are "".
+ */
+function builtInVariables(turn: SessionTurn, inbound: InboundMessage): Record<string, Value> {
+  const { customer } = inbound;
+  return {
+    ...turn.bot.params,
+    user_name: customer.display_name ?? '',
+    user_id: turn.session.user_id,
+    phone: customer.phone ?? '',
+    email: customer.email ?? '',
+    channel: turn.session.channel,
+    bot: turn.bot.name,
+    session_id: turn.id,
+    first_message: inbound.text,
+  };
+}

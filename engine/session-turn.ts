@@ -1,0 +1,98 @@
+import type { SessionChanges, SessionRow } from '../db/index.js';
+import type { Suggestion } from '../basic-interpreter/index.js';
+import type { EngineBot } from './engine-context.js';
+import type { Channel, OutboundMessage, Sender } from './messages.js';
+import type { AttendanceSession } from './ports.js';
+import { needsHumanOf } from './routing-rule.js';
+
+/** An outbound message waiting for the turn's commit; `toCustomer` is false for TALK TO. */
+export interface PendingOutbound {
+  message: OutboundMessage;
+  toCustomer: boolean;
+}
+
+/**
+ * The working copy of a session during one turn (one inbound message, or one WAIT waking up).
+ * Effects change it in memory; `commitTurn` writes it, with the outbound messages, in one
+ * transaction. Only `context_data` keys that were written go to the database (a merge), so keys
+ * other areas wrote meanwhile survive.
+ */
+export class SessionTurn {
+  readonly context: Record<string, unknown>;
+  private readonly patch: Record<string, unknown> = {};
+  private needsHumanColumn: boolean;
+  private needsHumanChanged = false;
+  readonly outbound: PendingOutbound[] = [];
+  /** Set when this turn handed the session to a human (the attendance port is told after the commit). */
+  handedOff = false;
+
+  constructor(
+    readonly session: SessionRow,
+    readonly bot: EngineBot,
+  ) {
+    this.context = { ...session.context_data };
+    this.needsHumanColumn = session.needs_human;
+  }
+
+  get id(): string {
+    return this.session.id;
+  }
+
+  setContext(key: string, value: unknown): void {
+    this.context[key] = value;
+    this.patch[key] = value;
+  }
+
+  setNeedsHuman(value: boolean): void {
+    this.needsHumanColumn = value;
+    this.needsHumanChanged = true;
+  }
+
+  /** needs_human as the routing rule reads it (column or context_data). */
+  needsHuman(): boolean {
+    return needsHumanOf({ needs_human: this.needsHumanColumn, context_data: this.context });
+  }
+
+  /** A message to the customer on the session's channel, queued for the commit. */
+  say(text: string, from: Sender, suggestions?: Suggestion[]): void {
+    this.outbound.push(this.customerMessage(text, from, suggestions));
+  }
+
+  /** A bot message to the customer, not yet queued (the caller places it). */
+  botMessage(text: string, suggestions?: Suggestion[]): PendingOutbound {
+    return this.customerMessage(text, 'bot', suggestions);
+  }
+
+  private customerMessage(text: string, from: Sender, suggestions?: Suggestion[]): PendingOutbound {
+    const message: OutboundMessage = { session_id: this.id, channel: this.channel, to: this.session.external_user_id, text, from };
+    if (suggestions?.length) message.suggestions = suggestions;
+    return { message, toCustomer: true };
+  }
+
+  /** TALK TO: a bot message to another address on the session's channel. */
+  talkTo(address: string, text: string): void {
+    this.outbound.push({ message: { session_id: this.id, channel: this.channel, to: address, text, from: 'bot' }, toCustomer: false });
+  }
+
+  /** What to write; `dialog` undefined leaves the stored dialog as it is. */
+  changes(dialog?: unknown): SessionChanges {
+    return {
+      ...(this.needsHumanChanged ? { needs_human: this.needsHumanColumn } : {}),
+      ...(Object.keys(this.patch).length ? { context_patch: { ...this.patch } } : {}),
+      ...(dialog === undefined ? {} : { dialog_state: dialog }),
+    };
+  }
+
+  /** The session as the attendance port receives it. */
+  forAttendance(): AttendanceSession {
+    const s = this.session;
+    return {
+      id: s.id, bot_id: s.bot_id, user_id: s.user_id, channel: s.channel, external_user_id: s.external_user_id,
+      needs_human: this.needsHuman(), context_data: { ...this.context },
+    };
+  }
+
+  private get channel(): Channel {
+    return this.session.channel as Channel;
+  }
+}

@@ -1,0 +1,43 @@
+import type { Value } from '../basic-interpreter/index.js';
+import { attendanceAvailable } from './routing-rule.js';
+import type { SessionTurn } from './session-turn.js';
+
+/** What the customer is told when the session goes to the queue (seed 3.2, "wait message sent"). */
+export const WAIT_MESSAGE = 'You are being transferred to a human attendant. Please wait, someone will be with you shortly.';
+
+/** Shown to the script when the bot has no human side. */
+export const CRM_DISABLED_MESSAGE = 'Human attendance is disabled for this bot (attendance-enabled or crm-enabled is false).';
+
+/** A transfer as TRANSFER TO HUMAN or the keyword rule asks for it. */
+export interface TransferRequest {
+  reason?: string;
+  priority?: string;
+  target?: string;
+  department?: string;
+  destination?: string;
+}
+
+/**
+ * Hands the session to a human (seed 3.2, false → true): needs_human true; transfer_reason,
+ * transfer_time, priority and any target, department and destination in context_data; the wait
+ * message to the customer (from `system`). Resolves to the TRANSFER TO HUMAN result object. When
+ * the bot has no human side nothing changes and the status is `crm_disabled`.
+ */
+export function transferToHuman(turn: SessionTurn, request: TransferRequest, now: Date): Value {
+  const result = (success: boolean, status: string, message: string): Value => ({
+    success, status, queue_position: null, assigned_to: null, assigned_to_name: null, estimated_wait_seconds: null, message,
+  });
+  if (!attendanceAvailable(turn.bot.config)) return result(false, 'crm_disabled', CRM_DISABLED_MESSAGE);
+
+  turn.setNeedsHuman(true);
+  turn.setContext('transfer_reason', request.reason ?? 'requested by the bot');
+  turn.setContext('transfer_time', now.toISOString());
+  turn.setContext('priority', request.priority ?? turn.bot.config['attendance-priority-default']);
+  for (const field of ['target', 'department', 'destination'] as const) {
+    const value = request[field];
+    if (value !== undefined) turn.setContext(field, value);
+  }
+  turn.say(WAIT_MESSAGE, 'system');
+  turn.handedOff = true;
+  return result(true, 'queued', WAIT_MESSAGE);
+}

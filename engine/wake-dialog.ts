@@ -1,0 +1,58 @@
+import { createSessionsRepo } from '../db/index.js';
+import { readStoredDialog } from './dialog-envelope.js';
+import type { EngineContext } from './engine-context.js';
+import { conversationLockKey, JOB_NAMES } from './engine-context.js';
+import { decideRoute } from './routing-rule.js';
+import { runBotTurn } from './run-bot-turn.js';
+import { SessionTurn } from './session-turn.js';
+import { commitTurn } from './commit-turn.js';
+
+/** Data of a `dialog.wake` job. */
+export interface WakeJob {
+  session_id: string;
+  bot: string;
+  /** The WAIT it ends: a job for an older WAIT of the session finds a different one and does nothing. */
+  resume_at: string;
+}
+
+/**
+ * Enqueues the end of a WAIT. The job id names the session and the wake-up time, so start-up
+ * re-enqueueing a WAIT whose job still exists (BullMQ) does not double it, while a dialog that
+ * sleeps again from inside its wake-up gets a new job.
+ */
+export async function scheduleWake(ctx: EngineContext, job: WakeJob): Promise<void> {
+  const delay = Math.max(0, Date.parse(job.resume_at) - ctx.now().getTime());
+  await ctx.jobs.add(JOB_NAMES.wake, job, { delay, jobId: `wake-${job.session_id}-${Date.parse(job.resume_at)}` });
+}
+
+/**
+ * The `dialog.wake` job: resumes a dialog sleeping after WAIT, under the conversation's lock.
+ * When the session is with a human by then, the bot must not talk: the sleeping dialog is
+ * dropped (the next message after resolving starts `start`).
+ */
+export async function wakeDialog(ctx: EngineContext, job: WakeJob): Promise<void> {
+  const sessions = createSessionsRepo(ctx.db);
+  const found = await sessions.findById(job.session_id);
+  const bot = ctx.bots(job.bot);
+  if (!found || !bot) return;
+  await ctx.locks.withLock(conversationLockKey(found), async () => {
+    const session = await sessions.findById(job.session_id);
+    const stored = readStoredDialog(session?.dialog_state);
+    if (!session || session.status !== 'open' || stored?.status !== 'sleeping' || stored.resume_at !== job.resume_at) return;
+    const turn = new SessionTurn(session, bot);
+    if (decideRoute(bot.config, session, '').kind !== 'bot') {
+      ctx.logger.info({ session: session.id, bot: bot.name }, 'WAIT ended while a human has the session: the dialog is dropped');
+      await commitTurn(ctx, turn, null);
+      return;
+    }
+    await commitTurn(ctx, turn, await runBotTurn(ctx, turn, { kind: 'wake' }));
+  });
+}
+
+/** Start-up: a wake-up job for every sleeping dialog (at once for those already due). */
+export async function requeueSleeping(ctx: EngineContext): Promise<number> {
+  const sleeping = await createSessionsRepo(ctx.db).listSleeping();
+  for (const s of sleeping) await scheduleWake(ctx, { session_id: s.id, bot: s.bot_name, resume_at: s.resume_at });
+  if (sleeping.length) ctx.logger.info({ count: sleeping.length }, 'sleeping dialogs scheduled to wake');
+  return sleeping.length;
+}

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { createChannelAdapters, createVisitorTokens } from '../../adapters/index.js';
+import { createTokenIssuer } from '../../auth/index.js';
+import type { Engine, ReceiveOutcome } from '../../engine/engine-api.js';
+import type { InboundMessage } from '../../engine/messages.js';
+import { createLogger } from '../../infra/logger.js';
+import { createRateLimiter } from '../../infra/rate-limit/index.js';
+import { createAuthorizer } from '../auth-middleware.js';
+import { errorHandler } from '../error-handler.js';
+import { buildOpenApiDocument, createOpenApiRegistry } from '../openapi.js';
+import { mountRoutes } from '../route.js';
+import { webChannelRoutes, type TranscriptRow } from './web-channel.js';
+
+const secret = new TextEncoder().encode('web-channel-route-test-secret-0123456789');
+const visitorTokens = createVisitorTokens(secret);
+
+/** Just enough engine for route behaviour: one session per visitor, an echo reply, a duplicate check. */
+class EchoEngine implements Pick<Engine, 'receive'> {
+  readonly received: InboundMessage[] = [];
+  readonly sessions = new Map<string, string>();
+  private readonly seen = new Set<string>();
+  withHuman = false;
+
+  async receive(message: InboundMessage): Promise<ReceiveOutcome> {
+    const session_id = this.sessions.get(message.customer.external_id) ?? randomUUID();
+    this.sessions.set(message.customer.external_id, session_id);
+    if (message.provider_message_id && this.seen.has(message.provider_message_id)) return { status: 'duplicate', session_id };
+    if (message.provider_message_id) this.seen.add(message.provider_message_id);
+    this.received.push(message);
+    const reply = (text: string, suggestions?: { key: string; label: string }[]) =>
+      ({ session_id, channel: 'web' as const, to: message.customer.external_id, from: 'bot' as const, text, ...(suggestions ? { suggestions } : {}) });
+    const replies = this.withHuman ? [] : [reply(`echo: ${message.text}`, [{ key: 'a', label: 'A' }]), reply('anything else?', [])];
+    return { status: 'processed', session_id, needs_human: this.withHuman, replies };
+  }
+}
+
+let server: Server;
+let base: string;
+let engine: EchoEngine;
+const transcripts = new Map<string, TranscriptRow[]>();
+const RULE = { points: 3, durationSeconds: 60 };
+
+beforeEach(async () => {
+  engine = new EchoEngine();
+  const app = express();
+  app.use(express.json());
+  const router = express.Router();
+  const registry = createOpenApiRegistry();
+  const routes = webChannelRoutes({
+    engine,
+    adapter: createChannelAdapters({ visitorTokens }).web,
+    visitorTokens,
+    botExists: (bot) => bot === 'default' || bot === 'other',
+    rateLimiter: createRateLimiter({ logger: createLogger() }),
+    limitFor: async () => RULE,
+    history: async (sessionId) => transcripts.get(sessionId) ?? [],
+  });
+  mountRoutes(router, registry, createAuthorizer(createTokenIssuer(secret, 60)), routes);
+  app.use(router);
+  app.use(errorHandler(createLogger()));
+  buildOpenApiDocument(registry, 'test'); // the schemas must describe themselves
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const post = async (body: unknown, bot = 'default') => {
+  const res = await fetch(`${base}/api/channels/web/${bot}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+};
+
+describe('POST /api/channels/web/:bot/messages', () => {
+  test('a new visitor gets a session, a token and the turn\'s replies', async () => {
+    const res = await post({ text: 'hi', user_name: 'Ana' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      session_id: expect.any(String),
+      session_token: expect.any(String),
+      replies: [{ text: 'echo: hi', suggestions: [{ key: 'a', label: 'A' }] }, { text: 'anything else?' }],
+    });
+    const claims = await visitorTokens.verify(res.body.session_token as string, 'default');
+    expect(claims).toEqual({ bot: 'default', visitor_id: engine.received[0]!.customer.external_id, session_id: res.body.session_id });
+    expect(engine.received[0]).toMatchObject({ channel: 'web', bot: 'default', text: 'hi', customer: { display_name: 'Ana' } });
+  });
+
+  test('the token brings the visitor back to their session', async () => {
+    const first = await post({ text: 'hi' });
+    const second = await post({ text: 'again', session_token: first.body.session_token });
+    expect(second.status).toBe(200);
+    expect(second.body.session_id).toBe(first.body.session_id);
+    expect(second.body.session_token).toBe(first.body.session_token);
+    expect(new Set(engine.received.map((m) => m.customer.external_id)).size).toBe(1);
+  });
+
+  test('replies are empty while a human has the session', async () => {
+    engine.withHuman = true;
+    expect((await post({ text: 'hello?' })).body.replies).toEqual([]);
+  });
+
+  test('a retried client_message_id is not processed twice and answers with no replies', async () => {
+    const first = await post({ text: 'hi', client_message_id: 'm-1' });
+    const retry = await post({ text: 'hi', client_message_id: 'm-1', session_token: first.body.session_token });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ session_id: first.body.session_id, replies: [] });
+    expect(engine.received).toHaveLength(1);
+  });
+
+  test('an unknown bot is 404 bot_not_found', async () => {
+    const res = await post({ text: 'hi' }, 'nobody');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: 'bot_not_found' });
+  });
+
+  test('empty, blank or over-long text is 400; 4096 characters is fine', async () => {
+    for (const text of ['', '   ', 'x'.repeat(4097)]) {
+      const res = await post({ text });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'validation_error' });
+    }
+    expect((await post({})).status).toBe(400);
+    expect((await post({ text: 'x'.repeat(4096) })).status).toBe(200);
+  });
+
+  test('a forged token, or another bot\'s, is 401 unauthorized', async () => {
+    const forged = await post({ text: 'hi', session_token: 'forged.token.value' });
+    expect(forged.status).toBe(401);
+    expect(forged.body).toMatchObject({ error: 'unauthorized' });
+    const mine = await post({ text: 'hi' }, 'other');
+    expect((await post({ text: 'hi', session_token: mine.body.session_token })).status).toBe(401);
+    expect(engine.received).toHaveLength(1);
+  });
+
+  test('each visitor is rate limited: 429 with the seed body and Retry-After', async () => {
+    const first = await post({ text: '1' });
+    const token = first.body.session_token;
+    for (const text of ['2', '3']) expect((await post({ text, session_token: token })).status).toBe(200);
+    const limited = await post({ text: '4', session_token: token });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      error: 'rate_limit_exceeded',
+      message: expect.stringContaining('3 per 1m'),
+      limit: 3,
+      window: '1m',
+      retry_after: expect.any(Number),
+      request_id: expect.any(String),
+    });
+    expect(Number(limited.headers.get('retry-after'))).toBe(limited.body.retry_after);
+    expect(engine.received).toHaveLength(3);
+    // Another visitor (who already has a token) is not affected.
+    const other = await post({ text: 'x', session_token: await visitorTokens.issue({ bot: 'default', visitor_id: 'someone-else' }) });
+    expect(other.status).toBe(200);
+  });
+
+  test('first messages (no token yet) are limited per client address', async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await post({ text: `new ${i}` })).status);
+    expect(answers).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('GET /api/channels/web/:bot/messages', () => {
+  const get = async (token: string | undefined, bot = 'default') => {
+    const query = token === undefined ? '' : `?session_token=${encodeURIComponent(token)}`;
+    const res = await fetch(`${base}/api/channels/web/${bot}/messages${query}`);
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  test('lists the token\'s session transcript in order', async () => {
+    const first = await post({ text: 'hi' });
+    transcripts.set(first.body.session_id as string, [
+      { direction: 'inbound', sender: 'customer', text: 'hi', created_at: new Date('2026-03-10T12:00:00.000Z') },
+      { direction: 'outbound', sender: 'bot', text: 'echo: hi', created_at: new Date('2026-03-10T12:00:00.001Z') },
+    ]);
+    const res = await get(first.body.session_token as string);
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        messages: [
+          { direction: 'inbound', from: 'customer', text: 'hi', at: '2026-03-10T12:00:00.000Z' },
+          { direction: 'outbound', from: 'bot', text: 'echo: hi', at: '2026-03-10T12:00:00.001Z' },
+        ],
+      },
+    });
+  });
+
+  test('needs a valid token of that bot, and a known bot', async () => {
+    expect((await get(undefined)).status).toBe(400);
+    expect(await get('forged.token.value')).toMatchObject({ status: 401, body: { error: 'unauthorized' } });
+    const token = await visitorTokens.issue({ bot: 'other', visitor_id: 'v' });
+    expect((await get(token)).status).toBe(401);
+    expect(await get(token, 'nobody')).toMatchObject({ status: 404, body: { error: 'bot_not_found' } });
+    expect(await get(token, 'other')).toEqual({ status: 200, body: { messages: [] } });
+  });
+});

@@ -1,0 +1,158 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { VisitorClaims, VisitorTokens } from '../adapters/index.js';
+import { sessionOutboundTopic } from '../engine/engine-api.js';
+import type { EventBus } from '../infra/events/index.js';
+import type { Logger } from '../infra/logger.js';
+
+/** Where browsers connect: `/ws/web?session_token=…`. */
+export const WEB_SOCKET_PATH = '/ws/web';
+
+/** Close codes of the web socket (4000–4999 are free for applications). */
+export const WS_CLOSE = { unauthorized: 4401, unavailable: 1011, goingAway: 1001 } as const;
+
+const MAX_CLIENT_FRAME_BYTES = 4096; // clients have nothing to say here; big frames are refused
+const MAX_BUFFERED_BYTES = 1 << 20; // a client this far behind is dropped rather than buffered forever
+const CLOSE_GRACE_MS = 1000;
+
+/** What the web socket needs. */
+export interface WebSocketDeps {
+  visitorTokens: VisitorTokens;
+  bus: EventBus;
+  logger: Logger;
+  /** A socket that has not answered the previous ping by the next one is dropped. Default 30 s. */
+  heartbeatMs?: number;
+}
+
+/** The attached endpoint: how many browsers are connected, and the shutdown. */
+export interface WebSocketHandle {
+  readonly connections: number;
+  /** Refuses new connections, closes the open ones (1001) and drops their subscriptions. */
+  close(): Promise<void>;
+}
+
+/**
+ * The web channel's push half: each connection subscribes to its session's outbound topic on the
+ * event bus, so a reply committed on any instance reaches the browser, whoever sent it (bot,
+ * attendant, system). Frames are `{type:"message", from, text, suggestions?, at}`.
+ *
+ * The session comes from the token: the POST answer's token carries the session id, so a client
+ * connects after its first message and reconnects when an answer brings a new token (a new
+ * session). The subscription is active before the handshake completes, so nothing published after
+ * the client's `open` is missed. A bad token is closed with 4401 (after the handshake, because
+ * browsers cannot read the status of a refused handshake). Other upgrade paths are left alone.
+ */
+export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketHandle {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
+  const alive = new Map<WebSocket, boolean>();
+  const ended = new Set<Promise<void>>();
+  let closing = false;
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== WEB_SOCKET_PATH) return;
+    if (closing) {
+      socket.destroy();
+      return;
+    }
+    socket.on('error', () => undefined); // a client vanishing mid-handshake is not our error
+    accept(req, socket, head, url.searchParams.get('session_token')).catch((err: unknown) => {
+      deps.logger.error({ err }, 'web socket upgrade failed');
+      socket.destroy();
+    });
+  };
+
+  async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null): Promise<void> {
+    const claims = token ? await deps.visitorTokens.verify(token).catch(() => undefined) : undefined;
+    if (!claims?.session_id) return refuse(req, socket, head, WS_CLOSE.unauthorized, 'unauthorized');
+    const subscription = await subscribe(claims as Required<VisitorClaims>).catch((err: unknown) => {
+      deps.logger.error({ err }, 'web socket could not subscribe to its session');
+      return undefined;
+    });
+    if (!subscription) return refuse(req, socket, head, WS_CLOSE.unavailable, 'unavailable');
+    if (closing || socket.destroyed) return void (await subscription.unsubscribe());
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      alive.set(ws, true);
+      const done = new Promise<void>((resolve) => {
+        ws.once('close', () => {
+          alive.delete(ws);
+          subscription.unsubscribe().catch((err: unknown) => deps.logger.warn({ err }, 'web socket unsubscribe failed')).finally(resolve);
+        });
+      });
+      ended.add(done);
+      void done.then(() => ended.delete(done));
+      ws.on('pong', () => alive.set(ws, true));
+      ws.on('error', () => ws.terminate());
+      subscription.attach(ws);
+    });
+  }
+
+  /** Subscribes first and buffers what arrives until the socket exists, so nothing falls in between. */
+  async function subscribe(claims: Required<VisitorClaims>) {
+    let target: WebSocket | undefined;
+    const pending: string[] = [];
+    const unsubscribe = await deps.bus.subscribe(sessionOutboundTopic(claims.session_id), (message) => {
+      const frame = toFrame(message);
+      if (frame === undefined) return;
+      if (target) push(target, frame);
+      else pending.push(frame);
+    });
+    return {
+      unsubscribe,
+      attach(ws: WebSocket) {
+        target = ws;
+        for (const frame of pending.splice(0)) push(ws, frame);
+      },
+    };
+  }
+
+  function push(ws: WebSocket, frame: string): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return void ws.terminate();
+    ws.send(frame);
+  }
+
+  function refuse(req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string): void {
+    if (socket.destroyed) return;
+    wss.handleUpgrade(req, socket, head, (ws) => ws.close(code, reason));
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const [ws, answered] of alive) {
+      if (!answered) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, deps.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+  server.on('upgrade', onUpgrade);
+
+  return {
+    get connections() {
+      return alive.size;
+    },
+    async close() {
+      closing = true;
+      server.off('upgrade', onUpgrade);
+      clearInterval(heartbeat);
+      for (const ws of alive.keys()) {
+        ws.close(WS_CLOSE.goingAway, 'server shutting down');
+        setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+      }
+      await Promise.all(ended);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+/** The browser's view of a published outbound message; anything else on the topic is not forwarded. */
+function toFrame(message: unknown): string | undefined {
+  const m = message as { type?: unknown; from?: unknown; text?: unknown; suggestions?: unknown; at?: unknown } | null;
+  if (m?.type !== 'message' || typeof m.from !== 'string' || typeof m.text !== 'string' || typeof m.at !== 'string') return undefined;
+  const suggestions = Array.isArray(m.suggestions) && m.suggestions.length > 0 ? { suggestions: m.suggestions } : {};
+  return JSON.stringify({ type: 'message', from: m.from, text: m.text, ...suggestions, at: m.at });
+}

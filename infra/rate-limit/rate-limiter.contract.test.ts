@@ -1,0 +1,136 @@
+import { createLogger } from '../logger.js';
+import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../../test/support/redis.js';
+import { createRateLimiter, formatWindow, type RateLimiter } from './index.js';
+
+// One contract, both drivers (STYLE.md rule 5). The Redis row is skipped (with a warning) only
+// when Redis does not answer and REQUIRE_SERVICES is unset.
+const redisUrl = redisUrlForTests();
+const logger = createLogger({ pretty: false });
+
+interface Driver {
+  name: string;
+  skip?: string;
+  open(prefix: string): RateLimiter;
+  /** Another instance's limiter: a second Redis client on the same prefix; in memory, the same limiter. */
+  peer(limiter: RateLimiter, prefix: string): RateLimiter;
+  cleanup(prefix: string): Promise<void>;
+}
+
+const drivers: Driver[] = [
+  { name: 'memory', open: () => createRateLimiter({ logger }), peer: (l) => l, cleanup: async () => undefined },
+  {
+    name: 'redis',
+    skip: redisUrl ? undefined : 'Redis not reachable',
+    open: (prefix) => createRateLimiter({ redisUrl, prefix, logger }),
+    peer: (_l, prefix) => createRateLimiter({ redisUrl, prefix, logger }),
+    cleanup: async (prefix) => void (await deleteRedisKeys(redisUrl!, prefix)),
+  },
+];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+describe.each(drivers)('rate limiter contract: $name', (driver) => {
+  if (driver.skip) {
+    test.skip(`skipped: ${driver.skip}`, () => undefined);
+    return;
+  }
+  let prefix: string;
+  let limiter: RateLimiter;
+  const extra: RateLimiter[] = [];
+
+  beforeEach(async () => {
+    prefix = uniquePrefix('sbtest-rl');
+    limiter = driver.open(prefix);
+    await limiter.ping(); // connected, so the Redis row really counts in Redis
+  });
+  afterEach(async () => {
+    await Promise.all([limiter, ...extra.splice(0)].map((l) => l.close()));
+    await driver.cleanup(prefix);
+  });
+
+  test('allows `points` per window, then refuses with the numbers of the 429 body', async () => {
+    const rule = { points: 3, durationSeconds: 60 };
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await limiter.consume('visitor-1', rule));
+    expect(answers.map((a) => a.allowed)).toEqual([true, true, true, false]);
+    expect(answers.map((a) => a.remaining)).toEqual([2, 1, 0, 0]);
+    expect(answers[0]).toMatchObject({ limit: 3, window: '1m', retryAfterSeconds: 0 });
+    const refused = answers[3]!;
+    expect(refused).toMatchObject({ allowed: false, limit: 3, window: '1m' });
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  test('keys count separately', async () => {
+    const rule = { points: 1, durationSeconds: 60 };
+    expect((await limiter.consume('a', rule)).allowed).toBe(true);
+    expect((await limiter.consume('b', rule)).allowed).toBe(true);
+    expect((await limiter.consume('a', rule)).allowed).toBe(false);
+  });
+
+  test('a new window starts when the old one ends', async () => {
+    const rule = { points: 1, durationSeconds: 1 };
+    expect((await limiter.consume('k', rule)).allowed).toBe(true);
+    const refused = await limiter.consume('k', rule);
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 1, window: '1s' });
+    await sleep(1100);
+    expect((await limiter.consume('k', rule)).allowed).toBe(true);
+  });
+
+  test('rules with different windows keep their own counters for one key', async () => {
+    expect((await limiter.consume('k', { points: 1, durationSeconds: 60 })).allowed).toBe(true);
+    expect((await limiter.consume('k', { points: 1, durationSeconds: 3600 })).allowed).toBe(true);
+    expect((await limiter.consume('k', { points: 1, durationSeconds: 60 })).allowed).toBe(false);
+  });
+
+  test('concurrent consumes never let more than `points` through', async () => {
+    const rule = { points: 5, durationSeconds: 60 };
+    const answers = await Promise.all(Array.from({ length: 25 }, () => limiter.consume('burst', rule)));
+    expect(answers.filter((a) => a.allowed)).toHaveLength(5);
+  });
+
+  test('instances sharing a store count together', async () => {
+    const other = driver.peer(limiter, prefix);
+    if (other !== limiter) extra.push(other);
+    await other.ping();
+    const rule = { points: 2, durationSeconds: 60 };
+    expect((await limiter.consume('shared', rule)).allowed).toBe(true);
+    expect((await other.consume('shared', rule)).allowed).toBe(true);
+    expect((await limiter.consume('shared', rule)).allowed).toBe(false);
+    expect((await other.consume('shared', rule)).allowed).toBe(false);
+  });
+
+  test('refuses a rule that is not whole positive numbers', async () => {
+    await expect(limiter.consume('k', { points: 0, durationSeconds: 60 })).rejects.toThrow(RangeError);
+    await expect(limiter.consume('k', { points: 1, durationSeconds: 0.5 })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('formatWindow', () => {
+  test.each([
+    [1, '1s'],
+    [90, '90s'],
+    [60, '1m'],
+    [120, '2m'],
+    [3600, '1h'],
+    [86_400, '1d'],
+    [172_800, '2d'],
+  ])('%i s is %s', (seconds, text) => {
+    expect(formatWindow(seconds)).toBe(text);
+  });
+});
+
+describe('redis driver while Redis is unreachable', () => {
+  test('falls back to counting in memory instead of hanging', async () => {
+    const limiter = createRateLimiter({ redisUrl: 'redis://127.0.0.1:1', prefix: uniquePrefix('sbtest-rl'), logger });
+    try {
+      const rule = { points: 2, durationSeconds: 60 };
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await limiter.consume('k', rule));
+      expect(answers.map((a) => a.allowed)).toEqual([true, true, false]);
+      await expect(limiter.ping()).rejects.toThrow();
+    } finally {
+      await limiter.close();
+    }
+  });
+});

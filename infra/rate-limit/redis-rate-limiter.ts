@@ -1,0 +1,42 @@
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import type { Logger } from '../logger.js';
+import { closeRedisConnection, createRedisConnection, pingRedis } from '../redis-connection.js';
+import { flexibleRateLimiter, type RateLimiter } from './rate-limiter.js';
+
+/** Options for {@link createRedisRateLimiter}. */
+export interface RedisRateLimiterOptions {
+  redisUrl: string;
+  /** Key prefix; instances that count together must share it, tests use a unique one. */
+  prefix?: string;
+  logger: Logger;
+}
+
+/**
+ * The multi-instance driver: one Redis counter per key (an atomic INCR + EXPIRE script), so every
+ * instance sees the same count. Keys are `<prefix>:ratelimit:<seconds>:<key>`: the window is in
+ * the key because a counter's TTL is set by the first consume, while rules with the same window
+ * but different points may share a counter.
+ *
+ * While Redis is unreachable each instance falls back to its own in-memory counter
+ * (`rejectIfRedisNotReady` + an insurance limiter) instead of waiting for a reconnect: visitors
+ * stay limited, only less precisely, and requests do not hang.
+ */
+export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
+  const client = createRedisConnection(options.redisUrl, { role: 'rate-limit', logger: options.logger });
+  // Connect now (the shared helper is lazy) so the first requests already count in Redis.
+  client.connect().catch(() => undefined);
+  const prefix = `${options.prefix ?? 'switchboard'}:ratelimit`;
+  return flexibleRateLimiter({
+    build: (rule) =>
+      new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix: `${prefix}:${rule.durationSeconds}`,
+        points: rule.points,
+        duration: rule.durationSeconds,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ points: rule.points, duration: rule.durationSeconds }),
+      }),
+    ping: () => pingRedis(client),
+    close: () => closeRedisConnection(client),
+  });
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { ScriptFolder, seedTablesFromCsv } from './basic-interpreter/index.js';
+import { loadBotPackages, type LoadedBotPackage } from './config/index.js';
+import { createBotDataRepo, createBotsRepo, type DatabaseHandle } from './db/index.js';
+import type { Logger } from './infra/logger.js';
+
+/** A loaded bot package with its database row and its dialogs (re-read when a .bas file changes). */
+export interface RunnableBot extends LoadedBotPackage {
+  readonly id: string;
+  readonly dialogs: ScriptFolder;
+}
+
+/**
+ * Loads every bot package: config, database row, dialogs (compiled now so broken scripts are
+ * reported at start-up) and `.gbdata` tables (seeded once, when still empty).
+ */
+export async function prepareBots(botsDir: string, database: DatabaseHandle, logger: Logger): Promise<RunnableBot[]> {
+  const { bots } = await loadBotPackages(botsDir, logger);
+  const botsRepo = createBotsRepo(database.db);
+  const botData = createBotDataRepo(database.db);
+  const ready: RunnableBot[] = [];
+  for (const bot of bots) {
+    const { id } = await botsRepo.ensure(bot.name);
+    const dialogs = new ScriptFolder(path.join(bot.dir, `${bot.name}.gbdialog`), (file, errors) =>
+      logger.error({ bot: bot.name, file }, `script not loaded:\n${errors.join('\n\n')}`),
+    );
+    const { loaded } = dialogs.loadAll();
+    try {
+      const seeded = await seedTablesFromCsv(bot.dir, botData.tables(id), { onlyIfEmpty: true });
+      const filled = seeded.filter((t) => t.inserted > 0).map((t) => t.table);
+      if (filled.length) logger.info({ bot: bot.name, tables: filled }, 'tables seeded from .gbdata');
+    } catch (error) {
+      // Bad seed data leaves the tables as they are; the bot's dialogs still run.
+      logger.error({ bot: bot.name, err: error }, `tables not seeded: ${(error as Error).message}`);
+    }
+    logger.info({ bot: bot.name, scripts: loaded }, `bot "${bot.name}" ready`);
+    ready.push({ ...bot, id, dialogs });
+  }
+  logger.info({ bots: ready.map((b) => b.name), dir: botsDir }, `${ready.length} bot(s) loaded`);
+  return ready;
+}
+

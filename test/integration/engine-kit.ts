@@ -1,0 +1,180 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PermanentDeliveryError, type ChannelAdapter, type DeliveryReceipt } from '../../adapters/channel-adapter.js';
+import { ScriptFolder } from '../../basic-interpreter/index.js';
+import { defaultBotConfig, type BotConfig } from '../../config/index.js';
+import { createBotsRepo, createMessagesRepo, type DatabaseHandle, type MessageRow } from '../../db/index.js';
+import {
+  createEngine, createRecordingAttendance, type Channel, type EngineBot, type EngineService, type InboundMessage,
+  type OutboundMessage, type OutboxSettings,
+} from '../../engine/index.js';
+import { createEventBus, type EventBus } from '../../infra/events/index.js';
+import { createJobQueue, type JobQueue } from '../../infra/jobs/index.js';
+import { createInProcessLocks, createPostgresLocks, type LockPort } from '../../infra/locks/index.js';
+import { createLogger } from '../../infra/logger.js';
+import { openTestDatabase } from '../support/postgres.js';
+import { deleteRedisKeys, uniquePrefix } from '../support/redis.js';
+
+// Shared by the engine-*.test.ts files: a real database (PGlite, or scratch PostgreSQL with
+// DATABASE_URL), real jobs and event bus (in-process, or BullMQ and Redis with REDIS_URL), real
+// locks (PostgreSQL advisory locks with DATABASE_URL), tiny bots in temp folders and a test
+// channel adapter. Only the provider behind the adapter is simulated.
+
+export const logger = createLogger({ pretty: false });
+const redisUrl = process.env.REDIS_URL;
+const databaseUrl = process.env.DATABASE_URL;
+
+/** A channel adapter whose provider is this object: it records sends and fails on demand. */
+export class TestAdapter implements ChannelAdapter {
+  readonly sent: OutboundMessage[] = [];
+  readonly attemptTimes: number[] = [];
+  /** The next this many sends throw a transient error. */
+  transientFailures = 0;
+  /** When set, every send is refused for good with this reason. */
+  permanentReason: string | undefined;
+
+  constructor(readonly channel: Channel) {}
+
+  verify(): boolean {
+    return true;
+  }
+
+  parse(): InboundMessage[] {
+    return [];
+  }
+
+  async send(message: OutboundMessage): Promise<DeliveryReceipt> {
+    this.attemptTimes.push(Date.now());
+    if (this.permanentReason !== undefined) throw new PermanentDeliveryError(this.permanentReason);
+    if (this.transientFailures > 0) {
+      this.transientFailures -= 1;
+      throw new Error('provider answered 503');
+    }
+    this.sent.push(message);
+    return { provider_message_id: `p-${this.sent.length}` };
+  }
+}
+
+export interface BotSpec {
+  name: string;
+  scripts: Record<string, string>;
+  config?: Partial<BotConfig>;
+  params?: Record<string, string>;
+}
+
+/** One running engine "instance" with its own job queue, event bus and locks. */
+export interface RunningEngine {
+  engine: EngineService;
+  jobs: JobQueue;
+  bus: EventBus;
+  attendance: ReturnType<typeof createRecordingAttendance>;
+  stop(): Promise<void>;
+}
+
+/** A database with bots, on which engine instances are started and stopped (restarts). */
+export class EngineHarness {
+  readonly bots = new Map<string, EngineBot>();
+  private readonly dirs: string[] = [];
+  private readonly prefixes: string[] = [];
+  private readonly running = new Set<RunningEngine>();
+
+  private constructor(readonly database: DatabaseHandle) {}
+
+  static async open(): Promise<EngineHarness> {
+    return new EngineHarness(await openTestDatabase());
+  }
+
+  async addBot(spec: BotSpec): Promise<EngineBot> {
+    const dir = await mkdtemp(path.join(tmpdir(), `sb-engine-${spec.name}-`));
+    this.dirs.push(dir);
+    for (const [file, source] of Object.entries(spec.scripts)) await writeFile(path.join(dir, `${file}.bas`), source);
+    const dialogs = new ScriptFolder(dir, (file, errors) => {
+      throw new Error(`${file}: ${errors.join('\n')}`);
+    });
+    dialogs.loadAll();
+    const { id } = await createBotsRepo(this.database.db).ensure(spec.name);
+    const bot: EngineBot = { id, name: spec.name, config: { ...defaultBotConfig(), ...spec.config }, params: spec.params ?? {}, dialogs };
+    this.bots.set(spec.name, bot);
+    return bot;
+  }
+
+  /**
+   * Starts an engine instance. `shareQueue` reuses a job prefix (several instances sharing work on
+   * BullMQ); by default each instance gets its own, so a "restart" loses the jobs of the last one
+   * just as the in-process driver does.
+   */
+  async startEngine(options: { outbox?: Partial<OutboxSettings>; adapters?: ChannelAdapter[]; start?: boolean; prefix?: string } = {}): Promise<RunningEngine> {
+    const prefix = options.prefix ?? uniquePrefix('sbtest-engine');
+    this.prefixes.push(prefix);
+    const jobs = createJobQueue({ redisUrl, prefix, logger });
+    const bus = createEventBus({ redisUrl, prefix, logger });
+    const locks: LockPort = databaseUrl ? createPostgresLocks({ databaseUrl, logger, poolSize: 5 }) : createInProcessLocks();
+    const attendance = createRecordingAttendance();
+    const engine = createEngine({
+      db: this.database.db, jobs, bus, logger, locks, attendance,
+      bots: (name) => this.bots.get(name),
+      outbox: { attempts: 4, backoffMs: 40, ...options.outbox },
+    });
+    for (const adapter of options.adapters ?? []) engine.channels.register(adapter);
+    if (options.start ?? true) await engine.start();
+    const running: RunningEngine = {
+      engine, jobs, bus, attendance,
+      stop: async () => {
+        this.running.delete(running);
+        await jobs.close({ timeoutMs: 2000 });
+        await bus.close();
+        await locks.close();
+      },
+    };
+    this.running.add(running);
+    return running;
+  }
+
+  async transcript(sessionId: string): Promise<MessageRow[]> {
+    return createMessagesRepo(this.database.db).listBySession(sessionId);
+  }
+
+  async close(): Promise<void> {
+    for (const running of [...this.running]) await running.stop();
+    await this.database.close();
+    for (const dir of this.dirs) await rm(dir, { recursive: true, force: true });
+    if (redisUrl) for (const prefix of this.prefixes) await deleteRedisKeys(redisUrl, prefix);
+  }
+}
+
+let sequence = 0;
+
+/** An inbound message as an adapter would produce it. */
+export function inbound(
+  bot: string,
+  text: string,
+  options: { customer?: string; channel?: Channel; id?: string | null; name?: string } = {},
+): InboundMessage {
+  sequence += 1;
+  return {
+    channel: options.channel ?? 'web',
+    bot,
+    customer: { external_id: options.customer ?? 'visitor-1', ...(options.name ? { display_name: options.name } : {}) },
+    text,
+    attachments: [],
+    ...(options.id === null ? {} : { provider_message_id: options.id ?? `m-${process.pid}-${sequence}` }),
+    received_at: new Date(),
+    raw: { text },
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** A transcript as `direction sender: text` lines, for readable expectations. */
+export function lines(rows: MessageRow[]): string[] {
+  return rows.map((r) => `${r.direction === 'inbound' ? '>' : '<'} ${r.sender}: ${r.text}`);
+}
