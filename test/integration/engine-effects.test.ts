@@ -1,5 +1,5 @@
 import { createBotDataRepo, createSessionsRepo } from '../../db/index.js';
-import { EngineHarness, inbound, lines, TestAdapter, waitFor, type RunningEngine } from './engine-kit.js';
+import { EngineHarness, inbound, lines, TestAdapter, waitFor, type RunningEngine } from '../support/engine-kit.js';
 
 // BASIC effects carried out by the engine (issue 4 item 4): WAIT, SET/GET SESSION, TALK TO,
 // failed HEARs, SET SCHEDULE, and the ports that answer "not configured".

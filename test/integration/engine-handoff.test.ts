@@ -1,6 +1,6 @@
 import { createSessionsRepo } from '../../db/index.js';
 import { CRM_DISABLED_MESSAGE, WAIT_MESSAGE } from '../../engine/index.js';
-import { EngineHarness, inbound, lines, TestAdapter, type RunningEngine } from './engine-kit.js';
+import { EngineHarness, inbound, lines, TestAdapter, type RunningEngine } from '../support/engine-kit.js';
 
 // The human side of the routing rule (seed 1.2 steps 4–6 and 8, seed 3.2) and TRANSFER TO HUMAN.
 

@@ -13,8 +13,8 @@ import { createEventBus, type EventBus } from '../../infra/events/index.js';
 import { createJobQueue, type JobQueue } from '../../infra/jobs/index.js';
 import { createInProcessLocks, createPostgresLocks, type LockPort } from '../../infra/locks/index.js';
 import { createLogger } from '../../infra/logger.js';
-import { openTestDatabase } from '../support/postgres.js';
-import { deleteRedisKeys, uniquePrefix } from '../support/redis.js';
+import { openTestDatabase } from './postgres.js';
+import { deleteRedisKeys, uniquePrefix } from './redis.js';
 
 // Shared by the engine-*.test.ts files: a real database (PGlite, or scratch PostgreSQL with
 // DATABASE_URL), real jobs and event bus (in-process, or BullMQ and Redis with REDIS_URL), real
