@@ -6,3 +6,12 @@ export { createBotDataRepo, type BotDataRepo } from './bot-data-repo.js';
 export { createSessionsRepo, type SessionsRepo, type SessionRow, type SessionKey, type SessionChanges, type SleepingSession } from './sessions-repo.js';
 export { createMessagesRepo, type MessagesRepo, type MessageRow, type InboundRow, type OutboundRow } from './messages-repo.js';
 export { createOutboxRepo, withTransaction, type OutboxRepo, type OutboxRow } from './outbox-repo.js';
+export {
+  createQueuesRepo, createAttendantProfilesRepo, createAttendanceEventsRepo, createTicketsRepo,
+  type QueuesRepo, type AttendantProfilesRepo, type AttendanceEventsRepo, type TicketsRepo,
+  type QueueRow, type NewQueue, type QueueMemberRow, type AttendantProfileRow, type ProfileFields,
+  type AttendanceEventRow, type NewAttendanceEvent, type TicketRow, type NewTicket, type TicketChanges,
+} from './attendance-repo.js';
+export {
+  createCrmRepo, type CrmRepo, type ContactRow, type NewContact, type DealRow, type NewDeal, type PipelineStageRow,
+} from './crm-repo.js';

@@ -1,0 +1,51 @@
+import type { AttendantCandidate } from './select-by-attendant-list.js';
+import { selectByAttendantList } from './select-by-attendant-list.js';
+
+const att = (id: string, over: Partial<AttendantCandidate> = {}): AttendantCandidate => ({
+  id, name: id.toUpperCase(), channel: 'all', status: 'online', active_conversations: 0, ...over,
+});
+const pick = (attendants: AttendantCandidate[], extra: { topic?: string; target?: string; department?: string; channel?: string } = {}) =>
+  selectByAttendantList({ attendants, channel: 'web', ...extra })?.id;
+
+describe('attendant-list rule (seed 4.3)', () => {
+  test('only online attendants with channel all or equal are eligible; none → undefined', () => {
+    expect(pick([att('sms', { channel: 'sms' }), att('busy', { status: 'busy' }), att('away', { status: 'away' }), att('off', { status: 'offline' })])).toBeUndefined();
+    expect(pick([att('sms', { channel: 'sms' }), att('web', { channel: 'WEB', active_conversations: 3 })])).toBe('web');
+    expect(pick([att('sms', { channel: 'sms' })], { channel: 'sms' })).toBe('sms');
+    expect(pick([])).toBeUndefined();
+  });
+
+  test('the least loaded wins', () => {
+    expect(pick([att('a', { active_conversations: 3 }), att('b', { active_conversations: 1 }), att('c', { active_conversations: 2 })])).toBe('b');
+  });
+
+  test('an attendant whose preferences equal the topic wins over a less loaded one', () => {
+    const list = [att('a', { preferences: 'support' }), att('b', { preferences: 'Sales', active_conversations: 4 }), att('c', { preferences: 'sales', active_conversations: 2 })];
+    expect(pick(list, { topic: 'sales' })).toBe('c');
+    expect(pick(list, { topic: 'technical' })).toBe('a');
+    expect(pick(list)).toBe('a');
+    // A matching attendant who is offline does not count.
+    expect(pick([att('a'), att('s', { preferences: 'sales', status: 'away' })], { topic: 'sales' })).toBe('a');
+  });
+
+  test('a named target (id, name or alias, any case) wins when eligible', () => {
+    const list = [att('a'), att('u-7', { name: 'Maria Silva', aliases: ['mari', 'ms'], active_conversations: 4 })];
+    expect(pick(list, { target: 'u-7' })).toBe('u-7');
+    expect(pick(list, { target: 'maria silva' })).toBe('u-7');
+    expect(pick(list, { target: 'MARI' })).toBe('u-7');
+    expect(pick(list, { target: 'nobody' })).toBe('a');
+  });
+
+  test('a named target who is not eligible falls back to the normal rule', () => {
+    expect(pick([att('a'), att('m', { name: 'Maria', status: 'offline' })], { target: 'maria' })).toBe('a');
+    expect(pick([att('a'), att('m', { name: 'Maria', channel: 'sms' })], { target: 'maria' })).toBe('a');
+  });
+
+  test('a department (explicit or as the target) narrows the pool, falling back when it has nobody eligible', () => {
+    const list = [att('a'), att('f1', { department: 'Finance', active_conversations: 3 }), att('f2', { department: 'finance', active_conversations: 2 })];
+    expect(pick(list, { department: 'finance' })).toBe('f2');
+    expect(pick(list, { target: 'FINANCE' })).toBe('f2');
+    expect(pick(list, { department: 'legal' })).toBe('a');
+    expect(pick([att('a'), att('f', { department: 'finance', status: 'busy' })], { department: 'finance' })).toBe('a');
+  });
+});

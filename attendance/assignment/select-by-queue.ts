@@ -1,0 +1,93 @@
+/**
+ * The queue assignment rule of seed 4.3, as a pure selector: the active queue whose channels
+ * include the channel (lowest `priority_order` first), then its active, online member with room
+ * and the lowest `priority` value, ties taken round-robin after the last assigned member. The
+ * use case then claims the conversation atomically in SQL.
+ */
+import { canReceive, type AttendantStatus } from './capacity.js';
+
+export interface QueueCandidate {
+  id: string;
+  channels: readonly string[];
+  is_active: boolean;
+  priority_order: number;
+  auto_assign: boolean;
+}
+
+export interface QueueMemberCandidate {
+  queue_id: string;
+  user_id: string;
+  is_active: boolean;
+  max_conversations: number;
+  priority: number;
+}
+
+export interface AttendantState {
+  user_id: string;
+  status: AttendantStatus;
+  active_conversations: number;
+}
+
+export interface SelectByQueueInput {
+  queues: readonly QueueCandidate[];
+  members: readonly QueueMemberCandidate[];
+  attendants: readonly AttendantState[];
+  channel: string;
+  /** The last user assigned in each queue, by queue id (the round-robin cursor). */
+  lastAssigned?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface QueueSelection {
+  queue_id: string;
+  user_id: string;
+}
+
+/**
+ * The queue a conversation on `channel` belongs to: active, listing the channel, lowest
+ * `priority_order` (ties by id, for a stable answer). Undefined when no queue serves it.
+ */
+export function matchQueue(queues: readonly QueueCandidate[], channel: string): QueueCandidate | undefined {
+  return queues
+    .filter((q) => q.is_active && q.channels.includes(channel))
+    .sort((a, b) => a.priority_order - b.priority_order || compare(a.id, b.id))[0];
+}
+
+/**
+ * The member of `queueId` to assign next, or undefined when none is active, online and below
+ * `max_conversations`. Among the lowest `priority` value, members are ordered by user id and the
+ * one after `lastUserId` is chosen (wrapping), so consecutive calls rotate through them.
+ */
+export function selectMember(
+  queueId: string,
+  members: readonly QueueMemberCandidate[],
+  attendants: readonly AttendantState[],
+  lastUserId?: string,
+): string | undefined {
+  const states = new Map(attendants.map((a) => [a.user_id, a]));
+  const eligible = members.filter((m) => {
+    const state = states.get(m.user_id);
+    return m.queue_id === queueId && m.is_active && state !== undefined && canReceive(m, state);
+  });
+  if (eligible.length === 0) return undefined;
+  const best = Math.min(...eligible.map((m) => m.priority));
+  const tier = eligible.filter((m) => m.priority === best).map((m) => m.user_id).sort(compare);
+  if (lastUserId === undefined) return tier[0];
+  return tier.find((id) => compare(id, lastUserId) > 0) ?? tier[0];
+}
+
+/**
+ * The whole queue rule: the matching queue and the member to assign. Undefined when no queue
+ * matches, when the matching queue has `auto_assign` off (the attendant-list rule or a manual
+ * /take applies instead) or when no member has room (the item waits for backfill). A conversation
+ * belongs to its first matching queue only; it does not overflow into lower-ranked queues.
+ */
+export function selectByQueue(input: SelectByQueueInput): QueueSelection | undefined {
+  const queue = matchQueue(input.queues, input.channel);
+  if (queue === undefined || !queue.auto_assign) return undefined;
+  const userId = selectMember(queue.id, input.members, input.attendants, input.lastAssigned?.[queue.id]);
+  return userId === undefined ? undefined : { queue_id: queue.id, user_id: userId };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,26 @@
+/**
+ * The attendance area: the human side of handoff (issue 5). Other folders use what is exported
+ * here. The pure domain rules — status table, kanban view, priority, assignment selectors,
+ * capacity and backfill order — come first; use cases build on them.
+ */
+export {
+  CONVERSATION_ACTIONS, CONVERSATION_STATUSES, canTransition, transition,
+  type ConversationAction, type ConversationStatus, type TransitionContext, type TransitionResult,
+} from './conversation-status.js';
+export {
+  CONVERSATION_EVENTS, type ConversationEvent, type ConversationEventName, type ConversationEventPayloads,
+} from './conversation-events.js';
+export { KANBAN_COLUMNS, isKanbanColumn, kanbanColumn, kanbanMove, type KanbanColumn } from './kanban.js';
+export {
+  PRIORITIES, defaultPriority, parsePriority, priorityName, resolvePriority, type Priority, type PriorityName,
+} from './priority.js';
+export { ATTENDANT_STATUSES, canReceive, hasRoom, receivesWork, type AttendantStatus } from './assignment/capacity.js';
+export {
+  matchQueue, selectByQueue, selectMember,
+  type AttendantState, type QueueCandidate, type QueueMemberCandidate, type QueueSelection, type SelectByQueueInput,
+} from './assignment/select-by-queue.js';
+export {
+  isEligible, namesAttendant, selectByAttendantList, type AttendantCandidate, type SelectByAttendantListInput,
+} from './assignment/select-by-attendant-list.js';
+export { backfillOrder, compareForBackfill, nextForBackfill, queuePosition, type WaitingItem } from './assignment/backfill-order.js';
+export { parseAttendantCsv, type AttendantCsvRow } from './attendant-csv.js';
