@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChannelAdapters, createVisitorTokens, listChannelAdapters } from './adapters/index.js';
+import { createAttendanceService } from './attendance/index.js';
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import { createMessagesRepo, createSessionsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from './db/index.js';
@@ -63,7 +64,18 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
 
   const bots = await prepareBots(settings.BOTS_DIR, database, logger);
   const byName = new Map(bots.map((b) => [b.name, b]));
-  const engine = createEngine({ db: database.db, jobs, bus, logger, locks, bots: (name) => byName.get(name) });
+  const byId = new Map(bots.map((b) => [b.id, b]));
+  // The engine hands sessions to attendance and attendance messages customers through the
+  // engine: the getter breaks the cycle (read only when a message goes out).
+  const late: { engine?: EngineService } = {};
+  const attendance = createAttendanceService({
+    db: database.db,
+    engine: () => late.engine!,
+    bots: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.config,
+    logger,
+  });
+  const engine = createEngine({ db: database.db, jobs, bus, logger, locks, attendance: attendance.port, bots: (name) => byName.get(name) });
+  late.engine = engine;
   const adapters = createChannelAdapters({ visitorTokens });
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await engine.start();
@@ -112,6 +124,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     const force = setTimeout(() => server.closeAllConnections(), settings.SHUTDOWN_TIMEOUT_MS);
     await closed;
     clearTimeout(force);
+    await attendance.idle();
     await jobs.close({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
     await bus.close();
     await rateLimiter.close();

@@ -24,3 +24,16 @@ export {
 } from './assignment/select-by-attendant-list.js';
 export { backfillOrder, compareForBackfill, nextForBackfill, queuePosition, type WaitingItem } from './assignment/backfill-order.js';
 export { parseAttendantCsv, type AttendantCsvRow } from './attendant-csv.js';
+export {
+  assignConversation, DEFAULT_MAX_CONVERSATIONS, type AssignConversationInput, type AssignDeps,
+} from './assign-conversation.js';
+export {
+  QUEUE_FULL_MESSAGE, queueConversation, queueMessage,
+  type QueueConversationDeps, type QueueConversationInput, type QueueConversationResult,
+} from './queue-conversation.js';
+export { takeConversation, type TakeConversationDeps, type TakeConversationInput } from './take-conversation.js';
+export { resolveAttendance, type ResolveAttendanceDeps, type ResolveAttendanceInput } from './resolve-attendance.js';
+export { backfillWaiting, type BackfillWaitingInput } from './backfill-waiting.js';
+export {
+  createAttendanceService, type AttendanceService, type AttendanceServiceDeps, type QueueItem, type QueueItemsFilter,
+} from './attendance-service.js';

@@ -15,3 +15,7 @@ export {
 export {
   createCrmRepo, type CrmRepo, type ContactRow, type NewContact, type DealRow, type NewDeal, type PipelineStageRow,
 } from './crm-repo.js';
+export {
+  createAttendanceConversationsRepo, type AttendanceConversationsRepo, type ConversationRow, type NewConversation,
+  type ConversationFields, type ExpectedState, type QueueItemRow,
+} from './attendance-conversations-repo.js';

@@ -11,3 +11,4 @@ export {
   ATTENDANT_STATUSES, TICKET_STATUSES, TICKET_PRIORITIES, ATTENDANCE_EVENT_TYPES,
   type AttendantStatus, type TicketStatus, type TicketPriority, type AttendanceEventType,
 } from './attendance.js';
+export { attendanceConversations, ATTENDANCE_CONVERSATION_STATUSES, type AttendanceConversationStatus } from './attendance-conversations.js';

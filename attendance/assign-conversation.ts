@@ -1,0 +1,184 @@
+/**
+ * Assignment of a waiting conversation (seed 4.3, issue 5 §3), split as STYLE 12 says: the pure
+ * selectors pick who (queue rule, else attendant-list rule), capacity filters who has room, and the
+ * repository's atomic claim writes it — under a per-attendant lock and only below capacity, so
+ * concurrent assignments never overfill anyone.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import phoneMetadata from 'libphonenumber-js/min/metadata';
+import { defaultBotConfig, type BotConfig } from '../config/index.js';
+import {
+  createAttendanceConversationsRepo, createAttendanceEventsRepo, createAttendantProfilesRepo, createCrmRepo, createQueuesRepo,
+  createSessionsRepo, type ConversationRow, type Database, type NewAttendanceEvent, type QueueRow,
+} from '../db/index.js';
+import { ConflictError, NotFoundError } from '../infra/errors.js';
+import { hasRoom } from './assignment/capacity.js';
+import { selectByAttendantList, type AttendantCandidate } from './assignment/select-by-attendant-list.js';
+import { matchQueue, selectByQueue } from './assignment/select-by-queue.js';
+import type { ConversationEvent } from './conversation-events.js';
+import { transition } from './conversation-status.js';
+
+/** What assignment (and the use cases built on it) needs. */
+export interface AssignDeps {
+  db: Database;
+  /** The bot's configuration by bot id; defaults apply when unknown. */
+  config: (botId: string) => BotConfig | undefined;
+  now: () => Date;
+}
+
+export interface AssignConversationInput {
+  sessionId: string;
+  /**
+   * A supervisor's explicit choice (POST /api/attendance/assign): a waiting item is assigned to
+   * them, a held one transferred. It overrides the selectors and capacity, not the status table.
+   */
+  attendantId?: string;
+  actorId?: string;
+}
+
+/**
+ * Conversations an attendant may hold when no queue membership says otherwise (the attendant-list
+ * rule has no limit of its own; this is the seed 2.8 default of `max_conversations`).
+ */
+export const DEFAULT_MAX_CONVERSATIONS = 5;
+const ATTEMPTS = 3;
+
+/**
+ * Auto-assigns a waiting conversation when `attendance-auto-assign` is on. Resolves to the
+ * assigned row, or undefined when it stays waiting (auto-assign off, nobody online with room,
+ * or the item was taken meanwhile). A claim lost to a concurrent one is retried with fresh counts.
+ */
+export async function assignConversation(deps: AssignDeps, input: AssignConversationInput): Promise<ConversationRow | undefined> {
+  const repo = createAttendanceConversationsRepo(deps.db);
+  if (input.attendantId !== undefined) return assignTo(deps, input.sessionId, input.attendantId, input.actorId);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const row = await repo.get(input.sessionId);
+    if (row?.status !== 'waiting') return undefined;
+    const config = deps.config(row.bot_id) ?? defaultBotConfig();
+    if (!config['attendance-auto-assign']) return undefined;
+    const choice = await choose(deps.db, row);
+    if (!choice) return undefined;
+    const result = transition('waiting', 'assign', {
+      session_id: row.session_id, at: deps.now(), attendant_id: choice.user_id, ...(choice.queue_id ? { queue_id: choice.queue_id } : {}),
+    });
+    const claimed = await repo.claim(row.session_id, { status: 'waiting' }, result.next, choice.user_id, choice.max, { queue_id: choice.queue_id });
+    if (claimed) {
+      await recordEvents(deps.db, claimed, result.events);
+      await mirrorAssignment(deps.db, claimed);
+      return claimed;
+    }
+  }
+  return undefined;
+}
+
+async function assignTo(deps: AssignDeps, sessionId: string, attendantId: string, actorId?: string): Promise<ConversationRow> {
+  const repo = createAttendanceConversationsRepo(deps.db);
+  const row = await repo.get(sessionId);
+  if (!row) throw new NotFoundError(`Conversation ${sessionId} is not in attendance`, 'session_not_found');
+  const result = transition(row.status, row.status === 'waiting' ? 'assign' : 'transfer_to_attendant', {
+    session_id: sessionId, at: deps.now(), attendant_id: attendantId, ...(actorId ? { actor_id: actorId } : {}),
+    ...(row.assigned_to ? { assigned_to: row.assigned_to } : {}), ...(row.queue_id ? { queue_id: row.queue_id } : {}),
+  });
+  const stored = await repo.apply(sessionId, { status: row.status, assigned_to: row.assigned_to }, result.next, { assigned_to: attendantId });
+  if (!stored) throw new ConflictError('The conversation changed meanwhile; reload it', 'invalid_transition');
+  await recordEvents(deps.db, stored, result.events);
+  await mirrorAssignment(deps.db, stored);
+  return stored;
+}
+
+interface Choice {
+  user_id: string;
+  queue_id: string | null;
+  max: number;
+}
+
+/** The bot's active queues (its own and the installation-wide ones). */
+export async function queuesOfBot(db: Database, botId: string): Promise<QueueRow[]> {
+  return (await createQueuesRepo(db).list({ active: true })).filter((q) => q.bot_id === null || q.bot_id === botId);
+}
+
+async function choose(db: Database, row: ConversationRow): Promise<Choice | undefined> {
+  const queuesRepo = createQueuesRepo(db);
+  const repo = createAttendanceConversationsRepo(db);
+  const queues = await queuesOfBot(db, row.bot_id);
+  const profiles = await createAttendantProfilesRepo(db).list();
+  const held = await repo.heldCounts();
+  const queue = matchQueue(queues, row.channel);
+  if (queue?.auto_assign) {
+    const members = await queuesRepo.listMembers(queue.id);
+    const selection = selectByQueue({
+      queues: [queue], members, channel: row.channel, lastAssigned: await repo.lastAssigned([queue.id]),
+      attendants: profiles.map((p) => ({ user_id: p.user_id, status: p.status, active_conversations: held.get(p.user_id) ?? 0 })),
+    });
+    const member = members.find((m) => m.user_id === selection?.user_id);
+    return selection && member ? { user_id: selection.user_id, queue_id: queue.id, max: member.max_conversations } : undefined;
+  }
+  const candidates: (AttendantCandidate & { max: number })[] = [];
+  for (const p of profiles.filter((x) => x.status === 'online')) {
+    const max = await capacityOf(db, p.user_id);
+    const count = held.get(p.user_id) ?? 0;
+    if (!hasRoom({ max_conversations: max }, count)) continue;
+    candidates.push({
+      id: p.user_id, name: p.name ?? '', channel: p.channel, status: p.status, active_conversations: count, max,
+      aliases: p.aliases, ...(p.preferences ? { preferences: p.preferences } : {}), ...(p.department ? { department: p.department } : {}),
+    });
+  }
+  const topic = row.topic ?? undefined;
+  const picked = selectByAttendantList({ attendants: candidates, channel: row.channel, ...(topic ? { topic, target: topic } : {}) });
+  const max = candidates.find((c) => c.id === picked?.id)?.max;
+  return picked && max !== undefined ? { user_id: picked.id, queue_id: queue?.id ?? row.queue_id, max } : undefined;
+}
+
+/** An attendant's limit outside the queue rule: the largest `max_conversations` of their active memberships, else the default. */
+export async function capacityOf(db: Database, userId: string): Promise<number> {
+  const limits = (await createQueuesRepo(db).listMemberships(userId)).filter((m) => m.is_active).map((m) => m.max_conversations);
+  return limits.length ? Math.max(...limits) : DEFAULT_MAX_CONVERSATIONS;
+}
+
+/**
+ * Copies the holder onto the session row (seed 2.6): assigned_to, queue_id, and customer_id from
+ * the bot's CRM contact whose phone equals the customer's, in E.164 (context `phone`, else the
+ * channel's user id when it is a phone number).
+ */
+export async function mirrorAssignment(db: Database, row: ConversationRow): Promise<void> {
+  if (!row.assigned_to) return;
+  const session = await createSessionsRepo(db).findById(row.session_id);
+  const phone = e164(session?.context_data.phone) ?? e164(session?.external_user_id);
+  const contact = phone ? await createCrmRepo(db).findContactByPhone(row.bot_id, phone) : undefined;
+  await createAttendanceConversationsRepo(db).setSessionAssignment(row.session_id, {
+    assigned_to: row.assigned_to, queue_id: row.queue_id, ...(contact ? { customer_id: contact.id } : {}),
+  });
+}
+
+/** A phone number in E.164, or undefined when the value is not one (ids of web visitors, chat ids…). */
+export function e164(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const compact = value.replace(/[\s().-]/g, '');
+  if (!/^\+?\d{8,15}$/.test(compact)) return undefined;
+  const parsed = parsePhoneNumberFromString(compact.startsWith('+') ? compact : `+${compact}`, phoneMetadata);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/** The event-log type of each conversation event (the KPI log keeps its own, older names). */
+const LOG_TYPE: Record<ConversationEvent['name'], NewAttendanceEvent['type']> = {
+  'conversation.queued': 'queued',
+  'conversation.assigned': 'assigned',
+  'conversation.accepted': 'accepted',
+  'conversation.answered': 'attendant_message',
+  'conversation.resumed': 'customer_message',
+  'conversation.resolved': 'resolved',
+  'conversation.requeued': 'queued',
+  'conversation.transferred': 'transferred_to_attendant',
+};
+
+/** Appends what `transition()` returned to the attendance event log, with the row's bot, queue and holder. */
+export async function recordEvents(db: Database, row: ConversationRow, events: readonly ConversationEvent[]): Promise<void> {
+  const log = createAttendanceEventsRepo(db);
+  for (const event of events) {
+    const attendant = 'attendant_id' in event.payload ? event.payload.attendant_id : undefined;
+    await log.append({
+      session_id: row.session_id, bot_id: row.bot_id, queue_id: row.queue_id, attendant_id: attendant ?? row.assigned_to,
+      type: LOG_TYPE[event.name], data: { event: event.name, ...event.payload }, at: new Date(event.payload.at),
+    });
+  }
+}

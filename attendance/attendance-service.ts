@@ -1,0 +1,131 @@
+/**
+ * The attendance use cases wired together, and the engine's AttendancePort built from them.
+ *
+ * The engine and this service need each other: the engine is created with `attendance: port`,
+ * while the use cases message customers and resolve sessions through the engine. The cycle is
+ * broken with a getter — `engine: () => engine` — read only when a message goes out, by which
+ * time the composition root has assigned it:
+ *
+ * ```ts
+ * let engine: EngineService | undefined;
+ * const attendance = createAttendanceService({ db, bots, engine: () => engine! });
+ * engine = createEngine({ ...deps, attendance: attendance.port });
+ * ```
+ */
+import type { BotConfig } from '../config/index.js';
+import { createAttendanceConversationsRepo, createAttendantProfilesRepo, type ConversationRow, type Database } from '../db/index.js';
+import type { AttendancePort, EngineService, OutboundMessage } from '../engine/index.js';
+import type { Logger } from '../infra/logger.js';
+import type { AttendantStatus } from './assignment/capacity.js';
+import { assignConversation, type AssignConversationInput, type AssignDeps } from './assign-conversation.js';
+import { backfillWaiting } from './backfill-waiting.js';
+import type { ConversationStatus } from './conversation-status.js';
+import { queueConversation } from './queue-conversation.js';
+import { resolveAttendance, type ResolveAttendanceInput } from './resolve-attendance.js';
+import { takeConversation, type TakeConversationInput } from './take-conversation.js';
+
+export interface AttendanceServiceDeps {
+  db: Database;
+  /** The engine, read lazily (see the module comment). */
+  engine: () => Pick<EngineService, 'send' | 'resolve'>;
+  /** A bot's configuration by bot id or name. */
+  bots: (idOrName: string) => BotConfig | undefined;
+  now?: () => Date;
+  /** Where failures of customer notices sent after enqueue are reported. */
+  logger?: Pick<Logger, 'error'>;
+}
+
+/** A queue item as seed 2.9 shows it (plus queue, topic and the cycle's timestamps). */
+export interface QueueItem {
+  session_id: string;
+  user_id: string;
+  bot_id: string;
+  channel: string;
+  user_name: string;
+  user_email: string | null;
+  user_phone: string | null;
+  last_message: string | null;
+  waiting_time_seconds: number;
+  priority: number;
+  status: ConversationStatus;
+  assigned_to: string | null;
+  assigned_to_name: string | null;
+  queue_id: string | null;
+  topic: string | null;
+  waiting_since: string | null;
+  accepted_at: string | null;
+}
+
+export interface QueueItemsFilter {
+  bot_id?: string;
+  statuses?: readonly ConversationStatus[];
+  queue_ids?: readonly string[];
+  assigned_to?: string;
+}
+
+/** Builds the service; nothing runs until the engine calls the port or a caller calls a use case. */
+export function createAttendanceService(deps: AttendanceServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const base: AssignDeps = { db: deps.db, config: deps.bots, now };
+  const pending = new Set<Promise<unknown>>();
+
+  /**
+   * Customer notices from enqueue are sent after it returns: enqueue runs inside the engine's
+   * conversation lock and `engine.send` takes the same lock, so awaiting it there would deadlock.
+   * The lock is FIFO, so the notice still follows the turn that caused it.
+   */
+  const notify = (messages: OutboundMessage[]): void => {
+    const sending = Promise.resolve()
+      .then(() => deps.engine().send(messages))
+      .catch((error: unknown) => deps.logger?.error({ err: error }, 'attendance notice not sent'))
+      .finally(() => pending.delete(sending));
+    pending.add(sending);
+  };
+
+  const port: AttendancePort = {
+    enqueue: async (session, inbound) => {
+      await queueConversation({ ...base, notify }, { session, inbound });
+    },
+  };
+
+  return {
+    port,
+    /** `/take` (see takeConversation). */
+    take: (input: TakeConversationInput) => takeConversation(base, input),
+    /** Auto-assignment, or a supervisor's explicit assignment with `attendantId`. */
+    assign: (input: AssignConversationInput) => assignConversation(base, input),
+    /** `/resolve`: back to the bot, then backfill for the freed attendant. */
+    resolve: (input: ResolveAttendanceInput) => resolveAttendance({ ...base, engine: deps.engine }, input),
+    /** `/status` (seed 3.4); coming online backfills waiting items. Resolves to what was assigned. */
+    async setStatus(userId: string, status: AttendantStatus): Promise<ConversationRow[]> {
+      await createAttendantProfilesRepo(deps.db).setStatus(userId, status);
+      return status === 'online' ? backfillWaiting(base, { attendantId: userId }) : [];
+    },
+    /** Queue items (seed 2.9), highest priority and oldest first. */
+    async queueItems(filter: QueueItemsFilter = {}): Promise<QueueItem[]> {
+      const rows = await createAttendanceConversationsRepo(deps.db).listItems(filter);
+      const at = now().getTime();
+      return rows.map((r) => {
+        const contactName = [r.contact_first_name, r.contact_last_name].filter(Boolean).join(' ');
+        const customerName = typeof r.context_data.customer_name === 'string' ? r.context_data.customer_name : undefined;
+        const since = r.waiting_since?.getTime() ?? at;
+        const until = r.status === 'waiting' ? at : (r.accepted_at?.getTime() ?? r.resolved_at?.getTime() ?? at);
+        return {
+          session_id: r.session_id, user_id: r.user_id, bot_id: r.bot_id, channel: r.channel,
+          user_name: contactName || customerName || r.external_user_id,
+          user_email: r.contact_email, user_phone: r.contact_phone, last_message: r.last_message,
+          waiting_time_seconds: Math.max(0, Math.round((until - since) / 1000)),
+          priority: r.priority, status: r.status, assigned_to: r.assigned_to, assigned_to_name: r.assigned_to ? r.assigned_to_name : null,
+          queue_id: r.queue_id, topic: r.topic, waiting_since: r.waiting_since?.toISOString() ?? null,
+          accepted_at: r.accepted_at?.toISOString() ?? null,
+        };
+      });
+    },
+    /** Resolves once every customer notice handed out so far was sent (tests, graceful shutdown). */
+    async idle(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}
+
+export type AttendanceService = ReturnType<typeof createAttendanceService>;

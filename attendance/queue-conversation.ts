@@ -1,0 +1,125 @@
+/**
+ * A message for the human side (the engine's AttendancePort.enqueue, seed 1.2 step 4): the first
+ * one of a cycle turns the session into a waiting queue item (seed 2.9) and tells the customer
+ * where they stand; later ones only refresh the item's last message.
+ */
+import { defaultBotConfig } from '../config/index.js';
+import { createAttendanceConversationsRepo, createAttendanceEventsRepo, type ConversationRow } from '../db/index.js';
+import type { AttendanceSession, InboundMessage, OutboundMessage } from '../engine/index.js';
+import { queuePosition } from './assignment/backfill-order.js';
+import { matchQueue } from './assignment/select-by-queue.js';
+import { assignConversation, queuesOfBot, recordEvents, type AssignDeps } from './assign-conversation.js';
+import { transition } from './conversation-status.js';
+import { defaultPriority, resolvePriority } from './priority.js';
+
+export interface QueueConversationDeps extends AssignDeps {
+  /**
+   * Hands system messages to the customer. It must not wait for the delivery: enqueue runs inside
+   * the engine's conversation lock, which `engine.send` takes too (see attendance-service.ts).
+   */
+  notify: (messages: OutboundMessage[]) => void;
+}
+
+export interface QueueConversationInput {
+  session: AttendanceSession;
+  inbound: InboundMessage;
+}
+
+export type QueueConversationResult =
+  | { kind: 'queued'; item: ConversationRow; position: number; estimated_wait_seconds: number; assigned_to: string | null }
+  | { kind: 'queue_full'; size: number }
+  | { kind: 'updated'; item: ConversationRow };
+
+/** Told to the customer when the queue refuses the conversation. */
+export const QUEUE_FULL_MESSAGE =
+  'Sorry, all our attendants are busy and the queue is full, so no one can take your conversation right now. Please try again later.';
+
+/** The position notice (seed 2.6 `queue_position`) with the estimate rounded up to whole minutes. */
+export function queueMessage(position: number, estimatedWaitSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(estimatedWaitSeconds / 60));
+  return `You are number ${position} in the queue. Estimated wait: about ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** How far back resolved attendances count for the average handle time. */
+const HANDLE_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * Queues the session or records a further customer message.
+ *
+ * - No item yet, or the last cycle was resolved: `transfer` → waiting, with priority from
+ *   `context_data.priority` (else `attendance-priority-default`), topic from the transfer's
+ *   department or target, the bot's matching queue, and the message as last_message. The
+ *   customer is told their position and an estimate (position × the bot's average handle time
+ *   over the last 24 hours, or `attendance-max-wait-seconds` when there is no history). Then
+ *   auto-assignment is tried.
+ * - The bot's queue already holds `attendance-queue-size` waiting items: nothing is stored, the
+ *   customer is told no one can take the conversation now, and needs_human is left as it is, so
+ *   the customer's next message tries the queue again instead of silently going back to the bot.
+ * - An item in progress: last_message is refreshed; a pending item becomes active again
+ *   (`customer_replied`); the message is logged as `customer_message`.
+ */
+export async function queueConversation(deps: QueueConversationDeps, input: QueueConversationInput): Promise<QueueConversationResult> {
+  const { session, inbound } = input;
+  const repo = createAttendanceConversationsRepo(deps.db);
+  const current = await repo.get(session.id);
+  if (current && current.status !== 'resolved') return followUp(deps, current, inbound.text);
+
+  const config = deps.config(session.bot_id) ?? defaultBotConfig();
+  const size = config['attendance-queue-size'];
+  const customer = (text: string): OutboundMessage => ({
+    session_id: session.id, channel: inbound.channel, to: session.external_user_id, text, from: 'system',
+  });
+  if ((await repo.countWaiting(session.bot_id)) >= size) {
+    deps.notify([customer(QUEUE_FULL_MESSAGE)]);
+    return { kind: 'queue_full', size };
+  }
+
+  const context = session.context_data;
+  const priority = resolvePriority(context.priority, defaultPriority(config['attendance-priority-default']));
+  const topic = text(context.department) ?? text(context.target) ?? text(context.topic);
+  const queue = matchQueue(await queuesOfBot(deps.db, session.bot_id), session.channel);
+  const from = current ? 'resolved' : 'none';
+  const now = deps.now();
+  const reason = text(context.transfer_reason);
+  const result = transition(from, 'transfer', {
+    session_id: session.id, at: now, priority, ...(queue ? { queue_id: queue.id } : {}), ...(reason ? { reason } : {}),
+  });
+  const item = await repo.start({
+    session_id: session.id, bot_id: session.bot_id, channel: session.channel, status: result.next, priority,
+    queue_id: queue?.id ?? null, assigned_to: null, topic: topic ?? null, last_message: inbound.text, waiting_since: now,
+  }, from);
+  if (!item) return followUp(deps, (await repo.get(session.id))!, inbound.text);
+  await recordEvents(deps.db, item, result.events);
+
+  const waiting = (await repo.listWaiting({ bot_id: session.bot_id })).map((w) => ({ ...w, waiting_since: w.waiting_since ?? w.updated_at }));
+  const position = queuePosition(waiting, session.id) ?? waiting.length;
+  const average = await repo.averageHandleSeconds(session.bot_id, new Date(now.getTime() - HANDLE_WINDOW_MS));
+  const estimate = average === undefined ? config['attendance-max-wait-seconds'] : Math.round(position * average);
+  deps.notify([customer(queueMessage(position, estimate))]);
+
+  const assigned = await assignConversation(deps, { sessionId: session.id });
+  return { kind: 'queued', item: assigned ?? item, position, estimated_wait_seconds: estimate, assigned_to: assigned?.assigned_to ?? null };
+}
+
+/** A customer message on an item already in progress. */
+async function followUp(deps: QueueConversationDeps, item: ConversationRow, message: string): Promise<QueueConversationResult> {
+  const repo = createAttendanceConversationsRepo(deps.db);
+  await repo.setLastMessage(item.session_id, message);
+  if (item.status === 'pending') {
+    const result = transition('pending', 'customer_replied', { session_id: item.session_id, at: deps.now() });
+    const resumed = await repo.apply(item.session_id, { status: 'pending' }, result.next);
+    if (resumed) {
+      await recordEvents(deps.db, resumed, result.events);
+      return { kind: 'updated', item: resumed };
+    }
+  }
+  await createAttendanceEventsRepo(deps.db).append({
+    session_id: item.session_id, bot_id: item.bot_id, queue_id: item.queue_id, attendant_id: item.assigned_to,
+    type: 'customer_message', data: { status: item.status }, at: deps.now(),
+  });
+  return { kind: 'updated', item: { ...item, last_message: message } };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}

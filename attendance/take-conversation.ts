@@ -1,0 +1,91 @@
+/**
+ * `/take` (seed 1.3, issue 5 §4): an attendant accepts a conversation. The claim is one UPDATE
+ * guarded by the status (and holder) read before, so of any number of attendants taking the same
+ * conversation at once exactly one wins; the others learn who has it.
+ */
+import {
+  createAttendanceConversationsRepo, createQueuesRepo, type ConversationRow, type Database,
+} from '../db/index.js';
+import { ConflictError, NotFoundError } from '../infra/errors.js';
+import { mirrorAssignment, recordEvents } from './assign-conversation.js';
+import { transition } from './conversation-status.js';
+
+export interface TakeConversationDeps {
+  db: Database;
+  now: () => Date;
+}
+
+export interface TakeConversationInput {
+  attendantId: string;
+  /** The conversation to take; without it, the next one (see {@link takeConversation}). */
+  sessionId?: string;
+}
+
+/**
+ * Accepts a conversation: status active, `accepted_at`, event accepted, the session's holder set.
+ *
+ * Without `sessionId` it takes a conversation already assigned to the attendant (oldest first),
+ * else the highest-priority, oldest waiting item of the attendant's queues — of any queue when
+ * they belong to none — skipping items other takers win meanwhile.
+ *
+ * Throws NotFoundError (`session_not_found`, `no_waiting_conversation`), ConflictError
+ * `already_assigned` with `assigned_to` and `assigned_to_name` when someone else holds it, and
+ * ConflictError `invalid_transition` for a resolved conversation. Taking one's own active
+ * conversation again is a no-op. A manual take is the attendant's own choice, so capacity limits
+ * (which bound automatic assignment) do not apply.
+ */
+export async function takeConversation(deps: TakeConversationDeps, input: TakeConversationInput): Promise<ConversationRow> {
+  const repo = createAttendanceConversationsRepo(deps.db);
+  if (input.sessionId !== undefined) {
+    const row = await repo.get(input.sessionId);
+    if (!row) throw new NotFoundError(`Conversation ${input.sessionId} is not in attendance`, 'session_not_found');
+    return accept(deps, row, input.attendantId);
+  }
+  for (const row of await candidates(deps.db, input.attendantId)) {
+    try {
+      return await accept(deps, row, input.attendantId);
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  throw new NotFoundError('No conversation is waiting for you', 'no_waiting_conversation');
+}
+
+async function candidates(db: Database, attendantId: string): Promise<ConversationRow[]> {
+  const repo = createAttendanceConversationsRepo(db);
+  const mine = (await repo.listItems({ assigned_to: attendantId, statuses: ['assigned'] }))
+    .sort((a, b) => (a.waiting_since?.getTime() ?? 0) - (b.waiting_since?.getTime() ?? 0));
+  const queueIds = (await createQueuesRepo(db).listMemberships(attendantId)).filter((m) => m.is_active).map((m) => m.queue_id);
+  const waiting = await repo.listWaiting(queueIds.length ? { queue_ids: queueIds } : {});
+  return [...mine, ...waiting];
+}
+
+async function accept(deps: TakeConversationDeps, row: ConversationRow, attendantId: string, retried = false): Promise<ConversationRow> {
+  const repo = createAttendanceConversationsRepo(deps.db);
+  const heldByOther = row.assigned_to !== null && row.assigned_to !== attendantId;
+  if ((row.status === 'active' || row.status === 'pending') && !heldByOther) return row;
+  if (row.status !== 'waiting' && row.status !== 'resolved' && heldByOther) throw await alreadyAssigned(deps.db, row.assigned_to!);
+
+  const now = deps.now();
+  const result = transition(row.status, 'accept', {
+    session_id: row.session_id, at: now, actor_id: attendantId, attendant_id: attendantId,
+    ...(row.assigned_to ? { assigned_to: row.assigned_to } : {}),
+  });
+  const expected = row.status === 'assigned' ? { status: row.status, assigned_to: row.assigned_to } : { status: row.status };
+  const claimed = await repo.apply(row.session_id, expected, result.next, { assigned_to: attendantId, accepted_at: now });
+  if (!claimed) {
+    const fresh = await repo.get(row.session_id);
+    if (!fresh || retried) throw new ConflictError('The conversation changed meanwhile; try again', 'invalid_transition');
+    return accept(deps, fresh, attendantId, true);
+  }
+  await recordEvents(deps.db, claimed, result.events);
+  await mirrorAssignment(deps.db, claimed);
+  return claimed;
+}
+
+async function alreadyAssigned(db: Database, holder: string): Promise<ConflictError> {
+  const name = (await createAttendanceConversationsRepo(db).attendantName(holder)) ?? null;
+  return new ConflictError(`This conversation is already with ${name ?? 'another attendant'}`, 'already_assigned', {
+    assigned_to: holder, assigned_to_name: name,
+  });
+}

@@ -1,0 +1,179 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Database } from './connection.js';
+import {
+  attendanceConversations, attendanceEvents, attendantProfiles, crmContacts, sessions, users,
+  type AttendanceConversationStatus,
+} from './schema/index.js';
+
+export type ConversationRow = typeof attendanceConversations.$inferSelect;
+export type NewConversation = Omit<typeof attendanceConversations.$inferInsert, 'updated_at'>;
+/** Columns other than the key and status that a status change may set at the same time. */
+export type ConversationFields = Partial<Omit<ConversationRow, 'session_id' | 'status' | 'updated_at'>>;
+const HELD = ['assigned', 'active', 'pending'] as const;
+
+/** Which rows a status write expects to find: the status (and holder) the caller read before. */
+export interface ExpectedState {
+  status: AttendanceConversationStatus;
+  /** When given (null included), the row must still be held by exactly this user. */
+  assigned_to?: string | null;
+}
+
+/** A queue item as seed 2.9 shows it, plus the queue and topic. */
+export interface QueueItemRow extends ConversationRow {
+  user_id: string;
+  external_user_id: string;
+  context_data: Record<string, unknown>;
+  contact_first_name: string | null;
+  contact_last_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  assigned_to_name: string | null;
+}
+
+/**
+ * The only code that queries `attendance_conversations`. It never decides a status: it persists
+ * the one `transition()` returned, guarded by the status the caller read (optimistic check), and
+ * answers undefined when another writer changed the row first.
+ */
+export function createAttendanceConversationsRepo(db: Database) {
+  const t = attendanceConversations;
+  const expected = (e: ExpectedState): SQL =>
+    and(
+      eq(t.status, e.status),
+      e.assigned_to === undefined ? undefined : e.assigned_to === null ? isNull(t.assigned_to) : eq(t.assigned_to, e.assigned_to),
+    )!;
+
+  return {
+    async get(sessionId: string): Promise<ConversationRow | undefined> {
+      const [row] = await db.select().from(t).where(eq(t.session_id, sessionId)).limit(1);
+      return row;
+    },
+
+    /** Starts a cycle: inserts the item (from 'none') or reuses a resolved one; undefined when someone else did first. */
+    async start(row: NewConversation & { status: AttendanceConversationStatus }, from: 'none' | 'resolved'): Promise<ConversationRow | undefined> {
+      if (from === 'none') {
+        const [inserted] = await db.insert(t).values(row).onConflictDoNothing().returning();
+        return inserted;
+      }
+      const { session_id: id, ...fields } = row;
+      const [updated] = await db.update(t).set({ ...fields, accepted_at: null, resolved_at: null, updated_at: sql`now()` })
+        .where(and(eq(t.session_id, id), expected({ status: 'resolved' }))).returning();
+      return updated;
+    },
+
+    /** Writes `next` (and `fields`) only while the row is still as `from` says; undefined when it is not. */
+    async apply(sessionId: string, from: ExpectedState, next: AttendanceConversationStatus, fields: ConversationFields = {}): Promise<ConversationRow | undefined> {
+      const [row] = await db.update(t).set({ ...fields, status: next, updated_at: sql`now()` })
+        .where(and(eq(t.session_id, sessionId), expected(from))).returning();
+      return row;
+    },
+
+    /**
+     * The atomic claim for assignment: like {@link apply}, but under a transaction-scoped advisory
+     * lock on the attendant and only while they hold fewer than `max` conversations, so two
+     * concurrent assignments never push one attendant over capacity.
+     */
+    async claim(sessionId: string, from: ExpectedState, next: AttendanceConversationStatus, attendantId: string, max: number, fields: ConversationFields = {}): Promise<ConversationRow | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`attendant:${attendantId}`}, 0))`);
+        const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(t)
+          .where(and(eq(t.assigned_to, attendantId), inArray(t.status, [...HELD])));
+        if ((held?.n ?? 0) >= max) return undefined;
+        const [row] = await tx.update(t).set({ ...fields, assigned_to: attendantId, status: next, updated_at: sql`now()` })
+          .where(and(eq(t.session_id, sessionId), expected(from))).returning();
+        return row;
+      });
+    },
+
+    /** Records the customer's latest text without touching the status. */
+    async setLastMessage(sessionId: string, text: string): Promise<void> {
+      await db.update(t).set({ last_message: text, updated_at: sql`now()` }).where(eq(t.session_id, sessionId));
+    },
+
+    /** Waiting items, optionally of one bot and/or some queues (`null` in the list: items with no queue). */
+    async listWaiting(filter: { bot_id?: string; queue_ids?: readonly (string | null)[]; channels?: readonly string[] } = {}): Promise<ConversationRow[]> {
+      const where: (SQL | undefined)[] = [eq(t.status, 'waiting')];
+      if (filter.bot_id !== undefined) where.push(eq(t.bot_id, filter.bot_id));
+      if (filter.queue_ids !== undefined) {
+        const ids = filter.queue_ids.filter((q): q is string => q !== null);
+        const withNull = filter.queue_ids.includes(null);
+        where.push(sql`(${ids.length ? inArray(t.queue_id, ids) : sql`false`} or ${withNull ? isNull(t.queue_id) : sql`false`})`);
+      }
+      if (filter.channels !== undefined) where.push(filter.channels.length ? inArray(t.channel, [...filter.channels]) : sql`false`);
+      return db.select().from(t).where(and(...where)).orderBy(desc(t.priority), asc(t.waiting_since), asc(t.session_id));
+    },
+
+    async countWaiting(botId: string): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(and(eq(t.bot_id, botId), eq(t.status, 'waiting')));
+      return row?.n ?? 0;
+    },
+
+    /** Conversations each attendant holds now (assigned, active or pending), by user id. */
+    async heldCounts(): Promise<Map<string, number>> {
+      const rows = await db.select({ user: t.assigned_to, n: sql<number>`count(*)::int` }).from(t)
+        .where(inArray(t.status, [...HELD])).groupBy(t.assigned_to);
+      return new Map(rows.filter((r) => r.user !== null).map((r) => [r.user!, r.n]));
+    },
+
+    /** The round-robin cursor: the last user an `assigned` event gave a conversation of each queue. */
+    async lastAssigned(queueIds: readonly string[]): Promise<Record<string, string>> {
+      if (queueIds.length === 0) return {};
+      const e = attendanceEvents;
+      const rows = await db.selectDistinctOn([e.queue_id], { queue: e.queue_id, user: e.attendant_id }).from(e)
+        .where(and(eq(e.type, 'assigned'), inArray(e.queue_id, [...queueIds])))
+        .orderBy(e.queue_id, desc(e.seq));
+      return Object.fromEntries(rows.filter((r) => r.queue && r.user).map((r) => [r.queue!, r.user!]));
+    },
+
+    /** Mean seconds from `accepted` to `resolved` over a bot's attendances resolved since `since`; undefined without any. */
+    async averageHandleSeconds(botId: string, since: Date): Promise<number | undefined> {
+      const result = await db.execute(sql`
+        select avg(extract(epoch from r.at - a.at))::float8 as avg
+        from attendance_events r
+        cross join lateral (
+          select at from attendance_events a
+          where a.session_id = r.session_id and a.type = 'accepted' and a.seq < r.seq
+          order by a.seq desc limit 1
+        ) a
+        where r.bot_id = ${botId} and r.type = 'resolved' and r.at >= ${since.toISOString()}::timestamptz`);
+      const value = rowsOf<{ avg: number | string | null }>(result)[0]?.avg;
+      return value === null || value === undefined ? undefined : Number(value);
+    },
+
+    /** Mirrors an assignment on the session row (seed 2.6): assigned_to, queue_id and the CRM customer. */
+    async setSessionAssignment(sessionId: string, fields: { assigned_to: string; queue_id: string | null; customer_id?: string }): Promise<void> {
+      await db.update(sessions).set({ ...fields, updated_at: sql`now()` }).where(eq(sessions.id, sessionId));
+    },
+
+    /** Queue items with the customer (session + CRM contact) and the attendant's display name. */
+    async listItems(filter: { bot_id?: string; statuses?: readonly AttendanceConversationStatus[]; queue_ids?: readonly string[]; assigned_to?: string } = {}): Promise<QueueItemRow[]> {
+      const where: SQL[] = [];
+      if (filter.bot_id !== undefined) where.push(eq(t.bot_id, filter.bot_id));
+      if (filter.statuses !== undefined) where.push(inArray(t.status, [...filter.statuses]));
+      if (filter.queue_ids !== undefined) where.push(filter.queue_ids.length ? inArray(t.queue_id, [...filter.queue_ids]) : sql`false`);
+      if (filter.assigned_to !== undefined) where.push(eq(t.assigned_to, filter.assigned_to));
+      const rows = await db.select({
+        item: t, user_id: sessions.user_id, external_user_id: sessions.external_user_id, context_data: sessions.context_data,
+        contact_first_name: crmContacts.first_name, contact_last_name: crmContacts.last_name,
+        contact_email: crmContacts.email, contact_phone: crmContacts.phone,
+        assigned_to_name: sql<string | null>`coalesce(${attendantProfiles.name}, ${users.username})`,
+      }).from(t)
+        .innerJoin(sessions, eq(sessions.id, t.session_id))
+        .leftJoin(crmContacts, eq(crmContacts.id, sessions.customer_id))
+        .leftJoin(users, eq(users.id, t.assigned_to))
+        .leftJoin(attendantProfiles, eq(attendantProfiles.user_id, t.assigned_to))
+        .where(and(...where))
+        .orderBy(desc(t.priority), asc(t.waiting_since), asc(t.session_id));
+      return rows.map(({ item, ...rest }) => ({ ...item, ...rest }));
+    },
+
+    /** The display name of a user who attends (profile name, else username). */
+    async attendantName(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ name: sql<string>`coalesce(${attendantProfiles.name}, ${users.username})` }).from(users)
+        .leftJoin(attendantProfiles, eq(attendantProfiles.user_id, users.id)).where(eq(users.id, userId)).limit(1);
+      return row?.name;
+    },
+  };
+}
+
+export type AttendanceConversationsRepo = ReturnType<typeof createAttendanceConversationsRepo>;
