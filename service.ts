@@ -106,6 +106,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       history: async (sessionId) => (await messagesRepo.listBySession(sessionId)).filter((m) => !('to' in m.payload)),
     },
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
+    attendance: { db: database.db, attendance, engine: () => engine },
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });

@@ -37,3 +37,12 @@ export { backfillWaiting, type BackfillWaitingInput } from './backfill-waiting.j
 export {
   createAttendanceService, type AttendanceService, type AttendanceServiceDeps, type QueueItem, type QueueItemsFilter,
 } from './attendance-service.js';
+export {
+  heldConversation, listVisibleItems, seesAll, visibleConversation, type Actor,
+} from './commands/attendant-scope.js';
+export { listAttendants, type AttendantSummary } from './commands/list-attendants.js';
+export { parseCommand, type AttendantCommand } from './commands/parse-command.js';
+export {
+  runAttendantCommand, type AttendantCommandDeps, type AttendantCommandInput, type CommandResult,
+} from './commands/run-attendant-command.js';
+export { relayAttendantMessage, type RelayAttendantMessageDeps, type RelayAttendantMessageInput } from './relay-attendant-message.js';

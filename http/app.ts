@@ -7,6 +7,7 @@ import { errorHandler, notFoundHandler } from './error-handler.js';
 import { buildOpenApiDocument, createOpenApiRegistry, openApiRoutes } from './openapi.js';
 import { requestLogging } from './request-logging.js';
 import { mountRoutes } from './route.js';
+import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
 import { userRoutes } from './routes/users.js';
@@ -20,6 +21,7 @@ export interface AppDeps {
   readiness: ReadinessCheck[];
   webChannel: WebChannelDeps;
   sessions: SessionRoutesDeps;
+  attendance: AttendanceRoutesDeps;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -39,6 +41,7 @@ export function createApp(deps: AppDeps): Express {
     ...userRoutes(deps),
     ...webChannelRoutes(deps.webChannel),
     ...sessionRoutes(deps.sessions),
+    ...attendanceRoutes(deps.attendance),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));

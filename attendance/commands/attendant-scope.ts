@@ -1,0 +1,93 @@
+/**
+ * Who may see and act on which conversation (issue 5 §6): attendants see the conversations of
+ * their queues and those assigned to them; supervisors and admins see all. Shared by the
+ * commands, the relay and the REST routes so the rule lives in one place.
+ */
+import type { Principal } from '../../auth/index.js';
+import { createAttendanceConversationsRepo, createQueuesRepo, type ConversationRow, type Database } from '../../db/index.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../infra/errors.js';
+import type { QueueItem, QueueItemsFilter } from '../attendance-service.js';
+import type { ConversationStatus } from '../conversation-status.js';
+
+/** The caller of a command or route, as the access token says. */
+export type Actor = Pick<Principal, 'user_id' | 'roles'>;
+
+/** Statuses in which an attendant holds a conversation. */
+export const HELD_STATUSES = ['assigned', 'active', 'pending'] as const satisfies readonly ConversationStatus[];
+/** Statuses shown by `/queue` and `GET /api/attendance/queue`: everything not resolved. */
+export const OPEN_STATUSES = ['waiting', ...HELD_STATUSES] as const satisfies readonly ConversationStatus[];
+
+/** Supervisors and admins see and act on every conversation. */
+export function seesAll(actor: Actor): boolean {
+  return actor.roles.includes('admin') || actor.roles.includes('supervisor');
+}
+
+/**
+ * The queues whose conversations an attendant sees: their active memberships, or — when they
+ * belong to no queue — the conversations of no queue (`null`), as `/take` treats them.
+ */
+async function queuesOf(db: Database, userId: string): Promise<(string | null)[]> {
+  const ids = (await createQueuesRepo(db).listMemberships(userId)).filter((m) => m.is_active).map((m) => m.queue_id);
+  return ids.length > 0 ? ids : [null];
+}
+
+/** True when the actor may see the conversation. */
+export async function canSee(db: Database, actor: Actor, row: Pick<ConversationRow, 'assigned_to' | 'queue_id'>): Promise<boolean> {
+  if (seesAll(actor) || row.assigned_to === actor.user_id) return true;
+  return (await queuesOf(db, actor.user_id)).includes(row.queue_id);
+}
+
+/** Filters queue items down to what the actor may see. */
+export async function visibleItems(db: Database, actor: Actor, items: QueueItem[]): Promise<QueueItem[]> {
+  if (seesAll(actor)) return items;
+  const queues = await queuesOf(db, actor.user_id);
+  return items.filter((i) => i.assigned_to === actor.user_id || queues.includes(i.queue_id));
+}
+
+/** Open queue items the actor may see, highest priority and oldest first. */
+export async function listVisibleItems(
+  db: Database, actor: Actor, queueItems: (filter: QueueItemsFilter) => Promise<QueueItem[]>,
+): Promise<QueueItem[]> {
+  return visibleItems(db, actor, await queueItems({ statuses: OPEN_STATUSES }));
+}
+
+/** The conversation, or NotFoundError `session_not_found`; ForbiddenError when the actor may not see it. */
+export async function visibleConversation(db: Database, actor: Actor, sessionId: string): Promise<ConversationRow> {
+  const row = await createAttendanceConversationsRepo(db).get(sessionId);
+  if (!row) throw new NotFoundError(`Conversation ${sessionId} is not in attendance`, 'session_not_found');
+  if (!(await canSee(db, actor, row))) throw new ForbiddenError('This conversation is not in your queues');
+  return row;
+}
+
+/**
+ * The conversation a command is about: the given one (which the actor must see), else the one
+ * the actor holds. Throws NotFoundError `no_active_conversation` when they hold none and
+ * ValidationError `ambiguous_conversation` when they hold several.
+ */
+export async function currentConversation(db: Database, actor: Actor, sessionId?: string): Promise<ConversationRow> {
+  if (sessionId !== undefined) return visibleConversation(db, actor, sessionId);
+  const held = await createAttendanceConversationsRepo(db).listItems({ assigned_to: actor.user_id, statuses: HELD_STATUSES });
+  const [only, ...others] = held;
+  if (!only) throw new NotFoundError('You have no active conversation; use /take first', 'no_active_conversation');
+  if (others.length > 0) {
+    throw new ValidationError(`You hold ${held.length} conversations; name one by its session id`, [], 'ambiguous_conversation');
+  }
+  return only;
+}
+
+/**
+ * The conversation the actor holds, or ConflictError `not_holder`. With `supervisorOverride`,
+ * supervisors and admins may act on a conversation someone else holds (e.g. to resolve it).
+ */
+export async function heldConversation(
+  db: Database, actor: Actor, sessionId?: string, options: { supervisorOverride?: boolean } = {},
+): Promise<ConversationRow> {
+  const row = await currentConversation(db, actor, sessionId);
+  const holds = row.assigned_to === actor.user_id || (options.supervisorOverride === true && seesAll(actor) && row.assigned_to !== null);
+  if (!holds || !(HELD_STATUSES as readonly string[]).includes(row.status)) {
+    throw new ConflictError('You do not hold this conversation; /take it first', 'not_holder', {
+      status: row.status, assigned_to: row.assigned_to,
+    });
+  }
+  return row;
+}

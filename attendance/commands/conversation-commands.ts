@@ -1,0 +1,77 @@
+/**
+ * The command family about one conversation (seed 1.3): `/take`, `/resolve`, `/transfer` and
+ * `/context`. Each answers in words for the attendant; failures are thrown as typed errors and
+ * turned into replies by run-attendant-command.ts.
+ */
+import { createSessionsRepo, createUsersRepo } from '../../db/index.js';
+import { NotFoundError, ValidationError } from '../../infra/errors.js';
+import type { AttendanceService, QueueItem } from '../attendance-service.js';
+import type { RelayAttendantMessageDeps } from '../relay-attendant-message.js';
+import { currentConversation, heldConversation, type Actor } from './attendant-scope.js';
+
+/** What the commands need: the attendance use cases plus what the relay needs. */
+export interface AttendantCommandDeps extends RelayAttendantMessageDeps {
+  attendance: Pick<AttendanceService, 'take' | 'assign' | 'resolve' | 'setStatus' | 'queueItems'>;
+}
+
+/** The answer to one command line. */
+export interface CommandResult {
+  ok: boolean;
+  reply: string;
+  /** The conversation the command acted on, when there is one. */
+  session_id?: string;
+}
+
+const ATTENDANCE_ROLES = ['attendant', 'supervisor', 'admin'];
+
+async function itemOf(deps: AttendantCommandDeps, sessionId: string, assignedTo: string | null): Promise<QueueItem | undefined> {
+  const items = await deps.attendance.queueItems(assignedTo ? { assigned_to: assignedTo } : {});
+  return items.find((i) => i.session_id === sessionId);
+}
+
+/** `/take` and `/take <session_id>`; losing a race throws ConflictError `already_assigned` naming the holder. */
+export async function takeCommand(deps: AttendantCommandDeps, actor: Actor, sessionId?: string): Promise<CommandResult> {
+  if (sessionId !== undefined) await currentConversation(deps.db, actor, sessionId); // 404 / not your queues
+  const row = await deps.attendance.take({ attendantId: actor.user_id, ...(sessionId ? { sessionId } : {}) });
+  const item = await itemOf(deps, row.session_id, actor.user_id);
+  const who = item ? `${item.user_name} (${item.channel})` : `a customer on ${row.channel}`;
+  const last = row.last_message ? ` Last message: "${row.last_message}"` : '';
+  return { ok: true, reply: `You are now talking with ${who}.${last}`, session_id: row.session_id };
+}
+
+/** `/resolve [session_id]`: the attendance ends and the customer is back with the bot. */
+export async function resolveCommand(deps: AttendantCommandDeps, actor: Actor, sessionId?: string): Promise<CommandResult> {
+  const row = await heldConversation(deps.db, actor, sessionId, { supervisorOverride: true });
+  const { backfilled } = await deps.attendance.resolve({ sessionId: row.session_id, actorId: actor.user_id });
+  const next = backfilled.length > 0 ? ` ${backfilled.length} waiting conversation(s) were assigned to you.` : '';
+  return { ok: true, reply: `Conversation resolved; the customer is back with the bot.${next}`, session_id: row.session_id };
+}
+
+/** `/transfer @username`: the current conversation goes to another attendant. */
+export async function transferCommand(deps: AttendantCommandDeps, actor: Actor, username: string, sessionId?: string): Promise<CommandResult> {
+  const row = await heldConversation(deps.db, actor, sessionId, { supervisorOverride: true });
+  const target = await createUsersRepo(deps.db).findByLogin(username);
+  if (!target?.is_active || !target.roles.some((r) => ATTENDANCE_ROLES.includes(r))) {
+    throw new NotFoundError(`No attendant named @${username}`, 'attendant_not_found');
+  }
+  if (target.id === row.assigned_to) throw new ValidationError(`@${username} already has this conversation`);
+  await deps.attendance.assign({ sessionId: row.session_id, attendantId: target.id, actorId: actor.user_id });
+  return { ok: true, reply: `Conversation transferred to @${target.username}.`, session_id: row.session_id };
+}
+
+/** `/context`: who the customer is, on which channel, why they were transferred, what they said last. */
+export async function contextCommand(deps: AttendantCommandDeps, actor: Actor, sessionId?: string): Promise<CommandResult> {
+  const row = await currentConversation(deps.db, actor, sessionId);
+  const item = await itemOf(deps, row.session_id, row.assigned_to);
+  const session = await createSessionsRepo(deps.db).findById(row.session_id);
+  const reason = session?.context_data.transfer_reason;
+  const lines = [
+    `Customer: ${item?.user_name ?? session?.external_user_id ?? 'unknown'}`,
+    `Phone: ${item?.user_phone ?? '—'}`,
+    `Email: ${item?.user_email ?? '—'}`,
+    `Channel: ${row.channel}`,
+    `Transfer reason: ${typeof reason === 'string' && reason !== '' ? reason : '—'}`,
+    `Last message: ${row.last_message ?? '—'}`,
+  ];
+  return { ok: true, reply: lines.join('\n'), session_id: row.session_id };
+}

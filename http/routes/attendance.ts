@@ -1,0 +1,99 @@
+import {
+  heldConversation,
+  listAttendants,
+  listVisibleItems,
+  relayAttendantMessage,
+  runAttendantCommand,
+  seesAll,
+  visibleConversation,
+  type AttendanceService,
+} from '../../attendance/index.js';
+import type { Database } from '../../db/index.js';
+import type { EngineService } from '../../engine/index.js';
+import { defineRoute } from '../route.js';
+import {
+  AttendantListSchema, CommandRequestSchema, CommandResultSchema, QueueItemListSchema, RelayRequestSchema, RelayResultSchema,
+  ResolveResultSchema, SessionParamsSchema,
+} from '../schemas/attendance.js';
+
+/** What the attendance routes need. */
+export interface AttendanceRoutesDeps {
+  db: Database;
+  attendance: Pick<AttendanceService, 'take' | 'assign' | 'resolve' | 'setStatus' | 'queueItems'>;
+  /** The engine, read when a message goes out. */
+  engine: () => Pick<EngineService, 'send'>;
+  now?: () => Date;
+}
+
+const ACCESS = ['attendant', 'supervisor'] as const; // admins always pass
+const TAG = 'attendance';
+
+/**
+ * The attendant console over REST (seed 4.3, issue 5 §4 and §6): commands, the queue, the
+ * attendants, resolve and replies. Attendants see the conversations of their queues and those
+ * assigned to them; supervisors and admins see all.
+ */
+export function attendanceRoutes(deps: AttendanceRoutesDeps) {
+  const use = { ...deps, now: deps.now ?? (() => new Date()) };
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/attendance/commands',
+      summary: 'Run an attendant command (/take, /resolve, /queue…) or send plain text to the customer',
+      tag: TAG,
+      access: ACCESS,
+      body: CommandRequestSchema,
+      response: { description: 'The reply for the attendant; ok false when the command could not be done', schema: CommandResultSchema },
+      handle: ({ body, principal }) =>
+        runAttendantCommand(use, { actor: principal, text: body.text, ...(body.session_id ? { sessionId: body.session_id } : {}) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/attendance/queue',
+      summary: 'Open conversations (waiting, assigned, active, pending) the caller may see, highest priority and oldest first',
+      tag: TAG,
+      access: ACCESS,
+      response: { description: 'Queue items (seed 2.9)', schema: QueueItemListSchema },
+      handle: ({ principal }) => listVisibleItems(deps.db, principal, (f) => deps.attendance.queueItems(f)),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/attendance/attendants',
+      summary: 'Attendants with their routing fields, presence and current load',
+      tag: TAG,
+      access: ACCESS,
+      response: { description: 'Attendants (seed 2.10)', schema: AttendantListSchema },
+      handle: () => listAttendants(deps),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/attendance/resolve/:session_id',
+      summary: 'Resolve a conversation: the customer returns to the bot',
+      tag: TAG,
+      access: ACCESS,
+      params: SessionParamsSchema,
+      response: { description: 'Resolved', schema: ResolveResultSchema },
+      handle: async ({ params, principal }) => {
+        // Attendants resolve what they hold; supervisors any conversation the status table allows.
+        if (seesAll(principal)) await visibleConversation(deps.db, principal, params.session_id);
+        else await heldConversation(deps.db, principal, params.session_id);
+        await deps.attendance.resolve({ sessionId: params.session_id, actorId: principal.user_id });
+        return { ok: true as const, session_id: params.session_id, status: 'resolved' as const };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/attendance/sessions/:session_id/messages',
+      summary: 'Send the customer a message as the attendant who holds the conversation',
+      tag: TAG,
+      access: ACCESS,
+      params: SessionParamsSchema,
+      body: RelayRequestSchema,
+      response: { description: 'Sent; the conversation is pending until the customer answers', schema: RelayResultSchema },
+      handle: async ({ params, body, principal }) => {
+        const row = await relayAttendantMessage(use, { actor: principal, text: body.text, sessionId: params.session_id });
+        return { ok: true as const, session_id: row.session_id, status: row.status };
+      },
+    }),
+  ];
+}
