@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { CompiledScript, ScriptLibrary } from './dialog.js';
 import { loadScript } from './load-script.js';
@@ -51,12 +51,17 @@ export class ScriptFolder implements ScriptLibrary {
 
   private refresh(name: string): Entry | undefined {
     const known = this.entries.get(name);
-    const file = known && exists(known.file) ? known.file : this.findFile(name);
-    if (!file) {
+    // One stat per turn on the hot path: it both checks the known file still exists and reads its mtime.
+    let file = known?.file;
+    let stat = file ? statIfExists(file) : undefined;
+    if (!stat) {
+      file = this.findFile(name);
+      stat = file ? statIfExists(file) : undefined;
+    }
+    if (!file || !stat) {
       this.entries.delete(name);
       return undefined;
     }
-    const stat = statSync(file);
     if (known && known.file === file && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known;
     const result = loadScript(readFileSync(file, 'utf8'), file);
     const entry: Entry = {
@@ -86,11 +91,10 @@ export class ScriptFolder implements ScriptLibrary {
   }
 }
 
-function exists(file: string): boolean {
+function statIfExists(file: string): Stats | undefined {
   try {
-    statSync(file);
-    return true;
+    return statSync(file);
   } catch {
-    return false;
+    return undefined;
   }
 }
