@@ -73,6 +73,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     engine: () => late.engine!,
     bots: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.config,
     logger,
+    // Reactions to attendance changes, in order (attendance/attendance-listener.ts).
+    listeners: [],
   });
   const engine = createEngine({ db: database.db, jobs, bus, logger, locks, attendance: attendance.port, bots: (name) => byName.get(name) });
   late.engine = engine;
@@ -106,7 +108,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       history: async (sessionId) => (await messagesRepo.listBySession(sessionId)).filter((m) => !('to' in m.payload)),
     },
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
-    attendance: { db: database.db, attendance, engine: () => engine },
+    attendance: { db: database.db, attendance },
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });

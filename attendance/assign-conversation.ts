@@ -15,6 +15,7 @@ import { ConflictError, NotFoundError } from '../infra/errors.js';
 import { hasRoom } from './assignment/capacity.js';
 import { selectByAttendantList, type AttendantCandidate } from './assignment/select-by-attendant-list.js';
 import { matchQueue, selectByQueue } from './assignment/select-by-queue.js';
+import { silentListener, type AttendanceListener } from './attendance-listener.js';
 import type { ConversationEvent } from './conversation-events.js';
 import { transition } from './conversation-status.js';
 
@@ -24,6 +25,8 @@ export interface AssignDeps {
   /** The bot's configuration by bot id; defaults apply when unknown. */
   config: (botId: string) => BotConfig | undefined;
   now: () => Date;
+  /** Told after every change (live events, email…); silent when absent. */
+  listener?: AttendanceListener;
 }
 
 export interface AssignConversationInput {
@@ -63,8 +66,8 @@ export async function assignConversation(deps: AssignDeps, input: AssignConversa
     });
     const claimed = await repo.claim(row.session_id, { status: 'waiting' }, result.next, choice.user_id, choice.max, { queue_id: choice.queue_id });
     if (claimed) {
-      await recordEvents(deps.db, claimed, result.events);
       await mirrorAssignment(deps.db, claimed);
+      await recordEvents(deps, claimed, result.events);
       return claimed;
     }
   }
@@ -81,8 +84,8 @@ async function assignTo(deps: AssignDeps, sessionId: string, attendantId: string
   });
   const stored = await repo.apply(sessionId, { status: row.status, assigned_to: row.assigned_to }, result.next, { assigned_to: attendantId });
   if (!stored) throw new ConflictError('The conversation changed meanwhile; reload it', 'invalid_transition');
-  await recordEvents(deps.db, stored, result.events);
   await mirrorAssignment(deps.db, stored);
+  await recordEvents(deps, stored, result.events);
   return stored;
 }
 
@@ -171,9 +174,16 @@ const LOG_TYPE: Record<ConversationEvent['name'], NewAttendanceEvent['type']> = 
   'conversation.transferred': 'transferred_to_attendant',
 };
 
-/** Appends what `transition()` returned to the attendance event log, with the row's bot, queue and holder. */
-export async function recordEvents(db: Database, row: ConversationRow, events: readonly ConversationEvent[]): Promise<void> {
-  const log = createAttendanceEventsRepo(db);
+/**
+ * Appends what `transition()` returned to the attendance event log, with the row's bot, queue and
+ * holder, then tells the listener.
+ */
+export async function recordEvents(
+  deps: { db: Database; listener?: AttendanceListener },
+  row: ConversationRow,
+  events: readonly ConversationEvent[],
+): Promise<void> {
+  const log = createAttendanceEventsRepo(deps.db);
   for (const event of events) {
     const attendant = 'attendant_id' in event.payload ? event.payload.attendant_id : undefined;
     await log.append({
@@ -181,4 +191,5 @@ export async function recordEvents(db: Database, row: ConversationRow, events: r
       type: LOG_TYPE[event.name], data: { event: event.name, ...event.payload }, at: new Date(event.payload.at),
     });
   }
+  await (deps.listener ?? silentListener).conversationChanged(row, events);
 }

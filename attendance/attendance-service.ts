@@ -17,10 +17,12 @@ import { createAttendanceConversationsRepo, createAttendantProfilesRepo, type Co
 import type { AttendancePort, EngineService, OutboundMessage } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { AttendantStatus } from './assignment/capacity.js';
+import { combineListeners, type AttendanceListener } from './attendance-listener.js';
 import { assignConversation, type AssignConversationInput, type AssignDeps } from './assign-conversation.js';
 import { backfillWaiting } from './backfill-waiting.js';
 import type { ConversationStatus } from './conversation-status.js';
 import { queueConversation } from './queue-conversation.js';
+import { relayAttendantMessage, type RelayAttendantMessageInput } from './relay-attendant-message.js';
 import { resolveAttendance, type ResolveAttendanceInput } from './resolve-attendance.js';
 import { takeConversation, type TakeConversationInput } from './take-conversation.js';
 
@@ -31,8 +33,10 @@ export interface AttendanceServiceDeps {
   /** A bot's configuration by bot id or name. */
   bots: (idOrName: string) => BotConfig | undefined;
   now?: () => Date;
-  /** Where failures of customer notices sent after enqueue are reported. */
+  /** Where failures of customer notices and of listeners are reported. */
   logger?: Pick<Logger, 'error'>;
+  /** Told about every change and customer message (live events, email, survey, tickets…), in this order. */
+  listeners?: readonly Partial<AttendanceListener>[];
 }
 
 /** A queue item as seed 2.9 shows it (plus queue, topic and the cycle's timestamps). */
@@ -66,7 +70,9 @@ export interface QueueItemsFilter {
 /** Builds the service; nothing runs until the engine calls the port or a caller calls a use case. */
 export function createAttendanceService(deps: AttendanceServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const base: AssignDeps = { db: deps.db, config: deps.bots, now };
+  const listener = combineListeners(deps.listeners ?? [], (error, what) =>
+    deps.logger?.error({ err: error }, `attendance listener failed (${what})`));
+  const base: AssignDeps = { db: deps.db, config: deps.bots, now, listener };
   const pending = new Set<Promise<unknown>>();
 
   /**
@@ -96,6 +102,8 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     assign: (input: AssignConversationInput) => assignConversation(base, input),
     /** `/resolve`: back to the bot, then backfill for the freed attendant. */
     resolve: (input: ResolveAttendanceInput) => resolveAttendance({ ...base, engine: deps.engine }, input),
+    /** Plain text from an attendant to the customer (see relayAttendantMessage). */
+    relay: (input: RelayAttendantMessageInput) => relayAttendantMessage({ ...base, engine: deps.engine }, input),
     /** `/status` (seed 3.4); coming online backfills waiting items. Resolves to what was assigned. */
     async setStatus(userId: string, status: AttendantStatus): Promise<ConversationRow[]> {
       await createAttendantProfilesRepo(deps.db).setStatus(userId, status);

@@ -53,8 +53,8 @@ export async function backfillWaiting(deps: AssignDeps, input: BackfillWaitingIn
     });
     const claimed = await repo.claim(item.session_id, { status: 'waiting' }, result.next, attendantId, limit);
     if (!claimed) continue;
-    await recordEvents(deps.db, claimed, result.events);
     await mirrorAssignment(deps.db, claimed);
+    await recordEvents(deps, claimed, result.events);
     assigned.push(claimed);
   }
   return assigned;

@@ -9,6 +9,7 @@ import type { AttendanceSession, InboundMessage, OutboundMessage } from '../engi
 import { queuePosition } from './assignment/backfill-order.js';
 import { matchQueue } from './assignment/select-by-queue.js';
 import { assignConversation, queuesOfBot, recordEvents, type AssignDeps } from './assign-conversation.js';
+import { silentListener } from './attendance-listener.js';
 import { transition } from './conversation-status.js';
 import { defaultPriority, resolvePriority } from './priority.js';
 
@@ -89,7 +90,7 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
     queue_id: queue?.id ?? null, assigned_to: null, topic: topic ?? null, last_message: inbound.text, waiting_since: now,
   }, from);
   if (!item) return followUp(deps, (await repo.get(session.id))!, inbound.text);
-  await recordEvents(deps.db, item, result.events);
+  await recordEvents(deps, item, result.events);
 
   const waiting = (await repo.listWaiting({ bot_id: session.bot_id })).map((w) => ({ ...w, waiting_since: w.waiting_since ?? w.updated_at }));
   const position = queuePosition(waiting, session.id) ?? waiting.length;
@@ -105,19 +106,20 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
 async function followUp(deps: QueueConversationDeps, item: ConversationRow, message: string): Promise<QueueConversationResult> {
   const repo = createAttendanceConversationsRepo(deps.db);
   await repo.setLastMessage(item.session_id, message);
-  if (item.status === 'pending') {
-    const result = transition('pending', 'customer_replied', { session_id: item.session_id, at: deps.now() });
-    const resumed = await repo.apply(item.session_id, { status: 'pending' }, result.next);
-    if (resumed) {
-      await recordEvents(deps.db, resumed, result.events);
-      return { kind: 'updated', item: resumed };
-    }
+  let current: ConversationRow = { ...item, last_message: message };
+  const result = transition('pending', 'customer_replied', { session_id: item.session_id, at: deps.now() });
+  const resumed = item.status === 'pending' ? await repo.apply(item.session_id, { status: 'pending' }, result.next) : undefined;
+  if (resumed) {
+    current = resumed;
+    await recordEvents(deps, resumed, result.events);
+  } else {
+    await createAttendanceEventsRepo(deps.db).append({
+      session_id: item.session_id, bot_id: item.bot_id, queue_id: item.queue_id, attendant_id: item.assigned_to,
+      type: 'customer_message', data: { status: item.status }, at: deps.now(),
+    });
   }
-  await createAttendanceEventsRepo(deps.db).append({
-    session_id: item.session_id, bot_id: item.bot_id, queue_id: item.queue_id, attendant_id: item.assigned_to,
-    type: 'customer_message', data: { status: item.status }, at: deps.now(),
-  });
-  return { kind: 'updated', item: { ...item, last_message: message } };
+  await (deps.listener ?? silentListener).customerMessage(current, message);
+  return { kind: 'updated', item: current };
 }
 
 function text(value: unknown): string | undefined {

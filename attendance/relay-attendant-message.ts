@@ -7,6 +7,7 @@ import { createAttendanceConversationsRepo, createSessionsRepo, type Conversatio
 import type { Channel, EngineService } from '../engine/index.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
 import { recordEvents } from './assign-conversation.js';
+import type { AttendanceListener } from './attendance-listener.js';
 import { heldConversation, type Actor } from './commands/attendant-scope.js';
 import { transition } from './conversation-status.js';
 import { takeConversation } from './take-conversation.js';
@@ -16,6 +17,7 @@ export interface RelayAttendantMessageDeps {
   /** The engine, read when the message goes out (see attendance-service.ts). */
   engine: () => Pick<EngineService, 'send'>;
   now: () => Date;
+  listener?: AttendanceListener;
 }
 
 export interface RelayAttendantMessageInput {
@@ -54,6 +56,6 @@ export async function relayAttendantMessage(deps: RelayAttendantMessageDeps, inp
     if (!fresh) throw new ConflictError('The conversation changed meanwhile', 'invalid_transition');
     return fresh;
   }
-  await recordEvents(deps.db, replied, result.events);
+  await recordEvents(deps, replied, result.events);
   return replied;
 }

@@ -43,8 +43,9 @@ export async function resolveAttendance(
   });
   const resolved = await repo.apply(row.session_id, { status: row.status, assigned_to: row.assigned_to }, result.next, { resolved_at: now });
   if (!resolved) throw new ConflictError('The conversation changed meanwhile; reload it', 'invalid_transition', { from: row.status, action: 'resolve' });
-  await recordEvents(deps.db, resolved, result.events);
   await deps.engine().resolve(row.session_id);
+  // Listeners (the satisfaction survey above all) see the session back with the bot.
+  await recordEvents(deps, resolved, result.events);
   const backfilled = row.assigned_to ? await backfillWaiting(deps, { attendantId: row.assigned_to }) : [];
   return { item: resolved, backfilled };
 }

@@ -8,11 +8,13 @@ import {
 } from '../db/index.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
 import { mirrorAssignment, recordEvents } from './assign-conversation.js';
+import type { AttendanceListener } from './attendance-listener.js';
 import { transition } from './conversation-status.js';
 
 export interface TakeConversationDeps {
   db: Database;
   now: () => Date;
+  listener?: AttendanceListener;
 }
 
 export interface TakeConversationInput {
@@ -78,8 +80,8 @@ async function accept(deps: TakeConversationDeps, row: ConversationRow, attendan
     if (!fresh || retried) throw new ConflictError('The conversation changed meanwhile; try again', 'invalid_transition');
     return accept(deps, fresh, attendantId, true);
   }
-  await recordEvents(deps.db, claimed, result.events);
   await mirrorAssignment(deps.db, claimed);
+  await recordEvents(deps, claimed, result.events);
   return claimed;
 }
 

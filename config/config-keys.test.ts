@@ -70,6 +70,12 @@ describe('config keys', () => {
       'dialog-max-output-chars': 100_000,
       'web-rate-limit': 30,
       'web-rate-window-seconds': 60,
+      'attendance-satisfaction-survey': true,
+      'attendance-satisfaction-question': 'Thank you for talking with us. From 0 to 10, how satisfied are you with this conversation?',
+      'attendance-sales-ticket-deal': true,
+      'attendance-customer-waiting-seconds': 300,
+      'attendance-queue-alert-threshold': 10,
+      'attendance-email-resolved': false,
     };
     expect(Object.keys(configSchema.shape).sort()).toEqual(Object.keys(expected).sort());
     expect(defaultBotConfig()).toEqual(expected); // keys without a default are absent (undefined)

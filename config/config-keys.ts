@@ -79,6 +79,16 @@ export const configSchema = z.object({
   // Per-visitor limit of the web channel (not in the seed): messages per window.
   'web-rate-limit': wholeNumber(30, 1),
   'web-rate-window-seconds': wholeNumber(60, 1),
+  // Attendance settings the seed leaves "not shown" (issue 5); see docs/attendance.md.
+  // After a resolve the customer is asked for a 0–10 score, stored as customer_satisfaction.
+  'attendance-satisfaction-survey': flag(true),
+  'attendance-satisfaction-question': textWithDefault('Thank you for talking with us. From 0 to 10, how satisfied are you with this conversation?'),
+  // Resolving a ticket of category sales creates a CRM deal for the customer (seed 3.5 "may").
+  'attendance-sales-ticket-deal': flag(true),
+  // Seed 6.3: customer_waiting after 5 minutes, queue_alert above 10 waiting; resolved mail is optional.
+  'attendance-customer-waiting-seconds': wholeNumber(300, 1),
+  'attendance-queue-alert-threshold': wholeNumber(10, 1),
+  'attendance-email-resolved': flag(false),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

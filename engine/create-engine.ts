@@ -64,7 +64,7 @@ export function createEngine(deps: EngineDeps): EngineService {
   return {
     channels,
     receive: (message) => receiveMessage(ctx, message),
-    resolve: (sessionId) => resolveSession(ctx, sessionId),
+    resolve: (sessionId, options) => resolveSession(ctx, sessionId, options?.context),
     send: (messages) => sendMessages(ctx, messages),
     start: () => (started ??= start()),
   };

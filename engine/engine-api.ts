@@ -14,8 +14,11 @@ export type ReceiveOutcome =
 export interface Engine {
   /** The whole path of one inbound message: dedupe, session, routing, bot or attendance, outbox. */
   receive(message: InboundMessage): Promise<ReceiveOutcome>;
-  /** Ends the human attendance: needs_human false, the next message reaches the bot again (seed 1.2 step 8). */
-  resolve(sessionId: string): Promise<void>;
+  /**
+   * Ends the human attendance: needs_human false, the next message reaches the bot again (seed
+   * 1.2 step 8). `context` keys are written to context_data in the same step.
+   */
+  resolve(sessionId: string, options?: { context?: Record<string, unknown> }): Promise<void>;
   /** Registers job handlers and re-enqueues what the database says is still due (undelivered outbox rows, WAITs). */
   start(): Promise<void>;
 }

@@ -8,8 +8,8 @@ export { createEngine, type EngineService } from './create-engine.js';
 export type { EngineBot, EngineDeps, OutboxSettings } from './engine-context.js';
 export { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
 export {
-  createRecordingAttendance, llmNotConfigured, mailNotConfigured, meetingsNotConfigured,
-  type AttendancePort, type AttendanceSession, type LlmPort, type MailPort, type MeetingsPort, type RecordedHandOff,
+  createRecordingAttendance, llmNotConfigured, mailNotConfigured, meetingsNotConfigured, SURVEY_CONTEXT_KEY,
+  type AttendancePort, type AttendanceSession, type LlmPort, type MailPort, type MeetingsPort, type RecordedHandOff, type SurveyAnswer,
 } from './ports.js';
 export { attendanceAvailable, decideRoute, findTransferKeyword, needsHumanOf, SMS_MAX_CHARS, type Route } from './routing-rule.js';
 export { readStoredDialog, type StoredDialog } from './dialog-envelope.js';

@@ -26,6 +26,22 @@ export interface AttendancePort {
    * the message during which the bot transferred the session. Called after the turn committed.
    */
   enqueue(session: AttendanceSession, inbound: InboundMessage): Promise<void>;
+  /**
+   * The customer's message while `context_data[SURVEY_CONTEXT_KEY]` is set (attendance sets it
+   * when it resolves and asks for a score): the answer when `inbound` was one — the engine then
+   * says `reply`, stores `score` as context `customer_satisfaction`, and the bot does not run —
+   * or undefined, and the message goes to the bot. Either way the engine clears the key.
+   */
+  answerSurvey?(session: AttendanceSession, inbound: InboundMessage): Promise<SurveyAnswer | undefined>;
+}
+
+/** Context key that marks a session whose next message may be a satisfaction score. */
+export const SURVEY_CONTEXT_KEY = 'satisfaction_survey';
+
+/** A satisfaction score the attendance side accepted, and what to tell the customer. */
+export interface SurveyAnswer {
+  score: number;
+  reply: string;
 }
 
 /** One hand-off the recording attendance port saw. */

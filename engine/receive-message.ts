@@ -5,6 +5,7 @@ import type { EngineBot, EngineContext } from './engine-context.js';
 import { conversationLockKey } from './engine-context.js';
 import type { ReceiveOutcome } from './engine-api.js';
 import type { InboundMessage } from './messages.js';
+import { SURVEY_CONTEXT_KEY } from './ports.js';
 import { attendanceAvailable, decideRoute } from './routing-rule.js';
 import { runBotTurn } from './run-bot-turn.js';
 import { SessionTurn } from './session-turn.js';
@@ -60,6 +61,7 @@ async function handle(
   let dialog;
   switch (route.kind) {
     case 'bot':
+      if (await answeredSurvey(ctx, turn, inbound)) break;
       dialog = await runBotTurn(ctx, turn, { kind: 'message', inbound });
       break;
     case 'transfer':
@@ -79,6 +81,22 @@ async function handle(
     needs_human: withHuman,
     replies: committed.filter((c) => c.toCustomer).map((c) => c.message),
   };
+}
+
+/**
+ * The first message after a resolve that asked for a satisfaction score: when attendance takes it
+ * as the score, the thanks go out and the bot does not run. The question is asked once: the mark
+ * is cleared whatever the answer.
+ */
+async function answeredSurvey(ctx: EngineContext, turn: SessionTurn, inbound: InboundMessage): Promise<boolean> {
+  const mark = turn.context[SURVEY_CONTEXT_KEY];
+  if (mark === undefined || mark === null || !ctx.attendance.answerSurvey) return false;
+  turn.setContext(SURVEY_CONTEXT_KEY, null);
+  const answer = await ctx.attendance.answerSurvey(turn.forAttendance(), inbound);
+  if (!answer) return false;
+  turn.setContext('customer_satisfaction', answer.score);
+  turn.say(answer.reply, 'system');
+  return true;
 }
 
 /** Tells the attendance port; the message is committed already, so a failure is logged, not thrown. */

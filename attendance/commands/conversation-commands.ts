@@ -6,12 +6,13 @@
 import { createSessionsRepo, createUsersRepo } from '../../db/index.js';
 import { NotFoundError, ValidationError } from '../../infra/errors.js';
 import type { AttendanceService, QueueItem } from '../attendance-service.js';
-import type { RelayAttendantMessageDeps } from '../relay-attendant-message.js';
+import type { Database } from '../../db/index.js';
 import { currentConversation, heldConversation, type Actor } from './attendant-scope.js';
 
 /** What the commands need: the attendance use cases plus what the relay needs. */
-export interface AttendantCommandDeps extends RelayAttendantMessageDeps {
-  attendance: Pick<AttendanceService, 'take' | 'assign' | 'resolve' | 'setStatus' | 'queueItems'>;
+export interface AttendantCommandDeps {
+  db: Database;
+  attendance: Pick<AttendanceService, 'take' | 'assign' | 'resolve' | 'relay' | 'setStatus' | 'queueItems'>;
 }
 
 /** The answer to one command line. */

@@ -6,7 +6,6 @@
  */
 import { DomainError } from '../../infra/errors.js';
 import { priorityName, type Priority } from '../priority.js';
-import { relayAttendantMessage } from '../relay-attendant-message.js';
 import { listVisibleItems, type Actor } from './attendant-scope.js';
 import {
   contextCommand, resolveCommand, takeCommand, transferCommand, type AttendantCommandDeps, type CommandResult,
@@ -41,7 +40,7 @@ async function run(deps: AttendantCommandDeps, input: AttendantCommandInput, com
   const { actor, sessionId } = input;
   switch (command.kind) {
     case 'text': {
-      const row = await relayAttendantMessage(deps, { actor, text: command.text, ...(sessionId ? { sessionId } : {}) });
+      const row = await deps.attendance.relay({ actor, text: command.text, ...(sessionId ? { sessionId } : {}) });
       return { ok: true, reply: 'Sent to the customer.', session_id: row.session_id };
     }
     case 'queue':

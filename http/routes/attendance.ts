@@ -2,14 +2,12 @@ import {
   heldConversation,
   listAttendants,
   listVisibleItems,
-  relayAttendantMessage,
   runAttendantCommand,
   seesAll,
   visibleConversation,
   type AttendanceService,
 } from '../../attendance/index.js';
 import type { Database } from '../../db/index.js';
-import type { EngineService } from '../../engine/index.js';
 import { defineRoute } from '../route.js';
 import {
   AttendantListSchema, CommandRequestSchema, CommandResultSchema, QueueItemListSchema, RelayRequestSchema, RelayResultSchema,
@@ -19,10 +17,7 @@ import {
 /** What the attendance routes need. */
 export interface AttendanceRoutesDeps {
   db: Database;
-  attendance: Pick<AttendanceService, 'take' | 'assign' | 'resolve' | 'setStatus' | 'queueItems'>;
-  /** The engine, read when a message goes out. */
-  engine: () => Pick<EngineService, 'send'>;
-  now?: () => Date;
+  attendance: AttendanceService;
 }
 
 const ACCESS = ['attendant', 'supervisor'] as const; // admins always pass
@@ -34,7 +29,6 @@ const TAG = 'attendance';
  * assigned to them; supervisors and admins see all.
  */
 export function attendanceRoutes(deps: AttendanceRoutesDeps) {
-  const use = { ...deps, now: deps.now ?? (() => new Date()) };
   return [
     defineRoute({
       method: 'post',
@@ -45,7 +39,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       body: CommandRequestSchema,
       response: { description: 'The reply for the attendant; ok false when the command could not be done', schema: CommandResultSchema },
       handle: ({ body, principal }) =>
-        runAttendantCommand(use, { actor: principal, text: body.text, ...(body.session_id ? { sessionId: body.session_id } : {}) }),
+        runAttendantCommand(deps, { actor: principal, text: body.text, ...(body.session_id ? { sessionId: body.session_id } : {}) }),
     }),
     defineRoute({
       method: 'get',
@@ -91,7 +85,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       body: RelayRequestSchema,
       response: { description: 'Sent; the conversation is pending until the customer answers', schema: RelayResultSchema },
       handle: async ({ params, body, principal }) => {
-        const row = await relayAttendantMessage(use, { actor: principal, text: body.text, sessionId: params.session_id });
+        const row = await deps.attendance.relay({ actor: principal, text: body.text, sessionId: params.session_id });
         return { ok: true as const, session_id: row.session_id, status: row.status };
       },
     }),

@@ -1,0 +1,44 @@
+/**
+ * What happens around a conversation after it changed — live events for the console, email
+ * notices, the satisfaction survey, tickets, the CRM log — listens here instead of being called
+ * from each use case. The use cases call the listener after the change is stored; a listener's
+ * failure is logged and never undoes or fails the change that caused it.
+ */
+import type { ConversationRow } from '../db/index.js';
+import type { ConversationEvent } from './conversation-events.js';
+
+export interface AttendanceListener {
+  /** Status changes (`transition()` output) of `row`, after the row and the event log were written. */
+  conversationChanged(row: ConversationRow, events: readonly ConversationEvent[]): Promise<void>;
+  /** A customer wrote on a conversation in attendance that was not resolved; `row.last_message` is `text`. */
+  customerMessage(row: ConversationRow, text: string): Promise<void>;
+}
+
+/** Listens to nothing: the default of every use case. */
+export const silentListener: AttendanceListener = {
+  conversationChanged: async () => undefined,
+  customerMessage: async () => undefined,
+};
+
+/**
+ * One listener that calls each of `listeners` in order, awaiting each, and reports (not throws)
+ * their failures, so a broken mail server cannot stop a `/take`.
+ */
+export function combineListeners(
+  listeners: readonly Partial<AttendanceListener>[],
+  onError: (error: unknown, what: keyof AttendanceListener) => void,
+): AttendanceListener {
+  const each = async <K extends keyof AttendanceListener>(what: K, call: (l: Partial<AttendanceListener>) => Promise<void> | undefined) => {
+    for (const listener of listeners) {
+      try {
+        await call(listener);
+      } catch (error) {
+        onError(error, what);
+      }
+    }
+  };
+  return {
+    conversationChanged: (row, events) => each('conversationChanged', (l) => l.conversationChanged?.(row, events)),
+    customerMessage: (row, text) => each('customerMessage', (l) => l.customerMessage?.(row, text)),
+  };
+}
