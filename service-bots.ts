@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { importAttendants, parseAttendantCsv } from './attendance/index.js';
 import { ScriptFolder, seedTablesFromCsv } from './basic-interpreter/index.js';
 import { loadBotPackages, type LoadedBotPackage } from './config/index.js';
 import { createBotDataRepo, createBotsRepo, type DatabaseHandle } from './db/index.js';
@@ -12,7 +14,8 @@ export interface RunnableBot extends LoadedBotPackage {
 
 /**
  * Loads every bot package: config, database row, dialogs (compiled now so broken scripts are
- * reported at start-up) and `.gbdata` tables (seeded once, when still empty).
+ * reported at start-up), `.gbdata` tables (seeded once, when still empty) and a legacy
+ * `attendant.csv` (imported onto attendant profiles at every load).
  */
 export async function prepareBots(botsDir: string, database: DatabaseHandle, logger: Logger): Promise<RunnableBot[]> {
   const { bots } = await loadBotPackages(botsDir, logger);
@@ -33,6 +36,7 @@ export async function prepareBots(botsDir: string, database: DatabaseHandle, log
       // Bad seed data leaves the tables as they are; the bot's dialogs still run.
       logger.error({ bot: bot.name, err: error }, `tables not seeded: ${(error as Error).message}`);
     }
+    await loadAttendantFile(bot, database, logger);
     logger.info({ bot: bot.name, scripts: loaded }, `bot "${bot.name}" ready`);
     ready.push({ ...bot, id, dialogs });
   }
@@ -40,3 +44,25 @@ export async function prepareBots(botsDir: string, database: DatabaseHandle, log
   return ready;
 }
 
+
+/** Legacy attendant definitions (seed 2.10) at the package root; a bad file is reported and skipped. */
+async function loadAttendantFile(bot: LoadedBotPackage, database: DatabaseHandle, logger: Logger): Promise<void> {
+  const file = path.join(bot.dir, ATTENDANT_FILE);
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (text === undefined) return;
+  try {
+    const { imported, unmatched } = await importAttendants({ db: database.db }, parseAttendantCsv(text, file));
+    logger.info({ bot: bot.name, imported: imported.length }, `${ATTENDANT_FILE} imported onto attendant profiles`);
+    if (unmatched.length) {
+      logger.warn({ bot: bot.name, unmatched }, `${ATTENDANT_FILE}: no user for ${unmatched.join(', ')} (match is by username = id, or email); create the users and restart`);
+    }
+  } catch (error) {
+    logger.error({ bot: bot.name, err: error }, `${ATTENDANT_FILE} not imported: ${(error as Error).message}`);
+  }
+}
+
+/** Where a bot package keeps its legacy attendant list. */
+export const ATTENDANT_FILE = 'attendant.csv';

@@ -24,6 +24,7 @@ export {
 } from './assignment/select-by-attendant-list.js';
 export { backfillOrder, compareForBackfill, nextForBackfill, queuePosition, type WaitingItem } from './assignment/backfill-order.js';
 export { parseAttendantCsv, type AttendantCsvRow } from './attendant-csv.js';
+export { importAttendants, type ImportAttendantsResult } from './import-attendants.js';
 export {
   assignConversation, DEFAULT_MAX_CONVERSATIONS, type AssignConversationInput, type AssignDeps,
 } from './assign-conversation.js';
