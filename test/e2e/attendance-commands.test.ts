@@ -85,6 +85,11 @@ describe('attendant commands over REST', () => {
     expect(await sent.json()).toEqual({ ok: true, session_id: session, status: 'pending' });
     const messages = await until(() => history(first.session_token), (m) => m.some((x) => x.from === 'attendant'));
     expect(messages).toContainEqual(expect.objectContaining({ from: 'attendant', text: 'Hello from a human' }));
+    // Kanban pending until the customer answers; the answer makes it active again (not for the bot).
+    const answer = await say('My order is 123', first.session_token);
+    expect(answer.replies).toEqual([]);
+    const items = (await (await api('/api/attendance/queue', ana.headers)).json()) as (QueueItem & { last_message: string })[];
+    expect(items.find((i) => i.session_id === session)).toMatchObject({ status: 'active', last_message: 'My order is 123' });
 
     const lost = await command(bob.headers, `/take ${session}`);
     expect(lost.ok).toBe(false);
