@@ -4,18 +4,23 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChannelAdapters, createVisitorTokens, listChannelAdapters } from './adapters/index.js';
-import { createAttendanceService } from './attendance/index.js';
+import {
+  createAttendanceService, createEmailNotificationsListener, createLiveEventsListener, createTicketsListener, crmAttendanceLogListener,
+  registerEmailJobs,
+} from './attendance/index.js';
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import { createMessagesRepo, createSessionsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from './db/index.js';
 import { createEngine, type EngineService } from './engine/index.js';
 import { createApp } from './http/app.js';
+import { attachAttendanceSocket } from './http/attendance-socket.js';
 import { DEFAULT_WEB_RATE_LIMIT } from './http/routes/web-channel.js';
 import { attachWebSocket } from './http/web-socket.js';
 import { createEventBus, type EventBus } from './infra/events/index.js';
 import { createJobQueue, type JobQueue } from './infra/jobs/index.js';
 import { createLocks } from './infra/locks/index.js';
 import type { Logger } from './infra/logger.js';
+import { createMailer } from './infra/mail/index.js';
 import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
 
@@ -65,6 +70,15 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const bots = await prepareBots(settings.BOTS_DIR, database, logger);
   const byName = new Map(bots.map((b) => [b.name, b]));
   const byId = new Map(bots.map((b) => [b.id, b]));
+  // Attendance notices and SEND MAIL; without SMTP_URL every send says mail is not configured.
+  const mailer = createMailer({ smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM });
+  const mailBots = bots.filter((b) => b.config['attendance-email-notify']).map((b) => b.name);
+  if (!mailer.configured && mailBots.length > 0) {
+    logger.warn({ bots: mailBots }, 'attendance-email-notify is on but SMTP_URL is not set: no attendance email will be sent');
+  }
+  const configOf = (botId: string) => byId.get(botId)?.config;
+  const now = () => new Date();
+  const emailDeps = { db: database.db, jobs, config: configOf, now, logger };
   // The engine hands sessions to attendance and attendance messages customers through the
   // engine: the getter breaks the cycle (read only when a message goes out).
   const late: { engine?: EngineService } = {};
@@ -74,18 +88,29 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     bots: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.config,
     logger,
     // Reactions to attendance changes, in order (attendance/attendance-listener.ts).
-    listeners: [],
+    listeners: [
+      createLiveEventsListener({ db: database.db, bus }),
+      crmAttendanceLogListener({ db: database.db, config: configOf }),
+      createTicketsListener({ db: database.db, config: configOf, now }),
+      createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
+    ],
   });
-  const engine = createEngine({ db: database.db, jobs, bus, logger, locks, attendance: attendance.port, bots: (name) => byName.get(name) });
+  const engine = createEngine({
+    db: database.db, jobs, bus, logger, locks, attendance: attendance.port, bots: (name) => byName.get(name),
+    // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
+    ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
+  });
   late.engine = engine;
   const adapters = createChannelAdapters({ visitorTokens });
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
+  await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();
 
   const readiness = [{ name: 'database', ping: () => database.ping() }];
   if (settings.REDIS_URL) {
     readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
   }
+  if (mailer.configured) readiness.push({ name: 'smtp', ping: () => mailer.verify() });
   const messagesRepo = createMessagesRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
   const app = createApp({
@@ -112,6 +137,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });
+  const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: { db: database.db, attendance } });
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.HOST === '0.0.0.0' ? '127.0.0.1' : settings.HOST}:${port}`;
   logger.info({ port, url }, `Switchboard listening on ${url}`);
@@ -121,6 +147,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   async function shutdown() {
     logger.info('shutting down');
     await webSocket.close();
+    await attendanceSocket.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Requests still running after the bound are cut so shutdown always ends.
@@ -129,6 +156,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     clearTimeout(force);
     await attendance.idle();
     await jobs.close({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
+    mailer.close();
     await bus.close();
     await rateLimiter.close();
     await locks.close();

@@ -13,7 +13,9 @@
  * ```
  */
 import type { BotConfig } from '../config/index.js';
-import { createAttendanceConversationsRepo, createAttendantProfilesRepo, type ConversationRow, type Database } from '../db/index.js';
+import {
+  createAttendanceConversationsRepo, createAttendanceEventsRepo, createAttendantProfilesRepo, type ConversationRow, type Database,
+} from '../db/index.js';
 import type { AttendancePort, EngineService, OutboundMessage } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { AttendantStatus } from './assignment/capacity.js';
@@ -24,6 +26,7 @@ import type { ConversationStatus } from './conversation-status.js';
 import { queueConversation } from './queue-conversation.js';
 import { relayAttendantMessage, type RelayAttendantMessageInput } from './relay-attendant-message.js';
 import { resolveAttendance, type ResolveAttendanceInput } from './resolve-attendance.js';
+import { answerSurvey } from './satisfaction-survey.js';
 import { takeConversation, type TakeConversationInput } from './take-conversation.js';
 
 export interface AttendanceServiceDeps {
@@ -92,21 +95,40 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     enqueue: async (session, inbound) => {
       await queueConversation({ ...base, notify }, { session, inbound });
     },
+    answerSurvey: (session, inbound) => answerSurvey({ db: deps.db, now }, { session, inbound }),
   };
 
   return {
     port,
+    /**
+     * The clock, bot configuration and listeners every use case runs with, for use cases wired
+     * outside this file (transfer, kanban moves, queue administration), so their changes reach the
+     * same listeners as the ones here.
+     */
+    useCaseDeps: base,
     /** `/take` (see takeConversation). */
     take: (input: TakeConversationInput) => takeConversation(base, input),
     /** Auto-assignment, or a supervisor's explicit assignment with `attendantId`. */
     assign: (input: AssignConversationInput) => assignConversation(base, input),
     /** `/resolve`: back to the bot, then backfill for the freed attendant. */
-    resolve: (input: ResolveAttendanceInput) => resolveAttendance({ ...base, engine: deps.engine }, input),
+    resolve: (input: ResolveAttendanceInput) =>
+      resolveAttendance({ ...base, engine: deps.engine, ...(deps.logger ? { logger: deps.logger } : {}) }, input),
     /** Plain text from an attendant to the customer (see relayAttendantMessage). */
     relay: (input: RelayAttendantMessageInput) => relayAttendantMessage({ ...base, engine: deps.engine }, input),
-    /** `/status` (seed 3.4); coming online backfills waiting items. Resolves to what was assigned. */
+    /**
+     * `/status` (seed 3.4); coming online backfills waiting items. Resolves to what was assigned.
+     * Each change is logged as `status_changed` (`{status, previous}`): the insights' attendant
+     * utilization measures online time from it.
+     */
     async setStatus(userId: string, status: AttendantStatus): Promise<ConversationRow[]> {
-      await createAttendantProfilesRepo(deps.db).setStatus(userId, status);
+      const profiles = createAttendantProfilesRepo(deps.db);
+      const previous = (await profiles.get(userId))?.status ?? null;
+      await profiles.setStatus(userId, status);
+      if (previous !== status) {
+        await createAttendanceEventsRepo(deps.db).append({
+          session_id: null, bot_id: null, queue_id: null, attendant_id: userId, type: 'status_changed', data: { status, previous }, at: now(),
+        });
+      }
       return status === 'online' ? backfillWaiting(base, { attendantId: userId }) : [];
     },
     /** Queue items (seed 2.9), highest priority and oldest first. */

@@ -47,3 +47,43 @@ export {
   runAttendantCommand, type AttendantCommandDeps, type AttendantCommandInput, type CommandResult,
 } from './commands/run-attendant-command.js';
 export { relayAttendantMessage, type RelayAttendantMessageDeps, type RelayAttendantMessageInput } from './relay-attendant-message.js';
+export {
+  conversationDeliveries, customerMessageDelivery, eligibleAttendants, factsNeeded, isRecipient,
+  type LiveAttendant, type LiveConversation, type LiveCustomer, type LiveDelivery, type LiveFacts, type LiveFrame, type LiveRecipients,
+} from './live-events.js';
+export { ATTENDANCE_LIVE_TOPIC, createLiveEventsListener, type LiveEventsListenerDeps } from './live-events-listener.js';
+export { answerSurvey, parseSurveyScore, surveyMarkOf, SURVEY_THANKS, type AnswerSurveyDeps, type AnswerSurveyInput, type SurveyMark } from './satisfaction-survey.js';
+export {
+  CRM_LOG_FIELDS, crmAttendanceLogListener, listAttendanceLog, logAttendance, logFields,
+  type AttendanceFacts, type CrmAttendanceLogDeps, type CrmAttendanceLogEntry, type CrmLogField,
+} from './crm-attendance-log.js';
+export {
+  computeInsights, INSIGHT_TARGETS, targetsFor,
+  type InsightEvent, type InsightName, type InsightTarget, type InsightsCounts, type InsightsMetrics, type InsightsWindow,
+} from './insights/compute-insights.js';
+export { getInsights, DEFAULT_WINDOW_MS, LOOKBACK_MS, MAX_WINDOW_MS, type GetInsightsDeps, type GetInsightsInput, type Insights } from './insights/get-insights.js';
+export {
+  assignTicket, attendingUser, canMoveTicket, canSeeTicket, createTicket, createTicketsListener, deleteTicket, listTickets,
+  OPEN_TICKET_STATUSES, resolveTicket, TICKET_LIMIT_DEFAULT, TICKET_PAGE_DEFAULT, ticketScope, ticketTransition, transferTicket,
+  updateTicket, visibleTicket,
+  type AssignTicketInput, type CreateTicketInput, type DeleteTicketInput, type ListTicketsInput, type ResolvedTicket,
+  type ResolveTicketInput, type TicketDeps, type TicketFields, type TicketList, type TicketTransferRecord, type TicketTransition,
+  type TicketUpdate, type TransferTicketInput, type UpdateTicketInput,
+} from './tickets/index.js';
+export { findAttendant, ATTENDING_ROLES } from './attendance-users.js';
+export { requeueConversation, type RequeueConversationInput } from './requeue-conversation.js';
+export { transferConversation, type TransferConversationInput } from './transfer-conversation.js';
+export {
+  moveKanbanCard, type KanbanMoveResult, type MoveKanbanCardDeps, type MoveKanbanCardInput,
+} from './move-kanban-card.js';
+export {
+  listKanbanBoard, KANBAN_RESOLVED_LIMIT, KANBAN_RESOLVED_WINDOW_MS, type KanbanBoard, type ListKanbanBoardDeps,
+} from './list-kanban-board.js';
+export { createQueue, deleteQueue, getQueue, listQueues, updateQueue, type CreateQueueInput, type QueueWithMembers } from './manage-queues.js';
+export {
+  addQueueMember, existingQueue, listQueueMembers, removeQueueMember, type AddQueueMemberInput, type QueueMemberView,
+} from './manage-queue-members.js';
+export {
+  createEmailNotificationsListener, EMAIL_JOBS, registerEmailJobs, renderEmail,
+  type EmailJobsDeps, type EmailListenerDeps, type EmailNotice,
+} from './notifications/index.js';

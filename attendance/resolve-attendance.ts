@@ -1,17 +1,23 @@
 /**
  * `/resolve` (seed 1.2 step 8, issue 5 §9): the attendance ends, the conversation returns to the
- * bot, and the attendant's freed slot is backfilled from the queue.
+ * bot, the customer is asked for a satisfaction score, and the attendant's freed slot is
+ * backfilled from the queue.
  */
-import { createAttendanceConversationsRepo, type ConversationRow } from '../db/index.js';
-import type { EngineService } from '../engine/index.js';
+import { defaultBotConfig } from '../config/index.js';
+import { createAttendanceConversationsRepo, createSessionsRepo, type ConversationRow } from '../db/index.js';
+import { SURVEY_CONTEXT_KEY, type Channel, type EngineService } from '../engine/index.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
+import type { Logger } from '../infra/logger.js';
 import { recordEvents, type AssignDeps } from './assign-conversation.js';
 import { backfillWaiting } from './backfill-waiting.js';
 import { transition } from './conversation-status.js';
+import type { SurveyMark } from './satisfaction-survey.js';
 
 export interface ResolveAttendanceDeps extends AssignDeps {
   /** The engine, read when needed (it is built after the attendance service; see attendance-service.ts). */
-  engine: () => Pick<EngineService, 'resolve'>;
+  engine: () => Pick<EngineService, 'resolve' | 'send'>;
+  /** Where a survey question that could not be sent is reported (the resolve itself stands). */
+  logger?: Pick<Logger, 'error'>;
 }
 
 export interface ResolveAttendanceInput {
@@ -22,9 +28,12 @@ export interface ResolveAttendanceInput {
 
 /**
  * Resolves a held (assigned, active or pending) conversation: status resolved with
- * `resolved_at`, event resolved, then `engine.resolve` (needs_human false, the next customer
- * message reaches the bot), then backfill for the attendant who held it. Resolves to the
- * resolved row and the items backfilled.
+ * `resolved_at`, then `engine.resolve` (needs_human false, the next customer message reaches the
+ * bot; with `attendance-satisfaction-survey` on, the session is marked so that message is first
+ * offered as a score), event resolved (listeners write the CRM log entry), then the
+ * `attendance-satisfaction-question`, then backfill for the attendant who held it. Resolves to
+ * the resolved row and the items backfilled. Never call it inside the engine's conversation lock:
+ * it sends through the engine, which takes that lock.
  *
  * Throws NotFoundError `session_not_found` and ConflictError `invalid_transition` for a waiting
  * or already resolved conversation, or when another writer changed it meanwhile.
@@ -43,9 +52,24 @@ export async function resolveAttendance(
   });
   const resolved = await repo.apply(row.session_id, { status: row.status, assigned_to: row.assigned_to }, result.next, { resolved_at: now });
   if (!resolved) throw new ConflictError('The conversation changed meanwhile; reload it', 'invalid_transition', { from: row.status, action: 'resolve' });
-  await deps.engine().resolve(row.session_id);
-  // Listeners (the satisfaction survey above all) see the session back with the bot.
+  const config = deps.config(row.bot_id) ?? defaultBotConfig();
+  const survey = config['attendance-satisfaction-survey'];
+  const mark: SurveyMark = { asked_at: now.toISOString(), attendant_id: row.assigned_to };
+  await deps.engine().resolve(row.session_id, survey ? { context: { [SURVEY_CONTEXT_KEY]: mark } } : {});
+  // Listeners (the CRM log above all) see the session back with the bot.
   await recordEvents(deps, resolved, result.events);
+  // Asked after the CRM entry exists, so the answer always finds the entry it completes.
+  if (survey) {
+    await askForScore(deps, row, config['attendance-satisfaction-question'])
+      .catch((error: unknown) => deps.logger?.error({ err: error, session: row.session_id }, 'satisfaction question not sent'));
+  }
   const backfilled = row.assigned_to ? await backfillWaiting(deps, { attendantId: row.assigned_to }) : [];
   return { item: resolved, backfilled };
+}
+
+/** Sends the survey question on the customer's channel, as the system. */
+async function askForScore(deps: ResolveAttendanceDeps, row: ConversationRow, question: string): Promise<void> {
+  const session = await createSessionsRepo(deps.db).findById(row.session_id);
+  if (!session) return;
+  await deps.engine().send([{ session_id: session.id, channel: row.channel as Channel, to: session.external_user_id, text: question, from: 'system' }]);
 }

@@ -22,6 +22,15 @@ describe('readProcessSettings', () => {
     expect(s.REDIS_URL).toBeUndefined();
   });
 
+  test('mail is off by default and SMTP_URL must be an smtp(s) URL', () => {
+    const defaults = readProcessSettings({});
+    expect(defaults.SMTP_URL).toBeUndefined();
+    expect(defaults.MAIL_FROM).toBe('Switchboard <no-reply@localhost>');
+    const s = readProcessSettings({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Desk <desk@example.com>' });
+    expect(s).toMatchObject({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Desk <desk@example.com>' });
+    expect(() => readProcessSettings({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+  });
+
   test('names every invalid variable', () => {
     const attempt = () => readProcessSettings({ PORT: 'eighty', REDIS_URL: 'http://x', JWT_SECRET: 'short' });
     expect(attempt).toThrow(SettingsError);

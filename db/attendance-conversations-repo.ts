@@ -140,8 +140,8 @@ export function createAttendanceConversationsRepo(db: Database) {
       return value === null || value === undefined ? undefined : Number(value);
     },
 
-    /** Mirrors an assignment on the session row (seed 2.6): assigned_to, queue_id and the CRM customer. */
-    async setSessionAssignment(sessionId: string, fields: { assigned_to: string; queue_id: string | null; customer_id?: string }): Promise<void> {
+    /** Mirrors an assignment on the session row (seed 2.6): assigned_to (null once requeued), queue_id and the CRM customer. */
+    async setSessionAssignment(sessionId: string, fields: { assigned_to: string | null; queue_id: string | null; customer_id?: string }): Promise<void> {
       await db.update(sessions).set({ ...fields, updated_at: sql`now()` }).where(eq(sessions.id, sessionId));
     },
 

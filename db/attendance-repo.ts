@@ -1,20 +1,18 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import {
-  attendanceEvents, attendanceQueueMembers, attendanceQueues, attendanceTickets, attendantProfiles,
+  attendanceEvents, attendanceQueueMembers, attendanceQueues, attendantProfiles,
   type AttendantStatus,
 } from './schema/index.js';
 
 export type QueueRow = typeof attendanceQueues.$inferSelect;
 export type NewQueue = typeof attendanceQueues.$inferInsert;
 export type QueueMemberRow = typeof attendanceQueueMembers.$inferSelect;
+/** Queue fields an update may change; `updated_at` is always set to now. */
+export type QueueChanges = Partial<Omit<NewQueue, 'id' | 'created_by' | 'created_at' | 'updated_at'>>;
 export type AttendantProfileRow = typeof attendantProfiles.$inferSelect;
 export type AttendanceEventRow = typeof attendanceEvents.$inferSelect;
 export type NewAttendanceEvent = Omit<typeof attendanceEvents.$inferInsert, 'id' | 'seq'>;
-export type TicketRow = typeof attendanceTickets.$inferSelect;
-export type NewTicket = Omit<typeof attendanceTickets.$inferInsert, 'id' | 'ticket_number' | 'created_at' | 'updated_at'>;
-/** Ticket fields a use case may change; `updated_at` is always set to now. */
-export type TicketChanges = Partial<Omit<NewTicket, 'session_id'>>;
 /** Profile fields an upsert writes; absent fields keep their stored (or default) value. */
 export type ProfileFields = Partial<Omit<AttendantProfileRow, 'user_id' | 'updated_at'>>;
 
@@ -74,6 +72,36 @@ export function createQueuesRepo(db: Database) {
     /** The queues a user is a member of, for "attendants see only their queues". */
     async listMemberships(userId: string): Promise<QueueMemberRow[]> {
       return db.select().from(attendanceQueueMembers).where(eq(attendanceQueueMembers.user_id, userId));
+    },
+
+    /** Changes the given fields (and `updated_at`); undefined when the queue does not exist. */
+    async update(id: string, changes: QueueChanges): Promise<QueueRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.update(attendanceQueues).set({ ...changes, updated_at: sql`now()` })
+        .where(eq(attendanceQueues.id, id)).returning();
+      return row;
+    },
+
+    /** Deletes the queue and (by cascade) its memberships; true when there was one. */
+    async remove(id: string): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const rows = await db.delete(attendanceQueues).where(eq(attendanceQueues.id, id)).returning({ id: attendanceQueues.id });
+      return rows.length > 0;
+    },
+
+    /** One membership, or undefined. */
+    async getMember(queueId: string, userId: string): Promise<QueueMemberRow | undefined> {
+      if (!isUuid(queueId) || !isUuid(userId)) return undefined;
+      const [row] = await db.select().from(attendanceQueueMembers)
+        .where(and(eq(attendanceQueueMembers.queue_id, queueId), eq(attendanceQueueMembers.user_id, userId))).limit(1);
+      return row;
+    },
+
+    /** How many members each queue has, by queue id (queues without members are absent). */
+    async memberCounts(): Promise<Map<string, number>> {
+      const rows = await db.select({ queue: attendanceQueueMembers.queue_id, n: sql<number>`count(*)::int` })
+        .from(attendanceQueueMembers).groupBy(attendanceQueueMembers.queue_id);
+      return new Map(rows.map((r) => [r.queue, r.n]));
     },
 
     /** Removes a membership; true when there was one. */
@@ -136,51 +164,6 @@ export function createAttendanceEventsRepo(db: Database) {
   };
 }
 
-/** Tickets (seed 2.11); `ticket_number` comes from the serial and is returned on create. */
-export function createTicketsRepo(db: Database) {
-  return {
-    async create(ticket: NewTicket): Promise<TicketRow> {
-      const [row] = await db.insert(attendanceTickets).values(ticket).returning();
-      return row!;
-    },
-
-    async get(id: string): Promise<TicketRow | undefined> {
-      if (!isUuid(id)) return undefined;
-      const [row] = await db.select().from(attendanceTickets).where(eq(attendanceTickets.id, id)).limit(1);
-      return row;
-    },
-
-    async getByNumber(ticketNumber: number): Promise<TicketRow | undefined> {
-      const [row] = await db.select().from(attendanceTickets).where(eq(attendanceTickets.ticket_number, ticketNumber)).limit(1);
-      return row;
-    },
-
-    /** Newest first; every filter is optional. */
-    async list(filter: Partial<Pick<TicketRow, 'session_id' | 'status' | 'assigned_to' | 'category'>> & { limit?: number } = {}): Promise<TicketRow[]> {
-      const where: SQL[] = [];
-      if (filter.session_id !== undefined) where.push(eq(attendanceTickets.session_id, filter.session_id));
-      if (filter.status !== undefined) where.push(eq(attendanceTickets.status, filter.status));
-      if (filter.assigned_to !== undefined) {
-        where.push(filter.assigned_to === null ? sql`${attendanceTickets.assigned_to} is null` : eq(attendanceTickets.assigned_to, filter.assigned_to));
-      }
-      if (filter.category !== undefined) {
-        where.push(filter.category === null ? sql`${attendanceTickets.category} is null` : eq(attendanceTickets.category, filter.category));
-      }
-      return db.select().from(attendanceTickets).where(and(...where))
-        .orderBy(desc(attendanceTickets.ticket_number)).limit(filter.limit ?? 100);
-    },
-
-    /** Applies the changes; undefined when the ticket does not exist. */
-    async update(id: string, changes: TicketChanges): Promise<TicketRow | undefined> {
-      if (!isUuid(id)) return undefined;
-      const [row] = await db.update(attendanceTickets).set({ ...changes, updated_at: sql`now()` })
-        .where(eq(attendanceTickets.id, id)).returning();
-      return row;
-    },
-  };
-}
-
 export type QueuesRepo = ReturnType<typeof createQueuesRepo>;
 export type AttendantProfilesRepo = ReturnType<typeof createAttendantProfilesRepo>;
 export type AttendanceEventsRepo = ReturnType<typeof createAttendanceEventsRepo>;
-export type TicketsRepo = ReturnType<typeof createTicketsRepo>;

@@ -7,14 +7,21 @@ export { createSessionsRepo, type SessionsRepo, type SessionRow, type SessionKey
 export { createMessagesRepo, type MessagesRepo, type MessageRow, type InboundRow, type OutboundRow } from './messages-repo.js';
 export { createOutboxRepo, withTransaction, type OutboxRepo, type OutboxRow } from './outbox-repo.js';
 export {
-  createQueuesRepo, createAttendantProfilesRepo, createAttendanceEventsRepo, createTicketsRepo,
-  type QueuesRepo, type AttendantProfilesRepo, type AttendanceEventsRepo, type TicketsRepo,
-  type QueueRow, type NewQueue, type QueueMemberRow, type AttendantProfileRow, type ProfileFields,
-  type AttendanceEventRow, type NewAttendanceEvent, type TicketRow, type NewTicket, type TicketChanges,
+  createQueuesRepo, createAttendantProfilesRepo, createAttendanceEventsRepo,
+  type QueuesRepo, type AttendantProfilesRepo, type AttendanceEventsRepo,
+  type QueueRow, type NewQueue, type QueueChanges, type QueueMemberRow, type AttendantProfileRow, type ProfileFields,
+  type AttendanceEventRow, type NewAttendanceEvent,
 } from './attendance-repo.js';
+export {
+  createTicketsRepo, TICKET_PRIORITIES, TICKET_STATUSES, type TicketsRepo, type TicketRow, type NewTicket, type TicketChanges,
+  type TicketFilter, type TicketPage, type TicketPriority, type TicketStatus,
+} from './tickets-repo.js';
 export {
   createCrmRepo, type CrmRepo, type ContactRow, type NewContact, type DealRow, type NewDeal, type PipelineStageRow,
 } from './crm-repo.js';
+export {
+  createCrmAttendanceLogsRepo, type CrmAttendanceLogsRepo, type CrmAttendanceLogRow, type NewCrmAttendanceLog,
+} from './crm-attendance-logs-repo.js';
 export {
   createAttendanceConversationsRepo, type AttendanceConversationsRepo, type ConversationRow, type NewConversation,
   type ConversationFields, type ExpectedState, type QueueItemRow,

@@ -91,8 +91,9 @@ async function handle(
 async function answeredSurvey(ctx: EngineContext, turn: SessionTurn, inbound: InboundMessage): Promise<boolean> {
   const mark = turn.context[SURVEY_CONTEXT_KEY];
   if (mark === undefined || mark === null || !ctx.attendance.answerSurvey) return false;
+  const session = turn.forAttendance(); // still carries the mark the port reads
   turn.setContext(SURVEY_CONTEXT_KEY, null);
-  const answer = await ctx.attendance.answerSurvey(turn.forAttendance(), inbound);
+  const answer = await ctx.attendance.answerSurvey(session, inbound);
   if (!answer) return false;
   turn.setContext('customer_satisfaction', answer.score);
   turn.say(answer.reply, 'system');

@@ -8,6 +8,10 @@ import { buildOpenApiDocument, createOpenApiRegistry, openApiRoutes } from './op
 import { requestLogging } from './request-logging.js';
 import { mountRoutes } from './route.js';
 import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance.js';
+import { attendanceInsightsRoutes } from './routes/attendance-insights.js';
+import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
+import { attendanceQueueRoutes } from './routes/attendance-queues.js';
+import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
 import { userRoutes } from './routes/users.js';
@@ -42,6 +46,10 @@ export function createApp(deps: AppDeps): Express {
     ...webChannelRoutes(deps.webChannel),
     ...sessionRoutes(deps.sessions),
     ...attendanceRoutes(deps.attendance),
+    ...attendanceQueueRoutes(deps.attendance),
+    ...attendanceKanbanRoutes(deps.attendance),
+    ...attendanceInsightsRoutes(deps.attendance),
+    ...attendanceTicketRoutes(deps.attendance),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));

@@ -85,12 +85,14 @@ describe('/ws/web', () => {
     const at = '2026-03-10T12:00:00.000Z';
     const topic = sessionOutboundTopic(SESSION);
     await bus.publish(topic, { type: 'message', from: 'bot', text: 'hello', suggestions: [{ key: 'a', label: 'A' }], at, internal: 'x' });
-    await bus.publish(topic, { type: 'typing' }); // not a message: not forwarded
+    await bus.publish(topic, { type: 'typing' }); // neither a message nor a complete typing notice: not forwarded
+    await bus.publish(topic, { type: 'typing', from: 'attendant', at, session_id: 'internal' });
     await bus.publish(sessionOutboundTopic('another-session'), { type: 'message', from: 'bot', text: 'not yours', at });
     await bus.publish(topic, { type: 'message', from: 'attendant', text: 'hi, Ana here', suggestions: [], at });
-    await waitFor(() => client.frames.length === 2, 'two frames');
+    await waitFor(() => client.frames.length === 3, 'three frames');
     expect(client.frames).toEqual([
       { type: 'message', from: 'bot', text: 'hello', suggestions: [{ key: 'a', label: 'A' }], at },
+      { type: 'typing', from: 'attendant', at },
       { type: 'message', from: 'attendant', text: 'hi, Ana here', at },
     ]);
     expect(handle.connections).toBe(1);

@@ -5,6 +5,7 @@ import type { VisitorClaims, VisitorTokens } from '../adapters/index.js';
 import { sessionOutboundTopic } from '../engine/engine-api.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { Logger } from '../infra/logger.js';
+import { keepAlive } from './socket-keep-alive.js';
 
 /** Where browsers connect: `/ws/web?session_token=…`. */
 export const WEB_SOCKET_PATH = '/ws/web';
@@ -14,7 +15,6 @@ export const WS_CLOSE = { unauthorized: 4401, unavailable: 1011, goingAway: 1001
 
 const MAX_CLIENT_FRAME_BYTES = 4096; // clients have nothing to say here; big frames are refused
 const MAX_BUFFERED_BYTES = 1 << 20; // a client this far behind is dropped rather than buffered forever
-const CLOSE_GRACE_MS = 1000;
 
 /** What the web socket needs. */
 export interface WebSocketDeps {
@@ -45,7 +45,7 @@ export interface WebSocketHandle {
  */
 export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketHandle {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
-  const alive = new Map<WebSocket, boolean>();
+  const sockets = keepAlive(deps.heartbeatMs ?? 30_000);
   const ended = new Set<Promise<void>>();
   let closing = false;
 
@@ -73,16 +73,14 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
     if (!subscription) return refuse(req, socket, head, WS_CLOSE.unavailable, 'unavailable');
     if (closing || socket.destroyed) return void (await subscription.unsubscribe());
     wss.handleUpgrade(req, socket, head, (ws) => {
-      alive.set(ws, true);
+      sockets.track(ws);
       const done = new Promise<void>((resolve) => {
         ws.once('close', () => {
-          alive.delete(ws);
           subscription.unsubscribe().catch((err: unknown) => deps.logger.warn({ err }, 'web socket unsubscribe failed')).finally(resolve);
         });
       });
       ended.add(done);
       void done.then(() => ended.delete(done));
-      ws.on('pong', () => alive.set(ws, true));
       ws.on('error', () => ws.terminate());
       subscription.attach(ws);
     });
@@ -118,40 +116,30 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
     wss.handleUpgrade(req, socket, head, (ws) => ws.close(code, reason));
   }
 
-  const heartbeat = setInterval(() => {
-    for (const [ws, answered] of alive) {
-      if (!answered) {
-        ws.terminate();
-        continue;
-      }
-      alive.set(ws, false);
-      ws.ping();
-    }
-  }, deps.heartbeatMs ?? 30_000);
-  heartbeat.unref();
   server.on('upgrade', onUpgrade);
 
   return {
     get connections() {
-      return alive.size;
+      return sockets.size;
     },
     async close() {
       closing = true;
       server.off('upgrade', onUpgrade);
-      clearInterval(heartbeat);
-      for (const ws of alive.keys()) {
-        ws.close(WS_CLOSE.goingAway, 'server shutting down');
-        setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
-      }
+      sockets.closeAll(WS_CLOSE.goingAway, 'server shutting down');
       await Promise.all(ended);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
 }
 
-/** The browser's view of a published outbound message; anything else on the topic is not forwarded. */
+/**
+ * The browser's view of what is published on the session's topic: outbound messages, and typing
+ * notices (`{type:"typing", from, at}`, e.g. the attendant typing in the console). Anything else
+ * on the topic is not forwarded.
+ */
 function toFrame(message: unknown): string | undefined {
   const m = message as { type?: unknown; from?: unknown; text?: unknown; suggestions?: unknown; at?: unknown } | null;
+  if (m?.type === 'typing' && typeof m.from === 'string' && typeof m.at === 'string') return JSON.stringify({ type: 'typing', from: m.from, at: m.at });
   if (m?.type !== 'message' || typeof m.from !== 'string' || typeof m.text !== 'string' || typeof m.at !== 'string') return undefined;
   const suggestions = Array.isArray(m.suggestions) && m.suggestions.length > 0 ? { suggestions: m.suggestions } : {};
   return JSON.stringify({ type: 'message', from: m.from, text: m.text, ...suggestions, at: m.at });

@@ -26,7 +26,7 @@ export function seesAll(actor: Actor): boolean {
  * The queues whose conversations an attendant sees: their active memberships, or — when they
  * belong to no queue — the conversations of no queue (`null`), as `/take` treats them.
  */
-async function queuesOf(db: Database, userId: string): Promise<(string | null)[]> {
+export async function queuesOf(db: Database, userId: string): Promise<(string | null)[]> {
   const ids = (await createQueuesRepo(db).listMemberships(userId)).filter((m) => m.is_active).map((m) => m.queue_id);
   return ids.length > 0 ? ids : [null];
 }

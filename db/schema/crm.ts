@@ -1,5 +1,6 @@
-import { index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bots } from './bots.js';
+import { sessions } from './sessions.js';
 import { users } from './users.js';
 
 /**
@@ -49,3 +50,27 @@ export const crmPipelineStages = pgTable('crm_pipeline_stages', {
   order_index: integer('order_index').notNull().default(0),
   probability: numeric('probability', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * One attendance as the CRM remembers it (seed 8 `attendance-crm-logging`): written when an
+ * attendance is resolved, with exactly the fields `attendance-log-fields` names, on the session's
+ * contact when it has one. The satisfaction survey adds `customer_satisfaction` later, so the
+ * fields are a JSON object rather than columns.
+ */
+export const crmAttendanceLogs = pgTable(
+  'crm_attendance_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bot_id: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    contact_id: uuid('contact_id').references(() => crmContacts.id, { onDelete: 'set null' }),
+    /** Null once the session is deleted: the CRM keeps the history. */
+    session_id: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('crm_attendance_logs_contact_idx').on(t.contact_id, t.created_at),
+    index('crm_attendance_logs_session_idx').on(t.session_id, t.created_at),
+  ],
+);

@@ -5,7 +5,7 @@ export { sessions } from './sessions.js';
 export { messages } from './messages.js';
 export { outbox } from './outbox.js';
 export { botTableRows, botMemory } from './bot-data.js';
-export { crmContacts, crmDeals, crmPipelineStages } from './crm.js';
+export { crmContacts, crmDeals, crmPipelineStages, crmAttendanceLogs } from './crm.js';
 export {
   attendanceQueues, attendanceQueueMembers, attendantProfiles, attendanceTickets, attendanceEvents,
   ATTENDANT_STATUSES, TICKET_STATUSES, TICKET_PRIORITIES, ATTENDANCE_EVENT_TYPES,

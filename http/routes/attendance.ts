@@ -1,17 +1,19 @@
 import {
+  findAttendant,
   heldConversation,
   listAttendants,
   listVisibleItems,
   runAttendantCommand,
   seesAll,
+  transferConversation,
   visibleConversation,
   type AttendanceService,
 } from '../../attendance/index.js';
-import type { Database } from '../../db/index.js';
+import { createAttendanceConversationsRepo, type Database } from '../../db/index.js';
 import { defineRoute } from '../route.js';
 import {
-  AttendantListSchema, CommandRequestSchema, CommandResultSchema, QueueItemListSchema, RelayRequestSchema, RelayResultSchema,
-  ResolveResultSchema, SessionParamsSchema,
+  AssignRequestSchema, AssignResultSchema, AttendantListSchema, CommandRequestSchema, CommandResultSchema, QueueItemListSchema,
+  RelayRequestSchema, RelayResultSchema, ResolveResultSchema, SessionParamsSchema, TransferRequestSchema, TransferResultSchema,
 } from '../schemas/attendance.js';
 
 /** What the attendance routes need. */
@@ -21,6 +23,7 @@ export interface AttendanceRoutesDeps {
 }
 
 const ACCESS = ['attendant', 'supervisor'] as const; // admins always pass
+const SUPERVISORS = ['supervisor'] as const;
 const TAG = 'attendance';
 
 /**
@@ -73,6 +76,40 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
         else await heldConversation(deps.db, principal, params.session_id);
         await deps.attendance.resolve({ sessionId: params.session_id, actorId: principal.user_id });
         return { ok: true as const, session_id: params.session_id, status: 'resolved' as const };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/attendance/assign',
+      summary: 'Assign a waiting conversation to an attendant, or move a held one to them (supervisors)',
+      tag: TAG,
+      access: SUPERVISORS,
+      body: AssignRequestSchema,
+      response: { description: 'Assigned; the attendant accepts it with /take', schema: AssignResultSchema },
+      handle: async ({ body, principal }) => {
+        const attendant = await findAttendant(deps.db, body.attendant_id);
+        const current = await visibleConversation(deps.db, principal, body.session_id);
+        // Assigning it to the one who already holds it changes nothing (and must not demote an active chat).
+        const held = current.assigned_to === attendant.id && current.status !== 'waiting' && current.status !== 'resolved';
+        const row = held ? current : await deps.attendance.assign({ sessionId: body.session_id, attendantId: attendant.id, actorId: principal.user_id });
+        const name = (await createAttendanceConversationsRepo(deps.db).attendantName(attendant.id)) ?? attendant.username;
+        return { ok: true as const, session_id: body.session_id, status: row!.status, assigned_to: attendant.id, assigned_to_name: name };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/attendance/transfer',
+      summary: 'Transfer a conversation to another attendant or back to a queue, with a reason',
+      tag: TAG,
+      access: ACCESS,
+      body: TransferRequestSchema,
+      response: { description: 'Transferred', schema: TransferResultSchema },
+      handle: async ({ body, principal }) => {
+        const row = await transferConversation(deps.attendance.useCaseDeps, {
+          actor: principal, sessionId: body.session_id, reason: body.reason,
+          ...(body.to_attendant_id ? { toAttendantId: body.to_attendant_id } : {}), ...(body.to_queue_id ? { toQueueId: body.to_queue_id } : {}),
+        });
+        return { ok: true as const, session_id: row.session_id, status: row.status, assigned_to: row.assigned_to, queue_id: row.queue_id };
       },
     }),
     defineRoute({

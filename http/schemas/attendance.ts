@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTENDANT_STATUSES, CONVERSATION_STATUSES } from '../../attendance/index.js';
+import { ATTENDANT_STATUSES, CONVERSATION_STATUSES, KANBAN_COLUMNS } from '../../attendance/index.js';
 
 /** Longest text an attendant may send or type as a command. */
 export const ATTENDANT_TEXT_MAX = 4096;
@@ -71,3 +71,80 @@ export const RelayRequestSchema = z.object({ text: Text }).meta({ id: 'Attendant
 export const RelayResultSchema = z
   .object({ ok: z.literal(true), session_id: z.uuid(), status: z.enum(CONVERSATION_STATUSES) })
   .meta({ id: 'AttendantMessageResult' });
+
+export const AssignRequestSchema = z
+  .object({
+    session_id: z.uuid(),
+    attendant_id: z.uuid().meta({ description: 'An active user with the attendant, supervisor or admin role' }),
+  })
+  .meta({ id: 'AttendanceAssignRequest' });
+
+export const AssignResultSchema = z
+  .object({
+    ok: z.literal(true),
+    session_id: z.uuid(),
+    status: z.enum(CONVERSATION_STATUSES).meta({ description: '`assigned` until the attendant accepts it with /take' }),
+    assigned_to: z.uuid(),
+    assigned_to_name: z.string().nullable(),
+  })
+  .meta({ id: 'AttendanceAssignResult' });
+
+export const TransferRequestSchema = z
+  .object({
+    session_id: z.uuid(),
+    to_attendant_id: z.uuid().optional().meta({ description: 'Give it to this attendant (status assigned)' }),
+    to_queue_id: z.uuid().optional().meta({ description: 'Put it back to waiting in this queue, then try auto-assignment' }),
+    reason: z.string().trim().min(1).max(1000).meta({ description: 'Why; kept in the event log' }),
+  })
+  .refine((b) => (b.to_attendant_id === undefined) !== (b.to_queue_id === undefined), {
+    message: 'name exactly one of to_attendant_id and to_queue_id',
+    path: ['to_attendant_id'],
+  })
+  .meta({ id: 'AttendanceTransferRequest' });
+
+export const TransferResultSchema = z
+  .object({
+    ok: z.literal(true),
+    session_id: z.uuid(),
+    status: z.enum(CONVERSATION_STATUSES),
+    assigned_to: z.uuid().nullable(),
+    queue_id: z.uuid().nullable(),
+  })
+  .meta({ id: 'AttendanceTransferResult' });
+
+const Column = z.enum(KANBAN_COLUMNS);
+
+export const KanbanQuerySchema = z.object({
+  bot_id: z.uuid().optional().meta({ description: 'One bot’s board; every bot’s when absent' }),
+});
+
+export const KanbanBoardSchema = z
+  .object({
+    bot_id: z.uuid().nullable(),
+    columns: z.object({
+      new: QueueItemListSchema.meta({ description: 'Waiting or assigned, not accepted yet' }),
+      active: QueueItemListSchema,
+      pending: QueueItemListSchema.meta({ description: 'The customer has not answered the attendant’s last message' }),
+      resolved: QueueItemListSchema.meta({ description: 'Resolved in the last 24 hours, newest first, at most 50' }),
+    }),
+  })
+  .meta({ id: 'KanbanBoard' });
+
+export const KanbanMoveRequestSchema = z
+  .object({
+    session_id: z.uuid(),
+    from_status: Column.meta({ description: 'The column the caller sees the card in; a stale one answers 409' }),
+    to_status: Column,
+  })
+  .meta({ id: 'KanbanMoveRequest' });
+
+export const KanbanMoveResultSchema = z
+  .object({
+    ok: z.literal(true),
+    session_id: z.uuid(),
+    from_status: Column,
+    to_status: Column,
+    status: z.enum(CONVERSATION_STATUSES).meta({ description: 'The conversation status afterwards' }),
+    assigned_to: z.uuid().nullable(),
+  })
+  .meta({ id: 'KanbanMoveResult' });

@@ -1,0 +1,23 @@
+/**
+ * Who counts as an attendant when a supervisor names one (assign, transfer, queue members): an
+ * active user holding the attendant, supervisor or admin role. One rule for every entry point,
+ * so a deactivated user or an author can never be handed a conversation.
+ */
+import type { Role } from '../auth/index.js';
+import { createUsersRepo, type Database, type UserRow } from '../db/index.js';
+import { NotFoundError } from '../infra/errors.js';
+
+/** Roles whose holders may receive conversations. */
+export const ATTENDING_ROLES: readonly Role[] = ['attendant', 'supervisor', 'admin'];
+
+/**
+ * The user with id `userId` when they may attend; otherwise NotFoundError with `code`
+ * (`attendant_not_found` for assignments, `user_not_found` for queue members).
+ */
+export async function findAttendant(db: Database, userId: string, code = 'attendant_not_found'): Promise<UserRow> {
+  const user = await createUsersRepo(db).findById(userId);
+  if (!user?.is_active || !user.roles.some((r) => (ATTENDING_ROLES as readonly string[]).includes(r))) {
+    throw new NotFoundError(`No active attendant, supervisor or admin has id ${userId}`, code, { user_id: userId });
+  }
+  return user;
+}

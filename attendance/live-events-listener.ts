@@ -1,0 +1,81 @@
+/**
+ * The live-events listener (issue 5 §5): after every stored attendance change and customer
+ * message it looks up the facts the frames need, maps them with live-events.ts and publishes each
+ * delivery on the event bus. The bus is in-process or Redis pub/sub, so the attendant's console
+ * socket gets the frame on whichever instance it is connected to.
+ */
+import {
+  createAttendanceConversationsRepo, createAttendantProfilesRepo, createCrmRepo, createQueuesRepo, createSessionsRepo,
+  type ConversationRow, type Database,
+} from '../db/index.js';
+import type { EventBus } from '../infra/events/index.js';
+import { e164 } from './assign-conversation.js';
+import type { AttendanceListener } from './attendance-listener.js';
+import type { ConversationEvent } from './conversation-events.js';
+import {
+  conversationDeliveries, customerMessageDelivery, eligibleAttendants, factsNeeded,
+  type LiveCustomer, type LiveDelivery, type LiveFacts,
+} from './live-events.js';
+
+/** The bus topic every instance's `/ws/attendance` subscribes to; messages are {@link LiveDelivery}. */
+export const ATTENDANCE_LIVE_TOPIC = 'attendance.live';
+
+export interface LiveEventsListenerDeps {
+  db: Database;
+  bus: Pick<EventBus, 'publish'>;
+}
+
+/** Builds the listener for `createAttendanceService({listeners})`; it publishes and never waits for sockets. */
+export function createLiveEventsListener(deps: LiveEventsListenerDeps): AttendanceListener {
+  const publish = async (deliveries: readonly LiveDelivery[]) => {
+    for (const delivery of deliveries) await deps.bus.publish(ATTENDANCE_LIVE_TOPIC, delivery);
+  };
+  return {
+    async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[]) {
+      const needed = factsNeeded(events);
+      const facts: LiveFacts = { conversation: row };
+      if (needed.customer) facts.customer = await customerOf(deps.db, row);
+      if (needed.eligible) facts.eligible = await eligibleFor(deps.db, row);
+      if (needed.waiting) facts.waiting = await createAttendanceConversationsRepo(deps.db).countWaiting(row.bot_id);
+      if (needed.names.length > 0) facts.names = await namesOf(deps.db, needed.names);
+      await publish(conversationDeliveries(facts, events));
+    },
+    async customerMessage(row: ConversationRow, text: string) {
+      const facts: LiveFacts = { conversation: row };
+      if (row.status === 'waiting') facts.eligible = await eligibleFor(deps.db, row);
+      await publish([customerMessageDelivery(facts, text)]);
+    },
+  };
+}
+
+/** Online attendants eligible for the conversation: its queue's active members, else by profile channel. */
+async function eligibleFor(db: Database, row: ConversationRow): Promise<string[]> {
+  const profiles = await createAttendantProfilesRepo(db).list({ status: 'online' });
+  const members = row.queue_id ? await createQueuesRepo(db).listMembers(row.queue_id) : [];
+  return eligibleAttendants(row, profiles, members);
+}
+
+/**
+ * The customer's name and phone: the CRM contact (the session's, else the bot's contact with the
+ * customer's E.164 phone), then what the bot learnt (`customer_name`, `user_name`, `name`), then
+ * the channel's user id.
+ */
+async function customerOf(db: Database, row: ConversationRow): Promise<LiveCustomer> {
+  const session = await createSessionsRepo(db).findById(row.session_id);
+  if (!session) return { name: row.session_id, phone: null };
+  const context = session.context_data;
+  const phone = e164(context.phone) ?? e164(session.external_user_id);
+  const crm = createCrmRepo(db);
+  const contact = (session.customer_id ? await crm.getContact(session.customer_id) : undefined)
+    ?? (phone ? await crm.findContactByPhone(row.bot_id, phone) : undefined);
+  const contactName = [contact?.first_name, contact?.last_name].filter(Boolean).join(' ');
+  const learnt = [context.customer_name, context.user_name, context.name].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return { name: contactName || learnt || session.external_user_id, phone: contact?.phone ?? phone ?? null };
+}
+
+async function namesOf(db: Database, userIds: readonly string[]): Promise<Record<string, string>> {
+  const repo = createAttendanceConversationsRepo(db);
+  const names: Record<string, string> = {};
+  for (const id of userIds) names[id] = (await repo.attendantName(id)) ?? id;
+  return names;
+}

@@ -1,0 +1,88 @@
+/**
+ * Queue administration (seed 2.7, issue 5 §6): supervisors and admins create, change and delete
+ * queues; everyone who attends may read the queues they belong to. The role check itself is the
+ * route's; the rule "attendants see only their queues" lives here.
+ */
+import { createAttendanceConversationsRepo, createQueuesRepo, type QueueChanges, type QueueRow } from '../db/index.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../infra/errors.js';
+import type { AssignDeps } from './assign-conversation.js';
+import { findAttendant } from './attendance-users.js';
+import { backfillWaiting } from './backfill-waiting.js';
+import { OPEN_STATUSES, seesAll, type Actor } from './commands/attendant-scope.js';
+import { addQueueMember, existingQueue, listQueueMembers, type QueueMemberView } from './manage-queue-members.js';
+
+/** A queue with its members, as create and read answer it. */
+export interface QueueWithMembers {
+  queue: QueueRow;
+  members: QueueMemberView[];
+}
+
+export interface CreateQueueInput {
+  actor: Actor;
+  queue: QueueChanges & { name: string };
+  /** Users who become members with the seed 2.8 defaults. */
+  userIds?: readonly string[];
+}
+
+/**
+ * Creates a queue and its first members, then hands each member the waiting conversations they
+ * may serve (backfill). Throws NotFoundError `bot_not_found` for a bot that is not loaded and
+ * `user_not_found` for a user who may not attend — before anything is written.
+ */
+export async function createQueue(deps: AssignDeps, input: CreateQueueInput): Promise<QueueWithMembers> {
+  checkBot(deps, input.queue.bot_id);
+  const userIds = [...new Set(input.userIds ?? [])];
+  for (const id of userIds) await findAttendant(deps.db, id, 'user_not_found');
+  const queue = await createQueuesRepo(deps.db).create({ ...input.queue, created_by: input.actor.user_id });
+  for (const userId of userIds) await addQueueMember(deps, { queueId: queue.id, userId });
+  return { queue, members: await listQueueMembers(deps.db, queue.id) };
+}
+
+/** Every queue for supervisors and admins; an attendant's own (member) queues otherwise. With member counts. */
+export async function listQueues(deps: Pick<AssignDeps, 'db'>, actor: Actor): Promise<(QueueRow & { member_count: number })[]> {
+  const repo = createQueuesRepo(deps.db);
+  const counts = await repo.memberCounts();
+  const mine = seesAll(actor) ? undefined : new Set((await repo.listMemberships(actor.user_id)).map((m) => m.queue_id));
+  return (await repo.list()).filter((q) => mine?.has(q.id) ?? true).map((q) => ({ ...q, member_count: counts.get(q.id) ?? 0 }));
+}
+
+/** One queue with its members; ForbiddenError for an attendant who is not a member. */
+export async function getQueue(deps: Pick<AssignDeps, 'db'>, actor: Actor, queueId: string): Promise<QueueWithMembers> {
+  const queue = await existingQueue(deps, queueId);
+  const members = await listQueueMembers(deps.db, queue.id);
+  if (!seesAll(actor) && !members.some((m) => m.user_id === actor.user_id)) throw new ForbiddenError('You are not a member of this queue');
+  return { queue, members };
+}
+
+/**
+ * Changes the given fields. Re-activating a queue or switching auto-assign on may give waiting
+ * conversations to its members, so they are backfilled afterwards.
+ */
+export async function updateQueue(deps: AssignDeps, input: { queueId: string; changes: QueueChanges }): Promise<QueueWithMembers> {
+  await existingQueue(deps, input.queueId);
+  checkBot(deps, input.changes.bot_id);
+  const queue = (await createQueuesRepo(deps.db).update(input.queueId, input.changes)) ?? (await existingQueue(deps, input.queueId));
+  const members = await listQueueMembers(deps.db, queue.id);
+  for (const m of members.filter((x) => x.is_active)) await backfillWaiting(deps, { attendantId: m.user_id });
+  return { queue, members: await listQueueMembers(deps.db, queue.id) };
+}
+
+/**
+ * Deletes a queue and its memberships. A queue that still holds open conversations answers
+ * ConflictError `queue_in_use` (deactivate it instead, or transfer them): deleting it would drop
+ * them out of every attendant's view.
+ */
+export async function deleteQueue(deps: Pick<AssignDeps, 'db'>, queueId: string): Promise<void> {
+  await existingQueue(deps, queueId);
+  const open = await createAttendanceConversationsRepo(deps.db).listItems({ queue_ids: [queueId], statuses: OPEN_STATUSES });
+  if (open.length > 0) {
+    throw new ConflictError(`The queue still has ${open.length} open conversation(s); deactivate it or transfer them first`, 'queue_in_use', {
+      open_conversations: open.length,
+    });
+  }
+  await createQueuesRepo(deps.db).remove(queueId);
+}
+
+function checkBot(deps: AssignDeps, botId: string | null | undefined): void {
+  if (botId && deps.config(botId) === undefined) throw new NotFoundError(`Bot ${botId} is not loaded`, 'bot_not_found', { bot_id: botId });
+}

@@ -1,0 +1,51 @@
+/**
+ * The reads every notice needs, in one place: the conversation as the mail shows it, the people it
+ * may go to. Only db/ repositories are used (STYLE 1).
+ */
+import {
+  createAttendanceConversationsRepo, createAttendantProfilesRepo, createCrmRepo, createSessionsRepo, createUsersRepo,
+  type ConversationRow, type Database,
+} from '../../db/index.js';
+import { attendantAddress, customerAddress, type StaffUser } from './email-recipients.js';
+import type { ConversationFacts } from './email-templates.js';
+
+/** The conversation for a notice, plus the customer's own address when one is known. */
+export async function loadConversationFacts(
+  db: Database,
+  row: ConversationRow,
+  now: Date,
+): Promise<{ facts: ConversationFacts; customer_email?: string }> {
+  const session = await createSessionsRepo(db).findById(row.session_id);
+  const contact = session?.customer_id ? await createCrmRepo(db).getContact(session.customer_id) : undefined;
+  const context = session?.context_data ?? {};
+  const contactName = [contact?.first_name, contact?.last_name].filter(Boolean).join(' ');
+  const contextName = typeof context.customer_name === 'string' ? context.customer_name.trim() : '';
+  const since = row.waiting_since?.getTime() ?? now.getTime();
+  const email = customerAddress(contact?.email, context);
+  return {
+    facts: {
+      session_id: row.session_id,
+      channel: row.channel,
+      // The queue item's user_name rule (attendance-service.ts): contact, then context, then the channel's id.
+      customer_name: contactName || contextName || session?.external_user_id || 'Customer',
+      last_message: row.last_message ?? '',
+      waiting_seconds: Math.max(0, Math.round((now.getTime() - since) / 1000)),
+    },
+    ...(email ? { customer_email: email } : {}),
+  };
+}
+
+/** An attendant's display name and address (profile email, else the account's); address undefined when neither is valid. */
+export async function loadAttendant(db: Database, userId: string): Promise<{ name: string; address?: string } | undefined> {
+  const user = await createUsersRepo(db).findById(userId);
+  if (!user) return undefined;
+  const profile = await createAttendantProfilesRepo(db).get(userId);
+  const name = (await createAttendanceConversationsRepo(db).attendantName(userId)) ?? user.username;
+  const address = attendantAddress(profile?.email, user.email);
+  return { name, ...(address ? { address } : {}) };
+}
+
+/** Every user, as recipient choice needs them. */
+export async function loadStaff(db: Database): Promise<StaffUser[]> {
+  return (await createUsersRepo(db).list()).map((u) => ({ email: u.email, roles: u.roles, is_admin: u.is_admin, is_active: u.is_active }));
+}

@@ -1,0 +1,70 @@
+/**
+ * Resolving a ticket (seed 3.5: "any → resolved on /resolve or POST resolve, resolved_at set; a
+ * CRM deal record may be created"). Called by the REST route, by a PUT that sets status resolved,
+ * and by the tickets listener when a conversation is resolved, so the deal rule applies to all three.
+ */
+import { defaultBotConfig } from '../../config/index.js';
+import { createCrmRepo, createSessionsRepo, createTicketsRepo, type DealRow, type TicketRow } from '../../db/index.js';
+import { ConflictError } from '../../infra/errors.js';
+import { getTicket, type TicketDeps } from './ticket-scope.js';
+import { ticketTransition } from './ticket-status.js';
+
+/** The ticket to resolve; the caller is checked by the route (or absent for the listener). */
+export interface ResolveTicketInput {
+  ticketId: string;
+  /** What was done, kept in `custom_fields.resolution`. */
+  resolution?: string;
+}
+
+/** The resolved ticket and the CRM deal it created, if any. */
+export interface ResolvedTicket {
+  ticket: TicketRow;
+  deal: DealRow | null;
+}
+
+/**
+ * Sets status resolved and `resolved_at` through the status table, then applies the sales rule:
+ * a ticket of category `sales` with a CRM contact (`customer_id`), on a bot where
+ * `attendance-sales-ticket-deal` and `crm-enabled` are on, gets a deal "Ticket #<n>: <subject>"
+ * valued at `custom_fields.deal_value`, in the first pipeline stage, owned by `assigned_to`. The
+ * deal's id is kept in `custom_fields.deal_id` so a reopened and resolved again ticket does not
+ * make a second one. Throws NotFoundError `ticket_not_found` and ConflictError `invalid_transition`
+ * (already resolved or closed, or changed meanwhile).
+ */
+export async function resolveTicket(deps: TicketDeps, input: ResolveTicketInput): Promise<ResolvedTicket> {
+  const repo = createTicketsRepo(deps.db);
+  const row = await getTicket(deps.db, input.ticketId);
+  const change = ticketTransition(row.status, 'resolved', deps.now());
+  const custom = input.resolution === undefined ? {} : { custom_fields: { ...row.custom_fields, resolution: input.resolution } };
+  const resolved = await repo.update(row.id, { ...change, ...custom }, row.status);
+  if (!resolved) {
+    throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status, to: 'resolved' });
+  }
+  const deal = await salesDeal(deps, resolved);
+  if (!deal) return { ticket: resolved, deal: null };
+  const withDeal = await repo.update(resolved.id, { custom_fields: { ...resolved.custom_fields, deal_id: deal.id } });
+  return { ticket: withDeal ?? resolved, deal };
+}
+
+/** The deal the sales rule creates for this resolved ticket, or undefined when the rule does not apply. */
+async function salesDeal(deps: TicketDeps, ticket: TicketRow): Promise<DealRow | undefined> {
+  if (ticket.category !== 'sales' || !ticket.customer_id || ticket.custom_fields?.deal_id !== undefined) return undefined;
+  const session = await createSessionsRepo(deps.db).findById(ticket.session_id);
+  const config = (session ? deps.config(session.bot_id) : undefined) ?? defaultBotConfig();
+  if (!config['attendance-sales-ticket-deal'] || !config['crm-enabled']) return undefined;
+  const crm = createCrmRepo(deps.db);
+  const [firstStage] = await crm.listStages();
+  return crm.createDeal({
+    name: `Ticket #${ticket.ticket_number}: ${ticket.subject}`,
+    value: dealValue(ticket.custom_fields?.deal_value),
+    stage: firstStage?.name ?? null,
+    contact_id: ticket.customer_id,
+    owner_id: ticket.assigned_to,
+  });
+}
+
+/** `custom_fields.deal_value` as a number (a numeric string is accepted), else null. */
+function dealValue(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : null;
+}

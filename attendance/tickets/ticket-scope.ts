@@ -1,0 +1,70 @@
+/**
+ * Who may see and work which ticket (issue 5 §6 and §8), shared by every ticket use case so the
+ * rule lives in one place: supervisors and admins see all tickets; an attendant sees the tickets
+ * assigned to them and those of conversations they may see (attendant-scope.ts), and may only
+ * assign tickets to users who attend.
+ */
+import type { BotConfig } from '../../config/index.js';
+import {
+  createAttendanceConversationsRepo, createTicketsRepo, createUsersRepo,
+  type Database, type TicketFilter, type TicketRow, type UserRow,
+} from '../../db/index.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../infra/errors.js';
+import { canSee, queuesOf, seesAll, type Actor } from '../commands/attendant-scope.js';
+
+/** What the ticket use cases need: the database, each bot's configuration (the deal rule), the clock. */
+export interface TicketDeps {
+  db: Database;
+  /** A bot's configuration by bot id; the defaults apply when unknown. */
+  config: (botId: string) => BotConfig | undefined;
+  now: () => Date;
+}
+
+/** Roles whose holders work tickets; admins pass as everywhere. */
+const ATTENDING_ROLES = ['attendant', 'supervisor', 'admin'] as const;
+
+/** The ticket, or NotFoundError `ticket_not_found` (also for ids that are not UUIDs). */
+export async function getTicket(db: Database, id: string): Promise<TicketRow> {
+  const row = await createTicketsRepo(db).get(id);
+  if (!row) throw new NotFoundError(`Ticket ${id} does not exist`, 'ticket_not_found');
+  return row;
+}
+
+/** True when the actor may see the ticket. */
+export async function canSeeTicket(db: Database, actor: Actor, ticket: Pick<TicketRow, 'assigned_to' | 'session_id'>): Promise<boolean> {
+  if (seesAll(actor) || ticket.assigned_to === actor.user_id) return true;
+  const conversation = await createAttendanceConversationsRepo(db).get(ticket.session_id);
+  return conversation !== undefined && canSee(db, actor, conversation);
+}
+
+/** The ticket the actor asked for: NotFoundError `ticket_not_found`, ForbiddenError when they may not see it. */
+export async function visibleTicket(db: Database, actor: Actor, id: string): Promise<TicketRow> {
+  const row = await getTicket(db, id);
+  if (!(await canSeeTicket(db, actor, row))) throw new ForbiddenError('This ticket is not in your queues');
+  return row;
+}
+
+/**
+ * The list filter that narrows to the actor's tickets, or undefined for those who see all. Same
+ * rule as attendant-scope.ts: active memberships, or the conversations of no queue for attendants
+ * who belong to none.
+ */
+export async function ticketScope(db: Database, actor: Actor): Promise<TicketFilter['visible_to']> {
+  if (seesAll(actor)) return undefined;
+  return { user_id: actor.user_id, queue_ids: await queuesOf(db, actor.user_id) };
+}
+
+/**
+ * The user a ticket may be given to: an active user with an attendance role. NotFoundError
+ * `user_not_found` when there is none with this id, ValidationError `not_attendant` otherwise.
+ */
+export async function attendingUser(db: Database, userId: string): Promise<UserRow> {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const user = UUID.test(userId) ? await createUsersRepo(db).findById(userId) : undefined;
+  if (!user) throw new NotFoundError(`User ${userId} does not exist`, 'user_not_found');
+  const attends = user.is_admin || user.roles.some((r) => (ATTENDING_ROLES as readonly string[]).includes(r));
+  if (!attends || !user.is_active) {
+    throw new ValidationError(`${user.username} is not an active attendant, supervisor or admin`, [], 'not_attendant');
+  }
+  return user;
+}

@@ -1,0 +1,235 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import {
+  ATTENDANCE_LIVE_TOPIC, heldConversation, isRecipient, runAttendantCommand, type AttendantCommandDeps,
+} from '../attendance/index.js';
+import { hasAnyRole, type Principal, type TokenIssuer } from '../auth/index.js';
+import { sessionOutboundTopic } from '../engine/index.js';
+import { DomainError } from '../infra/errors.js';
+import type { EventBus } from '../infra/events/index.js';
+import type { Logger } from '../infra/logger.js';
+import { keepAlive } from './socket-keep-alive.js';
+import { ClientFrameSchema, LiveDeliverySchema, type AnswerFrame, type ClientFrame } from './schemas/attendance-socket.js';
+
+/** Where attendant consoles connect: `/ws/attendance?token=<access token of /api/auth/login>`. */
+export const ATTENDANCE_SOCKET_PATH = '/ws/attendance';
+
+/** Close codes of the console socket (4000–4999 are free for applications). */
+export const ATTENDANCE_WS_CLOSE = { unauthorized: 4401, forbidden: 4403, unavailable: 1011, goingAway: 1001 } as const;
+
+const ROLES = ['attendant', 'supervisor'] as const; // admins pass every role check
+const MAX_CLIENT_FRAME_BYTES = 16 * 1024; // a message is at most 4096 characters; room for JSON and multi-byte text
+const MAX_BUFFERED_BYTES = 1 << 20; // a console this far behind is dropped rather than buffered forever
+const MAX_QUEUED_FRAMES = 32; // client frames run one at a time; beyond this many waiting, new ones are refused
+const TYPING_INTERVAL_MS = 1000; // at most one typing notice per conversation and second reaches the customer
+
+/** What the console socket needs. */
+export interface AttendanceSocketDeps {
+  tokens: Pick<TokenIssuer, 'verify'>;
+  bus: EventBus;
+  logger: Logger;
+  /** The command runner's dependencies (database and attendance use cases); `relay` sends messages. */
+  commands: AttendantCommandDeps;
+  /** A socket that has not answered the previous ping by the next one is dropped. Default 30 s. */
+  heartbeatMs?: number;
+  now?: () => Date;
+}
+
+/** The attached endpoint: how many consoles are connected, and the shutdown. */
+export interface AttendanceSocketHandle {
+  readonly connections: number;
+  /** Refuses new connections, closes the open ones (1001) after their running frames, drops the subscription. */
+  close(): Promise<void>;
+}
+
+interface Client {
+  principal: Principal;
+  /** Client frames run in order: each waits for the one before. */
+  tail: Promise<void>;
+  queued: number;
+  typingAt: Map<string, number>;
+}
+
+/**
+ * The attendant console's real-time half (issue 5 §5): pushes live events (new_conversation,
+ * customer_message, conversation_assigned…) and runs what the console sends (commands, replies,
+ * typing) as the token's user.
+ *
+ * The instance subscribes once to the `attendance.live` bus topic and hands each delivery to the
+ * connected sockets among its recipients, so an event raised on any instance reaches the
+ * attendant wherever they are connected. Connections wait for that subscription before the
+ * handshake completes, and a socket is registered before the client sees `open`, so nothing
+ * published after `open` is missed. A bad token is closed with 4401 and a user without an
+ * attendance role with 4403, after the handshake (browsers cannot read a refused handshake's
+ * status), as `/ws/web` does. Other upgrade paths are left alone.
+ */
+export function attachAttendanceSocket(server: Server, deps: AttendanceSocketDeps): AttendanceSocketHandle {
+  const now = deps.now ?? (() => new Date());
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
+  const clients = new Map<WebSocket, Client>();
+  const sockets = keepAlive(deps.heartbeatMs ?? 30_000);
+  const ended = new Set<Promise<void>>();
+  let closing = false;
+
+  const subscription: { settled: boolean; unsubscribe?: () => Promise<void> } = { settled: false };
+  const subscribed = deps.bus.subscribe(ATTENDANCE_LIVE_TOPIC, (message) => deliver(message)).catch((err: unknown) => {
+    deps.logger.error({ err }, 'attendance socket could not subscribe to live events');
+    return undefined;
+  });
+  void subscribed.then((unsubscribe) => Object.assign(subscription, { settled: true, unsubscribe }));
+
+  function deliver(message: unknown): void {
+    const parsed = LiveDeliverySchema.safeParse(message);
+    if (!parsed.success) return void deps.logger.warn({ issues: parsed.error.issues }, 'ignored a malformed live event');
+    const frame = JSON.stringify(parsed.data.frame);
+    for (const [ws, client] of clients) if (isRecipient(parsed.data.recipients, client.principal)) push(ws, frame);
+  }
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== ATTENDANCE_SOCKET_PATH) return;
+    if (closing) return void socket.destroy();
+    socket.on('error', () => undefined); // a client vanishing mid-handshake is not our error
+    accept(req, socket, head, url.searchParams.get('token')).catch((err: unknown) => {
+      deps.logger.error({ err }, 'attendance socket upgrade failed');
+      socket.destroy();
+    });
+  };
+
+  async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null): Promise<void> {
+    const principal = token ? await deps.tokens.verify(token).catch(() => undefined) : undefined;
+    if (!principal) return refuse(req, socket, head, ATTENDANCE_WS_CLOSE.unauthorized, 'unauthorized');
+    if (!hasAnyRole(principal, ROLES)) return refuse(req, socket, head, ATTENDANCE_WS_CLOSE.forbidden, 'forbidden');
+    if (!(await subscribed)) return refuse(req, socket, head, ATTENDANCE_WS_CLOSE.unavailable, 'unavailable');
+    if (closing || socket.destroyed) return void socket.destroy();
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const client: Client = { principal, tail: Promise.resolve(), queued: 0, typingAt: new Map() };
+      clients.set(ws, client);
+      const done = new Promise<void>((resolve) => {
+        ws.once('close', () => {
+          clients.delete(ws);
+          void client.tail.finally(resolve); // shutdown waits for the frame still running
+        });
+      });
+      ended.add(done);
+      void done.then(() => ended.delete(done));
+      sockets.track(ws);
+      ws.on('error', () => ws.terminate());
+      ws.on('message', (data: RawData, isBinary: boolean) => enqueue(ws, client, data, isBinary));
+    });
+  }
+
+  function enqueue(ws: WebSocket, client: Client, data: RawData, isBinary: boolean): void {
+    if (client.queued >= MAX_QUEUED_FRAMES) {
+      return answer(ws, { type: 'error', error: 'too_many_frames', message: `At most ${MAX_QUEUED_FRAMES} frames may wait for an answer` });
+    }
+    client.queued++;
+    client.tail = client.tail
+      .then(() => handle(ws, client, isBinary ? undefined : rawText(data)))
+      .catch((err: unknown) => {
+        deps.logger.error({ err }, 'attendance socket frame failed');
+        answer(ws, { type: 'error', error: 'internal_error', message: 'The frame could not be handled' });
+      })
+      .finally(() => void client.queued--);
+  }
+
+  async function handle(ws: WebSocket, client: Client, text: string | undefined): Promise<void> {
+    let json: unknown;
+    try {
+      json = text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (json === undefined) return answer(ws, invalid('Frames are JSON text'));
+    const parsed = ClientFrameSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      return answer(ws, invalid(`${where}${issue?.message ?? 'invalid frame'}`, requestIdOf(json)));
+    }
+    const frame = parsed.data;
+    const echo = frame.request_id === undefined ? {} : { request_id: frame.request_id };
+    try {
+      const reply = await run(client, frame);
+      if (reply) answer(ws, { ...reply, ...echo } as AnswerFrame);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      answer(ws, { type: 'error', error: error.code, message: error.message, ...echo });
+    }
+  }
+
+  /** Does what the frame asks as the socket's user; resolves to the answer (none for typing). */
+  async function run(client: Client, frame: ClientFrame): Promise<AnswerFrame | undefined> {
+    const actor = client.principal;
+    switch (frame.type) {
+      case 'command': {
+        const result = await runAttendantCommand(deps.commands, { actor, text: frame.text, ...(frame.session_id ? { sessionId: frame.session_id } : {}) });
+        return { type: 'command_result', ...result };
+      }
+      case 'message': {
+        const row = await deps.commands.attendance.relay({ actor, text: frame.text, sessionId: frame.session_id });
+        return { type: 'message_sent', session_id: row.session_id, status: row.status };
+      }
+      case 'typing': {
+        const at = now();
+        const last = client.typingAt.get(frame.session_id);
+        if (last !== undefined && at.getTime() - last < TYPING_INTERVAL_MS) return undefined;
+        await heldConversation(deps.commands.db, actor, frame.session_id); // only the holder's typing is shown
+        client.typingAt.set(frame.session_id, at.getTime());
+        await deps.bus.publish(sessionOutboundTopic(frame.session_id), { type: 'typing', from: 'attendant', at: at.toISOString() });
+        return undefined;
+      }
+    }
+  }
+
+  function answer(ws: WebSocket, frame: AnswerFrame): void {
+    push(ws, JSON.stringify(frame));
+  }
+
+  function push(ws: WebSocket, frame: string): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return void ws.terminate();
+    ws.send(frame);
+  }
+
+  function refuse(req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string): void {
+    if (socket.destroyed) return;
+    wss.handleUpgrade(req, socket, head, (ws) => ws.close(code, reason));
+  }
+
+  server.on('upgrade', onUpgrade);
+
+  return {
+    get connections() {
+      return clients.size;
+    },
+    async close() {
+      closing = true;
+      server.off('upgrade', onUpgrade);
+      sockets.closeAll(ATTENDANCE_WS_CLOSE.goingAway, 'server shutting down');
+      await Promise.all(ended);
+      // A subscription still pending (Redis down) must not hold the shutdown: it is dropped when it lands.
+      const drop = (unsubscribe: (() => Promise<void>) | undefined) =>
+        unsubscribe?.().catch((err: unknown) => deps.logger.warn({ err }, 'attendance socket unsubscribe failed'));
+      if (subscription.settled) await drop(subscription.unsubscribe);
+      else void subscribed.then(drop);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function invalid(message: string, requestId?: string): AnswerFrame {
+  return { type: 'error', error: 'invalid_frame', message, ...(requestId === undefined ? {} : { request_id: requestId }) };
+}
+
+/** The request id of a frame that failed validation, when it carried a usable one, so the client can still match the error. */
+function requestIdOf(json: unknown): string | undefined {
+  const id = (json as { request_id?: unknown } | null)?.request_id;
+  return typeof id === 'string' && id.length <= 128 ? id : undefined;
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}

@@ -1,0 +1,52 @@
+import { listKanbanBoard, moveKanbanCard } from '../../attendance/index.js';
+import { NotFoundError } from '../../infra/errors.js';
+import { defineRoute } from '../route.js';
+import { KanbanBoardSchema, KanbanMoveRequestSchema, KanbanMoveResultSchema, KanbanQuerySchema } from '../schemas/attendance.js';
+import type { AttendanceRoutesDeps } from './attendance.js';
+
+const ACCESS = ['attendant', 'supervisor'] as const; // admins always pass
+const TAG = 'attendance';
+
+/**
+ * The kanban board (seed 2.9, 3.3; issue 5 §7): queue items grouped by column, and moves that
+ * have the same effects as the commands.
+ */
+export function attendanceKanbanRoutes(deps: AttendanceRoutesDeps) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/attendance/kanban',
+      summary: 'Queue items the caller may see, grouped in the columns new, active, pending and resolved',
+      tag: TAG,
+      access: ACCESS,
+      query: KanbanQuerySchema,
+      response: { description: 'The board', schema: KanbanBoardSchema },
+      handle: async ({ query, principal }) => {
+        const assign = deps.attendance.useCaseDeps;
+        if (query.bot_id !== undefined && assign.config(query.bot_id) === undefined) {
+          throw new NotFoundError(`Bot ${query.bot_id} is not loaded`, 'bot_not_found', { bot_id: query.bot_id });
+        }
+        return listKanbanBoard(
+          { db: deps.db, attendance: deps.attendance, now: assign.now },
+          { actor: principal, ...(query.bot_id ? { botId: query.bot_id } : {}) },
+        );
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/attendance/kanban/move',
+      summary: 'Move a card: take, resolve or send back to the queue, as the matching command would',
+      tag: TAG,
+      access: ACCESS,
+      body: KanbanMoveRequestSchema,
+      response: { description: 'Where the card is now', schema: KanbanMoveResultSchema },
+      handle: async ({ body, principal }) => {
+        const moved = await moveKanbanCard(
+          { ...deps.attendance.useCaseDeps, attendance: deps.attendance },
+          { actor: principal, sessionId: body.session_id, from: body.from_status, to: body.to_status },
+        );
+        return { ok: true as const, ...moved };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,78 @@
+/**
+ * The frames of the attendant console WebSocket (`/ws/attendance`, issue 5 §5): what clients may
+ * send, validated here at the edge, and the answers the server sends back. The pushed live events
+ * are typed in attendance/live-events.ts.
+ */
+import { z } from 'zod';
+import { ATTENDANT_TEXT_MAX } from './attendance.js';
+
+const Text = z.string().max(ATTENDANT_TEXT_MAX).refine((t) => t.trim().length > 0, 'must not be empty');
+/** Echoed on the answer so a client can match it to its frame. */
+const RequestId = z.string().max(128).optional();
+
+/** `{type:"command"}`: a command line (`/take`, `/resolve`…) or plain text, as `POST /api/attendance/commands`. */
+export const CommandFrameSchema = z.object({
+  type: z.literal('command'),
+  text: Text,
+  session_id: z.uuid().optional(),
+  request_id: RequestId,
+});
+
+/** `{type:"message"}`: text for the customer of a conversation the attendant holds. */
+export const MessageFrameSchema = z.object({
+  type: z.literal('message'),
+  session_id: z.uuid(),
+  text: Text,
+  request_id: RequestId,
+});
+
+/** `{type:"typing"}`: the attendant is typing; the customer's `/ws/web` shows it. */
+export const TypingFrameSchema = z.object({
+  type: z.literal('typing'),
+  session_id: z.uuid(),
+  request_id: RequestId,
+});
+
+/** Any frame a console may send. */
+export const ClientFrameSchema = z.discriminatedUnion('type', [CommandFrameSchema, MessageFrameSchema, TypingFrameSchema]);
+export type ClientFrame = z.infer<typeof ClientFrameSchema>;
+
+/** The answer to `command`: the same `{ok, reply, session_id?}` as the REST endpoint. */
+export interface CommandResultFrame {
+  type: 'command_result';
+  ok: boolean;
+  reply: string;
+  session_id?: string;
+  request_id?: string;
+}
+
+/** The answer to `message` once the engine took the text for delivery. */
+export interface MessageSentFrame {
+  type: 'message_sent';
+  session_id: string;
+  status: string;
+  request_id?: string;
+}
+
+/** A frame that could not be done: `invalid_frame`, or the domain error's code (`not_holder`, `session_not_found`…). */
+export interface ErrorFrame {
+  type: 'error';
+  error: string;
+  message: string;
+  request_id?: string;
+}
+
+/** Every answer the socket sends to a client frame. */
+export type AnswerFrame = CommandResultFrame | MessageSentFrame | ErrorFrame;
+
+/**
+ * A delivery as it arrives from the event bus (published by the live-events listener, possibly on
+ * another instance). Checked before fan-out so a stray message on the topic cannot reach clients.
+ */
+export const LiveDeliverySchema = z.object({
+  recipients: z.union([
+    z.object({ everyone: z.literal(true) }),
+    z.object({ user_ids: z.array(z.string()), supervisors: z.boolean() }),
+  ]),
+  frame: z.looseObject({ type: z.string() }),
+});

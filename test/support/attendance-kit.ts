@@ -1,0 +1,73 @@
+/** What the attendance REST e2e suites share: a started service, users, a customer on the web channel, JSON calls. */
+import { bearerFor, startTestService, TEST_ADMIN, type TestService } from './service.js';
+
+export type Headers = { authorization: string };
+export interface User { id: string; username: string; headers: Headers }
+export interface Reply { status: number; body: Record<string, unknown> & { error?: string } }
+export interface QueueItem { session_id: string; status: string; assigned_to: string | null; assigned_to_name: string | null; queue_id: string | null; bot_id: string }
+
+/** A started service for one suite, with the admin's bearer header. */
+export interface Kit {
+  service: TestService;
+  admin: Headers;
+  call(method: string, path: string, headers?: Partial<Headers>, body?: unknown): Promise<Reply>;
+  user(username: string, roles: string[]): Promise<User>;
+  /** A new web customer who asks for a person; resolves to the session id once the item is in the queue. */
+  handoff(): Promise<{ sessionId: string; token: string }>;
+  say(text: string, token?: string): Promise<{ session_id: string; session_token: string; replies: { text: string }[] }>;
+  /** The admin's view of one queue item (any status but resolved), or undefined. */
+  item(sessionId: string): Promise<QueueItem | undefined>;
+  command(headers: Headers, text: string, sessionId?: string): Promise<{ ok: boolean; reply: string; session_id?: string }>;
+  defaultBotId(): string;
+}
+
+export async function startKit(): Promise<Kit> {
+  const service = await startTestService();
+  const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+
+  const call = async (method: string, path: string, headers: Partial<Headers> = {}, body?: unknown): Promise<Reply> => {
+    const res = await fetch(`${service.url}${path}`, {
+      method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as Reply['body']) : {} };
+  };
+
+  const say: Kit['say'] = async (text, token) => {
+    const res = await call('POST', '/api/channels/web/default/messages', {}, { text, ...(token ? { session_token: token } : {}) });
+    if (res.status !== 200) throw new Error(`customer message: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as never;
+  };
+
+  const item: Kit['item'] = async (sessionId) => {
+    const res = await call('GET', '/api/attendance/queue', admin);
+    return (res.body as unknown as QueueItem[]).find((i) => i.session_id === sessionId);
+  };
+
+  return {
+    service, admin, call, say, item,
+    async user(username, roles) {
+      const password = 'password-for-tests';
+      const res = await call('POST', '/api/users', admin, { username, email: `${username}@example.test`, password, roles });
+      if (res.status !== 201) throw new Error(`create ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+      return { id: res.body.id as string, username, headers: await bearerFor(service.url, username, password) };
+    },
+    async handoff() {
+      const first = await say('hi');
+      await say('I want a person', first.session_token);
+      for (let i = 0; i < 100 && !(await item(first.session_id)); i++) await new Promise((r) => setTimeout(r, 20));
+      if (!(await item(first.session_id))) throw new Error('the handoff did not reach the queue');
+      return { sessionId: first.session_id, token: first.session_token };
+    },
+    async command(headers, text, sessionId) {
+      const res = await call('POST', '/api/attendance/commands', headers, { text, ...(sessionId ? { session_id: sessionId } : {}) });
+      if (res.status !== 200) throw new Error(`command ${text}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body as never;
+    },
+    defaultBotId: () => service.bots.find((b) => b.name === 'default')!.id,
+  };
+}
+
+/** A UUID no row has. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
