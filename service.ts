@@ -18,6 +18,7 @@ import { DEFAULT_WEB_RATE_LIMIT } from './http/routes/web-channel.js';
 import { attachWebSocket } from './http/web-socket.js';
 import { createEventBus, type EventBus } from './infra/events/index.js';
 import { createJobQueue, type JobQueue } from './infra/jobs/index.js';
+import { createLlmClients } from './infra/llm/index.js';
 import { createLocks } from './infra/locks/index.js';
 import type { Logger } from './infra/logger.js';
 import { createMailer } from './infra/mail/index.js';
@@ -78,6 +79,15 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   }
   const configOf = (botId: string) => byId.get(botId)?.config;
   const now = () => new Date();
+  // The bot's language model (config llm-*), shared by attendant assist and the BASIC LLM keyword.
+  const llmClients = createLlmClients();
+  const llmOf = (botId: string) => {
+    const config = configOf(botId);
+    return config && llmClients.forSettings({
+      ...(config['llm-url'] ? { url: config['llm-url'] } : {}), ...(config['llm-key'] ? { key: config['llm-key'] } : {}),
+      model: config['llm-model'], timeoutMs: config['llm-timeout-seconds'] * 1000,
+    });
+  };
   const emailDeps = { db: database.db, jobs, config: configOf, now, logger };
   // The engine hands sessions to attendance and attendance messages customers through the
   // engine: the getter breaks the cycle (read only when a message goes out).
@@ -99,6 +109,14 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     db: database.db, jobs, bus, logger, locks, attendance: attendance.port, bots: (name) => byName.get(name),
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
+    // LLM and SET CONTEXT use the bot's model; without one the keyword stops the script with a clear error.
+    llm: {
+      async complete({ prompt, context, bot_id }) {
+        const model = llmOf(bot_id);
+        if (!model) throw new Error('LLM: no language model is configured for this bot (set llm-url or llm-key in config.csv)');
+        return model.text([...(context ? [{ role: 'system' as const, content: context }] : []), { role: 'user' as const, content: prompt }]);
+      },
+    },
   });
   late.engine = engine;
   const adapters = createChannelAdapters({ visitorTokens });

@@ -76,6 +76,13 @@ describe('config keys', () => {
       'attendance-customer-waiting-seconds': 300,
       'attendance-queue-alert-threshold': 10,
       'attendance-email-resolved': false,
+      'llm-url': undefined,
+      'llm-key': undefined,
+      'llm-model': 'gpt-4o-mini',
+      'llm-timeout-seconds': 15,
+      'attendance-smart-transfer': true,
+      'attendance-transfer-failed-attempts': 3,
+      'attendance-transfer-sentiment-threshold': -0.5,
     };
     expect(Object.keys(configSchema.shape).sort()).toEqual(Object.keys(expected).sort());
     expect(defaultBotConfig()).toEqual(expected); // keys without a default are absent (undefined)
@@ -90,6 +97,13 @@ describe('config keys', () => {
     for (const raw of ['true', 'TRUE', 'Yes', 'on', '1']) expect(parseKey('attendance-bypass-mode', raw)).toBe(true);
     for (const raw of ['false', 'False', 'NO', 'off', '0']) expect(parseKey('crm-enabled', raw)).toBe(false);
     expect(parseKey('crm-enabled', 'maybe')).toBe('error: expected true or false (yes/no, on/off and 1/0 also work)');
+  });
+
+  it('reads decimals within their range (the sentiment threshold)', () => {
+    expect(parseKey('attendance-transfer-sentiment-threshold', '-0.7')).toBe(-0.7);
+    expect(parseKey('attendance-transfer-sentiment-threshold', '1')).toBe(1);
+    expect(parseKey('attendance-transfer-sentiment-threshold', '-1.5')).toBe('error: expected a number from -1 to 1');
+    expect(parseKey('attendance-transfer-sentiment-threshold', 'low')).toBe('error: expected a number from -1 to 1');
   });
 
   it('reads whole numbers and rejects words, decimals, signs and zero', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, flag, httpUrl, languageTag, list, oneOf, text, textWithDefault, wholeNumber } from './config-values.js';
+import { decimal, emailAddress, flag, httpUrl, languageTag, list, oneOf, text, textWithDefault, wholeNumber } from './config-values.js';
 
 /**
  * Every key a bot's config.csv may set, with its type and default: the table of seed part 8
@@ -89,6 +89,17 @@ export const configSchema = z.object({
   'attendance-customer-waiting-seconds': wholeNumber(300, 1),
   'attendance-queue-alert-threshold': wholeNumber(10, 1),
   'attendance-email-resolved': flag(false),
+  // The language model for attendant assist, the BASIC LLM keyword and transfer triggers (issue
+  // 6): any OpenAI-compatible endpoint. No URL and no key means no model: assist falls back.
+  'llm-url': httpUrl(),
+  'llm-key': text(),
+  'llm-model': textWithDefault('gpt-4o-mini'),
+  'llm-timeout-seconds': wholeNumber(15, 1),
+  // Bot-side transfer triggers (seed 3.2): failed attempts while the customer is upset, or an
+  // escalate intent, hand the session to a human.
+  'attendance-smart-transfer': flag(true),
+  'attendance-transfer-failed-attempts': wholeNumber(3, 1),
+  'attendance-transfer-sentiment-threshold': decimal(-0.5, -1, 1),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

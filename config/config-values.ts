@@ -31,6 +31,20 @@ export function wholeNumber(defaultValue: number, min: number) {
     .default(defaultValue);
 }
 
+/** A decimal number such as `-0.5`, between `min` and `max` inclusive. */
+export function decimal(defaultValue: number, min: number, max: number) {
+  const expected = `expected a number from ${min} to ${max}`;
+  return z
+    .string()
+    .transform((raw, ctx) => {
+      const value = /^-?\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+      if (value >= min && value <= max) return value;
+      ctx.addIssue(expected);
+      return z.NEVER;
+    })
+    .default(defaultValue);
+}
+
 /** Comma-separated items, each trimmed; empty items (`a,,b`, a trailing comma) are dropped. */
 export function list(defaultValue: readonly string[]) {
   return z

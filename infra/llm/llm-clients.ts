@@ -1,0 +1,16 @@
+import { createLlmClient, type LlmClient, type LlmSettings } from './llm-client.js';
+
+/**
+ * One client per distinct setting, made on first use and kept: bots that share a model share the
+ * client (and its connection pool), and a bot without settings has no model.
+ */
+export function createLlmClients() {
+  const clients = new Map<string, LlmClient | undefined>();
+  return {
+    forSettings(settings: LlmSettings): LlmClient | undefined {
+      const key = JSON.stringify([settings.url, settings.key, settings.model, settings.timeoutMs]);
+      if (!clients.has(key)) clients.set(key, createLlmClient(settings));
+      return clients.get(key);
+    },
+  };
+}
