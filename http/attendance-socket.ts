@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   ATTENDANCE_LIVE_TOPIC, heldConversation, isRecipient, runAttendantCommand, type AttendantCommandDeps,
 } from '../attendance/index.js';
@@ -9,7 +9,7 @@ import { sessionOutboundTopic } from '../engine/index.js';
 import { DomainError } from '../infra/errors.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { Logger } from '../infra/logger.js';
-import { keepAlive } from './socket-keep-alive.js';
+import { keepAlive, refuseAfterHandshake, sendBounded } from './socket-upkeep.js';
 import { ClientFrameSchema, LiveDeliverySchema, type AnswerFrame, type ClientFrame } from './schemas/attendance-socket.js';
 
 /** Where attendant consoles connect: `/ws/attendance?token=<access token of /api/auth/login>`. */
@@ -20,7 +20,6 @@ export const ATTENDANCE_WS_CLOSE = { unauthorized: 4401, forbidden: 4403, unavai
 
 const ROLES = ['attendant', 'supervisor'] as const; // admins pass every role check
 const MAX_CLIENT_FRAME_BYTES = 16 * 1024; // a message is at most 4096 characters; room for JSON and multi-byte text
-const MAX_BUFFERED_BYTES = 1 << 20; // a console this far behind is dropped rather than buffered forever
 const MAX_QUEUED_FRAMES = 32; // client frames run one at a time; beyond this many waiting, new ones are refused
 const TYPING_INTERVAL_MS = 1000; // at most one typing notice per conversation and second reaches the customer
 
@@ -187,16 +186,9 @@ export function attachAttendanceSocket(server: Server, deps: AttendanceSocketDep
     push(ws, JSON.stringify(frame));
   }
 
-  function push(ws: WebSocket, frame: string): void {
-    if (ws.readyState !== WebSocket.OPEN) return;
-    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return void ws.terminate();
-    ws.send(frame);
-  }
-
-  function refuse(req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string): void {
-    if (socket.destroyed) return;
-    wss.handleUpgrade(req, socket, head, (ws) => ws.close(code, reason));
-  }
+  const push = sendBounded;
+  const refuse = (req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string) =>
+    refuseAfterHandshake(wss, req, socket, head, code, reason);
 
   server.on('upgrade', onUpgrade);
 

@@ -1,11 +1,11 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { VisitorClaims, VisitorTokens } from '../adapters/index.js';
 import { sessionOutboundTopic } from '../engine/engine-api.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { Logger } from '../infra/logger.js';
-import { keepAlive } from './socket-keep-alive.js';
+import { keepAlive, refuseAfterHandshake, sendBounded } from './socket-upkeep.js';
 
 /** Where browsers connect: `/ws/web?session_token=…`. */
 export const WEB_SOCKET_PATH = '/ws/web';
@@ -14,7 +14,6 @@ export const WEB_SOCKET_PATH = '/ws/web';
 export const WS_CLOSE = { unauthorized: 4401, unavailable: 1011, goingAway: 1001 } as const;
 
 const MAX_CLIENT_FRAME_BYTES = 4096; // clients have nothing to say here; big frames are refused
-const MAX_BUFFERED_BYTES = 1 << 20; // a client this far behind is dropped rather than buffered forever
 
 /** What the web socket needs. */
 export interface WebSocketDeps {
@@ -105,16 +104,9 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
     };
   }
 
-  function push(ws: WebSocket, frame: string): void {
-    if (ws.readyState !== WebSocket.OPEN) return;
-    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return void ws.terminate();
-    ws.send(frame);
-  }
-
-  function refuse(req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string): void {
-    if (socket.destroyed) return;
-    wss.handleUpgrade(req, socket, head, (ws) => ws.close(code, reason));
-  }
+  const push = sendBounded;
+  const refuse = (req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string) =>
+    refuseAfterHandshake(wss, req, socket, head, code, reason);
 
   server.on('upgrade', onUpgrade);
 

@@ -1,8 +1,8 @@
 import { WebSocket } from 'ws';
+import { connectFrameSocket, type Frame } from '../support/frame-socket.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 
 interface Answer { session_id: string; session_token: string; replies: { text: string }[] }
-type Frame = Record<string, unknown> & { type: string };
 type Headers = { authorization: string };
 
 let service: TestService;
@@ -51,37 +51,8 @@ async function restCommand(headers: Headers, text: string): Promise<{ ok: boolea
   return (await res.json()) as { ok: boolean; reply: string };
 }
 
-/** A socket that records every JSON frame, with a wait for the first frame matching a predicate. */
-function connect(path: string) {
-  const ws = new WebSocket(wsUrl(path));
-  sockets.push(ws);
-  const frames: Frame[] = [];
-  const waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
-  ws.on('message', (data: Buffer) => {
-    const frame = JSON.parse(data.toString()) as Frame;
-    frames.push(frame);
-    for (const w of waiters.filter((x) => x.match(frame))) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(frame);
-    }
-  });
-  const opened = new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-  /** The first frame (already received or still to come) that matches; fails after 5 s. */
-  const next = (match: (f: Frame) => boolean, what: string): Promise<Frame> => {
-    const seen = frames.find(match);
-    if (seen) return Promise.resolve(seen);
-    return new Promise<Frame>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${what} frame; got ${JSON.stringify(frames)}`)), 5000);
-      waiters.push({ match, resolve: (f) => { clearTimeout(timer); resolve(f); } });
-    });
-  };
-  const send = (frame: unknown) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  return { ws, frames, opened, closed, next, send };
-}
+
+const connect = (path: string) => connectFrameSocket(wsUrl(path), sockets);
 
 const console_ = async (token: string) => {
   const client = connect(`/ws/attendance?token=${encodeURIComponent(token)}`);

@@ -1,106 +1,57 @@
 import { eq } from 'drizzle-orm';
 import { createAttendanceEventsRepo, createCrmRepo } from '../../db/index.js';
 import { sessions } from '../../db/schema/index.js';
-import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { startKit, until, type Headers, type Kit } from '../support/attendance-kit.js';
 
-interface Answer { session_id: string; session_token: string; replies: { text: string; from?: string }[] }
-interface CommandResult { ok: boolean; reply: string; session_id?: string }
 interface LogEntry { id: string; contact_id: string | null; session_id: string | null; fields: Record<string, unknown> }
-type Headers = { authorization: string };
 
 const QUESTION = 'Thank you for talking with us. From 0 to 10, how satisfied are you with this conversation?';
 const THANKS = 'Thank you for your feedback!';
 
-let service: TestService;
-let admin: Headers;
-beforeAll(async () => {
-  service = await startTestService();
-  admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
-});
-afterAll(async () => { await service.dispose(); });
-
-const web = () => `${service.url}/api/channels/web/default/messages`;
-const json = (headers: Partial<Headers> = {}) => ({ 'content-type': 'application/json', ...headers });
-
-async function say(text: string, token?: string): Promise<Answer> {
-  const res = await fetch(web(), { method: 'POST', headers: json(), body: JSON.stringify({ text, ...(token ? { session_token: token } : {}) }) });
-  if (res.status !== 200) throw new Error(`POST ${text}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Answer;
-}
-
-async function history(token: string): Promise<{ from: string; text: string }[]> {
-  const res = await fetch(`${web()}?session_token=${encodeURIComponent(token)}`);
-  return ((await res.json()) as { messages: { from: string; text: string }[] }).messages;
-}
-
-async function createUser(username: string, roles: string[]): Promise<{ id: string; headers: Headers }> {
-  const password = 'password-for-tests';
-  const res = await fetch(`${service.url}/api/users`, {
-    method: 'POST', headers: json(admin), body: JSON.stringify({ username, email: `${username}@example.test`, password, roles }),
-  });
-  expect(res.status).toBe(201);
-  const { id } = (await res.json()) as { id: string };
-  return { id, headers: await bearerFor(service.url, username, password) };
-}
-
-const api = (path: string, headers: Partial<Headers>, body?: unknown) =>
-  fetch(`${service.url}${path}`, body === undefined ? { headers } : { method: 'POST', headers: json(headers), body: JSON.stringify(body) });
-
-async function command(headers: Headers, text: string, sessionId?: string): Promise<CommandResult> {
-  const res = await api('/api/attendance/commands', headers, { text, ...(sessionId ? { session_id: sessionId } : {}) });
-  expect(res.status).toBe(200);
-  return (await res.json()) as CommandResult;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 100 && !done(value); i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await read();
-  }
-  return value;
-}
+let kit: Kit;
+beforeAll(async () => { kit = await startKit(); });
+afterAll(async () => { await kit.service.dispose(); });
 
 /** One attendance: the customer asks for a human, the attendant takes, answers and resolves. */
 async function attend(attendant: Headers, token: string, sessionId: string): Promise<void> {
-  await say('I want to talk to a human', token);
-  expect(await command(attendant, `/take ${sessionId}`)).toMatchObject({ ok: true, session_id: sessionId });
-  expect((await api(`/api/attendance/sessions/${sessionId}/messages`, attendant, { text: 'Hello, how can I help?' })).status).toBe(200);
-  expect(await command(attendant, '/resolve', sessionId)).toMatchObject({ ok: true, session_id: sessionId });
+  await kit.say('I want to talk to a human', token);
+  expect(await kit.command(attendant, `/take ${sessionId}`)).toMatchObject({ ok: true, session_id: sessionId });
+  expect((await kit.call('POST', `/api/attendance/sessions/${sessionId}/messages`, attendant, { text: 'Hello, how can I help?' })).status).toBe(200);
+  expect(await kit.command(attendant, '/resolve', sessionId)).toMatchObject({ ok: true, session_id: sessionId });
 }
 
 describe('satisfaction survey, CRM attendance log and insights', () => {
   test('resolve asks for a score; a score is thanked, logged and written on the CRM entry; other answers reach the bot; insights show it', async () => {
-    const ana = await createUser('survey-ana', ['attendant']);
-    const sue = await createUser('survey-sue', ['supervisor']);
-    expect((await command(ana.headers, '/status online')).ok).toBe(true);
+    const ana = await kit.user('survey-ana', ['attendant']);
+    const sue = await kit.user('survey-sue', ['supervisor']);
+    expect((await kit.command(ana.headers, '/status online')).ok).toBe(true);
 
-    const first = await say('hi');
+    const first = await kit.say('hi');
     const session = first.session_id;
-    const bot = service.bots.find((b) => b.name === 'default')!;
+    const bot = kit.service.bots.find((b) => b.name === 'default')!;
     // The web channel carries no phone, so the CRM contact is linked to the session directly.
-    const contact = await createCrmRepo(service.database.db).createContact({ bot_id: bot.id, first_name: 'Wendy', last_name: 'Web' });
-    await service.database.db.update(sessions).set({ customer_id: contact.id }).where(eq(sessions.id, session));
+    const contact = await createCrmRepo(kit.service.database.db).createContact({ bot_id: bot.id, first_name: 'Wendy', last_name: 'Web' });
+    await kit.service.database.db.update(sessions).set({ customer_id: contact.id }).where(eq(sessions.id, session));
 
     await attend(ana.headers, first.session_token, session);
-    const asked = await until(() => history(first.session_token), (m) => m.some((x) => x.text === QUESTION));
+    const asked = await until(() => kit.history(first.session_token), (m) => m.some((x) => x.text === QUESTION));
     expect(asked).toContainEqual(expect.objectContaining({ from: 'system', text: QUESTION }));
 
-    const answered = await say('9', first.session_token);
+    const answered = await kit.say('9', first.session_token);
     expect(answered.replies.map((r) => r.text)).toEqual([THANKS]);
-    const after = await history(first.session_token);
+    const after = await kit.history(first.session_token);
     const nine = after.findIndex((m) => m.text === '9');
     // Nothing but the thanks follows the answer: the bot did not run.
     expect(after.slice(nine + 1).map((m) => m.text)).toEqual([THANKS]);
 
-    const events = await createAttendanceEventsRepo(service.database.db).list({ session_id: session });
+    const events = await createAttendanceEventsRepo(kit.service.database.db).list({ session_id: session });
     expect(events.filter((e) => e.type === 'satisfaction')).toEqual([
       expect.objectContaining({ bot_id: bot.id, attendant_id: ana.id, data: expect.objectContaining({ score: 9 }) }),
     ]);
 
-    const byContact = await api(`/api/attendance/crm-log?contact_id=${contact.id}`, sue.headers);
+    const byContact = await kit.call('GET', `/api/attendance/crm-log?contact_id=${contact.id}`, sue.headers);
     expect(byContact.status).toBe(200);
-    const entries = (await byContact.json()) as LogEntry[];
+    const entries = byContact.body as unknown as LogEntry[];
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ contact_id: contact.id, session_id: session });
     expect(Object.keys(entries[0]!.fields).sort()).toEqual(
@@ -114,21 +65,21 @@ describe('satisfaction survey, CRM attendance log and insights', () => {
 
     // A second attendance; this time the customer just goes on talking, and the bot answers.
     await attend(ana.headers, first.session_token, session);
-    await until(() => history(first.session_token), (m) => m.filter((x) => x.text === QUESTION).length === 2);
-    const chat = await say('ok see you', first.session_token);
+    await until(() => kit.history(first.session_token), (m) => m.filter((x) => x.text === QUESTION).length === 2);
+    const chat = await kit.say('ok see you', first.session_token);
     expect(chat.replies.length).toBeGreaterThan(0);
     expect(chat.replies.map((r) => r.text)).not.toContain(THANKS);
     // The bot's dialog was still waiting on its menu: it answers from there.
     expect(chat.replies.map((r) => r.text).join('\n')).toContain('Opening hours');
-    const scores = (await createAttendanceEventsRepo(service.database.db).list({ session_id: session })).filter((e) => e.type === 'satisfaction');
+    const scores = (await createAttendanceEventsRepo(kit.service.database.db).list({ session_id: session })).filter((e) => e.type === 'satisfaction');
     expect(scores).toHaveLength(1);
-    const bySession = (await (await api(`/api/attendance/crm-log?session_id=${session}`, sue.headers)).json()) as LogEntry[];
+    const bySession = (await kit.call('GET', `/api/attendance/crm-log?session_id=${session}`, sue.headers)).body as unknown as LogEntry[];
     expect(bySession).toHaveLength(2);
     expect(bySession[0]!.fields.customer_satisfaction).toBeUndefined(); // newest first, not answered
 
-    const res = await api(`/api/attendance/insights?bot_id=${bot.id}`, sue.headers);
+    const res = await kit.call('GET', `/api/attendance/insights?bot_id=${bot.id}`, sue.headers);
     expect(res.status).toBe(200);
-    const insights = (await res.json()) as { bot_id: string; from: string; to: string; metrics: Record<string, number | null>; counts: Record<string, number>; targets: Record<string, { met: boolean | null }> };
+    const insights = res.body as unknown as { bot_id: string; from: string; to: string; metrics: Record<string, number | null>; counts: Record<string, number>; targets: Record<string, { met: boolean | null }> };
     expect(insights.bot_id).toBe(bot.id);
     expect(Date.parse(insights.to) - Date.parse(insights.from)).toBe(24 * 3600 * 1000);
     expect(insights.metrics.customer_satisfaction).toBe(9);
@@ -144,33 +95,33 @@ describe('satisfaction survey, CRM attendance log and insights', () => {
     expect(insights.targets.customer_satisfaction!.met).toBe(true);
 
     // A window before anything happened: no data, nulls rather than zeros or NaN.
-    const empty = await api('/api/attendance/insights?from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z', admin);
+    const empty = await kit.call('GET', '/api/attendance/insights?from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z', kit.admin);
     expect(empty.status).toBe(200);
-    const quiet = (await empty.json()) as { metrics: Record<string, number | null>; counts: Record<string, number> };
+    const quiet = empty.body as unknown as { metrics: Record<string, number | null>; counts: Record<string, number> };
     expect(Object.values(quiet.metrics).every((v) => v === null)).toBe(true);
     expect(quiet.counts.conversations).toBe(0);
   });
 
   test('insights and the CRM log: 400 for a bad window or query, 401 without a token, 403 for attendants', async () => {
-    const attendant = await createUser('survey-bob', ['attendant']);
-    const backwards = await api('/api/attendance/insights?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z', admin);
+    const attendant = await kit.user('survey-bob', ['attendant']);
+    const backwards = await kit.call('GET', '/api/attendance/insights?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z', kit.admin);
     expect(backwards.status).toBe(400);
-    expect(await backwards.json()).toMatchObject({ error: 'invalid_window' });
-    expect((await api('/api/attendance/insights?from=2026-01-01T00:00:00Z&to=2026-01-01T00:00:00Z', admin)).status).toBe(400);
-    expect((await api('/api/attendance/insights?from=2025-01-01T00:00:00Z&to=2026-01-01T00:00:00Z', admin)).status).toBe(400);
-    const garbled = await api('/api/attendance/insights?from=yesterday', admin);
+    expect(backwards.body).toMatchObject({ error: 'invalid_window' });
+    expect((await kit.call('GET', '/api/attendance/insights?from=2026-01-01T00:00:00Z&to=2026-01-01T00:00:00Z', kit.admin)).status).toBe(400);
+    expect((await kit.call('GET', '/api/attendance/insights?from=2025-01-01T00:00:00Z&to=2026-01-01T00:00:00Z', kit.admin)).status).toBe(400);
+    const garbled = await kit.call('GET', '/api/attendance/insights?from=yesterday', kit.admin);
     expect(garbled.status).toBe(400);
-    expect(await garbled.json()).toMatchObject({ error: 'validation_error' });
-    expect((await api('/api/attendance/insights?bot_id=default', admin)).status).toBe(400);
-    expect((await api('/api/attendance/insights', {})).status).toBe(401);
-    expect((await api('/api/attendance/insights', attendant.headers)).status).toBe(403);
+    expect(garbled.body).toMatchObject({ error: 'validation_error' });
+    expect((await kit.call('GET', '/api/attendance/insights?bot_id=default', kit.admin)).status).toBe(400);
+    expect((await kit.call('GET', '/api/attendance/insights', {})).status).toBe(401);
+    expect((await kit.call('GET', '/api/attendance/insights', attendant.headers)).status).toBe(403);
 
-    expect((await api('/api/attendance/crm-log', admin)).status).toBe(400);
-    expect((await api('/api/attendance/crm-log?contact_id=nope', admin)).status).toBe(400);
-    expect((await api('/api/attendance/crm-log?session_id=00000000-0000-4000-8000-000000000000', {})).status).toBe(401);
-    expect((await api('/api/attendance/crm-log?session_id=00000000-0000-4000-8000-000000000000', attendant.headers)).status).toBe(403);
-    const none = await api('/api/attendance/crm-log?session_id=00000000-0000-4000-8000-000000000000', admin);
+    expect((await kit.call('GET', '/api/attendance/crm-log', kit.admin)).status).toBe(400);
+    expect((await kit.call('GET', '/api/attendance/crm-log?contact_id=nope', kit.admin)).status).toBe(400);
+    expect((await kit.call('GET', '/api/attendance/crm-log?session_id=00000000-0000-4000-8000-000000000000', {})).status).toBe(401);
+    expect((await kit.call('GET', '/api/attendance/crm-log?session_id=00000000-0000-4000-8000-000000000000', attendant.headers)).status).toBe(403);
+    const none = await kit.call('GET', '/api/attendance/crm-log?session_id=00000000-0000-4000-8000-000000000000', kit.admin);
     expect(none.status).toBe(200);
-    expect(await none.json()).toEqual([]);
+    expect(none.body).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
+import { connectFrameSocket } from '../support/frame-socket.js';
 import { createScratchDatabase, postgresUrlForTests } from '../support/postgres.js';
 import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../support/redis.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
@@ -9,7 +10,6 @@ import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../su
  * customer talks to instance A, the attendant's console is connected to instance B.
  */
 interface Answer { session_id: string; session_token: string; replies: { text: string }[] }
-type Frame = Record<string, unknown> & { type: string };
 
 let a: TestService | undefined;
 let b: TestService | undefined;
@@ -48,36 +48,9 @@ async function say(base: string, text: string, token?: string): Promise<Answer> 
   return (await res.json()) as Answer;
 }
 
-/** A socket recording JSON frames, with a wait for the first one that matches. */
-function connect(url: string) {
-  const ws = new WebSocket(url);
-  sockets.push(ws);
-  const frames: Frame[] = [];
-  const waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
-  ws.on('message', (data: Buffer) => {
-    const frame = JSON.parse(data.toString()) as Frame;
-    frames.push(frame);
-    for (const w of waiters.filter((x) => x.match(frame))) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(frame);
-    }
-  });
-  const opened = new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const next = (match: (f: Frame) => boolean, what: string): Promise<Frame> => {
-    const seen = frames.find(match);
-    if (seen) return Promise.resolve(seen);
-    return new Promise<Frame>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${what} frame; got ${JSON.stringify(frames)}`)), 10_000);
-      waiters.push({ match, resolve: (f) => { clearTimeout(timer); resolve(f); } });
-    });
-  };
-  return { ws, frames, opened, next, send: (frame: unknown) => ws.send(JSON.stringify(frame)) };
-}
 
 const wsBase = (service: TestService) => service.url.replace(/^http/, 'ws');
+const connect = (url: string) => connectFrameSocket(url, sockets);
 
 describe('attendance across two instances (issue 5 §12)', () => {
   test('customer on A → keyword transfer → console on B is told → /take → reply reaches the customer on A → /resolve → the bot answers again', async () => {

@@ -15,6 +15,8 @@ export interface Kit {
   /** A new web customer who asks for a person; resolves to the session id once the item is in the queue. */
   handoff(): Promise<{ sessionId: string; token: string }>;
   say(text: string, token?: string): Promise<{ session_id: string; session_token: string; replies: { text: string }[] }>;
+  /** The web visitor's transcript, oldest first. */
+  history(token: string): Promise<{ from: string; text: string }[]>;
   /** The admin's view of one queue item (any status but resolved), or undefined. */
   item(sessionId: string): Promise<QueueItem | undefined>;
   command(headers: Headers, text: string, sessionId?: string): Promise<{ ok: boolean; reply: string; session_id?: string }>;
@@ -45,8 +47,13 @@ export async function startKit(): Promise<Kit> {
     return (res.body as unknown as QueueItem[]).find((i) => i.session_id === sessionId);
   };
 
+  const history: Kit['history'] = async (token) => {
+    const res = await call('GET', `/api/channels/web/default/messages?session_token=${encodeURIComponent(token)}`);
+    return (res.body as { messages: { from: string; text: string }[] }).messages;
+  };
+
   return {
-    service, admin, call, say, item,
+    service, admin, call, say, item, history,
     async user(username, roles) {
       const password = 'password-for-tests';
       const res = await call('POST', '/api/users', admin, { username, email: `${username}@example.test`, password, roles });
@@ -71,3 +78,13 @@ export async function startKit(): Promise<Kit> {
 
 /** A UUID no row has. */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Reads until `done` holds (or ~2 s pass) and returns the last value read: for effects that land after a response. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let i = 0; i < 100 && !done(value); i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    value = await read();
+  }
+  return value;
+}

@@ -1,4 +1,7 @@
-import type { WebSocket } from 'ws';
+/** Upkeep shared by the WebSocket endpoints: heartbeat, bounded sends, refusal after the handshake, shutdown. */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, type WebSocketServer } from 'ws';
 
 /** How long a socket asked to close (1001) gets before it is cut. */
 const CLOSE_GRACE_MS = 1000;
@@ -42,4 +45,23 @@ export function keepAlive(intervalMs: number) {
       }
     },
   };
+}
+
+/** A client this far behind is dropped rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+/** Sends a frame to an open socket; a socket whose unsent frames pass the bound is terminated. */
+export function sendBounded(ws: WebSocket, frame: string): void {
+  if (ws.readyState !== WebSocket.OPEN) return;
+  if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return void ws.terminate();
+  ws.send(frame);
+}
+
+/**
+ * Completes the handshake only to close with `code`: browsers cannot read the status of a refused
+ * handshake, but they do see a close code.
+ */
+export function refuseAfterHandshake(wss: WebSocketServer, req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string): void {
+  if (socket.destroyed) return;
+  wss.handleUpgrade(req, socket, head, (ws) => ws.close(code, reason));
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
-import { keepAlive } from './socket-keep-alive.js';
+import { keepAlive } from './socket-upkeep.js';
 
 // A real ws server on 127.0.0.1: one client answers pings, one does not (a vanished peer).
 let server: Server;
