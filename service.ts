@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChannelAdapters, createVisitorTokens, listChannelAdapters } from './adapters/index.js';
 import {
-  createAttendanceService, createEmailNotificationsListener, createLiveEventsListener, createTicketsListener, crmAttendanceLogListener,
-  registerEmailJobs,
+  createAssistService, createAttendanceService, createAutoSummaryListener, createEmailNotificationsListener,
+  createLiveEventsListener, createTicketsListener, crmAttendanceLogListener, registerEmailJobs,
 } from './attendance/index.js';
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
@@ -88,6 +88,15 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       model: config['llm-model'], timeoutMs: config['llm-timeout-seconds'] * 1000,
     });
   };
+  // Attendant assist (tips, polish, replies, summary, sentiment) on the bot's model, with offline fallbacks.
+  const assist = createAssistService({
+    db: database.db, llmFor: llmOf, now, logger,
+    bot: (key) => {
+      const bot = byId.get(key) ?? byName.get(key);
+      return bot && { id: bot.id, config: bot.config };
+    },
+  });
+  const autoSummary = createAutoSummaryListener({ assist, bus, logger });
   const emailDeps = { db: database.db, jobs, config: configOf, now, logger };
   // The engine hands sessions to attendance and attendance messages customers through the
   // engine: the getter breaks the cycle (read only when a message goes out).
@@ -100,6 +109,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // Reactions to attendance changes, in order (attendance/attendance-listener.ts).
     listeners: [
       createLiveEventsListener({ db: database.db, bus }),
+      autoSummary,
       crmAttendanceLogListener({ db: database.db, config: configOf }),
       createTicketsListener({ db: database.db, config: configOf, now }),
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
@@ -131,6 +141,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   if (mailer.configured) readiness.push({ name: 'smtp', ping: () => mailer.verify() });
   const messagesRepo = createMessagesRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
+  // The REST commands and the console socket run commands with the same dependencies.
+  const commandDeps = { db: database.db, attendance, assist };
   const app = createApp({
     logger,
     version: packageVersion(),
@@ -151,11 +163,11 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       history: async (sessionId) => (await messagesRepo.listBySession(sessionId)).filter((m) => !('to' in m.payload)),
     },
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
-    attendance: { db: database.db, attendance },
+    attendance: commandDeps,
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });
-  const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: { db: database.db, attendance } });
+  const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.HOST === '0.0.0.0' ? '127.0.0.1' : settings.HOST}:${port}`;
   logger.info({ port, url }, `Switchboard listening on ${url}`);
@@ -173,6 +185,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     await closed;
     clearTimeout(force);
     await attendance.idle();
+    await autoSummary.idle();
     await jobs.close({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
     mailer.close();
     await bus.close();

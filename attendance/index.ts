@@ -84,6 +84,12 @@ export {
   addQueueMember, existingQueue, listQueueMembers, removeQueueMember, type AddQueueMemberInput, type QueueMemberView,
 } from './manage-queue-members.js';
 export {
+  analyzeSentiment, createAssistService, createAutoSummaryListener, FALLBACK_REASONS, getTips, LEVELS, polishMessage,
+  REPLY_CATEGORIES, SENTIMENTS, suggestReplies, summarizeConversation, TIP_TYPES, TONES, TRENDS,
+  type AssistDeps, type AssistService, type FallbackReason, type PolishResult, type RepliesResult, type SentimentResult,
+  type SummaryResult, type TipsResult,
+} from './assist/index.js';
+export {
   createEmailNotificationsListener, EMAIL_JOBS, registerEmailJobs, renderEmail,
   type EmailJobsDeps, type EmailListenerDeps, type EmailNotice,
 } from './notifications/index.js';

@@ -7,6 +7,7 @@
  */
 import type { ConversationRow } from '../db/index.js';
 import { receivesWork, type AttendantStatus } from './assignment/capacity.js';
+import type { SummaryResult } from './assist/summarize-conversation.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from './conversation-events.js';
 import type { ConversationStatus } from './conversation-status.js';
 
@@ -70,10 +71,21 @@ export interface QueueUpdatedFrame {
   waiting: number;
 }
 
+/**
+ * The summary of a conversation for the attendant who just got it (issue 6 §4): sent right after
+ * their `conversation_assigned` when attendant-auto-summary is on (attendance/assist).
+ */
+export interface ConversationSummaryFrame {
+  type: 'conversation_summary';
+  session_id: string;
+  attendant_id: string;
+  summary: SummaryResult;
+}
+
 /** Every frame the server pushes on its own (answers to client frames are in the socket schemas). */
 export type LiveFrame =
   | NewConversationFrame | CustomerMessageFrame | ConversationAssignedFrame | ConversationResolvedFrame
-  | ConversationUpdatedFrame | QueueUpdatedFrame;
+  | ConversationUpdatedFrame | QueueUpdatedFrame | ConversationSummaryFrame;
 
 /**
  * Who gets a frame, in terms a socket can check without a database: the connected users named,

@@ -21,7 +21,7 @@ export interface TurnLimits {
 
 export const DEFAULT_TURN_LIMITS: TurnLimits = {
   maxSteps: 1_000_000,
-  maxWallMs: 10_000,
+  maxWallMs: 30_000,
   maxHttpCalls: 10,
   maxOutputChars: 100_000,
 };

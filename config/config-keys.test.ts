@@ -65,7 +65,7 @@ describe('config keys', () => {
       'oidc-client-id': undefined,
       'oidc-client-secret': undefined,
       'dialog-max-steps': 1_000_000,
-      'dialog-max-seconds': 10,
+      'dialog-max-seconds': 30,
       'dialog-max-http-calls': 10,
       'dialog-max-output-chars': 100_000,
       'web-rate-limit': 30,
@@ -83,6 +83,10 @@ describe('config keys', () => {
       'attendance-smart-transfer': true,
       'attendance-transfer-failed-attempts': 3,
       'attendance-transfer-sentiment-threshold': -0.5,
+      'attendance-escalate-keywords': [
+        'manager', 'supervisor', 'complaint', 'complain', 'lawyer', 'attorney', 'legal action', 'sue you',
+        'gerente', 'supervisora', 'reclamação', 'reclamar', 'advogado', 'processo judicial', 'ação judicial', 'procon', 'ouvidoria',
+      ],
     };
     expect(Object.keys(configSchema.shape).sort()).toEqual(Object.keys(expected).sort());
     expect(defaultBotConfig()).toEqual(expected); // keys without a default are absent (undefined)

@@ -73,7 +73,7 @@ export const configSchema = z.object({
   // Limits of one dialog turn (not in the seed; our own). Defaults match DEFAULT_TURN_LIMITS of
   // basic-interpreter/dialog.ts, which the CLI also applies.
   'dialog-max-steps': wholeNumber(1_000_000, 1),
-  'dialog-max-seconds': wholeNumber(10, 1),
+  'dialog-max-seconds': wholeNumber(30, 1),
   'dialog-max-http-calls': wholeNumber(10, 1),
   'dialog-max-output-chars': wholeNumber(100_000, 1),
   // Per-visitor limit of the web channel (not in the seed): messages per window.
@@ -100,6 +100,12 @@ export const configSchema = z.object({
   'attendance-smart-transfer': flag(true),
   'attendance-transfer-failed-attempts': wholeNumber(3, 1),
   'attendance-transfer-sentiment-threshold': decimal(-0.5, -1, 1),
+  // Escalate intent (seed 3.2): asking for a manager, a complaint or legal action transfers at
+  // once while attendance-smart-transfer is on (whole words, case and accents ignored).
+  'attendance-escalate-keywords': list([
+    'manager', 'supervisor', 'complaint', 'complain', 'lawyer', 'attorney', 'legal action', 'sue you',
+    'gerente', 'supervisora', 'reclamação', 'reclamar', 'advogado', 'processo judicial', 'ação judicial', 'procon', 'ouvidoria',
+  ]),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

@@ -1,5 +1,6 @@
 import { createMessagesRepo, createSessionsRepo } from '../db/index.js';
 import { NotFoundError } from '../infra/errors.js';
+import { answerCustomer } from './answer-customer.js';
 import { commitTurn } from './commit-turn.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { conversationLockKey } from './engine-context.js';
@@ -7,7 +8,6 @@ import type { ReceiveOutcome } from './engine-api.js';
 import type { InboundMessage } from './messages.js';
 import { SURVEY_CONTEXT_KEY } from './ports.js';
 import { attendanceAvailable, decideRoute } from './routing-rule.js';
-import { runBotTurn } from './run-bot-turn.js';
 import { SessionTurn } from './session-turn.js';
 import { transferToHuman } from './transfer-to-human.js';
 
@@ -17,7 +17,8 @@ import { transferToHuman } from './transfer-to-human.js';
  * 1. open (or create) the session — an upsert on the one-open-session index;
  * 2. store the message in the transcript — the unique provider id makes a second copy a
  *    `duplicate`, decided by the database, not by a read;
- * 3. route it (routing-rule.ts): bot turn, attendance, or keyword transfer then attendance;
+ * 3. route it (routing-rule.ts): bot turn (with the smart transfer triggers, answer-customer.ts),
+ *    attendance, or keyword transfer then attendance;
  * 4. commit the session's changes and the outbound messages together, then deliver.
  * When something fails before the commit, the transcript row is removed again, so the
  * provider's retry of the same message is processed rather than dropped as a duplicate.
@@ -62,7 +63,7 @@ async function handle(
   switch (route.kind) {
     case 'bot':
       if (await answeredSurvey(ctx, turn, inbound)) break;
-      dialog = await runBotTurn(ctx, turn, { kind: 'message', inbound });
+      dialog = await answerCustomer(ctx, turn, inbound); // the bot, watched by the smart transfer triggers
       break;
     case 'transfer':
       transferToHuman(turn, { reason: `keyword: ${route.keyword}` }, ctx.now());

@@ -10,6 +10,7 @@ import { mountRoutes } from './route.js';
 import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance.js';
 import { attendanceInsightsRoutes } from './routes/attendance-insights.js';
 import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
+import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceKanbanRoutes(deps.attendance),
     ...attendanceInsightsRoutes(deps.attendance),
     ...attendanceTicketRoutes(deps.attendance),
+    ...(deps.attendance.assist ? attendanceLlmRoutes({ assist: deps.attendance.assist }) : []),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));

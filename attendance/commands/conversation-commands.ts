@@ -6,6 +6,7 @@
 import { createSessionsRepo, createUsersRepo } from '../../db/index.js';
 import { NotFoundError, ValidationError } from '../../infra/errors.js';
 import type { AttendanceService, QueueItem } from '../attendance-service.js';
+import type { AssistService } from '../assist/assist-service.js';
 import type { Database } from '../../db/index.js';
 import { currentConversation, heldConversation, type Actor } from './attendant-scope.js';
 
@@ -13,6 +14,8 @@ import { currentConversation, heldConversation, type Actor } from './attendant-s
 export interface AttendantCommandDeps {
   db: Database;
   attendance: Pick<AttendanceService, 'take' | 'assign' | 'resolve' | 'relay' | 'setStatus' | 'queueItems'>;
+  /** Language-model assist for `/tips /polish /replies /summary`; without it they say it is not configured. */
+  assist?: AssistService;
 }
 
 /** The answer to one command line. */

@@ -4,7 +4,7 @@
  */
 import { ATTENDANT_STATUSES, type AttendantStatus } from '../assignment/capacity.js';
 
-/** Commands that wait for the language-model issue. */
+/** Language-model assist for the attendant (issue 6): `/polish` takes the draft, the others a conversation. */
 export const ASSIST_COMMANDS = ['tips', 'polish', 'replies', 'summary'] as const;
 /** Commands that wait for the meetings issue. */
 export const MEETING_COMMANDS = ['video', 'call', 'voice'] as const;
@@ -17,6 +17,10 @@ export const COMMAND_HELP = [
   '/transfer @username — hand your current conversation to another attendant',
   '/context — who the customer is and why they were transferred',
   '/status online|busy|away|offline — set your presence',
+  '/tips [session_id] — advice on how to handle the conversation',
+  '/polish <message> — your draft corrected, for you to send (nothing is sent)',
+  '/replies [session_id] — three replies you could send next',
+  '/summary [session_id] — what the conversation is about so far',
   '/help — this list',
 ] as const;
 
@@ -29,7 +33,8 @@ export type AttendantCommand =
   | { kind: 'context' }
   | { kind: 'status'; status: AttendantStatus }
   | { kind: 'help' }
-  | { kind: 'assist'; name: (typeof ASSIST_COMMANDS)[number] }
+  | { kind: 'assist'; name: Exclude<(typeof ASSIST_COMMANDS)[number], 'polish'>; sessionId?: string }
+  | { kind: 'assist'; name: 'polish'; text: string }
   | { kind: 'meeting'; name: (typeof MEETING_COMMANDS)[number] }
   | { kind: 'unknown'; name: string }
   | { kind: 'invalid'; name: string; message: string };
@@ -67,9 +72,18 @@ export function parseCommand(input: string): AttendantCommand {
       const status = ATTENDANT_STATUSES.find((s) => s === args[0]?.toLowerCase());
       return status && args.length === 1 ? { kind: 'status', status } : invalid(`Usage: /status ${ATTENDANT_STATUSES.join('|')}`);
     }
+    case 'polish': {
+      // The draft as typed after the command word: the polish itself decides about its spacing.
+      const text = line.slice(1 + head.length).replace(/^\s+/, '');
+      return text ? { kind: 'assist', name, text } : invalid('Usage: /polish <message>');
+    }
+    case 'tips':
+    case 'replies':
+    case 'summary': {
+      const session = optionalSession();
+      return typeof session === 'string' ? invalid(session) : { kind: 'assist', name, ...session };
+    }
     default: {
-      const assist = ASSIST_COMMANDS.find((c) => c === name);
-      if (assist) return { kind: 'assist', name: assist };
       const meeting = MEETING_COMMANDS.find((c) => c === name);
       if (meeting) return { kind: 'meeting', name: meeting };
       return { kind: 'unknown', name };

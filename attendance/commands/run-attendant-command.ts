@@ -5,6 +5,7 @@
  * typed domain errors (a lost `/take` race, an unknown session) become `ok: false` replies.
  */
 import { DomainError } from '../../infra/errors.js';
+import { assistCommand } from '../assist/assist-command.js';
 import { priorityName, type Priority } from '../priority.js';
 import { listVisibleItems, type Actor } from './attendant-scope.js';
 import {
@@ -21,7 +22,7 @@ export interface AttendantCommandInput {
   sessionId?: string;
 }
 
-/** Told for `/tips /polish /replies /summary` until the language-model issue lands. */
+/** Told for `/tips /polish /replies /summary` when the service runs without the assist. */
 export const ASSIST_NOT_CONFIGURED = 'The language-model assist is not configured yet.';
 /** Told for `/video /call /voice` until the meetings issue lands. */
 export const MEETINGS_NOT_CONFIGURED = 'Meetings are not configured yet.';
@@ -61,7 +62,8 @@ async function run(deps: AttendantCommandDeps, input: AttendantCommandInput, com
     case 'help':
       return { ok: true, reply: ['Commands:', ...COMMAND_HELP].join('\n') };
     case 'assist':
-      return { ok: false, reply: `/${command.name}: ${ASSIST_NOT_CONFIGURED}` };
+      if (!deps.assist) return { ok: false, reply: `/${command.name}: ${ASSIST_NOT_CONFIGURED}` };
+      return assistCommand(deps.assist, actor, command, sessionId);
     case 'meeting':
       return { ok: false, reply: `/${command.name}: ${MEETINGS_NOT_CONFIGURED}` };
     case 'unknown':

@@ -7,6 +7,7 @@ import {
   seesAll,
   transferConversation,
   visibleConversation,
+  type AssistService,
   type AttendanceService,
 } from '../../attendance/index.js';
 import { createAttendanceConversationsRepo, type Database } from '../../db/index.js';
@@ -20,6 +21,8 @@ import {
 export interface AttendanceRoutesDeps {
   db: Database;
   attendance: AttendanceService;
+  /** Attendant assist (issue 6): the `/llm/*` routes and the `/tips /polish /replies /summary` commands. */
+  assist?: AssistService;
 }
 
 const ACCESS = ['attendant', 'supervisor'] as const; // admins always pass

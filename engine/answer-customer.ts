@@ -1,0 +1,83 @@
+import { createMessagesRepo } from '../db/index.js';
+import { lexiconSentiment } from '../infra/sentiment/index.js';
+import { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
+import type { EngineContext } from './engine-context.js';
+import type { InboundMessage } from './messages.js';
+import { runBotTurn } from './run-bot-turn.js';
+import type { SessionTurn } from './session-turn.js';
+import {
+  answerVerdict, attemptsReached, escalateReason, FAILED_BOT_ATTEMPTS_KEY, nextFailedAttempts, SENTIMENT_MESSAGES,
+  smartTransferOn, stuckReason,
+} from './smart-transfer.js';
+import { transferToHuman } from './transfer-to-human.js';
+
+/**
+ * The bot's answer to a customer message, watched by the smart transfer triggers
+ * (smart-transfer.ts), so a customer the bot cannot help reaches a person in the same turn:
+ * - an escalate intent transfers before the bot runs (its dialog stays as it is, as with a
+ *   transfer keyword);
+ * - otherwise the bot runs; a refused answer counts a failed attempt, an accepted one resets the
+ *   count; when the count reaches the limit and the customer's recent messages read negative,
+ *   the session is transferred. The bot has failed this customer then: its replies of this turn
+ *   are not sent and its dialog ends, so after the attendance the next message starts it afresh.
+ * Both go through {@link transferToHuman}, the path of TRANSFER TO HUMAN (the wait message, then
+ * the attendance port). A script that transfers or sets needs_human itself is left alone.
+ * Resolves to the dialog to store, as {@link runBotTurn} does.
+ */
+export async function answerCustomer(ctx: EngineContext, turn: SessionTurn, inbound: InboundMessage): Promise<StoredDialog | null | undefined> {
+  const { config } = turn.bot;
+  if (!smartTransferOn(config)) return runBotTurn(ctx, turn, { kind: 'message', inbound });
+
+  const escalation = escalateReason(config, inbound.text);
+  if (escalation) {
+    transferToHuman(turn, { reason: escalation }, ctx.now());
+    return undefined;
+  }
+
+  const before = readStoredDialog(turn.session.dialog_state);
+  const hearFailuresBefore = turn.context.failed_attempts; // hear.failed (engine-host.ts) bumps it
+  const outputsAt = turn.outbound.length;
+  const after = await runBotTurn(ctx, turn, { kind: 'message', inbound });
+  const verdict = answerVerdict({ before, after, hearFailed: turn.context.failed_attempts !== hearFailuresBefore });
+  const previous = turn.context[FAILED_BOT_ATTEMPTS_KEY];
+  const attempts = nextFailedAttempts(previous, verdict);
+  if (attempts !== previous && (attempts > 0 || previous !== undefined)) turn.setContext(FAILED_BOT_ATTEMPTS_KEY, attempts);
+  if (!attemptsReached(config, attempts) || turn.needsHuman()) return after;
+
+  const sentiment = await recentSentiment(ctx, turn);
+  const reason = sentiment === undefined ? undefined : stuckReason(config, attempts, sentiment);
+  if (!reason) return after;
+  dropBotReplies(turn, outputsAt);
+  transferToHuman(turn, { reason }, ctx.now());
+  turn.setContext(FAILED_BOT_ATTEMPTS_KEY, 0);
+  return null;
+}
+
+/**
+ * The customer's mood: the lexicon sentiment (-1..1) of each of their last
+ * {@link SENTIMENT_MESSAGES} messages of the session (this one included), averaged over the
+ * messages the lexicon recognised a word in; 0 when it recognised none. Each message is scored
+ * on its own, since a "not" in one would otherwise turn the words of the next. No language
+ * model: this runs on every failed attempt past the limit. A failure is logged and means "no
+ * reading" (no transfer), never a failed turn.
+ */
+async function recentSentiment(ctx: EngineContext, turn: SessionTurn): Promise<number | undefined> {
+  try {
+    const transcript = await createMessagesRepo(ctx.db).listBySession(turn.id);
+    const recent = transcript.filter((m) => m.direction === 'inbound').slice(-SENTIMENT_MESSAGES);
+    const readings = (await Promise.all(recent.map((m) => lexiconSentiment(m.text)))).filter((r) => r.hits > 0);
+    const mean = readings.reduce((sum, r) => sum + r.score, 0) / (readings.length || 1);
+    return Math.round(mean * 100) / 100;
+  } catch (error) {
+    ctx.logger.warn({ err: error, session: turn.id }, 'smart transfer: no sentiment reading');
+    return undefined;
+  }
+}
+
+/** Removes the bot's customer replies queued since `from` (TALK TO messages to others stay). */
+function dropBotReplies(turn: SessionTurn, from: number): void {
+  for (let i = turn.outbound.length - 1; i >= from; i--) {
+    const pending = turn.outbound[i]!;
+    if (pending.toCustomer && pending.message.from === 'bot') turn.outbound.splice(i, 1);
+  }
+}

@@ -1,0 +1,117 @@
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createSessionsRepo } from '../../db/index.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+// Issue 6 §6: the BASIC LLM keyword and SET CONTEXT use the bot's model (config llm-*), through
+// the real service, against a fake OpenAI-compatible server.
+
+interface Answer { session_id: string; session_token: string; replies: { text: string }[] }
+
+const SHOP = [
+  'TALK "Let me ask"',
+  'SET CONTEXT "You are a helpful shop assistant"',
+  'answer = LLM "What are your hours?"',
+  'TALK answer',
+  '',
+].join('\n');
+
+let fake: FakeOpenAi;
+let service: TestService;
+let botsDir: string;
+
+/** Copies the default bot as `<name>.gbai` with extra config.csv lines and its own start.bas. */
+async function makeBot(name: string, config: Record<string, string>, startBas: string): Promise<void> {
+  const dir = path.join(botsDir, `${name}.gbai`);
+  await cp(path.resolve('bots/default.gbai'), dir, { recursive: true });
+  for (const part of ['gbot', 'gbdialog', 'gbdata']) await rename(path.join(dir, `default.${part}`), path.join(dir, `${name}.${part}`));
+  const csv = path.join(dir, `${name}.gbot`, 'config.csv');
+  const lines = (await readFile(csv, 'utf8')).split('\n').filter((l) => !Object.keys(config).some((k) => l.startsWith(`${k},`)));
+  await writeFile(csv, [...lines, ...Object.entries(config).map(([k, v]) => `${k},${v}`), ''].join('\n'));
+  await writeFile(path.join(dir, `${name}.gbdialog`, 'start.bas'), startBas);
+}
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  botsDir = await mkdtemp(path.join(os.tmpdir(), 'sb-llm-bots-'));
+  const model = { 'llm-url': fake.url, 'llm-key': 'sk-shop-test', 'llm-model': 'shop-model-1', 'llm-timeout-seconds': '1' };
+  await makeBot('shop', model, SHOP);
+  await makeBot('bare', { ...model, 'llm-model': 'bare-model-2' }, 'TALK LLM "Say hi to " & first_message\n');
+  await makeBot('nomodel', {}, SHOP);
+  service = await startTestService({ BOTS_DIR: botsDir });
+});
+afterAll(async () => {
+  await service?.dispose();
+  await fake?.close();
+  await rm(botsDir, { recursive: true, force: true });
+});
+
+async function say(bot: string, text: string, token?: string): Promise<Answer> {
+  const res = await fetch(`${service.url}/api/channels/web/${bot}/messages`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, ...(token ? { session_token: token } : {}) }),
+  });
+  if (res.status !== 200) throw new Error(`POST ${text}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Answer;
+}
+
+const texts = (answer: Answer) => answer.replies.map((r) => r.text);
+const requestsOf = (model: string) => fake.requests.filter((r) => r.model === model);
+const session = async (id: string) => (await createSessionsRepo(service.database.db).findById(id))!;
+
+test('LLM sends SET CONTEXT as the system message and the prompt as the user message; the customer gets the text', async () => {
+  fake.answer(() => ({ text: 'We are open from 9 to 18, Monday to Saturday.' }));
+  const before = requestsOf('shop-model-1').length;
+  const answer = await say('shop', 'hi');
+  expect(texts(answer)).toEqual(['Let me ask', 'We are open from 9 to 18, Monday to Saturday.']);
+
+  const sent = requestsOf('shop-model-1').slice(before);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toMatchObject({
+    model: 'shop-model-1',
+    messages: [
+      { role: 'system', content: 'You are a helpful shop assistant' },
+      { role: 'user', content: 'What are your hours?' },
+    ],
+    authorization: 'Bearer sk-shop-test',
+  });
+  expect(sent[0]!.response_format).toBeUndefined(); // plain text, not JSON mode
+  expect((await session(answer.session_id)).context_data.llm_context).toBe('You are a helpful shop assistant');
+});
+
+test('without SET CONTEXT there is no system message', async () => {
+  fake.answer((req) => ({ text: `Hi, ${req.messages.at(-1)!.content.replace('Say hi to ', '')}!` }));
+  expect(texts(await say('bare', 'Maria'))).toEqual(['Hi, Maria!']);
+  expect(requestsOf('bare-model-2').at(-1)!.messages).toEqual([{ role: 'user', content: 'Say hi to Maria' }]);
+});
+
+test('a model that stalls past llm-timeout-seconds is a runtime error: the dialog ends after what it said so far', async () => {
+  fake.answer(() => ({ stall: true }));
+  const before = requestsOf('shop-model-1').length;
+  const answer = await say('shop', 'hi');
+  expect(texts(answer)).toEqual(['Let me ask']);
+  expect(requestsOf('shop-model-1')).toHaveLength(before + 1); // made once: no hidden retry
+  const row = await session(answer.session_id);
+  expect(row.dialog_state).toBeNull();
+  expect(row.needs_human).toBe(false);
+
+  // The next message starts the script again from the top.
+  fake.answer(() => ({ text: 'Back online: 9 to 18.' }));
+  expect(texts(await say('shop', 'hello again', answer.session_token))).toEqual(['Let me ask', 'Back online: 9 to 18.']);
+});
+
+test('a model that answers an error status is a runtime error too', async () => {
+  fake.answer(() => ({ status: 500 }));
+  const answer = await say('shop', 'hi');
+  expect(texts(answer)).toEqual(['Let me ask']);
+  expect((await session(answer.session_id)).dialog_state).toBeNull();
+});
+
+test('no llm-url and no llm-key: LLM is the "not configured" runtime error and nothing is sent', async () => {
+  const before = fake.requests.length;
+  const answer = await say('nomodel', 'hi');
+  expect(texts(answer)).toEqual(['Let me ask']);
+  expect(fake.requests).toHaveLength(before);
+  expect((await session(answer.session_id)).dialog_state).toBeNull();
+});
