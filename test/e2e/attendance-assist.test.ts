@@ -3,11 +3,9 @@
  * model is the fake OpenAI-compatible server — answering well, with garbage, with HTTP 500, or
  * not at all — and a bot without a model.
  */
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { WebSocket } from 'ws';
 import { startFakeOpenAi, type ChatRequest, type FakeAnswer, type FakeOpenAi } from '../support/fake-openai.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 
 type Headers = { authorization: string };
@@ -20,34 +18,24 @@ const FLAGS = ['attendant-llm-tips', 'attendant-polish-message', 'attendant-smar
 let fake: FakeOpenAi;
 let service: TestService;
 let admin: Headers;
-let botsDir: string;
+let bots: TestBots;
 const sockets: WebSocket[] = [];
-
-/** Copies the default bot as `<name>.gbai` with extra config.csv lines. */
-async function makeBot(name: string, config: Record<string, string>): Promise<void> {
-  const dir = path.join(botsDir, `${name}.gbai`);
-  await cp(path.resolve('bots/default.gbai'), dir, { recursive: true });
-  for (const part of ['gbot', 'gbdialog', 'gbdata']) await rename(path.join(dir, `default.${part}`), path.join(dir, `${name}.${part}`));
-  const csv = path.join(dir, `${name}.gbot`, 'config.csv');
-  const lines = (await readFile(csv, 'utf8')).split('\n').filter((l) => !Object.keys(config).some((k) => l.startsWith(`${k},`)));
-  await writeFile(csv, [...lines, ...Object.entries(config).map(([k, v]) => `${k},${v}`), ''].join('\n'));
-}
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  botsDir = await mkdtemp(path.join(os.tmpdir(), 'sb-assist-bots-'));
+  bots = await createTestBots('sb-assist-bots-');
   const llm = { 'llm-url': fake.url, 'llm-key': 'sk-assist', 'llm-model': MODEL, 'llm-timeout-seconds': '1' };
-  await makeBot('smart', llm);
-  await makeBot('plain', {});
-  await makeBot('off', { ...llm, ...Object.fromEntries(FLAGS.map((f) => [f, 'false'])) });
-  service = await startTestService({ BOTS_DIR: botsDir });
+  await bots.add('smart', llm);
+  await bots.add('plain', {});
+  await bots.add('off', { ...llm, ...Object.fromEntries(FLAGS.map((f) => [f, 'false'])) });
+  service = await startTestService({ BOTS_DIR: bots.dir });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 });
 afterAll(async () => {
   for (const ws of sockets) ws.terminate();
   await service?.dispose();
   await fake?.close();
-  await rm(botsDir, { recursive: true, force: true });
+  await bots.remove();
 });
 
 async function call(method: string, p: string, headers: Partial<Headers>, body?: unknown): Promise<{ status: number; body: Body }> {

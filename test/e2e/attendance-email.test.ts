@@ -1,7 +1,5 @@
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { createSessionsRepo } from '../../db/index.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp.js';
 
@@ -15,36 +13,25 @@ const MANAGER = 'manager@example.test';
 let smtp: TestSmtpServer;
 let service: TestService;
 let admin: Headers;
-let botsDir: string;
-
-/** Copies the default bot as `<name>.gbai` with extra config.csv lines (later lines win over the defaults'). */
-async function makeBot(name: string, config: Record<string, string>, startBas?: string): Promise<void> {
-  const dir = path.join(botsDir, `${name}.gbai`);
-  await cp(path.resolve('bots/default.gbai'), dir, { recursive: true });
-  for (const part of ['gbot', 'gbdialog', 'gbdata']) await rename(path.join(dir, `default.${part}`), path.join(dir, `${name}.${part}`));
-  const csv = path.join(dir, `${name}.gbot`, 'config.csv');
-  const lines = (await readFile(csv, 'utf8')).split('\n').filter((l) => !Object.keys(config).some((k) => l.startsWith(`${k},`)));
-  await writeFile(csv, [...lines, ...Object.entries(config).map(([k, v]) => `${k},${v}`), ''].join('\n'));
-  if (startBas) await writeFile(path.join(dir, `${name}.gbdialog`, 'start.bas'), startBas);
-}
+let bots: TestBots;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  botsDir = await mkdtemp(path.join(os.tmpdir(), 'sb-email-bots-'));
+  bots = await createTestBots('sb-email-bots-');
   const common = { 'attendance-email-notify': 'true', 'attendance-email-bcc': BCC, 'attendance-email-recipient': MANAGER };
-  await makeBot('notify', {
+  await bots.add('notify', {
     ...common, 'attendance-customer-waiting-seconds': '1', 'attendance-queue-alert-threshold': '1',
     'attendance-email-resolved': 'true', 'attendance-max-wait-seconds': '2',
   });
-  await makeBot('patient', { ...common, 'attendance-customer-waiting-seconds': '3', 'attendance-queue-alert-threshold': '50' });
-  await makeBot('mailer', {}, 'SEND MAIL "ops@example.test", "Hello from BASIC", "Sent by SEND MAIL"\nTALK "mail sent"\n');
-  service = await startTestService({ SMTP_URL: smtp.url, MAIL_FROM: 'Desk <desk@example.test>', BOTS_DIR: botsDir });
+  await bots.add('patient', { ...common, 'attendance-customer-waiting-seconds': '3', 'attendance-queue-alert-threshold': '50' });
+  await bots.add('mailer', {}, 'SEND MAIL "ops@example.test", "Hello from BASIC", "Sent by SEND MAIL"\nTALK "mail sent"\n');
+  service = await startTestService({ SMTP_URL: smtp.url, MAIL_FROM: 'Desk <desk@example.test>', BOTS_DIR: bots.dir });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 });
 afterAll(async () => {
   await service?.dispose();
   await smtp?.close();
-  await rm(botsDir, { recursive: true, force: true });
+  await bots.remove();
 });
 
 const json = (headers: Partial<Headers> = {}) => ({ 'content-type': 'application/json', ...headers });

@@ -1,8 +1,6 @@
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { createSessionsRepo } from '../../db/index.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 // Issue 6 §6: the BASIC LLM keyword and SET CONTEXT use the bot's model (config llm-*), through
@@ -20,32 +18,21 @@ const SHOP = [
 
 let fake: FakeOpenAi;
 let service: TestService;
-let botsDir: string;
-
-/** Copies the default bot as `<name>.gbai` with extra config.csv lines and its own start.bas. */
-async function makeBot(name: string, config: Record<string, string>, startBas: string): Promise<void> {
-  const dir = path.join(botsDir, `${name}.gbai`);
-  await cp(path.resolve('bots/default.gbai'), dir, { recursive: true });
-  for (const part of ['gbot', 'gbdialog', 'gbdata']) await rename(path.join(dir, `default.${part}`), path.join(dir, `${name}.${part}`));
-  const csv = path.join(dir, `${name}.gbot`, 'config.csv');
-  const lines = (await readFile(csv, 'utf8')).split('\n').filter((l) => !Object.keys(config).some((k) => l.startsWith(`${k},`)));
-  await writeFile(csv, [...lines, ...Object.entries(config).map(([k, v]) => `${k},${v}`), ''].join('\n'));
-  await writeFile(path.join(dir, `${name}.gbdialog`, 'start.bas'), startBas);
-}
+let bots: TestBots;
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  botsDir = await mkdtemp(path.join(os.tmpdir(), 'sb-llm-bots-'));
+  bots = await createTestBots('sb-llm-bots-');
   const model = { 'llm-url': fake.url, 'llm-key': 'sk-shop-test', 'llm-model': 'shop-model-1', 'llm-timeout-seconds': '1' };
-  await makeBot('shop', model, SHOP);
-  await makeBot('bare', { ...model, 'llm-model': 'bare-model-2' }, 'TALK LLM "Say hi to " & first_message\n');
-  await makeBot('nomodel', {}, SHOP);
-  service = await startTestService({ BOTS_DIR: botsDir });
+  await bots.add('shop', model, SHOP);
+  await bots.add('bare', { ...model, 'llm-model': 'bare-model-2' }, 'TALK LLM "Say hi to " & first_message\n');
+  await bots.add('nomodel', {}, SHOP);
+  service = await startTestService({ BOTS_DIR: bots.dir });
 });
 afterAll(async () => {
   await service?.dispose();
   await fake?.close();
-  await rm(botsDir, { recursive: true, force: true });
+  await bots.remove();
 });
 
 async function say(bot: string, text: string, token?: string): Promise<Answer> {

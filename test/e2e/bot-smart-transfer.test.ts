@@ -1,9 +1,7 @@
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { createSessionsRepo } from '../../db/index.js';
 import { WAIT_MESSAGE } from '../../engine/index.js';
 import { until } from '../support/attendance-kit.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 
 // Issue 6 §5: the bot-side transfer triggers through the real service and the web channel —
@@ -21,31 +19,20 @@ const CALM = ['hmm let me think', 'I am not sure yet', 'maybe later please'];
 
 let service: TestService;
 let admin: { authorization: string };
-let botsDir: string;
-
-/** Copies the default bot as `<name>.gbai` with extra config.csv lines and its own start.bas. */
-async function makeBot(name: string, config: Record<string, string>, startBas: string): Promise<void> {
-  const dir = path.join(botsDir, `${name}.gbai`);
-  await cp(path.resolve('bots/default.gbai'), dir, { recursive: true });
-  for (const part of ['gbot', 'gbdialog', 'gbdata']) await rename(path.join(dir, `default.${part}`), path.join(dir, `${name}.${part}`));
-  const csv = path.join(dir, `${name}.gbot`, 'config.csv');
-  const lines = (await readFile(csv, 'utf8')).split('\n').filter((l) => !Object.keys(config).some((k) => l.startsWith(`${k},`)));
-  await writeFile(csv, [...lines, ...Object.entries(config).map(([k, v]) => `${k},${v}`), ''].join('\n'));
-  await writeFile(path.join(dir, `${name}.gbdialog`, 'start.bas'), startBas);
-}
+let bots: TestBots;
 
 beforeAll(async () => {
-  botsDir = await mkdtemp(path.join(os.tmpdir(), 'sb-smart-bots-'));
-  await makeBot('smart', {}, NUMBER_BOT);
-  await makeBot('nosmart', { 'attendance-smart-transfer': 'false' }, NUMBER_BOT);
-  await makeBot('nocrm', { 'crm-enabled': 'false' }, NUMBER_BOT);
-  await makeBot('selfish', {}, 'TALK "Give me a number"\nHEAR n AS NUMBER\nIF ISNULL(n) THEN TRANSFER TO HUMAN "", "high", "script gave up"\n');
-  service = await startTestService({ BOTS_DIR: botsDir });
+  bots = await createTestBots('sb-smart-bots-');
+  await bots.add('smart', {}, NUMBER_BOT);
+  await bots.add('nosmart', { 'attendance-smart-transfer': 'false' }, NUMBER_BOT);
+  await bots.add('nocrm', { 'crm-enabled': 'false' }, NUMBER_BOT);
+  await bots.add('selfish', {}, 'TALK "Give me a number"\nHEAR n AS NUMBER\nIF ISNULL(n) THEN TRANSFER TO HUMAN "", "high", "script gave up"\n');
+  service = await startTestService({ BOTS_DIR: bots.dir });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 });
 afterAll(async () => {
   await service?.dispose();
-  await rm(botsDir, { recursive: true, force: true });
+  await bots.remove();
 });
 
 async function say(bot: string, text: string, token?: string): Promise<Answer> {
