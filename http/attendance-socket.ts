@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { decodeJwt } from 'jose';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   ATTENDANCE_LIVE_TOPIC, heldConversation, isRecipient, runAttendantCommand, type AttendantCommandDeps,
@@ -114,9 +115,19 @@ export function attachAttendanceSocket(server: Server, deps: AttendanceSocketDep
       ended.add(done);
       void done.then(() => ended.delete(done));
       sockets.track(ws);
+      closeAtExpiry(ws, token!);
       ws.on('error', () => ws.terminate());
       ws.on('message', (data: RawData, isBinary: boolean) => enqueue(ws, client, data, isBinary));
     });
+  }
+
+  /** The token was checked at connect; the console is closed (4401) when it expires, as a request would be refused then. */
+  function closeAtExpiry(ws: WebSocket, token: string): void {
+    const { exp } = decodeJwt(token);
+    if (exp === undefined) return;
+    const timer = setTimeout(() => ws.close(ATTENDANCE_WS_CLOSE.unauthorized, 'token expired'), Math.max(0, exp * 1000 - Date.now()));
+    timer.unref();
+    ws.once('close', () => clearTimeout(timer));
   }
 
   function enqueue(ws: WebSocket, client: Client, data: RawData, isBinary: boolean): void {

@@ -158,6 +158,19 @@ describe('/ws/attendance', () => {
     expect(ws.ws.readyState).toBe(WebSocket.OPEN);
   });
 
+  test('a console is closed with 4401 when its token expires', async () => {
+    const short = await startTestService({ JWT_TTL_SECONDS: '1' });
+    try {
+      const headers = await bearerFor(short.url, TEST_ADMIN.username, TEST_ADMIN.password);
+      const token = headers.authorization.replace(/^Bearer /, '');
+      const ws = connectFrameSocket(`${short.url.replace(/^http/, 'ws')}/ws/attendance?token=${encodeURIComponent(token)}`, sockets);
+      await ws.opened;
+      expect(await ws.closed).toEqual({ code: 4401, reason: 'token expired' });
+    } finally {
+      await short.dispose();
+    }
+  });
+
   test('stopping the service closes consoles with 1001', async () => {
     const ws = await console_((await createUser('wslast', ['supervisor'])).token);
     await service.stop();
