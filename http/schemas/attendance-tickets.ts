@@ -11,7 +11,7 @@ const NonEmpty = (max: number) => z.string().trim().min(1, 'must not be empty').
 const Category = z.string().trim().min(1).max(50).meta({ description: 'sales, support, billing, technical, or an installation\'s own' });
 
 /** Ticket id in the path: any string, so an id that is not a UUID answers 404 ticket_not_found, not 400. */
-export const TicketParamsSchema = z.object({ id: z.string().min(1) });
+export const TicketParamsSchema = z.object({ id: z.uuid() });
 
 /** The writable fields of seed 2.11 (status excepted), shared by create and update. */
 const ticketFields = {

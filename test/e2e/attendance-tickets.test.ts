@@ -230,8 +230,9 @@ describe('tickets over REST', () => {
     expect((await call('POST', base, carl.headers, { session_id: session, subject: 'x' })).status).toBe(403);
 
     expect(await errorOf(await call('GET', `${base}/${UNKNOWN}`, tia.headers), 404)).toMatchObject({ error: 'ticket_not_found' });
-    expect(await errorOf(await call('GET', `${base}/not-a-uuid`, tia.headers), 404)).toMatchObject({ error: 'ticket_not_found' });
-    expect((await call('PUT', `${base}/not-a-uuid`, tia.headers, { subject: 'x' })).status).toBe(404);
+    // A malformed id is a bad request, as on every attendance route; a well-formed unknown one is 404.
+    expect(await errorOf(await call('GET', `${base}/not-a-uuid`, tia.headers), 400)).toMatchObject({ error: 'validation_error' });
+    expect((await call('PUT', `${base}/not-a-uuid`, tia.headers, { subject: 'x' })).status).toBe(400);
     expect((await call('POST', `${base}/${UNKNOWN}/resolve`, tia.headers, {})).status).toBe(404);
     expect((await call('POST', `${base}/${UNKNOWN}/assign`, tia.headers, { user_id: tia.id })).status).toBe(404);
     expect((await call('POST', `${base}/${UNKNOWN}/transfer`, tia.headers, { to_user_id: tom.id })).status).toBe(404);
