@@ -14,6 +14,20 @@ type AnyObject = z.ZodType<Record<string, unknown>>;
  */
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
+/**
+ * Error statuses a route's handler or use cases can answer besides those `describe()` derives
+ * (400 always, 401 and 403 from `access`, 413 from `body`). 401 is listed only by public routes
+ * that check a credential of their own (a password, a visitor's session token).
+ */
+export type ErrorStatus = 401 | 404 | 409 | 429;
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  401: 'Invalid credentials',
+  404: 'Not found',
+  409: 'Conflicts with the current state',
+  429: 'Rate limit exceeded',
+};
+
 /** One endpoint: its zod schemas serve validation, the handler's types and the OpenAPI entry. */
 export interface RouteSpec<B extends z.ZodType, Q extends AnyObject, P extends AnyObject> {
   method: Method;
@@ -28,6 +42,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends AnyObject, P extends A
   /** Status of a successful answer (200 when absent). */
   status?: number;
   response: { description: string; schema?: z.ZodType };
+  /** Error statuses the handler can answer beyond the derived ones (see `ErrorStatus`); none when absent. */
+  errors?: readonly ErrorStatus[];
   handle(input: {
     body: z.output<B>;
     query: z.output<Q>;
@@ -98,7 +114,9 @@ function describe(route: RouteSpec<z.ZodType, AnyObject, AnyObject>) {
     },
     responses: {
       [route.status ?? 200]: success,
+      ...Object.fromEntries((route.errors ?? []).map((status) => [status, errors(ERROR_DESCRIPTIONS[status])])),
       400: errors('Invalid input'),
+      ...(route.body ? { 413: errors('Request body too large') } : {}),
       ...(route.access === 'public' ? {} : { 401: errors('Missing or invalid bearer token') }),
       ...(Array.isArray(route.access) ? { 403: errors('Role not allowed') } : {}),
     },

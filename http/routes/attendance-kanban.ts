@@ -21,6 +21,7 @@ export function attendanceKanbanRoutes(deps: AttendanceRoutesDeps) {
       access: ACCESS,
       query: KanbanQuerySchema,
       response: { description: 'The board', schema: KanbanBoardSchema },
+      errors: [404],
       handle: async ({ query, principal }) => {
         const assign = deps.attendance.useCaseDeps;
         if (query.bot_id !== undefined && assign.config(query.bot_id) === undefined) {
@@ -40,6 +41,7 @@ export function attendanceKanbanRoutes(deps: AttendanceRoutesDeps) {
       access: ACCESS,
       body: KanbanMoveRequestSchema,
       response: { description: 'Where the card is now', schema: KanbanMoveResultSchema },
+      errors: [404, 409],
       handle: async ({ body, principal }) => {
         const moved = await moveKanbanCard(
           { ...deps.attendance.useCaseDeps, attendance: deps.attendance },

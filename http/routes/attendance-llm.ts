@@ -31,6 +31,7 @@ export function attendanceLlmRoutes(deps: AttendanceLlmRoutesDeps) {
       access: ACCESS,
       body: AssistSessionRequestSchema,
       response: { description: 'Tips, most important first', schema: TipsResultSchema },
+      errors: [404, 409],
       handle: ({ body, principal }) => deps.assist.tips({ actor: principal, sessionId: body.session_id }),
     }),
     defineRoute({
@@ -41,6 +42,7 @@ export function attendanceLlmRoutes(deps: AttendanceLlmRoutesDeps) {
       access: ACCESS,
       body: PolishRequestSchema,
       response: { description: 'The polished draft and what changed', schema: PolishResultSchema },
+      errors: [404, 409],
       handle: ({ body, principal }) => deps.assist.polish({
         actor: principal, text: body.text,
         ...(body.session_id ? { sessionId: body.session_id } : {}), ...(body.bot_id ? { botId: body.bot_id } : {}),
@@ -55,6 +57,7 @@ export function attendanceLlmRoutes(deps: AttendanceLlmRoutesDeps) {
       access: ACCESS,
       body: AssistSessionRequestSchema,
       response: { description: 'Exactly three replies', schema: RepliesResultSchema },
+      errors: [404, 409],
       handle: ({ body, principal }) => deps.assist.replies({ actor: principal, sessionId: body.session_id }),
     }),
     defineRoute({
@@ -65,6 +68,7 @@ export function attendanceLlmRoutes(deps: AttendanceLlmRoutesDeps) {
       access: ACCESS,
       body: SentimentRequestSchema,
       response: { description: 'The sentiment', schema: SentimentResultSchema },
+      errors: [404, 409],
       handle: ({ body, principal }) => deps.assist.sentiment({
         actor: principal,
         ...(body.text !== undefined ? { text: body.text } : {}),
@@ -79,6 +83,7 @@ export function attendanceLlmRoutes(deps: AttendanceLlmRoutesDeps) {
       access: ACCESS,
       params: SessionParamsSchema,
       response: { description: 'The summary', schema: SummaryResultSchema },
+      errors: [404, 409],
       handle: ({ params, principal }) => deps.assist.summary({ actor: principal, sessionId: params.session_id }),
     }),
   ];

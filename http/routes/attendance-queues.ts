@@ -30,6 +30,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       body: CreateQueueRequestSchema,
       status: 201,
       response: { description: 'The queue and its members', schema: QueueWithMembersSchema },
+      errors: [404],
       handle: async ({ body, principal }) => {
         const { user_ids: userIds, ...queue } = body;
         return withMembers(await createQueue(useCaseDeps(), { actor: principal, queue, ...(userIds ? { userIds } : {}) }));
@@ -52,6 +53,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       access: READERS,
       params: QueueParamsSchema,
       response: { description: 'The queue and its members', schema: QueueWithMembersSchema },
+      errors: [404],
       handle: async ({ params, principal }) => withMembers(await getQueue(deps, principal, params.id)),
     }),
     defineRoute({
@@ -63,6 +65,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       params: QueueParamsSchema,
       body: UpdateQueueRequestSchema,
       response: { description: 'The queue and its members', schema: QueueWithMembersSchema },
+      errors: [404],
       handle: async ({ params, body }) => withMembers(await updateQueue(useCaseDeps(), { queueId: params.id, changes: body })),
     }),
     defineRoute({
@@ -73,6 +76,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       access: EDITORS,
       params: QueueParamsSchema,
       response: { description: 'Deleted', schema: DeletedSchema },
+      errors: [404, 409],
       handle: async ({ params }) => {
         await deleteQueue(deps, params.id);
         return { ok: true as const };
@@ -88,6 +92,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       body: AddQueueMemberRequestSchema,
       status: 201,
       response: { description: 'The membership', schema: QueueMemberSchema },
+      errors: [404],
       handle: async ({ params, body, res }) => {
         const { user_id: userId, ...settings } = body;
         const { member, created } = await addQueueMember(useCaseDeps(), { queueId: params.id, userId, ...settings });
@@ -103,6 +108,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       access: READERS,
       params: QueueParamsSchema,
       response: { description: 'Memberships', schema: QueueMemberListSchema },
+      errors: [404],
       handle: async ({ params, principal }) => (await getQueue(deps, principal, params.id)).members.map(memberJson),
     }),
     defineRoute({
@@ -113,6 +119,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       access: EDITORS,
       params: QueueMemberParamsSchema,
       response: { description: 'Removed', schema: DeletedSchema },
+      errors: [404],
       handle: async ({ params }) => {
         await removeQueueMember(deps, { queueId: params.id, userId: params.user_id });
         return { ok: true as const };

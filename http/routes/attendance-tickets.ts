@@ -65,6 +65,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       access: ACCESS,
       params: TicketParamsSchema,
       response: { description: 'The ticket (seed 2.11)', schema: TicketSchema },
+      errors: [404],
       handle: async ({ params, principal }) => toTicketJson(await visibleTicket(deps.db, principal, params.id)),
     }),
     defineRoute({
@@ -76,6 +77,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       body: CreateTicketRequestSchema,
       status: 201,
       response: { description: 'The created ticket, with its ticket_number', schema: TicketSchema },
+      errors: [404],
       handle: async ({ body, principal }) => {
         const { session_id, ...fields } = body;
         return toTicketJson(await createTicket(deps, { actor: principal, session_id, fields }));
@@ -90,6 +92,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       params: TicketParamsSchema,
       body: UpdateTicketRequestSchema,
       response: { description: 'The ticket; deal is the CRM deal when the change resolved a sales ticket', schema: TicketWithDealSchema },
+      errors: [404, 409],
       handle: async ({ params, body, principal }) => withDeal(await updateTicket(deps, { actor: principal, ticketId: params.id, changes: body })),
     }),
     defineRoute({
@@ -100,6 +103,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       access: ['supervisor'],
       params: TicketParamsSchema,
       response: { description: 'Deleted', schema: DeleteTicketResultSchema },
+      errors: [404],
       handle: ({ params }) => deleteTicket(deps, { ticketId: params.id }),
     }),
     defineRoute({
@@ -111,6 +115,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       params: TicketParamsSchema,
       body: AssignTicketRequestSchema,
       response: { description: 'The ticket', schema: TicketSchema },
+      errors: [404, 409],
       handle: async ({ params, body, principal }) =>
         toTicketJson(await assignTicket(deps, { actor: principal, ticketId: params.id, userId: body.user_id })),
     }),
@@ -123,6 +128,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       params: TicketParamsSchema,
       body: TransferTicketRequestSchema,
       response: { description: 'The ticket', schema: TicketSchema },
+      errors: [404, 409],
       handle: async ({ params, body, principal }) => toTicketJson(await transferTicket(deps, {
         actor: principal, ticketId: params.id, toUserId: body.to_user_id, ...(body.reason ? { reason: body.reason } : {}),
       })),
@@ -136,6 +142,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       params: TicketParamsSchema,
       body: ResolveTicketRequestSchema,
       response: { description: 'The resolved ticket and the deal it created (null when none)', schema: TicketWithDealSchema },
+      errors: [404, 409],
       handle: async ({ params, body, principal }) => {
         await visibleTicket(deps.db, principal, params.id);
         return withDeal(await resolveTicket(deps, { ticketId: params.id, ...(body.resolution ? { resolution: body.resolution } : {}) }));

@@ -73,6 +73,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       access: ACCESS,
       params: SessionParamsSchema,
       response: { description: 'Resolved', schema: ResolveResultSchema },
+      errors: [404, 409],
       handle: async ({ params, principal }) => {
         // Attendants resolve what they hold; supervisors any conversation the status table allows.
         if (seesAll(principal)) await visibleConversation(deps.db, principal, params.session_id);
@@ -89,6 +90,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       access: SUPERVISORS,
       body: AssignRequestSchema,
       response: { description: 'Assigned; the attendant accepts it with /take', schema: AssignResultSchema },
+      errors: [404, 409],
       handle: async ({ body, principal }) => {
         const attendant = await findAttendant(deps.db, body.attendant_id);
         const current = await visibleConversation(deps.db, principal, body.session_id);
@@ -107,6 +109,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       access: ACCESS,
       body: TransferRequestSchema,
       response: { description: 'Transferred', schema: TransferResultSchema },
+      errors: [404, 409],
       handle: async ({ body, principal }) => {
         const row = await transferConversation(deps.attendance.useCaseDeps, {
           actor: principal, sessionId: body.session_id, reason: body.reason,
@@ -124,6 +127,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       params: SessionParamsSchema,
       body: RelayRequestSchema,
       response: { description: 'Sent; the conversation is pending until the customer answers', schema: RelayResultSchema },
+      errors: [404, 409],
       handle: async ({ params, body, principal }) => {
         const row = await deps.attendance.relay({ actor: principal, text: body.text, sessionId: params.session_id });
         return { ok: true as const, session_id: row.session_id, status: row.status };

@@ -68,6 +68,7 @@ export function sessionRoutes(deps: SessionRoutesDeps) {
       access: ['admin'],
       params: z.object({ session_id: z.string() }),
       response: { description: 'The session', schema: SessionDebugSchema },
+      errors: [404],
       handle: async ({ params }) => {
         // A malformed id cannot name a session: the same 404 as an unknown one, and no query.
         const row = UUID.test(params.session_id) ? await deps.findSession(params.session_id) : undefined;

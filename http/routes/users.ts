@@ -29,6 +29,7 @@ export function userRoutes(deps: { users: UsersRepo; tokens: TokenIssuer }) {
       access: 'public',
       body: LoginRequestSchema,
       response: { description: 'Access token', schema: AccessTokenSchema },
+      errors: [401],
       handle: ({ body }) => login(deps, { identifier: (body.username ?? body.email)!, password: body.password }),
     }),
     defineRoute({
@@ -40,6 +41,7 @@ export function userRoutes(deps: { users: UsersRepo; tokens: TokenIssuer }) {
       body: CreateUserRequestSchema,
       status: 201,
       response: { description: 'The created user', schema: UserSchema },
+      errors: [409],
       handle: async ({ body }) => toUserDto(await createUser(deps, body)),
     }),
     defineRoute({
@@ -61,6 +63,7 @@ export function userRoutes(deps: { users: UsersRepo; tokens: TokenIssuer }) {
       tag: 'users',
       access: 'authenticated',
       response: { description: 'The caller', schema: UserSchema },
+      errors: [404],
       handle: async ({ principal }) => {
         const row = await deps.users.findById(principal.user_id);
         if (!row) throw new NotFoundError('Your user no longer exists', 'user_not_found');

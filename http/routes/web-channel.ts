@@ -73,6 +73,7 @@ export function webChannelRoutes(deps: WebChannelDeps) {
       params: BotParamsSchema,
       body: WebMessageRequestSchema,
       response: { description: 'The session, its token and the replies of this turn', schema: WebMessageAnswerSchema },
+      errors: [401, 404, 409, 429],
       handle: async ({ params: { bot }, body, req }) => {
         await assertBot(bot);
         const request: ChannelRequest = { headers: req.headers, query: {}, rawBody: NO_RAW_BODY, body, bot };
@@ -102,6 +103,7 @@ export function webChannelRoutes(deps: WebChannelDeps) {
       params: BotParamsSchema,
       query: WebHistoryQuerySchema,
       response: { description: 'The transcript', schema: WebHistorySchema },
+      errors: [401, 404],
       handle: async ({ params: { bot }, query }) => {
         await assertBot(bot);
         const claims = await deps.visitorTokens.verify(query.session_token, bot);

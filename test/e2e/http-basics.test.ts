@@ -83,6 +83,22 @@ describe('OpenAPI', () => {
     expect(doc.components.schemas).toHaveProperty('ErrorBody');
   });
 
+  test('each route lists the error statuses it can answer, with the shared error body', async () => {
+    type Responses = Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+    const doc = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { responses: Responses }>> };
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses);
+    expect(statuses('/api/attendance/resolve/{session_id}', 'post')).toEqual(expect.arrayContaining(['404', '409']));
+    expect(statuses('/api/attendance/kanban/move', 'put')).toEqual(expect.arrayContaining(['409', '413']));
+    expect(statuses('/api/attendance/tickets/{id}', 'get')).toContain('404');
+    expect(statuses('/api/attendance/tickets/{id}', 'get')).not.toContain('409');
+    expect(statuses('/api/channels/web/{bot}/messages', 'post')).toEqual(expect.arrayContaining(['401', '404', '409', '413', '429']));
+    expect(statuses('/api/users', 'get')).not.toContain('404');
+    expect(statuses('/api/users', 'get')).not.toContain('409');
+    expect(statuses('/api/users', 'get')).not.toContain('413');
+    expect(doc.paths['/api/attendance/resolve/{session_id}']!.post!.responses['409']!.content!['application/json']!.schema!.$ref)
+      .toBe('#/components/schemas/ErrorBody');
+  });
+
   test('GET /api/docs serves the browsable page and its assets locally', async () => {
     const page = await fetch(`${service.url}/api/docs`);
     expect(page.status).toBe(200);
