@@ -10,7 +10,7 @@ export {
 export {
   CONVERSATION_EVENTS, type ConversationEvent, type ConversationEventName, type ConversationEventPayloads,
 } from './conversation-events.js';
-export { KANBAN_COLUMNS, isKanbanColumn, kanbanColumn, kanbanMove, type KanbanColumn } from './kanban.js';
+export { KANBAN_COLUMNS, isKanbanColumn, kanbanColumn, kanbanMove, type KanbanColumn } from './kanban/kanban.js';
 export {
   PRIORITIES, defaultPriority, parsePriority, priorityName, resolvePriority, type Priority, type PriorityName,
 } from './priority.js';
@@ -23,8 +23,8 @@ export {
   isEligible, namesAttendant, selectByAttendantList, type AttendantCandidate, type SelectByAttendantListInput,
 } from './assignment/select-by-attendant-list.js';
 export { backfillOrder, compareForBackfill, nextForBackfill, queuePosition, type WaitingItem } from './assignment/backfill-order.js';
-export { parseAttendantCsv, type AttendantCsvRow } from './attendant-csv.js';
-export { importAttendants, type ImportAttendantsResult } from './import-attendants.js';
+export { parseAttendantCsv, type AttendantCsvRow } from './attendants/attendant-csv.js';
+export { importAttendants, type ImportAttendantsResult } from './attendants/import-attendants.js';
 export {
   assignConversation, DEFAULT_MAX_CONVERSATIONS, type AssignConversationInput, type AssignDeps,
 } from './assign-conversation.js';
@@ -50,8 +50,8 @@ export { relayAttendantMessage, type RelayAttendantMessageDeps, type RelayAttend
 export {
   conversationDeliveries, customerMessageDelivery, eligibleAttendants, factsNeeded, isRecipient,
   type LiveAttendant, type LiveConversation, type LiveCustomer, type LiveDelivery, type LiveFacts, type LiveFrame, type LiveRecipients,
-} from './live-events.js';
-export { ATTENDANCE_LIVE_TOPIC, createLiveEventsListener, type LiveEventsListenerDeps } from './live-events-listener.js';
+} from './live/live-events.js';
+export { ATTENDANCE_LIVE_TOPIC, createLiveEventsListener, type LiveEventsListenerDeps } from './live/live-events-listener.js';
 export { answerSurvey, parseSurveyScore, surveyMarkOf, SURVEY_THANKS, type AnswerSurveyDeps, type AnswerSurveyInput, type SurveyMark } from './satisfaction-survey.js';
 export {
   CRM_LOG_FIELDS, crmAttendanceLogListener, listAttendanceLog, logAttendance, logFields,
@@ -70,19 +70,19 @@ export {
   type ResolveTicketInput, type TicketDeps, type TicketFields, type TicketList, type TicketTransferRecord, type TicketTransition,
   type TicketUpdate, type TransferTicketInput, type UpdateTicketInput,
 } from './tickets/index.js';
-export { findAttendant, ATTENDING_ROLES } from './attendance-users.js';
+export { findAttendant, ATTENDING_ROLES } from './attendants/attendance-users.js';
 export { requeueConversation, type RequeueConversationInput } from './requeue-conversation.js';
 export { transferConversation, type TransferConversationInput } from './transfer-conversation.js';
 export {
   moveKanbanCard, type KanbanMoveResult, type MoveKanbanCardDeps, type MoveKanbanCardInput,
-} from './move-kanban-card.js';
+} from './kanban/move-kanban-card.js';
 export {
   listKanbanBoard, KANBAN_RESOLVED_LIMIT, KANBAN_RESOLVED_WINDOW_MS, type KanbanBoard, type ListKanbanBoardDeps,
-} from './list-kanban-board.js';
-export { createQueue, deleteQueue, getQueue, listQueues, updateQueue, type CreateQueueInput, type QueueWithMembers } from './manage-queues.js';
+} from './kanban/list-kanban-board.js';
+export { createQueue, deleteQueue, getQueue, listQueues, updateQueue, type CreateQueueInput, type QueueWithMembers } from './queues/manage-queues.js';
 export {
   addQueueMember, existingQueue, listQueueMembers, removeQueueMember, type AddQueueMemberInput, type QueueMemberView,
-} from './manage-queue-members.js';
+} from './queues/manage-queue-members.js';
 export {
   analyzeSentiment, createAssistService, createAutoSummaryListener, FALLBACK_REASONS, getTips, LEVELS, polishMessage,
   REPLY_CATEGORIES, SENTIMENTS, suggestReplies, summarizeConversation, TIP_TYPES, TONES, TRENDS,

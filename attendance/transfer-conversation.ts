@@ -10,7 +10,7 @@ import {
 import { ConflictError, NotFoundError, ValidationError } from '../infra/errors.js';
 import { selectMember } from './assignment/select-by-queue.js';
 import { mirrorAssignment, recordEvents, type AssignDeps } from './assign-conversation.js';
-import { findAttendant } from './attendance-users.js';
+import { findAttendant } from './attendants/attendance-users.js';
 import { heldConversation, seesAll, visibleConversation, type Actor } from './commands/attendant-scope.js';
 import { transition } from './conversation-status.js';
 import { requeueConversation } from './requeue-conversation.js';

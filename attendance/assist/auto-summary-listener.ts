@@ -10,8 +10,8 @@ import type { EventBus } from '../../infra/events/index.js';
 import type { Logger } from '../../infra/logger.js';
 import type { AttendanceListener } from '../attendance-listener.js';
 import type { ConversationEvent } from '../conversation-events.js';
-import type { LiveDelivery } from '../live-events.js';
-import { ATTENDANCE_LIVE_TOPIC } from '../live-events-listener.js';
+import type { LiveDelivery } from '../live/live-events.js';
+import { ATTENDANCE_LIVE_TOPIC } from '../live/live-events-listener.js';
 import type { AssistService } from './assist-service.js';
 
 export interface AutoSummaryListenerDeps {

@@ -3,12 +3,12 @@
  * queues; everyone who attends may read the queues they belong to. The role check itself is the
  * route's; the rule "attendants see only their queues" lives here.
  */
-import { createAttendanceConversationsRepo, createQueuesRepo, type QueueChanges, type QueueRow } from '../db/index.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../infra/errors.js';
-import type { AssignDeps } from './assign-conversation.js';
-import { findAttendant } from './attendance-users.js';
-import { backfillWaiting } from './backfill-waiting.js';
-import { OPEN_STATUSES, seesAll, type Actor } from './commands/attendant-scope.js';
+import { createAttendanceConversationsRepo, createQueuesRepo, type QueueChanges, type QueueRow } from '../../db/index.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../infra/errors.js';
+import type { AssignDeps } from '../assign-conversation.js';
+import { findAttendant } from '../attendants/attendance-users.js';
+import { backfillWaiting } from '../backfill-waiting.js';
+import { OPEN_STATUSES, seesAll, type Actor } from '../commands/attendant-scope.js';
 import { addQueueMember, existingQueue, listQueueMembers, type QueueMemberView } from './manage-queue-members.js';
 
 /** A queue with its members, as create and read answer it. */

@@ -1,4 +1,4 @@
-import { transition, type ConversationAction, type TransitionContext } from './conversation-status.js';
+import { transition, type ConversationAction, type TransitionContext } from '../conversation-status.js';
 import {
   conversationDeliveries, customerMessageDelivery, eligibleAttendants, factsNeeded, isRecipient,
   type LiveConversation, type LiveFacts,

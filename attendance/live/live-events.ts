@@ -5,11 +5,11 @@
  * recipients against its connections — so the routing rules are testable without a database or
  * a socket, and the same delivery works on every instance behind the event bus.
  */
-import type { ConversationRow } from '../db/index.js';
-import { receivesWork, type AttendantStatus } from './assignment/capacity.js';
-import type { SummaryResult } from './assist/summarize-conversation.js';
-import { CONVERSATION_EVENTS, type ConversationEvent } from './conversation-events.js';
-import type { ConversationStatus } from './conversation-status.js';
+import type { ConversationRow } from '../../db/index.js';
+import { receivesWork, type AttendantStatus } from '../assignment/capacity.js';
+import type { SummaryResult } from '../assist/summarize-conversation.js';
+import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
+import type { ConversationStatus } from '../conversation-status.js';
 
 /** Who the customer is, as far as the conversation knows (seed 6.2 `customer`). */
 export interface LiveCustomer {

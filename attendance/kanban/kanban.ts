@@ -4,8 +4,8 @@
  * attendant's last message) and resolved. A move is translated into one action of the transition
  * table, so dragging a card has the same effect as the matching command.
  */
-import { ConflictError } from '../infra/errors.js';
-import { canTransition, type ConversationAction, type ConversationStatus } from './conversation-status.js';
+import { ConflictError } from '../../infra/errors.js';
+import { canTransition, type ConversationAction, type ConversationStatus } from '../conversation-status.js';
 
 export const KANBAN_COLUMNS = ['new', 'active', 'pending', 'resolved'] as const;
 export type KanbanColumn = (typeof KANBAN_COLUMNS)[number];

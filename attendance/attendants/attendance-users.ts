@@ -3,9 +3,9 @@
  * active user holding the attendant, supervisor or admin role. One rule for every entry point,
  * so a deactivated user or an author can never be handed a conversation.
  */
-import type { Role } from '../auth/index.js';
-import { createUsersRepo, type Database, type UserRow } from '../db/index.js';
-import { NotFoundError } from '../infra/errors.js';
+import type { Role } from '../../auth/index.js';
+import { createUsersRepo, type Database, type UserRow } from '../../db/index.js';
+import { NotFoundError } from '../../infra/errors.js';
 
 /** Roles whose holders may receive conversations. */
 export const ATTENDING_ROLES: readonly Role[] = ['attendant', 'supervisor', 'admin'];

@@ -1,5 +1,5 @@
-import { ConflictError } from '../infra/errors.js';
-import type { ConversationStatus } from './conversation-status.js';
+import { ConflictError } from '../../infra/errors.js';
+import type { ConversationStatus } from '../conversation-status.js';
 import { isKanbanColumn, kanbanColumn, kanbanMove, type KanbanColumn } from './kanban.js';
 
 describe('kanban view', () => {

@@ -3,11 +3,11 @@
  * order the queue rule prefers them. Adding a member with room hands them waiting conversations
  * at once (backfill), so a team that grows during a rush starts working straight away.
  */
-import { createAttendantProfilesRepo, createQueuesRepo, createUsersRepo, type Database, type QueueMemberRow, type QueueRow } from '../db/index.js';
-import { NotFoundError } from '../infra/errors.js';
-import type { AssignDeps } from './assign-conversation.js';
-import { findAttendant } from './attendance-users.js';
-import { backfillWaiting } from './backfill-waiting.js';
+import { createAttendantProfilesRepo, createQueuesRepo, createUsersRepo, type Database, type QueueMemberRow, type QueueRow } from '../../db/index.js';
+import { NotFoundError } from '../../infra/errors.js';
+import type { AssignDeps } from '../assign-conversation.js';
+import { findAttendant } from '../attendants/attendance-users.js';
+import { backfillWaiting } from '../backfill-waiting.js';
 
 /** A membership with the member's username and display name. */
 export interface QueueMemberView extends QueueMemberRow {

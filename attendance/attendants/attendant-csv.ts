@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { ValidationError } from '../infra/errors.js';
+import { ValidationError } from '../../infra/errors.js';
 
 /**
  * One attendant of a legacy `attendant.csv` (seed 2.10), ready to become an attendant profile.

@@ -1,4 +1,4 @@
-import { ValidationError } from '../infra/errors.js';
+import { ValidationError } from '../../infra/errors.js';
 import { parseAttendantCsv } from './attendant-csv.js';
 
 const FILE = 'bots/acme.gbai/acme.gbot/attendant.csv';

@@ -3,13 +3,13 @@
  * matching command does. {@link kanbanMove} turns the move into one action of the status table;
  * this file checks who may do it and runs the use case behind that action.
  */
-import { ConflictError } from '../infra/errors.js';
-import type { AssignDeps } from './assign-conversation.js';
-import type { AttendanceService } from './attendance-service.js';
-import { heldConversation, seesAll, visibleConversation, type Actor } from './commands/attendant-scope.js';
-import type { ConversationStatus } from './conversation-status.js';
+import { ConflictError } from '../../infra/errors.js';
+import type { AssignDeps } from '../assign-conversation.js';
+import type { AttendanceService } from '../attendance-service.js';
+import { heldConversation, seesAll, visibleConversation, type Actor } from '../commands/attendant-scope.js';
+import type { ConversationStatus } from '../conversation-status.js';
 import { kanbanColumn, kanbanMove, type KanbanColumn } from './kanban.js';
-import { requeueConversation } from './requeue-conversation.js';
+import { requeueConversation } from '../requeue-conversation.js';
 
 export interface MoveKanbanCardDeps extends AssignDeps {
   /** `/take` and `/resolve`, so a move has exactly their effects (backfill, back to the bot…). */

@@ -7,11 +7,11 @@
 import {
   createAttendanceConversationsRepo, createAttendantProfilesRepo, createCrmRepo, createQueuesRepo, createSessionsRepo,
   type ConversationRow, type Database,
-} from '../db/index.js';
-import type { EventBus } from '../infra/events/index.js';
-import { e164 } from './assign-conversation.js';
-import type { AttendanceListener } from './attendance-listener.js';
-import type { ConversationEvent } from './conversation-events.js';
+} from '../../db/index.js';
+import type { EventBus } from '../../infra/events/index.js';
+import { e164 } from '../assign-conversation.js';
+import type { AttendanceListener } from '../attendance-listener.js';
+import type { ConversationEvent } from '../conversation-events.js';
 import {
   conversationDeliveries, customerMessageDelivery, eligibleAttendants, factsNeeded,
   type LiveCustomer, type LiveDelivery, type LiveFacts,

@@ -6,7 +6,7 @@
  * Rows with no such user are reported, not turned into accounts: creating logins from a file
  * nobody reviewed would be a surprise, and the operator creates the user first.
  */
-import { createAttendantProfilesRepo, createUsersRepo, type Database } from '../db/index.js';
+import { createAttendantProfilesRepo, createUsersRepo, type Database } from '../../db/index.js';
 import type { AttendantCsvRow } from './attendant-csv.js';
 
 export interface ImportAttendantsResult {

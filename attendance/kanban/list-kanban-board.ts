@@ -3,9 +3,9 @@
  * the board's columns. The resolved column only shows recent work, so the board stays the size
  * of a shift instead of growing with the installation's history.
  */
-import { createAttendanceConversationsRepo, type Database } from '../db/index.js';
-import type { AttendanceService, QueueItem } from './attendance-service.js';
-import { OPEN_STATUSES, visibleItems, type Actor } from './commands/attendant-scope.js';
+import { createAttendanceConversationsRepo, type Database } from '../../db/index.js';
+import type { AttendanceService, QueueItem } from '../attendance-service.js';
+import { OPEN_STATUSES, visibleItems, type Actor } from '../commands/attendant-scope.js';
 import { KANBAN_COLUMNS, kanbanColumn, type KanbanColumn } from './kanban.js';
 
 /** The resolved column shows conversations resolved in the last day… */
