@@ -9,11 +9,11 @@ import phoneMetadata from 'libphonenumber-js/min/metadata';
 import { defaultBotConfig, type BotConfig } from '../config/index.js';
 import {
   createAttendanceConversationsRepo, createAttendanceEventsRepo, createAttendantProfilesRepo, createCrmRepo, createQueuesRepo,
-  createSessionsRepo, type ConversationRow, type Database, type NewAttendanceEvent, type QueueRow,
+  createSessionsRepo, type AttendantProfileRow, type ConversationRow, type Database, type NewAttendanceEvent, type QueueRow,
 } from '../db/index.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
 import { hasRoom } from './assignment/capacity.js';
-import { selectByAttendantList, type AttendantCandidate } from './assignment/select-by-attendant-list.js';
+import { namesAttendant, selectByAttendantList, type AttendantCandidate } from './assignment/select-by-attendant-list.js';
 import { matchQueue, selectByQueue } from './assignment/select-by-queue.js';
 import { silentListener, type AttendanceListener } from './attendance-listener.js';
 import type { ConversationEvent } from './conversation-events.js';
@@ -109,10 +109,12 @@ async function choose(db: Database, row: ConversationRow): Promise<Choice | unde
   const queue = matchQueue(queues, row.channel);
   if (queue?.auto_assign) {
     const members = await queuesRepo.listMembers(queue.id);
-    const selection = selectByQueue({
-      queues: [queue], members, channel: row.channel, lastAssigned: await repo.lastAssigned([queue.id]),
-      attendants: profiles.map((p) => ({ user_id: p.user_id, status: p.status, active_conversations: held.get(p.user_id) ?? 0 })),
-    });
+    const lastAssigned = await repo.lastAssigned([queue.id]);
+    const attendants = profiles.map((p) => ({ user_id: p.user_id, status: p.status, active_conversations: held.get(p.user_id) ?? 0 }));
+    const pick = (among: typeof members) => selectByQueue({ queues: [queue], members: among, channel: row.channel, lastAssigned, attendants });
+    // A transfer's named target or department is honoured within the queue when one of them can take it now.
+    const named = row.topic ? namedMembers(members, profiles, row.topic) : [];
+    const selection = (named.length > 0 ? pick(named) : undefined) ?? pick(members);
     const member = members.find((m) => m.user_id === selection?.user_id);
     return selection && member ? { user_id: selection.user_id, queue_id: queue.id, max: member.max_conversations } : undefined;
   }
@@ -130,6 +132,18 @@ async function choose(db: Database, row: ConversationRow): Promise<Choice | unde
   const picked = selectByAttendantList({ attendants: candidates, channel: row.channel, ...(topic ? { topic, target: topic } : {}) });
   const max = candidates.find((c) => c.id === picked?.id)?.max;
   return picked && max !== undefined ? { user_id: picked.id, queue_id: queue?.id ?? row.queue_id, max } : undefined;
+}
+
+/** The members a transfer target names (id, name or alias) or whose department it is. */
+function namedMembers<M extends { user_id: string }>(members: M[], profiles: AttendantProfileRow[], target: string): M[] {
+  const byUser = new Map(profiles.map((p) => [p.user_id, p]));
+  const wanted = target.trim().toLowerCase();
+  return members.filter((m) => {
+    const p = byUser.get(m.user_id);
+    if (!p) return false;
+    const candidate = { id: p.user_id, name: p.name ?? '', channel: p.channel, status: p.status, active_conversations: 0, aliases: p.aliases };
+    return namesAttendant(candidate, target) || p.department?.trim().toLowerCase() === wanted;
+  });
 }
 
 /** An attendant's limit outside the queue rule: the largest `max_conversations` of their active memberships, else the default. */

@@ -193,3 +193,20 @@ describe('manual take', () => {
     expect((await item(low)).priority).toBe(0);
   });
 });
+
+test('queue rule: a transfer naming a member (or their department) goes to them when they can take it', async () => {
+  await everyoneOffline();
+  const first = await attendant('online', { name: 'Fiona' });
+  const named = await attendant('online', { name: 'Nadia' });
+  const billing = await attendant('online');
+  await createAttendantProfilesRepo(db()).upsert(billing, { department: 'billing' });
+  const queues = createQueuesRepo(db());
+  // sms only, so the topics bot's web conversations of the other tests keep the attendant-list rule.
+  const queue = await queues.create({ name: 'topics sms', channels: ['sms'], bot_id: harness.bots.get('topics')!.id });
+  for (const user of [first, named, billing]) await queues.addMember({ queue_id: queue.id, user_id: user, max_conversations: 1 });
+
+  expect((await item(await say('topics', 'q-1', 'nadia', 'sms'))).assigned_to).toBe(named);
+  expect((await item(await say('topics', 'q-2', 'Billing', 'sms'))).assigned_to).toBe(billing);
+  // Nadia is full now: the queue's normal order applies instead.
+  expect((await item(await say('topics', 'q-3', 'Nadia', 'sms'))).assigned_to).toBe(first);
+});
