@@ -4,7 +4,7 @@
  * and by the tickets listener when a conversation is resolved, so the deal rule applies to all three.
  */
 import { defaultBotConfig } from '../../config/index.js';
-import { createCrmRepo, createSessionsRepo, createTicketsRepo, type DealRow, type TicketRow } from '../../db/index.js';
+import { createCrmRepo, createSessionsRepo, createTicketsRepo, withTransaction, type DealRow, type TicketRow } from '../../db/index.js';
 import { ConflictError } from '../../infra/errors.js';
 import { getTicket, type TicketDeps } from './ticket-scope.js';
 import { ticketTransition } from './ticket-status.js';
@@ -32,18 +32,21 @@ export interface ResolvedTicket {
  * (already resolved or closed, or changed meanwhile).
  */
 export async function resolveTicket(deps: TicketDeps, input: ResolveTicketInput): Promise<ResolvedTicket> {
-  const repo = createTicketsRepo(deps.db);
   const row = await getTicket(deps.db, input.ticketId);
   const change = ticketTransition(row.status, 'resolved', deps.now());
   const custom = input.resolution === undefined ? {} : { custom_fields: { ...row.custom_fields, resolution: input.resolution } };
-  const resolved = await repo.update(row.id, { ...change, ...custom }, row.status);
-  if (!resolved) {
-    throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status, to: 'resolved' });
-  }
-  const deal = await salesDeal(deps, resolved);
-  if (!deal) return { ticket: resolved, deal: null };
-  const withDeal = await repo.update(resolved.id, { custom_fields: { ...resolved.custom_fields, deal_id: deal.id } });
-  return { ticket: withDeal ?? resolved, deal };
+  // One transaction: a ticket is never left resolved without the deal its rule asks for.
+  return withTransaction(deps.db, async (db) => {
+    const repo = createTicketsRepo(db);
+    const resolved = await repo.update(row.id, { ...change, ...custom }, row.status);
+    if (!resolved) {
+      throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status, to: 'resolved' });
+    }
+    const deal = await salesDeal({ ...deps, db }, resolved);
+    if (!deal) return { ticket: resolved, deal: null };
+    const withDeal = await repo.update(resolved.id, { custom_fields: { ...resolved.custom_fields, deal_id: deal.id } });
+    return { ticket: withDeal ?? resolved, deal };
+  });
 }
 
 /** The deal the sales rule creates for this resolved ticket, or undefined when the rule does not apply. */
