@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import {
   attendanceEvents, attendanceQueueMembers, attendanceQueues, attendantProfiles,
@@ -152,10 +152,17 @@ export function createAttendanceEventsRepo(db: Database) {
       return row!;
     },
 
-    /** Events in the order they happened; `from` is inclusive, `to` exclusive. */
-    async list(filter: { bot_id?: string; session_id?: string; from?: Date; to?: Date } = {}): Promise<AttendanceEventRow[]> {
+    /**
+     * Events in the order they happened; `from` is inclusive, `to` exclusive. `bot_ids` may hold
+     * null for the events of no bot (an attendant's status changes).
+     */
+    async list(filter: { bot_id?: string; bot_ids?: readonly (string | null)[]; session_id?: string; from?: Date; to?: Date } = {}): Promise<AttendanceEventRow[]> {
       const where: SQL[] = [];
       if (filter.bot_id !== undefined) where.push(eq(attendanceEvents.bot_id, filter.bot_id));
+      if (filter.bot_ids !== undefined) {
+        const ids = filter.bot_ids.filter((id): id is string => id !== null);
+        where.push(or(ids.length ? inArray(attendanceEvents.bot_id, ids) : sql`false`, filter.bot_ids.includes(null) ? isNull(attendanceEvents.bot_id) : sql`false`)!);
+      }
       if (filter.session_id !== undefined) where.push(eq(attendanceEvents.session_id, filter.session_id));
       if (filter.from !== undefined) where.push(gte(attendanceEvents.at, filter.from));
       if (filter.to !== undefined) where.push(lt(attendanceEvents.at, filter.to));

@@ -59,8 +59,9 @@ export async function getInsights(deps: GetInsightsDeps, input: GetInsightsInput
   if (to.getTime() - from.getTime() > MAX_WINDOW_MS) {
     throw new ValidationError('The window is longer than 92 days', [{ path: 'query.from', message: 'at most 92 days before to' }], 'invalid_window');
   }
-  const events = (await createAttendanceEventsRepo(deps.db).list({ from: new Date(from.getTime() - LOOKBACK_MS), to }))
-    .filter((e) => input.botId === undefined || e.bot_id === input.botId || e.type === 'status_changed');
+  const events = await createAttendanceEventsRepo(deps.db).list({
+    from: new Date(from.getTime() - LOOKBACK_MS), to, ...(input.botId === undefined ? {} : { bot_ids: [input.botId, null] }),
+  });
   const { metrics, counts } = computeInsights(events, { from, to });
   return { bot_id: input.botId ?? null, from: from.toISOString(), to: to.toISOString(), metrics, targets: targetsFor(metrics), counts };
 }
