@@ -24,6 +24,7 @@ export { compileScript } from './compiler.js';
 export { loadScript, type LoadResult } from './load-script.js';
 export { ScriptFolder, type ProblemListener } from './script-folder.js';
 export { startDialog, resumeDialog } from './run-dialog.js';
+export { refusedAnswers } from './vm-state.js';
 export { toolSchema } from './tool-schema.js';
 export { createStandardHost, type ConversationEffect, type StandardHostParts } from './standard-host.js';
 export * from './host/index.js';

@@ -91,6 +91,15 @@ export function readState(state: DialogState): SavedState | undefined {
   return s as SavedState;
 }
 
+/**
+ * How many answers the HEAR a dialog waits on has refused so far (0 when none). Hosts watch it to notice an answer that did not pass validation: only the
+ * last refusal becomes an effect (`hear.failed`).
+ */
+export function refusedAnswers(state: DialogState): number {
+  const tries = (state as { hear_tries?: unknown }).hear_tries;
+  return typeof tries === 'number' ? tries : 0;
+}
+
 /** The script whose frame cannot be resumed (changed, gone, or saved by another VM version), if any. */
 export function changedScript(saved: SavedState, library: ScriptLibrary): string | undefined {
   if (saved.vm !== VM_VERSION) return saved.entry;

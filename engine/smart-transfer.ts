@@ -1,3 +1,4 @@
+import { refusedAnswers } from '../basic-interpreter/index.js';
 import type { BotConfig } from '../config/index.js';
 import type { StoredDialog } from './dialog-envelope.js';
 import { attendanceAvailable, findTransferKeyword } from './routing-rule.js';
@@ -49,10 +50,9 @@ export interface TurnDialogs {
 }
 
 /**
- * Whether the message was an answer and a HEAR refused it. The VM keeps its refusals in a row in
- * its saved state (`hear_tries`, basic-interpreter/vm-state.ts): a higher count after the turn
- * means this answer was refused and asked again; the third refusal resets it and reports
- * `hear.failed` instead.
+ * Whether the message was an answer and a HEAR refused it. The VM counts refusals in a row in its
+ * saved state (`refusedAnswers`): a higher count after the turn means this answer was refused and
+ * asked again; the third refusal resets it and reports `hear.failed` instead.
  */
 export function answerVerdict({ before, after, hearFailed }: TurnDialogs): AnswerVerdict {
   if (before?.status !== 'waiting' || after === undefined) return 'none';
@@ -88,7 +88,4 @@ export function stuckReason(config: BotConfig, attempts: number, sentiment: numb
   return `smart: failed attempts (${attempts}) with negative sentiment (${sentiment})`;
 }
 
-function hearTries(dialog: StoredDialog): number {
-  const tries = dialog.state.hear_tries;
-  return typeof tries === 'number' ? tries : 0;
-}
+const hearTries = (dialog: StoredDialog): number => refusedAnswers(dialog.state);
