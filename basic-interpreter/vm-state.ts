@@ -92,8 +92,9 @@ export function readState(state: DialogState): SavedState | undefined {
 }
 
 /**
- * How many answers the HEAR a dialog waits on has refused so far (0 when none). Hosts watch it to notice an answer that did not pass validation: only the
- * last refusal becomes an effect (`hear.failed`).
+ * How many answers the HEAR a dialog waits on has refused so far (0 when none). Hosts watch it
+ * to notice an answer that did not pass validation: only the last refusal becomes an effect
+ * (`hear.failed`).
  */
 export function refusedAnswers(state: DialogState): number {
   const tries = (state as { hear_tries?: unknown }).hear_tries;
