@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createChannelAdapters, createVisitorTokens, listChannelAdapters } from './adapters/index.js';
 import {
   createAssistService, createAttendanceService, createAutoSummaryListener, createEmailNotificationsListener,
-  createLiveEventsListener, createTicketsListener, crmAttendanceLogListener, registerEmailJobs,
+  createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, registerEmailJobs,
 } from './attendance/index.js';
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
@@ -101,17 +101,20 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // The engine hands sessions to attendance and attendance messages customers through the
   // engine: the getter breaks the cycle (read only when a message goes out).
   const late: { engine?: EngineService } = {};
+  // Ticket changes reach the consoles as ticket_updated frames, whichever path made them.
+  const onTicketChange = createTicketLivePublisher({ bus, logger });
   const attendance = createAttendanceService({
     db: database.db,
     engine: () => late.engine!,
     bots: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.config,
     logger,
+    onTicketChange,
     // Reactions to attendance changes, in order (attendance/attendance-listener.ts).
     listeners: [
       createLiveEventsListener({ db: database.db, bus }),
       autoSummary,
       crmAttendanceLogListener({ db: database.db, config: configOf }),
-      createTicketsListener({ db: database.db, config: configOf, now }),
+      createTicketsListener({ db: database.db, config: configOf, now, onTicketChange }),
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
     ],
   });

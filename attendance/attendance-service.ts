@@ -28,6 +28,7 @@ import { relayAttendantMessage, type RelayAttendantMessageInput } from './relay-
 import { resolveAttendance, type ResolveAttendanceInput } from './resolve-attendance.js';
 import { answerSurvey } from './satisfaction-survey.js';
 import { takeConversation, type TakeConversationInput } from './take-conversation.js';
+import type { TicketDeps } from './tickets/ticket-scope.js';
 
 export interface AttendanceServiceDeps {
   db: Database;
@@ -40,6 +41,8 @@ export interface AttendanceServiceDeps {
   logger?: Pick<Logger, 'error'>;
   /** Told about every change and customer message (live events, email, survey, tickets…), in this order. */
   listeners?: readonly Partial<AttendanceListener>[];
+  /** Told about every ticket change (the consoles' `ticket_updated` frames); see `TicketDeps.onTicketChange`. */
+  onTicketChange?: TicketDeps['onTicketChange'];
 }
 
 /** A queue item as seed 2.9 shows it (plus queue, topic and the cycle's timestamps). */
@@ -77,6 +80,7 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     deps.logger?.error({ err: error }, `attendance listener failed (${what})`));
   const base: AssignDeps = { db: deps.db, config: deps.bots, now, listener };
   const pending = new Set<Promise<unknown>>();
+  const ticketDeps: TicketDeps = { db: deps.db, config: deps.bots, now, ...(deps.onTicketChange ? { onTicketChange: deps.onTicketChange } : {}) };
 
   /**
    * Customer notices from enqueue are sent after it returns: enqueue runs inside the engine's
@@ -106,6 +110,8 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
      * same listeners as the ones here.
      */
     useCaseDeps: base,
+    /** What the ticket use cases run with: the same database, configuration and clock, and `onTicketChange`. */
+    ticketDeps,
     /** `/take` (see takeConversation). */
     take: (input: TakeConversationInput) => takeConversation(base, input),
     /** Auto-assignment, or a supervisor's explicit assignment with `attendantId`. */

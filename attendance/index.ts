@@ -50,8 +50,10 @@ export { relayAttendantMessage, type RelayAttendantMessageDeps, type RelayAttend
 export {
   conversationDeliveries, customerMessageDelivery, eligibleAttendants, factsNeeded, isRecipient,
   type LiveAttendant, type LiveConversation, type LiveCustomer, type LiveDelivery, type LiveFacts, type LiveFrame, type LiveRecipients,
+  type TicketUpdatedFrame,
 } from './live/live-events.js';
 export { ATTENDANCE_LIVE_TOPIC, createLiveEventsListener, type LiveEventsListenerDeps } from './live/live-events-listener.js';
+export { createTicketLivePublisher, ticketDelivery, type TicketLivePublisherDeps } from './live/ticket-live-events.js';
 export { answerSurvey, parseSurveyScore, surveyMarkOf, SURVEY_THANKS, type AnswerSurveyDeps, type AnswerSurveyInput, type SurveyMark } from './satisfaction-survey.js';
 export {
   CRM_LOG_FIELDS, crmAttendanceLogListener, listAttendanceLog, logAttendance, logFields,
@@ -64,11 +66,11 @@ export {
 export { getInsights, DEFAULT_WINDOW_MS, LOOKBACK_MS, MAX_WINDOW_MS, type GetInsightsDeps, type GetInsightsInput, type Insights } from './insights/get-insights.js';
 export {
   assignTicket, attendingUser, canMoveTicket, canSeeTicket, createTicket, createTicketsListener, deleteTicket, listTickets,
-  OPEN_TICKET_STATUSES, resolveTicket, TICKET_LIMIT_DEFAULT, TICKET_PAGE_DEFAULT, ticketScope, ticketTransition, transferTicket,
-  updateTicket, visibleTicket,
+  OPEN_TICKET_STATUSES, resolveTicket, TICKET_CHANGES, TICKET_EVENT_TYPES, TICKET_LIMIT_DEFAULT, TICKET_PAGE_DEFAULT, ticketScope,
+  ticketTransition, transferTicket, updateTicket, visibleTicket,
   type AssignTicketInput, type CreateTicketInput, type DeleteTicketInput, type ListTicketsInput, type ResolvedTicket,
-  type ResolveTicketInput, type TicketDeps, type TicketFields, type TicketList, type TicketTransferRecord, type TicketTransition,
-  type TicketUpdate, type TransferTicketInput, type UpdateTicketInput,
+  type ResolveTicketInput, type TicketChange, type TicketChangeKind, type TicketDeps, type TicketFields, type TicketList,
+  type TicketTransferRecord, type TicketTransition, type TicketUpdate, type TransferTicketInput, type UpdateTicketInput,
 } from './tickets/index.js';
 export { findAttendant, ATTENDING_ROLES } from './attendants/attendance-users.js';
 export { requeueConversation, type RequeueConversationInput } from './requeue-conversation.js';

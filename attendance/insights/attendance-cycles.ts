@@ -62,6 +62,8 @@ export function cyclesOf(events: readonly Event[]): Cycle[] {
         }
         break;
       case 'transferred': case 'assigned': case 'customer_message': case 'satisfaction': case 'status_changed':
+      case 'ticket_created': case 'ticket_updated': case 'ticket_assigned': case 'ticket_transferred': case 'ticket_resolved':
+      case 'ticket_deleted':
         break;
     }
   }
@@ -127,8 +129,11 @@ export function heldIntervals(events: readonly Event[], window: Interval): Map<s
       case 'queued': case 'resolved':
         release(e.session_id, at);
         break;
+      // Tickets are not conversations: assigning or resolving one holds or frees nothing.
       case 'transferred': case 'first_response': case 'customer_message': case 'attendant_message': case 'satisfaction':
       case 'status_changed':
+      case 'ticket_created': case 'ticket_updated': case 'ticket_assigned': case 'ticket_transferred': case 'ticket_resolved':
+      case 'ticket_deleted':
         break;
     }
   }

@@ -98,6 +98,17 @@ describe('computeInsights', () => {
     expect(counts.surveys).toBe(1);
   });
 
+  test('ticket events are an audit trail: they change no metric or count', () => {
+    const online = ev('status_changed', 0, { session_id: null, attendant_id: 'a1', data: { status: 'online', previous: 'offline' } });
+    const base = [online, ...attendance('s1', 'a1', 100, 30, 10, 600)];
+    const tickets = (['ticket_created', 'ticket_assigned', 'ticket_transferred', 'ticket_updated', 'ticket_resolved', 'ticket_deleted'] as const)
+      .map((type, i) => ev(type, 700 + i, { session_id: i % 2 ? 's1' : 's2', attendant_id: 'a1', data: { ticket_id: 't1', status: 'resolved' } }));
+    // A ticket of another session resolved before its conversation was queued, and one of s1 mid-cycle.
+    const mixed = [...base, ...tickets, ev('ticket_resolved', 50, { session_id: 's3', attendant_id: 'a2' }), ev('ticket_assigned', 120, { attendant_id: 'a2' })]
+      .sort((x, y) => x.at.getTime() - y.at.getTime());
+    expect(computeInsights(mixed, window)).toEqual(computeInsights(base, window));
+  });
+
   describe('attendant_utilization', () => {
     const online = (a: string, seconds: number, status: string, previous = 'offline') =>
       ev('status_changed', seconds, { session_id: null, attendant_id: a, data: { status, previous } });

@@ -5,11 +5,12 @@
  * recipients against its connections — so the routing rules are testable without a database or
  * a socket, and the same delivery works on every instance behind the event bus.
  */
-import type { ConversationRow } from '../../db/index.js';
+import type { ConversationRow, TicketRow } from '../../db/index.js';
 import { receivesWork, type AttendantStatus } from '../assignment/capacity.js';
 import type { SummaryResult } from '../assist/summarize-conversation.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
 import type { ConversationStatus } from '../conversation-status.js';
+import type { TicketChangeKind } from '../tickets/ticket-events.js';
 
 /** Who the customer is, as far as the conversation knows (seed 6.2 `customer`). */
 export interface LiveCustomer {
@@ -82,10 +83,17 @@ export interface ConversationSummaryFrame {
   summary: SummaryResult;
 }
 
+/** A ticket was created, changed, assigned, transferred, resolved or deleted (ticket-live-events.ts). */
+export interface TicketUpdatedFrame {
+  type: 'ticket_updated';
+  ticket: Pick<TicketRow, 'id' | 'ticket_number' | 'session_id' | 'subject' | 'status' | 'priority' | 'category' | 'assigned_to'>;
+  change: TicketChangeKind;
+}
+
 /** Every frame the server pushes on its own (answers to client frames are in the socket schemas). */
 export type LiveFrame =
   | NewConversationFrame | CustomerMessageFrame | ConversationAssignedFrame | ConversationResolvedFrame
-  | ConversationUpdatedFrame | QueueUpdatedFrame | ConversationSummaryFrame;
+  | ConversationUpdatedFrame | QueueUpdatedFrame | ConversationSummaryFrame | TicketUpdatedFrame;
 
 /**
  * Who gets a frame, in terms a socket can check without a database: the connected users named,

@@ -3,9 +3,10 @@
  * attends. An open ticket starts being worked (in_progress); one already in progress or pending
  * keeps its status; a resolved or closed one must be reopened first.
  */
-import { createTicketsRepo, type TicketRow, type TicketStatus } from '../../db/index.js';
+import { createTicketsRepo, withTransaction, type TicketRow, type TicketStatus } from '../../db/index.js';
 import { ConflictError } from '../../infra/errors.js';
 import type { Actor } from '../commands/attendant-scope.js';
+import { announceTicketChange, logTicketChange } from './ticket-events.js';
 import { attendingUser, visibleTicket, type TicketDeps } from './ticket-scope.js';
 import { OPEN_TICKET_STATUSES, ticketTransition } from './ticket-status.js';
 
@@ -20,15 +21,35 @@ export interface AssignTicketInput {
  * Sets `assigned_to` and `attendant_id` to the user. Throws NotFoundError `ticket_not_found` or
  * `user_not_found`, ValidationError `not_attendant`, ForbiddenError when the actor may not see the
  * ticket, ConflictError `invalid_transition` for a resolved or closed ticket (or one changed meanwhile).
+ * Logs `ticket_assigned`.
  */
 export async function assignTicket(deps: TicketDeps, input: AssignTicketInput): Promise<TicketRow> {
   const row = await visibleTicket(deps.db, input.actor, input.ticketId);
   await attendingUser(deps.db, input.userId);
-  const stored = await createTicketsRepo(deps.db).update(
-    row.id, { ...workStatus(row.status, deps.now()), assigned_to: input.userId, attendant_id: input.userId }, row.status,
-  );
-  if (!stored) throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status });
-  return stored;
+  const change = await withTransaction(deps.db, async (db) => {
+    const stored = await createTicketsRepo(db).update(
+      row.id, { ...workStatus(row.status, deps.now()), assigned_to: input.userId, attendant_id: input.userId }, row.status,
+    );
+    if (!stored) throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status });
+    return logTicketChange({ db, now: deps.now }, {
+      change: 'assigned', ticket: stored, ...movedFrom(row, stored), actor_id: input.actor.user_id,
+    });
+  });
+  await announceTicketChange(deps, change);
+  return change.ticket;
+}
+
+/**
+ * `previous_status` and `previous_assigned_to` of a change from `before` to `after`, each only
+ * when it moved. Shared with transfer-ticket.ts and update-ticket.ts.
+ */
+export function movedFrom(
+  before: Pick<TicketRow, 'status' | 'assigned_to'>, after: Pick<TicketRow, 'status' | 'assigned_to'>,
+): { previous_status?: TicketStatus; previous_assigned_to?: string | null } {
+  return {
+    ...(before.status !== after.status ? { previous_status: before.status } : {}),
+    ...(before.assigned_to !== after.assigned_to ? { previous_assigned_to: before.assigned_to } : {}),
+  };
 }
 
 /**

@@ -4,10 +4,12 @@
  * it — so an attendant only has to type the subject.
  */
 import {
-  createAttendanceConversationsRepo, createCrmRepo, createSessionsRepo, createTicketsRepo, type TicketPriority, type TicketRow,
+  createAttendanceConversationsRepo, createCrmRepo, createSessionsRepo, createTicketsRepo, withTransaction, type TicketPriority,
+  type TicketRow,
 } from '../../db/index.js';
 import { ForbiddenError, NotFoundError } from '../../infra/errors.js';
 import { canSee, seesAll, type Actor } from '../commands/attendant-scope.js';
+import { announceTicketChange, logTicketChange } from './ticket-events.js';
 import { attendingUser, type TicketDeps } from './ticket-scope.js';
 
 /** The ticket fields of seed 2.11 a caller may set on create (status always starts open). */
@@ -41,9 +43,9 @@ const EMAIL_MAX = 100;
  * the session, `contact_phone`/`contact_email` from that CRM contact, `assigned_to` and
  * `attendant_id` from the attendant holding the conversation. Throws NotFoundError
  * `session_not_found`, `contact_not_found` or `user_not_found`, ValidationError `not_attendant`,
- * and ForbiddenError when an attendant may not see the conversation.
+ * and ForbiddenError when an attendant may not see the conversation. Logs `ticket_created`.
  */
-export async function createTicket(deps: Pick<TicketDeps, 'db'>, input: CreateTicketInput): Promise<TicketRow> {
+export async function createTicket(deps: Pick<TicketDeps, 'db' | 'now' | 'onTicketChange'>, input: CreateTicketInput): Promise<TicketRow> {
   const session = await createSessionsRepo(deps.db).findById(input.session_id);
   if (!session) throw new NotFoundError(`Session ${input.session_id} does not exist`, 'session_not_found');
   const conversation = await createAttendanceConversationsRepo(deps.db).get(session.id);
@@ -61,7 +63,7 @@ export async function createTicket(deps: Pick<TicketDeps, 'db'>, input: CreateTi
   const holder = conversation?.assigned_to ?? session.assigned_to;
   const assignedTo = fields.assigned_to === undefined ? holder : fields.assigned_to;
 
-  return createTicketsRepo(deps.db).create({
+  const values = {
     session_id: session.id,
     subject: fields.subject,
     description: fields.description ?? null,
@@ -75,7 +77,14 @@ export async function createTicket(deps: Pick<TicketDeps, 'db'>, input: CreateTi
     contact_email: fields.contact_email === undefined ? fits(contact?.email, EMAIL_MAX) : fields.contact_email,
     tags: fields.tags ?? null,
     custom_fields: fields.custom_fields ?? null,
+  };
+  // The ticket and its log entry are stored together.
+  const change = await withTransaction(deps.db, async (db) => {
+    const ticket = await createTicketsRepo(db).create(values);
+    return logTicketChange({ db, now: deps.now }, { change: 'created', ticket, actor_id: input.actor.user_id });
   });
+  await announceTicketChange(deps, change);
+  return change.ticket;
 }
 
 /** The contact's value when it fits the ticket column, else null (the contact stays the source). */

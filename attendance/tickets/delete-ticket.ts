@@ -2,19 +2,29 @@
  * `DELETE /api/attendance/tickets/{id}` (seed 4.3): removes a ticket for good. Only supervisors and
  * admins reach it (the route says so); attendants close tickets instead.
  */
-import { createTicketsRepo } from '../../db/index.js';
+import { createTicketsRepo, withTransaction } from '../../db/index.js';
 import { NotFoundError } from '../../infra/errors.js';
+import { announceTicketChange, logTicketChange } from './ticket-events.js';
 import type { TicketDeps } from './ticket-scope.js';
 
-/** The ticket to delete (the route already checked the role). */
+/** The ticket to delete and who deletes it (the route already checked the role). */
 export interface DeleteTicketInput {
   ticketId: string;
+  /** The user deleting, kept in the `ticket_deleted` event. */
+  actorId?: string;
 }
 
-/** Deletes the ticket; throws NotFoundError `ticket_not_found` when there is none (also for non-UUID ids). */
-export async function deleteTicket(deps: Pick<TicketDeps, 'db'>, input: DeleteTicketInput): Promise<{ deleted: true; id: string }> {
-  if (!(await createTicketsRepo(deps.db).delete(input.ticketId))) {
-    throw new NotFoundError(`Ticket ${input.ticketId} does not exist`, 'ticket_not_found');
-  }
-  return { deleted: true, id: input.ticketId };
+/**
+ * Deletes the ticket and logs `ticket_deleted` with its last state; throws NotFoundError
+ * `ticket_not_found` when there is none (also for non-UUID ids, and when someone deleted it meanwhile).
+ */
+export async function deleteTicket(deps: Pick<TicketDeps, 'db' | 'now' | 'onTicketChange'>, input: DeleteTicketInput): Promise<{ deleted: true; id: string }> {
+  const change = await withTransaction(deps.db, async (db) => {
+    const repo = createTicketsRepo(db);
+    const ticket = await repo.get(input.ticketId);
+    if (!ticket || !(await repo.delete(ticket.id))) throw new NotFoundError(`Ticket ${input.ticketId} does not exist`, 'ticket_not_found');
+    return logTicketChange({ db, now: deps.now }, { change: 'deleted', ticket, ...(input.actorId ? { actor_id: input.actorId } : {}) });
+  });
+  await announceTicketChange(deps, change);
+  return { deleted: true, id: change.ticket.id };
 }

@@ -13,3 +13,6 @@ export { transferTicket, type TicketTransferRecord, type TransferTicketInput } f
 export { resolveTicket, type ResolvedTicket, type ResolveTicketInput } from './resolve-ticket.js';
 export { listTickets, TICKET_LIMIT_DEFAULT, TICKET_PAGE_DEFAULT, type ListTicketsInput, type TicketList } from './list-tickets.js';
 export { createTicketsListener } from './tickets-listener.js';
+export {
+  logTicketChange, TICKET_CHANGES, TICKET_EVENT_TYPES, type TicketChange, type TicketChangeInput, type TicketChangeKind,
+} from './ticket-events.js';

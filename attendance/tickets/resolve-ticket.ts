@@ -6,6 +6,7 @@
 import { defaultBotConfig } from '../../config/index.js';
 import { createCrmRepo, createSessionsRepo, createTicketsRepo, withTransaction, type DealRow, type TicketRow } from '../../db/index.js';
 import { ConflictError } from '../../infra/errors.js';
+import { announceTicketChange, logTicketChange } from './ticket-events.js';
 import { getTicket, type TicketDeps } from './ticket-scope.js';
 import { ticketTransition } from './ticket-status.js';
 
@@ -14,6 +15,8 @@ export interface ResolveTicketInput {
   ticketId: string;
   /** What was done, kept in `custom_fields.resolution`. */
   resolution?: string;
+  /** The user resolving, kept in the `ticket_resolved` event; absent when a conversation's resolve did it. */
+  actorId?: string;
 }
 
 /** The resolved ticket and the CRM deal it created, if any. */
@@ -29,24 +32,29 @@ export interface ResolvedTicket {
  * valued at `custom_fields.deal_value`, in the first pipeline stage, owned by `assigned_to`. The
  * deal's id is kept in `custom_fields.deal_id` so a reopened and resolved again ticket does not
  * make a second one. Throws NotFoundError `ticket_not_found` and ConflictError `invalid_transition`
- * (already resolved or closed, or changed meanwhile).
+ * (already resolved or closed, or changed meanwhile). Logs `ticket_resolved` in the same transaction.
  */
 export async function resolveTicket(deps: TicketDeps, input: ResolveTicketInput): Promise<ResolvedTicket> {
   const row = await getTicket(deps.db, input.ticketId);
   const change = ticketTransition(row.status, 'resolved', deps.now());
   const custom = input.resolution === undefined ? {} : { custom_fields: { ...row.custom_fields, resolution: input.resolution } };
-  // One transaction: a ticket is never left resolved without the deal its rule asks for.
-  return withTransaction(deps.db, async (db) => {
+  // One transaction: a ticket is never left resolved without the deal its rule asks for, nor without its log entry.
+  const result = await withTransaction(deps.db, async (db) => {
     const repo = createTicketsRepo(db);
     const resolved = await repo.update(row.id, { ...change, ...custom }, row.status);
     if (!resolved) {
       throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status, to: 'resolved' });
     }
     const deal = await salesDeal({ ...deps, db }, resolved);
-    if (!deal) return { ticket: resolved, deal: null };
-    const withDeal = await repo.update(resolved.id, { custom_fields: { ...resolved.custom_fields, deal_id: deal.id } });
-    return { ticket: withDeal ?? resolved, deal };
+    const withDeal = deal ? await repo.update(resolved.id, { custom_fields: { ...resolved.custom_fields, deal_id: deal.id } }) : undefined;
+    const ticket = withDeal ?? resolved;
+    const logged = await logTicketChange({ db, now: deps.now }, {
+      change: 'resolved', ticket, previous_status: row.status, ...(input.actorId ? { actor_id: input.actorId } : {}),
+    });
+    return { ticket, deal: deal ?? null, logged };
   });
+  await announceTicketChange(deps, result.logged);
+  return { ticket: result.ticket, deal: result.deal };
 }
 
 /** The deal the sales rule creates for this resolved ticket, or undefined when the rule does not apply. */

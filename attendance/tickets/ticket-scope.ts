@@ -11,6 +11,7 @@ import {
 } from '../../db/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../infra/errors.js';
 import { canSee, queuesOf, seesAll, type Actor } from '../commands/attendant-scope.js';
+import type { TicketChange } from './ticket-events.js';
 
 /** What the ticket use cases need: the database, each bot's configuration (the deal rule), the clock. */
 export interface TicketDeps {
@@ -18,6 +19,11 @@ export interface TicketDeps {
   /** A bot's configuration by bot id; the defaults apply when unknown. */
   config: (botId: string) => BotConfig | undefined;
   now: () => Date;
+  /**
+   * Told about every stored ticket change, after it was logged (and committed): the composition
+   * root pushes it to the attendant consoles. Absent, nobody is told; the event log is written anyway.
+   */
+  onTicketChange?: (change: TicketChange) => Promise<void>;
 }
 
 /** Roles whose holders work tickets; admins pass as everywhere. */

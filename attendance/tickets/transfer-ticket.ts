@@ -3,10 +3,11 @@
  * from one attendant to another, keeping who, when and why in `custom_fields.transfers` so the
  * next attendant sees the history.
  */
-import { createTicketsRepo, type TicketRow } from '../../db/index.js';
+import { createTicketsRepo, withTransaction, type TicketRow } from '../../db/index.js';
 import { ConflictError } from '../../infra/errors.js';
 import { seesAll, type Actor } from '../commands/attendant-scope.js';
-import { workStatus } from './assign-ticket.js';
+import { movedFrom, workStatus } from './assign-ticket.js';
+import { announceTicketChange, logTicketChange } from './ticket-events.js';
 import { attendingUser, visibleTicket, type TicketDeps } from './ticket-scope.js';
 
 /** The caller (holder or supervisor), the ticket, the next attendant and why. */
@@ -31,7 +32,8 @@ export interface TicketTransferRecord {
  * {@link TicketTransferRecord}. Only the holder, or a supervisor or admin, may transfer an assigned
  * ticket (ConflictError `not_holder`); a transfer to the current holder is ConflictError
  * `already_assigned`; resolved and closed tickets give `invalid_transition`. Also NotFoundError
- * `ticket_not_found`/`user_not_found`, ValidationError `not_attendant`, ForbiddenError.
+ * `ticket_not_found`/`user_not_found`, ValidationError `not_attendant`, ForbiddenError. Logs
+ * `ticket_transferred` with the reason.
  */
 export async function transferTicket(deps: TicketDeps, input: TransferTicketInput): Promise<TicketRow> {
   const row = await visibleTicket(deps.db, input.actor, input.ticketId);
@@ -48,10 +50,17 @@ export async function transferTicket(deps: TicketDeps, input: TransferTicketInpu
     from: row.assigned_to, to: input.toUserId, by: input.actor.user_id, reason: input.reason ?? null, at: now.toISOString(),
   };
   const previous = Array.isArray(row.custom_fields?.transfers) ? (row.custom_fields.transfers as unknown[]) : [];
-  const stored = await createTicketsRepo(deps.db).update(row.id, {
-    ...status, assigned_to: input.toUserId, attendant_id: input.toUserId,
-    custom_fields: { ...row.custom_fields, transfers: [...previous, record] },
-  }, row.status);
-  if (!stored) throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status });
-  return stored;
+  const change = await withTransaction(deps.db, async (db) => {
+    const stored = await createTicketsRepo(db).update(row.id, {
+      ...status, assigned_to: input.toUserId, attendant_id: input.toUserId,
+      custom_fields: { ...row.custom_fields, transfers: [...previous, record] },
+    }, row.status);
+    if (!stored) throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status });
+    return logTicketChange({ db, now: deps.now }, {
+      change: 'transferred', ticket: stored, ...movedFrom(row, stored), actor_id: input.actor.user_id,
+      ...(input.reason ? { reason: input.reason } : {}),
+    });
+  });
+  await announceTicketChange(deps, change);
+  return change.ticket;
 }

@@ -3,11 +3,13 @@
  * goes through the ticket status table; a change to resolved is a resolve (resolve-ticket.ts), so
  * the sales deal rule applies however a ticket gets there.
  */
-import { createCrmRepo, createTicketsRepo, type TicketChanges, type TicketStatus } from '../../db/index.js';
+import { createCrmRepo, createTicketsRepo, withTransaction, type TicketChanges, type TicketStatus } from '../../db/index.js';
 import { ConflictError, NotFoundError } from '../../infra/errors.js';
 import type { Actor } from '../commands/attendant-scope.js';
+import { movedFrom } from './assign-ticket.js';
 import type { TicketFields } from './create-ticket.js';
 import { resolveTicket, type ResolvedTicket } from './resolve-ticket.js';
+import { announceTicketChange, logTicketChange } from './ticket-events.js';
 import { attendingUser, visibleTicket, type TicketDeps } from './ticket-scope.js';
 import { ticketTransition } from './ticket-status.js';
 
@@ -26,6 +28,7 @@ export interface UpdateTicketInput {
  * deal when the change resolved a sales ticket). Throws NotFoundError `ticket_not_found`,
  * `user_not_found` or `contact_not_found`, ValidationError `not_attendant`, ForbiddenError, and
  * ConflictError `invalid_transition` for a status change the table refuses or a ticket changed meanwhile.
+ * Logs `ticket_updated` when fields were written, then `ticket_resolved` when the change resolved it.
  */
 export async function updateTicket(deps: TicketDeps, input: UpdateTicketInput): Promise<ResolvedTicket> {
   const row = await visibleTicket(deps.db, input.actor, input.ticketId);
@@ -40,9 +43,16 @@ export async function updateTicket(deps: TicketDeps, input: UpdateTicketInput): 
   const change = moves ? ticketTransition(row.status, status, deps.now()) : undefined;
   const changes: TicketChanges = { ...fields, ...(change && !resolving ? change : {}) };
 
-  const repo = createTicketsRepo(deps.db);
-  const stored = Object.keys(changes).length > 0 ? await repo.update(row.id, changes, row.status) : row;
-  if (!stored) throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status, to: status ?? row.status });
-  if (resolving) return resolveTicket(deps, { ticketId: row.id });
+  let stored = row;
+  if (Object.keys(changes).length > 0) {
+    const logged = await withTransaction(deps.db, async (db) => {
+      const updated = await createTicketsRepo(db).update(row.id, changes, row.status);
+      if (!updated) throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status, to: status ?? row.status });
+      return logTicketChange({ db, now: deps.now }, { change: 'updated', ticket: updated, ...movedFrom(row, updated), actor_id: input.actor.user_id });
+    });
+    await announceTicketChange(deps, logged);
+    stored = logged.ticket;
+  }
+  if (resolving) return resolveTicket(deps, { ticketId: row.id, actorId: input.actor.user_id });
   return { ticket: stored, deal: null };
 }

@@ -127,10 +127,13 @@ export const attendanceTickets = pgTable(
 /**
  * Kinds of attendance event. Every KPI of seed 2.14 is computed from these: wait time from
  * `transferred` → `assigned`, first response from `accepted` → `first_response`, and so on.
+ * The `ticket_*` kinds are the audit trail of tickets (attendance/tickets/ticket-events.ts);
+ * no KPI reads them.
  */
 export const ATTENDANCE_EVENT_TYPES = [
   'transferred', 'queued', 'assigned', 'accepted', 'first_response', 'customer_message', 'attendant_message',
   'resolved', 'transferred_to_attendant', 'satisfaction', 'status_changed',
+  'ticket_created', 'ticket_updated', 'ticket_assigned', 'ticket_transferred', 'ticket_resolved', 'ticket_deleted',
 ] as const;
 export type AttendanceEventType = (typeof ATTENDANCE_EVENT_TYPES)[number];
 

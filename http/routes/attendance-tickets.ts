@@ -39,9 +39,8 @@ const withDeal = ({ ticket, deal }: ResolvedTicket) => ({ ...toTicketJson(ticket
  * see all, and only they delete.
  */
 export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
-  // The service's clock and bot configuration (the sales deal rule reads it).
-  const { config, now } = routeDeps.attendance.useCaseDeps;
-  const deps: TicketDeps = { db: routeDeps.db, config, now };
+  // The service's clock, bot configuration (the sales deal rule reads it) and ticket-change port.
+  const deps: TicketDeps = { ...routeDeps.attendance.ticketDeps, db: routeDeps.db };
   return [
     defineRoute({
       method: 'get',
@@ -104,7 +103,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       params: TicketParamsSchema,
       response: { description: 'Deleted', schema: DeleteTicketResultSchema },
       errors: [404],
-      handle: ({ params }) => deleteTicket(deps, { ticketId: params.id }),
+      handle: ({ params, principal }) => deleteTicket(deps, { ticketId: params.id, actorId: principal.user_id }),
     }),
     defineRoute({
       method: 'post',
@@ -145,7 +144,9 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       errors: [404, 409],
       handle: async ({ params, body, principal }) => {
         await visibleTicket(deps.db, principal, params.id);
-        return withDeal(await resolveTicket(deps, { ticketId: params.id, ...(body.resolution ? { resolution: body.resolution } : {}) }));
+        return withDeal(await resolveTicket(deps, {
+          ticketId: params.id, actorId: principal.user_id, ...(body.resolution ? { resolution: body.resolution } : {}),
+        }));
       },
     }),
   ];

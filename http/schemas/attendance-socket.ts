@@ -4,6 +4,8 @@
  * are typed in attendance/live-events.ts.
  */
 import { z } from 'zod';
+import { TICKET_CHANGES } from '../../attendance/index.js';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../db/index.js';
 import { ATTENDANT_TEXT_MAX } from './attendance.js';
 
 const Text = z.string().max(ATTENDANT_TEXT_MAX).refine((t) => t.trim().length > 0, 'must not be empty');
@@ -66,6 +68,28 @@ export interface ErrorFrame {
 export type AnswerFrame = CommandResultFrame | MessageSentFrame | ErrorFrame;
 
 /**
+ * `{type:"ticket_updated"}` (attendance/live/ticket-live-events.ts): a ticket changed. Checked field
+ * by field, so a console never renders a half-formed ticket; only the fields listed reach it.
+ */
+export const TicketUpdatedFrameSchema = z.object({
+  type: z.literal('ticket_updated'),
+  ticket: z.object({
+    id: z.string(),
+    ticket_number: z.number().int(),
+    session_id: z.string(),
+    subject: z.string(),
+    status: z.enum(TICKET_STATUSES),
+    priority: z.enum(TICKET_PRIORITIES),
+    category: z.string().nullable(),
+    assigned_to: z.string().nullable(),
+  }),
+  change: z.enum(TICKET_CHANGES),
+});
+
+/** Any other pushed frame: typed by the publisher (attendance/live/live-events.ts), only its `type` is checked here. */
+const OtherLiveFrameSchema = z.looseObject({ type: z.string().refine((t) => t !== 'ticket_updated', 'ticket_updated frames are checked by TicketUpdatedFrameSchema') });
+
+/**
  * A delivery as it arrives from the event bus (published by the live-events listener, possibly on
  * another instance). Checked before fan-out so a stray message on the topic cannot reach clients.
  */
@@ -74,5 +98,5 @@ export const LiveDeliverySchema = z.object({
     z.object({ everyone: z.literal(true) }),
     z.object({ user_ids: z.array(z.string()), supervisors: z.boolean() }),
   ]),
-  frame: z.looseObject({ type: z.string() }),
+  frame: z.union([TicketUpdatedFrameSchema, OtherLiveFrameSchema]),
 });
