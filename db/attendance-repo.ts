@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.js';
+import { isUuid } from './uuid.js';
 import {
   attendanceEvents, attendanceQueueMembers, attendanceQueues, attendantProfiles,
   type AttendantStatus,
@@ -16,8 +17,6 @@ export type NewAttendanceEvent = Omit<typeof attendanceEvents.$inferInsert, 'id'
 /** Profile fields an upsert writes; absent fields keep their stored (or default) value. */
 export type ProfileFields = Partial<Omit<AttendantProfileRow, 'user_id' | 'updated_at'>>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (id: string) => UUID.test(id);
 
 /** Queues (seed 2.7) and their members (seed 2.8): the data the assignment selector reads. */
 export function createQueuesRepo(db: Database) {

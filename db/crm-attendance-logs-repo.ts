@@ -1,11 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.js';
+import { isUuid } from './uuid.js';
 import { crmAttendanceLogs } from './schema/index.js';
 
 export type CrmAttendanceLogRow = typeof crmAttendanceLogs.$inferSelect;
 export type NewCrmAttendanceLog = Pick<typeof crmAttendanceLogs.$inferInsert, 'bot_id' | 'contact_id' | 'session_id' | 'fields'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The CRM's attendance log (seed 8 `attendance-crm-logging`): one entry per resolved attendance,
@@ -20,7 +20,7 @@ export function createCrmAttendanceLogsRepo(db: Database) {
 
     /** The session's newest entry: the attendance a survey answer belongs to. */
     async latestOfSession(sessionId: string): Promise<CrmAttendanceLogRow | undefined> {
-      if (!UUID.test(sessionId)) return undefined;
+      if (!isUuid(sessionId)) return undefined;
       const [row] = await db.select().from(crmAttendanceLogs).where(eq(crmAttendanceLogs.session_id, sessionId))
         .orderBy(desc(crmAttendanceLogs.created_at), desc(crmAttendanceLogs.id)).limit(1);
       return row;
@@ -37,7 +37,7 @@ export function createCrmAttendanceLogsRepo(db: Database) {
     /** Newest first; ids that are not UUIDs match nothing. */
     async list(filter: { contact_id?: string; session_id?: string; bot_id?: string; limit?: number } = {}): Promise<CrmAttendanceLogRow[]> {
       const ids = [filter.contact_id, filter.session_id, filter.bot_id].filter((v): v is string => v !== undefined);
-      if (ids.some((id) => !UUID.test(id))) return [];
+      if (ids.some((id) => !isUuid(id))) return [];
       const where: SQL[] = [];
       if (filter.contact_id !== undefined) where.push(eq(crmAttendanceLogs.contact_id, filter.contact_id));
       if (filter.session_id !== undefined) where.push(eq(crmAttendanceLogs.session_id, filter.session_id));

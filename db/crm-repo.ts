@@ -1,5 +1,6 @@
 import { asc, and, eq } from 'drizzle-orm';
 import type { Database } from './connection.js';
+import { isUuid } from './uuid.js';
 import { crmContacts, crmDeals, crmPipelineStages } from './schema/index.js';
 
 export type ContactRow = typeof crmContacts.$inferSelect;
@@ -8,7 +9,6 @@ export type DealRow = typeof crmDeals.$inferSelect;
 export type NewDeal = Omit<typeof crmDeals.$inferInsert, 'id' | 'created_at' | 'updated_at'>;
 export type PipelineStageRow = typeof crmPipelineStages.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The CRM records attendance touches (seed 2.12): the contact matched to a conversation by phone,
@@ -22,7 +22,7 @@ export function createCrmRepo(db: Database) {
     },
 
     async getContact(id: string): Promise<ContactRow | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(crmContacts).where(eq(crmContacts.id, id)).limit(1);
       return row;
     },

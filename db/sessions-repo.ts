@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from './connection.js';
+import { isUuid } from './uuid.js';
 import { bots, sessions } from './schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who a conversation is with: the key of the one open session. */
 export interface SessionKey {
@@ -51,7 +51,7 @@ export function createSessionsRepo(db: Database) {
 
     /** The session, or undefined — also for ids that are not UUIDs (so callers answer "not found"). */
     async findById(id: string): Promise<SessionRow | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
       return row;
     },

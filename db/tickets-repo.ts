@@ -1,5 +1,6 @@
 import { and, count, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.js';
+import { isUuid } from './uuid.js';
 import {
   attendanceConversations, attendanceTickets, TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus,
 } from './schema/index.js';
@@ -34,8 +35,6 @@ export interface TicketPage {
   offset?: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (id: string) => UUID.test(id);
 
 /**
  * Tickets (seed 2.11), the only code that queries `attendance_tickets`. `ticket_number` comes

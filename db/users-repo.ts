@@ -1,5 +1,6 @@
 import { asc, count, eq, or } from 'drizzle-orm';
 import type { Database } from './connection.js';
+import { isUuid } from './uuid.js';
 import { users } from './schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,7 +17,9 @@ export function createUsersRepo(db: Database) {
         .limit(1);
       return row;
     },
+    /** The user, or undefined — also for ids that are not UUIDs. */
     async findById(id: string): Promise<UserRow | undefined> {
+      if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
     },

@@ -10,13 +10,18 @@ import { NotFoundError } from '../../infra/errors.js';
 /** Roles whose holders may receive conversations. */
 export const ATTENDING_ROLES: readonly Role[] = ['attendant', 'supervisor', 'admin'];
 
+/** True for an active user who holds one of {@link ATTENDING_ROLES}: the one rule for who may attend. */
+export function attends(user: Pick<UserRow, 'is_active' | 'roles'>): boolean {
+  return user.is_active && user.roles.some((r) => (ATTENDING_ROLES as readonly string[]).includes(r));
+}
+
 /**
  * The user with id `userId` when they may attend; otherwise NotFoundError with `code`
  * (`attendant_not_found` for assignments, `user_not_found` for queue members).
  */
 export async function findAttendant(db: Database, userId: string, code = 'attendant_not_found'): Promise<UserRow> {
   const user = await createUsersRepo(db).findById(userId);
-  if (!user?.is_active || !user.roles.some((r) => (ATTENDING_ROLES as readonly string[]).includes(r))) {
+  if (!user || !attends(user)) {
     throw new NotFoundError(`No active attendant, supervisor or admin has id ${userId}`, code, { user_id: userId });
   }
   return user;

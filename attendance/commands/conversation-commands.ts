@@ -3,11 +3,11 @@
  * `/context`. Each answers in words for the attendant; failures are thrown as typed errors and
  * turned into replies by run-attendant-command.ts.
  */
-import { createSessionsRepo, createUsersRepo } from '../../db/index.js';
+import { createSessionsRepo, createUsersRepo, type Database } from '../../db/index.js';
 import { NotFoundError, ValidationError } from '../../infra/errors.js';
 import type { AttendanceService, QueueItem } from '../attendance-service.js';
 import type { AssistService } from '../assist/assist-service.js';
-import type { Database } from '../../db/index.js';
+import { attends } from '../attendants/attendance-users.js';
 import { currentConversation, heldConversation, type Actor } from './attendant-scope.js';
 
 /** What the commands need: the attendance use cases plus what the relay needs. */
@@ -25,8 +25,6 @@ export interface CommandResult {
   /** The conversation the command acted on, when there is one. */
   session_id?: string;
 }
-
-const ATTENDANCE_ROLES = ['attendant', 'supervisor', 'admin'];
 
 async function itemOf(deps: AttendantCommandDeps, sessionId: string, assignedTo: string | null): Promise<QueueItem | undefined> {
   const items = await deps.attendance.queueItems(assignedTo ? { assigned_to: assignedTo } : {});
@@ -55,7 +53,7 @@ export async function resolveCommand(deps: AttendantCommandDeps, actor: Actor, s
 export async function transferCommand(deps: AttendantCommandDeps, actor: Actor, username: string, sessionId?: string): Promise<CommandResult> {
   const row = await heldConversation(deps.db, actor, sessionId, { supervisorOverride: true });
   const target = await createUsersRepo(deps.db).findByLogin(username);
-  if (!target?.is_active || !target.roles.some((r) => ATTENDANCE_ROLES.includes(r))) {
+  if (!target || !attends(target)) {
     throw new NotFoundError(`No attendant named @${username}`, 'attendant_not_found');
   }
   if (target.id === row.assigned_to) throw new ValidationError(`@${username} already has this conversation`);

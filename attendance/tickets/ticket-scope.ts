@@ -10,6 +10,7 @@ import {
   type Database, type TicketFilter, type TicketRow, type UserRow,
 } from '../../db/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../infra/errors.js';
+import { attends } from '../attendants/attendance-users.js';
 import { canSee, queuesOf, seesAll, type Actor } from '../commands/attendant-scope.js';
 import type { TicketChange } from './ticket-events.js';
 
@@ -26,8 +27,6 @@ export interface TicketDeps {
   onTicketChange?: (change: TicketChange) => Promise<void>;
 }
 
-/** Roles whose holders work tickets; admins pass as everywhere. */
-const ATTENDING_ROLES = ['attendant', 'supervisor', 'admin'] as const;
 
 /** The ticket, or NotFoundError `ticket_not_found` (also for ids that are not UUIDs). */
 export async function getTicket(db: Database, id: string): Promise<TicketRow> {
@@ -65,11 +64,9 @@ export async function ticketScope(db: Database, actor: Actor): Promise<TicketFil
  * `user_not_found` when there is none with this id, ValidationError `not_attendant` otherwise.
  */
 export async function attendingUser(db: Database, userId: string): Promise<UserRow> {
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const user = UUID.test(userId) ? await createUsersRepo(db).findById(userId) : undefined;
+  const user = await createUsersRepo(db).findById(userId);
   if (!user) throw new NotFoundError(`User ${userId} does not exist`, 'user_not_found');
-  const attends = user.is_admin || user.roles.some((r) => (ATTENDING_ROLES as readonly string[]).includes(r));
-  if (!attends || !user.is_active) {
+  if (!attends(user)) {
     throw new ValidationError(`${user.username} is not an active attendant, supervisor or admin`, [], 'not_attendant');
   }
   return user;

@@ -1,10 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
 import express from 'express';
 import { createTokenIssuer } from '../../auth/index.js';
 import { loadScript, startDialog, type CompiledScript } from '../../basic-interpreter/index.js';
-import { createBotsRepo, openDatabase, type DatabaseHandle } from '../../db/index.js';
+import { createBotsRepo, createSessionsRepo, openDatabase, type DatabaseHandle } from '../../db/index.js';
 import { sessions } from '../../db/schema/index.js';
 import { createLogger } from '../../infra/logger.js';
 import { createAuthorizer } from '../auth-middleware.js';
@@ -42,8 +41,8 @@ beforeAll(async () => {
   const app = express();
   const router = express.Router();
   const registry = createOpenApiRegistry();
-  const findSession = async (id: string) => (await database.db.select().from(sessions).where(eq(sessions.id, id)))[0];
-  mountRoutes(router, registry, createAuthorizer(issuer), sessionRoutes({ findSession }));
+  const sessionsRepo = createSessionsRepo(database.db);
+  mountRoutes(router, registry, createAuthorizer(issuer), sessionRoutes({ findSession: (id) => sessionsRepo.findById(id) }));
   buildOpenApiDocument(registry, 'test');
   app.use(router);
   app.use(errorHandler(createLogger()));

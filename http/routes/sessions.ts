@@ -23,6 +23,7 @@ export interface SessionRecord {
 
 /** What the session debug endpoint needs. */
 export interface SessionRoutesDeps {
+  /** The session, or undefined for unknown ids and for ids that are not UUIDs (sessions repo `findById`). */
   findSession(id: string): Promise<SessionRecord | undefined>;
 }
 
@@ -55,8 +56,6 @@ export const SessionDebugSchema = z
   })
   .meta({ id: 'SessionDebug' });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** `GET /api/session/{id}` (seed 4.3, "session (debug)"): an admin's look at one session and its dialog. */
 export function sessionRoutes(deps: SessionRoutesDeps) {
   return [
@@ -70,8 +69,7 @@ export function sessionRoutes(deps: SessionRoutesDeps) {
       response: { description: 'The session', schema: SessionDebugSchema },
       errors: [404],
       handle: async ({ params }) => {
-        // A malformed id cannot name a session: the same 404 as an unknown one, and no query.
-        const row = UUID.test(params.session_id) ? await deps.findSession(params.session_id) : undefined;
+        const row = await deps.findSession(params.session_id);
         if (!row) throw new NotFoundError(`No session ${params.session_id}`, 'session_not_found');
         return toSessionDto(row);
       },
