@@ -3,13 +3,14 @@
  * attendant who holds a conversation is sent on the customer's channel through the engine, and
  * the conversation becomes pending until the customer answers.
  */
-import { createAttendanceConversationsRepo, createSessionsRepo, type ConversationRow, type Database } from '../db/index.js';
-import type { Channel, EngineService } from '../engine/index.js';
-import { ConflictError, NotFoundError } from '../infra/errors.js';
+import { createAttendanceConversationsRepo, type ConversationRow, type Database } from '../db/index.js';
+import type { EngineService } from '../engine/index.js';
+import { ConflictError } from '../infra/errors.js';
 import { recordEvents } from './assign-conversation.js';
 import type { AttendanceListener } from './attendance-listener.js';
 import { heldConversation, type Actor } from './commands/attendant-scope.js';
 import { transition } from './conversation-status.js';
+import { messageCustomer } from './message-customer.js';
 import { takeConversation } from './take-conversation.js';
 
 export interface RelayAttendantMessageDeps {
@@ -41,11 +42,7 @@ export async function relayAttendantMessage(deps: RelayAttendantMessageDeps, inp
   let row = await heldConversation(deps.db, input.actor, input.sessionId);
   if (row.status === 'assigned') row = await takeConversation(deps, { attendantId: input.actor.user_id, sessionId: row.session_id });
 
-  const session = await createSessionsRepo(deps.db).findById(row.session_id);
-  if (!session) throw new NotFoundError(`Session ${row.session_id} does not exist`, 'session_not_found');
-  await deps.engine().send([{
-    session_id: session.id, channel: row.channel as Channel, to: session.external_user_id, text: input.text, from: 'attendant',
-  }]);
+  await messageCustomer(deps, row, input.text, 'attendant');
 
   if (row.status !== 'active') return row;
   const result = transition('active', 'attendant_replied', { session_id: row.session_id, at: deps.now(), actor_id: input.actor.user_id });

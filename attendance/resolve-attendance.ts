@@ -4,13 +4,14 @@
  * backfilled from the queue.
  */
 import { defaultBotConfig } from '../config/index.js';
-import { createAttendanceConversationsRepo, createSessionsRepo, type ConversationRow } from '../db/index.js';
-import { SURVEY_CONTEXT_KEY, type Channel, type EngineService } from '../engine/index.js';
+import { createAttendanceConversationsRepo, type ConversationRow } from '../db/index.js';
+import { SURVEY_CONTEXT_KEY, type EngineService } from '../engine/index.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
 import type { Logger } from '../infra/logger.js';
 import { recordEvents, type AssignDeps } from './assign-conversation.js';
 import { backfillWaiting } from './backfill-waiting.js';
 import { transition } from './conversation-status.js';
+import { messageCustomer } from './message-customer.js';
 import type { SurveyMark } from './satisfaction-survey.js';
 
 export interface ResolveAttendanceDeps extends AssignDeps {
@@ -60,16 +61,9 @@ export async function resolveAttendance(
   await recordEvents(deps, resolved, result.events);
   // Asked after the CRM entry exists, so the answer always finds the entry it completes.
   if (survey) {
-    await askForScore(deps, row, config['attendance-satisfaction-question'])
+    await messageCustomer(deps, row, config['attendance-satisfaction-question'], 'system')
       .catch((error: unknown) => deps.logger?.error({ err: error, session: row.session_id }, 'satisfaction question not sent'));
   }
   const backfilled = row.assigned_to ? await backfillWaiting(deps, { attendantId: row.assigned_to }) : [];
   return { item: resolved, backfilled };
-}
-
-/** Sends the survey question on the customer's channel, as the system. */
-async function askForScore(deps: ResolveAttendanceDeps, row: ConversationRow, question: string): Promise<void> {
-  const session = await createSessionsRepo(deps.db).findById(row.session_id);
-  if (!session) return;
-  await deps.engine().send([{ session_id: session.id, channel: row.channel as Channel, to: session.external_user_id, text: question, from: 'system' }]);
 }
