@@ -126,11 +126,17 @@ class AstBuilder extends StatementBuilder {
   elseClause(ctx: Ctx): Branch { return this.branch(ctx, this.body(node(ctx, 'block'))); }
   inlineElse(ctx: Ctx): Branch { return this.branch(ctx, this.lines(nodes(ctx, 'simpleStatement'))); }
 
-  private branch(ctx: Ctx, body: Stmt[]): Branch {
+  /** The head of a branch; `body` is filled by elseClause / inlineElse. */
+  elseHead(ctx: Ctx): Branch {
     const elseIf = token(ctx, 'ElseIf');
-    if (elseIf === undefined) return { body, loc: locOf(token(ctx, 'Else')), word: 'ELSE' };
+    if (elseIf === undefined) return { body: [], loc: locOf(token(ctx, 'Else')), word: 'ELSE' };
     const word = elseIf.image.toUpperCase().replace(/\s+/, ' ');
-    return { condition: this.expr(node(ctx, 'expression')), body, loc: locOf(elseIf), word };
+    return { condition: this.expr(node(ctx, 'expression')), body: [], loc: locOf(elseIf), word };
+  }
+
+  private branch(ctx: Ctx, body: Stmt[]): Branch {
+    const head = node(ctx, 'elseHead'); // absent only in a recovered parse, which is reported already
+    return { ...(head ? (this.visit(head) as Branch) : { loc: locOf(undefined), word: 'ELSE' }), body };
   }
 
   forStatement(ctx: Ctx): Stmt {

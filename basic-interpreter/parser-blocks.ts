@@ -65,8 +65,8 @@ export abstract class BlockParser extends StatementParser {
     });
   });
 
-  /** `ELSEIF c THEN` / `ELSE IF c THEN` / `ELSE` of a block IF, with its body. */
-  readonly elseClause: Rule = this.RULE('elseClause', () => {
+  /** `ELSEIF c THEN` / `ELSE IF c THEN` / `ELSE`: how every further branch of an IF starts. */
+  readonly elseHead: Rule = this.RULE('elseHead', () => {
     this.OR([
       {
         ALT: () => {
@@ -77,22 +77,18 @@ export abstract class BlockParser extends StatementParser {
       },
       { ALT: () => this.CONSUME(T.Else) },
     ]);
+  });
+
+  /** A further branch of a block IF, with its body on the next lines. */
+  readonly elseClause: Rule = this.RULE('elseClause', () => {
+    this.SUBRULE(this.elseHead);
     this.CONSUME(T.Newline, { ERR_MSG: 'expected end of line: in a block IF the statements go on the next lines' });
     this.SUBRULE(this.block);
   });
 
-  /** `ELSEIF c THEN stmt` / `ELSE stmt` of a one-line IF. */
+  /** A further branch of a one-line IF: `ELSEIF c THEN stmt` / `ELSE stmt`. */
   readonly inlineElse: Rule = this.RULE('inlineElse', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(T.ElseIf);
-          this.SUBRULE(this.expression);
-          this.CONSUME(T.Then, { ERR_MSG: 'expected THEN after the ELSEIF condition' });
-        },
-      },
-      { ALT: () => this.CONSUME(T.Else) },
-    ]);
+    this.SUBRULE(this.elseHead);
     this.SUBRULE(this.simpleStatement);
   });
 
