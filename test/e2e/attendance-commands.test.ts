@@ -1,4 +1,5 @@
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { sayOnWeb } from '../support/web-customer.js';
 
 interface Answer { session_id: string; session_token: string; replies: { text: string }[] }
 interface CommandResult { ok: boolean; reply: string; session_id?: string }
@@ -16,11 +17,7 @@ afterAll(async () => { await service.dispose(); });
 const web = () => `${service.url}/api/channels/web/default/messages`;
 const json = (headers: Partial<Headers> = {}) => ({ 'content-type': 'application/json', ...headers });
 
-async function say(text: string, token?: string): Promise<Answer> {
-  const res = await fetch(web(), { method: 'POST', headers: json(), body: JSON.stringify({ text, ...(token ? { session_token: token } : {}) }) });
-  if (res.status !== 200) throw new Error(`POST ${text}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Answer;
-}
+const say = (text: string, token?: string): Promise<Answer> => sayOnWeb(service.url, 'default', text, token);
 
 async function history(token: string): Promise<{ from: string; text: string }[]> {
   const res = await fetch(`${web()}?session_token=${encodeURIComponent(token)}`);

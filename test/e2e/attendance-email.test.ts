@@ -2,6 +2,7 @@ import { createSessionsRepo } from '../../db/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp.js';
+import { sayOnWeb } from '../support/web-customer.js';
 
 interface Answer { session_id: string; session_token: string; replies: { text: string }[] }
 interface QueueItem { session_id: string; status: string; assigned_to: string | null }
@@ -38,13 +39,7 @@ const json = (headers: Partial<Headers> = {}) => ({ 'content-type': 'application
 const api = (p: string, headers: Partial<Headers>, body?: unknown) =>
   fetch(`${service.url}${p}`, body === undefined ? { headers } : { method: 'POST', headers: json(headers), body: JSON.stringify(body) });
 
-async function say(bot: string, text: string, token?: string): Promise<Answer> {
-  const res = await fetch(`${service.url}/api/channels/web/${bot}/messages`, {
-    method: 'POST', headers: json(), body: JSON.stringify({ text, ...(token ? { session_token: token } : {}) }),
-  });
-  if (res.status !== 200) throw new Error(`POST ${text}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Answer;
-}
+const say = (bot: string, text: string, token?: string): Promise<Answer> => sayOnWeb(service.url, bot, text, token);
 
 /** A new web customer of `bot` who asks for a human; resolves to their session id. */
 async function customerAsksForHuman(bot: string): Promise<string> {

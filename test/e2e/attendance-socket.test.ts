@@ -1,6 +1,7 @@
 import { WebSocket } from 'ws';
 import { connectFrameSocket, type Frame } from '../support/frame-socket.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { sayOnWeb } from '../support/web-customer.js';
 
 interface Answer { session_id: string; session_token: string; replies: { text: string }[] }
 type Headers = { authorization: string };
@@ -20,13 +21,7 @@ afterAll(async () => {
 const json = (headers: Partial<Headers> = {}) => ({ 'content-type': 'application/json', ...headers });
 const wsUrl = (path: string) => `${service.url.replace(/^http/, 'ws')}${path}`;
 
-async function say(text: string, token?: string): Promise<Answer> {
-  const res = await fetch(`${service.url}/api/channels/web/default/messages`, {
-    method: 'POST', headers: json(), body: JSON.stringify({ text, ...(token ? { session_token: token } : {}) }),
-  });
-  if (res.status !== 200) throw new Error(`POST ${text}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Answer;
-}
+const say = (text: string, token?: string): Promise<Answer> => sayOnWeb(service.url, 'default', text, token);
 
 async function history(token: string): Promise<{ from: string; text: string }[]> {
   const res = await fetch(`${service.url}/api/channels/web/default/messages?session_token=${encodeURIComponent(token)}`);

@@ -4,6 +4,7 @@ import { connectFrameSocket } from '../support/frame-socket.js';
 import { createScratchDatabase, postgresUrlForTests } from '../support/postgres.js';
 import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../support/redis.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { sayOnWeb } from '../support/web-customer.js';
 
 /**
  * The journey of issue 5 §12 on two instances sharing one PostgreSQL database and one Redis: the
@@ -40,13 +41,7 @@ afterAll(async () => {
 
 const json = (headers: Record<string, string> = {}) => ({ 'content-type': 'application/json', ...headers });
 
-async function say(base: string, text: string, token?: string): Promise<Answer> {
-  const res = await fetch(`${base}/api/channels/web/default/messages`, {
-    method: 'POST', headers: json(), body: JSON.stringify({ text, ...(token ? { session_token: token } : {}) }),
-  });
-  if (res.status !== 200) throw new Error(`POST ${text}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Answer;
-}
+const say = (base: string, text: string, token?: string): Promise<Answer> => sayOnWeb(base, 'default', text, token);
 
 
 const wsBase = (service: TestService) => service.url.replace(/^http/, 'ws');

@@ -2,6 +2,7 @@ import { createSessionsRepo } from '../../db/index.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { sayOnWeb } from '../support/web-customer.js';
 
 // Issue 6 §6: the BASIC LLM keyword and SET CONTEXT use the bot's model (config llm-*), through
 // the real service, against a fake OpenAI-compatible server.
@@ -35,13 +36,7 @@ afterAll(async () => {
   await bots.remove();
 });
 
-async function say(bot: string, text: string, token?: string): Promise<Answer> {
-  const res = await fetch(`${service.url}/api/channels/web/${bot}/messages`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, ...(token ? { session_token: token } : {}) }),
-  });
-  if (res.status !== 200) throw new Error(`POST ${text}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Answer;
-}
+const say = (bot: string, text: string, token?: string): Promise<Answer> => sayOnWeb(service.url, bot, text, token);
 
 const texts = (answer: Answer) => answer.replies.map((r) => r.text);
 const requestsOf = (model: string) => fake.requests.filter((r) => r.model === model);

@@ -3,6 +3,7 @@ import { WAIT_MESSAGE } from '../../engine/index.js';
 import { until } from '../support/attendance-kit.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { sayOnWeb } from '../support/web-customer.js';
 
 // Issue 6 §5: the bot-side transfer triggers through the real service and the web channel —
 // failed attempts with negative sentiment, and escalate intents.
@@ -35,13 +36,7 @@ afterAll(async () => {
   await bots.remove();
 });
 
-async function say(bot: string, text: string, token?: string): Promise<Answer> {
-  const res = await fetch(`${service.url}/api/channels/web/${bot}/messages`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, ...(token ? { session_token: token } : {}) }),
-  });
-  if (res.status !== 200) throw new Error(`POST ${text}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Answer;
-}
+const say = (bot: string, text: string, token?: string): Promise<Answer> => sayOnWeb(service.url, bot, text, token);
 
 /** A new customer of `bot` who has been asked for a number; resolves to their token. */
 async function askedForNumber(bot: string): Promise<Answer> {

@@ -1,5 +1,6 @@
 /** What the attendance REST e2e suites share: a started service, users, a customer on the web channel, JSON calls. */
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from './service.js';
+import { sayOnWeb } from './web-customer.js';
 
 export type Headers = { authorization: string };
 export interface User { id: string; username: string; headers: Headers }
@@ -36,11 +37,7 @@ export async function startKit(): Promise<Kit> {
     return { status: res.status, body: text ? (JSON.parse(text) as Reply['body']) : {} };
   };
 
-  const say: Kit['say'] = async (text, token) => {
-    const res = await call('POST', '/api/channels/web/default/messages', {}, { text, ...(token ? { session_token: token } : {}) });
-    if (res.status !== 200) throw new Error(`customer message: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as never;
-  };
+  const say: Kit['say'] = (text, token) => sayOnWeb(service.url, 'default', text, token);
 
   const item: Kit['item'] = async (sessionId) => {
     const res = await call('GET', '/api/attendance/queue', admin);
