@@ -1,13 +1,19 @@
 /**
  * The BASIC interpreter: parse and compile `.bas` scripts, run dialogs that suspend on HEAR and
  * WAIT as plain JSON, and the pieces a host is built from. Pure: effects go out through the
- * EffectHost the caller passes in; nothing here knows about HTTP servers, sessions or attendants.
+ * EffectHost the caller passes in; it does no network or file I/O (the engine's side of the host
+ * port is engine/host/). Wiring only; the parts are the folders:
+ * parser/ → compiler/ → vm/, with keywords/ (built-in functions, HEAR types) and host/ (the port).
  */
-export type { Program } from './ast.js';
 export type { Value, ObjectValue } from './values.js';
-export type { Effect, EffectBody, EffectHost } from './effects.js';
+export { parse, formatParseError, type ParseError, type Program } from './parser/index.js';
+export { compileScript, loadScript, toolSchema, type LoadResult, type ToolSchema } from './compiler/index.js';
 export {
   DEFAULT_TURN_LIMITS,
+  startDialog,
+  resumeDialog,
+  refusedAnswers,
+  turnLimitsFrom,
   type CompiledScript,
   type DialogState,
   type Output,
@@ -16,16 +22,7 @@ export {
   type StartOptions,
   type Suggestion,
   type TurnLimits,
+  type TurnLimitSettings,
   type TurnResult,
-} from './dialog.js';
-export { parse } from './parse.js';
-export { formatParseError } from './parse-errors.js';
-export { compileScript } from './compiler.js';
-export { loadScript, type LoadResult } from './load-script.js';
-export { ScriptFolder, type ProblemListener } from './script-folder.js';
-export { startDialog, resumeDialog } from './run-dialog.js';
-export { refusedAnswers } from './vm-state.js';
-export { toolSchema } from './tool-schema.js';
-export { createStandardHost, type ConversationEffect, type StandardHostParts } from './standard-host.js';
+} from './vm/index.js';
 export * from './host/index.js';
-export { turnLimitsFrom, type TurnLimitSettings } from './turn-limits.js';

@@ -1,15 +1,14 @@
 import path from 'node:path';
 import {
-  createHttpPerformer,
   createInMemoryBotData,
   createStandardHost,
-  seedTablesFromCsv,
   type BotDataStores,
   type ConversationEffect,
   type EffectHost,
   type Value,
 } from '../basic-interpreter/index.js';
 import type { DatabaseHandle } from '../db/index.js';
+import { createHttpPerformer, seedTablesFromCsv } from '../engine/host/index.js';
 
 const CLI_BOT = 'cli';
 const CLI_USER = '00000000-0000-4000-8000-000000000000';

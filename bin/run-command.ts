@@ -7,7 +7,6 @@ import { parseArgs } from 'node:util';
 import {
   loadScript,
   resumeDialog,
-  ScriptFolder,
   startDialog,
   turnLimitsFrom,
   type DialogState,
@@ -17,6 +16,7 @@ import {
 } from '../basic-interpreter/index.js';
 import { pino } from 'pino';
 import { loadBotConfig } from '../config/index.js';
+import { ScriptFolder } from '../engine/host/index.js';
 import { createCliHost } from './cli-host.js';
 
 export interface CliIo {

@@ -1,9 +1,8 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  NUMERIC_TEXT_MAX_LENGTH, NUMERIC_TEXT_PATTERN, checkConditions, normalizeRow, normalizeTableName, numericText,
-  type BotDataStores, type ComparisonOp, type Condition, type MemoryStore, type TableStore,
-} from '../basic-interpreter/host/index.js';
-import type { Value } from '../basic-interpreter/values.js';
+  NUMERIC_TEXT_MAX_LENGTH, NUMERIC_TEXT_PATTERN, checkCondition, isNumericText, normalizeRow, normalizeTableName,
+  type BotDataStores, type BotMemoryStore, type BotTableStore, type ComparisonOp, type Condition, type JsonObject, type JsonValue,
+} from './bot-data-rules.js';
 import type { Database } from './connection.js';
 import { botMemory, botTableRows } from './schema/index.js';
 
@@ -15,9 +14,11 @@ const SQL_OPERATORS: Record<ComparisonOp, SQL> = {
 };
 
 /**
- * The only code that queries bot_table_rows and bot_memory: the database drivers of the storage
- * ports in basic-interpreter/host/stores.ts. Values are read back as `::text` and parsed here,
- * because the drivers' own jsonb parsing would turn the JSON string "123" into a number.
+ * The only code that queries bot_table_rows and bot_memory: the database drivers of the BASIC
+ * interpreter's storage ports (basic-interpreter/host/stores.ts), which its types satisfy
+ * structurally; the rules they share are in bot-data-rules.ts. Values are read back as `::text`
+ * and parsed here, because the drivers' own jsonb parsing would turn the JSON string "123" into
+ * a number.
  */
 export function createBotDataRepo(db: Database): BotDataStores {
   return {
@@ -32,7 +33,7 @@ export function createBotDataRepo(db: Database): BotDataStores {
 
 export type BotDataRepo = ReturnType<typeof createBotDataRepo>;
 
-function tableStore(db: Database, botId: string): TableStore {
+function tableStore(db: Database, botId: string): BotTableStore {
   const where = (table: string, conditions: readonly Condition[]) =>
     and(eq(botTableRows.bot_id, botId), eq(botTableRows.table_name, normalizeTableName(table)), ...conditions.map(conditionSql));
 
@@ -58,7 +59,7 @@ function tableStore(db: Database, botId: string): TableStore {
     async find(table, conditions) {
       const rows = await db.select({ row: sql<string>`${botTableRows.row}::text` }).from(botTableRows)
         .where(where(table, conditions)).orderBy(asc(botTableRows.seq));
-      return rows.map((r) => JSON.parse(r.row) as Record<string, Value>);
+      return rows.map((r) => JSON.parse(r.row) as JsonObject);
     },
     async count(table, conditions) {
       const [row] = await db.select({ n: count() }).from(botTableRows).where(where(table, conditions));
@@ -84,14 +85,14 @@ function tableStore(db: Database, botId: string): TableStore {
  * values the CASE has already checked, so odd stored data never makes the query fail.
  */
 function conditionSql(condition: Condition): SQL {
-  checkConditions([condition]);
+  checkCondition(condition);
   const op = SQL_OPERATORS[condition.op];
   const json = sql`(${botTableRows.row} -> ${condition.field}::text)`;
   const text = sql`(${botTableRows.row} ->> ${condition.field}::text)`;
   // Missing and JSON null read as ''; arrays and objects as NULL, which fails every comparison.
   const asText = sql`(case when jsonb_typeof(${json}) in ('object', 'array') then null else coalesce(${text}, '') end)`;
   const textCompare = sql`lower(${asText}) collate "C" ${op} lower(${condition.value}::text) collate "C"`;
-  if (numericText(condition.value) === undefined) return textCompare;
+  if (!isNumericText(condition.value)) return textCompare;
   // float8, not numeric: doubles compare exactly as in JavaScript (1e21 = 999999999999999999999).
   // Safe casts: stored numbers were written from doubles, and the pattern bounds numeric strings.
   const number = sql`${condition.value}::float8`;
@@ -102,12 +103,12 @@ function conditionSql(condition: Condition): SQL {
     else ${textCompare} end)`;
 }
 
-function memoryStore(db: Database, botId: string, scope: string): MemoryStore {
+function memoryStore(db: Database, botId: string, scope: string): BotMemoryStore {
   const where = (key: string) => and(eq(botMemory.bot_id, botId), eq(botMemory.scope, scope), eq(botMemory.key, key));
   return {
     async get(key) {
       const [row] = await db.select({ value: sql<string>`${botMemory.value}::text` }).from(botMemory).where(where(key)).limit(1);
-      return row ? (JSON.parse(row.value) as Value) : null;
+      return row ? (JSON.parse(row.value) as JsonValue) : null;
     },
     async set(key, value) {
       const json = JSON.stringify(value) as string | undefined;

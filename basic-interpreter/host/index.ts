@@ -1,8 +1,15 @@
 /**
- * What a host of the BASIC VM is built from: the storage ports behind the data and memory
- * keywords with their in-memory drivers, the shared table-filter rules, CSV seeding of tables,
- * and the guarded HTTP client behind GET/POST. The database drivers live in db/bot-data-repo.ts.
+ * The host port of the BASIC VM: interfaces and pure rules only. The effects a script asks its
+ * host to perform (effects.ts), the storage ports behind the data and memory keywords with the
+ * table-filter rules and their in-memory drivers, the HTTP port, and the standard host that
+ * routes effects to them (standard-host.ts). The I/O behind the ports lives outside the
+ * interpreter: the database drivers in db/bot-data-repo.ts; the HTTP client, script files and
+ * CSV seeding in engine/host/.
  */
+export type { Effect, EffectBody, EffectHost } from './effects.js';
+export {
+  createStandardHost, type ConversationEffect, type HttpPerformer, type HttpRequest, type StandardHostParts,
+} from './standard-host.js';
 export {
   parseTableFilter, matchesConditions, checkConditions, numericText, TableFilterError,
   COLUMN_NAME, NUMERIC_TEXT_PATTERN, NUMERIC_TEXT_MAX_LENGTH,
@@ -13,6 +20,3 @@ export {
   type TableStore, type MemoryStore, type BotDataStores,
 } from './stores.js';
 export { createInMemoryTableStore, createInMemoryMemoryStore, createInMemoryBotData } from './memory-stores.js';
-export { seedTablesFromCsv, SeedDataError, type SeedOptions, type SeededTable } from './seed-tables.js';
-export { createHttpPerformer, type HttpPerformer, type HttpPerformerOptions, type HttpRequest } from './http-effect.js';
-export { HttpRefusedError, HttpRequestError, type ResolveHost } from './http-guard.js';

@@ -1,4 +1,4 @@
-import type { Suggestion } from '../dialog.js';
+import type { Suggestion } from '../vm/index.js';
 import { matchMenuOption } from './index.js';
 
 const options: Suggestion[] = [

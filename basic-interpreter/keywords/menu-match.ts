@@ -1,4 +1,4 @@
-import type { Suggestion } from '../dialog.js';
+import type { Suggestion } from '../vm/index.js';
 import { fold } from './functions-shared.js';
 
 /** The comparison form of an answer or option: trimmed, inner spaces collapsed, no case, no accents. */

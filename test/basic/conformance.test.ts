@@ -3,17 +3,16 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createHttpPerformer,
   createInMemoryBotData,
   createStandardHost,
   resumeDialog,
-  ScriptFolder,
   startDialog,
   type Effect,
   type ScriptLibrary,
   type TurnResult,
   type Value,
 } from '../../basic-interpreter/index.js';
+import { createHttpPerformer, ScriptFolder } from '../../engine/host/index.js';
 import { firstDifference, parseTranscript, renderTurn, type Transcript } from './transcript.js';
 
 /**

@@ -1,0 +1,156 @@
+/**
+ * The front half of the interpreter in one call: source text → typed AST plus every error, worded
+ * for script authors. Lexing, parsing (with chevrotain's error recovery) and building all happen
+ * here; the lexer, parser and visitor themselves are built once, at start-up.
+ */
+import { createTokenInstance, type ILexingError, type IToken } from 'chevrotain';
+import type { Expr, Program } from './ast.js';
+import { astBuilder, type BuildContext } from './ast-builder.js';
+import { unknownCharacterMessage, type ParseError } from './parse-errors.js';
+import { basicParser, type GrammarError } from './parser.js';
+import * as T from './tokens.js';
+
+export type { ParseError } from './parse-errors.js';
+
+/** A build context that also keeps the lexer's errors (unknown characters, unterminated strings). */
+interface Collector extends BuildContext {
+  lexical: ParseError[];
+}
+
+/** Where lexed text sits in its file: `${…}` sources are lexed alone, then moved into place. */
+interface Origin {
+  line: number;
+  column: number;
+}
+
+/**
+ * Parses one .bas source. Never throws: problems come back in `errors`, sorted by position; the
+ * program is complete when there are none, and may be partial when there are some.
+ */
+export function parse(source: string, file: string): { program: Program; errors: ParseError[] } {
+  const context: Collector = {
+    file,
+    errors: [],
+    syntaxErrors: [],
+    lexical: [],
+    parseEmbedded: (text, line, column) => parseEmbedded(text, { line, column }, context),
+  };
+  let program: Program = { file, body: [], procedures: [], params: [] };
+  try {
+    const tokens = endLines(lex(source, { line: 1, column: 1 }, context));
+    const run = basicParser.run(tokens, 'program');
+    const end = endOf(tokens);
+    for (const error of run.syntaxErrors) push(context.syntaxErrors, context, at(error, end), error.message);
+    for (const error of run.structureErrors) push(context.errors, context, at(error, end), error.message);
+    program = astBuilder.buildProgram(run.cst, context);
+  } catch (error) {
+    const message = error instanceof RangeError ? 'the script is nested too deeply to be read' : `internal parser error: ${String(error)}`;
+    context.errors.push({ file, line: 1, column: 1, message });
+  }
+  return { program, errors: tidy(context) };
+}
+
+/** Parses the inside of one `${…}` (at `origin` in the file) as a full expression. */
+function parseEmbedded(text: string, origin: Origin, context: Collector): Expr | undefined {
+  const count = (): number => context.errors.length + context.syntaxErrors.length + context.lexical.length;
+  const before = count();
+  const tokens = lex(text, origin, context);
+  const run = basicParser.run(tokens, 'expression');
+  const end = { line: origin.line, column: origin.column + text.length };
+  for (const error of run.syntaxErrors) {
+    push(context.syntaxErrors, context, at(error, end), error.message.replace('end of file', '"}"'));
+  }
+  const expr = astBuilder.buildExpression(run.cst, context);
+  return count() > before ? undefined : expr;
+}
+
+/** Lexes `text`, reporting unknown characters and unterminated strings or BEGIN TALK blocks. */
+function lex(text: string, origin: Origin, context: Collector): IToken[] {
+  const { tokens, errors } = T.basicLexer.tokenize(text);
+  const shift = (line: number, column: number): Origin =>
+    line === 1 ? { line: origin.line, column: column + origin.column - 1 } : { line: line + origin.line - 1, column };
+  for (const error of errors as ILexingError[]) {
+    const at = shift(error.line ?? 1, error.column ?? 1);
+    push(context.lexical, context, at, unknownCharacterMessage(text.charAt(error.offset)));
+  }
+  const moved = origin.line !== 1 || origin.column !== 1;
+  for (const token of tokens) {
+    if (moved) {
+      const start = shift(token.startLine ?? 1, token.startColumn ?? 1);
+      const end = shift(token.endLine ?? 1, token.endColumn ?? 1);
+      Object.assign(token, { startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column });
+    }
+    const problem = (token.payload as { error?: string } | undefined)?.error;
+    if (problem !== undefined) push(context.lexical, context, { line: token.startLine ?? 1, column: token.startColumn ?? 1 }, problem);
+  }
+  return tokens;
+}
+
+/**
+ * Line ends inside `[…]` and `{…}` are not statement ends (arrays and objects may span lines);
+ * only matched pairs count, so one missing `]` does not swallow the rest of the file. The last
+ * line gets an end even when the file has no final newline.
+ */
+function endLines(tokens: IToken[]): IToken[] {
+  const depth = new Array<number>(tokens.length + 1).fill(0);
+  const open: number[] = [];
+  tokens.forEach((token, i) => {
+    if (token.tokenType === T.LBracket || token.tokenType === T.LBrace) open.push(i);
+    const closes = token.tokenType === T.RBracket ? T.LBracket : token.tokenType === T.RBrace ? T.LBrace : undefined;
+    const opener = open[open.length - 1];
+    if (closes !== undefined && opener !== undefined && tokens[opener]?.tokenType === closes) {
+      open.pop();
+      depth[opener + 1] = (depth[opener + 1] ?? 0) + 1;
+      depth[i] = (depth[i] ?? 0) - 1;
+    }
+  });
+  let inside = 0;
+  const kept = tokens.filter((token, i) => {
+    inside += depth[i] ?? 0;
+    return inside === 0 || token.tokenType !== T.Newline;
+  });
+  const last = kept[kept.length - 1];
+  if (last !== undefined && last.tokenType !== T.Newline) {
+    const line = last.endLine ?? 1;
+    const column = (last.endColumn ?? 0) + 1;
+    const offset = (last.endOffset ?? 0) + 1;
+    kept.push(createTokenInstance(T.Newline, '', offset, offset, line, line, column, column));
+  }
+  return kept;
+}
+
+/** Where the input ends: errors found there point at the last token (the end of the last line). */
+function endOf(tokens: IToken[]): Origin {
+  const last = tokens[tokens.length - 1];
+  return last === undefined ? { line: 1, column: 1 } : { line: last.startLine ?? 1, column: last.startColumn ?? 1 };
+}
+
+/** Where an error is: its token, or `end` for the end of input (chevrotain's EOF has no position). */
+function at(error: GrammarError, end: Origin): Origin {
+  const { startLine, startColumn } = error.token;
+  if (startLine === undefined || startColumn === undefined || Number.isNaN(startLine)) return end;
+  return { line: startLine, column: startColumn };
+}
+
+function push(list: ParseError[], context: BuildContext, at: Origin, message: string): void {
+  list.push({ file: context.file, line: at.line, column: at.column, message });
+}
+
+/**
+ * All errors by position. Syntax errors often cascade along a line (an error, then the rest of the
+ * line read as junk): only the first of each line is kept, and none on a line whose characters
+ * already failed to lex (an unknown character, an unterminated string). The others are all kept.
+ */
+function tidy(context: Collector): ParseError[] {
+  const byPosition = (a: ParseError, b: ParseError): number => a.line - b.line || a.column - b.column;
+  const explained = new Set(context.lexical.map((e) => e.line));
+  const firstPerLine = new Map<number, ParseError>();
+  for (const error of [...context.syntaxErrors].sort(byPosition)) {
+    if (!explained.has(error.line) && !firstPerLine.has(error.line)) firstPerLine.set(error.line, error);
+  }
+  const all = [...context.errors, ...context.lexical, ...firstPerLine.values()].sort(byPosition);
+  return all.filter((e, i) => {
+    const previous = all[i - 1];
+    return previous === undefined || byPosition(previous, e) !== 0 || previous.message !== e.message;
+  });
+}

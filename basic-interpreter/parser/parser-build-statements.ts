@@ -1,0 +1,225 @@
+/**
+ * CST → AST for keyword phrases and one-line statements (the second layer of the visitor in
+ * ast-builder.ts). Value keywords (GET, FIND, LLM…) become `keyword` nodes; keyword statements
+ * whose work is done by the host become `command` nodes, arguments in source order.
+ */
+import type { CstNode, IToken } from 'chevrotain';
+import type { CommandKeyword, Expr, HearSpec, Stmt, Target, ValueKeyword } from './ast.js';
+import { ExpressionBuilder, locOf, nowhere, type Accessor, node, nodes, onlyNode, token, type Ctx } from './parser-build-expressions.js';
+
+/** The keyword and one-line-statement layer of the CST visitor. */
+export abstract class StatementBuilder extends ExpressionBuilder {
+  protected stmt(cst: CstNode | undefined): Stmt | undefined {
+    return cst === undefined ? undefined : (this.visit(cst) as Stmt | undefined);
+  }
+
+  protected command(keyword: CommandKeyword, ctx: Ctx, start: IToken | undefined, key = 'expression'): Stmt {
+    return { kind: 'command', keyword, args: this.exprs(ctx, key), loc: locOf(start) };
+  }
+
+  // ---------------------------------------------------------------- keyword expressions
+
+  protected keywordNode(keyword: ValueKeyword, args: Expr[], start: IToken | undefined): Expr {
+    return { kind: 'keyword', keyword, args, loc: locOf(start) };
+  }
+
+  keywordExpression(ctx: Ctx): Expr {
+    return this.expr(onlyNode(ctx));
+  }
+
+  getExpression(ctx: Ctx): Expr {
+    const get = token(ctx, 'Get');
+    if (token(ctx, 'Bot') !== undefined) return this.keywordNode('get_bot_memory', this.exprs(ctx, 'keyArgument'), get);
+    if (token(ctx, 'Session') !== undefined) return this.keywordNode('get_session', this.exprs(ctx, 'keyArgument'), get);
+    return this.keywordNode('http_get', this.exprs(ctx, 'expression'), get);
+  }
+
+  /** The arguments of a keyword: `(a, b)` in the call form, else the plain ones under `key`. */
+  private keywordArgs(ctx: Ctx, usage: string, min: number, max: number, key = 'expression'): Expr[] {
+    const inParens = node(ctx, 'parenthesizedArguments');
+    if (inParens === undefined) return this.exprs(ctx, key);
+    const args = this.visit(inParens) as Expr[];
+    if (args.length < min || args.length > max) this.report(locOf(token(inParens.children, 'LParen')), `expected ${usage}`);
+    return args;
+  }
+
+  parenthesizedArguments(ctx: Ctx): Expr[] {
+    const list = node(ctx, 'argumentList');
+    return list === undefined ? [] : (this.visit(list) as Expr[]);
+  }
+
+  httpBodyExpression(ctx: Ctx): Expr {
+    const verb = token(ctx, 'Post') ?? token(ctx, 'Put') ?? token(ctx, 'Patch');
+    const word = (verb?.image ?? 'post').toUpperCase();
+    const args = this.keywordArgs(ctx, `${word}(url, body)`, 2, 2);
+    return this.keywordNode(`http_${word.toLowerCase()}` as ValueKeyword, args, verb);
+  }
+
+  deleteExpression(ctx: Ctx): Expr {
+    const args = this.keywordArgs(ctx, 'DELETE(url) or DELETE("table", "filter")', 1, 2);
+    return this.keywordNode('http_delete', args, token(ctx, 'Delete'));
+  }
+
+  findExpression(ctx: Ctx): Expr {
+    return this.keywordNode('find', this.keywordArgs(ctx, 'FIND("table", "filter")', 2, 2), token(ctx, 'Find'));
+  }
+
+  meetingExpression(ctx: Ctx): Expr { return this.keywordNode('create_meeting', this.exprs(ctx, 'expression'), token(ctx, 'Create')); }
+  llmExpression(ctx: Ctx): Expr { return this.keywordNode('llm', this.exprs(ctx, 'expression'), token(ctx, 'Llm')); }
+  recallExpression(ctx: Ctx): Expr { return this.keywordNode('recall', this.exprs(ctx, 'keyArgument'), token(ctx, 'Recall')); }
+
+  transferExpression(ctx: Ctx): Expr {
+    const usage = 'at most 4 values after TRANSFER TO HUMAN: target, priority, reason, destination';
+    const list = node(ctx, 'argumentList');
+    const args = list === undefined ? this.keywordArgs(ctx, usage, 0, 4) : (this.visit(list) as Expr[]);
+    if (list !== undefined && args.length > 4) this.report(args[4]?.loc ?? nowhere, `expected ${usage}`);
+    return this.keywordNode('transfer_to_human', args, token(ctx, 'Transfer'));
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  simpleStatement(ctx: Ctx): Stmt | undefined {
+    const keyword = node(ctx, 'keywordExpression');
+    if (keyword === undefined) return this.stmt(onlyNode(ctx));
+    // A value keyword as a statement; DELETE with two arguments is the data delete.
+    const value = this.expr(keyword);
+    if (value.kind !== 'keyword') return undefined;
+    const isDataDelete = value.keyword === 'http_delete' && value.args.length === 2;
+    return { kind: 'command', keyword: isDataDelete ? 'delete' : value.keyword, args: value.args, loc: value.loc };
+  }
+
+  nameStatement(ctx: Ctx): Stmt {
+    const name = token(ctx, 'Name');
+    const loc = locOf(name);
+    const lower = (name?.image ?? '').toLowerCase();
+    const args = node(ctx, 'callArguments');
+    if (args !== undefined) return { kind: 'call', name: lower, args: this.visit(args) as Expr[], loc };
+    if (token(ctx, 'Equals') === undefined) return { kind: 'call', name: lower, args: [], loc };
+    const target = this.targetOf(name, nodes(ctx, 'accessor'));
+    return { kind: 'assign', target, value: this.expr(node(ctx, 'expression')), loc };
+  }
+
+  /** A variable name followed by `.member` / `[index]` accessors, as an assignment target. */
+  private targetOf(name: IToken | undefined, accessors: readonly CstNode[]): Target {
+    let target: Target = { kind: 'variable', name: (name?.image ?? '').toLowerCase(), loc: locOf(name) };
+    for (const accessor of accessors) target = this.access(target, this.visit(accessor) as Accessor) as Target;
+    return target;
+  }
+
+  target(ctx: Ctx): Target { return this.targetOf(token(ctx, 'Name'), nodes(ctx, 'accessor')); }
+
+  assignment(ctx: Ctx): Stmt {
+    const cst = node(ctx, 'target');
+    const target = cst === undefined ? this.targetOf(undefined, []) : (this.visit(cst) as Target);
+    return { kind: 'assign', target, value: this.expr(node(ctx, 'expression')), loc: target.loc };
+  }
+
+  letStatement(ctx: Ctx): Stmt | undefined { return this.relocated(node(ctx, 'assignment'), token(ctx, 'Let')); }
+
+  /** The statement of `cst`, located at `start` (SET x = 1 starts at SET). */
+  private relocated(cst: CstNode | undefined, start: IToken | undefined): Stmt | undefined {
+    const stmt = this.stmt(cst);
+    return stmt === undefined ? undefined : { ...stmt, loc: locOf(start) };
+  }
+
+  callStatement(ctx: Ctx): Stmt {
+    const args = node(ctx, 'callArguments');
+    const name = (token(ctx, 'Name')?.image ?? '').toLowerCase();
+    return { kind: 'call', name, args: args === undefined ? [] : (this.visit(args) as Expr[]), loc: locOf(token(ctx, 'Call')) };
+  }
+
+  returnStatement(ctx: Ctx): Stmt {
+    const loc = locOf(token(ctx, 'Return'));
+    const value = node(ctx, 'expression');
+    return value === undefined ? { kind: 'return', loc } : { kind: 'return', value: this.expr(value), loc };
+  }
+
+  exitStatement(ctx: Ctx): Stmt | undefined {
+    const what = (['for', 'do', 'while', 'sub', 'function'] as const).find(
+      (w) => token(ctx, w.charAt(0).toUpperCase() + w.slice(1)) !== undefined,
+    );
+    return what === undefined ? undefined : { kind: 'exit', what, loc: locOf(token(ctx, 'Exit')) };
+  }
+
+  addSuggestionStatement(ctx: Ctx): Stmt { return this.command('add_suggestion', ctx, token(ctx, 'Add')); }
+  insertStatement(ctx: Ctx): Stmt { return this.command('insert', ctx, token(ctx, 'Insert')); }
+  updateStatement(ctx: Ctx): Stmt { return this.command('update', ctx, token(ctx, 'Update')); }
+  rememberStatement(ctx: Ctx): Stmt { return this.command('remember', ctx, token(ctx, 'Remember')); }
+  sendMailStatement(ctx: Ctx): Stmt { return this.command('send_mail', ctx, token(ctx, 'Send')); }
+
+  clearStatement(ctx: Ctx): Stmt {
+    const keyword = token(ctx, 'Headers') === undefined ? 'clear_suggestions' : 'clear_headers';
+    return { kind: 'command', keyword, args: [], loc: locOf(token(ctx, 'Clear')) };
+  }
+
+  waitStatement(ctx: Ctx): Stmt {
+    return { kind: 'wait', seconds: this.expr(node(ctx, 'expression')), loc: locOf(token(ctx, 'Wait')) };
+  }
+
+  saveStatement(ctx: Ctx): Stmt {
+    const list = node(ctx, 'argumentList');
+    const fields = list === undefined ? [] : (this.visit(list) as Expr[]);
+    return { kind: 'save', table: this.expr(node(ctx, 'expression')), fields, loc: locOf(token(ctx, 'Save')) };
+  }
+
+  /** `BEGIN TALK` … `END TALK`: the lines between, dedented, joined with "\n", with `${…}`. */
+  protected talkBlock(tok: IToken): Stmt {
+    const loc = locOf(tok);
+    const [first = '', ...rest] = tok.image.split(/\r\n|\r|\n/);
+    if (!/^BEGIN[ \t]+TALK[ \t]*(?:'.*)?$/i.test(first)) this.report(loc, 'BEGIN TALK must be alone on its line');
+    const closed = (tok.payload as { error?: string } | undefined)?.error === undefined;
+    const lines = closed ? rest.slice(0, -1) : rest;
+    const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0);
+    const indent = indents.length === 0 ? 0 : Math.min(...indents);
+    const parts: (string | Expr)[] = [];
+    lines.forEach((text, i) => {
+      if (i > 0) parts.push('\n');
+      const lineLoc = { line: loc.line + i + 1, column: 1 };
+      const line = this.template(text.slice(indent), false, lineLoc, indent + 1);
+      if (line.kind === 'string') parts.push(...line.parts);
+    });
+    return { kind: 'talk', value: { kind: 'string', parts: mergeText(parts), loc }, loc };
+  }
+
+  talkStatement(ctx: Ctx): Stmt {
+    const talk = token(ctx, 'Talk');
+    if (token(ctx, 'To') !== undefined) return this.command('talk_to', ctx, talk);
+    return { kind: 'talk', value: this.expr(node(ctx, 'expression')), loc: locOf(talk) };
+  }
+
+  hearStatement(ctx: Ctx): Stmt {
+    const variable = (token(ctx, 'Name')?.image ?? '').toLowerCase();
+    const loc = locOf(token(ctx, 'Hear'));
+    const spec = node(ctx, 'hearSpec');
+    return spec === undefined ? { kind: 'hear', variable, loc } : { kind: 'hear', variable, as: this.visit(spec) as HearSpec, loc };
+  }
+
+  hearSpec(ctx: Ctx): HearSpec {
+    const type = token(ctx, 'Name');
+    if (type !== undefined) return { kind: 'type', type: type.image.toUpperCase() };
+    const list = node(ctx, 'argumentList');
+    return { kind: 'menu', options: list === undefined ? [] : (this.visit(list) as Expr[]) };
+  }
+
+  setStatement(ctx: Ctx): Stmt | undefined {
+    const set = token(ctx, 'Set');
+    const forms: [string, CommandKeyword][] = [
+      ['Header', 'set_header'], ['Session', 'set_session'], ['Bot', 'set_bot_memory'],
+      ['Context', 'set_context'], ['Schedule', 'set_schedule'],
+    ];
+    const form = forms.find(([word]) => token(ctx, word) !== undefined);
+    if (form !== undefined) return this.command(form[1], ctx, set);
+    return this.relocated(node(ctx, 'assignment'), set);
+  }
+}
+
+/** Joins adjacent text parts; a text with nothing in it is one empty part. */
+function mergeText(parts: (string | Expr)[]): (string | Expr)[] {
+  const merged: (string | Expr)[] = [];
+  for (const part of parts) {
+    const last = merged[merged.length - 1];
+    if (typeof part === 'string' && typeof last === 'string') merged[merged.length - 1] = last + part;
+    else if (part !== '') merged.push(part);
+  }
+  return merged.length === 0 ? [''] : merged;
+}

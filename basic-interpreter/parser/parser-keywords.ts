@@ -1,0 +1,228 @@
+/**
+ * Keyword rules of the BASIC grammar: the keyword expressions (GET, POST, FIND, LLM…) and the
+ * keyword statements TALK and HEAR. Each rule reads like the phrase it parses; its error messages
+ * quote the phrase, so a script author sees how it should look.
+ */
+import { EOF, type CstNode, type ParserMethod } from 'chevrotain';
+import { ExpressionParser } from './parser-expressions.js';
+import * as T from './tokens.js';
+
+type Rule = ParserMethod<[], CstNode>;
+
+/** The expected-comma message for a keyword phrase with several arguments. */
+const usage = (phrase: string): { ERR_MSG: string } => ({ ERR_MSG: `expected "," between arguments: ${phrase}` });
+
+/** The keyword-phrase layer of the grammar. */
+export abstract class KeywordParser extends ExpressionParser {
+  readonly keywordExpression: Rule = this.RULE('keywordExpression', () => {
+    this.OR(this.once('keywordExpression', () => [
+      { ALT: () => this.SUBRULE(this.getExpression) },
+      { ALT: () => this.SUBRULE(this.httpBodyExpression) },
+      { ALT: () => this.SUBRULE(this.deleteExpression) },
+      { ALT: () => this.SUBRULE(this.findExpression) },
+      { ALT: () => this.SUBRULE(this.transferExpression) },
+      { ALT: () => this.SUBRULE(this.meetingExpression) },
+      { ALT: () => this.SUBRULE(this.llmExpression) },
+      { ALT: () => this.SUBRULE(this.recallExpression) },
+    ]));
+  });
+
+  /** `GET BOT MEMORY key`, `GET SESSION key`, else `GET url`: the keyword phrases win. */
+  readonly getExpression: Rule = this.RULE('getExpression', () => {
+    this.CONSUME(T.Get);
+    this.OR(this.once('getExpression', () => ({
+      IGNORE_AMBIGUITIES: true,
+      ERR_MSG: 'expected a URL (or BOT MEMORY, SESSION) after GET',
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.Bot);
+            this.CONSUME(T.Memory);
+            this.SUBRULE(this.keyArgument);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Session);
+            this.SUBRULE2(this.keyArgument);
+          },
+        },
+        { ALT: () => this.SUBRULE(this.expression) },
+      ],
+    })));
+  });
+
+  /** `(key)` binds like a function call (`RECALL(k) & "x"`); otherwise the key is a whole expression. */
+  readonly keyArgument: Rule = this.RULE('keyArgument', () => {
+    this.OR(this.once('keyArgument', () => ({
+      MAX_LOOKAHEAD: 1,
+      IGNORE_AMBIGUITIES: true,
+      ERR_MSG: 'expected a key',
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.LParen);
+            this.SUBRULE(this.expression);
+            this.CONSUME(T.RParen);
+          },
+        },
+        { ALT: () => this.SUBRULE2(this.expression) },
+      ],
+    })));
+  });
+
+  readonly httpBodyExpression: Rule = this.RULE('httpBodyExpression', () => {
+    this.OR(this.once('httpBodyExpression', () => [
+      { ALT: () => this.CONSUME(T.Post) },
+      { ALT: () => this.CONSUME(T.Put) },
+      { ALT: () => this.CONSUME(T.Patch) },
+    ]));
+    this.OR2(this.once('httpBodyExpression.OR2', () => ({
+      ERR_MSG: 'expected a URL and a body: POST url, body (also PUT, PATCH)',
+      DEF: [
+        { GATE: () => this.isCallForm(), ALT: () => this.SUBRULE(this.parenthesizedArguments) },
+        {
+          ALT: () => {
+            this.SUBRULE(this.expression);
+            this.CONSUME(T.Comma, usage('POST url, body (also PUT, PATCH)'));
+            this.SUBRULE2(this.expression);
+          },
+        },
+      ],
+    })));
+  });
+
+  /** `DELETE url` (HTTP) or `DELETE "table", "filter"` (data): told apart by the builder. */
+  readonly deleteExpression: Rule = this.RULE('deleteExpression', () => {
+    this.CONSUME(T.Delete);
+    this.OR(this.once('deleteExpression', () => ({
+      ERR_MSG: 'expected a URL, or a table and a filter, after DELETE',
+      DEF: [
+        { GATE: () => this.isCallForm(), ALT: () => this.SUBRULE(this.parenthesizedArguments) },
+        {
+          ALT: () => {
+            this.SUBRULE(this.expression);
+            this.OPTION(() => {
+              this.CONSUME(T.Comma);
+              this.SUBRULE2(this.expression);
+            });
+          },
+        },
+      ],
+    })));
+  });
+
+  readonly findExpression: Rule = this.RULE('findExpression', () => {
+    this.CONSUME(T.Find);
+    this.OR(this.once('findExpression', () => ({
+      ERR_MSG: 'expected a table and a filter: FIND "table", "filter"',
+      DEF: [
+        { GATE: () => this.isCallForm(), ALT: () => this.SUBRULE(this.parenthesizedArguments) },
+        {
+          ALT: () => {
+            this.SUBRULE(this.expression);
+            this.CONSUME(T.Comma, usage('FIND "table", "filter"'));
+            this.SUBRULE2(this.expression);
+          },
+        },
+      ],
+    })));
+  });
+
+  /** `TRANSFER TO HUMAN [target, priority, reason, destination]` or `TRANSFER TO HUMAN {…}`. */
+  readonly transferExpression: Rule = this.RULE('transferExpression', () => {
+    this.CONSUME(T.Transfer);
+    this.CONSUME(T.To, { ERR_MSG: 'expected TO HUMAN after TRANSFER' });
+    this.CONSUME(T.Human, { ERR_MSG: 'expected HUMAN after TRANSFER TO' });
+    this.OPTION(() => {
+      this.OR(this.once('transferExpression', () => [
+        { GATE: () => this.isCallForm(), ALT: () => this.SUBRULE(this.parenthesizedArguments) },
+        { ALT: () => this.SUBRULE(this.argumentList) },
+      ]));
+    });
+  });
+
+  /** `FIND("table", "filter")`: a keyword called like a function, all its arguments in parentheses. */
+  readonly parenthesizedArguments: Rule = this.RULE('parenthesizedArguments', () => {
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.argumentList);
+    this.CONSUME(T.RParen);
+  });
+
+  /** True at `(` whose parentheses hold a top-level comma: `(a, b)` cannot be one expression. */
+  protected isCallForm(): boolean {
+    if (this.LA(1).tokenType !== T.LParen) return false;
+    let depth = 0;
+    for (let k = 1; ; k += 1) {
+      const type = this.LA(k).tokenType;
+      if (type === EOF || type === T.Newline) return false;
+      if (type === T.LParen || type === T.LBracket || type === T.LBrace) depth += 1;
+      else if (type === T.RParen || type === T.RBracket || type === T.RBrace) depth -= 1;
+      else if (type === T.Comma && depth === 1) return true;
+      if (depth === 0) return false;
+    }
+  }
+
+  readonly meetingExpression: Rule = this.RULE('meetingExpression', () => {
+    this.CONSUME(T.Create);
+    this.CONSUME(T.Meeting, { ERR_MSG: 'expected MEETING after CREATE' });
+    this.SUBRULE(this.expression);
+  });
+
+  readonly llmExpression: Rule = this.RULE('llmExpression', () => {
+    this.CONSUME(T.Llm);
+    this.SUBRULE(this.expression);
+  });
+
+  readonly recallExpression: Rule = this.RULE('recallExpression', () => {
+    this.CONSUME(T.Recall);
+    this.SUBRULE(this.keyArgument);
+  });
+
+  /** One or more expressions separated by commas (keyword arguments, CASE values, HEAR menus). */
+  readonly argumentList: Rule = this.RULE('argumentList', () => {
+    this.AT_LEAST_ONE_SEP(this.once('argumentList', () => ({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression) })));
+  });
+
+  // ---------------------------------------------------------------- keyword statements
+
+  /** `TALK TO address, text` (the keyword phrase wins over a variable named `to`) or `TALK expr`. */
+  readonly talkStatement: Rule = this.RULE('talkStatement', () => {
+    this.CONSUME(T.Talk);
+    this.OR(this.once('talkStatement', () => ({
+      IGNORE_AMBIGUITIES: true,
+      ERR_MSG: 'expected a value after TALK',
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.To);
+            this.SUBRULE(this.expression);
+            this.CONSUME(T.Comma, usage('TALK TO address, text'));
+            this.SUBRULE2(this.expression);
+          },
+        },
+        { ALT: () => this.SUBRULE3(this.expression) },
+      ],
+    })));
+  });
+
+  readonly hearStatement: Rule = this.RULE('hearStatement', () => {
+    this.CONSUME(T.Hear);
+    this.CONSUME(T.Name, { ERR_MSG: 'expected a variable name after HEAR' });
+    this.OPTION(() => {
+      this.CONSUME(T.As);
+      this.SUBRULE(this.hearSpec);
+    });
+  });
+
+  /** `AS EMAIL` (a type: one word ending the statement) or `AS "A", "B"` (a menu of options). */
+  readonly hearSpec: Rule = this.RULE('hearSpec', () => {
+    this.OR(this.once('hearSpec', () => ({
+      ERR_MSG: 'expected a type (EMAIL, INTEGER…) or the menu options after AS',
+      DEF: [
+        { GATE: () => this.endsStatement(2), ALT: () => this.CONSUME(T.Name) },
+        { ALT: () => this.SUBRULE(this.argumentList) },
+      ],
+    })));
+  });
+}

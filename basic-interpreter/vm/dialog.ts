@@ -1,0 +1,85 @@
+import type { EffectHost } from '../host/index.js';
+import type { Value } from '../values.js';
+
+/**
+ * The public shape of running a dialog: the types shared by the VM (run-dialog.ts), the CLI and the
+ * engine. A dialog is one run of a bot's entry script with one customer; between turns it is the
+ * JSON value `DialogState`.
+ */
+
+/** Limits of one turn (from the input to the next HEAR/WAIT/end). Exceeding one is a runtime error. */
+export interface TurnLimits {
+  /** VM instructions executed. */
+  maxSteps: number;
+  /** Wall-clock time, host calls included. */
+  maxWallMs: number;
+  /** HTTP effects. */
+  maxHttpCalls: number;
+  /** Characters of TALK output. */
+  maxOutputChars: number;
+}
+
+export const DEFAULT_TURN_LIMITS: TurnLimits = {
+  maxSteps: 1_000_000,
+  maxWallMs: 30_000,
+  maxHttpCalls: 10,
+  maxOutputChars: 100_000,
+};
+
+/** A quick reply offered with a TALK (ADD SUGGESTION), or an option of a HEAR … AS menu. */
+export interface Suggestion {
+  key: string;
+  label: string;
+}
+
+/** What the customer sees, in order. */
+export type Output = { type: 'talk'; text: string; suggestions?: Suggestion[] };
+
+/** A compiled .bas file; produced by `compileScript` (compiler/compiler.ts). Opaque outside the interpreter. */
+export interface CompiledScript {
+  /** Lower-case file name without `.bas`: how other scripts call it. */
+  readonly name: string;
+  /** Path as given, for error messages. */
+  readonly file: string;
+  /** Hash of the source: a saved dialog resumes only into the same code. */
+  readonly hash: string;
+}
+
+/** The scripts of one bot, by name (lower-case, no `.bas`). */
+export interface ScriptLibrary {
+  get(name: string): CompiledScript | undefined;
+}
+
+/** A suspended dialog: plain JSON, stored in the session row between turns. */
+export type DialogState = { readonly version: 1 } & { [key: string]: Value };
+
+export type TurnResult =
+  /** Stopped at HEAR: `state` resumes with the customer's next message. */
+  | { status: 'waiting'; state: DialogState; outputs: Output[]; notice?: string; waiting_for: { variable: string; menu?: Suggestion[] } }
+  /** Stopped at WAIT: resume (with no input) at `resume_at`. */
+  | { status: 'sleeping'; state: DialogState; outputs: Output[]; notice?: string; resume_at: string }
+  /** The entry script ended; `value` is its top-level RETURN value (or null). */
+  | { status: 'done'; outputs: Output[]; notice?: string; value: Value }
+  /** A runtime error or a limit ended the dialog. */
+  | { status: 'error'; outputs: Output[]; notice?: string; error: { message: string; file: string; line: number } };
+
+export interface RunOptions {
+  library: ScriptLibrary;
+  host: EffectHost;
+  limits?: Partial<TurnLimits>;
+  /** Injected for tests and for WAIT: defaults to the real clock. */
+  now?: () => Date;
+}
+
+export interface StartOptions extends RunOptions {
+  /** Name of the script to run, usually "start". */
+  entry: string;
+  /** Built-in variables (user_name, channel, first_message…) and `param-<x>` values, by lower-case name. */
+  variables?: Record<string, Value>;
+}
+
+export interface ResumeOptions extends RunOptions {
+  state: DialogState;
+  /** The customer's message for HEAR; absent when a WAIT is over. */
+  input?: string;
+}

@@ -1,0 +1,118 @@
+import type { CommandKeyword } from '../parser/index.js';
+import { toText } from '../coercion.js';
+import type { EffectBody } from '../host/index.js';
+import { isObjectValue, type ObjectValue, type Value } from '../values.js';
+import { cloneValue, describeValue, ScriptError, setKey } from './operators.js';
+
+/**
+ * Keyword arguments to the Effect objects of host/effects.ts. Values are copied, so a host that keeps
+ * what it is given never sees the script change it afterwards.
+ */
+
+const TRANSFER_FIELDS = ['target', 'department', 'priority', 'reason', 'destination'] as const;
+type TransferField = (typeof TRANSFER_FIELDS)[number];
+
+function text(args: readonly Value[], i: number): string {
+  return toText(args[i] ?? null);
+}
+
+function object(keyword: string, value: Value | undefined): ObjectValue {
+  if (value === undefined || value === null) return {};
+  if (isObjectValue(value)) return cloneValue(value) as ObjectValue;
+  throw new ScriptError(`${keyword.toUpperCase().replace(/_/g, ' ')} needs an object like {name: "x"}, got ${describeValue(value)}`);
+}
+
+/** TRANSFER TO HUMAN: positional (target, priority, reason, destination) or one object. NULL fields are left out. */
+function transfer(args: readonly Value[]): EffectBody {
+  const effect: { type: 'transfer' } & Partial<Record<TransferField, string>> = { type: 'transfer' };
+  const first = args[0];
+  if (args.length === 1 && first !== undefined && isObjectValue(first)) {
+    for (const field of TRANSFER_FIELDS) {
+      const value = first[field];
+      if (value !== undefined && value !== null) effect[field] = toText(value);
+    }
+    return effect;
+  }
+  (['target', 'priority', 'reason', 'destination'] as const).forEach((field, i) => {
+    const value = args[i];
+    if (value !== undefined && value !== null) effect[field] = toText(value);
+  });
+  return effect;
+}
+
+function http(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', args: readonly Value[], headers: Record<string, string>): EffectBody {
+  const url = text(args, 0);
+  if (url === '') throw new ScriptError(`${method} needs a URL`);
+  const effect: Extract<EffectBody, { type: 'http' }> = { type: 'http', method, url, headers: { ...headers } };
+  if (args.length > 1 && method !== 'GET' && method !== 'DELETE') effect.body = cloneValue(args[1]!);
+  return effect;
+}
+
+/** The effect a keyword with these argument values asks of the host (without file and line). */
+export function buildEffect(keyword: CommandKeyword, args: readonly Value[], headers: Record<string, string>): EffectBody {
+  const value = (i: number) => cloneValue(args[i] ?? null);
+  switch (keyword) {
+    case 'http_get':
+      return http('GET', args, headers);
+    case 'http_post':
+      return http('POST', args, headers);
+    case 'http_put':
+      return http('PUT', args, headers);
+    case 'http_patch':
+      return http('PATCH', args, headers);
+    case 'http_delete':
+      return http('DELETE', args, headers);
+    case 'find':
+      return { type: 'table.find', table: text(args, 0), filter: text(args, 1) };
+    case 'insert':
+      return { type: 'table.insert', table: text(args, 0), row: object(keyword, args[1]) };
+    case 'update':
+      return { type: 'table.update', table: text(args, 0), filter: text(args, 1), values: object(keyword, args[2]) };
+    case 'delete':
+      return { type: 'table.delete', table: text(args, 0), filter: text(args, 1) };
+    case 'transfer_to_human':
+      return transfer(args);
+    case 'create_meeting':
+      return { type: 'meeting.create', options: object(keyword, args[0]) };
+    case 'llm':
+      return { type: 'llm', prompt: text(args, 0) };
+    case 'get_bot_memory':
+      return { type: 'memory.bot.get', key: text(args, 0) };
+    case 'set_bot_memory':
+      return { type: 'memory.bot.set', key: text(args, 0), value: value(1) };
+    case 'recall':
+      return { type: 'memory.user.get', key: text(args, 0) };
+    case 'remember':
+      return { type: 'memory.user.set', key: text(args, 0), value: value(1) };
+    case 'get_session':
+      return { type: 'session.get', key: text(args, 0) };
+    case 'set_session':
+      return { type: 'session.set', key: text(args, 0), value: value(1) };
+    case 'set_context':
+      return { type: 'context.set', text: text(args, 0) };
+    case 'send_mail':
+      return { type: 'mail.send', to: text(args, 0), subject: text(args, 1), body: text(args, 2) };
+    case 'talk_to':
+      return { type: 'talk.to', address: text(args, 0), text: text(args, 1) };
+    case 'set_schedule':
+      return { type: 'schedule.set', cron: text(args, 0) };
+    case 'set_header':
+    case 'clear_headers':
+    case 'add_suggestion':
+    case 'clear_suggestions':
+      throw new Error(`VM: ${keyword} is not an effect`);
+  }
+}
+
+/** SAVE "table", a, b → a row {a, b} named after the variables; SAVE "table", object → that object. */
+export function saveEffect(args: readonly Value[], columns: readonly string[]): EffectBody {
+  const table = text(args, 0);
+  const fields = args.slice(1);
+  const only = fields[0];
+  if (fields.length === 1 && only !== undefined && isObjectValue(only)) return { type: 'table.insert', table, row: cloneValue(only) as ObjectValue };
+  const row: ObjectValue = {};
+  fields.forEach((v, i) => {
+    setKey(row, columns[i] ?? `field${i + 1}`, cloneValue(v));
+  });
+  return { type: 'table.insert', table, row };
+}

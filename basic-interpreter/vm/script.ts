@@ -1,0 +1,81 @@
+import type { BuiltinFunction, HearResult } from '../keywords/index.js';
+import type { CommandKeyword } from '../parser/index.js';
+import type { Value } from '../values.js';
+import type { CompiledScript } from './dialog.js';
+import type { Instr } from './instructions.js';
+
+/**
+ * The compiled form of one .bas file, as the compiler (compiler/compiler.ts) produces it and the VM runs
+ * it. `CompiledScript` in dialog.ts is the opaque public face of this type.
+ */
+
+/**
+ * A unit of code with its own register layout: the script's top level (unit 0) or one SUB or
+ * FUNCTION. Registers are `[named variables][constants][temporaries]`.
+ */
+export interface Unit {
+  readonly kind: 'top' | 'sub' | 'function';
+  /** Lower-case procedure name; "" for the top level. */
+  readonly name: string;
+  /** Index of the first instruction in the script's code. */
+  readonly entry: number;
+  /** Parameters occupy registers 0..paramCount-1 (procedures only). */
+  readonly paramCount: number;
+  /** Names of registers 0..varNames.length-1: module variables (top) or parameters and locals. */
+  readonly varNames: readonly string[];
+  readonly varIndex: ReadonlyMap<string, number>;
+  /** The registers of a new frame: NULL variables, preloaded constants, NULL temporaries. */
+  readonly template: readonly Value[];
+  /** First temporary register. */
+  readonly tempStart: number;
+}
+
+/** A PARAM declaration, with its LIKE example evaluated (when it is a constant). */
+export interface ParamInfo {
+  name: string;
+  type: string;
+  description?: string;
+  example?: Value;
+}
+
+/** A problem found while compiling; the code at that spot raises it as a runtime error. */
+export interface Diagnostic {
+  message: string;
+  line: number;
+}
+
+/** How a HEAR checks its answer (an aux entry). */
+export interface HearSpec {
+  variable: string;
+  /** Named type (upper-case) and its check; absent for plain HEAR and for menus. */
+  type?: string;
+  check?: (input: string, ctx: { now(): Date }) => HearResult;
+  menu: boolean;
+}
+
+/** Entries of the aux table, by the opcode that refers to them (see instructions.ts). */
+export type AuxEntry =
+  | string // member name, script name, Throw message
+  | string[] // object keys, SAVE columns
+  | { kind: 'const'; value: Value }
+  | { kind: 'builtin'; name: string; fn: BuiltinFunction }
+  | { kind: 'effect'; keyword: CommandKeyword }
+  | HearSpec;
+
+/** A compiled script: one flat instruction array for the top level and all procedures. */
+export interface Script extends CompiledScript {
+  readonly code: readonly Instr[];
+  /** units[0] is the top level. */
+  readonly units: readonly Unit[];
+  /** Procedure name → unit index. */
+  readonly procedures: ReadonlyMap<string, number>;
+  readonly aux: readonly AuxEntry[];
+  readonly params: readonly ParamInfo[];
+  readonly description?: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** True for scripts made by this compiler (anything else in a library cannot be run). */
+export function isScript(script: CompiledScript): script is Script {
+  return Array.isArray((script as Partial<Script>).code) && Array.isArray((script as Partial<Script>).units);
+}
