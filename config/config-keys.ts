@@ -71,7 +71,7 @@ export const configSchema = z.object({
   'oidc-client-id': text(),
   'oidc-client-secret': text(),
   // Limits of one dialog turn (not in the seed; our own). Defaults match DEFAULT_TURN_LIMITS of
-  // basic-interpreter/dialog.ts, which the CLI also applies.
+  // basic-interpreter/vm/dialog.ts, which the CLI also applies.
   'dialog-max-steps': wholeNumber(1_000_000, 1),
   'dialog-max-seconds': wholeNumber(30, 1),
   'dialog-max-http-calls': wholeNumber(10, 1),

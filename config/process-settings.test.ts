@@ -31,6 +31,15 @@ describe('readProcessSettings', () => {
     expect(() => readProcessSettings({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
   });
 
+  test('metrics are on the main port unless METRICS_PORT is set; their listener binds to loopback by default', () => {
+    const defaults = readProcessSettings({});
+    expect(defaults.METRICS_PORT).toBeUndefined();
+    expect(defaults.METRICS_HOST).toBe('127.0.0.1');
+    expect(readProcessSettings({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '10.0.0.5' });
+    expect(readProcessSettings({ METRICS_PORT: ' ' }).METRICS_PORT).toBeUndefined();
+    expect(() => readProcessSettings({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+
   test('names every invalid variable', () => {
     const attempt = () => readProcessSettings({ PORT: 'eighty', REDIS_URL: 'http://x', JWT_SECRET: 'short' });
     expect(attempt).toThrow(SettingsError);

@@ -28,6 +28,9 @@ export const ProcessSettingsSchema = z.object({
   // Mail (attendance notices, SEND MAIL): smtp://user:pass@host:port or smtps://…; unset = no mail.
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().trim().min(1).default('Switchboard <no-reply@localhost>'),
+  // Metrics (docs/metrics.md): unset = GET /metrics on PORT for admins; set = a token-free listener on METRICS_HOST only.
+  METRICS_PORT: optionalString.pipe(z.coerce.number<string>().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
