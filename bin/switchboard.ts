@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import { readProcessSettings, SettingsError } from '../config/index.js';
-import { createLogger } from '../infra/logger.js';
+import { createLogger, type Logger } from '../infra/logger.js';
 
 const USAGE = `Usage: switchboard <command>
 
@@ -15,6 +15,9 @@ Commands:
 
 Server settings come from environment variables; see README.md.`;
 
+/** The log of `start` and `migrate`; its buffered lines are written out before the process exits. */
+let serverLogger: Logger | undefined;
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'start';
   if (command === 'help' || command === '--help' || command === '-h') {
@@ -26,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'run') return (await import('./run-command.js')).runCommand(argv.slice(1), io);
   if (command === 'check') return (await import('./check-command.js')).checkCommand(argv.slice(1), io);
   const settings = readProcessSettings();
-  const logger = createLogger({ level: settings.LOG_LEVEL });
+  const logger = (serverLogger = createLogger({ level: settings.LOG_LEVEL }));
   switch (command) {
     case 'migrate': {
       const { openDatabase } = await import('../db/index.js');
@@ -42,10 +45,10 @@ async function main(argv: string[]): Promise<number> {
       const stopOnSignal = (signal: NodeJS.Signals) => {
         logger.info({ signal }, 'signal received');
         service.stop().then(
-          () => process.exit(0),
+          () => flushAndExit(0),
           (error: unknown) => {
             logger.error({ err: error }, 'shutdown failed');
-            process.exit(1);
+            flushAndExit(1);
           },
         );
       };
@@ -59,9 +62,11 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Exits once everything written to stdout and stderr has been flushed (pipes are asynchronous). */
+/** Exits once the log's buffer and everything written to stdout and stderr has been flushed (pipes are asynchronous). */
 function flushAndExit(code: number): void {
-  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  const exit = () => process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  if (serverLogger) serverLogger.flush(exit);
+  else exit();
 }
 
 main(process.argv.slice(2)).then(
