@@ -1,6 +1,68 @@
-// Lint for the bugs that matter in an async server (floating promises, non-exhaustive switches, loose equality).
+// Lint for the bugs that matter in an async server (floating promises, non-exhaustive switches, loose equality),
+// and for the design: each folder's imports are limited to what docs/architecture.md allows.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/** A relative import into the top-level folder `name` (`../db/x.js`, `../../db/index.js`). */
+const into = (name) => `^(\\.\\./)+${name}/`;
+/** A relative import into `name` other than through its index (its internals). */
+const internalsOf = (name) => `^(\\.\\./)+${name}/(?!index\\.js$)`;
+const WHY = 'docs/architecture.md, "Dependency rules, enforced"';
+const forbid = (regex, what) => ({ regex, message: `${what} (${WHY}).` });
+const packages = (names, what) => ({ group: names, message: `${what} (${WHY}).` });
+const NODE_IO = ['node:fs', 'node:fs/promises', 'fs', 'fs/promises', 'node:http', 'node:https', 'node:net', 'node:dns', 'node:dns/promises',
+  'node:tls', 'node:dgram', 'node:child_process', 'node:worker_threads'];
+const DB_DRIVERS = ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*'];
+const QUEUE_DRIVERS = ['bullmq', 'ioredis'];
+
+/** One folder's rule: `files` may not import what `patterns` name. Tests may reach further. */
+const boundary = (files, patterns, ignores = []) => ({
+  files,
+  ignores: ['**/*.test.ts', ...ignores],
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin'];
+
+/**
+ * HTTP files that still build on db/ types and handles; the attendance routes move to service
+ * functions in a follow-up (issue 10, item 3). Every other http file is held to the rule.
+ */
+const HTTP_ON_DB_YET = [
+  'http/routes/attendance.ts', 'http/routes/attendance-tickets.ts',
+  'http/routes/attendance-insights.ts', 'http/routes/attendance-queues.ts', 'http/schemas/attendance-tickets.ts',
+  'http/schemas/attendance-socket.ts',
+];
+
+const httpRules = [
+  forbid(internalsOf('(engine|attendance|basic-interpreter|adapters|auth)'), 'HTTP uses the domain areas through their index.js'),
+  packages([...DB_DRIVERS, ...QUEUE_DRIVERS], 'HTTP reaches no database or queue driver'),
+];
+
+const boundaries = [
+  boundary(['db/**/*.ts'], [forbid(into(`(${AREAS.filter((a) => a !== 'db').join('|')})`), 'db/ imports nothing above it')]),
+  boundary(['basic-interpreter/**/*.ts'], [
+    forbid(into(`(${AREAS.filter((a) => a !== 'basic-interpreter').join('|')})`), 'The interpreter imports no other area: it is pure'),
+    packages([...NODE_IO, 'axios', 'undici', 'openai'], 'The interpreter does no I/O: its host port does, on the engine side'),
+  ]),
+  boundary(['engine/**/*.ts'], [
+    forbid(into('(adapters|http|attendance|auth|bin)'), 'The engine does not know adapters, HTTP or attendance'),
+    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'The engine reaches drivers only through ports and repositories'),
+  ]),
+  boundary(['adapters/**/*.ts'], [
+    forbid(into('(attendance|basic-interpreter|db|http|bin)'), 'Adapters know their provider and the engine, nothing else'),
+    forbid(internalsOf('engine'), 'Adapters use the engine through engine/index.js'),
+  ]),
+  boundary(['attendance/**/*.ts'], [
+    forbid(into('(http|adapters|bin)'), 'Attendance knows no HTTP or channel adapter'),
+    forbid(internalsOf('engine'), 'Attendance hears from the engine through engine/index.js (its events and outbound port)'),
+    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Attendance reaches drivers only through ports and repositories'),
+  ]),
+  boundary(['infra/**/*.ts'], [forbid(into('(engine|attendance|adapters|http|basic-interpreter|db|auth|bin)'), 'infra/ holds ports and drivers, no domain area')]),
+  boundary(['auth/**/*.ts'], [forbid(into('(http|adapters|attendance|engine|bin)'), 'auth/ knows no HTTP or other area'), packages(['express'], 'auth/ knows no HTTP')]),
+  boundary(['http/**/*.ts'], [forbid(into('db'), 'HTTP never imports db/: routes call service functions'), ...httpRules], HTTP_ON_DB_YET),
+  boundary(HTTP_ON_DB_YET, httpRules),
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'web/vendor/'] },
@@ -18,4 +80,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...boundaries,
 );
