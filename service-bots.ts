@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { importAttendants, parseAttendantCsv } from './attendance/index.js';
-import { ScriptFolder, seedTablesFromCsv } from './basic-interpreter/index.js';
 import { loadBotPackages, type LoadedBotPackage } from './config/index.js';
 import { createBotDataRepo, createBotsRepo, type DatabaseHandle } from './db/index.js';
+import { ScriptFolder, seedTablesFromCsv } from './engine/host/index.js';
 import type { Logger } from './infra/logger.js';
 
 /** A loaded bot package with its database row and its dialogs (re-read when a .bas file changes). */

@@ -3,18 +3,20 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createChannelAdapters, createVisitorTokens, listChannelAdapters } from './adapters/index.js';
+import { createChannelAdapters, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, listChannelAdapters } from './adapters/index.js';
 import {
   createAssistService, createAttendanceService, createAutoSummaryListener, createEmailNotificationsListener,
   createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, registerEmailJobs,
 } from './attendance/index.js';
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
-import { createMessagesRepo, createSessionsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from './db/index.js';
+import {
+  createBotDataRepo, createEngineEventsRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  openDatabase, type DatabaseHandle,
+} from './db/index.js';
 import { createEngine, type EngineService } from './engine/index.js';
 import { createApp } from './http/app.js';
 import { attachAttendanceSocket } from './http/attendance-socket.js';
-import { DEFAULT_WEB_RATE_LIMIT } from './http/routes/web-channel.js';
 import { attachWebSocket } from './http/web-socket.js';
 import { createEventBus, type EventBus } from './infra/events/index.js';
 import { createJobQueue, type JobQueue } from './infra/jobs/index.js';
@@ -24,6 +26,7 @@ import type { Logger } from './infra/logger.js';
 import { createMailer } from './infra/mail/index.js';
 import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
+import { createServiceMetrics } from './service-metrics.js';
 
 export type { RunnableBot } from './service-bots.js';
 
@@ -36,6 +39,8 @@ export interface RunningService {
   readonly tokens: TokenIssuer;
   readonly bots: RunnableBot[];
   readonly engine: EngineService;
+  /** `http://host:port` of the metrics listener when `METRICS_PORT` is set (docs/metrics.md). */
+  readonly metricsUrl?: string;
   /** Graceful stop: refuse new connections, finish requests and jobs (bounded), close pools. */
   stop(): Promise<void>;
 }
@@ -98,14 +103,32 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   const autoSummary = createAutoSummaryListener({ assist, bus, logger });
   const emailDeps = { db: database.db, jobs, config: configOf, now, logger };
-  // The engine hands sessions to attendance and attendance messages customers through the
-  // engine: the getter breaks the cycle (read only when a message goes out).
-  const late: { engine?: EngineService } = {};
+  const messagesRepo = createMessagesRepo(database.db);
+  const sessionsRepo = createSessionsRepo(database.db);
+  const adapters = createChannelAdapters({ visitorTokens });
+  const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
+  const engine = createEngine({
+    repos: {
+      turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
+      sessions: sessionsRepo, messages: messagesRepo, botData: createBotDataRepo(database.db),
+    },
+    jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
+    // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
+    ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
+    // LLM and SET CONTEXT use the bot's model; without one the keyword stops the script with a clear error.
+    llm: {
+      async complete({ prompt, context, bot_id }) {
+        const model = llmOf(bot_id);
+        if (!model) throw new Error('LLM: no language model is configured for this bot (set llm-url or llm-key in config.csv)');
+        return model.text([...(context ? [{ role: 'system' as const, content: context }] : []), { role: 'user' as const, content: prompt }]);
+      },
+    },
+  });
   // Ticket changes reach the consoles as ticket_updated frames, whichever path made them.
   const onTicketChange = createTicketLivePublisher({ bus, logger });
   const attendance = createAttendanceService({
     db: database.db,
-    engine: () => late.engine!,
+    engine: () => engine,
     bots: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.config,
     logger,
     onTicketChange,
@@ -118,21 +141,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
     ],
   });
-  const engine = createEngine({
-    db: database.db, jobs, bus, logger, locks, attendance: attendance.port, bots: (name) => byName.get(name),
-    // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
-    ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
-    // LLM and SET CONTEXT use the bot's model; without one the keyword stops the script with a clear error.
-    llm: {
-      async complete({ prompt, context, bot_id }) {
-        const model = llmOf(bot_id);
-        if (!model) throw new Error('LLM: no language model is configured for this bot (set llm-url or llm-key in config.csv)');
-        return model.text([...(context ? [{ role: 'system' as const, content: context }] : []), { role: 'user' as const, content: prompt }]);
-      },
-    },
-  });
-  late.engine = engine;
-  const adapters = createChannelAdapters({ visitorTokens });
+  // Attendance hears from the engine only through its domain events, after each commit.
+  engine.subscribe(attendance.engineEventHandlers);
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();
@@ -142,8 +152,6 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
   }
   if (mailer.configured) readiness.push({ name: 'smtp', ping: () => mailer.verify() });
-  const messagesRepo = createMessagesRepo(database.db);
-  const sessionsRepo = createSessionsRepo(database.db);
   // The REST commands and the console socket run commands with the same dependencies.
   const commandDeps = { db: database.db, attendance, assist };
   const app = createApp({
@@ -152,7 +160,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     users,
     tokens,
     readiness,
-    webChannel: {
+    webChannel: createWebChannel({
       engine,
       adapter: adapters.web,
       visitorTokens,
@@ -164,13 +172,15 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       },
       // TALK TO messages went to someone else (payload.to): they are not part of the visitor's history.
       history: async (sessionId) => (await messagesRepo.listBySession(sessionId)).filter((m) => !('to' in m.payload)),
-    },
+    }),
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
     attendance: commandDeps,
+    metrics: metrics.onMainPort,
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });
   const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
+  const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket });
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.HOST === '0.0.0.0' ? '127.0.0.1' : settings.HOST}:${port}`;
   logger.info({ port, url }, `Switchboard listening on ${url}`);
@@ -179,6 +189,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const stop = () => (stopping ??= shutdown());
   async function shutdown() {
     logger.info('shutting down');
+    await metricsListener?.close();
     await webSocket.close();
     await attendanceSocket.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -198,7 +209,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     logger.info('stopped');
   }
 
-  return { url, database, jobs, bus, tokens, bots, engine, stop };
+  return { url, database, jobs, bus, tokens, bots, engine, stop, ...(metricsListener ? { metricsUrl: metricsListener.url } : {}) };
 }
 
 function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {

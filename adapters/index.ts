@@ -1,10 +1,11 @@
-import type { Channel } from '../engine/messages.js';
-import type { ChannelAdapter } from './channel-adapter.js';
+import type { Channel, ChannelAdapter } from '../engine/index.js';
 import { createWebAdapter, type VisitorTokens } from './web/index.js';
 
-/** Channel adapters: the one contract (channel-adapter.ts), each channel's implementation, and the one map of them. */
-export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt } from './channel-adapter.js';
-export { createVisitorTokens, createWebAdapter, type VisitorClaims, type VisitorTokens, type WebMessageBody } from './web/index.js';
+/** Channel adapters: each channel's implementation of the engine's contract (engine/channel-contract.ts), and the one map of them. */
+export {
+  createVisitorTokens, createWebAdapter, createWebChannel, DEFAULT_WEB_RATE_LIMIT,
+  type TranscriptRow, type VisitorClaims, type VisitorTokens, type WebChannel, type WebChannelDeps, type WebMessageBody,
+} from './web/index.js';
 
 /** Every configured adapter by channel; the engine's outbox delivers through it, webhook routes receive through it. */
 export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & { readonly web: ChannelAdapter };

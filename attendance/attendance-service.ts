@@ -16,7 +16,7 @@ import type { BotConfig } from '../config/index.js';
 import {
   createAttendanceConversationsRepo, createAttendanceEventsRepo, createAttendantProfilesRepo, type ConversationRow, type Database,
 } from '../db/index.js';
-import type { AttendancePort, EngineService, OutboundMessage } from '../engine/index.js';
+import type { Channel, EngineEventHandlers, EngineService, OutboundMessage } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { AttendantStatus } from './assignment/capacity.js';
 import { combineListeners, type AttendanceListener } from './attendance-listener.js';
@@ -95,15 +95,24 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     pending.add(sending);
   };
 
-  const port: AttendancePort = {
-    enqueue: async (session, inbound) => {
-      await queueConversation({ ...base, notify }, { session, inbound });
+  const enqueue: NonNullable<EngineEventHandlers['session.handed_off']> = async ({ session, message }) => {
+    const inbound = {
+      channel: session.channel as Channel, bot: session.bot_id, customer: message.customer, text: message.text, attachments: [],
+      received_at: new Date(message.received_at), raw: null,
+    };
+    await queueConversation({ ...base, notify }, { session, inbound });
+  };
+  /** What attendance does with the engine's domain events (engine/domain-events.ts). */
+  const engineEventHandlers: EngineEventHandlers = {
+    'session.handed_off': enqueue,
+    'customer.messaged': enqueue,
+    'survey.answered': async ({ session, score, mark }) => {
+      await answerSurvey({ db: deps.db, now }, { session, score, mark });
     },
-    answerSurvey: (session, inbound) => answerSurvey({ db: deps.db, now }, { session, inbound }),
   };
 
   return {
-    port,
+    engineEventHandlers,
     /**
      * The clock, bot configuration and listeners every use case runs with, for use cases wired
      * outside this file (transfer, kanban moves, queue administration), so their changes reach the

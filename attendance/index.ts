@@ -54,7 +54,7 @@ export {
 } from './live/live-events.js';
 export { ATTENDANCE_LIVE_TOPIC, createLiveEventsListener, type LiveEventsListenerDeps } from './live/live-events-listener.js';
 export { createTicketLivePublisher, ticketDelivery, type TicketLivePublisherDeps } from './live/ticket-live-events.js';
-export { answerSurvey, parseSurveyScore, surveyMarkOf, SURVEY_THANKS, type AnswerSurveyDeps, type AnswerSurveyInput, type SurveyMark } from './satisfaction-survey.js';
+export { answerSurvey, surveyMarkOf, type AnswerSurveyDeps, type AnswerSurveyInput, type SurveyMark } from './satisfaction-survey.js';
 export {
   CRM_LOG_FIELDS, crmAttendanceLogListener, listAttendanceLog, logAttendance, logFields,
   type AttendanceFacts, type CrmAttendanceLogDeps, type CrmAttendanceLogEntry, type CrmLogField,

@@ -5,7 +5,7 @@
  */
 import { defaultBotConfig } from '../config/index.js';
 import { createAttendanceConversationsRepo, createAttendanceEventsRepo, type ConversationRow } from '../db/index.js';
-import type { AttendanceSession, InboundMessage, OutboundMessage } from '../engine/index.js';
+import type { InboundMessage, OutboundMessage, SessionSnapshot } from '../engine/index.js';
 import { queuePosition } from './assignment/backfill-order.js';
 import { matchQueue } from './assignment/select-by-queue.js';
 import { assignConversation, queuesOfBot, recordEvents, type AssignDeps } from './assign-conversation.js';
@@ -22,7 +22,7 @@ export interface QueueConversationDeps extends AssignDeps {
 }
 
 export interface QueueConversationInput {
-  session: AttendanceSession;
+  session: SessionSnapshot;
   inbound: InboundMessage;
 }
 

@@ -1,4 +1,4 @@
-import type { UserRow, UsersRepo } from '../db/index.js';
+import type { UserDirectory, UserRecord } from './user-directory.js';
 import { ConflictError } from '../infra/errors.js';
 import { passwordHasher } from './password-hasher.js';
 import type { Role } from './roles.js';
@@ -11,7 +11,7 @@ export interface CreateUserInput {
 }
 
 /** Creates a local user; usernames and emails are unique (emails compared in lower case). */
-export async function createUser(deps: { users: UsersRepo }, input: CreateUserInput): Promise<UserRow> {
+export async function createUser(deps: { users: UserDirectory }, input: CreateUserInput): Promise<UserRecord> {
   const email = input.email.trim().toLowerCase();
   const username = input.username.trim();
   const existing = await deps.users.findByUsernameOrEmail(username, email);

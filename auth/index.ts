@@ -5,3 +5,4 @@ export { resolveJwtSecret } from './jwt-secret.js';
 export { login, type LoginInput } from './login.js';
 export { createUser, type CreateUserInput } from './create-user.js';
 export { ensureAdmin, type AdminBootstrap } from './ensure-admin.js';
+export type { UserDirectory, UserRecord } from './user-directory.js';

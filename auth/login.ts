@@ -1,4 +1,4 @@
-import type { UsersRepo } from '../db/index.js';
+import type { UserDirectory } from './user-directory.js';
 import { UnauthorizedError } from '../infra/errors.js';
 import { decoyHash, passwordHasher } from './password-hasher.js';
 import { RoleSchema } from './roles.js';
@@ -14,7 +14,7 @@ export interface LoginInput {
  * Checks a username-or-email and password and returns an access token. Every failure gives the
  * same error, so the answer never tells whether the account exists.
  */
-export async function login(deps: { users: UsersRepo; tokens: TokenIssuer }, input: LoginInput): Promise<AccessToken> {
+export async function login(deps: { users: UserDirectory; tokens: TokenIssuer }, input: LoginInput): Promise<AccessToken> {
   const user = await deps.users.findByLogin(input.identifier.trim());
   const valid = await passwordHasher.verify(user?.password_hash ?? (await decoyHash), input.password);
   if (!user || !valid || !user.is_active) throw new UnauthorizedError('Invalid credentials');

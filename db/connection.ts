@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { createPgExecutor, createPgliteExecutor, type SqlExecutor } from './sql-executor.js';
 
 /** The drizzle handle repositories build queries on; the same type for PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'pglite' | 'postgres';
+  /** Plain prepared SQL for the hot path (db/sql-executor.ts), on the same connections as `db`. */
+  readonly sql: SqlExecutor;
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -46,6 +49,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    sql: createPgliteExecutor(client),
     ping: async () => {
       await client.query('select 1');
     },
@@ -62,6 +66,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    sql: createPgExecutor(pool),
     ping: async () => {
       await pool.query('select 1');
     },

@@ -3,8 +3,8 @@ export { openDatabase, listTables, type Database, type DatabaseHandle, type Open
 export { createUsersRepo, type UsersRepo, type UserRow } from './users-repo.js';
 export { createBotsRepo, type BotsRepo, type BotRow } from './bots-repo.js';
 export { createBotDataRepo, type BotDataRepo } from './bot-data-repo.js';
-export { createSessionsRepo, type SessionsRepo, type SessionRow, type SessionKey, type SessionChanges, type SleepingSession } from './sessions-repo.js';
-export { createMessagesRepo, type MessagesRepo, type MessageRow, type InboundRow, type OutboundRow } from './messages-repo.js';
+export { createSessionsRepo, type SessionsRepo, type SessionRow, type SessionChanges, type SleepingSession } from './sessions-repo.js';
+export { createMessagesRepo, type MessagesRepo, type MessageRow } from './messages-repo.js';
 export { createOutboxRepo, withTransaction, type OutboxRepo, type OutboxRow } from './outbox-repo.js';
 export {
   createQueuesRepo, createAttendantProfilesRepo, createAttendanceEventsRepo,
@@ -26,3 +26,8 @@ export {
   createAttendanceConversationsRepo, type AttendanceConversationsRepo, type ConversationRow, type NewConversation,
   type ConversationFields, type ExpectedState, type QueueItemRow,
 } from './attendance-conversations-repo.js';
+export { createTurnStore, newRowId, type TurnStore, type TurnWrite, type TurnCommit, type SessionWrite, type InboundWrite, type OutboundWrite, type EventWrite, type StoredReply, type LoadedConversation, type ConversationKey } from './turn-store.js';
+export type { SqlExecutor, Statement } from './sql-executor.js';
+export { createEngineEventsRepo, type EngineEventsRepo, type PendingEvent } from './engine-events-repo.js';
+/** Read-only counts for the scrape-time gauges of `/metrics`. */
+export { createMetricsRepo, type MetricsRepo } from './metrics-repo.js';

@@ -6,13 +6,6 @@ import { bots, sessions } from './schema/index.js';
 export type SessionRow = typeof sessions.$inferSelect;
 
 
-/** Who a conversation is with: the key of the one open session. */
-export interface SessionKey {
-  bot_id: string;
-  channel: string;
-  external_user_id: string;
-}
-
 /** What one turn changes on a session; absent fields are left as they are. */
 export interface SessionChanges {
   needs_human?: boolean;
@@ -30,25 +23,12 @@ export interface SleepingSession {
 }
 
 /**
- * The only code that queries the sessions table. Session identity is the partial unique index
- * `sessions_open_customer_idx` (one open session per bot, channel and customer), so opening is
- * an upsert on it, never a read followed by a write.
+ * Reads and writes of sessions outside a turn. Session identity is the partial unique index
+ * `sessions_open_customer_idx` (one open session per bot, channel and customer); turns open and
+ * write sessions through db/turn-store.ts.
  */
 export function createSessionsRepo(db: Database) {
   return {
-    /** The open session of this customer, created when there is none; safe when callers race. */
-    async open(key: SessionKey): Promise<SessionRow> {
-      const [row] = await db.insert(sessions)
-        .values({ bot_id: key.bot_id, channel: key.channel, external_user_id: key.external_user_id })
-        .onConflictDoUpdate({
-          target: [sessions.bot_id, sessions.channel, sessions.external_user_id],
-          targetWhere: sql`status = 'open'`,
-          set: { updated_at: sql`now()` },
-        })
-        .returning();
-      return row!;
-    },
-
     /** The session, or undefined — also for ids that are not UUIDs (so callers answer "not found"). */
     async findById(id: string): Promise<SessionRow | undefined> {
       if (!isUuid(id)) return undefined;
@@ -56,11 +36,13 @@ export function createSessionsRepo(db: Database) {
       return row;
     },
 
-    /** Applies one turn's changes; returns the row as saved, or undefined when the session is gone. */
+    /** Applies changes outside a turn; returns the row as saved, or undefined when the session is gone. */
     async update(id: string, changes: SessionChanges): Promise<SessionRow | undefined> {
       const patch = changes.context_patch && Object.keys(changes.context_patch).length > 0 ? changes.context_patch : undefined;
       const set = {
         updated_at: sql`now()`,
+        // A write outside a turn moves the version too, so a turn that read the old state runs again (db/turn-store.ts).
+        version: sql`${sessions.version} + 1`,
         ...(changes.needs_human === undefined ? {} : { needs_human: changes.needs_human }),
         ...(changes.dialog_state === undefined ? {} : { dialog_state: changes.dialog_state === null ? sql`null` : changes.dialog_state }),
         ...(patch ? { context_data: sql`${sessions.context_data} || ${JSON.stringify(patch)}::jsonb` } : {}),

@@ -1,4 +1,3 @@
-import { createMessagesRepo } from '../db/index.js';
 import { lexiconSentiment } from '../infra/sentiment/index.js';
 import { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
 import type { EngineContext } from './engine-context.js';
@@ -44,7 +43,7 @@ export async function answerCustomer(ctx: EngineContext, turn: SessionTurn, inbo
   if (attempts !== previous && (attempts > 0 || previous !== undefined)) turn.setContext(FAILED_BOT_ATTEMPTS_KEY, attempts);
   if (!attemptsReached(config, attempts) || turn.needsHuman()) return after;
 
-  const sentiment = await recentSentiment(ctx, turn);
+  const sentiment = await recentSentiment(ctx, turn, inbound.text);
   const reason = sentiment === undefined ? undefined : stuckReason(config, attempts, sentiment);
   if (!reason) return after;
   dropBotReplies(turn, outputsAt);
@@ -61,11 +60,13 @@ export async function answerCustomer(ctx: EngineContext, turn: SessionTurn, inbo
  * model: this runs on every failed attempt past the limit. A failure is logged and means "no
  * reading" (no transfer), never a failed turn.
  */
-async function recentSentiment(ctx: EngineContext, turn: SessionTurn): Promise<number | undefined> {
+async function recentSentiment(ctx: EngineContext, turn: SessionTurn, text: string): Promise<number | undefined> {
   try {
-    const transcript = await createMessagesRepo(ctx.db).listBySession(turn.id);
-    const recent = transcript.filter((m) => m.direction === 'inbound').slice(-SENTIMENT_MESSAGES);
-    const readings = (await Promise.all(recent.map((m) => lexiconSentiment(m.text)))).filter((r) => r.hits > 0);
+    // This message is not stored yet: it commits with the turn.
+    const transcript = turn.isNew ? [] : await ctx.repos.messages.listBySession(turn.id);
+    const texts = [...transcript.filter((m) => m.direction === 'inbound').map((m) => m.text), text];
+    const recent = texts.slice(-SENTIMENT_MESSAGES);
+    const readings = (await Promise.all(recent.map((t) => lexiconSentiment(t)))).filter((r) => r.hits > 0);
     const mean = readings.reduce((sum, r) => sum + r.score, 0) / (readings.length || 1);
     return Math.round(mean * 100) / 100;
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { ChannelAdapter } from '../adapters/channel-adapter.js';
+import type { ChannelAdapter } from './channel-contract.js';
 import type { Channel } from './messages.js';
 
 /** The adapters the outbox delivers through, one per channel. */

@@ -1,26 +1,50 @@
-import { createSessionsRepo, withTransaction } from '../db/index.js';
+import type { EventWrite, InboundWrite, SessionWrite, TurnCommit } from '../db/index.js';
 import type { StoredDialog } from './dialog-envelope.js';
 import type { EngineContext } from './engine-context.js';
-import { commitOutbound, dispatchOutbound, type CommittedOutbound } from './outbox/index.js';
+import { enqueueEvents } from './event-dispatch.js';
+import { dispatchOutbound, planOutbound, type PlannedOutbound } from './outbox/index.js';
 import type { SessionTurn } from './session-turn.js';
 import { scheduleWake } from './wake-dialog.js';
 
+/** What a turn writes besides its session changes. */
+export interface TurnExtras {
+  /** The customer's message (absent for a WAIT waking up). */
+  inbound?: InboundWrite;
+  events?: readonly EventWrite[];
+}
+
+/** A committed turn with its messages; or why nothing was written (see TurnCommit). */
+export type CommittedTurn =
+  | { kind: 'committed'; outbound: PlannedOutbound[] }
+  | Exclude<TurnCommit, { kind: 'committed' }>;
+
 /**
- * Ends a turn: in one transaction, the session's changes (needs_human, context_data keys, the
- * stored dialog — `undefined` leaves it as it is) and every outbound message of the turn
- * (transcript + outbox rows). Then, committed, the messages are published and their delivery
- * enqueued, and a sleeping dialog gets its wake-up job. Resolves to the committed messages.
+ * Ends a turn (docs/architecture.md, "one turn, one transaction"): the customer's message, the
+ * session's changes (needs_human, context_data keys, the stored dialog — `undefined` leaves it as
+ * it is), every outbound message with its outbox row, and the events, in one transaction — or
+ * nothing, when the message was a duplicate or the session changed meanwhile. Once committed,
+ * the messages are published and their deliveries, the events and a sleeping dialog's wake-up
+ * are enqueued.
  */
-export async function commitTurn(ctx: EngineContext, turn: SessionTurn, dialog: StoredDialog | null | undefined): Promise<CommittedOutbound[]> {
+export async function commitTurn(
+  ctx: EngineContext,
+  turn: SessionTurn,
+  dialog: StoredDialog | null | undefined,
+  extras: TurnExtras = {},
+): Promise<CommittedTurn> {
   const changes = turn.changes(dialog);
-  let committed: CommittedOutbound[] = [];
-  if (Object.keys(changes).length > 0 || turn.outbound.length > 0) {
-    committed = await withTransaction(ctx.db, async (tx) => {
-      await createSessionsRepo(tx).update(turn.id, changes);
-      return commitOutbound(tx, turn.bot.id, turn.outbound);
-    });
-  }
-  await dispatchOutbound(ctx, committed);
+  const session: SessionWrite = turn.isNew
+    ? { kind: 'create', row: turn.session, changes }
+    : { kind: 'update', id: turn.id, version: turn.session.version, changes };
+  const outbound = planOutbound(ctx.channels, turn.bot.id, turn.outbound, extras.inbound?.id ?? null);
+  const events = extras.events ?? [];
+  const result = await ctx.repos.turns.commit({
+    session, ...(extras.inbound ? { inbound: extras.inbound } : {}), outbound: outbound.map((o) => o.write), events,
+  });
+  if (result.kind !== 'committed') return result;
+
+  await dispatchOutbound(ctx, outbound, result.created_at);
+  await enqueueEvents(ctx, events);
   if (dialog?.status === 'sleeping') await scheduleWake(ctx, { session_id: turn.id, bot: turn.bot.name, resume_at: dialog.resume_at });
-  return committed;
+  return { kind: 'committed', outbound };
 }

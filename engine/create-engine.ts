@@ -1,11 +1,12 @@
 import type { JobContext } from '../infra/jobs/index.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
+import { noopMetrics } from '../infra/metrics/index.js';
 import { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
 import { JOB_NAMES, type EngineContext, type EngineDeps } from './engine-context.js';
 import type { Engine } from './engine-api.js';
-import type { OutboundMessage } from './messages.js';
+import { handleSessionEvents, requeueEvents, type EventsJob } from './event-dispatch.js';
 import { deliverOutbox, requeueOutbox, type DeliverJob } from './outbox/index.js';
-import { createRecordingAttendance, llmNotConfigured, mailNotConfigured, meetingsNotConfigured } from './ports.js';
+import { llmNotConfigured, mailNotConfigured, meetingsNotConfigured } from './ports.js';
 import { receiveMessage } from './receive-message.js';
 import { resolveSession } from './resolve-session.js';
 import { runScheduledScript } from './run-scheduled-script.js';
@@ -17,36 +18,34 @@ import { requeueSleeping, wakeDialog, type WakeJob } from './wake-dialog.js';
 export interface EngineService extends Engine {
   /** The channel adapters the outbox delivers through; register them before `start()`. */
   readonly channels: ChannelRegistry;
-  /**
-   * Commits messages to customers outside a customer's turn (an attendant's reply, a proactive
-   * message) and delivers them like any other: transcript, outbox, event bus, SMS rule.
-   */
-  send(messages: OutboundMessage[]): Promise<OutboundMessage[]>;
 }
 
 const DEFAULT_OUTBOX = { attempts: 6, backoffMs: 1000, concurrency: 4 };
+const EVENT_CONCURRENCY = 8;
 
 /**
- * Builds the message engine (ARCHITECTURE.md, "the one path every message takes") from its
- * ports. Nothing runs until `start()` registers the job handlers (delivery, WAIT wake-ups,
+ * Builds the message engine (docs/architecture.md, "the one path of a message") from its ports.
+ * Nothing runs until `start()` registers the job handlers (delivery, events, WAIT wake-ups,
  * scheduled scripts) and re-enqueues what the database says is still due; `receive` may be
- * called before that — its deliveries wait in the queue.
+ * called before that — its deliveries and events wait in the queue.
  */
 export function createEngine(deps: EngineDeps): EngineService {
   const channels = createChannelRegistry();
   const ctx: EngineContext = {
-    db: deps.db,
+    repos: deps.repos,
     jobs: deps.jobs,
     bus: deps.bus,
     logger: deps.logger,
     bots: deps.bots,
     locks: deps.locks ?? createInProcessLocks(),
-    attendance: deps.attendance ?? createRecordingAttendance(),
+    turnLocks: createInProcessLocks(),
     meetings: deps.meetings ?? meetingsNotConfigured,
     mail: deps.mail ?? mailNotConfigured,
     llm: deps.llm ?? llmNotConfigured,
     outbox: { ...DEFAULT_OUTBOX, ...deps.outbox },
+    metrics: deps.metrics ?? noopMetrics,
     channels,
+    subscribers: [],
     now: deps.now ?? (() => new Date()),
   };
   let started: Promise<void> | undefined;
@@ -55,9 +54,11 @@ export function createEngine(deps: EngineDeps): EngineService {
     ctx.jobs.process<DeliverJob>(JOB_NAMES.deliver, (job, run: JobContext) => deliverOutbox(ctx, job, run), {
       concurrency: ctx.outbox.concurrency,
     });
+    ctx.jobs.process<EventsJob>(JOB_NAMES.events, (job) => handleSessionEvents(ctx, job), { concurrency: EVENT_CONCURRENCY });
     ctx.jobs.process<WakeJob>(JOB_NAMES.wake, (job) => wakeDialog(ctx, job), { concurrency: 4 });
     ctx.jobs.process<ScheduledRun>(JOB_NAMES.scheduled, (run) => runScheduledScript(ctx, run));
     await requeueOutbox(ctx);
+    await requeueEvents(ctx);
     await requeueSleeping(ctx);
   }
 
@@ -66,6 +67,10 @@ export function createEngine(deps: EngineDeps): EngineService {
     receive: (message) => receiveMessage(ctx, message),
     resolve: (sessionId, options) => resolveSession(ctx, sessionId, options?.context),
     send: (messages) => sendMessages(ctx, messages),
+    subscribe: (handlers) => {
+      if (started) throw new Error('subscribe to engine events before start()');
+      ctx.subscribers.push(handlers);
+    },
     start: () => (started ??= start()),
   };
 }

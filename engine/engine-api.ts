@@ -1,15 +1,20 @@
+import type { EngineEventHandlers } from './domain-events.js';
 import type { InboundMessage, OutboundMessage } from './messages.js';
 
 /** What one inbound message led to. */
 export type ReceiveOutcome =
-  /** Already seen (same provider message id for the bot and channel): acknowledged, nothing done. */
-  | { status: 'duplicate'; session_id: string | null }
+  /**
+   * Already taken by a committed turn (same provider message id for the bot and channel): nothing
+   * runs again; `replies` are what that turn answered, so a client that lost the answer gets it.
+   */
+  | { status: 'duplicate'; session_id: string | null; replies: OutboundMessage[] }
   /** Processed: `replies` are the messages this turn committed to the outbox (empty when a human has the session). */
   | { status: 'processed'; session_id: string; needs_human: boolean; replies: OutboundMessage[] };
 
 /**
  * The engine as the rest of the service sees it: adapters' HTTP routes hand it inbound
- * messages, attendance resolves sessions through it.
+ * messages; attendance resolves sessions and messages customers through it (as its outbound
+ * port) and hears from it only through domain events (engine/domain-events.ts).
  */
 export interface Engine {
   /** The whole path of one inbound message: dedupe, session, routing, bot or attendance, outbox. */
@@ -19,7 +24,18 @@ export interface Engine {
    * 1.2 step 8). `context` keys are written to context_data in the same step.
    */
   resolve(sessionId: string, options?: { context?: Record<string, unknown> }): Promise<void>;
-  /** Registers job handlers and re-enqueues what the database says is still due (undelivered outbox rows, WAITs). */
+  /**
+   * Commits messages to customers outside a customer's turn (an attendant's reply, a proactive
+   * message) and delivers them like any other: transcript, outbox, event bus, SMS rule.
+   * Resolves to the messages as committed (SMS text split into its parts).
+   */
+  send(messages: readonly OutboundMessage[]): Promise<OutboundMessage[]>;
+  /**
+   * Adds handlers for the domain events (engine/domain-events.ts), called after each commit by a
+   * job, in order per session, at least once. Subscribe before `start()`.
+   */
+  subscribe(handlers: EngineEventHandlers): void;
+  /** Registers job handlers and re-enqueues what the database says is still due (undelivered outbox rows, events, WAITs). */
   start(): Promise<void>;
 }
 

@@ -1,12 +1,14 @@
 import type { ScriptLibrary } from '../basic-interpreter/index.js';
 import type { BotConfig } from '../config/index.js';
-import type { Database } from '../db/index.js';
+import type { BotDataRepo, EngineEventsRepo, MessagesRepo, OutboxRepo, SessionsRepo, TurnStore } from '../db/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { LockPort } from '../infra/locks/index.js';
 import type { Logger } from '../infra/logger.js';
+import type { MetricsPort } from '../infra/metrics/index.js';
 import type { ChannelRegistry } from './channel-registry.js';
-import type { AttendancePort, LlmPort, MailPort, MeetingsPort } from './ports.js';
+import type { EngineEventHandlers } from './domain-events.js';
+import type { LlmPort, MailPort, MeetingsPort } from './ports.js';
 
 /** What the engine needs of a bot package; the service's RunnableBot satisfies it. */
 export interface EngineBot {
@@ -28,18 +30,33 @@ export interface OutboxSettings {
   concurrency: number;
 }
 
+/**
+ * The repositories the engine's use cases read and write through: each narrowed to what the
+ * engine calls, built once by the composition root (service.ts).
+ */
+export interface EngineRepositories {
+  turns: Pick<TurnStore, 'load' | 'session' | 'commit' | 'append' | 'repliesTo'>;
+  outbox: Pick<OutboxRepo, 'findById' | 'listPending' | 'recordAttempt' | 'markDelivered' | 'markFailed'>;
+  events: Pick<EngineEventsRepo, 'listPending' | 'sessionsWithPending' | 'markDone' | 'recordFailure'>;
+  sessions: Pick<SessionsRepo, 'listSleeping'>;
+  messages: Pick<MessagesRepo, 'listBySession'>;
+  botData: BotDataRepo;
+}
+
 /** Everything {@link createEngine} is built from. Ports left out get their defaults. */
 export interface EngineDeps {
-  db: Database;
+  repos: EngineRepositories;
   jobs: JobQueue;
   bus: EventBus;
   logger: Logger;
   /** The loaded bot packages by name (the `<name>.gbai` folder). */
   bots: (name: string) => EngineBot | undefined;
-  /** Per-conversation serialisation; default in-process (right for one instance or PGlite). */
+  /**
+   * Serialises work on one key across instances where it must be (deliveries and event handling
+   * of a session); default in-process. Turns need no cross-instance lock: the session's version
+   * decides (docs/architecture.md).
+   */
   locks?: LockPort;
-  /** Default: {@link createRecordingAttendance} (records, sends nothing). */
-  attendance?: AttendancePort;
   /** Default: answers `{success:false, …}` ("not configured"). */
   meetings?: MeetingsPort;
   /** Default: SEND MAIL is a runtime error ("not configured"). */
@@ -47,24 +64,31 @@ export interface EngineDeps {
   /** Default: LLM is a runtime error ("not configured"). */
   llm?: LlmPort;
   outbox?: Partial<OutboxSettings>;
+  /** Where turns, hand-offs and deliveries are counted (docs/metrics.md); default: nowhere. */
+  metrics?: MetricsPort;
   /** The clock, for tests. */
   now?: () => Date;
 }
 
 /** The engine's wiring as its use cases see it (internal to engine/). */
 export interface EngineContext {
-  readonly db: Database;
+  readonly repos: EngineRepositories;
   readonly jobs: JobQueue;
   readonly bus: EventBus;
   readonly logger: Logger;
   readonly bots: (name: string) => EngineBot | undefined;
+  /** Cross-instance locks (deliveries, event handling). */
   readonly locks: LockPort;
-  readonly attendance: AttendancePort;
+  /** This process's turn serialisation: one turn per conversation at a time, in arrival order. */
+  readonly turnLocks: LockPort;
   readonly meetings: MeetingsPort;
   readonly mail: MailPort;
   readonly llm: LlmPort;
   readonly outbox: OutboxSettings;
+  readonly metrics: MetricsPort;
   readonly channels: ChannelRegistry;
+  /** Who handles the domain events, in subscription order. */
+  readonly subscribers: EngineEventHandlers[];
   readonly now: () => Date;
 }
 
@@ -73,6 +97,7 @@ export const JOB_NAMES = {
   deliver: 'outbox.deliver',
   wake: 'dialog.wake',
   scheduled: 'dialog.scheduled',
+  events: 'engine.events',
 } as const;
 
 /**

@@ -1,7 +1,5 @@
-import {
-  createHttpPerformer, createStandardHost, type ConversationEffect, type EffectHost, type Value,
-} from '../basic-interpreter/index.js';
-import { createBotDataRepo } from '../db/index.js';
+import { createStandardHost, type ConversationEffect, type EffectHost, type Value } from '../basic-interpreter/index.js';
+import { createHttpPerformer } from './host/index.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { scheduleScript } from './schedule-script.js';
 import { getSessionKey, setSessionKey } from './session-keys.js';
@@ -29,7 +27,7 @@ export function createScheduledHost(ctx: EngineContext, bot: EngineBot): EffectH
 }
 
 function createBotHost(ctx: EngineContext, bot: EngineBot, userId: string | undefined, turn: SessionTurn | undefined): EffectHost {
-  const stores = createBotDataRepo(ctx.db);
+  const stores = ctx.repos.botData;
   return createStandardHost({
     tables: stores.tables(bot.id),
     botMemory: stores.botMemory(bot.id),

@@ -1,7 +1,7 @@
 import type { Suggestion } from '../basic-interpreter/index.js';
 
 /**
- * The channel-neutral messages of the one path every message takes (ARCHITECTURE.md). Adapters
+ * The channel-neutral messages of the one path every message takes (docs/architecture.md). Adapters
  * turn provider payloads into InboundMessage and send OutboundMessage; nothing else crosses the
  * boundary between a channel and the engine.
  */

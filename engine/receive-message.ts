@@ -1,111 +1,137 @@
-import { createMessagesRepo, createSessionsRepo } from '../db/index.js';
-import { NotFoundError } from '../infra/errors.js';
+import { performance } from 'node:perf_hooks';
+import { newRowId, type EventWrite, type InboundWrite } from '../db/index.js';
+import { ConflictError, NotFoundError } from '../infra/errors.js';
 import { answerCustomer } from './answer-customer.js';
 import { commitTurn } from './commit-turn.js';
+import { ENGINE_EVENTS, type CustomerMessageRef } from './domain-events.js';
+import type { StoredDialog } from './dialog-envelope.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { conversationLockKey } from './engine-context.js';
 import type { ReceiveOutcome } from './engine-api.js';
-import type { InboundMessage } from './messages.js';
-import { SURVEY_CONTEXT_KEY } from './ports.js';
+import { eventWrite } from './event-dispatch.js';
+import type { InboundMessage, OutboundMessage } from './messages.js';
 import { attendanceAvailable, decideRoute } from './routing-rule.js';
 import { SessionTurn } from './session-turn.js';
+import { takeSurveyAnswer } from './survey-answer.js';
 import { transferToHuman } from './transfer-to-human.js';
 
+/** Runs of a turn before giving up when the session keeps changing under it (another instance, a resolve). */
+const TURN_RUNS = 3;
+
 /**
- * The whole path of one inbound message (ARCHITECTURE.md), under the conversation's lock so the
- * messages of one customer are handled one at a time in arrival order, on every instance:
- * 1. open (or create) the session — an upsert on the one-open-session index;
- * 2. store the message in the transcript — the unique provider id makes a second copy a
- *    `duplicate`, decided by the database, not by a read;
- * 3. route it (routing-rule.ts): bot turn (with the smart transfer triggers, answer-customer.ts),
- *    attendance, or keyword transfer then attendance;
- * 4. commit the session's changes and the outbound messages together, then deliver.
- * When something fails before the commit, the transcript row is removed again, so the
- * provider's retry of the same message is processed rather than dropped as a duplicate.
+ * The whole path of one inbound message (docs/architecture.md, "the one path of a message"). On
+ * this instance the messages of one customer are handled one at a time, in arrival order:
+ * 1. read the open session and whether this provider message id was already taken — a message
+ *    whose turn committed is answered with that turn's replies, and nothing runs again;
+ * 2. route it (routing-rule.ts): the survey answer, the bot (watched by the smart transfer
+ *    triggers, answer-customer.ts), a keyword transfer, or attendance;
+ * 3. commit the message, the session's changes, the replies and the events in one transaction.
+ *    Nothing is written before that, so a crash at any point leaves the message unprocessed and
+ *    its redelivery runs the turn. If another instance changed the session meanwhile, the commit
+ *    writes nothing and the turn runs again on the new state.
  */
 export async function receiveMessage(ctx: EngineContext, inbound: InboundMessage): Promise<ReceiveOutcome> {
+  const started = performance.now();
+  try {
+    const outcome = await receive(ctx, inbound);
+    ctx.metrics.turnFinished({ channel: inbound.channel, outcome: outcome.status, seconds: (performance.now() - started) / 1000 });
+    return outcome;
+  } catch (error) {
+    ctx.metrics.turnFinished({ channel: inbound.channel, outcome: 'error', seconds: (performance.now() - started) / 1000 });
+    throw error;
+  }
+}
+
+async function receive(ctx: EngineContext, inbound: InboundMessage): Promise<ReceiveOutcome> {
   const bot = ctx.bots(inbound.bot);
   if (!bot) throw new NotFoundError(`Bot "${inbound.bot}" not found`, 'bot_not_found');
   const key = { bot_id: bot.id, channel: inbound.channel, external_user_id: inbound.customer.external_id };
-  return ctx.locks.withLock(conversationLockKey(key), async () => {
-    const session = await createSessionsRepo(ctx.db).open(key);
-    const messages = createMessagesRepo(ctx.db);
-    const stored = await messages.insertInbound({
-      session_id: session.id,
-      bot_id: bot.id,
-      channel: inbound.channel,
-      text: inbound.text,
-      payload: inboundPayload(inbound),
-      ...(inbound.provider_message_id === undefined ? {} : { provider_message_id: inbound.provider_message_id }),
-    });
-    if (!stored) return { status: 'duplicate', session_id: session.id };
-
-    const turn = new SessionTurn(session, bot);
-    let committed = false;
-    try {
-      return await handle(ctx, bot, turn, inbound, () => (committed = true));
-    } catch (error) {
-      if (!committed) await messages.remove(stored.id).catch(() => undefined);
-      throw error;
+  return ctx.turnLocks.withLock(conversationLockKey(key), async () => {
+    for (let run = 1; run <= TURN_RUNS; run++) {
+      const loaded = await ctx.repos.turns.load(key, inbound.provider_message_id);
+      if (loaded.duplicate_of) return duplicate(ctx, loaded.session?.id ?? null, loaded.duplicate_of, inbound);
+      const turn = loaded.session ? new SessionTurn(loaded.session, bot) : SessionTurn.opening(key, bot, ctx.now());
+      const outcome = await runTurn(ctx, bot, turn, inbound);
+      if (outcome.kind === 'committed') return outcome.result;
+      if (outcome.kind === 'duplicate') return duplicate(ctx, turn.id, outcome.duplicate_of, inbound);
     }
+    throw new ConflictError('The conversation kept changing while this message was handled; send it again', 'session_busy');
   });
 }
 
-async function handle(
-  ctx: EngineContext,
-  bot: EngineBot,
-  turn: SessionTurn,
-  inbound: InboundMessage,
-  onCommit: () => void,
-): Promise<ReceiveOutcome> {
+type TurnRun =
+  | { kind: 'committed'; result: ReceiveOutcome }
+  | { kind: 'duplicate'; duplicate_of: string }
+  | { kind: 'stale' };
+
+async function runTurn(ctx: EngineContext, bot: EngineBot, turn: SessionTurn, inbound: InboundMessage): Promise<TurnRun> {
+  const stored = inboundWrite(turn, bot, inbound);
+  const message = messageRef(stored.id, inbound);
+  const events: EventWrite[] = [];
   const route = decideRoute(bot.config, turn.session, inbound.text);
-  let dialog;
+  let dialog: StoredDialog | null | undefined;
   switch (route.kind) {
-    case 'bot':
-      if (await answeredSurvey(ctx, turn, inbound)) break;
+    case 'bot': {
+      const survey = takeSurveyAnswer(turn, inbound);
+      if (survey) {
+        events.push(eventWrite(turn.id, ENGINE_EVENTS.surveyAnswered, { session: turn.snapshot(), ...survey, message }));
+        break;
+      }
       dialog = await answerCustomer(ctx, turn, inbound); // the bot, watched by the smart transfer triggers
       break;
+    }
     case 'transfer':
       transferToHuman(turn, { reason: `keyword: ${route.keyword}` }, ctx.now());
       break;
     case 'attendance':
-      turn.handedOff = true;
       break;
   }
-  const committed = await commitTurn(ctx, turn, dialog);
-  onCommit();
   const withHuman = attendanceAvailable(bot.config) && (route.kind === 'attendance' || turn.needsHuman());
-  if (withHuman && turn.handedOff) await handOff(ctx, turn, inbound);
+  if (withHuman && route.kind === 'attendance') {
+    events.push(eventWrite(turn.id, ENGINE_EVENTS.customerMessaged, { session: turn.snapshot(), message }));
+  } else if (withHuman && turn.handedOff) {
+    events.push(eventWrite(turn.id, ENGINE_EVENTS.handedOff, { session: turn.snapshot(), message }));
+  }
+
+  const committed = await commitTurn(ctx, turn, dialog, { inbound: stored, events });
+  if (committed.kind !== 'committed') return committed;
+  if (events.some((e) => e.name === ENGINE_EVENTS.handedOff)) ctx.metrics.handedOff(inbound.channel);
   return {
-    status: 'processed',
-    session_id: turn.id,
-    needs_human: withHuman,
-    replies: committed.filter((c) => c.toCustomer).map((c) => c.message),
+    kind: 'committed',
+    result: {
+      status: 'processed',
+      session_id: turn.id,
+      needs_human: withHuman,
+      replies: committed.outbound.filter((o) => o.toCustomer).map((o) => o.message),
+    },
   };
 }
 
-/**
- * The first message after a resolve that asked for a satisfaction score: when attendance takes it
- * as the score, the thanks go out and the bot does not run. The question is asked once: the mark
- * is cleared whatever the answer.
- */
-async function answeredSurvey(ctx: EngineContext, turn: SessionTurn, inbound: InboundMessage): Promise<boolean> {
-  const mark = turn.context[SURVEY_CONTEXT_KEY];
-  if (mark === undefined || mark === null || !ctx.attendance.answerSurvey) return false;
-  const session = turn.forAttendance(); // still carries the mark the port reads
-  turn.setContext(SURVEY_CONTEXT_KEY, null);
-  const answer = await ctx.attendance.answerSurvey(session, inbound);
-  if (!answer) return false;
-  turn.setContext('customer_satisfaction', answer.score);
-  turn.say(answer.reply, 'system');
-  return true;
+/** A message whose turn committed before (a provider's redelivery, a client's retry): its replies again, nothing run. */
+async function duplicate(ctx: EngineContext, sessionId: string | null, messageId: string, inbound: InboundMessage): Promise<ReceiveOutcome> {
+  if (!sessionId) return { status: 'duplicate', session_id: null, replies: [] };
+  const stored = await ctx.repos.turns.repliesTo(messageId);
+  const replies: OutboundMessage[] = stored
+    .filter((r) => !('to' in r.payload))
+    .map((r) => {
+      const suggestions = r.payload.suggestions as OutboundMessage['suggestions'];
+      return {
+        session_id: sessionId, channel: inbound.channel, to: inbound.customer.external_id, text: r.text, from: r.sender,
+        ...(suggestions ? { suggestions } : {}),
+      };
+    });
+  return { status: 'duplicate', session_id: sessionId, replies };
 }
 
-/** Tells the attendance port; the message is committed already, so a failure is logged, not thrown. */
-async function handOff(ctx: EngineContext, turn: SessionTurn, inbound: InboundMessage): Promise<void> {
-  await ctx.attendance.enqueue(turn.forAttendance(), inbound).catch((error: unknown) =>
-    ctx.logger.error({ err: error, session: turn.id }, 'attendance did not take the message'),
-  );
+function inboundWrite(turn: SessionTurn, bot: EngineBot, inbound: InboundMessage): InboundWrite {
+  return {
+    id: newRowId(), session_id: turn.id, bot_id: bot.id, channel: inbound.channel, text: inbound.text,
+    payload: inboundPayload(inbound), provider_message_id: inbound.provider_message_id ?? null,
+  };
+}
+
+function messageRef(id: string, inbound: InboundMessage): CustomerMessageRef {
+  return { id, text: inbound.text, received_at: inbound.received_at.toISOString(), customer: inbound.customer };
 }
 
 /** What the transcript keeps of an inbound message besides its text. */

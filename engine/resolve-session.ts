@@ -1,20 +1,43 @@
-import { createSessionsRepo } from '../db/index.js';
-import { NotFoundError } from '../infra/errors.js';
+import { ConflictError, NotFoundError } from '../infra/errors.js';
+import { ENGINE_EVENTS } from './domain-events.js';
 import type { EngineContext } from './engine-context.js';
 import { conversationLockKey } from './engine-context.js';
+import { enqueueEvents, eventWrite } from './event-dispatch.js';
 import { RESOLVED } from './routing-rule.js';
+
+/** Writes before giving up when the session keeps changing (turns of another instance). */
+const RESOLVE_RUNS = 3;
 
 /**
  * Ends the human attendance (seed 1.2 step 8; 3.2 true → false): needs_human false in the column
- * and in context_data, under the conversation's lock so it falls between two messages. The next
- * message reaches the bot: a dialog still waiting on HEAR resumes, else `start` runs.
- * `context` is merged into context_data in the same write (attendance marks the survey with it).
+ * and in context_data, between two turns of the conversation, with the `session.resolved` event
+ * in the same transaction. The next message reaches the bot: a dialog still waiting on HEAR
+ * resumes, else `start` runs. `context` is merged into context_data in the same write
+ * (attendance marks the survey with it).
  */
 export async function resolveSession(ctx: EngineContext, sessionId: string, context: Record<string, unknown> = {}): Promise<void> {
-  const sessions = createSessionsRepo(ctx.db);
-  const session = await sessions.findById(sessionId);
-  if (!session) throw new NotFoundError(`Session ${sessionId} not found`, 'session_not_found');
-  await ctx.locks.withLock(conversationLockKey(session), async () => {
-    await sessions.update(sessionId, { needs_human: RESOLVED.needs_human, context_patch: { ...context, ...RESOLVED.context_patch } });
+  const first = await ctx.repos.turns.session(sessionId);
+  if (!first) throw new NotFoundError(`Session ${sessionId} not found`, 'session_not_found');
+  await ctx.turnLocks.withLock(conversationLockKey(first), async () => {
+    for (let run = 1; run <= RESOLVE_RUNS; run++) {
+      const session = run === 1 ? first : await ctx.repos.turns.session(sessionId);
+      if (!session) throw new NotFoundError(`Session ${sessionId} not found`, 'session_not_found');
+      const context_data = { ...session.context_data, ...context, ...RESOLVED.context_patch };
+      const snapshot = {
+        id: session.id, bot_id: session.bot_id, user_id: session.user_id, channel: session.channel,
+        external_user_id: session.external_user_id, needs_human: false, context_data,
+      };
+      const events = [eventWrite(session.id, ENGINE_EVENTS.resolved, { session: snapshot })];
+      const result = await ctx.repos.turns.commit({
+        session: { kind: 'update', id: session.id, version: session.version, changes: { needs_human: RESOLVED.needs_human, context_patch: { ...context, ...RESOLVED.context_patch } } },
+        outbound: [],
+        events,
+      });
+      if (result.kind === 'committed') {
+        await enqueueEvents(ctx, events);
+        return;
+      }
+    }
+    throw new ConflictError('The conversation kept changing while it was resolved; try again', 'session_busy');
   });
 }

@@ -72,12 +72,25 @@ export const RESOLVED = { needs_human: false, context_patch: { needs_human: fals
  */
 export function findTransferKeyword(text: string, keywords: readonly string[]): string | undefined {
   const haystack = fold(text);
-  return keywords.find((keyword) => {
-    const words = fold(keyword).trim().split(/\s+/u).filter(Boolean);
-    if (words.length === 0) return false;
-    const phrase = words.map(escapeRegExp).join('\\s+');
-    return new RegExp(`(?<![\\p{L}\\p{N}])${phrase}(?![\\p{L}\\p{N}])`, 'u').test(haystack);
-  });
+  return keywordPatterns(keywords).find(({ pattern }) => pattern?.test(haystack))?.keyword;
+}
+
+// A bot's keyword list is one array for as long as its config is loaded: its patterns are built
+// once, not on every message (docs/performance.md).
+const patternsOf = new WeakMap<readonly string[], { keyword: string; pattern: RegExp | undefined }[]>();
+
+function keywordPatterns(keywords: readonly string[]): { keyword: string; pattern: RegExp | undefined }[] {
+  let patterns = patternsOf.get(keywords);
+  if (!patterns) {
+    patterns = keywords.map((keyword) => {
+      const words = fold(keyword).trim().split(/\s+/u).filter(Boolean);
+      if (words.length === 0) return { keyword, pattern: undefined };
+      const phrase = words.map(escapeRegExp).join('\\s+');
+      return { keyword, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${phrase}(?![\\p{L}\\p{N}])`, 'u') };
+    });
+    patternsOf.set(keywords, patterns);
+  }
+  return patterns;
 }
 
 /** Lower case without diacritics, so comparisons ignore both. */

@@ -1,8 +1,8 @@
-import type { SessionChanges, SessionRow } from '../db/index.js';
+import { newRowId, type SessionChanges, type SessionRow } from '../db/index.js';
 import type { Suggestion } from '../basic-interpreter/index.js';
 import type { EngineBot } from './engine-context.js';
 import type { Channel, OutboundMessage, Sender } from './messages.js';
-import type { AttendanceSession } from './ports.js';
+import type { SessionSnapshot } from './domain-events.js';
 import { needsHumanOf } from './routing-rule.js';
 
 /** An outbound message waiting for the turn's commit; `toCustomer` is false for TALK TO. */
@@ -13,9 +13,9 @@ export interface PendingOutbound {
 
 /**
  * The working copy of a session during one turn (one inbound message, or one WAIT waking up).
- * Effects change it in memory; `commitTurn` writes it, with the outbound messages, in one
- * transaction. Only `context_data` keys that were written go to the database (a merge), so keys
- * other areas wrote meanwhile survive.
+ * Effects change it in memory; `commitTurn` writes it, with the customer's message, the outbound
+ * messages and the events, in one transaction. Only `context_data` keys that were written go to
+ * the database (a merge), so keys other areas wrote meanwhile survive.
  */
 export class SessionTurn {
   readonly context: Record<string, unknown>;
@@ -23,12 +23,16 @@ export class SessionTurn {
   private needsHumanColumn: boolean;
   private needsHumanChanged = false;
   readonly outbound: PendingOutbound[] = [];
-  /** Set when this turn handed the session to a human (the attendance port is told after the commit). */
+  /** Set when this turn handed the session to a human (`session.handed_off` is emitted with the commit). */
   handedOff = false;
 
+  /**
+   * @param isNew the session does not exist yet: the turn's commit creates it (a customer's first message).
+   */
   constructor(
     readonly session: SessionRow,
     readonly bot: EngineBot,
+    readonly isNew = false,
   ) {
     this.context = { ...session.context_data };
     this.needsHumanColumn = session.needs_human;
@@ -83,13 +87,23 @@ export class SessionTurn {
     };
   }
 
-  /** The session as the attendance port receives it. */
-  forAttendance(): AttendanceSession {
+  /** The session as events carry it: as this turn leaves it. */
+  snapshot(): SessionSnapshot {
     const s = this.session;
     return {
       id: s.id, bot_id: s.bot_id, user_id: s.user_id, channel: s.channel, external_user_id: s.external_user_id,
       needs_human: this.needsHuman(), context_data: { ...this.context },
     };
+  }
+
+  /** The session row a customer's first message will create (ids made here, written with the turn). */
+  static opening(key: { bot_id: string; channel: string; external_user_id: string }, bot: EngineBot, now: Date): SessionTurn {
+    const session: SessionRow = {
+      id: newRowId(), user_id: newRowId(), bot_id: key.bot_id, channel: key.channel, external_user_id: key.external_user_id,
+      needs_human: false, assigned_to: null, queue_id: null, customer_id: null, call_type: null, context_data: {}, dialog_state: null,
+      status: 'open', version: 0, created_at: now, updated_at: now,
+    };
+    return new SessionTurn(session, bot, true);
   }
 
   private get channel(): Channel {

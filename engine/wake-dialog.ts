@@ -1,5 +1,4 @@
-import { createSessionsRepo } from '../db/index.js';
-import { readStoredDialog } from './dialog-envelope.js';
+import { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
 import type { EngineContext } from './engine-context.js';
 import { conversationLockKey, JOB_NAMES } from './engine-context.js';
 import { decideRoute } from './routing-rule.js';
@@ -26,32 +25,37 @@ export async function scheduleWake(ctx: EngineContext, job: WakeJob): Promise<vo
 }
 
 /**
- * The `dialog.wake` job: resumes a dialog sleeping after WAIT, under the conversation's lock.
+ * The `dialog.wake` job: resumes a dialog sleeping after WAIT, between the conversation's turns.
  * When the session is with a human by then, the bot must not talk: the sleeping dialog is
  * dropped (the next message after resolving starts `start`).
  */
 export async function wakeDialog(ctx: EngineContext, job: WakeJob): Promise<void> {
-  const sessions = createSessionsRepo(ctx.db);
-  const found = await sessions.findById(job.session_id);
+  const found = await ctx.repos.turns.session(job.session_id);
   const bot = ctx.bots(job.bot);
   if (!found || !bot) return;
-  await ctx.locks.withLock(conversationLockKey(found), async () => {
-    const session = await sessions.findById(job.session_id);
-    const stored = readStoredDialog(session?.dialog_state);
-    if (!session || session.status !== 'open' || stored?.status !== 'sleeping' || stored.resume_at !== job.resume_at) return;
-    const turn = new SessionTurn(session, bot);
-    if (decideRoute(bot.config, session, '').kind !== 'bot') {
-      ctx.logger.info({ session: session.id, bot: bot.name }, 'WAIT ended while a human has the session: the dialog is dropped');
-      await commitTurn(ctx, turn, null);
-      return;
+  await ctx.turnLocks.withLock(conversationLockKey(found), async () => {
+    // A session changed by another instance meanwhile is read again; its WAIT may be over by then.
+    for (let run = 1; run <= WAKE_RUNS; run++) {
+      const session = await ctx.repos.turns.session(job.session_id);
+      const stored = readStoredDialog(session?.dialog_state);
+      if (!session || session.status !== 'open' || stored?.status !== 'sleeping' || stored.resume_at !== job.resume_at) return;
+      const turn = new SessionTurn(session, bot);
+      let dialog: StoredDialog | null | undefined = null;
+      if (decideRoute(bot.config, session, '').kind !== 'bot') {
+        ctx.logger.info({ session: session.id, bot: bot.name }, 'WAIT ended while a human has the session: the dialog is dropped');
+      } else {
+        dialog = await runBotTurn(ctx, turn, { kind: 'wake' });
+      }
+      if ((await commitTurn(ctx, turn, dialog)).kind === 'committed') return;
     }
-    await commitTurn(ctx, turn, await runBotTurn(ctx, turn, { kind: 'wake' }));
   });
 }
 
+const WAKE_RUNS = 3;
+
 /** Start-up: a wake-up job for every sleeping dialog (at once for those already due). */
 export async function requeueSleeping(ctx: EngineContext): Promise<number> {
-  const sleeping = await createSessionsRepo(ctx.db).listSleeping();
+  const sleeping = await ctx.repos.sessions.listSleeping();
   for (const s of sleeping) await scheduleWake(ctx, { session_id: s.id, bot: s.bot_name, resume_at: s.resume_at });
   if (sleeping.length) ctx.logger.info({ count: sleeping.length }, 'sleeping dialogs scheduled to wake');
   return sleeping.length;

@@ -1,7 +1,8 @@
 import express, { type Express } from 'express';
-import type { TokenIssuer } from '../auth/index.js';
-import type { UsersRepo } from '../db/index.js';
+import type { WebChannel } from '../adapters/index.js';
+import type { TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
+import type { MetricsExposition } from '../infra/metrics/index.js';
 import { createAuthorizer } from './auth-middleware.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { buildOpenApiDocument, createOpenApiRegistry, openApiRoutes } from './openapi.js';
@@ -14,19 +15,22 @@ import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
+import { metricsRoutes } from './routes/metrics.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
 import { userRoutes } from './routes/users.js';
-import { webChannelRoutes, type WebChannelDeps } from './routes/web-channel.js';
+import { webChannelRoutes } from './routes/web-channel.js';
 
 export interface AppDeps {
   logger: Logger;
   version: string;
-  users: UsersRepo;
+  users: UserDirectory;
   tokens: TokenIssuer;
   readiness: ReadinessCheck[];
-  webChannel: WebChannelDeps;
+  webChannel: WebChannel;
   sessions: SessionRoutesDeps;
   attendance: AttendanceRoutesDeps;
+  /** Served at `GET /metrics` to admins; absent when the metrics listener serves it (docs/metrics.md). */
+  metrics?: MetricsExposition;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -52,6 +56,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceInsightsRoutes(deps.attendance),
     ...attendanceTicketRoutes(deps.attendance),
     ...(deps.attendance.assist ? attendanceLlmRoutes({ assist: deps.attendance.assist }) : []),
+    ...(deps.metrics ? metricsRoutes(deps.metrics) : []),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));

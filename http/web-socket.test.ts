@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createVisitorTokens } from '../adapters/index.js';
-import { sessionOutboundTopic } from '../engine/engine-api.js';
+import { sessionOutboundTopic } from '../engine/index.js';
 import { createEventBus, type EventBus } from '../infra/events/index.js';
 import { createLogger } from '../infra/logger.js';
 import { attachWebSocket, type WebSocketHandle } from './web-socket.js';

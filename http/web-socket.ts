@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { VisitorClaims, VisitorTokens } from '../adapters/index.js';
-import { sessionOutboundTopic } from '../engine/engine-api.js';
+import { sessionOutboundTopic } from '../engine/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { Logger } from '../infra/logger.js';
 import { keepAlive, refuseAfterHandshake, sendBounded } from './socket-upkeep.js';

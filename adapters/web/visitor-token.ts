@@ -37,32 +37,65 @@ export interface VisitorTokens {
   verify(token: string, bot?: string): Promise<VisitorClaims>;
 }
 
+/** Tokens remembered as signed or verified; a visitor's every message presents the same one. */
+const REMEMBERED_TOKENS = 10_000;
+
 /** `secret`: the service's signing secret (the bytes `resolveJwtSecret` returns). */
 export function createVisitorTokens(secret: Uint8Array): VisitorTokens {
   const key = new Uint8Array(createHmac('sha256', secret).update(KEY_LABEL).digest());
+  // Signing and checking an HMAC on every message was a tenth of a web turn's CPU
+  // (docs/performance.md). A token never changes for the same claims, so both are remembered.
+  const signed = new BoundedMap<string, string>(REMEMBERED_TOKENS);
+  const verified = new BoundedMap<string, VisitorClaims>(REMEMBERED_TOKENS);
   return {
     async issue(claims) {
+      const id = `${claims.bot}\n${claims.visitor_id}\n${claims.session_id ?? ''}`;
+      const known = signed.get(id);
+      if (known) return known;
       // No `iat`: the same claims give the same token, so a client sees it change only when the session does.
-      return new SignJWT({ bot: claims.bot, ...(claims.session_id ? { sid: claims.session_id } : {}) })
+      const token = await new SignJWT({ bot: claims.bot, ...(claims.session_id ? { sid: claims.session_id } : {}) })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(claims.visitor_id)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .sign(key);
+      signed.set(id, token);
+      verified.set(token, { ...claims });
+      return token;
     },
     async verify(token, bot) {
-      let payload: Record<string, unknown>;
-      try {
-        ({ payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] }));
-      } catch {
-        throw new UnauthorizedError('The session token is invalid');
-      }
-      const { sub, bot: tokenBot, sid } = payload;
-      if (typeof sub !== 'string' || !sub || typeof tokenBot !== 'string' || (sid !== undefined && typeof sid !== 'string')) {
-        throw new UnauthorizedError('The session token is malformed');
-      }
-      if (bot !== undefined && tokenBot !== bot) throw new UnauthorizedError('The session token belongs to another bot');
-      return { bot: tokenBot, visitor_id: sub, ...(sid ? { session_id: sid } : {}) };
+      const claims = verified.get(token) ?? (await check(token));
+      verified.set(token, claims);
+      if (bot !== undefined && claims.bot !== bot) throw new UnauthorizedError('The session token belongs to another bot');
+      return { ...claims };
     },
   };
+
+  async function check(token: string): Promise<VisitorClaims> {
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] }));
+    } catch {
+      throw new UnauthorizedError('The session token is invalid');
+    }
+    const { sub, bot: tokenBot, sid } = payload;
+    if (typeof sub !== 'string' || !sub || typeof tokenBot !== 'string' || (sid !== undefined && typeof sid !== 'string')) {
+      throw new UnauthorizedError('The session token is malformed');
+    }
+    return { bot: tokenBot, visitor_id: sub, ...(sid ? { session_id: sid } : {}) };
+  }
+}
+
+/** A Map that forgets its oldest entries beyond `limit` (insertion order; a hit is not refreshed). */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    super.delete(key);
+    super.set(key, value);
+    if (this.size > this.limit) this.delete(this.keys().next().value as K);
+    return this;
+  }
 }

@@ -1,4 +1,4 @@
-import type { ChannelAdapter, ChannelRequest } from '../channel-adapter.js';
+import type { ChannelAdapter, ChannelRequest } from '../../engine/index.js';
 import { createChannelAdapters, listChannelAdapters } from '../index.js';
 import { UnauthorizedError } from '../../infra/errors.js';
 import { createVisitorTokens } from './visitor-token.js';

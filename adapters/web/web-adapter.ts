@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChannelAdapter, ChannelRequest, DeliveryReceipt } from '../channel-adapter.js';
-import type { InboundMessage, OutboundMessage } from '../../engine/messages.js';
+import type { ChannelAdapter, ChannelRequest, DeliveryReceipt, InboundMessage, OutboundMessage } from '../../engine/index.js';
 import { UnauthorizedError, ValidationError } from '../../infra/errors.js';
 import type { VisitorClaims, VisitorTokens } from './visitor-token.js';
 
@@ -42,6 +41,8 @@ export function createWebAdapter(options: WebAdapterOptions): ChannelAdapter {
 
   return {
     channel: 'web',
+    // Replies reach the visitor in the HTTP answer and over the WebSocket, with the turn.
+    delivery: 'inline',
     async verify(req) {
       const token = bodyOf(req).session_token;
       if (token === undefined) return true;

@@ -4,6 +4,7 @@ export { bots } from './bots.js';
 export { sessions } from './sessions.js';
 export { messages } from './messages.js';
 export { outbox } from './outbox.js';
+export { engineEvents } from './engine-events.js';
 export { botTableRows, botMemory } from './bot-data.js';
 export { crmContacts, crmDeals, crmPipelineStages, crmAttendanceLogs } from './crm.js';
 export {

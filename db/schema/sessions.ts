@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bots } from './bots.js';
 import { users } from './users.js';
 
@@ -25,6 +25,12 @@ export const sessions = pgTable(
     context_data: jsonb('context_data').$type<Record<string, unknown>>().notNull().default({}),
     dialog_state: jsonb('dialog_state').$type<unknown>(),
     status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    /**
+     * Bumped by every write of a turn or a resolve: a turn commits only if the version it read is
+     * still there, so two instances never both apply a turn to the same session state
+     * (docs/architecture.md, "one turn, one transaction").
+     */
+    version: integer('version').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

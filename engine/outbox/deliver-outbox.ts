@@ -1,5 +1,4 @@
-import { PermanentDeliveryError } from '../../adapters/channel-adapter.js';
-import { createOutboxRepo } from '../../db/index.js';
+import { PermanentDeliveryError } from '../channel-contract.js';
 import type { JobContext } from '../../infra/jobs/index.js';
 import type { EngineContext } from '../engine-context.js';
 import type { OutboundMessage } from '../messages.js';
@@ -22,13 +21,15 @@ export function deliverOutbox(ctx: EngineContext, job: DeliverJob, run: JobConte
 }
 
 async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext): Promise<void> {
-  const outbox = createOutboxRepo(ctx.db);
+  const { outbox } = ctx.repos;
   const row = await outbox.findById(job.id);
   if (!row || row.state !== 'pending') return;
   const log = { outbox: row.id, session: row.session_id, channel: row.channel, attempt: run.attempt };
   const adapter = ctx.channels.get(row.channel);
+  const count = (status: 'delivered' | 'failed' | 'retried') => ctx.metrics.delivered({ channel: row.channel, status });
   if (!adapter) {
     await outbox.markFailed(row.id, `no adapter is registered for channel "${row.channel}"`);
+    count('failed');
     ctx.logger.error(log, 'outbound message failed: no adapter for its channel');
     return;
   }
@@ -37,18 +38,21 @@ async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext):
   } catch (error) {
     if (error instanceof PermanentDeliveryError) {
       await outbox.markFailed(row.id, error.reason);
+      count('failed');
       ctx.logger.warn({ ...log, reason: error.reason }, 'outbound message refused by the provider');
       return;
     }
     const reason = error instanceof Error ? error.message : String(error);
     if (run.attempt >= ctx.outbox.attempts) {
       await outbox.markFailed(row.id, reason);
+      count('failed');
       ctx.logger.error({ ...log, reason }, 'outbound message failed after its last attempt');
       return;
     }
     const retryIn = ctx.outbox.backoffMs * 2 ** (run.attempt - 1);
     await outbox.recordAttempt(row.id, reason, new Date(ctx.now().getTime() + retryIn));
+    count('retried');
     throw error;
   }
-  await outbox.markDelivered(row.id);
+  if (await outbox.markDelivered(row.id)) count('delivered');
 }

@@ -1,9 +1,9 @@
 import type { EngineContext } from '../engine-context.js';
 import { JOB_NAMES } from '../engine-context.js';
 import { sessionOutboundTopic } from '../engine-api.js';
-import type { CommittedOutbound } from './commit-outbound.js';
+import type { PlannedOutbound } from './plan-outbound.js';
 
-/** What WebSocket clients of a session receive for each outbound message (ARCHITECTURE.md; issue 4 item 8). */
+/** What WebSocket clients of a session receive for each outbound message (docs/architecture.md). */
 export interface OutboundEvent {
   type: 'message';
   from: 'bot' | 'attendant' | 'system';
@@ -20,20 +20,27 @@ export interface DeliverJob {
 
 /**
  * After the commit: announces each customer message on the session's event-bus topic and
- * enqueues its delivery. Neither failing undoes anything — the rows are committed and start-up
- * enqueues what is still pending — so failures are logged, not thrown.
+ * enqueues the delivery of those that go through a provider. Neither failing undoes anything —
+ * the rows are committed and start-up enqueues what is still pending — so failures are logged,
+ * not thrown.
  */
-export async function dispatchOutbound(ctx: EngineContext, committed: readonly CommittedOutbound[]): Promise<void> {
-  for (const item of committed) {
-    if (item.toCustomer) {
-      const { from, text, suggestions } = item.message;
-      const event: OutboundEvent = { type: 'message', from, text, ...(suggestions ? { suggestions } : {}), at: item.at.toISOString() };
-      await ctx.bus.publish(sessionOutboundTopic(item.message.session_id), event).catch((error: unknown) =>
-        ctx.logger.warn({ err: error, session: item.message.session_id }, 'outbound message not published on the event bus'),
+export async function dispatchOutbound(ctx: EngineContext, planned: readonly PlannedOutbound[], createdAt: ReadonlyMap<string, Date>): Promise<void> {
+  for (const { write, message, toCustomer } of planned) {
+    if (toCustomer) {
+      const { from, text, suggestions } = message;
+      const at = (createdAt.get(write.id) ?? ctx.now()).toISOString();
+      const event: OutboundEvent = { type: 'message', from, text, ...(suggestions ? { suggestions } : {}), at };
+      await ctx.bus.publish(sessionOutboundTopic(message.session_id), event).catch((error: unknown) =>
+        ctx.logger.warn({ err: error, session: message.session_id }, 'outbound message not published on the event bus'),
       );
     }
-    await enqueueDelivery(ctx, { id: item.outbox_id, session_id: item.message.session_id }).catch((error: unknown) =>
-      ctx.logger.error({ err: error, outbox: item.outbox_id }, 'delivery not enqueued; it stays pending until the next start-up'),
+    if (write.delivery.kind !== 'outbox') {
+      ctx.metrics.delivered({ channel: message.channel, status: 'delivered' }); // stored as delivered with the turn
+      continue;
+    }
+    const job: DeliverJob = { id: write.delivery.outbox_id, session_id: message.session_id };
+    await enqueueDelivery(ctx, job).catch((error: unknown) =>
+      ctx.logger.error({ err: error, outbox: job.id }, 'delivery not enqueued; it stays pending until the next start-up'),
     );
   }
 }

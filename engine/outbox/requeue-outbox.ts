@@ -1,4 +1,3 @@
-import { createOutboxRepo } from '../../db/index.js';
 import type { EngineContext } from '../engine-context.js';
 import { enqueueDelivery } from './dispatch-outbound.js';
 
@@ -8,7 +7,7 @@ import { enqueueDelivery } from './dispatch-outbound.js';
  * still exists (BullMQ) are not doubled: the job id is the row id.
  */
 export async function requeueOutbox(ctx: EngineContext): Promise<number> {
-  const pending = await createOutboxRepo(ctx.db).listPending();
+  const pending = await ctx.repos.outbox.listPending();
   for (const row of pending) await enqueueDelivery(ctx, row);
   if (pending.length) ctx.logger.info({ count: pending.length }, 'pending outbound messages enqueued again');
   return pending.length;

@@ -103,7 +103,7 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : nu
 /**
  * What the stored dialog is doing, without the VM's internals (registers, program counters). It
  * reads the engine's envelope (`{status, state, waiting_for, resume_at}`) or a bare VM state
- * (`{status, entry, frames}`, basic-interpreter/vm-state.ts), whichever is stored.
+ * (`{status, entry, frames}`, basic-interpreter/vm/state.ts), whichever is stored.
  */
 export function summarizeDialog(stored: unknown): z.infer<typeof DialogSummarySchema> {
   const none = { status: 'none' as const, waiting_for: null, entry: null, scripts: [], resume_at: null };

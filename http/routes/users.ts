@@ -1,11 +1,10 @@
-import { createUser, login, RoleSchema, type TokenIssuer } from '../../auth/index.js';
-import type { UserRow, UsersRepo } from '../../db/index.js';
+import { createUser, login, RoleSchema, type TokenIssuer, type UserDirectory, type UserRecord } from '../../auth/index.js';
 import { NotFoundError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
 import { AccessTokenSchema, CreateUserRequestSchema, LoginRequestSchema, UserListSchema, UserSchema } from '../schemas/auth.js';
 
 /** The wire form of a user: never the password hash. */
-function toUserDto(row: UserRow) {
+function toUserDto(row: UserRecord) {
   return {
     id: row.id,
     username: row.username,
@@ -19,7 +18,7 @@ function toUserDto(row: UserRow) {
 }
 
 /** Login and local user management. */
-export function userRoutes(deps: { users: UsersRepo; tokens: TokenIssuer }) {
+export function userRoutes(deps: { users: UserDirectory; tokens: TokenIssuer }) {
   return [
     defineRoute({
       method: 'post',

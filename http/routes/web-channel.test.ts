@@ -2,37 +2,38 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createChannelAdapters, createVisitorTokens } from '../../adapters/index.js';
+import { createChannelAdapters, createVisitorTokens, createWebChannel, type TranscriptRow } from '../../adapters/index.js';
 import { createTokenIssuer } from '../../auth/index.js';
 import type { Engine, ReceiveOutcome } from '../../engine/engine-api.js';
-import type { InboundMessage } from '../../engine/messages.js';
+import type { InboundMessage, OutboundMessage } from '../../engine/messages.js';
 import { createLogger } from '../../infra/logger.js';
 import { createRateLimiter } from '../../infra/rate-limit/index.js';
 import { createAuthorizer } from '../auth-middleware.js';
 import { errorHandler } from '../error-handler.js';
 import { buildOpenApiDocument, createOpenApiRegistry } from '../openapi.js';
 import { mountRoutes } from '../route.js';
-import { webChannelRoutes, type TranscriptRow } from './web-channel.js';
+import { webChannelRoutes } from './web-channel.js';
 
 const secret = new TextEncoder().encode('web-channel-route-test-secret-0123456789');
 const visitorTokens = createVisitorTokens(secret);
 
-/** Just enough engine for route behaviour: one session per visitor, an echo reply, a duplicate check. */
+/** Just enough engine for route behaviour: one session per visitor, an echo reply, a duplicate check that replays the replies. */
 class EchoEngine implements Pick<Engine, 'receive'> {
   readonly received: InboundMessage[] = [];
   readonly sessions = new Map<string, string>();
-  private readonly seen = new Set<string>();
+  private readonly answered = new Map<string, OutboundMessage[]>();
   withHuman = false;
 
   async receive(message: InboundMessage): Promise<ReceiveOutcome> {
     const session_id = this.sessions.get(message.customer.external_id) ?? randomUUID();
     this.sessions.set(message.customer.external_id, session_id);
-    if (message.provider_message_id && this.seen.has(message.provider_message_id)) return { status: 'duplicate', session_id };
-    if (message.provider_message_id) this.seen.add(message.provider_message_id);
+    const earlier = message.provider_message_id ? this.answered.get(message.provider_message_id) : undefined;
+    if (earlier) return { status: 'duplicate', session_id, replies: earlier };
     this.received.push(message);
     const reply = (text: string, suggestions?: { key: string; label: string }[]) =>
       ({ session_id, channel: 'web' as const, to: message.customer.external_id, from: 'bot' as const, text, ...(suggestions ? { suggestions } : {}) });
     const replies = this.withHuman ? [] : [reply(`echo: ${message.text}`, [{ key: 'a', label: 'A' }]), reply('anything else?', [])];
+    if (message.provider_message_id) this.answered.set(message.provider_message_id, replies);
     return { status: 'processed', session_id, needs_human: this.withHuman, replies };
   }
 }
@@ -49,7 +50,7 @@ beforeEach(async () => {
   app.use(express.json());
   const router = express.Router();
   const registry = createOpenApiRegistry();
-  const routes = webChannelRoutes({
+  const routes = webChannelRoutes(createWebChannel({
     engine,
     adapter: createChannelAdapters({ visitorTokens }).web,
     visitorTokens,
@@ -57,7 +58,7 @@ beforeEach(async () => {
     rateLimiter: createRateLimiter({ logger: createLogger() }),
     limitFor: async () => RULE,
     history: async (sessionId) => transcripts.get(sessionId) ?? [],
-  });
+  }));
   mountRoutes(router, registry, createAuthorizer(createTokenIssuer(secret, 60)), routes);
   app.use(router);
   app.use(errorHandler(createLogger()));
@@ -107,11 +108,11 @@ describe('POST /api/channels/web/:bot/messages', () => {
     expect((await post({ text: 'hello?' })).body.replies).toEqual([]);
   });
 
-  test('a retried client_message_id is not processed twice and answers with no replies', async () => {
+  test('a retried client_message_id is not processed twice and answers with the first answer\'s replies', async () => {
     const first = await post({ text: 'hi', client_message_id: 'm-1' });
     const retry = await post({ text: 'hi', client_message_id: 'm-1', session_token: first.body.session_token });
     expect(retry.status).toBe(200);
-    expect(retry.body).toMatchObject({ session_id: first.body.session_id, replies: [] });
+    expect(retry.body).toEqual({ ...first.body, session_token: expect.any(String) });
     expect(engine.received).toHaveLength(1);
   });
 

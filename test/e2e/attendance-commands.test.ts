@@ -17,7 +17,12 @@ afterAll(async () => { await service.dispose(); });
 const web = () => `${service.url}/api/channels/web/default/messages`;
 const json = (headers: Partial<Headers> = {}) => ({ 'content-type': 'application/json', ...headers });
 
-const say = (text: string, token?: string): Promise<Answer> => sayOnWeb(service.url, 'default', text, token);
+// Attendance hears of the message from a job after the turn: wait for it, as a console would see it.
+const say = async (text: string, token?: string): Promise<Answer> => {
+  const answer = await sayOnWeb(service.url, 'default', text, token);
+  await service.eventsHandled();
+  return answer;
+};
 
 async function history(token: string): Promise<{ from: string; text: string }[]> {
   const res = await fetch(`${web()}?session_token=${encodeURIComponent(token)}`);

@@ -45,6 +45,7 @@ const say = (bot: string, text: string, token?: string): Promise<Answer> => sayO
 async function customerAsksForHuman(bot: string): Promise<string> {
   const first = await say(bot, 'hi');
   await say(bot, 'I want a human please', first.session_token);
+  await service.eventsHandled();
   return first.session_id;
 }
 

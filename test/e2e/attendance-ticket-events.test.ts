@@ -58,6 +58,7 @@ beforeAll(async () => {
   const first = await call<{ session_id: string; session_token: string }>('POST', '/api/channels/web/default/messages', {}, { text: 'hi' });
   session = first.session_id;
   await call('POST', '/api/channels/web/default/messages', {}, { text: 'I need a human', session_token: first.session_token });
+  await service.eventsHandled();
   expect(await call('POST', '/api/attendance/commands', tia.headers, { text: '/take' })).toMatchObject({ ok: true });
 });
 afterAll(async () => {

@@ -85,6 +85,7 @@ beforeAll(async () => {
   const stored = await createSessionsRepo(db).update(session, { context_patch: { phone: PHONE } });
   contact = await createCrmRepo(db).createContact({ bot_id: stored!.bot_id, first_name: 'Ada', phone: PHONE, email: 'ada@example.test' });
   await say('I need a human', customerToken);
+  await service.eventsHandled();
   expect(await command(tia, '/take')).toMatchObject({ ok: true });
 });
 afterAll(async () => { await service.dispose(); });

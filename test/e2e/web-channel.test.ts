@@ -80,7 +80,8 @@ describe('web channel with the default bot', () => {
     expect(handoff.replies.length).toBeGreaterThan(0); // the wait message
     const later = await say('hello?', first.session_token);
     expect(later.replies).toEqual([]);
-    // The attendance engine queued the conversation and told the customer where they stand.
+    // The attendance engine queued the conversation (told by an event after the turn) and told the customer where they stand.
+    await service.eventsHandled();
     const history = await fetch(`${endpoint()}?session_token=${encodeURIComponent(later.session_token)}`);
     const { messages } = (await history.json()) as { messages: { from: string; text: string }[] };
     expect(messages).toContainEqual(expect.objectContaining({ from: 'system', text: expect.stringMatching(/^You are number \d+ in the queue/) }));

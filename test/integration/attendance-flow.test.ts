@@ -6,12 +6,12 @@ import { createEngine, type EngineService } from '../../engine/index.js';
 import { createEventBus } from '../../infra/events/index.js';
 import { createJobQueue } from '../../infra/jobs/index.js';
 import { createInProcessLocks, createPostgresLocks } from '../../infra/locks/index.js';
-import { EngineHarness, inbound, lines, logger, TestAdapter } from '../support/engine-kit.js';
+import { EngineHarness, engineRepositories, inbound, lines, logger, TestAdapter } from '../support/engine-kit.js';
 import type { ConflictError } from '../../infra/errors.js';
 
 // The human side end to end on a real database (PGlite, or scratch PostgreSQL with DATABASE_URL):
-// the engine hands messages to the attendance service through its port, and the service answers
-// customers and resolves sessions through the engine.
+// the engine hands messages to the attendance service through its domain events, and the service
+// answers customers and resolves sessions through the engine.
 
 const ECHO = 'TALK "echo: " & first_message';
 const TO_TARGET = 'r = TRANSFER TO HUMAN first_message, "normal", "asked"';
@@ -37,6 +37,7 @@ async function everyoneOffline(): Promise<void> {
 }
 async function say(bot: string, customer: string, text: string, channel: 'web' | 'sms' = 'web') {
   const outcome = await engine!.receive(inbound(bot, text, { customer, channel }));
+  if (outcome.session_id) await harness.eventsHandled(outcome.session_id);
   await service.idle();
   return outcome.session_id!;
 }
@@ -56,8 +57,10 @@ beforeAll(async () => {
   const databaseUrl = process.env.DATABASE_URL;
   const locks = databaseUrl ? createPostgresLocks({ databaseUrl, logger, poolSize: 5 }) : createInProcessLocks();
   engine = createEngine({
-    db: db(), jobs, bus, logger, locks, attendance: service.port, bots: (name) => harness.bots.get(name), outbox: { attempts: 2, backoffMs: 10 },
+    repos: engineRepositories(harness.database), jobs, bus, logger, locks, bots: (name) => harness.bots.get(name),
+    outbox: { attempts: 2, backoffMs: 10 },
   });
+  engine.subscribe(service.engineEventHandlers);
   engine.channels.register(new TestAdapter('web'));
   engine.channels.register(new TestAdapter('sms'));
   await engine.start();

@@ -3,18 +3,23 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  createInMemoryBotData, matchesConditions, parseTableFilter, seedTablesFromCsv, TableFilterError, TableNameError,
+  createInMemoryBotData, matchesConditions, parseTableFilter,
   type Condition,
   type BotDataStores, type TableStore,
 } from '../../basic-interpreter/host/index.js';
 import type { ObjectValue, Value } from '../../basic-interpreter/values.js';
 import { createBotDataRepo } from '../../db/bot-data-repo.js';
 import { createBotsRepo } from '../../db/bots-repo.js';
+import { seedTablesFromCsv } from '../../engine/host/index.js';
 import type { DatabaseHandle } from '../../db/connection.js';
 import { openTestDatabase } from '../support/postgres.js';
 
 // One contract for every driver of the storage ports (STYLE.md rule 5): in memory, and the
 // database repository on PGlite (or a scratch PostgreSQL database when DATABASE_URL is set).
+// Each driver has its own copy of the rules (db/ imports nothing above it), so errors are
+// compared by name and message, not by class.
+const badTableName = { name: 'TableNameError', message: expect.stringMatching(/^Invalid table name "/) };
+const badCondition = { name: 'TableFilterError', message: expect.stringMatching(/^Invalid condition on column "/) };
 interface Opened { stores: BotDataStores; bots: [string, string]; close(): Promise<void> }
 
 const drivers: [string, () => Promise<Opened>][] = [
@@ -104,8 +109,8 @@ describe.each(drivers)('bot data stores contract: %s', (_name, open) => {
     await tables.insert(table.toUpperCase(), { name: 'x' });
     expect(await tables.count(table, [])).toBe(1);
     for (const bad of ['', '1abc', 'a-b', 'a b', 'x'.repeat(64), "t'; drop table bots;--"]) {
-      await expect(tables.insert(bad, { name: 'x' })).rejects.toThrow(TableNameError);
-      await expect(tables.find(bad, [])).rejects.toThrow(TableNameError);
+      await expect(tables.insert(bad, { name: 'x' })).rejects.toMatchObject(badTableName);
+      await expect(tables.find(bad, [])).rejects.toMatchObject(badTableName);
     }
   });
 
@@ -136,8 +141,8 @@ describe.each(drivers)('bot data stores contract: %s', (_name, open) => {
       [{ field: 'name', op: '= 1 or 1 =' as Condition['op'], value: 'a' }],
     ];
     for (const conditions of bad) {
-      await expect(tables.find(table, conditions)).rejects.toThrow(TableFilterError);
-      await expect(tables.delete(table, conditions)).rejects.toThrow(TableFilterError);
+      await expect(tables.find(table, conditions)).rejects.toMatchObject(badCondition);
+      await expect(tables.delete(table, conditions)).rejects.toMatchObject(badCondition);
     }
     expect(await tables.count(table, [])).toBe(1);
   });

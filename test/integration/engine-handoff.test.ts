@@ -1,6 +1,6 @@
 import { createSessionsRepo } from '../../db/index.js';
 import { CRM_DISABLED_MESSAGE, WAIT_MESSAGE } from '../../engine/index.js';
-import { EngineHarness, inbound, lines, TestAdapter, type RunningEngine } from '../support/engine-kit.js';
+import { EngineHarness, inbound, lines, TestAdapter, waitFor, type RunningEngine } from '../support/engine-kit.js';
 
 // The human side of the routing rule (seed 1.2 steps 4–6 and 8, seed 3.2) and TRANSFER TO HUMAN.
 
@@ -37,6 +37,13 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
+/** The hand-off and customer-message events attendance would get, in order. */
+function handedOver() {
+  return running.events.flatMap((e) => (e.name === 'session.handed_off' || e.name === 'customer.messaged'
+    ? [{ name: e.name, text: e.payload.message.text, session: e.payload.session }]
+    : []));
+}
+
 test('a transfer keyword (whole word, any case and accents) hands the session to a human', async () => {
   const first = await running.engine.receive(inbound('keyword', 'hello', { customer: 'k-1' }));
   expect(replies(first)).toEqual(['bot: echo: hello']);
@@ -46,13 +53,15 @@ test('a transfer keyword (whole word, any case and accents) hands the session to
   const row = await session(first.session_id!);
   expect(row.needs_human).toBe(true);
   expect(row.context_data).toMatchObject({ transfer_reason: 'keyword: atendente', transfer_time: expect.any(String), priority: 'normal' });
-  expect(running.attendance.received.map((h) => h.inbound.text)).toContain('quero um ATENDÊNTE por favor');
+  await waitFor(
+    () => handedOver().some((e) => e.name === 'session.handed_off' && e.text === 'quero um ATENDÊNTE por favor'), 'the hand-off event',
+  );
 
   // From now on the bot is silent and attendance gets every message.
   const later = await running.engine.receive(inbound('keyword', 'are you there?', { customer: 'k-1' }));
   expect(later).toMatchObject({ status: 'processed', needs_human: true, replies: [] });
-  expect(running.attendance.received.at(-1)?.inbound.text).toBe('are you there?');
-  expect(running.attendance.received.at(-1)?.session).toMatchObject({ id: first.session_id, needs_human: true });
+  await waitFor(() => handedOver().at(-1)?.text === 'are you there?', 'the customer.messaged event');
+  expect(handedOver().at(-1)).toMatchObject({ name: 'customer.messaged', session: { id: first.session_id, needs_human: true } });
   expect(lines(await harness.transcript(first.session_id!))).toEqual([
     '> customer: hello', '< bot: echo: hello', '> customer: quero um ATENDÊNTE por favor', `< system: ${WAIT_MESSAGE}`,
     '> customer: are you there?',
@@ -67,12 +76,13 @@ test('bypass mode: every message goes to attendance, the bot never runs', async 
   const outcome = await running.engine.receive(inbound('bypass', 'hi', { customer: 'b-1' }));
   expect(outcome).toMatchObject({ status: 'processed', needs_human: true, replies: [] });
   expect(lines(await harness.transcript(outcome.session_id!))).toEqual(['> customer: hi']);
-  expect(running.attendance.received.at(-1)).toMatchObject({ inbound: { text: 'hi', bot: 'bypass' } });
+  await waitFor(() => handedOver().at(-1)?.session.id === outcome.session_id, 'the bypass event');
+  expect(handedOver().at(-1)).toMatchObject({ name: 'customer.messaged', text: 'hi' });
   expect((await session(outcome.session_id!)).dialog_state).toBeNull();
 });
 
 test('TRANSFER TO HUMAN: needs_human, context, wait message after the TALKs, result object', async () => {
-  const before = running.attendance.received.length;
+  const before = handedOver().length;
   const outcome = await running.engine.receive(inbound('handoff', 'help', { customer: 'h-1' }));
   expect(outcome).toMatchObject({ status: 'processed', needs_human: true });
   expect(replies(outcome)).toEqual(['bot: Let me find someone', 'bot: status: queued', 'bot: human? true', `system: ${WAIT_MESSAGE}`]);
@@ -81,7 +91,7 @@ test('TRANSFER TO HUMAN: needs_human, context, wait message after the TALKs, res
   expect(row.context_data).toMatchObject({
     transfer_reason: 'asked for help', priority: 'high', target: 'support', transfer_time: expect.any(String),
   });
-  expect(running.attendance.received.length).toBe(before + 1);
+  await waitFor(() => handedOver().length === before + 1, 'one hand-off event');
 
   const withHuman = await running.engine.receive(inbound('handoff', 'hello?', { customer: 'h-1' }));
   expect(withHuman).toMatchObject({ needs_human: true, replies: [] });

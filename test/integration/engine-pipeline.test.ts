@@ -81,11 +81,12 @@ test('HEAR resumes from the stored state on a new engine instance (restart), men
   ]);
 });
 
-test('a provider message id already seen is acknowledged and dropped', async () => {
+test('a provider message id already seen is not run again and answers with its first replies', async () => {
   const message = inbound('echo', 'once', { customer: 'd-1', id: 'dup-1' });
   const first = await running.engine.receive(message);
   const again = await running.engine.receive({ ...message, received_at: new Date() });
-  expect(again).toEqual({ status: 'duplicate', session_id: first.session_id });
+  expect(again).toEqual({ status: 'duplicate', session_id: first.session_id, replies: first.status === 'processed' ? first.replies : [] });
+  expect(again.replies.map((r) => r.text)).toEqual(['echo: once']);
   expect(lines(await harness.transcript(first.session_id!))).toEqual(['> customer: once', '< bot: echo: once']);
 });
 
@@ -139,7 +140,7 @@ test('dialog state is saved after every turn', async () => {
 // Two instances need a shared server database: this runs in CI's PostgreSQL pass (DATABASE_URL),
 // and is not defined on the embedded pass, where one PGlite file cannot be shared.
 const multiInstance = process.env.DATABASE_URL ? test : () => undefined;
-multiInstance('two instances on one database serialise one conversation (advisory locks)', async () => {
+multiInstance('two instances on one database keep one conversation in step (the session version decides)', async () => {
   const other = await harness.startEngine({ adapters: [new TestAdapter('web')] });
   const texts = Array.from({ length: 20 }, (_, i) => `x ${i}`);
   const outcomes = await Promise.all(
@@ -148,5 +149,17 @@ multiInstance('two instances on one database serialise one conversation (advisor
   const rows = lines(await harness.transcript(outcomes[0]!.session_id!));
   expect(rows).toHaveLength(40);
   for (let i = 0; i < rows.length; i += 2) expect(rows[i + 1]).toBe(rows[i]!.replace('> customer: ', '< bot: echo: '));
+  await other.stop();
+});
+
+multiInstance('one message delivered to two instances at once runs once; the other copy answers with its replies', async () => {
+  const other = await harness.startEngine({ adapters: [new TestAdapter('web')] });
+  for (let round = 0; round < 5; round++) {
+    const message = inbound('echo', `twice ${round}`, { customer: `race-${round}`, id: `race-${round}` });
+    const outcomes = await Promise.all([running.engine.receive(message), other.engine.receive({ ...message })]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['duplicate', 'processed']);
+    expect(outcomes.map((o) => o.replies.map((r) => r.text))).toEqual([[`echo: twice ${round}`], [`echo: twice ${round}`]]);
+    expect(lines(await harness.transcript(outcomes[0]!.session_id!))).toEqual([`> customer: twice ${round}`, `< bot: echo: twice ${round}`]);
+  }
   await other.stop();
 });

@@ -37,7 +37,12 @@ export async function startKit(): Promise<Kit> {
     return { status: res.status, body: text ? (JSON.parse(text) as Reply['body']) : {} };
   };
 
-  const say: Kit['say'] = (text, token) => sayOnWeb(service.url, 'default', text, token);
+  // Attendance hears of the message from a job after the turn: wait for it, as a console would see it.
+  const say: Kit['say'] = async (text, token) => {
+    const answer = await sayOnWeb(service.url, 'default', text, token);
+    await service.eventsHandled();
+    return answer;
+  };
 
   const item: Kit['item'] = async (sessionId) => {
     const res = await call('GET', '/api/attendance/queue', admin);

@@ -1,13 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PermanentDeliveryError, type ChannelAdapter, type DeliveryReceipt } from '../../adapters/channel-adapter.js';
-import { ScriptFolder } from '../../basic-interpreter/index.js';
+import { PermanentDeliveryError, type ChannelAdapter, type DeliveryReceipt } from '../../engine/index.js';
+import { ScriptFolder } from '../../engine/host/index.js';
 import { defaultBotConfig, type BotConfig } from '../../config/index.js';
-import { createBotsRepo, createMessagesRepo, type DatabaseHandle, type MessageRow } from '../../db/index.js';
 import {
-  createEngine, createRecordingAttendance, type Channel, type EngineBot, type EngineService, type InboundMessage,
-  type OutboundMessage, type OutboxSettings,
+  createBotDataRepo, createBotsRepo, createEngineEventsRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore,
+  type DatabaseHandle, type MessageRow,
+} from '../../db/index.js';
+import {
+  createEngine, ENGINE_EVENTS, type Channel, type EngineBot, type EngineEvent, type EngineEventHandlers, type EngineRepositories,
+  type EngineService, type InboundMessage, type OutboundMessage, type OutboxSettings,
 } from '../../engine/index.js';
 import { createEventBus, type EventBus } from '../../infra/events/index.js';
 import { createJobQueue, type JobQueue } from '../../infra/jobs/index.js';
@@ -68,7 +71,8 @@ export interface RunningEngine {
   engine: EngineService;
   jobs: JobQueue;
   bus: EventBus;
-  attendance: ReturnType<typeof createRecordingAttendance>;
+  /** Every domain event the engine handed out, in order. */
+  events: EngineEvent[];
   stop(): Promise<void>;
 }
 
@@ -110,16 +114,16 @@ export class EngineHarness {
     const jobs = createJobQueue({ redisUrl, prefix, logger });
     const bus = createEventBus({ redisUrl, prefix, logger });
     const locks: LockPort = databaseUrl ? createPostgresLocks({ databaseUrl, logger, poolSize: 5 }) : createInProcessLocks();
-    const attendance = createRecordingAttendance();
     const engine = createEngine({
-      db: this.database.db, jobs, bus, logger, locks, attendance,
+      repos: engineRepositories(this.database), jobs, bus, logger, locks,
       bots: (name) => this.bots.get(name),
       outbox: { attempts: 4, backoffMs: 40, ...options.outbox },
     });
+    const events = recordEvents(engine);
     for (const adapter of options.adapters ?? []) engine.channels.register(adapter);
     if (options.start ?? true) await engine.start();
     const running: RunningEngine = {
-      engine, jobs, bus, attendance,
+      engine, jobs, bus, events,
       stop: async () => {
         this.running.delete(running);
         await jobs.close({ timeoutMs: 2000 });
@@ -129,6 +133,12 @@ export class EngineHarness {
     };
     this.running.add(running);
     return running;
+  }
+
+  /** Resolves once every domain event of the session was handed out (events are handled by a job, after the turn). */
+  async eventsHandled(sessionId: string): Promise<void> {
+    const events = createEngineEventsRepo(this.database.db);
+    await waitFor(async () => (await events.listPending(sessionId)).length === 0, `the events of session ${sessionId}`);
   }
 
   async transcript(sessionId: string): Promise<MessageRow[]> {
@@ -141,6 +151,27 @@ export class EngineHarness {
     for (const dir of this.dirs) await rm(dir, { recursive: true, force: true });
     if (redisUrl) for (const prefix of this.prefixes) await deleteRedisKeys(redisUrl, prefix);
   }
+}
+
+/** The engine's repositories on a test database, as the composition root builds them. */
+export function engineRepositories(database: DatabaseHandle): EngineRepositories {
+  return {
+    turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
+    sessions: createSessionsRepo(database.db), messages: createMessagesRepo(database.db), botData: createBotDataRepo(database.db),
+  };
+}
+
+/** Subscribes to every domain event and keeps them, in the order handed out. */
+function recordEvents(engine: EngineService): EngineEvent[] {
+  const events: EngineEvent[] = [];
+  const handlers: Record<string, (payload: unknown) => Promise<void>> = {};
+  for (const name of Object.values(ENGINE_EVENTS)) {
+    handlers[name] = async (payload) => {
+      events.push({ name, session_id: (payload as { session: { id: string } }).session.id, payload } as EngineEvent);
+    };
+  }
+  engine.subscribe(handlers as EngineEventHandlers);
+  return events;
 }
 
 let sequence = 0;

@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { count, eq } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
 import { readProcessSettings } from '../../config/index.js';
+import { engineEvents } from '../../db/schema/index.js';
 import { createLogger } from '../../infra/logger.js';
 import { startService, type RunningService } from '../../service.js';
 import { createScratchDatabase } from './postgres.js';
@@ -13,6 +15,11 @@ export const TEST_ADMIN = { username: 'admin', email: 'admin@example.test', pass
 export interface TestService extends RunningService {
   /** Stops this process's service and starts a new one on the same database, data and Redis prefix. */
   restart(): Promise<TestService>;
+  /**
+   * Resolves once every domain event committed so far was handed out: attendance hears of a
+   * customer's message from a job after the turn (docs/architecture.md, "one-way flow").
+   */
+  eventsHandled(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -48,6 +55,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     const service = await startService(settings, createLogger({ pretty: false }));
     return {
       ...service,
+      eventsHandled: () => noPendingEvents(service),
       async restart() {
         await service.stop();
         return launch();
@@ -59,6 +67,16 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     };
   };
   return launch();
+}
+
+async function noPendingEvents(service: RunningService): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [row] = await service.database.db.select({ n: count() }).from(engineEvents).where(eq(engineEvents.state, 'pending'));
+    if (row!.n === 0) return;
+    if (Date.now() > deadline) throw new Error(`${row!.n} engine event(s) still pending after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** Logs in over HTTP and returns the bearer header for later requests. */

@@ -1,4 +1,4 @@
-import type { Channel, InboundMessage, OutboundMessage } from '../engine/messages.js';
+import type { Channel, InboundMessage, OutboundMessage } from './messages.js';
 
 /** The parts of an HTTP request an adapter needs; kept free of express so adapters stay portable. */
 export interface ChannelRequest {
@@ -19,11 +19,17 @@ export interface DeliveryReceipt {
 
 /**
  * One channel. Every adapter has this shape and knows its provider and nothing else; all are
- * registered in one map (adapters/index.ts). Cross-channel rules (dedupe, 160 characters,
+ * registered in the one map of adapters (adapters/index.ts) and delivered through by the outbox. Cross-channel rules (dedupe, 160 characters,
  * echoes) belong to the engine, not here.
  */
 export interface ChannelAdapter {
   readonly channel: Channel;
+  /**
+   * `inline` when the channel hands the customer their messages itself, with the turn (the web
+   * channel: the HTTP answer and the WebSocket). The engine then stores them as delivered in the
+   * turn's transaction and never calls `send`; otherwise (the default) an outbox job calls `send`.
+   */
+  readonly delivery?: 'inline' | 'provider';
   /** True when the request really comes from the provider (signature, token). */
   verify(req: ChannelRequest): boolean | Promise<boolean>;
   /** The customer messages in a webhook request (possibly none: statuses, echoes). */

@@ -1,0 +1,102 @@
+import type { ChannelAdapter, ChannelRequest, Engine, OutboundMessage } from '../../engine/index.js';
+import { ConflictError, NotFoundError, RateLimitError, UnauthorizedError } from '../../infra/errors.js';
+import type { RateLimiter, RateLimitRule } from '../../infra/rate-limit/index.js';
+import type { VisitorTokens, WebMessageBody } from './index.js';
+
+/** The per-visitor limit when the bot's config says nothing: 30 messages a minute. */
+export const DEFAULT_WEB_RATE_LIMIT: RateLimitRule = { points: 30, durationSeconds: 60 };
+
+/** One transcript row as the history needs it (a subset of the messages table's row). */
+export interface TranscriptRow {
+  direction: 'inbound' | 'outbound';
+  sender: 'customer' | 'bot' | 'attendant' | 'system';
+  text: string;
+  created_at: Date;
+}
+
+/** What the web channel is built from; each is a narrow function, so tests can pass small fakes. */
+export interface WebChannelDeps {
+  engine: Pick<Engine, 'receive'>;
+  /** The `web` adapter of the adapters map. */
+  adapter: ChannelAdapter;
+  visitorTokens: VisitorTokens;
+  botExists(bot: string): boolean | Promise<boolean>;
+  rateLimiter: RateLimiter;
+  /** The bot's per-visitor message limit (config `web-rate-limit` per `web-rate-window-seconds`). */
+  limitFor(bot: string): RateLimitRule | Promise<RateLimitRule>;
+  /** The transcript of a session, oldest first. */
+  history(sessionId: string): Promise<TranscriptRow[]>;
+}
+
+/** A visitor's message as the HTTP route received it (validated). */
+export interface WebMessageRequest {
+  bot: string;
+  body: WebMessageBody;
+  headers: Record<string, string | string[] | undefined>;
+  /** The caller's address (behind a load balancer, set express's `trust proxy` so it is the client's). */
+  clientAddress: string;
+}
+
+// The web channel signs nothing: its credential is the session token inside the body.
+const NO_RAW_BODY = Buffer.alloc(0);
+
+/**
+ * The public web channel's use cases (docs/architecture.md): a visitor's message — bot check,
+ * token check, rate limits, the engine's turn, the token for the next message — and the history.
+ * The HTTP route only validates and calls these.
+ */
+export function createWebChannel(deps: WebChannelDeps) {
+  const assertBot = async (bot: string) => {
+    if (!(await deps.botExists(bot))) throw new NotFoundError(`No bot named "${bot}"`, 'bot_not_found');
+  };
+
+  /** Spends one point of `key`'s budget under the bot's rule; refuses with the seed's 429 body. */
+  const enforceLimit = async (bot: string, key: string) => {
+    const decision = await deps.rateLimiter.consume(`web:${bot}:${key}`, await deps.limitFor(bot));
+    if (decision.allowed) return;
+    throw new RateLimitError(
+      decision.limit,
+      decision.window,
+      decision.retryAfterSeconds,
+      `Too many messages: at most ${decision.limit} per ${decision.window}; try again in ${decision.retryAfterSeconds} s`,
+    );
+  };
+
+  return {
+    /** A visitor's message: the bot's replies of this turn and the session token for the next one. */
+    async receive({ bot, body, headers, clientAddress }: WebMessageRequest) {
+      await assertBot(bot);
+      const request: ChannelRequest = { headers, query: {}, rawBody: NO_RAW_BODY, body, bot };
+      if (!(await deps.adapter.verify(request))) throw new UnauthorizedError('The session token is invalid');
+      const [inbound] = deps.adapter.parse(request);
+      if (!inbound) throw new UnauthorizedError('The message could not be read');
+      const visitorId = inbound.customer.external_id;
+      // A first message has no visitor to count yet: it counts against the client's address
+      // (which bounds how fast one address opens sessions) and starts the new visitor's count.
+      if (!body.session_token) await enforceLimit(bot, `ip:${clientAddress}`);
+      await enforceLimit(bot, `visitor:${visitorId}`);
+
+      const outcome = await deps.engine.receive(inbound);
+      if (!outcome.session_id) throw new ConflictError('This message was already received', 'duplicate_message');
+      const session_token = await deps.visitorTokens.issue({ bot, visitor_id: visitorId, session_id: outcome.session_id });
+      // A duplicate (a retried client_message_id) answers with the replies its first delivery got.
+      return { session_id: outcome.session_id, session_token, replies: outcome.replies.map(toReply) };
+    },
+
+    /** The messages of the visitor's session, oldest first. */
+    async history({ bot, session_token }: { bot: string; session_token: string }) {
+      await assertBot(bot);
+      const claims = await deps.visitorTokens.verify(session_token, bot);
+      const rows = claims.session_id ? await deps.history(claims.session_id) : [];
+      return {
+        messages: rows.map((m) => ({ direction: m.direction, from: m.sender, text: m.text, at: m.created_at.toISOString() })),
+      };
+    },
+  };
+}
+
+export type WebChannel = ReturnType<typeof createWebChannel>;
+
+function toReply(message: OutboundMessage) {
+  return { text: message.text, ...(message.suggestions?.length ? { suggestions: message.suggestions } : {}) };
+}

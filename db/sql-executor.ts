@@ -1,0 +1,38 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+
+/**
+ * A statement of the hot path: fixed SQL text with `$n` parameters and a name. On PostgreSQL the
+ * name makes it a prepared statement, parsed and planned once per connection instead of once per
+ * turn (docs/performance.md); PGlite runs the same text.
+ */
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * Plain parameterised SQL for the few statements every turn runs, next to drizzle for everything
+ * else: building a query with drizzle costs more CPU than the database spends running it. Each
+ * statement is atomic on its own; the turn needs no more (db/turn-store.ts).
+ */
+export interface SqlExecutor {
+  query<T>(statement: Statement, params: readonly unknown[]): Promise<T[]>;
+}
+
+export function createPgExecutor(pool: pg.Pool): SqlExecutor {
+  return {
+    async query<T>(statement: Statement, params: readonly unknown[]) {
+      const result = await pool.query({ name: statement.name, text: statement.text, values: [...params] });
+      return result.rows as T[];
+    },
+  };
+}
+
+export function createPgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    async query<T>(statement: Statement, params: readonly unknown[]) {
+      return (await client.query<T>(statement.text, [...params])).rows;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { newRowId, type EventWrite } from '../db/index.js';
+import type { EngineEventName, EngineEventPayloads } from './domain-events.js';
+import { JOB_NAMES, type EngineContext } from './engine-context.js';
+
+/**
+ * How domain events (engine/domain-events.ts) travel: written with the turn that caused them
+ * (`eventWrite`), announced to the jobs port after the commit (`enqueueEvents`), handed to the
+ * subscribers by the `engine.events` job (`handleSessionEvents`) — for one session at a time, in
+ * the order they were written — and handed out again at start-up when still pending.
+ */
+
+/** Data of an `engine.events` job: a session with events to hand out. */
+export interface EventsJob {
+  session_id: string;
+  /** The event that caused the job (its id keys the job, so each event gets one). */
+  event_id: string;
+}
+
+/** Attempts per event before it is set aside as `failed` (logged); later events of the session go on. */
+const EVENT_ATTEMPTS = 5;
+const EVENT_BACKOFF_MS = 500;
+
+/** An event row for the turn's transaction. */
+export function eventWrite<K extends EngineEventName>(sessionId: string, name: K, payload: EngineEventPayloads[K]): EventWrite {
+  return { id: newRowId(), session_id: sessionId, name, payload: payload as unknown as Record<string, unknown> };
+}
+
+/** After the commit: one job per event. A failure only delays it until the next start-up. */
+export async function enqueueEvents(ctx: EngineContext, events: readonly EventWrite[]): Promise<void> {
+  for (const event of events) {
+    await ctx.jobs.add(JOB_NAMES.events, { session_id: event.session_id, event_id: event.id } satisfies EventsJob, {
+      jobId: `event-${event.id}`, attempts: EVENT_ATTEMPTS, backoff: { type: 'exponential', delay: EVENT_BACKOFF_MS },
+    }).catch((error: unknown) => ctx.logger.error({ err: error, event: event.id }, 'event not enqueued; it is handed out at the next start-up'));
+  }
+}
+
+/**
+ * The `engine.events` job: hands every pending event of the session to the subscribers, oldest
+ * first, under the session's events lock (across instances), so a later event never overtakes
+ * an earlier one. A job whose event an earlier job already handled finds nothing to do. A
+ * subscriber's failure is retried with the job; after {@link EVENT_ATTEMPTS} the event is set
+ * aside as failed and the rest go on.
+ */
+export function handleSessionEvents(ctx: EngineContext, job: EventsJob): Promise<void> {
+  return ctx.locks.withLock(`events:${job.session_id}`, async () => {
+    for (const event of await ctx.repos.events.listPending(job.session_id)) {
+      try {
+        for (const subscriber of ctx.subscribers) {
+          const handler = subscriber[event.name as EngineEventName] as ((payload: unknown) => Promise<void>) | undefined;
+          await handler?.(event.payload);
+        }
+      } catch (error) {
+        const final = event.attempts + 1 >= EVENT_ATTEMPTS;
+        const reason = error instanceof Error ? error.message : String(error);
+        await ctx.repos.events.recordFailure(event.id, reason, final);
+        ctx.logger.error({ err: error, event: event.id, name: event.name, session: job.session_id, final }, 'event handler failed');
+        if (final) continue;
+        throw error;
+      }
+      await ctx.repos.events.markDone(event.id);
+    }
+  });
+}
+
+/** Start-up: a job for every session with events still pending (a crash, or a lost in-process job). */
+export async function requeueEvents(ctx: EngineContext): Promise<number> {
+  const pending = await ctx.repos.events.sessionsWithPending();
+  await enqueueEvents(ctx, pending.map((p) => ({ id: p.id, session_id: p.session_id, name: '', payload: {} })));
+  if (pending.length) ctx.logger.info({ sessions: pending.length }, 'pending engine events handed out again');
+  return pending.length;
+}

@@ -1,0 +1,53 @@
+import { newRowId, type OutboundWrite } from '../../db/index.js';
+import type { ChannelRegistry } from '../channel-registry.js';
+import type { OutboundMessage } from '../messages.js';
+import type { PendingOutbound } from '../session-turn.js';
+import { splitSms } from './split-sms.js';
+
+/** An outbound message ready to be committed: its transcript (and outbox) row and what goes to the adapter. */
+export interface PlannedOutbound {
+  write: OutboundWrite;
+  message: OutboundMessage;
+  /** False for TALK TO messages (another address): not pushed to the customer's WebSocket, not a reply. */
+  toCustomer: boolean;
+}
+
+/**
+ * Turns a turn's outbound messages into rows, made before any delivery attempt:
+ * - a channel that delivers with the turn itself (`delivery: 'inline'`, the web channel: HTTP
+ *   answer and WebSocket) gets its messages stored as delivered, with no outbox row and no job;
+ * - any other channel gets an outbox row holding the OutboundMessage, for the delivery job.
+ * SMS text over the limit becomes one row per numbered part (suggestions and attachments ride
+ * on the last part). `replyTo` is the customer message the turn answered, if any.
+ */
+export function planOutbound(
+  channels: Pick<ChannelRegistry, 'get'>,
+  botId: string,
+  drafts: readonly PendingOutbound[],
+  replyTo: string | null = null,
+): PlannedOutbound[] {
+  return drafts.flatMap((draft) => partsOf(draft.message).map((message) => {
+    const payload: Record<string, unknown> = {};
+    if (message.suggestions) payload.suggestions = message.suggestions;
+    if (message.attachments) payload.attachments = message.attachments;
+    if (!draft.toCustomer) payload.to = message.to;
+    const inline = channels.get(message.channel)?.delivery === 'inline';
+    const write: OutboundWrite = {
+      id: newRowId(), session_id: message.session_id, bot_id: botId, channel: message.channel, sender: message.from,
+      text: message.text, payload, reply_to: replyTo,
+      delivery: inline ? { kind: 'inline' } : { kind: 'outbox', outbox_id: newRowId(), payload: { ...message } },
+    };
+    return { write, message, toCustomer: draft.toCustomer };
+  }));
+}
+
+function partsOf(message: OutboundMessage): OutboundMessage[] {
+  if (message.channel !== 'sms') return [message];
+  const texts = splitSms(message.text);
+  if (texts.length === 1) return [message];
+  const { suggestions, attachments, ...rest } = message;
+  return texts.map((text, i) => {
+    const last = i === texts.length - 1;
+    return { ...rest, text, ...(last && suggestions ? { suggestions } : {}), ...(last && attachments ? { attachments } : {}) };
+  });
+}
