@@ -66,10 +66,12 @@ describe.each(drivers)('locks contract: $name', (driver) => {
     const [locks] = open();
     let running = 0;
     let most = 0;
+    // Each holder waits (up to 5 s) for the others to be inside too: on a busy machine a fixed
+    // sleep could end before the last one got its lock, which would prove nothing either way.
     await Promise.all(['a', 'b', 'c'].map((label) => locks!.withLock(key(label), async () => {
       running += 1;
       most = Math.max(most, running);
-      await sleep(50);
+      for (let waited = 0; running < 3 && waited < 5000; waited += 10) await sleep(10);
       running -= 1;
     })));
     expect(most).toBe(3);
