@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { importAttendants, parseAttendantCsv } from './attendance/index.js';
 import { loadBotPackages, type LoadedBotPackage } from './config/index.js';
-import { createBotDataRepo, createBotsRepo, type DatabaseHandle } from './db/index.js';
+import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, type DatabaseHandle } from './db/index.js';
 import { ScriptFolder, seedTablesFromCsv } from './engine/host/index.js';
 import type { Logger } from './infra/logger.js';
 
@@ -54,7 +54,7 @@ async function loadAttendantFile(bot: LoadedBotPackage, database: DatabaseHandle
   });
   if (text === undefined) return;
   try {
-    const { imported, unmatched } = await importAttendants({ db: database.db }, parseAttendantCsv(text, file));
+    const { imported, unmatched } = await importAttendants({ repos: createAttendanceRepositories(database.db) }, parseAttendantCsv(text, file));
     logger.info({ bot: bot.name, imported: imported.length }, `${ATTENDANT_FILE} imported onto attendant profiles`);
     if (unmatched.length) {
       logger.warn({ bot: bot.name, unmatched }, `${ATTENDANT_FILE}: no user for ${unmatched.join(', ')} (match is by username = id, or email); create the users and restart`);

@@ -11,7 +11,7 @@ import {
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
-  createBotDataRepo, createEngineEventsRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createBotDataRepo, createEngineEventsRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, type EngineService } from './engine/index.js';
@@ -94,15 +94,17 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     });
   };
   // Attendant assist (tips, polish, replies, summary, sentiment) on the bot's model, with offline fallbacks.
+  // Every attendance use case runs on these, built once.
+  const attendanceRepos = createAttendanceRepositories(database.db);
   const assist = createAssistService({
-    db: database.db, llmFor: llmOf, now, logger,
+    repos: attendanceRepos, llmFor: llmOf, now, logger,
     bot: (key) => {
       const bot = byId.get(key) ?? byName.get(key);
       return bot && { id: bot.id, config: bot.config };
     },
   });
   const autoSummary = createAutoSummaryListener({ assist, bus, logger });
-  const emailDeps = { db: database.db, jobs, config: configOf, now, logger };
+  const emailDeps = { repos: attendanceRepos, jobs, config: configOf, now, logger };
   const messagesRepo = createMessagesRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
   const adapters = createChannelAdapters({ visitorTokens });
@@ -127,17 +129,17 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // Ticket changes reach the consoles as ticket_updated frames, whichever path made them.
   const onTicketChange = createTicketLivePublisher({ bus, logger });
   const attendance = createAttendanceService({
-    db: database.db,
-    engine: () => engine,
+    repos: attendanceRepos,
+    customers: engine,
     bots: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.config,
     logger,
     onTicketChange,
     // Reactions to attendance changes, in order (attendance/attendance-listener.ts).
     listeners: [
-      createLiveEventsListener({ db: database.db, bus }),
+      createLiveEventsListener({ repos: attendanceRepos, bus }),
       autoSummary,
-      crmAttendanceLogListener({ db: database.db, config: configOf }),
-      createTicketsListener({ db: database.db, config: configOf, now, onTicketChange }),
+      crmAttendanceLogListener({ repos: attendanceRepos, config: configOf }),
+      createTicketsListener({ repos: attendanceRepos, config: configOf, now, onTicketChange }),
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
     ],
   });
@@ -153,7 +155,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   }
   if (mailer.configured) readiness.push({ name: 'smtp', ping: () => mailer.verify() });
   // The REST commands and the console socket run commands with the same dependencies.
-  const commandDeps = { db: database.db, attendance, assist };
+  const commandDeps = { repos: attendanceRepos, attendance, assist };
   const app = createApp({
     logger,
     version: packageVersion(),
@@ -198,7 +200,6 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     const force = setTimeout(() => server.closeAllConnections(), settings.SHUTDOWN_TIMEOUT_MS);
     await closed;
     clearTimeout(force);
-    await attendance.idle();
     await autoSummary.idle();
     await jobs.close({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
     mailer.close();

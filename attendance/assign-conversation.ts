@@ -8,8 +8,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import phoneMetadata from 'libphonenumber-js/min/metadata';
 import { defaultBotConfig, type BotConfig } from '../config/index.js';
 import {
-  createAttendanceConversationsRepo, createAttendanceEventsRepo, createAttendantProfilesRepo, createCrmRepo, createQueuesRepo,
-  createSessionsRepo, type AttendantProfileRow, type ConversationRow, type Database, type NewAttendanceEvent, type QueueRow,
+  type AttendantProfileRow, type ConversationRow, type NewAttendanceEvent, type QueueRow,
 } from '../db/index.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
 import { hasRoom } from './assignment/capacity.js';
@@ -18,10 +17,11 @@ import { matchQueue, selectByQueue } from './assignment/select-by-queue.js';
 import { silentListener, type AttendanceListener } from './attendance-listener.js';
 import type { ConversationEvent } from './conversation-events.js';
 import { transition } from './conversation-status.js';
+import type { AttendanceRepositories } from './attendance-repositories.js';
 
 /** What assignment (and the use cases built on it) needs. */
 export interface AssignDeps {
-  db: Database;
+  repos: AttendanceRepositories;
   /** The bot's configuration by bot id; defaults apply when unknown. */
   config: (botId: string) => BotConfig | undefined;
   now: () => Date;
@@ -37,6 +37,8 @@ export interface AssignConversationInput {
    */
   attendantId?: string;
   actorId?: string;
+  /** The conversation row as the caller already read it (a command's access check), so it is not read twice. */
+  current?: ConversationRow;
 }
 
 /**
@@ -52,21 +54,21 @@ const ATTEMPTS = 3;
  * or the item was taken meanwhile). A claim lost to a concurrent one is retried with fresh counts.
  */
 export async function assignConversation(deps: AssignDeps, input: AssignConversationInput): Promise<ConversationRow | undefined> {
-  const repo = createAttendanceConversationsRepo(deps.db);
-  if (input.attendantId !== undefined) return assignTo(deps, input.sessionId, input.attendantId, input.actorId);
+  const repo = deps.repos.conversations;
+  if (input.attendantId !== undefined) return assignTo(deps, { ...input, attendantId: input.attendantId });
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const row = await repo.get(input.sessionId);
     if (row?.status !== 'waiting') return undefined;
     const config = deps.config(row.bot_id) ?? defaultBotConfig();
     if (!config['attendance-auto-assign']) return undefined;
-    const choice = await choose(deps.db, row);
+    const choice = await choose(deps.repos, row);
     if (!choice) return undefined;
     const result = transition('waiting', 'assign', {
       session_id: row.session_id, at: deps.now(), attendant_id: choice.user_id, ...(choice.queue_id ? { queue_id: choice.queue_id } : {}),
     });
     const claimed = await repo.claim(row.session_id, { status: 'waiting' }, result.next, choice.user_id, choice.max, { queue_id: choice.queue_id });
     if (claimed) {
-      await mirrorAssignment(deps.db, claimed);
+      await mirrorAssignment(deps.repos, claimed);
       await recordEvents(deps, claimed, result.events);
       return claimed;
     }
@@ -74,9 +76,10 @@ export async function assignConversation(deps: AssignDeps, input: AssignConversa
   return undefined;
 }
 
-async function assignTo(deps: AssignDeps, sessionId: string, attendantId: string, actorId?: string): Promise<ConversationRow> {
-  const repo = createAttendanceConversationsRepo(deps.db);
-  const row = await repo.get(sessionId);
+async function assignTo(deps: AssignDeps, input: AssignConversationInput & { attendantId: string }): Promise<ConversationRow> {
+  const { sessionId, attendantId, actorId } = input;
+  const repo = deps.repos.conversations;
+  const row = input.current ?? await repo.get(sessionId);
   if (!row) throw new NotFoundError(`Conversation ${sessionId} is not in attendance`, 'session_not_found');
   const result = transition(row.status, row.status === 'waiting' ? 'assign' : 'transfer_to_attendant', {
     session_id: sessionId, at: deps.now(), attendant_id: attendantId, ...(actorId ? { actor_id: actorId } : {}),
@@ -84,7 +87,7 @@ async function assignTo(deps: AssignDeps, sessionId: string, attendantId: string
   });
   const stored = await repo.apply(sessionId, { status: row.status, assigned_to: row.assigned_to }, result.next, { assigned_to: attendantId });
   if (!stored) throw new ConflictError('The conversation changed meanwhile; reload it', 'invalid_transition');
-  await mirrorAssignment(deps.db, stored);
+  await mirrorAssignment(deps.repos, stored);
   await recordEvents(deps, stored, result.events);
   return stored;
 }
@@ -96,15 +99,15 @@ interface Choice {
 }
 
 /** The bot's active queues (its own and the installation-wide ones). */
-export async function queuesOfBot(db: Database, botId: string): Promise<QueueRow[]> {
-  return (await createQueuesRepo(db).list({ active: true })).filter((q) => q.bot_id === null || q.bot_id === botId);
+export async function queuesOfBot(repos: AttendanceRepositories, botId: string): Promise<QueueRow[]> {
+  return (await repos.queues.list({ active: true })).filter((q) => q.bot_id === null || q.bot_id === botId);
 }
 
-async function choose(db: Database, row: ConversationRow): Promise<Choice | undefined> {
-  const queuesRepo = createQueuesRepo(db);
-  const repo = createAttendanceConversationsRepo(db);
-  const queues = await queuesOfBot(db, row.bot_id);
-  const profiles = await createAttendantProfilesRepo(db).list();
+async function choose(repos: AttendanceRepositories, row: ConversationRow): Promise<Choice | undefined> {
+  const queuesRepo = repos.queues;
+  const repo = repos.conversations;
+  const queues = await queuesOfBot(repos, row.bot_id);
+  const profiles = await repos.profiles.list();
   const held = await repo.heldCounts();
   const queue = matchQueue(queues, row.channel);
   if (queue?.auto_assign) {
@@ -120,7 +123,7 @@ async function choose(db: Database, row: ConversationRow): Promise<Choice | unde
   }
   const candidates: (AttendantCandidate & { max: number })[] = [];
   for (const p of profiles.filter((x) => x.status === 'online')) {
-    const max = await capacityOf(db, p.user_id);
+    const max = await capacityOf(repos, p.user_id);
     const count = held.get(p.user_id) ?? 0;
     if (!hasRoom({ max_conversations: max }, count)) continue;
     candidates.push({
@@ -147,8 +150,8 @@ function namedMembers<M extends { user_id: string }>(members: M[], profiles: Att
 }
 
 /** An attendant's limit outside the queue rule: the largest `max_conversations` of their active memberships, else the default. */
-export async function capacityOf(db: Database, userId: string): Promise<number> {
-  const limits = (await createQueuesRepo(db).listMemberships(userId)).filter((m) => m.is_active).map((m) => m.max_conversations);
+export async function capacityOf(repos: AttendanceRepositories, userId: string): Promise<number> {
+  const limits = (await repos.queues.listMemberships(userId)).filter((m) => m.is_active).map((m) => m.max_conversations);
   return limits.length ? Math.max(...limits) : DEFAULT_MAX_CONVERSATIONS;
 }
 
@@ -157,12 +160,12 @@ export async function capacityOf(db: Database, userId: string): Promise<number> 
  * the bot's CRM contact whose phone equals the customer's, in E.164 (context `phone`, else the
  * channel's user id when it is a phone number).
  */
-export async function mirrorAssignment(db: Database, row: ConversationRow): Promise<void> {
+export async function mirrorAssignment(repos: AttendanceRepositories, row: ConversationRow): Promise<void> {
   if (!row.assigned_to) return;
-  const session = await createSessionsRepo(db).findById(row.session_id);
+  const session = await repos.sessions.findById(row.session_id);
   const phone = e164(session?.context_data.phone) ?? e164(session?.external_user_id);
-  const contact = phone ? await createCrmRepo(db).findContactByPhone(row.bot_id, phone) : undefined;
-  await createAttendanceConversationsRepo(db).setSessionAssignment(row.session_id, {
+  const contact = phone ? await repos.crm.findContactByPhone(row.bot_id, phone) : undefined;
+  await repos.conversations.setSessionAssignment(row.session_id, {
     assigned_to: row.assigned_to, queue_id: row.queue_id, ...(contact ? { customer_id: contact.id } : {}),
   });
 }
@@ -193,11 +196,11 @@ const LOG_TYPE: Record<ConversationEvent['name'], NewAttendanceEvent['type']> = 
  * holder, then tells the listener.
  */
 export async function recordEvents(
-  deps: { db: Database; listener?: AttendanceListener },
+  deps: { repos: AttendanceRepositories; listener?: AttendanceListener },
   row: ConversationRow,
   events: readonly ConversationEvent[],
 ): Promise<void> {
-  const log = createAttendanceEventsRepo(deps.db);
+  const log = deps.repos.events;
   for (const event of events) {
     const attendant = 'attendant_id' in event.payload ? event.payload.attendant_id : undefined;
     await log.append({

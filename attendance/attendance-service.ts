@@ -1,22 +1,14 @@
 /**
- * The attendance use cases wired together, and the engine's AttendancePort built from them.
- *
- * The engine and this service need each other: the engine is created with `attendance: port`,
- * while the use cases message customers and resolve sessions through the engine. The cycle is
- * broken with a getter — `engine: () => engine` — read only when a message goes out, by which
- * time the composition root has assigned it:
- *
- * ```ts
- * let engine: EngineService | undefined;
- * const attendance = createAttendanceService({ db, bots, engine: () => engine! });
- * engine = createEngine({ ...deps, attendance: attendance.port });
- * ```
+ * The attendance use cases wired together. The composition root builds the engine first and this
+ * service second, handing it the engine's outbound side (`customers`) and the repositories; the
+ * engine hears nothing back — attendance subscribes to its domain events (`engineEventHandlers`),
+ * which a job hands out after each committed turn (docs/architecture.md, "One-way handoff").
  */
 import type { BotConfig } from '../config/index.js';
 import {
-  createAttendanceConversationsRepo, createAttendanceEventsRepo, createAttendantProfilesRepo, type ConversationRow, type Database,
+  type ConversationRow,
 } from '../db/index.js';
-import type { Channel, EngineEventHandlers, EngineService, OutboundMessage } from '../engine/index.js';
+import type { Channel, EngineEventHandlers, OutboundMessage } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { AttendantStatus } from './assignment/capacity.js';
 import { combineListeners, type AttendanceListener } from './attendance-listener.js';
@@ -28,12 +20,16 @@ import { relayAttendantMessage, type RelayAttendantMessageInput } from './relay-
 import { resolveAttendance, type ResolveAttendanceInput } from './resolve-attendance.js';
 import { answerSurvey } from './satisfaction-survey.js';
 import { takeConversation, type TakeConversationInput } from './take-conversation.js';
+import { findAttendant } from './attendants/attendance-users.js';
+import { heldConversation, seesAll, visibleConversation, type Actor } from './commands/attendant-scope.js';
 import type { TicketDeps } from './tickets/ticket-scope.js';
+import type { AttendanceRepositories } from './attendance-repositories.js';
+import type { CustomerOutbound } from './customer-outbound.js';
 
 export interface AttendanceServiceDeps {
-  db: Database;
-  /** The engine, read lazily (see the module comment). */
-  engine: () => Pick<EngineService, 'send' | 'resolve'>;
+  repos: AttendanceRepositories;
+  /** The engine's outbound side: messages to customers, and the end of attendance. */
+  customers: CustomerOutbound;
   /** A bot's configuration by bot id or name. */
   bots: (idOrName: string) => BotConfig | undefined;
   now?: () => Date;
@@ -78,21 +74,12 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const listener = combineListeners(deps.listeners ?? [], (error, what) =>
     deps.logger?.error({ err: error }, `attendance listener failed (${what})`));
-  const base: AssignDeps = { db: deps.db, config: deps.bots, now, listener };
-  const pending = new Set<Promise<unknown>>();
-  const ticketDeps: TicketDeps = { db: deps.db, config: deps.bots, now, ...(deps.onTicketChange ? { onTicketChange: deps.onTicketChange } : {}) };
+  const base: AssignDeps = { repos: deps.repos, config: deps.bots, now, listener };
+  const ticketDeps: TicketDeps = { repos: deps.repos, config: deps.bots, now, ...(deps.onTicketChange ? { onTicketChange: deps.onTicketChange } : {}) };
 
-  /**
-   * Customer notices from enqueue are sent after it returns: enqueue runs inside the engine's
-   * conversation lock and `engine.send` takes the same lock, so awaiting it there would deadlock.
-   * The lock is FIFO, so the notice still follows the turn that caused it.
-   */
-  const notify = (messages: OutboundMessage[]): void => {
-    const sending = Promise.resolve()
-      .then(() => deps.engine().send(messages))
-      .catch((error: unknown) => deps.logger?.error({ err: error }, 'attendance notice not sent'))
-      .finally(() => pending.delete(sending));
-    pending.add(sending);
+  // Runs in the events job, after the turn committed: the notice is awaited, and a failure retries the event.
+  const notify = async (messages: OutboundMessage[]): Promise<void> => {
+    await deps.customers.send(messages);
   };
 
   const enqueue: NonNullable<EngineEventHandlers['session.handed_off']> = async ({ session, message }) => {
@@ -107,9 +94,12 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     'session.handed_off': enqueue,
     'customer.messaged': enqueue,
     'survey.answered': async ({ session, score, mark }) => {
-      await answerSurvey({ db: deps.db, now }, { session, score, mark });
+      await answerSurvey({ repos: deps.repos, now }, { session, score, mark });
     },
   };
+
+  const resolve = (input: ResolveAttendanceInput) =>
+    resolveAttendance({ ...base, customers: deps.customers, ...(deps.logger ? { logger: deps.logger } : {}) }, input);
 
   return {
     engineEventHandlers,
@@ -126,21 +116,41 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     /** Auto-assignment, or a supervisor's explicit assignment with `attendantId`. */
     assign: (input: AssignConversationInput) => assignConversation(base, input),
     /** `/resolve`: back to the bot, then backfill for the freed attendant. */
-    resolve: (input: ResolveAttendanceInput) =>
-      resolveAttendance({ ...base, engine: deps.engine, ...(deps.logger ? { logger: deps.logger } : {}) }, input),
+    resolve,
+    /**
+     * POST /api/attendance/resolve: attendants resolve what they hold, supervisors any conversation
+     * they can see; the row read for that check is the one resolved.
+     */
+    async resolveAs(actor: Actor, sessionId: string): Promise<ConversationRow> {
+      const current = seesAll(actor) ? await visibleConversation(deps.repos, actor, sessionId) : await heldConversation(deps.repos, actor, sessionId);
+      return (await resolve({ sessionId, actorId: actor.user_id, current })).item;
+    },
+    /**
+     * POST /api/attendance/assign (supervisors): a waiting conversation goes to the attendant, a held
+     * one moves to them. Assigning it to the one who already holds it changes nothing (an active
+     * chat must not be demoted). Resolves to the row and the attendant's display name.
+     */
+    async assignAs(actor: Actor, input: { sessionId: string; attendantId: string }): Promise<{ row: ConversationRow; name: string }> {
+      const attendant = await findAttendant(deps.repos, input.attendantId);
+      const current = await visibleConversation(deps.repos, actor, input.sessionId);
+      const held = current.assigned_to === attendant.id && current.status !== 'waiting' && current.status !== 'resolved';
+      const row = held ? current : await assignConversation(base, { sessionId: input.sessionId, attendantId: attendant.id, actorId: actor.user_id, current });
+      const name = (await deps.repos.conversations.attendantName(attendant.id)) ?? attendant.username;
+      return { row: row!, name };
+    },
     /** Plain text from an attendant to the customer (see relayAttendantMessage). */
-    relay: (input: RelayAttendantMessageInput) => relayAttendantMessage({ ...base, engine: deps.engine }, input),
+    relay: (input: RelayAttendantMessageInput) => relayAttendantMessage({ ...base, customers: deps.customers }, input),
     /**
      * `/status` (seed 3.4); coming online backfills waiting items. Resolves to what was assigned.
      * Each change is logged as `status_changed` (`{status, previous}`): the insights' attendant
      * utilization measures online time from it.
      */
     async setStatus(userId: string, status: AttendantStatus): Promise<ConversationRow[]> {
-      const profiles = createAttendantProfilesRepo(deps.db);
+      const profiles = deps.repos.profiles;
       const previous = (await profiles.get(userId))?.status ?? null;
       await profiles.setStatus(userId, status);
       if (previous !== status) {
-        await createAttendanceEventsRepo(deps.db).append({
+        await deps.repos.events.append({
           session_id: null, bot_id: null, queue_id: null, attendant_id: userId, type: 'status_changed', data: { status, previous }, at: now(),
         });
       }
@@ -148,7 +158,7 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     },
     /** Queue items (seed 2.9), highest priority and oldest first. */
     async queueItems(filter: QueueItemsFilter = {}): Promise<QueueItem[]> {
-      const rows = await createAttendanceConversationsRepo(deps.db).listItems(filter);
+      const rows = await deps.repos.conversations.listItems(filter);
       const at = now().getTime();
       return rows.map((r) => {
         const contactName = [r.contact_first_name, r.contact_last_name].filter(Boolean).join(' ');
@@ -165,10 +175,6 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
           accepted_at: r.accepted_at?.toISOString() ?? null,
         };
       });
-    },
-    /** Resolves once every customer notice handed out so far was sent (tests, graceful shutdown). */
-    async idle(): Promise<void> {
-      while (pending.size > 0) await Promise.all([...pending]);
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import { defaultBotConfig } from '../config/index.js';
 import {
-  createAttendanceConversationsRepo, createAttendantProfilesRepo, createQueuesRepo, type ConversationRow,
+  type ConversationRow,
 } from '../db/index.js';
 import { backfillOrder } from './assignment/backfill-order.js';
 import { receivesWork } from './assignment/capacity.js';
@@ -27,13 +27,13 @@ export interface BackfillWaitingInput {
  */
 export async function backfillWaiting(deps: AssignDeps, input: BackfillWaitingInput): Promise<ConversationRow[]> {
   const { attendantId } = input;
-  const profile = await createAttendantProfilesRepo(deps.db).get(attendantId);
+  const profile = await deps.repos.profiles.get(attendantId);
   if (!profile || !receivesWork(profile.status)) return [];
-  const repo = createAttendanceConversationsRepo(deps.db);
-  const queuesRepo = createQueuesRepo(deps.db);
+  const repo = deps.repos.conversations;
+  const queuesRepo = deps.repos.queues;
   const queues = new Map((await queuesRepo.list({ active: true })).map((q) => [q.id, q]));
   const memberships = new Map((await queuesRepo.listMemberships(attendantId)).filter((m) => m.is_active).map((m) => [m.queue_id, m]));
-  const listLimit = await capacityOf(deps.db, attendantId);
+  const listLimit = await capacityOf(deps.repos, attendantId);
   const candidate = { id: attendantId, name: profile.name ?? '', channel: profile.channel, status: profile.status, active_conversations: 0 };
 
   const limitFor = (item: ConversationRow): number | undefined => {
@@ -53,7 +53,7 @@ export async function backfillWaiting(deps: AssignDeps, input: BackfillWaitingIn
     });
     const claimed = await repo.claim(item.session_id, { status: 'waiting' }, result.next, attendantId, limit);
     if (!claimed) continue;
-    await mirrorAssignment(deps.db, claimed);
+    await mirrorAssignment(deps.repos, claimed);
     await recordEvents(deps, claimed, result.events);
     assigned.push(claimed);
   }

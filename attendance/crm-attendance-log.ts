@@ -5,11 +5,11 @@
  */
 import { defaultBotConfig, type BotConfig } from '../config/index.js';
 import {
-  createAttendanceEventsRepo, createCrmAttendanceLogsRepo, createSessionsRepo, type AttendanceEventRow, type ConversationRow,
-  type CrmAttendanceLogRow, type Database,
+  type AttendanceEventRow, type ConversationRow, type CrmAttendanceLogRow,
 } from '../db/index.js';
 import type { AttendanceListener } from './attendance-listener.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from './conversation-events.js';
+import type { AttendanceRepositories } from './attendance-repositories.js';
 
 /**
  * Field names `attendance-log-fields` may list. Others are ignored (a typo must not stop the
@@ -37,7 +37,7 @@ export interface AttendanceFacts {
 }
 
 export interface CrmAttendanceLogDeps {
-  db: Database;
+  repos: AttendanceRepositories;
   /** The bot's configuration by bot id; defaults apply when unknown. */
   config: (botId: string) => BotConfig | undefined;
 }
@@ -53,7 +53,7 @@ export function crmAttendanceLogListener(deps: CrmAttendanceLogDeps): Pick<Atten
       if (!resolved) return;
       const config = deps.config(row.bot_id) ?? defaultBotConfig();
       if (!config['crm-enabled'] || !config['attendance-crm-logging']) return;
-      await logAttendance(deps.db, { row, resolved, fields: config['attendance-log-fields'] });
+      await logAttendance(deps.repos, { row, resolved, fields: config['attendance-log-fields'] });
     },
   };
 }
@@ -63,13 +63,13 @@ export function crmAttendanceLogListener(deps: CrmAttendanceLogDeps): Pick<Atten
  * to the session's CRM contact (sessions.customer_id) when it has one.
  */
 export async function logAttendance(
-  db: Database,
+  repos: AttendanceRepositories,
   input: { row: ConversationRow; resolved: ConversationEvent; fields: readonly string[] },
 ): Promise<CrmAttendanceLogRow> {
   const { row, resolved } = input;
-  const session = await createSessionsRepo(db).findById(row.session_id);
+  const session = await repos.sessions.findById(row.session_id);
   const end = new Date(resolved.payload.at);
-  const cycle = currentCycle(await createAttendanceEventsRepo(db).list({ session_id: row.session_id, to: new Date(end.getTime() + 1) }));
+  const cycle = currentCycle(await repos.events.list({ session_id: row.session_id, to: new Date(end.getTime() + 1) }));
   const first = (type: AttendanceEventRow['type']) => cycle.find((e) => e.type === type);
   const queued = first('queued');
   const reason = queued?.data.reason ?? session?.context_data.transfer_reason;
@@ -84,7 +84,7 @@ export async function logAttendance(
     end,
     transfer_reason: typeof reason === 'string' ? reason : null,
   };
-  return createCrmAttendanceLogsRepo(db).create({
+  return repos.crmLogs.create({
     bot_id: row.bot_id, contact_id: facts.customer_id, session_id: row.session_id, fields: logFields(input.fields, facts),
   });
 }
@@ -146,9 +146,9 @@ export interface CrmAttendanceLogEntry {
 
 /** A contact's or a session's log entries, newest first (GET /api/attendance/crm-log). */
 export async function listAttendanceLog(
-  db: Database,
+  repos: AttendanceRepositories,
   filter: { contact_id?: string; session_id?: string; bot_id?: string; limit?: number },
 ): Promise<CrmAttendanceLogEntry[]> {
-  const rows = await createCrmAttendanceLogsRepo(db).list(filter);
+  const rows = await repos.crmLogs.list(filter);
   return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() }));
 }

@@ -35,6 +35,12 @@ export {
 export { takeConversation, type TakeConversationDeps, type TakeConversationInput } from './take-conversation.js';
 export { resolveAttendance, type ResolveAttendanceDeps, type ResolveAttendanceInput } from './resolve-attendance.js';
 export { backfillWaiting, type BackfillWaitingInput } from './backfill-waiting.js';
+export type { AttendanceRepositories } from './attendance-repositories.js';
+export {
+  TICKET_PRIORITIES, TICKET_STATUSES,
+  type ConversationRow, type DealRow, type QueueRow, type TicketPriority, type TicketRow, type TicketStatus,
+} from './attendance-records.js';
+export type { CustomerOutbound } from './customer-outbound.js';
 export {
   createAttendanceService, type AttendanceService, type AttendanceServiceDeps, type QueueItem, type QueueItemsFilter,
 } from './attendance-service.js';

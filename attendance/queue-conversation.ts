@@ -4,7 +4,9 @@
  * where they stand; later ones only refresh the item's last message.
  */
 import { defaultBotConfig } from '../config/index.js';
-import { createAttendanceConversationsRepo, createAttendanceEventsRepo, type ConversationRow } from '../db/index.js';
+import {
+  type ConversationRow,
+} from '../db/index.js';
 import type { InboundMessage, OutboundMessage, SessionSnapshot } from '../engine/index.js';
 import { queuePosition } from './assignment/backfill-order.js';
 import { matchQueue } from './assignment/select-by-queue.js';
@@ -14,11 +16,8 @@ import { transition } from './conversation-status.js';
 import { defaultPriority, resolvePriority } from './priority.js';
 
 export interface QueueConversationDeps extends AssignDeps {
-  /**
-   * Hands system messages to the customer. It must not wait for the delivery: enqueue runs inside
-   * the engine's conversation lock, which `engine.send` takes too (see attendance-service.ts).
-   */
-  notify: (messages: OutboundMessage[]) => void;
+  /** Sends system messages to the customer (the engine's outbound side). */
+  notify: (messages: OutboundMessage[]) => Promise<void>;
 }
 
 export interface QueueConversationInput {
@@ -61,7 +60,7 @@ const HANDLE_WINDOW_MS = 24 * 3600 * 1000;
  */
 export async function queueConversation(deps: QueueConversationDeps, input: QueueConversationInput): Promise<QueueConversationResult> {
   const { session, inbound } = input;
-  const repo = createAttendanceConversationsRepo(deps.db);
+  const repo = deps.repos.conversations;
   const current = await repo.get(session.id);
   if (current && current.status !== 'resolved') return followUp(deps, current, inbound.text);
 
@@ -71,14 +70,14 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
     session_id: session.id, channel: inbound.channel, to: session.external_user_id, text, from: 'system',
   });
   if ((await repo.countWaiting(session.bot_id)) >= size) {
-    deps.notify([customer(QUEUE_FULL_MESSAGE)]);
+    await deps.notify([customer(QUEUE_FULL_MESSAGE)]);
     return { kind: 'queue_full', size };
   }
 
   const context = session.context_data;
   const priority = resolvePriority(context.priority, defaultPriority(config['attendance-priority-default']));
   const topic = text(context.department) ?? text(context.target) ?? text(context.topic);
-  const queue = matchQueue(await queuesOfBot(deps.db, session.bot_id), session.channel);
+  const queue = matchQueue(await queuesOfBot(deps.repos, session.bot_id), session.channel);
   const from = current ? 'resolved' : 'none';
   const now = deps.now();
   const reason = text(context.transfer_reason);
@@ -96,7 +95,7 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
   const position = queuePosition(waiting, session.id) ?? waiting.length;
   const average = await repo.averageHandleSeconds(session.bot_id, new Date(now.getTime() - HANDLE_WINDOW_MS));
   const estimate = average === undefined ? config['attendance-max-wait-seconds'] : Math.round(position * average);
-  deps.notify([customer(queueMessage(position, estimate))]);
+  await deps.notify([customer(queueMessage(position, estimate))]);
 
   const assigned = await assignConversation(deps, { sessionId: session.id });
   return { kind: 'queued', item: assigned ?? item, position, estimated_wait_seconds: estimate, assigned_to: assigned?.assigned_to ?? null };
@@ -104,7 +103,7 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
 
 /** A customer message on an item already in progress. */
 async function followUp(deps: QueueConversationDeps, item: ConversationRow, message: string): Promise<QueueConversationResult> {
-  const repo = createAttendanceConversationsRepo(deps.db);
+  const repo = deps.repos.conversations;
   await repo.setLastMessage(item.session_id, message);
   let current: ConversationRow = { ...item, last_message: message };
   const result = transition('pending', 'customer_replied', { session_id: item.session_id, at: deps.now() });
@@ -113,7 +112,7 @@ async function followUp(deps: QueueConversationDeps, item: ConversationRow, mess
     current = resumed;
     await recordEvents(deps, resumed, result.events);
   } else {
-    await createAttendanceEventsRepo(deps.db).append({
+    await deps.repos.events.append({
       session_id: item.session_id, bot_id: item.bot_id, queue_id: item.queue_id, attendant_id: item.assigned_to,
       type: 'customer_message', data: { status: item.status }, at: deps.now(),
     });

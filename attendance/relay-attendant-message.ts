@@ -3,8 +3,10 @@
  * attendant who holds a conversation is sent on the customer's channel through the engine, and
  * the conversation becomes pending until the customer answers.
  */
-import { createAttendanceConversationsRepo, type ConversationRow, type Database } from '../db/index.js';
-import type { EngineService } from '../engine/index.js';
+import {
+  type ConversationRow,
+} from '../db/index.js';
+import type { CustomerOutbound } from './customer-outbound.js';
 import { ConflictError } from '../infra/errors.js';
 import { recordEvents } from './assign-conversation.js';
 import type { AttendanceListener } from './attendance-listener.js';
@@ -12,11 +14,12 @@ import { heldConversation, type Actor } from './commands/attendant-scope.js';
 import { transition } from './conversation-status.js';
 import { messageCustomer } from './message-customer.js';
 import { takeConversation } from './take-conversation.js';
+import type { AttendanceRepositories } from './attendance-repositories.js';
 
 export interface RelayAttendantMessageDeps {
-  db: Database;
-  /** The engine, read when the message goes out (see attendance-service.ts). */
-  engine: () => Pick<EngineService, 'send'>;
+  repos: AttendanceRepositories;
+  /** The engine's outbound side (attendance/customer-outbound.ts). */
+  customers: Pick<CustomerOutbound, 'send'>;
   now: () => Date;
   listener?: AttendanceListener;
 }
@@ -38,9 +41,9 @@ export interface RelayAttendantMessageInput {
  * (or no one) holds it.
  */
 export async function relayAttendantMessage(deps: RelayAttendantMessageDeps, input: RelayAttendantMessageInput): Promise<ConversationRow> {
-  const repo = createAttendanceConversationsRepo(deps.db);
-  let row = await heldConversation(deps.db, input.actor, input.sessionId);
-  if (row.status === 'assigned') row = await takeConversation(deps, { attendantId: input.actor.user_id, sessionId: row.session_id });
+  const repo = deps.repos.conversations;
+  let row = await heldConversation(deps.repos, input.actor, input.sessionId);
+  if (row.status === 'assigned') row = await takeConversation(deps, { attendantId: input.actor.user_id, sessionId: row.session_id, current: row });
 
   await messageCustomer(deps, row, input.text, 'attendant');
 

@@ -4,7 +4,9 @@
  * the conversation is anyone's to take again; its original `waiting_since` is kept, so it keeps
  * its place in backfill order instead of going to the back of the line.
  */
-import { createAttendanceConversationsRepo, type ConversationRow } from '../db/index.js';
+import {
+  type ConversationRow,
+} from '../db/index.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
 import { recordEvents, type AssignDeps } from './assign-conversation.js';
 import { transition } from './conversation-status.js';
@@ -25,7 +27,7 @@ export interface RequeueConversationInput {
  * conversation or when another writer changed it meanwhile. Assignment is left to the caller.
  */
 export async function requeueConversation(deps: AssignDeps, input: RequeueConversationInput): Promise<ConversationRow> {
-  const repo = createAttendanceConversationsRepo(deps.db);
+  const repo = deps.repos.conversations;
   const row = await repo.get(input.sessionId);
   if (!row) throw new NotFoundError(`Conversation ${input.sessionId} is not in attendance`, 'session_not_found');
   const queueId = input.queueId ?? row.queue_id ?? undefined;

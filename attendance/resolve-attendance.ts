@@ -4,8 +4,11 @@
  * backfilled from the queue.
  */
 import { defaultBotConfig } from '../config/index.js';
-import { createAttendanceConversationsRepo, type ConversationRow } from '../db/index.js';
-import { SURVEY_CONTEXT_KEY, type EngineService } from '../engine/index.js';
+import {
+  type ConversationRow,
+} from '../db/index.js';
+import { SURVEY_CONTEXT_KEY } from '../engine/index.js';
+import type { CustomerOutbound } from './customer-outbound.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
 import type { Logger } from '../infra/logger.js';
 import { recordEvents, type AssignDeps } from './assign-conversation.js';
@@ -15,8 +18,8 @@ import { messageCustomer } from './message-customer.js';
 import type { SurveyMark } from './satisfaction-survey.js';
 
 export interface ResolveAttendanceDeps extends AssignDeps {
-  /** The engine, read when needed (it is built after the attendance service; see attendance-service.ts). */
-  engine: () => Pick<EngineService, 'resolve' | 'send'>;
+  /** The engine's outbound side (attendance/customer-outbound.ts). */
+  customers: CustomerOutbound;
   /** Where a survey question that could not be sent is reported (the resolve itself stands). */
   logger?: Pick<Logger, 'error'>;
 }
@@ -25,6 +28,8 @@ export interface ResolveAttendanceInput {
   sessionId: string;
   /** Who resolves (the attendant or a supervisor); absent for the system. */
   actorId?: string;
+  /** The conversation row as the caller already read it (a command's access check), so it is not read twice. */
+  current?: ConversationRow;
 }
 
 /**
@@ -33,8 +38,7 @@ export interface ResolveAttendanceInput {
  * bot; with `attendance-satisfaction-survey` on, the session is marked so that message is first
  * offered as a score), event resolved (listeners write the CRM log entry), then the
  * `attendance-satisfaction-question`, then backfill for the attendant who held it. Resolves to
- * the resolved row and the items backfilled. Never call it inside the engine's conversation lock:
- * it sends through the engine, which takes that lock.
+ * the resolved row and the items backfilled.
  *
  * Throws NotFoundError `session_not_found` and ConflictError `invalid_transition` for a waiting
  * or already resolved conversation, or when another writer changed it meanwhile.
@@ -43,8 +47,8 @@ export async function resolveAttendance(
   deps: ResolveAttendanceDeps,
   input: ResolveAttendanceInput,
 ): Promise<{ item: ConversationRow; backfilled: ConversationRow[] }> {
-  const repo = createAttendanceConversationsRepo(deps.db);
-  const row = await repo.get(input.sessionId);
+  const repo = deps.repos.conversations;
+  const row = input.current ?? await repo.get(input.sessionId);
   if (!row) throw new NotFoundError(`Conversation ${input.sessionId} is not in attendance`, 'session_not_found');
   const now = deps.now();
   const result = transition(row.status, 'resolve', {
@@ -56,7 +60,7 @@ export async function resolveAttendance(
   const config = deps.config(row.bot_id) ?? defaultBotConfig();
   const survey = config['attendance-satisfaction-survey'];
   const mark: SurveyMark = { asked_at: now.toISOString(), attendant_id: row.assigned_to };
-  await deps.engine().resolve(row.session_id, survey ? { context: { [SURVEY_CONTEXT_KEY]: mark } } : {});
+  await deps.customers.resolve(row.session_id, survey ? { context: { [SURVEY_CONTEXT_KEY]: mark } } : {});
   // Listeners (the CRM log above all) see the session back with the bot.
   await recordEvents(deps, resolved, result.events);
   // Asked after the CRM entry exists, so the answer always finds the entry it completes.

@@ -4,10 +4,8 @@
  * (engine/survey-answer.ts) and emits `survey.answered`. The score is logged here for the
  * insights and written on the attendance's CRM log entry.
  */
-import {
-  createAttendanceConversationsRepo, createAttendanceEventsRepo, createCrmAttendanceLogsRepo, type Database,
-} from '../db/index.js';
 import type { SessionSnapshot } from '../engine/index.js';
+import type { AttendanceRepositories } from './attendance-repositories.js';
 
 /** The mark resolve leaves in `context_data.satisfaction_survey`: when it asked, and who attended. */
 export interface SurveyMark {
@@ -16,7 +14,7 @@ export interface SurveyMark {
 }
 
 export interface AnswerSurveyDeps {
-  db: Database;
+  repos: AttendanceRepositories;
   now: () => Date;
 }
 
@@ -45,14 +43,14 @@ export function surveyMarkOf(mark: unknown): SurveyMark | undefined {
 export async function answerSurvey(deps: AnswerSurveyDeps, input: AnswerSurveyInput): Promise<void> {
   const { session, score } = input;
   // A malformed mark still takes the score, attributed to the conversation's last holder.
-  const item = await createAttendanceConversationsRepo(deps.db).get(session.id);
+  const item = await deps.repos.conversations.get(session.id);
   const mark = surveyMarkOf(input.mark) ?? { asked_at: '', attendant_id: item?.assigned_to ?? null };
 
-  await createAttendanceEventsRepo(deps.db).append({
+  await deps.repos.events.append({
     session_id: session.id, bot_id: session.bot_id, queue_id: item?.queue_id ?? null, attendant_id: mark.attendant_id,
     type: 'satisfaction', data: { score, asked_at: mark.asked_at }, at: deps.now(),
   });
-  const logs = createCrmAttendanceLogsRepo(deps.db);
+  const logs = deps.repos.crmLogs;
   // The newest entry is the attendance just resolved: the mark is cleared by the customer's next
   // message, before another cycle can end and write a newer one.
   const entry = await logs.latestOfSession(session.id);

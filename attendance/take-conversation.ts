@@ -4,15 +4,16 @@
  * conversation at once exactly one wins; the others learn who has it.
  */
 import {
-  createAttendanceConversationsRepo, createQueuesRepo, type ConversationRow, type Database,
+  type ConversationRow,
 } from '../db/index.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
 import { mirrorAssignment, recordEvents } from './assign-conversation.js';
 import type { AttendanceListener } from './attendance-listener.js';
 import { transition } from './conversation-status.js';
+import type { AttendanceRepositories } from './attendance-repositories.js';
 
 export interface TakeConversationDeps {
-  db: Database;
+  repos: AttendanceRepositories;
   now: () => Date;
   listener?: AttendanceListener;
 }
@@ -21,6 +22,8 @@ export interface TakeConversationInput {
   attendantId: string;
   /** The conversation to take; without it, the next one (see {@link takeConversation}). */
   sessionId?: string;
+  /** The conversation row as the caller already read it (a command's access check), so it is not read twice. */
+  current?: ConversationRow;
 }
 
 /**
@@ -37,13 +40,13 @@ export interface TakeConversationInput {
  * (which bound automatic assignment) do not apply.
  */
 export async function takeConversation(deps: TakeConversationDeps, input: TakeConversationInput): Promise<ConversationRow> {
-  const repo = createAttendanceConversationsRepo(deps.db);
+  const repo = deps.repos.conversations;
   if (input.sessionId !== undefined) {
-    const row = await repo.get(input.sessionId);
+    const row = input.current ?? await repo.get(input.sessionId);
     if (!row) throw new NotFoundError(`Conversation ${input.sessionId} is not in attendance`, 'session_not_found');
     return accept(deps, row, input.attendantId);
   }
-  for (const row of await candidates(deps.db, input.attendantId)) {
+  for (const row of await candidates(deps.repos, input.attendantId)) {
     try {
       return await accept(deps, row, input.attendantId);
     } catch (error) {
@@ -53,20 +56,20 @@ export async function takeConversation(deps: TakeConversationDeps, input: TakeCo
   throw new NotFoundError('No conversation is waiting for you', 'no_waiting_conversation');
 }
 
-async function candidates(db: Database, attendantId: string): Promise<ConversationRow[]> {
-  const repo = createAttendanceConversationsRepo(db);
+async function candidates(repos: AttendanceRepositories, attendantId: string): Promise<ConversationRow[]> {
+  const repo = repos.conversations;
   const mine = (await repo.listItems({ assigned_to: attendantId, statuses: ['assigned'] }))
     .sort((a, b) => (a.waiting_since?.getTime() ?? 0) - (b.waiting_since?.getTime() ?? 0));
-  const queueIds = (await createQueuesRepo(db).listMemberships(attendantId)).filter((m) => m.is_active).map((m) => m.queue_id);
+  const queueIds = (await repos.queues.listMemberships(attendantId)).filter((m) => m.is_active).map((m) => m.queue_id);
   const waiting = await repo.listWaiting(queueIds.length ? { queue_ids: queueIds } : {});
   return [...mine, ...waiting];
 }
 
 async function accept(deps: TakeConversationDeps, row: ConversationRow, attendantId: string, retried = false): Promise<ConversationRow> {
-  const repo = createAttendanceConversationsRepo(deps.db);
+  const repo = deps.repos.conversations;
   const heldByOther = row.assigned_to !== null && row.assigned_to !== attendantId;
   if ((row.status === 'active' || row.status === 'pending') && !heldByOther) return row;
-  if (row.status !== 'waiting' && row.status !== 'resolved' && heldByOther) throw await alreadyAssigned(deps.db, row.assigned_to!);
+  if (row.status !== 'waiting' && row.status !== 'resolved' && heldByOther) throw await alreadyAssigned(deps.repos, row.assigned_to!);
 
   const now = deps.now();
   const result = transition(row.status, 'accept', {
@@ -80,13 +83,13 @@ async function accept(deps: TakeConversationDeps, row: ConversationRow, attendan
     if (!fresh || retried) throw new ConflictError('The conversation changed meanwhile; try again', 'invalid_transition');
     return accept(deps, fresh, attendantId, true);
   }
-  await mirrorAssignment(deps.db, claimed);
+  await mirrorAssignment(deps.repos, claimed);
   await recordEvents(deps, claimed, result.events);
   return claimed;
 }
 
-async function alreadyAssigned(db: Database, holder: string): Promise<ConflictError> {
-  const name = (await createAttendanceConversationsRepo(db).attendantName(holder)) ?? null;
+async function alreadyAssigned(repos: AttendanceRepositories, holder: string): Promise<ConflictError> {
+  const name = (await repos.conversations.attendantName(holder)) ?? null;
   return new ConflictError(`This conversation is already with ${name ?? 'another attendant'}`, 'already_assigned', {
     assigned_to: holder, assigned_to_name: name,
   });

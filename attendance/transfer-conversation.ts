@@ -5,7 +5,7 @@
  */
 import { defaultBotConfig } from '../config/index.js';
 import {
-  createAttendanceConversationsRepo, createAttendantProfilesRepo, createQueuesRepo, type ConversationRow, type QueueRow,
+  type ConversationRow, type QueueRow,
 } from '../db/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../infra/errors.js';
 import { selectMember } from './assignment/select-by-queue.js';
@@ -46,11 +46,11 @@ export async function transferConversation(deps: AssignDeps, input: TransferConv
     throw new ValidationError('Name exactly one target: to_attendant_id or to_queue_id', [{ path: 'body', message: 'exactly one target' }]);
   }
   const row = seesAll(input.actor)
-    ? await visibleConversation(deps.db, input.actor, input.sessionId)
-    : await heldConversation(deps.db, input.actor, input.sessionId);
+    ? await visibleConversation(deps.repos, input.actor, input.sessionId)
+    : await heldConversation(deps.repos, input.actor, input.sessionId);
   if (input.toAttendantId !== undefined) return toAttendant(deps, row, input.toAttendantId, input);
 
-  const queue = await createQueuesRepo(deps.db).get(input.toQueueId!);
+  const queue = await deps.repos.queues.get(input.toQueueId!);
   if (!queue) throw new NotFoundError(`Queue ${input.toQueueId} does not exist`, 'queue_not_found');
   if (!queue.is_active) throw new ConflictError(`Queue ${queue.name} is not active`, 'queue_inactive', { queue_id: queue.id });
   const waiting = await requeueConversation(deps, {
@@ -60,7 +60,7 @@ export async function transferConversation(deps: AssignDeps, input: TransferConv
 }
 
 async function toAttendant(deps: AssignDeps, row: ConversationRow, attendantId: string, input: TransferConversationInput): Promise<ConversationRow> {
-  const target = await findAttendant(deps.db, attendantId);
+  const target = await findAttendant(deps.repos, attendantId);
   if (target.id === row.assigned_to) {
     throw new ValidationError(`${target.username} already has this conversation`, [{ path: 'body.to_attendant_id', message: 'is the current holder' }]);
   }
@@ -68,10 +68,10 @@ async function toAttendant(deps: AssignDeps, row: ConversationRow, attendantId: 
     session_id: row.session_id, at: deps.now(), actor_id: input.actor.user_id, attendant_id: target.id, reason: input.reason,
     ...(row.assigned_to ? { assigned_to: row.assigned_to } : {}), ...(row.queue_id ? { queue_id: row.queue_id } : {}),
   });
-  const stored = await createAttendanceConversationsRepo(deps.db)
+  const stored = await deps.repos.conversations
     .apply(row.session_id, { status: row.status, assigned_to: row.assigned_to }, result.next, { assigned_to: target.id });
   if (!stored) throw new ConflictError('The conversation changed meanwhile; reload it', 'invalid_transition', { from: row.status, action: 'transfer_to_attendant' });
-  await mirrorAssignment(deps.db, stored);
+  await mirrorAssignment(deps.repos, stored);
   await recordEvents(deps, stored, result.events);
   return stored;
 }
@@ -83,11 +83,11 @@ async function toAttendant(deps: AssignDeps, row: ConversationRow, attendantId: 
  */
 async function assignInQueue(deps: AssignDeps, row: ConversationRow, queue: QueueRow): Promise<ConversationRow | undefined> {
   if (!queue.auto_assign || !(deps.config(row.bot_id) ?? defaultBotConfig())['attendance-auto-assign']) return undefined;
-  const repo = createAttendanceConversationsRepo(deps.db);
+  const repo = deps.repos.conversations;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const members = await createQueuesRepo(deps.db).listMembers(queue.id);
+    const members = await deps.repos.queues.listMembers(queue.id);
     const held = await repo.heldCounts();
-    const attendants = (await createAttendantProfilesRepo(deps.db).list())
+    const attendants = (await deps.repos.profiles.list())
       .map((p) => ({ user_id: p.user_id, status: p.status, active_conversations: held.get(p.user_id) ?? 0 }));
     const userId = selectMember(queue.id, members, attendants, (await repo.lastAssigned([queue.id]))[queue.id]);
     const member = members.find((m) => m.user_id === userId);
@@ -95,7 +95,7 @@ async function assignInQueue(deps: AssignDeps, row: ConversationRow, queue: Queu
     const result = transition('waiting', 'assign', { session_id: row.session_id, at: deps.now(), attendant_id: userId, queue_id: queue.id });
     const claimed = await repo.claim(row.session_id, { status: 'waiting' }, result.next, userId, member.max_conversations, { queue_id: queue.id });
     if (claimed) {
-      await mirrorAssignment(deps.db, claimed);
+      await mirrorAssignment(deps.repos, claimed);
       await recordEvents(deps, claimed, result.events);
       return claimed;
     }

@@ -28,6 +28,7 @@ export {
 } from './attendance-conversations-repo.js';
 export { createTurnStore, newRowId, type TurnStore, type TurnWrite, type TurnCommit, type SessionWrite, type InboundWrite, type OutboundWrite, type EventWrite, type StoredReply, type LoadedConversation, type ConversationKey } from './turn-store.js';
 export type { SqlExecutor, Statement } from './sql-executor.js';
+export { createAttendanceRepositories, type AttendanceRepositoryBundle } from './attendance-repositories.js';
 export { createEngineEventsRepo, type EngineEventsRepo, type PendingEvent } from './engine-events-repo.js';
 /** Read-only counts for the scrape-time gauges of `/metrics`. */
 export { createMetricsRepo, type MetricsRepo } from './metrics-repo.js';

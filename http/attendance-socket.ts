@@ -185,7 +185,7 @@ export function attachAttendanceSocket(server: Server, deps: AttendanceSocketDep
         const at = now();
         const last = client.typingAt.get(frame.session_id);
         if (last !== undefined && at.getTime() - last < TYPING_INTERVAL_MS) return undefined;
-        await heldConversation(deps.commands.db, actor, frame.session_id); // only the holder's typing is shown
+        await heldConversation(deps.commands.repos, actor, frame.session_id); // only the holder's typing is shown
         client.typingAt.set(frame.session_id, at.getTime());
         await deps.bus.publish(sessionOutboundTopic(frame.session_id), { type: 'typing', from: 'attendant', at: at.toISOString() });
         return undefined;

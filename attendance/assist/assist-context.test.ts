@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defaultBotConfig } from '../../config/index.js';
-import type { Database } from '../../db/index.js';
 import { LlmError, type LlmClient } from '../../infra/llm/index.js';
 import { askModel, modelOr, requireFeature, type AssistDeps } from './assist-context.js';
 import { PolishAnswerSchema, RepliesAnswerSchema, SentimentAnswerSchema, TipsAnswerSchema } from './assist-schemas.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** A model port answering as told (the port is infra's contract; its real client has its own tests). */
 const model = (answer: () => Promise<unknown>): LlmClient => ({ model: 'm', json: answer, text: async () => '' });
-const deps = (llm?: LlmClient): AssistDeps => ({ db: {} as Database, bot: () => undefined, llmFor: () => llm });
+const deps = (llm?: LlmClient): AssistDeps => ({ repos: {} as AttendanceRepositories, bot: () => undefined, llmFor: () => llm });
 const schema = z.object({ a: z.number() });
 
 describe('askModel', () => {

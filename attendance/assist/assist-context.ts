@@ -5,16 +5,19 @@
  */
 import type { z } from 'zod';
 import type { BotConfig } from '../../config/index.js';
-import { createMessagesRepo, createSessionsRepo, type ConversationRow, type Database } from '../../db/index.js';
+import {
+  type ConversationRow,
+} from '../../db/index.js';
 import { ConflictError, NotFoundError } from '../../infra/errors.js';
 import { LlmError, type ChatMessage, type LlmClient } from '../../infra/llm/index.js';
 import type { Logger } from '../../infra/logger.js';
 import { currentConversation, type Actor } from '../commands/attendant-scope.js';
 import type { FallbackReason, Sourced } from './assist-schemas.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** What the assist use cases need: the database, the bots' configuration and their models. */
 export interface AssistDeps {
-  db: Database;
+  repos: AttendanceRepositories;
   /** A bot by id or name. */
   bot: (idOrName: string) => { id: string; config: BotConfig } | undefined;
   /** The bot's language model (config `llm-*`), or undefined when none is configured. */
@@ -63,7 +66,7 @@ export function requireFeature(config: BotConfig, feature: AssistFeature): void 
 export async function assistConversation(
   deps: AssistDeps, input: { actor: Actor; sessionId?: string }, feature: AssistFeature,
 ): Promise<AssistConversation> {
-  return loadConversation(deps, await currentConversation(deps.db, input.actor, input.sessionId), feature);
+  return loadConversation(deps, await currentConversation(deps.repos, input.actor, input.sessionId), feature);
 }
 
 /**
@@ -75,8 +78,8 @@ export async function loadConversation(deps: AssistDeps, row: ConversationRow, f
   const { id, config } = botOf(deps, row.bot_id);
   requireFeature(config, feature);
   const [messages, session] = await Promise.all([
-    createMessagesRepo(deps.db).listBySession(row.session_id),
-    createSessionsRepo(deps.db).findById(row.session_id),
+    deps.repos.messages.listBySession(row.session_id),
+    deps.repos.sessions.findById(row.session_id),
   ]);
   const transcript = messages
     .filter((m) => !('to' in m.payload) && m.text.trim() !== '')

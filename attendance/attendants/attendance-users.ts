@@ -4,8 +4,11 @@
  * so a deactivated user or an author can never be handed a conversation.
  */
 import type { Role } from '../../auth/index.js';
-import { createUsersRepo, type Database, type UserRow } from '../../db/index.js';
+import {
+  type UserRow,
+} from '../../db/index.js';
 import { NotFoundError } from '../../infra/errors.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** Roles whose holders may receive conversations. */
 export const ATTENDING_ROLES: readonly Role[] = ['attendant', 'supervisor', 'admin'];
@@ -19,8 +22,8 @@ export function attends(user: Pick<UserRow, 'is_active' | 'roles'>): boolean {
  * The user with id `userId` when they may attend; otherwise NotFoundError with `code`
  * (`attendant_not_found` for assignments, `user_not_found` for queue members).
  */
-export async function findAttendant(db: Database, userId: string, code = 'attendant_not_found'): Promise<UserRow> {
-  const user = await createUsersRepo(db).findById(userId);
+export async function findAttendant(repos: AttendanceRepositories, userId: string, code = 'attendant_not_found'): Promise<UserRow> {
+  const user = await repos.users.findById(userId);
   if (!user || !attends(user)) {
     throw new NotFoundError(`No active attendant, supervisor or admin has id ${userId}`, code, { user_id: userId });
   }

@@ -6,8 +6,8 @@
  * Rows with no such user are reported, not turned into accounts: creating logins from a file
  * nobody reviewed would be a surprise, and the operator creates the user first.
  */
-import { createAttendantProfilesRepo, createUsersRepo, type Database } from '../../db/index.js';
 import type { AttendantCsvRow } from './attendant-csv.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 export interface ImportAttendantsResult {
   /** Rows written onto a profile, with the user they belong to. */
@@ -17,9 +17,9 @@ export interface ImportAttendantsResult {
 }
 
 /** Upserts one profile per matched row; re-importing the same file changes nothing. */
-export async function importAttendants(deps: { db: Database }, rows: readonly AttendantCsvRow[]): Promise<ImportAttendantsResult> {
-  const users = createUsersRepo(deps.db);
-  const profiles = createAttendantProfilesRepo(deps.db);
+export async function importAttendants(deps: { repos: AttendanceRepositories }, rows: readonly AttendantCsvRow[]): Promise<ImportAttendantsResult> {
+  const users = deps.repos.users;
+  const profiles = deps.repos.profiles;
   const result: ImportAttendantsResult = { imported: [], unmatched: [] };
   for (const row of rows) {
     const user = await users.findByUsernameOrEmail(row.id, row.email?.toLowerCase() ?? '');

@@ -4,10 +4,13 @@
  * commands, the relay and the REST routes so the rule lives in one place.
  */
 import type { Principal } from '../../auth/index.js';
-import { createAttendanceConversationsRepo, createQueuesRepo, type ConversationRow, type Database } from '../../db/index.js';
+import {
+  type ConversationRow,
+} from '../../db/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../infra/errors.js';
 import type { QueueItem, QueueItemsFilter } from '../attendance-service.js';
 import type { ConversationStatus } from '../conversation-status.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** The caller of a command or route, as the access token says. */
 export type Actor = Pick<Principal, 'user_id' | 'roles'>;
@@ -26,36 +29,36 @@ export function seesAll(actor: Actor): boolean {
  * The queues whose conversations an attendant sees: their active memberships, or — when they
  * belong to no queue — the conversations of no queue (`null`), as `/take` treats them.
  */
-export async function queuesOf(db: Database, userId: string): Promise<(string | null)[]> {
-  const ids = (await createQueuesRepo(db).listMemberships(userId)).filter((m) => m.is_active).map((m) => m.queue_id);
+export async function queuesOf(repos: AttendanceRepositories, userId: string): Promise<(string | null)[]> {
+  const ids = (await repos.queues.listMemberships(userId)).filter((m) => m.is_active).map((m) => m.queue_id);
   return ids.length > 0 ? ids : [null];
 }
 
 /** True when the actor may see the conversation. */
-export async function canSee(db: Database, actor: Actor, row: Pick<ConversationRow, 'assigned_to' | 'queue_id'>): Promise<boolean> {
+export async function canSee(repos: AttendanceRepositories, actor: Actor, row: Pick<ConversationRow, 'assigned_to' | 'queue_id'>): Promise<boolean> {
   if (seesAll(actor) || row.assigned_to === actor.user_id) return true;
-  return (await queuesOf(db, actor.user_id)).includes(row.queue_id);
+  return (await queuesOf(repos, actor.user_id)).includes(row.queue_id);
 }
 
 /** Filters queue items down to what the actor may see. */
-export async function visibleItems(db: Database, actor: Actor, items: QueueItem[]): Promise<QueueItem[]> {
+export async function visibleItems(repos: AttendanceRepositories, actor: Actor, items: QueueItem[]): Promise<QueueItem[]> {
   if (seesAll(actor)) return items;
-  const queues = await queuesOf(db, actor.user_id);
+  const queues = await queuesOf(repos, actor.user_id);
   return items.filter((i) => i.assigned_to === actor.user_id || queues.includes(i.queue_id));
 }
 
 /** Open queue items the actor may see, highest priority and oldest first. */
 export async function listVisibleItems(
-  db: Database, actor: Actor, queueItems: (filter: QueueItemsFilter) => Promise<QueueItem[]>,
+  repos: AttendanceRepositories, actor: Actor, queueItems: (filter: QueueItemsFilter) => Promise<QueueItem[]>,
 ): Promise<QueueItem[]> {
-  return visibleItems(db, actor, await queueItems({ statuses: OPEN_STATUSES }));
+  return visibleItems(repos, actor, await queueItems({ statuses: OPEN_STATUSES }));
 }
 
 /** The conversation, or NotFoundError `session_not_found`; ForbiddenError when the actor may not see it. */
-export async function visibleConversation(db: Database, actor: Actor, sessionId: string): Promise<ConversationRow> {
-  const row = await createAttendanceConversationsRepo(db).get(sessionId);
+export async function visibleConversation(repos: AttendanceRepositories, actor: Actor, sessionId: string): Promise<ConversationRow> {
+  const row = await repos.conversations.get(sessionId);
   if (!row) throw new NotFoundError(`Conversation ${sessionId} is not in attendance`, 'session_not_found');
-  if (!(await canSee(db, actor, row))) throw new ForbiddenError('This conversation is not in your queues');
+  if (!(await canSee(repos, actor, row))) throw new ForbiddenError('This conversation is not in your queues');
   return row;
 }
 
@@ -64,9 +67,9 @@ export async function visibleConversation(db: Database, actor: Actor, sessionId:
  * the actor holds. Throws NotFoundError `no_active_conversation` when they hold none and
  * ValidationError `ambiguous_conversation` when they hold several.
  */
-export async function currentConversation(db: Database, actor: Actor, sessionId?: string): Promise<ConversationRow> {
-  if (sessionId !== undefined) return visibleConversation(db, actor, sessionId);
-  const held = await createAttendanceConversationsRepo(db).listItems({ assigned_to: actor.user_id, statuses: HELD_STATUSES });
+export async function currentConversation(repos: AttendanceRepositories, actor: Actor, sessionId?: string): Promise<ConversationRow> {
+  if (sessionId !== undefined) return visibleConversation(repos, actor, sessionId);
+  const held = await repos.conversations.listItems({ assigned_to: actor.user_id, statuses: HELD_STATUSES });
   const [only, ...others] = held;
   if (!only) throw new NotFoundError('You have no active conversation; use /take first', 'no_active_conversation');
   if (others.length > 0) {
@@ -80,9 +83,9 @@ export async function currentConversation(db: Database, actor: Actor, sessionId?
  * supervisors and admins may act on a conversation someone else holds (e.g. to resolve it).
  */
 export async function heldConversation(
-  db: Database, actor: Actor, sessionId?: string, options: { supervisorOverride?: boolean } = {},
+  repos: AttendanceRepositories, actor: Actor, sessionId?: string, options: { supervisorOverride?: boolean } = {},
 ): Promise<ConversationRow> {
-  const row = await currentConversation(db, actor, sessionId);
+  const row = await currentConversation(repos, actor, sessionId);
   const holds = row.assigned_to === actor.user_id || (options.supervisorOverride === true && seesAll(actor) && row.assigned_to !== null);
   if (!holds || !(HELD_STATUSES as readonly string[]).includes(row.status)) {
     throw new ConflictError('You do not hold this conversation; /take it first', 'not_holder', {

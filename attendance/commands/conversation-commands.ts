@@ -3,16 +3,16 @@
  * `/context`. Each answers in words for the attendant; failures are thrown as typed errors and
  * turned into replies by run-attendant-command.ts.
  */
-import { createSessionsRepo, createUsersRepo, type Database } from '../../db/index.js';
 import { NotFoundError, ValidationError } from '../../infra/errors.js';
 import type { AttendanceService, QueueItem } from '../attendance-service.js';
 import type { AssistService } from '../assist/assist-service.js';
 import { attends } from '../attendants/attendance-users.js';
 import { currentConversation, heldConversation, type Actor } from './attendant-scope.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** What the commands need: the attendance use cases plus what the relay needs. */
 export interface AttendantCommandDeps {
-  db: Database;
+  repos: AttendanceRepositories;
   attendance: Pick<AttendanceService, 'take' | 'assign' | 'resolve' | 'relay' | 'setStatus' | 'queueItems'>;
   /** Language-model assist for `/tips /polish /replies /summary`; without it they say it is not configured. */
   assist?: AssistService;
@@ -33,8 +33,9 @@ async function itemOf(deps: AttendantCommandDeps, sessionId: string, assignedTo:
 
 /** `/take` and `/take <session_id>`; losing a race throws ConflictError `already_assigned` naming the holder. */
 export async function takeCommand(deps: AttendantCommandDeps, actor: Actor, sessionId?: string): Promise<CommandResult> {
-  if (sessionId !== undefined) await currentConversation(deps.db, actor, sessionId); // 404 / not your queues
-  const row = await deps.attendance.take({ attendantId: actor.user_id, ...(sessionId ? { sessionId } : {}) });
+  // 404 / not your queues; the row read for the check is the one taken.
+  const current = sessionId !== undefined ? await currentConversation(deps.repos, actor, sessionId) : undefined;
+  const row = await deps.attendance.take({ attendantId: actor.user_id, ...(current ? { sessionId: current.session_id, current } : {}) });
   const item = await itemOf(deps, row.session_id, actor.user_id);
   const who = item ? `${item.user_name} (${item.channel})` : `a customer on ${row.channel}`;
   const last = row.last_message ? ` Last message: "${row.last_message}"` : '';
@@ -43,29 +44,29 @@ export async function takeCommand(deps: AttendantCommandDeps, actor: Actor, sess
 
 /** `/resolve [session_id]`: the attendance ends and the customer is back with the bot. */
 export async function resolveCommand(deps: AttendantCommandDeps, actor: Actor, sessionId?: string): Promise<CommandResult> {
-  const row = await heldConversation(deps.db, actor, sessionId, { supervisorOverride: true });
-  const { backfilled } = await deps.attendance.resolve({ sessionId: row.session_id, actorId: actor.user_id });
+  const row = await heldConversation(deps.repos, actor, sessionId, { supervisorOverride: true });
+  const { backfilled } = await deps.attendance.resolve({ sessionId: row.session_id, actorId: actor.user_id, current: row });
   const next = backfilled.length > 0 ? ` ${backfilled.length} waiting conversation(s) were assigned to you.` : '';
   return { ok: true, reply: `Conversation resolved; the customer is back with the bot.${next}`, session_id: row.session_id };
 }
 
 /** `/transfer @username`: the current conversation goes to another attendant. */
 export async function transferCommand(deps: AttendantCommandDeps, actor: Actor, username: string, sessionId?: string): Promise<CommandResult> {
-  const row = await heldConversation(deps.db, actor, sessionId, { supervisorOverride: true });
-  const target = await createUsersRepo(deps.db).findByLogin(username);
+  const row = await heldConversation(deps.repos, actor, sessionId, { supervisorOverride: true });
+  const target = await deps.repos.users.findByLogin(username);
   if (!target || !attends(target)) {
     throw new NotFoundError(`No attendant named @${username}`, 'attendant_not_found');
   }
   if (target.id === row.assigned_to) throw new ValidationError(`@${username} already has this conversation`);
-  await deps.attendance.assign({ sessionId: row.session_id, attendantId: target.id, actorId: actor.user_id });
+  await deps.attendance.assign({ sessionId: row.session_id, attendantId: target.id, actorId: actor.user_id, current: row });
   return { ok: true, reply: `Conversation transferred to @${target.username}.`, session_id: row.session_id };
 }
 
 /** `/context`: who the customer is, on which channel, why they were transferred, what they said last. */
 export async function contextCommand(deps: AttendantCommandDeps, actor: Actor, sessionId?: string): Promise<CommandResult> {
-  const row = await currentConversation(deps.db, actor, sessionId);
+  const row = await currentConversation(deps.repos, actor, sessionId);
   const item = await itemOf(deps, row.session_id, row.assigned_to);
-  const session = await createSessionsRepo(deps.db).findById(row.session_id);
+  const session = await deps.repos.sessions.findById(row.session_id);
   const reason = session?.context_data.transfer_reason;
   const lines = [
     `Customer: ${item?.user_name ?? session?.external_user_id ?? 'unknown'}`,

@@ -3,8 +3,8 @@
  * user with the attendant or supervisor role or an attendant profile, with the profile's routing
  * fields and how many conversations they hold now.
  */
-import { createAttendanceConversationsRepo, createAttendantProfilesRepo, createUsersRepo, type Database } from '../../db/index.js';
 import type { AttendantStatus } from '../assignment/capacity.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** One attendant as the API shows it. */
 export interface AttendantSummary {
@@ -19,11 +19,11 @@ export interface AttendantSummary {
 }
 
 /** Lists attendants, online first, then by name. A user without a profile is `offline` on channel `all`. */
-export async function listAttendants(deps: { db: Database }): Promise<AttendantSummary[]> {
+export async function listAttendants(deps: { repos: AttendanceRepositories }): Promise<AttendantSummary[]> {
   const [users, profiles, held] = await Promise.all([
-    createUsersRepo(deps.db).list(),
-    createAttendantProfilesRepo(deps.db).list(),
-    createAttendanceConversationsRepo(deps.db).heldCounts(),
+    deps.repos.users.list(),
+    deps.repos.profiles.list(),
+    deps.repos.conversations.heldCounts(),
   ]);
   const byUser = new Map(profiles.map((p) => [p.user_id, p]));
   return users

@@ -75,7 +75,7 @@ async function run(deps: AttendantCommandDeps, input: AttendantCommandInput, com
 
 /** `/queue`: one line per waiting or assigned conversation the attendant may see. */
 async function queueCommand(deps: AttendantCommandDeps, actor: Actor): Promise<CommandResult> {
-  const items = (await listVisibleItems(deps.db, actor, (f) => deps.attendance.queueItems(f)))
+  const items = (await listVisibleItems(deps.repos, actor, (f) => deps.attendance.queueItems(f)))
     .filter((i) => i.status === 'waiting' || i.status === 'assigned');
   if (items.length === 0) return { ok: true, reply: 'No conversation is waiting.' };
   const lines = items.map((i, n) => {

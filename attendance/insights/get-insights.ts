@@ -2,14 +2,14 @@
  * `GET /api/attendance/insights` (seed 4.3, 2.14; issue 5 §10): the KPIs of one bot, or of the
  * whole installation, over a time window, read from the attendance event log.
  */
-import { createAttendanceEventsRepo, type Database } from '../../db/index.js';
 import { ValidationError } from '../../infra/errors.js';
 import {
   computeInsights, targetsFor, type InsightName, type InsightTarget, type InsightsCounts, type InsightsMetrics,
 } from './compute-insights.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 export interface GetInsightsDeps {
-  db: Database;
+  repos: AttendanceRepositories;
   now: () => Date;
 }
 
@@ -59,7 +59,7 @@ export async function getInsights(deps: GetInsightsDeps, input: GetInsightsInput
   if (to.getTime() - from.getTime() > MAX_WINDOW_MS) {
     throw new ValidationError('The window is longer than 92 days', [{ path: 'query.from', message: 'at most 92 days before to' }], 'invalid_window');
   }
-  const events = await createAttendanceEventsRepo(deps.db).list({
+  const events = await deps.repos.events.list({
     from: new Date(from.getTime() - LOOKBACK_MS), to, ...(input.botId === undefined ? {} : { bot_ids: [input.botId, null] }),
   });
   const { metrics, counts } = computeInsights(events, { from, to });

@@ -3,10 +3,10 @@
  * the board's columns. The resolved column only shows recent work, so the board stays the size
  * of a shift instead of growing with the installation's history.
  */
-import { createAttendanceConversationsRepo, type Database } from '../../db/index.js';
 import type { AttendanceService, QueueItem } from '../attendance-service.js';
 import { OPEN_STATUSES, visibleItems, type Actor } from '../commands/attendant-scope.js';
 import { KANBAN_COLUMNS, kanbanColumn, type KanbanColumn } from './kanban.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** The resolved column shows conversations resolved in the last day… */
 export const KANBAN_RESOLVED_WINDOW_MS = 24 * 3600 * 1000;
@@ -14,7 +14,7 @@ export const KANBAN_RESOLVED_WINDOW_MS = 24 * 3600 * 1000;
 export const KANBAN_RESOLVED_LIMIT = 50;
 
 export interface ListKanbanBoardDeps {
-  db: Database;
+  repos: AttendanceRepositories;
   attendance: Pick<AttendanceService, 'queueItems'>;
   now: () => Date;
 }
@@ -34,15 +34,15 @@ export async function listKanbanBoard(deps: ListKanbanBoardDeps, input: { actor:
   const bot = input.botId === undefined ? {} : { bot_id: input.botId };
   const open = await deps.attendance.queueItems({ ...bot, statuses: OPEN_STATUSES });
   const since = deps.now().getTime() - KANBAN_RESOLVED_WINDOW_MS;
-  const recent = (await createAttendanceConversationsRepo(deps.db).listItems({ ...bot, statuses: ['resolved'] }))
+  const recent = (await deps.repos.conversations.listItems({ ...bot, statuses: ['resolved'] }))
     .filter((r) => (r.resolved_at?.getTime() ?? 0) >= since);
   const resolvedAt = new Map(recent.map((r) => [r.session_id, r.resolved_at!.getTime()]));
   const resolved = (await deps.attendance.queueItems({ ...bot, statuses: ['resolved'] }))
     .filter((i) => resolvedAt.has(i.session_id));
 
   const columns = Object.fromEntries(KANBAN_COLUMNS.map((c) => [c, [] as QueueItem[]])) as Record<KanbanColumn, QueueItem[]>;
-  for (const item of await visibleItems(deps.db, input.actor, open)) columns[kanbanColumn(item.status)].push(item);
-  columns.resolved = (await visibleItems(deps.db, input.actor, resolved))
+  for (const item of await visibleItems(deps.repos, input.actor, open)) columns[kanbanColumn(item.status)].push(item);
+  columns.resolved = (await visibleItems(deps.repos, input.actor, resolved))
     .sort((a, b) => resolvedAt.get(b.session_id)! - resolvedAt.get(a.session_id)!)
     .slice(0, KANBAN_RESOLVED_LIMIT);
   return { bot_id: input.botId ?? null, columns };

@@ -52,7 +52,7 @@ export interface KanbanMoveResult {
  */
 export async function moveKanbanCard(deps: MoveKanbanCardDeps, input: MoveKanbanCardInput): Promise<KanbanMoveResult> {
   const { actor, sessionId, from, to } = input;
-  const row = await visibleConversation(deps.db, actor, sessionId);
+  const row = await visibleConversation(deps.repos, actor, sessionId);
   const refuse = (message: string, status: ConversationStatus) =>
     new ConflictError(message, 'invalid_transition', { from_status: from, to_status: to, current_status: kanbanColumn(status) });
 
@@ -65,7 +65,7 @@ export async function moveKanbanCard(deps: MoveKanbanCardDeps, input: MoveKanban
       throw error;
     }
   })();
-  const holderOnly = () => heldConversation(deps.db, actor, sessionId, { supervisorOverride: true });
+  const holderOnly = () => heldConversation(deps.repos, actor, sessionId, { supervisorOverride: true });
 
   try {
     switch (action) {
@@ -93,7 +93,7 @@ export async function moveKanbanCard(deps: MoveKanbanCardDeps, input: MoveKanban
   } catch (error) {
     // A writer that got there first makes the move stale: answer with the card's column now.
     if (error instanceof ConflictError && error.code === 'invalid_transition' && error.details.current_status === undefined) {
-      const now = await visibleConversation(deps.db, actor, sessionId).catch(() => row);
+      const now = await visibleConversation(deps.repos, actor, sessionId).catch(() => row);
       throw refuse(error.message, now.status);
     }
     throw error;

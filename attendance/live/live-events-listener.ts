@@ -5,8 +5,7 @@
  * socket gets the frame on whichever instance it is connected to.
  */
 import {
-  createAttendanceConversationsRepo, createAttendantProfilesRepo, createCrmRepo, createQueuesRepo, createSessionsRepo,
-  type ConversationRow, type Database,
+  type ConversationRow,
 } from '../../db/index.js';
 import type { EventBus } from '../../infra/events/index.js';
 import { e164 } from '../assign-conversation.js';
@@ -16,12 +15,13 @@ import {
   conversationDeliveries, customerMessageDelivery, eligibleAttendants, factsNeeded,
   type LiveCustomer, type LiveDelivery, type LiveFacts,
 } from './live-events.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** The bus topic every instance's `/ws/attendance` subscribes to; messages are {@link LiveDelivery}. */
 export const ATTENDANCE_LIVE_TOPIC = 'attendance.live';
 
 export interface LiveEventsListenerDeps {
-  db: Database;
+  repos: AttendanceRepositories;
   bus: Pick<EventBus, 'publish'>;
 }
 
@@ -34,24 +34,24 @@ export function createLiveEventsListener(deps: LiveEventsListenerDeps): Attendan
     async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[]) {
       const needed = factsNeeded(events);
       const facts: LiveFacts = { conversation: row };
-      if (needed.customer) facts.customer = await customerOf(deps.db, row);
-      if (needed.eligible) facts.eligible = await eligibleFor(deps.db, row);
-      if (needed.waiting) facts.waiting = await createAttendanceConversationsRepo(deps.db).countWaiting(row.bot_id);
-      if (needed.names.length > 0) facts.names = await namesOf(deps.db, needed.names);
+      if (needed.customer) facts.customer = await customerOf(deps.repos, row);
+      if (needed.eligible) facts.eligible = await eligibleFor(deps.repos, row);
+      if (needed.waiting) facts.waiting = await deps.repos.conversations.countWaiting(row.bot_id);
+      if (needed.names.length > 0) facts.names = await namesOf(deps.repos, needed.names);
       await publish(conversationDeliveries(facts, events));
     },
     async customerMessage(row: ConversationRow, text: string) {
       const facts: LiveFacts = { conversation: row };
-      if (row.status === 'waiting') facts.eligible = await eligibleFor(deps.db, row);
+      if (row.status === 'waiting') facts.eligible = await eligibleFor(deps.repos, row);
       await publish([customerMessageDelivery(facts, text)]);
     },
   };
 }
 
 /** Online attendants eligible for the conversation: its queue's active members, else by profile channel. */
-async function eligibleFor(db: Database, row: ConversationRow): Promise<string[]> {
-  const profiles = await createAttendantProfilesRepo(db).list({ status: 'online' });
-  const members = row.queue_id ? await createQueuesRepo(db).listMembers(row.queue_id) : [];
+async function eligibleFor(repos: AttendanceRepositories, row: ConversationRow): Promise<string[]> {
+  const profiles = await repos.profiles.list({ status: 'online' });
+  const members = row.queue_id ? await repos.queues.listMembers(row.queue_id) : [];
   return eligibleAttendants(row, profiles, members);
 }
 
@@ -60,12 +60,12 @@ async function eligibleFor(db: Database, row: ConversationRow): Promise<string[]
  * customer's E.164 phone), then what the bot learnt (`customer_name`, `user_name`, `name`), then
  * the channel's user id.
  */
-async function customerOf(db: Database, row: ConversationRow): Promise<LiveCustomer> {
-  const session = await createSessionsRepo(db).findById(row.session_id);
+async function customerOf(repos: AttendanceRepositories, row: ConversationRow): Promise<LiveCustomer> {
+  const session = await repos.sessions.findById(row.session_id);
   if (!session) return { name: row.session_id, phone: null };
   const context = session.context_data;
   const phone = e164(context.phone) ?? e164(session.external_user_id);
-  const crm = createCrmRepo(db);
+  const crm = repos.crm;
   const contact = (session.customer_id ? await crm.getContact(session.customer_id) : undefined)
     ?? (phone ? await crm.findContactByPhone(row.bot_id, phone) : undefined);
   const contactName = [contact?.first_name, contact?.last_name].filter(Boolean).join(' ');
@@ -73,8 +73,8 @@ async function customerOf(db: Database, row: ConversationRow): Promise<LiveCusto
   return { name: contactName || learnt || session.external_user_id, phone: contact?.phone ?? phone ?? null };
 }
 
-async function namesOf(db: Database, userIds: readonly string[]): Promise<Record<string, string>> {
-  const repo = createAttendanceConversationsRepo(db);
+async function namesOf(repos: AttendanceRepositories, userIds: readonly string[]): Promise<Record<string, string>> {
+  const repo = repos.conversations;
   const names: Record<string, string> = {};
   for (const id of userIds) names[id] = (await repo.attendantName(id)) ?? id;
   return names;

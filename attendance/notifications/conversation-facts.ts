@@ -3,20 +3,20 @@
  * may go to. Only db/ repositories are used (STYLE 1).
  */
 import {
-  createAttendanceConversationsRepo, createAttendantProfilesRepo, createCrmRepo, createSessionsRepo, createUsersRepo,
-  type ConversationRow, type Database,
+  type ConversationRow,
 } from '../../db/index.js';
 import { attendantAddress, customerAddress, type StaffUser } from './email-recipients.js';
 import type { ConversationFacts } from './email-templates.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** The conversation for a notice, plus the customer's own address when one is known. */
 export async function loadConversationFacts(
-  db: Database,
+  repos: AttendanceRepositories,
   row: ConversationRow,
   now: Date,
 ): Promise<{ facts: ConversationFacts; customer_email?: string }> {
-  const session = await createSessionsRepo(db).findById(row.session_id);
-  const contact = session?.customer_id ? await createCrmRepo(db).getContact(session.customer_id) : undefined;
+  const session = await repos.sessions.findById(row.session_id);
+  const contact = session?.customer_id ? await repos.crm.getContact(session.customer_id) : undefined;
   const context = session?.context_data ?? {};
   const contactName = [contact?.first_name, contact?.last_name].filter(Boolean).join(' ');
   const contextName = typeof context.customer_name === 'string' ? context.customer_name.trim() : '';
@@ -36,16 +36,16 @@ export async function loadConversationFacts(
 }
 
 /** An attendant's display name and address (profile email, else the account's); address undefined when neither is valid. */
-export async function loadAttendant(db: Database, userId: string): Promise<{ name: string; address?: string } | undefined> {
-  const user = await createUsersRepo(db).findById(userId);
+export async function loadAttendant(repos: AttendanceRepositories, userId: string): Promise<{ name: string; address?: string } | undefined> {
+  const user = await repos.users.findById(userId);
   if (!user) return undefined;
-  const profile = await createAttendantProfilesRepo(db).get(userId);
-  const name = (await createAttendanceConversationsRepo(db).attendantName(userId)) ?? user.username;
+  const profile = await repos.profiles.get(userId);
+  const name = (await repos.conversations.attendantName(userId)) ?? user.username;
   const address = attendantAddress(profile?.email, user.email);
   return { name, ...(address ? { address } : {}) };
 }
 
 /** Every user, as recipient choice needs them. */
-export async function loadStaff(db: Database): Promise<StaffUser[]> {
-  return (await createUsersRepo(db).list()).map((u) => ({ email: u.email, roles: u.roles, is_admin: u.is_admin, is_active: u.is_active }));
+export async function loadStaff(repos: AttendanceRepositories): Promise<StaffUser[]> {
+  return (await repos.users.list()).map((u) => ({ email: u.email, roles: u.roles, is_admin: u.is_admin, is_active: u.is_active }));
 }

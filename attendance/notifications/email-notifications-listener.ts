@@ -5,7 +5,9 @@
  * `/take`, and with BullMQ no notice is lost to a crash.
  */
 import type { BotConfig } from '../../config/index.js';
-import { createAttendanceConversationsRepo, type ConversationRow } from '../../db/index.js';
+import {
+  type ConversationRow,
+} from '../../db/index.js';
 import type { AttendanceListener } from '../attendance-listener.js';
 import type { ConversationEvent } from '../conversation-events.js';
 import type { EmailNotificationDeps } from './email-deps.js';
@@ -61,7 +63,7 @@ export function createEmailNotificationsListener(deps: EmailListenerDeps): Atten
    */
   async function alertOnCrossing(row: ConversationRow, config: BotConfig): Promise<void> {
     const threshold = config['attendance-queue-alert-threshold'];
-    const waiting = (await createAttendanceConversationsRepo(deps.db).listWaiting({ bot_id: row.bot_id }))
+    const waiting = (await deps.repos.conversations.listWaiting({ bot_id: row.bot_id }))
       .sort((a, b) => stamp(a.waiting_since) - stamp(b.waiting_since) || a.session_id.localeCompare(b.session_id));
     const rank = waiting.findIndex((w) => w.session_id === row.session_id) + 1;
     if (rank !== threshold + 1) return;

@@ -1,8 +1,11 @@
 import type { BotConfig } from '../../config/index.js';
-import { createQueuesRepo, type ConversationRow, type Database } from '../../db/index.js';
+import {
+  type ConversationRow,
+} from '../../db/index.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** The SLA of a conversation: its queue's `max_wait_seconds` (seed 2.7), else the bot's `attendance-max-wait-seconds`. */
-export async function maxWaitSeconds(db: Database, row: Pick<ConversationRow, 'queue_id'>, config: BotConfig): Promise<number> {
-  const queue = row.queue_id ? await createQueuesRepo(db).get(row.queue_id) : undefined;
+export async function maxWaitSeconds(repos: AttendanceRepositories, row: Pick<ConversationRow, 'queue_id'>, config: BotConfig): Promise<number> {
+  const queue = row.queue_id ? await repos.queues.get(row.queue_id) : undefined;
   return queue?.max_wait_seconds ?? config['attendance-max-wait-seconds'];
 }

@@ -3,7 +3,6 @@
  * fresh reads and enqueues its send. Kept out of the listener so a `/take` or a transfer waits for
  * one job insert, not for the lookups (users, profiles, CRM contact) a mail needs.
  */
-import { createAttendanceConversationsRepo } from '../../db/index.js';
 import { loadAttendant, loadConversationFacts, loadStaff } from './conversation-facts.js';
 import type { EmailNotificationDeps } from './email-deps.js';
 import { enqueueMail, type NotifyJob } from './email-jobs.js';
@@ -15,15 +14,15 @@ import { supervisorAddresses } from './email-recipients.js';
  * gone, notices were switched off meanwhile, or there is nobody to mail.
  */
 export async function notifyByEmail(deps: EmailNotificationDeps, job: NotifyJob, jobId: string): Promise<void> {
-  const row = await createAttendanceConversationsRepo(deps.db).get(job.session_id);
+  const row = await deps.repos.conversations.get(job.session_id);
   const config = row ? deps.config(row.bot_id) : undefined;
   if (!row || !config?.['attendance-email-notify']) return;
-  const { facts, customer_email } = await loadConversationFacts(deps.db, row, deps.now());
+  const { facts, customer_email } = await loadConversationFacts(deps.repos, row, deps.now());
   const recipient = config['attendance-email-recipient'];
 
   switch (job.kind) {
     case 'new_assignment': {
-      const attendant = await loadAttendant(deps.db, job.attendant_id);
+      const attendant = await loadAttendant(deps.repos, job.attendant_id);
       if (!attendant?.address) return deps.logger?.debug({ session: row.session_id }, 'new_assignment: the attendant has no email address');
       await enqueueMail(deps.jobs, config, {
         to: [attendant.address], jobId, notice: { kind: 'new_assignment', conversation: facts, attendant_name: attendant.name },
@@ -31,7 +30,7 @@ export async function notifyByEmail(deps: EmailNotificationDeps, job: NotifyJob,
       return;
     }
     case 'queue_alert': {
-      const to = supervisorAddresses(await loadStaff(deps.db), recipient);
+      const to = supervisorAddresses(await loadStaff(deps.repos), recipient);
       await enqueueMail(deps.jobs, config, {
         to, jobId,
         notice: { kind: 'queue_alert', conversation: facts, waiting_count: job.waiting_count, threshold: config['attendance-queue-alert-threshold'] },

@@ -3,7 +3,6 @@
  * and re-schedules the delayed checks of conversations still waiting, since the in-process driver
  * forgets its timers on restart (with BullMQ the job ids make this a no-op).
  */
-import { createAttendanceConversationsRepo } from '../../db/index.js';
 import type { JobQueue } from '../../infra/jobs/index.js';
 import type { Mailer } from '../../infra/mail/index.js';
 import { checkCustomerWaiting } from './check-customer-waiting.js';
@@ -35,7 +34,7 @@ export async function registerEmailJobs(deps: EmailJobsDeps): Promise<void> {
   deps.jobs.process(EMAIL_JOBS.slaCheck, (data, run) => checkSlaBreach(deps, WaitCheckJobSchema.parse(data), run.id));
 
   if (!deps.mailer.configured) return;
-  const open = await createAttendanceConversationsRepo(deps.db).listItems({ statuses: ['waiting', 'assigned'] });
+  const open = await deps.repos.conversations.listItems({ statuses: ['waiting', 'assigned'] });
   for (const row of open) {
     const config = deps.config(row.bot_id);
     if (config?.['attendance-email-notify']) await scheduleWaitChecks(deps, row, config, { skipPastDue: true });

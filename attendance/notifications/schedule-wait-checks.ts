@@ -15,7 +15,7 @@ import { maxWaitSeconds } from './max-wait.js';
  * may or may not have run, and a late duplicate is worse than a missing reminder.
  */
 export async function scheduleWaitChecks(
-  deps: Pick<EmailNotificationDeps, 'db' | 'jobs' | 'now'>,
+  deps: Pick<EmailNotificationDeps, 'repos' | 'jobs' | 'now'>,
   row: ConversationRow,
   config: BotConfig,
   options: { skipPastDue?: boolean } = {},
@@ -25,7 +25,7 @@ export async function scheduleWaitChecks(
   const data: WaitCheckJob = { session_id: row.session_id, waiting_since: since };
   const checks = [
     { name: EMAIL_JOBS.customerWaiting, prefix: 'email-waiting', seconds: config['attendance-customer-waiting-seconds'] },
-    { name: EMAIL_JOBS.slaCheck, prefix: 'email-sla', seconds: await maxWaitSeconds(deps.db, row, config) },
+    { name: EMAIL_JOBS.slaCheck, prefix: 'email-sla', seconds: await maxWaitSeconds(deps.repos, row, config) },
   ];
   for (const check of checks) {
     const delay = since + check.seconds * 1000 - deps.now().getTime();

@@ -3,7 +3,9 @@
  * queues; everyone who attends may read the queues they belong to. The role check itself is the
  * route's; the rule "attendants see only their queues" lives here.
  */
-import { createAttendanceConversationsRepo, createQueuesRepo, type QueueChanges, type QueueRow } from '../../db/index.js';
+import {
+  type QueueChanges, type QueueRow,
+} from '../../db/index.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../infra/errors.js';
 import type { AssignDeps } from '../assign-conversation.js';
 import { findAttendant } from '../attendants/attendance-users.js';
@@ -32,24 +34,24 @@ export interface CreateQueueInput {
 export async function createQueue(deps: AssignDeps, input: CreateQueueInput): Promise<QueueWithMembers> {
   checkBot(deps, input.queue.bot_id);
   const userIds = [...new Set(input.userIds ?? [])];
-  for (const id of userIds) await findAttendant(deps.db, id, 'user_not_found');
-  const queue = await createQueuesRepo(deps.db).create({ ...input.queue, created_by: input.actor.user_id });
+  for (const id of userIds) await findAttendant(deps.repos, id, 'user_not_found');
+  const queue = await deps.repos.queues.create({ ...input.queue, created_by: input.actor.user_id });
   for (const userId of userIds) await addQueueMember(deps, { queueId: queue.id, userId });
-  return { queue, members: await listQueueMembers(deps.db, queue.id) };
+  return { queue, members: await listQueueMembers(deps.repos, queue.id) };
 }
 
 /** Every queue for supervisors and admins; an attendant's own (member) queues otherwise. With member counts. */
-export async function listQueues(deps: Pick<AssignDeps, 'db'>, actor: Actor): Promise<(QueueRow & { member_count: number })[]> {
-  const repo = createQueuesRepo(deps.db);
+export async function listQueues(deps: Pick<AssignDeps, 'repos'>, actor: Actor): Promise<(QueueRow & { member_count: number })[]> {
+  const repo = deps.repos.queues;
   const counts = await repo.memberCounts();
   const mine = seesAll(actor) ? undefined : new Set((await repo.listMemberships(actor.user_id)).map((m) => m.queue_id));
   return (await repo.list()).filter((q) => mine?.has(q.id) ?? true).map((q) => ({ ...q, member_count: counts.get(q.id) ?? 0 }));
 }
 
 /** One queue with its members; ForbiddenError for an attendant who is not a member. */
-export async function getQueue(deps: Pick<AssignDeps, 'db'>, actor: Actor, queueId: string): Promise<QueueWithMembers> {
+export async function getQueue(deps: Pick<AssignDeps, 'repos'>, actor: Actor, queueId: string): Promise<QueueWithMembers> {
   const queue = await existingQueue(deps, queueId);
-  const members = await listQueueMembers(deps.db, queue.id);
+  const members = await listQueueMembers(deps.repos, queue.id);
   if (!seesAll(actor) && !members.some((m) => m.user_id === actor.user_id)) throw new ForbiddenError('You are not a member of this queue');
   return { queue, members };
 }
@@ -61,10 +63,10 @@ export async function getQueue(deps: Pick<AssignDeps, 'db'>, actor: Actor, queue
 export async function updateQueue(deps: AssignDeps, input: { queueId: string; changes: QueueChanges }): Promise<QueueWithMembers> {
   await existingQueue(deps, input.queueId);
   checkBot(deps, input.changes.bot_id);
-  const queue = (await createQueuesRepo(deps.db).update(input.queueId, input.changes)) ?? (await existingQueue(deps, input.queueId));
-  const members = await listQueueMembers(deps.db, queue.id);
+  const queue = (await deps.repos.queues.update(input.queueId, input.changes)) ?? (await existingQueue(deps, input.queueId));
+  const members = await listQueueMembers(deps.repos, queue.id);
   for (const m of members.filter((x) => x.is_active)) await backfillWaiting(deps, { attendantId: m.user_id });
-  return { queue, members: await listQueueMembers(deps.db, queue.id) };
+  return { queue, members: await listQueueMembers(deps.repos, queue.id) };
 }
 
 /**
@@ -72,15 +74,15 @@ export async function updateQueue(deps: AssignDeps, input: { queueId: string; ch
  * ConflictError `queue_in_use` (deactivate it instead, or transfer them): deleting it would drop
  * them out of every attendant's view.
  */
-export async function deleteQueue(deps: Pick<AssignDeps, 'db'>, queueId: string): Promise<void> {
+export async function deleteQueue(deps: Pick<AssignDeps, 'repos'>, queueId: string): Promise<void> {
   await existingQueue(deps, queueId);
-  const open = await createAttendanceConversationsRepo(deps.db).listItems({ queue_ids: [queueId], statuses: OPEN_STATUSES });
+  const open = await deps.repos.conversations.listItems({ queue_ids: [queueId], statuses: OPEN_STATUSES });
   if (open.length > 0) {
     throw new ConflictError(`The queue still has ${open.length} open conversation(s); deactivate it or transfer them first`, 'queue_in_use', {
       open_conversations: open.length,
     });
   }
-  await createQueuesRepo(deps.db).remove(queueId);
+  await deps.repos.queues.remove(queueId);
 }
 
 function checkBot(deps: AssignDeps, botId: string | null | undefined): void {

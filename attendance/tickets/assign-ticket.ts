@@ -3,7 +3,9 @@
  * attends. An open ticket starts being worked (in_progress); one already in progress or pending
  * keeps its status; a resolved or closed one must be reopened first.
  */
-import { createTicketsRepo, withTransaction, type TicketRow, type TicketStatus } from '../../db/index.js';
+import {
+  type TicketRow, type TicketStatus,
+} from '../../db/index.js';
 import { ConflictError } from '../../infra/errors.js';
 import type { Actor } from '../commands/attendant-scope.js';
 import { announceTicketChange, logTicketChange } from './ticket-events.js';
@@ -24,14 +26,14 @@ export interface AssignTicketInput {
  * Logs `ticket_assigned`.
  */
 export async function assignTicket(deps: TicketDeps, input: AssignTicketInput): Promise<TicketRow> {
-  const row = await visibleTicket(deps.db, input.actor, input.ticketId);
-  await attendingUser(deps.db, input.userId);
-  const change = await withTransaction(deps.db, async (db) => {
-    const stored = await createTicketsRepo(db).update(
+  const row = await visibleTicket(deps.repos, input.actor, input.ticketId);
+  await attendingUser(deps.repos, input.userId);
+  const change = await deps.repos.inTransaction(async (repos) => {
+    const stored = await repos.tickets.update(
       row.id, { ...workStatus(row.status, deps.now()), assigned_to: input.userId, attendant_id: input.userId }, row.status,
     );
     if (!stored) throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status });
-    return logTicketChange({ db, now: deps.now }, {
+    return logTicketChange({ repos, now: deps.now }, {
       change: 'assigned', ticket: stored, ...movedFrom(row, stored), actor_id: input.actor.user_id,
     });
   });

@@ -4,8 +4,7 @@
  * it — so an attendant only has to type the subject.
  */
 import {
-  createAttendanceConversationsRepo, createCrmRepo, createSessionsRepo, createTicketsRepo, withTransaction, type TicketPriority,
-  type TicketRow,
+  type TicketPriority, type TicketRow,
 } from '../../db/index.js';
 import { ForbiddenError, NotFoundError } from '../../infra/errors.js';
 import { canSee, seesAll, type Actor } from '../commands/attendant-scope.js';
@@ -45,20 +44,20 @@ const EMAIL_MAX = 100;
  * `session_not_found`, `contact_not_found` or `user_not_found`, ValidationError `not_attendant`,
  * and ForbiddenError when an attendant may not see the conversation. Logs `ticket_created`.
  */
-export async function createTicket(deps: Pick<TicketDeps, 'db' | 'now' | 'onTicketChange'>, input: CreateTicketInput): Promise<TicketRow> {
-  const session = await createSessionsRepo(deps.db).findById(input.session_id);
+export async function createTicket(deps: Pick<TicketDeps, 'repos' | 'now' | 'onTicketChange'>, input: CreateTicketInput): Promise<TicketRow> {
+  const session = await deps.repos.sessions.findById(input.session_id);
   if (!session) throw new NotFoundError(`Session ${input.session_id} does not exist`, 'session_not_found');
-  const conversation = await createAttendanceConversationsRepo(deps.db).get(session.id);
+  const conversation = await deps.repos.conversations.get(session.id);
   // Attendants open tickets only for conversations they may see; supervisors for any session.
-  if (!seesAll(input.actor) && !(conversation && (await canSee(deps.db, input.actor, conversation)))) {
+  if (!seesAll(input.actor) && !(conversation && (await canSee(deps.repos, input.actor, conversation)))) {
     throw new ForbiddenError('This conversation is not in your queues');
   }
   const { fields } = input;
-  if (fields.assigned_to) await attendingUser(deps.db, fields.assigned_to);
+  if (fields.assigned_to) await attendingUser(deps.repos, fields.assigned_to);
 
   // An explicit null means "no contact"; absent means the session's.
   const contactId = fields.customer_id === undefined ? session.customer_id : fields.customer_id;
-  const contact = contactId ? await createCrmRepo(deps.db).getContact(contactId) : undefined;
+  const contact = contactId ? await deps.repos.crm.getContact(contactId) : undefined;
   if (fields.customer_id && !contact) throw new NotFoundError(`CRM contact ${fields.customer_id} does not exist`, 'contact_not_found');
   const holder = conversation?.assigned_to ?? session.assigned_to;
   const assignedTo = fields.assigned_to === undefined ? holder : fields.assigned_to;
@@ -79,9 +78,9 @@ export async function createTicket(deps: Pick<TicketDeps, 'db' | 'now' | 'onTick
     custom_fields: fields.custom_fields ?? null,
   };
   // The ticket and its log entry are stored together.
-  const change = await withTransaction(deps.db, async (db) => {
-    const ticket = await createTicketsRepo(db).create(values);
-    return logTicketChange({ db, now: deps.now }, { change: 'created', ticket, actor_id: input.actor.user_id });
+  const change = await deps.repos.inTransaction(async (repos) => {
+    const ticket = await repos.tickets.create(values);
+    return logTicketChange({ repos, now: deps.now }, { change: 'created', ticket, actor_id: input.actor.user_id });
   });
   await announceTicketChange(deps, change);
   return change.ticket;

@@ -2,7 +2,6 @@
  * `DELETE /api/attendance/tickets/{id}` (seed 4.3): removes a ticket for good. Only supervisors and
  * admins reach it (the route says so); attendants close tickets instead.
  */
-import { createTicketsRepo, withTransaction } from '../../db/index.js';
 import { NotFoundError } from '../../infra/errors.js';
 import { announceTicketChange, logTicketChange } from './ticket-events.js';
 import type { TicketDeps } from './ticket-scope.js';
@@ -18,12 +17,12 @@ export interface DeleteTicketInput {
  * Deletes the ticket and logs `ticket_deleted` with its last state; throws NotFoundError
  * `ticket_not_found` when there is none (also for non-UUID ids, and when someone deleted it meanwhile).
  */
-export async function deleteTicket(deps: Pick<TicketDeps, 'db' | 'now' | 'onTicketChange'>, input: DeleteTicketInput): Promise<{ deleted: true; id: string }> {
-  const change = await withTransaction(deps.db, async (db) => {
-    const repo = createTicketsRepo(db);
+export async function deleteTicket(deps: Pick<TicketDeps, 'repos' | 'now' | 'onTicketChange'>, input: DeleteTicketInput): Promise<{ deleted: true; id: string }> {
+  const change = await deps.repos.inTransaction(async (repos) => {
+    const repo = repos.tickets;
     const ticket = await repo.get(input.ticketId);
     if (!ticket || !(await repo.delete(ticket.id))) throw new NotFoundError(`Ticket ${input.ticketId} does not exist`, 'ticket_not_found');
-    return logTicketChange({ db, now: deps.now }, { change: 'deleted', ticket, ...(input.actorId ? { actor_id: input.actorId } : {}) });
+    return logTicketChange({ repos, now: deps.now }, { change: 'deleted', ticket, ...(input.actorId ? { actor_id: input.actorId } : {}) });
   });
   await announceTicketChange(deps, change);
   return { deleted: true, id: change.ticket.id };

@@ -3,7 +3,7 @@
  * which ticket, and the listener that resolves a conversation's tickets with it. The HTTP routes
  * and the composition root use what is exported here.
  */
-export { canMoveTicket, OPEN_TICKET_STATUSES, TICKET_STATUSES, ticketTransition, type TicketStatus, type TicketTransition } from './ticket-status.js';
+export { canMoveTicket, OPEN_TICKET_STATUSES, ticketTransition, type TicketTransition } from './ticket-status.js';
 export { attendingUser, canSeeTicket, ticketScope, visibleTicket, type TicketDeps } from './ticket-scope.js';
 export { createTicket, type CreateTicketInput, type TicketFields } from './create-ticket.js';
 export { updateTicket, type TicketUpdate, type UpdateTicketInput } from './update-ticket.js';

@@ -2,7 +2,9 @@
  * `GET /api/attendance/tickets` (seed 4.3): a page of the tickets the caller may see, newest
  * first, with the `total`, `page` and `limit` of the seed's other lists (defaults 1 and 20).
  */
-import { createTicketsRepo, type TicketPriority, type TicketRow, type TicketStatus } from '../../db/index.js';
+import {
+  type TicketPriority, type TicketRow, type TicketStatus,
+} from '../../db/index.js';
 import type { Actor } from '../commands/attendant-scope.js';
 import { ticketScope, type TicketDeps } from './ticket-scope.js';
 
@@ -34,12 +36,12 @@ export interface TicketList {
 }
 
 /** Supervisors and admins get every ticket; attendants those ticket-scope.ts lets them see. */
-export async function listTickets(deps: Pick<TicketDeps, 'db'>, input: ListTicketsInput): Promise<TicketList> {
+export async function listTickets(deps: Pick<TicketDeps, 'repos'>, input: ListTicketsInput): Promise<TicketList> {
   const page = input.page ?? TICKET_PAGE_DEFAULT;
   const limit = input.limit ?? TICKET_LIMIT_DEFAULT;
-  const scope = await ticketScope(deps.db, input.actor);
+  const scope = await ticketScope(deps.repos, input.actor);
   const filter = { ...input.filter, ...(scope ? { visible_to: scope } : {}) };
-  const repo = createTicketsRepo(deps.db);
+  const repo = deps.repos.tickets;
   const [tickets, total] = await Promise.all([repo.list({ ...filter, limit, offset: (page - 1) * limit }), repo.count(filter)]);
   return { tickets, total, page, limit };
 }

@@ -4,7 +4,9 @@
  * and by the tickets listener when a conversation is resolved, so the deal rule applies to all three.
  */
 import { defaultBotConfig } from '../../config/index.js';
-import { createCrmRepo, createSessionsRepo, createTicketsRepo, withTransaction, type DealRow, type TicketRow } from '../../db/index.js';
+import {
+  type DealRow, type TicketRow,
+} from '../../db/index.js';
 import { ConflictError } from '../../infra/errors.js';
 import { announceTicketChange, logTicketChange } from './ticket-events.js';
 import { getTicket, type TicketDeps } from './ticket-scope.js';
@@ -35,20 +37,20 @@ export interface ResolvedTicket {
  * (already resolved or closed, or changed meanwhile). Logs `ticket_resolved` in the same transaction.
  */
 export async function resolveTicket(deps: TicketDeps, input: ResolveTicketInput): Promise<ResolvedTicket> {
-  const row = await getTicket(deps.db, input.ticketId);
+  const row = await getTicket(deps.repos, input.ticketId);
   const change = ticketTransition(row.status, 'resolved', deps.now());
   const custom = input.resolution === undefined ? {} : { custom_fields: { ...row.custom_fields, resolution: input.resolution } };
   // One transaction: a ticket is never left resolved without the deal its rule asks for, nor without its log entry.
-  const result = await withTransaction(deps.db, async (db) => {
-    const repo = createTicketsRepo(db);
+  const result = await deps.repos.inTransaction(async (repos) => {
+    const repo = repos.tickets;
     const resolved = await repo.update(row.id, { ...change, ...custom }, row.status);
     if (!resolved) {
       throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status, to: 'resolved' });
     }
-    const deal = await salesDeal({ ...deps, db }, resolved);
+    const deal = await salesDeal({ ...deps, repos }, resolved);
     const withDeal = deal ? await repo.update(resolved.id, { custom_fields: { ...resolved.custom_fields, deal_id: deal.id } }) : undefined;
     const ticket = withDeal ?? resolved;
-    const logged = await logTicketChange({ db, now: deps.now }, {
+    const logged = await logTicketChange({ repos, now: deps.now }, {
       change: 'resolved', ticket, previous_status: row.status, ...(input.actorId ? { actor_id: input.actorId } : {}),
     });
     return { ticket, deal: deal ?? null, logged };
@@ -60,10 +62,10 @@ export async function resolveTicket(deps: TicketDeps, input: ResolveTicketInput)
 /** The deal the sales rule creates for this resolved ticket, or undefined when the rule does not apply. */
 async function salesDeal(deps: TicketDeps, ticket: TicketRow): Promise<DealRow | undefined> {
   if (ticket.category !== 'sales' || !ticket.customer_id || ticket.custom_fields?.deal_id !== undefined) return undefined;
-  const session = await createSessionsRepo(deps.db).findById(ticket.session_id);
+  const session = await deps.repos.sessions.findById(ticket.session_id);
   const config = (session ? deps.config(session.bot_id) : undefined) ?? defaultBotConfig();
   if (!config['attendance-sales-ticket-deal'] || !config['crm-enabled']) return undefined;
-  const crm = createCrmRepo(deps.db);
+  const crm = deps.repos.crm;
   const [firstStage] = await crm.listStages();
   return crm.createDeal({
     name: `Ticket #${ticket.ticket_number}: ${ticket.subject}`,

@@ -6,9 +6,10 @@
  * there is one) and {@link announceTicketChange} once it is committed.
  */
 import {
-  createAttendanceEventsRepo, createSessionsRepo, type AttendanceEventRow, type Database, type TicketRow, type TicketStatus,
+  type AttendanceEventRow, type TicketRow, type TicketStatus,
 } from '../../db/index.js';
 import type { TicketDeps } from './ticket-scope.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** The kinds of ticket change, one per use case that writes a ticket. */
 export const TICKET_CHANGES = ['created', 'updated', 'assigned', 'transferred', 'resolved', 'deleted'] as const;
@@ -49,12 +50,12 @@ export type TicketChangeInput = Omit<TicketChange, 'bot_id'>;
  * assignee for assign and transfer, else the actor (else the ticket's assignee). Resolves to the
  * change to announce.
  */
-export async function logTicketChange(deps: { db: Database; now: () => Date }, input: TicketChangeInput): Promise<TicketChange> {
+export async function logTicketChange(deps: { repos: AttendanceRepositories; now: () => Date }, input: TicketChangeInput): Promise<TicketChange> {
   const { ticket } = input;
-  const session = await createSessionsRepo(deps.db).findById(ticket.session_id);
+  const session = await deps.repos.sessions.findById(ticket.session_id);
   const change: TicketChange = { ...input, bot_id: session?.bot_id ?? null };
   const handedOver = input.change === 'assigned' || input.change === 'transferred';
-  await createAttendanceEventsRepo(deps.db).append({
+  await deps.repos.events.append({
     session_id: ticket.session_id,
     bot_id: change.bot_id,
     queue_id: null,
@@ -79,7 +80,7 @@ export async function announceTicketChange(deps: Pick<TicketDeps, 'onTicketChang
 }
 
 /** Logs the change, then announces it: for the use cases that store a ticket in one statement. */
-export async function recordTicketChange(deps: Pick<TicketDeps, 'db' | 'now' | 'onTicketChange'>, input: TicketChangeInput): Promise<TicketChange> {
+export async function recordTicketChange(deps: Pick<TicketDeps, 'repos' | 'now' | 'onTicketChange'>, input: TicketChangeInput): Promise<TicketChange> {
   const change = await logTicketChange(deps, input);
   await announceTicketChange(deps, change);
   return change;

@@ -2,7 +2,6 @@
  * Tickets follow their conversation (seed 3.2: on /resolve "ticket becomes resolved if one
  * exists"). A thin listener, as STYLE 10 asks: a guard clause, then the use case.
  */
-import { createTicketsRepo } from '../../db/index.js';
 import { ConflictError, NotFoundError } from '../../infra/errors.js';
 import type { AttendanceListener } from '../attendance-listener.js';
 import { CONVERSATION_EVENTS } from '../conversation-events.js';
@@ -19,7 +18,7 @@ export function createTicketsListener(deps: TicketDeps): Pick<AttendanceListener
   return {
     async conversationChanged(row, events) {
       if (!events.some((e) => e.name === CONVERSATION_EVENTS.resolved)) return;
-      const open = await createTicketsRepo(deps.db).list({ session_id: row.session_id, status: OPEN_TICKET_STATUSES });
+      const open = await deps.repos.tickets.list({ session_id: row.session_id, status: OPEN_TICKET_STATUSES });
       for (const ticket of open) {
         try {
           await resolveTicket(deps, { ticketId: ticket.id });

@@ -3,7 +3,9 @@
  * from one attendant to another, keeping who, when and why in `custom_fields.transfers` so the
  * next attendant sees the history.
  */
-import { createTicketsRepo, withTransaction, type TicketRow } from '../../db/index.js';
+import {
+  type TicketRow,
+} from '../../db/index.js';
 import { ConflictError } from '../../infra/errors.js';
 import { seesAll, type Actor } from '../commands/attendant-scope.js';
 import { movedFrom, workStatus } from './assign-ticket.js';
@@ -36,27 +38,27 @@ export interface TicketTransferRecord {
  * `ticket_transferred` with the reason.
  */
 export async function transferTicket(deps: TicketDeps, input: TransferTicketInput): Promise<TicketRow> {
-  const row = await visibleTicket(deps.db, input.actor, input.ticketId);
+  const row = await visibleTicket(deps.repos, input.actor, input.ticketId);
   if (row.assigned_to !== null && row.assigned_to !== input.actor.user_id && !seesAll(input.actor)) {
     throw new ConflictError('Only the attendant holding this ticket or a supervisor may transfer it', 'not_holder', { assigned_to: row.assigned_to });
   }
   if (row.assigned_to === input.toUserId) {
     throw new ConflictError('The ticket is already assigned to this user', 'already_assigned', { assigned_to: row.assigned_to });
   }
-  await attendingUser(deps.db, input.toUserId);
+  await attendingUser(deps.repos, input.toUserId);
   const now = deps.now();
   const status = workStatus(row.status, now);
   const record: TicketTransferRecord = {
     from: row.assigned_to, to: input.toUserId, by: input.actor.user_id, reason: input.reason ?? null, at: now.toISOString(),
   };
   const previous = Array.isArray(row.custom_fields?.transfers) ? (row.custom_fields.transfers as unknown[]) : [];
-  const change = await withTransaction(deps.db, async (db) => {
-    const stored = await createTicketsRepo(db).update(row.id, {
+  const change = await deps.repos.inTransaction(async (repos) => {
+    const stored = await repos.tickets.update(row.id, {
       ...status, assigned_to: input.toUserId, attendant_id: input.toUserId,
       custom_fields: { ...row.custom_fields, transfers: [...previous, record] },
     }, row.status);
     if (!stored) throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status });
-    return logTicketChange({ db, now: deps.now }, {
+    return logTicketChange({ repos, now: deps.now }, {
       change: 'transferred', ticket: stored, ...movedFrom(row, stored), actor_id: input.actor.user_id,
       ...(input.reason ? { reason: input.reason } : {}),
     });

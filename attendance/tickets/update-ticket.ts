@@ -3,7 +3,9 @@
  * goes through the ticket status table; a change to resolved is a resolve (resolve-ticket.ts), so
  * the sales deal rule applies however a ticket gets there.
  */
-import { createCrmRepo, createTicketsRepo, withTransaction, type TicketChanges, type TicketStatus } from '../../db/index.js';
+import {
+  type TicketChanges, type TicketStatus,
+} from '../../db/index.js';
 import { ConflictError, NotFoundError } from '../../infra/errors.js';
 import type { Actor } from '../commands/attendant-scope.js';
 import { movedFrom } from './assign-ticket.js';
@@ -31,10 +33,10 @@ export interface UpdateTicketInput {
  * Logs `ticket_updated` when fields were written, then `ticket_resolved` when the change resolved it.
  */
 export async function updateTicket(deps: TicketDeps, input: UpdateTicketInput): Promise<ResolvedTicket> {
-  const row = await visibleTicket(deps.db, input.actor, input.ticketId);
+  const row = await visibleTicket(deps.repos, input.actor, input.ticketId);
   const { status, ...fields } = input.changes;
-  if (fields.assigned_to) await attendingUser(deps.db, fields.assigned_to);
-  if (fields.customer_id && !(await createCrmRepo(deps.db).getContact(fields.customer_id))) {
+  if (fields.assigned_to) await attendingUser(deps.repos, fields.assigned_to);
+  if (fields.customer_id && !(await deps.repos.crm.getContact(fields.customer_id))) {
     throw new NotFoundError(`CRM contact ${fields.customer_id} does not exist`, 'contact_not_found');
   }
   const moves = status !== undefined && status !== row.status;
@@ -45,10 +47,10 @@ export async function updateTicket(deps: TicketDeps, input: UpdateTicketInput): 
 
   let stored = row;
   if (Object.keys(changes).length > 0) {
-    const logged = await withTransaction(deps.db, async (db) => {
-      const updated = await createTicketsRepo(db).update(row.id, changes, row.status);
+    const logged = await deps.repos.inTransaction(async (repos) => {
+      const updated = await repos.tickets.update(row.id, changes, row.status);
       if (!updated) throw new ConflictError('The ticket changed meanwhile; reload it', 'invalid_transition', { from: row.status, to: status ?? row.status });
-      return logTicketChange({ db, now: deps.now }, { change: 'updated', ticket: updated, ...movedFrom(row, updated), actor_id: input.actor.user_id });
+      return logTicketChange({ repos, now: deps.now }, { change: 'updated', ticket: updated, ...movedFrom(row, updated), actor_id: input.actor.user_id });
     });
     await announceTicketChange(deps, logged);
     stored = logged.ticket;

@@ -1,11 +1,10 @@
-import { getInsights, listAttendanceLog } from '../../attendance/index.js';
-import type { Database } from '../../db/index.js';
+import { getInsights, listAttendanceLog, type AttendanceRepositories } from '../../attendance/index.js';
 import { defineRoute } from '../route.js';
 import { CrmLogListSchema, CrmLogQuerySchema, InsightsQuerySchema, InsightsSchema } from '../schemas/attendance-insights.js';
 
 /** What the insights and CRM log routes need. */
 export interface AttendanceInsightsRoutesDeps {
-  db: Database;
+  repos: AttendanceRepositories;
   now?: () => Date;
 }
 
@@ -27,7 +26,7 @@ export function attendanceInsightsRoutes(deps: AttendanceInsightsRoutesDeps) {
       access: ACCESS,
       query: InsightsQuerySchema,
       response: { description: 'Metrics, their targets, and the counts behind the rates', schema: InsightsSchema },
-      handle: ({ query }) => getInsights({ db: deps.db, now }, {
+      handle: ({ query }) => getInsights({ repos: deps.repos, now }, {
         ...(query.bot_id ? { botId: query.bot_id } : {}),
         ...(query.from ? { from: new Date(query.from) } : {}),
         ...(query.to ? { to: new Date(query.to) } : {}),
@@ -41,7 +40,7 @@ export function attendanceInsightsRoutes(deps: AttendanceInsightsRoutesDeps) {
       access: ACCESS,
       query: CrmLogQuerySchema,
       response: { description: 'Log entries', schema: CrmLogListSchema },
-      handle: ({ query }) => listAttendanceLog(deps.db, query),
+      handle: ({ query }) => listAttendanceLog(deps.repos, query),
     }),
   ];
 }

@@ -28,7 +28,7 @@ export function attendanceKanbanRoutes(deps: AttendanceRoutesDeps) {
           throw new NotFoundError(`Bot ${query.bot_id} is not loaded`, 'bot_not_found', { bot_id: query.bot_id });
         }
         return listKanbanBoard(
-          { db: deps.db, attendance: deps.attendance, now: assign.now },
+          { repos: deps.repos, attendance: deps.attendance, now: assign.now },
           { actor: principal, ...(query.bot_id ? { botId: query.bot_id } : {}) },
         );
       },

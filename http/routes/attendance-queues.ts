@@ -1,8 +1,7 @@
 import {
   addQueueMember, createQueue, deleteQueue, getQueue, listQueues, removeQueueMember, updateQueue,
-  type QueueMemberView, type QueueWithMembers,
+  type QueueMemberView, type QueueRow, type QueueWithMembers,
 } from '../../attendance/index.js';
-import type { QueueRow } from '../../db/index.js';
 import { defineRoute } from '../route.js';
 import {
   AddQueueMemberRequestSchema, CreateQueueRequestSchema, DeletedSchema, QueueListSchema, QueueMemberListSchema, QueueMemberParamsSchema,

@@ -1,8 +1,7 @@
 import {
   assignTicket, createTicket, deleteTicket, listTickets, resolveTicket, transferTicket, updateTicket, visibleTicket,
-  type ResolvedTicket, type TicketDeps,
+  type DealRow, type ResolvedTicket, type TicketDeps, type TicketRow,
 } from '../../attendance/index.js';
-import type { DealRow, TicketRow } from '../../db/index.js';
 import { defineRoute } from '../route.js';
 import type { AttendanceRoutesDeps } from './attendance.js';
 import {
@@ -40,7 +39,7 @@ const withDeal = ({ ticket, deal }: ResolvedTicket) => ({ ...toTicketJson(ticket
  */
 export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
   // The service's clock, bot configuration (the sales deal rule reads it) and ticket-change port.
-  const deps: TicketDeps = { ...routeDeps.attendance.ticketDeps, db: routeDeps.db };
+  const deps: TicketDeps = routeDeps.attendance.ticketDeps;
   return [
     defineRoute({
       method: 'get',
@@ -65,7 +64,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       params: TicketParamsSchema,
       response: { description: 'The ticket (seed 2.11)', schema: TicketSchema },
       errors: [404],
-      handle: async ({ params, principal }) => toTicketJson(await visibleTicket(deps.db, principal, params.id)),
+      handle: async ({ params, principal }) => toTicketJson(await visibleTicket(deps.repos, principal, params.id)),
     }),
     defineRoute({
       method: 'post',
@@ -143,7 +142,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       response: { description: 'The resolved ticket and the deal it created (null when none)', schema: TicketWithDealSchema },
       errors: [404, 409],
       handle: async ({ params, body, principal }) => {
-        await visibleTicket(deps.db, principal, params.id);
+        await visibleTicket(deps.repos, principal, params.id);
         return withDeal(await resolveTicket(deps, {
           ticketId: params.id, actorId: principal.user_id, ...(body.resolution ? { resolution: body.resolution } : {}),
         }));

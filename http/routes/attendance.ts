@@ -1,16 +1,12 @@
 import {
-  findAttendant,
-  heldConversation,
   listAttendants,
   listVisibleItems,
   runAttendantCommand,
-  seesAll,
   transferConversation,
-  visibleConversation,
   type AssistService,
+  type AttendanceRepositories,
   type AttendanceService,
 } from '../../attendance/index.js';
-import { createAttendanceConversationsRepo, type Database } from '../../db/index.js';
 import { defineRoute } from '../route.js';
 import {
   AssignRequestSchema, AssignResultSchema, AttendantListSchema, CommandRequestSchema, CommandResultSchema, QueueItemListSchema,
@@ -19,7 +15,8 @@ import {
 
 /** What the attendance routes need. */
 export interface AttendanceRoutesDeps {
-  db: Database;
+  /** The stores the attendance use cases run on (built once, at the composition root). */
+  repos: AttendanceRepositories;
   attendance: AttendanceService;
   /** Attendant assist (issue 6): the `/llm/*` routes and the `/tips /polish /replies /summary` commands. */
   assist?: AssistService;
@@ -54,7 +51,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       tag: TAG,
       access: ACCESS,
       response: { description: 'Queue items (seed 2.9)', schema: QueueItemListSchema },
-      handle: ({ principal }) => listVisibleItems(deps.db, principal, (f) => deps.attendance.queueItems(f)),
+      handle: ({ principal }) => listVisibleItems(deps.repos, principal, (f) => deps.attendance.queueItems(f)),
     }),
     defineRoute({
       method: 'get',
@@ -75,10 +72,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       response: { description: 'Resolved', schema: ResolveResultSchema },
       errors: [404, 409],
       handle: async ({ params, principal }) => {
-        // Attendants resolve what they hold; supervisors any conversation the status table allows.
-        if (seesAll(principal)) await visibleConversation(deps.db, principal, params.session_id);
-        else await heldConversation(deps.db, principal, params.session_id);
-        await deps.attendance.resolve({ sessionId: params.session_id, actorId: principal.user_id });
+        await deps.attendance.resolveAs(principal, params.session_id);
         return { ok: true as const, session_id: params.session_id, status: 'resolved' as const };
       },
     }),
@@ -92,13 +86,8 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       response: { description: 'Assigned; the attendant accepts it with /take', schema: AssignResultSchema },
       errors: [404, 409],
       handle: async ({ body, principal }) => {
-        const attendant = await findAttendant(deps.db, body.attendant_id);
-        const current = await visibleConversation(deps.db, principal, body.session_id);
-        // Assigning it to the one who already holds it changes nothing (and must not demote an active chat).
-        const held = current.assigned_to === attendant.id && current.status !== 'waiting' && current.status !== 'resolved';
-        const row = held ? current : await deps.attendance.assign({ sessionId: body.session_id, attendantId: attendant.id, actorId: principal.user_id });
-        const name = (await createAttendanceConversationsRepo(deps.db).attendantName(attendant.id)) ?? attendant.username;
-        return { ok: true as const, session_id: body.session_id, status: row!.status, assigned_to: attendant.id, assigned_to_name: name };
+        const { row, name } = await deps.attendance.assignAs(principal, { sessionId: body.session_id, attendantId: body.attendant_id });
+        return { ok: true as const, session_id: body.session_id, status: row.status, assigned_to: row.assigned_to!, assigned_to_name: name };
       },
     }),
     defineRoute({

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { TICKET_CHANGES } from '../../attendance/index.js';
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../db/index.js';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../attendance/index.js';
 import { ATTENDANT_TEXT_MAX } from './attendance.js';
 
 const Text = z.string().max(ATTENDANT_TEXT_MAX).refine((t) => t.trim().length > 0, 'must not be empty');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../db/index.js';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../attendance/index.js';
 
 /** Longest subject, description and resolution texts (the columns are unbounded text; these keep bodies sane). */
 const SUBJECT_MAX = 500;

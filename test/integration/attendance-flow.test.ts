@@ -1,5 +1,5 @@
 import {
-  createAttendanceEventsRepo, createAttendantProfilesRepo, createCrmRepo, createQueuesRepo, createSessionsRepo, createUsersRepo,
+  createAttendanceRepositories, createAttendanceEventsRepo, createAttendantProfilesRepo, createCrmRepo, createQueuesRepo, createSessionsRepo, createUsersRepo,
 } from '../../db/index.js';
 import { createAttendanceService, QUEUE_FULL_MESSAGE, type AttendanceService } from '../../attendance/index.js';
 import { createEngine, type EngineService } from '../../engine/index.js';
@@ -37,8 +37,8 @@ async function everyoneOffline(): Promise<void> {
 }
 async function say(bot: string, customer: string, text: string, channel: 'web' | 'sms' = 'web') {
   const outcome = await engine!.receive(inbound(bot, text, { customer, channel }));
+  // Attendance works off the domain events; its notices are sent before an event counts as handled.
   if (outcome.session_id) await harness.eventsHandled(outcome.session_id);
-  await service.idle();
   return outcome.session_id!;
 }
 const item = async (sessionId: string) => (await service.queueItems()).find((i) => i.session_id === sessionId)!;
@@ -51,7 +51,6 @@ beforeAll(async () => {
   await harness.addBot({ name: 'topics', scripts: { start: TO_TARGET } });
   await harness.addBot({ name: 'manual', scripts: { start: WITH_PRIORITY }, config: { 'attendance-auto-assign': false } });
   const configOf = (key: string) => (harness.bots.get(key) ?? [...harness.bots.values()].find((b) => b.id === key))?.config;
-  service = createAttendanceService({ db: db(), bots: configOf, engine: () => engine!, logger });
   const jobs = createJobQueue({ prefix: 'sbtest-attendance', logger });
   const bus = createEventBus({ prefix: 'sbtest-attendance', logger });
   const databaseUrl = process.env.DATABASE_URL;
@@ -60,6 +59,7 @@ beforeAll(async () => {
     repos: engineRepositories(harness.database), jobs, bus, logger, locks, bots: (name) => harness.bots.get(name),
     outbox: { attempts: 2, backoffMs: 10 },
   });
+  service = createAttendanceService({ repos: createAttendanceRepositories(db()), bots: configOf, customers: engine, logger });
   engine.subscribe(service.engineEventHandlers);
   engine.channels.register(new TestAdapter('web'));
   engine.channels.register(new TestAdapter('sms'));

@@ -1,0 +1,25 @@
+import type {
+  AttendanceConversationsRepo, AttendanceEventsRepo, AttendantProfilesRepo, BotsRepo, CrmAttendanceLogsRepo, CrmRepo, MessagesRepo,
+  QueuesRepo, SessionsRepo, TicketsRepo, UsersRepo,
+} from '../db/index.js';
+
+/**
+ * The stores attendance works on, as narrow as its use cases need them. Built once at the
+ * composition root (service.ts) and handed to every use case, so no use case opens a repository
+ * itself and a unit test can hand in fakes (docs/architecture.md, "Repositories").
+ */
+export interface AttendanceRepositories {
+  conversations: AttendanceConversationsRepo;
+  events: AttendanceEventsRepo;
+  queues: QueuesRepo;
+  profiles: AttendantProfilesRepo;
+  tickets: TicketsRepo;
+  users: UsersRepo;
+  sessions: SessionsRepo;
+  messages: MessagesRepo;
+  bots: BotsRepo;
+  crm: CrmRepo;
+  crmLogs: CrmAttendanceLogsRepo;
+  /** Runs `work` in one database transaction, on repositories bound to it. */
+  inTransaction<T>(work: (repos: AttendanceRepositories) => Promise<T>): Promise<T>;
+}
