@@ -1,165 +1,135 @@
-import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { CloudAdapter } from '@microsoft/agents-hosting';
-import express from 'express';
-import { readProcessSettings } from '../config/index.js';
-import { createLogger } from '../infra/logger.js';
-import { startService } from '../service.js';
+import { createInterface } from 'node:readline';
+import { createChildServer, type ChildServer } from '../test/support/child-server.js';
+import { postgresUrlForTests } from '../test/support/postgres.js';
+import { redisUrlForTests } from '../test/support/redis.js';
+import { pgliteCeiling, postgresCeiling } from './pipeline/ceiling.js';
+import { summarizeProfiles } from './pipeline/cpu-profile.js';
+import { handoffLatency } from './pipeline/handoff.js';
+import { postLoad, type LoadResult } from './pipeline/load.js';
 
 /**
- * Bot turns per second and latency over HTTP on the web channel with the default bot, next to
- * (a) a bare express handler that echoes the text and (b) an echo agent on
- * @microsoft/agents-hosting's CloudAdapter (auth disabled, expectReplies so the answer comes back
- * in the HTTP response, like ours). Same machine, same client, same concurrency.
+ * `npm run bench -- pipeline`: web-channel turns per second of the real server, run as a child
+ * process and loaded from this one (autocannon), next to a bare express echo in its own process
+ * and a turn-shaped database transaction (the ceiling), on the embedded drivers and on
+ * PostgreSQL + Redis. What the numbers mean and the history: docs/performance.md.
+ *
+ * BENCH_SECONDS (default 10) per row, BENCH_CONNECTIONS (default 32), BENCH_HANDOFFS (default
+ * 100), BENCH_PROFILE=1 to print where the server's CPU went.
  */
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const HANDOFFS = Number(process.env.BENCH_HANDOFFS ?? 100);
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const ADMIN = { username: 'admin', password: 'admin-password-1' }; // as test/support/child-server.ts sets it
+const TARGETS = { 'postgresql+redis': 0.3, embedded: 0.1 } as const;
 
-interface Target {
-  name: string;
-  /** Sends one customer message for virtual user `user`; resolves when the answer is in. */
-  send(user: number, turn: number): Promise<void>;
+const load = { connections: CONNECTIONS, seconds: SECONDS };
+const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
+
+/** The bare express echo as a child process; resolves with its URL and a stop function. */
+async function startBareEcho(): Promise<{ url: string; stop(): void }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/pipeline/bare-echo.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+  const { port } = JSON.parse(first) as { port: number };
+  return { url: `http://127.0.0.1:${port}/echo`, stop: () => child.kill('SIGTERM') };
 }
 
-interface Result {
-  name: string;
-  perSecond: number;
-  p50: number;
-  p99: number;
+/** Runs `work` with DATABASE_URL and REDIS_URL as given (the child server reads them when it is created). */
+async function withDrivers<T>(databaseUrl: string, redisUrl: string, work: () => Promise<T>): Promise<T> {
+  const saved = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL };
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.REDIS_URL = redisUrl;
+  try {
+    return await work();
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
 }
 
-async function measure(target: Target): Promise<Result> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, user) => {
-      for (let turn = 0; next < REQUESTS; turn++) {
-        next++;
-        const t = performance.now();
-        await target.send(user, turn);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { name: target.name, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+interface DriverRun {
+  drivers: keyof typeof TARGETS;
+  rows: LoadResult[];
+  handoff: Awaited<ReturnType<typeof handoffLatency>>;
+  profile?: [string, number][];
 }
 
-async function postJson(url: string, body: unknown): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-function listen(app: express.Express): Promise<{ url: string; server: Server }> {
-  return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server }));
+async function measureServer(drivers: keyof typeof TARGETS): Promise<DriverRun> {
+  const profileDir = PROFILE ? await mkdtemp(path.join(os.tmpdir(), 'sb-profile-')) : undefined;
+  const server: ChildServer = await createChildServer({
+    botsDir: path.resolve('bench/bots'),
+    env: profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {},
   });
-}
-
-async function switchboardTarget(): Promise<Target & { close(): Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-bench-'));
-  // The default bot as shipped, with the per-visitor rate limit lifted: the benchmark is one busy visitor per client.
-  const botsDir = path.join(dataDir, 'bots');
-  await cp(path.resolve('bots/default.gbai'), path.join(botsDir, 'default.gbai'), { recursive: true });
-  await appendFile(path.join(botsDir, 'default.gbai/default.gbot/config.csv'), '\nweb-rate-limit,1000000000\n');
-  const settings = readProcessSettings({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    BOTS_DIR: botsDir,
-    ADMIN_PASSWORD: 'bench-password',
-  });
-  const service = await startService(settings, createLogger({ level: 'silent' }));
-  console.log(`Switchboard on ${service.database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL (DATABASE_URL)'}, jobs and events ${settings.REDIS_URL ? 'on Redis' : 'in-process'}.`);
-  const tokens = new Map<number, string>();
-  const endpoint = `${service.url}/api/channels/web/default/messages`;
-  return {
-    name: 'Switchboard, default bot (web channel)',
-    async send(user) {
-      const token = tokens.get(user);
-      // The first message starts the dialog; every later one answers its menu (a full bot turn).
-      const answer = (await postJson(endpoint, token ? { text: 'Opening hours', session_token: token } : { text: 'hi' })) as {
-        session_token: string;
-        replies: unknown[];
-      };
-      if (answer.replies.length === 0) throw new Error('the bot did not answer');
-      tokens.set(user, answer.session_token);
-    },
-    async close() {
-      await service.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function expressEchoTarget(): Promise<Target & { close(): Promise<void> }> {
-  const app = express();
-  app.use(express.json());
-  app.post('/echo', (req, res) => {
-    res.json({ replies: [{ text: String((req.body as { text?: unknown }).text) }] });
-  });
-  const { url, server } = await listen(app);
-  return {
-    name: '(a) bare express echo',
-    send: async (user, turn) => { await postJson(`${url}/echo`, { text: `hello ${user} ${turn}` }); },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function cloudAdapterTarget(): Promise<Target & { close(): Promise<void> }> {
-  // An empty client id disables authentication: acceptable for a local benchmark only, never in production.
-  const adapter = new CloudAdapter({ clientId: '' } as never);
-  const app = express();
-  app.use(express.json());
-  app.post('/api/messages', async (req, res) => {
-    await adapter.process(req as never, res as never, async (context) => {
-      await context.sendActivity(`echo: ${context.activity.text}`);
-    });
-  });
-  const { url, server } = await listen(app);
-  return {
-    name: '(b) agents-hosting CloudAdapter echo',
-    send: async (user, turn) => {
-      await postJson(`${url}/api/messages`, {
-        type: 'message',
-        id: `${user}-${turn}`,
-        channelId: 'web',
-        serviceUrl: 'http://127.0.0.1:9/',
-        deliveryMode: 'expectReplies',
-        from: { id: `user-${user}` },
-        recipient: { id: 'bot' },
-        conversation: { id: `conversation-${user}` },
-        text: `hello ${turn}`,
-      });
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  try {
+    await server.start();
+    const url = `${server.url}/api/channels/web/echo/messages`;
+    process.stdout.write(`  ${drivers}: warming up… `);
+    await postLoad('warm-up', url, { connections: CONNECTIONS, seconds: 2 });
+    process.stdout.write('new sessions… ');
+    const fresh = await postLoad(`Switchboard ${drivers}, new sessions`, url, load);
+    process.stdout.write('continuing sessions… ');
+    const continuing = await postLoad(`Switchboard ${drivers}, continuing sessions`, url, load, true);
+    process.stdout.write(`${HANDOFFS} handoffs…\n`);
+    const handoff = await handoffLatency(server.url, ADMIN, HANDOFFS);
+    await server.stop();
+    const profile = profileDir ? await summarizeProfiles(profileDir) : undefined;
+    return { drivers, rows: [fresh, continuing], handoff, ...(profile ? { profile } : {}) };
+  } catch (error) {
+    console.error(server.output());
+    throw error;
+  } finally {
+    await server.dispose();
+    if (profileDir) await rm(profileDir, { recursive: true, force: true });
+  }
 }
 
 export async function run(): Promise<void> {
-  console.log(`${REQUESTS} requests per target, ${CONCURRENCY} concurrent clients, one warm-up pass each.\n`);
-  const results: Result[] = [];
-  for (const make of [switchboardTarget, expressEchoTarget, cloudAdapterTarget]) {
-    const target = await make();
-    try {
-      await measure({ ...target, send: (u, t) => target.send(u + 1000, t) }); // warm-up on other users
-      results.push(await measure(target));
-    } finally {
-      await target.close();
-    }
+  console.log(`${CONNECTIONS} connections, ${SECONDS} s per row, load from this process, servers in their own processes (${os.cpus().length} CPUs).`);
+  const postgres = await postgresUrlForTests();
+  const redis = redisUrlForTests();
+
+  const echo = await startBareEcho();
+  let bare: LoadResult;
+  try {
+    await postLoad('warm-up', echo.url, { connections: CONNECTIONS, seconds: 2 });
+    bare = await postLoad('bare express echo', echo.url, load);
+  } finally {
+    echo.stop();
   }
-  const ours = results[0]!;
-  console.log('| target | turns/s | p50 (ms) | p99 (ms) | Switchboard throughput as a share of it |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const r of results) {
-    console.log(`| ${r.name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${((ours.perSecond / r.perSecond) * 100).toFixed(0)}% |`);
+
+  const runs: DriverRun[] = [await withDrivers('', '', () => measureServer('embedded'))];
+  if (postgres && redis) runs.push(await withDrivers(postgres, redis, () => measureServer('postgresql+redis')));
+  else console.log('  PostgreSQL or Redis did not answer on 127.0.0.1: the postgresql+redis row is skipped.');
+
+  const ceilings: [string, number][] = [['embedded PGlite', await pgliteCeiling(CONNECTIONS, SECONDS)]];
+  if (postgres) ceilings.push(['PostgreSQL', await postgresCeiling(postgres, CONNECTIONS, SECONDS)]);
+
+  console.log('\n| target | req/s | p50 (ms) | p99 (ms) | failed | share of bare express |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const row of [bare, ...runs.flatMap((r) => r.rows)]) {
+    console.log(`| ${row.name} | ${row.perSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.failed} | ${pct(row.perSecond / bare.perSecond)} |`);
+  }
+  console.log('\n| turn-shaped transaction (BEGIN, upsert, insert, COMMIT) | tx/s |');
+  console.log('|---|---:|');
+  for (const [name, perSecond] of ceilings) console.log(`| ${name} | ${perSecond.toFixed(0)} |`);
+
+  console.log('\n| handoff: customer message → new_conversation frame | handoffs | p50 (ms) | p99 (ms) |');
+  console.log('|---|---:|---:|---:|');
+  for (const r of runs) console.log(`| ${r.drivers} | ${r.handoff.count} | ${r.handoff.p50.toFixed(1)} | ${r.handoff.p99.toFixed(1)} |`);
+
+  console.log('\nTargets (share of the bare express rate, continuing sessions):');
+  for (const r of runs) {
+    const share = r.rows[1]!.perSecond / bare.perSecond;
+    console.log(`  ${r.drivers}: ${pct(share)} — target ${pct(TARGETS[r.drivers])}: ${share >= TARGETS[r.drivers] ? 'met' : 'NOT met'}`);
+  }
+  for (const r of runs.filter((x) => x.profile)) {
+    console.log(`\nServer CPU by package or folder (${r.drivers}, self time, idle excluded):`);
+    for (const [group, share] of r.profile!) console.log(`  ${pct(share).padStart(4)}  ${group}`);
   }
 }
