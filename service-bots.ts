@@ -45,7 +45,7 @@ export async function prepareBots(botsDir: string, database: DatabaseHandle, log
 }
 
 
-/** Legacy attendant definitions (seed 2.10) at the package root; a bad file is reported and skipped. */
+/** Legacy attendant definitions at the package root; a bad file is reported and skipped. */
 async function loadAttendantFile(bot: LoadedBotPackage, database: DatabaseHandle, logger: Logger): Promise<void> {
   const file = path.join(bot.dir, ATTENDANT_FILE);
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {

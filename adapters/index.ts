@@ -16,7 +16,7 @@ export interface ChannelAdapterDeps {
 }
 
 /**
- * The single map of channel adapters (STYLE.md rule 4). `extra` adds or replaces adapters by
+ * The single map of channel adapters . `extra` adds or replaces adapters by
  * channel, for tests that register their own (for example an `sms` adapter that records sends).
  */
 export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly ChannelAdapter[] = []): ChannelAdapters {

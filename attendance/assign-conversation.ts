@@ -1,5 +1,5 @@
 /**
- * Assignment of a waiting conversation (seed 4.3, issue 5 §3), split as STYLE 12 says: the pure
+ * Assignment of a waiting conversation, in three parts: the pure
  * selectors pick who (queue rule, else attendant-list rule), capacity filters who has room, and the
  * repository's atomic claim writes it — under a per-attendant lock and only below capacity, so
  * concurrent assignments never overfill anyone.
@@ -43,7 +43,7 @@ export interface AssignConversationInput {
 
 /**
  * Conversations an attendant may hold when no queue membership says otherwise (the attendant-list
- * rule has no limit of its own; this is the seed 2.8 default of `max_conversations`).
+ * rule has no limit of its own; this is the default `max_conversations` of a queue member).
  */
 export const DEFAULT_MAX_CONVERSATIONS = 5;
 const ATTEMPTS = 3;
@@ -156,7 +156,7 @@ export async function capacityOf(repos: AttendanceRepositories, userId: string):
 }
 
 /**
- * Copies the holder onto the session row (seed 2.6): assigned_to, queue_id, and customer_id from
+ * Copies the holder onto the session row: assigned_to, queue_id, and customer_id from
  * the bot's CRM contact whose phone equals the customer's, in E.164 (context `phone`, else the
  * channel's user id when it is a phone number).
  */

@@ -41,7 +41,7 @@ export interface AttendanceServiceDeps {
   onTicketChange?: TicketDeps['onTicketChange'];
 }
 
-/** A queue item as seed 2.9 shows it (plus queue, topic and the cycle's timestamps). */
+/** A queue item as the API shows it (plus queue, topic and the cycle's timestamps). */
 export interface QueueItem {
   session_id: string;
   user_id: string;
@@ -141,7 +141,7 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     /** Plain text from an attendant to the customer (see relayAttendantMessage). */
     relay: (input: RelayAttendantMessageInput) => relayAttendantMessage({ ...base, customers: deps.customers }, input),
     /**
-     * `/status` (seed 3.4); coming online backfills waiting items. Resolves to what was assigned.
+     * `/status`; coming online backfills waiting items. Resolves to what was assigned.
      * Each change is logged as `status_changed` (`{status, previous}`): the insights' attendant
      * utilization measures online time from it.
      */
@@ -156,7 +156,7 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
       }
       return status === 'online' ? backfillWaiting(base, { attendantId: userId }) : [];
     },
-    /** Queue items (seed 2.9), highest priority and oldest first. */
+    /** Queue items, highest priority and oldest first. */
     async queueItems(filter: QueueItemsFilter = {}): Promise<QueueItem[]> {
       const rows = await deps.repos.conversations.listItems(filter);
       const at = now().getTime();

@@ -1,5 +1,5 @@
 /**
- * Backfill (issue 5 §3): when an attendant frees a slot (a resolve) or comes online, the waiting
+ * Backfill: when an attendant frees a slot (a resolve) or comes online, the waiting
  * items they may serve are handed to them in backfill order — highest priority, then oldest —
  * until they have no room left. Each hand-out is the same atomic, capacity-checked claim as
  * automatic assignment, so a backfill racing with other assignments never overfills anyone.

@@ -1,5 +1,5 @@
 /**
- * The attendance conversation events, `noun.verb` constants with typed payloads (STYLE 10).
+ * The attendance conversation events, `noun.verb` constants with typed payloads.
  * `transition()` in conversation-status.ts is the only producer; listeners (WebSocket fan-out,
  * email, the KPI event log) consume them. Payloads are plain JSON so they survive the event bus.
  */

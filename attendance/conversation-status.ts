@@ -1,13 +1,13 @@
 /**
- * The one transition table for attendance conversations (STYLE 11). Every status change of a
+ * The one transition table for attendance conversations. Every status change of a
  * queue item goes through {@link transition}, which returns the next status and the events to
- * emit; no other code decides or writes a status. The kanban board (seed 3.3) is a view of the
+ * emit; no other code decides or writes a status. The kanban board is a view of the
  * same statuses, so its moves are translated into table actions by {@link kanbanMove}.
  */
 import { ConflictError, ValidationError } from '../infra/errors.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from './conversation-events.js';
 
-/** Queue item statuses of seed 2.9 plus `pending` (the customer has not replied to the attendant's last message). */
+/** Queue item statuses plus `pending` (the customer has not replied to the attendant's last message). */
 export const CONVERSATION_STATUSES = ['waiting', 'assigned', 'active', 'pending', 'resolved'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 

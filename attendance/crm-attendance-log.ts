@@ -1,5 +1,5 @@
 /**
- * The CRM attendance log (issue 5 §9, seed 8 `attendance-crm-logging`, `attendance-log-fields`):
+ * The CRM attendance log (`attendance-crm-logging`, `attendance-log-fields`; docs/attendance/README.md):
  * when an attendance is resolved, one entry with the configured fields goes on the customer's CRM
  * contact, so a salesperson opening the contact sees every time a human talked to them.
  */

@@ -1,5 +1,5 @@
 /**
- * The attendance area: the human side of handoff (issue 5). Other folders use what is exported
+ * The attendance area: the human side of handoff. Other folders use what is exported
  * here. The pure domain rules — status table, kanban view, priority, assignment selectors,
  * capacity and backfill order — come first; use cases build on them.
  */

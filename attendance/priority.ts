@@ -1,5 +1,5 @@
 /**
- * Queue item priority (seed 2.9, 2.10): low 0, normal 1, high 2, urgent 3. Scripts and requests
+ * Queue item priority: low 0, normal 1, high 2, urgent 3. Scripts and requests
  * give it by name or number; when absent, the `attendance-priority-default` config value applies.
  */
 import { ValidationError } from '../infra/errors.js';
@@ -26,7 +26,7 @@ export function priorityName(priority: Priority): PriorityName {
 
 /**
  * The default priority from the config value; throws ValidationError on a bad value so it
- * fails at start-up (STYLE 9). An absent value means normal, the seed's default.
+ * fails at start-up. An absent value means normal, the default.
  */
 export function defaultPriority(configValue: string | undefined): Priority {
   if (configValue === undefined || configValue.trim() === '') return PRIORITIES.normal;

@@ -1,6 +1,6 @@
 /**
- * A message for the human side (the engine's AttendancePort.enqueue, seed 1.2 step 4): the first
- * one of a cycle turns the session into a waiting queue item (seed 2.9) and tells the customer
+ * A message for the human side (the engine's AttendancePort.enqueue): the first
+ * one of a cycle turns the session into a waiting queue item and tells the customer
  * where they stand; later ones only refresh the item's last message.
  */
 import { defaultBotConfig } from '../config/index.js';
@@ -34,7 +34,7 @@ export type QueueConversationResult =
 export const QUEUE_FULL_MESSAGE =
   'Sorry, all our attendants are busy and the queue is full, so no one can take your conversation right now. Please try again later.';
 
-/** The position notice (seed 2.6 `queue_position`) with the estimate rounded up to whole minutes. */
+/** The position notice (`queue_position`) with the estimate rounded up to whole minutes. */
 export function queueMessage(position: number, estimatedWaitSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(estimatedWaitSeconds / 60));
   return `You are number ${position} in the queue. Estimated wait: about ${minutes} minute${minutes === 1 ? '' : 's'}.`;

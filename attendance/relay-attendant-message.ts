@@ -1,5 +1,5 @@
 /**
- * An attendant's reply reaches the customer (seed 1.2 step 7, issue 5 §4): plain text from the
+ * An attendant's reply reaches the customer: plain text from the
  * attendant who holds a conversation is sent on the customer's channel through the engine, and
  * the conversation becomes pending until the customer answers.
  */

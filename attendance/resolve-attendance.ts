@@ -1,5 +1,5 @@
 /**
- * `/resolve` (seed 1.2 step 8, issue 5 §9): the attendance ends, the conversation returns to the
+ * `/resolve`: the attendance ends, the conversation returns to the
  * bot, the customer is asked for a satisfaction score, and the attendant's freed slot is
  * backfilled from the queue.
  */

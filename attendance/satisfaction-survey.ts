@@ -1,5 +1,5 @@
 /**
- * The post-attendance satisfaction survey (issue 5 §9, seed 2.14 `customer_satisfaction`): after
+ * The post-attendance satisfaction survey (`customer_satisfaction`): after
  * a resolve asked "from 0 to 10…", the engine reads the customer's next message as a score
  * (engine/survey-answer.ts) and emits `survey.answered`. The score is logged here for the
  * insights and written on the attendance's CRM log entry.

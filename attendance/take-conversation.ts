@@ -1,5 +1,5 @@
 /**
- * `/take` (seed 1.3, issue 5 §4): an attendant accepts a conversation. The claim is one UPDATE
+ * `/take`: an attendant accepts a conversation. The claim is one UPDATE
  * guarded by the status (and holder) read before, so of any number of attendants taking the same
  * conversation at once exactly one wins; the others learn who has it.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /api/attendance/transfer` (issue 5 §6): a conversation goes to another attendant or back
+ * `POST /api/attendance/transfer`: a conversation goes to another attendant or back
  * to waiting in another queue, with the reason kept in the event log. Attendants transfer what
  * they hold; supervisors and admins any conversation they may see.
  */

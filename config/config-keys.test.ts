@@ -7,7 +7,7 @@ function parseKey(key: keyof BotConfig, raw: string): unknown {
 }
 
 describe('config keys', () => {
-  it('has every key of seed part 8 and 5.4 (plus the dialog and web-channel limits) with its default', () => {
+  it('has every documented key (attendance, identity federation, dialog and web-channel limits) with its default', () => {
     const expected: BotConfig = {
       'crm-enabled': true,
       'attendance-enabled': true,

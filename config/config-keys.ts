@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { decimal, emailAddress, flag, httpUrl, languageTag, list, oneOf, text, textWithDefault, wholeNumber } from './config-values.js';
 
 /**
- * Every key a bot's config.csv may set, with its type and default: the table of seed part 8
- * (attendance configuration) plus the identity-federation keys of seed 5.4, in the seed's
+ * Every key a bot's config.csv may set, with its type and default: the attendance
+ * configuration plus the identity-federation keys, in the documented
  * kebab-case names. This object is the only place a key or a default is written down; the
  * loader, the `BotConfig` type and the list of known keys all come from it.
  *
- * Where the seed gives no default (credentials, addresses, transfer keywords, SIP routes)
+ * Where no default makes sense (credentials, addresses, transfer keywords, SIP routes)
  * the value is undefined, or an empty list, meaning "not configured".
  */
 export const configSchema = z.object({
@@ -22,7 +22,7 @@ export const configSchema = z.object({
   'attendance-bot-msg-commands': flag(true),
   'attendance-bypass-mode': flag(false),
   'attendance-auto-transfer': flag(false),
-  // No default trigger words in the seed: none, so auto-transfer stays inert until words are set.
+  // No default trigger words: so auto-transfer stays inert until words are set.
   'attendance-transfer-keywords': list([]),
   'attendant-llm-tips': flag(true),
   'attendant-polish-message': flag(true),
@@ -34,11 +34,11 @@ export const configSchema = z.object({
   'attendance-log-fields': list(['session_id', 'customer_id', 'attendant_id', 'start_time', 'end_time', 'sentiment']),
   'attendance-email-notify': flag(false),
   'attendance-email-template': text(),
-  // "Recipient kind" in the seed; the kinds of seed 6.3 (attendant, supervisor, manager,
+  // "Recipient kind"; the kinds of email recipient (attendant, supervisor, manager,
   // customer) are not pinned as the only values, so this stays free text.
   'attendance-email-recipient': text(),
   'attendance-email-bcc': emailAddress(),
-  // Destinations of seed 1.1; "web" is the web console. team_chat is planned there.
+  // Where attendants work; "web" is the web console. team_chat is planned there.
   'attendance-default-destination': oneOf(['workchat', 'team_chat', 'mobile_msg', 'web'], 'workchat'),
   'mobile-msg-voice-response': flag(true),
   'voice-models-url': httpUrl(),
@@ -70,20 +70,20 @@ export const configSchema = z.object({
   'oidc-provider-url': httpUrl(),
   'oidc-client-id': text(),
   'oidc-client-secret': text(),
-  // Limits of one dialog turn (not in the seed; our own). Defaults match DEFAULT_TURN_LIMITS of
+  // Limits of one dialog turn (our own). Defaults match DEFAULT_TURN_LIMITS of
   // basic-interpreter/vm/dialog.ts, which the CLI also applies.
   'dialog-max-steps': wholeNumber(1_000_000, 1),
   'dialog-max-seconds': wholeNumber(30, 1),
   'dialog-max-http-calls': wholeNumber(10, 1),
   'dialog-max-output-chars': wholeNumber(100_000, 1),
-  // Per-visitor limit of the web channel (not in the seed): messages per window.
+  // Per-visitor limit of the web channel : messages per window.
   'web-rate-limit': wholeNumber(30, 1),
   'web-rate-window-seconds': wholeNumber(60, 1),
-  // Attendance settings the seed leaves "not shown" (issue 5); see docs/attendance.md.
+  // Attendance settings of our own design; see docs/attendance/README.md.
   // After a resolve the customer is asked for a 0–10 score, stored as customer_satisfaction.
   'attendance-satisfaction-survey': flag(true),
   'attendance-satisfaction-question': textWithDefault('Thank you for talking with us. From 0 to 10, how satisfied are you with this conversation?'),
-  // Resolving a ticket of category sales creates a CRM deal for the customer (seed 3.5 "may").
+  // Resolving a ticket of category sales creates a CRM deal for the customer .
   'attendance-sales-ticket-deal': flag(true),
   // Seed 6.3: customer_waiting after 5 minutes, queue_alert above 10 waiting; resolved mail is optional.
   'attendance-customer-waiting-seconds': wholeNumber(300, 1),
@@ -95,12 +95,12 @@ export const configSchema = z.object({
   'llm-key': text(),
   'llm-model': textWithDefault('gpt-4o-mini'),
   'llm-timeout-seconds': wholeNumber(15, 1),
-  // Bot-side transfer triggers (seed 3.2): failed attempts while the customer is upset, or an
+  // Bot-side transfer triggers: failed attempts while the customer is upset, or an
   // escalate intent, hand the session to a human.
   'attendance-smart-transfer': flag(true),
   'attendance-transfer-failed-attempts': wholeNumber(3, 1),
   'attendance-transfer-sentiment-threshold': decimal(-0.5, -1, 1),
-  // Escalate intent (seed 3.2): asking for a manager, a complaint or legal action transfers at
+  // Escalate intent: asking for a manager, a complaint or legal action transfers at
   // once while attendance-smart-transfer is on (whole words, case and accents ignored).
   'attendance-escalate-keywords': list([
     'manager', 'supervisor', 'complaint', 'complain', 'lawyer', 'attorney', 'legal action', 'sue you',

@@ -3,7 +3,7 @@
 /** Thrown when a bot's config.csv has invalid lines; lists them all with file and line. */
 export { ConfigError, type ConfigIssue } from './config-error.js';
 /**
- * The table of config keys and defaults (seed part 8 and 5.4) and the typed config it gives,
+ * The table of config keys and defaults and the typed config it gives,
  * for code that reads a bot's settings or needs the defaults without a file (tests, new bots).
  */
 export { configSchema, defaultBotConfig, isConfigKey, type BotConfig, type ConfigKey } from './config-keys.js';

@@ -7,7 +7,7 @@ describe('parseConfigCsv', () => {
     expect(rowsOf('name,value\ncrm-enabled,true\n')).toEqual([['crm-enabled', 'true']]);
   });
 
-  it('tolerates a missing header, and accepts the key,value header of seed 5.4', () => {
+  it('tolerates a missing header, and accepts the key,value header', () => {
     expect(rowsOf('crm-enabled,true')).toEqual([['crm-enabled', 'true']]);
     expect(rowsOf('Key , Value\ncrm-enabled,true')).toEqual([['crm-enabled', 'true']]);
   });

@@ -13,7 +13,7 @@ export interface ConfigRow {
  * - Each line is split on its FIRST comma only, so values may contain commas unquoted
  *   (`attendance-transfer-keywords,human,agent`).
  * - The header `name,value` is optional: when the first data line is `name,value` or
- *   `key,value` (the wording of seed 5.4) it is skipped, otherwise that line is read as data.
+ *   `key,value` (the documented header) it is skipped, otherwise that line is read as data.
  *   Hand-written files often leave the header out, and no real key is called `name` or `key`.
  * - Blank lines, lines that are just `,` and lines starting with `#` (after leading spaces)
  *   are skipped. There are no end-of-line comments: `#` inside a value is kept.

@@ -18,7 +18,7 @@ export interface ExpectedState {
   assigned_to?: string | null;
 }
 
-/** A queue item as seed 2.9 shows it, plus the queue and topic. */
+/** A queue item as the API shows it, plus the queue and topic. */
 export interface QueueItemRow extends ConversationRow {
   user_id: string;
   external_user_id: string;
@@ -140,7 +140,7 @@ export function createAttendanceConversationsRepo(db: Database) {
       return value === null || value === undefined ? undefined : Number(value);
     },
 
-    /** Mirrors an assignment on the session row (seed 2.6): assigned_to (null once requeued), queue_id and the CRM customer. */
+    /** Mirrors an assignment on the session row: assigned_to (null once requeued), queue_id and the CRM customer. */
     async setSessionAssignment(sessionId: string, fields: { assigned_to: string | null; queue_id: string | null; customer_id?: string }): Promise<void> {
       await db.update(sessions).set({ ...fields, updated_at: sql`now()` }).where(eq(sessions.id, sessionId));
     },

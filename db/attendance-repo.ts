@@ -18,7 +18,7 @@ export type NewAttendanceEvent = Omit<typeof attendanceEvents.$inferInsert, 'id'
 export type ProfileFields = Partial<Omit<AttendantProfileRow, 'user_id' | 'updated_at'>>;
 
 
-/** Queues (seed 2.7) and their members (seed 2.8): the data the assignment selector reads. */
+/** Queues and their members: the data the assignment selector reads. */
 export function createQueuesRepo(db: Database) {
   return {
     async create(queue: NewQueue): Promise<QueueRow> {

@@ -8,7 +8,7 @@ export type NewCrmAttendanceLog = Pick<typeof crmAttendanceLogs.$inferInsert, 'b
 
 
 /**
- * The CRM's attendance log (seed 8 `attendance-crm-logging`): one entry per resolved attendance,
+ * The CRM's attendance log (`attendance-crm-logging`): one entry per resolved attendance,
  * later completed by the satisfaction survey.
  */
 export function createCrmAttendanceLogsRepo(db: Database) {

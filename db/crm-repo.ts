@@ -11,7 +11,7 @@ export type PipelineStageRow = typeof crmPipelineStages.$inferSelect;
 
 
 /**
- * The CRM records attendance touches (seed 2.12): the contact matched to a conversation by phone,
+ * The CRM records attendance touches: the contact matched to a conversation by phone,
  * deals created from resolved sales tickets, and the pipeline's stages.
  */
 export function createCrmRepo(db: Database) {

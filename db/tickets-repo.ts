@@ -5,10 +5,10 @@ import {
   attendanceConversations, attendanceTickets, TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus,
 } from './schema/index.js';
 
-/** The ticket statuses and priorities of seed 2.11, for callers that validate or switch on them. */
+/** The ticket statuses and priorities, for callers that validate or switch on them. */
 export { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus };
 
-/** A stored ticket (seed 2.11). */
+/** A stored ticket. */
 export type TicketRow = typeof attendanceTickets.$inferSelect;
 /** What a create writes; id, number and timestamps come from the database. */
 export type NewTicket = Omit<typeof attendanceTickets.$inferInsert, 'id' | 'ticket_number' | 'created_at' | 'updated_at'>;
@@ -37,7 +37,7 @@ export interface TicketPage {
 
 
 /**
- * Tickets (seed 2.11), the only code that queries `attendance_tickets`. `ticket_number` comes
+ * Tickets, the only code that queries `attendance_tickets`. `ticket_number` comes
  * from the serial and is returned on create; the status a use case writes was checked against
  * attendance/tickets/ticket-status.ts, and {@link update} can insist the row still has the status read.
  */

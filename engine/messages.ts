@@ -6,7 +6,7 @@ import type { Suggestion } from '../basic-interpreter/index.js';
  * boundary between a channel and the engine.
  */
 
-/** Customer-facing channels (seed 1.1). */
+/** Customer-facing channels. */
 export const CHANNELS = ['mobile_msg', 'bot_msg', 'sms', 'social_dm', 'page_msg', 'workchat', 'web'] as const;
 export type Channel = (typeof CHANNELS)[number];
 

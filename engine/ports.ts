@@ -7,7 +7,7 @@ import type { ObjectValue, Value } from '../basic-interpreter/index.js';
  * it hears from the engine through domain events (engine/domain-events.ts).
  */
 
-/** CREATE MEETING (seed 2.13): resolves to `{success, room_id, join_url, …}`. */
+/** CREATE MEETING: resolves to `{success, room_id, join_url, …}`. */
 export interface MeetingsPort {
   create(options: ObjectValue, session: { id: string; bot_id: string }): Promise<Value>;
 }

@@ -9,7 +9,7 @@ import { RESOLVED } from './routing-rule.js';
 const RESOLVE_RUNS = 3;
 
 /**
- * Ends the human attendance (seed 1.2 step 8; 3.2 true → false): needs_human false in the column
+ * Ends the human attendance (3.2 true → false): needs_human false in the column
  * and in context_data, between two turns of the conversation, with the `session.resolved` event
  * in the same transaction. The next message reaches the bot: a dialog still waiting on HEAR
  * resumes, else `start` runs. `context` is merged into context_data in the same write

@@ -4,7 +4,7 @@ import { decideRoute, findTransferKeyword, needsHumanOf } from './routing-rule.j
 const config = (overrides: Partial<BotConfig> = {}): BotConfig => ({ ...defaultBotConfig(), ...overrides });
 const session = (needs_human = false, context_data: Record<string, unknown> = {}) => ({ needs_human, context_data });
 
-describe('routing rule (seed 1.2)', () => {
+describe('routing rule', () => {
   test('needs_human is read from the column or context_data, false when absent', () => {
     expect(needsHumanOf(session())).toBe(false);
     expect(needsHumanOf(session(true))).toBe(true);

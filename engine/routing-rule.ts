@@ -1,7 +1,7 @@
 import type { BotConfig } from '../config/index.js';
 
 /**
- * The message routing rule of seed 1.2, in one place. Who answers an inbound message:
+ * The message routing rule (docs/architecture.md), in one place. Who answers an inbound message:
  *
  * 1. The message is recognised by channel and normalised — by the adapters, before the engine.
  * 2. The session's needs_human is read: the column or `context_data.needs_human`, false when
@@ -21,7 +21,7 @@ import type { BotConfig } from '../config/index.js';
  * so every message stays with the bot (and TRANSFER TO HUMAN answers `crm_disabled`).
  */
 
-/** Characters per outbound SMS (seed 1.2 step 7, part 8). */
+/** Characters per outbound SMS (part 8). */
 export const SMS_MAX_CHARS = 160;
 
 /** Who handles one inbound message. */

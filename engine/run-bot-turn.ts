@@ -9,7 +9,7 @@ import type { SessionTurn } from './session-turn.js';
 export type BotInput = { kind: 'message'; inbound: InboundMessage } | { kind: 'wake' };
 
 /**
- * One turn of the bot's BASIC dialog on a session (seed 1.2 step 3):
+ * One turn of the bot's BASIC dialog on a session:
  * - no stored dialog (a new session, or the last dialog ended): `start` runs from the top, with
  *   the built-in variables; the message is `first_message`, not an answer to a HEAR;
  * - a dialog waiting on HEAR: it resumes with the message as the answer;

@@ -1,7 +1,7 @@
 import type { Value } from '../basic-interpreter/index.js';
 import type { SessionTurn } from './session-turn.js';
 
-/** Session keys a script may set (seed 2.6). */
+/** Session keys a script may set. */
 export const SETTABLE_SESSION_KEYS = [
   'voice_response', 'needs_human', 'campaign_id', 'lead_source', 'meeting_room', 'meeting_url',
   'customer_name', 'customer_tier', 'customer_lifetime_value',

@@ -4,7 +4,7 @@ import type { StoredDialog } from './dialog-envelope.js';
 import { attendanceAvailable, findTransferKeyword } from './routing-rule.js';
 
 /**
- * The bot-side transfer triggers of seed 3.2, as pure decisions (engine/answer-customer.ts
+ * The bot-side transfer triggers (docs/attendance/smart-transfer.md), as pure decisions (engine/answer-customer.ts
  * applies them to a turn). With `attendance-smart-transfer` on and a human side
  * (`attendanceAvailable`), a session goes to a human:
  *

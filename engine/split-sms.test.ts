@@ -2,7 +2,7 @@ import { splitSms } from './outbox/split-sms.js';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
-describe('splitSms (seed 1.2 step 7)', () => {
+describe('splitSms', () => {
   test('text within 160 characters is one part, unchanged', () => {
     const text = 'x'.repeat(160);
     expect(splitSms(text)).toEqual([text]);

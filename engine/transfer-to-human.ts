@@ -2,7 +2,7 @@ import type { Value } from '../basic-interpreter/index.js';
 import { attendanceAvailable } from './routing-rule.js';
 import type { SessionTurn } from './session-turn.js';
 
-/** What the customer is told when the session goes to the queue (seed 3.2, "wait message sent"). */
+/** What the customer is told when the session goes to the queue ("wait message sent"). */
 export const WAIT_MESSAGE = 'You are being transferred to a human attendant. Please wait, someone will be with you shortly.';
 
 /** Shown to the script when the bot has no human side. */
@@ -18,7 +18,7 @@ export interface TransferRequest {
 }
 
 /**
- * Hands the session to a human (seed 3.2, false → true): needs_human true; transfer_reason,
+ * Hands the session to a human (false → true): needs_human true; transfer_reason,
  * transfer_time, priority and any target, department and destination in context_data; the wait
  * message to the customer (from `system`). Resolves to the TRANSFER TO HUMAN result object. When
  * the bot has no human side nothing changes and the status is `crm_disabled`.

@@ -52,7 +52,7 @@ interface Client {
 }
 
 /**
- * The attendant console's real-time half (issue 5 §5): pushes live events (new_conversation,
+ * The attendant console's real-time half: pushes live events (new_conversation,
  * customer_message, conversation_assigned…) and runs what the console sends (commands, replies,
  * typing) as the token's user.
  *

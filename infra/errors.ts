@@ -1,6 +1,6 @@
 /**
  * Typed errors thrown by domain code. Each carries a machine-readable `code` (the `error` field of
- * the JSON body) and optional extra fields the seed defines (for example `retry_after`). Only
+ * the JSON body) and optional extra fields (for example `retry_after`). Only
  * `http/error-handler.ts` knows which HTTP status each class becomes.
  */
 export class DomainError extends Error {
@@ -49,7 +49,7 @@ export class ForbiddenError extends DomainError {
   }
 }
 
-/** A limit of seed part 8 was reached; the body carries limit, window and retry_after (seed part 7). */
+/** A limit was reached; the body carries limit, window and retry_after. */
 export class RateLimitError extends DomainError {
   constructor(limit: number, window: string, retryAfterSeconds: number, message = 'Rate limit exceeded') {
     super('rate_limit_exceeded', message, { limit, window, retry_after: retryAfterSeconds });

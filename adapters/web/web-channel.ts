@@ -50,7 +50,7 @@ export function createWebChannel(deps: WebChannelDeps) {
     if (!(await deps.botExists(bot))) throw new NotFoundError(`No bot named "${bot}"`, 'bot_not_found');
   };
 
-  /** Spends one point of `key`'s budget under the bot's rule; refuses with the seed's 429 body. */
+  /** Spends one point of `key`'s budget under the bot's rule; refuses with the 429 rate-limit body. */
   const enforceLimit = async (bot: string, key: string) => {
     const decision = await deps.rateLimiter.consume(`web:${bot}:${key}`, await deps.limitFor(bot));
     if (decision.allowed) return;

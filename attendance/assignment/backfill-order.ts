@@ -1,6 +1,6 @@
 /**
  * Backfill order: when an attendant frees a slot or comes online, the waiting item to hand out
- * next is the highest priority, then the oldest (issue 5 §3). The same order gives the customer's
+ * next is the highest priority, then the oldest. The same order gives the customer's
  * queue position and serves `/take` without an id.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Capacity: who may receive work and who has room (the middle step of selector + capacity +
- * claim, STYLE 12). Only `online` attendants receive new conversations (seed 3.4).
+ * claim). Only `online` attendants receive new conversations.
  */
 
 export const ATTENDANT_STATUSES = ['online', 'busy', 'away', 'offline'] as const;

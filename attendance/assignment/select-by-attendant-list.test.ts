@@ -7,7 +7,7 @@ const att = (id: string, over: Partial<AttendantCandidate> = {}): AttendantCandi
 const pick = (attendants: AttendantCandidate[], extra: { topic?: string; target?: string; department?: string; channel?: string } = {}) =>
   selectByAttendantList({ attendants, channel: 'web', ...extra })?.id;
 
-describe('attendant-list rule (seed 4.3)', () => {
+describe('attendant-list rule', () => {
   test('only online attendants with channel all or equal are eligible; none → undefined', () => {
     expect(pick([att('sms', { channel: 'sms' }), att('busy', { status: 'busy' }), att('away', { status: 'away' }), att('off', { status: 'offline' })])).toBeUndefined();
     expect(pick([att('sms', { channel: 'sms' }), att('web', { channel: 'WEB', active_conversations: 3 })])).toBe('web');

@@ -1,5 +1,5 @@
 /**
- * The attendant-list routing rule of seed 4.3 (used when no queue auto-assigns): eligible
+ * The attendant-list routing rule (used when no queue auto-assigns): eligible
  * attendants are online with channel `all` or equal to the session's channel; a named target from
  * TRANSFER TO HUMAN wins when eligible; a department narrows the pool; then an attendant whose
  * preferences equal the session topic wins; otherwise the least loaded.

@@ -9,7 +9,7 @@ const member = (queue_id: string, user_id: string, over: Partial<QueueMemberCand
 });
 const online = (user_id: string, active_conversations = 0): AttendantState => ({ user_id, status: 'online', active_conversations });
 
-describe('queue rule (seed 4.3)', () => {
+describe('queue rule', () => {
   test('matches the active queue listing the channel, lowest priority_order first', () => {
     const queues = [queue('q-sms', { channels: ['sms'] }), queue('q-late', { priority_order: 5 }), queue('q-off', { is_active: false, priority_order: -1 }), queue('q-first', { priority_order: 1 })];
     expect(matchQueue(queues, 'web')?.id).toBe('q-first');

@@ -1,5 +1,5 @@
 /**
- * The queue assignment rule of seed 4.3, as a pure selector: the active queue whose channels
+ * The queue assignment rule, as a pure selector: the active queue whose channels
  * include the channel (lowest `priority_order` first), then its active, online member with room
  * and the lowest `priority` value, ties taken round-robin after the last assigned member. The
  * use case then claims the conversation atomically in SQL.

@@ -1,5 +1,5 @@
 /**
- * `POST /api/attendance/llm/sentiment` (issue 6 §2): how the customer feels — about one text, or
+ * `POST /api/attendance/llm/sentiment`: how the customer feels — about one text, or
  * across their recent messages in a conversation (attendant-sentiment-analysis). The offline
  * fallback reads the nlp.js lexicons and keyword lists.
  */

@@ -1,5 +1,5 @@
 /**
- * `/tips`, `/polish <message>`, `/replies` and `/summary` (seed 1.3, issue 6 §2): the assist
+ * `/tips`, `/polish <message>`, `/replies` and `/summary`: the assist
  * answers written out for the attendant's console, with a note when they came from the built-in
  * rules rather than the model.
  */

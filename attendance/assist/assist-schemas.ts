@@ -1,5 +1,5 @@
 /**
- * The shapes of attendant assist (issue 6 §2): what each model answer must look like (checked
+ * The shapes of attendant assist: what each model answer must look like (checked
  * with zod before anything reaches the attendant) and what each use case returns. The same enums
  * serve the fallbacks, so a model answer and a rule-made answer are indistinguishable in shape.
  */

@@ -1,5 +1,5 @@
 /**
- * The auto-summary (issue 6 §4): when a conversation gets a new holder — assigned, taken from the
+ * The auto-summary: when a conversation gets a new holder — assigned, taken from the
  * queue with /take, or transferred — and the bot has attendant-auto-summary on, that attendant's
  * console receives `{type:"conversation_summary", session_id, attendant_id, summary}` right after
  * its `conversation_assigned`. The summary is made in the background so a slow model never holds

@@ -1,5 +1,5 @@
 /**
- * `/tips` and `POST /api/attendance/llm/tips` (issue 6 §2): coaching for the attendant on the
+ * `/tips` and `POST /api/attendance/llm/tips`: coaching for the attendant on the
  * conversation in front of them, from the bot's model, or from rules when there is no usable
  * model answer (attendant-llm-tips).
  */

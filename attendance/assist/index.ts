@@ -1,5 +1,5 @@
 /**
- * Attendant assist (issue 6): tips, polish, replies, summary and sentiment from the bot's language
+ * Attendant assist: tips, polish, replies, summary and sentiment from the bot's language
  * model, each with an offline fallback (rules and the nlp.js lexicons) so the attendant always
  * gets an answer, marked `source: "model" | "fallback"`.
  */

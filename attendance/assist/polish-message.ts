@@ -1,5 +1,5 @@
 /**
- * `/polish <message>` and `POST /api/attendance/llm/polish` (issue 6 §2 and §7): the attendant's
+ * `/polish <message>` and `POST /api/attendance/llm/polish`: the attendant's
  * draft, corrected and in the asked tone, returned to the attendant. Nothing is sent to the
  * customer here — the attendant sends the text themselves if they like it.
  */

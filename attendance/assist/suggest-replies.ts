@@ -1,5 +1,5 @@
 /**
- * `/replies` and `POST /api/attendance/llm/smart-replies` (issue 6 §2): three replies the
+ * `/replies` and `POST /api/attendance/llm/smart-replies`: three replies the
  * attendant could send next (attendant-smart-replies). Suggestions only: nothing is sent.
  */
 import type { Actor } from '../commands/attendant-scope.js';

@@ -1,5 +1,5 @@
 /**
- * `/summary`, `GET /api/attendance/llm/summary/{session_id}` and the auto-summary (issue 6 §2
+ * `/summary`, `GET /api/attendance/llm/summary/{session_id}` and the auto-summary (
  * and §4): what the conversation was about, for the attendant who takes it over
  * (attendant-auto-summary). The counts always come from the transcript, never from the model.
  */

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { ValidationError } from '../../infra/errors.js';
 
 /**
- * One attendant of a legacy `attendant.csv` (seed 2.10), ready to become an attendant profile.
+ * One attendant of a legacy `attendant.csv`, ready to become an attendant profile.
  * `id` is the file's own attendant id (a string such as "att-01"); the loader maps it to a user.
  */
 export interface AttendantCsvRow {
@@ -29,7 +29,7 @@ interface Issue {
 }
 
 /**
- * Parses an attendant definition file in either form of seed 2.10 — `id,name,channel,preferences,
+ * Parses an attendant definition file in either of its two forms — `id,name,channel,preferences,
  * department,aliases,phone,email` (aliases separated by `;`) or the earlier `id,name,channel,phone`
  * — telling the forms apart by the header. Header names are case-insensitive and may come in any
  * order; absent optional columns become null. Every problem is reported at once, as a

@@ -1,5 +1,5 @@
 /**
- * A legacy `attendant.csv` (seed 2.10) becomes attendant profiles when its bot package loads.
+ * A legacy `attendant.csv` becomes attendant profiles when its bot package loads.
  * Attendants are users now, so each row is matched to an existing user — username equal to the
  * row's id, else the same email — and its routing fields (name, channel, topic preference,
  * department, aliases, phone, email) are written onto that user's profile. Presence is left alone.

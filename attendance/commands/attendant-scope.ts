@@ -1,5 +1,5 @@
 /**
- * Who may see and act on which conversation (issue 5 §6): attendants see the conversations of
+ * Who may see and act on which conversation: attendants see the conversations of
  * their queues and those assigned to them; supervisors and admins see all. Shared by the
  * commands, the relay and the REST routes so the rule lives in one place.
  */

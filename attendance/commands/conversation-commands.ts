@@ -1,5 +1,5 @@
 /**
- * The command family about one conversation (seed 1.3): `/take`, `/resolve`, `/transfer` and
+ * The command family about one conversation: `/take`, `/resolve`, `/transfer` and
  * `/context`. Each answers in words for the attendant; failures are thrown as typed errors and
  * turned into replies by run-attendant-command.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The attendants and their presence (seed 2.10, `GET /api/attendance/attendants`): every active
+ * The attendants and their presence (`GET /api/attendance/attendants`): every active
  * user with the attendant or supervisor role or an attendant profile, with the profile's routing
  * fields and how many conversations they hold now.
  */

@@ -1,10 +1,10 @@
 /**
- * Reads what an attendant typed (seed 1.3) into a typed command. Pure: no I/O, errors come back
+ * Reads what an attendant typed into a typed command. Pure: no I/O, errors come back
  * as values (`kind: 'invalid'`) so the caller can answer the attendant in words.
  */
 import { ATTENDANT_STATUSES, type AttendantStatus } from '../assignment/capacity.js';
 
-/** Language-model assist for the attendant (issue 6): `/polish` takes the draft, the others a conversation. */
+/** Language-model assist for the attendant: `/polish` takes the draft, the others a conversation. */
 export const ASSIST_COMMANDS = ['tips', 'polish', 'replies', 'summary'] as const;
 /** Commands that wait for the meetings issue. */
 export const MEETING_COMMANDS = ['video', 'call', 'voice'] as const;

@@ -1,5 +1,5 @@
 /**
- * The one entry point for what an attendant types (seed 1.3, issue 5 §4), shared by
+ * The one entry point for what an attendant types, shared by
  * `POST /api/attendance/commands` and the console WebSocket: a command runs as the authenticated
  * attendant; plain text is relayed to the customer. Every answer is `{ok, reply}` in words —
  * typed domain errors (a lost `/take` race, an unknown session) become `ok: false` replies.

@@ -70,7 +70,7 @@ export function cyclesOf(events: readonly Event[]): Cycle[] {
   return all;
 }
 
-/** Statuses in which an attendant is at work (seed 3.4): online receives work, busy finishes what they hold. */
+/** Statuses in which an attendant is at work: online receives work, busy finishes what they hold. */
 const AT_WORK = new Set(['online', 'busy']);
 
 /**

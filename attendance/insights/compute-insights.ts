@@ -1,6 +1,6 @@
 /**
- * The attendance KPIs of seed 2.14, computed from nothing but the attendance event log (issue 5
- * §10). Pure: the caller hands in the events, in log order, and the window; no clock, no database.
+ * The attendance KPIs (docs/attendance/insights-and-survey.md), computed from nothing but the
+ * attendance event log. Pure: the caller hands in the events, in log order, and the window; no clock, no database.
  * Every mean over nothing is null, never NaN, so an empty window reads as "no data".
  */
 import type { AttendanceEventRow } from '../../db/index.js';
@@ -15,7 +15,7 @@ export interface InsightsWindow {
   to: Date;
 }
 
-/** Every KPI of seed 2.14 by name; null when the window holds nothing to measure (or meetings do not exist yet). */
+/** Every KPI by name; null when the window holds nothing to measure (or meetings do not exist yet). */
 export interface InsightsMetrics {
   /** Seconds, mean of queued → accepted over cycles accepted in the window. */
   avg_wait_time: number | null;
@@ -50,7 +50,7 @@ export interface InsightsCounts {
   surveys: number;
 }
 
-/** A seed 2.14 target: the metric should stay below or above the value; `met` is null without data or target. */
+/** A KPI target: the metric should stay below or above the value; `met` is null without data or target. */
 export interface InsightTarget {
   below?: number;
   above?: number;
@@ -58,7 +58,7 @@ export interface InsightTarget {
   met: boolean | null;
 }
 
-/** The targets of seed 2.14, in the units of {@link InsightsMetrics}. */
+/** The KPI targets, in the units of {@link InsightsMetrics}. */
 export const INSIGHT_TARGETS: Record<InsightName, Omit<InsightTarget, 'met'>> = {
   avg_wait_time: { below: 60, unit: 'seconds' },
   first_response_time: { below: 30, unit: 'seconds' },

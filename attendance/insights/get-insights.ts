@@ -1,5 +1,5 @@
 /**
- * `GET /api/attendance/insights` (seed 4.3, 2.14; issue 5 §10): the KPIs of one bot, or of the
+ * `GET /api/attendance/insights`: the KPIs of one bot, or of the
  * whole installation, over a time window, read from the attendance event log.
  */
 import { ValidationError } from '../../infra/errors.js';

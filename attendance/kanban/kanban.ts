@@ -1,5 +1,5 @@
 /**
- * The kanban board of seed 3.3 as a view of the conversation statuses. Columns: new (waiting and
+ * The kanban board as a view of the conversation statuses. Columns: new (waiting and
  * assigned — not yet accepted by anyone), active, pending (the customer has not replied to the
  * attendant's last message) and resolved. A move is translated into one action of the transition
  * table, so dragging a card has the same effect as the matching command.

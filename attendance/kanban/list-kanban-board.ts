@@ -1,5 +1,5 @@
 /**
- * `GET /api/attendance/kanban` (seed 2.9, 3.3): the queue items the caller may see, grouped in
+ * `GET /api/attendance/kanban`: the queue items the caller may see, grouped in
  * the board's columns. The resolved column only shows recent work, so the board stays the size
  * of a shift instead of growing with the installation's history.
  */

@@ -1,5 +1,5 @@
 /**
- * `PUT /api/attendance/kanban/move` (seed 3.3, issue 5 §7): dragging a card does what the
+ * `PUT /api/attendance/kanban/move`: dragging a card does what the
  * matching command does. {@link kanbanMove} turns the move into one action of the status table;
  * this file checks who may do it and runs the use case behind that action.
  */

@@ -1,5 +1,5 @@
 /**
- * The live-events listener (issue 5 §5): after every stored attendance change and customer
+ * The live-events listener: after every stored attendance change and customer
  * message it looks up the facts the frames need, maps them with live-events.ts and publishes each
  * delivery on the event bus. The bus is in-process or Redis pub/sub, so the attendant's console
  * socket gets the frame on whichever instance it is connected to.

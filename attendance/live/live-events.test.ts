@@ -19,7 +19,7 @@ const eventsOf = (from: Parameters<typeof transition>[0], action: ConversationAc
   transition(from, action, { session_id: SESSION, at, ...ctx }).events;
 
 describe('conversationDeliveries', () => {
-  test('queued: new_conversation with the seed 6.2 fields to the eligible attendants and supervisors, then queue_updated to everyone', () => {
+  test('queued: new_conversation with the customer, channel and transfer fields to the eligible attendants and supervisors, then queue_updated to everyone', () => {
     const events = eventsOf('none', 'transfer', { queue_id: QUEUE, priority: 2 });
     expect(factsNeeded(events)).toEqual({ customer: true, eligible: true, names: [], waiting: true });
     const facts: LiveFacts = {

@@ -1,5 +1,5 @@
 /**
- * Live events for the attendant console (seed 6.2, issue 5 §5): the frames attendants receive on
+ * Live events for the attendant console: the frames attendants receive on
  * `/ws/attendance` and who receives each. Everything here is pure — the listener gathers the
  * facts (profiles, memberships, the customer, counts) and the socket layer only matches
  * recipients against its connections — so the routing rules are testable without a database or
@@ -12,14 +12,14 @@ import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-eve
 import type { ConversationStatus } from '../conversation-status.js';
 import type { TicketChangeKind } from '../tickets/ticket-events.js';
 
-/** Who the customer is, as far as the conversation knows (seed 6.2 `customer`). */
+/** Who the customer is, as far as the conversation knows (the frame's `customer`). */
 export interface LiveCustomer {
   name: string;
   /** E.164 when known (CRM contact, context or a phone-number channel id); null for web visitors and the like. */
   phone: string | null;
 }
 
-/** A conversation needs a human (seed 6.2); `message` is the text that started the cycle. */
+/** A conversation needs a human; `message` is the text that started the cycle. */
 export interface NewConversationFrame {
   type: 'new_conversation';
   session_id: string;
@@ -73,7 +73,7 @@ export interface QueueUpdatedFrame {
 }
 
 /**
- * The summary of a conversation for the attendant who just got it (issue 6 §4): sent right after
+ * The summary of a conversation for the attendant who just got it: sent right after
  * their `conversation_assigned` when attendant-auto-summary is on (attendance/assist).
  */
 export interface ConversationSummaryFrame {
@@ -137,7 +137,7 @@ export function factsNeeded(events: readonly ConversationEvent[]): { customer: b
 }
 
 const HOLDER_EVENTS = new Set<string>([CONVERSATION_EVENTS.assigned, CONVERSATION_EVENTS.accepted, CONVERSATION_EVENTS.transferred]);
-/** Events after which the waiting count may differ (issue 5 §5). */
+/** Events after which the waiting count may differ. */
 const QUEUE_EVENTS = new Set<string>([
   CONVERSATION_EVENTS.queued, CONVERSATION_EVENTS.assigned, CONVERSATION_EVENTS.accepted, CONVERSATION_EVENTS.resolved,
   CONVERSATION_EVENTS.requeued,

@@ -1,5 +1,5 @@
 /**
- * Ticket changes on the attendant console (issue 5 §5 and §8): every change the ticket use cases
+ * Ticket changes on the attendant console: every change the ticket use cases
  * report through `TicketDeps.onTicketChange` becomes one `ticket_updated` frame on the live topic,
  * for the ticket's assignee (and the previous one when it moved), supervisors and admins. The
  * ticket use cases know nothing of the bus; service.ts hands them {@link createTicketLivePublisher}.

@@ -1,5 +1,5 @@
 /**
- * The `attendance.email.customer_waiting` job (seed 6.3): enqueued with a delay of
+ * The `attendance.email.customer_waiting` job: enqueued with a delay of
  * `attendance-customer-waiting-seconds` when a conversation joins the queue, it mails only if
  * that same waiting cycle is still unattended — a delayed job instead of polling the queue.
  */

@@ -1,6 +1,6 @@
 /**
- * The `attendance.email.sla_check` job (seed 6.3 sla_breach): enqueued with a delay of the queue's
- * `max_wait_seconds` (seed 2.7, else `attendance-max-wait-seconds`) when a conversation joins the
+ * The `attendance.email.sla_check` job (the sla_breach notice): enqueued with a delay of the queue's
+ * `max_wait_seconds` (else `attendance-max-wait-seconds`) when a conversation joins the
  * queue; if nobody accepted it by then, the manager is told.
  */
 import { loadAttendant, loadConversationFacts, loadStaff } from './conversation-facts.js';

@@ -1,6 +1,6 @@
 /**
  * The reads every notice needs, in one place: the conversation as the mail shows it, the people it
- * may go to. Only db/ repositories are used (STYLE 1).
+ * may go to. Only db/ repositories are used.
  */
 import {
   type ConversationRow,

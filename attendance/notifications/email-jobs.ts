@@ -1,5 +1,5 @@
 /**
- * The jobs of attendance email (STYLE 9: each name gets its handler in register-email-jobs.ts at
+ * The jobs of attendance email (each name gets its handler in register-email-jobs.ts at
  * start-up). Nothing mails inline: the listener and the delayed checks only enqueue, so SMTP
  * slowness never delays a `/take`, and with BullMQ a crash loses no notice. Payloads are JSON and
  * parsed with zod when a job runs, since they come back from Redis.

@@ -1,6 +1,6 @@
 /**
- * The attendance listener for email (seed 6.3, issue 5 §11), active for bots whose
- * `attendance-email-notify` is true. Guard clauses plus job inserts (STYLE 10): it never talks to
+ * The attendance listener for email, active for bots whose
+ * `attendance-email-notify` is true. Guard clauses plus job inserts: it never talks to
  * the mail server and does at most a couple of reads, so a slow or dead SMTP server cannot delay a
  * `/take`, and with BullMQ no notice is lost to a crash.
  */

@@ -1,5 +1,5 @@
 /**
- * Who receives each attendance notice (seed 6.3), as pure choices over rows the caller loaded:
+ * Who receives each attendance notice, as pure choices over rows the caller loaded:
  * the attendant for assignments, supervisors for queue alerts, the manager for SLA breaches, the
  * customer for the resolved notice. Kept apart from the queries so the rules read (and test) alone.
  */

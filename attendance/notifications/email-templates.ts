@@ -1,10 +1,10 @@
 /**
- * The words of the attendance email notices (seed 6.3): one small template per kind, each giving
+ * The words of the attendance email notices: one small template per kind, each giving
  * a subject, a plain-text body and a simple HTML alternative. Plain functions over plain facts, so
  * they are unit-tested without a database or a mail server. Session ids are printed, never linked.
  */
 
-/** The kinds of seed 6.3. */
+/** The kinds of email notice (docs/attendance/email.md). */
 export const EMAIL_KINDS = ['new_assignment', 'queue_alert', 'customer_waiting', 'sla_breach', 'resolved'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -1,4 +1,4 @@
-/** Attendance email notifications (seed 6.3): the listener, its jobs, and the pure templates and recipient rules. */
+/** Attendance email notifications: the listener, its jobs, and the pure templates and recipient rules. */
 export { createEmailNotificationsListener, type EmailListenerDeps } from './email-notifications-listener.js';
 export { registerEmailJobs, type EmailJobsDeps } from './register-email-jobs.js';
 export type { EmailNotificationDeps } from './email-deps.js';

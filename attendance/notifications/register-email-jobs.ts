@@ -1,5 +1,5 @@
 /**
- * Start-up of attendance email: registers a handler for every job name in EMAIL_JOBS (STYLE 9)
+ * Start-up of attendance email: registers a handler for every job name in EMAIL_JOBS
  * and re-schedules the delayed checks of conversations still waiting, since the in-process driver
  * forgets its timers on restart (with BullMQ the job ids make this a no-op).
  */

@@ -1,5 +1,5 @@
 /**
- * Queue membership (seed 2.8): who serves a queue, how many conversations at once, and in which
+ * Queue membership: who serves a queue, how many conversations at once, and in which
  * order the queue rule prefers them. Adding a member with room hands them waiting conversations
  * at once (backfill), so a team that grows during a rush starts working straight away.
  */
@@ -27,7 +27,7 @@ export interface AddQueueMemberInput {
 }
 
 /**
- * Adds the user to the queue with the seed defaults for absent settings; when they are already a
+ * Adds the user to the queue with the default member settings for absent ones; when they are already a
  * member, the given settings are updated instead (`created` false). Then backfills them.
  * Throws NotFoundError `queue_not_found` and `user_not_found` (no active user with an attendance role).
  */

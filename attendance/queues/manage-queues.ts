@@ -1,5 +1,5 @@
 /**
- * Queue administration (seed 2.7, issue 5 §6): supervisors and admins create, change and delete
+ * Queue administration: supervisors and admins create, change and delete
  * queues; everyone who attends may read the queues they belong to. The role check itself is the
  * route's; the rule "attendants see only their queues" lives here.
  */
@@ -22,7 +22,7 @@ export interface QueueWithMembers {
 export interface CreateQueueInput {
   actor: Actor;
   queue: QueueChanges & { name: string };
-  /** Users who become members with the seed 2.8 defaults. */
+  /** Users who become members with the default member settings. */
   userIds?: readonly string[];
 }
 

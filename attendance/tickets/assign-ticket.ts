@@ -1,5 +1,5 @@
 /**
- * `POST /api/attendance/tickets/{id}/assign {user_id}` (seed 4.3): gives a ticket to someone who
+ * `POST /api/attendance/tickets/{id}/assign {user_id}`: gives a ticket to someone who
  * attends. An open ticket starts being worked (in_progress); one already in progress or pending
  * keeps its status; a resolved or closed one must be reopened first.
  */

@@ -1,5 +1,5 @@
 /**
- * Opening a ticket from a conversation (seed 2.11, issue 5 §8). The ticket is filled from what
+ * Opening a ticket from a conversation. The ticket is filled from what
  * the service already knows — the session's channel, its CRM contact and the attendant who holds
  * it — so an attendant only has to type the subject.
  */
@@ -11,7 +11,7 @@ import { canSee, seesAll, type Actor } from '../commands/attendant-scope.js';
 import { announceTicketChange, logTicketChange } from './ticket-events.js';
 import { attendingUser, type TicketDeps } from './ticket-scope.js';
 
-/** The ticket fields of seed 2.11 a caller may set on create (status always starts open). */
+/** The ticket fields a caller may set on create (status always starts open). */
 export interface TicketFields {
   subject: string;
   description?: string | null;

@@ -1,5 +1,5 @@
 /**
- * `DELETE /api/attendance/tickets/{id}` (seed 4.3): removes a ticket for good. Only supervisors and
+ * `DELETE /api/attendance/tickets/{id}`: removes a ticket for good. Only supervisors and
  * admins reach it (the route says so); attendants close tickets instead.
  */
 import { NotFoundError } from '../../infra/errors.js';

@@ -1,5 +1,5 @@
 /**
- * Tickets (seed 2.11, 3.5; issue 5 §8): the status table, one use case per file, who may see
+ * Tickets: the status table, one use case per file, who may see
  * which ticket, and the listener that resolves a conversation's tickets with it. The HTTP routes
  * and the composition root use what is exported here.
  */

@@ -1,6 +1,6 @@
 /**
- * `GET /api/attendance/tickets` (seed 4.3): a page of the tickets the caller may see, newest
- * first, with the `total`, `page` and `limit` of the seed's other lists (defaults 1 and 20).
+ * `GET /api/attendance/tickets`: a page of the tickets the caller may see, newest
+ * first, with the `total`, `page` and `limit` of the API's other lists (defaults 1 and 20).
  */
 import {
   type TicketPriority, type TicketRow, type TicketStatus,
@@ -8,9 +8,9 @@ import {
 import type { Actor } from '../commands/attendant-scope.js';
 import { ticketScope, type TicketDeps } from './ticket-scope.js';
 
-/** First page when none is asked for (seed part 8 list default). */
+/** First page when none is asked for (the API's list default). */
 export const TICKET_PAGE_DEFAULT = 1;
-/** Page size when none is asked for (seed part 8 list default). */
+/** Page size when none is asked for (the API's list default). */
 export const TICKET_LIMIT_DEFAULT = 20;
 
 /** The caller (for the visibility rule), the filters and the page. */
@@ -27,7 +27,7 @@ export interface ListTicketsInput {
   limit?: number;
 }
 
-/** A page of tickets with the envelope of the seed's lists. */
+/** A page of tickets with the envelope of the API's lists. */
 export interface TicketList {
   tickets: TicketRow[];
   total: number;

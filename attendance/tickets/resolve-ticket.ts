@@ -1,5 +1,5 @@
 /**
- * Resolving a ticket (seed 3.5: "any → resolved on /resolve or POST resolve, resolved_at set; a
+ * Resolving a ticket ("any → resolved on /resolve or POST resolve, resolved_at set; a
  * CRM deal record may be created"). Called by the REST route, by a PUT that sets status resolved,
  * and by the tickets listener when a conversation is resolved, so the deal rule applies to all three.
  */

@@ -1,5 +1,5 @@
 /**
- * Who may see and work which ticket (issue 5 §6 and §8), shared by every ticket use case so the
+ * Who may see and work which ticket, shared by every ticket use case so the
  * rule lives in one place: supervisors and admins see all tickets; an attendant sees the tickets
  * assigned to them and those of conversations they may see (attendant-scope.ts), and may only
  * assign tickets to users who attend.

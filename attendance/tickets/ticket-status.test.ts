@@ -43,7 +43,7 @@ describe('ticket status table', () => {
     expect(thrown).toMatchObject({ code: 'invalid_transition', details: { from, to } });
   });
 
-  test('every open status can be resolved (seed 3.5 "any → resolved"); resolved and closed cannot', () => {
+  test('every open status can be resolved (any → resolved); resolved and closed cannot', () => {
     for (const from of OPEN_TICKET_STATUSES) expect(canMoveTicket(from, 'resolved')).toBe(true);
     expect(canMoveTicket('resolved', 'resolved')).toBe(false);
     expect(canMoveTicket('closed', 'resolved')).toBe(false);

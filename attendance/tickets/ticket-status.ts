@@ -1,5 +1,5 @@
 /**
- * The one transition table for ticket statuses (seed 3.5 and issue 5 §8). Every status a ticket
+ * The one transition table for ticket statuses. Every status a ticket
  * use case writes comes from {@link ticketTransition}; nothing else decides one. The seed fixes
  * only "any → resolved, resolved_at set"; the rest is our design: work moves a ticket between
  * in_progress and pending, resolved can be reopened or closed, and closed is final.

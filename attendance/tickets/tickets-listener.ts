@@ -1,6 +1,6 @@
 /**
- * Tickets follow their conversation (seed 3.2: on /resolve "ticket becomes resolved if one
- * exists"). A thin listener, as STYLE 10 asks: a guard clause, then the use case.
+ * Tickets follow their conversation (on /resolve "ticket becomes resolved if one
+ * exists"). A thin listener: a guard clause, then the use case.
  */
 import { ConflictError, NotFoundError } from '../../infra/errors.js';
 import type { AttendanceListener } from '../attendance-listener.js';

@@ -1,5 +1,5 @@
 /**
- * `POST /api/attendance/tickets/{id}/transfer {to_user_id, reason?}` (seed 4.3): hands a ticket
+ * `POST /api/attendance/tickets/{id}/transfer {to_user_id, reason?}`: hands a ticket
  * from one attendant to another, keeping who, when and why in `custom_fields.transfers` so the
  * next attendant sees the history.
  */

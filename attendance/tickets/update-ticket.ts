@@ -1,5 +1,5 @@
 /**
- * `PUT /api/attendance/tickets/{id}` (seed 4.3): changes the fields of seed 2.11. A status change
+ * `PUT /api/attendance/tickets/{id}`: changes a ticket's fields. A status change
  * goes through the ticket status table; a change to resolved is a resolve (resolve-ticket.ts), so
  * the sales deal rule applies however a ticket gets there.
  */

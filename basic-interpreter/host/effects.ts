@@ -25,14 +25,14 @@ export type EffectBody =
   /** REMEMBER / RECALL(k): per user of the bot. */
   | { type: 'memory.user.set'; key: string; value: Value }
   | { type: 'memory.user.get'; key: string }
-  /** SET SESSION / GET SESSION(k): the session keys of seed 2.6. */
+  /** SET SESSION / GET SESSION(k): the session keys a script may set (docs/basic.md). */
   | { type: 'session.set'; key: string; value: Value }
   | { type: 'session.get'; key: string }
   /** SET CONTEXT text: background for later LLM calls. */
   | { type: 'context.set'; text: string }
   /** TRANSFER TO HUMAN. Resolves to {success, status, queue_position, assigned_to, assigned_to_name, estimated_wait_seconds, message}. */
   | { type: 'transfer'; target?: string; department?: string; priority?: string; reason?: string; destination?: string }
-  /** CREATE MEETING options (seed 2.13). Resolves to {success, room_id, join_url}. */
+  /** CREATE MEETING options. Resolves to {success, room_id, join_url}. */
   | { type: 'meeting.create'; options: ObjectValue }
   | { type: 'mail.send'; to: string; subject: string; body: string }
   /** TALK TO address, text: a message to someone other than the current customer. */

@@ -5,12 +5,12 @@ import { bots } from './bots.js';
 import { sessions } from './sessions.js';
 import { users } from './users.js';
 
-/** Queue item statuses (seed 2.9 plus `pending`); attendance/conversation-status.ts decides every change. */
+/** Queue item statuses (plus `pending`); attendance/conversation-status.ts decides every change. */
 export const ATTENDANCE_CONVERSATION_STATUSES = ['waiting', 'assigned', 'active', 'pending', 'resolved'] as const;
 export type AttendanceConversationStatus = (typeof ATTENDANCE_CONVERSATION_STATUSES)[number];
 
 /**
- * The queue item of seed 2.9: one row per session that was ever handed to a human, reused by the
+ * The queue item: one row per session that was ever handed to a human, reused by the
  * next cycle after a resolve. `status` is only written with the previous status in the WHERE
  * clause (an optimistic check), so two writers racing on one conversation cannot both win.
  */

@@ -6,7 +6,7 @@ import { sessions } from './sessions.js';
 import { users } from './users.js';
 
 /**
- * A queue of conversations waiting for a human (seed 2.7). Assignment picks the active queue whose
+ * A queue of conversations waiting for a human. Assignment picks the active queue whose
  * `channels` include the conversation's channel; `auto_assign` chooses between the queue rule and
  * the attendant-list rule; `max_wait_seconds` is the SLA after which an alert goes out.
  */
@@ -30,7 +30,7 @@ export const attendanceQueues = pgTable(
 );
 
 /**
- * An attendant's membership of a queue (seed 2.8): the queue rule prefers the lowest `priority`
+ * An attendant's membership of a queue: the queue rule prefers the lowest `priority`
  * and never gives a member more than `max_conversations` at once. One row per (queue, user).
  */
 export const attendanceQueueMembers = pgTable(
@@ -50,12 +50,12 @@ export const attendanceQueueMembers = pgTable(
   ],
 );
 
-/** Attendant presence (seed 3.4): only `online` attendants receive new conversations. */
+/** Attendant presence: only `online` attendants receive new conversations. */
 export const ATTENDANT_STATUSES = ['online', 'busy', 'away', 'offline'] as const;
 export type AttendantStatus = (typeof ATTENDANT_STATUSES)[number];
 
 /**
- * What the attendant-list rule needs to know about a user who attends (seed 2.10): the channel they
+ * What the attendant-list rule needs to know about a user who attends: the channel they
  * serve (`all` or one channel), their topic preference, department, the names a TRANSFER TO HUMAN
  * may use for them (`aliases`), contact details and presence. Also what a legacy attendant.csv
  * is imported into.
@@ -82,14 +82,14 @@ export const attendantProfiles = pgTable(
   ],
 );
 
-/** Ticket statuses (seed 3.5) and priorities (seed 2.11). */
+/** Ticket statuses and priorities. */
 export const TICKET_STATUSES = ['open', 'in_progress', 'pending', 'resolved', 'closed'] as const;
 export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
 /**
- * A support ticket opened from a conversation (seed 2.11). `ticket_number` is a serial per
+ * A support ticket opened from a conversation. `ticket_number` is a serial per
  * installation, the number people quote; `customer_id` is the CRM contact. Categories (sales,
  * support, billing, technical) are not checked in SQL, so an installation may add its own.
  */
@@ -125,7 +125,7 @@ export const attendanceTickets = pgTable(
 );
 
 /**
- * Kinds of attendance event. Every KPI of seed 2.14 is computed from these: wait time from
+ * Kinds of attendance event. Every KPI is computed from these: wait time from
  * `transferred` → `assigned`, first response from `accepted` → `first_response`, and so on.
  * The `ticket_*` kinds are the audit trail of tickets (attendance/tickets/ticket-events.ts);
  * no KPI reads them.

@@ -4,7 +4,7 @@ import { sessions } from './sessions.js';
 import { users } from './users.js';
 
 /**
- * A customer as the CRM knows them (seed 2.12). Attendance matches an incoming conversation to a
+ * A customer as the CRM knows them. Attendance matches an incoming conversation to a
  * contact by (bot_id, phone), phone in E.164, to fill `customer_id` of sessions and tickets.
  */
 export const crmContacts = pgTable(
@@ -26,7 +26,7 @@ export const crmContacts = pgTable(
   (t) => [index('crm_contacts_bot_phone_idx').on(t.bot_id, t.phone)],
 );
 
-/** A sales opportunity (seed 2.12); resolving a sales ticket may create one. */
+/** A sales opportunity; resolving a sales ticket may create one. */
 export const crmDeals = pgTable(
   'crm_deals',
   {
@@ -43,7 +43,7 @@ export const crmDeals = pgTable(
   (t) => [index('crm_deals_contact_idx').on(t.contact_id)],
 );
 
-/** The ordered stages of the sales pipeline (seed 2.12); `probability` is 0–100. */
+/** The ordered stages of the sales pipeline; `probability` is 0–100. */
 export const crmPipelineStages = pgTable('crm_pipeline_stages', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
@@ -52,7 +52,7 @@ export const crmPipelineStages = pgTable('crm_pipeline_stages', {
 });
 
 /**
- * One attendance as the CRM remembers it (seed 8 `attendance-crm-logging`): written when an
+ * One attendance as the CRM remembers it (`attendance-crm-logging`): written when an
  * attendance is resolved, with exactly the fields `attendance-log-fields` names, on the session's
  * contact when it has one. The satisfaction survey adds `customer_satisfaction` later, so the
  * fields are a JSON object rather than columns.

@@ -4,7 +4,7 @@ import { bots } from './bots.js';
 import { users } from './users.js';
 
 /**
- * A conversation of one customer with one bot on one channel (seed 2.6). `needs_human` decides who
+ * A conversation of one customer with one bot on one channel. `needs_human` decides who
  * answers; `dialog_state` holds the suspended BASIC dialog as JSON so it survives restarts.
  */
 export const sessions = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Local accounts (seed 2.12) plus the roles that gate the API: admin, supervisor, attendant, author. */
+/** Local accounts plus the roles that gate the API: admin, supervisor, attendant, author. */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   username: text('username').notNull().unique(),

@@ -1,7 +1,7 @@
 import { SMS_MAX_CHARS } from '../routing-rule.js';
 
 /**
- * The SMS rule (seed 1.2 step 7): text longer than `max` characters becomes numbered parts
+ * The SMS rule: text longer than `max` characters becomes numbered parts
  * "(1/3) …", each at most `max` characters with its number, cut at a space where there is one
  * (else mid-word), so nothing is ever dropped but the whitespace where a part ends. Characters
  * are code points, so a surrogate pair is never split. Text within the limit is one part, as is.

@@ -12,7 +12,7 @@ const ACCESS = ['supervisor'] as const; // admins always pass; attendants are no
 const TAG = 'attendance';
 
 /**
- * Supervisors' read side of attendance (issue 5 §9, §10): the KPIs of seed 2.14 over a window,
+ * Supervisors' read side of attendance: the KPIs over a window,
  * and the CRM attendance log of a contact or session.
  */
 export function attendanceInsightsRoutes(deps: AttendanceInsightsRoutesDeps) {
@@ -21,7 +21,7 @@ export function attendanceInsightsRoutes(deps: AttendanceInsightsRoutesDeps) {
     defineRoute({
       method: 'get',
       path: '/api/attendance/insights',
-      summary: 'Attendance KPIs (seed 2.14) over a time window, computed from the attendance event log',
+      summary: 'Attendance KPIs over a time window, computed from the attendance event log',
       tag: TAG,
       access: ACCESS,
       query: InsightsQuerySchema,

@@ -8,7 +8,7 @@ const ACCESS = ['attendant', 'supervisor'] as const; // admins always pass
 const TAG = 'attendance';
 
 /**
- * The kanban board (seed 2.9, 3.3; issue 5 §7): queue items grouped by column, and moves that
+ * The kanban board: queue items grouped by column, and moves that
  * have the same effects as the commands.
  */
 export function attendanceKanbanRoutes(deps: AttendanceRoutesDeps) {

@@ -16,7 +16,7 @@ const TAG = 'attendance-assist';
 const FLAG_OFF = '409 feature_disabled when the bot has the feature off';
 
 /**
- * Attendant assist over REST (issue 6 §2): tips, polish, smart replies, sentiment and summary.
+ * Attendant assist over REST: tips, polish, smart replies, sentiment and summary.
  * Attendants may ask about the conversations they may see (their queues and their own);
  * supervisors and admins about any. A model that is missing, late or wrong never fails the call:
  * the answer comes from the fallback and says so.

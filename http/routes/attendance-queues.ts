@@ -14,7 +14,7 @@ const EDITORS = ['supervisor'] as const;
 const TAG = 'attendance';
 
 /**
- * Queues and their members over REST (seed 2.7, 2.8, 4.3; issue 5 §6). Supervisors and admins
+ * Queues and their members over REST. Supervisors and admins
  * create and change them; attendants read the queues they are members of.
  */
 export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {

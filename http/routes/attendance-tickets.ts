@@ -13,7 +13,7 @@ import {
 const ACCESS = ['attendant', 'supervisor'] as const; // admins always pass
 const TAG = 'attendance-tickets';
 
-/** The wire form of a ticket (seed 2.11): timestamps in ISO 8601. */
+/** The wire form of a ticket: timestamps in ISO 8601. */
 function toTicketJson(row: TicketRow) {
   return {
     ...row,
@@ -33,7 +33,7 @@ function toDealJson(deal: DealRow) {
 const withDeal = ({ ticket, deal }: ResolvedTicket) => ({ ...toTicketJson(ticket), deal: deal ? toDealJson(deal) : null });
 
 /**
- * Ticket endpoints (seed 4.3, issue 5 §8): CRUD, assign, transfer and resolve. Attendants see the
+ * Ticket endpoints: CRUD, assign, transfer and resolve. Attendants see the
  * tickets of the conversations they may see and those assigned to them; supervisors and admins
  * see all, and only they delete.
  */
@@ -62,7 +62,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       tag: TAG,
       access: ACCESS,
       params: TicketParamsSchema,
-      response: { description: 'The ticket (seed 2.11)', schema: TicketSchema },
+      response: { description: 'The ticket', schema: TicketSchema },
       errors: [404],
       handle: async ({ params, principal }) => toTicketJson(await visibleTicket(deps.repos, principal, params.id)),
     }),

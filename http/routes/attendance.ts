@@ -18,7 +18,7 @@ export interface AttendanceRoutesDeps {
   /** The stores the attendance use cases run on (built once, at the composition root). */
   repos: AttendanceRepositories;
   attendance: AttendanceService;
-  /** Attendant assist (issue 6): the `/llm/*` routes and the `/tips /polish /replies /summary` commands. */
+  /** Attendant assist: the `/llm/*` routes and the `/tips /polish /replies /summary` commands. */
   assist?: AssistService;
 }
 
@@ -27,7 +27,7 @@ const SUPERVISORS = ['supervisor'] as const;
 const TAG = 'attendance';
 
 /**
- * The attendant console over REST (seed 4.3, issue 5 §4 and §6): commands, the queue, the
+ * The attendant console over REST: commands, the queue, the
  * attendants, resolve and replies. Attendants see the conversations of their queues and those
  * assigned to them; supervisors and admins see all.
  */
@@ -50,7 +50,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       summary: 'Open conversations (waiting, assigned, active, pending) the caller may see, highest priority and oldest first',
       tag: TAG,
       access: ACCESS,
-      response: { description: 'Queue items (seed 2.9)', schema: QueueItemListSchema },
+      response: { description: 'Queue items', schema: QueueItemListSchema },
       handle: ({ principal }) => listVisibleItems(deps.repos, principal, (f) => deps.attendance.queueItems(f)),
     }),
     defineRoute({
@@ -59,7 +59,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       summary: 'Attendants with their routing fields, presence and current load',
       tag: TAG,
       access: ACCESS,
-      response: { description: 'Attendants (seed 2.10)', schema: AttendantListSchema },
+      response: { description: 'Attendants', schema: AttendantListSchema },
       handle: () => listAttendants(deps),
     }),
     defineRoute({

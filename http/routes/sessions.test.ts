@@ -65,7 +65,7 @@ const get = async (id: string, headers: Record<string, string> = admin) => {
 };
 
 describe('GET /api/session/:session_id', () => {
-  test('admins get the seed 2.6 record and a dialog summary, not the VM internals', async () => {
+  test('admins get the session record and a dialog summary, not the VM internals', async () => {
     const [row] = await database.db
       .insert(sessions)
       .values({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NotFoundError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
 
-/** The session row as this endpoint needs it (a subset of the sessions table's row, seed 2.6). */
+/** The session row as this endpoint needs it (a subset of the sessions table's row). */
 export interface SessionRecord {
   id: string;
   bot_id: string;
@@ -56,7 +56,7 @@ export const SessionDebugSchema = z
   })
   .meta({ id: 'SessionDebug' });
 
-/** `GET /api/session/{id}` (seed 4.3, "session (debug)"): an admin's look at one session and its dialog. */
+/** `GET /api/session/{id}` ("session (debug)"): an admin's look at one session and its dialog. */
 export function sessionRoutes(deps: SessionRoutesDeps) {
   return [
     defineRoute({

@@ -141,7 +141,7 @@ describe('POST /api/channels/web/:bot/messages', () => {
     expect(engine.received).toHaveLength(1);
   });
 
-  test('each visitor is rate limited: 429 with the seed body and Retry-After', async () => {
+  test('each visitor is rate limited: 429 with the rate-limit body and Retry-After', async () => {
     const first = await post({ text: '1' });
     const token = first.body.session_token;
     for (const text of ['2', '3']) expect((await post({ text, session_token: token })).status).toBe(200);

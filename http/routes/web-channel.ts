@@ -10,7 +10,7 @@ import {
 } from '../schemas/web-channel.js';
 
 /**
- * The public web channel's HTTP door (issue 4, item 8): validate, call the web channel's use case
+ * The public web channel's HTTP door (item 8): validate, call the web channel's use case
  * (adapters/web/web-channel.ts), answer. The WebSocket half lives in `http/web-socket.ts`.
  */
 export function webChannelRoutes(web: WebChannel) {

@@ -1,5 +1,5 @@
 /**
- * The attendant assist endpoints (issue 6 §2): requests validated here at the edge, and the
+ * The attendant assist endpoints: requests validated here at the edge, and the
  * answers described for OpenAPI. Every answer carries `source` and, from the fallback,
  * `fallback_reason`.
  */

@@ -1,5 +1,5 @@
 /**
- * The frames of the attendant console WebSocket (`/ws/attendance`, issue 5 §5): what clients may
+ * The frames of the attendant console WebSocket (`/ws/attendance`): what clients may
  * send, validated here at the edge, and the answers the server sends back. The pushed live events
  * are typed in attendance/live-events.ts.
  */

@@ -13,14 +13,14 @@ const Category = z.string().trim().min(1).max(50).meta({ description: 'sales, su
 /** Ticket id in the path: any string, so an id that is not a UUID answers 404 ticket_not_found, not 400. */
 export const TicketParamsSchema = z.object({ id: z.uuid() });
 
-/** The writable fields of seed 2.11 (status excepted), shared by create and update. */
+/** The writable fields of a ticket (status excepted), shared by create and update. */
 const ticketFields = {
   subject: NonEmpty(SUBJECT_MAX),
   description: z.string().max(TEXT_MAX).nullable(),
   priority: z.enum(TICKET_PRIORITIES).meta({ description: 'Default normal' }),
   category: Category.nullable(),
   assigned_to: z.uuid().nullable().meta({ description: 'A user with the attendant, supervisor or admin role' }),
-  attendant_id: z.string().max(50).nullable().meta({ description: 'Free attendant reference (seed 2.11); defaults to assigned_to' }),
+  attendant_id: z.string().max(50).nullable().meta({ description: 'Free attendant reference; defaults to assigned_to' }),
   channel: z.string().min(1).max(20).nullable(),
   customer_id: z.uuid().nullable().meta({ description: 'CRM contact id' }),
   contact_phone: z.string().max(20).nullable(),
@@ -80,7 +80,7 @@ export const ResolveTicketRequestSchema = z
   .object({ resolution: z.string().trim().max(TEXT_MAX).optional().meta({ description: 'Kept in custom_fields.resolution' }) })
   .meta({ id: 'TicketResolveRequest' });
 
-/** A ticket on the wire: the columns of seed 2.11, timestamps in ISO 8601. */
+/** A ticket on the wire: its columns, timestamps in ISO 8601. */
 export const TicketSchema = z
   .object({
     id: z.uuid(),
@@ -105,7 +105,7 @@ export const TicketSchema = z
   })
   .meta({ id: 'Ticket' });
 
-/** The CRM deal a resolved sales ticket created (seed 2.12). */
+/** The CRM deal a resolved sales ticket created. */
 export const DealSchema = z
   .object({
     id: z.uuid(),
@@ -121,10 +121,10 @@ export const DealSchema = z
 /** A ticket as a change returned it, with the CRM deal the change created (null when none). */
 export const TicketWithDealSchema = TicketSchema.extend({ deal: DealSchema.nullable() }).meta({ id: 'TicketWithDeal' });
 
-/** A page of tickets with the seed's list envelope. */
+/** A page of tickets with the API's list envelope. */
 export const TicketListSchema = z
   .object({ tickets: TicketSchema.array(), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
   .meta({ id: 'TicketList' });
 
-/** DELETE answer (200), shaped like the seed's other deletes. */
+/** DELETE answer (200), shaped like the API's other deletes. */
 export const DeleteTicketResultSchema = z.object({ deleted: z.literal(true), id: z.string() }).meta({ id: 'TicketDeleteResult' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The JSON body of every error answer; some errors add the fields seed part 7 defines. */
+/** The JSON body of every error answer; some errors add fields of their own (retry_after, details). */
 export const ErrorBodySchema = z
   .object({
     error: z.string().meta({ example: 'not_found' }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { WebMessageBody } from '../../adapters/index.js';
 
-/** Longest text a visitor may send in one message (issue 4, item 8). */
+/** Longest text a visitor may send in one message (item 8). */
 export const WEB_TEXT_MAX = 4096;
 
 export const BotParamsSchema = z.object({ bot: z.string().min(1).max(100) });

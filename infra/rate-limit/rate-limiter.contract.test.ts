@@ -2,7 +2,7 @@ import { createLogger } from '../logger.js';
 import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../../test/support/redis.js';
 import { createRateLimiter, formatWindow, type RateLimiter } from './index.js';
 
-// One contract, both drivers (STYLE.md rule 5). The Redis row is skipped (with a warning) only
+// One contract, both drivers . The Redis row is skipped (with a warning) only
 // when Redis does not answer and REQUIRE_SERVICES is unset.
 const redisUrl = redisUrlForTests();
 const logger = createLogger({ pretty: false });

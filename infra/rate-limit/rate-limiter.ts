@@ -2,7 +2,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
 /**
  * The rate-limit port: a fixed-window counter per key. Callers ask "may this key spend one more
- * point under this rule?" and get the numbers the seed's 429 body needs (seed part 7). Two
+ * point under this rule?" and get the numbers the 429 body needs. Two
  * drivers share this file's logic: in-memory (one process) and Redis (every instance counts
  * together).
  */
@@ -20,7 +20,7 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
   /** The rule's points, for the 429 body's `limit`. */
   limit: number;
-  /** The rule's window as the seed writes it (`1m`, `1h`, `90s`), for the 429 body's `window`. */
+  /** The rule's window as the API writes it (`1m`, `1h`, `90s`), for the 429 body's `window`. */
   window: string;
   /** Points left in the current window. */
   remaining: number;

@@ -1,5 +1,5 @@
 /**
- * Attendant assist end to end (issue 6 §1, §2, §4, §7, §8): the real service with bots whose
+ * Attendant assist end to end: the real service with bots whose
  * model is the fake OpenAI-compatible server — answering well, with garbage, with HTTP 500, or
  * not at all — and a bot without a model.
  */

@@ -90,7 +90,7 @@ describe('kanban', () => {
     // Transferred to another queue by the supervisor: out of ana's view, and back in new.
     const moved = await kit.call('POST', '/api/attendance/transfer', sup.headers, { session_id: sessionId, to_queue_id: otherQueue.body.id, reason: 'wrong team' });
     expect(moved.body).toMatchObject({ status: 'waiting', queue_id: otherQueue.body.id });
-    // The session row no longer names the previous holder (seed 2.6 assigned_to).
+    // The session row no longer names the previous holder (assigned_to).
     expect((await kit.call('GET', `/api/session/${sessionId}`, kit.admin)).body).toMatchObject({ assigned_to: null, queue_id: otherQueue.body.id });
     expect(column(await board(ana), sessionId)).toBeUndefined();
     expect(column(await board(bob), sessionId)).toBeUndefined();

@@ -7,7 +7,7 @@ import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../su
 import { sayOnWeb } from '../support/web-customer.js';
 
 /**
- * The journey of issue 5 §12 on two instances sharing one PostgreSQL database and one Redis: the
+ * An attendance journey on two instances sharing one PostgreSQL database and one Redis: the
  * customer talks to instance A, the attendant's console is connected to instance B.
  */
 interface Answer { session_id: string; session_token: string; replies: { text: string }[] }
@@ -47,7 +47,7 @@ const say = (base: string, text: string, token?: string): Promise<Answer> => say
 const wsBase = (service: TestService) => service.url.replace(/^http/, 'ws');
 const connect = (url: string) => connectFrameSocket(url, sockets);
 
-describe('attendance across two instances (issue 5 §12)', () => {
+describe('attendance across two instances', () => {
   test('customer on A → keyword transfer → console on B is told → /take → reply reaches the customer on A → /resolve → the bot answers again', async () => {
     const A = a!;
     const B = b!;

@@ -4,7 +4,7 @@ import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
 
-// Issue 6 §6: the BASIC LLM keyword and SET CONTEXT use the bot's model (config llm-*), through
+// The BASIC LLM keyword and SET CONTEXT use the bot's model (config llm-*), through
 // the real service, against a fake OpenAI-compatible server.
 
 interface Answer { session_id: string; session_token: string; replies: { text: string }[] }

@@ -5,7 +5,7 @@ import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
 
-// Issue 6 §5: the bot-side transfer triggers through the real service and the web channel —
+// The bot-side transfer triggers through the real service and the web channel —
 // failed attempts with negative sentiment, and escalate intents.
 
 interface Answer { session_id: string; session_token: string; replies: { text: string }[] }

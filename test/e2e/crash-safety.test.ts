@@ -4,7 +4,7 @@ import { childServerDrivers, createChildServer, type ChildServer } from '../supp
 import type { WebAnswer } from '../support/web-customer.js';
 
 /**
- * Issue 10, item 1 (all or nothing per message): the real server, as a child process, is
+ * All or nothing per message (docs/architecture.md): the real server, as a child process, is
  * SIGKILLed at random moments while many web visitors stream numbered messages; it restarts on
  * the same data and every client retries each unanswered message with the same
  * `client_message_id` and session token, as a widget would. At the end every visitor's

@@ -19,7 +19,7 @@ afterAll(async () => {
   await rm(botsDir, { recursive: true, force: true });
 });
 
-test('a visitor over the bot\'s web-rate-limit gets 429 with the seed\'s rate-limit body', async () => {
+test('a visitor over the bot\'s web-rate-limit gets 429 with the rate-limit body', async () => {
   const url = `${service.url}/api/channels/web/tight/messages`;
   const post = (body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const first = (await (await post({ text: 'one' })).json()) as { session_token: string };

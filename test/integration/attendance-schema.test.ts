@@ -37,7 +37,7 @@ test('the migration creates the attendance and CRM tables and re-running it is a
 });
 
 describe('queues and members', () => {
-  test('a queue gets the defaults of seed 2.7', async () => {
+  test('a queue gets the documented defaults', async () => {
     const queues = createQueuesRepo(handle.db);
     const [botId, creator] = [await bot(), await user()];
     const queue = await queues.create({ name: 'Sales', bot_id: botId, created_by: creator });
@@ -63,7 +63,7 @@ describe('queues and members', () => {
     expect((await queues.list({ bot_id: botId, channel: 'web', active: true })).map((q) => q.name)).toEqual(['B']);
   });
 
-  test('member defaults of seed 2.8; one membership per queue and user; addMember is idempotent', async () => {
+  test('member defaults; one membership per queue and user; addMember is idempotent', async () => {
     const queues = createQueuesRepo(handle.db);
     const queue = await queues.create({ name: 'Support' });
     const [u1, u2] = [await user(), await user()];
@@ -108,7 +108,7 @@ describe('attendant profiles', () => {
 });
 
 describe('tickets', () => {
-  test('defaults of seed 2.11 and increasing ticket numbers', async () => {
+  test('ticket defaults and increasing ticket numbers', async () => {
     const tickets = createTicketsRepo(handle.db);
     const sessionId = await session(await bot());
     const first = await tickets.create({ session_id: sessionId, subject: 'Cannot log in' });

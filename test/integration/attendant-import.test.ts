@@ -4,7 +4,7 @@ import { prepareBots } from '../../service-bots.js';
 import { captureLogger, tempDir } from '../fixtures/config/helpers.js';
 import { openTestDatabase } from '../support/postgres.js';
 
-// A legacy attendant.csv (seed 2.10) is imported onto attendant profiles when the bot loads.
+// A legacy attendant.csv is imported onto attendant profiles when the bot loads.
 let handle: DatabaseHandle;
 let dir: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => {

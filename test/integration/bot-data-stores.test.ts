@@ -14,7 +14,7 @@ import { seedTablesFromCsv } from '../../engine/host/index.js';
 import type { DatabaseHandle } from '../../db/connection.js';
 import { openTestDatabase } from '../support/postgres.js';
 
-// One contract for every driver of the storage ports (STYLE.md rule 5): in memory, and the
+// One contract for every driver of the storage ports : in memory, and the
 // database repository on PGlite (or a scratch PostgreSQL database when DATABASE_URL is set).
 // Each driver has its own copy of the rules (db/ imports nothing above it), so errors are
 // compared by name and message, not by class.

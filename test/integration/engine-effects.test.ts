@@ -1,7 +1,7 @@
 import { createBotDataRepo, createSessionsRepo } from '../../db/index.js';
 import { EngineHarness, inbound, lines, TestAdapter, waitFor, type RunningEngine } from '../support/engine-kit.js';
 
-// BASIC effects carried out by the engine (issue 4 item 4): WAIT, SET/GET SESSION, TALK TO,
+// BASIC effects carried out by the engine : WAIT, SET/GET SESSION, TALK TO,
 // failed HEARs, SET SCHEDULE, and the ports that answer "not configured".
 
 let harness: EngineHarness;

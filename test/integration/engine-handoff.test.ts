@@ -2,7 +2,7 @@ import { createSessionsRepo } from '../../db/index.js';
 import { CRM_DISABLED_MESSAGE, WAIT_MESSAGE } from '../../engine/index.js';
 import { EngineHarness, inbound, lines, TestAdapter, waitFor, type RunningEngine } from '../support/engine-kit.js';
 
-// The human side of the routing rule (seed 1.2 steps 4–6 and 8, seed 3.2) and TRANSFER TO HUMAN.
+// The human side of the routing rule (docs/architecture.md) and TRANSFER TO HUMAN.
 
 const ECHO = 'TALK "echo: " & first_message';
 const HANDOFF = `
@@ -96,7 +96,7 @@ test('TRANSFER TO HUMAN: needs_human, context, wait message after the TALKs, res
   const withHuman = await running.engine.receive(inbound('handoff', 'hello?', { customer: 'h-1' }));
   expect(withHuman).toMatchObject({ needs_human: true, replies: [] });
 
-  // Resolving returns the conversation to the bot (seed 1.2 step 8).
+  // Resolving returns the conversation to the bot.
   await running.engine.resolve(outcome.session_id!);
   const resolved = await session(outcome.session_id!);
   expect(resolved.needs_human).toBe(false);

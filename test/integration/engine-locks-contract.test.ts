@@ -2,7 +2,7 @@ import { createInProcessLocks, createPostgresLocks, type LockPort } from '../../
 import { createLogger } from '../../infra/logger.js';
 import { postgresUrlForTests } from '../support/postgres.js';
 
-// One contract, both lock drivers (STYLE.md rule 5). The PostgreSQL row is skipped (with a
+// One contract, both lock drivers . The PostgreSQL row is skipped (with a
 // warning) only when no server answers and REQUIRE_SERVICES is unset.
 const logger = createLogger({ pretty: false });
 const pgUrl = await postgresUrlForTests();

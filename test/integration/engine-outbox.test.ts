@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { outbox } from '../../db/schema/index.js';
 import { EngineHarness, inbound, lines, TestAdapter, waitFor, type RunningEngine } from '../support/engine-kit.js';
 
-// The outbox (issue 4 item 7): committed before delivery, delivered by a job with retries and
+// The outbox : committed before delivery, delivered by a job with retries and
 // backoff, failures recorded, nothing lost across a crash; and the SMS rule on the outbound path.
 
 const ECHO = 'TALK "echo: " & first_message';

@@ -2,7 +2,7 @@ import { createSessionsRepo } from '../../db/index.js';
 import { sessionOutboundTopic, WAIT_MESSAGE, type OutboundEvent } from '../../engine/index.js';
 import { EngineHarness, inbound, lines, TestAdapter, waitFor, type RunningEngine } from '../support/engine-kit.js';
 
-// The one path of a message through the engine on real drivers (issue 4 items 2, 3, 5, 6).
+// The one path of a message through the engine on real drivers .
 
 const ECHO = 'TALK "echo: " & first_message';
 const ASKER = `

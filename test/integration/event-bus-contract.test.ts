@@ -2,7 +2,7 @@ import { createEventBus, type EventBus } from '../../infra/events/index.js';
 import { createLogger } from '../../infra/logger.js';
 import { redisUrlForTests, uniquePrefix } from '../support/redis.js';
 
-// One contract, every driver (STYLE.md rule 5). The Redis row is skipped (with a warning) only
+// One contract, every driver . The Redis row is skipped (with a warning) only
 // when Redis does not answer and REQUIRE_SERVICES is unset. Pub/sub creates no keys to clean up.
 const redisUrl = redisUrlForTests();
 const logger = createLogger({ pretty: false }); // silent unless LOG_LEVEL is set

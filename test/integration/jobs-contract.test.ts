@@ -2,7 +2,7 @@ import { createJobQueue, type JobContext, type JobQueue } from '../../infra/jobs
 import { createLogger } from '../../infra/logger.js';
 import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../support/redis.js';
 
-// One contract, every driver (STYLE.md rule 5). The BullMQ row is skipped (with a warning) only
+// One contract, every driver . The BullMQ row is skipped (with a warning) only
 // when Redis does not answer and REQUIRE_SERVICES is unset.
 const redisUrl = redisUrlForTests();
 const logger = createLogger({ pretty: false }); // silent unless LOG_LEVEL is set

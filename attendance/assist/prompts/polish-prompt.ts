@@ -2,7 +2,7 @@ import type { ChatMessage } from '../../../infra/llm/index.js';
 import type { TranscriptLine } from '../assist-context.js';
 import { formatTranscript, jsonOnly } from './format-transcript.js';
 
-/** Asks for a polished version of the attendant's draft (issue 6 §2, `/polish`); nothing is sent. */
+/** Asks for a polished version of the attendant's draft (`/polish`); nothing is sent. */
 export function polishPrompt(input: { text: string; tone: string; transcript: readonly TranscriptLine[] }): ChatMessage[] {
   return [
     {

@@ -3,7 +3,7 @@ import type { TranscriptLine } from '../assist-context.js';
 import { REPLY_CATEGORIES, TONES } from '../assist-schemas.js';
 import { formatTranscript, jsonOnly } from './format-transcript.js';
 
-/** Asks for exactly three replies the attendant could send next (issue 6 §2, `/replies`). */
+/** Asks for exactly three replies the attendant could send next (`/replies`). */
 export function repliesPrompt(input: { transcript: readonly TranscriptLine[] }): ChatMessage[] {
   return [
     {

@@ -3,7 +3,7 @@ import type { TranscriptLine } from '../assist-context.js';
 import { LEVELS, SENTIMENTS } from '../assist-schemas.js';
 import { formatTranscript, jsonOnly } from './format-transcript.js';
 
-/** Asks how the customer feels: a text on its own, or the customer's side of a conversation (issue 6 §2). */
+/** Asks how the customer feels: a text on its own, or the customer's side of a conversation. */
 export function sentimentPrompt(input: { text: string } | { transcript: readonly TranscriptLine[] }): ChatMessage[] {
   const subject = 'text' in input ? `Customer message:\n${input.text}` : `Conversation:\n${formatTranscript(input.transcript)}`;
   return [

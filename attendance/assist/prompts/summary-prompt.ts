@@ -3,7 +3,7 @@ import type { TranscriptLine } from '../assist-context.js';
 import { TRENDS } from '../assist-schemas.js';
 import { formatTranscript, jsonOnly } from './format-transcript.js';
 
-/** Asks for a summary an attendant can read in seconds when they get the conversation (issue 6 §2 and §4). */
+/** Asks for a summary an attendant can read in seconds when they get the conversation. */
 export function summaryPrompt(input: { transcript: readonly TranscriptLine[]; transferReason: string | null }): ChatMessage[] {
   return [
     {

@@ -3,7 +3,7 @@ import type { TranscriptLine } from '../assist-context.js';
 import { TIP_TYPES } from '../assist-schemas.js';
 import { formatTranscript, jsonOnly } from './format-transcript.js';
 
-/** Asks for coaching tips for the attendant on this conversation (issue 6 §2, `/tips`). */
+/** Asks for coaching tips for the attendant on this conversation (`/tips`). */
 export function tipsPrompt(input: { transcript: readonly TranscriptLine[]; transferReason: string | null }): ChatMessage[] {
   return [
     {
