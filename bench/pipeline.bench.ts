@@ -64,7 +64,7 @@ async function measureServer(drivers: keyof typeof TARGETS): Promise<DriverRun> 
   const profileDir = PROFILE ? await mkdtemp(path.join(os.tmpdir(), 'sb-profile-')) : undefined;
   const server: ChildServer = await createChildServer({
     botsDir: path.resolve('bench/bots'),
-    env: profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {},
+    ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
   });
   try {
     await server.start();

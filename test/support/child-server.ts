@@ -40,6 +40,8 @@ export interface ChildServer {
 export interface ChildServerOptions {
   botsDir: string;
   env?: Record<string, string>;
+  /** Options for node itself, before the script (the pipeline benchmark's `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -103,7 +105,7 @@ export async function createChildServer(options: ChildServerOptions): Promise<Ch
     async start() {
       if (child) throw new Error('the child server is already running');
       starts += 1;
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'bin/switchboard.ts', 'start'], {
+      const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'bin/switchboard.ts', 'start'], {
         cwd: process.cwd(),
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
