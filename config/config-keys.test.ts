@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { configSchema, defaultBotConfig, isConfigKey, type BotConfig } from './config-keys.js';
 
 /** Parses one key's raw value the way the loader does; returns the value or the error text. */
@@ -7,7 +8,7 @@ function parseKey(key: keyof BotConfig, raw: string): unknown {
 }
 
 describe('config keys', () => {
-  it('has every documented key (attendance, identity federation, dialog and web-channel limits) with its default', () => {
+  it('has every key with its default', () => {
     const expected: BotConfig = {
       'crm-enabled': true,
       'attendance-enabled': true,
@@ -152,5 +153,17 @@ describe('config keys', () => {
     expect(isConfigKey('attendance-queue-size')).toBe(true);
     expect(isConfigKey('param-greeting')).toBe(false);
     expect(isConfigKey('constructor')).toBe(false);
+  });
+
+  it('is the table of docs/configuration.md: every key once, with its default', () => {
+    const page = readFileSync(new URL('../docs/configuration.md', import.meta.url), 'utf8');
+    const rows = [...page.matchAll(/^\| `([a-z0-9-]+)` \| [^|]+ \| ([^|]+) \|/gm)].map(([, key, cell]) => [key, cell!.trim()]);
+    const shown = (value: unknown) =>
+      value === undefined ? 'none'
+      : Array.isArray(value) ? (value.length === 0 ? 'empty' : `\`${value.join(', ')}\``)
+      : `\`${String(value)}\``;
+    const defaults = defaultBotConfig() as Record<string, unknown>;
+    expect(rows.map(([key]) => key).sort()).toEqual(Object.keys(configSchema.shape).sort());
+    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(Object.keys(configSchema.shape).map((key) => [key, shown(defaults[key])])));
   });
 });

@@ -20,8 +20,8 @@ export interface Engine {
   /** The whole path of one inbound message: dedupe, session, routing, bot or attendance, outbox. */
   receive(message: InboundMessage): Promise<ReceiveOutcome>;
   /**
-   * Ends the human attendance: needs_human false, the next message reaches the bot again (seed
-   * 1.2 step 8). `context` keys are written to context_data in the same step.
+   * Ends the human attendance: needs_human false, the next message reaches the bot again
+   * (docs/architecture.md, "The routing rule", step 8). `context` keys are written to context_data in the same step.
    */
   resolve(sessionId: string, options?: { context?: Record<string, unknown> }): Promise<void>;
   /**

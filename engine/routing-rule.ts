@@ -21,7 +21,7 @@ import type { BotConfig } from '../config/index.js';
  * so every message stays with the bot (and TRANSFER TO HUMAN answers `crm_disabled`).
  */
 
-/** Characters per outbound SMS (part 8). */
+/** Characters per outbound SMS (docs/architecture.md, "SMS"). */
 export const SMS_MAX_CHARS = 160;
 
 /** Who handles one inbound message. */
