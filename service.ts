@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createChannelAdapters, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, listChannelAdapters } from './adapters/index.js';
+import { createChannelAdapters, createChannelWebhooks, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, listChannelAdapters } from './adapters/index.js';
 import {
   createAssistService, createAttendanceService, createAutoSummaryListener, createEmailNotificationsListener,
   createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, registerEmailJobs,
@@ -11,7 +11,7 @@ import {
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
-  createAttendanceRepositories, createBotDataRepo, createEngineEventsRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createBotDataRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, type EngineService } from './engine/index.js';
@@ -113,6 +113,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     repos: {
       turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
       sessions: sessionsRepo, messages: messagesRepo, botData: createBotDataRepo(database.db),
+      inbound: createInboundQueueRepo(database.db),
     },
     jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
@@ -162,6 +163,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     users,
     tokens,
     readiness,
+    webhooks: createChannelWebhooks({ adapters, engine }),
     webChannel: createWebChannel({
       engine,
       adapter: adapters.web,

@@ -7,6 +7,8 @@ export {
   type TranscriptRow, type VisitorClaims, type VisitorTokens, type WebChannel, type WebChannelDeps, type WebMessageBody,
 } from './web/index.js';
 
+export { createChannelWebhooks, type ChannelWebhooks, type WebhookRequest } from './channel-webhooks.js';
+
 /** Every configured adapter by channel; the engine's outbox delivers through it, webhook routes receive through it. */
 export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & { readonly web: ChannelAdapter };
 

@@ -1,6 +1,6 @@
 import type { ScriptLibrary } from '../basic-interpreter/index.js';
 import type { BotConfig } from '../config/index.js';
-import type { BotDataRepo, EngineEventsRepo, MessagesRepo, OutboxRepo, SessionsRepo, TurnStore } from '../db/index.js';
+import type { BotDataRepo, EngineEventsRepo, InboundQueueRepo, MessagesRepo, OutboxRepo, SessionsRepo, TurnStore } from '../db/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { LockPort } from '../infra/locks/index.js';
@@ -41,6 +41,7 @@ export interface EngineRepositories {
   sessions: Pick<SessionsRepo, 'listSleeping'>;
   messages: Pick<MessagesRepo, 'listBySession'>;
   botData: BotDataRepo;
+  inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'recordFailure' | 'customersWithPending'>;
 }
 
 /** Everything {@link createEngine} is built from. Ports left out get their defaults. */
@@ -98,6 +99,7 @@ export const JOB_NAMES = {
   wake: 'dialog.wake',
   scheduled: 'dialog.scheduled',
   events: 'engine.events',
+  inbound: 'engine.inbound',
 } as const;
 
 /**

@@ -3,7 +3,7 @@
  * every message takes (docs/architecture.md). Other folders use what is exported here.
  */
 export { CHANNELS, type Attachment, type Channel, type CustomerRef, type InboundMessage, type OutboundMessage, type Sender } from './messages.js';
-export { sessionOutboundTopic, type Engine, type ReceiveOutcome } from './engine-api.js';
+export { sessionOutboundTopic, type AcceptOutcome, type Engine, type ReceiveOutcome } from './engine-api.js';
 export { createEngine, type EngineService } from './create-engine.js';
 export type { EngineBot, EngineDeps, EngineRepositories, OutboxSettings } from './engine-context.js';
 export { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
@@ -18,4 +18,4 @@ export {
   ENGINE_EVENTS, type CustomerMessageRef, type EngineEvent, type EngineEventHandlers, type EngineEventName, type EngineEventPayloads,
   type SessionSnapshot,
 } from './domain-events.js';
-export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt } from './channel-contract.js';
+export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type WebhookAnswer } from './channel-contract.js';
