@@ -107,7 +107,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const emailDeps = { repos: attendanceRepos, jobs, config: configOf, now, logger };
   const messagesRepo = createMessagesRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
-  const adapters = createChannelAdapters({ visitorTokens });
+  // The Graph-style channels read each bot's credentials from its config.csv (docs/channels/README.md).
+  const adapters = createChannelAdapters({ visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config });
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
   const engine = createEngine({
     repos: {

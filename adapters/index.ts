@@ -1,4 +1,6 @@
+import type { BotConfig } from '../config/index.js';
 import type { Channel, ChannelAdapter } from '../engine/index.js';
+import { createGraphAdapter, GRAPH_CHANNELS, graphChannelSettings, type GraphAdapter, type GraphChannel, type GraphRetryPolicy } from './graph/index.js';
 import { createWebAdapter, type VisitorTokens } from './web/index.js';
 
 /** Channel adapters: each channel's implementation of the engine's contract (engine/channel-contract.ts), and the one map of them. */
@@ -9,12 +11,22 @@ export {
 
 export { createChannelWebhooks, type ChannelWebhooks, type WebhookRequest } from './channel-webhooks.js';
 
+/** The Graph-style family: mobile_msg, social_dm and page_msg (docs/channels/README.md). */
+export {
+  createGraphAdapter, GRAPH_CHANNELS, GraphApiError, graphChannelSettings, mediaPath, signHubPayload, verifyHubSignature,
+  type GraphAdapter, type GraphChannel, type GraphChannelSettings, type GraphFile, type GraphRetryPolicy, type ParsedWebhook,
+} from './graph/index.js';
+
 /** Every configured adapter by channel; the engine's outbox delivers through it, webhook routes receive through it. */
 export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & { readonly web: ChannelAdapter };
 
 /** What the adapters need to be built. */
 export interface ChannelAdapterDeps {
   visitorTokens: VisitorTokens;
+  /** A bot's configuration by name or id: the Graph-style channels read their credentials from it. */
+  botConfig?: (bot: string) => BotConfig | undefined;
+  /** For tests: a faster retry policy for provider calls. */
+  graphRetry?: GraphRetryPolicy;
 }
 
 /**
@@ -23,8 +35,26 @@ export interface ChannelAdapterDeps {
  */
 export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly ChannelAdapter[] = []): ChannelAdapters {
   const adapters: { [C in Channel]?: ChannelAdapter } = { web: createWebAdapter({ tokens: deps.visitorTokens }) };
+  const { botConfig } = deps;
+  if (botConfig) {
+    // Always present; each is on or off per bot (its -enabled key and credentials), and off answers 404.
+    for (const channel of GRAPH_CHANNELS) {
+      adapters[channel] = createGraphAdapter(channel, {
+        settings: (bot) => {
+          const config = botConfig(bot);
+          return config && graphChannelSettings(channel, config);
+        },
+        ...(deps.graphRetry ? { retry: deps.graphRetry } : {}),
+      });
+    }
+  }
   for (const adapter of extra) adapters[adapter.channel] = adapter;
   return adapters as ChannelAdapters;
+}
+
+/** The Graph-style adapter of a channel, when the map has one. */
+export function graphAdapterOf(adapters: ChannelAdapters, channel: string): GraphAdapter | undefined {
+  return (GRAPH_CHANNELS as readonly string[]).includes(channel) ? (adapters[channel as GraphChannel] as GraphAdapter | undefined) : undefined;
 }
 
 /** The adapters of the map as a list, for registering them with the engine's channel registry. */

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { decimal, emailAddress, flag, httpUrl, languageTag, list, oneOf, text, textWithDefault, wholeNumber } from './config-values.js';
+import { decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, text, textWithDefault, wholeNumber } from './config-values.js';
+
+/** The providers' versioned Graph API, the default `*-api-url` of the Graph-style channels. */
+export const GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
 
 /**
  * Every key a bot's config.csv may set, with its type and default: the attendance
@@ -50,10 +53,6 @@ export const configSchema = z.object({
   'workchat-app-password': text(),
   'workchat-tenant-id': text(),
   'workchat-bot-id': text(),
-  'social-dm-enabled': flag(true),
-  'social-dm-access-token': text(),
-  'social-dm-app-secret': text(),
-  'social-dm-webhook-verify-token': text(),
   'rtc-url': httpUrl(),
   'rtc-api-key': text(),
   'rtc-api-secret': text(),
@@ -106,6 +105,25 @@ export const configSchema = z.object({
     'manager', 'supervisor', 'complaint', 'complain', 'lawyer', 'attorney', 'legal action', 'sue you',
     'gerente', 'supervisora', 'reclamação', 'reclamar', 'advogado', 'processo judicial', 'ação judicial', 'procon', 'ouvidoria',
   ]),
+  // The Graph-style channels (docs/channels/): each is on when enabled and its credentials are set.
+  'mobile-msg-enabled': flag(true),
+  'mobile-msg-phone-number-id': text(),
+  'mobile-msg-access-token': text(),
+  'mobile-msg-app-secret': text(),
+  'mobile-msg-webhook-verify-token': text(),
+  'mobile-msg-api-url': httpUrlWithDefault(GRAPH_API_URL),
+  'mobile-msg-reengage-template': text(),
+  'mobile-msg-reengage-language': textWithDefault('en_US'),
+  'social-dm-enabled': flag(true),
+  'social-dm-access-token': text(),
+  'social-dm-app-secret': text(),
+  'social-dm-webhook-verify-token': text(),
+  'social-dm-api-url': httpUrlWithDefault(GRAPH_API_URL),
+  'page-msg-enabled': flag(true),
+  'page-msg-access-token': text(),
+  'page-msg-app-secret': text(),
+  'page-msg-webhook-verify-token': text(),
+  'page-msg-api-url': httpUrlWithDefault(GRAPH_API_URL),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

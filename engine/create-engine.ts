@@ -6,7 +6,7 @@ import { createChannelRegistry, type ChannelRegistry } from './channel-registry.
 import { JOB_NAMES, type EngineContext, type EngineDeps } from './engine-context.js';
 import type { Engine } from './engine-api.js';
 import { handleSessionEvents, requeueEvents, type EventsJob } from './event-dispatch.js';
-import { deliverOutbox, requeueOutbox, type DeliverJob } from './outbox/index.js';
+import { deliverOutbox, recordDeliveryStatus, requeueOutbox, type DeliverJob } from './outbox/index.js';
 import { llmNotConfigured, mailNotConfigured, meetingsNotConfigured } from './ports.js';
 import { receiveMessage } from './receive-message.js';
 import { resolveSession } from './resolve-session.js';
@@ -72,6 +72,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     accept: (messages) => acceptInbound(ctx, messages),
     resolve: (sessionId, options) => resolveSession(ctx, sessionId, options?.context),
     send: (messages) => sendMessages(ctx, messages),
+    recordDeliveryStatus: (update) => recordDeliveryStatus(ctx, update),
     subscribe: (handlers) => {
       if (started) throw new Error('subscribe to engine events before start()');
       ctx.subscribers.push(handlers);

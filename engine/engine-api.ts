@@ -1,5 +1,5 @@
 import type { EngineEventHandlers } from './domain-events.js';
-import type { InboundMessage, OutboundMessage } from './messages.js';
+import type { DeliveryStatusUpdate, InboundMessage, OutboundMessage } from './messages.js';
 
 /** What one inbound message led to. */
 export type ReceiveOutcome =
@@ -42,6 +42,12 @@ export interface Engine {
    * Resolves to the messages as committed (SMS text split into its parts).
    */
   send(messages: readonly OutboundMessage[]): Promise<OutboundMessage[]>;
+  /**
+   * A provider's delivery receipt for a message we sent (webhook statuses): updates its transcript
+   * message and outbox row (docs/channels/README.md, "Delivery statuses"). False when no message
+   * has that provider id.
+   */
+  recordDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
   /**
    * Adds handlers for the domain events (engine/domain-events.ts), called after each commit by a
    * job, in order per session, at least once. Subscribe before `start()`.

@@ -36,7 +36,7 @@ export interface OutboxSettings {
  */
 export interface EngineRepositories {
   turns: Pick<TurnStore, 'load' | 'session' | 'commit' | 'append' | 'repliesTo'>;
-  outbox: Pick<OutboxRepo, 'findById' | 'listPending' | 'recordAttempt' | 'markDelivered' | 'markFailed'>;
+  outbox: Pick<OutboxRepo, 'findById' | 'listPending' | 'recordAttempt' | 'markDelivered' | 'markFailed' | 'applyProviderStatus'>;
   events: Pick<EngineEventsRepo, 'listPending' | 'sessionsWithPending' | 'markDone' | 'recordFailure'>;
   sessions: Pick<SessionsRepo, 'listSleeping'>;
   messages: Pick<MessagesRepo, 'listBySession'>;

@@ -2,7 +2,10 @@
  * The engine: sessions, the routing rule, BASIC turns, effects and the outbox — the one path
  * every message takes (docs/architecture.md). Other folders use what is exported here.
  */
-export { CHANNELS, type Attachment, type Channel, type CustomerRef, type InboundMessage, type OutboundMessage, type Sender } from './messages.js';
+export {
+  CHANNELS, type Attachment, type Channel, type CustomerRef, type DeliveryStatusUpdate, type InboundMessage, type OutboundMessage, type Sender,
+} from './messages.js';
+export type { Suggestion } from '../basic-interpreter/index.js';
 export { sessionOutboundTopic, type AcceptOutcome, type Engine, type ReceiveOutcome } from './engine-api.js';
 export { createEngine, type EngineService } from './create-engine.js';
 export type { EngineBot, EngineDeps, EngineRepositories, OutboxSettings } from './engine-context.js';

@@ -1,4 +1,4 @@
-import { PermanentDeliveryError } from '../channel-contract.js';
+import { PermanentDeliveryError, type DeliveryReceipt } from '../channel-contract.js';
 import type { JobContext } from '../../infra/jobs/index.js';
 import type { EngineContext } from '../engine-context.js';
 import type { OutboundMessage } from '../messages.js';
@@ -33,8 +33,9 @@ async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext):
     ctx.logger.error(log, 'outbound message failed: no adapter for its channel');
     return;
   }
+  let receipt: DeliveryReceipt;
   try {
-    await adapter.send(row.payload as unknown as OutboundMessage);
+    receipt = await adapter.send(row.payload as unknown as OutboundMessage);
   } catch (error) {
     if (error instanceof PermanentDeliveryError) {
       await outbox.markFailed(row.id, error.reason);
@@ -54,5 +55,5 @@ async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext):
     count('retried');
     throw error;
   }
-  if (await outbox.markDelivered(row.id)) count('delivered');
+  if (await outbox.markDelivered(row.id, receipt.provider_message_id)) count('delivered');
 }
