@@ -17,6 +17,7 @@ import {
 import { createEngine, type EngineService } from './engine/index.js';
 import { createApp } from './http/app.js';
 import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from './http/attendance-socket.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { refuseUnknownUpgrades } from './http/unknown-upgrade.js';
 import { attachWebSocket, WEB_SOCKET_PATH } from './http/web-socket.js';
 import { createEventBus, type EventBus } from './infra/events/index.js';
@@ -193,6 +194,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket });
   // Hardening (README, "Security model"): other upgrade paths get a 404; every socket is known so shutdown can cut it.
   refuseUnknownUpgrades(server, [WEB_SOCKET_PATH, ATTENDANCE_SOCKET_PATH]);
+  answerClientErrors(server);
   const connections = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     connections.add(socket);
