@@ -11,7 +11,7 @@ import {
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
-  createAttendanceRepositories, createBotDataRepo, createEngineEventsRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createBotDataRepo, createDeliveryReceiptsRepo, createEngineEventsRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, type EngineService } from './engine/index.js';
@@ -26,6 +26,7 @@ import type { Logger } from './infra/logger.js';
 import { createMailer } from './infra/mail/index.js';
 import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
+import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
 
 export type { RunnableBot } from './service-bots.js';
@@ -107,12 +108,18 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const emailDeps = { repos: attendanceRepos, jobs, config: configOf, now, logger };
   const messagesRepo = createMessagesRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
-  const adapters = createChannelAdapters({ visitorTokens });
+  // Provider channels (bot_msg, sms): per-bot settings from config.csv; statuses reach the engine built below.
+  const providerChannels = providerChannelDeps({
+    database: database.db, settings, logger, configOf: (name) => byName.get(name)?.config,
+    botOfSession: (id) => sessionsRepo.botNameOf(id), updateDeliveryStatus: (update) => engine.updateDeliveryStatus(update),
+  });
+  const adapters = createChannelAdapters({ visitorTokens, ...providerChannels });
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
   const engine = createEngine({
     repos: {
       turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
       sessions: sessionsRepo, messages: messagesRepo, botData: createBotDataRepo(database.db),
+      receipts: createDeliveryReceiptsRepo(database.db),
     },
     jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.

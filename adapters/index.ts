@@ -1,4 +1,6 @@
 import type { Channel, ChannelAdapter } from '../engine/index.js';
+import { createBotMsgAdapter, type BotMsgAdapter, type BotMsgAdapterDeps } from './bot-msg/index.js';
+import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/index.js';
 import { createWebAdapter, type VisitorTokens } from './web/index.js';
 
 /** Channel adapters: each channel's implementation of the engine's contract (engine/channel-contract.ts), and the one map of them. */
@@ -7,12 +9,24 @@ export {
   type TranscriptRow, type VisitorClaims, type VisitorTokens, type WebChannel, type WebChannelDeps, type WebMessageBody,
 } from './web/index.js';
 
-/** Every configured adapter by channel; the engine's outbox delivers through it, webhook routes receive through it. */
-export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & { readonly web: ChannelAdapter };
+export {
+  AGENT_COMMAND_REASON, BOT_MSG_UPDATE_TYPES, createBotMsgAdapter,
+  type BotMsgAdapter, type BotMsgAdapterDeps, type BotMsgSettings, type BotMsgSettingsOf,
+} from './bot-msg/index.js';
+export { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps, type SmsOptOuts, type SmsSettings, type SmsSettingsOf } from './sms/index.js';
 
-/** What the adapters need to be built. */
+/** Every configured adapter by channel; the engine's outbox delivers through it, webhook routes receive through it. */
+export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & {
+  readonly web: ChannelAdapter;
+  readonly bot_msg?: BotMsgAdapter;
+  readonly sms?: SmsAdapter;
+};
+
+/** What the adapters need to be built; a provider channel without its deps has no adapter. */
 export interface ChannelAdapterDeps {
   visitorTokens: VisitorTokens;
+  botMsg?: BotMsgAdapterDeps;
+  sms?: SmsAdapterDeps;
 }
 
 /**
@@ -21,6 +35,8 @@ export interface ChannelAdapterDeps {
  */
 export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly ChannelAdapter[] = []): ChannelAdapters {
   const adapters: { [C in Channel]?: ChannelAdapter } = { web: createWebAdapter({ tokens: deps.visitorTokens }) };
+  if (deps.botMsg) adapters.bot_msg = createBotMsgAdapter(deps.botMsg);
+  if (deps.sms) adapters.sms = createSmsAdapter(deps.sms);
   for (const adapter of extra) adapters[adapter.channel] = adapter;
   return adapters as ChannelAdapters;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal, emailAddress, flag, httpUrl, languageTag, list, oneOf, text, textWithDefault, wholeNumber } from './config-values.js';
+import { decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, text, textWithDefault, wholeNumber } from './config-values.js';
 
 /**
  * Every key a bot's config.csv may set, with its type and default: the attendance
@@ -106,6 +106,18 @@ export const configSchema = z.object({
     'manager', 'supervisor', 'complaint', 'complain', 'lawyer', 'attorney', 'legal action', 'sue you',
     'gerente', 'supervisora', 'reclamação', 'reclamar', 'advogado', 'processo judicial', 'ação judicial', 'procon', 'ouvidoria',
   ]),
+  // Channels bot_msg (Telegram Bot API) and sms (Twilio): docs/channels/bot_msg.md, docs/channels/sms.md.
+  // A channel is on for a bot when enabled and its credentials are set; off, its webhook answers 404.
+  'bot-msg-enabled': flag(true),
+  'bot-msg-token': text(),
+  'bot-msg-webhook-secret': text(),
+  'bot-msg-api-url': httpUrlWithDefault('https://api.telegram.org'),
+  'sms-enabled': flag(true),
+  'sms-account-sid': text(),
+  'sms-auth-token': text(),
+  'sms-from': text(),
+  'sms-api-url': httpUrlWithDefault('https://api.twilio.com'),
+  'sms-help-text': textWithDefault('Reply STOP to stop receiving messages, START to receive them again.'),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

@@ -58,6 +58,11 @@ export function httpUrl() {
   return z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional();
 }
 
+/** An http(s) address with a default (a provider's API root, which tests point at a local fake). */
+export function httpUrlWithDefault(defaultValue: string) {
+  return z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).default(defaultValue);
+}
+
 /** A single email address; undefined when not configured. */
 export function emailAddress() {
   return z.email({ error: 'expected an email address' }).optional();

@@ -32,3 +32,6 @@ export { createAttendanceRepositories, type AttendanceRepositoryBundle } from '.
 export { createEngineEventsRepo, type EngineEventsRepo, type PendingEvent } from './engine-events-repo.js';
 /** Read-only counts for the scrape-time gauges of `/metrics`. */
 export { createMetricsRepo, type MetricsRepo } from './metrics-repo.js';
+/** Provider channels (bot_msg, sms): delivery receipts, unreachable sessions, SMS opt-outs. */
+export { createDeliveryReceiptsRepo, type DeliveryReceiptsRepo, type DeliveryStatusUpdate } from './delivery-receipts-repo.js';
+export { createSmsOptOutsRepo, type SmsOptOutsRepo } from './sms-opt-outs-repo.js';

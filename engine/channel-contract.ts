@@ -10,11 +10,18 @@ export interface ChannelRequest {
   body: unknown;
   /** The bot named in the webhook path. */
   bot: string;
+  /** The path and query string the request was made to, as the provider signed it (sms signs the URL). */
+  path?: string;
+  /** The webhook's event segment, when its path has one (`/webhooks/sms/{bot}/status` → `status`). */
+  event?: string;
 }
 
 /** What the provider said about a delivered message. */
 export interface DeliveryReceipt {
+  /** The provider's id of the sent message, when its status callbacks name it (sms): recorded with the outbox row. */
   provider_message_id?: string;
+  /** The provider's status at acceptance (Twilio `queued`); default `accepted`. */
+  status?: string;
 }
 
 /**
@@ -32,8 +39,11 @@ export interface ChannelAdapter {
   readonly delivery?: 'inline' | 'provider';
   /** True when the request really comes from the provider (signature, token). */
   verify(req: ChannelRequest): boolean | Promise<boolean>;
-  /** The customer messages in a webhook request (possibly none: statuses, echoes). */
-  parse(req: ChannelRequest): InboundMessage[];
+  /**
+   * The customer messages in a webhook request (possibly none: statuses, echoes). Asynchronous
+   * where the channel records something of its own first (sms: opt-outs, status callbacks).
+   */
+  parse(req: ChannelRequest): InboundMessage[] | Promise<InboundMessage[]>;
   /**
    * Delivers one message. Throw `PermanentDeliveryError` when retrying cannot help (bad
    * recipient, blocked); any other error is retried with backoff.
@@ -43,7 +53,11 @@ export interface ChannelAdapter {
 
 /** A delivery the provider refused for good; `reason` is the provider's words. */
 export class PermanentDeliveryError extends Error {
-  constructor(readonly reason: string) {
+  /**
+   * @param options.unreachable the customer cannot be reached on this channel at all (they
+   *   blocked the bot): the session is marked `unreachable` (engine/outbox/deliver-outbox.ts).
+   */
+  constructor(readonly reason: string, readonly options: { unreachable?: boolean } = {}) {
     super(reason);
     this.name = 'PermanentDeliveryError';
   }

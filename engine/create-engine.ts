@@ -1,3 +1,4 @@
+import type { DeliveryStatusUpdate } from '../db/index.js';
 import type { JobContext } from '../infra/jobs/index.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
 import { noopMetrics } from '../infra/metrics/index.js';
@@ -18,6 +19,11 @@ import { requeueSleeping, wakeDialog, type WakeJob } from './wake-dialog.js';
 export interface EngineService extends Engine {
   /** The channel adapters the outbox delivers through; register them before `start()`. */
   readonly channels: ChannelRegistry;
+  /**
+   * A provider's status callback on a sent message (sms: queued…delivered, undelivered, failed):
+   * recorded, and a failure fails the message. False when the message is not known.
+   */
+  updateDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
 }
 
 const DEFAULT_OUTBOX = { attempts: 6, backoffMs: 1000, concurrency: 4 };
@@ -72,5 +78,6 @@ export function createEngine(deps: EngineDeps): EngineService {
       ctx.subscribers.push(handlers);
     },
     start: () => (started ??= start()),
+    updateDeliveryStatus: async (update) => (await ctx.repos.receipts?.updateStatus(update)) ?? false,
   };
 }

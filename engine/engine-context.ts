@@ -1,6 +1,6 @@
 import type { ScriptLibrary } from '../basic-interpreter/index.js';
 import type { BotConfig } from '../config/index.js';
-import type { BotDataRepo, EngineEventsRepo, MessagesRepo, OutboxRepo, SessionsRepo, TurnStore } from '../db/index.js';
+import type { BotDataRepo, DeliveryReceiptsRepo, EngineEventsRepo, MessagesRepo, OutboxRepo, SessionsRepo, TurnStore } from '../db/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { LockPort } from '../infra/locks/index.js';
@@ -41,6 +41,11 @@ export interface EngineRepositories {
   sessions: Pick<SessionsRepo, 'listSleeping'>;
   messages: Pick<MessagesRepo, 'listBySession'>;
   botData: BotDataRepo;
+  /**
+   * Provider receipts (the id a provider gave a sent message, its status callbacks) and the
+   * `unreachable` mark of a blocked customer's session; without it neither is recorded.
+   */
+  receipts?: Pick<DeliveryReceiptsRepo, 'recordAccepted' | 'updateStatus' | 'markUnreachable'>;
 }
 
 /** Everything {@link createEngine} is built from. Ports left out get their defaults. */

@@ -68,7 +68,7 @@ export function createWebChannel(deps: WebChannelDeps) {
       await assertBot(bot);
       const request: ChannelRequest = { headers, query: {}, rawBody: NO_RAW_BODY, body, bot };
       if (!(await deps.adapter.verify(request))) throw new UnauthorizedError('The session token is invalid');
-      const [inbound] = deps.adapter.parse(request);
+      const [inbound] = await deps.adapter.parse(request);
       if (!inbound) throw new UnauthorizedError('The message could not be read');
       const visitorId = inbound.customer.external_id;
       // A first message has no visitor to count yet: it counts against the client's address

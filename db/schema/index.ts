@@ -13,3 +13,5 @@ export {
   type AttendantStatus, type TicketStatus, type TicketPriority, type AttendanceEventType,
 } from './attendance.js';
 export { attendanceConversations, ATTENDANCE_CONVERSATION_STATUSES, type AttendanceConversationStatus } from './attendance-conversations.js';
+// Provider channels (bot_msg, sms): delivery receipts and SMS opt-outs.
+export { deliveryReceipts, smsOptOuts } from './channel-deliveries.js';

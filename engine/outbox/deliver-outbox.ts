@@ -1,4 +1,4 @@
-import { PermanentDeliveryError } from '../channel-contract.js';
+import { PermanentDeliveryError, type DeliveryReceipt } from '../channel-contract.js';
 import type { JobContext } from '../../infra/jobs/index.js';
 import type { EngineContext } from '../engine-context.js';
 import type { OutboundMessage } from '../messages.js';
@@ -33,11 +33,13 @@ async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext):
     ctx.logger.error(log, 'outbound message failed: no adapter for its channel');
     return;
   }
+  let receipt: DeliveryReceipt;
   try {
-    await adapter.send(row.payload as unknown as OutboundMessage);
+    receipt = await adapter.send(row.payload as unknown as OutboundMessage);
   } catch (error) {
     if (error instanceof PermanentDeliveryError) {
       await outbox.markFailed(row.id, error.reason);
+      if (error.options.unreachable) await ctx.repos.receipts?.markUnreachable(row.session_id, error.reason, ctx.now());
       count('failed');
       ctx.logger.warn({ ...log, reason: error.reason }, 'outbound message refused by the provider');
       return;
@@ -53,6 +55,11 @@ async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext):
     await outbox.recordAttempt(row.id, reason, new Date(ctx.now().getTime() + retryIn));
     count('retried');
     throw error;
+  }
+  if (receipt.provider_message_id) {
+    await ctx.repos.receipts?.recordAccepted({
+      channel: row.channel, provider_message_id: receipt.provider_message_id, outbox_id: row.id, status: receipt.status ?? 'accepted',
+    });
   }
   if (await outbox.markDelivered(row.id)) count('delivered');
 }
