@@ -1,4 +1,4 @@
-import type { BotMsgAdapterDeps, SmsAdapterDeps } from './adapters/index.js';
+import type { BotMsgAdapterDeps, BotMsgSettings, SmsAdapterDeps } from './adapters/index.js';
 import type { BotConfig, ProcessSettings } from './config/index.js';
 import { createSmsOptOutsRepo, type Database, type DeliveryStatusUpdate } from './db/index.js';
 import type { Logger } from './infra/logger.js';
@@ -24,16 +24,7 @@ export interface ProviderChannelWiring {
 export function providerChannelDeps(wiring: ProviderChannelWiring): { botMsg: BotMsgAdapterDeps; sms: SmsAdapterDeps } {
   const { configOf, botOfSession, logger } = wiring;
   return {
-    botMsg: {
-      botOfSession, logger,
-      settingsOf(bot) {
-        const config = configOf(bot);
-        const token = config?.['bot-msg-token'];
-        const webhookSecret = config?.['bot-msg-webhook-secret'];
-        if (!config?.['bot-msg-enabled'] || !token || !webhookSecret) return undefined;
-        return { token, webhookSecret, apiRoot: config['bot-msg-api-url'], commands: config['attendance-bot-msg-commands'] };
-      },
-    },
+    botMsg: { botOfSession, logger, settingsOf: (bot) => botMsgSettingsOf(configOf(bot)) },
     sms: {
       botOfSession, logger,
       publicUrl: wiring.settings.PUBLIC_URL,
@@ -49,4 +40,12 @@ export function providerChannelDeps(wiring: ProviderChannelWiring): { botMsg: Bo
       },
     },
   };
+}
+
+/** A bot's `bot-msg-*` keys as the channel's settings; undefined when the channel is off (also for `switchboard channels`). */
+export function botMsgSettingsOf(config: BotConfig | undefined): BotMsgSettings | undefined {
+  const token = config?.['bot-msg-token'];
+  const webhookSecret = config?.['bot-msg-webhook-secret'];
+  if (!config?.['bot-msg-enabled'] || !token || !webhookSecret) return undefined;
+  return { token, webhookSecret, apiRoot: config['bot-msg-api-url'], commands: config['attendance-bot-msg-commands'] };
 }

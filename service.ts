@@ -185,6 +185,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
     attendance: commandDeps,
     metrics: metrics.onMainPort,
+    providerWebhooks: { adapters: { bot_msg: adapters.bot_msg, sms: adapters.sms }, engine, logger },
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });

@@ -10,7 +10,7 @@ export {
 } from './web/index.js';
 
 export {
-  AGENT_COMMAND_REASON, BOT_MSG_UPDATE_TYPES, createBotMsgAdapter,
+  AGENT_COMMAND_REASON, BOT_MSG_UPDATE_TYPES, botMsgWebhookInfo, botMsgWebhookUrl, connectBotMsgWebhook, createBotMsgAdapter,
   type BotMsgAdapter, type BotMsgAdapterDeps, type BotMsgSettings, type BotMsgSettingsOf,
 } from './bot-msg/index.js';
 export { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps, type SmsOptOuts, type SmsSettings, type SmsSettingsOf } from './sms/index.js';

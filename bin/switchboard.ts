@@ -11,6 +11,8 @@ Commands:
   run <file.bas> […]    run a BASIC script: stdin lines are the customer's messages, TALK goes to stdout
                         options: --state FILE, --trace, --var name=value, --data DIR
   check <files…>        report parse errors of BASIC scripts; exit 1 if any
+  channels connect bot_msg --bot <name> [--check]
+                        register the bot's Telegram webhook at PUBLIC_URL (--check: show getWebhookInfo)
   help                  show this text
 
 Server settings come from environment variables; see README.md.`;
@@ -31,6 +33,8 @@ async function main(argv: string[]): Promise<number> {
   const settings = readProcessSettings();
   const logger = (serverLogger = createLogger({ level: settings.LOG_LEVEL }));
   switch (command) {
+    case 'channels':
+      return (await import('./channels-command.js')).channelsCommand(argv.slice(1), settings, logger, io);
     case 'migrate': {
       const { openDatabase } = await import('../db/index.js');
       const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, pgliteDir: path.join(settings.DATA_DIR, 'pglite') });

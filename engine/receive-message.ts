@@ -121,8 +121,9 @@ function routeOf(bot: EngineBot, turn: SessionTurn, inbound: InboundMessage): Tu
   const { command } = inbound;
   if (command?.kind === 'record' || command?.kind === 'answer') return { kind: 'kept' };
   const route = decideRoute(bot.config, turn.session, inbound.text);
+  // The command names its reason even when its text is also a transfer keyword ("/agent").
+  if (command?.kind === 'human' && route.kind !== 'attendance' && attendanceAvailable(bot.config)) return { kind: 'transfer', reason: command.reason };
   if (route.kind === 'transfer') return { kind: 'transfer', reason: `keyword: ${route.keyword}` };
-  if (route.kind === 'bot' && command?.kind === 'human' && attendanceAvailable(bot.config)) return { kind: 'transfer', reason: command.reason };
   return route.kind === 'bot' ? route : { kind: 'attendance' };
 }
 

@@ -6,6 +6,7 @@ import type { MetricsExposition } from '../infra/metrics/index.js';
 import { createAuthorizer } from './auth-middleware.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { buildOpenApiDocument, createOpenApiRegistry, openApiRoutes } from './openapi.js';
+import { providerWebhooks, type ProviderWebhookDeps } from './provider-webhooks.js';
 import { requestLogging } from './request-logging.js';
 import { mountRoutes } from './route.js';
 import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance.js';
@@ -29,6 +30,8 @@ export interface AppDeps {
   webChannel: WebChannel;
   sessions: SessionRoutesDeps;
   attendance: AttendanceRoutesDeps;
+  /** The provider channels' webhooks (bot_msg, sms): docs/channels/. */
+  providerWebhooks?: ProviderWebhookDeps;
   /** Served at `GET /metrics` to admins; absent when the metrics listener serves it (docs/metrics.md). */
   metrics?: MetricsExposition;
 }
@@ -41,6 +44,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestLogging(deps.logger));
+  // Provider webhooks read their raw body (signatures), so they come before the JSON parser.
+  if (deps.providerWebhooks) app.use(providerWebhooks(deps.providerWebhooks));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(healthRoutes(deps.readiness));
 

@@ -4,3 +4,4 @@ export type { BotMsgSettings, BotMsgSettingsOf } from './bot-msg-settings.js';
 export { AGENT_COMMAND_REASON } from './parse-update.js';
 export { CALLBACK_DATA_MAX_BYTES } from './inline-keyboard.js';
 export { BOT_MSG_MAX_CHARS } from './split-message.js';
+export { botMsgWebhookInfo, botMsgWebhookUrl, connectBotMsgWebhook } from './connect-webhook.js';

@@ -28,8 +28,8 @@ export interface FakeTelegram {
   readonly calls: TelegramCall[];
   /** The calls of one method, in order. */
   callsOf(method: string): TelegramCall[];
-  /** The next `times` calls of `method` fail with `failure`. */
-  failNext(method: string, failure: TelegramFailure, times?: number): void;
+  /** The next `times` calls of `method` (to `chatId` when given) fail with `failure`. */
+  failNext(method: string, failure: TelegramFailure, times?: number, chatId?: number): void;
   /** Resolves once `predicate` holds for the recorded calls (checked as calls arrive; 10 s at most). */
   waitFor(predicate: (calls: TelegramCall[]) => boolean, what: string): Promise<void>;
   close(): Promise<void>;
@@ -37,7 +37,7 @@ export interface FakeTelegram {
 
 export async function startFakeTelegram(): Promise<FakeTelegram> {
   const calls: TelegramCall[] = [];
-  const failures = new Map<string, TelegramFailure[]>();
+  const failures: { method: string; chatId: number | undefined; failure: TelegramFailure }[] = [];
   const waiters = new Set<() => void>();
   let nextMessageId = 1000;
   let webhook: Record<string, unknown> = { url: '', has_custom_certificate: false, pending_update_count: 0 };
@@ -58,7 +58,8 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     const params = (req.headers['content-type'] ?? '').includes('json') ? (JSON.parse(raw || '{}') as Record<string, unknown>)
       : Object.fromEntries(new URLSearchParams(raw));
     const call: TelegramCall = { token, method, params };
-    const failure = failures.get(method)?.shift();
+    const at = failures.findIndex((f) => f.method === method && (f.chatId === undefined || String(f.chatId) === String(params.chat_id)));
+    const failure = at >= 0 ? failures.splice(at, 1)[0]!.failure : undefined;
     if (!failure) call.result = resultOf(method, params);
     calls.push(call);
     for (const wake of waiters) wake();
@@ -97,8 +98,8 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     url: `http://127.0.0.1:${port}`,
     calls,
     callsOf: (method) => calls.filter((c) => c.method === method),
-    failNext(method, failure, times = 1) {
-      failures.set(method, [...(failures.get(method) ?? []), ...Array.from({ length: times }, () => failure)]);
+    failNext(method, failure, times = 1, chatId = undefined) {
+      for (let i = 0; i < times; i += 1) failures.push({ method, chatId, failure });
     },
     waitFor(predicate, what) {
       return new Promise<void>((resolve, reject) => {
