@@ -1,6 +1,7 @@
 import type { BotMsgAdapterDeps, BotMsgSettings, SmsAdapterDeps } from './adapters/index.js';
 import type { BotConfig, ProcessSettings } from './config/index.js';
-import { createSmsOptOutsRepo, type Database, type DeliveryStatusUpdate } from './db/index.js';
+import { createSmsOptOutsRepo, type Database } from './db/index.js';
+import type { DeliveryStatusUpdate } from './engine/index.js';
 import type { Logger } from './infra/logger.js';
 
 /** What the provider channels are wired from at the composition root. */
@@ -12,8 +13,8 @@ export interface ProviderChannelWiring {
   configOf(bot: string): BotConfig | undefined;
   /** The bot's name of a session (sessions-repo `botNameOf`). */
   botOfSession(sessionId: string): Promise<string | undefined>;
-  /** The engine's status-callback entry; bound late, since the engine is built after the adapters. */
-  updateDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
+  /** The engine's delivery-status entry; bound late, since the engine is built after the adapters. */
+  recordDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
 }
 
 /**
@@ -29,7 +30,7 @@ export function providerChannelDeps(wiring: ProviderChannelWiring): { botMsg: Bo
       botOfSession, logger,
       publicUrl: wiring.settings.PUBLIC_URL,
       optOuts: createSmsOptOutsRepo(wiring.database),
-      deliveryStatus: (update) => wiring.updateDeliveryStatus(update),
+      deliveryStatus: (update) => wiring.recordDeliveryStatus(update),
       settingsOf(bot) {
         const config = configOf(bot);
         const accountSid = config?.['sms-account-sid'];

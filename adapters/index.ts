@@ -1,6 +1,8 @@
+import type { BotConfig } from '../config/index.js';
 import type { Channel, ChannelAdapter } from '../engine/index.js';
 import { createBotMsgAdapter, type BotMsgAdapter, type BotMsgAdapterDeps } from './bot-msg/index.js';
 import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/index.js';
+import { createGraphAdapter, GRAPH_CHANNELS, graphChannelSettings, type GraphAdapter, type GraphChannel, type GraphRetryPolicy } from './graph/index.js';
 import { createWebAdapter, type VisitorTokens } from './web/index.js';
 
 /** Channel adapters: each channel's implementation of the engine's contract (engine/channel-contract.ts), and the one map of them. */
@@ -8,6 +10,14 @@ export {
   createVisitorTokens, createWebAdapter, createWebChannel, DEFAULT_WEB_RATE_LIMIT,
   type TranscriptRow, type VisitorClaims, type VisitorTokens, type WebChannel, type WebChannelDeps, type WebMessageBody,
 } from './web/index.js';
+
+export { createChannelWebhooks, type ChannelWebhooks, type WebhookRequest } from './channel-webhooks.js';
+
+/** The Graph-style family: mobile_msg, social_dm and page_msg (docs/channels/README.md). */
+export {
+  createGraphAdapter, GRAPH_CHANNELS, GraphApiError, graphChannelSettings, mediaPath, signHubPayload, verifyHubSignature,
+  type GraphAdapter, type GraphChannel, type GraphChannelSettings, type GraphFile, type GraphRetryPolicy, type ParsedWebhook,
+} from './graph/index.js';
 
 export {
   AGENT_COMMAND_REASON, BOT_MSG_UPDATE_TYPES, botMsgWebhookInfo, botMsgWebhookUrl, connectBotMsgWebhook, createBotMsgAdapter,
@@ -25,6 +35,10 @@ export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & {
 /** What the adapters need to be built; a provider channel without its deps has no adapter. */
 export interface ChannelAdapterDeps {
   visitorTokens: VisitorTokens;
+  /** A bot's configuration by name or id: the Graph-style channels read their credentials from it. */
+  botConfig?: (bot: string) => BotConfig | undefined;
+  /** For tests: a faster retry policy for provider calls. */
+  graphRetry?: GraphRetryPolicy;
   botMsg?: BotMsgAdapterDeps;
   sms?: SmsAdapterDeps;
 }
@@ -35,10 +49,28 @@ export interface ChannelAdapterDeps {
  */
 export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly ChannelAdapter[] = []): ChannelAdapters {
   const adapters: { [C in Channel]?: ChannelAdapter } = { web: createWebAdapter({ tokens: deps.visitorTokens }) };
+  const { botConfig } = deps;
+  if (botConfig) {
+    // Always present; each is on or off per bot (its -enabled key and credentials), and off answers 404.
+    for (const channel of GRAPH_CHANNELS) {
+      adapters[channel] = createGraphAdapter(channel, {
+        settings: (bot) => {
+          const config = botConfig(bot);
+          return config && graphChannelSettings(channel, config);
+        },
+        ...(deps.graphRetry ? { retry: deps.graphRetry } : {}),
+      });
+    }
+  }
   if (deps.botMsg) adapters.bot_msg = createBotMsgAdapter(deps.botMsg);
   if (deps.sms) adapters.sms = createSmsAdapter(deps.sms);
   for (const adapter of extra) adapters[adapter.channel] = adapter;
   return adapters as ChannelAdapters;
+}
+
+/** The Graph-style adapter of a channel, when the map has one. */
+export function graphAdapterOf(adapters: ChannelAdapters, channel: string): GraphAdapter | undefined {
+  return (GRAPH_CHANNELS as readonly string[]).includes(channel) ? (adapters[channel as GraphChannel] as GraphAdapter | undefined) : undefined;
 }
 
 /** The adapters of the map as a list, for registering them with the engine's channel registry. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, text, textWithDefault, wholeNumber } from './config-values.js';
 
+/** The providers' versioned Graph API, the default `*-api-url` of the Graph-style channels. */
+export const GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
+
 /**
  * Every key a bot's config.csv may set, with its type and default: the attendance
  * configuration plus the identity-federation keys, in the documented
@@ -50,10 +53,6 @@ export const configSchema = z.object({
   'workchat-app-password': text(),
   'workchat-tenant-id': text(),
   'workchat-bot-id': text(),
-  'social-dm-enabled': flag(true),
-  'social-dm-access-token': text(),
-  'social-dm-app-secret': text(),
-  'social-dm-webhook-verify-token': text(),
   'rtc-url': httpUrl(),
   'rtc-api-key': text(),
   'rtc-api-secret': text(),
@@ -106,6 +105,31 @@ export const configSchema = z.object({
     'manager', 'supervisor', 'complaint', 'complain', 'lawyer', 'attorney', 'legal action', 'sue you',
     'gerente', 'supervisora', 'reclamação', 'reclamar', 'advogado', 'processo judicial', 'ação judicial', 'procon', 'ouvidoria',
   ]),
+  // The Graph-style channels (docs/channels/): each is on when enabled and its credentials are set.
+  'mobile-msg-enabled': flag(true),
+  'mobile-msg-phone-number-id': text(),
+  'mobile-msg-access-token': text(),
+  'mobile-msg-app-secret': text(),
+  'mobile-msg-webhook-verify-token': text(),
+  'mobile-msg-api-url': httpUrlWithDefault(GRAPH_API_URL),
+  'mobile-msg-reengage-template': text(),
+  'mobile-msg-reengage-language': textWithDefault('en_US'),
+  'social-dm-enabled': flag(true),
+  'social-dm-access-token': text(),
+  'social-dm-app-secret': text(),
+  'social-dm-webhook-verify-token': text(),
+  'social-dm-api-url': httpUrlWithDefault(GRAPH_API_URL),
+  'page-msg-enabled': flag(true),
+  'page-msg-access-token': text(),
+  'page-msg-app-secret': text(),
+  'page-msg-webhook-verify-token': text(),
+  'page-msg-api-url': httpUrlWithDefault(GRAPH_API_URL),
+  // Hardening (README, "Security model"): browsers that may call the web channel, how long a
+  // visitor's token lives without use, and whether the bot's HTTP calls and model may reach
+  // loopback and private networks.
+  'web-allowed-origins': list([]),
+  'web-session-ttl-days': wholeNumber(30, 1),
+  'http-allow-private-networks': flag(false),
   // Channels bot_msg (Telegram Bot API) and sms (Twilio): docs/channels/bot_msg.md, docs/channels/sms.md.
   // A channel is on for a bot when enabled and its credentials are set; off, its webhook answers 404.
   'bot-msg-enabled': flag(true),

@@ -58,7 +58,7 @@ export function httpUrl() {
   return z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional();
 }
 
-/** An http(s) address with a default (a provider's API root, which tests point at a local fake). */
+/** An http(s) address with a default (a provider's API base URL). */
 export function httpUrlWithDefault(defaultValue: string) {
   return z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).default(defaultValue);
 }

@@ -5,7 +5,7 @@ export { createBotsRepo, type BotsRepo, type BotRow } from './bots-repo.js';
 export { createBotDataRepo, type BotDataRepo } from './bot-data-repo.js';
 export { createSessionsRepo, type SessionsRepo, type SessionRow, type SessionChanges, type SleepingSession } from './sessions-repo.js';
 export { createMessagesRepo, type MessagesRepo, type MessageRow } from './messages-repo.js';
-export { createOutboxRepo, withTransaction, type OutboxRepo, type OutboxRow } from './outbox-repo.js';
+export { createOutboxRepo, withTransaction, type OutboxRepo, type OutboxRow, type ProviderMessageKey, type ProviderStatus } from './outbox-repo.js';
 export {
   createQueuesRepo, createAttendantProfilesRepo, createAttendanceEventsRepo,
   type QueuesRepo, type AttendantProfilesRepo, type AttendanceEventsRepo,
@@ -32,6 +32,8 @@ export { createAttendanceRepositories, type AttendanceRepositoryBundle } from '.
 export { createEngineEventsRepo, type EngineEventsRepo, type PendingEvent } from './engine-events-repo.js';
 /** Read-only counts for the scrape-time gauges of `/metrics`. */
 export { createMetricsRepo, type MetricsRepo } from './metrics-repo.js';
-/** Provider channels (bot_msg, sms): delivery receipts, unreachable sessions, SMS opt-outs. */
-export { createDeliveryReceiptsRepo, type DeliveryReceiptsRepo, type DeliveryStatusUpdate } from './delivery-receipts-repo.js';
+export {
+  createInboundQueueRepo, type InboundQueueRepo, type InboundQueueWrite, type InboundCustomer, type QueuedInbound,
+} from './inbound-queue-repo.js';
+/** The sms channel's opt-outs (STOP). */
 export { createSmsOptOutsRepo, type SmsOptOutsRepo } from './sms-opt-outs-repo.js';

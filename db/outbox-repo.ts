@@ -4,6 +4,17 @@ import { messages, outbox } from './schema/index.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+/** An outbound message as its provider knows it. */
+export interface ProviderMessageKey {
+  channel: string;
+  bot_id: string;
+  provider_message_id: string;
+}
+
+/** What a provider reports of a sent message, in the order it happens. */
+export type ProviderStatus = 'sent' | 'delivered' | 'read' | 'failed';
+const STATUS_RANK: Record<ProviderStatus, number> = { sent: 1, delivered: 2, read: 3, failed: 4 };
+
 /**
  * Runs `fn` in one database transaction, handing it a Database bound to that transaction (to
  * build the repositories on). Keep it to database work: never await effects, HTTP or locks
@@ -42,9 +53,39 @@ export function createOutboxRepo(db: Database) {
         .where(and(eq(outbox.id, id), eq(outbox.state, 'pending')));
     },
 
-    /** Marks the row and its transcript message delivered. False when the row was no longer pending. */
-    markDelivered(id: string): Promise<boolean> {
-      return finish(db, id, 'delivered', null);
+    /**
+     * Marks the row and its transcript message delivered. False when the row was no longer pending.
+     * `providerMessageId` is the provider's id of the sent message, kept on the transcript message
+     * so the provider's later delivery statuses find it.
+     */
+    markDelivered(id: string, providerMessageId?: string): Promise<boolean> {
+      return finish(db, id, 'delivered', null, providerMessageId);
+    },
+
+    /**
+     * A delivery status the provider reported later (sent, delivered, read, failed) for the
+     * outbound message it knows by `provider_message_id`: kept in the message's payload as
+     * `provider_status` (never going back from read to delivered); `failed` also fails the message
+     * and its outbox row with the provider's reason. False when no message has that id.
+     */
+    async applyProviderStatus(key: ProviderMessageKey, status: ProviderStatus, reason?: string): Promise<boolean> {
+      return withTransaction(db, async (tx) => {
+        const [message] = await tx.select({ id: messages.id, payload: messages.payload }).from(messages)
+          .where(and(eq(messages.channel, key.channel), eq(messages.bot_id, key.bot_id), eq(messages.provider_message_id, key.provider_message_id),
+            eq(messages.direction, 'outbound')))
+          .limit(1);
+        if (!message) return false;
+        const current = message.payload.provider_status;
+        if (status !== 'failed' && typeof current === 'string' && STATUS_RANK[current as ProviderStatus] >= STATUS_RANK[status]) return true;
+        const extra = { provider_status: status, ...(reason === undefined ? {} : { delivery_error: reason }) };
+        await tx.update(messages)
+          .set({ payload: sql`${messages.payload} || ${JSON.stringify(extra)}::jsonb`, ...(status === 'failed' ? { delivery_state: 'failed' as const } : {}) })
+          .where(eq(messages.id, message.id));
+        if (status === 'failed') {
+          await tx.update(outbox).set({ state: 'failed', last_error: reason ?? 'failed', updated_at: sql`now()` }).where(eq(outbox.message_id, message.id));
+        }
+        return true;
+      });
     },
 
     /** Marks the row and its transcript message failed for good, with the provider's reason. */
@@ -54,7 +95,7 @@ export function createOutboxRepo(db: Database) {
   };
 }
 
-async function finish(db: Database, id: string, state: 'delivered' | 'failed', reason: string | null): Promise<boolean> {
+async function finish(db: Database, id: string, state: 'delivered' | 'failed', reason: string | null, providerMessageId?: string): Promise<boolean> {
   return withTransaction(db, async (tx) => {
     const [row] = await tx.update(outbox)
       .set({
@@ -68,7 +109,13 @@ async function finish(db: Database, id: string, state: 'delivered' | 'failed', r
       .returning({ message_id: outbox.message_id });
     if (!row) return false;
     await tx.update(messages)
-      .set({ delivery_state: state, ...(state === 'delivered' ? { delivered_at: sql`now()` } : {}) })
+      .set({
+        delivery_state: state,
+        ...(state === 'delivered' ? { delivered_at: sql`now()` } : {}),
+        ...(providerMessageId ? { provider_message_id: providerMessageId } : {}),
+        // The provider's reason shows in the transcript (attendants read it there).
+        ...(reason === null ? {} : { payload: sql`${messages.payload} || ${JSON.stringify({ delivery_error: reason })}::jsonb` }),
+      })
       .where(eq(messages.id, row.message_id));
     return true;
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { smsOptOuts } from './schema/index.js';
 
-/** The only code that queries SMS opt-outs (db/schema/channel-deliveries.ts). */
+/** The only code that queries SMS opt-outs (db/schema/sms-opt-outs.ts). */
 export function createSmsOptOutsRepo(db: Database) {
   return {
     async optOut(phone: string, keyword: string): Promise<void> {

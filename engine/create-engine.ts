@@ -1,12 +1,12 @@
-import type { DeliveryStatusUpdate } from '../db/index.js';
 import type { JobContext } from '../infra/jobs/index.js';
+import { acceptInbound, processInbound, requeueInbound, type InboundJob } from './accept-inbound.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
 import { noopMetrics } from '../infra/metrics/index.js';
 import { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
 import { JOB_NAMES, type EngineContext, type EngineDeps } from './engine-context.js';
 import type { Engine } from './engine-api.js';
 import { handleSessionEvents, requeueEvents, type EventsJob } from './event-dispatch.js';
-import { deliverOutbox, requeueOutbox, type DeliverJob } from './outbox/index.js';
+import { deliverOutbox, recordDeliveryStatus, requeueOutbox, type DeliverJob } from './outbox/index.js';
 import { llmNotConfigured, mailNotConfigured, meetingsNotConfigured } from './ports.js';
 import { receiveMessage } from './receive-message.js';
 import { resolveSession } from './resolve-session.js';
@@ -19,15 +19,11 @@ import { requeueSleeping, wakeDialog, type WakeJob } from './wake-dialog.js';
 export interface EngineService extends Engine {
   /** The channel adapters the outbox delivers through; register them before `start()`. */
   readonly channels: ChannelRegistry;
-  /**
-   * A provider's status callback on a sent message (sms: queued…delivered, undelivered, failed):
-   * recorded, and a failure fails the message. False when the message is not known.
-   */
-  updateDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
 }
 
 const DEFAULT_OUTBOX = { attempts: 6, backoffMs: 1000, concurrency: 4 };
 const EVENT_CONCURRENCY = 8;
+const INBOUND_CONCURRENCY = 8;
 
 /**
  * Builds the message engine (docs/architecture.md, "the one path of a message") from its ports.
@@ -61,23 +57,26 @@ export function createEngine(deps: EngineDeps): EngineService {
       concurrency: ctx.outbox.concurrency,
     });
     ctx.jobs.process<EventsJob>(JOB_NAMES.events, (job) => handleSessionEvents(ctx, job), { concurrency: EVENT_CONCURRENCY });
+    ctx.jobs.process<InboundJob>(JOB_NAMES.inbound, (job) => processInbound(ctx, job), { concurrency: INBOUND_CONCURRENCY });
     ctx.jobs.process<WakeJob>(JOB_NAMES.wake, (job) => wakeDialog(ctx, job), { concurrency: 4 });
     ctx.jobs.process<ScheduledRun>(JOB_NAMES.scheduled, (run) => runScheduledScript(ctx, run));
     await requeueOutbox(ctx);
     await requeueEvents(ctx);
     await requeueSleeping(ctx);
+    await requeueInbound(ctx);
   }
 
   return {
     channels,
     receive: (message) => receiveMessage(ctx, message),
+    accept: (messages) => acceptInbound(ctx, messages),
     resolve: (sessionId, options) => resolveSession(ctx, sessionId, options?.context),
     send: (messages) => sendMessages(ctx, messages),
+    recordDeliveryStatus: (update) => recordDeliveryStatus(ctx, update),
     subscribe: (handlers) => {
       if (started) throw new Error('subscribe to engine events before start()');
       ctx.subscribers.push(handlers);
     },
     start: () => (started ??= start()),
-    updateDeliveryStatus: async (update) => (await ctx.repos.receipts?.updateStatus(update)) ?? false,
   };
 }

@@ -1,5 +1,5 @@
 import type { EngineEventHandlers } from './domain-events.js';
-import type { InboundMessage, OutboundMessage } from './messages.js';
+import type { DeliveryStatusUpdate, InboundMessage, OutboundMessage } from './messages.js';
 
 /** What one inbound message led to. */
 export type ReceiveOutcome =
@@ -11,6 +11,12 @@ export type ReceiveOutcome =
   /** Processed: `replies` are the messages this turn committed to the outbox (empty when a human has the session). */
   | { status: 'processed'; session_id: string; needs_human: boolean; replies: OutboundMessage[] };
 
+/** What storing a webhook's messages led to (`Engine.accept`). */
+export interface AcceptOutcome {
+  /** Messages stored for processing; 0 when every one was already queued. */
+  accepted: number;
+}
+
 /**
  * The engine as the rest of the service sees it: adapters' HTTP routes hand it inbound
  * messages; attendance resolves sessions and messages customers through it (as its outbound
@@ -19,6 +25,12 @@ export type ReceiveOutcome =
 export interface Engine {
   /** The whole path of one inbound message: dedupe, session, routing, bot or attendance, outbox. */
   receive(message: InboundMessage): Promise<ReceiveOutcome>;
+  /**
+   * For provider webhooks: stores the messages durably (one statement) and runs them after, by a
+   * job, each customer's in arrival order — so the provider is answered as soon as this resolves
+   * (docs/architecture.md, "Provider webhooks"). A provider message id already queued is skipped.
+   */
+  accept(messages: readonly InboundMessage[]): Promise<AcceptOutcome>;
   /**
    * Ends the human attendance: needs_human false, the next message reaches the bot again
    * (docs/architecture.md, "The routing rule", step 8). `context` keys are written to context_data in the same step.
@@ -30,6 +42,12 @@ export interface Engine {
    * Resolves to the messages as committed (SMS text split into its parts).
    */
   send(messages: readonly OutboundMessage[]): Promise<OutboundMessage[]>;
+  /**
+   * A provider's delivery receipt for a message we sent (webhook statuses): updates its transcript
+   * message and outbox row (docs/channels/README.md, "Delivery statuses"). False when no message
+   * has that provider id.
+   */
+  recordDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
   /**
    * Adds handlers for the domain events (engine/domain-events.ts), called after each commit by a
    * job, in order per session, at least once. Subscribe before `start()`.

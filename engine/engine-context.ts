@@ -1,6 +1,6 @@
 import type { ScriptLibrary } from '../basic-interpreter/index.js';
 import type { BotConfig } from '../config/index.js';
-import type { BotDataRepo, DeliveryReceiptsRepo, EngineEventsRepo, MessagesRepo, OutboxRepo, SessionsRepo, TurnStore } from '../db/index.js';
+import type { BotDataRepo, EngineEventsRepo, InboundQueueRepo, MessagesRepo, OutboxRepo, SessionsRepo, TurnStore } from '../db/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { LockPort } from '../infra/locks/index.js';
@@ -36,16 +36,12 @@ export interface OutboxSettings {
  */
 export interface EngineRepositories {
   turns: Pick<TurnStore, 'load' | 'session' | 'commit' | 'append' | 'repliesTo'>;
-  outbox: Pick<OutboxRepo, 'findById' | 'listPending' | 'recordAttempt' | 'markDelivered' | 'markFailed'>;
+  outbox: Pick<OutboxRepo, 'findById' | 'listPending' | 'recordAttempt' | 'markDelivered' | 'markFailed' | 'applyProviderStatus'>;
   events: Pick<EngineEventsRepo, 'listPending' | 'sessionsWithPending' | 'markDone' | 'recordFailure'>;
-  sessions: Pick<SessionsRepo, 'listSleeping'>;
+  sessions: Pick<SessionsRepo, 'listSleeping' | 'markUnreachable'>;
   messages: Pick<MessagesRepo, 'listBySession'>;
   botData: BotDataRepo;
-  /**
-   * Provider receipts (the id a provider gave a sent message, its status callbacks) and the
-   * `unreachable` mark of a blocked customer's session; without it neither is recorded.
-   */
-  receipts?: Pick<DeliveryReceiptsRepo, 'recordAccepted' | 'updateStatus' | 'markUnreachable'>;
+  inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'recordFailure' | 'customersWithPending'>;
 }
 
 /** Everything {@link createEngine} is built from. Ports left out get their defaults. */
@@ -103,6 +99,7 @@ export const JOB_NAMES = {
   wake: 'dialog.wake',
   scheduled: 'dialog.scheduled',
   events: 'engine.events',
+  inbound: 'engine.inbound',
 } as const;
 
 /**

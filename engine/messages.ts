@@ -15,6 +15,25 @@ export interface Attachment {
   url?: string;
   mime_type?: string;
   name?: string;
+  /** The provider's id of the file, when it keeps files by id (fetched on demand through our media endpoint). */
+  media_id?: string;
+  caption?: string;
+  /** A voice note recorded in the app (an `audio` attachment). */
+  voice?: boolean;
+  /** A shared location (`location` attachment). */
+  latitude?: number;
+  longitude?: number;
+}
+
+/** What a provider said became of a message we sent (delivery receipts on webhooks). */
+export interface DeliveryStatusUpdate {
+  channel: Channel;
+  bot: string;
+  /** The provider's id of the sent message, as its send answered (DeliveryReceipt). */
+  provider_message_id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  /** On `failed`: the provider's code and words. */
+  error?: { code: number | string; title: string };
 }
 
 /** Who the customer is, as far as the channel tells. */
@@ -40,7 +59,7 @@ export interface InboundMessage {
   received_at: Date;
   /** The provider payload as received, for debugging and later re-processing. */
   raw: unknown;
-  /** Set when the channel recognised one of its own commands in the message (engine/channel-command.ts). */
+  /** Set when the channel recognised one of its own commands in the message (see ChannelCommand below). */
   command?: ChannelCommand;
 }
 
@@ -74,4 +93,6 @@ export interface OutboundMessage {
   suggestions?: Suggestion[];
   attachments?: Attachment[];
   from: Sender;
+  /** The bot whose channel credentials deliver it: set when the message is committed to the outbox. */
+  bot_id?: string;
 }

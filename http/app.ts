@@ -1,12 +1,12 @@
 import express, { type Express } from 'express';
-import type { WebChannel } from '../adapters/index.js';
-import type { TokenIssuer, UserDirectory } from '../auth/index.js';
+import type { ChannelWebhooks, WebChannel } from '../adapters/index.js';
+import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
 import { createAuthorizer } from './auth-middleware.js';
+import { securityHeaders, WEB_CHANNEL_PATH, webChannelCors } from './browser-security.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { buildOpenApiDocument, createOpenApiRegistry, openApiRoutes } from './openapi.js';
-import { providerWebhooks, type ProviderWebhookDeps } from './provider-webhooks.js';
 import { requestLogging } from './request-logging.js';
 import { mountRoutes } from './route.js';
 import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance.js';
@@ -15,6 +15,7 @@ import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
+import { channelWebhookRoutes } from './routes/channel-webhooks.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
@@ -26,12 +27,16 @@ export interface AppDeps {
   version: string;
   users: UserDirectory;
   tokens: TokenIssuer;
+  /** Refuses runs of wrong passwords with 429 (README, "Security model"). */
+  loginThrottle?: LoginThrottle;
   readiness: ReadinessCheck[];
   webChannel: WebChannel;
+  /** Provider channels' webhooks (`/webhooks/{channel}/{bot}`). */
+  webhooks: ChannelWebhooks;
+  /** The bot's `web-allowed-origins`: origins whose pages may call its web channel (CORS). */
+  webAllowedOrigins?: (bot: string) => readonly string[];
   sessions: SessionRoutesDeps;
   attendance: AttendanceRoutesDeps;
-  /** The provider channels' webhooks (bot_msg, sms): docs/channels/. */
-  providerWebhooks?: ProviderWebhookDeps;
   /** Served at `GET /metrics` to admins; absent when the metrics listener serves it (docs/metrics.md). */
   metrics?: MetricsExposition;
 }
@@ -44,8 +49,10 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestLogging(deps.logger));
-  // Provider webhooks read their raw body (signatures), so they come before the JSON parser.
-  if (deps.providerWebhooks) app.use(providerWebhooks(deps.providerWebhooks));
+  // Provider webhooks are verified over the bytes the provider signed: read them raw, never re-serialised.
+  app.use('/webhooks', express.raw({ type: () => true, limit: JSON_BODY_LIMIT }));
+  app.use(securityHeaders());
+  app.use(WEB_CHANNEL_PATH, webChannelCors(deps.webAllowedOrigins ?? (() => [])));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(healthRoutes(deps.readiness));
 
@@ -54,6 +61,7 @@ export function createApp(deps: AppDeps): Express {
   mountRoutes(api, registry, createAuthorizer(deps.tokens), [
     ...userRoutes(deps),
     ...webChannelRoutes(deps.webChannel),
+    ...channelWebhookRoutes(deps.webhooks),
     ...sessionRoutes(deps.sessions),
     ...attendanceRoutes(deps.attendance),
     ...attendanceQueueRoutes(deps.attendance),

@@ -28,6 +28,7 @@ afterAll(() => telegram.close());
 
 const request = (body: unknown, secret: string | undefined, bot = 'shop'): ChannelRequest => ({
   headers: secret === undefined ? {} : { [SECRET_HEADER]: secret }, query: {}, rawBody: Buffer.from(JSON.stringify(body)), body, bot,
+  originalUrl: `/webhooks/bot_msg/${bot}`,
 });
 const outbound = (text: string, extra: Partial<OutboundMessage> = {}): OutboundMessage => ({
   session_id: 'session-shop', channel: 'bot_msg', to: '777', text, from: 'bot', ...extra,
@@ -41,38 +42,38 @@ describe('bot_msg adapter', () => {
     expect(adapter.verify(request(update, 's3cret'))).toBe(false);
     expect(adapter.verify(request(update, undefined))).toBe(false);
     expect(adapter.verify(request(update, 's3cret-token', 'nobody'))).toBe(false);
-    expect(adapter.isOn('shop')).toBe(true);
-    expect(adapter.isOn('nobody')).toBe(false);
+    expect(adapter.isEnabled('shop')).toBe(true);
+    expect(adapter.isEnabled('nobody')).toBe(false);
   });
 
   test('parse: a text message, deduplicated by update_id', async () => {
     const update = telegramUpdates.text(777, 'hello', 9001);
-    expect(await adapter.parse(request(update, 's3cret-token'))).toEqual([{
+    expect(adapter.parse(request(update, 's3cret-token'))).toEqual([{
       channel: 'bot_msg', bot: 'shop', customer: { external_id: '777', display_name: 'Ana Lima' }, text: 'hello', attachments: [],
       provider_message_id: '9001', received_at: at, raw: update,
     }]);
   });
 
   test('parse: /start restarts, /agent asks for a person only where commands are on, edits are recorded', async () => {
-    const [start] = await adapter.parse(request(telegramUpdates.text(777, '/start'), 's3cret-token'));
+    const [start] = adapter.parse(request(telegramUpdates.text(777, '/start'), 's3cret-token'));
     expect(start!.command).toEqual({ kind: 'restart' });
-    const [agent] = await adapter.parse(request(telegramUpdates.text(777, '/agent@fake_bot'), 's3cret-token'));
+    const [agent] = adapter.parse(request(telegramUpdates.text(777, '/agent@fake_bot'), 's3cret-token'));
     expect(agent!.command).toEqual({ kind: 'human', reason: AGENT_COMMAND_REASON });
-    const [plain] = await adapter.parse(request(telegramUpdates.text(777, '/agent'), 'other', 'quiet'));
+    const [plain] = adapter.parse(request(telegramUpdates.text(777, '/agent'), 'other', 'quiet'));
     expect(plain!.command).toBeUndefined();
     expect(plain!.text).toBe('/agent');
-    const [edited] = await adapter.parse(request(telegramUpdates.edited(777, 'fixed typo'), 's3cret-token'));
+    const [edited] = adapter.parse(request(telegramUpdates.edited(777, 'fixed typo'), 's3cret-token'));
     expect(edited).toMatchObject({ text: 'fixed typo', command: { kind: 'record' } });
   });
 
   test('parse: photos (largest size) and locations become attachments; files are referenced by id, never by a token URL', async () => {
-    const [photo] = await adapter.parse(request(telegramUpdates.photo(777, 'look'), 's3cret-token'));
+    const [photo] = adapter.parse(request(telegramUpdates.photo(777, 'look'), 's3cret-token'));
     expect(photo).toMatchObject({ text: 'look', attachments: [{ type: 'image', url: 'bot-msg-file:large', mime_type: 'image/jpeg' }] });
-    const [place] = await adapter.parse(request(telegramUpdates.location(777), 's3cret-token'));
+    const [place] = adapter.parse(request(telegramUpdates.location(777), 's3cret-token'));
     expect(place!.attachments).toEqual([{ type: 'location', url: 'geo:-23.55,-46.63' }]);
     const voice = telegramUpdates.text(777, '');
     const { text: _text, ...message } = voice.message;
-    const [spoken] = await adapter.parse(request({ update_id: voice.update_id, message: { ...message, voice: { file_id: 'v1', file_unique_id: 'v', duration: 2, mime_type: 'audio/ogg' } } }, 's3cret-token'));
+    const [spoken] = adapter.parse(request({ update_id: voice.update_id, message: { ...message, voice: { file_id: 'v1', file_unique_id: 'v', duration: 2, mime_type: 'audio/ogg' } } }, 's3cret-token'));
     expect(spoken!.attachments).toEqual([{ type: 'audio', url: 'bot-msg-file:v1', mime_type: 'audio/ogg', name: 'voice.ogg' }]);
   });
 
@@ -86,10 +87,12 @@ describe('bot_msg adapter', () => {
     expect(keyboard.flat().map((b) => b.callback_data)).toEqual(['Red', '#2']);
     for (const button of keyboard.flat()) {
       expect(Buffer.byteLength(button.callback_data)).toBeLessThanOrEqual(64);
-      const [chosen] = await adapter.parse(request(telegramUpdates.callback(777, call.result as Record<string, unknown>, button.callback_data), 's3cret-token'));
+      const press = request(telegramUpdates.callback(777, call.result as Record<string, unknown>, button.callback_data), 's3cret-token');
+      await adapter.handleNotices(press);
+      const [chosen] = adapter.parse(press);
       expect(chosen!.text).toBe(button.text);
+      expect(telegram.callsOf('answerCallbackQuery').at(-1)!.params.callback_query_id).toBe((press.body as { callback_query: { id: string } }).callback_query.id);
     }
-    await telegram.waitFor((calls) => calls.filter((c) => c.method === 'answerCallbackQuery').length >= 2, 'both callback queries answered');
   });
 
   test('send: a reply over 4,096 characters is split, the keyboard on the last part', async () => {

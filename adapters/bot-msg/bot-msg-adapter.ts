@@ -29,10 +29,11 @@ export interface BotMsgAdapterDeps {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** The bot_msg adapter, plus what the CLI and the webhook route use besides the contract. */
+/** The bot_msg adapter, with the hooks of the webhook door it uses. */
 export interface BotMsgAdapter extends ChannelAdapter {
-  /** Whether the channel is on for `bot` (else its webhook answers 404). */
-  isOn(bot: string): boolean;
+  isEnabled(bot: string): boolean;
+  handleNotices(req: ChannelRequest): Promise<void>;
+  parse(req: ChannelRequest): InboundMessage[];
   /** The grammY API client of a bot whose channel is on. */
   apiOf(bot: string): Api | undefined;
 }
@@ -42,8 +43,9 @@ export interface BotMsgAdapter extends ChannelAdapter {
  * grammY `Api` per bot, pointed at its `bot-msg-api-url`.
  * - `verify`: the `X-Telegram-Bot-Api-Secret-Token` header equals the bot's webhook secret
  *   (constant time);
- * - `parse`: the update through grammY's Context (parse-update.ts); a callback query is answered
- *   (`answerCallbackQuery`) so the button stops spinning;
+ * - `handleNotices`: a callback query is answered (`answerCallbackQuery`) so the button stops
+ *   spinning; a failure is logged, never a reason to lose the customer's choice;
+ * - `parse`: the update through grammY's Context (parse-update.ts);
  * - `send`: text split at 4,096 characters, suggestions as an inline keyboard on the last part,
  *   attachments with a URL as photo or document; errors through callWithRetry.
  */
@@ -63,29 +65,28 @@ export function createBotMsgAdapter(deps: BotMsgAdapterDeps): BotMsgAdapter {
     return api;
   };
 
-  const answerCallback = (bot: string, update: Update) => {
-    const id = update.callback_query?.id;
-    const api = apiOf(bot);
-    if (!id || !api) return;
-    // The answer only stops the button's spinner; a failure must not fail the customer's message.
-    callWithRetry(() => api.answerCallbackQuery(id), sleep).catch((error: unknown) =>
-      deps.logger.warn({ err: error, bot }, 'bot_msg: answerCallbackQuery failed'));
-  };
 
   return {
     channel: 'bot_msg',
-    isOn: (bot) => deps.settingsOf(bot) !== undefined,
+    isEnabled: (bot) => deps.settingsOf(bot) !== undefined,
     apiOf,
     verify(req: ChannelRequest): boolean {
       const settings = deps.settingsOf(req.bot);
       const given = headerOf(req, SECRET_HEADER);
       return settings !== undefined && given !== undefined && sameSecret(given, settings.webhookSecret);
     },
+    async handleNotices(req: ChannelRequest): Promise<void> {
+      const id = isUpdate(req.body) ? req.body.callback_query?.id : undefined;
+      const api = apiOf(req.bot);
+      if (!id || !api) return;
+      // The answer only stops the button's spinner: a failure must not refuse the customer's choice.
+      await callWithRetry(() => api.answerCallbackQuery(id), sleep)
+        .catch((error: unknown) => deps.logger.warn({ err: error, bot: req.bot }, 'bot_msg: answerCallbackQuery failed'));
+    },
     parse(req: ChannelRequest): InboundMessage[] {
       const settings = deps.settingsOf(req.bot);
       if (!settings || !isUpdate(req.body)) return [];
       const inbound = parseUpdate(req.body, { bot: req.bot, commands: settings.commands, now: now() });
-      answerCallback(req.bot, req.body);
       return inbound ? [inbound] : [];
     },
     async send(message: OutboundMessage): Promise<DeliveryReceipt> {

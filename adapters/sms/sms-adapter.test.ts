@@ -37,7 +37,7 @@ afterAll(() => twilio.close());
 
 const request = (fields: Record<string, string>, signature: string | undefined, path: string, bot = 'shop', event?: string): ChannelRequest => ({
   headers: { host: 'internal:8080', ...(signature === undefined ? {} : { [SIGNATURE_HEADER]: signature }) },
-  query: {}, rawBody: Buffer.from(new URLSearchParams(fields).toString()), body: fields, bot, path, ...(event ? { event } : {}),
+  query: {}, rawBody: Buffer.from(new URLSearchParams(fields).toString()), body: fields, bot, originalUrl: path, ...(event ? { event } : {}),
 });
 const outbound = (text: string, extra: Partial<OutboundMessage> = {}): OutboundMessage => ({
   session_id: 'shop-session', channel: 'sms', to: '+15557654321', text, from: 'bot', ...extra,
@@ -83,7 +83,7 @@ describe('sms adapter: messages and keywords', () => {
       NumMedia: '2', MediaUrl0: 'https://api.twilio.com/media/ME1', MediaContentType0: 'image/jpeg',
       MediaUrl1: 'https://api.twilio.com/media/ME2', MediaContentType1: 'application/pdf',
     });
-    const [inbound] = await adapter().parse(request(fields, 'x', '/webhooks/sms/shop'));
+    const [inbound] = adapter().parse(request(fields, 'x', '/webhooks/sms/shop'));
     expect(inbound).toEqual({
       channel: 'sms', bot: 'shop', customer: { external_id: '+15557654321', phone: '+15557654321' }, text: 'see this',
       attachments: [
@@ -100,24 +100,41 @@ describe('sms adapter: messages and keywords', () => {
     for (const word of ['help', 'INFO']) expect(smsKeywordOf(word)?.kind).toBe('help');
     expect(smsKeywordOf('please stop')).toBeUndefined();
 
-    const [stop] = await adapter().parse(request(twilioInbound('+15550009999', '+15550001111', ' Stop '), 'x', '/'));
-    expect(stop!.command).toEqual({ kind: 'record' });
+    const keyword = async (text: string) => {
+      const req = request(twilioInbound('+15550009999', '+15550001111', text), 'x', '/');
+      await adapter().handleNotices(req);
+      return adapter().parse(req)[0]!;
+    };
+    expect((await keyword(' Stop ')).command).toEqual({ kind: 'record' });
     expect(optedOut.get('+15550009999')).toBe('STOP');
-    const [help] = await adapter().parse(request(twilioInbound('+15550009999', '+15550001111', 'help'), 'x', '/'));
-    expect(help!.command).toEqual({ kind: 'answer', text: SETTINGS.helpText });
-    const [start] = await adapter().parse(request(twilioInbound('+15550009999', '+15550001111', 'start'), 'x', '/'));
-    expect(start!.command).toEqual({ kind: 'record' });
+    expect((await keyword('help')).command).toEqual({ kind: 'answer', text: SETTINGS.helpText });
+    expect(optedOut.has('+15550009999')).toBe(true);
+    expect((await keyword('start')).command).toEqual({ kind: 'record' });
     expect(optedOut.has('+15550009999')).toBe(false);
+    expect((await keyword('stop sending me deals')).command).toBeUndefined();
   });
 
-  test('a status callback updates the delivery state and is no customer message', async () => {
-    const fields = { MessageSid: 'SM123', MessageStatus: 'undelivered', ErrorCode: '30003', AccountSid: 'ACtest', To: '+15557654321' };
-    expect(await adapter().parse(request(fields, 'x', '/webhooks/sms/shop/status', 'shop', 'status'))).toEqual([]);
-    expect(statuses.at(-1)).toEqual({ channel: 'sms', provider_message_id: 'SM123', status: 'undelivered', error_code: '30003', failed: true });
+  test('status callbacks update the delivery state (failures with their ErrorCode) and carry no customer message', async () => {
+    const status = async (fields: Record<string, string>) => {
+      const req = request({ AccountSid: 'ACtest', To: '+15557654321', ...fields }, 'x', '/webhooks/sms/shop/status', 'shop', 'status');
+      await adapter().handleNotices(req);
+      expect(adapter().parse(req)).toEqual([]);
+    };
+    statuses.length = 0;
+    await status({ MessageSid: 'SM1', MessageStatus: 'queued' });
+    await status({ MessageSid: 'SM1', MessageStatus: 'sent' });
+    await status({ MessageSid: 'SM1', MessageStatus: 'delivered' });
+    await status({ MessageSid: 'SM2', MessageStatus: 'undelivered', ErrorCode: '30003' });
+    expect(statuses).toEqual([
+      { channel: 'sms', bot: 'shop', provider_message_id: 'SM1', status: 'sent' },
+      { channel: 'sms', bot: 'shop', provider_message_id: 'SM1', status: 'delivered' },
+      { channel: 'sms', bot: 'shop', provider_message_id: 'SM2', status: 'failed', error: { code: '30003', title: 'undelivered' } },
+    ]);
   });
 
   test('the webhook is acknowledged with empty TwiML', () => {
-    expect(adapter().acknowledgement()).toEqual({ contentType: 'text/xml', body: '<?xml version="1.0" encoding="UTF-8"?><Response/>' });
+    expect(adapter().acknowledge(request({}, 'x', '/'))).toEqual({ status: 200, contentType: 'text/xml', body: '<?xml version="1.0" encoding="UTF-8"?><Response/>' });
+    expect(adapter().rejectStatus).toBe(403);
   });
 });
 
@@ -127,7 +144,7 @@ describe('sms adapter: sending through the twilio client', () => {
   test('a reply goes to the REST API with the account\'s credentials, media and a status callback', async () => {
     const receipt = await adapter().send(outbound('hello', { attachments: [{ type: 'image', url: 'https://cdn.example/a.png' }] }));
     const sent = twilio.sent.at(-1)!;
-    expect(receipt).toEqual({ provider_message_id: sent.sid, status: 'queued' });
+    expect(receipt).toEqual({ provider_message_id: sent.sid });
     expect(sent).toMatchObject({
       account: 'ACtest', auth: 'ACtest:sms-auth-token', To: '+15557654321', From: '+15550001111', Body: 'hello',
       MediaUrl: ['https://cdn.example/a.png'], StatusCallback: 'https://bots.example/webhooks/sms/shop/status',

@@ -1,6 +1,7 @@
 import twilio from 'twilio';
 import {
-  PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
+  PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type DeliveryStatusUpdate, type InboundMessage,
+  type OutboundMessage, type WebhookAnswer,
 } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
 import { parseSms, type SmsFields } from './parse-sms.js';
@@ -11,8 +12,13 @@ import { createTwilioClient } from './twilio-client.js';
 /** The header Twilio signs webhooks in. */
 export const SIGNATURE_HEADER = 'x-twilio-signature';
 
-/** Statuses after which Twilio gives up on a message (its status callback's `MessageStatus`). */
-const FAILED_STATUSES = new Set(['undelivered', 'failed', 'canceled']);
+/**
+ * Twilio's `MessageStatus` values as the engine's delivery statuses (docs/channels/README.md,
+ * "Delivery statuses"): queued, accepted, scheduled and sending change nothing.
+ */
+const STATUS_OF: Record<string, DeliveryStatusUpdate['status']> = {
+  sent: 'sent', delivered: 'delivered', read: 'read', undelivered: 'failed', failed: 'failed', canceled: 'failed',
+};
 
 /** Where opt-outs are kept (db/sms-opt-outs-repo.ts), for every bot. */
 export interface SmsOptOuts {
@@ -29,26 +35,30 @@ export interface SmsAdapterDeps {
   optOuts: SmsOptOuts;
   /** The bot (its name) a session belongs to: an outbound message names only its session. */
   botOfSession(sessionId: string): Promise<string | undefined>;
-  /** A status callback for the engine (engine.updateDeliveryStatus). */
-  deliveryStatus(update: { channel: 'sms'; provider_message_id: string; status: string; error_code: string | null; failed: boolean }): Promise<boolean>;
+  /** A status callback for the engine (engine.recordDeliveryStatus). */
+  deliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
   logger: Logger;
   now?: () => Date;
 }
 
-/** The sms adapter, plus what the webhook route uses besides the contract. */
+/** The sms adapter, with the hooks of the webhook door it uses. */
 export interface SmsAdapter extends ChannelAdapter {
-  isOn(bot: string): boolean;
+  isEnabled(bot: string): boolean;
+  readonly rejectStatus: 403;
+  handleNotices(req: ChannelRequest): Promise<void>;
+  parse(req: ChannelRequest): InboundMessage[];
   /** Twilio's webhooks are answered with TwiML at once: an empty `<Response/>` (replies go through the REST API). */
-  acknowledgement(): { contentType: string; body: string };
+  acknowledge(req: ChannelRequest): WebhookAnswer;
 }
 
 /**
  * The `sms` channel through Twilio (docs/channels/sms.md).
  * - `verify`: `X-Twilio-Signature` checked by the twilio library against PUBLIC_URL + the path
- *   (the library also tries the URL with and without the default port);
- * - `parse`: an inbound message (MMS media as attachments); the keywords STOP… (opt-out,
- *   recorded for every bot, the message kept and nothing run), START… (opt-in) and HELP/INFO
- *   (answered with `sms-help-text`); a status callback (`…/status`) updates the delivery state;
+ *   (the library also tries the URL with and without the default port); a failure answers 403;
+ * - `handleNotices`: a status callback (`…/status`) updates the delivery state; STOP… records the
+ *   number's opt-out (for every bot), START… removes it;
+ * - `parse`: an inbound message (MMS media as attachments); a keyword is kept in the transcript
+ *   without running the bot, and HELP/INFO is answered with `sms-help-text`;
  * - `send`: through the REST API with the twilio client, refused for good to an opted-out number.
  */
 export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
@@ -64,51 +74,61 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
   };
   const publicBase = (req: ChannelRequest) => (deps.publicUrl ?? `http://${headerOf(req, 'host') ?? 'localhost'}`).replace(/\/+$/, '');
 
-  async function receiveMessage(req: ChannelRequest, settings: SmsSettings, fields: SmsFields): Promise<InboundMessage[]> {
+  function receiveMessage(req: ChannelRequest, settings: SmsSettings, fields: SmsFields): InboundMessage[] {
     const inbound = parseSms(fields, req.bot, now());
     if (!inbound) return [];
     const keyword = smsKeywordOf(inbound.text);
-    const phone = inbound.customer.external_id;
     switch (keyword?.kind) {
       case undefined:
         return [inbound];
-      case 'opt_out':
-        await deps.optOuts.optOut(phone, keyword.word);
-        return [{ ...inbound, command: { kind: 'record' } }];
-      case 'opt_in':
-        await deps.optOuts.optIn(phone);
+      case 'opt_out': case 'opt_in':
         return [{ ...inbound, command: { kind: 'record' } }];
       case 'help':
         return [{ ...inbound, command: { kind: 'answer', text: settings.helpText } }];
     }
   }
 
-  async function receiveStatus(fields: SmsFields): Promise<InboundMessage[]> {
+  async function recordStatus(req: ChannelRequest, fields: SmsFields): Promise<void> {
     const sid = fields.MessageSid ?? fields.SmsSid;
-    const status = fields.MessageStatus ?? fields.SmsStatus;
-    if (!sid || !status) return [];
+    const status = STATUS_OF[fields.MessageStatus ?? fields.SmsStatus ?? ''];
+    if (!sid || !status) return;
+    const code = fields.ErrorCode;
     const known = await deps.deliveryStatus({
-      channel: 'sms', provider_message_id: sid, status, error_code: fields.ErrorCode || null, failed: FAILED_STATUSES.has(status),
+      channel: 'sms', bot: req.bot, provider_message_id: sid, status,
+      ...(status === 'failed' ? { error: { code: code || 'unknown', title: fields.MessageStatus ?? 'failed' } } : {}),
     });
-    if (!known) deps.logger.warn({ sid, status }, 'sms: status callback for an unknown message');
-    return [];
+    if (!known) deps.logger.debug({ sid, status }, 'sms: status callback for a message we do not know');
+  }
+
+  /** STOP… and START…: the opt-out is recorded before the message is accepted, so no reply can slip through. */
+  async function recordKeyword(fields: SmsFields): Promise<void> {
+    const keyword = smsKeywordOf(fields.Body ?? '');
+    const phone = fields.From;
+    if (!phone || !keyword) return;
+    if (keyword.kind === 'opt_out') await deps.optOuts.optOut(phone, keyword.word);
+    if (keyword.kind === 'opt_in') await deps.optOuts.optIn(phone);
   }
 
   return {
     channel: 'sms',
-    isOn: (bot) => deps.settingsOf(bot) !== undefined,
-    acknowledgement: () => ({ contentType: 'text/xml', body: new twilio.twiml.MessagingResponse().toString() }),
+    isEnabled: (bot) => deps.settingsOf(bot) !== undefined,
+    rejectStatus: 403,
+    acknowledge: () => ({ status: 200, contentType: 'text/xml', body: new twilio.twiml.MessagingResponse().toString() }),
     verify(req: ChannelRequest): boolean {
       const settings = deps.settingsOf(req.bot);
       const signature = headerOf(req, SIGNATURE_HEADER);
       if (!settings || !signature) return false;
-      return twilio.validateRequest(settings.authToken, signature, `${publicBase(req)}${req.path ?? ''}`, formFields(req.body));
+      return twilio.validateRequest(settings.authToken, signature, `${publicBase(req)}${req.originalUrl}`, formFields(req.body));
     },
-    async parse(req: ChannelRequest): Promise<InboundMessage[]> {
-      const settings = deps.settingsOf(req.bot);
-      if (!settings) return [];
+    async handleNotices(req: ChannelRequest): Promise<void> {
       const fields = formFields(req.body);
-      return req.event === 'status' ? receiveStatus(fields) : receiveMessage(req, settings, fields);
+      if (req.event === 'status') await recordStatus(req, fields);
+      else await recordKeyword(fields);
+    },
+    parse(req: ChannelRequest): InboundMessage[] {
+      const settings = deps.settingsOf(req.bot);
+      if (!settings || req.event !== undefined) return [];
+      return receiveMessage(req, settings, formFields(req.body));
     },
     async send(message: OutboundMessage): Promise<DeliveryReceipt> {
       const bot = await deps.botOfSession(message.session_id);
@@ -123,7 +143,7 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
           ...(media.length ? { mediaUrl: media } : {}),
           ...(deps.publicUrl ? { statusCallback: `${deps.publicUrl.replace(/\/+$/, '')}/webhooks/sms/${encodeURIComponent(bot)}/status` } : {}),
         });
-        return { provider_message_id: sent.sid, status: sent.status };
+        return { provider_message_id: sent.sid };
       } catch (error) {
         throw deliveryError(error);
       }

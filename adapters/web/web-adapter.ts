@@ -13,11 +13,6 @@ export interface WebMessageBody {
   client_message_id?: string;
 }
 
-/** The web adapter: its parse needs no I/O, so it answers at once. */
-export interface WebAdapter extends ChannelAdapter {
-  parse(req: ChannelRequest): InboundMessage[];
-}
-
 /** Options for {@link createWebAdapter}. */
 export interface WebAdapterOptions {
   tokens: VisitorTokens;
@@ -38,7 +33,7 @@ export interface WebAdapterOptions {
  *   instance, and `GET …/messages` reads the transcript. The HTTP answer carries the turn's replies
  *   too. So delivery succeeds at once.
  */
-export function createWebAdapter(options: WebAdapterOptions): WebAdapter {
+export function createWebAdapter(options: WebAdapterOptions): ChannelAdapter {
   const now = options.now ?? (() => new Date());
   const newVisitorId = options.newVisitorId ?? randomUUID;
   // What verify() proved, for parse() (which is synchronous, while checking a signature is not).

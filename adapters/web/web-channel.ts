@@ -66,9 +66,9 @@ export function createWebChannel(deps: WebChannelDeps) {
     /** A visitor's message: the bot's replies of this turn and the session token for the next one. */
     async receive({ bot, body, headers, clientAddress }: WebMessageRequest) {
       await assertBot(bot);
-      const request: ChannelRequest = { headers, query: {}, rawBody: NO_RAW_BODY, body, bot };
+      const request: ChannelRequest = { headers, query: {}, rawBody: NO_RAW_BODY, body, bot, originalUrl: `/api/channels/web/${bot}/messages` };
       if (!(await deps.adapter.verify(request))) throw new UnauthorizedError('The session token is invalid');
-      const [inbound] = await deps.adapter.parse(request);
+      const [inbound] = deps.adapter.parse(request);
       if (!inbound) throw new UnauthorizedError('The message could not be read');
       const visitorId = inbound.customer.external_id;
       // A first message has no visitor to count yet: it counts against the client's address
@@ -83,6 +83,16 @@ export function createWebChannel(deps: WebChannelDeps) {
       return { session_id: outcome.session_id, session_token, replies: outcome.replies.map(toReply) };
     },
 
+    /**
+     * A fresh token for a valid one, valid for the bot's full `web-session-ttl-days` again: a
+     * client that only reads (history, WebSocket) keeps its session alive with it.
+     */
+    async renew({ bot, session_token }: { bot: string; session_token: string }) {
+      await assertBot(bot);
+      const claims = await deps.visitorTokens.verify(session_token, bot);
+      const renewed = await deps.visitorTokens.issueWithExpiry(claims);
+      return { session_token: renewed.token, expires_at: renewed.expiresAt.toISOString() };
+    },
     /** The messages of the visitor's session, oldest first. */
     async history({ bot, session_token }: { bot: string; session_token: string }) {
       await assertBot(bot);

@@ -5,6 +5,7 @@ export { sessions } from './sessions.js';
 export { messages } from './messages.js';
 export { outbox } from './outbox.js';
 export { engineEvents } from './engine-events.js';
+export { inboundQueue } from './inbound-queue.js';
 export { botTableRows, botMemory } from './bot-data.js';
 export { crmContacts, crmDeals, crmPipelineStages, crmAttendanceLogs } from './crm.js';
 export {
@@ -13,5 +14,5 @@ export {
   type AttendantStatus, type TicketStatus, type TicketPriority, type AttendanceEventType,
 } from './attendance.js';
 export { attendanceConversations, ATTENDANCE_CONVERSATION_STATUSES, type AttendanceConversationStatus } from './attendance-conversations.js';
-// Provider channels (bot_msg, sms): delivery receipts and SMS opt-outs.
-export { deliveryReceipts, smsOptOuts } from './channel-deliveries.js';
+// The sms channel: numbers that opted out (STOP).
+export { smsOptOuts } from './sms-opt-outs.js';

@@ -39,7 +39,7 @@ async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext):
   } catch (error) {
     if (error instanceof PermanentDeliveryError) {
       await outbox.markFailed(row.id, error.reason);
-      if (error.options.unreachable) await ctx.repos.receipts?.markUnreachable(row.session_id, error.reason, ctx.now());
+      if (error.options.unreachable) await ctx.repos.sessions.markUnreachable(row.session_id, error.reason, ctx.now());
       count('failed');
       ctx.logger.warn({ ...log, reason: error.reason }, 'outbound message refused by the provider');
       return;
@@ -56,10 +56,5 @@ async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext):
     count('retried');
     throw error;
   }
-  if (receipt.provider_message_id) {
-    await ctx.repos.receipts?.recordAccepted({
-      channel: row.channel, provider_message_id: receipt.provider_message_id, outbox_id: row.id, status: receipt.status ?? 'accepted',
-    });
-  }
-  if (await outbox.markDelivered(row.id)) count('delivered');
+  if (await outbox.markDelivered(row.id, receipt.provider_message_id)) count('delivered');
 }

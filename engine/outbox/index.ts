@@ -5,3 +5,4 @@ export { planOutbound, type PlannedOutbound } from './plan-outbound.js';
 export { dispatchOutbound, enqueueDelivery, type DeliverJob, type OutboundEvent } from './dispatch-outbound.js';
 export { deliverOutbox } from './deliver-outbox.js';
 export { requeueOutbox } from './requeue-outbox.js';
+export { recordDeliveryStatus } from './record-delivery-status.js';

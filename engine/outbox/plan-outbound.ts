@@ -36,7 +36,7 @@ export function planOutbound(
     const write: OutboundWrite = {
       id: newRowId(), session_id: message.session_id, bot_id: botId, channel: message.channel, sender: message.from,
       text: message.text, payload, reply_to: replyTo,
-      delivery: inline ? { kind: 'inline' } : { kind: 'outbox', outbox_id: newRowId(), payload: { ...message } },
+      delivery: inline ? { kind: 'inline' } : { kind: 'outbox', outbox_id: newRowId(), payload: { ...message, bot_id: botId } },
     };
     return { write, message, toCustomer: draft.toCustomer };
   }));
