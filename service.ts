@@ -29,6 +29,7 @@ import { ensurePrivateDir } from './infra/private-dir.js';
 import { createMailer } from './infra/mail/index.js';
 import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
+import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
 
 export type { RunnableBot } from './service-bots.js';
@@ -114,8 +115,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const emailDeps = { repos: attendanceRepos, jobs, config: configOf, now, logger };
   const messagesRepo = createMessagesRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
-  // The Graph-style channels read each bot's credentials from its config.csv (docs/channels/README.md).
-  const adapters = createChannelAdapters({ visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config });
+  // Provider channels: the Graph-style ones read each bot's credentials from its config.csv
+  // (docs/channels/README.md); bot_msg and sms get theirs from providerChannelDeps (docs/channels/).
+  const providerChannels = providerChannelDeps({
+    database: database.db, settings, logger, configOf: (name) => byName.get(name)?.config,
+    botOfSession: (id) => sessionsRepo.botNameOf(id), recordDeliveryStatus: (update) => engine.recordDeliveryStatus(update),
+  });
+  const adapters = createChannelAdapters({ visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, ...providerChannels });
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
   const engine = createEngine({
     repos: {

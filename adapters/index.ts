@@ -1,5 +1,7 @@
 import type { BotConfig } from '../config/index.js';
 import type { Channel, ChannelAdapter } from '../engine/index.js';
+import { createBotMsgAdapter, type BotMsgAdapter, type BotMsgAdapterDeps } from './bot-msg/index.js';
+import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/index.js';
 import { createGraphAdapter, GRAPH_CHANNELS, graphChannelSettings, type GraphAdapter, type GraphChannel, type GraphRetryPolicy } from './graph/index.js';
 import { createWebAdapter, type VisitorTokens } from './web/index.js';
 
@@ -17,16 +19,28 @@ export {
   type GraphAdapter, type GraphChannel, type GraphChannelSettings, type GraphFile, type GraphRetryPolicy, type ParsedWebhook,
 } from './graph/index.js';
 
-/** Every configured adapter by channel; the engine's outbox delivers through it, webhook routes receive through it. */
-export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & { readonly web: ChannelAdapter };
+export {
+  AGENT_COMMAND_REASON, BOT_MSG_UPDATE_TYPES, botMsgWebhookInfo, botMsgWebhookUrl, connectBotMsgWebhook, createBotMsgAdapter,
+  type BotMsgAdapter, type BotMsgAdapterDeps, type BotMsgSettings, type BotMsgSettingsOf,
+} from './bot-msg/index.js';
+export { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps, type SmsOptOuts, type SmsSettings, type SmsSettingsOf } from './sms/index.js';
 
-/** What the adapters need to be built. */
+/** Every configured adapter by channel; the engine's outbox delivers through it, webhook routes receive through it. */
+export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & {
+  readonly web: ChannelAdapter;
+  readonly bot_msg?: BotMsgAdapter;
+  readonly sms?: SmsAdapter;
+};
+
+/** What the adapters need to be built; a provider channel without its deps has no adapter. */
 export interface ChannelAdapterDeps {
   visitorTokens: VisitorTokens;
   /** A bot's configuration by name or id: the Graph-style channels read their credentials from it. */
   botConfig?: (bot: string) => BotConfig | undefined;
   /** For tests: a faster retry policy for provider calls. */
   graphRetry?: GraphRetryPolicy;
+  botMsg?: BotMsgAdapterDeps;
+  sms?: SmsAdapterDeps;
 }
 
 /**
@@ -48,6 +62,8 @@ export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly 
       });
     }
   }
+  if (deps.botMsg) adapters.bot_msg = createBotMsgAdapter(deps.botMsg);
+  if (deps.sms) adapters.sms = createSmsAdapter(deps.sms);
   for (const adapter of extra) adapters[adapter.channel] = adapter;
   return adapters as ChannelAdapters;
 }

@@ -13,6 +13,8 @@ Commands:
   check <files…>        report parse errors of BASIC scripts; exit 1 if any
   admin reset-password <username> [--password-stdin]
                         set a user's password: a new one is printed, or the first line of stdin is used
+  channels connect bot_msg --bot <name> [--check]
+                        register the bot's Telegram webhook at PUBLIC_URL (--check: show getWebhookInfo)
   help                  show this text
 
 Server settings come from environment variables; see README.md.`;
@@ -34,6 +36,8 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'admin') return (await import('./admin-command.js')).adminCommand(argv.slice(1), settings, io);
   const logger = (serverLogger = createLogger({ level: settings.LOG_LEVEL }));
   switch (command) {
+    case 'channels':
+      return (await import('./channels-command.js')).channelsCommand(argv.slice(1), settings, logger, io);
     case 'migrate': {
       const { openDatabase } = await import('../db/index.js');
       const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, pgliteDir: path.join(settings.DATA_DIR, 'pglite') });

@@ -105,6 +105,16 @@ describe('config keys', () => {
       'web-allowed-origins': [],
       'web-session-ttl-days': 30,
       'http-allow-private-networks': false,
+      'bot-msg-enabled': true,
+      'bot-msg-token': undefined,
+      'bot-msg-webhook-secret': undefined,
+      'bot-msg-api-url': 'https://api.telegram.org',
+      'sms-enabled': true,
+      'sms-account-sid': undefined,
+      'sms-auth-token': undefined,
+      'sms-from': undefined,
+      'sms-api-url': 'https://api.twilio.com',
+      'sms-help-text': 'Reply STOP to stop receiving messages, START to receive them again.',
     };
     expect(Object.keys(configSchema.shape).sort()).toEqual(Object.keys(expected).sort());
     expect(defaultBotConfig()).toEqual(expected); // keys without a default are absent (undefined)

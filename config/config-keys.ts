@@ -130,6 +130,18 @@ export const configSchema = z.object({
   'web-allowed-origins': list([]),
   'web-session-ttl-days': wholeNumber(30, 1),
   'http-allow-private-networks': flag(false),
+  // Channels bot_msg (Telegram Bot API) and sms (Twilio): docs/channels/bot_msg.md, docs/channels/sms.md.
+  // A channel is on for a bot when enabled and its credentials are set; off, its webhook answers 404.
+  'bot-msg-enabled': flag(true),
+  'bot-msg-token': text(),
+  'bot-msg-webhook-secret': text(),
+  'bot-msg-api-url': httpUrlWithDefault('https://api.telegram.org'),
+  'sms-enabled': flag(true),
+  'sms-account-sid': text(),
+  'sms-auth-token': text(),
+  'sms-from': text(),
+  'sms-api-url': httpUrlWithDefault('https://api.twilio.com'),
+  'sms-help-text': textWithDefault('Reply STOP to stop receiving messages, START to receive them again.'),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

@@ -31,6 +31,9 @@ export const ProcessSettingsSchema = z.object({
   // Metrics (docs/metrics.md): unset = GET /metrics on PORT for admins; set = a token-free listener on METRICS_HOST only.
   METRICS_PORT: optionalString.pipe(z.coerce.number<string>().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // The externally visible base URL (https://bots.example.com): provider webhooks are registered
+  // with it and their signatures checked against it behind a proxy (docs/channels/sms.md).
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 

@@ -35,3 +35,5 @@ export { createMetricsRepo, type MetricsRepo } from './metrics-repo.js';
 export {
   createInboundQueueRepo, type InboundQueueRepo, type InboundQueueWrite, type InboundCustomer, type QueuedInbound,
 } from './inbound-queue-repo.js';
+/** The sms channel's opt-outs (STOP). */
+export { createSmsOptOutsRepo, type SmsOptOutsRepo } from './sms-opt-outs-repo.js';

@@ -61,6 +61,18 @@ export function createSessionsRepo(db: Database) {
       return rowsOf<SleepingSession>(result);
     },
 
+    /**
+     * Marks a session whose customer cannot be reached on its channel (they blocked the bot):
+     * `unreachable`, `unreachable_reason` and `unreachable_at` in context_data, merged like any
+     * write outside a turn (the version moves).
+     */
+    async markUnreachable(id: string, reason: string, at: Date): Promise<void> {
+      const patch = { unreachable: true, unreachable_reason: reason, unreachable_at: at.toISOString() };
+      await db.update(sessions)
+        .set({ context_data: sql`${sessions.context_data} || ${JSON.stringify(patch)}::jsonb`, version: sql`${sessions.version} + 1`, updated_at: sql`now()` })
+        .where(eq(sessions.id, id));
+    },
+
     /** The bot's name of a session, for jobs that only carry the session id. */
     async botNameOf(id: string): Promise<string | undefined> {
       const [row] = await db.select({ name: bots.name }).from(sessions)

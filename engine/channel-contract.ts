@@ -71,7 +71,11 @@ export interface ChannelAdapter {
 
 /** A delivery the provider refused for good; `reason` is the provider's words. */
 export class PermanentDeliveryError extends Error {
-  constructor(readonly reason: string) {
+  /**
+   * @param options.unreachable the customer cannot be reached on this channel at all (they
+   *   blocked the bot): the session is marked unreachable (engine/outbox/deliver-outbox.ts).
+   */
+  constructor(readonly reason: string, readonly options: { unreachable?: boolean } = {}) {
     super(reason);
     this.name = 'PermanentDeliveryError';
   }

@@ -38,7 +38,7 @@ export interface EngineRepositories {
   turns: Pick<TurnStore, 'load' | 'session' | 'commit' | 'append' | 'repliesTo'>;
   outbox: Pick<OutboxRepo, 'findById' | 'listPending' | 'recordAttempt' | 'markDelivered' | 'markFailed' | 'applyProviderStatus'>;
   events: Pick<EngineEventsRepo, 'listPending' | 'sessionsWithPending' | 'markDone' | 'recordFailure'>;
-  sessions: Pick<SessionsRepo, 'listSleeping'>;
+  sessions: Pick<SessionsRepo, 'listSleeping' | 'markUnreachable'>;
   messages: Pick<MessagesRepo, 'listBySession'>;
   botData: BotDataRepo;
   inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'recordFailure' | 'customersWithPending'>;

@@ -3,7 +3,7 @@
  * every message takes (docs/architecture.md). Other folders use what is exported here.
  */
 export {
-  CHANNELS, type Attachment, type Channel, type CustomerRef, type DeliveryStatusUpdate, type InboundMessage, type OutboundMessage, type Sender,
+  CHANNELS, type Attachment, type Channel, type ChannelCommand, type CustomerRef, type DeliveryStatusUpdate, type InboundMessage, type OutboundMessage, type Sender,
 } from './messages.js';
 export type { Suggestion } from '../basic-interpreter/index.js';
 export { sessionOutboundTopic, type AcceptOutcome, type Engine, type ReceiveOutcome } from './engine-api.js';
@@ -14,7 +14,7 @@ export { llmNotConfigured, mailNotConfigured, meetingsNotConfigured, type LlmPor
 export { parseSurveyScore, SURVEY_CONTEXT_KEY, SURVEY_THANKS } from './survey-answer.js';
 export { attendanceAvailable, decideRoute, findTransferKeyword, needsHumanOf, SMS_MAX_CHARS, type Route } from './routing-rule.js';
 export { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
-export { splitSms, type OutboundEvent } from './outbox/index.js';
+export { isGsm7, smsPartSize, SMS_UCS2_MAX_CHARS, splitSms, type OutboundEvent } from './outbox/index.js';
 export { WAIT_MESSAGE, CRM_DISABLED_MESSAGE } from './transfer-to-human.js';
 export { SETTABLE_SESSION_KEYS, READABLE_SESSION_KEYS } from './session-keys.js';
 export {

@@ -59,7 +59,25 @@ export interface InboundMessage {
   received_at: Date;
   /** The provider payload as received, for debugging and later re-processing. */
   raw: unknown;
+  /** Set when the channel recognised one of its own commands in the message (see ChannelCommand below). */
+  command?: ChannelCommand;
 }
+
+/**
+ * What a channel's own command asks of the turn instead of an ordinary message (bot_msg `/start`
+ * and `/agent`, an edited message; sms HELP, STOP and START). The adapter recognises the command —
+ * it knows the channel's conventions and settings — and the engine applies it (receive-message.ts):
+ * - `restart`: the bot's dialog starts again from the top with this message;
+ * - `human`: the session is handed to a human, as TRANSFER TO HUMAN with `reason`;
+ * - `record`: the message is kept in the transcript and nothing runs;
+ * - `answer`: kept, and answered with `text` (from `system`); nothing runs.
+ * While a human has the session, `restart` and `human` messages go to the attendant like any other.
+ */
+export type ChannelCommand =
+  | { kind: 'restart' }
+  | { kind: 'human'; reason: string }
+  | { kind: 'record' }
+  | { kind: 'answer'; text: string };
 
 /** Who speaks in an outbound message. */
 export type Sender = 'bot' | 'attendant' | 'system';

@@ -68,9 +68,12 @@ async function runTurn(ctx: EngineContext, bot: EngineBot, turn: SessionTurn, in
   const stored = inboundWrite(turn, bot, inbound);
   const message = messageRef(stored.id, inbound);
   const events: EventWrite[] = [];
-  const route = decideRoute(bot.config, turn.session, inbound.text);
+  const route = routeOf(bot, turn, inbound);
   let dialog: StoredDialog | null | undefined;
   switch (route.kind) {
+    case 'kept':
+      if (inbound.command?.kind === 'answer') turn.say(inbound.command.text, 'system');
+      break;
     case 'bot': {
       const survey = takeSurveyAnswer(turn, inbound);
       if (survey) {
@@ -81,12 +84,12 @@ async function runTurn(ctx: EngineContext, bot: EngineBot, turn: SessionTurn, in
       break;
     }
     case 'transfer':
-      transferToHuman(turn, { reason: `keyword: ${route.keyword}` }, ctx.now());
+      transferToHuman(turn, { reason: route.reason }, ctx.now());
       break;
     case 'attendance':
       break;
   }
-  const withHuman = attendanceAvailable(bot.config) && (route.kind === 'attendance' || turn.needsHuman());
+  const withHuman = route.kind !== 'kept' && attendanceAvailable(bot.config) && (route.kind === 'attendance' || turn.needsHuman());
   if (withHuman && route.kind === 'attendance') {
     events.push(eventWrite(turn.id, ENGINE_EVENTS.customerMessaged, { session: turn.snapshot(), message }));
   } else if (withHuman && turn.handedOff) {
@@ -105,6 +108,23 @@ async function runTurn(ctx: EngineContext, bot: EngineBot, turn: SessionTurn, in
       replies: committed.outbound.filter((o) => o.toCustomer).map((o) => o.message),
     },
   };
+}
+
+type TurnRoute = { kind: 'bot' } | { kind: 'attendance' } | { kind: 'transfer'; reason: string } | { kind: 'kept' };
+
+/**
+ * The routing rule (routing-rule.ts), with the channel's command applied: `record` and `answer`
+ * run nothing; `human` transfers where the bot would have answered (it is a plain message to an
+ * attendant who already has the session, and text when the bot has no human side).
+ */
+function routeOf(bot: EngineBot, turn: SessionTurn, inbound: InboundMessage): TurnRoute {
+  const { command } = inbound;
+  if (command?.kind === 'record' || command?.kind === 'answer') return { kind: 'kept' };
+  const route = decideRoute(bot.config, turn.session, inbound.text);
+  // The command names its reason even when its text is also a transfer keyword ("/agent").
+  if (command?.kind === 'human' && route.kind !== 'attendance' && attendanceAvailable(bot.config)) return { kind: 'transfer', reason: command.reason };
+  if (route.kind === 'transfer') return { kind: 'transfer', reason: `keyword: ${route.keyword}` };
+  return route.kind === 'bot' ? route : { kind: 'attendance' };
 }
 
 /** A message whose turn committed before (a provider's redelivery, a client's retry): its replies again, nothing run. */

@@ -21,7 +21,9 @@ export type BotInput = { kind: 'message'; inbound: InboundMessage } | { kind: 'w
  * Resolves to the dialog to store, or undefined when the VM did not run (nothing to change).
  */
 export async function runBotTurn(ctx: EngineContext, turn: SessionTurn, input: BotInput): Promise<StoredDialog | null | undefined> {
-  const stored = readStoredDialog(turn.session.dialog_state);
+  // A channel's restart command (bot_msg `/start`) drops whatever dialog there was.
+  const restart = input.kind === 'message' && input.inbound.command?.kind === 'restart';
+  const stored = restart ? null : readStoredDialog(turn.session.dialog_state);
   const { bot } = turn;
   const options = { library: bot.dialogs, host: createTurnHost(ctx, turn), limits: turnLimitsFrom(bot.config), now: ctx.now };
   // Messages effects add during the VM run (the wait message of a transfer) follow the TALK output.

@@ -14,3 +14,5 @@ export {
   type AttendantStatus, type TicketStatus, type TicketPriority, type AttendanceEventType,
 } from './attendance.js';
 export { attendanceConversations, ATTENDANCE_CONVERSATION_STATUSES, type AttendanceConversationStatus } from './attendance-conversations.js';
+// The sms channel: numbers that opted out (STOP).
+export { smsOptOuts } from './sms-opt-outs.js';

@@ -39,6 +39,7 @@ async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext):
   } catch (error) {
     if (error instanceof PermanentDeliveryError) {
       await outbox.markFailed(row.id, error.reason);
+      if (error.options.unreachable) await ctx.repos.sessions.markUnreachable(row.session_id, error.reason, ctx.now());
       count('failed');
       ctx.logger.warn({ ...log, reason: error.reason }, 'outbound message refused by the provider');
       return;

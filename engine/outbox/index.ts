@@ -1,5 +1,6 @@
 /** The outbox: outbound messages committed before delivery, delivered by a job with retries (or with the turn, inline). */
 export { splitSms } from './split-sms.js';
+export { isGsm7, smsPartSize, SMS_UCS2_MAX_CHARS } from './sms-encoding.js';
 export { planOutbound, type PlannedOutbound } from './plan-outbound.js';
 export { dispatchOutbound, enqueueDelivery, type DeliverJob, type OutboundEvent } from './dispatch-outbound.js';
 export { deliverOutbox } from './deliver-outbox.js';

@@ -2,6 +2,7 @@ import { newRowId, type OutboundWrite } from '../../db/index.js';
 import type { ChannelRegistry } from '../channel-registry.js';
 import type { OutboundMessage } from '../messages.js';
 import type { PendingOutbound } from '../session-turn.js';
+import { smsPartSize } from './sms-encoding.js';
 import { splitSms } from './split-sms.js';
 
 /** An outbound message ready to be committed: its transcript (and outbox) row and what goes to the adapter. */
@@ -17,7 +18,7 @@ export interface PlannedOutbound {
  * - a channel that delivers with the turn itself (`delivery: 'inline'`, the web channel: HTTP
  *   answer and WebSocket) gets its messages stored as delivered, with no outbox row and no job;
  * - any other channel gets an outbox row holding the OutboundMessage, for the delivery job.
- * SMS text over the limit becomes one row per numbered part (suggestions and attachments ride
+ * SMS text over the limit (160 characters, 70 outside GSM-7: sms-encoding.ts) becomes one row per numbered part (suggestions and attachments ride
  * on the last part). `replyTo` is the customer message the turn answered, if any.
  */
 export function planOutbound(
@@ -43,7 +44,7 @@ export function planOutbound(
 
 function partsOf(message: OutboundMessage): OutboundMessage[] {
   if (message.channel !== 'sms') return [message];
-  const texts = splitSms(message.text);
+  const texts = splitSms(message.text, smsPartSize(message.text));
   if (texts.length === 1) return [message];
   const { suggestions, attachments, ...rest } = message;
   return texts.map((text, i) => {

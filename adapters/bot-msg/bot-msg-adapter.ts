@@ -1,0 +1,132 @@
+import { timingSafeEqual } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Api } from 'grammy';
+import type { Update } from 'grammy/types';
+import {
+  PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
+} from '../../engine/index.js';
+import type { Logger } from '../../infra/logger.js';
+import type { BotMsgSettings, BotMsgSettingsOf } from './bot-msg-settings.js';
+import { callWithRetry } from './call-with-retry.js';
+import { inlineKeyboard } from './inline-keyboard.js';
+import { parseUpdate } from './parse-update.js';
+import { splitMessage } from './split-message.js';
+
+/** The header Telegram echoes the webhook's `secret_token` in. */
+export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+/** The update types the channel reads; `setWebhook` asks for exactly these. */
+export const BOT_MSG_UPDATE_TYPES = ['message', 'edited_message', 'callback_query'] as const;
+
+/** What the bot_msg adapter is built from. */
+export interface BotMsgAdapterDeps {
+  settingsOf: BotMsgSettingsOf;
+  /** The bot (its name) a session belongs to: an outbound message names only its session. */
+  botOfSession(sessionId: string): Promise<string | undefined>;
+  logger: Logger;
+  now?: () => Date;
+  /** For tests of the 429 policy; default: real time. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** The bot_msg adapter, with the hooks of the webhook door it uses. */
+export interface BotMsgAdapter extends ChannelAdapter {
+  isEnabled(bot: string): boolean;
+  handleNotices(req: ChannelRequest): Promise<void>;
+  parse(req: ChannelRequest): InboundMessage[];
+  /** The grammY API client of a bot whose channel is on. */
+  apiOf(bot: string): Api | undefined;
+}
+
+/**
+ * The `bot_msg` channel: the Telegram Bot API through grammY (docs/channels/bot_msg.md). One
+ * grammY `Api` per bot, pointed at its `bot-msg-api-url`.
+ * - `verify`: the `X-Telegram-Bot-Api-Secret-Token` header equals the bot's webhook secret
+ *   (constant time);
+ * - `handleNotices`: a callback query is answered (`answerCallbackQuery`) so the button stops
+ *   spinning; a failure is logged, never a reason to lose the customer's choice;
+ * - `parse`: the update through grammY's Context (parse-update.ts);
+ * - `send`: text split at 4,096 characters, suggestions as an inline keyboard on the last part,
+ *   attachments with a URL as photo or document; errors through callWithRetry.
+ */
+export function createBotMsgAdapter(deps: BotMsgAdapterDeps): BotMsgAdapter {
+  const now = deps.now ?? (() => new Date());
+  const sleep = deps.sleep ?? ((ms: number) => delay(ms));
+  const clients = new Map<string, { key: string; api: Api }>();
+
+  const apiOf = (bot: string): Api | undefined => {
+    const settings = deps.settingsOf(bot);
+    if (!settings) return undefined;
+    const key = `${settings.apiRoot}\n${settings.token}`;
+    const cached = clients.get(bot);
+    if (cached?.key === key) return cached.api;
+    const api = new Api(settings.token, { apiRoot: settings.apiRoot.replace(/\/+$/, '') });
+    clients.set(bot, { key, api });
+    return api;
+  };
+
+
+  return {
+    channel: 'bot_msg',
+    isEnabled: (bot) => deps.settingsOf(bot) !== undefined,
+    apiOf,
+    verify(req: ChannelRequest): boolean {
+      const settings = deps.settingsOf(req.bot);
+      const given = headerOf(req, SECRET_HEADER);
+      return settings !== undefined && given !== undefined && sameSecret(given, settings.webhookSecret);
+    },
+    async handleNotices(req: ChannelRequest): Promise<void> {
+      const id = isUpdate(req.body) ? req.body.callback_query?.id : undefined;
+      const api = apiOf(req.bot);
+      if (!id || !api) return;
+      // The answer only stops the button's spinner: a failure must not refuse the customer's choice.
+      await callWithRetry(() => api.answerCallbackQuery(id), sleep)
+        .catch((error: unknown) => deps.logger.warn({ err: error, bot: req.bot }, 'bot_msg: answerCallbackQuery failed'));
+    },
+    parse(req: ChannelRequest): InboundMessage[] {
+      const settings = deps.settingsOf(req.bot);
+      if (!settings || !isUpdate(req.body)) return [];
+      const inbound = parseUpdate(req.body, { bot: req.bot, commands: settings.commands, now: now() });
+      return inbound ? [inbound] : [];
+    },
+    async send(message: OutboundMessage): Promise<DeliveryReceipt> {
+      const bot = await deps.botOfSession(message.session_id);
+      const api = bot === undefined ? undefined : apiOf(bot);
+      if (!api) throw new PermanentDeliveryError(`the bot_msg channel is off for the bot of session ${message.session_id}`);
+      await sendMessage(api, message, sleep);
+      return {};
+    },
+  };
+}
+
+async function sendMessage(api: Api, message: OutboundMessage, sleep: (ms: number) => Promise<void>): Promise<void> {
+  const parts = message.text.trim() ? splitMessage(message.text) : [];
+  const keyboard = message.suggestions?.length ? { reply_markup: inlineKeyboard(message.suggestions) } : {};
+  for (const [i, part] of parts.entries()) {
+    const last = i === parts.length - 1;
+    await callWithRetry(() => api.sendMessage(message.to, part, last ? keyboard : {}), sleep);
+  }
+  for (const attachment of message.attachments ?? []) {
+    const { url } = attachment;
+    if (!url || !/^https?:/.test(url)) continue;
+    if (attachment.type === 'image') await callWithRetry(() => api.sendPhoto(message.to, url), sleep);
+    else await callWithRetry(() => api.sendDocument(message.to, url), sleep);
+  }
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function headerOf(req: ChannelRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function isUpdate(body: unknown): body is Update {
+  return typeof body === 'object' && body !== null && typeof (body as { update_id?: unknown }).update_id === 'number';
+}
+
+export type { BotMsgSettings };

@@ -1,0 +1,52 @@
+import type { BotMsgAdapterDeps, BotMsgSettings, SmsAdapterDeps } from './adapters/index.js';
+import type { BotConfig, ProcessSettings } from './config/index.js';
+import { createSmsOptOutsRepo, type Database } from './db/index.js';
+import type { DeliveryStatusUpdate } from './engine/index.js';
+import type { Logger } from './infra/logger.js';
+
+/** What the provider channels are wired from at the composition root. */
+export interface ProviderChannelWiring {
+  database: Database;
+  settings: Pick<ProcessSettings, 'PUBLIC_URL'>;
+  logger: Logger;
+  /** A loaded bot's configuration by name. */
+  configOf(bot: string): BotConfig | undefined;
+  /** The bot's name of a session (sessions-repo `botNameOf`). */
+  botOfSession(sessionId: string): Promise<string | undefined>;
+  /** The engine's delivery-status entry; bound late, since the engine is built after the adapters. */
+  recordDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
+}
+
+/**
+ * The deps of the bot_msg and sms adapters (docs/channels/): each bot's `bot-msg-*` and `sms-*`
+ * keys as the adapters' settings — undefined, so the channel is off and its webhook answers 404,
+ * when the bot disables it or lacks the credentials.
+ */
+export function providerChannelDeps(wiring: ProviderChannelWiring): { botMsg: BotMsgAdapterDeps; sms: SmsAdapterDeps } {
+  const { configOf, botOfSession, logger } = wiring;
+  return {
+    botMsg: { botOfSession, logger, settingsOf: (bot) => botMsgSettingsOf(configOf(bot)) },
+    sms: {
+      botOfSession, logger,
+      publicUrl: wiring.settings.PUBLIC_URL,
+      optOuts: createSmsOptOutsRepo(wiring.database),
+      deliveryStatus: (update) => wiring.recordDeliveryStatus(update),
+      settingsOf(bot) {
+        const config = configOf(bot);
+        const accountSid = config?.['sms-account-sid'];
+        const authToken = config?.['sms-auth-token'];
+        const from = config?.['sms-from'];
+        if (!config?.['sms-enabled'] || !accountSid || !authToken || !from) return undefined;
+        return { accountSid, authToken, from, apiRoot: config['sms-api-url'], helpText: config['sms-help-text'] };
+      },
+    },
+  };
+}
+
+/** A bot's `bot-msg-*` keys as the channel's settings; undefined when the channel is off (also for `switchboard channels`). */
+export function botMsgSettingsOf(config: BotConfig | undefined): BotMsgSettings | undefined {
+  const token = config?.['bot-msg-token'];
+  const webhookSecret = config?.['bot-msg-webhook-secret'];
+  if (!config?.['bot-msg-enabled'] || !token || !webhookSecret) return undefined;
+  return { token, webhookSecret, apiRoot: config['bot-msg-api-url'], commands: config['attendance-bot-msg-commands'] };
+}

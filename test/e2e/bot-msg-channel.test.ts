@@ -1,0 +1,154 @@
+import { and, eq } from 'drizzle-orm';
+import { channelsCommand } from '../../bin/channels-command.js';
+import { readProcessSettings } from '../../config/index.js';
+import { createLogger } from '../../infra/logger.js';
+import { messages, outbox, sessions } from '../../db/schema/index.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { startFakeTelegram, telegramUpdates, type FakeTelegram, type TelegramCall } from '../support/fake-telegram.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+const SECRET = 'tg-webhook-secret-1';
+const TOKEN = '111:AAA';
+const PUBLIC_URL = 'https://bots.example.test';
+const START = `TALK "Hello \${user_name}, pick a colour."
+HEAR colour AS "Red", "Green", "Blue"
+TALK "You picked \${colour}."
+HEAR more
+TALK "Bye."
+`;
+
+let telegram: FakeTelegram;
+let bots: TestBots;
+let service: TestService;
+let chats = 7000;
+
+beforeAll(async () => {
+  telegram = await startFakeTelegram();
+  bots = await createTestBots();
+  const channel = { 'bot-msg-token': TOKEN, 'bot-msg-webhook-secret': SECRET, 'bot-msg-api-url': telegram.url };
+  await bots.add('tg', channel, START);
+  await bots.add('tgoff', { ...channel, 'bot-msg-enabled': 'false' }, START);
+  service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL });
+});
+afterAll(async () => {
+  await service?.dispose();
+  await bots?.remove();
+  await telegram?.close();
+});
+
+function post(update: unknown, secret: string | null = SECRET, bot = 'tg'): Promise<Response> {
+  return fetch(`${service.url}/webhooks/bot_msg/${bot}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }) },
+    body: JSON.stringify(update),
+  });
+}
+
+const sentTo = (chat: number) => telegram.calls.filter((c) => c.method === 'sendMessage' && String(c.params.chat_id) === String(chat) && c.result);
+const textsTo = (chat: number) => sentTo(chat).map((c) => c.params.text as string);
+const waitForText = (chat: number, text: string) => telegram.waitFor(() => textsTo(chat).includes(text), `"${text}" sent to ${chat}`);
+const inboundOf = (chat: number) => service.database.db.select().from(messages).innerJoin(sessions, eq(sessions.id, messages.session_id))
+  .where(and(eq(sessions.external_user_id, String(chat)), eq(messages.direction, 'inbound'), eq(messages.channel, 'bot_msg')));
+const sessionOf = async (chat: number) =>
+  (await service.database.db.select().from(sessions).where(and(eq(sessions.external_user_id, String(chat)), eq(sessions.channel, 'bot_msg'))))[0]!;
+
+describe('bot_msg channel (Telegram, through grammY against a fake Bot API)', () => {
+  test('a wrong or missing secret is 401 and nothing is stored; an off channel or unknown bot is 404', async () => {
+    const chat = chats++;
+    expect((await post(telegramUpdates.text(chat, 'hi'), 'wrong-secret')).status).toBe(401);
+    expect((await post(telegramUpdates.text(chat, 'hi'), null)).status).toBe(401);
+    expect((await post(telegramUpdates.text(chat, 'hi'), SECRET, 'tgoff')).status).toBe(404);
+    expect((await post(telegramUpdates.text(chat, 'hi'), SECRET, 'nobody')).status).toBe(404);
+    expect(await inboundOf(chat)).toHaveLength(0);
+  });
+
+  test('a full dialog with an inline keyboard: the pressed button is answered and fed to the dialog', async () => {
+    const chat = chats++;
+    expect((await post(telegramUpdates.text(chat, 'hi'))).status).toBe(200);
+    await waitForText(chat, 'Hello Ana Lima, pick a colour.');
+    const menu = sentTo(chat).at(-1)!;
+    const keyboard = (menu.params.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] }).inline_keyboard.flat();
+    expect(keyboard.map((b) => [b.text, b.callback_data])).toEqual([['Red', 'Red'], ['Green', 'Green'], ['Blue', 'Blue']]);
+
+    const press = telegramUpdates.callback(chat, menu.result as Record<string, unknown>, 'Green');
+    expect((await post(press)).status).toBe(200);
+    await waitForText(chat, 'You picked Green.');
+    await telegram.waitFor((calls) => calls.some((c) => c.method === 'answerCallbackQuery' && c.params.callback_query_id === press.callback_query.id), 'the callback query answered');
+  });
+
+  test('a redelivered update (same update_id) runs nothing again', async () => {
+    const chat = chats++;
+    const update = telegramUpdates.text(chat, 'hi');
+    expect((await post(update)).status).toBe(200);
+    expect((await post(update)).status).toBe(200);
+    await waitForText(chat, 'Hello Ana Lima, pick a colour.');
+    expect(await inboundOf(chat)).toHaveLength(1);
+    await service.eventsHandled();
+    expect(textsTo(chat).filter((t) => t === 'Hello Ana Lima, pick a colour.')).toHaveLength(1);
+  });
+
+  test('/start restarts the dialog; an edited message is recorded, not run', async () => {
+    const chat = chats++;
+    await post(telegramUpdates.text(chat, 'hi'));
+    await post(telegramUpdates.text(chat, 'Red'));
+    await waitForText(chat, 'You picked Red.');
+    await post(telegramUpdates.edited(chat, 'Blue'));
+    await post(telegramUpdates.text(chat, '/start'));
+    await telegram.waitFor(() => textsTo(chat).filter((t) => t === 'Hello Ana Lima, pick a colour.').length === 2, 'the greeting again');
+    const rows = await inboundOf(chat);
+    expect(rows.map((r) => r.messages.text)).toEqual(['hi', 'Red', 'Blue', '/start']);
+    expect(textsTo(chat)).not.toContain('Bye.'); // the edit did not answer the open HEAR
+  });
+
+  test('/agent hands the session to a person with the reason the contract names', async () => {
+    const chat = chats++;
+    await post(telegramUpdates.text(chat, 'hi'));
+    await post(telegramUpdates.text(chat, '/agent'));
+    await telegram.waitFor(() => textsTo(chat).some((t) => t.startsWith('You are being transferred')), 'the wait message');
+    const session = await sessionOf(chat);
+    expect(session.needs_human).toBe(true);
+    expect(session.context_data.transfer_reason).toBe('customer asked for a person');
+  });
+
+  test('a blocked bot (403) fails the message for good and marks the session unreachable; 429 waits retry_after', async () => {
+    const chat = chats++;
+    telegram.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } }, 1, chat);
+    await post(telegramUpdates.text(chat, 'hi'));
+    await waitForText(chat, 'Hello Ana Lima, pick a colour.');
+    const greetings = telegram.calls.filter((c) => String(c.params.chat_id) === String(chat) && c.params.text === 'Hello Ana Lima, pick a colour.');
+    expect(greetings.map((c) => c.result !== undefined)).toEqual([false, true]); // refused with 429, then sent
+
+    telegram.failNext('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' }, 1, chat);
+    await post(telegramUpdates.text(chat, 'Blue'));
+    const deadline = Date.now() + 10_000;
+    let failed: { last_error: string | null }[] = [];
+    while (failed.length === 0 && Date.now() < deadline) {
+      failed = await service.database.db.select({ last_error: outbox.last_error }).from(outbox).innerJoin(sessions, eq(sessions.id, outbox.session_id))
+        .where(and(eq(sessions.external_user_id, String(chat)), eq(outbox.state, 'failed')));
+      if (failed.length === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(failed).toEqual([{ last_error: 'Forbidden: bot was blocked by the user' }]);
+    expect((await sessionOf(chat)).context_data).toMatchObject({ unreachable: true, unreachable_reason: 'Forbidden: bot was blocked by the user' });
+  });
+
+  test('`switchboard channels connect bot_msg` sets the webhook (URL, secret, update types); --check shows getWebhookInfo', async () => {
+    const settings = readProcessSettings({ BOTS_DIR: bots.dir, PUBLIC_URL });
+    const cli = async (args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const io = { stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => err.push(s) } } as unknown as Parameters<typeof channelsCommand>[3];
+      const code = await channelsCommand(args, settings, createLogger({ pretty: false, level: 'silent' }), io);
+      return { code, stdout: out.join(''), stderr: err.join('') };
+    };
+    const connected = await cli(['connect', 'bot_msg', '--bot', 'tg']);
+    expect(connected.code).toBe(0);
+    const set: TelegramCall = telegram.callsOf('setWebhook').at(-1)!;
+    expect(set.token).toBe(TOKEN);
+    expect(set.params).toEqual({ url: `${PUBLIC_URL}/webhooks/bot_msg/tg`, secret_token: SECRET, allowed_updates: ['message', 'edited_message', 'callback_query'] });
+    expect(connected.stdout).toContain(`${PUBLIC_URL}/webhooks/bot_msg/tg`);
+    const checked = await cli(['connect', 'bot_msg', '--bot', 'tg', '--check']);
+    expect(JSON.parse(checked.stdout)).toMatchObject({ url: `${PUBLIC_URL}/webhooks/bot_msg/tg`, pending_update_count: 0 });
+    expect(await cli(['connect', 'bot_msg', '--bot', 'tgoff'])).toMatchObject({ code: 1, stderr: expect.stringContaining('off') });
+    expect(await cli(['connect', 'sms', '--bot', 'tg'])).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
+  });
+});
