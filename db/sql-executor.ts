@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import type { PgliteThread } from './pglite-thread.js';
 
 /**
  * A statement of the hot path: fixed SQL text with `$n` parameters and a name. On PostgreSQL the
@@ -29,7 +29,7 @@ export function createPgExecutor(pool: pg.Pool): SqlExecutor {
   };
 }
 
-export function createPgliteExecutor(client: PGlite): SqlExecutor {
+export function createPgliteExecutor(client: Pick<PgliteThread, 'query'>): SqlExecutor {
   return {
     async query<T>(statement: Statement, params: readonly unknown[]) {
       return (await client.query<T>(statement.text, [...params])).rows;

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { UnauthorizedError } from '../../infra/errors.js';
 
@@ -42,7 +42,10 @@ const REMEMBERED_TOKENS = 10_000;
 
 /** `secret`: the service's signing secret (the bytes `resolveJwtSecret` returns). */
 export function createVisitorTokens(secret: Uint8Array): VisitorTokens {
-  const key = new Uint8Array(createHmac('sha256', secret).update(KEY_LABEL).digest());
+  const raw = new Uint8Array(createHmac('sha256', secret).update(KEY_LABEL).digest());
+  // Imported once: given raw bytes, jose imports a WebCrypto key on every sign and verify, which
+  // was most of what a new visitor's token cost (docs/performance.md).
+  const key = webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   // Signing and checking an HMAC on every message was a tenth of a web turn's CPU
   // (docs/performance.md). A token never changes for the same claims, so both are remembered.
   const signed = new BoundedMap<string, string>(REMEMBERED_TOKENS);
@@ -58,7 +61,7 @@ export function createVisitorTokens(secret: Uint8Array): VisitorTokens {
         .setSubject(claims.visitor_id)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .sign(key);
+        .sign(await key);
       signed.set(id, token);
       verified.set(token, { ...claims });
       return token;
@@ -74,7 +77,7 @@ export function createVisitorTokens(secret: Uint8Array): VisitorTokens {
   async function check(token: string): Promise<VisitorClaims> {
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] }));
+      ({ payload } = await jwtVerify(token, await key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] }));
     } catch {
       throw new UnauthorizedError('The session token is invalid');
     }
