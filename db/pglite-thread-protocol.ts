@@ -13,6 +13,8 @@ export interface ThreadQueryOptions {
 export type ThreadRequest =
   | { id: number; op: 'query'; text: string; params: unknown[]; options: ThreadQueryOptions; tx?: number }
   | { id: number; op: 'exec'; text: string; tx?: number }
+  /** A hot-path statement (db/sql-executor.ts): parsed and planned once under `name`, then only bound and run. */
+  | { id: number; op: 'prepared'; name: string; text: string; params: unknown[] }
   /** Opens a transaction; its id is the request's id. */
   | { id: number; op: 'begin' }
   /** Ends transaction `tx`; answered once COMMIT (or ROLLBACK) has run. */

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type ParserOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type ParserOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { serialize } from 'pg-protocol';
 import type { ThreadError, ThreadQueryOptions, ThreadRequest, ThreadResponse } from './pglite-thread-protocol.js';
 
 /**
@@ -28,6 +29,8 @@ async function handle(request: ThreadRequest): Promise<unknown> {
       return strip(await on(request.tx).query(request.text, request.params, queryOptions(request.options)));
     case 'exec':
       return (await on(request.tx).exec(request.text)).map(strip);
+    case 'prepared':
+      return runPrepared(request.name, request.text, request.params);
     case 'begin':
       await begin(request.id);
       return request.id;
@@ -43,6 +46,49 @@ async function handle(request: ThreadRequest): Promise<unknown> {
       return undefined;
   }
 }
+
+/** Names of the statements already parsed on this connection. */
+const prepared = new Set<string>();
+
+/**
+ * Runs a named prepared statement in one call into PGlite: `query()` makes six (parse, describe,
+ * bind, describe, execute, sync) and parses and plans the text every time, which was most of a
+ * turn's cost in the database (docs/performance.md). It waits for an open transaction to end, as
+ * `query()` does, so it never runs inside another caller's transaction.
+ */
+function runPrepared(name: string, text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> {
+  return db._runExclusiveTransaction(() => db._runExclusiveQuery(async () => {
+    if (!prepared.has(name)) {
+      await db.execProtocol(concat([serialize.parse({ name, text, types: [] }), serialize.sync()]));
+      prepared.add(name);
+    }
+    const { messages } = await db.execProtocol(concat([
+      serialize.bind({ statement: name, values: params.map(asText) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(),
+    ]));
+    let fields: { name: string; dataTypeID: number }[] = [];
+    const rows: Record<string, unknown>[] = [];
+    for (const message of messages as { name: string; fields?: unknown[] }[]) {
+      if (message.name === 'rowDescription') fields = message.fields as typeof fields;
+      if (message.name !== 'dataRow') continue;
+      const values = message.fields as (string | null)[];
+      const row: Record<string, unknown> = {};
+      fields.forEach((field, i) => (row[field.name] = values[i] === null ? null : types.parseType(values[i]!, field.dataTypeID, db.parsers)));
+      rows.push(row);
+    }
+    return { rows };
+  }));
+}
+
+/** A parameter in PostgreSQL's text format, as `query()` would send it. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const concat = (parts: Buffer[]) => new Uint8Array(Buffer.concat(parts));
 
 /** Resolves once PGlite has begun the transaction; it stays open until its `end` request. */
 function begin(id: number): Promise<void> {

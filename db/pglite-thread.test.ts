@@ -58,3 +58,14 @@ test('a statement outside an open transaction waits until it ends', async () => 
   expect(await outside).toEqual([{ n: 1 }]);
   expect(order).toEqual(['commit', 'outside']);
 });
+
+test('a prepared statement runs again and again, keeps error fields, and types its rows', async () => {
+  const insert = 'insert into t (id, body) values ($1, $2::jsonb) returning id, body, at';
+  const first = await db.prepared<{ id: number; body: unknown; at: unknown }>('t_insert', insert, [10, { n: 1 }]);
+  const second = await db.prepared<{ id: number; body: unknown }>('t_insert', insert, [11, null]);
+  expect(first.rows).toMatchObject([{ id: 10, body: { n: 1 } }]);
+  expect(Object.prototype.toString.call(first.rows[0]!.at)).toBe('[object Date]');
+  expect(second.rows).toEqual([expect.objectContaining({ id: 11, body: null })]);
+  await expect(db.prepared('t_insert', insert, [10, null])).rejects.toMatchObject({ code: '23505', constraint: 't_pkey' });
+  expect((await db.prepared<{ n: number }>('t_count', 'select count(*)::int as n from t where id >= $1', [10])).rows).toEqual([{ n: 2 }]);
+});

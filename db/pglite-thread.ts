@@ -12,6 +12,8 @@ import type { ThreadError, ThreadQueryOptions, ThreadRequest, ThreadResponse } f
 export interface PgliteThread {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(text: string): Promise<Results[]>;
+  /** A statement of the hot path, prepared once by `name` (db/sql-executor.ts); rows as objects. */
+  prepared<T>(name: string, text: string, params: unknown[]): Promise<{ rows: T[] }>;
   transaction<T>(work: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -64,6 +66,7 @@ export async function openPgliteThread(dir: string | undefined): Promise<PgliteT
   return {
     query: (text, params, options) => query(text, params, options),
     exec: (text) => exec(text),
+    prepared: (name, text, params) => call({ op: 'prepared', name, text, params }),
     async transaction(work) {
       const tx = await call<number>({ op: 'begin' });
       let closed = false;
