@@ -108,7 +108,9 @@ export async function openPgliteThread(dir: string | undefined): Promise<PgliteT
 function startWorker(workerData: { dir: string | undefined }): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-thread-worker.js', import.meta.url), { workerData });
   const entry = new URL('./pglite-thread-worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  // Resolved from this file where the runtime can (tsx); jest's sandbox has no import.meta.resolve, and runs from the project root.
+  const loader = typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx/esm/api') : 'tsx/esm/api';
+  const boot = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
   return new Worker(boot, { eval: true, workerData });
 }
 
