@@ -9,7 +9,8 @@ import { redisUrlForTests } from '../test/support/redis.js';
 import { pgliteCeiling, postgresCeiling } from './pipeline/ceiling.js';
 import { summarizeProfiles } from './pipeline/cpu-profile.js';
 import { handoffLatency } from './pipeline/handoff.js';
-import { postLoad, type LoadResult } from './pipeline/load.js';
+import { postLoad, type LoadOptions, type LoadResult } from './pipeline/load.js';
+import { processCpuMs } from './pipeline/process-cpu.js';
 
 /**
  * `npm run bench -- pipeline`: web-channel turns per second of the real server, run as a child
@@ -18,12 +19,14 @@ import { postLoad, type LoadResult } from './pipeline/load.js';
  * PostgreSQL + Redis. What the numbers mean and the history: docs/performance.md.
  *
  * BENCH_SECONDS (default 10) per row, BENCH_CONNECTIONS (default 32), BENCH_HANDOFFS (default
- * 100), BENCH_PROFILE=1 to print where the server's CPU went.
+ * 100), BENCH_PROFILE=1 to print where the server's CPU went, BENCH_DRIVERS to measure one driver set.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const HANDOFFS = Number(process.env.BENCH_HANDOFFS ?? 100);
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** `embedded` or `postgresql+redis` measures that driver set only (and skips the ceilings): quicker A/B runs. */
+const ONLY = process.env.BENCH_DRIVERS;
 const ADMIN = { username: 'admin', password: 'admin-password-1' }; // as test/support/child-server.ts sets it
 const TARGETS = { 'postgresql+redis': 0.3, embedded: 0.1 } as const;
 
@@ -31,11 +34,28 @@ const load = { connections: CONNECTIONS, seconds: SECONDS };
 const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
 
 /** The bare express echo as a child process; resolves with its URL and a stop function. */
-async function startBareEcho(): Promise<{ url: string; stop(): void }> {
+async function startBareEcho(): Promise<{ url: string; pid: number | undefined; stop(): void }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/pipeline/bare-echo.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   const { port } = JSON.parse(first) as { port: number };
-  return { url: `http://127.0.0.1:${port}/echo`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/echo`, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+/** A measured row with the server's CPU time per request: robust when other processes share the cores. */
+interface Row extends LoadResult {
+  /** CPU ms (user + system) the server process used per request of the row, all threads and the main thread; undefined without /proc. */
+  cpuMsPerRequest: { total: number; main: number } | undefined;
+}
+
+async function measureRow(name: string, url: string, pid: number | undefined, options: LoadOptions, continuing = false): Promise<Row> {
+  const before = await processCpuMs(pid);
+  const result = await postLoad(name, url, options, continuing);
+  const after = await processCpuMs(pid);
+  const requests = Math.max(1, result.total);
+  const cpuMsPerRequest = before && after
+    ? { total: (after.total - before.total) / requests, main: (after.main - before.main) / requests }
+    : undefined;
+  return { ...result, cpuMsPerRequest };
 }
 
 /** Runs `work` with DATABASE_URL and REDIS_URL as given (the child server reads them when it is created). */
@@ -55,7 +75,7 @@ async function withDrivers<T>(databaseUrl: string, redisUrl: string, work: () =>
 
 interface DriverRun {
   drivers: keyof typeof TARGETS;
-  rows: LoadResult[];
+  rows: Row[];
   handoff: Awaited<ReturnType<typeof handoffLatency>>;
   profile?: [string, number][];
 }
@@ -72,9 +92,9 @@ async function measureServer(drivers: keyof typeof TARGETS): Promise<DriverRun> 
     process.stdout.write(`  ${drivers}: warming up… `);
     await postLoad('warm-up', url, { connections: CONNECTIONS, seconds: 2 });
     process.stdout.write('new sessions… ');
-    const fresh = await postLoad(`Switchboard ${drivers}, new sessions`, url, load);
+    const fresh = await measureRow(`Switchboard ${drivers}, new sessions`, url, server.pid(), load);
     process.stdout.write('continuing sessions… ');
-    const continuing = await postLoad(`Switchboard ${drivers}, continuing sessions`, url, load, true);
+    const continuing = await measureRow(`Switchboard ${drivers}, continuing sessions`, url, server.pid(), load, true);
     process.stdout.write(`${HANDOFFS} handoffs…\n`);
     const handoff = await handoffLatency(server.url, ADMIN, HANDOFFS);
     await server.stop();
@@ -95,25 +115,29 @@ export async function run(): Promise<void> {
   const redis = redisUrlForTests();
 
   const echo = await startBareEcho();
-  let bare: LoadResult;
+  let bare: Row;
   try {
     await postLoad('warm-up', echo.url, { connections: CONNECTIONS, seconds: 2 });
-    bare = await postLoad('bare express echo', echo.url, load);
+    bare = await measureRow('bare express echo', echo.url, echo.pid, load);
   } finally {
     echo.stop();
   }
 
-  const runs: DriverRun[] = [await withDrivers('', '', () => measureServer('embedded'))];
-  if (postgres && redis) runs.push(await withDrivers(postgres, redis, () => measureServer('postgresql+redis')));
-  else console.log('  PostgreSQL or Redis did not answer on 127.0.0.1: the postgresql+redis row is skipped.');
+  const wanted = (drivers: keyof typeof TARGETS) => !ONLY || ONLY === drivers;
+  const runs: DriverRun[] = [];
+  if (wanted('embedded')) runs.push(await withDrivers('', '', () => measureServer('embedded')));
+  if (wanted('postgresql+redis') && postgres && redis) runs.push(await withDrivers(postgres, redis, () => measureServer('postgresql+redis')));
+  else if (wanted('postgresql+redis')) console.log('  PostgreSQL or Redis did not answer on 127.0.0.1: the postgresql+redis row is skipped.');
 
-  const ceilings: [string, number][] = [['embedded PGlite', await pgliteCeiling(CONNECTIONS, SECONDS)]];
-  if (postgres) ceilings.push(['PostgreSQL', await postgresCeiling(postgres, CONNECTIONS, SECONDS)]);
+  const ceilings: [string, number][] = [];
+  if (!ONLY) ceilings.push(['embedded PGlite', await pgliteCeiling(CONNECTIONS, SECONDS)]);
+  if (!ONLY && postgres) ceilings.push(['PostgreSQL', await postgresCeiling(postgres, CONNECTIONS, SECONDS)]);
 
-  console.log('\n| target | req/s | p50 (ms) | p99 (ms) | failed | share of bare express |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('\n| target | req/s | p50 (ms) | p99 (ms) | failed | share of bare express | server CPU ms/request | main thread ms/request |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of [bare, ...runs.flatMap((r) => r.rows)]) {
-    console.log(`| ${row.name} | ${row.perSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.failed} | ${pct(row.perSecond / bare.perSecond)} |`);
+    const cpu = row.cpuMsPerRequest ? [row.cpuMsPerRequest.total.toFixed(3), row.cpuMsPerRequest.main.toFixed(3)] : ['n/a', 'n/a'];
+    console.log(`| ${row.name} | ${row.perSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.failed} | ${pct(row.perSecond / bare.perSecond)} | ${cpu.join(' | ')} |`);
   }
   console.log('\n| turn-shaped transaction (BEGIN, upsert, insert, COMMIT) | tx/s |');
   console.log('|---|---:|');

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { openPgliteThread } from './pglite-thread.js';
 import { createPgExecutor, createPgliteExecutor, type SqlExecutor } from './sql-executor.js';
 
 /** The drizzle handle repositories build queries on; the same type for PGlite and PostgreSQL. */
@@ -43,9 +44,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   if (dir) await mkdir(dir, { recursive: true });
-  const client = new PGlite(dir);
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  // PGlite on its own thread (db/pglite-thread.ts); drizzle only calls the part of PGlite it offers.
+  const client = await openPgliteThread(dir);
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',

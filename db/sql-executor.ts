@@ -1,10 +1,10 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import type { PgliteThread } from './pglite-thread.js';
 
 /**
  * A statement of the hot path: fixed SQL text with `$n` parameters and a name. On PostgreSQL the
  * name makes it a prepared statement, parsed and planned once per connection instead of once per
- * turn (docs/performance.md); PGlite runs the same text.
+ * turn (docs/performance.md), on PGlite too (db/pglite-thread-worker.ts).
  */
 export interface Statement {
   readonly name: string;
@@ -29,10 +29,10 @@ export function createPgExecutor(pool: pg.Pool): SqlExecutor {
   };
 }
 
-export function createPgliteExecutor(client: PGlite): SqlExecutor {
+export function createPgliteExecutor(client: Pick<PgliteThread, 'prepared'>): SqlExecutor {
   return {
     async query<T>(statement: Statement, params: readonly unknown[]) {
-      return (await client.query<T>(statement.text, [...params])).rows;
+      return (await client.prepared<T>(statement.name, statement.text, [...params])).rows;
     },
   };
 }

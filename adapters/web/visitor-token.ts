@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, webcrypto } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { UnauthorizedError } from '../../infra/errors.js';
 
@@ -61,7 +61,10 @@ const REMEMBERED_TOKENS = 10_000;
 
 /** `secret`: the service's signing secret (the bytes `resolveJwtSecret` returns). */
 export function createVisitorTokens(secret: Uint8Array, options: VisitorTokenOptions = {}): VisitorTokens {
-  const key = new Uint8Array(createHmac('sha256', secret).update(KEY_LABEL).digest());
+  const raw = new Uint8Array(createHmac('sha256', secret).update(KEY_LABEL).digest());
+  // Imported once: given raw bytes, jose imports a WebCrypto key on every sign and verify, which
+  // was most of what a new visitor's token cost (docs/performance.md).
+  const key = webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const ttlOf = options.ttlSecondsFor ?? (() => DEFAULT_VISITOR_TOKEN_TTL_SECONDS);
   const nowSeconds = () => Math.floor((options.now ?? Date.now)() / 1000);
   // Signing and checking an HMAC on every message was a tenth of a web turn's CPU
@@ -86,7 +89,7 @@ export function createVisitorTokens(secret: Uint8Array, options: VisitorTokenOpt
       .setAudience(AUDIENCE)
       .setIssuedAt(now)
       .setExpirationTime(exp)
-      .sign(key);
+      .sign(await key);
     signed.set(id, { token, exp, iat: now });
     verified.set(token, { claims: { ...claims }, exp });
     return { token, expiresAt: new Date(exp * 1000) };
@@ -107,7 +110,7 @@ export function createVisitorTokens(secret: Uint8Array, options: VisitorTokenOpt
   async function check(token: string): Promise<{ claims: VisitorClaims; exp: number }> {
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, key, {
+      ({ payload } = await jwtVerify(token, await key, {
         issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM], requiredClaims: ['exp'], currentDate: new Date(nowSeconds() * 1000),
       }));
     } catch (error) {

@@ -25,7 +25,7 @@ interface Channel {
 export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
   const { logger } = options;
   const prefix = `${options.prefix ?? 'switchboard'}:events:`;
-  const publisher = createRedisConnection(options.redisUrl, { role: 'events-pub', logger });
+  const publisher = createRedisConnection(options.redisUrl, { role: 'events-pub', logger, autoPipelining: true });
   const subscriber = createRedisConnection(options.redisUrl, { role: 'events-sub', logger });
   const channels = new Map<string, Channel>();
   let closed = false;
