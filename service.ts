@@ -3,9 +3,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createChannelAdapters, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, listChannelAdapters } from './adapters/index.js';
 import {
-  createAssistService, createAttendanceService, createAutoSummaryListener, createEmailNotificationsListener,
+  createChannelAdapters, createChannelMediaFetcher, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters,
+} from './adapters/index.js';
+import {
+  createAssistService, createAttendanceService, createAttendantMobileInbox, createMobileMsgNoticeListener, createAutoSummaryListener, createEmailNotificationsListener,
   createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, registerEmailJobs,
 } from './attendance/index.js';
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
@@ -127,6 +129,11 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       },
     },
   });
+  // A notice to an attendant's phone goes straight through the bot's mobile_msg number (no session, no outbox).
+  const notifyAttendantPhone = async (botId: string, phone: string, text: string) => {
+    await adapters.mobile_msg?.send({ session_id: '', channel: 'mobile_msg', to: phone.replace(/^\+/, ''), text, from: 'system', bot_id: botId })
+      .catch((err: unknown) => logger.warn({ err, bot: botId }, 'mobile_msg notice to an attendant not sent'));
+  };
   // Ticket changes reach the consoles as ticket_updated frames, whichever path made them.
   const onTicketChange = createTicketLivePublisher({ bus, logger });
   const attendance = createAttendanceService({
@@ -142,6 +149,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       crmAttendanceLogListener({ repos: attendanceRepos, config: configOf }),
       createTicketsListener({ repos: attendanceRepos, config: configOf, now, onTicketChange }),
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
+      // Attendants working from mobile_msg get new conversations as a text on their phone.
+      createMobileMsgNoticeListener({ repos: attendanceRepos, config: configOf, notify: notifyAttendantPhone }),
     ],
   });
   // Attendance hears from the engine only through its domain events, after each commit.
@@ -157,6 +166,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   if (mailer.configured) readiness.push({ name: 'smtp', ping: () => mailer.verify() });
   // The REST commands and the console socket run commands with the same dependencies.
   const commandDeps = { repos: attendanceRepos, attendance, assist };
+  // A line from an attendant's phone on a bot's mobile_msg number is the attendant's (docs/channels/mobile-msg.md).
+  const attendantInbox = createAttendantMobileInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config });
   const app = createApp({
     logger,
     version: packageVersion(),
@@ -179,6 +190,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
     attendance: commandDeps,
     metrics: metrics.onMainPort,
+    channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });

@@ -11,6 +11,7 @@ export {
 
 /** The Graph-style family: mobile_msg, social_dm and page_msg (docs/channels/README.md). */
 export {
+  createChannelMediaFetcher, MEDIA_MAX_BYTES, type ChannelMediaFetcher,
   createGraphAdapter, GRAPH_CHANNELS, GraphApiError, graphChannelSettings, mediaPath, signHubPayload, verifyHubSignature,
   type GraphAdapter, type GraphChannel, type GraphChannelSettings, type GraphFile, type GraphRetryPolicy, type ParsedWebhook,
 } from './graph/index.js';

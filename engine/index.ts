@@ -22,3 +22,4 @@ export {
   type SessionSnapshot,
 } from './domain-events.js';
 export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt } from './channel-contract.js';
+export { createVoiceModels, VoiceModelsError, type AudioFile, type VoiceModels, type VoiceModelsOptions } from './voice/voice-models.js';

@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import type { WebChannel } from '../adapters/index.js';
+import type { ChannelMediaFetcher, WebChannel } from '../adapters/index.js';
 import type { TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
@@ -14,6 +14,7 @@ import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
+import { channelMediaRoutes } from './routes/channel-media.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
@@ -29,6 +30,8 @@ export interface AppDeps {
   webChannel: WebChannel;
   sessions: SessionRoutesDeps;
   attendance: AttendanceRoutesDeps;
+  /** Provider-held attachments of the Graph-style channels (docs/channels/README.md). */
+  channelMedia?: ChannelMediaFetcher;
   /** Served at `GET /metrics` to admins; absent when the metrics listener serves it (docs/metrics.md). */
   metrics?: MetricsExposition;
 }
@@ -57,6 +60,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceTicketRoutes(deps.attendance),
     ...(deps.attendance.assist ? attendanceLlmRoutes({ assist: deps.attendance.assist }) : []),
     ...(deps.metrics ? metricsRoutes(deps.metrics) : []),
+    ...(deps.channelMedia ? channelMediaRoutes(deps.channelMedia) : []),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));

@@ -7,3 +7,4 @@ export { DEFAULT_GRAPH_RETRY, withGraphRetries, type GraphRetryPolicy } from './
 export { HUB_SIGNATURE_HEADER, signHubPayload, verifyHubSignature } from './hub-signature.js';
 export type { ParsedWebhook } from './parsed-webhook.js';
 export { mediaPath } from './media-url.js';
+export { createChannelMediaFetcher, MEDIA_MAX_BYTES, type ChannelMediaFetcher } from './channel-media.js';
