@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createChannelAdapters, createChannelMediaFetcher, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters,
+  createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf,
+  listChannelAdapters,
 } from './adapters/index.js';
 import {
   createAssistService, createAttendanceService, createAttendantMobileInbox, createMobileMsgNoticeListener, createAutoSummaryListener, createEmailNotificationsListener,
@@ -13,10 +14,10 @@ import {
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
-  createAttendanceRepositories, createBotDataRepo, createEngineEventsRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createBotDataRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
-import { createEngine, type EngineService } from './engine/index.js';
+import { createEngine, createVoiceModels, type EngineService } from './engine/index.js';
 import { createApp } from './http/app.js';
 import { attachAttendanceSocket } from './http/attendance-socket.js';
 import { attachWebSocket } from './http/web-socket.js';
@@ -110,14 +111,21 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const messagesRepo = createMessagesRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
   // The Graph-style channels read each bot's credentials from its config.csv (docs/channels/README.md).
-  const adapters = createChannelAdapters({ visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config });
+  // Their delivery receipts reach the engine, built just below (the closure runs only on webhooks, after start-up).
+  const adapters = createChannelAdapters({
+    visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger,
+    deliveryStatus: (update) => engine.recordDeliveryStatus(update),
+  });
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
   const engine = createEngine({
     repos: {
       turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
       sessions: sessionsRepo, messages: messagesRepo, botData: createBotDataRepo(database.db),
+      inbound: createInboundQueueRepo(database.db),
     },
     jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
+    // Set up below with attendance; queued messages run only once the engine has started.
+    screenInbound: (message) => (mobileMsgScreen ? mobileMsgScreen(message) : Promise.resolve(message)),
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
     // LLM and SET CONTEXT use the bot's model; without one the keyword stops the script with a clear error.
@@ -155,6 +163,19 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   // Attendance hears from the engine only through its domain events, after each commit.
   engine.subscribe(attendance.engineEventHandlers);
+  // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
+  const commandDeps = { repos: attendanceRepos, attendance, assist };
+  // Queued mobile_msg lines from an attendant's phone are the attendant's; voice notes are transcribed (docs/channels/mobile-msg.md).
+  const mobileMsgAdapter = graphAdapterOf(adapters, 'mobile_msg');
+  const mobileMsgScreen = mobileMsgAdapter && createMobileMsgScreen({
+    adapter: mobileMsgAdapter,
+    attendantInbox: createAttendantMobileInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config }),
+    voiceFor: (bot) => {
+      const config = byName.get(bot)?.config;
+      const url = config?.['voice-models-url'];
+      return url ? createVoiceModels({ url, ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}) }) : undefined;
+    },
+  });
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();
@@ -164,16 +185,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
   }
   if (mailer.configured) readiness.push({ name: 'smtp', ping: () => mailer.verify() });
-  // The REST commands and the console socket run commands with the same dependencies.
-  const commandDeps = { repos: attendanceRepos, attendance, assist };
-  // A line from an attendant's phone on a bot's mobile_msg number is the attendant's (docs/channels/mobile-msg.md).
-  const attendantInbox = createAttendantMobileInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config });
   const app = createApp({
     logger,
     version: packageVersion(),
     users,
     tokens,
     readiness,
+    webhooks: createChannelWebhooks({ adapters, engine }),
     webChannel: createWebChannel({
       engine,
       adapter: adapters.web,

@@ -1,5 +1,6 @@
 import type { BotConfig } from '../config/index.js';
-import type { Channel, ChannelAdapter } from '../engine/index.js';
+import type { Channel, ChannelAdapter, DeliveryStatusUpdate } from '../engine/index.js';
+import type { Logger } from '../infra/logger.js';
 import { createGraphAdapter, GRAPH_CHANNELS, graphChannelSettings, type GraphAdapter, type GraphChannel, type GraphRetryPolicy } from './graph/index.js';
 import { createWebAdapter, type VisitorTokens } from './web/index.js';
 
@@ -11,10 +12,11 @@ export {
 
 /** The Graph-style family: mobile_msg, social_dm and page_msg (docs/channels/README.md). */
 export {
-  createChannelMediaFetcher, MEDIA_MAX_BYTES, type ChannelMediaFetcher,
+  createChannelMediaFetcher, MEDIA_MAX_BYTES, type ChannelMediaFetcher, createMobileMsgScreen, VOICE_NOT_UNDERSTOOD,
   createGraphAdapter, GRAPH_CHANNELS, GraphApiError, graphChannelSettings, mediaPath, signHubPayload, verifyHubSignature,
   type GraphAdapter, type GraphChannel, type GraphChannelSettings, type GraphFile, type GraphRetryPolicy, type ParsedWebhook,
 } from './graph/index.js';
+export { createChannelWebhooks, type ChannelWebhooks, type WebhookRequest } from './channel-webhooks.js';
 
 /** Every configured adapter by channel; the engine's outbox delivers through it, webhook routes receive through it. */
 export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & { readonly web: ChannelAdapter };
@@ -24,6 +26,9 @@ export interface ChannelAdapterDeps {
   visitorTokens: VisitorTokens;
   /** A bot's configuration by name or id: the Graph-style channels read their credentials from it. */
   botConfig?: (bot: string) => BotConfig | undefined;
+  /** Applies a provider's delivery receipt (the engine's `recordDeliveryStatus`, bound late: the engine is built after the adapters). */
+  deliveryStatus?: (update: DeliveryStatusUpdate) => Promise<unknown>;
+  logger?: Logger;
   /** For tests: a faster retry policy for provider calls. */
   graphRetry?: GraphRetryPolicy;
 }
@@ -44,6 +49,8 @@ export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly 
           return config && graphChannelSettings(channel, config);
         },
         ...(deps.graphRetry ? { retry: deps.graphRetry } : {}),
+        ...(deps.deliveryStatus ? { deliveryStatus: deps.deliveryStatus } : {}),
+        ...(deps.logger ? { logger: deps.logger } : {}),
       });
     }
   }

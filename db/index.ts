@@ -32,3 +32,6 @@ export { createAttendanceRepositories, type AttendanceRepositoryBundle } from '.
 export { createEngineEventsRepo, type EngineEventsRepo, type PendingEvent } from './engine-events-repo.js';
 /** Read-only counts for the scrape-time gauges of `/metrics`. */
 export { createMetricsRepo, type MetricsRepo } from './metrics-repo.js';
+export {
+  createInboundQueueRepo, type InboundQueueRepo, type InboundQueueWrite, type InboundCustomer, type QueuedInbound,
+} from './inbound-queue-repo.js';

@@ -10,6 +10,18 @@ export interface ChannelRequest {
   body: unknown;
   /** The bot named in the webhook path. */
   bot: string;
+  /** The path segment after the bot, for a provider's second endpoint (`/webhooks/sms/{bot}/status` → `status`). */
+  event?: string;
+  /** Path and query as the client sent them, for signatures over the URL (resolve against `PUBLIC_URL`). */
+  originalUrl: string;
+}
+
+/** How a webhook request is answered when the adapter has something particular to say. */
+export interface WebhookAnswer {
+  status: number;
+  /** Content type of `body`; default `text/plain`. */
+  contentType?: string;
+  body: string;
 }
 
 /** What the provider said about a delivered message. */
@@ -30,6 +42,22 @@ export interface ChannelAdapter {
    * turn's transaction and never calls `send`; otherwise (the default) an outbox job calls `send`.
    */
   readonly delivery?: 'inline' | 'provider';
+  /**
+   * Whether the bot has this channel on (enabled and its credentials set). A webhook for a bot
+   * where it is off answers 404 (docs/architecture.md, "Provider webhooks"). Absent: on for every bot.
+   */
+  isEnabled?(bot: string): boolean;
+  /** Answers `GET /webhooks/{channel}/{bot}` (a subscription handshake). Absent: the GET answers 404. */
+  handshake?(req: ChannelRequest): WebhookAnswer;
+  /** What a request that fails `verify` gets: 401 (default) or 403 where the provider's convention says so. */
+  readonly rejectStatus?: 401 | 403;
+  /**
+   * Handles what a verified request carries besides customer messages (delivery statuses, button
+   * callbacks to acknowledge, opt-outs), before its messages are accepted.
+   */
+  handleNotices?(req: ChannelRequest): Promise<void>;
+  /** The answer to a verified request whose messages were accepted; default 200 `{"ok":true}`. */
+  acknowledge?(req: ChannelRequest): WebhookAnswer;
   /** True when the request really comes from the provider (signature, token). */
   verify(req: ChannelRequest): boolean | Promise<boolean>;
   /** The customer messages in a webhook request (possibly none: statuses, echoes). */

@@ -1,4 +1,5 @@
 import type { JobContext } from '../infra/jobs/index.js';
+import { acceptInbound, processInbound, requeueInbound, type InboundJob } from './accept-inbound.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
 import { noopMetrics } from '../infra/metrics/index.js';
 import { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
@@ -22,6 +23,7 @@ export interface EngineService extends Engine {
 
 const DEFAULT_OUTBOX = { attempts: 6, backoffMs: 1000, concurrency: 4 };
 const EVENT_CONCURRENCY = 8;
+const INBOUND_CONCURRENCY = 8;
 
 /**
  * Builds the message engine (docs/architecture.md, "the one path of a message") from its ports.
@@ -47,6 +49,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     channels,
     subscribers: [],
     now: deps.now ?? (() => new Date()),
+    ...(deps.screenInbound ? { screenInbound: deps.screenInbound } : {}),
   };
   let started: Promise<void> | undefined;
 
@@ -55,16 +58,19 @@ export function createEngine(deps: EngineDeps): EngineService {
       concurrency: ctx.outbox.concurrency,
     });
     ctx.jobs.process<EventsJob>(JOB_NAMES.events, (job) => handleSessionEvents(ctx, job), { concurrency: EVENT_CONCURRENCY });
+    ctx.jobs.process<InboundJob>(JOB_NAMES.inbound, (job) => processInbound(ctx, job), { concurrency: INBOUND_CONCURRENCY });
     ctx.jobs.process<WakeJob>(JOB_NAMES.wake, (job) => wakeDialog(ctx, job), { concurrency: 4 });
     ctx.jobs.process<ScheduledRun>(JOB_NAMES.scheduled, (run) => runScheduledScript(ctx, run));
     await requeueOutbox(ctx);
     await requeueEvents(ctx);
     await requeueSleeping(ctx);
+    await requeueInbound(ctx);
   }
 
   return {
     channels,
     receive: (message) => receiveMessage(ctx, message),
+    accept: (messages) => acceptInbound(ctx, messages),
     resolve: (sessionId, options) => resolveSession(ctx, sessionId, options?.context),
     send: (messages) => sendMessages(ctx, messages),
     recordDeliveryStatus: (update) => recordDeliveryStatus(ctx, update),

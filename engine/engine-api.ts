@@ -11,6 +11,12 @@ export type ReceiveOutcome =
   /** Processed: `replies` are the messages this turn committed to the outbox (empty when a human has the session). */
   | { status: 'processed'; session_id: string; needs_human: boolean; replies: OutboundMessage[] };
 
+/** What storing a webhook's messages led to (`Engine.accept`). */
+export interface AcceptOutcome {
+  /** Messages stored for processing; 0 when every one was already queued. */
+  accepted: number;
+}
+
 /**
  * The engine as the rest of the service sees it: adapters' HTTP routes hand it inbound
  * messages; attendance resolves sessions and messages customers through it (as its outbound
@@ -19,6 +25,12 @@ export type ReceiveOutcome =
 export interface Engine {
   /** The whole path of one inbound message: dedupe, session, routing, bot or attendance, outbox. */
   receive(message: InboundMessage): Promise<ReceiveOutcome>;
+  /**
+   * For provider webhooks: stores the messages durably (one statement) and runs them after, by a
+   * job, each customer's in arrival order — so the provider is answered as soon as this resolves
+   * (docs/architecture.md, "Provider webhooks"). A provider message id already queued is skipped.
+   */
+  accept(messages: readonly InboundMessage[]): Promise<AcceptOutcome>;
   /**
    * Ends the human attendance: needs_human false, the next message reaches the bot again
    * (docs/architecture.md, "The routing rule", step 8). `context` keys are written to context_data in the same step.

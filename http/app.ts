@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import type { ChannelMediaFetcher, WebChannel } from '../adapters/index.js';
+import type { ChannelMediaFetcher, ChannelWebhooks, WebChannel } from '../adapters/index.js';
 import type { TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
@@ -15,6 +15,7 @@ import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
+import { channelWebhookRoutes } from './routes/channel-webhooks.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
@@ -28,6 +29,8 @@ export interface AppDeps {
   tokens: TokenIssuer;
   readiness: ReadinessCheck[];
   webChannel: WebChannel;
+  /** Provider channels' webhooks (`/webhooks/{channel}/{bot}`). */
+  webhooks: ChannelWebhooks;
   sessions: SessionRoutesDeps;
   attendance: AttendanceRoutesDeps;
   /** Provider-held attachments of the Graph-style channels (docs/channels/README.md). */
@@ -44,6 +47,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestLogging(deps.logger));
+  // Provider webhooks are verified over the bytes the provider signed: read them raw, never re-serialised.
+  app.use('/webhooks', express.raw({ type: () => true, limit: JSON_BODY_LIMIT }));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(healthRoutes(deps.readiness));
 
@@ -52,6 +57,7 @@ export function createApp(deps: AppDeps): Express {
   mountRoutes(api, registry, createAuthorizer(deps.tokens), [
     ...userRoutes(deps),
     ...webChannelRoutes(deps.webChannel),
+    ...channelWebhookRoutes(deps.webhooks),
     ...sessionRoutes(deps.sessions),
     ...attendanceRoutes(deps.attendance),
     ...attendanceQueueRoutes(deps.attendance),

@@ -17,7 +17,7 @@ export type ChannelMediaFetcher = (channel: string, bot: string, mediaId: string
 export function createChannelMediaFetcher(adapterOf: (channel: string) => GraphAdapter | undefined, maxBytes = MEDIA_MAX_BYTES): ChannelMediaFetcher {
   return async (channel, bot, mediaId) => {
     const adapter = adapterOf(channel);
-    if (adapter?.channel !== 'mobile_msg' || !adapter.enabledFor(bot)) throw new NotFoundError(`No ${channel} media for bot ${bot}`, 'media_not_found');
+    if (adapter?.channel !== 'mobile_msg' || !adapter.isEnabled(bot)) throw new NotFoundError(`No ${channel} media for bot ${bot}`, 'media_not_found');
     try {
       return await adapter.fetchMedia(bot, mediaId, maxBytes);
     } catch (error) {

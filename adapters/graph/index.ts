@@ -8,3 +8,4 @@ export { HUB_SIGNATURE_HEADER, signHubPayload, verifyHubSignature } from './hub-
 export type { ParsedWebhook } from './parsed-webhook.js';
 export { mediaPath } from './media-url.js';
 export { createChannelMediaFetcher, MEDIA_MAX_BYTES, type ChannelMediaFetcher } from './channel-media.js';
+export { createMobileMsgScreen, VOICE_NOT_UNDERSTOOD, type MobileMsgScreenDeps } from './screen-mobile-msg.js';

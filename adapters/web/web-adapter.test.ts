@@ -14,6 +14,7 @@ const request = (body: Record<string, unknown>, bot = 'default'): ChannelRequest
   rawBody: Buffer.alloc(0),
   body,
   bot,
+  originalUrl: '/api/channels/web/default/messages',
 });
 
 describe('web adapter', () => {

@@ -66,7 +66,7 @@ export function createWebChannel(deps: WebChannelDeps) {
     /** A visitor's message: the bot's replies of this turn and the session token for the next one. */
     async receive({ bot, body, headers, clientAddress }: WebMessageRequest) {
       await assertBot(bot);
-      const request: ChannelRequest = { headers, query: {}, rawBody: NO_RAW_BODY, body, bot };
+      const request: ChannelRequest = { headers, query: {}, rawBody: NO_RAW_BODY, body, bot, originalUrl: `/api/channels/web/${bot}/messages` };
       if (!(await deps.adapter.verify(request))) throw new UnauthorizedError('The session token is invalid');
       const [inbound] = deps.adapter.parse(request);
       if (!inbound) throw new UnauthorizedError('The message could not be read');

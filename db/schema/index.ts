@@ -5,6 +5,7 @@ export { sessions } from './sessions.js';
 export { messages } from './messages.js';
 export { outbox } from './outbox.js';
 export { engineEvents } from './engine-events.js';
+export { inboundQueue } from './inbound-queue.js';
 export { botTableRows, botMemory } from './bot-data.js';
 export { crmContacts, crmDeals, crmPipelineStages, crmAttendanceLogs } from './crm.js';
 export {

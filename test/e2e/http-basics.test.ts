@@ -112,3 +112,16 @@ describe('OpenAPI', () => {
     expect(await init.text()).toContain('/api/openapi.json');
   });
 });
+
+describe('provider webhooks', () => {
+  test('a channel with no adapter answers a JSON 404 to GET and POST; the web channel is not a webhook', async () => {
+    const get = await fetch(`${service.url}/webhooks/mobile_msg/default?hub.mode=subscribe`);
+    expect(get.status).toBe(404);
+    expect(await get.json()).toMatchObject({ error: 'not_found' });
+    const signed = await post('/webhooks/sms/default', '{"not":"json"', { 'content-type': 'application/json' });
+    expect(signed.status).toBe(404);
+    const web = await post('/webhooks/web/default', '{}');
+    expect(web.status).toBe(400);
+    expect(await web.json()).toMatchObject({ error: 'validation_error' });
+  });
+});

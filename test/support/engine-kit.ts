@@ -1,11 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PermanentDeliveryError, type ChannelAdapter, type DeliveryReceipt } from '../../engine/index.js';
+import { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt } from '../../engine/index.js';
 import { ScriptFolder } from '../../engine/host/index.js';
 import { defaultBotConfig, type BotConfig } from '../../config/index.js';
 import {
-  createBotDataRepo, createBotsRepo, createEngineEventsRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore,
+  createBotDataRepo, createBotsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore,
   type DatabaseHandle, type MessageRow,
 } from '../../db/index.js';
 import {
@@ -39,11 +39,11 @@ export class TestAdapter implements ChannelAdapter {
 
   constructor(readonly channel: Channel) {}
 
-  verify(): boolean {
+  verify(_req?: ChannelRequest): boolean {
     return true;
   }
 
-  parse(): InboundMessage[] {
+  parse(_req?: ChannelRequest): InboundMessage[] {
     return [];
   }
 
@@ -158,6 +158,7 @@ export function engineRepositories(database: DatabaseHandle): EngineRepositories
   return {
     turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
     sessions: createSessionsRepo(database.db), messages: createMessagesRepo(database.db), botData: createBotDataRepo(database.db),
+    inbound: createInboundQueueRepo(database.db),
   };
 }
 

@@ -1,0 +1,80 @@
+import type { InboundCustomer, QueuedInbound } from '../db/index.js';
+import type { AcceptOutcome } from './engine-api.js';
+import { JOB_NAMES, type EngineContext } from './engine-context.js';
+import type { InboundMessage } from './messages.js';
+import { receiveMessage } from './receive-message.js';
+
+/**
+ * Provider webhooks answer fast and lose nothing (docs/architecture.md, "Provider webhooks"):
+ * `acceptInbound` stores the messages in the inbound queue in one statement — the provider can
+ * be answered then — and enqueues an `engine.inbound` job per customer; the job runs that
+ * customer's queued messages through the one path, oldest first, and removes each once its turn
+ * committed. Start-up hands out what a crash left in the queue.
+ */
+
+/** Data of an `engine.inbound` job: whose queued messages to run. */
+export type InboundJob = InboundCustomer;
+
+/** Attempts per queued message before it is set aside as `failed` (logged); the customer's later messages go on. */
+const INBOUND_ATTEMPTS = 5;
+const INBOUND_BACKOFF_MS = 500;
+
+export async function acceptInbound(ctx: EngineContext, messages: readonly InboundMessage[]): Promise<AcceptOutcome> {
+  const customers = await ctx.repos.inbound.accept(messages.map((m) => ({
+    channel: m.channel,
+    bot: m.bot,
+    external_user_id: m.customer.external_id,
+    provider_message_id: m.provider_message_id,
+    message: { ...m, received_at: m.received_at.toISOString() } as unknown as Record<string, unknown>,
+  })));
+  await enqueueInbound(ctx, customers);
+  return { accepted: customers.length ? messages.length : 0 };
+}
+
+/** One job per customer; a job that finds nothing left (an earlier one ran it) simply ends. */
+async function enqueueInbound(ctx: EngineContext, customers: readonly InboundCustomer[]): Promise<void> {
+  for (const customer of customers) {
+    await ctx.jobs.add(JOB_NAMES.inbound, customer satisfies InboundJob, {
+      attempts: INBOUND_ATTEMPTS, backoff: { type: 'exponential', delay: INBOUND_BACKOFF_MS },
+    }).catch((error: unknown) => ctx.logger.error({ err: error, channel: customer.channel, bot: customer.bot }, 'inbound job not enqueued; it runs at the next start-up'));
+  }
+}
+
+/**
+ * The `engine.inbound` job: the customer's queued messages, in arrival order, under a lock that
+ * holds across instances so two jobs never interleave one customer's messages.
+ */
+export function processInbound(ctx: EngineContext, job: InboundJob): Promise<void> {
+  const key = `inbound:${job.channel}:${job.bot}:${job.external_user_id}`;
+  return ctx.locks.withLock(key, async () => {
+    for (const queued of await ctx.repos.inbound.listPending(job)) await runQueued(ctx, queued);
+  });
+}
+
+async function runQueued(ctx: EngineContext, queued: QueuedInbound): Promise<void> {
+  try {
+    const message = revive(queued.message);
+    const screened = ctx.screenInbound ? await ctx.screenInbound(message) : message;
+    if (screened) await receiveMessage(ctx, screened);
+  } catch (error) {
+    const final = queued.attempts + 1 >= INBOUND_ATTEMPTS;
+    await ctx.repos.inbound.recordFailure(queued.id, error instanceof Error ? error.message : String(error), final);
+    ctx.logger.error({ err: error, inbound: queued.id, final }, 'queued inbound message failed');
+    if (final) return;
+    throw error;
+  }
+  await ctx.repos.inbound.remove(queued.id);
+}
+
+function revive(stored: Record<string, unknown>): InboundMessage {
+  const message = stored as unknown as InboundMessage & { received_at: string };
+  return { ...message, received_at: new Date(message.received_at) };
+}
+
+/** Start-up: a job for every customer with queued messages (a crash, or a lost in-process job). */
+export async function requeueInbound(ctx: EngineContext): Promise<number> {
+  const customers = await ctx.repos.inbound.customersWithPending();
+  await enqueueInbound(ctx, customers);
+  if (customers.length) ctx.logger.info({ customers: customers.length }, 'queued inbound messages handed out again');
+  return customers.length;
+}
