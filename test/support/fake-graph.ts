@@ -21,6 +21,8 @@ export interface GraphRequest {
   /** The JSON body (undefined for GET and multipart). */
   body: Record<string, unknown> | undefined;
   raw: Buffer;
+  /** The message id the fake answered a send with (`wamid.…`, `m_…`). */
+  answeredId?: string;
 }
 
 /** An answer forced by the test for the next call(s) that are not media downloads. */
@@ -81,7 +83,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const path = url.pathname.slice(prefix.length);
     const contentType = req.headers['content-type'];
     const body = contentType?.startsWith('application/json') ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : undefined;
-    requests.push({ method: req.method ?? 'GET', path, authorization: req.headers.authorization, contentType, body, raw });
+    const request: GraphRequest = { method: req.method ?? 'GET', path, authorization: req.headers.authorization, contentType, body, raw };
+    requests.push(request);
 
     const failure = failures.shift();
     if (failure) {
@@ -93,10 +96,12 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       sent += 1;
       if (path === 'me/messages') {
         const recipient = (body?.recipient as { id?: string } | undefined)?.id;
-        return json(200, { recipient_id: recipient, message_id: `m_FAKE${sent}` });
+        request.answeredId = `m_FAKE${sent}`;
+        return json(200, { recipient_id: recipient, message_id: request.answeredId });
       }
       const to = body?.to;
-      return json(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.FAKE${sent}` }] });
+      request.answeredId = `wamid.FAKE${sent}`;
+      return json(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: request.answeredId }] });
     }
     if (req.method === 'POST' && /^[^/]+\/media$/.test(path)) {
       uploaded += 1;
