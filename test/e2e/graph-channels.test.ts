@@ -51,7 +51,7 @@ beforeAll(async () => {
     ...mobile, 'attendance-default-destination': 'mobile_msg', 'voice-models-url': voice.url, 'voice-models-api-key': 'voice-key',
     'page-msg-access-token': TOKEN, 'page-msg-app-secret': SECRET, 'page-msg-api-url': graph.url,
   }, SHOP);
-  await bots.add('novoice', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE2' }, SHOP);
+  await bots.add('novoice', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE2', 'attendance-mobile-msg-commands': 'false' }, SHOP);
   await bots.add('off', { ...mobile, 'mobile-msg-enabled': 'false' }, SHOP);
   service = await startTestService({ BOTS_DIR: bots.dir });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
@@ -265,6 +265,10 @@ describe('attendants on mobile_msg', () => {
     expect(textOf(toCustomer.at(-1)!)).toBe('Hi, this is Ana. How can I help?');
     const [, , sent] = await sendsAfter(ATTENDANT_PHONE, 3);
     expect(textOf(sent!)).toBe('Sent to the customer.');
+    // On a bot with attendance-mobile-msg-commands off, commands are refused politely.
+    await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), '/queue'), 'novoice');
+    const [, , , off] = await sendsAfter(ATTENDANT_PHONE, 4);
+    expect(textOf(off!)).toMatch(/^Commands are turned off on this channel/);
     // The attendant's lines never became a customer's session.
     const asCustomer = await service.database.db.select().from(messages).where(and(eq(messages.channel, 'mobile_msg'), eq(messages.sender, 'customer')));
     expect(asCustomer.some((m) => m.text.startsWith('Hi, this is Ana'))).toBe(false);
