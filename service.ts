@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -11,7 +11,7 @@ import {
   createAssistService, createAttendanceService, createAttendantMobileInbox, createMobileMsgNoticeListener, createAutoSummaryListener, createEmailNotificationsListener,
   createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, registerEmailJobs,
 } from './attendance/index.js';
-import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
+import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
   createAttendanceRepositories, createBotDataRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
@@ -19,13 +19,16 @@ import {
 } from './db/index.js';
 import { createEngine, createVoiceModels, type EngineService } from './engine/index.js';
 import { createApp } from './http/app.js';
-import { attachAttendanceSocket } from './http/attendance-socket.js';
-import { attachWebSocket } from './http/web-socket.js';
+import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from './http/attendance-socket.js';
+import { answerClientErrors } from './http/client-errors.js';
+import { refuseUnknownUpgrades } from './http/unknown-upgrade.js';
+import { attachWebSocket, WEB_SOCKET_PATH } from './http/web-socket.js';
 import { createEventBus, type EventBus } from './infra/events/index.js';
 import { createJobQueue, type JobQueue } from './infra/jobs/index.js';
 import { createLlmClients } from './infra/llm/index.js';
 import { createLocks } from './infra/locks/index.js';
 import type { Logger } from './infra/logger.js';
+import { ensurePrivateDir } from './infra/private-dir.js';
 import { createMailer } from './infra/mail/index.js';
 import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
@@ -54,6 +57,7 @@ export interface RunningService {
  * bot packages, then serves HTTP. Everything is wired here and nowhere else.
  */
 export async function startService(settings: ProcessSettings, logger: Logger): Promise<RunningService> {
+  await ensurePrivateDir(settings.DATA_DIR, logger);
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     pgliteDir: path.join(settings.DATA_DIR, 'pglite'),
@@ -70,7 +74,9 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const users = createUsersRepo(database.db);
   const secret = await resolveJwtSecret({ jwtSecret: settings.JWT_SECRET, dataDir: settings.DATA_DIR });
   const tokens = createTokenIssuer(secret, settings.JWT_TTL_SECONDS);
-  const visitorTokens = createVisitorTokens(secret);
+  const visitorTokens = createVisitorTokens(secret, {
+    ttlSecondsFor: (bot) => (byName.get(bot)?.config['web-session-ttl-days'] ?? 30) * 86_400,
+  });
   if (settings.DATABASE_URL && !settings.JWT_SECRET) {
     logger.warn('JWT_SECRET is not set: tokens are signed with a secret kept in DATA_DIR, so instances that do not share DATA_DIR reject each other\'s tokens');
   }
@@ -94,6 +100,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     return config && llmClients.forSettings({
       ...(config['llm-url'] ? { url: config['llm-url'] } : {}), ...(config['llm-key'] ? { key: config['llm-key'] } : {}),
       model: config['llm-model'], timeoutMs: config['llm-timeout-seconds'] * 1000,
+      allowPrivateNetworks: config['http-allow-private-networks'],
     });
   };
   // Attendant assist (tips, polish, replies, summary, sentiment) on the bot's model, with offline fallbacks.
@@ -190,6 +197,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     version: packageVersion(),
     users,
     tokens,
+    loginThrottle: createLoginThrottle(rateLimiter),
     readiness,
     webhooks: createChannelWebhooks({ adapters, engine }),
     webChannel: createWebChannel({
@@ -205,6 +213,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       // TALK TO messages went to someone else (payload.to): they are not part of the visitor's history.
       history: async (sessionId) => (await messagesRepo.listBySession(sessionId)).filter((m) => !('to' in m.payload)),
     }),
+    webAllowedOrigins: (name) => byName.get(name)?.config['web-allowed-origins'] ?? [],
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
     attendance: commandDeps,
     metrics: metrics.onMainPort,
@@ -214,9 +223,18 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });
   const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
   const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket });
-  const { port } = server.address() as AddressInfo;
+  // Hardening (README, "Security model"): other upgrade paths get a 404; every socket is known so shutdown can cut it.
+  refuseUnknownUpgrades(server, [WEB_SOCKET_PATH, ATTENDANCE_SOCKET_PATH]);
+  answerClientErrors(server);
+  const connections = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  const { port, address } = server.address() as AddressInfo;
   const url = `http://${settings.HOST === '0.0.0.0' ? '127.0.0.1' : settings.HOST}:${port}`;
-  logger.info({ port, url }, `Switchboard listening on ${url}`);
+  const bound = `${address.includes(':') ? `[${address}]` : address}:${port}`;
+  logger.info({ port, address, url }, `Switchboard listening on ${bound}${isWildcard(address) ? ' (every interface)' : ''}`);
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= shutdown());
@@ -227,9 +245,17 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     await attendanceSocket.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    // Requests still running after the bound are cut so shutdown always ends.
-    const force = setTimeout(() => server.closeAllConnections(), settings.SHUTDOWN_TIMEOUT_MS);
-    await closed;
+    // Requests and sockets still open after the bound are cut, upgraded ones included, so shutdown always ends.
+    let force: NodeJS.Timeout | undefined;
+    const forced = new Promise<void>((resolve) => {
+      force = setTimeout(() => {
+        logger.warn({ open: connections.size }, 'shutdown timeout reached: closing the remaining connections');
+        server.closeAllConnections();
+        for (const socket of connections) socket.destroy();
+        resolve();
+      }, settings.SHUTDOWN_TIMEOUT_MS);
+    });
+    await Promise.race([closed, forced]);
     clearTimeout(force);
     await autoSummary.idle();
     await jobs.close({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
@@ -242,6 +268,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   }
 
   return { url, database, jobs, bus, tokens, bots, engine, stop, ...(metricsListener ? { metricsUrl: metricsListener.url } : {}) };
+}
+
+function isWildcard(address: string): boolean {
+  return address === '0.0.0.0' || address === '::';
 }
 
 function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {

@@ -54,7 +54,7 @@ export function createChannelWebhooks(deps: { adapters: ChannelAdapters; engine:
         throw adapter.rejectStatus === 403 ? new ForbiddenError(message) : new UnauthorizedError(message);
       }
       await adapter.handleNotices?.(req);
-      const messages = adapter.parse(req);
+      const messages = await adapter.parse(req);
       if (messages.length) await deps.engine.accept(messages);
       return adapter.acknowledge?.(req) ?? ACCEPTED;
     },

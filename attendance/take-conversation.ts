@@ -24,6 +24,11 @@ export interface TakeConversationInput {
   sessionId?: string;
   /** The conversation row as the caller already read it (a command's access check), so it is not read twice. */
   current?: ConversationRow;
+  /**
+   * Without `sessionId`: the queues the next conversation may come from, `null` for conversations
+   * of no queue (attendant-scope.ts `takableQueues`); absent, the attendant's queues, or any.
+   */
+  queueIds?: readonly (string | null)[];
 }
 
 /**
@@ -46,7 +51,7 @@ export async function takeConversation(deps: TakeConversationDeps, input: TakeCo
     if (!row) throw new NotFoundError(`Conversation ${input.sessionId} is not in attendance`, 'session_not_found');
     return accept(deps, row, input.attendantId);
   }
-  for (const row of await candidates(deps.repos, input.attendantId)) {
+  for (const row of await candidates(deps.repos, input.attendantId, input.queueIds)) {
     try {
       return await accept(deps, row, input.attendantId);
     } catch (error) {
@@ -56,11 +61,11 @@ export async function takeConversation(deps: TakeConversationDeps, input: TakeCo
   throw new NotFoundError('No conversation is waiting for you', 'no_waiting_conversation');
 }
 
-async function candidates(repos: AttendanceRepositories, attendantId: string): Promise<ConversationRow[]> {
+async function candidates(repos: AttendanceRepositories, attendantId: string, scope?: readonly (string | null)[]): Promise<ConversationRow[]> {
   const repo = repos.conversations;
   const mine = (await repo.listItems({ assigned_to: attendantId, statuses: ['assigned'] }))
     .sort((a, b) => (a.waiting_since?.getTime() ?? 0) - (b.waiting_since?.getTime() ?? 0));
-  const queueIds = (await repos.queues.listMemberships(attendantId)).filter((m) => m.is_active).map((m) => m.queue_id);
+  const queueIds = scope ?? (await repos.queues.listMemberships(attendantId)).filter((m) => m.is_active).map((m) => m.queue_id);
   const waiting = await repo.listWaiting(queueIds.length ? { queue_ids: queueIds } : {});
   return [...mine, ...waiting];
 }

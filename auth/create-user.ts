@@ -10,13 +10,13 @@ export interface CreateUserInput {
   roles: Role[];
 }
 
-/** Creates a local user; usernames and emails are unique (emails compared in lower case). */
+/** Creates a local user; usernames and emails are unique regardless of case (emails are stored in lower case). */
 export async function createUser(deps: { users: UserDirectory }, input: CreateUserInput): Promise<UserRecord> {
   const email = input.email.trim().toLowerCase();
   const username = input.username.trim();
   const existing = await deps.users.findByUsernameOrEmail(username, email);
   if (existing) {
-    const field = existing.username === username ? 'username' : 'email';
+    const field = existing.username.toLowerCase() === username.toLowerCase() ? 'username' : 'email';
     throw new ConflictError(`A user with this ${field} already exists`, 'user_exists', { field });
   }
   const roles = [...new Set(input.roles)];

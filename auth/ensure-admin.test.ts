@@ -37,3 +37,13 @@ test('first start without ADMIN_PASSWORD generates one, prints it once, and it l
   expect(row!.password_hash).toMatch(/^\$argon2id\$/);
   expect(row!.password_hash).not.toContain(first.generatedPassword);
 });
+
+test('ADMIN_PASSWORD set after the first start is ignored, and the log says so and how to reset', async () => {
+  const users = createUsersRepo(database.db);
+  const { logger, lines } = capturingLogger();
+  await ensureAdmin({ users, logger }, { password: 'another-password-9' });
+  const log = lines.join('');
+  expect(log).toContain('ADMIN_PASSWORD is set but users already exist');
+  expect(log).toContain('switchboard admin reset-password');
+  expect(log).not.toContain('another-password-9');
+});

@@ -19,7 +19,14 @@ export async function ensureAdmin(
   deps: { users: UsersRepo; logger: Logger },
   bootstrap: AdminBootstrap,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  if ((await deps.users.count()) > 0) return { created: false };
+  if ((await deps.users.count()) > 0) {
+    if (bootstrap.password) {
+      deps.logger.warn(
+        'ADMIN_PASSWORD is set but users already exist, so it is ignored (it only seeds the first start); to change a password run: switchboard admin reset-password <username>',
+      );
+    }
+    return { created: false };
+  }
   const generatedPassword = bootstrap.password ? undefined : randomBytes(12).toString('base64url');
   const email = bootstrap.email ?? 'admin@localhost';
   const username = bootstrap.username ?? 'admin';

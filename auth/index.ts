@@ -6,3 +6,5 @@ export { login, type LoginInput } from './login.js';
 export { createUser, type CreateUserInput } from './create-user.js';
 export { ensureAdmin, type AdminBootstrap } from './ensure-admin.js';
 export type { UserDirectory, UserRecord } from './user-directory.js';
+export { createLoginThrottle, LOGIN_FAILURE_RULES, type LoginThrottle } from './login-throttle.js';
+export { resetPassword } from './reset-password.js';

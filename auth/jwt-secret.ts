@@ -16,7 +16,7 @@ export async function resolveJwtSecret(options: { jwtSecret?: string; dataDir: s
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const secret = randomBytes(48).toString('base64url');
-  await mkdir(options.dataDir, { recursive: true });
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   // 'wx' fails if another process created it first; then read theirs so both agree.
   try {
     await writeFile(file, secret, { mode: 0o600, flag: 'wx' });

@@ -37,4 +37,10 @@ describe('token issuer', () => {
       await expect(issuer.verify(token)).rejects.toThrow(UnauthorizedError);
     }
   });
+
+  test('a token without exp is refused', async () => {
+    const forever = await new SignJWT({ username: 'ana', roles: ['attendant'] })
+      .setProtectedHeader({ alg: 'HS256' }).setSubject(principal.user_id).setIssuer('switchboard').setIssuedAt().sign(secret);
+    await expect(createTokenIssuer(secret, 60).verify(forever)).rejects.toThrow(UnauthorizedError);
+  });
 });

@@ -33,7 +33,8 @@ export function createTokenIssuer(secret: Uint8Array, ttlSeconds: number): Token
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: [ALGORITHM] });
+        // A token without `exp` would never expire: refused like a malformed one.
+        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: [ALGORITHM], requiredClaims: ['exp'] });
         const roles = RoleSchema.array().safeParse(payload.roles);
         if (!payload.sub || typeof payload.username !== 'string' || !roles.success) {
           throw new UnauthorizedError('The access token is malformed');

@@ -43,7 +43,8 @@ export async function createCliHost(options: {
     tables,
     botMemory: stores.botMemory(botId),
     userMemory: stores.userMemory(botId, CLI_USER),
-    http: createHttpPerformer({ timeoutMs: HTTP_TIMEOUT_MS }),
+    // `switchboard run` is the author's own machine and script: local services stay reachable.
+    http: createHttpPerformer({ timeoutMs: HTTP_TIMEOUT_MS, allowPrivateNetworks: true }),
     observe: options.trace ? (effect) => options.trace!(JSON.stringify({ effect })) : undefined,
     conversation: async (effect: ConversationEffect) => simulate(effect, session),
   });

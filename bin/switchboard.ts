@@ -11,6 +11,8 @@ Commands:
   run <file.bas> […]    run a BASIC script: stdin lines are the customer's messages, TALK goes to stdout
                         options: --state FILE, --trace, --var name=value, --data DIR
   check <files…>        report parse errors of BASIC scripts; exit 1 if any
+  admin reset-password <username> [--password-stdin]
+                        set a user's password: a new one is printed, or the first line of stdin is used
   help                  show this text
 
 Server settings come from environment variables; see README.md.`;
@@ -29,6 +31,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'run') return (await import('./run-command.js')).runCommand(argv.slice(1), io);
   if (command === 'check') return (await import('./check-command.js')).checkCommand(argv.slice(1), io);
   const settings = readProcessSettings();
+  if (command === 'admin') return (await import('./admin-command.js')).adminCommand(argv.slice(1), settings, io);
   const logger = (serverLogger = createLogger({ level: settings.LOG_LEVEL }));
   switch (command) {
     case 'migrate': {

@@ -102,6 +102,9 @@ describe('config keys', () => {
       'page-msg-app-secret': undefined,
       'page-msg-webhook-verify-token': undefined,
       'page-msg-api-url': 'https://graph.facebook.com/v21.0',
+      'web-allowed-origins': [],
+      'web-session-ttl-days': 30,
+      'http-allow-private-networks': false,
     };
     expect(Object.keys(configSchema.shape).sort()).toEqual(Object.keys(expected).sort());
     expect(defaultBotConfig()).toEqual(expected); // keys without a default are absent (undefined)

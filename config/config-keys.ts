@@ -124,6 +124,12 @@ export const configSchema = z.object({
   'page-msg-app-secret': text(),
   'page-msg-webhook-verify-token': text(),
   'page-msg-api-url': httpUrlWithDefault(GRAPH_API_URL),
+  // Hardening (README, "Security model"): browsers that may call the web channel, how long a
+  // visitor's token lives without use, and whether the bot's HTTP calls and model may reach
+  // loopback and private networks.
+  'web-allowed-origins': list([]),
+  'web-session-ttl-days': wholeNumber(30, 1),
+  'http-allow-private-networks': flag(false),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

@@ -1,4 +1,4 @@
-import { asc, count, eq, or } from 'drizzle-orm';
+import { asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { isUuid } from './uuid.js';
 import { users } from './schema/index.js';
@@ -13,7 +13,7 @@ export function createUsersRepo(db: Database) {
       const [row] = await db
         .select()
         .from(users)
-        .where(or(eq(users.username, identifier), eq(users.email, identifier.toLowerCase())))
+        .where(or(eq(sql`lower(${users.username})`, identifier.toLowerCase()), eq(sql`lower(${users.email})`, identifier.toLowerCase())))
         .limit(1);
       return row;
     },
@@ -23,9 +23,17 @@ export function createUsersRepo(db: Database) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
+    /** Usernames and emails are compared regardless of case. */
     async findByUsernameOrEmail(username: string, email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(or(eq(users.username, username), eq(users.email, email))).limit(1);
+      const [row] = await db.select().from(users)
+        .where(or(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(sql`lower(${users.email})`, email.toLowerCase()))).limit(1);
       return row;
+    },
+    /** Sets a new password hash; false when no user has this username (any case). */
+    async setPasswordHash(username: string, passwordHash: string): Promise<boolean> {
+      const updated = await db.update(users).set({ password_hash: passwordHash, updated_at: new Date() })
+        .where(eq(sql`lower(${users.username})`, username.toLowerCase())).returning({ id: users.id });
+      return updated.length > 0;
     },
     async insert(row: NewUserRow): Promise<UserRow> {
       const [created] = await db.insert(users).values(row).returning();

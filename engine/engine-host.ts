@@ -32,7 +32,7 @@ function createBotHost(ctx: EngineContext, bot: EngineBot, userId: string | unde
     tables: stores.tables(bot.id),
     botMemory: stores.botMemory(bot.id),
     userMemory: userId ? stores.userMemory(bot.id, userId) : noUserMemory,
-    http: createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000 }),
+    http: createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000, allowPrivateNetworks: bot.config['http-allow-private-networks'] }),
     conversation: (effect) => performConversationEffect(ctx, bot, turn, effect),
   });
 }

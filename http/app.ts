@@ -1,9 +1,10 @@
 import express, { type Express } from 'express';
 import type { ChannelMediaFetcher, ChannelWebhooks, WebChannel } from '../adapters/index.js';
-import type { TokenIssuer, UserDirectory } from '../auth/index.js';
+import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
 import { createAuthorizer } from './auth-middleware.js';
+import { securityHeaders, WEB_CHANNEL_PATH, webChannelCors } from './browser-security.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { buildOpenApiDocument, createOpenApiRegistry, openApiRoutes } from './openapi.js';
 import { requestLogging } from './request-logging.js';
@@ -27,10 +28,14 @@ export interface AppDeps {
   version: string;
   users: UserDirectory;
   tokens: TokenIssuer;
+  /** Refuses runs of wrong passwords with 429 (README, "Security model"). */
+  loginThrottle?: LoginThrottle;
   readiness: ReadinessCheck[];
   webChannel: WebChannel;
   /** Provider channels' webhooks (`/webhooks/{channel}/{bot}`). */
   webhooks: ChannelWebhooks;
+  /** The bot's `web-allowed-origins`: origins whose pages may call its web channel (CORS). */
+  webAllowedOrigins?: (bot: string) => readonly string[];
   sessions: SessionRoutesDeps;
   attendance: AttendanceRoutesDeps;
   /** Provider-held attachments of the Graph-style channels (docs/channels/README.md). */
@@ -49,6 +54,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogging(deps.logger));
   // Provider webhooks are verified over the bytes the provider signed: read them raw, never re-serialised.
   app.use('/webhooks', express.raw({ type: () => true, limit: JSON_BODY_LIMIT }));
+  app.use(securityHeaders());
+  app.use(WEB_CHANNEL_PATH, webChannelCors(deps.webAllowedOrigins ?? (() => [])));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(healthRoutes(deps.readiness));
 

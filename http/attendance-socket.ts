@@ -11,6 +11,7 @@ import { DomainError } from '../infra/errors.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { Logger } from '../infra/logger.js';
 import { keepAlive, refuseAfterHandshake, sendBounded } from './socket-upkeep.js';
+import { findUnstorableText } from './schemas/text.js';
 import { ClientFrameSchema, LiveDeliverySchema, type AnswerFrame, type ClientFrame } from './schemas/attendance-socket.js';
 
 /** Where attendant consoles connect: `/ws/attendance?token=<access token of /api/auth/login>`. */
@@ -152,6 +153,8 @@ export function attachAttendanceSocket(server: Server, deps: AttendanceSocketDep
       json = undefined;
     }
     if (json === undefined) return answer(ws, invalid('Frames are JSON text'));
+    const unstorable = findUnstorableText(json);
+    if (unstorable) return answer(ws, invalid(`${unstorable.path ? `${unstorable.path}: ` : ''}${unstorable.message}`, requestIdOf(json)));
     const parsed = ClientFrameSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

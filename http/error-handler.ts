@@ -42,9 +42,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       status = statusOf(err);
       body = { error: err.code, message: err.message, ...err.details };
       if (err instanceof RateLimitError) res.setHeader('Retry-After', String(err.details.retry_after));
-    } else if (isBodyParserError(err)) {
+    } else if (isClientError(err)) {
+      // The body parser's errors, and the router's 400 for a path parameter that is not a valid percent-escape.
       status = err.status;
-      body = BODY_PARSER_ERRORS[err.type] ?? { error: 'bad_request', message: err.message };
+      body = (err.type && BODY_PARSER_ERRORS[err.type]) || (err instanceof URIError
+        ? { error: 'invalid_path', message: 'The request path holds a malformed percent-escape' }
+        : { error: 'bad_request', message: err.message });
+    } else if (databaseRefusalOf(err)) {
+      ({ status, body } = databaseRefusalOf(err)!);
     } else {
       status = 500;
       body = { error: 'internal_error', message: 'Internal server error' };
@@ -55,9 +60,22 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-function isBodyParserError(err: unknown): err is { type: string; status: number; message: string } {
+function isClientError(err: unknown): err is Error & { type?: string; status: number } {
   const e = err as { type?: unknown; status?: unknown } | null;
-  return typeof e?.type === 'string' && typeof e.status === 'number' && e.status >= 400 && e.status < 500;
+  return err instanceof Error && (e!.type === undefined || typeof e!.type === 'string') && typeof e!.status === 'number' && e!.status >= 400 && e!.status < 500;
+}
+
+/**
+ * The database's refusals that a request can cause when it races another (a row deleted while a
+ * child of it was being added, a duplicate inserted at the same moment): 409, not 500. The
+ * driver's SQLSTATE is on the error or on its cause (the ORM wraps it).
+ */
+function databaseRefusalOf(err: unknown): { status: number; body: ErrorBody } | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (e.code === '23503') return { status: 409, body: { error: 'conflict', message: 'Something this request refers to no longer exists or is still in use' } };
+    if (e.code === '23505') return { status: 409, body: { error: 'conflict', message: 'This already exists' } };
+  }
+  return undefined;
 }
 
 /** JSON 404 for every path no route matched. */

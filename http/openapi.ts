@@ -31,7 +31,8 @@ const DOCS_PAGE = `<!doctype html>
 <script src="/api/docs/init.js"></script>
 </body></html>`;
 
-const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', persistAuthorization: true });`;
+// persistAuthorization off: the bearer token entered on the page is not kept in localStorage.
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', persistAuthorization: false });`;
 
 /**
  * `/api/openapi.json` and a browsable page at `/api/docs` (Swagger UI served from the installed

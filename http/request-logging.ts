@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
+import { redactUrl } from '../infra/log-redaction.js';
 import type { Logger } from '../infra/logger.js';
 
 // A caller's own id is kept when it looks like one, so logs can be joined across services.
@@ -23,8 +24,9 @@ export function requestLogging(logger: Logger) {
     // Health probes every few seconds would drown everything else.
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     // What a request line needs, and no more: serialising every header costs more than the turn's SQL.
+    // No header is logged (so no Authorization or Cookie), and credentials in the query string are redacted.
     serializers: {
-      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
+      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
   });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Principal, Role } from '../auth/index.js';
 import { ValidationError } from '../infra/errors.js';
 import { ErrorBodySchema } from './schemas/common.js';
+import { findUnstorableText } from './schemas/text.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type AnyObject = z.ZodType<Record<string, unknown>>;
@@ -90,6 +91,8 @@ function handlerFor(route: RouteSpec<z.ZodType, AnyObject, AnyObject>, authorize
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+  const unstorable = findUnstorableText(value, [where]);
+  if (unstorable) throw new ValidationError(`Invalid request ${where}: ${unstorable.path}: ${unstorable.message}`, [unstorable]);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join('.'), message: i.message }));

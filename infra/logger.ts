@@ -1,18 +1,22 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { REDACTED_PATHS, serializeError } from './log-redaction.js';
 
 export type { Logger };
 
 /**
  * The process logger. Pretty, human-readable lines when stdout is a terminal; one JSON object per
  * line otherwise (containers, log shippers). `LOG_LEVEL` overrides the level; tests default to
- * `silent` so their output stays readable.
+ * `silent` so their output stays readable. Secrets and SQL parameters are redacted
+ * (infra/log-redaction.ts). `destination` replaces stdout (tests read what was logged).
  */
-export function createLogger(options: { level?: string; pretty?: boolean } = {}): Logger {
+export function createLogger(options: { level?: string; pretty?: boolean; destination?: DestinationStream } = {}): Logger {
   const level = options.level ?? process.env.LOG_LEVEL ?? (process.env.JEST_WORKER_ID ? 'silent' : 'info');
+  const base = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { err: serializeError } };
+  if (options.destination) return pino(base, options.destination);
   const pretty = options.pretty ?? process.stdout.isTTY;
-  if (pretty) return pino({ level, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } });
+  if (pretty) return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } });
   // Off the hot path: a line is handed to an asynchronous writer that batches what arrives while
   // a write is in flight, instead of one blocking write per request (docs/performance.md).
   // `logger.flush()` before exiting writes what is left.
-  return pino({ level }, pino.destination({ dest: 1, sync: false }));
+  return pino(base, pino.destination({ dest: 1, sync: false }));
 }

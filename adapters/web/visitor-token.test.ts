@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { createTokenIssuer } from '../../auth/index.js';
 import { UnauthorizedError } from '../../infra/errors.js';
@@ -27,10 +28,31 @@ describe('visitor tokens', () => {
     expect(await tokens.issue({ ...visitor, session_id: visitor.visitor_id })).not.toBe(a);
   });
 
-  test('do not expire', async () => {
-    const token = await tokens.issue(visitor);
-    const [, payload] = token.split('.');
-    expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).not.toHaveProperty('exp');
+  test('expire after the bot\'s lifetime, and the expiry slides as tokens are issued again', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const day = 86_400_000;
+    const timed = createVisitorTokens(secret, { ttlSecondsFor: (bot) => (bot === 'short' ? 2 : 30) * 86_400, now: () => now });
+    const first = await timed.issueWithExpiry({ ...visitor, bot: 'short', session_id });
+    expect(first.expiresAt.toISOString()).toBe('2026-01-03T00:00:00.000Z');
+    const [, payload] = first.token.split('.');
+    expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).toHaveProperty('exp');
+    now += 1.5 * day;
+    const renewed = await timed.issueWithExpiry({ ...visitor, bot: 'short', session_id });
+    expect(renewed.token).not.toBe(first.token);
+    expect(renewed.expiresAt.toISOString()).toBe('2026-01-04T12:00:00.000Z');
+    now += 0.6 * day; // past the first token's expiry, within the renewed one's
+    const error = await rejection(timed.verify(first.token));
+    expect(error.message).toMatch(/expired/);
+    expect(await timed.verify(renewed.token, 'short')).toEqual({ ...visitor, bot: 'short', session_id });
+    // A token issued by another instance (nothing remembered) is checked against the clock too.
+    const other = createVisitorTokens(secret, { now: () => now + 3 * day });
+    await rejection(other.verify(renewed.token));
+  });
+
+  test('a token without exp is refused', async () => {
+    const key = new Uint8Array(createHmac('sha256', secret).update('switchboard/web-visitor-token/v1').digest());
+    const forever = await new SignJWT({ bot: 'default' }).setSubject('v').setProtectedHeader({ alg: 'HS256' }).setIssuer('switchboard').setAudience('web-visitor').sign(key);
+    await rejection(tokens.verify(forever));
   });
 
   test('belong to one bot', async () => {

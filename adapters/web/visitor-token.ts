@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { UnauthorizedError } from '../../infra/errors.js';
 
 /**
@@ -9,15 +9,18 @@ import { UnauthorizedError } from '../../infra/errors.js';
  *
  * It is signed with a key derived from the service secret, not the secret itself, and carries its
  * own audience, so a visitor token is never accepted as an access token and the other way round.
- * It has no expiry: a visitor keeps their conversation as long as the browser keeps the token
- * (the same lifetime a cookie-based widget would have). Its claims are not secret (a bot name and
- * two random ids); what it protects is that nobody can forge one for another visitor's session.
+ * It expires `web-session-ttl-days` after it was issued (30 by default), and the expiry slides:
+ * every answer of the web channel brings a token valid for the full period again, and a client
+ * that only reads can renew its token (README, "Security model"). Its claims are not secret (a bot
+ * name and two random ids); what it protects is that nobody can forge one for another visitor's session.
  */
-
 const ISSUER = 'switchboard';
 const AUDIENCE = 'web-visitor';
 const ALGORITHM = 'HS256';
 const KEY_LABEL = 'switchboard/web-visitor-token/v1';
+const DAY_SECONDS = 86_400;
+/** The lifetime when the bot's config says nothing (`web-session-ttl-days`). */
+export const DEFAULT_VISITOR_TOKEN_TTL_SECONDS = 30 * DAY_SECONDS;
 
 /** What a valid token says. */
 export interface VisitorClaims {
@@ -27,62 +30,95 @@ export interface VisitorClaims {
   session_id?: string;
 }
 
+/** A token and when it stops being accepted. */
+export interface IssuedVisitorToken {
+  token: string;
+  expiresAt: Date;
+}
+
 /** Issues and checks visitor tokens; shared by the web channel's HTTP routes, adapter and WebSocket. */
 export interface VisitorTokens {
   issue(claims: VisitorClaims): Promise<string>;
+  /** Like `issue`, with the expiry (the renew endpoint answers it). */
+  issueWithExpiry(claims: VisitorClaims): Promise<IssuedVisitorToken>;
   /**
-   * The claims of a token this service signed. With `bot`, the token must also belong to that bot.
-   * Throws UnauthorizedError (`{error:"unauthorized"}`, 401) for anything else.
+   * The claims of a token this service signed that has not expired. With `bot`, the token must
+   * also belong to that bot. Throws UnauthorizedError (`{error:"unauthorized"}`, 401) for anything else.
    */
   verify(token: string, bot?: string): Promise<VisitorClaims>;
+}
+
+/** Options of {@link createVisitorTokens}. */
+export interface VisitorTokenOptions {
+  /** The bot's token lifetime in seconds (config `web-session-ttl-days`); 30 days when absent. */
+  ttlSecondsFor?: (bot: string) => number;
+  /** The clock, in milliseconds (tests move it). */
+  now?: () => number;
 }
 
 /** Tokens remembered as signed or verified; a visitor's every message presents the same one. */
 const REMEMBERED_TOKENS = 10_000;
 
 /** `secret`: the service's signing secret (the bytes `resolveJwtSecret` returns). */
-export function createVisitorTokens(secret: Uint8Array): VisitorTokens {
+export function createVisitorTokens(secret: Uint8Array, options: VisitorTokenOptions = {}): VisitorTokens {
   const key = new Uint8Array(createHmac('sha256', secret).update(KEY_LABEL).digest());
+  const ttlOf = options.ttlSecondsFor ?? (() => DEFAULT_VISITOR_TOKEN_TTL_SECONDS);
+  const nowSeconds = () => Math.floor((options.now ?? Date.now)() / 1000);
   // Signing and checking an HMAC on every message was a tenth of a web turn's CPU
-  // (docs/performance.md). A token never changes for the same claims, so both are remembered.
-  const signed = new BoundedMap<string, string>(REMEMBERED_TOKENS);
-  const verified = new BoundedMap<string, VisitorClaims>(REMEMBERED_TOKENS);
+  // (docs/performance.md). So a signed token is reused for the same claims until a thirtieth of
+  // its lifetime has passed (a day of 30): the expiry slides by that step, not on every message.
+  const signed = new BoundedMap<string, { token: string; exp: number; iat: number }>(REMEMBERED_TOKENS);
+  const verified = new BoundedMap<string, { claims: VisitorClaims; exp: number }>(REMEMBERED_TOKENS);
+
+  async function issueWithExpiry(claims: VisitorClaims): Promise<IssuedVisitorToken> {
+    const id = `${claims.bot}\n${claims.visitor_id}\n${claims.session_id ?? ''}`;
+    const ttl = ttlOf(claims.bot);
+    const now = nowSeconds();
+    const known = signed.get(id);
+    if (known && now - known.iat < Math.max(1, Math.floor(ttl / 30)) && known.exp > now) {
+      return { token: known.token, expiresAt: new Date(known.exp * 1000) };
+    }
+    const exp = now + ttl;
+    const token = await new SignJWT({ bot: claims.bot, ...(claims.session_id ? { sid: claims.session_id } : {}) })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(claims.visitor_id)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
+      .sign(key);
+    signed.set(id, { token, exp, iat: now });
+    verified.set(token, { claims: { ...claims }, exp });
+    return { token, expiresAt: new Date(exp * 1000) };
+  }
+
   return {
-    async issue(claims) {
-      const id = `${claims.bot}\n${claims.visitor_id}\n${claims.session_id ?? ''}`;
-      const known = signed.get(id);
-      if (known) return known;
-      // No `iat`: the same claims give the same token, so a client sees it change only when the session does.
-      const token = await new SignJWT({ bot: claims.bot, ...(claims.session_id ? { sid: claims.session_id } : {}) })
-        .setProtectedHeader({ alg: ALGORITHM })
-        .setSubject(claims.visitor_id)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .sign(key);
-      signed.set(id, token);
-      verified.set(token, { ...claims });
-      return token;
-    },
+    issueWithExpiry,
+    issue: async (claims) => (await issueWithExpiry(claims)).token,
     async verify(token, bot) {
-      const claims = verified.get(token) ?? (await check(token));
-      verified.set(token, claims);
-      if (bot !== undefined && claims.bot !== bot) throw new UnauthorizedError('The session token belongs to another bot');
-      return { ...claims };
+      const known = verified.get(token);
+      const entry = known && known.exp > nowSeconds() ? known : await check(token);
+      verified.set(token, entry);
+      if (bot !== undefined && entry.claims.bot !== bot) throw new UnauthorizedError('The session token belongs to another bot');
+      return { ...entry.claims };
     },
   };
 
-  async function check(token: string): Promise<VisitorClaims> {
+  async function check(token: string): Promise<{ claims: VisitorClaims; exp: number }> {
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] }));
-    } catch {
+      ({ payload } = await jwtVerify(token, key, {
+        issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM], requiredClaims: ['exp'], currentDate: new Date(nowSeconds() * 1000),
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('The session token has expired');
       throw new UnauthorizedError('The session token is invalid');
     }
-    const { sub, bot: tokenBot, sid } = payload;
-    if (typeof sub !== 'string' || !sub || typeof tokenBot !== 'string' || (sid !== undefined && typeof sid !== 'string')) {
+    const { sub, bot: tokenBot, sid, exp } = payload;
+    if (typeof sub !== 'string' || !sub || typeof tokenBot !== 'string' || (sid !== undefined && typeof sid !== 'string') || typeof exp !== 'number') {
       throw new UnauthorizedError('The session token is malformed');
     }
-    return { bot: tokenBot, visitor_id: sub, ...(sid ? { session_id: sid } : {}) };
+    return { claims: { bot: tokenBot, visitor_id: sub, ...(sid ? { session_id: sid } : {}) }, exp };
   }
 }
 

@@ -83,6 +83,16 @@ export function createWebChannel(deps: WebChannelDeps) {
       return { session_id: outcome.session_id, session_token, replies: outcome.replies.map(toReply) };
     },
 
+    /**
+     * A fresh token for a valid one, valid for the bot's full `web-session-ttl-days` again: a
+     * client that only reads (history, WebSocket) keeps its session alive with it.
+     */
+    async renew({ bot, session_token }: { bot: string; session_token: string }) {
+      await assertBot(bot);
+      const claims = await deps.visitorTokens.verify(session_token, bot);
+      const renewed = await deps.visitorTokens.issueWithExpiry(claims);
+      return { session_token: renewed.token, expires_at: renewed.expiresAt.toISOString() };
+    },
     /** The messages of the visitor's session, oldest first. */
     async history({ bot, session_token }: { bot: string; session_token: string }) {
       await assertBot(bot);

@@ -34,6 +34,15 @@ export async function queuesOf(repos: AttendanceRepositories, userId: string): P
   return ids.length > 0 ? ids : [null];
 }
 
+/**
+ * The queues a `/take` without an id may pick a waiting conversation from: every queue for
+ * supervisors and admins (undefined), else exactly the queues the actor sees ({@link queuesOf}),
+ * so an attendant in no queue takes only conversations of no queue.
+ */
+export async function takableQueues(repos: AttendanceRepositories, actor: Actor): Promise<(string | null)[] | undefined> {
+  return seesAll(actor) ? undefined : queuesOf(repos, actor.user_id);
+}
+
 /** True when the actor may see the conversation. */
 export async function canSee(repos: AttendanceRepositories, actor: Actor, row: Pick<ConversationRow, 'assigned_to' | 'queue_id'>): Promise<boolean> {
   if (seesAll(actor) || row.assigned_to === actor.user_id) return true;

@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../../infra/errors.js';
 import type { AttendanceService, QueueItem } from '../attendance-service.js';
 import type { AssistService } from '../assist/assist-service.js';
 import { attends } from '../attendants/attendance-users.js';
-import { currentConversation, heldConversation, type Actor } from './attendant-scope.js';
+import { currentConversation, heldConversation, takableQueues, type Actor } from './attendant-scope.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /** What the commands need: the attendance use cases plus what the relay needs. */
@@ -35,7 +35,9 @@ async function itemOf(deps: AttendantCommandDeps, sessionId: string, assignedTo:
 export async function takeCommand(deps: AttendantCommandDeps, actor: Actor, sessionId?: string): Promise<CommandResult> {
   // 404 / not your queues; the row read for the check is the one taken.
   const current = sessionId !== undefined ? await currentConversation(deps.repos, actor, sessionId) : undefined;
-  const row = await deps.attendance.take({ attendantId: actor.user_id, ...(current ? { sessionId: current.session_id, current } : {}) });
+  // Without an id, only from the queues the actor sees: the one scope rule (attendant-scope.ts).
+  const scope = current ? {} : await takableQueues(deps.repos, actor).then((queueIds) => (queueIds ? { queueIds } : {}));
+  const row = await deps.attendance.take({ attendantId: actor.user_id, ...(current ? { sessionId: current.session_id, current } : {}), ...scope });
   const item = await itemOf(deps, row.session_id, actor.user_id);
   const who = item ? `${item.user_name} (${item.channel})` : `a customer on ${row.channel}`;
   const last = row.last_message ? ` Last message: "${row.last_message}"` : '';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { HttpRequest } from '../../basic-interpreter/index.js';
 import { createHttpPerformer } from './http-effect.js';
-import { HttpRefusedError, HttpRequestError, type ResolveHost } from './http-guard.js';
+import { HttpRefusedError, HttpRequestError, type ResolveHost } from '../../infra/outbound-guard.js';
 
 // A real HTTP server on 127.0.0.1: every request the performer makes is visible in `hits`.
 const hits: string[] = [];
@@ -67,7 +67,7 @@ beforeEach(() => {
   hits.length = 0;
 });
 
-const perform = createHttpPerformer({ timeoutMs: 1000 });
+const perform = createHttpPerformer({ timeoutMs: 1000, allowPrivateNetworks: true });
 const get = (url: string, headers: Record<string, string> = {}): HttpRequest => ({ method: 'GET', url, headers });
 
 describe('createHttpPerformer against a local server', () => {
@@ -97,7 +97,7 @@ describe('createHttpPerformer against a local server', () => {
   });
 
   test('a slow answer times out, also while the body is still arriving', async () => {
-    const quick = createHttpPerformer({ timeoutMs: 200 });
+    const quick = createHttpPerformer({ timeoutMs: 200, allowPrivateNetworks: true });
     const slow = quick(get(`${base}/slow?key=secret`));
     await expect(slow).rejects.toThrow(HttpRequestError);
     await expect(slow).rejects.toThrow(`GET ${base}/slow: timed out after 200 ms`); // no query string: it may hold keys
@@ -105,7 +105,7 @@ describe('createHttpPerformer against a local server', () => {
   });
 
   test('a response over the size limit is an error', async () => {
-    const small = createHttpPerformer({ timeoutMs: 1000, maxResponseBytes: 1000 });
+    const small = createHttpPerformer({ timeoutMs: 1000, allowPrivateNetworks: true, maxResponseBytes: 1000 });
     await expect(small(get(`${base}/big`))).rejects.toThrow(/response larger than 1000 bytes/);
   });
 
@@ -124,7 +124,7 @@ describe('createHttpPerformer against a local server', () => {
 
   test('connects to the address the name was checked at, and drops credentials when the origin changes', async () => {
     const resolve: ResolveHost = async (host) => (host === 'api.test' ? [{ address: '127.0.0.1', family: 4 }] : []);
-    const viaName = createHttpPerformer({ timeoutMs: 1000, resolve });
+    const viaName = createHttpPerformer({ timeoutMs: 1000, allowPrivateNetworks: true, resolve });
     await expect(viaName(get(`http://api.test:${port}/echo`, { Authorization: 'Bearer t' }))).resolves
       .toMatchObject({ host: `api.test:${port}`, auth: 'Bearer t' });
     const elsewhere = encodeURIComponent(`http://api.test:${port}/echo`);
@@ -135,7 +135,7 @@ describe('createHttpPerformer against a local server', () => {
 
 describe('refused targets (refused before any connection)', () => {
   const noDns: ResolveHost = () => Promise.reject(new Error('DNS must not be asked'));
-  const guarded = createHttpPerformer({ timeoutMs: 1000, resolve: noDns });
+  const guarded = createHttpPerformer({ timeoutMs: 1000, allowPrivateNetworks: true, resolve: noDns });
 
   test.each([
     'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
@@ -154,7 +154,7 @@ describe('refused targets (refused before any connection)', () => {
     expect(hits).toEqual(['GET /redirect']);
   });
 
-  test('without allowPrivateNetworks, loopback is refused too', async () => {
+  test('with allowPrivateNetworks false (the default of http-allow-private-networks), loopback is refused too', async () => {
     const strict = createHttpPerformer({ timeoutMs: 1000, allowPrivateNetworks: false });
     await expect(strict(get(`${base}/json`))).rejects.toThrow(/private or loopback/);
     await expect(strict(get(`http://localhost:${port}/json`))).rejects.toThrow(HttpRefusedError);

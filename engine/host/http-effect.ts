@@ -4,7 +4,7 @@ import type { LookupFunction } from 'node:net';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import type { HttpPerformer, Value } from '../../basic-interpreter/index.js';
-import { checkTarget, HttpRefusedError, HttpRequestError, resolveWithDns, type ResolvedAddress, type ResolveHost } from './http-guard.js';
+import { checkTarget, HttpRefusedError, HttpRequestError, resolveWithDns, type ResolvedAddress, type ResolveHost } from '../../infra/outbound-guard.js';
 
 /**
  * The HTTP client behind `r = GET url`, POST, PUT, PATCH and DELETE in scripts: the engine's side
@@ -18,7 +18,7 @@ import { checkTarget, HttpRefusedError, HttpRequestError, resolveWithDns, type R
  *   `{ status, error, body }`, e.g. `{ status: 404, error: "HTTP 404 Not Found", body: {...} }`,
  *   so a script can test `IF r.status >= 400`. Only failures without an answer throw
  *   {@link HttpRequestError} (network error, timeout, response over the size limit, too many
- *   redirects), and targets the guard refuses throw `HttpRefusedError` (see http-guard.ts).
+ *   redirects), and targets the guard refuses throw `HttpRefusedError` (see infra/outbound-guard.ts).
  * - Redirects are followed by hand, at most `maxRedirects`, each target checked by the guard
  *   again; 303 (and 301/302 after POST) continue as GET without a body; Authorization and Cookie
  *   headers are dropped when a redirect leaves the origin.
@@ -30,8 +30,8 @@ import { checkTarget, HttpRefusedError, HttpRequestError, resolveWithDns, type R
 export interface HttpPerformerOptions {
   /** Limit for one call, redirects included. */
   timeoutMs: number;
-  /** Allow loopback and private addresses (default true: self-hosted bots call internal services). */
-  allowPrivateNetworks?: boolean;
+  /** Allow loopback and private addresses: the bot's `http-allow-private-networks` (infra/outbound-guard.ts). */
+  allowPrivateNetworks: boolean;
   /** Largest (decoded) response body accepted; default 5 MiB. */
   maxResponseBytes?: number;
   /** Default 5. */
@@ -45,7 +45,7 @@ const DEFAULT_HEADERS = { 'user-agent': 'Switchboard-Bot/0.1', accept: 'applicat
 
 /** Builds the function a host calls for each `http` effect. */
 export function createHttpPerformer(options: HttpPerformerOptions): HttpPerformer {
-  const allowPrivate = options.allowPrivateNetworks ?? true;
+  const allowPrivate = options.allowPrivateNetworks;
   const maxBytes = options.maxResponseBytes ?? 5 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
   const resolve = options.resolve ?? resolveWithDns;

@@ -5,6 +5,6 @@
  * server (service-bots.ts, engine/engine-host.ts) and the CLI (bin/) build their hosts from these.
  */
 export { createHttpPerformer, type HttpPerformerOptions } from './http-effect.js';
-export { HttpRefusedError, HttpRequestError, type ResolveHost, type ResolvedAddress } from './http-guard.js';
+export { HttpRefusedError, HttpRequestError, type ResolveHost, type ResolvedAddress } from '../../infra/outbound-guard.js';
 export { ScriptFolder, type ProblemListener, type ScriptFolderOptions } from './script-folder.js';
 export { seedTablesFromCsv, SeedDataError, type SeedOptions, type SeededTable } from './seed-tables.js';

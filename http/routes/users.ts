@@ -1,4 +1,4 @@
-import { createUser, login, RoleSchema, type TokenIssuer, type UserDirectory, type UserRecord } from '../../auth/index.js';
+import { createUser, login, RoleSchema, type LoginThrottle, type TokenIssuer, type UserDirectory, type UserRecord } from '../../auth/index.js';
 import { NotFoundError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
 import { AccessTokenSchema, CreateUserRequestSchema, LoginRequestSchema, UserListSchema, UserSchema } from '../schemas/auth.js';
@@ -18,7 +18,7 @@ function toUserDto(row: UserRecord) {
 }
 
 /** Login and local user management. */
-export function userRoutes(deps: { users: UserDirectory; tokens: TokenIssuer }) {
+export function userRoutes(deps: { users: UserDirectory; tokens: TokenIssuer; loginThrottle?: LoginThrottle }) {
   return [
     defineRoute({
       method: 'post',
@@ -28,8 +28,11 @@ export function userRoutes(deps: { users: UserDirectory; tokens: TokenIssuer }) 
       access: 'public',
       body: LoginRequestSchema,
       response: { description: 'Access token', schema: AccessTokenSchema },
-      errors: [401],
-      handle: ({ body }) => login(deps, { identifier: (body.username ?? body.email)!, password: body.password }),
+      errors: [401, 429],
+      handle: ({ body, req }) => login(
+        { users: deps.users, tokens: deps.tokens, ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}) },
+        { identifier: (body.username ?? body.email)!, password: body.password, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown' },
+      ),
     }),
     defineRoute({
       method: 'post',

@@ -7,6 +7,8 @@ import {
   WebHistorySchema,
   WebMessageAnswerSchema,
   WebMessageRequestSchema,
+  WebSessionRenewAnswerSchema,
+  WebSessionRenewRequestSchema,
 } from '../schemas/web-channel.js';
 
 /**
@@ -38,6 +40,18 @@ export function webChannelRoutes(web: WebChannel) {
       response: { description: 'The transcript', schema: WebHistorySchema },
       errors: [401, 404],
       handle: ({ params: { bot }, query }) => web.history({ bot, session_token: query.session_token }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/channels/web/:bot/session/renew',
+      summary: 'Renew a visitor session token before it expires (web-session-ttl-days)',
+      tag: 'web channel',
+      access: 'public',
+      params: BotParamsSchema,
+      body: WebSessionRenewRequestSchema,
+      response: { description: 'A fresh token for the same visitor and session', schema: WebSessionRenewAnswerSchema },
+      errors: [401, 404],
+      handle: ({ params: { bot }, body }) => web.renew({ bot, session_token: body.session_token }),
     }),
   ];
 }

@@ -52,3 +52,12 @@ export const WebHistorySchema = z
       .array(),
   })
   .meta({ id: 'WebHistory' });
+
+export const WebSessionRenewRequestSchema = z.object({ session_token: SessionToken }).meta({ id: 'WebSessionRenewRequest' });
+
+export const WebSessionRenewAnswerSchema = z
+  .object({
+    session_token: z.string().meta({ description: 'Use it instead of the old one from now on' }),
+    expires_at: z.iso.datetime().meta({ description: 'When this token stops being accepted unless renewed or used again' }),
+  })
+  .meta({ id: 'WebSessionRenewAnswer' });

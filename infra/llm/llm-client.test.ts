@@ -6,11 +6,12 @@ let fake: FakeOpenAi;
 beforeAll(async () => { fake = await startFakeOpenAi(); });
 afterAll(async () => { await fake.close(); });
 
-const settings = () => ({ url: fake.url, key: 'sk-test', model: 'test-model', timeoutMs: 300 });
+// The fake listens on 127.0.0.1, so these settings allow private networks, as a local model server needs.
+const settings = () => ({ url: fake.url, key: 'sk-test', model: 'test-model', timeoutMs: 300, allowPrivateNetworks: true });
 const ask = [{ role: 'user' as const, content: 'Say hi as JSON' }];
 
 test('no URL and no key: no model', () => {
-  expect(createLlmClient({ model: 'm', timeoutMs: 1000 })).toBeUndefined();
+  expect(createLlmClient({ model: 'm', timeoutMs: 1000, allowPrivateNetworks: false })).toBeUndefined();
 });
 
 test('json() sends the model, the messages and response_format json_object, and parses the answer', async () => {
@@ -46,5 +47,15 @@ test('clients are shared per setting', () => {
   const clients = createLlmClients();
   expect(clients.forSettings(settings())).toBe(clients.forSettings(settings()));
   expect(clients.forSettings({ ...settings(), model: 'other' })).not.toBe(clients.forSettings(settings()));
-  expect(clients.forSettings({ model: 'm', timeoutMs: 1 })).toBeUndefined();
+  expect(clients.forSettings({ model: 'm', timeoutMs: 1, allowPrivateNetworks: false })).toBeUndefined();
+});
+
+test('the outbound guard: loopback needs allowPrivateNetworks; metadata addresses are refused always; nothing is sent', async () => {
+  const before = fake.requests.length;
+  for (const [url, allowPrivateNetworks] of [[fake.url, false], ['http://169.254.169.254/v1', true], ['http://metadata.google.internal/v1', true]] as const) {
+    const error = await createLlmClient({ ...settings(), url, allowPrivateNetworks })!.text(ask).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LlmError);
+    expect((error as LlmError).message).toMatch(/not allowed/);
+  }
+  expect(fake.requests.length).toBe(before);
 });

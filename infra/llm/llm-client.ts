@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { UpstreamError } from '../errors.js';
+import { checkTarget, HttpRefusedError, resolveWithDns, type ResolveHost } from '../outbound-guard.js';
 
 /** Where the model is and how long to wait for it (config `llm-url`, `llm-key`, `llm-model`, `llm-timeout-seconds`). */
 export interface LlmSettings {
@@ -8,6 +9,13 @@ export interface LlmSettings {
   key?: string;
   model: string;
   timeoutMs: number;
+  /**
+   * The bot's `http-allow-private-networks`: every request goes through the outbound guard
+   * (infra/outbound-guard.ts) first, so a model on loopback or a private network needs it on.
+   */
+  allowPrivateNetworks: boolean;
+  /** Host-name resolution for the guard; DNS unless replaced in tests. */
+  resolve?: ResolveHost;
 }
 
 export interface ChatMessage {
@@ -49,6 +57,7 @@ export function createLlmClient(settings: LlmSettings): LlmClient | undefined {
     timeout: settings.timeoutMs + 1000, // a backstop; the deadline below is what callers see
     // A retry would multiply the timeout the attendant waits for; callers fall back instead.
     maxRetries: 0,
+    fetch: guardedFetch(settings.allowPrivateNetworks, settings.resolve ?? resolveWithDns),
   });
 
   async function complete(messages: readonly ChatMessage[], json: boolean): Promise<string> {
@@ -86,13 +95,29 @@ export function createLlmClient(settings: LlmSettings): LlmClient | undefined {
   };
 }
 
+function findCause<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) if (e instanceof type) return e;
+  return undefined;
+}
+
 /** Some models wrap JSON in a Markdown fence even when asked not to. */
 function stripFence(content: string): string {
   const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/i.exec(content);
   return fenced ? fenced[1]! : content;
 }
 
+/** `fetch` with the outbound guard's check of the target first (the SDK's redirects are not followed off-host). */
+function guardedFetch(allowPrivateNetworks: boolean, resolve: ResolveHost): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    await checkTarget(url, allowPrivateNetworks, resolve);
+    return fetch(input, { ...init, redirect: 'error' });
+  };
+}
+
 function toLlmError(error: unknown): LlmError {
+  const refused = findCause(error, HttpRefusedError);
+  if (refused) return new LlmError('unavailable', `The model endpoint is not allowed: ${refused.message}`);
   if (error instanceof APIConnectionTimeoutError) return new LlmError('timeout', 'The model did not answer in time');
   if (error instanceof APIError) return new LlmError('unavailable', `The model endpoint failed${error.status ? ` (HTTP ${error.status})` : ''}`);
   return new LlmError('unavailable', `The model endpoint failed: ${(error as Error).message}`);

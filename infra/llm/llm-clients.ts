@@ -8,7 +8,7 @@ export function createLlmClients() {
   const clients = new Map<string, LlmClient | undefined>();
   return {
     forSettings(settings: LlmSettings): LlmClient | undefined {
-      const key = JSON.stringify([settings.url, settings.key, settings.model, settings.timeoutMs]);
+      const key = JSON.stringify([settings.url, settings.key, settings.model, settings.timeoutMs, settings.allowPrivateNetworks]);
       if (!clients.has(key)) clients.set(key, createLlmClient(settings));
       return clients.get(key);
     },

@@ -89,6 +89,19 @@ describe.each(drivers)('rate limiter contract: $name', (driver) => {
     expect(answers.filter((a) => a.allowed)).toHaveLength(5);
   });
 
+  test('peek tells without spending; reset forgets the count', async () => {
+    const rule = { points: 2, durationSeconds: 60 };
+    expect(await limiter.peek('failures', rule)).toMatchObject({ allowed: true, remaining: 2 });
+    await limiter.consume('failures', rule);
+    await limiter.consume('failures', rule);
+    const blocked = await limiter.peek('failures', rule);
+    expect(blocked).toMatchObject({ allowed: false, remaining: 0, limit: 2, window: '1m' });
+    expect(blocked.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(await limiter.peek('failures', rule)).toMatchObject({ allowed: false });
+    await limiter.reset('failures', rule);
+    expect(await limiter.peek('failures', rule)).toMatchObject({ allowed: true, remaining: 2 });
+  });
+
   test('instances sharing a store count together', async () => {
     const other = driver.peer(limiter, prefix);
     if (other !== limiter) extra.push(other);

@@ -29,6 +29,13 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /** Spends one point of `key` under `rule`. Never throws for "over the limit": that is `allowed: false`. */
   consume(key: string, rule: RateLimitRule): Promise<RateLimitDecision>;
+  /**
+   * Whether `key` may still spend a point under `rule`, without spending one (`remaining` is what
+   * is left). Used where only failures count, e.g. wrong passwords (auth/login-throttle.ts).
+   */
+  peek(key: string, rule: RateLimitRule): Promise<RateLimitDecision>;
+  /** Forgets `key`'s count under `rule` (a success ends a run of failures). */
+  reset(key: string, rule: RateLimitRule): Promise<void>;
   /** Readiness: resolves when the backing store answers. */
   ping(): Promise<void>;
   /** Releases connections; the limiter must not be used afterwards. */
@@ -78,6 +85,18 @@ export function flexibleRateLimiter(parts: {
         if (!(outcome instanceof RateLimiterRes)) throw outcome;
         return { ...base, allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)), remaining: 0 };
       }
+    },
+    async peek(key, rule) {
+      assertRule(rule);
+      const base = { limit: rule.points, window: formatWindow(rule.durationSeconds) };
+      const res = await limiterFor(rule).get(key);
+      const spent = res?.consumedPoints ?? 0;
+      if (spent < rule.points) return { ...base, allowed: true, retryAfterSeconds: 0, remaining: rule.points - spent };
+      return { ...base, allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((res?.msBeforeNext ?? 1000) / 1000)), remaining: 0 };
+    },
+    async reset(key, rule) {
+      assertRule(rule);
+      await limiterFor(rule).delete(key);
     },
     ping: parts.ping,
     close: parts.close,

@@ -56,7 +56,7 @@ function testHost(record: (effect: Effect) => void) {
     tables: data.tables('bot'),
     botMemory: data.botMemory('bot'),
     userMemory: data.userMemory('bot', 'user'),
-    http: createHttpPerformer({ timeoutMs: 5000 }),
+    http: createHttpPerformer({ timeoutMs: 5000, allowPrivateNetworks: true }),
     observe: record,
     async conversation(effect) {
       switch (effect.type) {

@@ -24,7 +24,7 @@ const sockets: WebSocket[] = [];
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   bots = await createTestBots('sb-assist-bots-');
-  const llm = { 'llm-url': fake.url, 'llm-key': 'sk-assist', 'llm-model': MODEL, 'llm-timeout-seconds': '1' };
+  const llm = { 'llm-url': fake.url, 'llm-key': 'sk-assist', 'llm-model': MODEL, 'llm-timeout-seconds': '1', 'http-allow-private-networks': 'true' };
   await bots.add('smart', llm);
   await bots.add('plain', {});
   await bots.add('off', { ...llm, ...Object.fromEntries(FLAGS.map((f) => [f, 'false'])) });

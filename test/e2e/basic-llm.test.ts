@@ -24,7 +24,7 @@ let bots: TestBots;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   bots = await createTestBots('sb-llm-bots-');
-  const model = { 'llm-url': fake.url, 'llm-key': 'sk-shop-test', 'llm-model': 'shop-model-1', 'llm-timeout-seconds': '1' };
+  const model = { 'llm-url': fake.url, 'llm-key': 'sk-shop-test', 'llm-model': 'shop-model-1', 'llm-timeout-seconds': '1', 'http-allow-private-networks': 'true' };
   await bots.add('shop', model, SHOP);
   await bots.add('bare', { ...model, 'llm-model': 'bare-model-2' }, 'TALK LLM "Say hi to " & first_message\n');
   await bots.add('nomodel', {}, SHOP);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readProcessSettings } from '../../config/index.js';
 import { engineEvents } from '../../db/schema/index.js';
-import { createLogger } from '../../infra/logger.js';
+import { createLogger, type Logger } from '../../infra/logger.js';
 import { startService, type RunningService } from '../../service.js';
 import { createScratchDatabase } from './postgres.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
@@ -26,9 +26,10 @@ export interface TestService extends RunningService {
 /**
  * Starts the real service on port 0, on the same drivers the run is configured for: PGlite and
  * in-process by default; a scratch PostgreSQL database and a private Redis prefix when
- * DATABASE_URL / REDIS_URL are set (CI's second pass). `env` overrides single variables.
+ * DATABASE_URL / REDIS_URL are set (CI's second pass). `env` overrides single variables;
+ * `options.logger` replaces the silent test logger (suites that read what was logged).
  */
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestService> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-'));
   const scratch = process.env.DATABASE_URL && !('DATABASE_URL' in env) ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
   const prefix = uniquePrefix('sbsvc');
@@ -52,7 +53,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     await rm(dataDir, { recursive: true, force: true });
   };
   const launch = async (): Promise<TestService> => {
-    const service = await startService(settings, createLogger({ pretty: false }));
+    const service = await startService(settings, options.logger ?? createLogger({ pretty: false }));
     return {
       ...service,
       eventsHandled: () => noPendingEvents(service),

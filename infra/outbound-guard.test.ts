@@ -1,4 +1,4 @@
-import { checkTarget, HttpRefusedError, refusalOfAddress, type ResolveHost } from './http-guard.js';
+import { checkTarget, HttpRefusedError, refusalOfAddress, type ResolveHost } from './outbound-guard.js';
 
 describe('refusalOfAddress', () => {
   test.each([

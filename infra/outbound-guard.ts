@@ -2,21 +2,22 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Where a bot script's HTTP calls may go (the SSRF guard). Scripts are written by bot authors and
- * fed by customers, so a URL must never reach the cloud provider's metadata service (which hands
- * out credentials) or other link-local services.
+ * Where a bot's outbound requests may go (the SSRF guard): the one guard of the BASIC HTTP
+ * keywords (engine/host/http-effect.ts) and of the bot's language model (infra/llm). Scripts are
+ * written by bot authors and fed by customers, so a URL must never reach the cloud provider's
+ * metadata service (which hands out credentials), the server itself or the private network.
  *
  * Always refused: schemes other than http/https; the host names `metadata.google.internal` and
  * `metadata`; addresses in 169.254.0.0/16, fe80::/10, 0.0.0.0/8, `::`, 100.100.100.200 (Alibaba)
  * and fd00:ec2::254 (AWS IPv6), also when written as IPv4-mapped IPv6 (`::ffff:169.254.169.254`).
  *
- * Loopback and private networks are allowed by default: self-hosted bots call internal APIs, and
- * tests use 127.0.0.1. `allowPrivateNetworks: false` also refuses 127.0.0.0/8, 10.0.0.0/8,
- * 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10 (carrier-grade NAT), ::1 and fc00::/7.
+ * Refused unless the bot sets `http-allow-private-networks` (docs/configuration.md): 127.0.0.0/8,
+ * 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10 (carrier-grade NAT), ::1 and fc00::/7
+ * — a bot that calls internal APIs or a model server on the same machine turns it on.
  *
- * A host name is checked on every address it resolves to (one bad address refuses the call), and
- * the connection is then made to those checked addresses only (http-effect.ts pins them), so a
- * DNS answer that changes between check and connect (DNS rebinding) cannot slip through.
+ * A host name is checked on every address it resolves to (one bad address refuses the call). The
+ * HTTP keywords then connect to those checked addresses only (http-effect.ts pins them), so a DNS
+ * answer that changes between check and connect (DNS rebinding) cannot slip through.
  */
 
 /** A request the guard refused before any connection was made. */

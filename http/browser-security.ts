@@ -1,0 +1,37 @@
+import cors from 'cors';
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/**
+ * Security headers on every answer (helmet's defaults). The content security policy allows only
+ * this origin's scripts and styles, which is what the API docs page (Swagger UI served from the
+ * installed package) loads; inline styles stay allowed because Swagger UI sets some. Requests are
+ * not upgraded to https: a self-hosted instance may be served over plain http on a private network.
+ */
+export function securityHeaders(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+}
+
+/** The path under which the web channel's public endpoints live, with the bot's name. */
+export const WEB_CHANNEL_PATH = '/api/channels/web/:bot';
+
+/**
+ * CORS for the public web channel (README, "Security model"): a page may call a bot's endpoints
+ * from a browser only when its origin is in that bot's `web-allowed-origins` (none by default).
+ * Credentials are the session token in the body or query, never cookies, so none are allowed.
+ */
+export function webChannelCors(allowedOrigins: (bot: string) => readonly string[]): RequestHandler {
+  return cors((req, callback) => {
+    const origin = req.headers.origin;
+    const bot = (req as { params?: Record<string, string> }).params?.bot ?? '';
+    const allowed = typeof origin === 'string' && allowedOrigins(bot).some((o) => sameOrigin(o, origin));
+    callback(null, { origin: allowed ? origin : false, methods: ['GET', 'POST'], allowedHeaders: ['Content-Type'], maxAge: 600 });
+  });
+}
+
+/** Origins compared as the browser sends them: scheme, host and port, lower case, no trailing slash. */
+function sameOrigin(configured: string, sent: string): boolean {
+  return configured.trim().replace(/\/+$/, '').toLowerCase() === sent.toLowerCase();
+}

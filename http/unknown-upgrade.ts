@@ -1,0 +1,20 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/**
+ * Answers 404 and closes a WebSocket upgrade on a path no endpoint serves. Without it the socket
+ * would stay open unanswered, outside the HTTP server's own connection list, and a graceful
+ * shutdown would wait for it forever. `served` lists the endpoints' paths.
+ */
+export function refuseUnknownUpgrades(server: Server, served: readonly string[]): void {
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (served.includes(pathname)) return;
+    const body = JSON.stringify({ error: 'not_found', message: `No WebSocket endpoint at ${pathname}` });
+    socket.on('error', () => undefined);
+    socket.end(
+      `HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
+    );
+  });
+}

@@ -1,0 +1,226 @@
+import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+
+/**
+ * Every path × method of the live OpenAPI document, called as an attacker or a careless client
+ * would: malformed JSON, wrong types, missing fields, over-long strings, NUL and lone surrogates,
+ * bad UUIDs, traversal strings and malformed percent-escapes, with and without the admin's token.
+ * No answer may be a 5xx, and every error answer is a JSON `{error, message}` body (README,
+ * "Security model"). The number of requests is bounded (MAX_PER_OPERATION per operation).
+ */
+
+interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minimum?: number;
+}
+interface Parameter { name: string; in: 'path' | 'query' | 'header'; schema?: JsonSchema }
+interface Operation { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; security?: unknown[] }
+interface Document { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, JsonSchema> } }
+
+const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+const MAX_PER_OPERATION = 45;
+const PARALLEL = 8;
+
+/** Values that must never make the server fail, for any string field, parameter or path segment. */
+const HOSTILE_STRINGS = [
+  'a\u0000b', '\ud800x', 'x\udc00', '../../../../etc/passwd', '..\\..\\windows\\win.ini', 'x'.repeat(100_000), '', ' ',
+  'not-a-uuid', `${UNKNOWN_UUID}'--`, '%00', '{{7*7}}', '<script>alert(1)</script>', '\u202e', '9'.repeat(400),
+];
+const HOSTILE_VALUES: unknown[] = [null, 0, -1, 1e308, 3.5, true, [], {}, ['a\u0000'], { nested: 'a\u0000b' }];
+/** Raw path segments: sent as written (percent-escapes included, malformed ones too). */
+const HOSTILE_SEGMENTS = [
+  '%00', '%E0%A4%A', '%ED%A0%80', '%', '%zz', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', 'x'.repeat(3000), 'not-a-uuid',
+  UNKNOWN_UUID, encodeURIComponent('a\u0000b'), 'default',
+];
+const MALFORMED_BODIES = ['{', '{"a":', 'null', '[]', '"text"', '12', '{"a":1}}', '\u0000', '{"text":"\\ud800x"}'];
+
+let service: TestService;
+let admin: { authorization: string };
+let document: Document;
+
+beforeAll(async () => {
+  service = await startTestService();
+  admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+  document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as Document;
+}, 60_000);
+afterAll(async () => { await service.dispose(); });
+
+function resolve(schema: JsonSchema | undefined): JsonSchema {
+  let s = schema ?? {};
+  for (let depth = 0; s.$ref && depth < 10; depth++) s = document.components?.schemas?.[s.$ref.split('/').at(-1)!] ?? {};
+  if (s.allOf?.length) return s.allOf.map(resolve).reduce((a, b) => ({ ...a, ...b, properties: { ...a.properties, ...b.properties } }), {});
+  return s;
+}
+
+/** A plausible valid value for a schema, so that one field at a time can be made hostile. */
+function sample(schema: JsonSchema | undefined, depth = 0): unknown {
+  const s = resolve(schema);
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  const choice = s.anyOf ?? s.oneOf;
+  if (choice?.length) return sample(choice.find((c) => resolve(c).type !== 'null') ?? choice[0], depth);
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  switch (type) {
+    case 'string':
+      if (s.format === 'uuid') return UNKNOWN_UUID;
+      if (s.format === 'email') return 'someone@example.test';
+      if (s.format === 'date-time') return '2026-01-01T00:00:00Z';
+      return 'sample text';
+    case 'integer':
+    case 'number':
+      return Math.max(1, s.minimum ?? 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return depth > 3 ? [] : [sample(s.items, depth + 1)];
+    case 'object':
+    default: {
+      if (depth > 3 || !s.properties) return {};
+      return Object.fromEntries(Object.entries(s.properties).map(([key, value]) => [key, sample(value, depth + 1)]));
+    }
+  }
+}
+
+/** Percent-encodes text; a lone surrogate (which encodeURIComponent refuses) becomes its raw UTF-8-style escape. */
+function encodeLeniently(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return `${encodeURIComponent(value.replace(/[\uD800-\uDFFF]/g, ''))}%ED%A0%80`;
+  }
+}
+
+interface Attempt { method: string; path: string; headers: Record<string, string>; body?: string; what: string }
+
+function attemptsFor(path: string, method: string, operation: Operation): Attempt[] {
+  const pathParams = (operation.parameters ?? []).filter((p) => p.in === 'path');
+  const queryParams = (operation.parameters ?? []).filter((p) => p.in === 'query');
+  const bodySchema = operation.requestBody?.content['application/json']?.schema;
+  const validSegment = (p: Parameter) => encodeURIComponent(String(sample(p.schema)));
+  const fill = (override?: { name: string; raw: string }) =>
+    path.replace(/\{(\w+)\}/g, (_m, name: string) => (override?.name === name ? override.raw : validSegment(pathParams.find((p) => p.name === name)!)));
+  const validQuery = () => queryParams.map((p) => `${p.name}=${encodeURIComponent(String(sample(p.schema)))}`);
+  const validBody = sample(bodySchema) as Record<string, unknown>;
+  const auth = operation.security?.length ? admin : {};
+  const attempts: Attempt[] = [];
+  const add = (what: string, url: string, body?: string, headers: Record<string, string> = auth) =>
+    attempts.push({ method: method.toUpperCase(), path: url, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body }), what });
+
+  const query = validQuery();
+  const base = `${fill()}${query.length ? `?${query.join('&')}` : ''}`;
+  const json = bodySchema ? JSON.stringify(validBody) : undefined;
+  add('valid shape', base, json);
+  if (operation.security?.length) add('no token', base, json, {});
+  for (const p of pathParams) for (const raw of HOSTILE_SEGMENTS) add(`path ${p.name}=${raw.slice(0, 20)}`, `${fill({ name: p.name, raw })}${query.length ? `?${query.join('&')}` : ''}`, json);
+  for (const p of queryParams) {
+    for (const value of [...HOSTILE_STRINGS.slice(0, 12), '%E0%A4%A']) {
+      const raw = value === '%E0%A4%A' ? value : encodeLeniently(value);
+      const others = query.filter((q) => !q.startsWith(`${p.name}=`));
+      add(`query ${p.name}=${value.slice(0, 20)}`, `${fill()}?${[...others, `${p.name}=${raw}`].join('&')}`, json);
+    }
+    add(`query ${p.name} twice`, `${fill()}?${[...query, `${p.name}=a`, `${p.name}=b`].join('&')}`, json);
+  }
+  if (bodySchema) {
+    for (const raw of MALFORMED_BODIES) add(`malformed body ${raw.slice(0, 12)}`, base, raw);
+    add('empty object', base, '{}');
+    const fields = Object.keys(validBody ?? {});
+    for (const field of fields) {
+      const rest = { ...validBody };
+      delete rest[field];
+      add(`missing ${field}`, base, JSON.stringify(rest));
+      for (const value of [...HOSTILE_STRINGS, ...HOSTILE_VALUES]) {
+        add(`${field}=${JSON.stringify(value).slice(0, 20)}`, base, JSON.stringify({ ...validBody, [field]: value }));
+      }
+    }
+    add('NUL in a key', base, JSON.stringify({ ...validBody, 'k\u0000': 1 }));
+  }
+  // Bounded: the first attempts (valid, auth, path and query) always run; body fields are sampled evenly.
+  if (attempts.length <= MAX_PER_OPERATION) return attempts;
+  const head = attempts.slice(0, 25);
+  const tail = attempts.slice(25);
+  const step = tail.length / (MAX_PER_OPERATION - head.length);
+  return [...head, ...Array.from({ length: MAX_PER_OPERATION - head.length }, (_v, i) => tail[Math.floor(i * step)]!)];
+}
+
+async function send(attempt: Attempt): Promise<string | undefined> {
+  const res = await fetch(`${service.url}${attempt.path}`, { method: attempt.method, headers: attempt.headers, ...(attempt.body === undefined ? {} : { body: attempt.body }) });
+  const text = await res.text();
+  const where = `${attempt.method} ${attempt.path.slice(0, 120)} [${attempt.what}] → ${res.status}`;
+  if (res.status >= 500) return `${where} ${text.slice(0, 200)}`;
+  if (res.status >= 400) {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return `${where}: error body is not JSON: ${text.slice(0, 100)}`;
+    }
+    const b = body as { error?: unknown; message?: unknown };
+    if (typeof b.error !== 'string' || typeof b.message !== 'string') return `${where}: error body without error/message: ${text.slice(0, 100)}`;
+  }
+  return undefined;
+}
+
+test('no request built from the OpenAPI document gets a 5xx or a non-JSON error', async () => {
+  const attempts: Attempt[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) attempts.push(...attemptsFor(path, method, operation));
+  }
+  expect(Object.keys(document.paths).length).toBeGreaterThan(25);
+  const failures: string[] = [];
+  for (let i = 0; i < attempts.length; i += PARALLEL) {
+    const results = await Promise.all(attempts.slice(i, i + PARALLEL).map(send));
+    failures.push(...results.filter((r): r is string => r !== undefined));
+  }
+  expect(attempts.length).toBeGreaterThan(1000);
+  expect(failures).toEqual([]);
+}, 240_000);
+
+test('NUL and lone surrogates in text are 400 validation_error; a malformed escape in a path is 400', async () => {
+  const post = (path: string, body: string) => fetch(`${service.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  for (const body of ['{"text":"a\\u0000b"}', '{"text":"\\ud800x"}']) {
+    const res = await post('/api/channels/web/default/messages', body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'validation_error' });
+  }
+  const login = await post('/api/auth/login', '{"username":"ad\\u0000min","password":"whatever-1"}');
+  expect(login.status).toBe(400);
+  expect(await login.json()).toMatchObject({ error: 'validation_error' });
+  const tickets = await fetch(`${service.url}/api/attendance/tickets?category=%00`, { headers: admin });
+  expect(tickets.status).toBe(400);
+  const escape = await post('/api/channels/web/%E0%A4%A/messages', '{"text":"hi"}');
+  expect(escape.status).toBe(400);
+  expect(await escape.json()).toMatchObject({ error: 'invalid_path' });
+});
+
+test('deleting a queue while members are added answers 2xx or 404/409, never 5xx', async () => {
+  const user = await fetch(`${service.url}/api/users`, {
+    method: 'POST', headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'racer', email: 'racer@example.test', password: 'password-racer', roles: ['attendant'] }),
+  });
+  const { id: userId } = (await user.json()) as { id: string };
+  const statuses: number[] = [];
+  for (let round = 0; round < 10; round++) {
+    const created = await fetch(`${service.url}/api/attendance/queues`, {
+      method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: `race ${round}` }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const answers = await Promise.all([
+      fetch(`${service.url}/api/attendance/queues/${id}/members`, {
+        method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: userId }),
+      }),
+      fetch(`${service.url}/api/attendance/queues/${id}`, { method: 'DELETE', headers: admin }),
+    ]);
+    statuses.push(...answers.map((a) => a.status));
+  }
+  expect(statuses.filter((s) => s >= 500)).toEqual([]);
+  expect(statuses.every((s) => s < 300 || s === 404 || s === 409)).toBe(true);
+});
