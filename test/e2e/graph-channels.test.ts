@@ -157,7 +157,7 @@ describe('a dialog on mobile_msg', () => {
 
   test('a send refused for the 24-hour window (131047) is recorded with the provider code and text', async () => {
     const customer = '5511987650003';
-    graph.fail({ status: 400, code: 131047, message: 'Re-engagement message', details: 'More than 24 hours have passed since the customer last replied to this number.' });
+    graph.fail({ status: 400, code: 131047, message: 'Re-engagement message', details: 'More than 24 hours have passed since the customer last replied to this number.', to: customer });
     await say(mobileMsg.text(customer, nextId(), 'hello after a long time'));
     let failedRow: typeof messages.$inferSelect | undefined;
     await waitFor(async () => {

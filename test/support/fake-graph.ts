@@ -32,6 +32,8 @@ export interface GraphFailure {
   message?: string;
   details?: string;
   retryAfter?: string;
+  /** Only for sends to this recipient (`to`, or `recipient.id`); any call when absent. */
+  to?: string;
 }
 
 export interface FakeGraph {
@@ -86,7 +88,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const request: GraphRequest = { method: req.method ?? 'GET', path, authorization: req.headers.authorization, contentType, body, raw };
     requests.push(request);
 
-    const failure = failures.shift();
+    const recipient = body?.to ?? (body?.recipient as { id?: string } | undefined)?.id;
+    const at = failures.findIndex((f) => f.to === undefined || f.to === recipient);
+    const failure = at >= 0 ? failures.splice(at, 1)[0] : undefined;
     if (failure) {
       return json(failure.status, graphError(failure.code ?? failure.status, failure.message ?? 'fake failure', failure.details),
         failure.retryAfter ? { 'retry-after': failure.retryAfter } : {});
@@ -95,7 +99,6 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     if (req.method === 'POST' && /^[^/]+\/messages$/.test(path)) {
       sent += 1;
       if (path === 'me/messages') {
-        const recipient = (body?.recipient as { id?: string } | undefined)?.id;
         request.answeredId = `m_FAKE${sent}`;
         return json(200, { recipient_id: recipient, message_id: request.answeredId });
       }
