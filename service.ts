@@ -3,9 +3,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createChannelAdapters, createChannelWebhooks, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, listChannelAdapters } from './adapters/index.js';
 import {
-  createAssistService, createAttendanceService, createAutoSummaryListener, createEmailNotificationsListener,
+  createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf,
+  listChannelAdapters,
+} from './adapters/index.js';
+import {
+  createAssistService, createAttendanceService, createAttendantMobileInbox, createMobileMsgNoticeListener, createAutoSummaryListener, createEmailNotificationsListener,
   createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, registerEmailJobs,
 } from './attendance/index.js';
 import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
@@ -14,7 +17,7 @@ import {
   createAttendanceRepositories, createBotDataRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
-import { createEngine, type EngineService } from './engine/index.js';
+import { createEngine, createVoiceModels, type EngineService } from './engine/index.js';
 import { createApp } from './http/app.js';
 import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from './http/attendance-socket.js';
 import { answerClientErrors } from './http/client-errors.js';
@@ -117,11 +120,15 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const sessionsRepo = createSessionsRepo(database.db);
   // Provider channels: the Graph-style ones read each bot's credentials from its config.csv
   // (docs/channels/README.md); bot_msg and sms get theirs from providerChannelDeps (docs/channels/).
+  // Delivery receipts reach the engine, built just below (the closures run only on webhooks, after start-up).
   const providerChannels = providerChannelDeps({
     database: database.db, settings, logger, configOf: (name) => byName.get(name)?.config,
     botOfSession: (id) => sessionsRepo.botNameOf(id), recordDeliveryStatus: (update) => engine.recordDeliveryStatus(update),
   });
-  const adapters = createChannelAdapters({ visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, ...providerChannels });
+  const adapters = createChannelAdapters({
+    visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger,
+    deliveryStatus: (update) => engine.recordDeliveryStatus(update), ...providerChannels,
+  });
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
   const engine = createEngine({
     repos: {
@@ -130,6 +137,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       inbound: createInboundQueueRepo(database.db),
     },
     jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
+    // Set up below with attendance; queued messages run only once the engine has started.
+    screenInbound: (message) => (mobileMsgScreen ? mobileMsgScreen(message) : Promise.resolve(message)),
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
     // LLM and SET CONTEXT use the bot's model; without one the keyword stops the script with a clear error.
@@ -141,6 +150,11 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       },
     },
   });
+  // A notice to an attendant's phone goes straight through the bot's mobile_msg number (no session, no outbox).
+  const notifyAttendantPhone = async (botId: string, phone: string, text: string) => {
+    await adapters.mobile_msg?.send({ session_id: '', channel: 'mobile_msg', to: phone.replace(/^\+/, ''), text, from: 'system', bot_id: botId })
+      .catch((err: unknown) => logger.warn({ err, bot: botId }, 'mobile_msg notice to an attendant not sent'));
+  };
   // Ticket changes reach the consoles as ticket_updated frames, whichever path made them.
   const onTicketChange = createTicketLivePublisher({ bus, logger });
   const attendance = createAttendanceService({
@@ -156,10 +170,25 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       crmAttendanceLogListener({ repos: attendanceRepos, config: configOf }),
       createTicketsListener({ repos: attendanceRepos, config: configOf, now, onTicketChange }),
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
+      // Attendants working from mobile_msg get new conversations as a text on their phone.
+      createMobileMsgNoticeListener({ repos: attendanceRepos, config: configOf, notify: notifyAttendantPhone }),
     ],
   });
   // Attendance hears from the engine only through its domain events, after each commit.
   engine.subscribe(attendance.engineEventHandlers);
+  // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
+  const commandDeps = { repos: attendanceRepos, attendance, assist };
+  // Queued mobile_msg lines from an attendant's phone are the attendant's; voice notes are transcribed (docs/channels/mobile-msg.md).
+  const mobileMsgAdapter = graphAdapterOf(adapters, 'mobile_msg');
+  const mobileMsgScreen = mobileMsgAdapter && createMobileMsgScreen({
+    adapter: mobileMsgAdapter,
+    attendantInbox: createAttendantMobileInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config }),
+    voiceFor: (bot) => {
+      const config = byName.get(bot)?.config;
+      const url = config?.['voice-models-url'];
+      return url ? createVoiceModels({ url, ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}) }) : undefined;
+    },
+  });
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();
@@ -169,8 +198,6 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
   }
   if (mailer.configured) readiness.push({ name: 'smtp', ping: () => mailer.verify() });
-  // The REST commands and the console socket run commands with the same dependencies.
-  const commandDeps = { repos: attendanceRepos, attendance, assist };
   const app = createApp({
     logger,
     version: packageVersion(),
@@ -196,6 +223,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
     attendance: commandDeps,
     metrics: metrics.onMainPort,
+    channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });

@@ -1,5 +1,6 @@
 import type { BotConfig } from '../config/index.js';
-import type { Channel, ChannelAdapter } from '../engine/index.js';
+import type { Channel, ChannelAdapter, DeliveryStatusUpdate } from '../engine/index.js';
+import type { Logger } from '../infra/logger.js';
 import { createBotMsgAdapter, type BotMsgAdapter, type BotMsgAdapterDeps } from './bot-msg/index.js';
 import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/index.js';
 import { createGraphAdapter, GRAPH_CHANNELS, graphChannelSettings, type GraphAdapter, type GraphChannel, type GraphRetryPolicy } from './graph/index.js';
@@ -11,13 +12,13 @@ export {
   type TranscriptRow, type VisitorClaims, type VisitorTokens, type WebChannel, type WebChannelDeps, type WebMessageBody,
 } from './web/index.js';
 
-export { createChannelWebhooks, type ChannelWebhooks, type WebhookRequest } from './channel-webhooks.js';
-
 /** The Graph-style family: mobile_msg, social_dm and page_msg (docs/channels/README.md). */
 export {
+  createChannelMediaFetcher, MEDIA_MAX_BYTES, type ChannelMediaFetcher, createMobileMsgScreen, VOICE_NOT_UNDERSTOOD,
   createGraphAdapter, GRAPH_CHANNELS, GraphApiError, graphChannelSettings, mediaPath, signHubPayload, verifyHubSignature,
   type GraphAdapter, type GraphChannel, type GraphChannelSettings, type GraphFile, type GraphRetryPolicy, type ParsedWebhook,
 } from './graph/index.js';
+export { createChannelWebhooks, type ChannelWebhooks, type WebhookRequest } from './channel-webhooks.js';
 
 export {
   AGENT_COMMAND_REASON, BOT_MSG_UPDATE_TYPES, botMsgWebhookInfo, botMsgWebhookUrl, connectBotMsgWebhook, createBotMsgAdapter,
@@ -37,6 +38,9 @@ export interface ChannelAdapterDeps {
   visitorTokens: VisitorTokens;
   /** A bot's configuration by name or id: the Graph-style channels read their credentials from it. */
   botConfig?: (bot: string) => BotConfig | undefined;
+  /** Applies a provider's delivery receipt (the engine's `recordDeliveryStatus`, bound late: the engine is built after the adapters). */
+  deliveryStatus?: (update: DeliveryStatusUpdate) => Promise<unknown>;
+  logger?: Logger;
   /** For tests: a faster retry policy for provider calls. */
   graphRetry?: GraphRetryPolicy;
   botMsg?: BotMsgAdapterDeps;
@@ -59,6 +63,8 @@ export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly 
           return config && graphChannelSettings(channel, config);
         },
         ...(deps.graphRetry ? { retry: deps.graphRetry } : {}),
+        ...(deps.deliveryStatus ? { deliveryStatus: deps.deliveryStatus } : {}),
+        ...(deps.logger ? { logger: deps.logger } : {}),
       });
     }
   }

@@ -101,3 +101,8 @@ export {
   createEmailNotificationsListener, EMAIL_JOBS, registerEmailJobs, renderEmail,
   type EmailJobsDeps, type EmailListenerDeps, type EmailNotice,
 } from './notifications/index.js';
+export { attendantByPhone } from './mobile-msg/attendant-by-phone.js';
+export { createAttendantMobileInbox, MOBILE_COMMANDS_OFF, type AttendantMobileInbox, type MobileMsgLine } from './mobile-msg/attendant-mobile-inbox.js';
+export {
+  createMobileMsgNoticeListener, newConversationNotice, type AttendantPhoneNotifier,
+} from './mobile-msg/mobile-msg-notice-listener.js';

@@ -53,7 +53,9 @@ export function processInbound(ctx: EngineContext, job: InboundJob): Promise<voi
 
 async function runQueued(ctx: EngineContext, queued: QueuedInbound): Promise<void> {
   try {
-    await receiveMessage(ctx, revive(queued.message));
+    const message = revive(queued.message);
+    const screened = ctx.screenInbound ? await ctx.screenInbound(message) : message;
+    if (screened) await receiveMessage(ctx, screened);
   } catch (error) {
     const final = queued.attempts + 1 >= INBOUND_ATTEMPTS;
     await ctx.repos.inbound.recordFailure(queued.id, error instanceof Error ? error.message : String(error), final);

@@ -49,6 +49,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     channels,
     subscribers: [],
     now: deps.now ?? (() => new Date()),
+    ...(deps.screenInbound ? { screenInbound: deps.screenInbound } : {}),
   };
   let started: Promise<void> | undefined;
 

@@ -8,6 +8,7 @@ import type { Logger } from '../infra/logger.js';
 import type { MetricsPort } from '../infra/metrics/index.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { EngineEventHandlers } from './domain-events.js';
+import type { InboundMessage } from './messages.js';
 import type { LlmPort, MailPort, MeetingsPort } from './ports.js';
 
 /** What the engine needs of a bot package; the service's RunnableBot satisfies it. */
@@ -44,6 +45,9 @@ export interface EngineRepositories {
   inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'recordFailure' | 'customersWithPending'>;
 }
 
+/** See {@link EngineDeps.screenInbound}. */
+export type InboundScreen = (message: InboundMessage) => Promise<InboundMessage | null>;
+
 /** Everything {@link createEngine} is built from. Ports left out get their defaults. */
 export interface EngineDeps {
   repos: EngineRepositories;
@@ -65,6 +69,13 @@ export interface EngineDeps {
   /** Default: LLM is a runtime error ("not configured"). */
   llm?: LlmPort;
   outbox?: Partial<OutboxSettings>;
+  /**
+   * Runs on each queued provider message before its turn (docs/channels/README.md): gives it
+   * back, perhaps enriched (a voice note transcribed), or null when it is not a customer's (an
+   * attendant writing from their phone, handled there), which then leaves the queue untouched by
+   * the bot. A throw retries it like a failed turn. Default: every message as it is.
+   */
+  screenInbound?: InboundScreen;
   /** Where turns, hand-offs and deliveries are counted (docs/metrics.md); default: nowhere. */
   metrics?: MetricsPort;
   /** The clock, for tests. */
@@ -91,6 +102,8 @@ export interface EngineContext {
   /** Who handles the domain events, in subscription order. */
   readonly subscribers: EngineEventHandlers[];
   readonly now: () => Date;
+  /** Before a queued provider message runs (EngineDeps.screenInbound). */
+  readonly screenInbound?: InboundScreen;
 }
 
 /** Job names the engine registers in `start()`. */

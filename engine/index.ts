@@ -8,7 +8,7 @@ export {
 export type { Suggestion } from '../basic-interpreter/index.js';
 export { sessionOutboundTopic, type AcceptOutcome, type Engine, type ReceiveOutcome } from './engine-api.js';
 export { createEngine, type EngineService } from './create-engine.js';
-export type { EngineBot, EngineDeps, EngineRepositories, OutboxSettings } from './engine-context.js';
+export type { EngineBot, EngineDeps, EngineRepositories, InboundScreen, OutboxSettings } from './engine-context.js';
 export { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
 export { llmNotConfigured, mailNotConfigured, meetingsNotConfigured, type LlmPort, type MailPort, type MeetingsPort } from './ports.js';
 export { parseSurveyScore, SURVEY_CONTEXT_KEY, SURVEY_THANKS } from './survey-answer.js';
@@ -22,3 +22,4 @@ export {
   type SessionSnapshot,
 } from './domain-events.js';
 export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type WebhookAnswer } from './channel-contract.js';
+export { createVoiceModels, VoiceModelsError, type AudioFile, type VoiceModels, type VoiceModelsOptions } from './voice/voice-models.js';

@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import type { ChannelWebhooks, WebChannel } from '../adapters/index.js';
+import type { ChannelMediaFetcher, ChannelWebhooks, WebChannel } from '../adapters/index.js';
 import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
@@ -15,6 +15,7 @@ import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
+import { channelMediaRoutes } from './routes/channel-media.js';
 import { channelWebhookRoutes } from './routes/channel-webhooks.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
@@ -37,6 +38,8 @@ export interface AppDeps {
   webAllowedOrigins?: (bot: string) => readonly string[];
   sessions: SessionRoutesDeps;
   attendance: AttendanceRoutesDeps;
+  /** Provider-held attachments of the Graph-style channels (docs/channels/README.md). */
+  channelMedia?: ChannelMediaFetcher;
   /** Served at `GET /metrics` to admins; absent when the metrics listener serves it (docs/metrics.md). */
   metrics?: MetricsExposition;
 }
@@ -70,6 +73,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceTicketRoutes(deps.attendance),
     ...(deps.attendance.assist ? attendanceLlmRoutes({ assist: deps.attendance.assist }) : []),
     ...(deps.metrics ? metricsRoutes(deps.metrics) : []),
+    ...(deps.channelMedia ? channelMediaRoutes(deps.channelMedia) : []),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));

@@ -1,6 +1,10 @@
 import {
-  PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type OutboundMessage, type WebhookAnswer,
+  PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type DeliveryStatusUpdate, type OutboundMessage,
+  type WebhookAnswer,
 } from '../../engine/index.js';
+import { ZodError } from 'zod';
+import { ValidationError } from '../../infra/errors.js';
+import type { Logger } from '../../infra/logger.js';
 import { createGraphClient, type GraphClient, type GraphFile } from './graph-client.js';
 import type { GraphChannelSettings } from './graph-channel-settings.js';
 import { GraphApiError } from './graph-error.js';
@@ -23,6 +27,10 @@ export const OUTSIDE_WINDOW_CODE = 131047;
 export interface GraphAdapterDeps {
   /** The channel's settings for a bot (by name or id); undefined when the channel is off for it. */
   settings: (bot: string) => GraphChannelSettings | undefined;
+  /** Applies a provider's delivery receipt (the engine's `recordDeliveryStatus`). */
+  deliveryStatus?: (update: DeliveryStatusUpdate) => Promise<unknown>;
+  /** Where acknowledged-but-ignored events (reactions, echoes, unknown kinds) are logged. */
+  logger?: Logger;
   /** For tests: a faster retry policy. */
   retry?: GraphRetryPolicy;
 }
@@ -32,8 +40,10 @@ export interface GraphAdapter extends ChannelAdapter {
   readonly channel: GraphChannel;
   /** True when the channel is on for the bot (the webhook answers 404 otherwise). */
   isEnabled(bot: string): boolean;
-  /** The subscription handshake: 200 with the `hub.challenge`, or 403 when the verify token is wrong. */
-  handshake(req: Pick<ChannelRequest, 'query' | 'bot'>): WebhookAnswer;
+  /** The subscription handshake: 200 with `hub.challenge` as plain text for the bot's verify token, else 403. */
+  handshake(req: ChannelRequest): WebhookAnswer;
+  /** Delivery statuses applied, ignored events logged; customer messages are left to `parse`. */
+  handleNotices(req: ChannelRequest): Promise<void>;
   /** The verified POST sorted into messages, delivery statuses and ignored events. */
   parseWebhook(req: ChannelRequest): ParsedWebhook;
   /** Downloads a provider-held file by its media id (mobile_msg), at most `maxBytes`. */
@@ -53,26 +63,47 @@ export function createGraphAdapter(channel: GraphChannel, deps: GraphAdapterDeps
   const clientOf = (settings: GraphChannelSettings): GraphClient =>
     createGraphClient({ baseUrl: settings.apiUrl, accessToken: settings.accessToken, ...(deps.retry ? { retry: deps.retry } : {}) });
 
+  // One parse per request, shared by handleNotices and parse.
+  const parsedRequests = new WeakMap<ChannelRequest, ParsedWebhook>();
+  const parsedOf = (req: ChannelRequest): ParsedWebhook => {
+    let parsed = parsedRequests.get(req);
+    if (!parsed) {
+      const body = req.body ?? {};
+      try {
+        parsed = channel === 'mobile_msg' ? parseMobileMsgWebhook(body, req.bot) : parseMessagingWebhook(body, channel, req.bot);
+      } catch (error) {
+        if (!(error instanceof ZodError)) throw error;
+        throw new ValidationError(`Not a ${channel} webhook payload`, error.issues.map((i) => ({ path: ['body', ...i.path.map(String)].join('.'), message: i.message })));
+      }
+      parsedRequests.set(req, parsed);
+    }
+    return parsed;
+  };
+
   return {
     channel,
     delivery: 'provider',
     isEnabled: (bot) => settingsOf(bot) !== undefined,
-    handshake({ query, bot }) {
-      const settings = settingsOf(bot);
+    handshake(req) {
+      const settings = settingsOf(req.bot);
+      const { query } = req;
       const challenge = query['hub.challenge'];
-      const subscribed = settings?.verifyToken && query['hub.mode'] === 'subscribe' && typeof challenge === 'string'
+      const ok = settings?.verifyToken !== undefined && query['hub.mode'] === 'subscribe' && typeof challenge === 'string'
         && query['hub.verify_token'] === settings.verifyToken;
-      return subscribed ? { status: 200, body: challenge } : { status: 403, body: 'verify token mismatch' };
+      return ok ? { status: 200, contentType: 'text/plain', body: challenge } : { status: 403, body: 'Forbidden' };
     },
     verify(req) {
       const settings = settingsOf(req.bot);
       return settings !== undefined && verifyHubSignature(req.rawBody, req.headers[HUB_SIGNATURE_HEADER], settings.appSecret);
     },
-    parseWebhook(req) {
-      return channel === 'mobile_msg' ? parseMobileMsgWebhook(req.body, req.bot) : parseMessagingWebhook(req.body, channel, req.bot);
+    parseWebhook: (req) => parsedOf(req),
+    async handleNotices(req) {
+      const parsed = parsedOf(req);
+      for (const update of parsed.statuses) await deps.deliveryStatus?.(update);
+      if (parsed.ignored.length) deps.logger?.info({ channel, bot: req.bot, ignored: parsed.ignored }, 'webhook events acknowledged and ignored');
     },
     parse(req) {
-      return this.parseWebhook(req).messages;
+      return parsedOf(req).messages;
     },
     async send(message: OutboundMessage): Promise<DeliveryReceipt> {
       const settings = message.bot_id === undefined ? undefined : settingsOf(message.bot_id);

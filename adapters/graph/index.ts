@@ -7,3 +7,5 @@ export { DEFAULT_GRAPH_RETRY, withGraphRetries, type GraphRetryPolicy } from './
 export { HUB_SIGNATURE_HEADER, signHubPayload, verifyHubSignature } from './hub-signature.js';
 export type { ParsedWebhook } from './parsed-webhook.js';
 export { mediaPath } from './media-url.js';
+export { createChannelMediaFetcher, MEDIA_MAX_BYTES, type ChannelMediaFetcher } from './channel-media.js';
+export { createMobileMsgScreen, VOICE_NOT_UNDERSTOOD, type MobileMsgScreenDeps } from './screen-mobile-msg.js';

@@ -21,6 +21,8 @@ export interface GraphRequest {
   /** The JSON body (undefined for GET and multipart). */
   body: Record<string, unknown> | undefined;
   raw: Buffer;
+  /** The message id the fake answered a send with (`wamid.…`, `m_…`). */
+  answeredId?: string;
 }
 
 /** An answer forced by the test for the next call(s) that are not media downloads. */
@@ -30,6 +32,8 @@ export interface GraphFailure {
   message?: string;
   details?: string;
   retryAfter?: string;
+  /** Only for sends to this recipient (`to`, or `recipient.id`); any call when absent. */
+  to?: string;
 }
 
 export interface FakeGraph {
@@ -81,9 +85,12 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const path = url.pathname.slice(prefix.length);
     const contentType = req.headers['content-type'];
     const body = contentType?.startsWith('application/json') ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : undefined;
-    requests.push({ method: req.method ?? 'GET', path, authorization: req.headers.authorization, contentType, body, raw });
+    const request: GraphRequest = { method: req.method ?? 'GET', path, authorization: req.headers.authorization, contentType, body, raw };
+    requests.push(request);
 
-    const failure = failures.shift();
+    const recipient = body?.to ?? (body?.recipient as { id?: string } | undefined)?.id;
+    const at = failures.findIndex((f) => f.to === undefined || f.to === recipient);
+    const failure = at >= 0 ? failures.splice(at, 1)[0] : undefined;
     if (failure) {
       return json(failure.status, graphError(failure.code ?? failure.status, failure.message ?? 'fake failure', failure.details),
         failure.retryAfter ? { 'retry-after': failure.retryAfter } : {});
@@ -92,11 +99,12 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     if (req.method === 'POST' && /^[^/]+\/messages$/.test(path)) {
       sent += 1;
       if (path === 'me/messages') {
-        const recipient = (body?.recipient as { id?: string } | undefined)?.id;
-        return json(200, { recipient_id: recipient, message_id: `m_FAKE${sent}` });
+        request.answeredId = `m_FAKE${sent}`;
+        return json(200, { recipient_id: recipient, message_id: request.answeredId });
       }
       const to = body?.to;
-      return json(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.FAKE${sent}` }] });
+      request.answeredId = `wamid.FAKE${sent}`;
+      return json(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: request.answeredId }] });
     }
     if (req.method === 'POST' && /^[^/]+\/media$/.test(path)) {
       uploaded += 1;

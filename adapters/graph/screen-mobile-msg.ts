@@ -1,0 +1,50 @@
+import type { InboundMessage, InboundScreen, VoiceModels } from '../../engine/index.js';
+import { MEDIA_MAX_BYTES } from './channel-media.js';
+import type { GraphAdapter } from './graph-adapter.js';
+
+/** Told to a customer whose voice note cannot be understood (no voice service for the bot). */
+export const VOICE_NOT_UNDERSTOOD = 'Sorry, I cannot understand voice notes here yet. Could you please write your message?';
+
+/** What the mobile_msg screen is built from (ports given by the composition root). */
+export interface MobileMsgScreenDeps {
+  /** The mobile_msg adapter: fetches media, answers attendants and customers directly. */
+  adapter: GraphAdapter;
+  /** Attendance's recogniser: a reply when the writer is an attendant, undefined for a customer. */
+  attendantInbox?: (line: { bot: string; phone: string | undefined; text: string }) => Promise<{ reply: string } | undefined>;
+  /** The bot's voice service (`voice-models-url`), or undefined when it has none. */
+  voiceFor: (bot: string) => VoiceModels | undefined;
+}
+
+/**
+ * What happens to a queued mobile_msg message before its turn, after the webhook was answered
+ * (docs/channels/mobile-msg.md): a line from an attendant's phone is run as the attendant's
+ * (command or reply) and answered on their phone, never reaching the bot; a voice note is
+ * transcribed into the message's text, the audio kept attached — or, without a voice service,
+ * the customer is told politely that voice notes are not understood. Other channels pass.
+ */
+export function createMobileMsgScreen(deps: MobileMsgScreenDeps): InboundScreen {
+  const answer = (message: InboundMessage, text: string) => deps.adapter.send({
+    session_id: '', channel: 'mobile_msg', to: message.customer.external_id, text, from: 'system', bot_id: message.bot,
+  });
+
+  return async (message) => {
+    if (message.channel !== 'mobile_msg') return message;
+    if (deps.attendantInbox) {
+      const handled = await deps.attendantInbox({ bot: message.bot, phone: message.customer.phone, text: message.text });
+      if (handled) {
+        await answer(message, handled.reply);
+        return null;
+      }
+    }
+    const voice = message.attachments.find((a) => a.type === 'audio' && a.voice && a.media_id);
+    if (!voice || message.text.trim() !== '') return message;
+    const models = deps.voiceFor(message.bot);
+    if (!models) {
+      await answer(message, VOICE_NOT_UNDERSTOOD);
+      return null;
+    }
+    const file = await deps.adapter.fetchMedia(message.bot, voice.media_id!, MEDIA_MAX_BYTES);
+    const text = await models.transcribe({ data: file.data, mimeType: file.mimeType ?? voice.mime_type ?? 'audio/ogg' });
+    return { ...message, text };
+  };
+}

@@ -1,0 +1,75 @@
+import axios, { isAxiosError } from 'axios';
+
+/** Audio to transcribe or spoken audio produced. */
+export interface AudioFile {
+  data: Buffer;
+  mimeType: string;
+  name?: string;
+}
+
+/**
+ * The bot's voice service (`voice-models-url`, `voice-models-api-key`): an OpenAI-compatible API
+ * with `/audio/transcriptions` (speech to text) and `/audio/speech` (text to speech). Used for
+ * voice notes on mobile_msg (docs/channels/mobile-msg.md, "Voice notes").
+ */
+export interface VoiceModels {
+  transcribe(audio: AudioFile): Promise<string>;
+  /** Spoken `text` as Ogg/Opus, the format voice notes use. */
+  speak(text: string): Promise<AudioFile>;
+}
+
+/** A failed call to the voice service; the message never carries the API key. */
+export class VoiceModelsError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'VoiceModelsError';
+  }
+}
+
+export interface VoiceModelsOptions {
+  /** Base URL, e.g. `https://api.openai.com/v1`. */
+  url: string;
+  apiKey?: string;
+  timeoutMs?: number;
+  transcriptionModel?: string;
+  speechModel?: string;
+  voice?: string;
+}
+
+export function createVoiceModels(options: VoiceModelsOptions): VoiceModels {
+  const http = axios.create({
+    baseURL: options.url.replace(/\/+$/, ''),
+    timeout: options.timeoutMs ?? 30_000,
+    headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+  });
+  const call = async <T>(what: string, send: () => Promise<T>): Promise<T> => {
+    try {
+      return await send();
+    } catch (error) {
+      // Wrapped here so axios's error (which holds the request headers, the key included) never reaches a log.
+      const status = isAxiosError(error) ? error.response?.status : undefined;
+      throw new VoiceModelsError(`voice service ${what} failed${status ? ` (HTTP ${status})` : isAxiosError(error) ? ` (${error.code ?? 'transport'})` : ''}`);
+    }
+  };
+  return {
+    async transcribe(audio) {
+      const form = new FormData();
+      form.append('model', options.transcriptionModel ?? 'whisper-1');
+      form.append('file', new Blob([new Uint8Array(audio.data)], { type: audio.mimeType }), audio.name ?? fileNameFor(audio.mimeType));
+      const response = await call('transcription', () => http.post<{ text?: unknown }>('/audio/transcriptions', form));
+      if (typeof response.data.text !== 'string') throw new VoiceModelsError('voice service transcription gave no text');
+      return response.data.text.trim();
+    },
+    async speak(text) {
+      const response = await call('speech', () => http.post<ArrayBuffer>('/audio/speech', {
+        model: options.speechModel ?? 'tts-1', voice: options.voice ?? 'alloy', input: text, response_format: 'opus',
+      }, { responseType: 'arraybuffer' }));
+      return { data: Buffer.from(response.data), mimeType: 'audio/ogg', name: 'reply.ogg' };
+    },
+  };
+}
+
+function fileNameFor(mimeType: string): string {
+  const ext = { 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/aac': 'aac', 'audio/amr': 'amr', 'audio/wav': 'wav' }[mimeType.split(';')[0]!.trim()];
+  return `voice.${ext ?? 'ogg'}`;
+}

@@ -1,0 +1,276 @@
+import { and, eq } from 'drizzle-orm';
+import { createAttendanceRepositories } from '../../db/index.js';
+import { inboundQueue, messages } from '../../db/schema/index.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { waitFor } from '../support/engine-kit.js';
+import { startFakeGraph, type FakeGraph, type GraphRequest } from '../support/fake-graph.js';
+import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
+import { messaging, messagingWebhook, mobileMsg, mobileMsgStatus, mobileMsgWebhook, signedWebhook } from '../support/graph-webhooks.js';
+import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+
+// The Graph-style channels end to end (docs/channels/README.md): a real service, a fake provider
+// speaking the documented formats, signed webhooks built after the published examples.
+
+const SECRET = 'shop-app-secret';
+const TOKEN = 'EAAG-shop-token';
+const PHONE_ID = '1098765432';
+const CUSTOMER = '5511987654321';
+const ATTENDANT_PHONE = '5511912345678';
+const SHOP = [
+  'TALK "Welcome to the shop!"',
+  'DO',
+  '  TALK "What would you like?"',
+  '  HEAR choice AS "Pizza", "Salad", "Soup", "Talk to a person"',
+  '  IF choice = "Talk to a person" THEN',
+  '    TRANSFER TO HUMAN "support", "normal", "asked for a person"',
+  '    EXIT DO',
+  '  END IF',
+  '  TALK "Which size?"',
+  '  HEAR size AS "Small", "Large"',
+  '  TALK "One " & size & " " & choice & " coming up."',
+  'LOOP',
+].join('\n');
+
+let graph: FakeGraph;
+let voice: FakeVoice;
+let bots: TestBots;
+let service: TestService;
+let admin: { authorization: string };
+let counter = 0;
+const nextId = (prefix = 'wamid.IN') => `${prefix}${++counter}`;
+
+beforeAll(async () => {
+  graph = await startFakeGraph();
+  voice = await startFakeVoice();
+  bots = await createTestBots();
+  const mobile = {
+    'mobile-msg-phone-number-id': PHONE_ID, 'mobile-msg-access-token': TOKEN, 'mobile-msg-app-secret': SECRET,
+    'mobile-msg-webhook-verify-token': 'verify-shop', 'mobile-msg-api-url': graph.url,
+  };
+  await bots.add('shop', {
+    ...mobile, 'attendance-default-destination': 'mobile_msg', 'voice-models-url': voice.url, 'voice-models-api-key': 'voice-key',
+    'page-msg-access-token': TOKEN, 'page-msg-app-secret': SECRET, 'page-msg-api-url': graph.url,
+  }, SHOP);
+  await bots.add('novoice', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE2', 'attendance-mobile-msg-commands': 'false' }, SHOP);
+  await bots.add('off', { ...mobile, 'mobile-msg-enabled': 'false' }, SHOP);
+  service = await startTestService({ BOTS_DIR: bots.dir });
+  admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+});
+afterAll(async () => {
+  await service?.dispose();
+  await bots?.remove();
+  await graph?.close();
+  await voice?.close();
+});
+
+async function post(channel: string, bot: string, body: unknown, headers?: Record<string, string>): Promise<Response> {
+  const signed = signedWebhook(body, SECRET);
+  return fetch(`${service.url}/webhooks/${channel}/${bot}`, { method: 'POST', headers: headers ?? signed.headers, body: new Uint8Array(signed.raw) });
+}
+const sendsTo = (to: string): GraphRequest[] => graph.sends().filter((r) => r.body?.to === to || (r.body?.recipient as { id?: string } | undefined)?.id === to);
+const textOf = (r: GraphRequest): string => {
+  const body = r.body as { text?: { body: string }; interactive?: { body: { text: string } }; message?: { text: string } };
+  return body.text?.body ?? body.interactive?.body.text ?? body.message?.text ?? '';
+};
+async function sendsAfter(to: string, count: number): Promise<GraphRequest[]> {
+  await waitFor(() => sendsTo(to).length >= count, `${count} sends to ${to}`);
+  return sendsTo(to);
+}
+/** One customer (or attendant) message on the mobile_msg webhook of `bot`, accepted with 200. */
+async function say(item: ReturnType<typeof mobileMsg.text>, bot = 'shop'): Promise<void> {
+  const res = await post('mobile_msg', bot, mobileMsgWebhook(bot === 'novoice' ? 'PHONE2' : PHONE_ID, [{ messages: [item] }]));
+  expect(res.status).toBe(200);
+}
+
+describe('webhook door', () => {
+  test('the handshake answers the challenge for the verify token, 403 otherwise, 404 where the channel is off', async () => {
+    const get = (bot: string, token: string) =>
+      fetch(`${service.url}/webhooks/mobile_msg/${bot}?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`);
+    const ok = await get('shop', 'verify-shop');
+    expect([ok.status, await ok.text()]).toEqual([200, '1158201444']);
+    expect(ok.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect((await get('shop', 'wrong')).status).toBe(403);
+    expect((await get('off', 'verify-shop')).status).toBe(404);
+    expect((await post('social_dm', 'shop', messagingWebhook('instagram', []))).status).toBe(404); // no social_dm credentials
+  });
+
+  test('missing or forged signatures are 401 and store nothing', async () => {
+    const body = mobileMsgWebhook(PHONE_ID, [{ messages: [mobileMsg.text(CUSTOMER, 'wamid.FORGED', 'hi')] }]);
+    const missing = await post('mobile_msg', 'shop', body, { 'content-type': 'application/json' });
+    const forged = await post('mobile_msg', 'shop', body, { 'content-type': 'application/json', 'x-hub-signature-256': signedWebhook(body, 'not-the-secret').headers['x-hub-signature-256']! });
+    expect([missing.status, forged.status]).toEqual([401, 401]);
+    const stored = await service.database.db.select().from(messages).where(eq(messages.provider_message_id, 'wamid.FORGED'));
+    const queued = await service.database.db.select().from(inboundQueue);
+    expect([stored.length, queued.filter((q) => JSON.stringify(q).includes('wamid.FORGED')).length]).toEqual([0, 0]);
+  });
+});
+
+describe('a dialog on mobile_msg', () => {
+  test('a menu answered by list and by button; redeliveries and several messages per POST', async () => {
+    const customer = '5511987650001';
+    await say(mobileMsg.text(customer, nextId(), 'Olá! ação ✓'));
+    const greeting = await sendsAfter(customer, 2);
+    expect(greeting.map(textOf)).toEqual(['Welcome to the shop!', 'What would you like?']);
+    // Four options: a list whose rows carry ids that round-trip.
+    const list = greeting[1]!.body!.interactive as { type: string; action: { sections: { rows: { id: string; title: string }[] }[] } };
+    expect(list.type).toBe('list');
+    const soup = list.action.sections[0]!.rows.find((r) => r.title === 'Soup')!;
+
+    const answer = mobileMsg.listReply(customer, nextId(), soup.id, soup.title);
+    await say(answer);
+    await say(answer); // the provider redelivers: no second turn
+    const buttons = (await sendsAfter(customer, 3))[2]!.body!.interactive as { type: string; action: { buttons: { reply: { id: string; title: string } }[] } };
+    expect(buttons.type).toBe('button');
+    expect(buttons.action.buttons.map((b) => b.reply.title)).toEqual(['Small', 'Large']);
+
+    // Two messages in one POST: a button reply and a new menu choice, each handled in order.
+    const large = buttons.action.buttons[1]!.reply;
+    const res = await post('mobile_msg', 'shop', mobileMsgWebhook(PHONE_ID, [
+      { messages: [mobileMsg.buttonReply(customer, nextId(), large.id, large.title)] },
+      { messages: [mobileMsg.text(customer, nextId(), 'Pizza')] },
+    ]));
+    expect(res.status).toBe(200);
+    const all = await sendsAfter(customer, 6);
+    expect(all.slice(3).map(textOf)).toEqual(['One Large Soup coming up.', 'What would you like?', 'Which size?']);
+    await service.eventsHandled();
+    const inbound = await service.database.db.select().from(messages).where(and(eq(messages.provider_message_id, answer.id)));
+    expect(inbound).toHaveLength(1);
+    expect(sendsTo(customer)).toHaveLength(6);
+  });
+
+  test('delivery statuses update the transcript; a failed status keeps the provider code and title', async () => {
+    const customer = '5511987650002';
+    await say(mobileMsg.text(customer, nextId(), 'hi'));
+    await sendsAfter(customer, 2);
+    const wamid = sendsTo(customer)[0]!.answeredId!;
+    await waitFor(async () => (await service.database.db.select().from(messages).where(eq(messages.provider_message_id, wamid))).length === 1, 'the receipt on the welcome');
+    const statuses = [mobileMsgStatus(wamid, 'sent', customer), mobileMsgStatus(wamid, 'read', customer), mobileMsgStatus(wamid, 'delivered', customer)];
+    expect((await post('mobile_msg', 'shop', mobileMsgWebhook(PHONE_ID, [{ statuses }]))).status).toBe(200);
+    const [read] = await service.database.db.select().from(messages).where(eq(messages.provider_message_id, wamid));
+    expect(read!.payload.provider_status).toBe('read');
+
+    const failed = mobileMsgStatus(wamid, 'failed', customer, { code: 131026, title: 'Message undeliverable' });
+    await post('mobile_msg', 'shop', mobileMsgWebhook(PHONE_ID, [{ statuses: [failed] }]));
+    const [after] = await service.database.db.select().from(messages).where(eq(messages.provider_message_id, wamid));
+    expect([after!.delivery_state, after!.payload.delivery_error]).toEqual(['failed', '131026: Message undeliverable']);
+  });
+
+  test('a send refused for the 24-hour window (131047) is recorded with the provider code and text', async () => {
+    const customer = '5511987650003';
+    graph.fail({ status: 400, code: 131047, message: 'Re-engagement message', details: 'More than 24 hours have passed since the customer last replied to this number.', to: customer });
+    await say(mobileMsg.text(customer, nextId(), 'hello after a long time'));
+    let failedRow: typeof messages.$inferSelect | undefined;
+    await waitFor(async () => {
+      const failed = await service.database.db.select().from(messages).where(and(eq(messages.direction, 'outbound'), eq(messages.delivery_state, 'failed')));
+      failedRow = failed.find((m) => String(m.payload.delivery_error).startsWith('131047'));
+      return failedRow !== undefined;
+    }, 'the refused message');
+    expect(failedRow!.text).toBe('Welcome to the shop!');
+    expect(sendsTo(customer)[0]!.answeredId).toBeUndefined(); // the provider refused it
+    expect(failedRow!.payload.delivery_error).toBe('131047: Re-engagement message: More than 24 hours have passed since the customer last replied to this number.');
+  });
+
+  test('media arrive as attachments, fetched on demand through our authenticated endpoint', async () => {
+    const customer = '5511987650004';
+    graph.addMedia('MEDIA-PHOTO', { data: Buffer.from('jpeg-bytes'), mimeType: 'image/jpeg' }, TOKEN);
+    const id = nextId();
+    await say(mobileMsg.image(customer, id, 'MEDIA-PHOTO', 'my photo'));
+    let stored: typeof messages.$inferSelect | undefined;
+    await waitFor(async () => {
+      [stored] = await service.database.db.select().from(messages).where(eq(messages.provider_message_id, id));
+      return stored !== undefined;
+    }, 'the photo message');
+    expect(stored!.text).toBe('my photo');
+    const url = '/api/channels/mobile_msg/shop/media/MEDIA-PHOTO';
+    expect((await fetch(`${service.url}${url}`)).status).toBe(401);
+    const file = await fetch(`${service.url}${url}`, { headers: admin });
+    expect([file.status, file.headers.get('content-type'), Buffer.from(await file.arrayBuffer()).toString()]).toEqual([200, 'image/jpeg', 'jpeg-bytes']);
+  });
+
+  test('reactions are acknowledged and never reach the bot', async () => {
+    const customer = '5511987650005';
+    const id = nextId();
+    expect((await post('mobile_msg', 'shop', mobileMsgWebhook(PHONE_ID, [{ messages: [mobileMsg.reaction(customer, id, 'wamid.FAKE1')] }]))).status).toBe(200);
+    // Nothing was queued for the bot: no stored message, no session, no answer.
+    const queued = await service.database.db.select().from(inboundQueue);
+    const stored = await service.database.db.select().from(messages).where(eq(messages.provider_message_id, id));
+    expect([queued.filter((q) => JSON.stringify(q).includes(id)).length, stored.length, sendsTo(customer).length]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('voice notes', () => {
+  test('transcribed through the voice service and answered like text', async () => {
+    const customer = '5511987650006';
+    graph.addMedia('MEDIA-VOICE', { data: Buffer.from('OggS-voice'), mimeType: 'audio/ogg' }, TOKEN);
+    voice.transcript = 'Talk to a person';
+    await say(mobileMsg.text(customer, nextId(), 'hi'));
+    await sendsAfter(customer, 2);
+    await say(mobileMsg.voice(customer, nextId(), 'MEDIA-VOICE'));
+    await waitFor(async () => (await service.database.db.select().from(messages).where(eq(messages.text, 'Talk to a person'))).length > 0, 'the transcribed note');
+    const [note] = await service.database.db.select().from(messages).where(eq(messages.text, 'Talk to a person'));
+    expect(note!.payload.attachments).toEqual([expect.objectContaining({ type: 'audio', media_id: 'MEDIA-VOICE', voice: true })]);
+    expect(voice.requests.find((r) => r.path === '/v1/audio/transcriptions')).toMatchObject({ authorization: 'Bearer voice-key' });
+  });
+
+  test('without a voice service the customer is told politely', async () => {
+    const customer = '5511987650007';
+    await say(mobileMsg.voice(customer, nextId(), 'MEDIA-VOICE'), 'novoice');
+    const [notice] = await sendsAfter(customer, 1);
+    expect(textOf(notice!)).toMatch(/cannot understand voice notes/);
+  });
+});
+
+describe('page_msg', () => {
+  test('quick replies out, a quick reply and a postback in; echoes ignored', async () => {
+    const psid = 'PSID-42';
+    const postPage = (events: Record<string, unknown>[]) => post('page_msg', 'shop', messagingWebhook('page', events));
+    expect((await postPage([messaging.text(psid, nextId('m_'), 'hi'), messaging.echo(psid, nextId('m_'), 'echo')])).status).toBe(200);
+    const [, menu] = await sendsAfter(psid, 2);
+    const replies = (menu!.body!.message as { quick_replies: { title: string; payload: string }[] }).quick_replies;
+    expect(replies.map((r) => r.title)).toEqual(['Pizza', 'Salad', 'Soup', 'Talk to a person']);
+    await postPage([messaging.quickReply(psid, nextId('m_'), replies[0]!.payload, 'Pizza')]);
+    const [, , size] = await sendsAfter(psid, 3);
+    const sizes = (size!.body!.message as { quick_replies: { payload: string; title: string }[] }).quick_replies;
+    await postPage([messaging.postback(psid, nextId('m_'), sizes[0]!.payload, sizes[0]!.title)]);
+    expect(textOf((await sendsAfter(psid, 4))[3]!)).toBe('One Small Pizza coming up.');
+  });
+});
+
+describe('attendants on mobile_msg', () => {
+  test('an attendant writing from their phone gets the notice, runs commands and answers the customer', async () => {
+    const password = 'password-for-tests';
+    const created = await fetch(`${service.url}/api/users`, {
+      method: 'POST', headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'ana', email: 'ana@example.test', password, roles: ['attendant'] }),
+    });
+    const ana = (await created.json()) as { id: string };
+    const repos = createAttendanceRepositories(service.database.db);
+    await repos.profiles.upsert(ana.id, { name: 'Ana', phone: `+${ATTENDANT_PHONE}` });
+    await repos.profiles.setStatus(ana.id, 'online');
+
+    const customer = '5511987650008';
+    await say(mobileMsg.text(customer, nextId(), 'hi'));
+    await sendsAfter(customer, 2);
+    await say(mobileMsg.listReply(customer, nextId(), 'sb:Talk to a person', 'Talk to a person'));
+    const [notice] = await sendsAfter(ATTENDANT_PHONE, 1);
+    expect(textOf(notice!)).toMatch(new RegExp(`New conversation from ${customer}: "Talk to a person"\\nType /take \\S+ to accept it\\.`));
+
+    await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), '/queue'));
+    const [, queue] = await sendsAfter(ATTENDANT_PHONE, 2);
+    expect(textOf(queue!)).toMatch(new RegExp(`^1\\. \\[(waiting|assigned → you)\\] .* · mobile_msg · .*"Talk to a person"`));
+
+    const before = sendsTo(customer).length;
+    await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), 'Hi, this is Ana. How can I help?'));
+    const toCustomer = await sendsAfter(customer, before + 1);
+    expect(textOf(toCustomer.at(-1)!)).toBe('Hi, this is Ana. How can I help?');
+    const [, , sent] = await sendsAfter(ATTENDANT_PHONE, 3);
+    expect(textOf(sent!)).toBe('Sent to the customer.');
+    // On a bot with attendance-mobile-msg-commands off, commands are refused politely.
+    await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), '/queue'), 'novoice');
+    const [, , , off] = await sendsAfter(ATTENDANT_PHONE, 4);
+    expect(textOf(off!)).toMatch(/^Commands are turned off on this channel/);
+    // The attendant's lines never became a customer's session.
+    const asCustomer = await service.database.db.select().from(messages).where(and(eq(messages.channel, 'mobile_msg'), eq(messages.sender, 'customer')));
+    expect(asCustomer.some((m) => m.text.startsWith('Hi, this is Ana'))).toBe(false);
+  });
+});
