@@ -43,7 +43,9 @@ export async function addQueueMember(deps: AssignDeps, input: AddQueueMemberInpu
     ...(input.is_active === undefined ? {} : { is_active: input.is_active }),
   });
   if (row.is_active) await backfillWaiting(deps, { attendantId: row.user_id });
-  const member = (await listQueueMembers(deps.repos, input.queueId)).find((m) => m.user_id === input.userId)!;
+  const member = (await listQueueMembers(deps.repos, input.queueId)).find((m) => m.user_id === input.userId);
+  // The queue was deleted meanwhile (its memberships go with it).
+  if (!member) throw new NotFoundError(`Queue ${input.queueId} does not exist`, 'queue_not_found');
   return { member, created: before === undefined };
 }
 
