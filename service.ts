@@ -27,6 +27,7 @@ import { createMailer } from './infra/mail/index.js';
 import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
 import { createServiceMetrics } from './service-metrics.js';
+import { basicCapabilities } from './service-basic.js';
 
 export type { RunnableBot } from './service-bots.js';
 
@@ -115,6 +116,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       sessions: sessionsRepo, messages: messagesRepo, botData: createBotDataRepo(database.db),
     },
     jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
+    // BASIC: CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive (docs/basic.md).
+    ...basicCapabilities({ users, dataDir: settings.DATA_DIR }),
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
     // LLM and SET CONTEXT use the bot's model; without one the keyword stops the script with a clear error.

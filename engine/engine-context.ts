@@ -8,7 +8,7 @@ import type { Logger } from '../infra/logger.js';
 import type { MetricsPort } from '../infra/metrics/index.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { EngineEventHandlers } from './domain-events.js';
-import type { LlmPort, MailPort, MeetingsPort } from './ports.js';
+import type { FilesPort, LlmPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, UsersPort } from './ports.js';
 
 /** What the engine needs of a bot package; the service's RunnableBot satisfies it. */
 export interface EngineBot {
@@ -63,6 +63,12 @@ export interface EngineDeps {
   mail?: MailPort;
   /** Default: LLM is a runtime error ("not configured"). */
   llm?: LlmPort;
+  /** CREATE USER; default: "not available". */
+  users?: UsersPort;
+  /** The bots' drives (file keywords); default: "not available". */
+  files?: FilesPort;
+  /** SEND SMS, SEND TEMPLATE, USE KB, ADD TOOL…; default: each "not available". */
+  capabilities?: Partial<ScriptCapabilitiesPort>;
   outbox?: Partial<OutboxSettings>;
   /** Where turns, hand-offs and deliveries are counted (docs/metrics.md); default: nowhere. */
   metrics?: MetricsPort;
@@ -84,6 +90,9 @@ export interface EngineContext {
   readonly meetings: MeetingsPort;
   readonly mail: MailPort;
   readonly llm: LlmPort;
+  readonly users: UsersPort;
+  readonly files: FilesPort;
+  readonly capabilities: ScriptCapabilitiesPort;
   readonly outbox: OutboxSettings;
   readonly metrics: MetricsPort;
   readonly channels: ChannelRegistry;
