@@ -25,7 +25,7 @@ const MULTI_WORD: readonly string[] = [
 export const WORD_PHRASES: ReadonlySet<string> = new Set([
   'READ', 'WRITE', 'DOWNLOAD', 'UPLOAD', 'COPY', 'MOVE', 'LIST', 'MERGE', 'FILL', 'SEARCH', 'FILTER',
   'AGGREGATE', 'CHART', 'PRINT', 'LOG', 'APPEND', 'WEBHOOK', 'THROW', 'ASSERT', 'BOOK', 'WEATHER',
-  'GRAPHQL', 'SOAP', 'PIVOT', 'MAP', 'COMPRESS', 'EXTRACT', 'SCRAPE',
+  'GRAPHQL', 'SOAP', 'PIVOT', 'MAP', 'COMPRESS', 'EXTRACT', 'SCRAPE', 'FORMAT',
 ]);
 
 /** Every phrase's canonical spelling (upper case, one space), for "did you mean" and the docs. */

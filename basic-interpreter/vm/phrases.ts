@@ -8,7 +8,9 @@ import { isTruthy, toText } from '../coercion.js';
 import type { EffectBody } from '../host/index.js';
 import { matchesConditions, parseTableFilter } from '../host/index.js';
 import { isObjectValue, type ObjectValue, type Value } from '../values.js';
+import { tableName } from './effects.js';
 import { cloneValue, describeValue, ScriptError } from './operators.js';
+import { builtinFunctions, type BuiltinContext } from '../keywords/index.js';
 
 /** A phrase's outcome: a value now, or an effect whose result is the value. */
 export type PhraseOutcome = { value: Value } | { effect: EffectBody };
@@ -85,7 +87,7 @@ const UNAVAILABLE: Record<string, string> = {
   FILL: 'there is no document template engine',
 };
 
-type Handler = (args: Args, headers: Record<string, string>) => PhraseOutcome;
+type Handler = (args: Args, headers: Record<string, string>, ctx: BuiltinContext) => PhraseOutcome;
 
 const effect = (body: EffectBody): PhraseOutcome => ({ effect: body });
 
@@ -119,7 +121,7 @@ const HANDLERS: Record<string, Handler> = {
     return effect({ type: 'file.download', url, headers: { ...headers }, ...(a.values.length > 1 ? { path: a.text(1) } : {}) });
   },
   'DELETE HTTP': (a, headers) => effect({ type: 'http', method: 'DELETE', url: a.text(0), headers: { ...headers } }),
-  MERGE: (a) => effect({ type: 'table.merge', table: a.text(0), rows: a.rows(1), key: a.text(2) || 'id' }),
+  MERGE: (a) => effect({ type: 'table.merge', table: tableName(a.values, 0), rows: a.rows(1), key: a.text(2) || 'id' }),
   'NEW OBJECT': () => ({ value: {} }),
   'NEW ARRAY': (a) => ({ value: a.values.map(cloneValue) }),
   APPEND: (a) => {
@@ -150,6 +152,8 @@ const HANDLERS: Record<string, Handler> = {
       }),
     };
   },
+  // FORMAT value AS "pattern": the FORMAT function with the reference's phrase spelling.
+  FORMAT: (a, _headers, ctx) => ({ value: builtinFunctions.format!([a.at(0), a.at(1), ...(a.values.length > 2 ? [a.at(2)] : [])], ctx) }),
   THROW: (a) => {
     throw new ScriptError(a.text(0) || 'THROW');
   },
@@ -181,8 +185,10 @@ function aggregate(op: string, rows: readonly ObjectValue[], field: string): Val
 }
 
 /** Runs one phrase with its argument values; throws ScriptError for "not available: …". */
-export function runPhrase(phrase: string, values: readonly Value[], labels: readonly (string | null)[], headers: Record<string, string>): PhraseOutcome {
+export function runPhrase(
+  phrase: string, values: readonly Value[], labels: readonly (string | null)[], headers: Record<string, string>, ctx: BuiltinContext,
+): PhraseOutcome {
   const handler = HANDLERS[phrase];
-  if (handler !== undefined) return handler(new Args(phrase, values, labels), headers);
+  if (handler !== undefined) return handler(new Args(phrase, values, labels), headers, ctx);
   throw new ScriptError(`not available: ${phrase} (${UNAVAILABLE[phrase] ?? 'this product has no such capability'})`);
 }

@@ -64,7 +64,7 @@ export function rareInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
     }
     case Op.Phrase: {
       const { phrase, labels } = aux[ins.d] as Extract<AuxEntry, { kind: 'phrase' }>;
-      const outcome = runPhrase(phrase, regs.slice(ins.b, ins.b + ins.c), labels, m.headers);
+      const outcome = runPhrase(phrase, regs.slice(ins.b, ins.b + ins.c), labels, m.headers, m.ctx);
       if ('value' in outcome) {
         regs[ins.a] = outcome.value;
         break;
