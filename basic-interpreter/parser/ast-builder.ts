@@ -23,7 +23,7 @@ const strayMessages: Record<string, string> = {
   ElseIf: 'ELSEIF without IF', Case: 'CASE without SELECT CASE', EndIf: 'END IF without IF',
   EndSelect: 'END SELECT without SELECT CASE', EndSub: 'END SUB without SUB',
   EndFunction: 'END FUNCTION without FUNCTION', EndTalk: 'END TALK without BEGIN TALK',
-  EndFor: 'END FOR without FOR', EndWith: 'END WITH without WITH',
+  EndFor: 'END FOR without FOR', EndWith: 'END WITH without WITH', EndSwitch: 'END SWITCH without SWITCH',
   End: 'END must be followed by IF, SELECT, SUB or FUNCTION',
 };
 
@@ -211,7 +211,7 @@ class AstBuilder extends StatementBuilder {
   }
 
   selectStatement(ctx: Ctx): Stmt {
-    const loc = locOf(token(ctx, 'Select'));
+    const loc = locOf(token(ctx, 'Select') ?? token(ctx, 'Switch'));
     this.depth += 1;
     for (const stray of this.lines(nodes(ctx, 'line'))) this.report(stray.loc, 'expected CASE: statements in SELECT CASE go under a CASE');
     this.depth -= 1;

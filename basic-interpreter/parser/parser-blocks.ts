@@ -19,7 +19,7 @@ const boundaries: Record<BlockKind, TokenType[]> = {
   FOR: [T.Next, T.EndFor],
   DO: [T.Loop],
   WHILE: [T.Wend],
-  SELECT: [T.Case, T.EndSelect],
+  SELECT: [T.Case, T.EndSelect, T.EndSwitch],
   SUB: [T.EndSub],
   FUNCTION: [T.EndFunction],
   WITH: [T.EndWith],
@@ -176,8 +176,17 @@ export abstract class BlockParser extends StatementParser {
   });
 
   readonly selectStatement: Rule = this.RULE('selectStatement', () => {
-    const start = this.CONSUME(T.Select);
-    this.CONSUME(T.Case, { ERR_MSG: 'expected CASE after SELECT' });
+    // SELECT CASE x … END SELECT, or the reference's SWITCH x … END SWITCH.
+    let start = this.LA(1);
+    this.OR9(this.once('selectStatement.head', () => [
+      {
+        ALT: () => {
+          start = this.CONSUME(T.Select);
+          this.CONSUME(T.Case, { ERR_MSG: 'expected CASE after SELECT' });
+        },
+      },
+      { ALT: () => { start = this.CONSUME(T.Switch); } },
+    ]));
     this.SUBRULE(this.expression);
     this.CONSUME(T.Newline);
     this.inBlock('SELECT', start, 'SELECT CASE without END SELECT', () => {
@@ -191,7 +200,7 @@ export abstract class BlockParser extends StatementParser {
           })));
         },
       })));
-    }, () => this.CONSUME(T.EndSelect));
+    }, () => this.OR8(this.once('selectStatement.close', () => [{ ALT: () => this.CONSUME(T.EndSelect) }, { ALT: () => this.CONSUME(T.EndSwitch) }])));
   });
 
   readonly caseClause: Rule = this.RULE('caseClause', () => {

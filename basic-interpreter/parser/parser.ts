@@ -91,7 +91,7 @@ class BasicParser extends BlockParser {
 
   /** A closing word that closes no open block (`NEXT` without FOR): reported by the builder. */
   readonly strayLine: Rule = this.RULE('strayLine', () => {
-    this.OR(this.once('strayLine', () => [T.Next, T.Loop, T.Wend, T.Else, T.ElseIf, T.Case, T.EndIf, T.EndSelect, T.EndSub, T.EndFunction, T.EndTalk, T.EndFor, T.EndWith, T.End]
+    this.OR(this.once('strayLine', () => [T.Next, T.Loop, T.Wend, T.Else, T.ElseIf, T.Case, T.EndIf, T.EndSelect, T.EndSub, T.EndFunction, T.EndTalk, T.EndFor, T.EndWith, T.EndSwitch, T.End]
       .map((closer) => ({ ALT: () => this.CONSUME(closer) }))));
     this.SUBRULE(this.restOfLine);
   });

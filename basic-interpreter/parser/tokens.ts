@@ -149,6 +149,7 @@ export const EndFunction = keyword('EndFunction', 'reserved', ['END', 'FUNCTION'
 export const EndTalk = keyword('EndTalk', 'reserved', ['END', 'TALK']);
 export const EndFor = keyword('EndFor', 'reserved', ['END', 'FOR']);
 export const EndWith = keyword('EndWith', 'reserved', ['END', 'WITH']);
+export const EndSwitch = keyword('EndSwitch', 'reserved', ['END', 'SWITCH']);
 export const ElseIf = keyword('ElseIf', 'reserved', ['ELSE', 'IF']);
 
 export const If = keyword('If');
@@ -168,6 +169,7 @@ export const Until = keyword('Until', 'junk');
 export const Wend = keyword('Wend');
 export const Exit = keyword('Exit');
 export const Select = keyword('Select');
+export const Switch = keyword('Switch');
 export const Case = keyword('Case');
 export const Sub = keyword('Sub');
 export const Function = keyword('Function');
