@@ -22,8 +22,8 @@ const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M} '.-]*$/u;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const YES = new Set(['yes', 'y', 'true', '1', 'ok', 'okay', 'sure', 'confirm', 'confirmed', 'yeah', 'yep', 'sim', 's', 'claro', 'si', 'confirmo']);
-const NO = new Set(['no', 'n', 'false', '0', 'cancel', 'deny', 'nope', 'nao', 'cancelar', 'negar']);
+const YES = new Set(['yes', 'y', 'true', '1', 'ok', 'okay', 'sure', 'confirm', 'confirmed', 'sim', 's', 'claro', 'si', 'confirmo']);
+const NO = new Set(['no', 'n', 'false', '0', 'cancel', 'deny', 'nao', 'cancelar', 'negar']);
 
 /** Name particles kept lower-case after the first word: "maria da silva" → "Maria da Silva". */
 const PARTICLES = new Set(['da', 'das', 'de', 'do', 'dos', 'e', 'del', 'di', 'du', 'van', 'von', 'der']);
