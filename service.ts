@@ -34,6 +34,7 @@ import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
 import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
+import { basicCapabilities } from './service-basic.js';
 
 export type { RunnableBot } from './service-bots.js';
 
@@ -139,6 +140,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
     // Set up below with attendance; queued messages run only once the engine has started.
     screenInbound: (message) => (mobileMsgScreen ? mobileMsgScreen(message) : Promise.resolve(message)),
+    // BASIC: CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive (docs/basic.md).
+    ...basicCapabilities({ users, dataDir: settings.DATA_DIR }),
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
     // LLM and SET CONTEXT use the bot's model; without one the keyword stops the script with a clear error.

@@ -26,12 +26,14 @@ export function toNumber(value: Value): number {
   return Number.NaN;
 }
 
-/** Truthiness for IF/WHILE/AND/OR/NOT: NULL, FALSE, 0, "" and "false" are false; arrays and objects are true. */
+/** Truthiness for IF/WHILE/AND/OR/NOT: NULL, FALSE, 0, "", "false" and [] are false; other arrays and objects are true. */
 export function isTruthy(value: Value): boolean {
   if (value === null) return false;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value !== 0 && !Number.isNaN(value);
   if (typeof value === 'string') return value !== '' && value.toLowerCase() !== 'false';
+  // An empty list is false: `rows = FIND …` then `IF rows THEN` (General Bots scripts test so).
+  if (Array.isArray(value)) return value.length > 0;
   return true;
 }
 

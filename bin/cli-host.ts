@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   createInMemoryBotData,
+  createInMemoryFileStore,
   createStandardHost,
   type BotDataStores,
   type ConversationEffect,
@@ -8,7 +9,7 @@ import {
   type Value,
 } from '../basic-interpreter/index.js';
 import type { DatabaseHandle } from '../db/index.js';
-import { createHttpPerformer, seedTablesFromCsv } from '../engine/host/index.js';
+import { createFolderFileStore, createHttpPerformer, seedTablesFromCsv } from '../engine/host/index.js';
 
 const CLI_BOT = 'cli';
 const CLI_USER = '00000000-0000-4000-8000-000000000000';
@@ -45,6 +46,8 @@ export async function createCliHost(options: {
     userMemory: stores.userMemory(botId, CLI_USER),
     // `switchboard run` is the author's own machine and script: local services stay reachable.
     http: createHttpPerformer({ timeoutMs: HTTP_TIMEOUT_MS, allowPrivateNetworks: true }),
+    // With --data the bot's drive is a folder there; otherwise it lives in memory for one run.
+    files: options.dataDir ? createFolderFileStore(path.join(path.resolve(options.dataDir), 'drive')) : createInMemoryFileStore(),
     observe: options.trace ? (effect) => options.trace!(JSON.stringify({ effect })) : undefined,
     conversation: async (effect: ConversationEffect) => simulate(effect, session),
   });
@@ -72,6 +75,19 @@ function simulate(effect: ConversationEffect, session: Map<string, Value>): Valu
       return { success: false, room_id: null, join_url: null, message: 'Meetings are not available in the CLI.' };
     case 'llm':
       throw new Error('No language model is configured in the CLI.');
+    case 'log':
+      process.stderr.write(`${effect.text}\n`);
+      return null;
+    case 'user.create':
+      throw new Error('not available: CREATE USER (the CLI has no users service)');
+    case 'sms.send':
+      throw new Error('not available: SEND SMS (the CLI has no sms channel)');
+    case 'template.send':
+      throw new Error('not available: SEND TEMPLATE (the CLI has no mobile_msg channel)');
+    case 'kb':
+      throw new Error('not available: USE KB / USE WEBSITE (the CLI has no knowledge base)');
+    case 'tools':
+      throw new Error('not available: ADD TOOL / USE TOOL (the CLI has no language model)');
     case 'mail.send':
     case 'talk.to':
     case 'context.set':

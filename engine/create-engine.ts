@@ -7,7 +7,7 @@ import { JOB_NAMES, type EngineContext, type EngineDeps } from './engine-context
 import type { Engine } from './engine-api.js';
 import { handleSessionEvents, requeueEvents, type EventsJob } from './event-dispatch.js';
 import { deliverOutbox, recordDeliveryStatus, requeueOutbox, type DeliverJob } from './outbox/index.js';
-import { llmNotConfigured, mailNotConfigured, meetingsNotConfigured } from './ports.js';
+import { capabilitiesNotConfigured, filesNotConfigured, llmNotConfigured, mailNotConfigured, meetingsNotConfigured, usersNotConfigured } from './ports.js';
 import { receiveMessage } from './receive-message.js';
 import { resolveSession } from './resolve-session.js';
 import { runScheduledScript } from './run-scheduled-script.js';
@@ -44,6 +44,9 @@ export function createEngine(deps: EngineDeps): EngineService {
     meetings: deps.meetings ?? meetingsNotConfigured,
     mail: deps.mail ?? mailNotConfigured,
     llm: deps.llm ?? llmNotConfigured,
+    users: deps.users ?? usersNotConfigured,
+    files: deps.files ?? filesNotConfigured,
+    capabilities: { ...capabilitiesNotConfigured, ...deps.capabilities },
     outbox: { ...DEFAULT_OUTBOX, ...deps.outbox },
     metrics: deps.metrics ?? noopMetrics,
     channels,

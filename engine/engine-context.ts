@@ -9,7 +9,7 @@ import type { MetricsPort } from '../infra/metrics/index.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { EngineEventHandlers } from './domain-events.js';
 import type { InboundMessage } from './messages.js';
-import type { LlmPort, MailPort, MeetingsPort } from './ports.js';
+import type { FilesPort, LlmPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, UsersPort } from './ports.js';
 
 /** What the engine needs of a bot package; the service's RunnableBot satisfies it. */
 export interface EngineBot {
@@ -68,6 +68,12 @@ export interface EngineDeps {
   mail?: MailPort;
   /** Default: LLM is a runtime error ("not configured"). */
   llm?: LlmPort;
+  /** CREATE USER; default: "not available". */
+  users?: UsersPort;
+  /** The bots' drives (file keywords); default: "not available". */
+  files?: FilesPort;
+  /** SEND SMS, SEND TEMPLATE, USE KB, ADD TOOL…; default: each "not available". */
+  capabilities?: Partial<ScriptCapabilitiesPort>;
   outbox?: Partial<OutboxSettings>;
   /**
    * Runs on each queued provider message before its turn (docs/channels/README.md): gives it
@@ -96,6 +102,9 @@ export interface EngineContext {
   readonly meetings: MeetingsPort;
   readonly mail: MailPort;
   readonly llm: LlmPort;
+  readonly users: UsersPort;
+  readonly files: FilesPort;
+  readonly capabilities: ScriptCapabilitiesPort;
   readonly outbox: OutboxSettings;
   readonly metrics: MetricsPort;
   readonly channels: ChannelRegistry;

@@ -33,6 +33,7 @@ function createBotHost(ctx: EngineContext, bot: EngineBot, userId: string | unde
     botMemory: stores.botMemory(bot.id),
     userMemory: userId ? stores.userMemory(bot.id, userId) : noUserMemory,
     http: createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000, allowPrivateNetworks: bot.config['http-allow-private-networks'] }),
+    files: ctx.files(bot),
     conversation: (effect) => performConversationEffect(ctx, bot, turn, effect),
   });
 }
@@ -87,5 +88,18 @@ async function performConversationEffect(
     case 'schedule.set':
       await scheduleScript(ctx, bot, effect.file, effect.cron);
       return null;
+    case 'log':
+      ctx.logger[effect.level]({ bot: bot.name, file: effect.file, line: effect.line }, effect.text);
+      return null;
+    case 'user.create':
+      return ctx.users.create({ email: effect.email, ...(effect.name === undefined ? {} : { name: effect.name }), bot_id: bot.id });
+    case 'sms.send':
+      return ctx.capabilities.sendSms({ to: effect.to, text: effect.text, bot_id: bot.id });
+    case 'template.send':
+      return ctx.capabilities.sendTemplate({ to: effect.to, template: effect.template, params: effect.params, bot_id: bot.id });
+    case 'kb':
+      return ctx.capabilities.knowledge({ action: effect.action, name: effect.name, bot_id: bot.id, ...(turn ? { session_id: turn.session.id } : {}) });
+    case 'tools':
+      return ctx.capabilities.tools({ action: effect.action, name: effect.name, bot_id: bot.id, ...(turn ? { session_id: turn.session.id } : {}) });
   }
 }

@@ -1,6 +1,7 @@
 import type { BinaryOp, Expr, ValueKeyword, CommandKeyword } from '../parser/index.js';
 import { Op, type OpCode } from '../vm/index.js';
 import { builtinFunctions } from '../keywords/index.js';
+import { WORD_PHRASES } from '../parser/index.js';
 import type { UnitBuilder } from './compile-unit.js';
 import { scalarConst, walkExpr } from './compile-walk.js';
 
@@ -169,6 +170,9 @@ export function exprInto(u: UnitBuilder, e: Expr, dst: number): void {
     case 'keyword':
       compileKeyword(u, e.keyword, e.args, dst, line);
       break;
+    case 'phrase':
+      compilePhrase(u, e.phrase, e.args, e.labels, dst, line);
+      break;
     case 'number':
     case 'boolean':
     case 'null':
@@ -191,6 +195,9 @@ export function compileCall(u: UnitBuilder, name: string, args: readonly Expr[],
   } else if (proc) {
     args.forEach((arg, i) => valueInto(u, arg, base + i));
     u.emit(Op.CallProc, dst, base, args.length, proc.unit, line);
+  } else if (!builtin && WORD_PHRASES.has(name.toUpperCase())) {
+    // `READ("file")`: a one-word phrase called like a function.
+    compilePhrase(u, name.toUpperCase(), args, args.map(() => null), dst, line);
   } else if (builtin) {
     args.forEach((arg, i) => exprInto(u, arg, base + i));
     u.emit(Op.CallBuiltin, dst, base, args.length, u.script.addAux({ kind: 'builtin', name, fn: builtin }), line);
@@ -198,6 +205,15 @@ export function compileCall(u: UnitBuilder, name: string, args: readonly Expr[],
     args.forEach((arg, i) => valueInto(u, arg, base + i));
     u.emit(Op.CallScript, dst, base, args.length, u.script.addAux(name), line);
   }
+  u.release(mark);
+}
+
+/** A keyword phrase (vm/phrases.ts): arguments in consecutive registers, then one Phrase. */
+export function compilePhrase(u: UnitBuilder, phrase: string, args: readonly Expr[], labels: readonly (string | null)[], dst: number, line: number): void {
+  const mark = u.mark();
+  const base = u.temps(args.length);
+  args.forEach((arg, i) => exprInto(u, arg, base + i));
+  u.emit(Op.Phrase, dst, base, args.length, u.script.addAux({ kind: 'phrase', phrase, labels: [...labels] }), line);
   u.release(mark);
 }
 

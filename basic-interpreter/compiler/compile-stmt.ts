@@ -3,7 +3,7 @@ import { Op } from '../vm/index.js';
 import type { UnitBuilder } from './compile-unit.js';
 import { jumpIfFalse, jumpIfTrue } from './compile-cond.js';
 import { compileCommand, compileHear, compileSave } from './compile-dialog.js';
-import { compileCall, exprInto, operand, ownedOperand, valueInto } from './compile-expr.js';
+import { compileCall, compilePhrase, exprInto, operand, ownedOperand, valueInto } from './compile-expr.js';
 
 /** Statements to register code: control flow as jumps, FOR with fused step-and-test, effects. */
 
@@ -69,6 +69,12 @@ function compileStmt(u: UnitBuilder, s: Stmt): void {
     case 'call':
       compileCall(u, s.name, s.args, u.temp(), line);
       break;
+    case 'sequence':
+      compileBody(u, s.body);
+      break;
+    case 'phrase':
+      compilePhraseStatement(u, s);
+      break;
     case 'return':
       compileReturn(u, s.value, line);
       break;
@@ -91,6 +97,17 @@ function compileStmt(u: UnitBuilder, s: Stmt): void {
       break;
   }
   u.release(mark);
+}
+
+/** A phrase as a statement: bare EXIT returns; `APPEND list, item` stores the longer list back. */
+function compilePhraseStatement(u: UnitBuilder, s: StmtOf<'phrase'>): void {
+  const line = s.loc.line;
+  if (s.phrase === 'EXIT') return compileReturn(u, undefined, line);
+  const [list] = s.args;
+  if (s.phrase === 'APPEND' && list !== undefined && (list.kind === 'variable' || list.kind === 'member' || list.kind === 'index')) {
+    return compileAssign(u, { kind: 'assign', target: list, value: { ...s, kind: 'phrase' }, loc: s.loc });
+  }
+  compilePhrase(u, s.phrase, s.args, s.labels, u.temp(), line);
 }
 
 function compileAssign(u: UnitBuilder, s: StmtOf<'assign'>): void {

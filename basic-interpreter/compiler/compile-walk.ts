@@ -58,7 +58,10 @@ function walkStmt(s: Stmt, v: WalkVisitor): void {
       return walkAll(s.as?.kind === 'menu' ? s.as.options : [], v);
     case 'call':
     case 'command':
+    case 'phrase':
       return walkAll(s.args, v);
+    case 'sequence':
+      return walkStmts(s.body, v);
     case 'return':
       return walkAll([s.value], v);
     case 'talk':
@@ -96,6 +99,7 @@ export function walkExpr(e: Expr, v: WalkVisitor): void {
       return walkExpr(e.right, v);
     case 'call':
     case 'keyword':
+    case 'phrase':
       return walkAll(e.args, v);
     case 'number':
     case 'boolean':
@@ -128,6 +132,7 @@ export function scalarConst(e: Expr): { value: Value } | undefined {
     case 'binary':
     case 'call':
     case 'keyword':
+    case 'phrase':
       return undefined;
   }
 }

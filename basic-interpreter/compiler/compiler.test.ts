@@ -1,3 +1,4 @@
+import { loadScript } from './load-script.js';
 import { createHash } from 'node:crypto';
 import { arr, asType, bin, call, exit, fn, forTo, hear, iff, line, param, program, ret, set, sub, talk, v } from '../../test/support/basic-ast.js';
 import { disassemble, Op } from '../vm/index.js';
@@ -91,6 +92,15 @@ describe('toolSchema', () => {
         },
         required: ['name', 'email', 'people', 'budget', 'day', 'vip', 'note'],
       },
+    });
+  });
+
+  test('PARAM … OPTIONAL is left out of required', () => {
+    const loaded = loadScript('PARAM csv_path AS string\nPARAM limit AS INTEGER LIKE 10 DESCRIPTION "At most" OPTIONAL\nDESCRIPTION "Import"\n', 'bots/b.gbdialog/import.bas');
+    if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
+    expect(toolSchema(loaded.script)).toMatchObject({
+      name: 'import',
+      parameters: { properties: { limit: { type: 'integer', description: 'At most' } }, required: ['csv_path'] },
     });
   });
 });

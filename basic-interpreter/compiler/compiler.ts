@@ -50,6 +50,7 @@ export function compileScript(program: Program, source: string): Script {
       type: p.type,
       ...(p.description !== undefined ? { description: p.description } : {}),
       ...(example ? { example: example.value } : {}),
+      ...(p.optional ? { optional: true } : {}),
     };
   });
 

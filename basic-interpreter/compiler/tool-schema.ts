@@ -3,7 +3,7 @@ import { isScript, type CompiledScript } from '../vm/index.js';
 
 /**
  * A script with PARAM declarations is a tool an LLM may call: this gives its function-calling
- * description (name, DESCRIPTION, and a JSON Schema of the PARAMs, all required).
+ * description (name, DESCRIPTION, and a JSON Schema of the PARAMs, required unless OPTIONAL).
  */
 
 /** JSON Schema for one PARAM type; unknown types are strings. */
@@ -63,6 +63,6 @@ export function toolSchema(script: CompiledScript): ToolSchema {
   return {
     name: script.name,
     description: (isScript(script) ? script.description : undefined) ?? `Runs the ${script.name} script`,
-    parameters: { type: 'object', properties, required: params.map((p) => p.name) },
+    parameters: { type: 'object', properties, required: params.filter((p) => p.optional !== true).map((p) => p.name) },
   };
 }

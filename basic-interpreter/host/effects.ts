@@ -9,8 +9,11 @@ import type { ObjectValue, Value } from '../values.js';
 export type Effect = EffectBody & { file: string; line: number };
 
 export type EffectBody =
-  /** `r = GET url` etc. `headers` are those set by SET HEADER. Resolves to the parsed JSON body, or the text. */
-  | { type: 'http'; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: Value; headers: Record<string, string> }
+  /**
+   * `r = GET url` etc. `headers` are those set by SET HEADER. Resolves to the parsed JSON body, or
+   * the text; with `binary` (DOWNLOAD), a 2xx body is a file value (file-content.ts).
+   */
+  | { type: 'http'; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: Value; headers: Record<string, string>; binary?: boolean }
   /** SAVE and INSERT: add one row. Resolves to null. */
   | { type: 'table.insert'; table: string; row: ObjectValue }
   /** FIND: resolves to an array of row objects. `filter` is the text as written, e.g. "age>=18 AND city=Lisbon". */
@@ -42,7 +45,30 @@ export type EffectBody =
   /** SET SCHEDULE "cron": run this script on that schedule. */
   | { type: 'schedule.set'; cron: string }
   /** An answer to HEAR was invalid 3 times in a row: the session's failed-attempt counter grows. */
-  | { type: 'hear.failed'; variable: string };
+  | { type: 'hear.failed'; variable: string }
+  /** PRINT / LOG text: a line in the bot's log (the CLI's stderr). Resolves to null. */
+  | { type: 'log'; level: 'debug' | 'info'; text: string }
+  /** The bot's file store (READ, WRITE, COPY, MOVE, DELETE FILE, LIST, UPLOAD, DOWNLOAD): see file-content.ts. */
+  | { type: 'file.read'; path: string }
+  | { type: 'file.write'; path: string; content: Value }
+  | { type: 'file.copy'; from: string; to: string }
+  | { type: 'file.move'; from: string; to: string }
+  | { type: 'file.delete'; path: string }
+  | { type: 'file.list'; path: string }
+  /** DOWNLOAD url [, path]: the body as a file value, or written to `path` (resolves to the path). */
+  | { type: 'file.download'; url: string; path?: string; headers: Record<string, string> }
+  /** MERGE "table", rows, "key": update the row with the same key, else insert. Resolves to the rows merged. */
+  | { type: 'table.merge'; table: string; rows: ObjectValue[]; key: string }
+  /** CREATE USER email WITH NAME name: a user of the product. Resolves to {success, user_id, username, email}. */
+  | { type: 'user.create'; email: string; name?: string }
+  /** SEND SMS to, text: through the sms channel. */
+  | { type: 'sms.send'; to: string; text: string }
+  /** SEND TEMPLATE to, template, params…: a template message of the mobile_msg channel. */
+  | { type: 'template.send'; to: string; template: string; params: Value[] }
+  /** USE KB name, CLEAR KB [name], USE WEBSITE url: the knowledge the model answers from. */
+  | { type: 'kb'; action: 'use' | 'clear' | 'website'; name: string }
+  /** ADD TOOL name, USE TOOL name, CLEAR TOOLS: the tools the model may call. */
+  | { type: 'tools'; action: 'add' | 'use' | 'clear'; name: string };
 
 /** Carries out effects. A rejection becomes a runtime error of the script at that line. */
 export interface EffectHost {

@@ -19,4 +19,8 @@ export {
   normalizeTableName, normalizeRow, copyValue, TableNameError, TABLE_NAME,
   type TableStore, type MemoryStore, type BotDataStores,
 } from './stores.js';
-export { createInMemoryTableStore, createInMemoryMemoryStore, createInMemoryBotData } from './memory-stores.js';
+export { normalizeFilePath, FilePathError, type FileStore } from './file-store.js';
+export { bytesToValue, valueToBytes, fileValue, isFileValue, type FileValue } from './file-content.js';
+export {
+  createInMemoryTableStore, createInMemoryMemoryStore, createInMemoryBotData, createInMemoryFileStore,
+} from './memory-stores.js';

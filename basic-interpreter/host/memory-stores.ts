@@ -1,3 +1,4 @@
+import type { FileStore } from './file-store.js';
 import type { ObjectValue, Value } from '../values.js';
 import { copyValue, normalizeRow, normalizeTableName, type BotDataStores, type MemoryStore, type TableStore } from './stores.js';
 import { checkConditions, matchesConditions, type Condition } from './table-filter.js';
@@ -90,5 +91,30 @@ export function createInMemoryBotData(): BotDataStores {
     },
     botMemory: (botId) => memory(JSON.stringify([botId, 'bot'])),
     userMemory: (botId, userId) => memory(JSON.stringify([botId, 'user', userId])),
+  };
+}
+
+/** A bot's drive in memory (CLI without --data, tests): the same contract as the folder store. */
+export function createInMemoryFileStore(): FileStore {
+  const files = new Map<string, Buffer>();
+  const get = (path: string): Buffer => {
+    const bytes = files.get(path);
+    if (bytes === undefined) throw new Error(`no file "${path}" in the bot's drive`);
+    return bytes;
+  };
+  return {
+    read: async (path) => files.get(path),
+    write: async (path, bytes) => {
+      files.set(path, Buffer.from(bytes));
+    },
+    copy: async (from, to) => {
+      files.set(to, Buffer.from(get(from)));
+    },
+    move: async (from, to) => {
+      files.set(to, get(from));
+      files.delete(from);
+    },
+    delete: async (path) => files.delete(path),
+    list: async (folder) => [...files.keys()].filter((p) => folder === '' || p.startsWith(`${folder}/`)).sort(),
   };
 }

@@ -1,16 +1,19 @@
 import type { Effect, EffectBody, EffectHost } from './effects.js';
+import { bytesToValue, isFileValue, valueToBytes } from './file-content.js';
+import { normalizeFilePath, type FileStore } from './file-store.js';
 import type { MemoryStore, TableStore } from './stores.js';
+import type { ObjectValue } from '../values.js';
 import { parseTableFilter } from './table-filter.js';
 import type { Value } from '../values.js';
 
 /** The effects that belong to the conversation's surroundings (engine or CLI), not to data or HTTP. */
 export type ConversationEffect = Exclude<
   Effect,
-  { type: 'http' | 'table.insert' | 'table.find' | 'table.update' | 'table.delete' | `memory.${string}` }
+  { type: 'http' | 'table.insert' | 'table.find' | 'table.update' | 'table.delete' | 'table.merge' | `memory.${string}` | `file.${string}` }
 >;
 
 /** What an HTTP client needs of an `http` effect (GET, POST, PUT, PATCH, DELETE); the effect itself can be passed. */
-export type HttpRequest = Pick<Extract<EffectBody, { type: 'http' }>, 'method' | 'url' | 'body' | 'headers'>;
+export type HttpRequest = Pick<Extract<EffectBody, { type: 'http' }>, 'method' | 'url' | 'body' | 'headers' | 'binary'>;
 
 /**
  * The HTTP client behind the HTTP keywords: a port, so the interpreter does no network I/O. The
@@ -23,6 +26,8 @@ export interface StandardHostParts {
   botMemory: MemoryStore;
   userMemory: MemoryStore;
   http: HttpPerformer;
+  /** The bot's drive; without it the file keywords fail with "not available". */
+  files?: FileStore;
   /** Everything else: transfer, meetings, mail, session keys, LLM… */
   conversation(effect: ConversationEffect): Promise<Value>;
   /** Sees every effect before it is performed (the CLI's --trace). */
@@ -59,9 +64,81 @@ export function createStandardHost(parts: StandardHostParts): EffectHost {
         case 'memory.user.set':
           await parts.userMemory.set(effect.key, effect.value);
           return null;
+        case 'table.merge':
+          return mergeRows(parts.tables, effect.table, effect.rows, effect.key);
+        case 'file.download':
+          return download(parts, effect.url, effect.path, effect.headers);
+        case 'file.read':
+        case 'file.write':
+        case 'file.copy':
+        case 'file.move':
+        case 'file.delete':
+        case 'file.list':
+          return fileEffect(drive(parts.files, effect.type), effect);
         default:
           return parts.conversation(effect);
       }
     },
   };
+}
+
+type FileEffect = Extract<EffectBody, { type: 'file.read' | 'file.write' | 'file.copy' | 'file.move' | 'file.delete' | 'file.list' }>;
+
+const FILE_KEYWORDS: Record<string, string> = {
+  'file.read': 'READ', 'file.write': 'WRITE', 'file.copy': 'COPY', 'file.move': 'MOVE', 'file.delete': 'DELETE FILE',
+  'file.list': 'LIST', 'file.download': 'DOWNLOAD',
+};
+
+function drive(files: FileStore | undefined, type: string): FileStore {
+  if (files === undefined) throw new Error(`not available: ${FILE_KEYWORDS[type] ?? type} (this host has no file store for the bot)`);
+  return files;
+}
+
+async function fileEffect(files: FileStore, effect: FileEffect): Promise<Value> {
+  switch (effect.type) {
+    case 'file.read': {
+      const path = normalizeFilePath(effect.path);
+      const bytes = await files.read(path);
+      if (bytes === undefined) throw new Error(`READ: no file "${path}" in the bot's drive`);
+      return bytesToValue(path, bytes);
+    }
+    case 'file.write': {
+      const path = normalizeFilePath(effect.path);
+      await files.write(path, valueToBytes(effect.content));
+      return path;
+    }
+    case 'file.copy':
+      await files.copy(normalizeFilePath(effect.from), normalizeFilePath(effect.to));
+      return normalizeFilePath(effect.to);
+    case 'file.move':
+      await files.move(normalizeFilePath(effect.from), normalizeFilePath(effect.to));
+      return normalizeFilePath(effect.to);
+    case 'file.delete':
+      return files.delete(normalizeFilePath(effect.path));
+    case 'file.list':
+      return files.list(normalizeFilePath(effect.path, true));
+  }
+}
+
+/** DOWNLOAD url: the body as a file value; with a path, written to the drive (resolves to the path). */
+async function download(parts: StandardHostParts, url: string, path: string | undefined, headers: Record<string, string>): Promise<Value> {
+  const files = path === undefined ? undefined : drive(parts.files, 'file.download');
+  const body = await parts.http({ method: 'GET', url, headers, binary: true });
+  if (!isFileValue(body) || files === undefined || path === undefined) return body;
+  const target = normalizeFilePath(path);
+  await files.write(target, valueToBytes(body));
+  return target;
+}
+
+/** MERGE: each row updates the rows with its key's value, or is inserted when there are none. */
+async function mergeRows(tables: TableStore, table: string, rows: readonly ObjectValue[], key: string): Promise<Value> {
+  let merged = 0;
+  for (const row of rows) {
+    const value = row[key] ?? row[key.toLowerCase()] ?? null;
+    const conditions = [{ field: key.toLowerCase(), op: '=' as const, value: value === null ? '' : String(value) }];
+    const changed = await tables.update(table, conditions, row);
+    if (changed === 0) await tables.insert(table, row);
+    merged += 1;
+  }
+  return merged;
 }

@@ -46,7 +46,7 @@ describe('conversion functions', () => {
     ['iif', [0, 'a', 'b'], 'b'],
     ['iif', ['false', 'a', 'b'], 'b'],
     ['iif', [null, 'a', 'b'], 'b'],
-    ['iif', [[], 'a', 'b'], 'a'],
+    ['iif', [[], 'a', 'b'], 'b'], ['iif', [[0], 'a', 'b'], 'a'],
     ['tojson', [{ a: [1, 'x', null] }], '{"a":[1,"x",null]}'],
     ['tojson', ['hi'], '"hi"'],
     ['tojson', [null], 'null'],

@@ -78,7 +78,7 @@ describe('date functions', () => {
     ['year', ['2024-01-01', 2], /^YEAR expects 0 or 1 arguments, got 2$/],
     ['dateadd', ['2024-01-01', 1, 'fortnight'], /^DATEADD: unknown unit "fortnight"/],
     ['dateadd', ['2024-01-01', 'x', 'd'], /^DATEADD: argument 2 must be a number/],
-    ['datediff', ['x', '2024-01-01', '2024-01-02'], /^DATEDIFF: unknown unit "x"/],
+    ['datediff', ['2024-01-01', '2024-01-02', 'x'], /^DATEDIFF: unknown unit "x"/],
     ['datediff', ['d', '2024-01-01'], /^DATEDIFF expects 3 arguments, got 2$/],
   ])('%s(%j) is an error', (name, args, message) => {
     expect(() => call(name, ...args)).toThrow(BuiltinError);

@@ -80,6 +80,13 @@ function unitArg(name: string, args: Value[], index: number): Unit {
   return unit;
 }
 
+/** True for a unit name ("day", "d", "months"…): tells DATEDIFF's two argument orders apart. */
+function isUnit(value: Value): boolean {
+  if (typeof value !== 'string') return false;
+  const code = value.trim().toLowerCase();
+  return UNITS[code] !== undefined || (code.endsWith('s') && UNITS[code.slice(0, -1)] !== undefined);
+}
+
 /** Adds calendar months, clamping the day to the end of the target month (Jan 31 + 1 month = Feb 28/29). */
 function addMonths(date: Date, months: number): Date {
   const total = date.getUTCFullYear() * 12 + date.getUTCMonth() + months;
@@ -146,14 +153,17 @@ export const dateFunctions: Record<string, BuiltinFunction> = {
   },
 
   /**
-   * DATEDIFF(unit, a, b): b − a in units, negative when b is earlier. Like VB it counts boundaries
-   * crossed (DATEDIFF("yyyy", "2023-12-31", "2024-01-01") = 1), except "ww" counts whole weeks of days.
+   * DATEDIFF(a, b, unit) as the General Bots reference writes it, or VB's DATEDIFF(unit, a, b):
+   * b − a in units, negative when b is earlier. Like VB it counts boundaries crossed
+   * (DATEDIFF("2023-12-31", "2024-01-01", "yyyy") = 1), except "ww" counts whole weeks of days.
    */
   datediff(args, ctx) {
     checkArity('DATEDIFF', args, 3);
-    const unit = unitArg('DATEDIFF', args, 0);
-    const a = dateArg('DATEDIFF', args, 1, ctx).date;
-    const b = dateArg('DATEDIFF', args, 2, ctx).date;
+    // The unit first is VB's order; a date first is the reference's (unit last).
+    const unitFirst = isUnit(args[0] ?? null);
+    const unit = unitArg('DATEDIFF', args, unitFirst ? 0 : 2);
+    const a = dateArg('DATEDIFF', args, unitFirst ? 1 : 0, ctx).date;
+    const b = dateArg('DATEDIFF', args, unitFirst ? 2 : 1, ctx).date;
     const difference = period(b, unit) - period(a, unit);
     const result = unit === 'week' ? Math.trunc(difference / 7) : difference;
     return result === 0 ? 0 : result;

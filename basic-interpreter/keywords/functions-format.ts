@@ -83,9 +83,60 @@ function formatDate(date: Date, pattern: string, locale: string): string {
   });
 }
 
+/** The region a bare language picks for currency: C2[en] is US dollars, C2[pt] Brazilian reais. */
+const CURRENCY_LOCALES: Record<string, [string, string]> = {
+  en: ['en-US', 'USD'], pt: ['pt-BR', 'BRL'], es: ['es-ES', 'EUR'], fr: ['fr-FR', 'EUR'], de: ['de-DE', 'EUR'], it: ['it-IT', 'EUR'],
+  'en-us': ['en-US', 'USD'], 'en-gb': ['en-GB', 'GBP'], 'pt-br': ['pt-BR', 'BRL'], 'pt-pt': ['pt-PT', 'EUR'],
+};
+
+/** .NET standard numeric formats: "n"/"N2" grouped, "f"/"F1" fixed, "C2[pt]" currency (default 2 decimals). */
+function standardNumber(n: number, pattern: string, locale: string): string | undefined {
+  const match = /^([nNfFcC])(\d{0,2})(?:\[([A-Za-z]{2}(?:-[A-Za-z]{2})?)\])?$/.exec(pattern);
+  if (!match) return undefined;
+  const [, kind = 'n', digits = '', bracket] = match;
+  const decimals = digits === '' ? 2 : Number(digits);
+  const options = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  if (kind.toLowerCase() === 'c') {
+    const [currencyLocale, currency] = CURRENCY_LOCALES[(bracket ?? locale).toLowerCase()] ?? ['en-US', 'USD'];
+    return new Intl.NumberFormat(currencyLocale, { ...options, style: 'currency', currency }).format(n);
+  }
+  const useGrouping = kind.toLowerCase() === 'n';
+  return new Intl.NumberFormat(bracket ?? locale, { ...options, useGrouping }).format(n);
+}
+
+/**
+ * VB's text formats: `@` a character (a space when the text runs out), `&` a character (nothing
+ * when it runs out), `<` lower case, `>` upper case, `!` fill from the left; other characters are
+ * copied. Placeholders fill from the right unless `!` is given.
+ */
+function formatText(text: string, pattern: string): string {
+  let source = pattern.includes('<') ? text.toLowerCase() : pattern.includes('>') ? text.toUpperCase() : text;
+  const body = pattern.replace(/[<>!]/g, '');
+  const slots = [...body].filter((c) => c === '@' || c === '&').length;
+  if (!pattern.includes('!') && source.length < slots) source = source.padStart(slots, '\u0000');
+  const chars = [...source];
+  let at = 0;
+  const out = [...body].map((c) => {
+    if (c !== '@' && c !== '&') return c;
+    const next = chars[at];
+    at += 1;
+    if (next === undefined || next === '\u0000') return c === '@' ? ' ' : '';
+    return next;
+  });
+  return out.join('') + chars.slice(at).join('');
+}
+
+/** "YYYY-MM-DD" as the keyword reference writes date patterns: upper-case year and day tokens. */
+function dotNetDatePattern(pattern: string): string {
+  return pattern.replace(/YYYY/g, 'yyyy').replace(/YY/g, 'yy').replace(/DD/g, 'dd');
+}
+
 /** FORMAT, by lower-case name. */
 export const formatFunctions: Record<string, BuiltinFunction> = {
-  /** FORMAT(value, pattern[, locale]): a number or ISO date as text by pattern; NULL → ""; other values are an error. */
+  /**
+   * FORMAT(value, pattern[, locale]): a number or ISO date as text by pattern (also "n", "F2",
+   * "C2[pt]" and the text formats @ & < > !); NULL → ""; other values are an error.
+   */
   format(args) {
     checkArity('FORMAT', args, 2, 3);
     const value = args[0] ?? null;
@@ -95,9 +146,15 @@ export const formatFunctions: Record<string, BuiltinFunction> = {
     if (value === null) return '';
     try {
       const n = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? toNumber(value) : Number.NaN;
-      if (Number.isFinite(n)) return formatNumber(n, pattern, locale);
+      if (Number.isFinite(n)) {
+        const standard = standardNumber(n, pattern, locale);
+        if (standard !== undefined) return standard;
+        if (/^[@&<>!]/.test(pattern) || (/[@&]/.test(pattern) && !/[#0]/.test(pattern))) return formatText(String(value), pattern);
+        return formatNumber(n, pattern, locale);
+      }
       const date = typeof value === 'string' ? parseIsoDate(value) : undefined;
-      if (date) return formatDate(date.date, pattern, locale);
+      if (date) return formatDate(date.date, dotNetDatePattern(pattern), locale);
+      if (typeof value === 'string' && /[@&<>]/.test(pattern)) return formatText(value, pattern);
     } catch (error) {
       if (error instanceof RangeError) throw new BuiltinError(`FORMAT: ${describe(locale)} is not a locale, like "en" or "pt-BR"`);
       throw error;

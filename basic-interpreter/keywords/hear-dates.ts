@@ -27,8 +27,31 @@ function parseDay(input: string, now: Date): string | undefined {
     : dayFirst
       ? [dayFirst[3], dayFirst[2], dayFirst[1]]
       : [];
-  if (year === undefined) return undefined;
-  const date = utcDate(Number(year), Number(month), Number(day));
+  if (year === undefined) return namedMonthDay(text);
+  // DD/MM/YYYY first; 12/25/2024 (no 25th month) is read month first.
+  const date = utcDate(Number(year), Number(month), Number(day)) ?? (dayFirst ? utcDate(Number(year), Number(day), Number(month)) : undefined);
+  return date ? isoDay(date) : undefined;
+}
+
+/** Month names and their three-letter forms in English, Portuguese and Spanish (accents folded). */
+const MONTHS: Record<string, number> = Object.fromEntries(
+  [
+    ['january', 'janeiro', 'enero'], ['february', 'fevereiro', 'febrero'], ['march', 'marco', 'marzo'],
+    ['april', 'abril'], ['may', 'maio', 'mayo'], ['june', 'junho', 'junio'], ['july', 'julho', 'julio'],
+    ['august', 'agosto'], ['september', 'setembro', 'septiembre'], ['october', 'outubro', 'octubre'],
+    ['november', 'novembro', 'noviembre'], ['december', 'dezembro', 'diciembre'],
+  ].flatMap((names, i) => names.flatMap((name) => [[name, i + 1], [name.slice(0, 3), i + 1]])),
+);
+
+/** "December 25, 2024", "25 December 2024", "25 de dezembro de 2024", "Dec 25 2024". */
+function namedMonthDay(text: string): string | undefined {
+  const words = fold(text).replace(/[,.]/g, ' ').split(/\s+/).filter((w) => w !== '' && w !== 'de' && w !== 'of' && w !== 'del');
+  if (words.length !== 3) return undefined;
+  const monthAt = words.findIndex((w) => MONTHS[w] !== undefined);
+  const numbers = words.filter((_, i) => i !== monthAt).map((w) => /^(\d{1,4})(?:st|nd|rd|th)?$/.exec(w)?.[1]);
+  if (monthAt < 0 || numbers.some((n) => n === undefined)) return undefined;
+  const [day, year] = numbers.map(Number) as [number, number];
+  const date = year >= 1000 ? utcDate(year, MONTHS[words[monthAt] ?? ''] ?? 0, day) : undefined;
   return date ? isoDay(date) : undefined;
 }
 
@@ -50,7 +73,11 @@ function parseHour(input: string): string | undefined {
 
 /** Date and time validators for HEAR, by type name. */
 export const dateHearTypes: Record<string, (input: string, ctx: BuiltinContext) => HearResult> = {
-  /** YYYY-MM-DD, DD/MM/YYYY (also with - or .), or today/tomorrow/yesterday (UTC, from ctx.now()) → "YYYY-MM-DD". */
+  /**
+   * YYYY-MM-DD, DD/MM/YYYY (also with - or .; MM/DD/YYYY when the day-first reading is no date),
+   * "December 25, 2024" (month names in English, Portuguese, Spanish), or today/tomorrow/yesterday
+   * (UTC, from ctx.now()) → "YYYY-MM-DD".
+   */
   DATE(input, ctx) {
     const day = parseDay(input, ctx.now());
     return day ? { ok: true, value: day } : { ok: false, message: DATE_MESSAGE };

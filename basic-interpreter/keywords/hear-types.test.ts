@@ -118,7 +118,15 @@ describe('HEAR types', () => {
     ['MONEY', ''],
     ['DATE', '31/02/2024'],
     ['DATE', '2024-13-01'],
-    ['DATE', '12/25/2024'],
+    ['DATE', '13/25/2024'],
+    ['DATE', 'Smarch 3, 2024'],
+    ['CPF', '123.456.789-00'],
+    ['CNPJ', '11.222.333/0001-80'],
+    ['CREDITCARD', '4111 1111 1111 1112'],
+    ['COLOR', 'ultraviolet'],
+    ['PASSWORD', 'short1'],
+    ['IMAGE', 'https://x.example/a.pdf'],
+    ['BOOLEAN', 'maybe'],
     ['DATE', 'next week'],
     ['DATE', '24-12-25'],
     ['HOUR', '24:00'],
@@ -158,7 +166,34 @@ describe('HEAR types', () => {
 
   it('has every type under an upper-case name', () => {
     expect(Object.keys(hearTypes).sort()).toEqual(
-      ['BOOLEAN', 'DATE', 'EMAIL', 'HOUR', 'INTEGER', 'MOBILE', 'MONEY', 'NAME', 'NUMBER', 'STRING', 'TEXT', 'URL', 'UUID', 'ZIPCODE'],
+      [
+        'AUDIO', 'BOOLEAN', 'CNPJ', 'COLOR', 'CPF', 'CREDITCARD', 'CURRENCY', 'DATE', 'DECIMAL', 'DOCUMENT', 'DOUBLE', 'EMAIL', 'FILE',
+        'FLOAT', 'HOUR', 'IMAGE', 'INTEGER', 'LANGUAGE', 'LOGIN', 'MOBILE', 'MONEY', 'NAME', 'NUMBER', 'PASSWORD', 'PHONE', 'QRCODE',
+        'STRING', 'TEXT', 'TIME', 'URL', 'UUID', 'VIDEO', 'ZIPCODE',
+      ],
     );
+  });
+
+  it.each<[string, string, Value]>([
+    ['DATE', '12/25/2024', '2024-12-25'],
+    ['DATE', 'December 25, 2024', '2024-12-25'],
+    ['DATE', '25 de dezembro de 2024', '2024-12-25'],
+    ['BOOLEAN', 'ok', true], ['BOOLEAN', 'sure', true], ['BOOLEAN', 'confirm', true], ['BOOLEAN', 'cancel', false], ['BOOLEAN', 'deny', false],
+    ['CPF', '529.982.247-25', '52998224725'],
+    ['CNPJ', '11.222.333/0001-81', '11222333000181'],
+    ['CREDITCARD', '4111 1111 1111 1111', '4111111111111111'],
+    ['COLOR', '#f80', '#FF8800'], ['COLOR', 'azul', '#0000FF'],
+    ['LANGUAGE', 'Português', 'pt'],
+    ['FLOAT', '3,25', 3.25],
+    ['PHONE', '+1 415 555 2671', '+14155552671'],
+    ['PASSWORD', 'secret123', 'secret123'],
+    ['VIDEO', 'https://x.example/v.mp4', 'https://x.example/v.mp4'],
+  ])('%s accepts %j as %j', (type, input, value) => {
+    expect(hear(type, input)).toEqual({ ok: true, value });
+  });
+
+  it('QRCODE and LOGIN are not available', () => {
+    expect(() => hear('QRCODE', 'x')).toThrow(/^not available: HEAR AS QRCODE/);
+    expect(() => hear('LOGIN', 'x')).toThrow(/^not available: HEAR AS LOGIN/);
   });
 });

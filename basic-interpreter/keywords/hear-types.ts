@@ -4,6 +4,7 @@ import type { Value } from '../values.js';
 import type { BuiltinContext } from './functions-shared.js';
 import { chars, fold } from './functions-shared.js';
 import { dateHearTypes } from './hear-dates.js';
+import { extraHearTypes } from './hear-extra.js';
 import { numberHearTypes } from './hear-numbers.js';
 
 /**
@@ -20,6 +21,9 @@ export type HearType = (input: string, ctx: BuiltinContext) => HearResult;
 const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M} '.-]*$/u;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const YES = new Set(['yes', 'y', 'true', '1', 'ok', 'okay', 'sure', 'confirm', 'confirmed', 'sim', 's', 'claro', 'si', 'confirmo']);
+const NO = new Set(['no', 'n', 'false', '0', 'cancel', 'deny', 'nao', 'cancelar', 'negar']);
 
 /** Name particles kept lower-case after the first word: "maria da silva" → "Maria da Silva". */
 const PARTICLES = new Set(['da', 'das', 'de', 'do', 'dos', 'e', 'del', 'di', 'du', 'van', 'von', 'der']);
@@ -68,11 +72,14 @@ const textHearTypes: Record<string, HearType> = {
       : reject('Please enter your name using letters only, like Maria Silva.');
   },
 
-  /** Yes or no in English or Portuguese (yes/y/true/1/sim/s, no/n/false/0/não/nao), any case, trailing punctuation ignored → true/false. */
+  /**
+   * Yes or no in English, Portuguese or Spanish (yes/y/true/1/ok/okay/sure/confirm/sim/s/claro/si,
+   * no/n/false/0/cancel/deny/não/nao), any case, trailing punctuation ignored → true/false.
+   */
   BOOLEAN(input) {
     const answer = fold(input.trim()).replace(/[.!]+$/, '');
-    if (['yes', 'y', 'true', '1', 'sim', 's'].includes(answer)) return accept(true);
-    if (['no', 'n', 'false', '0', 'nao'].includes(answer)) return accept(false);
+    if (YES.has(answer)) return accept(true);
+    if (NO.has(answer)) return accept(false);
     return reject('Please answer yes or no.');
   },
 
@@ -113,4 +120,4 @@ const textHearTypes: Record<string, HearType> = {
 };
 
 /** Every HEAR type, by upper-case name. */
-export const hearTypes: Record<string, HearType> = { ...textHearTypes, ...numberHearTypes, ...dateHearTypes };
+export const hearTypes: Record<string, HearType> = { ...textHearTypes, ...numberHearTypes, ...dateHearTypes, ...extraHearTypes };

@@ -25,7 +25,10 @@ describe('matchMenuOption', () => {
     ['0', undefined],
     ['-1', undefined],
     ['', undefined],
-    ['vend', undefined],
+    // A unique start of one option picks it (General Bots scripts rely on it).
+    ['vend', 'sales'],
+    ['su', 'support'],
+    ['s', undefined],
     ['support please', undefined],
   ])('%j → %j', (input, key) => {
     expect(matchMenuOption(input, options)?.key).toBe(key);

@@ -8,9 +8,9 @@
  * after ELSE, NEXT j closing FOR i, SUB or PARAM inside a block.
  */
 import type { CstNode, IToken } from 'chevrotain';
-import type { Expr, Loc, Procedure, Program, Stmt } from './ast.js';
+import type { Expr, Loc, Procedure, Program, Stmt, Target } from './ast.js';
 import { describeToken } from './parse-errors.js';
-import { locOf, node, nodes, onlyNode, token, tokens, type BuildContext, type Ctx } from './parser-build-expressions.js';
+import { locOf, node, nodes, onlyNode, token, tokens, type Accessor, type BuildContext, type Ctx } from './parser-build-expressions.js';
 import { StatementBuilder } from './parser-build-statements.js';
 
 export type { BuildContext } from './parser-build-expressions.js';
@@ -23,6 +23,7 @@ const strayMessages: Record<string, string> = {
   ElseIf: 'ELSEIF without IF', Case: 'CASE without SELECT CASE', EndIf: 'END IF without IF',
   EndSelect: 'END SELECT without SELECT CASE', EndSub: 'END SUB without SUB',
   EndFunction: 'END FUNCTION without FUNCTION', EndTalk: 'END TALK without BEGIN TALK',
+  EndFor: 'END FOR without FOR', EndWith: 'END WITH without WITH', EndSwitch: 'END SWITCH without SWITCH',
   End: 'END must be followed by IF, SELECT, SUB or FUNCTION',
 };
 
@@ -31,6 +32,8 @@ class AstBuilder extends StatementBuilder {
   /** How many blocks enclose the line being built (0: top level). */
   private depth = 0;
   private descriptionLine = 0;
+  /** The objects of the WITH blocks being built, innermost last. */
+  private readonly withObjects: Expr[] = [];
 
   constructor() {
     super();
@@ -92,6 +95,8 @@ class AstBuilder extends StatementBuilder {
   statement(ctx: Ctx): Stmt | undefined {
     const talk = token(ctx, 'TalkBlock');
     if (talk !== undefined) return this.talkBlock(talk);
+    const prompt = token(ctx, 'PromptBlock');
+    if (prompt !== undefined) return this.promptBlock(prompt);
     return this.stmt(onlyNode(ctx));
   }
 
@@ -158,6 +163,28 @@ class AstBuilder extends StatementBuilder {
       : { kind: 'for', variable, from, to, step: this.expr(step), body, loc };
   }
 
+  /** WITH obj … END WITH: each `.member = v` line assigns to a member of obj. */
+  withStatement(ctx: Ctx): Stmt {
+    const loc = locOf(token(ctx, 'With'));
+    const object = this.expr(node(ctx, 'expression'));
+    this.withObjects.push(object);
+    try {
+      return { kind: 'sequence', body: this.body(node(ctx, 'block')), loc };
+    } finally {
+      this.withObjects.pop();
+    }
+  }
+
+  withMember(ctx: Ctx): Stmt | undefined {
+    const object = this.withObjects[this.withObjects.length - 1];
+    const member = token(ctx, 'AnyWord');
+    const loc = locOf(token(ctx, 'Dot'));
+    if (object === undefined || member === undefined) return undefined;
+    let target: Target = { kind: 'member', object, name: member.image, loc };
+    for (const accessor of nodes(ctx, 'accessor')) target = this.access(target, this.visit(accessor) as Accessor) as Target;
+    return { kind: 'assign', target, value: this.expr(node(ctx, 'expression')), loc };
+  }
+
   doStatement(ctx: Ctx): Stmt {
     const loc = locOf(token(ctx, 'Do'));
     const before = node(ctx, 'before');
@@ -184,7 +211,7 @@ class AstBuilder extends StatementBuilder {
   }
 
   selectStatement(ctx: Ctx): Stmt {
-    const loc = locOf(token(ctx, 'Select'));
+    const loc = locOf(token(ctx, 'Select') ?? token(ctx, 'Switch'));
     this.depth += 1;
     for (const stray of this.lines(nodes(ctx, 'line'))) this.report(stray.loc, 'expected CASE: statements in SELECT CASE go under a CASE');
     this.depth -= 1;
@@ -232,7 +259,9 @@ class AstBuilder extends StatementBuilder {
     if (!this.atTopLevel(start, 'PARAM')) return undefined;
     const like = node(ctx, 'expression');
     const description = token(ctx, 'StringLiteral');
+    const optional = token(ctx, 'optional') !== undefined;
     this.result.params.push({
+      ...(optional ? { optional } : {}),
       name: (token(ctx, 'Name')?.image ?? '').toLowerCase(),
       type: (token(ctx, 'type')?.image ?? '').toUpperCase(),
       ...(like === undefined ? {} : { like: this.expr(like) }),

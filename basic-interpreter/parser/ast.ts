@@ -57,7 +57,13 @@ export type Expr =
   | { kind: 'binary'; op: BinaryOp; left: Expr; right: Expr; loc: Loc }
   /** `name(args)`: a built-in function, a FUNCTION/SUB of this script, or another .bas file of the bot. */
   | { kind: 'call'; name: string; args: Expr[]; loc: Loc }
-  | { kind: 'keyword'; keyword: ValueKeyword; args: Expr[]; loc: Loc };
+  | { kind: 'keyword'; keyword: ValueKeyword; args: Expr[]; loc: Loc }
+  /**
+   * A General Bots keyword phrase (parser/phrases.ts): `phrase` in canonical spelling (`SEND EMAIL`),
+   * the values in source order, and each value's label: the words before it (`WITH NAME n` → "name"),
+   * else null.
+   */
+  | { kind: 'phrase'; phrase: string; args: Expr[]; labels: (string | null)[]; loc: Loc };
 
 /** What may stand left of `=`. */
 export type Target =
@@ -123,7 +129,11 @@ export type Stmt =
   | { kind: 'wait'; seconds: Expr; loc: Loc }
   /** `SAVE "table", v1, v2…` (variable names become columns) or `SAVE "table", object`. */
   | { kind: 'save'; table: Expr; fields: Expr[]; loc: Loc }
-  | { kind: 'command'; keyword: CommandKeyword; args: Expr[]; loc: Loc };
+  | { kind: 'command'; keyword: CommandKeyword; args: Expr[]; loc: Loc }
+  /** A keyword phrase used as a statement (its value, if any, is discarded). */
+  | { kind: 'phrase'; phrase: string; args: Expr[]; labels: (string | null)[]; loc: Loc }
+  /** Statements one source statement stands for (HEAR … WITH prompt DEFAULT value). */
+  | { kind: 'sequence'; body: Stmt[]; loc: Loc };
 
 /** `SUB name(a, b) … END SUB` or `FUNCTION name(a) … END FUNCTION`; hoisted, callable before definition. */
 export interface Procedure {
@@ -141,6 +151,8 @@ export interface ParamDecl {
   type: string;
   like?: Expr;
   description?: string;
+  /** `OPTIONAL` after the declaration: a tool call may leave it out. */
+  optional?: boolean;
   loc: Loc;
 }
 

@@ -5,6 +5,7 @@
  */
 export { parse, type ParseError } from './parse.js';
 export { formatParseError } from './parse-errors.js';
+export { PHRASE_NAMES, WORD_PHRASES } from './phrases.js';
 export type {
   BinaryOp, CommandKeyword, Expr, HearSpec, Loc, ParamDecl, Procedure, Program, Stmt, Target, UnaryOp, ValueKeyword,
 } from './ast.js';

@@ -9,6 +9,7 @@ import { astBuilder, type BuildContext } from './ast-builder.js';
 import { unknownCharacterMessage, type ParseError } from './parse-errors.js';
 import { basicParser, type GrammarError } from './parser.js';
 import * as T from './tokens.js';
+import { unknownStatementError } from './unknown-statement.js';
 
 export type { ParseError } from './parse-errors.js';
 
@@ -37,10 +38,11 @@ export function parse(source: string, file: string): { program: Program; errors:
   };
   let program: Program = { file, body: [], procedures: [], params: [] };
   try {
-    const tokens = endLines(lex(source, { line: 1, column: 1 }, context));
+    const tokens = endLines(dialect(lex(source, { line: 1, column: 1 }, context)));
     const run = basicParser.run(tokens, 'program');
     const end = endOf(tokens);
     for (const error of run.syntaxErrors) push(context.syntaxErrors, context, at(error, end), error.message);
+    context.syntaxErrors = context.syntaxErrors.map((error) => unknownStatementError(error, tokens));
     for (const error of run.structureErrors) push(context.errors, context, at(error, end), error.message);
     program = astBuilder.buildProgram(run.cst, context);
   } catch (error) {
@@ -54,7 +56,7 @@ export function parse(source: string, file: string): { program: Program; errors:
 function parseEmbedded(text: string, origin: Origin, context: Collector): Expr | undefined {
   const count = (): number => context.errors.length + context.syntaxErrors.length + context.lexical.length;
   const before = count();
-  const tokens = lex(text, origin, context);
+  const tokens = dialect(lex(text, origin, context));
   const run = basicParser.run(tokens, 'expression');
   const end = { line: origin.line, column: origin.column + text.length };
   for (const error of run.syntaxErrors) {
@@ -87,7 +89,25 @@ function lex(text: string, origin: Origin, context: Collector): IToken[] {
 }
 
 /**
- * Line ends inside `[…]` and `{…}` are not statement ends (arrays and objects may span lines);
+ * The General Bots spellings of core operators, as the core tokens: `x IS NULL` → `x = NULL`,
+ * `x IS NOT NULL` → `x <> NULL`, `!=` → `<>`.
+ */
+function dialect(tokens: IToken[]): IToken[] {
+  if (!tokens.some((t) => t.tokenType === T.IsNull || t.image === '!=')) return tokens;
+  return tokens.flatMap((token) => {
+    if (token.image === '!=') return [{ ...token, image: '<>' }];
+    if (token.tokenType !== T.IsNull) return [token];
+    const negated = /NOT/i.test(token.image);
+    const at = (type: typeof T.Null, image: string): IToken => ({ ...token, tokenType: type, tokenTypeIdx: type.tokenTypeIdx ?? 0, image });
+    return [at(negated ? T.NotEqual : T.Equals, negated ? '<>' : '='), at(T.Null, 'NULL')];
+  });
+}
+
+/** Tokens after which a line goes on: a statement continued on the next line after `,` `+` `&` `(`. */
+const CONTINUES = new Set([T.Comma, T.Plus, T.Ampersand, T.LParen]);
+
+/**
+ * Line ends inside `[…]`, `{…}` and `(…)` are not statement ends (arrays and objects may span lines);
  * only matched pairs count, so one missing `]` does not swallow the rest of the file. The last
  * line gets an end even when the file has no final newline.
  */
@@ -95,8 +115,9 @@ function endLines(tokens: IToken[]): IToken[] {
   const depth = new Array<number>(tokens.length + 1).fill(0);
   const open: number[] = [];
   tokens.forEach((token, i) => {
-    if (token.tokenType === T.LBracket || token.tokenType === T.LBrace) open.push(i);
-    const closes = token.tokenType === T.RBracket ? T.LBracket : token.tokenType === T.RBrace ? T.LBrace : undefined;
+    if (token.tokenType === T.LBracket || token.tokenType === T.LBrace || token.tokenType === T.LParen) open.push(i);
+    const closes = token.tokenType === T.RBracket ? T.LBracket : token.tokenType === T.RBrace ? T.LBrace
+      : token.tokenType === T.RParen ? T.LParen : undefined;
     const opener = open[open.length - 1];
     if (closes !== undefined && opener !== undefined && tokens[opener]?.tokenType === closes) {
       open.pop();
@@ -107,7 +128,9 @@ function endLines(tokens: IToken[]): IToken[] {
   let inside = 0;
   const kept = tokens.filter((token, i) => {
     inside += depth[i] ?? 0;
-    return inside === 0 || token.tokenType !== T.Newline;
+    if (token.tokenType !== T.Newline) return true;
+    const previous = tokens[i - 1];
+    return inside === 0 && (previous === undefined || !CONTINUES.has(previous.tokenType));
   });
   const last = kept[kept.length - 1];
   if (last !== undefined && last.tokenType !== T.Newline) {

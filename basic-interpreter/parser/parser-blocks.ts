@@ -11,17 +11,18 @@ import { StatementParser } from './parser-statements.js';
 import * as T from './tokens.js';
 
 type Rule = ParserMethod<[], CstNode>;
-type BlockKind = 'IF' | 'FOR' | 'DO' | 'WHILE' | 'SELECT' | 'SUB' | 'FUNCTION';
+type BlockKind = 'IF' | 'FOR' | 'DO' | 'WHILE' | 'SELECT' | 'SUB' | 'FUNCTION' | 'WITH';
 
 /** The words that end or continue each kind of block. */
 const boundaries: Record<BlockKind, TokenType[]> = {
   IF: [T.Else, T.ElseIf, T.EndIf],
-  FOR: [T.Next],
+  FOR: [T.Next, T.EndFor],
   DO: [T.Loop],
   WHILE: [T.Wend],
-  SELECT: [T.Case, T.EndSelect],
+  SELECT: [T.Case, T.EndSelect, T.EndSwitch],
   SUB: [T.EndSub],
   FUNCTION: [T.EndFunction],
+  WITH: [T.EndWith],
 };
 
 /** An error found while parsing: the token it points at, and its message. */
@@ -122,9 +123,34 @@ export abstract class BlockParser extends StatementParser {
     })));
     this.CONSUME(T.Newline);
     this.inBlock('FOR', start, 'FOR without NEXT', () => this.SUBRULE(this.block), () => {
-      this.CONSUME(T.Next);
-      this.OPTION2(() => this.CONSUME3(T.Name, { LABEL: 'nextName' }));
+      this.OR2(this.once('forStatement.close', () => [
+        {
+          ALT: () => {
+            this.CONSUME(T.Next);
+            this.OPTION2(() => this.CONSUME3(T.Name, { LABEL: 'nextName' }));
+          },
+        },
+        { ALT: () => this.CONSUME(T.EndFor) },
+      ]));
     });
+  });
+
+  /** `WITH object` … `.member = value` lines … `END WITH`. */
+  readonly withStatement: Rule = this.RULE('withStatement', () => {
+    const start = this.CONSUME(T.With);
+    this.SUBRULE(this.expression);
+    this.CONSUME(T.Newline);
+    this.inBlock('WITH', start, 'WITH without END WITH', () => this.SUBRULE(this.block), () => this.CONSUME(T.EndWith));
+  });
+
+  /** `.member = value` inside WITH: a member of the WITH object. */
+  readonly withMember: Rule = this.RULE('withMember', () => {
+    this.CONSUME(T.Dot);
+    this.CONSUME(T.AnyWord, { ERR_MSG: 'expected a member name after "."' });
+    this.MANY(() => this.SUBRULE(this.accessor));
+    this.CONSUME(T.Equals, { ERR_MSG: 'expected "=" to assign a value' });
+    this.SUBRULE(this.expression);
+    this.CONSUME(T.Newline);
   });
 
   readonly doStatement: Rule = this.RULE('doStatement', () => {
@@ -150,8 +176,17 @@ export abstract class BlockParser extends StatementParser {
   });
 
   readonly selectStatement: Rule = this.RULE('selectStatement', () => {
-    const start = this.CONSUME(T.Select);
-    this.CONSUME(T.Case, { ERR_MSG: 'expected CASE after SELECT' });
+    // SELECT CASE x … END SELECT, or the reference's SWITCH x … END SWITCH.
+    let start = this.LA(1);
+    this.OR9(this.once('selectStatement.head', () => [
+      {
+        ALT: () => {
+          start = this.CONSUME(T.Select);
+          this.CONSUME(T.Case, { ERR_MSG: 'expected CASE after SELECT' });
+        },
+      },
+      { ALT: () => { start = this.CONSUME(T.Switch); } },
+    ]));
     this.SUBRULE(this.expression);
     this.CONSUME(T.Newline);
     this.inBlock('SELECT', start, 'SELECT CASE without END SELECT', () => {
@@ -165,7 +200,7 @@ export abstract class BlockParser extends StatementParser {
           })));
         },
       })));
-    }, () => this.CONSUME(T.EndSelect));
+    }, () => this.OR8(this.once('selectStatement.close', () => [{ ALT: () => this.CONSUME(T.EndSelect) }, { ALT: () => this.CONSUME(T.EndSwitch) }])));
   });
 
   readonly caseClause: Rule = this.RULE('caseClause', () => {

@@ -222,6 +222,11 @@ export abstract class ExpressionBuilder extends BaseVisitor {
     if (name !== undefined) {
       const loc = locOf(name);
       const lower = name.image.toLowerCase();
+      const phrase = node(ctx, 'phraseArguments');
+      if (phrase !== undefined) {
+        const built = this.visit(phrase) as { args: Expr[]; labels: (string | null)[] };
+        return { kind: 'phrase', phrase: name.image.toUpperCase(), ...built, loc };
+      }
       const args = node(ctx, 'callArguments');
       return args === undefined ? { kind: 'variable', name: lower, loc } : { kind: 'call', name: lower, args: this.visit(args) as Expr[], loc };
     }

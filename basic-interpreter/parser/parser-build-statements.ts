@@ -5,7 +5,14 @@
  */
 import type { CstNode, IToken } from 'chevrotain';
 import type { CommandKeyword, Expr, HearSpec, Stmt, Target, ValueKeyword } from './ast.js';
-import { ExpressionBuilder, locOf, nowhere, type Accessor, node, nodes, onlyNode, token, type Ctx } from './parser-build-expressions.js';
+import { ExpressionBuilder, locOf, nowhere, type Accessor, node, nodes, onlyNode, token, tokens, type Ctx } from './parser-build-expressions.js';
+import { canonicalPhrase } from './phrases.js';
+
+/** A phrase's values and their labels, as phraseArguments builds them. */
+interface PhraseArgs {
+  args: Expr[];
+  labels: (string | null)[];
+}
 
 /** The keyword and one-line-statement layer of the CST visitor. */
 export abstract class StatementBuilder extends ExpressionBuilder {
@@ -61,7 +68,36 @@ export abstract class StatementBuilder extends ExpressionBuilder {
   }
 
   findExpression(ctx: Ctx): Expr {
-    return this.keywordNode('find', this.keywordArgs(ctx, 'FIND("table", "filter")', 2, 2), token(ctx, 'Find'));
+    const args = this.keywordArgs(ctx, 'FIND("table", "filter")', 1, 2);
+    // `FIND "table"` finds every row.
+    if (args.length === 1) args.push({ kind: 'string', parts: [''], loc: args[0]?.loc ?? nowhere });
+    return this.keywordNode('find', args, token(ctx, 'Find'));
+  }
+
+  phraseExpression(ctx: Ctx): Expr {
+    const start = token(ctx, 'Phrase');
+    const list = node(ctx, 'phraseArguments');
+    const { args, labels } = list === undefined ? { args: [], labels: [] } : (this.visit(list) as PhraseArgs);
+    return { kind: 'phrase', phrase: canonicalPhrase(start?.image ?? ''), args, labels, loc: locOf(start) };
+  }
+
+  phraseArguments(ctx: Ctx): PhraseArgs {
+    const built = nodes(ctx, 'phraseArgument').map((n) => this.visit(n) as { value: Expr; label: string | null });
+    return { args: built.map((b) => b.value), labels: built.map((b) => b.label) };
+  }
+
+  phraseArgument(ctx: Ctx): { value: Expr; label: string | null } {
+    const words = tokens(ctx, 'label');
+    const label = words.length === 0 ? null : words.map((w) => w.image.toLowerCase()).join('_');
+    return { value: this.expr(node(ctx, 'expression')), label };
+  }
+
+  /** A name used as a one-word phrase (`PRINT x`), or a call with its arguments: `name(a, b)`. */
+  protected wordPhrase(name: IToken | undefined, ctx: Ctx): Expr | undefined {
+    const list = node(ctx, 'phraseArguments');
+    if (list === undefined) return undefined;
+    const { args, labels } = this.visit(list) as PhraseArgs;
+    return { kind: 'phrase', phrase: (name?.image ?? '').toUpperCase(), args, labels, loc: locOf(name) };
   }
 
   meetingExpression(ctx: Ctx): Expr { return this.keywordNode('create_meeting', this.exprs(ctx, 'expression'), token(ctx, 'Create')); }
@@ -83,6 +119,7 @@ export abstract class StatementBuilder extends ExpressionBuilder {
     if (keyword === undefined) return this.stmt(onlyNode(ctx));
     // A value keyword as a statement; DELETE with two arguments is the data delete.
     const value = this.expr(keyword);
+    if (value.kind === 'phrase') return value;
     if (value.kind !== 'keyword') return undefined;
     const isDataDelete = value.keyword === 'http_delete' && value.args.length === 2;
     return { kind: 'command', keyword: isDataDelete ? 'delete' : value.keyword, args: value.args, loc: value.loc };
@@ -92,6 +129,8 @@ export abstract class StatementBuilder extends ExpressionBuilder {
     const name = token(ctx, 'Name');
     const loc = locOf(name);
     const lower = (name?.image ?? '').toLowerCase();
+    const phrase = this.wordPhrase(name, ctx);
+    if (phrase?.kind === 'phrase') return phrase;
     const args = node(ctx, 'callArguments');
     if (args !== undefined) return { kind: 'call', name: lower, args: this.visit(args) as Expr[], loc };
     if (token(ctx, 'Equals') === undefined) return { kind: 'call', name: lower, args: [], loc };
@@ -123,9 +162,20 @@ export abstract class StatementBuilder extends ExpressionBuilder {
   }
 
   callStatement(ctx: Ctx): Stmt {
-    const args = node(ctx, 'callArguments');
+    const list = node(ctx, 'callArguments');
+    const args = list === undefined ? [] : (this.visit(list) as Expr[]);
+    const loc = locOf(token(ctx, 'Call'));
+    const quoted = token(ctx, 'StringLiteral');
+    if (quoted !== undefined) {
+      // `CALL "other.bas"` calls a script of the bot; `CALL "/endpoint"` is a phrase (not available here).
+      const target = this.plainText(quoted, 'CALL');
+      if (target.startsWith('/')) {
+        return { kind: 'phrase', phrase: 'CALL', args: [{ kind: 'string', parts: [target], loc }, ...args], labels: [null, ...args.map(() => null)], loc };
+      }
+      return { kind: 'call', name: target.replace(/\.bas$/i, '').toLowerCase(), args, loc };
+    }
     const name = (token(ctx, 'Name')?.image ?? '').toLowerCase();
-    return { kind: 'call', name, args: args === undefined ? [] : (this.visit(args) as Expr[]), loc: locOf(token(ctx, 'Call')) };
+    return { kind: 'call', name, args, loc };
   }
 
   returnStatement(ctx: Ctx): Stmt {
@@ -138,7 +188,9 @@ export abstract class StatementBuilder extends ExpressionBuilder {
     const what = (['for', 'do', 'while', 'sub', 'function'] as const).find(
       (w) => token(ctx, w.charAt(0).toUpperCase() + w.slice(1)) !== undefined,
     );
-    return what === undefined ? undefined : { kind: 'exit', what, loc: locOf(token(ctx, 'Exit')) };
+    // A bare EXIT ends the script: RETURN at its top level.
+    if (what === undefined) return { kind: 'phrase', phrase: 'EXIT', args: [], labels: [], loc: locOf(token(ctx, 'Exit')) };
+    return { kind: 'exit', what, loc: locOf(token(ctx, 'Exit')) };
   }
 
   addSuggestionStatement(ctx: Ctx): Stmt { return this.command('add_suggestion', ctx, token(ctx, 'Add')); }
@@ -163,10 +215,10 @@ export abstract class StatementBuilder extends ExpressionBuilder {
   }
 
   /** `BEGIN TALK` … `END TALK`: the lines between, dedented, joined with "\n", with `${…}`. */
-  protected talkBlock(tok: IToken): Stmt {
+  protected talkBlock(tok: IToken, begin = /^BEGIN[ \t]+TALK[ \t]*(?:'.*)?$/i, opener = 'BEGIN TALK'): Stmt {
     const loc = locOf(tok);
     const [first = '', ...rest] = tok.image.split(/\r\n|\r|\n/);
-    if (!/^BEGIN[ \t]+TALK[ \t]*(?:'.*)?$/i.test(first)) this.report(loc, 'BEGIN TALK must be alone on its line');
+    if (!begin.test(first)) this.report(loc, `${opener} must be alone on its line`);
     const closed = (tok.payload as { error?: string } | undefined)?.error === undefined;
     const lines = closed ? rest.slice(0, -1) : rest;
     const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0);
@@ -181,6 +233,13 @@ export abstract class StatementBuilder extends ExpressionBuilder {
     return { kind: 'talk', value: { kind: 'string', parts: mergeText(parts), loc }, loc };
   }
 
+  /** `BEGIN SYSTEM PROMPT` … `END SYSTEM PROMPT`: the lines between, as SET CONTEXT text. */
+  protected promptBlock(tok: IToken): Stmt {
+    const talk = this.talkBlock(tok, /^BEGIN[ \t]+SYSTEM[ \t]+PROMPT[ \t]*(?:'.*)?$/i, 'BEGIN SYSTEM PROMPT');
+    const value = talk.kind === 'talk' ? talk.value : { kind: 'null' as const, loc: talk.loc };
+    return { kind: 'command', keyword: 'set_context', args: [value], loc: talk.loc };
+  }
+
   talkStatement(ctx: Ctx): Stmt {
     const talk = token(ctx, 'Talk');
     if (token(ctx, 'To') !== undefined) return this.command('talk_to', ctx, talk);
@@ -191,7 +250,22 @@ export abstract class StatementBuilder extends ExpressionBuilder {
     const variable = (token(ctx, 'Name')?.image ?? '').toLowerCase();
     const loc = locOf(token(ctx, 'Hear'));
     const spec = node(ctx, 'hearSpec');
-    return spec === undefined ? { kind: 'hear', variable, loc } : { kind: 'hear', variable, as: this.visit(spec) as HearSpec, loc };
+    const hear: Stmt = spec === undefined ? { kind: 'hear', variable, loc } : { kind: 'hear', variable, as: this.visit(spec) as HearSpec, loc };
+    const prompt = node(ctx, 'prompt');
+    const fallback = node(ctx, 'defaultValue');
+    if (prompt === undefined && fallback === undefined) return hear;
+    // HEAR x WITH "prompt" DEFAULT v: say the prompt, hear, and take v for an empty or given-up answer.
+    const body: Stmt[] = [];
+    if (prompt !== undefined) body.push({ kind: 'talk', value: this.expr(prompt), loc });
+    body.push(hear);
+    if (fallback !== undefined) {
+      const value: Expr = { kind: 'variable', name: variable, loc };
+      const empty: Expr = { kind: 'binary', op: '=', left: value, right: { kind: 'string', parts: [''], loc }, loc };
+      const missing: Expr = { kind: 'binary', op: '=', left: value, right: { kind: 'null', loc }, loc };
+      const assign: Stmt = { kind: 'assign', target: { kind: 'variable', name: variable, loc }, value: this.expr(fallback), loc };
+      body.push({ kind: 'if', branches: [{ condition: { kind: 'binary', op: 'OR', left: missing, right: empty, loc }, body: [assign] }], elseBody: [], loc });
+    }
+    return { kind: 'sequence', body, loc };
   }
 
   hearSpec(ctx: Ctx): HearSpec {
@@ -205,10 +279,15 @@ export abstract class StatementBuilder extends ExpressionBuilder {
     const set = token(ctx, 'Set');
     const forms: [string, CommandKeyword][] = [
       ['Header', 'set_header'], ['Session', 'set_session'], ['Bot', 'set_bot_memory'],
-      ['Context', 'set_context'], ['Schedule', 'set_schedule'],
+      ['Schedule', 'set_schedule'],
     ];
     const form = forms.find(([word]) => token(ctx, word) !== undefined);
     if (form !== undefined) return this.command(form[1], ctx, set);
+    if (token(ctx, 'Context') !== undefined) {
+      // SET CONTEXT "name" AS text: the named form; its text is the context.
+      const [name, text] = this.exprs(ctx, 'expression');
+      return { kind: 'command', keyword: 'set_context', args: text === undefined ? [name ?? { kind: 'null', loc: locOf(set) }] : [text, name ?? { kind: 'null', loc: locOf(set) }], loc: locOf(set) };
+    }
     return this.relocated(node(ctx, 'assignment'), set);
   }
 }

@@ -67,11 +67,17 @@ describe('parse errors', () => {
     ['a procedure defined twice', 'SUB s\nEND SUB\nFUNCTION S\nEND FUNCTION', ['3:1 s is already defined on line 1']],
     ['a line that is not a statement', '5 = x\n= 2', ['1:1 expected a statement but found "5"', '2:1 expected a statement but found "="']],
     ['statements separated by ":"', 'x = 1 : y = 2', ['1:7 ":" cannot separate statements: write one statement per line']],
-    ['missing commas and words in keyword phrases', 'SEND MAIL a, b\nADD SUGGESTION "k" "l"\nx = FIND "t"\nCLEAR all', [
+    ['missing commas and words in keyword phrases', 'SEND MAIL a, b\nADD SUGGESTION "k" "l"\nx = FIND "t" "f"\nCLEAR all', [
       '1:15 expected "," between arguments: SEND MAIL to, subject, body',
       '2:20 expected AS before the label: ADD SUGGESTION "key" AS "label"',
-      '3:13 expected "," between arguments: FIND "table", "filter"',
-      '4:7 expected SUGGESTIONS or HEADERS after CLEAR but found "all"',
+      '3:14 expected end of line but found "f"',
+      '4:1 unknown statement "CLEAR ALL": did you mean CLEAR KB?',
+    ]],
+    ['unknown statements: named as written, with the closest keyword', 'CREAT TASK "x"\nSEND EMIAL "a", "b", "c"\nCREATE MEETIN {}\nFOO "x"', [
+      '1:1 unknown statement "CREAT TASK": did you mean CREATE TASK?',
+      '2:1 unknown statement "SEND EMIAL": did you mean SEND EMAIL?',
+      '3:1 unknown statement "CREATE MEETIN": did you mean CREATE MEETING?',
+      '4:1 unknown statement "FOO": did you mean FOR?',
     ]],
     ['DELETE with a table and a filter used as a value', 'n = DELETE "t", "f"', [
       '1:5 DELETE "table", "filter" is a statement and gives no value (use DELETE url for HTTP)',

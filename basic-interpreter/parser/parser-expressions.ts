@@ -13,6 +13,9 @@ type Rule = ParserMethod<[], CstNode>;
 /** The expression layer of the grammar, the base of the parser built in parser.ts. */
 export abstract class ExpressionParser extends CstParser {
   protected abstract readonly keywordExpression: Rule;
+  protected abstract readonly phraseArguments: Rule;
+  /** True when the name just read is a one-word phrase and an argument follows (parser-keywords.ts). */
+  protected abstract atWordPhrase(): boolean;
 
   private readonly built = new Map<string, unknown>();
 
@@ -102,10 +105,11 @@ export abstract class ExpressionParser extends CstParser {
         { ALT: () => this.SUBRULE(this.parenthesized) },
         { ALT: () => this.SUBRULE(this.keywordExpression) },
         {
-          // A variable, or a call when `(` follows the name.
+          // A variable, a call when `(` follows the name, or a one-word phrase (`READ path`).
           ALT: () => {
             this.CONSUME(T.Name);
             this.OPTION(() => this.SUBRULE(this.callArguments));
+            this.OPTION2(this.once('primary.name', () => ({ GATE: () => this.atWordPhrase(), DEF: () => this.SUBRULE(this.phraseArguments) })));
           },
         },
       ],

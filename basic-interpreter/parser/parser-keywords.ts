@@ -5,7 +5,11 @@
  */
 import { EOF, type CstNode, type ParserMethod } from 'chevrotain';
 import { ExpressionParser } from './parser-expressions.js';
+import { WORD_PHRASES } from './phrases.js';
 import * as T from './tokens.js';
+
+/** Words that join the arguments of a keyword phrase, besides `,`: `CREATE USER e WITH NAME n`. */
+const JOINERS: ReadonlySet<string> = new Set(['AS', 'TO', 'IN', 'WHERE', 'USING', 'INTO', 'FROM', 'BY', 'OF', 'AT', 'ON', 'FOR']);
 
 type Rule = ParserMethod<[], CstNode>;
 
@@ -24,8 +28,72 @@ export abstract class KeywordParser extends ExpressionParser {
       { ALT: () => this.SUBRULE(this.meetingExpression) },
       { ALT: () => this.SUBRULE(this.llmExpression) },
       { ALT: () => this.SUBRULE(this.recallExpression) },
+      { ALT: () => this.SUBRULE(this.phraseExpression) },
     ]));
   });
+
+  /** A General Bots keyword phrase (phrases.ts) and its arguments: `SEND EMAIL to, subject, body`. */
+  readonly phraseExpression: Rule = this.RULE('phraseExpression', () => {
+    this.CONSUME(T.Phrase);
+    this.OPTION(this.once('phraseExpression', () => ({
+      GATE: () => this.startsArgument(1, true),
+      DEF: () => this.SUBRULE(this.phraseArguments),
+    })));
+  });
+
+  /**
+   * The arguments of a phrase: values joined by `,` or by a joining word (WITH, AS, TO, WHERE,
+   * USING…), each maybe labelled by the words before it: `CREATE SITE "a" WITH TEMPLATE "b"`.
+   */
+  readonly phraseArguments: Rule = this.RULE('phraseArguments', () => {
+    this.SUBRULE(this.phraseArgument);
+    this.MANY(this.once('phraseArguments', () => ({
+      GATE: () => this.LA(1).tokenType === T.Comma || this.LA(1).tokenType === T.With || this.LA(1).tokenType === T.Call || this.isJoiner(1),
+      DEF: () => {
+        this.OR(this.once('phraseArguments.OR', () => ({
+          IGNORE_AMBIGUITIES: true,
+          DEF: [
+            { ALT: () => this.CONSUME(T.Comma) },
+            { ALT: () => this.CONSUME(T.With, { LABEL: 'joiner' }) },
+            { ALT: () => this.CONSUME(T.Call, { LABEL: 'joiner' }) },
+            { ALT: () => this.CONSUME(T.Name, { LABEL: 'joiner' }) },
+          ],
+        })));
+        this.SUBRULE2(this.phraseArgument);
+      },
+    })));
+  });
+
+  readonly phraseArgument: Rule = this.RULE('phraseArgument', () => {
+    this.MANY(this.once('phraseArgument', () => ({
+      GATE: () => this.LA(1).tokenType === T.Identifier && this.startsArgument(2, false),
+      DEF: () => this.CONSUME(T.Name, { LABEL: 'label' }),
+    })));
+    this.SUBRULE(this.expression);
+  });
+
+  /** True at a word that joins phrase arguments (not followed by `(` or `.`, so not a call or a value). */
+  protected isJoiner(k: number): boolean {
+    const next = this.LA(k + 1).tokenType;
+    return JOINERS.has(this.LA(k).image.toUpperCase()) && next !== T.LParen && next !== T.Dot && next !== T.Equals;
+  }
+
+  /**
+   * True when the k-th next token can start a phrase's argument. A `(`, `[` or `-` would also
+   * continue a name (`list(1)`, `list[0]`, `list - 1`), so an argument starting so is not one
+   * (with `parens`, after a multi-word phrase, a `(` or `[` is an argument).
+   */
+  protected startsArgument(k: number, parens: boolean): boolean {
+    const type = this.LA(k).tokenType;
+    if (type === T.StringLiteral || type === T.NumberLiteral || type === T.Identifier || type === T.LBrace || type === T.Phrase) return true;
+    if (type === T.True || type === T.False || type === T.Null || type === T.Not) return true;
+    return parens && (type === T.LParen || type === T.LBracket || type === T.Minus);
+  }
+
+  /** True when the name just read is a one-word phrase (READ, WRITE, PRINT…) and an argument follows. */
+  protected atWordPhrase(): boolean {
+    return WORD_PHRASES.has(this.LA(0).image.toUpperCase()) && this.startsArgument(1, false);
+  }
 
   /** `GET BOT MEMORY key`, `GET SESSION key`, else `GET url`: the keyword phrases win. */
   readonly getExpression: Rule = this.RULE('getExpression', () => {
@@ -119,10 +187,19 @@ export abstract class KeywordParser extends ExpressionParser {
       DEF: [
         { GATE: () => this.isCallForm(), ALT: () => this.SUBRULE(this.parenthesizedArguments) },
         {
+          // `FIND "table"` (every row), `FIND "table", "filter"`, `FIND "table" WHERE "filter"`.
           ALT: () => {
             this.SUBRULE(this.expression);
-            this.CONSUME(T.Comma, usage('FIND "table", "filter"'));
-            this.SUBRULE2(this.expression);
+            this.OPTION(() => {
+              this.OR2(this.once('findExpression.OR2', () => ({
+                IGNORE_AMBIGUITIES: true,
+                DEF: [
+                  { ALT: () => this.CONSUME(T.Comma) },
+                  { GATE: () => this.LA(1).image.toUpperCase() === 'WHERE', ALT: () => this.CONSUME(T.Name, { LABEL: 'where' }) },
+                ],
+              })));
+              this.SUBRULE2(this.expression);
+            });
           },
         },
       ],
@@ -213,6 +290,17 @@ export abstract class KeywordParser extends ExpressionParser {
       this.CONSUME(T.As);
       this.SUBRULE(this.hearSpec);
     });
+    this.OPTION2(() => {
+      this.CONSUME(T.With);
+      this.SUBRULE(this.expression, { LABEL: 'prompt' });
+    });
+    this.OPTION3(this.once('hearStatement', () => ({
+      GATE: () => this.LA(1).image.toUpperCase() === 'DEFAULT',
+      DEF: () => {
+        this.CONSUME2(T.Name, { LABEL: 'default' });
+        this.SUBRULE2(this.expression, { LABEL: 'defaultValue' });
+      },
+    })));
   });
 
   /** `AS EMAIL` (a type: one word ending the statement) or `AS "A", "B"` (a menu of options). */
@@ -220,7 +308,10 @@ export abstract class KeywordParser extends ExpressionParser {
     this.OR(this.once('hearSpec', () => ({
       ERR_MSG: 'expected a type (EMAIL, INTEGER…) or the menu options after AS',
       DEF: [
-        { GATE: () => this.endsStatement(2), ALT: () => this.CONSUME(T.Name) },
+        {
+          GATE: () => this.endsStatement(2) || this.LA(2).tokenType === T.With || this.LA(2).image.toUpperCase() === 'DEFAULT',
+          ALT: () => this.CONSUME(T.Name),
+        },
         { ALT: () => this.SUBRULE(this.argumentList) },
       ],
     })));

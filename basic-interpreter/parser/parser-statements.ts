@@ -46,6 +46,8 @@ export abstract class StatementParser extends KeywordParser {
   /** `x = v`, `a.b[i] = v`, `name(args)` or a bare `name`: one name, then what follows decides. */
   readonly nameStatement: Rule = this.RULE('nameStatement', () => {
     this.CONSUME(T.Name);
+    // `PRINT x`, `WRITE path, data`: a one-word phrase (phrases.ts) and its arguments.
+    this.OPTION(this.once('nameStatement.phrase', () => ({ GATE: () => this.atWordPhrase(), DEF: () => this.SUBRULE(this.phraseArguments) })));
     this.OR(this.once('nameStatement', () => [
       { ALT: () => this.SUBRULE(this.callArguments) },
       {
@@ -78,7 +80,11 @@ export abstract class StatementParser extends KeywordParser {
 
   readonly callStatement: Rule = this.RULE('callStatement', () => {
     this.CONSUME(T.Call);
-    this.CONSUME(T.Name, { ERR_MSG: 'expected the name of a SUB or FUNCTION after CALL' });
+    // `CALL "script.bas"` and `CALL "/endpoint"` name what they call in a string.
+    this.OR(this.once('callStatement', () => ({
+      ERR_MSG: 'expected the name of a SUB or FUNCTION after CALL',
+      DEF: [{ ALT: () => this.CONSUME(T.Name) }, { ALT: () => this.CONSUME(T.StringLiteral) }],
+    })));
     this.OPTION(() => this.SUBRULE(this.callArguments));
   });
 
@@ -97,6 +103,8 @@ export abstract class StatementParser extends KeywordParser {
         { ALT: () => this.CONSUME(T.While) },
         { ALT: () => this.CONSUME(T.Sub) },
         { ALT: () => this.CONSUME(T.Function) },
+        // A bare EXIT ends the script.
+        { GATE: () => this.endsStatement(1), ALT: EMPTY_ALT() },
       ],
     })));
   });
@@ -196,9 +204,14 @@ export abstract class StatementParser extends KeywordParser {
           },
         },
         {
+          // `SET CONTEXT text`, `SET CONTEXT "name" AS text`, `SET CONTEXT "name", text`.
           ALT: () => {
             this.CONSUME(T.Context);
             this.SUBRULE7(this.expression);
+            this.OPTION3(() => {
+              this.OR2(this.once('setStatement.context', () => [{ ALT: () => this.CONSUME(T.As) }, { ALT: () => this.CONSUME4(T.Comma) }]));
+              this.SUBRULE9(this.expression);
+            });
           },
         },
         {
@@ -226,6 +239,10 @@ export abstract class StatementParser extends KeywordParser {
       this.CONSUME(T.Description);
       this.CONSUME(T.StringLiteral, { ERR_MSG: 'expected a string after DESCRIPTION' });
     });
+    this.OPTION3(this.once('paramDeclaration', () => ({
+      GATE: () => this.LA(1).image.toUpperCase() === 'OPTIONAL',
+      DEF: () => this.CONSUME3(T.Name, { LABEL: 'optional' }),
+    })));
   });
 
   readonly descriptionStatement: Rule = this.RULE('descriptionStatement', () => {

@@ -15,6 +15,9 @@ export type TemplatePiece =
   | { kind: 'text'; text: string }
   | { kind: 'expr'; source: string; offset: number };
 
+/** `\n`, `\t`, `\r` in a string literal (General Bots scripts write line breaks so). */
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r' };
+
 const missingBrace = 'unterminated ${ in text: missing }';
 
 const isLineBreak = (c: string | undefined): boolean => c === '\n' || c === '\r';
@@ -79,6 +82,9 @@ export function splitTemplate(text: string, quoted: boolean): TemplatePiece[] {
     if (quoted && c === '"' && text[i + 1] === '"') {
       literal += '"';
       i += 2;
+    } else if (quoted && c === '\\' && (text[i + 1] === 'n' || text[i + 1] === 't' || text[i + 1] === 'r')) {
+      literal += ESCAPES[text[i + 1] ?? 'n'];
+      i += 2;
     } else if (c === '$' && text[i + 1] === '{') {
       const inner = scanInterpolation(text, i + 2);
       if (inner.error !== undefined) {
@@ -100,22 +106,33 @@ export function splitTemplate(text: string, quoted: boolean): TemplatePiece[] {
 
 const beginTalkLine = /BEGIN[ \t]+TALK(?![A-Za-z0-9_])[^\r\n]*/iy;
 const endTalkLine = /^[ \t]*END[ \t]+TALK(?![A-Za-z0-9_])[ \t]*(?:'.*)?$/i;
+const beginPromptLine = /BEGIN[ \t]+SYSTEM[ \t]+PROMPT(?![A-Za-z0-9_])[^\r\n]*/iy;
+const endPromptLine = /^[ \t]*END[ \t]+SYSTEM[ \t]+PROMPT(?![A-Za-z0-9_])[ \t]*(?:'.*)?$/i;
 
 /**
  * Scans a BEGIN TALK block starting at `start`: through the line that holds only END TALK. Without
  * one, the block runs to the end of the file and `error` says so.
  */
 export function scanTalkBlock(text: string, start: number): ScanResult | undefined {
-  beginTalkLine.lastIndex = start;
-  const begin = beginTalkLine.exec(text);
+  return scanBlock(text, start, beginTalkLine, endTalkLine, 'BEGIN TALK without END TALK');
+}
+
+/** Scans a BEGIN SYSTEM PROMPT block, as {@link scanTalkBlock} does a BEGIN TALK one. */
+export function scanPromptBlock(text: string, start: number): ScanResult | undefined {
+  return scanBlock(text, start, beginPromptLine, endPromptLine, 'BEGIN SYSTEM PROMPT without END SYSTEM PROMPT');
+}
+
+function scanBlock(text: string, start: number, beginLine: RegExp, endLine: RegExp, unclosed: string): ScanResult | undefined {
+  beginLine.lastIndex = start;
+  const begin = beginLine.exec(text);
   if (begin === null) return undefined;
   let lineStart = start + begin[0].length;
   while (lineStart < text.length) {
     lineStart += text.startsWith('\r\n', lineStart) ? 2 : 1;
     let lineEnd = lineStart;
     while (lineEnd < text.length && !isLineBreak(text[lineEnd])) lineEnd += 1;
-    if (endTalkLine.test(text.slice(lineStart, lineEnd))) return { end: lineEnd };
+    if (endLine.test(text.slice(lineStart, lineEnd))) return { end: lineEnd };
     lineStart = lineEnd;
   }
-  return { end: text.length, error: 'BEGIN TALK without END TALK' };
+  return { end: text.length, error: unclosed };
 }

@@ -34,6 +34,7 @@ function show(e: Expr): string {
     case 'binary': return `(${e.op} ${show(e.left)} ${show(e.right)})`;
     case 'call': return `${e.name}(${list(e.args)})`;
     case 'keyword': return `<${e.keyword}>(${list(e.args)})`;
+    case 'phrase': return `<${e.phrase}>(${e.args.map((a, i) => `${e.labels[i] ? `${e.labels[i]}: ` : ''}${show(a)}`).join(', ')})`;
   }
 }
 

@@ -43,12 +43,16 @@ class BasicParser extends BlockParser {
   });
 
   protected readonly line: Rule = this.RULE('line', () => {
-    this.OR(this.once('line', () => [
-      { ALT: () => this.CONSUME(T.Newline) },
-      { ALT: () => this.SUBRULE(this.statementLine) },
-      { ALT: () => this.SUBRULE(this.strayLine) },
-      { ALT: () => this.SUBRULE(this.junkLine) },
-    ]));
+    this.OR(this.once('line', () => ({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.CONSUME(T.Newline) },
+        { ALT: () => this.SUBRULE(this.statementLine) },
+        { ALT: () => this.SUBRULE(this.strayLine) },
+        { GATE: () => this.openBlocks.includes('WITH'), ALT: () => this.SUBRULE(this.withMember) },
+        { ALT: () => this.SUBRULE(this.junkLine) },
+      ],
+    })));
   });
 
   /** A statement and its line end; a block left open (no END IF…) already stands at a line start. */
@@ -74,10 +78,12 @@ class BasicParser extends BlockParser {
         { ALT: () => this.SUBRULE(this.selectStatement) },
         { ALT: () => this.SUBRULE(this.subDefinition) },
         { ALT: () => this.SUBRULE(this.functionDefinition) },
+        { ALT: () => this.SUBRULE(this.withStatement) },
         { ALT: () => this.SUBRULE(this.paramDeclaration) },
         // DESCRIPTION is a soft keyword: `description = 1` is an assignment.
         { GATE: () => this.LA(2).tokenType === T.StringLiteral, ALT: () => this.SUBRULE(this.descriptionStatement) },
         { ALT: () => this.CONSUME(T.TalkBlock) },
+        { ALT: () => this.CONSUME(T.PromptBlock) },
         { ALT: () => this.SUBRULE(this.simpleStatement) },
       ],
     })));
@@ -85,7 +91,7 @@ class BasicParser extends BlockParser {
 
   /** A closing word that closes no open block (`NEXT` without FOR): reported by the builder. */
   readonly strayLine: Rule = this.RULE('strayLine', () => {
-    this.OR(this.once('strayLine', () => [T.Next, T.Loop, T.Wend, T.Else, T.ElseIf, T.Case, T.EndIf, T.EndSelect, T.EndSub, T.EndFunction, T.EndTalk, T.End]
+    this.OR(this.once('strayLine', () => [T.Next, T.Loop, T.Wend, T.Else, T.ElseIf, T.Case, T.EndIf, T.EndSelect, T.EndSub, T.EndFunction, T.EndTalk, T.EndFor, T.EndWith, T.EndSwitch, T.End]
       .map((closer) => ({ ALT: () => this.CONSUME(closer) }))));
     this.SUBRULE(this.restOfLine);
   });

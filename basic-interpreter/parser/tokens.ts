@@ -4,7 +4,8 @@
  * phrases (TO, AS, HEADER, SESSION, BOT, MEMORY…) are "soft": they also work as variable names.
  */
 import { createToken, Lexer, type CustomPatternMatcherReturn, type TokenType } from 'chevrotain';
-import { scanString, scanTalkBlock } from './parser-strings.js';
+import { matchPhrase } from './phrases.js';
+import { scanPromptBlock, scanString, scanTalkBlock } from './parser-strings.js';
 
 // ---------------------------------------------------------------- categories
 
@@ -60,6 +61,38 @@ export const TalkBlock = createToken({
   label: 'BEGIN TALK',
   categories: AnyToken,
 });
+/** `BEGIN SYSTEM PROMPT` … `END SYSTEM PROMPT` as one token: raw text, the model's background. */
+export const PromptBlock = createToken({
+  name: 'PromptBlock',
+  pattern: (text: string, offset: number) => {
+    const scan = scanPromptBlock(text, offset);
+    return scan === undefined ? null : match(text, offset, scan.end, scan.error);
+  },
+  start_chars_hint: ['B', 'b'],
+  line_breaks: true,
+  label: 'BEGIN SYSTEM PROMPT',
+  categories: AnyToken,
+});
+/** A multi-word General Bots phrase (`SEND EMAIL`, `USE KB`…, see phrases.ts) as one token. */
+export const Phrase = createToken({
+  name: 'Phrase',
+  pattern: (text: string, offset: number) => {
+    const length = matchPhrase(text, offset);
+    return length === 0 ? null : [text.slice(offset, offset + length)];
+  },
+  start_chars_hint: [...'OSCAUGPNDETMosaugpndetm'],
+  line_breaks: false,
+  label: 'a keyword phrase',
+  categories: AnyToken,
+});
+/** `x IS NULL`, `x IS NOT NULL`: parse.ts turns it into `= NULL` / `<> NULL`. */
+export const IsNull = createToken({
+  name: 'IsNull',
+  pattern: /IS[ \t]+(?:NOT[ \t]+)?NULL(?![A-Za-z0-9_])/i,
+  start_chars_hint: ['I', 'i'],
+  label: 'IS NULL',
+  categories: [Junk, AnyToken],
+});
 export const StringLiteral = createToken({
   name: 'StringLiteral',
   pattern: (text: string, offset: number) => {
@@ -114,6 +147,9 @@ export const EndSelect = keyword('EndSelect', 'reserved', ['END', 'SELECT']);
 export const EndSub = keyword('EndSub', 'reserved', ['END', 'SUB']);
 export const EndFunction = keyword('EndFunction', 'reserved', ['END', 'FUNCTION']);
 export const EndTalk = keyword('EndTalk', 'reserved', ['END', 'TALK']);
+export const EndFor = keyword('EndFor', 'reserved', ['END', 'FOR']);
+export const EndWith = keyword('EndWith', 'reserved', ['END', 'WITH']);
+export const EndSwitch = keyword('EndSwitch', 'reserved', ['END', 'SWITCH']);
 export const ElseIf = keyword('ElseIf', 'reserved', ['ELSE', 'IF']);
 
 export const If = keyword('If');
@@ -133,6 +169,7 @@ export const Until = keyword('Until', 'junk');
 export const Wend = keyword('Wend');
 export const Exit = keyword('Exit');
 export const Select = keyword('Select');
+export const Switch = keyword('Switch');
 export const Case = keyword('Case');
 export const Sub = keyword('Sub');
 export const Function = keyword('Function');
@@ -177,6 +214,7 @@ export const Meeting = keyword('Meeting', 'soft');
 export const Send = keyword('Send');
 export const Mail = keyword('Mail', 'soft');
 export const Llm = keyword('Llm');
+export const With = keyword('With');
 export const And = keyword('And', 'junk', undefined, LogicOp);
 export const Or = keyword('Or', 'junk', undefined, LogicOp);
 export const Not = keyword('Not', 'junk');
@@ -192,7 +230,7 @@ const symbol = (name: string, pattern: RegExp, label: string, categories: TokenT
 
 export const LessEqual = symbol('LessEqual', /<=/, '<=', [CompareOp]);
 export const GreaterEqual = symbol('GreaterEqual', />=/, '>=', [CompareOp]);
-export const NotEqual = symbol('NotEqual', /<>/, '<>', [CompareOp]);
+export const NotEqual = symbol('NotEqual', /<>|!=/, '<>', [CompareOp]);
 export const Less = symbol('Less', /</, '<', [CompareOp]);
 export const Greater = symbol('Greater', />/, '>', [CompareOp]);
 export const Equals = symbol('Equals', /=/, '=', [CompareOp]);
@@ -207,7 +245,7 @@ export const LParen = symbol('LParen', /\(/, '(');
 export const RParen = symbol('RParen', /\)/, ')');
 export const LBracket = symbol('LBracket', /\[/, '[');
 export const RBracket = symbol('RBracket', /]/, ']');
-export const LBrace = symbol('LBrace', /{/, '{');
+export const LBrace = symbol('LBrace', /#?{/, '{');
 export const RBrace = symbol('RBrace', /}/, '}');
 export const Comma = symbol('Comma', /,/, ',');
 export const Colon = symbol('Colon', /:/, ':');
@@ -216,7 +254,7 @@ export const Dot = symbol('Dot', /\./, '.');
 /** All token types, in matching order (the parser's vocabulary, categories included). */
 export const allTokens: TokenType[] = [
   AnyToken, AnyWord, Name, Junk, LogicOp, BinaryOp, AddOp, MulOp, CompareOp,
-  WhiteSpace, Comment, Newline, TalkBlock, StringLiteral, NumberLiteral,
+  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, Phrase, IsNull, StringLiteral, NumberLiteral,
   ...keywords,
   Identifier,
   LessEqual, GreaterEqual, NotEqual, Less, Greater, Equals, Plus, Minus, Star, Slash, Backslash,

@@ -16,6 +16,11 @@ function text(args: readonly Value[], i: number): string {
   return toText(args[i] ?? null);
 }
 
+/** A table as General Bots scripts name it: `"products.csv"` (a file of the bot's drive there) is table `products`. */
+export function tableName(args: readonly Value[], i: number): string {
+  return text(args, i).replace(/^.*[\\/]/, '').replace(/\.(?:csv|tsv|xlsx?|json)$/i, '');
+}
+
 function object(keyword: string, value: Value | undefined): ObjectValue {
   if (value === undefined || value === null) return {};
   if (isObjectValue(value)) return cloneValue(value) as ObjectValue;
@@ -63,13 +68,13 @@ export function buildEffect(keyword: CommandKeyword, args: readonly Value[], hea
     case 'http_delete':
       return http('DELETE', args, headers);
     case 'find':
-      return { type: 'table.find', table: text(args, 0), filter: text(args, 1) };
+      return { type: 'table.find', table: tableName(args, 0), filter: text(args, 1) };
     case 'insert':
-      return { type: 'table.insert', table: text(args, 0), row: object(keyword, args[1]) };
+      return { type: 'table.insert', table: tableName(args, 0), row: object(keyword, args[1]) };
     case 'update':
-      return { type: 'table.update', table: text(args, 0), filter: text(args, 1), values: object(keyword, args[2]) };
+      return { type: 'table.update', table: tableName(args, 0), filter: text(args, 1), values: object(keyword, args[2]) };
     case 'delete':
-      return { type: 'table.delete', table: text(args, 0), filter: text(args, 1) };
+      return { type: 'table.delete', table: tableName(args, 0), filter: text(args, 1) };
     case 'transfer_to_human':
       return transfer(args);
     case 'create_meeting':
@@ -106,7 +111,7 @@ export function buildEffect(keyword: CommandKeyword, args: readonly Value[], hea
 
 /** SAVE "table", a, b → a row {a, b} named after the variables; SAVE "table", object → that object. */
 export function saveEffect(args: readonly Value[], columns: readonly string[]): EffectBody {
-  const table = text(args, 0);
+  const table = tableName(args, 0);
   const fields = args.slice(1);
   const only = fields[0];
   if (fields.length === 1 && only !== undefined && isObjectValue(only)) return { type: 'table.insert', table, row: cloneValue(only) as ObjectValue };

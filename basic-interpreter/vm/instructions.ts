@@ -32,6 +32,8 @@ export const Op = {
   // dialog and effects
   Talk: 55, Hear: 56, Wait: 57, Effect: 58, Save: 59,
   SetHeader: 60, ClearHeaders: 61, AddSuggestion: 62, ClearSuggestions: 63,
+  // General Bots keyword phrases (vm/phrases.ts)
+  Phrase: 64,
 } as const;
 
 /** One of the {@link Op} values. */
@@ -82,6 +84,8 @@ export const OPERANDS: Record<keyof typeof Op, string> = {
   // Hear dst, options(r or -1), spec(x), liveTop; Wait seconds, -, -, liveTop; Effect dst, base, argc, spec(x); Save -, base, argc, columns(x)
   Talk: 'r', Hear: 'r r x n', Wait: 'r - - n', Effect: 'r r n x', Save: '- r n x',
   SetHeader: 'r r', ClearHeaders: '', AddSuggestion: 'r r', ClearSuggestions: '',
+  // Phrase dst, base, argc, spec(x)
+  Phrase: 'r r n x',
 };
 
 const NAMES: string[] = [];

@@ -3,6 +3,7 @@ import { Op, opName, type Instr } from './instructions.js';
 import type { Value } from '../values.js';
 import { buildEffect, saveEffect } from './effects.js';
 import { hearInstruction } from './hear.js';
+import { runPhrase } from './phrases.js';
 import type { Frame, Machine, Signal } from './machine.js';
 import { isScript, type AuxEntry } from './script.js';
 import { eachItems, num, ScriptError, setKey } from './operators.js';
@@ -60,6 +61,17 @@ export function rareInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
       if (body.type === 'http') m.countHttpCall();
       frame.pc++;
       return { kind: 'effect', effect: { ...body, file: frame.script.file, line: ins.line }, dst: ins.a };
+    }
+    case Op.Phrase: {
+      const { phrase, labels } = aux[ins.d] as Extract<AuxEntry, { kind: 'phrase' }>;
+      const outcome = runPhrase(phrase, regs.slice(ins.b, ins.b + ins.c), labels, m.headers, m.ctx);
+      if ('value' in outcome) {
+        regs[ins.a] = outcome.value;
+        break;
+      }
+      if (outcome.effect.type === 'http' || outcome.effect.type === 'file.download') m.countHttpCall();
+      frame.pc++;
+      return { kind: 'effect', effect: { ...outcome.effect, file: frame.script.file, line: ins.line }, dst: ins.a };
     }
     case Op.Save: {
       const body = saveEffect(regs.slice(ins.b, ins.b + ins.c), aux[ins.d] as string[]);

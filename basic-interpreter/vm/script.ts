@@ -36,6 +36,8 @@ export interface ParamInfo {
   type: string;
   description?: string;
   example?: Value;
+  /** Declared OPTIONAL: not in the tool schema's `required`. */
+  optional?: boolean;
 }
 
 /** A problem found while compiling; the code at that spot raises it as a runtime error. */
@@ -60,6 +62,7 @@ export type AuxEntry =
   | { kind: 'const'; value: Value }
   | { kind: 'builtin'; name: string; fn: BuiltinFunction }
   | { kind: 'effect'; keyword: CommandKeyword }
+  | { kind: 'phrase'; phrase: string; labels: (string | null)[] }
   | HearSpec;
 
 /** A compiled script: one flat instruction array for the top level and all procedures. */

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
-import type { HttpPerformer, Value } from '../../basic-interpreter/index.js';
+import { fileValue, type HttpPerformer, type Value } from '../../basic-interpreter/index.js';
 import { checkTarget, HttpRefusedError, HttpRequestError, resolveWithDns, type ResolvedAddress, type ResolveHost } from '../../infra/outbound-guard.js';
 
 /**
@@ -65,7 +65,13 @@ export function createHttpPerformer(options: HttpPerformerOptions): HttpPerforme
         const location = response.headers.location;
         const status = response.statusCode ?? 0;
         if (!REDIRECTS.has(status) || location === undefined) {
-          const value = decodeBody(await readBody(response, maxBytes), response.headers['content-type']);
+          const bytes = await readBody(response, maxBytes);
+          const contentType = response.headers['content-type'];
+          // DOWNLOAD: the exact bytes, as a file value (basic-interpreter/host/file-content.ts).
+          if (request.binary === true && status >= 200 && status < 300) {
+            return fileValue(decodeURIComponent(url.pathname.split('/').pop() ?? '') || 'download', bytes, contentType ?? 'application/octet-stream');
+          }
+          const value = decodeBody(bytes, contentType);
           if (status >= 200 && status < 300) return value;
           return { status, error: `HTTP ${status} ${response.statusMessage ?? ''}`.trim(), body: value };
         }

@@ -8,3 +8,4 @@ export { createHttpPerformer, type HttpPerformerOptions } from './http-effect.js
 export { HttpRefusedError, HttpRequestError, type ResolveHost, type ResolvedAddress } from '../../infra/outbound-guard.js';
 export { ScriptFolder, type ProblemListener, type ScriptFolderOptions } from './script-folder.js';
 export { seedTablesFromCsv, SeedDataError, type SeedOptions, type SeededTable } from './seed-tables.js';
+export { createFolderFileStore } from './folder-file-store.js';

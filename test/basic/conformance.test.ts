@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createInMemoryBotData,
+  createInMemoryFileStore,
   createStandardHost,
   resumeDialog,
   startDialog,
@@ -57,6 +58,7 @@ function testHost(record: (effect: Effect) => void) {
     botMemory: data.botMemory('bot'),
     userMemory: data.userMemory('bot', 'user'),
     http: createHttpPerformer({ timeoutMs: 5000, allowPrivateNetworks: true }),
+    files: createInMemoryFileStore(),
     observe: record,
     async conversation(effect) {
       switch (effect.type) {

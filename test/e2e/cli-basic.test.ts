@@ -89,12 +89,12 @@ describe('switchboard check', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-check-'));
     try {
       const bad = path.join(dir, 'bad.bas');
-      await writeFile(bad, 'TALK "ok"\nIF x THEN\n  TALK (1 +\nEND IF\nNEXT\n');
+      await writeFile(bad, 'TALK "ok"\nIF x THEN\n  TALK (1 *\nEND IF\nNEXT\n');
       const { code, stderr } = await switchboard(['check', DEFAULT_BOT, bad]);
       expect(code).toBe(1);
       const located = stderr.match(/bad\.bas:\d+:\d+:/g) ?? [];
       expect(located.length).toBeGreaterThanOrEqual(2);
-      expect(stderr).toContain('  TALK (1 +');
+      expect(stderr).toContain('  TALK (1 *');
       expect(stderr).toMatch(/\n\s*\^/);
       expect(stderr).not.toContain('start.bas:');
     } finally {

@@ -9,7 +9,7 @@ import {
   type DatabaseHandle, type MessageRow,
 } from '../../db/index.js';
 import {
-  createEngine, ENGINE_EVENTS, type Channel, type EngineBot, type EngineEvent, type EngineEventHandlers, type EngineRepositories,
+  createEngine, ENGINE_EVENTS, type Channel, type EngineBot, type EngineDeps, type EngineEvent, type EngineEventHandlers, type EngineRepositories,
   type EngineService, type InboundMessage, type OutboundMessage, type OutboxSettings,
 } from '../../engine/index.js';
 import { createEventBus, type EventBus } from '../../infra/events/index.js';
@@ -108,7 +108,11 @@ export class EngineHarness {
    * BullMQ); by default each instance gets its own, so a "restart" loses the jobs of the last one
    * just as the in-process driver does.
    */
-  async startEngine(options: { outbox?: Partial<OutboxSettings>; adapters?: ChannelAdapter[]; start?: boolean; prefix?: string } = {}): Promise<RunningEngine> {
+  async startEngine(options: {
+    outbox?: Partial<OutboxSettings>; adapters?: ChannelAdapter[]; start?: boolean; prefix?: string;
+    /** Ports of the BASIC capabilities (CREATE USER, the bots' drives, SEND SMS…). */
+    capabilities?: Pick<EngineDeps, 'users' | 'files' | 'capabilities'>;
+  } = {}): Promise<RunningEngine> {
     const prefix = options.prefix ?? uniquePrefix('sbtest-engine');
     this.prefixes.push(prefix);
     const jobs = createJobQueue({ redisUrl, prefix, logger });
@@ -118,6 +122,7 @@ export class EngineHarness {
       repos: engineRepositories(this.database), jobs, bus, logger, locks,
       bots: (name) => this.bots.get(name),
       outbox: { attempts: 4, backoffMs: 40, ...options.outbox },
+      ...options.capabilities,
     });
     const events = recordEvents(engine);
     for (const adapter of options.adapters ?? []) engine.channels.register(adapter);

@@ -1,0 +1,132 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import phoneMetadata from 'libphonenumber-js/min/metadata';
+import { fold } from './functions-shared.js';
+import { dateHearTypes } from './hear-dates.js';
+import { numberHearTypes } from './hear-numbers.js';
+import type { HearResult, HearType } from './hear-types.js';
+
+/**
+ * The further HEAR types of the General Bots keyword reference: aliases (FLOAT, TIME…),
+ * documents (CPF, CNPJ, CREDITCARD), PASSWORD, COLOR, LANGUAGE, PHONE, and the media types, whose
+ * answer is the link to the file a channel received (IMAGE, AUDIO, VIDEO, FILE, DOCUMENT).
+ * QRCODE and LOGIN need a capability this product does not have: they fail at run time.
+ */
+
+const accept = (value: string | number): HearResult => ({ ok: true, value });
+const reject = (message: string): HearResult => ({ ok: false, message });
+const digitsOf = (input: string): string => input.replace(/\D/g, '');
+
+/** Check digits of a CPF (11 digits) or CNPJ (14): mod 11 over the given weights. */
+function checkDigit(digits: string, weights: readonly number[]): number {
+  const sum = weights.reduce((s, w, i) => s + w * Number(digits[i]), 0);
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+function validCpf(d: string): boolean {
+  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
+  return checkDigit(d, [10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[9]) && checkDigit(d, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[10]);
+}
+
+function validCnpj(d: string): boolean {
+  if (d.length !== 14 || /^(\d)\1{13}$/.test(d)) return false;
+  const first = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+  return checkDigit(d, first) === Number(d[12]) && checkDigit(d, [6, ...first]) === Number(d[13]);
+}
+
+function luhn(d: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < d.length; i += 1) {
+    let n = Number(d[d.length - 1 - i]);
+    if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
+    sum += n;
+  }
+  return sum % 10 === 0;
+}
+
+const NAMED_COLORS: Record<string, string> = {
+  black: '#000000', preto: '#000000', white: '#FFFFFF', branco: '#FFFFFF', red: '#FF0000', vermelho: '#FF0000',
+  green: '#008000', verde: '#008000', blue: '#0000FF', azul: '#0000FF', yellow: '#FFFF00', amarelo: '#FFFF00',
+  orange: '#FFA500', laranja: '#FFA500', purple: '#800080', roxo: '#800080', pink: '#FFC0CB', rosa: '#FFC0CB',
+  gray: '#808080', grey: '#808080', cinza: '#808080', brown: '#A52A2A', marrom: '#A52A2A',
+};
+
+/** ISO 639-1 codes and names (English, Portuguese, Spanish) of common languages. */
+const LANGUAGES: Record<string, string> = Object.fromEntries(
+  [
+    ['en', 'english', 'ingles'], ['pt', 'portuguese', 'portugues'], ['es', 'spanish', 'espanhol', 'espanol'],
+    ['fr', 'french', 'frances'], ['de', 'german', 'alemao', 'aleman'], ['it', 'italian', 'italiano'],
+    ['ja', 'japanese', 'japones'], ['zh', 'chinese', 'chines', 'chino'], ['ru', 'russian', 'russo', 'ruso'],
+    ['ar', 'arabic', 'arabe'], ['hi', 'hindi'], ['nl', 'dutch', 'holandes'], ['ko', 'korean', 'coreano'],
+  ].flatMap(([code = '', ...names]) => [[code, code], ...names.map((n) => [n, code])]),
+);
+
+/** A link to a received file; `extensions` (lower case) narrow the kind, none accept any file. */
+function fileLink(kind: string, extensions: readonly string[]): HearType {
+  return (input) => {
+    const text = input.trim();
+    const url = URL.canParse(text) ? new URL(text) : undefined;
+    const extension = /\.([a-z0-9]+)$/i.exec(url?.pathname ?? '')?.[1]?.toLowerCase() ?? '';
+    const fits = url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:') && (extensions.length === 0 || extensions.includes(extension));
+    return fits ? accept(url.href) : reject(`Please send ${kind}.`);
+  };
+}
+
+const unavailable = (type: string, reason: string): HearType => () => {
+  throw new Error(`not available: HEAR AS ${type} (${reason})`);
+};
+
+export const extraHearTypes: Record<string, HearType> = {
+  FLOAT: (input) => numberHearTypes.NUMBER!(input),
+  DOUBLE: (input) => numberHearTypes.NUMBER!(input),
+  DECIMAL: (input) => numberHearTypes.NUMBER!(input),
+  CURRENCY: (input) => numberHearTypes.MONEY!(input),
+  TIME: (input, ctx) => dateHearTypes.HOUR!(input, ctx),
+  /** Any phone number valid in its numbering plan (a country code, or Brazil's plan without one) → E.164. */
+  PHONE(input) {
+    const text = input.trim().replace(/^00/, '+');
+    const phone = /^\+?[\d\s().-]+$/.test(text) ? parsePhoneNumberFromString(text, { defaultCountry: 'BR' }, phoneMetadata) : undefined;
+    return phone?.isValid() ? accept(phone.number) : reject('Please enter a phone number, like +55 11 3456-7890.');
+  },
+  /** At least 8 characters with a letter and a digit. */
+  PASSWORD(input) {
+    return input.length >= 8 && /\p{L}/u.test(input) && /\d/.test(input) ? accept(input) : reject('Please choose a password of at least 8 characters with letters and digits.');
+  },
+  /** #RGB, #RRGGBB or a basic color name (English, Portuguese) → "#RRGGBB". */
+  COLOR(input) {
+    const text = fold(input.trim());
+    const named = NAMED_COLORS[text];
+    if (named) return accept(named);
+    const hex = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(text)?.[1];
+    if (!hex) return reject('Please enter a color, like #FF8800 or blue.');
+    const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+    return accept(`#${full.toUpperCase()}`);
+  },
+  /** A Brazilian CPF with valid check digits → its 11 digits. */
+  CPF(input) {
+    const d = digitsOf(input);
+    return validCpf(d) ? accept(d) : reject('Please enter a valid CPF, like 123.456.789-09.');
+  },
+  /** A Brazilian CNPJ with valid check digits → its 14 digits. */
+  CNPJ(input) {
+    const d = digitsOf(input);
+    return validCnpj(d) ? accept(d) : reject('Please enter a valid CNPJ, like 11.222.333/0001-81.');
+  },
+  /** 13–19 digits passing the Luhn check → the digits. */
+  CREDITCARD(input) {
+    const d = digitsOf(input);
+    return d.length >= 13 && d.length <= 19 && /^[\d\s-]+$/.test(input.trim()) && luhn(d) ? accept(d) : reject('Please enter a valid card number.');
+  },
+  /** A language name or ISO 639-1 code → the code ("Portuguese" → "pt"). */
+  LANGUAGE(input) {
+    const code = LANGUAGES[fold(input.trim()).split(/[-_]/)[0] ?? ''];
+    return code ? accept(code) : reject('Please tell me a language, like English or pt.');
+  },
+  IMAGE: fileLink('an image', ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'heic']),
+  AUDIO: fileLink('an audio message', ['mp3', 'ogg', 'oga', 'opus', 'wav', 'm4a', 'aac', 'amr']),
+  VIDEO: fileLink('a video', ['mp4', 'mov', 'webm', '3gp', 'mkv']),
+  FILE: fileLink('a file', []),
+  DOCUMENT: fileLink('a document', ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'txt', 'csv']),
+  QRCODE: unavailable('QRCODE', 'there is no QR code reader'),
+  LOGIN: unavailable('LOGIN', 'customers do not sign in to bots here'),
+};

@@ -1,0 +1,194 @@
+/**
+ * What the General Bots keyword phrases (parser/phrases.ts) do: a value computed here (NEW OBJECT,
+ * FILTER, AGGREGATE…), an effect for the host (READ, SEND EMAIL, CREATE USER…), or, for what this
+ * product cannot do, a runtime error "not available: …" naming the missing piece (docs/basic.md,
+ * "Compatibility"). Parsing never fails for them.
+ */
+import { isTruthy, toText } from '../coercion.js';
+import type { EffectBody } from '../host/index.js';
+import { matchesConditions, parseTableFilter } from '../host/index.js';
+import { isObjectValue, type ObjectValue, type Value } from '../values.js';
+import { tableName } from './effects.js';
+import { cloneValue, describeValue, ScriptError } from './operators.js';
+import { builtinFunctions, type BuiltinContext } from '../keywords/index.js';
+
+/** A phrase's outcome: a value now, or an effect whose result is the value. */
+export type PhraseOutcome = { value: Value } | { effect: EffectBody };
+
+/** The arguments of one phrase: values in order, each with its label (`WITH NAME n` → "name"). */
+class Args {
+  constructor(readonly phrase: string, readonly values: readonly Value[], readonly labels: readonly (string | null)[]) {}
+
+  at(i: number): Value {
+    return cloneValue(this.values[i] ?? null);
+  }
+
+  text(i: number): string {
+    return toText(this.values[i] ?? null);
+  }
+
+  /** The value labelled `label`, else the i-th value. */
+  named(label: string, i: number): Value {
+    const at = this.labels.indexOf(label);
+    return at >= 0 ? this.at(at) : this.at(i);
+  }
+
+  rows(i: number): ObjectValue[] {
+    const value = this.values[i] ?? null;
+    if (value === null) return [];
+    if (Array.isArray(value)) return value.filter(isObjectValue).map((row) => cloneValue(row) as ObjectValue);
+    if (isObjectValue(value)) return [cloneValue(value) as ObjectValue];
+    throw new ScriptError(`${this.phrase} needs a list of rows, got ${describeValue(value)}`);
+  }
+}
+
+/** Why a phrase cannot run here: the capability this product does not have (yet). */
+const UNAVAILABLE: Record<string, string> = {
+  'SEND FILE': 'sending files to a customer needs a channel that carries attachments',
+  'CREATE TASK': 'there is no tasks store',
+  'CREATE DRAFT': 'there is no mailbox to keep drafts in',
+  'CREATE SITE': 'there is no site generator',
+  'CREATE LANDING PAGE': 'there is no site generator',
+  'SET ANSWER MODE': 'answer modes belong to the knowledge base, which this product does not have',
+  'SET PAGE MODE': 'page modes belong to the web app of General Bots',
+  'PAGE MODE': 'page modes belong to the web app of General Bots',
+  'SET USER': 'a script cannot change who the customer is',
+  'GET ATTENDANTS': 'attendants are listed by the attendance console, not by scripts',
+  'GROUP BY': 'not implemented yet',
+  'ADD MEMBER': 'there are no groups a script can change',
+  'GENERATE PDF': 'there is no PDF generator',
+  'MERGE PDF': 'there is no PDF generator',
+  'SAVE FROM UNSTRUCTURED': 'it needs the language model tool calling, not wired to scripts',
+  'ON ERROR RESUME NEXT': 'errors cannot be trapped: a runtime error ends the dialog',
+  'ON ERROR GOTO 0': 'errors cannot be trapped: a runtime error ends the dialog',
+  'CLEAR ERROR': 'errors cannot be trapped: a runtime error ends the dialog',
+  'ERROR MESSAGE': 'errors cannot be trapped: a runtime error ends the dialog',
+  'USE MODEL': 'the model is the bot\'s, set by llm-model in config.csv',
+  'USE ACCOUNT': 'there are no connected accounts',
+  'USE MCP': 'there is no MCP client',
+  'ADD TO CAMPAIGN': 'there are no campaigns',
+  'TRACK CONVERSION': 'there are no campaigns',
+  'GET CAMPAIGN STATS': 'there are no campaigns',
+  'SCHEDULE POST': 'there is no social media publishing',
+  'POST TO': 'there is no social media publishing',
+  ON: 'event handlers: use SET SCHEDULE for timed runs',
+  CALL: 'REST endpoints of other bots cannot be called by path (use GET/POST with a URL)',
+  SEARCH: 'there is no knowledge base to search',
+  CHART: 'there is no chart renderer',
+  WEBHOOK: 'webhooks are not published for scripts',
+  BOOK: 'there is no calendar',
+  WEATHER: 'there is no weather service',
+  GRAPHQL: 'not implemented yet (use POST with a JSON body)',
+  SOAP: 'there is no SOAP client',
+  PIVOT: 'not implemented yet',
+  COMPRESS: 'there is no archive support',
+  EXTRACT: 'there is no archive support',
+  SCRAPE: 'there is no web scraper',
+  FILL: 'there is no document template engine',
+};
+
+type Handler = (args: Args, headers: Record<string, string>, ctx: BuiltinContext) => PhraseOutcome;
+
+const effect = (body: EffectBody): PhraseOutcome => ({ effect: body });
+
+const HANDLERS: Record<string, Handler> = {
+  'SEND EMAIL': (a) => effect({ type: 'mail.send', to: a.text(0), subject: a.text(1), body: a.text(2) }),
+  'SEND MAIL TO': (a) => effect({ type: 'mail.send', to: a.text(0), subject: a.text(1), body: a.text(2) }),
+  'SEND SMS': (a) => effect({ type: 'sms.send', to: a.text(0), text: a.text(1) }),
+  'SEND TEMPLATE': (a) => effect({ type: 'template.send', to: a.text(0), template: a.text(1), params: a.values.slice(2).map(cloneValue) }),
+  'CREATE USER': (a) => {
+    const name = a.named('name', 1);
+    return effect({ type: 'user.create', email: a.text(0), ...(name === null ? {} : { name: toText(name) }) });
+  },
+  'USE KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
+  'CLEAR KB': (a) => effect({ type: 'kb', action: 'clear', name: a.text(0) }),
+  'USE WEBSITE': (a) => effect({ type: 'kb', action: 'website', name: a.text(0) }),
+  'ADD TOOL': (a) => effect({ type: 'tools', action: 'add', name: a.text(0) }),
+  'USE TOOL': (a) => effect({ type: 'tools', action: 'use', name: a.text(0) }),
+  'CLEAR TOOLS': () => effect({ type: 'tools', action: 'clear', name: '' }),
+  PRINT: (a) => effect({ type: 'log', level: 'debug', text: a.values.map((v) => toText(v)).join(' ') }),
+  LOG: (a) => effect({ type: 'log', level: 'info', text: a.values.map((v) => toText(v)).join(' ') }),
+  READ: (a) => effect({ type: 'file.read', path: a.text(0) }),
+  WRITE: (a) => effect({ type: 'file.write', path: a.text(0), content: a.at(1) }),
+  UPLOAD: (a) => effect({ type: 'file.write', path: a.text(1), content: a.at(0) }),
+  COPY: (a) => effect({ type: 'file.copy', from: a.text(0), to: a.text(1) }),
+  MOVE: (a) => effect({ type: 'file.move', from: a.text(0), to: a.text(1) }),
+  'DELETE FILE': (a) => effect({ type: 'file.delete', path: a.text(0) }),
+  LIST: (a) => effect({ type: 'file.list', path: a.text(0) }),
+  DOWNLOAD: (a, headers) => {
+    const url = a.text(0);
+    if (url === '') throw new ScriptError('DOWNLOAD needs a URL');
+    return effect({ type: 'file.download', url, headers: { ...headers }, ...(a.values.length > 1 ? { path: a.text(1) } : {}) });
+  },
+  'DELETE HTTP': (a, headers) => effect({ type: 'http', method: 'DELETE', url: a.text(0), headers: { ...headers } }),
+  MERGE: (a) => effect({ type: 'table.merge', table: tableName(a.values, 0), rows: a.rows(1), key: a.text(2) || 'id' }),
+  'NEW OBJECT': () => ({ value: {} }),
+  'NEW ARRAY': (a) => ({ value: a.values.map(cloneValue) }),
+  APPEND: (a) => {
+    const list = a.at(0);
+    const items = a.values.slice(1).map(cloneValue);
+    if (list === null) return { value: items };
+    if (!Array.isArray(list)) throw new ScriptError(`APPEND needs a list, got ${describeValue(list)}`);
+    return { value: [...list, ...items] };
+  },
+  FILTER: (a) => {
+    const conditions = parseTableFilter(a.text(1));
+    const lower = (row: ObjectValue): ObjectValue => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.toLowerCase(), v]));
+    return { value: a.rows(0).filter((row) => matchesConditions(lower(row), conditions)) };
+  },
+  AGGREGATE: (a) => ({ value: aggregate(a.text(0).toUpperCase(), a.rows(1), a.text(2)) }),
+  MAP: (a) => {
+    const renames = a.text(1).split(',').map((pair) => pair.split('->').map((s) => s.trim()));
+    return {
+      value: a.rows(0).map((row) => {
+        const out: ObjectValue = { ...row };
+        for (const [from = '', to = ''] of renames) {
+          if (from !== '' && to !== '' && Object.hasOwn(out, from)) {
+            out[to] = out[from] ?? null;
+            delete out[from];
+          }
+        }
+        return out;
+      }),
+    };
+  },
+  // FORMAT value AS "pattern": the FORMAT function with the reference's phrase spelling.
+  FORMAT: (a, _headers, ctx) => ({ value: builtinFunctions.format!([a.at(0), a.at(1), ...(a.values.length > 2 ? [a.at(2)] : [])], ctx) }),
+  THROW: (a) => {
+    throw new ScriptError(a.text(0) || 'THROW');
+  },
+  ASSERT: (a) => {
+    if (!isTruthy(a.values[0] ?? null)) throw new ScriptError(a.values.length > 1 ? a.text(1) : 'ASSERT failed');
+    return { value: null };
+  },
+};
+
+/** AGGREGATE "SUM"|"AVG"|"COUNT"|"MIN"|"MAX", rows, "field". */
+function aggregate(op: string, rows: readonly ObjectValue[], field: string): Value {
+  const key = field.toLowerCase();
+  const values = rows.map((row) => row[field] ?? row[key] ?? null).filter((v) => v !== null && v !== '');
+  const numbers = values.map(Number).filter((n) => !Number.isNaN(n));
+  switch (op) {
+    case 'COUNT':
+      return values.length;
+    case 'SUM':
+      return numbers.reduce((s, n) => s + n, 0);
+    case 'AVG':
+      return numbers.length === 0 ? null : numbers.reduce((s, n) => s + n, 0) / numbers.length;
+    case 'MIN':
+      return numbers.length === 0 ? null : Math.min(...numbers);
+    case 'MAX':
+      return numbers.length === 0 ? null : Math.max(...numbers);
+    default:
+      throw new ScriptError(`AGGREGATE: unknown operation "${op}" (SUM, AVG, COUNT, MIN or MAX)`);
+  }
+}
+
+/** Runs one phrase with its argument values; throws ScriptError for "not available: …". */
+export function runPhrase(
+  phrase: string, values: readonly Value[], labels: readonly (string | null)[], headers: Record<string, string>, ctx: BuiltinContext,
+): PhraseOutcome {
+  const handler = HANDLERS[phrase];
+  if (handler !== undefined) return handler(new Args(phrase, values, labels), headers, ctx);
+  throw new ScriptError(`not available: ${phrase} (${UNAVAILABLE[phrase] ?? 'this product has no such capability'})`);
+}

@@ -1,0 +1,3 @@
+TALK "before"
+CREATE TASK "Review document", "Please review the attached file"
+TALK "never"

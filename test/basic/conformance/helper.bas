@@ -1,0 +1,1 @@
+TALK "helper ran"
