@@ -27,6 +27,7 @@ import { createMailer } from './infra/mail/index.js';
 import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
 import { createServiceMetrics } from './service-metrics.js';
+import { wireNotifications } from './service-notifications.js';
 
 export type { RunnableBot } from './service-bots.js';
 
@@ -148,6 +149,9 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();
+  // Notifications (docs/notifications.md): sms, mobile push and groups ports are not given yet, so those report not configured.
+  const notifications = wireNotifications({ settings, database, jobs, bus, rateLimiter, mailer, logger });
+  await notifications.service.start();
 
   const readiness = [{ name: 'database', ping: () => database.ping() }];
   if (settings.REDIS_URL) {
@@ -178,10 +182,12 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
     attendance: commandDeps,
     metrics: metrics.onMainPort,
+    notifications: notifications.service,
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });
   const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
+  const notificationsSocket = notifications.attach(server, tokens);
   const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket });
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.HOST === '0.0.0.0' ? '127.0.0.1' : settings.HOST}:${port}`;
@@ -194,6 +200,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     await metricsListener?.close();
     await webSocket.close();
     await attendanceSocket.close();
+    await notificationsSocket.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Requests still running after the bound are cut so shutdown always ends.

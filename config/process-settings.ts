@@ -31,6 +31,11 @@ export const ProcessSettingsSchema = z.object({
   // Metrics (docs/metrics.md): unset = GET /metrics on PORT for admins; set = a token-free listener on METRICS_HOST only.
   METRICS_PORT: optionalString.pipe(z.coerce.number<string>().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // Notifications (docs/notifications.md, "Limits"): seed 8's limits; PUBLIC_URL is the base of click-tracking links.
+  NOTIFICATIONS_SEND_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
+  NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY: z.coerce.number().int().positive().default(10),
+  NOTIFICATIONS_TEMPLATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(20),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 

@@ -32,3 +32,8 @@ export { createAttendanceRepositories, type AttendanceRepositoryBundle } from '.
 export { createEngineEventsRepo, type EngineEventsRepo, type PendingEvent } from './engine-events-repo.js';
 /** Read-only counts for the scrape-time gauges of `/metrics`. */
 export { createMetricsRepo, type MetricsRepo } from './metrics-repo.js';
+export {
+  createNotificationsRepo, type NotificationsRepo, type NotificationRow, type NewNotification, type DeliveryRow, type NewDelivery,
+  type NotificationFilter, type DeliveryOutcome, type NotificationStatus,
+} from './notifications-repo.js';
+export { createNotificationSettingsRepo, type NotificationSettingsRepo, type TemplateRow, type NewTemplate } from './notification-settings-repo.js';

@@ -16,6 +16,8 @@ import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
 import { userRoutes } from './routes/users.js';
 import { webChannelRoutes } from './routes/web-channel.js';
@@ -29,6 +31,8 @@ export interface AppDeps {
   webChannel: WebChannel;
   sessions: SessionRoutesDeps;
   attendance: AttendanceRoutesDeps;
+  /** The notifications API v1 (docs/notifications.md). */
+  notifications?: NotificationsService;
   /** Served at `GET /metrics` to admins; absent when the metrics listener serves it (docs/metrics.md). */
   metrics?: MetricsExposition;
 }
@@ -57,6 +61,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceTicketRoutes(deps.attendance),
     ...(deps.attendance.assist ? attendanceLlmRoutes({ assist: deps.attendance.assist }) : []),
     ...(deps.metrics ? metricsRoutes(deps.metrics) : []),
+    ...(deps.notifications ? notificationRoutes(deps.notifications) : []),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));

@@ -13,3 +13,8 @@ export {
   type AttendantStatus, type TicketStatus, type TicketPriority, type AttendanceEventType,
 } from './attendance.js';
 export { attendanceConversations, ATTENDANCE_CONVERSATION_STATUSES, type AttendanceConversationStatus } from './attendance-conversations.js';
+export {
+  notifications, notificationDeliveries, notificationPreferences, notificationTemplates, notificationBroadcasts,
+  notificationActivity, notificationWebhooks, NOTIFICATION_STATUSES, DELIVERY_STATUSES, BROADCAST_STATUSES,
+  type NotificationStatus, type DeliveryStatus, type BroadcastStatus,
+} from './notifications.js';

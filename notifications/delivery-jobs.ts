@@ -1,0 +1,37 @@
+import { deliverNotification } from './deliver-notification.js';
+import { DELIVER_JOB_OPTIONS, deliverJobId, NOTIFICATION_JOBS } from './notification-ids.js';
+import type { NotificationsDeps } from './notifications-deps.js';
+
+/**
+ * Registers the deliver job and, at start-up, enqueues every notification that still has pending
+ * deliveries, each when its earliest is due (the database is the source of truth:
+ * docs/architecture.md, "Ports and drivers"). When a run has used up its retries, the rows it
+ * could not deliver are failed with `delivery_failed` rather than left pending forever.
+ */
+export function createDeliveryJobs(deps: NotificationsDeps) {
+  return {
+    async start(): Promise<void> {
+      deps.jobs.process<{ notification_id: string }>(NOTIFICATION_JOBS.deliver, (data) => deliverNotification(deps, data.notification_id), {
+        concurrency: 4,
+        onFailed: (_error, ctx) => void failDue(deps, ctx.id).catch((err: unknown) => deps.logger.error({ err }, 'could not fail undelivered notifications')),
+      });
+      const now = deps.now().getTime();
+      for (const { id, due } of await deps.repo.pendingNotifications()) {
+        const at = due?.getTime();
+        await deps.jobs.add(NOTIFICATION_JOBS.deliver, { notification_id: id }, {
+          jobId: deliverJobId(id, at), ...DELIVER_JOB_OPTIONS, ...(at && at > now ? { delay: at - now } : {}),
+        });
+      }
+    },
+  };
+}
+
+async function failDue(deps: NotificationsDeps, jobId: string): Promise<void> {
+  const match = /^ntf-deliver-(ntf_[0-9a-f]+)/.exec(jobId);
+  if (!match) return;
+  const id = match[1]!;
+  for (const row of await deps.repo.duePending(id, deps.now())) {
+    await deps.repo.settle(id, row.recipient_id, row.channel, { status: 'failed', reason: 'delivery_failed' });
+  }
+  await deps.repo.refreshStatus(id);
+}

@@ -1,0 +1,66 @@
+import type { Server } from 'node:http';
+import type { TokenIssuer } from './auth/index.js';
+import type { ProcessSettings } from './config/index.js';
+import { createNotificationSettingsRepo, createNotificationsRepo, type DatabaseHandle } from './db/index.js';
+import { attachNotificationsSocket } from './http/notifications-socket.js';
+import type { EventBus } from './infra/events/index.js';
+import type { JobQueue } from './infra/jobs/index.js';
+import type { Logger } from './infra/logger.js';
+import type { Mailer } from './infra/mail/index.js';
+import type { RateLimiter } from './infra/rate-limit/index.js';
+import {
+  createEmailSender, createInAppSender, createMobilePushChannel, createNotificationsService, createSmsChannel,
+  type GroupDirectory, type MobilePushSender, type NotificationEventSink, type SmsSender,
+} from './notifications/index.js';
+
+/** What the notifications area is built from; the ports of other areas are optional (not configured without them). */
+export interface NotificationsWiring {
+  settings: ProcessSettings;
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  bus: EventBus;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  logger: Logger;
+  sms?: SmsSender;
+  mobilePush?: MobilePushSender;
+  groups?: GroupDirectory;
+}
+
+/**
+ * Builds the notifications area (docs/notifications.md) once, at the composition root: its
+ * repositories, the channel senders and the service; `attach` adds the inbox socket to the server.
+ */
+export function wireNotifications(w: NotificationsWiring) {
+  const repo = createNotificationsRepo(w.database.db);
+  const events: NotificationEventSink = { delivered: async () => undefined, clicked: async () => undefined };
+  const service = createNotificationsService({
+    repo,
+    settings: createNotificationSettingsRepo(w.database.db),
+    jobs: w.jobs,
+    bus: w.bus,
+    rateLimiter: w.rateLimiter,
+    logger: w.logger,
+    now: () => new Date(),
+    limits: {
+      sendPerHour: w.settings.NOTIFICATIONS_SEND_LIMIT_PER_HOUR,
+      broadcastPerDay: w.settings.NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY,
+      templatesPerDay: w.settings.NOTIFICATIONS_TEMPLATE_LIMIT_PER_DAY,
+    },
+    senders: {
+      in_app: createInAppSender(w.bus),
+      email: createEmailSender(w.mailer),
+      sms: createSmsChannel(w.sms),
+      push: createMobilePushChannel(w.mobilePush),
+    },
+    ...(w.groups ? { groups: w.groups } : {}),
+    events,
+    clickUrl: () => undefined,
+  });
+  return {
+    service,
+    attach: (server: Server, tokens: Pick<TokenIssuer, 'verify'>) => attachNotificationsSocket(server, {
+      tokens, bus: w.bus, logger: w.logger, unreadCount: (id) => service.unreadCount(id), touch: (id) => service.touch(id),
+    }),
+  };
+}
