@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
-import { createNotificationSettingsRepo, createNotificationsRepo, type DatabaseHandle } from './db/index.js';
+import { createNotificationBroadcastsRepo, createNotificationSettingsRepo, createNotificationsRepo, type DatabaseHandle } from './db/index.js';
 import { attachNotificationsSocket } from './http/notifications-socket.js';
 import type { EventBus } from './infra/events/index.js';
 import type { JobQueue } from './infra/jobs/index.js';
@@ -37,6 +37,8 @@ export function wireNotifications(w: NotificationsWiring) {
   const service = createNotificationsService({
     repo,
     settings: createNotificationSettingsRepo(w.database.db),
+    broadcasts: createNotificationBroadcastsRepo(w.database.db),
+    fanOutBatchSize: 1000,
     jobs: w.jobs,
     bus: w.bus,
     rateLimiter: w.rateLimiter,

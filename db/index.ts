@@ -37,3 +37,6 @@ export {
   type NotificationFilter, type DeliveryOutcome, type NotificationStatus,
 } from './notifications-repo.js';
 export { createNotificationSettingsRepo, type NotificationSettingsRepo, type TemplateRow, type NewTemplate } from './notification-settings-repo.js';
+export {
+  createNotificationBroadcastsRepo, type NotificationBroadcastsRepo, type BroadcastRow, type NewBroadcast, type Audience,
+} from './notification-broadcasts-repo.js';

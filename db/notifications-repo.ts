@@ -70,6 +70,10 @@ export function createNotificationsRepo(db: Database) {
       return row;
     },
 
+    async setStatus(id: string, status: NotificationStatus): Promise<void> {
+      await db.update(n).set({ status }).where(eq(n.id, id));
+    },
+
     async findByIdempotencyKey(senderId: string, key: string): Promise<NotificationRow | undefined> {
       const [row] = await db.select().from(n).where(and(eq(n.sender_id, senderId), eq(n.idempotency_key, key))).limit(1);
       return row;
@@ -82,12 +86,12 @@ export function createNotificationsRepo(db: Database) {
       return db.select().from(d).where(where).orderBy(d.recipient_id, d.channel);
     },
 
-    /** Deliveries still pending whose time has come (no `deliver_after`, or it has passed). */
-    async duePending(id: string, now: Date): Promise<DeliveryRow[]> {
+    /** Deliveries still pending whose time has come (no `deliver_after`, or it has passed), at most `limit`. */
+    async duePending(id: string, now: Date, limit = 10_000): Promise<DeliveryRow[]> {
       return db.select().from(d).where(and(
         eq(d.notification_id, id), eq(d.status, 'pending'),
         or(isNull(d.deliver_after), lte(d.deliver_after, now)),
-      ));
+      )).orderBy(d.recipient_id, d.channel).limit(limit);
     },
 
     /** Notifications with pending deliveries and when the earliest is due: what start-up re-enqueues. */

@@ -21,7 +21,8 @@ export async function deliverNotification(deps: NotificationsDeps, notificationI
     await expireAll(deps, notification);
     return;
   }
-  const due = await deps.repo.duePending(notificationId, now);
+  // A run takes a bounded slice, so a broadcast's thousands of rows never sit in memory at once.
+  const due = await deps.repo.duePending(notificationId, now, DELIVER_SLICE);
   const recipients = [...new Set(due.map((d) => d.recipient_id))];
   const [prefs, contacts] = await Promise.all([deps.settings.preferencesOf(recipients), deps.repo.contacts(recipients)]);
   const delivered: { notification_id: string; recipient: string; channel: string; delivered_at: string }[] = [];
@@ -39,6 +40,15 @@ export async function deliverNotification(deps: NotificationsDeps, notificationI
     }
     if ('send' in decision && !decision.send) {
       await deps.repo.settle(notificationId, row.recipient_id, channel, { status: 'failed', reason: decision.reason });
+      continue;
+    }
+    if (channel === 'in_app') {
+      // The stored row is the inbox: it is delivered once written, and the live push (with the unread count) follows.
+      if (await deps.repo.settle(notificationId, row.recipient_id, channel, { status: 'delivered', delivered_at: now })) {
+        delivered.push({ notification_id: notificationId, recipient: row.recipient_id, channel, delivered_at: now.toISOString() });
+        const pushed = await attempt(deps, notification, row, contacts.get(row.recipient_id));
+        if (pushed !== 'delivered') deps.logger.warn({ notification_id: notificationId }, 'in-app notification stored but not pushed live');
+      }
       continue;
     }
     const outcome = await attempt(deps, notification, row, contacts.get(row.recipient_id));
@@ -59,7 +69,12 @@ export async function deliverNotification(deps: NotificationsDeps, notificationI
     await deps.jobs.add(NOTIFICATION_JOBS.deliver, { notification_id: notificationId }, { jobId: deliverJobId(notificationId, nextDue.getTime()), delay, ...DELIVER_JOB_OPTIONS });
   }
   if (transient) throw transient;
+  if (due.length === DELIVER_SLICE) {
+    await deps.jobs.add(NOTIFICATION_JOBS.deliver, { notification_id: notificationId }, { jobId: `${deliverJobId(notificationId)}-next-${due.at(-1)!.recipient_id}`, ...DELIVER_JOB_OPTIONS });
+  }
 }
+
+const DELIVER_SLICE = 500;
 
 const CATEGORIES = new Set<string>(['system', 'marketing', 'updates']);
 

@@ -14,3 +14,6 @@ export type { SendTemplateInput } from './send-template.js';
 export type { CreateTemplateInput } from './create-template.js';
 export type { ListNotificationsInput } from './list-notifications.js';
 export type { NotificationView } from './get-notification.js';
+export { SEGMENTS, type BroadcastInput, type Segment } from './send-broadcast.js';
+/** The stored broadcast, as the routes answer it. */
+export type { BroadcastRow } from '../db/index.js';

@@ -19,3 +19,8 @@ export const NOTIFICATION_JOBS = {
 
 /** Retry policy of the deliver job: transient channel errors are retried with backoff. */
 export const DELIVER_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential' as const, delay: 1000 } };
+
+/** The fan-out job's id for a broadcast. */
+export function broadcastJobId(broadcastId: string): string {
+  return `ntf-broadcast-${broadcastId}`;
+}

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/index.js';
-import type { NotificationSettingsRepo, NotificationsRepo } from '../db/index.js';
+import type { NotificationBroadcastsRepo, NotificationSettingsRepo, NotificationsRepo } from '../db/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -17,6 +17,8 @@ export interface NotificationLimits {
 /** Delivered and clicked events for webhooks (seed 6.1); the webhooks part listens. */
 export interface NotificationEventSink {
   delivered(events: { notification_id: string; recipient: string; channel: string; delivered_at: string }[]): Promise<void>;
+  /** A broadcast batch reached `user_ids` on `channel` (in_app, written delivered). */
+  deliveredBatch?(notificationId: string, channel: string, userIds: readonly string[]): Promise<void>;
   clicked(event: { notification_id: string; user_id: string; clicked_at: string; action: string | null }): Promise<void>;
 }
 
@@ -24,6 +26,9 @@ export interface NotificationEventSink {
 export interface NotificationsDeps {
   repo: NotificationsRepo;
   settings: NotificationSettingsRepo;
+  broadcasts: NotificationBroadcastsRepo;
+  /** Users per fan-out statement (docs/notifications.md, "Broadcast"). */
+  fanOutBatchSize: number;
   jobs: JobQueue;
   bus: EventBus;
   rateLimiter: RateLimiter;

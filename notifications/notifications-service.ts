@@ -1,5 +1,7 @@
 import type { Principal } from '../auth/index.js';
+import { cancelBroadcast, getBroadcast } from './cancel-broadcast.js';
 import { createDeliveryJobs } from './delivery-jobs.js';
+import { sendBroadcast, type BroadcastInput } from './send-broadcast.js';
 import { createTemplate, type CreateTemplateInput } from './create-template.js';
 import { deleteNotification } from './delete-notification.js';
 import { getNotification } from './get-notification.js';
@@ -20,6 +22,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
   return {
     send: (principal: Principal, input: SendNotificationInput) => sendNotification(deps, principal, input),
     sendTemplate: (principal: Principal, input: SendTemplateInput) => sendTemplate(deps, principal, input),
+    broadcast: (principal: Principal, input: BroadcastInput) => sendBroadcast(deps, principal, input),
+    getBroadcast: (principal: Principal, id: string) => getBroadcast(deps, principal, id),
+    cancelBroadcast: (principal: Principal, id: string) => cancelBroadcast(deps, principal, id),
     get: (principal: Principal, id: string) => getNotification(deps, principal, id),
     list: (principal: Principal, input: ListNotificationsInput) => listNotifications(deps, principal, input),
     markRead: (principal: Principal, id: string) => markNotificationRead(deps, principal, id),

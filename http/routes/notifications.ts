@@ -1,9 +1,9 @@
 import type { Request } from 'express';
-import type { NotificationsService, NotificationView, SentNotification } from '../../notifications/index.js';
+import type { BroadcastRow, NotificationsService, NotificationView, SentNotification } from '../../notifications/index.js';
 import { ValidationError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
 import {
-  CreateTemplateRequestSchema, DeleteNotificationResponseSchema, ListNotificationsQuerySchema, MarkReadResponseSchema,
+  BroadcastParamsSchema, BroadcastRequestSchema, BroadcastSchema, CreateTemplateRequestSchema, DeleteNotificationResponseSchema, ListNotificationsQuerySchema, MarkReadResponseSchema,
   NotificationListSchema, NotificationParamsSchema, NotificationSchema, PreferencesPatchSchema, PreferencesResponseSchema,
   SendNotificationRequestSchema, SendNotificationResponseSchema, SendTemplateRequestSchema, TemplateSchema, UserParamsSchema,
 } from '../schemas/notifications.js';
@@ -24,6 +24,13 @@ function toSent({ notification, delivery }: SentNotification) {
   return {
     notification_id: notification.id, recipients_count: notification.recipients_count, status: notification.status, delivery,
     created_at: notification.created_at.toISOString(),
+  };
+}
+
+function toBroadcast(b: BroadcastRow) {
+  return {
+    broadcast_id: b.id, notification_id: b.notification_id, target: b.target, target_id: b.target_id, target_count: b.target_count,
+    scheduled_for: iso(b.scheduled_for), status: b.status, created_at: b.created_at.toISOString(),
   };
 }
 
@@ -75,6 +82,32 @@ export function notificationRoutes(service: NotificationsService) {
           options: { ...options, ...(channels ? { channels } : {}), ...(expires_at ? { expires_at: new Date(expires_at) } : {}), ...(key ? { idempotency_key: key } : {}) },
         }));
       },
+    }),
+    defineRoute({
+      ...common, method: 'post', path: `${BASE}/broadcast`, summary: 'Broadcast to everyone, a segment or a group, now or at a scheduled time',
+      body: BroadcastRequestSchema, status: 202,
+      response: { description: 'The broadcast: sending, or scheduled', schema: BroadcastSchema }, errors: [429],
+      handle: async ({ body, principal, req }) => {
+        touch(principal.user_id);
+        const key = idempotencyKey(req);
+        const { filters, schedule, ...rest } = body;
+        const days = filters.last_active ? Number(filters.last_active.slice(0, -1)) : undefined;
+        return toBroadcast(await service.broadcast(principal, {
+          ...rest,
+          filters: { ...(filters.channel ? { channel: filters.channel } : {}), ...(days === undefined ? {} : { last_active_days: days }) },
+          ...(schedule ? { schedule: new Date(schedule) } : {}), ...(key ? { idempotency_key: key } : {}),
+        }));
+      },
+    }),
+    defineRoute({
+      ...common, method: 'get', path: `${BASE}/broadcast/:id`, summary: 'A broadcast and its status', params: BroadcastParamsSchema,
+      response: { description: 'The broadcast', schema: BroadcastSchema }, errors: [404],
+      handle: async ({ params, principal }) => toBroadcast(await service.getBroadcast(principal, params.id)),
+    }),
+    defineRoute({
+      ...common, method: 'delete', path: `${BASE}/broadcast/:id`, summary: 'Cancel a scheduled broadcast', params: BroadcastParamsSchema,
+      response: { description: 'The cancelled broadcast', schema: BroadcastSchema }, errors: [404, 409],
+      handle: async ({ params, principal }) => toBroadcast(await service.cancelBroadcast(principal, params.id)),
     }),
     defineRoute({
       ...common, method: 'post', path: `${BASE}/templates`, summary: 'Create a template', body: CreateTemplateRequestSchema, status: 201,

@@ -165,3 +165,55 @@ export const CreateTemplateRequestSchema = z.object({
 export const TemplateSchema = z.object({
   name: z.string(), title: z.string(), body: z.string(), channels: z.array(z.string()), variables: z.array(z.string()), created_at: Timestamp,
 }).meta({ id: 'NotificationTemplate' });
+
+const SEGMENT_IDS = ['admins', 'supervisors', 'attendants', 'authors'] as const;
+/**
+ * POST /broadcast (seed 2.2). `target` is `all`, `segment` (with `segment_id`: users by role) or
+ * `group` (with `group_id`, through the groups area); `segment:<id>` and `group:<id>` are accepted
+ * as shorthands.
+ */
+export const BroadcastRequestSchema = z.object({
+  target: z.string().min(1).max(200).meta({ description: 'all, segment, group, segment:<id> or group:<id>' }),
+  segment_id: z.enum(SEGMENT_IDS).optional(),
+  group_id: z.string().min(1).max(200).optional(),
+  filters: z.object({
+    channel: Channel.optional().meta({ description: 'The channel the broadcast goes out on; default in_app' }),
+    last_active: z.string().regex(/^\d{1,4}d$/, 'must be <n>d, such as 30d').optional().meta({ description: 'Only users active in the last n days' }),
+  }).default({}),
+  message: z.object({ title: z.string().trim().min(1).max(200), body: z.string().min(1).max(10_000), image_url: z.url().optional() }),
+  schedule: Timestamp.optional().meta({ description: 'Send at this time (a job, surviving restarts); a past time sends now' }),
+  priority: z.enum(['normal', 'high']).default('normal'),
+  category: Category.default('updates'),
+  data: NotificationData.default({}),
+}).transform((body, ctx) => {
+  const [kind, inline] = body.target.includes(':') ? [body.target.slice(0, body.target.indexOf(':')), body.target.slice(body.target.indexOf(':') + 1)] : [body.target, undefined];
+  const base = { filters: body.filters, message: body.message, schedule: body.schedule, priority: body.priority, category: body.category, data: body.data };
+  if (kind === 'all' && inline === undefined) return { ...base, target: { kind: 'all' as const } };
+  if (kind === 'segment') {
+    const id = inline ?? body.segment_id;
+    const parsed = z.enum(SEGMENT_IDS).safeParse(id);
+    if (parsed.success) return { ...base, target: { kind: 'segment' as const, id: parsed.data } };
+    ctx.addIssue({ code: 'custom', path: ['segment_id'], message: `a segment target needs segment_id, one of ${SEGMENT_IDS.join(', ')}` });
+    return z.NEVER;
+  }
+  if (kind === 'group') {
+    const id = inline ?? body.group_id;
+    if (id) return { ...base, target: { kind: 'group' as const, id } };
+    ctx.addIssue({ code: 'custom', path: ['group_id'], message: 'a group target needs group_id' });
+    return z.NEVER;
+  }
+  ctx.addIssue({ code: 'custom', path: ['target'], message: 'must be all, segment, group, segment:<id> or group:<id>' });
+  return z.NEVER;
+}).meta({ id: 'BroadcastRequest' });
+
+export const BroadcastParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const BroadcastSchema = z.object({
+  broadcast_id: z.string(),
+  notification_id: z.string().nullable(),
+  target: z.string(),
+  target_id: z.string().nullable(),
+  target_count: z.number().int(),
+  scheduled_for: Timestamp.nullable(),
+  status: z.enum(['scheduled', 'sending', 'sent', 'cancelled']),
+  created_at: Timestamp,
+}).meta({ id: 'Broadcast' });

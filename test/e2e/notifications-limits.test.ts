@@ -8,7 +8,7 @@ let client: ReturnType<typeof notificationsClient>;
 beforeAll(async () => {
   service = await startTestService({ NOTIFICATIONS_SEND_LIMIT_PER_HOUR: '2', NOTIFICATIONS_TEMPLATE_LIMIT_PER_DAY: '1', NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY: '1' });
   client = notificationsClient(service.url);
-});
+}, 60_000);
 afterAll(async () => {
   await service?.dispose();
 });
@@ -27,6 +27,15 @@ describe('limits (seed 8, configurable)', () => {
     // The limit is per user: another sender still has theirs.
     const other = await client.createUser('unlimited');
     expect((await client.call('POST', `${BASE}/send`, other.headers, { ...body, recipients: [other.id] })).status).toBe(202);
+  });
+
+  it('limits broadcasts per account and day', async () => {
+    const admin = await client.adminAuth();
+    const body = { target: 'all', message: { title: 't', body: 'b' } };
+    expect((await client.call('POST', `${BASE}/broadcast`, admin, body)).status).toBe(202);
+    const refused = await client.call('POST', `${BASE}/broadcast`, admin, body);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'rate_limit_exceeded', limit: 1, window: '1d', retry_after: expect.any(Number) });
   });
 
   it('limits template creation per account and day', async () => {
