@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import { Agent } from 'node:https';
 import type { TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
-import { createNotificationBroadcastsRepo, createNotificationSettingsRepo, createNotificationsRepo, type DatabaseHandle } from './db/index.js';
+import { createNotificationBroadcastsRepo, createNotificationPushRepo, createNotificationSettingsRepo, createNotificationsRepo, type DatabaseHandle } from './db/index.js';
 import { attachNotificationsSocket } from './http/notifications-socket.js';
 import type { EventBus } from './infra/events/index.js';
 import type { JobQueue } from './infra/jobs/index.js';
@@ -9,7 +11,7 @@ import type { Logger } from './infra/logger.js';
 import type { Mailer } from './infra/mail/index.js';
 import type { RateLimiter } from './infra/rate-limit/index.js';
 import {
-  createEmailSender, createInAppSender, createMobilePushChannel, createNotificationsService, createSmsChannel,
+  createEmailSender, createInAppSender, createMobilePushChannel, createNotificationsService, createSmsChannel, createWebPushSender, loadVapidKeys,
   type GroupDirectory, type MobilePushSender, type NotificationEventSink, type SmsSender,
 } from './notifications/index.js';
 
@@ -31,14 +33,19 @@ export interface NotificationsWiring {
  * Builds the notifications area (docs/notifications.md) once, at the composition root: its
  * repositories, the channel senders and the service; `attach` adds the inbox socket to the server.
  */
-export function wireNotifications(w: NotificationsWiring) {
+export async function wireNotifications(w: NotificationsWiring) {
   const repo = createNotificationsRepo(w.database.db);
+  const pushSubscriptions = createNotificationPushRepo(w.database.db);
+  const vapid = await loadVapidKeys(w.settings.DATA_DIR);
+  const agent = w.settings.WEB_PUSH_CA_FILE ? new Agent({ ca: await readFile(w.settings.WEB_PUSH_CA_FILE, 'utf8') }) : undefined;
   const events: NotificationEventSink = { delivered: async () => undefined, clicked: async () => undefined };
   const service = createNotificationsService({
     repo,
     settings: createNotificationSettingsRepo(w.database.db),
     broadcasts: createNotificationBroadcastsRepo(w.database.db),
     fanOutBatchSize: 1000,
+    pushSubscriptions,
+    vapidPublicKey: vapid.publicKey,
     jobs: w.jobs,
     bus: w.bus,
     rateLimiter: w.rateLimiter,
@@ -54,6 +61,7 @@ export function wireNotifications(w: NotificationsWiring) {
       email: createEmailSender(w.mailer),
       sms: createSmsChannel(w.sms),
       push: createMobilePushChannel(w.mobilePush),
+      web: createWebPushSender({ keys: vapid, subject: w.settings.WEB_PUSH_SUBJECT, subscriptions: pushSubscriptions, ...(agent ? { agent } : {}) }),
     },
     ...(w.groups ? { groups: w.groups } : {}),
     events,

@@ -150,7 +150,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();
   // Notifications (docs/notifications.md): sms, mobile push and groups ports are not given yet, so those report not configured.
-  const notifications = wireNotifications({ settings, database, jobs, bus, rateLimiter, mailer, logger });
+  const notifications = await wireNotifications({ settings, database, jobs, bus, rateLimiter, mailer, logger });
   await notifications.service.start();
 
   const readiness = [{ name: 'database', ping: () => database.ping() }];

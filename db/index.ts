@@ -40,3 +40,4 @@ export { createNotificationSettingsRepo, type NotificationSettingsRepo, type Tem
 export {
   createNotificationBroadcastsRepo, type NotificationBroadcastsRepo, type BroadcastRow, type NewBroadcast, type Audience,
 } from './notification-broadcasts-repo.js';
+export { createNotificationPushRepo, type NotificationPushRepo, type PushSubscriptionRow } from './notification-push-repo.js';

@@ -17,3 +17,5 @@ export type { NotificationView } from './get-notification.js';
 export { SEGMENTS, type BroadcastInput, type Segment } from './send-broadcast.js';
 /** The stored broadcast, as the routes answer it. */
 export type { BroadcastRow } from '../db/index.js';
+export { createWebPushSender } from './senders/web-push-sender.js';
+export { loadVapidKeys, type VapidKeys } from './senders/vapid-keys.js';

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/index.js';
-import type { NotificationBroadcastsRepo, NotificationSettingsRepo, NotificationsRepo } from '../db/index.js';
+import type { NotificationBroadcastsRepo, NotificationPushRepo, NotificationSettingsRepo, NotificationsRepo } from '../db/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -27,6 +27,9 @@ export interface NotificationsDeps {
   repo: NotificationsRepo;
   settings: NotificationSettingsRepo;
   broadcasts: NotificationBroadcastsRepo;
+  pushSubscriptions: NotificationPushRepo;
+  /** The VAPID public key browsers subscribe with (applicationServerKey). */
+  vapidPublicKey: string;
   /** Users per fan-out statement (docs/notifications.md, "Broadcast"). */
   fanOutBatchSize: number;
   jobs: JobQueue;

@@ -7,6 +7,7 @@ import { deleteNotification } from './delete-notification.js';
 import { getNotification } from './get-notification.js';
 import { listNotifications, type ListNotificationsInput } from './list-notifications.js';
 import { getPreferences, updatePreferences } from './manage-preferences.js';
+import { subscribePush, unsubscribePush, type PushSubscriptionInput } from './manage-push-subscriptions.js';
 import { markNotificationRead } from './mark-read.js';
 import type { NotificationsDeps } from './notifications-deps.js';
 import type { PreferencesPatch } from './preferences.js';
@@ -32,6 +33,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
     preferences: (principal: Principal, userId: string) => getPreferences(deps, principal, userId),
     updatePreferences: (principal: Principal, userId: string, patch: PreferencesPatch) => updatePreferences(deps, principal, userId, patch),
     createTemplate: (principal: Principal, input: CreateTemplateInput) => createTemplate(deps, principal, input),
+    vapidPublicKey: () => deps.vapidPublicKey,
+    subscribePush: (principal: Principal, input: PushSubscriptionInput) => subscribePush(deps, principal, input),
+    unsubscribePush: (principal: Principal, endpoint: string) => unsubscribePush(deps, principal, endpoint),
     unreadCount: (userId: string) => deps.repo.unreadCount(userId),
     /** Notes activity for the `last_active` broadcast filter; never fails a request. */
     touch: (userId: string) => deps.settings.touch(userId, deps.now()).catch((err: unknown) => deps.logger.warn({ err }, 'could not record notification activity')),

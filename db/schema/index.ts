@@ -15,6 +15,6 @@ export {
 export { attendanceConversations, ATTENDANCE_CONVERSATION_STATUSES, type AttendanceConversationStatus } from './attendance-conversations.js';
 export {
   notifications, notificationDeliveries, notificationPreferences, notificationTemplates, notificationBroadcasts,
-  notificationActivity, notificationWebhooks, NOTIFICATION_STATUSES, DELIVERY_STATUSES, BROADCAST_STATUSES,
+  notificationActivity, notificationWebhooks, notificationPushSubscriptions, NOTIFICATION_STATUSES, DELIVERY_STATUSES, BROADCAST_STATUSES,
   type NotificationStatus, type DeliveryStatus, type BroadcastStatus,
 } from './notifications.js';

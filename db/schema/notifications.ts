@@ -125,3 +125,12 @@ export const notificationWebhooks = pgTable('notification_webhooks', {
   disabled_at: timestamp('disabled_at', { withTimezone: true }),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Browser push subscriptions (the `web` channel): one row per push service endpoint. */
+export const notificationPushSubscriptions = pgTable('notification_push_subscriptions', {
+  endpoint: text('endpoint').primaryKey(),
+  user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('notification_push_subscriptions_user_idx').on(t.user_id)]);

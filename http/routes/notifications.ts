@@ -4,7 +4,7 @@ import { ValidationError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
 import {
   BroadcastParamsSchema, BroadcastRequestSchema, BroadcastSchema, CreateTemplateRequestSchema, DeleteNotificationResponseSchema, ListNotificationsQuerySchema, MarkReadResponseSchema,
-  NotificationListSchema, NotificationParamsSchema, NotificationSchema, PreferencesPatchSchema, PreferencesResponseSchema,
+  NotificationListSchema, NotificationParamsSchema, OkSchema, PushSubscriptionRequestSchema, PushUnsubscribeRequestSchema, VapidKeySchema, NotificationSchema, PreferencesPatchSchema, PreferencesResponseSchema,
   SendNotificationRequestSchema, SendNotificationResponseSchema, SendTemplateRequestSchema, TemplateSchema, UserParamsSchema,
 } from '../schemas/notifications.js';
 
@@ -108,6 +108,27 @@ export function notificationRoutes(service: NotificationsService) {
       ...common, method: 'delete', path: `${BASE}/broadcast/:id`, summary: 'Cancel a scheduled broadcast', params: BroadcastParamsSchema,
       response: { description: 'The cancelled broadcast', schema: BroadcastSchema }, errors: [404, 409],
       handle: async ({ params, principal }) => toBroadcast(await service.cancelBroadcast(principal, params.id)),
+    }),
+    defineRoute({
+      ...common, method: 'get', path: `${BASE}/push/vapid-public-key`, summary: 'The VAPID public key browsers subscribe with',
+      response: { description: 'The key', schema: VapidKeySchema },
+      handle: async () => ({ public_key: service.vapidPublicKey() }),
+    }),
+    defineRoute({
+      ...common, method: 'post', path: `${BASE}/push/subscriptions`, summary: 'Save the caller\'s browser push subscription (web channel)',
+      body: PushSubscriptionRequestSchema, status: 201, response: { description: 'Saved', schema: OkSchema },
+      handle: async ({ body, principal }) => {
+        await service.subscribePush(principal, body);
+        return { ok: true as const };
+      },
+    }),
+    defineRoute({
+      ...common, method: 'delete', path: `${BASE}/push/subscriptions`, summary: 'Remove one of the caller\'s browser push subscriptions',
+      body: PushUnsubscribeRequestSchema, response: { description: 'Removed', schema: OkSchema }, errors: [404],
+      handle: async ({ body, principal }) => {
+        await service.unsubscribePush(principal, body.endpoint);
+        return { ok: true as const };
+      },
     }),
     defineRoute({
       ...common, method: 'post', path: `${BASE}/templates`, summary: 'Create a template', body: CreateTemplateRequestSchema, status: 201,

@@ -217,3 +217,13 @@ export const BroadcastSchema = z.object({
   status: z.enum(['scheduled', 'sending', 'sent', 'cancelled']),
   created_at: Timestamp,
 }).meta({ id: 'Broadcast' });
+
+/** A browser PushSubscription (its `toJSON()`), for the `web` channel. */
+export const PushSubscriptionRequestSchema = z.object({
+  endpoint: z.url({ protocol: /^https$/ }).max(2000),
+  keys: z.object({ p256dh: z.base64url().min(80).max(100), auth: z.base64url().min(16).max(32) }),
+}).meta({ id: 'PushSubscription' });
+export const PushUnsubscribeRequestSchema = z.object({ endpoint: z.string().min(1).max(2000) });
+export const VapidKeySchema = z.object({ public_key: z.string().meta({ description: 'applicationServerKey for PushManager.subscribe, base64url' }) })
+  .meta({ id: 'VapidPublicKey' });
+export const OkSchema = z.object({ ok: z.literal(true) });

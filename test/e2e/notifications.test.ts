@@ -1,11 +1,17 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { WebSocket } from 'ws';
 import { connectFrameSocket } from '../support/frame-socket.js';
 import { notificationsClient, type Json, type TestUser } from '../support/notifications-client.js';
+import { startPushService } from '../support/push-service.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 
 const BASE = '/api/v1/notifications';
 let smtp: TestSmtpServer;
+let push: Awaited<ReturnType<typeof startPushService>>;
+let caDir: string;
 let service: TestService;
 let client: ReturnType<typeof notificationsClient>;
 let alice: TestUser;
@@ -15,7 +21,10 @@ const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  service = await startTestService({ SMTP_URL: smtp.url, MAIL_FROM: 'Switchboard <notify@example.test>' });
+  push = await startPushService();
+  caDir = await mkdtemp(path.join(os.tmpdir(), 'sb-push-ca-'));
+  await writeFile(path.join(caDir, 'ca.pem'), push.cert);
+  service = await startTestService({ SMTP_URL: smtp.url, MAIL_FROM: 'Switchboard <notify@example.test>', WEB_PUSH_CA_FILE: path.join(caDir, 'ca.pem') });
   client = notificationsClient(service.url);
   [alice, bob, sue] = await Promise.all([client.createUser('alice'), client.createUser('bob', ['attendant']), client.createUser('sue', ['supervisor'])]);
 }, 60_000);
@@ -23,6 +32,8 @@ afterAll(async () => {
   for (const ws of sockets) ws.terminate();
   await service?.dispose();
   await smtp?.close();
+  await push?.close();
+  await rm(caDir, { recursive: true, force: true });
 });
 
 const send = async (auth: Json, body: Json, headers: Record<string, string> = {}) => client.call('POST', `${BASE}/send`, auth, body, headers);
@@ -256,6 +267,42 @@ describe('templates', () => {
     await client.until(sent.body.notification_id, admin, delivered);
     expect((await client.call('GET', `${BASE}/${sent.body.notification_id}`, bob.headers)).body).toMatchObject({ title: 'Hi Bob', message: 'Order #42 shipped' });
     await smtp.waitFor((m) => m.to.includes(alice.email) && m.subject === 'Hi Alice' && m.text.includes('Order #42 shipped'));
+  });
+});
+
+describe('web push', () => {
+  it('signs with the VAPID key from the data folder and encrypts the payload (aes128gcm) for each subscription', async () => {
+    const key = await client.call('GET', `${BASE}/push/vapid-public-key`, alice.headers);
+    expect(key.body.public_key).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+    const subscription = push.subscribe();
+    expect((await client.call('POST', `${BASE}/push/subscriptions`, alice.headers, subscription)).status).toBe(201);
+    const admin = await client.adminAuth();
+    const res = await send(admin, {
+      recipients: [alice.id], title: 'Pushed', message: 'to the browser', channels: ['web'], priority: 'high',
+      channel_options: { web: { icon: 'https://example.test/icon.png', badge: 'https://example.test/badge.png', vibrate: [100, 50, 100], require_interaction: true } },
+    });
+    const done = await client.until(res.body.notification_id, admin, delivered);
+    expect(done.delivery_details[0]).toMatchObject({ channel: 'web', status: 'delivered' });
+    expect(push.rejected).toEqual([]);
+    const got = push.received.find((p) => p.payload.notification_id === res.body.notification_id)!;
+    expect(got.vapidKey).toBe(key.body.public_key);
+    expect(got.claims).toMatchObject({ sub: 'mailto:admin@localhost', aud: new URL(subscription.endpoint).origin });
+    expect(got.headers.urgency).toBe('high');
+    expect(got.payload).toMatchObject({
+      title: 'Pushed', body: 'to the browser', icon: 'https://example.test/icon.png', badge: 'https://example.test/badge.png', vibrate: [100, 50, 100], require_interaction: true,
+    });
+  });
+
+  it('fails without a subscription, and drops subscriptions the push service says are gone', async () => {
+    const admin = await client.adminAuth();
+    const none = await send(admin, { recipients: [bob.id], title: 'x', message: 'y', channels: ['web'] });
+    expect((await client.until(none.body.notification_id, admin, delivered)).delivery_details[0]).toMatchObject({ status: 'failed', reason: 'no_push_subscription' });
+    const subscription = push.subscribe();
+    await client.call('POST', `${BASE}/push/subscriptions`, bob.headers, subscription);
+    push.expire(subscription.endpoint);
+    const goneOne = await send(admin, { recipients: [bob.id], title: 'x', message: 'y', channels: ['web'] });
+    expect((await client.until(goneOne.body.notification_id, admin, delivered)).delivery_details[0]).toMatchObject({ status: 'failed', reason: 'subscription_gone' });
+    expect((await client.call('DELETE', `${BASE}/push/subscriptions`, bob.headers, { endpoint: subscription.endpoint })).status).toBe(404);
   });
 });
 
