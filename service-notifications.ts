@@ -3,7 +3,11 @@ import type { Server } from 'node:http';
 import { Agent } from 'node:https';
 import type { TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
-import { createNotificationBroadcastsRepo, createNotificationPushRepo, createNotificationSettingsRepo, createNotificationsRepo, type DatabaseHandle } from './db/index.js';
+import { createHash } from 'node:crypto';
+import {
+  createNotificationBroadcastsRepo, createNotificationPushRepo, createNotificationSettingsRepo, createNotificationsRepo, createNotificationWebhooksRepo,
+  type DatabaseHandle,
+} from './db/index.js';
 import { attachNotificationsSocket } from './http/notifications-socket.js';
 import type { EventBus } from './infra/events/index.js';
 import type { JobQueue } from './infra/jobs/index.js';
@@ -11,7 +15,7 @@ import type { Logger } from './infra/logger.js';
 import type { Mailer } from './infra/mail/index.js';
 import type { RateLimiter } from './infra/rate-limit/index.js';
 import {
-  createEmailSender, createInAppSender, createMobilePushChannel, createNotificationsService, createSmsChannel, createWebPushSender, loadVapidKeys,
+  clickSignature, createEmailSender, createInAppSender, createWebhookEvents, createMobilePushChannel, createNotificationsService, createSmsChannel, createWebPushSender, loadVapidKeys,
   type GroupDirectory, type MobilePushSender, type NotificationEventSink, type SmsSender,
 } from './notifications/index.js';
 
@@ -24,6 +28,10 @@ export interface NotificationsWiring {
   rateLimiter: RateLimiter;
   mailer: Mailer;
   logger: Logger;
+  /** The token secret; click links are signed with a key derived from it. */
+  secret: Uint8Array;
+  /** Base of links sent out: PUBLIC_URL, or the listening address once known. */
+  publicUrl: () => string;
   sms?: SmsSender;
   mobilePush?: MobilePushSender;
   groups?: GroupDirectory;
@@ -38,13 +46,17 @@ export async function wireNotifications(w: NotificationsWiring) {
   const pushSubscriptions = createNotificationPushRepo(w.database.db);
   const vapid = await loadVapidKeys(w.settings.DATA_DIR);
   const agent = w.settings.WEB_PUSH_CA_FILE ? new Agent({ ca: await readFile(w.settings.WEB_PUSH_CA_FILE, 'utf8') }) : undefined;
-  const events: NotificationEventSink = { delivered: async () => undefined, clicked: async () => undefined };
+  const webhooks = createNotificationWebhooksRepo(w.database.db);
+  const events: NotificationEventSink = createWebhookEvents({ webhooks, jobs: w.jobs });
+  const linkKey = createHash('sha256').update('notification-click-links:').update(w.secret).digest();
   const service = createNotificationsService({
     repo,
     settings: createNotificationSettingsRepo(w.database.db),
     broadcasts: createNotificationBroadcastsRepo(w.database.db),
     fanOutBatchSize: 1000,
     pushSubscriptions,
+    webhooks,
+    linkKey,
     vapidPublicKey: vapid.publicKey,
     jobs: w.jobs,
     bus: w.bus,
@@ -65,7 +77,9 @@ export async function wireNotifications(w: NotificationsWiring) {
     },
     ...(w.groups ? { groups: w.groups } : {}),
     events,
-    clickUrl: () => undefined,
+    clickUrl: (id, userId, data) => typeof data.url === 'string'
+      ? `${w.publicUrl()}/api/v1/notifications/${id}/click?u=${userId}&s=${clickSignature(linkKey, id, userId)}`
+      : undefined,
   });
   return {
     service,

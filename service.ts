@@ -150,7 +150,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();
   // Notifications (docs/notifications.md): sms, mobile push and groups ports are not given yet, so those report not configured.
-  const notifications = await wireNotifications({ settings, database, jobs, bus, rateLimiter, mailer, logger });
+  let listeningUrl = '';
+  const notifications = await wireNotifications({
+    settings, database, jobs, bus, rateLimiter, mailer, logger, secret, publicUrl: () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl,
+  });
   await notifications.service.start();
 
   const readiness = [{ name: 'database', ping: () => database.ping() }];
@@ -191,6 +194,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket });
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.HOST === '0.0.0.0' ? '127.0.0.1' : settings.HOST}:${port}`;
+  listeningUrl = url;
   logger.info({ port, url }, `Switchboard listening on ${url}`);
 
   let stopping: Promise<void> | undefined;

@@ -41,3 +41,4 @@ export {
   createNotificationBroadcastsRepo, type NotificationBroadcastsRepo, type BroadcastRow, type NewBroadcast, type Audience,
 } from './notification-broadcasts-repo.js';
 export { createNotificationPushRepo, type NotificationPushRepo, type PushSubscriptionRow } from './notification-push-repo.js';
+export { createNotificationWebhooksRepo, type NotificationWebhooksRepo, type WebhookRow, type NewWebhook } from './notification-webhooks-repo.js';

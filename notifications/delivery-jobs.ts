@@ -1,10 +1,12 @@
 import { deliverNotification } from './deliver-notification.js';
 import { fanOutBroadcast, resumeBroadcasts } from './fan-out-broadcast.js';
+import { deliverWebhook } from './webhooks/deliver-webhook.js';
+import type { WebhookJob } from './webhooks/webhook-events.js';
 import { broadcastJobId, DELIVER_JOB_OPTIONS, deliverJobId, NOTIFICATION_JOBS } from './notification-ids.js';
 import type { NotificationsDeps } from './notifications-deps.js';
 
 /**
- * Registers the deliver and broadcast jobs and, at start-up, enqueues every notification that still has pending
+ * Registers the deliver, broadcast and webhook jobs and, at start-up, enqueues every notification that still has pending
  * deliveries, each when its earliest is due (the database is the source of truth:
  * docs/architecture.md, "Ports and drivers"), and every broadcast still scheduled or half sent. When a run has used up its retries, the rows it
  * could not deliver are failed with `delivery_failed` rather than left pending forever.
@@ -16,6 +18,7 @@ export function createDeliveryJobs(deps: NotificationsDeps) {
         concurrency: 4,
         onFailed: (_error, ctx) => void failDue(deps, ctx.id).catch((err: unknown) => deps.logger.error({ err }, 'could not fail undelivered notifications')),
       });
+      deps.jobs.process<WebhookJob>(NOTIFICATION_JOBS.webhook, (job) => deliverWebhook(deps, job), { concurrency: 4 });
       deps.jobs.process<{ broadcast_id: string }>(NOTIFICATION_JOBS.broadcast, (data) => fanOutBroadcast(deps, data.broadcast_id));
       await resumeBroadcasts(deps, await deps.broadcasts.unfinished(), (row, delay) =>
         deps.jobs.add(NOTIFICATION_JOBS.broadcast, { broadcast_id: row.id }, { jobId: broadcastJobId(row.id), attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...(delay > 0 ? { delay } : {}) }).then(() => undefined));

@@ -19,3 +19,6 @@ export { SEGMENTS, type BroadcastInput, type Segment } from './send-broadcast.js
 export type { BroadcastRow } from '../db/index.js';
 export { createWebPushSender } from './senders/web-push-sender.js';
 export { loadVapidKeys, type VapidKeys } from './senders/vapid-keys.js';
+export { createWebhookEvents, WEBHOOK_EVENTS, type WebhookEvent } from './webhooks/webhook-events.js';
+export { clickSignature } from './track-click.js';
+export type { WebhookRow } from '../db/index.js';

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/index.js';
-import type { NotificationBroadcastsRepo, NotificationPushRepo, NotificationSettingsRepo, NotificationsRepo } from '../db/index.js';
+import type { NotificationBroadcastsRepo, NotificationPushRepo, NotificationSettingsRepo, NotificationsRepo, NotificationWebhooksRepo } from '../db/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -28,6 +28,9 @@ export interface NotificationsDeps {
   settings: NotificationSettingsRepo;
   broadcasts: NotificationBroadcastsRepo;
   pushSubscriptions: NotificationPushRepo;
+  webhooks: NotificationWebhooksRepo;
+  /** Signs click-tracking links (derived from the token secret at the composition root). */
+  linkKey: Uint8Array;
   /** The VAPID public key browsers subscribe with (applicationServerKey). */
   vapidPublicKey: string;
   /** Users per fan-out statement (docs/notifications.md, "Broadcast"). */

@@ -9,6 +9,9 @@ import { listNotifications, type ListNotificationsInput } from './list-notificat
 import { getPreferences, updatePreferences } from './manage-preferences.js';
 import { subscribePush, unsubscribePush, type PushSubscriptionInput } from './manage-push-subscriptions.js';
 import { markNotificationRead } from './mark-read.js';
+import { trackClick } from './track-click.js';
+import { registerWebhook, removeWebhook } from './webhooks/manage-webhooks.js';
+import type { WebhookEvent } from './webhooks/webhook-events.js';
 import type { NotificationsDeps } from './notifications-deps.js';
 import type { PreferencesPatch } from './preferences.js';
 import { sendNotification, type SendNotificationInput } from './send-notification.js';
@@ -33,6 +36,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
     preferences: (principal: Principal, userId: string) => getPreferences(deps, principal, userId),
     updatePreferences: (principal: Principal, userId: string, patch: PreferencesPatch) => updatePreferences(deps, principal, userId, patch),
     createTemplate: (principal: Principal, input: CreateTemplateInput) => createTemplate(deps, principal, input),
+    registerWebhook: (principal: Principal, input: { url: string; events: WebhookEvent[] }) => registerWebhook(deps, principal, input),
+    listWebhooks: () => deps.webhooks.list(),
+    removeWebhook: (id: string) => removeWebhook(deps, id),
+    trackClick: (input: { notification_id: string; user_id: string; signature: string }) => trackClick(deps, input),
     vapidPublicKey: () => deps.vapidPublicKey,
     subscribePush: (principal: Principal, input: PushSubscriptionInput) => subscribePush(deps, principal, input),
     unsubscribePush: (principal: Principal, endpoint: string) => unsubscribePush(deps, principal, endpoint),

@@ -1,9 +1,10 @@
 import type { Request } from 'express';
-import type { BroadcastRow, NotificationsService, NotificationView, SentNotification } from '../../notifications/index.js';
+import type { BroadcastRow, NotificationsService, NotificationView, SentNotification, WebhookRow } from '../../notifications/index.js';
 import { ValidationError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
 import {
-  BroadcastParamsSchema, BroadcastRequestSchema, BroadcastSchema, CreateTemplateRequestSchema, DeleteNotificationResponseSchema, ListNotificationsQuerySchema, MarkReadResponseSchema,
+  BroadcastParamsSchema, BroadcastRequestSchema, BroadcastSchema, ClickQuerySchema, CreateTemplateRequestSchema,
+  WebhookCreatedSchema, WebhookListSchema, WebhookRequestSchema, WebhookSchema, DeleteNotificationResponseSchema, ListNotificationsQuerySchema, MarkReadResponseSchema,
   NotificationListSchema, NotificationParamsSchema, OkSchema, PushSubscriptionRequestSchema, PushUnsubscribeRequestSchema, VapidKeySchema, NotificationSchema, PreferencesPatchSchema, PreferencesResponseSchema,
   SendNotificationRequestSchema, SendNotificationResponseSchema, SendTemplateRequestSchema, TemplateSchema, UserParamsSchema,
 } from '../schemas/notifications.js';
@@ -32,6 +33,10 @@ function toBroadcast(b: BroadcastRow) {
     broadcast_id: b.id, notification_id: b.notification_id, target: b.target, target_id: b.target_id, target_count: b.target_count,
     scheduled_for: iso(b.scheduled_for), status: b.status, created_at: b.created_at.toISOString(),
   };
+}
+
+function toWebhook(w: WebhookRow) {
+  return { id: w.id, url: w.url, events: w.events, disabled_at: iso(w.disabled_at), created_at: w.created_at.toISOString() };
 }
 
 function toView({ notification: n, delivery, details, own }: NotificationView) {
@@ -108,6 +113,35 @@ export function notificationRoutes(service: NotificationsService) {
       ...common, method: 'delete', path: `${BASE}/broadcast/:id`, summary: 'Cancel a scheduled broadcast', params: BroadcastParamsSchema,
       response: { description: 'The cancelled broadcast', schema: BroadcastSchema }, errors: [404, 409],
       handle: async ({ params, principal }) => toBroadcast(await service.cancelBroadcast(principal, params.id)),
+    }),
+    defineRoute({
+      tag: TAG, access: ['supervisor'], method: 'post', path: `${BASE}/webhooks`, summary: 'Register a webhook for delivered and clicked events',
+      body: WebhookRequestSchema, status: 201, response: { description: 'The webhook, with its secret (shown once)', schema: WebhookCreatedSchema },
+      handle: async ({ body, principal }) => {
+        const row = await service.registerWebhook(principal, body);
+        return { ...toWebhook(row), secret: row.secret };
+      },
+    }),
+    defineRoute({
+      tag: TAG, access: ['supervisor'], method: 'get', path: `${BASE}/webhooks`, summary: 'Registered webhooks (without secrets)',
+      response: { description: 'Webhooks', schema: WebhookListSchema },
+      handle: async () => ({ webhooks: (await service.listWebhooks()).map(toWebhook) }),
+    }),
+    defineRoute({
+      tag: TAG, access: ['supervisor'], method: 'delete', path: `${BASE}/webhooks/:id`, summary: 'Remove a webhook', params: BroadcastParamsSchema,
+      response: { description: 'Removed', schema: OkSchema }, errors: [404],
+      handle: async ({ params }) => {
+        await service.removeWebhook(params.id);
+        return { ok: true as const };
+      },
+    }),
+    defineRoute({
+      tag: TAG, access: 'public', method: 'get', path: `${BASE}/:id/click`,
+      summary: 'Tracked link of data.url: records clicked_at and action, then redirects (302)', params: NotificationParamsSchema, query: ClickQuerySchema,
+      status: 302, response: { description: 'Redirect to data.url' }, errors: [404],
+      handle: async ({ params, query, res }) => {
+        res.redirect(302, await service.trackClick({ notification_id: params.id, user_id: query.u, signature: query.s }));
+      },
     }),
     defineRoute({
       ...common, method: 'get', path: `${BASE}/push/vapid-public-key`, summary: 'The VAPID public key browsers subscribe with',

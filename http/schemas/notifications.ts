@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS } from '../../notifications/index.js';
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, WEBHOOK_EVENTS } from '../../notifications/index.js';
 
 /** Most recipients of one send (docs/notifications.md, "Limits"); larger audiences are broadcasts. */
 export const MAX_RECIPIENTS = 1000;
@@ -227,3 +227,18 @@ export const PushUnsubscribeRequestSchema = z.object({ endpoint: z.string().min(
 export const VapidKeySchema = z.object({ public_key: z.string().meta({ description: 'applicationServerKey for PushManager.subscribe, base64url' }) })
   .meta({ id: 'VapidPublicKey' });
 export const OkSchema = z.object({ ok: z.literal(true) });
+
+/** POST /webhooks: where to POST which events (Standard Webhooks signing). */
+export const WebhookRequestSchema = z.object({
+  url: z.url({ protocol: /^https?$/ }).max(2000),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1),
+}).meta({ id: 'NotificationWebhookRequest' });
+const WebhookFields = {
+  id: z.string(), url: z.string(), events: z.array(z.string()), disabled_at: Timestamp.nullable(), created_at: Timestamp,
+};
+export const WebhookSchema = z.object(WebhookFields).meta({ id: 'NotificationWebhook' });
+export const WebhookCreatedSchema = z.object({ ...WebhookFields, secret: z.string().meta({ description: 'whsec_…: shown only in this answer' }) })
+  .meta({ id: 'NotificationWebhookCreated' });
+export const WebhookListSchema = z.object({ webhooks: z.array(WebhookSchema) });
+/** The signed click link's query: the recipient and the signature. */
+export const ClickQuerySchema = z.object({ u: z.string().min(1).max(100), s: z.string().min(1).max(100) });

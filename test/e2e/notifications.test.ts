@@ -1,6 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import type { WebSocket } from 'ws';
 import { connectFrameSocket } from '../support/frame-socket.js';
 import { notificationsClient, type Json, type TestUser } from '../support/notifications-client.js';
@@ -303,6 +306,94 @@ describe('web push', () => {
     const goneOne = await send(admin, { recipients: [bob.id], title: 'x', message: 'y', channels: ['web'] });
     expect((await client.until(goneOne.body.notification_id, admin, delivered)).delivery_details[0]).toMatchObject({ status: 'failed', reason: 'subscription_gone' });
     expect((await client.call('DELETE', `${BASE}/push/subscriptions`, bob.headers, { endpoint: subscription.endpoint })).status).toBe(404);
+  });
+});
+
+describe('webhooks and click tracking', () => {
+  /** A receiver that verifies every call with the endpoint's secret; `plan` answers statuses in turn, then 204. */
+  async function receiver(plan: number[] = []) {
+    const calls: { verified: Json; status: number }[] = [];
+    let secret = '';
+    const server: Server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const status = plan.shift() ?? 204;
+        const verified = new Webhook(secret).verify(Buffer.concat(chunks).toString('utf8'), req.headers as Record<string, string>) as Json;
+        calls.push({ verified, status });
+        res.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+      calls,
+      setSecret: (s: string) => void (secret = s),
+      async waitFor(match: (body: Json) => boolean) {
+        const deadline = Date.now() + 15_000;
+        while (Date.now() < deadline) {
+          const found = calls.find((c) => c.status < 300 && match(c.verified));
+          if (found) return found.verified;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error(`no matching webhook call: ${JSON.stringify(calls)}`);
+      },
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('signs delivered and clicked events per Standard Webhooks, retries failures, and records clicks through the redirect', async () => {
+    const admin = await client.adminAuth();
+    const hook = await receiver([500]);
+    try {
+      const created = await client.call('POST', `${BASE}/webhooks`, admin, { url: hook.url, events: ['notification.delivered', 'notification.clicked'] });
+      expect(created.status).toBe(201);
+      expect(created.body.secret).toMatch(/^whsec_/);
+      hook.setSecret(created.body.secret);
+      expect((await client.call('GET', `${BASE}/webhooks`, admin)).body.webhooks.find((w: Json) => w.id === created.body.id)).not.toHaveProperty('secret');
+      expect((await client.call('POST', `${BASE}/webhooks`, alice.headers, { url: hook.url, events: ['notification.clicked'] })).status).toBe(403);
+
+      const res = await send(admin, { recipients: [alice.id], title: 'Click me', message: 'please', channels: ['email'], data: { action: 'view_order', url: 'https://shop.example.test/orders/7' } });
+      const id = res.body.notification_id as string;
+      const event = await hook.waitFor((b) => b.event === 'notification.delivered' && b.notification_id === id);
+      expect(event).toEqual({ event: 'notification.delivered', notification_id: id, recipient: alice.id, channel: 'email', delivered_at: expect.any(String) });
+      expect(hook.calls[0]!.status).toBe(500); // the first attempt failed and was retried
+
+      const mail = await smtp.waitFor((m) => m.subject === 'Click me');
+      const link = /(http:\/\/\S+\/click\?\S+)/.exec(mail.text)![1]!;
+      const forged = await fetch(link.replace(/s=[^&]+/, 's=forged'), { redirect: 'manual' });
+      expect(forged.status).toBe(404);
+      const click = await fetch(link, { redirect: 'manual' });
+      expect(click.status).toBe(302);
+      expect(click.headers.get('location')).toBe('https://shop.example.test/orders/7');
+      const clicked = await hook.waitFor((b) => b.event === 'notification.clicked' && b.notification_id === id);
+      expect(clicked).toEqual({ event: 'notification.clicked', notification_id: id, user_id: alice.id, clicked_at: expect.any(String), action: 'view_order' });
+      const n = await client.call('GET', `${BASE}/${id}`, admin);
+      expect(n.body.delivery_details[0]).toMatchObject({ clicked_at: clicked.clicked_at, action: 'view_order' });
+      expect((await client.call('DELETE', `${BASE}/webhooks/${created.body.id}`, admin)).status).toBe(200);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('disables an endpoint that answers 410 Gone', async () => {
+    const admin = await client.adminAuth();
+    const hook = await receiver([410]);
+    try {
+      const created = await client.call('POST', `${BASE}/webhooks`, admin, { url: hook.url, events: ['notification.delivered'] });
+      hook.setSecret(created.body.secret);
+      await send(admin, { recipients: [bob.id], title: 'x', message: 'y' });
+      const deadline = Date.now() + 15_000;
+      let row: Json | undefined;
+      while (Date.now() < deadline && !row?.disabled_at) {
+        row = (await client.call('GET', `${BASE}/webhooks`, admin)).body.webhooks.find((w: Json) => w.id === created.body.id);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(row?.disabled_at).toEqual(expect.any(String));
+      expect(hook.calls[0]!.status).toBe(410);
+    } finally {
+      await hook.close();
+    }
   });
 });
 
