@@ -4,7 +4,7 @@ import { ValidationError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
 import {
   BroadcastParamsSchema, BroadcastRequestSchema, BroadcastSchema, ClickQuerySchema, CreateTemplateRequestSchema,
-  WebhookCreatedSchema, WebhookListSchema, WebhookRequestSchema, WebhookSchema, DeleteNotificationResponseSchema, ListNotificationsQuerySchema, MarkReadResponseSchema,
+  WebhookCreatedSchema, WebhookListSchema, WebhookRequestSchema, DeleteNotificationResponseSchema, ListNotificationsQuerySchema, MarkReadResponseSchema,
   NotificationListSchema, NotificationParamsSchema, OkSchema, PushSubscriptionRequestSchema, PushUnsubscribeRequestSchema, VapidKeySchema, NotificationSchema, PreferencesPatchSchema, PreferencesResponseSchema,
   SendNotificationRequestSchema, SendNotificationResponseSchema, SendTemplateRequestSchema, TemplateSchema, UserParamsSchema,
 } from '../schemas/notifications.js';
