@@ -68,7 +68,8 @@ export const notificationDeliveries = pgTable(
   (t) => [
     primaryKey({ columns: [t.notification_id, t.recipient_id, t.channel] }),
     index('notification_deliveries_recipient_idx').on(t.recipient_id, t.notification_id),
-    index('notification_deliveries_pending_idx').on(t.status, t.deliver_after),
+    // Only pending rows are looked up by status; delivered ones (most of a broadcast) stay out of this index.
+    index('notification_deliveries_pending_idx').on(t.deliver_after).where(sql`${t.status} = 'pending'`),
   ],
 );
 

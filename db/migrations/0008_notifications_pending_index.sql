@@ -1,0 +1,2 @@
+DROP INDEX "notification_deliveries_pending_idx";--> statement-breakpoint
+CREATE INDEX "notification_deliveries_pending_idx" ON "notification_deliveries" USING btree ("deliver_after") WHERE "notification_deliveries"."status" = 'pending';
