@@ -53,7 +53,7 @@ export async function wireNotifications(w: NotificationsWiring) {
     repo,
     settings: createNotificationSettingsRepo(w.database.db),
     broadcasts: createNotificationBroadcastsRepo(w.database.db),
-    fanOutBatchSize: 1000,
+    fanOutBatchSize: 5000,
     pushSubscriptions,
     webhooks,
     linkKey,
