@@ -20,6 +20,7 @@ import {
 import { createEngine, createVoiceModels, type EngineService } from './engine/index.js';
 import { createApp } from './http/app.js';
 import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from './http/attendance-socket.js';
+import { NOTIFICATIONS_SOCKET_PATH } from './http/notifications-socket.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { refuseUnknownUpgrades } from './http/unknown-upgrade.js';
 import { attachWebSocket, WEB_SOCKET_PATH } from './http/web-socket.js';
@@ -35,6 +36,7 @@ import { prepareBots, type RunnableBot } from './service-bots.js';
 import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
 import { basicCapabilities } from './service-basic.js';
+import { wireNotifications } from './service-notifications.js';
 
 export type { RunnableBot } from './service-bots.js';
 
@@ -195,6 +197,12 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();
+  // Notifications (docs/notifications.md): sms, mobile push and groups ports are not given yet, so those report not configured.
+  let listeningUrl = '';
+  const notifications = await wireNotifications({
+    settings, database, jobs, bus, rateLimiter, mailer, logger, secret, publicUrl: () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl,
+  });
+  await notifications.service.start();
 
   const readiness = [{ name: 'database', ping: () => database.ping() }];
   if (settings.REDIS_URL) {
@@ -227,13 +235,15 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     attendance: commandDeps,
     metrics: metrics.onMainPort,
     channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),
+    notifications: notifications.service,
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });
   const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
+  const notificationsSocket = notifications.attach(server, tokens);
   const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket });
   // Hardening (README, "Security model"): other upgrade paths get a 404; every socket is known so shutdown can cut it.
-  refuseUnknownUpgrades(server, [WEB_SOCKET_PATH, ATTENDANCE_SOCKET_PATH]);
+  refuseUnknownUpgrades(server, [WEB_SOCKET_PATH, ATTENDANCE_SOCKET_PATH, NOTIFICATIONS_SOCKET_PATH]);
   answerClientErrors(server);
   const connections = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
@@ -244,6 +254,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const url = `http://${settings.HOST === '0.0.0.0' ? '127.0.0.1' : settings.HOST}:${port}`;
   const bound = `${address.includes(':') ? `[${address}]` : address}:${port}`;
   logger.info({ port, address, url }, `Switchboard listening on ${bound}${isWildcard(address) ? ' (every interface)' : ''}`);
+  listeningUrl = url;
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= shutdown());
@@ -252,6 +263,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     await metricsListener?.close();
     await webSocket.close();
     await attendanceSocket.close();
+    await notificationsSocket.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Requests and sockets still open after the bound are cut, upgraded ones included, so shutdown always ends.

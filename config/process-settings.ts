@@ -34,6 +34,12 @@ export const ProcessSettingsSchema = z.object({
   // The externally visible base URL (https://bots.example.com): provider webhooks are registered
   // with it and their signatures checked against it behind a proxy (docs/channels/sms.md).
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // Notifications (docs/notifications.md, "Limits"): seed 8's limits, and PUBLIC_URL (above) is the base of click-tracking links.
+  NOTIFICATIONS_SEND_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
+  NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY: z.coerce.number().int().positive().default(10),
+  NOTIFICATIONS_TEMPLATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(20),
+  WEB_PUSH_SUBJECT: z.string().trim().regex(/^(mailto:|https:)/, 'WEB_PUSH_SUBJECT must be a mailto: or https: URL').default('mailto:admin@localhost'),
+  WEB_PUSH_CA_FILE: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 

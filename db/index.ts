@@ -37,3 +37,13 @@ export {
 } from './inbound-queue-repo.js';
 /** The sms channel's opt-outs (STOP). */
 export { createSmsOptOutsRepo, type SmsOptOutsRepo } from './sms-opt-outs-repo.js';
+export {
+  createNotificationsRepo, type NotificationsRepo, type NotificationRow, type NewNotification, type DeliveryRow, type NewDelivery,
+  type NotificationFilter, type DeliveryOutcome, type NotificationStatus,
+} from './notifications-repo.js';
+export { createNotificationSettingsRepo, type NotificationSettingsRepo, type TemplateRow, type NewTemplate } from './notification-settings-repo.js';
+export {
+  createNotificationBroadcastsRepo, type NotificationBroadcastsRepo, type BroadcastRow, type NewBroadcast, type Audience,
+} from './notification-broadcasts-repo.js';
+export { createNotificationPushRepo, type NotificationPushRepo, type PushSubscriptionRow } from './notification-push-repo.js';
+export { createNotificationWebhooksRepo, type NotificationWebhooksRepo, type WebhookRow, type NewWebhook } from './notification-webhooks-repo.js';

@@ -19,6 +19,8 @@ import { channelMediaRoutes } from './routes/channel-media.js';
 import { channelWebhookRoutes } from './routes/channel-webhooks.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
 import { userRoutes } from './routes/users.js';
 import { webChannelRoutes } from './routes/web-channel.js';
@@ -40,6 +42,8 @@ export interface AppDeps {
   attendance: AttendanceRoutesDeps;
   /** Provider-held attachments of the Graph-style channels (docs/channels/README.md). */
   channelMedia?: ChannelMediaFetcher;
+  /** The notifications API v1 (docs/notifications.md). */
+  notifications?: NotificationsService;
   /** Served at `GET /metrics` to admins; absent when the metrics listener serves it (docs/metrics.md). */
   metrics?: MetricsExposition;
 }
@@ -74,6 +78,7 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.attendance.assist ? attendanceLlmRoutes({ assist: deps.attendance.assist }) : []),
     ...(deps.metrics ? metricsRoutes(deps.metrics) : []),
     ...(deps.channelMedia ? channelMediaRoutes(deps.channelMedia) : []),
+    ...(deps.notifications ? notificationRoutes(deps.notifications) : []),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));

@@ -16,3 +16,8 @@ export {
 export { attendanceConversations, ATTENDANCE_CONVERSATION_STATUSES, type AttendanceConversationStatus } from './attendance-conversations.js';
 // The sms channel: numbers that opted out (STOP).
 export { smsOptOuts } from './sms-opt-outs.js';
+export {
+  notifications, notificationDeliveries, notificationPreferences, notificationTemplates, notificationBroadcasts,
+  notificationActivity, notificationWebhooks, notificationPushSubscriptions, NOTIFICATION_STATUSES, DELIVERY_STATUSES, BROADCAST_STATUSES,
+  type NotificationStatus, type DeliveryStatus, type BroadcastStatus,
+} from './notifications.js';

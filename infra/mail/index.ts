@@ -3,7 +3,7 @@ import type { Mailer } from './mailer-port.js';
 import { createNotConfiguredMailer } from './not-configured-mailer.js';
 import { createSmtpMailer } from './smtp-mailer.js';
 
-export type { Mailer, OutgoingMail } from './mailer-port.js';
+export type { MailAttachment, Mailer, OutgoingMail } from './mailer-port.js';
 export { createNotConfiguredMailer, MAIL_NOT_CONFIGURED } from './not-configured-mailer.js';
 export { createSmtpMailer, type SmtpMailerOptions } from './smtp-mailer.js';
 

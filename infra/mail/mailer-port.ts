@@ -15,6 +15,17 @@ export interface OutgoingMail {
   text: string;
   /** An optional HTML alternative of `text`. */
   html?: string;
+  /** Overrides the configured From (notifications' email options). */
+  from?: string;
+  replyTo?: string;
+  attachments?: readonly MailAttachment[];
+}
+
+/** A file sent with a message; `content` is base64. */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType?: string;
 }
 
 /** Sends mail; implementations wrap their transport's errors once, as UpstreamError. */

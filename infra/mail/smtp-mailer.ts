@@ -39,13 +39,17 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
       if (closed) throw new UpstreamError('The mailer is closed', 'smtp_error');
       try {
         await transport.sendMail({
-          from: options.from,
+          from: mail.from ?? options.from,
           to: list(mail.to),
           ...(mail.cc === undefined ? {} : { cc: list(mail.cc) }),
           ...(mail.bcc === undefined ? {} : { bcc: list(mail.bcc) }),
           subject: mail.subject,
           text: mail.text,
           ...(mail.html === undefined ? {} : { html: mail.html }),
+          ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
+          ...(mail.attachments === undefined ? {} : {
+            attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, encoding: 'base64', ...(a.contentType ? { contentType: a.contentType } : {}) })),
+          }),
         });
       } catch (error) {
         throw wrap('Sending mail', error);

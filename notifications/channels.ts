@@ -1,0 +1,22 @@
+/** The channels a notification can go out on (seed 2.1): browser push, email, mobile push, SMS, the in-app inbox. */
+export const NOTIFICATION_CHANNELS = ['web', 'email', 'push', 'sms', 'in_app'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Notification kinds (seed 2.1 type descriptors). */
+export const NOTIFICATION_TYPES = ['system', 'user', 'broadcast'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Preference categories (seed 2.3). */
+export const NOTIFICATION_CATEGORIES = ['system', 'marketing', 'updates'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+/** Why a delivery did not happen; the `reason` of a `failed` or `expired` delivery. */
+export const DELIVERY_REASONS = {
+  notConfigured: 'channel_not_configured',
+  channelDisabled: 'channel_disabled_by_user',
+  categoryDisabled: 'category_disabled_by_user',
+  expired: 'expired',
+  noSubscription: 'no_push_subscription',
+  noAddress: 'no_address',
+  gone: 'subscription_gone',
+} as const;

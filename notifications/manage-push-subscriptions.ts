@@ -1,0 +1,19 @@
+import type { Principal } from '../auth/index.js';
+import { NotFoundError } from '../infra/errors.js';
+import type { NotificationsDeps } from './notifications-deps.js';
+
+/** A browser's PushSubscription as `toJSON()` gives it. */
+export interface PushSubscriptionInput {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** Saves the caller's browser subscription for the `web` channel. */
+export async function subscribePush(deps: Pick<NotificationsDeps, 'pushSubscriptions'>, principal: Principal, input: PushSubscriptionInput): Promise<void> {
+  await deps.pushSubscriptions.save({ endpoint: input.endpoint, user_id: principal.user_id, p256dh: input.keys.p256dh, auth: input.keys.auth });
+}
+
+/** Removes one of the caller's subscriptions; someone else's or an unknown one is 404. */
+export async function unsubscribePush(deps: Pick<NotificationsDeps, 'pushSubscriptions'>, principal: Principal, endpoint: string): Promise<void> {
+  if (!(await deps.pushSubscriptions.remove(endpoint, principal.user_id))) throw new NotFoundError('No such push subscription', 'subscription_not_found');
+}

@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { Agent } from 'node:https';
+import type { TokenIssuer } from './auth/index.js';
+import type { ProcessSettings } from './config/index.js';
+import { createHash } from 'node:crypto';
+import {
+  createNotificationBroadcastsRepo, createNotificationPushRepo, createNotificationSettingsRepo, createNotificationsRepo, createNotificationWebhooksRepo,
+  type DatabaseHandle,
+} from './db/index.js';
+import { attachNotificationsSocket } from './http/notifications-socket.js';
+import type { EventBus } from './infra/events/index.js';
+import type { JobQueue } from './infra/jobs/index.js';
+import type { Logger } from './infra/logger.js';
+import type { Mailer } from './infra/mail/index.js';
+import type { RateLimiter } from './infra/rate-limit/index.js';
+import {
+  clickSignature, createEmailSender, createInAppSender, createWebhookEvents, createMobilePushChannel, createNotificationsService, createSmsChannel, createWebPushSender, loadVapidKeys,
+  type GroupDirectory, type MobilePushSender, type NotificationEventSink, type SmsSender,
+} from './notifications/index.js';
+
+/** What the notifications area is built from; the ports of other areas are optional (not configured without them). */
+export interface NotificationsWiring {
+  settings: ProcessSettings;
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  bus: EventBus;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  logger: Logger;
+  /** The token secret; click links are signed with a key derived from it. */
+  secret: Uint8Array;
+  /** Base of links sent out: PUBLIC_URL, or the listening address once known. */
+  publicUrl: () => string;
+  sms?: SmsSender;
+  mobilePush?: MobilePushSender;
+  groups?: GroupDirectory;
+}
+
+/**
+ * Builds the notifications area (docs/notifications.md) once, at the composition root: its
+ * repositories, the channel senders and the service; `attach` adds the inbox socket to the server.
+ */
+export async function wireNotifications(w: NotificationsWiring) {
+  const repo = createNotificationsRepo(w.database.db);
+  const pushSubscriptions = createNotificationPushRepo(w.database.db);
+  const vapid = await loadVapidKeys(w.settings.DATA_DIR);
+  const agent = w.settings.WEB_PUSH_CA_FILE ? new Agent({ ca: await readFile(w.settings.WEB_PUSH_CA_FILE, 'utf8') }) : undefined;
+  const webhooks = createNotificationWebhooksRepo(w.database.db);
+  const events: NotificationEventSink = createWebhookEvents({ webhooks, jobs: w.jobs });
+  const linkKey = createHash('sha256').update('notification-click-links:').update(w.secret).digest();
+  const service = createNotificationsService({
+    repo,
+    settings: createNotificationSettingsRepo(w.database.db),
+    broadcasts: createNotificationBroadcastsRepo(w.database.db),
+    fanOutBatchSize: 5000,
+    pushSubscriptions,
+    webhooks,
+    linkKey,
+    vapidPublicKey: vapid.publicKey,
+    jobs: w.jobs,
+    bus: w.bus,
+    rateLimiter: w.rateLimiter,
+    logger: w.logger,
+    now: () => new Date(),
+    limits: {
+      sendPerHour: w.settings.NOTIFICATIONS_SEND_LIMIT_PER_HOUR,
+      broadcastPerDay: w.settings.NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY,
+      templatesPerDay: w.settings.NOTIFICATIONS_TEMPLATE_LIMIT_PER_DAY,
+    },
+    senders: {
+      in_app: createInAppSender(w.bus),
+      email: createEmailSender(w.mailer),
+      sms: createSmsChannel(w.sms),
+      push: createMobilePushChannel(w.mobilePush),
+      web: createWebPushSender({ keys: vapid, subject: w.settings.WEB_PUSH_SUBJECT, subscriptions: pushSubscriptions, ...(agent ? { agent } : {}) }),
+    },
+    ...(w.groups ? { groups: w.groups } : {}),
+    events,
+    clickUrl: (id, userId, data) => typeof data.url === 'string'
+      ? `${w.publicUrl()}/api/v1/notifications/${id}/click?u=${userId}&s=${clickSignature(linkKey, id, userId)}`
+      : undefined,
+  });
+  return {
+    service,
+    attach: (server: Server, tokens: Pick<TokenIssuer, 'verify'>) => attachNotificationsSocket(server, {
+      tokens, bus: w.bus, logger: w.logger, unreadCount: (id) => service.unreadCount(id), touch: (id) => service.touch(id),
+    }),
+  };
+}
