@@ -11,10 +11,11 @@ import {
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
-  createAttendanceRepositories, createBotDataRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createBotDataRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, type EngineService } from './engine/index.js';
+import { createGroupLimits, createIdentityProvider, type GroupsDeps } from './groups/index.js';
 import { createApp } from './http/app.js';
 import { attachAttendanceSocket } from './http/attendance-socket.js';
 import { attachWebSocket } from './http/web-socket.js';
@@ -150,6 +151,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();
 
+  // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
+  const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger });
+  const groups: GroupsDeps = { idp: identityProvider, limits: createGroupLimits(rateLimiter) };
+
   const readiness = [{ name: 'database', ping: () => database.ping() }];
   if (settings.REDIS_URL) {
     readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
@@ -180,6 +185,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
     attendance: commandDeps,
     metrics: metrics.onMainPort,
+    groups,
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });
@@ -207,6 +213,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     mailer.close();
     await bus.close();
     await rateLimiter.close();
+    await identityProvider.close();
     await locks.close();
     await database.close();
     logger.info('stopped');

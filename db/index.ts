@@ -35,3 +35,5 @@ export { createMetricsRepo, type MetricsRepo } from './metrics-repo.js';
 export {
   createInboundQueueRepo, type InboundQueueRepo, type InboundQueueWrite, type InboundCustomer, type QueuedInbound,
 } from './inbound-queue-repo.js';
+/** The embedded identity provider's organization directory (docs/groups.md). */
+export { createGroupsRepo, type GroupsRepo, type DirectoryGroupRow, type DirectoryMemberRow, type DirectoryRole } from './groups-repo.js';

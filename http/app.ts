@@ -14,6 +14,8 @@ import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
+import type { GroupsDeps } from '../groups/index.js';
+import { groupRoutes } from './routes/groups.js';
 import { channelWebhookRoutes } from './routes/channel-webhooks.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
@@ -32,6 +34,8 @@ export interface AppDeps {
   webhooks: ChannelWebhooks;
   sessions: SessionRoutesDeps;
   attendance: AttendanceRoutesDeps;
+  /** Groups through the identity provider (docs/groups.md). */
+  groups: GroupsDeps;
   /** Served at `GET /metrics` to admins; absent when the metrics listener serves it (docs/metrics.md). */
   metrics?: MetricsExposition;
 }
@@ -63,6 +67,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceTicketRoutes(deps.attendance),
     ...(deps.attendance.assist ? attendanceLlmRoutes({ assist: deps.attendance.assist }) : []),
     ...(deps.metrics ? metricsRoutes(deps.metrics) : []),
+    ...groupRoutes(deps.groups),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));

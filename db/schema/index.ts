@@ -14,3 +14,4 @@ export {
   type AttendantStatus, type TicketStatus, type TicketPriority, type AttendanceEventType,
 } from './attendance.js';
 export { attendanceConversations, ATTENDANCE_CONVERSATION_STATUSES, type AttendanceConversationStatus } from './attendance-conversations.js';
+export { directoryGroups, directoryGroupMembers } from './groups.js';

@@ -1,0 +1,33 @@
+import type { Logger } from '../../infra/logger.js';
+import type { IdentityProvider } from '../identity-provider.js';
+import { createEmbeddedProvider, type EmbeddedDirectoryStore } from './embedded.js';
+
+/** The process settings the adapters read (config/process-settings.ts; README lists each). */
+export interface IdentityProviderSettings {
+  IDP: 'embedded' | 'keycloak' | 'zitadel' | 'ldap';
+  IDP_URL?: string | undefined;
+  IDP_TIMEOUT_MS: number;
+  KEYCLOAK_REALM?: string | undefined;
+  KEYCLOAK_CLIENT_ID?: string | undefined;
+  KEYCLOAK_CLIENT_SECRET?: string | undefined;
+  ZITADEL_CLIENT_ID?: string | undefined;
+  ZITADEL_CLIENT_SECRET?: string | undefined;
+  LDAP_BIND_DN?: string | undefined;
+  LDAP_BIND_PASSWORD?: string | undefined;
+  LDAP_GROUPS_DN?: string | undefined;
+  LDAP_USERS_DN?: string | undefined;
+  LDAP_GROUP_CLASS: string;
+  LDAP_USER_ID_ATTRIBUTE: string;
+}
+
+/** The one place that picks the adapter for `IDP`; the settings were checked at start-up. */
+export function createIdentityProvider(settings: IdentityProviderSettings, deps: { embedded: EmbeddedDirectoryStore; logger: Logger }): IdentityProvider {
+  switch (settings.IDP) {
+    case 'embedded':
+      return createEmbeddedProvider(deps.embedded);
+    case 'keycloak':
+    case 'zitadel':
+    case 'ldap':
+      throw new Error(`IDP=${settings.IDP} is not available yet`);
+  }
+}
