@@ -1,6 +1,7 @@
 import type { Logger } from '../../infra/logger.js';
 import type { IdentityProvider } from '../identity-provider.js';
 import { createEmbeddedProvider, type EmbeddedDirectoryStore } from './embedded.js';
+import { createLdapProvider } from './ldap.js';
 
 /** The process settings the adapters read (config/process-settings.ts; README lists each). */
 export interface IdentityProviderSettings {
@@ -25,9 +26,14 @@ export function createIdentityProvider(settings: IdentityProviderSettings, deps:
   switch (settings.IDP) {
     case 'embedded':
       return createEmbeddedProvider(deps.embedded);
+    case 'ldap':
+      return createLdapProvider({
+        url: settings.IDP_URL!, bindDn: settings.LDAP_BIND_DN!, bindPassword: settings.LDAP_BIND_PASSWORD!,
+        groupsDn: settings.LDAP_GROUPS_DN!, usersDn: settings.LDAP_USERS_DN!, groupClass: settings.LDAP_GROUP_CLASS,
+        userIdAttribute: settings.LDAP_USER_ID_ATTRIBUTE, timeoutMs: settings.IDP_TIMEOUT_MS, logger: deps.logger,
+      });
     case 'keycloak':
     case 'zitadel':
-    case 'ldap':
       throw new Error(`IDP=${settings.IDP} is not available yet`);
   }
 }
