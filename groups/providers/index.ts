@@ -1,6 +1,7 @@
 import type { Logger } from '../../infra/logger.js';
 import type { IdentityProvider } from '../identity-provider.js';
 import { createEmbeddedProvider, type EmbeddedDirectoryStore } from './embedded.js';
+import { createKeycloakProvider } from './keycloak.js';
 import { createLdapProvider } from './ldap.js';
 
 /** The process settings the adapters read (config/process-settings.ts; README lists each). */
@@ -33,6 +34,10 @@ export function createIdentityProvider(settings: IdentityProviderSettings, deps:
         userIdAttribute: settings.LDAP_USER_ID_ATTRIBUTE, timeoutMs: settings.IDP_TIMEOUT_MS, logger: deps.logger,
       });
     case 'keycloak':
+      return createKeycloakProvider({
+        url: settings.IDP_URL!, realm: settings.KEYCLOAK_REALM!, clientId: settings.KEYCLOAK_CLIENT_ID!,
+        clientSecret: settings.KEYCLOAK_CLIENT_SECRET!, timeoutMs: settings.IDP_TIMEOUT_MS, logger: deps.logger,
+      });
     case 'zitadel':
       throw new Error(`IDP=${settings.IDP} is not available yet`);
   }

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { createUsersRepo, createGroupsRepo } from '../../db/index.js';
 import { GroupError, type IdentityProvider } from '../../groups/index.js';
 import { createEmbeddedProvider } from '../../groups/providers/embedded.js';
+import { createKeycloakProvider } from '../../groups/providers/keycloak.js';
 import { createLdapProvider } from '../../groups/providers/ldap.js';
 import { createLogger } from '../../infra/logger.js';
 import { openTestDatabase } from '../support/postgres.js';
+import { startFakeKeycloak } from '../support/fake-keycloak.js';
 import { startSlapd } from '../support/slapd.js';
 
 /**
@@ -15,7 +18,7 @@ interface Fixture {
   idp: IdentityProvider;
   users: { id: string; username: string; email: string }[];
   /** An adapter whose provider fails (down, 5xx, too slow), for IDP_ERROR; absent where none can fail. */
-  failing?: { what: string; idp: () => IdentityProvider }[];
+  failing?: { what: string; idp: () => IdentityProvider; arm?: () => void }[];
   dispose(): Promise<void>;
 }
 
@@ -53,6 +56,24 @@ const fixtures: [string, () => Promise<Fixture>, boolean][] = [
         { what: 'nothing listening', idp: () => createLdapProvider({ ...options, url: 'ldap://127.0.0.1:1' }) },
       ],
       dispose: () => slapd.stop(),
+    };
+  }, true],
+  ['keycloak (fake)', async () => {
+    const keycloak = await startFakeKeycloak();
+    const users = ['ann', 'ben', 'cid'].map((name) => ({ id: randomUUID(), username: name, email: `${name}@example.test` }));
+    for (const user of users) keycloak.addUser(user);
+    const options = { url: keycloak.url, realm: keycloak.realm, clientId: keycloak.clientId, clientSecret: keycloak.clientSecret, timeoutMs: 2000, logger };
+    return {
+      idp: createKeycloakProvider(options),
+      users,
+      failing: [
+        { what: 'a wrong client secret', idp: () => createKeycloakProvider({ ...options, clientSecret: 'wrong' }) },
+        { what: 'a 503', idp: () => createKeycloakProvider(options), arm: () => keycloak.failNext({ status: 503 }) },
+        { what: 'a 500', idp: () => createKeycloakProvider(options), arm: () => keycloak.failNext({ status: 500 }) },
+        { what: 'an answer slower than the timeout', idp: () => createKeycloakProvider({ ...options, timeoutMs: 200 }), arm: () => keycloak.failNext({ delayMs: 1000 }) },
+        { what: 'nothing listening', idp: () => createKeycloakProvider({ ...options, url: 'http://127.0.0.1:1' }) },
+      ],
+      dispose: () => keycloak.stop(),
     };
   }, true],
 ];
@@ -147,7 +168,9 @@ describe.each(fixtures)('identity provider contract: %s', (_name, setUp, canFail
     expect(f.failing?.length).toBeGreaterThan(0);
     for (const failing of f.failing ?? []) {
       const idp = failing.idp();
+      failing.arm?.();
       expect([failing.what, await codeOf(idp.listGroups({ limit: 20, offset: 0 }))]).toEqual([failing.what, 'IDP_ERROR']);
+      failing.arm?.();
       expect([failing.what, await codeOf(idp.createGroup({ name: 'x', description: '', domain: '' }, ann))]).toEqual([failing.what, 'IDP_ERROR']);
       await idp.close();
     }
