@@ -3,6 +3,7 @@ import type { IdentityProvider } from '../identity-provider.js';
 import { createEmbeddedProvider, type EmbeddedDirectoryStore } from './embedded.js';
 import { createKeycloakProvider } from './keycloak.js';
 import { createLdapProvider } from './ldap.js';
+import { createZitadelProvider } from './zitadel.js';
 
 /** The process settings the adapters read (config/process-settings.ts; README lists each). */
 export interface IdentityProviderSettings {
@@ -39,6 +40,9 @@ export function createIdentityProvider(settings: IdentityProviderSettings, deps:
         clientSecret: settings.KEYCLOAK_CLIENT_SECRET!, timeoutMs: settings.IDP_TIMEOUT_MS, logger: deps.logger,
       });
     case 'zitadel':
-      throw new Error(`IDP=${settings.IDP} is not available yet`);
+      return createZitadelProvider({
+        url: settings.IDP_URL!, clientId: settings.ZITADEL_CLIENT_ID!, clientSecret: settings.ZITADEL_CLIENT_SECRET!,
+        timeoutMs: settings.IDP_TIMEOUT_MS, logger: deps.logger,
+      });
   }
 }

@@ -4,9 +4,11 @@ import { GroupError, type IdentityProvider } from '../../groups/index.js';
 import { createEmbeddedProvider } from '../../groups/providers/embedded.js';
 import { createKeycloakProvider } from '../../groups/providers/keycloak.js';
 import { createLdapProvider } from '../../groups/providers/ldap.js';
+import { createZitadelProvider } from '../../groups/providers/zitadel.js';
 import { createLogger } from '../../infra/logger.js';
 import { openTestDatabase } from '../support/postgres.js';
 import { startFakeKeycloak } from '../support/fake-keycloak.js';
+import { startFakeZitadel } from '../support/fake-zitadel.js';
 import { startSlapd } from '../support/slapd.js';
 
 /**
@@ -74,6 +76,22 @@ const fixtures: [string, () => Promise<Fixture>, boolean][] = [
         { what: 'nothing listening', idp: () => createKeycloakProvider({ ...options, url: 'http://127.0.0.1:1' }) },
       ],
       dispose: () => keycloak.stop(),
+    };
+  }, true],
+  ['zitadel (fake)', async () => {
+    const zitadel = await startFakeZitadel();
+    const users = ['ann', 'ben', 'cid'].map((name, i) => ({ id: `30000000000000000${i}`, username: name, email: `${name}@example.test` }));
+    for (const user of users) zitadel.addUser(user);
+    const options = { url: zitadel.url, clientId: zitadel.clientId, clientSecret: zitadel.clientSecret, timeoutMs: 2000, logger };
+    return {
+      idp: createZitadelProvider(options),
+      users,
+      failing: [
+        { what: 'a wrong client secret', idp: () => createZitadelProvider({ ...options, clientSecret: 'wrong' }) },
+        { what: 'a 503', idp: () => createZitadelProvider(options), arm: () => zitadel.failNext({ status: 503 }) },
+        { what: 'an answer slower than the timeout', idp: () => createZitadelProvider({ ...options, timeoutMs: 200 }), arm: () => zitadel.failNext({ delayMs: 1000 }) },
+      ],
+      dispose: () => zitadel.stop(),
     };
   }, true],
 ];
