@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createUsersRepo, createGroupsRepo } from '../../db/index.js';
-import { GroupError, type IdentityProvider } from '../../groups/index.js';
+import { createGroupDirectory, GroupError, type IdentityProvider } from '../../groups/index.js';
 import { createEmbeddedProvider } from '../../groups/providers/embedded.js';
 import { createKeycloakProvider } from '../../groups/providers/keycloak.js';
 import { createLdapProvider } from '../../groups/providers/ldap.js';
 import { createZitadelProvider } from '../../groups/providers/zitadel.js';
+import { pino } from 'pino';
 import { createLogger } from '../../infra/logger.js';
 import { openTestDatabase } from '../support/postgres.js';
 import { startFakeKeycloak } from '../support/fake-keycloak.js';
@@ -25,6 +26,9 @@ interface Fixture {
 }
 
 const logger = createLogger({ level: 'silent' });
+/** What the adapters logged at warn, to see the provider's own words reach the log (not the caller). */
+const warnings: string[] = [];
+const recordingLogger = pino({ level: 'warn' }, { write: (line: string) => { warnings.push(line); } });
 const UNKNOWN_GROUP = '00000000-0000-4000-8000-00000000abcd';
 
 /** [name, set-up, whether the provider can be made to fail (the embedded directory is the service's own database)]. */
@@ -70,7 +74,7 @@ const fixtures: [string, () => Promise<Fixture>, boolean][] = [
       users,
       failing: [
         { what: 'a wrong client secret', idp: () => createKeycloakProvider({ ...options, clientSecret: 'wrong' }) },
-        { what: 'a 503', idp: () => createKeycloakProvider(options), arm: () => keycloak.failNext({ status: 503 }) },
+        { what: 'a 503', idp: () => createKeycloakProvider({ ...options, logger: recordingLogger }), arm: () => keycloak.failNext({ status: 503 }) },
         { what: 'a 500', idp: () => createKeycloakProvider(options), arm: () => keycloak.failNext({ status: 500 }) },
         { what: 'an answer slower than the timeout', idp: () => createKeycloakProvider({ ...options, timeoutMs: 200 }), arm: () => keycloak.failNext({ delayMs: 1000 }) },
         { what: 'nothing listening', idp: () => createKeycloakProvider({ ...options, url: 'http://127.0.0.1:1' }) },
@@ -88,7 +92,7 @@ const fixtures: [string, () => Promise<Fixture>, boolean][] = [
       users,
       failing: [
         { what: 'a wrong client secret', idp: () => createZitadelProvider({ ...options, clientSecret: 'wrong' }) },
-        { what: 'a 503', idp: () => createZitadelProvider(options), arm: () => zitadel.failNext({ status: 503 }) },
+        { what: 'a 503', idp: () => createZitadelProvider({ ...options, logger: recordingLogger }), arm: () => zitadel.failNext({ status: 503 }) },
         { what: 'an answer slower than the timeout', idp: () => createZitadelProvider({ ...options, timeoutMs: 200 }), arm: () => zitadel.failNext({ delayMs: 1000 }) },
       ],
       dispose: () => zitadel.stop(),
@@ -144,6 +148,8 @@ describe.each(fixtures)('identity provider contract: %s', (_name, setUp, canFail
     expect(benRow).toMatchObject({ username: 'ben', email: 'ben@example.test' });
     expect(benRow.joined_at).toBeInstanceOf(Date);
     expect(await codeOf(f.idp.addMember(group.id, ben, 'member'))).toBe('MEMBER_EXISTS');
+    // What notification broadcasts read: the member ids, through the provider.
+    expect((await createGroupDirectory(f.idp).listMemberIds(group.id)).sort()).toEqual([ann, ben, cid].sort());
   });
 
   test('remove: a member leaves; removing a non-member is MEMBER_NOT_FOUND', async () => {
@@ -182,7 +188,7 @@ describe.each(fixtures)('identity provider contract: %s', (_name, setUp, canFail
     }
   });
 
-  if (canFail) test('a failing provider is IDP_ERROR, whatever it said', async () => {
+  if (canFail) test('a failing provider is IDP_ERROR, whatever it said; what it said is logged', async () => {
     expect(f.failing?.length).toBeGreaterThan(0);
     for (const failing of f.failing ?? []) {
       const idp = failing.idp();
@@ -191,6 +197,9 @@ describe.each(fixtures)('identity provider contract: %s', (_name, setUp, canFail
       failing.arm?.();
       expect([failing.what, await codeOf(idp.createGroup({ name: 'x', description: '', domain: '' }, ann))]).toEqual([failing.what, 'IDP_ERROR']);
       await idp.close();
+    }
+    if (f.failing?.some((x) => x.what === 'a 503')) {
+      expect(warnings.some((line) => line.includes('internal detail 503') && line.includes('"status":503'))).toBe(true);
     }
   });
 });
