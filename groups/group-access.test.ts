@@ -13,6 +13,7 @@ const ALLOWED: Record<GroupAction, string[]> = {
   delete: ['owner'],
   view_members: ['owner', 'group admin', 'member'],
   manage_members: ['owner', 'group admin'],
+  manage_owners: ['owner'],
 };
 
 describe.each(Object.entries(ALLOWED) as [GroupAction, string[]][])('%s', (action, allowed) => {

@@ -105,6 +105,14 @@ describe('role matrix (seed 5.2)', () => {
     expect(await remove(who.owner)).toEqual({ status: 404, body: groupError('MEMBER_NOT_FOUND', 404) });
   });
 
+  test('only an owner makes or removes owners; a group admin cannot', async () => {
+    const byAdmin = await call(who.groupAdmin, 'POST', `/api/groups/${groupId}/members/add`, { user_id: ids.outsider, role: 'owner' });
+    expect(byAdmin).toEqual({ status: 403, body: groupError('UNAUTHORIZED', 403) });
+    const ownerId = ((await call(who.owner, 'GET', `/api/groups/${groupId}/members`)).body.members as { user_id: string; role: string }[])
+      .find((m) => m.role === 'owner')!.user_id;
+    expect(await call(who.groupAdmin, 'DELETE', `/api/groups/${groupId}/members/remove`, { user_id: ownerId })).toEqual({ status: 403, body: groupError('UNAUTHORIZED', 403) });
+  });
+
   test('delete: the owner only', async () => {
     const made = await call(who.owner, 'POST', '/api/groups/create', { name: 'Short-lived' });
     const id = String(made.body.id);

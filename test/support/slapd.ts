@@ -62,7 +62,10 @@ export async function startSlapd(): Promise<TestSlapd> {
   const url = `ldap://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(SLAPD, ['-f', path.join(dir, 'slapd.conf'), '-h', `${url}/`, '-d', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
+  let failed = false;
   child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  // A missing binary is an 'error' event, not an exit: say how to install it.
+  child.once('error', (error) => { failed = true; stderr += `${error.message} (install it: apt-get install slapd ldap-utils, or set SLAPD_BIN)`; });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const admin = async <T>(work: (c: Client) => Promise<T>): Promise<T> => {
@@ -79,7 +82,7 @@ export async function startSlapd(): Promise<TestSlapd> {
       await admin(async () => undefined);
       break;
     } catch (error) {
-      if (child.exitCode !== null || attempt > 100) throw new Error(`slapd did not start: ${stderr || String(error)}`, { cause: error });
+      if (failed || child.exitCode !== null || attempt > 100) throw new Error(`slapd did not start: ${stderr || String(error)}`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -94,8 +97,10 @@ export async function startSlapd(): Promise<TestSlapd> {
     url, baseDn, bindDn, bindPassword, usersDn, groupsDn,
     addUser: (id, email) => admin((c) => c.add(`uid=${id},${usersDn}`, { objectClass: 'inetOrgPerson', uid: id, cn: id, sn: id, mail: email })),
     async stop() {
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && !failed) {
+        child.kill('SIGTERM');
+        await exited;
+      }
       await rm(dir, { recursive: true, force: true });
     },
   };
