@@ -30,7 +30,9 @@ export function createEmbeddedProvider(store: EmbeddedDirectoryStore): IdentityP
     kind: 'embedded',
     createGroup: (input, ownerId) => store.insertGroup(input, ownerId),
     async updateGroup(id, changes) {
-      return (await store.updateGroup(id, changes)) ?? Promise.reject(groupNotFound(id));
+      const group = await store.updateGroup(id, changes);
+      if (!group) throw groupNotFound(id);
+      return group;
     },
     async deleteGroup(id) {
       if (!(await store.deleteGroup(id))) throw groupNotFound(id);
