@@ -22,7 +22,7 @@ const boundary = (files, patterns, ignores = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
-const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin', 'notifications'];
+const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin', 'notifications', 'groups'];
 
 /**
  * HTTP files that still build on db/ types and handles; the attendance routes move to service
@@ -30,7 +30,7 @@ const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 
  */
 
 const httpRules = [
-  forbid(internalsOf('(engine|attendance|basic-interpreter|adapters|auth|notifications)'), 'HTTP uses the domain areas through their index.js'),
+  forbid(internalsOf('(engine|attendance|basic-interpreter|adapters|auth|notifications|groups)'), 'HTTP uses the domain areas through their index.js'),
   packages([...DB_DRIVERS, ...QUEUE_DRIVERS], 'HTTP reaches no database or queue driver'),
 ];
 
@@ -53,13 +53,18 @@ const boundaries = [
     forbid(internalsOf('engine'), 'Attendance hears from the engine through engine/index.js (its events and outbound port)'),
     packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Attendance reaches drivers only through ports and repositories'),
   ]),
-  boundary(['infra/**/*.ts'], [forbid(into('(engine|attendance|adapters|http|basic-interpreter|db|auth|bin)'), 'infra/ holds ports and drivers, no domain area')]),
+  boundary(['infra/**/*.ts'], [forbid(into('(engine|attendance|adapters|http|basic-interpreter|db|auth|bin|groups)'), 'infra/ holds ports and drivers, no domain area')]),
   boundary(['auth/**/*.ts'], [forbid(into('(http|adapters|attendance|engine|bin)'), 'auth/ knows no HTTP or other area'), packages(['express'], 'auth/ knows no HTTP')]),
   // Notifications (docs/notifications.md): users through auth/index.js, drivers only through ports and repositories.
   boundary(['notifications/**/*.ts'], [
     forbid(into('(http|adapters|attendance|engine|basic-interpreter|bin)'), 'Notifications know no HTTP, channel adapter or other area'),
     forbid(internalsOf('auth'), 'Notifications use auth through auth/index.js'),
     packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Notifications reach drivers only through ports and repositories'),
+  ]),
+  // Groups forward to the identity-provider port; the embedded directory's store is handed in by service.ts.
+  boundary(['groups/**/*.ts'], [
+    forbid(into('(db|http|adapters|attendance|engine|basic-interpreter|auth|config|bin)'), 'groups/ knows its port, its adapters and infra/ only'),
+    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'groups/ reaches drivers only through its port and repositories'),
   ]),
   boundary(['http/**/*.ts'], [forbid(into('db'), 'HTTP never imports db/: routes call service functions'), ...httpRules]),
 ];

@@ -14,10 +14,11 @@ import {
 import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
-  createAttendanceRepositories, createBotDataRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createBotDataRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, createVoiceModels, type EngineService } from './engine/index.js';
+import { createGroupAudience, createGroupLimits, createIdentityProvider, type GroupsDeps } from './groups/index.js';
 import { createApp } from './http/app.js';
 import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from './http/attendance-socket.js';
 import { NOTIFICATIONS_SOCKET_PATH } from './http/notifications-socket.js';
@@ -197,10 +198,15 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();
-  // Notifications (docs/notifications.md): sms, mobile push and groups ports are not given yet, so those report not configured.
+  // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
+  const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger });
+  const groups: GroupsDeps = { idp: identityProvider, limits: createGroupLimits(rateLimiter) };
+
+  // Notifications (docs/notifications.md): broadcasts reach groups through the identity provider; sms and mobile push
+  // ports are not given yet, so those report not configured.
   let listeningUrl = '';
   const notifications = await wireNotifications({
-    settings, database, jobs, bus, rateLimiter, mailer, logger, secret, publicUrl: () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl,
+    settings, database, jobs, bus, rateLimiter, mailer, logger, secret, groups: createGroupAudience(identityProvider), publicUrl: () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl,
   });
   await notifications.service.start();
 
@@ -236,6 +242,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     metrics: metrics.onMainPort,
     channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),
     notifications: notifications.service,
+    groups,
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });
@@ -283,6 +290,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     mailer.close();
     await bus.close();
     await rateLimiter.close();
+    await identityProvider.close();
     await locks.close();
     await database.close();
     logger.info('stopped');

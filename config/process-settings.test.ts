@@ -45,4 +45,13 @@ describe('readProcessSettings', () => {
     expect(attempt).toThrow(SettingsError);
     expect(attempt).toThrow(/PORT[\s\S]*REDIS_URL[\s\S]*JWT_SECRET/);
   });
+
+  test('groups default to the embedded provider; the others need their address and credentials', () => {
+    expect(readProcessSettings({})).toMatchObject({ IDP: 'embedded', IDP_TIMEOUT_MS: 5000, LDAP_GROUP_CLASS: 'groupOfNames', LDAP_USER_ID_ATTRIBUTE: 'uid' });
+    expect(() => readProcessSettings({ IDP: 'keycloak', IDP_URL: 'https://sso.example.com' })).toThrow(/KEYCLOAK_REALM is required when IDP=keycloak/);
+    expect(() => readProcessSettings({ IDP: 'ldap' })).toThrow(/IDP_URL is required when IDP=ldap/);
+    expect(() => readProcessSettings({ IDP: 'okta' })).toThrow(SettingsError);
+    const zitadel = readProcessSettings({ IDP: 'zitadel', IDP_URL: 'https://z.example.com', ZITADEL_CLIENT_ID: 'id', ZITADEL_CLIENT_SECRET: 'secret' });
+    expect(zitadel).toMatchObject({ IDP: 'zitadel', ZITADEL_CLIENT_ID: 'id' });
+  });
 });

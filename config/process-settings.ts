@@ -41,6 +41,32 @@ export const ProcessSettingsSchema = z.object({
   WEB_PUSH_SUBJECT: z.string().trim().regex(/^(mailto:|https:)/, 'WEB_PUSH_SUBJECT must be a mailto: or https: URL').default('mailto:admin@localhost'),
   WEB_PUSH_CA_FILE: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  // Groups (docs/groups.md): the identity provider every group operation is forwarded to.
+  IDP: z.enum(['embedded', 'keycloak', 'zitadel', 'ldap']).default('embedded'),
+  IDP_URL: optionalString.pipe(z.url({ protocol: /^(https?|ldaps?)$/ }).optional()),
+  IDP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  KEYCLOAK_REALM: optionalString,
+  KEYCLOAK_CLIENT_ID: optionalString,
+  KEYCLOAK_CLIENT_SECRET: optionalString,
+  ZITADEL_CLIENT_ID: optionalString,
+  ZITADEL_CLIENT_SECRET: optionalString,
+  LDAP_BIND_DN: optionalString,
+  LDAP_BIND_PASSWORD: optionalString,
+  LDAP_GROUPS_DN: optionalString,
+  LDAP_USERS_DN: optionalString,
+  LDAP_GROUP_CLASS: z.string().trim().min(1).default('groupOfNames'),
+  LDAP_USER_ID_ATTRIBUTE: z.string().trim().min(1).default('uid'),
+}).superRefine((s, ctx) => {
+  // Fail at start-up: a provider other than embedded needs its address and credentials.
+  const required: Record<typeof s.IDP, (keyof typeof s)[]> = {
+    embedded: [],
+    keycloak: ['IDP_URL', 'KEYCLOAK_REALM', 'KEYCLOAK_CLIENT_ID', 'KEYCLOAK_CLIENT_SECRET'],
+    zitadel: ['IDP_URL', 'ZITADEL_CLIENT_ID', 'ZITADEL_CLIENT_SECRET'],
+    ldap: ['IDP_URL', 'LDAP_BIND_DN', 'LDAP_BIND_PASSWORD', 'LDAP_GROUPS_DN', 'LDAP_USERS_DN'],
+  };
+  for (const key of required[s.IDP]) {
+    if (s[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when IDP=${s.IDP}` });
+  }
 });
 
 export type ProcessSettings = z.infer<typeof ProcessSettingsSchema>;

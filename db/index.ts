@@ -47,3 +47,5 @@ export {
 } from './notification-broadcasts-repo.js';
 export { createNotificationPushRepo, type NotificationPushRepo, type PushSubscriptionRow } from './notification-push-repo.js';
 export { createNotificationWebhooksRepo, type NotificationWebhooksRepo, type WebhookRow, type NewWebhook } from './notification-webhooks-repo.js';
+/** The embedded identity provider's organization directory (docs/groups.md). */
+export { createGroupsRepo, type GroupsRepo, type DirectoryGroupRow, type DirectoryMemberRow, type DirectoryRole } from './groups-repo.js';

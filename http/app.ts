@@ -16,6 +16,8 @@ import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
+import type { GroupsDeps } from '../groups/index.js';
+import { groupRoutes } from './routes/groups.js';
 import { channelWebhookRoutes } from './routes/channel-webhooks.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
@@ -44,6 +46,8 @@ export interface AppDeps {
   channelMedia?: ChannelMediaFetcher;
   /** The notifications API v1 (docs/notifications.md). */
   notifications?: NotificationsService;
+  /** Groups through the identity provider (docs/groups.md). */
+  groups: GroupsDeps;
   /** Served at `GET /metrics` to admins; absent when the metrics listener serves it (docs/metrics.md). */
   metrics?: MetricsExposition;
 }
@@ -79,6 +83,7 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.metrics ? metricsRoutes(deps.metrics) : []),
     ...(deps.channelMedia ? channelMediaRoutes(deps.channelMedia) : []),
     ...(deps.notifications ? notificationRoutes(deps.notifications) : []),
+    ...groupRoutes(deps.groups),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));

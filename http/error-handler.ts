@@ -10,6 +10,7 @@ import {
   ValidationError,
 } from '../infra/errors.js';
 import type { Logger } from '../infra/logger.js';
+import { GroupError, type GroupErrorCode } from '../groups/index.js';
 import type { ErrorBody } from './schemas/common.js';
 
 /** The one place that knows which HTTP status each domain error becomes. */
@@ -24,6 +25,11 @@ export function statusOf(error: DomainError): number {
   return 400;
 }
 
+/** The group codes' statuses (docs/groups.md, "Errors"); their body is `{error, code, status}` (seed section 7). */
+const GROUP_STATUS: Record<GroupErrorCode, number> = {
+  GROUP_NOT_FOUND: 404, UNAUTHORIZED: 403, MEMBER_EXISTS: 409, MEMBER_NOT_FOUND: 404, IDP_ERROR: 502,
+};
+
 // Errors raised by express's own body parser (they carry `type` and `status`).
 const BODY_PARSER_ERRORS: Record<string, { error: string; message: string }> = {
   'entity.parse.failed': { error: 'invalid_json', message: 'The request body is not valid JSON' },
@@ -36,6 +42,11 @@ const BODY_PARSER_ERRORS: Record<string, { error: string; message: string }> = {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const requestId = String(req.id ?? '');
+    if (err instanceof GroupError) {
+      const groupStatus = GROUP_STATUS[err.code];
+      if (!res.headersSent) res.status(groupStatus).json({ error: err.message, code: err.code, status: groupStatus });
+      return;
+    }
     let status: number;
     let body: ErrorBody;
     if (err instanceof DomainError) {

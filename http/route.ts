@@ -20,13 +20,15 @@ export type Access = 'public' | 'authenticated' | readonly Role[];
  * (400 always, 401 and 403 from `access`, 413 from `body`). 401 is listed only by public routes
  * that check a credential of their own (a password, a visitor's session token).
  */
-export type ErrorStatus = 401 | 404 | 409 | 429;
+export type ErrorStatus = 401 | 403 | 404 | 409 | 429 | 502;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   401: 'Invalid credentials',
+  403: 'Not allowed',
   404: 'Not found',
   409: 'Conflicts with the current state',
   429: 'Rate limit exceeded',
+  502: 'An upstream provider failed',
 };
 
 /** One endpoint: its zod schemas serve validation, the handler's types and the OpenAPI entry. */
@@ -45,6 +47,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends AnyObject, P extends A
   response: { description: string; schema?: z.ZodType };
   /** Error statuses the handler can answer beyond the derived ones (see `ErrorStatus`); none when absent. */
   errors?: readonly ErrorStatus[];
+  /** The body of the `errors` answers when it is not the common one (the groups' `{error, code, status}`). */
+  errorBody?: z.ZodType;
   handle(input: {
     body: z.output<B>;
     query: z.output<Q>;
@@ -100,7 +104,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z
 }
 
 function describe(route: RouteSpec<z.ZodType, AnyObject, AnyObject>) {
-  const errors = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
+  const errors = (description: string, schema: z.ZodType = ErrorBodySchema) => ({ description, content: { 'application/json': { schema } } });
   const success = route.response.schema
     ? { description: route.response.description, content: { 'application/json': { schema: route.response.schema } } }
     : { description: route.response.description };
@@ -117,7 +121,7 @@ function describe(route: RouteSpec<z.ZodType, AnyObject, AnyObject>) {
     },
     responses: {
       [route.status ?? 200]: success,
-      ...Object.fromEntries((route.errors ?? []).map((status) => [status, errors(ERROR_DESCRIPTIONS[status])])),
+      ...Object.fromEntries((route.errors ?? []).map((status) => [status, errors(ERROR_DESCRIPTIONS[status], status === 429 ? undefined : route.errorBody)])),
       400: errors('Invalid input'),
       ...(route.body ? { 413: errors('Request body too large') } : {}),
       ...(route.access === 'public' ? {} : { 401: errors('Missing or invalid bearer token') }),

@@ -21,3 +21,4 @@ export {
   notificationActivity, notificationWebhooks, notificationPushSubscriptions, NOTIFICATION_STATUSES, DELIVERY_STATUSES, BROADCAST_STATUSES,
   type NotificationStatus, type DeliveryStatus, type BroadcastStatus,
 } from './notifications.js';
+export { directoryGroups, directoryGroupMembers } from './groups.js';

@@ -68,10 +68,24 @@ describe('broadcast', () => {
     expect(n.body).toMatchObject({ status: 'failed', delivery_details: [{ channel: 'sms', status: 'failed', reason: 'channel_not_configured' }] });
   });
 
-  it('refuses group targets without the groups area, other users, and bad targets', async () => {
-    const group = await broadcast({ target: 'group', group_id: 'g1', message: { title: 'x', body: 'b' } });
-    expect(group.status).toBe(400);
-    expect(group.body.error).toBe('groups_not_available');
+  it('reaches a group\'s members through the identity provider, for admins and members only', async () => {
+    const admin = await client.adminAuth();
+    const created = await client.call('POST', '/api/groups/create', admin, { name: 'Night shift', description: '', domain: 'night.example.test' });
+    const groupId = created.body.id as string;
+    expect((await client.call('POST', `/api/groups/${groupId}/members/add`, admin, { user_id: author.id, role: 'member' })).status).toBe(200);
+    const res = await broadcast({ target: 'group', group_id: groupId, message: { title: 'Shift change', body: 'b' } });
+    expect(res.body).toMatchObject({ status: 'sending', target_count: 2 }); // the creator (owner) and the member
+    await sent(res.body.broadcast_id);
+    expect((await client.call('GET', `${BASE}/${res.body.notification_id}`, author.headers)).body.title).toBe('Shift change');
+    expect((await client.call('GET', `${BASE}/${res.body.notification_id}`, attendant.headers)).status).toBe(404);
+    expect((await broadcast({ target: 'group', group_id: groupId, message: { title: 'x', body: 'b' } }, author.headers)).status).toBe(202);
+    expect((await broadcast({ target: 'group', group_id: groupId, message: { title: 'x', body: 'b' } }, attendant.headers)).status).toBe(403);
+    const unknown = await broadcast({ target: 'group', group_id: '00000000-0000-4000-8000-000000000000', message: { title: 'x', body: 'b' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe('group_not_found');
+  });
+
+  it('refuses other users and bad targets', async () => {
     expect((await broadcast({ target: 'all', message: { title: 'x', body: 'b' } }, author.headers)).status).toBe(403);
     expect((await broadcast({ target: 'segment', message: { title: 'x', body: 'b' } })).status).toBe(400);
     expect((await broadcast({ target: 'everyone', message: { title: 'x', body: 'b' } })).status).toBe(400);

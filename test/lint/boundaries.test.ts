@@ -34,6 +34,9 @@ describe('a new arrow against the design fails the lint', () => {
     ['attendance/priority.ts', '../engine/receive-message.js', /through engine\/index\.js/],
     ['infra/logger.ts', '../engine/index.js', /no domain area/],
     ['auth/roles.ts', 'express', /knows no HTTP/],
+    ['groups/group-access.ts', '../db/index.js', /groups\/ knows its port/],
+    ['groups/group-access.ts', 'drizzle-orm', /groups\/ reaches drivers only/],
+    ['http/routes/health.ts', '../../groups/providers/embedded.js', /through their index\.js/],
   ])('%s importing %s', async (file, specifier, rule) => {
     const errors = await importErrors(file, specifier);
     expect(errors).toEqual([expect.stringMatching(rule)]);
@@ -47,6 +50,8 @@ describe('a new arrow against the design fails the lint', () => {
     ['attendance/priority.ts', '../engine/index.js'],
     ['db/uuid.ts', 'drizzle-orm'],
     ['basic-interpreter/coercion.ts', './values.js'],
+    ['groups/group-access.ts', '../infra/errors.js'],
+    ['http/routes/health.ts', '../../groups/index.js'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await importErrors(file, specifier)).toEqual([]);
   });
