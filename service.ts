@@ -11,7 +11,7 @@ import {
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
-  createAttendanceRepositories, createBotDataRepo, createEngineEventsRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createBotDataRepo, createCannedResponsesRepo, createEngineEventsRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, type EngineService } from './engine/index.js';
@@ -178,6 +178,12 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
     attendance: commandDeps,
     metrics: metrics.onMainPort,
+    // The console, widget and demo page (issue 15).
+    webDir: settings.WEB_DIR,
+    cannedResponses: {
+      canned: createCannedResponsesRepo(database.db),
+      botId: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.id,
+    },
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });

@@ -101,3 +101,9 @@ export {
   createEmailNotificationsListener, EMAIL_JOBS, registerEmailJobs, renderEmail,
   type EmailJobsDeps, type EmailListenerDeps, type EmailNotice,
 } from './notifications/index.js';
+// The attendant console (issue 15): the conversation view's transcript, and canned responses.
+export { readTranscript, type TranscriptEntry } from './read-transcript.js';
+export {
+  createCannedResponse, deleteCannedResponse, listCannedResponses, updateCannedResponse,
+  type CannedResponse, type CannedResponseDeps, type CannedResponseInput,
+} from './canned-responses/manage-canned-responses.js';

@@ -31,6 +31,8 @@ export const ProcessSettingsSchema = z.object({
   // Metrics (docs/metrics.md): unset = GET /metrics on PORT for admins; set = a token-free listener on METRICS_HOST only.
   METRICS_PORT: optionalString.pipe(z.coerce.number<string>().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // The built console, widget and demo page (npm run build, vite.config.ts); served at /console/, /widget.js, /demo/{bot}.
+  WEB_DIR: z.string().default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -46,5 +48,5 @@ export function readProcessSettings(env: NodeJS.ProcessEnv = process.env): Proce
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new SettingsError(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), BOTS_DIR: path.resolve(result.data.BOTS_DIR) };
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), BOTS_DIR: path.resolve(result.data.BOTS_DIR), WEB_DIR: path.resolve(result.data.WEB_DIR) };
 }

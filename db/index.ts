@@ -32,3 +32,7 @@ export { createAttendanceRepositories, type AttendanceRepositoryBundle } from '.
 export { createEngineEventsRepo, type EngineEventsRepo, type PendingEvent } from './engine-events-repo.js';
 /** Read-only counts for the scrape-time gauges of `/metrics`. */
 export { createMetricsRepo, type MetricsRepo } from './metrics-repo.js';
+export {
+  createCannedResponsesRepo, DuplicateShortcutError,
+  type CannedResponsesRepo, type CannedResponseRow, type CannedResponseFields,
+} from './canned-responses-repo.js';

@@ -24,8 +24,8 @@ export interface Kit {
   defaultBotId(): string;
 }
 
-export async function startKit(): Promise<Kit> {
-  const service = await startTestService();
+export async function startKit(env: Record<string, string> = {}): Promise<Kit> {
+  const service = await startTestService(env);
   const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 
   const call = async (method: string, path: string, headers: Partial<Headers> = {}, body?: unknown): Promise<Reply> => {

@@ -1,0 +1,108 @@
+/**
+ * A customer in the widget on the demo page and an attendant in the console, in one Chromium:
+ * handoff, live queue, take, messages both ways, typing, unread badge, reload, resolve and the
+ * survey. axe-core checks each screen; screenshots go to test-results/screenshots.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startKit, type Kit } from '../support/attendance-kit.js';
+import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+
+let kit: Kit;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const pageErrors: string[][] = [];
+
+beforeAll(async () => {
+  const [webDir, chromium] = await Promise.all([buildWeb(), launchChromium()]);
+  browser = chromium;
+  kit = await startKit({ WEB_DIR: webDir });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await kit?.service.dispose();
+});
+
+async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  pageErrors.push(captureErrors(page));
+  return page;
+}
+const consoleErrors = () => pageErrors.flat();
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${kit.service.url}/console/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+}
+
+test('a customer in the widget and an attendant in the console: handoff to survey', async () => {
+  await kit.user('ana', ['attendant']);
+  const agent = await newPage();
+  await signIn(agent, 'ana', 'password-for-tests');
+  expect(await seriousViolations(agent)).toEqual([]);
+  await screenshot(agent, 'console-inbox-empty');
+
+  const customer = await newPage({ width: 320, height: 640 });
+  await customer.goto(`${kit.service.url}/demo/default`);
+  await customer.getByRole('button', { name: 'Open chat' }).click();
+  const panel = customer.getByRole('dialog', { name: 'Chat with us' });
+  await panel.getByLabel('Your message').fill('hi');
+  await panel.getByLabel('Your message').press('Enter');
+  await panel.getByText('How can I help you?').waitFor();
+  // The HEAR menu comes as buttons; readable at 320 px: the panel fits the viewport.
+  const box = await panel.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+  expect(await seriousViolations(customer)).toEqual([]);
+  await screenshot(customer, 'widget-menu-320px');
+  await panel.getByRole('button', { name: 'Talk to a person' }).click();
+
+  // The live queue: the conversation shows up in the console without a reload.
+  const item = agent.locator('#queue-list .item').first();
+  await item.waitFor();
+  await expect(agent.getByRole('tab', { name: /Unassigned/ }).textContent()).resolves.toContain('1');
+  await item.click();
+  await agent.getByRole('button', { name: 'Take' }).click();
+  await agent.getByRole('button', { name: 'Take' }).waitFor({ state: 'detached' });
+  await agent.locator('.transcript').getByText('Talk to a person').waitFor();
+  expect(await seriousViolations(agent)).toEqual([]);
+
+  // Typing, then a message: the widget shows both, the attendant's styled apart.
+  await agent.getByLabel('Reply to the customer').fill('Hello, this is Ana');
+  await panel.getByText('The attendant is typing…').waitFor();
+  await agent.getByLabel('Reply to the customer').press('Enter');
+  await panel.locator('.from-attendant', { hasText: 'Hello, this is Ana' }).waitFor();
+  await screenshot(customer, 'widget-attendant-reply');
+
+  // And back: the customer's answer reaches the open conversation.
+  await panel.getByLabel('Your message').fill('My order is late');
+  await panel.getByLabel('Your message').press('Enter');
+  await agent.locator('.transcript .from-customer', { hasText: 'My order is late' }).waitFor();
+  await screenshot(agent, 'console-conversation');
+
+  // A reload keeps the conversation (the token is in localStorage); closed, new messages count as unread.
+  await customer.reload();
+  await agent.getByLabel('Reply to the customer').fill('Let me check that for you');
+  await agent.getByLabel('Reply to the customer').press('Enter');
+  await customer.locator('.badge', { hasText: '1' }).waitFor();
+  await customer.getByRole('button', { name: 'Open chat' }).click();
+  await panel.getByText('Hello, this is Ana').waitFor();
+  await panel.getByText('Let me check that for you').waitFor();
+  expect(await customer.locator('.badge').isHidden()).toBe(true);
+
+  // Resolve (Alt+R): the widget asks the survey with score buttons, and thanks for the answer.
+  await agent.keyboard.press('Alt+r');
+  await panel.getByRole('group', { name: 'Your score from 0 to 10' }).waitFor();
+  await screenshot(customer, 'widget-survey');
+  await panel.getByRole('button', { name: '9', exact: true }).click();
+  await panel.getByText('Thank you for your feedback!').waitFor();
+  await agent.locator('#queue-list .empty').waitFor();
+
+  expect(consoleErrors()).toEqual([]);
+}, 60_000);
