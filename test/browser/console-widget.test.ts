@@ -1,10 +1,12 @@
 /**
  * A customer in the widget on the demo page and an attendant in the console, in one Chromium:
  * handoff, live queue, take, messages both ways, typing, unread badge, reload, resolve and the
- * survey. axe-core checks each screen; screenshots go to test-results/screenshots.
+ * survey; then a supervisor's screens: kanban drag, ticket edit, insights, queues, canned responses
+ * and the shortcuts dialog. axe-core checks each screen; screenshots go to test-results/screenshots.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startKit, type Kit } from '../support/attendance-kit.js';
+import { TEST_ADMIN } from '../support/service.js';
 import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
 
 let kit: Kit;
@@ -103,6 +105,76 @@ test('a customer in the widget and an attendant in the console: handoff to surve
   await panel.getByRole('button', { name: '9', exact: true }).click();
   await panel.getByText('Thank you for your feedback!').waitFor();
   await agent.locator('#queue-list .empty').waitFor();
+
+  expect(consoleErrors()).toEqual([]);
+}, 60_000);
+
+test('a supervisor: kanban drag (and a refused move), ticket edit, insights, queues, canned responses, shortcuts', async () => {
+  const { sessionId } = await kit.handoff();
+  const ticket = await kit.call('POST', '/api/attendance/tickets', kit.admin, { session_id: sessionId, subject: 'Printer broken' });
+  expect(ticket.status).toBe(201);
+  const canned = await kit.call('POST', '/api/attendance/canned-responses', kit.admin, {
+    shortcut: 'thanks', title: 'Thank the customer', content: 'Thank you for waiting!', scope: 'team',
+  });
+  expect(canned.status).toBe(201);
+
+  const page = await newPage();
+  await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
+
+  // Kanban: drag the waiting card to Active (the supervisor takes it), then a move the rules refuse.
+  await page.getByRole('link', { name: 'Board' }).click();
+  const card = page.locator(`[data-session="${sessionId}"]`);
+  await page.locator('[data-column="new"]').locator(card).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await card.dragTo(page.locator('[data-column="active"]'));
+  await page.locator('[data-column="active"]').locator(card).waitFor();
+  await card.dragTo(page.locator('[data-column="pending"]'));
+  await page.getByText(/^Refused: /).waitFor();
+  await screenshot(page, 'console-kanban');
+  expect((await kit.item(sessionId))?.status).toBe('active');
+
+  // Tickets: open one, edit its subject.
+  await page.getByRole('link', { name: 'Tickets' }).click();
+  await page.getByRole('button', { name: 'Printer broken' }).click();
+  await page.getByLabel('Subject').fill('Printer on fire');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Printer on fire' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-tickets');
+  const edited = await kit.call('GET', `/api/attendance/tickets/${ticket.body.id as string}`, kit.admin);
+  expect(edited.body.subject).toBe('Printer on fire');
+
+  // Insights: every KPI against its target, as charts.
+  await page.getByRole('link', { name: 'Insights' }).click();
+  await page.locator('figure.kpi').nth(5).waitFor();
+  expect(await page.locator('figure.kpi svg[role=img]').count()).toBe(12);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-insights');
+
+  // Queues: create one.
+  await page.getByRole('link', { name: 'Queues' }).click();
+  await page.getByLabel('New queue').fill('Sales');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('cell', { name: 'Sales' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Canned responses: `/` and the shortcut in the reply box insert the text.
+  await page.getByRole('link', { name: 'Inbox' }).click();
+  await page.locator('#queue-list .item').first().click();
+  const reply = page.getByLabel('Reply to the customer');
+  await reply.fill('/tha');
+  await page.getByRole('option', { name: /thanks/ }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await reply.press('Enter');
+  await expect(reply.inputValue()).resolves.toBe('Thank you for waiting!');
+
+  // The shortcuts dialog.
+  await page.locator('body').click({ position: { x: 5, y: 790 } });
+  await page.keyboard.press('?');
+  await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-shortcuts');
+  await page.keyboard.press('Escape');
 
   expect(consoleErrors()).toEqual([]);
 }, 60_000);
