@@ -20,8 +20,9 @@ export function BarChart({ label, value, target }: { label: string; value: numbe
 export function TrendChart({ label, values }: { label: string; values: (number | null)[] }) {
   const known = values.filter((v): v is number => v !== null);
   const max = Math.max(...known, 1);
-  const step = values.length > 1 ? W / (values.length - 1) : W;
-  const points = values.map((v, i) => (v === null ? undefined : `${i * step},${H - 4 - (v / max) * (H - 8)}`));
+  const pad = 6;
+  const step = values.length > 1 ? (W - 2 * pad) / (values.length - 1) : 0;
+  const points = values.map((v, i) => (v === null ? undefined : `${pad + i * step},${H - pad - (v / max) * (H - 2 * pad)}`));
   return (
     <svg width={W} height={H} role="img" aria-label={`${label}: ${values.map((v) => v ?? 'no data').join(', ')}`} className="trend">
       <rect x={0} y={0} width={W} height={H} fill="#fafbfd" stroke="#dde" />
