@@ -51,6 +51,18 @@ test('a customer in the widget and an attendant in the console: handoff to surve
   await screenshot(agent, 'console-inbox-empty');
 
   const customer = await newPage({ width: 320, height: 640 });
+  // Keeps the page's sockets reachable, so the test can cut them as a network loss would.
+  await customer.addInitScript(() => {
+    const Native = WebSocket;
+    const sockets: WebSocket[] = [];
+    (globalThis as unknown as { sockets: WebSocket[] }).sockets = sockets;
+    globalThis.WebSocket = class extends Native {
+      constructor(...args: ConstructorParameters<typeof Native>) {
+        super(...args);
+        sockets.push(this);
+      }
+    };
+  });
   await customer.goto(`${kit.service.url}/demo/default`);
   await customer.getByRole('button', { name: 'Open chat' }).click();
   const panel = customer.getByRole('dialog', { name: 'Chat with us' });
@@ -97,6 +109,14 @@ test('a customer in the widget and an attendant in the console: handoff to surve
   await panel.getByText('Hello, this is Ana').waitFor();
   await panel.getByText('Let me check that for you').waitFor();
   expect(await customer.locator('.badge').isHidden()).toBe(true);
+
+  // Network loss: the widget's socket drops, it reconnects by itself and what was said meanwhile arrives.
+  await customer.evaluate(() => (globalThis as unknown as { sockets: WebSocket[] }).sockets.forEach((s) => s.close()));
+  await panel.getByText('Reconnecting…').waitFor();
+  await agent.getByLabel('Reply to the customer').fill('Found it: it ships today');
+  await agent.getByLabel('Reply to the customer').press('Enter');
+  await panel.getByText('Found it: it ships today').waitFor();
+  await panel.getByText('Online').waitFor();
 
   // Resolve (Alt+R): the widget asks the survey with score buttons, and thanks for the answer.
   await agent.keyboard.press('Alt+r');
