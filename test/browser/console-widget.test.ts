@@ -133,10 +133,6 @@ test('a supervisor: kanban drag (and a refused move), ticket edit, insights, que
   const { sessionId } = await kit.handoff();
   const ticket = await kit.call('POST', '/api/attendance/tickets', kit.admin, { session_id: sessionId, subject: 'Printer broken' });
   expect(ticket.status).toBe(201);
-  const canned = await kit.call('POST', '/api/attendance/canned-responses', kit.admin, {
-    shortcut: 'thanks', title: 'Thank the customer', content: 'Thank you for waiting!', scope: 'team',
-  });
-  expect(canned.status).toBe(201);
 
   const page = await newPage();
   await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
@@ -163,6 +159,9 @@ test('a supervisor: kanban drag (and a refused move), ticket edit, insights, que
   await screenshot(page, 'console-tickets');
   const edited = await kit.call('GET', `/api/attendance/tickets/${ticket.body.id as string}`, kit.admin);
   expect(edited.body.subject).toBe('Printer on fire');
+  await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await page.getByRole('heading', { name: /resolved/ }).waitFor();
+  expect((await kit.call('GET', `/api/attendance/tickets/${ticket.body.id as string}`, kit.admin)).body.status).toBe('resolved');
 
   // Insights: every KPI against its target, as charts.
   await page.getByRole('link', { name: 'Insights' }).click();
@@ -178,7 +177,17 @@ test('a supervisor: kanban drag (and a refused move), ticket edit, insights, que
   await page.getByRole('cell', { name: 'Sales' }).waitFor();
   expect(await seriousViolations(page)).toEqual([]);
 
-  // Canned responses: `/` and the shortcut in the reply box insert the text.
+  // Canned responses: one for the team, made on their screen…
+  await page.getByRole('link', { name: 'Canned responses' }).click();
+  await page.getByLabel('Shortcut (typed after /)').fill('thanks');
+  await page.getByLabel('Title').fill('Thank the customer');
+  await page.getByLabel('Text').fill('Thank you for waiting!');
+  await page.getByLabel('For').selectOption('team');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('cell', { name: '/thanks', exact: true }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // …then `/` and the shortcut in the reply box insert the text.
   await page.getByRole('link', { name: 'Inbox' }).click();
   await page.locator('#queue-list .item').first().click();
   const reply = page.getByLabel('Reply to the customer');

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Api } from './api.js';
+import { CannedResponses } from './CannedResponses.js';
 import { HelpDialog } from './HelpDialog.js';
 import { Inbox } from './inbox/Inbox.js';
 import { Console, type ConsoleContext } from './live-context.js';
@@ -19,6 +20,7 @@ const SCREENS = [
   { id: 'inbox', label: 'Inbox', supervisor: false },
   { id: 'board', label: 'Board', supervisor: false },
   { id: 'tickets', label: 'Tickets', supervisor: false },
+  { id: 'canned', label: 'Canned responses', supervisor: false },
   { id: 'insights', label: 'Insights', supervisor: true },
   { id: 'queues', label: 'Queues', supervisor: true },
 ] as const;
@@ -106,6 +108,7 @@ function SignedIn({ token, signOut }: { token: string; signOut(): void }) {
       {screen === 'inbox' && <Inbox />}
       {screen === 'board' && <Kanban />}
       {screen === 'tickets' && <Tickets />}
+      {screen === 'canned' && <CannedResponses />}
       {screen === 'insights' && <Insights />}
       {screen === 'queues' && <Queues />}
       {help && <HelpDialog onClose={() => setHelp(false)} />}
