@@ -129,7 +129,7 @@ test('a customer in the widget and an attendant in the console: handoff to surve
   expect(consoleErrors()).toEqual([]);
 }, 60_000);
 
-test('a supervisor: kanban drag (and a refused move), ticket edit, insights, queues, canned responses, shortcuts', async () => {
+test('a supervisor: kanban drag (and a refused move), ticket edit, insights, queues, canned responses, transfer, shortcuts', async () => {
   const { sessionId } = await kit.handoff();
   const ticket = await kit.call('POST', '/api/attendance/tickets', kit.admin, { session_id: sessionId, subject: 'Printer broken' });
   expect(ticket.status).toBe(201);
@@ -196,6 +196,14 @@ test('a supervisor: kanban drag (and a refused move), ticket edit, insights, que
   expect(await seriousViolations(page)).toEqual([]);
   await reply.press('Enter');
   await expect(reply.inputValue()).resolves.toBe('Thank you for waiting!');
+
+  // Transfer back to a queue, with a reason: the conversation waits in it, unassigned.
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await page.getByLabel('To', { exact: true }).selectOption({ label: 'Sales' });
+  await page.getByLabel('Reason', { exact: true }).fill('a sales question');
+  await page.getByRole('form', { name: 'Transfer' }).getByRole('button', { name: 'Transfer' }).click();
+  await page.getByText('web · waiting · unassigned').waitFor();
+  expect((await kit.item(sessionId))?.status).toBe('waiting');
 
   // The shortcuts dialog.
   await page.locator('body').click({ position: { x: 5, y: 790 } });

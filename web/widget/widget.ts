@@ -60,13 +60,24 @@ class ChatWidget {
     this.append({ from: 'customer', text });
     const before = this.token;
     try {
-      const answer = await this.client.send(text, before, crypto.randomUUID());
+      const answer = await this.sendOnce(text, before);
       this.token = answer.token;
       // While the socket is open it brings the replies too; otherwise the answer is all we get.
       if (this.socket?.readyState !== WebSocket.OPEN || answer.token !== before) answer.replies.forEach((r) => this.append(r));
       if (answer.token !== before) this.connect();
     } catch (err) {
       this.append({ from: 'system', text: err instanceof ChannelError && err.status === 429 ? 'Too many messages; wait a moment.' : 'Your message could not be sent. Check your connection and try again.' });
+    }
+  }
+
+  /** Sends; a token the server no longer accepts (401) is dropped and the text starts a new session. */
+  private async sendOnce(text: string, token: string | undefined) {
+    try {
+      return await this.client.send(text, token, crypto.randomUUID());
+    } catch (err) {
+      if (!(err instanceof ChannelError && err.status === 401 && token)) throw err;
+      this.token = undefined;
+      return this.client.send(text, undefined, crypto.randomUUID());
     }
   }
 
@@ -88,6 +99,7 @@ class ChatWidget {
       if (this.socket !== socket) return; // replaced on purpose
       this.socket = undefined;
       if (event.code === 4401) {
+        this.token = undefined;
         this.view.setConnection('');
         return; // the token no longer opens a session: the next message starts a new one
       }
