@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createChannelAdapters, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, listChannelAdapters } from './adapters/index.js';
 import {
   createAssistService, createAttendanceService, createAutoSummaryListener, createEmailNotificationsListener,
-  createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, registerEmailJobs,
+  createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, publishCustomerTyping, registerEmailJobs,
 } from './attendance/index.js';
 import { createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
@@ -186,7 +186,11 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     },
   });
   const server = await listen(app, settings.PORT, settings.HOST);
-  const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });
+  const webSocket = attachWebSocket(server, {
+    visitorTokens, bus, logger,
+    // The widget's typing notices reach the attendant (issue 15).
+    onTyping: (sessionId) => publishCustomerTyping({ repos: attendanceRepos, bus, now: () => new Date() }, sessionId),
+  });
   const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
   const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket });
   const { port } = server.address() as AddressInfo;

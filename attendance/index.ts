@@ -107,3 +107,4 @@ export {
   createCannedResponse, deleteCannedResponse, listCannedResponses, updateCannedResponse,
   type CannedResponse, type CannedResponseDeps, type CannedResponseInput,
 } from './canned-responses/manage-canned-responses.js';
+export { publishCustomerTyping, type CustomerTypingDeps } from './live/customer-typing.js';

@@ -94,8 +94,9 @@ test('a customer in the widget and an attendant in the console: handoff to surve
   await panel.locator('.from-attendant', { hasText: 'Hello, this is Ana' }).waitFor();
   await screenshot(customer, 'widget-attendant-reply');
 
-  // And back: the customer's answer reaches the open conversation.
-  await panel.getByLabel('Your message').fill('My order is late');
+  // And back: the customer typing shows in the console, then the answer reaches the open conversation.
+  await panel.getByLabel('Your message').pressSequentially('My order is late');
+  await agent.getByText('The customer is typing…').waitFor();
   await panel.getByLabel('Your message').press('Enter');
   await agent.locator('.transcript .from-customer', { hasText: 'My order is late' }).waitFor();
   await screenshot(agent, 'console-conversation');

@@ -4,6 +4,7 @@ import { WIDGET_CSS } from './widget-styles.js';
 /** What the visitor does in the widget; the controller (widget.ts) decides what follows. */
 export interface ViewEvents {
   onSend(text: string): void;
+  onTyping(): void;
   onToggle(open: boolean): void;
 }
 
@@ -62,6 +63,9 @@ export class WidgetView {
     $<HTMLFormElement>('form').addEventListener('submit', (e) => {
       e.preventDefault();
       this.submit();
+    });
+    this.input.addEventListener('input', () => {
+      if (this.input.value.trim()) this.events.onTyping();
     });
     this.input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && !e.shiftKey) {

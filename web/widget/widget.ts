@@ -9,6 +9,7 @@ import { WidgetView } from './widget-view.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
+const TYPING_EVERY_MS = 1_000;
 
 class ChatWidget {
   private lines: ChatLine[] = [];
@@ -18,6 +19,7 @@ class ChatWidget {
   private retryMs = 500;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private typingTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastTyping = 0;
   private readonly view: WidgetView;
   private readonly storageKey: string;
 
@@ -28,7 +30,11 @@ class ChatWidget {
     title: string,
   ) {
     this.storageKey = `switchboard-widget:${bot}`;
-    this.view = new WidgetView(host, title, { onSend: (text) => void this.send(text), onToggle: (open) => this.toggle(open) });
+    this.view = new WidgetView(host, title, {
+      onSend: (text) => void this.send(text),
+      onToggle: (open) => this.toggle(open),
+      onTyping: () => this.typing(),
+    });
     window.addEventListener('online', () => this.reconnectNow());
     if (this.token) this.connect();
   }
@@ -54,6 +60,14 @@ class ChatWidget {
     if (line.from !== 'customer' && !this.open) this.unread += 1;
     this.view.setUnread(this.unread);
     this.view.render(this.lines);
+  }
+
+  /** Tells the attendant the visitor is typing, at most once a second (the server drops more). */
+  private typing(): void {
+    const now = Date.now();
+    if (this.socket?.readyState !== WebSocket.OPEN || now - this.lastTyping < TYPING_EVERY_MS) return;
+    this.lastTyping = now;
+    this.socket.send(JSON.stringify({ type: 'typing' }));
   }
 
   private async send(text: string): Promise<void> {

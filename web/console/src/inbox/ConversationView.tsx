@@ -33,7 +33,17 @@ export function ConversationView({ item }: { item: QueueItem }) {
     api.post<{ reply: string }>('/api/attendance/commands', { text: '/context', session_id: id }).then((r) => setContext(r.reply), () => setContext(''));
   }, [api, id, load]);
 
+  const [customerTyping, setCustomerTyping] = useState(false);
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
   useLiveFrames((frame) => {
+    if (frame.type === 'customer_typing' && frame.session_id === id) {
+      setCustomerTyping(true);
+      clearTimeout(typingTimer.current);
+      typingTimer.current = setTimeout(() => setCustomerTyping(false), 4000);
+    }
+    if (frame.type === 'customer_message' && frame.session_id === id) setCustomerTyping(false);
     if ((frame.session_id === id && TRANSCRIPT_FRAMES.has(frame.type)) || frame.type === 'reconnected') void load();
   });
 
@@ -89,6 +99,7 @@ export function ConversationView({ item }: { item: QueueItem }) {
           <AssistPanel sessionId={id} />
         </aside>
       </div>
+      <p className="typing" aria-live="polite">{customerTyping ? 'The customer is typing…' : ''}</p>
       <ReplyBox sessionId={id} canType={mine} onError={setError} />
     </section>
   );
