@@ -6,7 +6,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { WebSocket } from 'ws';
 import { startKit, type Kit, type User } from '../support/attendance-kit.js';
+import { connectFrameSocket } from '../support/frame-socket.js';
 
 let kit: Kit;
 let webDir: string;
@@ -24,7 +26,10 @@ beforeAll(async () => {
   [ana, bia, carla] = await Promise.all([kit.user('ana', ['attendant']), kit.user('bia', ['attendant']), kit.user('carla', ['supervisor'])]);
 }, 120_000);
 
+const sockets: WebSocket[] = [];
+
 afterAll(async () => {
+  sockets.forEach((ws) => ws.terminate());
   await kit?.service.dispose();
   await rm(webDir, { recursive: true, force: true });
 });
@@ -95,6 +100,20 @@ describe('/api/attendance/canned-responses', () => {
     expect((await create(ana, { shortcut: 'ok', title: 'x', content: '   ' })).status).toBe(400);
     const author = await kit.user('dora', ['author']);
     expect((await kit.call('GET', '/api/attendance/canned-responses', author.headers)).status).toBe(403);
+  });
+});
+
+describe('customer_typing', () => {
+  test('the widget\'s typing notice on /ws/web reaches the attendant who holds the conversation', async () => {
+    const { sessionId, token } = await kit.handoff();
+    expect((await kit.command(carla.headers, '/take', sessionId)).ok).toBe(true);
+    const ws = kit.service.url.replace(/^http/, 'ws');
+    const consoleSocket = connectFrameSocket(`${ws}/ws/attendance?token=${carla.headers.authorization.slice('Bearer '.length)}`, sockets);
+    const visitor = connectFrameSocket(`${ws}/ws/web?session_token=${encodeURIComponent(token)}`, sockets);
+    await Promise.all([consoleSocket.opened, visitor.opened]);
+    visitor.send({ type: 'typing' });
+    const frame = await consoleSocket.next((f) => f.type === 'customer_typing', 'customer_typing');
+    expect(frame).toMatchObject({ type: 'customer_typing', session_id: sessionId });
   });
 });
 
