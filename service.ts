@@ -9,12 +9,12 @@ import {
 } from './adapters/index.js';
 import {
   createAssistService, createAttendanceService, createAttendantMobileInbox, createMobileMsgNoticeListener, createAutoSummaryListener, createEmailNotificationsListener,
-  createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, registerEmailJobs,
+  createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, publishCustomerTyping, registerEmailJobs,
 } from './attendance/index.js';
 import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
-  createAttendanceRepositories, createBotDataRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createBotDataRepo, createCannedResponsesRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, createVoiceModels, type EngineService } from './engine/index.js';
@@ -243,9 +243,19 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),
     notifications: notifications.service,
     groups,
+    // The console, widget and demo page (issue 15).
+    webDir: settings.WEB_DIR,
+    cannedResponses: {
+      canned: createCannedResponsesRepo(database.db),
+      botId: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.id,
+    },
   });
   const server = await listen(app, settings.PORT, settings.HOST);
-  const webSocket = attachWebSocket(server, { visitorTokens, bus, logger });
+  const webSocket = attachWebSocket(server, {
+    visitorTokens, bus, logger,
+    // The widget's typing notices reach the attendant (issue 15).
+    onTyping: (sessionId) => publishCustomerTyping({ repos: attendanceRepos, bus, now: () => new Date() }, sessionId),
+  });
   const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
   const notificationsSocket = notifications.attach(server, tokens);
   const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket });

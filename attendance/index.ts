@@ -106,3 +106,10 @@ export { createAttendantMobileInbox, MOBILE_COMMANDS_OFF, type AttendantMobileIn
 export {
   createMobileMsgNoticeListener, newConversationNotice, type AttendantPhoneNotifier,
 } from './mobile-msg/mobile-msg-notice-listener.js';
+// The attendant console (issue 15): the conversation view's transcript, and canned responses.
+export { readTranscript, type TranscriptEntry } from './read-transcript.js';
+export {
+  createCannedResponse, deleteCannedResponse, listCannedResponses, updateCannedResponse,
+  type CannedResponse, type CannedResponseDeps, type CannedResponseInput,
+} from './canned-responses/manage-canned-responses.js';
+export { publishCustomerTyping, type CustomerTypingDeps } from './live/customer-typing.js';

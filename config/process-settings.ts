@@ -40,6 +40,8 @@ export const ProcessSettingsSchema = z.object({
   NOTIFICATIONS_TEMPLATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(20),
   WEB_PUSH_SUBJECT: z.string().trim().regex(/^(mailto:|https:)/, 'WEB_PUSH_SUBJECT must be a mailto: or https: URL').default('mailto:admin@localhost'),
   WEB_PUSH_CA_FILE: optionalString,
+  // The built console, widget and demo page (npm run build, vite.config.ts); served at /console/, /widget.js, /demo/{bot}.
+  WEB_DIR: z.string().default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // Groups (docs/groups.md): the identity provider every group operation is forwarded to.
   IDP: z.enum(['embedded', 'keycloak', 'zitadel', 'ldap']).default('embedded'),
@@ -81,5 +83,5 @@ export function readProcessSettings(env: NodeJS.ProcessEnv = process.env): Proce
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new SettingsError(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), BOTS_DIR: path.resolve(result.data.BOTS_DIR) };
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), BOTS_DIR: path.resolve(result.data.BOTS_DIR), WEB_DIR: path.resolve(result.data.WEB_DIR) };
 }

@@ -49,3 +49,7 @@ export { createNotificationPushRepo, type NotificationPushRepo, type PushSubscri
 export { createNotificationWebhooksRepo, type NotificationWebhooksRepo, type WebhookRow, type NewWebhook } from './notification-webhooks-repo.js';
 /** The embedded identity provider's organization directory (docs/groups.md). */
 export { createGroupsRepo, type GroupsRepo, type DirectoryGroupRow, type DirectoryMemberRow, type DirectoryRole } from './groups-repo.js';
+export {
+  createCannedResponsesRepo, DuplicateShortcutError,
+  type CannedResponsesRepo, type CannedResponseRow, type CannedResponseFields,
+} from './canned-responses-repo.js';

@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import type { ChannelMediaFetcher, ChannelWebhooks, WebChannel } from '../adapters/index.js';
+import type { CannedResponseDeps } from '../attendance/index.js';
 import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
@@ -10,6 +11,7 @@ import { buildOpenApiDocument, createOpenApiRegistry, openApiRoutes } from './op
 import { requestLogging } from './request-logging.js';
 import { mountRoutes } from './route.js';
 import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance.js';
+import { attendanceCannedResponseRoutes } from './routes/attendance-canned-responses.js';
 import { attendanceInsightsRoutes } from './routes/attendance-insights.js';
 import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
@@ -26,6 +28,7 @@ import { notificationRoutes } from './routes/notifications.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
 import { userRoutes } from './routes/users.js';
 import { webChannelRoutes } from './routes/web-channel.js';
+import { webPages } from './web-pages.js';
 
 export interface AppDeps {
   logger: Logger;
@@ -50,6 +53,10 @@ export interface AppDeps {
   groups: GroupsDeps;
   /** Served at `GET /metrics` to admins; absent when the metrics listener serves it (docs/metrics.md). */
   metrics?: MetricsExposition;
+  /** The built console, widget and demo page (WEB_DIR); not served when absent. */
+  webDir?: string;
+  /** The console's canned responses (issue 15). */
+  cannedResponses: CannedResponseDeps;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -84,10 +91,12 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.channelMedia ? channelMediaRoutes(deps.channelMedia) : []),
     ...(deps.notifications ? notificationRoutes(deps.notifications) : []),
     ...groupRoutes(deps.groups),
+    ...attendanceCannedResponseRoutes(deps.cannedResponses),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));
   app.use(api);
+  if (deps.webDir) app.use(webPages(deps.webDir));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

@@ -13,7 +13,7 @@ export const WEB_SOCKET_PATH = '/ws/web';
 /** Close codes of the web socket (4000–4999 are free for applications). */
 export const WS_CLOSE = { unauthorized: 4401, unavailable: 1011, goingAway: 1001 } as const;
 
-const MAX_CLIENT_FRAME_BYTES = 4096; // clients have nothing to say here; big frames are refused
+const MAX_CLIENT_FRAME_BYTES = 4096; // clients only say they are typing; big frames are refused
 
 /** What the web socket needs. */
 export interface WebSocketDeps {
@@ -22,7 +22,11 @@ export interface WebSocketDeps {
   logger: Logger;
   /** A socket that has not answered the previous ping by the next one is dropped. Default 30 s. */
   heartbeatMs?: number;
+  /** The visitor is typing (`{"type":"typing"}` from the widget), at most once a second per socket; tells the attendant. */
+  onTyping?: (sessionId: string) => Promise<void>;
 }
+
+const TYPING_EVERY_MS = 1000;
 
 /** The attached endpoint: how many browsers are connected, and the shutdown. */
 export interface WebSocketHandle {
@@ -65,6 +69,7 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
   async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null): Promise<void> {
     const claims = token ? await deps.visitorTokens.verify(token).catch(() => undefined) : undefined;
     if (!claims?.session_id) return refuse(req, socket, head, WS_CLOSE.unauthorized, 'unauthorized');
+    const sessionId = claims.session_id;
     const subscription = await subscribe(claims as Required<VisitorClaims>).catch((err: unknown) => {
       deps.logger.error({ err }, 'web socket could not subscribe to its session');
       return undefined;
@@ -81,6 +86,7 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
       ended.add(done);
       void done.then(() => ended.delete(done));
       ws.on('error', () => ws.terminate());
+      if (deps.onTyping) ws.on('message', typingListener(sessionId, deps.onTyping));
       subscription.attach(ws);
     });
   }
@@ -104,6 +110,17 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
     };
   }
 
+  /** The only frame a visitor sends: `{"type":"typing"}`; others, and notices within a second of the last, are ignored. */
+  function typingListener(sessionId: string, onTyping: (sessionId: string) => Promise<void>) {
+    let last = 0;
+    return (data: unknown, isBinary: boolean) => {
+      if (isBinary || Date.now() - last < TYPING_EVERY_MS) return;
+      if (typeOf(String(data)) !== 'typing') return;
+      last = Date.now();
+      onTyping(sessionId).catch((err: unknown) => deps.logger.warn({ err }, 'web socket typing notice failed'));
+    };
+  }
+
   const push = sendBounded;
   const refuse = (req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string) =>
     refuseAfterHandshake(wss, req, socket, head, code, reason);
@@ -122,6 +139,15 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/** The `type` of a JSON frame; undefined for anything else. */
+function typeOf(text: string): unknown {
+  try {
+    return (JSON.parse(text) as { type?: unknown } | null)?.type;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -91,9 +91,16 @@ export interface TicketUpdatedFrame {
 }
 
 /** Every frame the server pushes on its own (answers to client frames are in the socket schemas). */
+/** The customer is typing in the web widget (customer-typing.ts; issue 15). */
+export interface CustomerTypingFrame {
+  type: 'customer_typing';
+  session_id: string;
+  at: string;
+}
+
 export type LiveFrame =
   | NewConversationFrame | CustomerMessageFrame | ConversationAssignedFrame | ConversationResolvedFrame
-  | ConversationUpdatedFrame | QueueUpdatedFrame | ConversationSummaryFrame | TicketUpdatedFrame;
+  | ConversationUpdatedFrame | QueueUpdatedFrame | ConversationSummaryFrame | TicketUpdatedFrame | CustomerTypingFrame;
 
 /**
  * Who gets a frame, in terms a socket can check without a database: the connected users named,

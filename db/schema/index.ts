@@ -22,3 +22,4 @@ export {
   type NotificationStatus, type DeliveryStatus, type BroadcastStatus,
 } from './notifications.js';
 export { directoryGroups, directoryGroupMembers } from './groups.js';
+export { cannedResponses } from './canned-responses.js';

@@ -1,6 +1,7 @@
 import {
   listAttendants,
   listVisibleItems,
+  readTranscript,
   runAttendantCommand,
   transferConversation,
   type AssistService,
@@ -11,6 +12,7 @@ import { defineRoute } from '../route.js';
 import {
   AssignRequestSchema, AssignResultSchema, AttendantListSchema, CommandRequestSchema, CommandResultSchema, QueueItemListSchema,
   RelayRequestSchema, RelayResultSchema, ResolveResultSchema, SessionParamsSchema, TransferRequestSchema, TransferResultSchema,
+  TranscriptSchema,
 } from '../schemas/attendance.js';
 
 /** What the attendance routes need. */
@@ -106,6 +108,17 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
         });
         return { ok: true as const, session_id: row.session_id, status: row.status, assigned_to: row.assigned_to, queue_id: row.queue_id };
       },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/attendance/sessions/:session_id/messages',
+      summary: 'The whole transcript of a conversation in attendance (bot and human turns, delivery state), oldest first',
+      tag: TAG,
+      access: ACCESS,
+      params: SessionParamsSchema,
+      response: { description: 'The transcript', schema: TranscriptSchema },
+      errors: [404],
+      handle: async ({ params, principal }) => ({ messages: await readTranscript(deps.repos, principal, params.session_id) }),
     }),
     defineRoute({
       method: 'post',

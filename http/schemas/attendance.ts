@@ -148,3 +148,18 @@ export const KanbanMoveResultSchema = z
     assigned_to: z.uuid().nullable(),
   })
   .meta({ id: 'KanbanMoveResult' });
+
+export const TranscriptSchema = z
+  .object({
+    messages: z
+      .object({
+        id: z.uuid(),
+        direction: z.enum(['inbound', 'outbound']),
+        from: z.enum(['customer', 'bot', 'attendant', 'system']),
+        text: z.string(),
+        delivery_state: z.enum(['received', 'pending', 'delivered', 'failed']).meta({ description: '`failed`: the channel refused it (e.g. outside a 24-hour window)' }),
+        at: z.iso.datetime(),
+      })
+      .array(),
+  })
+  .meta({ id: 'AttendanceTranscript' });

@@ -1,0 +1,218 @@
+/**
+ * A customer in the widget on the demo page and an attendant in the console, in one Chromium:
+ * handoff, live queue, take, messages both ways, typing, unread badge, reload, resolve and the
+ * survey; then a supervisor's screens: kanban drag, ticket edit, insights, queues, canned responses
+ * and the shortcuts dialog. axe-core checks each screen; screenshots go to test-results/screenshots.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startKit, type Kit } from '../support/attendance-kit.js';
+import { TEST_ADMIN } from '../support/service.js';
+import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+
+let kit: Kit;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const pageErrors: string[][] = [];
+
+beforeAll(async () => {
+  const [webDir, chromium] = await Promise.all([buildWeb(), launchChromium()]);
+  browser = chromium;
+  kit = await startKit({ WEB_DIR: webDir });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await kit?.service.dispose();
+});
+
+async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  pageErrors.push(captureErrors(page));
+  return page;
+}
+const consoleErrors = () => pageErrors.flat();
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${kit.service.url}/console/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+}
+
+test('a customer in the widget and an attendant in the console: handoff to survey', async () => {
+  await kit.user('ana', ['attendant']);
+  const agent = await newPage();
+  await signIn(agent, 'ana', 'password-for-tests');
+  expect(await seriousViolations(agent)).toEqual([]);
+  await screenshot(agent, 'console-inbox-empty');
+
+  const customer = await newPage({ width: 320, height: 640 });
+  // Keeps the page's sockets reachable, so the test can cut them as a network loss would.
+  await customer.addInitScript(() => {
+    const Native = WebSocket;
+    const sockets: WebSocket[] = [];
+    (globalThis as unknown as { sockets: WebSocket[] }).sockets = sockets;
+    globalThis.WebSocket = class extends Native {
+      constructor(...args: ConstructorParameters<typeof Native>) {
+        super(...args);
+        sockets.push(this);
+      }
+    };
+  });
+  await customer.goto(`${kit.service.url}/demo/default`);
+  await customer.getByRole('button', { name: 'Open chat' }).click();
+  const panel = customer.getByRole('dialog', { name: 'Chat with us' });
+  await panel.getByLabel('Your message').fill('hi');
+  await panel.getByLabel('Your message').press('Enter');
+  await panel.getByText('How can I help you?').waitFor();
+  // The HEAR menu comes as buttons; readable at 320 px: the panel fits the viewport.
+  const box = await panel.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+  expect(await seriousViolations(customer)).toEqual([]);
+  await screenshot(customer, 'widget-menu-320px');
+  await panel.getByRole('button', { name: 'Talk to a person' }).click();
+
+  // The live queue: the conversation shows up in the console without a reload.
+  const item = agent.locator('#queue-list .item').first();
+  await item.waitFor();
+  await expect(agent.getByRole('tab', { name: /Unassigned/ }).textContent()).resolves.toContain('1');
+  await item.click();
+  await agent.getByRole('button', { name: 'Take' }).click();
+  await agent.getByRole('button', { name: 'Take' }).waitFor({ state: 'detached' });
+  await agent.locator('.transcript').getByText('Talk to a person').waitFor();
+  expect(await seriousViolations(agent)).toEqual([]);
+
+  // Typing, then a message: the widget shows both, the attendant's styled apart.
+  await agent.getByLabel('Reply to the customer').fill('Hello, this is Ana');
+  await panel.getByText('The attendant is typing…').waitFor();
+  await agent.getByLabel('Reply to the customer').press('Enter');
+  await panel.locator('.from-attendant', { hasText: 'Hello, this is Ana' }).waitFor();
+  await screenshot(customer, 'widget-attendant-reply');
+
+  // And back: the customer typing shows in the console, then the answer reaches the open conversation.
+  await panel.getByLabel('Your message').pressSequentially('My order is late');
+  await agent.getByText('The customer is typing…').waitFor();
+  await panel.getByLabel('Your message').press('Enter');
+  await agent.locator('.transcript .from-customer', { hasText: 'My order is late' }).waitFor();
+  await screenshot(agent, 'console-conversation');
+
+  // A reload keeps the conversation (the token is in localStorage); closed, new messages count as unread.
+  await customer.reload();
+  await agent.getByLabel('Reply to the customer').fill('Let me check that for you');
+  await agent.getByLabel('Reply to the customer').press('Enter');
+  await customer.locator('.badge', { hasText: '1' }).waitFor();
+  await customer.getByRole('button', { name: 'Open chat' }).click();
+  await panel.getByText('Hello, this is Ana').waitFor();
+  await panel.getByText('Let me check that for you').waitFor();
+  expect(await customer.locator('.badge').isHidden()).toBe(true);
+
+  // Network loss: the widget's socket drops, it reconnects by itself and what was said meanwhile arrives.
+  await customer.evaluate(() => (globalThis as unknown as { sockets: WebSocket[] }).sockets.forEach((s) => s.close()));
+  await panel.getByText('Reconnecting…').waitFor();
+  await agent.getByLabel('Reply to the customer').fill('Found it: it ships today');
+  await agent.getByLabel('Reply to the customer').press('Enter');
+  await panel.getByText('Found it: it ships today').waitFor();
+  await panel.getByText('Online').waitFor();
+
+  // Resolve (Alt+R): the widget asks the survey with score buttons, and thanks for the answer.
+  await agent.keyboard.press('Alt+r');
+  await panel.getByRole('group', { name: 'Your score from 0 to 10' }).waitFor();
+  await screenshot(customer, 'widget-survey');
+  await panel.getByRole('button', { name: '9', exact: true }).click();
+  await panel.getByText('Thank you for your feedback!').waitFor();
+  await agent.locator('#queue-list .empty').waitFor();
+
+  expect(consoleErrors()).toEqual([]);
+}, 60_000);
+
+test('a supervisor: kanban drag (and a refused move), ticket edit, insights, queues, canned responses, transfer, shortcuts', async () => {
+  const { sessionId } = await kit.handoff();
+  const ticket = await kit.call('POST', '/api/attendance/tickets', kit.admin, { session_id: sessionId, subject: 'Printer broken' });
+  expect(ticket.status).toBe(201);
+
+  const page = await newPage();
+  await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
+
+  // Kanban: drag the waiting card to Active (the supervisor takes it), then a move the rules refuse.
+  await page.getByRole('link', { name: 'Board' }).click();
+  const card = page.locator(`[data-session="${sessionId}"]`);
+  await page.locator('[data-column="new"]').locator(card).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await card.dragTo(page.locator('[data-column="active"]'));
+  await page.locator('[data-column="active"]').locator(card).waitFor();
+  await card.dragTo(page.locator('[data-column="pending"]'));
+  await page.getByText(/^Refused: /).waitFor();
+  await screenshot(page, 'console-kanban');
+  expect((await kit.item(sessionId))?.status).toBe('active');
+
+  // Tickets: open one, edit its subject.
+  await page.getByRole('link', { name: 'Tickets' }).click();
+  await page.getByRole('button', { name: 'Printer broken' }).click();
+  await page.getByLabel('Subject').fill('Printer on fire');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Printer on fire' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-tickets');
+  const edited = await kit.call('GET', `/api/attendance/tickets/${ticket.body.id as string}`, kit.admin);
+  expect(edited.body.subject).toBe('Printer on fire');
+  await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await page.getByRole('heading', { name: /resolved/ }).waitFor();
+  expect((await kit.call('GET', `/api/attendance/tickets/${ticket.body.id as string}`, kit.admin)).body.status).toBe('resolved');
+
+  // Insights: every KPI against its target, as charts.
+  await page.getByRole('link', { name: 'Insights' }).click();
+  await page.locator('figure.kpi').nth(5).waitFor();
+  expect(await page.locator('figure.kpi svg[role=img]').count()).toBe(12);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-insights');
+
+  // Queues: create one.
+  await page.getByRole('link', { name: 'Queues' }).click();
+  await page.getByLabel('New queue').fill('Sales');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('cell', { name: 'Sales' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Canned responses: one for the team, made on their screen…
+  await page.getByRole('link', { name: 'Canned responses' }).click();
+  await page.getByLabel('Shortcut (typed after /)').fill('thanks');
+  await page.getByLabel('Title').fill('Thank the customer');
+  await page.getByLabel('Text').fill('Thank you for waiting!');
+  await page.getByLabel('For').selectOption('team');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('cell', { name: '/thanks', exact: true }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // …then `/` and the shortcut in the reply box insert the text.
+  await page.getByRole('link', { name: 'Inbox' }).click();
+  await page.locator('#queue-list .item').first().click();
+  const reply = page.getByLabel('Reply to the customer');
+  await reply.fill('/tha');
+  await page.getByRole('option', { name: /thanks/ }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await reply.press('Enter');
+  await expect(reply.inputValue()).resolves.toBe('Thank you for waiting!');
+
+  // Transfer back to a queue, with a reason: the conversation waits in it, unassigned.
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await page.getByLabel('To', { exact: true }).selectOption({ label: 'Sales' });
+  await page.getByLabel('Reason', { exact: true }).fill('a sales question');
+  await page.getByRole('form', { name: 'Transfer' }).getByRole('button', { name: 'Transfer' }).click();
+  await page.getByText('web · waiting · unassigned').waitFor();
+  expect((await kit.item(sessionId))?.status).toBe('waiting');
+
+  // The shortcuts dialog.
+  await page.locator('body').click({ position: { x: 5, y: 790 } });
+  await page.keyboard.press('?');
+  await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-shortcuts');
+  await page.keyboard.press('Escape');
+
+  expect(consoleErrors()).toEqual([]);
+}, 60_000);

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+
+/**
+ * The browser half (web/): `vite build` makes the attendant console, `vite build --mode widget`
+ * the embeddable chat widget (one IIFE file). Both land in dist/web, which the express app serves
+ * (WEB_DIR). Vite transforms TSX itself (oxc), with React's automatic JSX runtime.
+ */
+export default defineConfig(({ mode }) => {
+  const outDir = path.resolve(import.meta.dirname, 'dist/web');
+  const common = { oxc: { jsx: { runtime: 'automatic' as const } }, logLevel: 'warn' as const };
+  if (mode === 'widget') {
+    return {
+      ...common,
+      publicDir: false as const,
+      build: {
+        outDir,
+        emptyOutDir: false,
+        lib: { entry: path.resolve(import.meta.dirname, 'web/widget/widget.ts'), formats: ['iife' as const], name: 'SwitchboardWidget', fileName: () => 'widget.js' },
+      },
+    };
+  }
+  return {
+    ...common,
+    root: path.resolve(import.meta.dirname, 'web/console'),
+    base: '/console/',
+    publicDir: path.resolve(import.meta.dirname, 'web/console/public'),
+    build: { outDir: path.join(outDir, 'console'), emptyOutDir: true },
+  };
+});

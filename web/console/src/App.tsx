@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Api } from './api.js';
+import { CannedResponses } from './CannedResponses.js';
+import { HelpDialog } from './HelpDialog.js';
+import { Inbox } from './inbox/Inbox.js';
+import { Console, type ConsoleContext } from './live-context.js';
+import { LiveSocket } from './live-socket.js';
+import { Login } from './Login.js';
+import { askNotificationPermissionOnce } from './notifications.js';
+import { StatusPicker } from './StatusPicker.js';
+import { Insights } from './supervisor/Insights.js';
+import { Kanban } from './supervisor/Kanban.js';
+import { Queues } from './supervisor/Queues.js';
+import { Tickets } from './supervisor/Tickets.js';
+import type { LiveFrame, Me } from './types.js';
+
+const TOKEN_KEY = 'switchboard-console:token';
+
+const SCREENS = [
+  { id: 'inbox', label: 'Inbox', supervisor: false },
+  { id: 'board', label: 'Board', supervisor: false },
+  { id: 'tickets', label: 'Tickets', supervisor: false },
+  { id: 'canned', label: 'Canned responses', supervisor: false },
+  { id: 'insights', label: 'Insights', supervisor: true },
+  { id: 'queues', label: 'Queues', supervisor: true },
+] as const;
+type ScreenId = (typeof SCREENS)[number]['id'];
+
+function screenFromHash(): ScreenId {
+  const id = location.hash.replace(/^#\/?/, '');
+  return SCREENS.find((s) => s.id === id)?.id ?? 'inbox';
+}
+
+/** The console: sign-in, then the screens over one live socket. */
+export function App() {
+  const [token, setToken] = useState(() => sessionStorage.getItem(TOKEN_KEY) ?? '');
+  const signOut = useCallback(() => {
+    sessionStorage.removeItem(TOKEN_KEY);
+    setToken('');
+  }, []);
+  if (!token) {
+    return <Login onToken={(t) => { sessionStorage.setItem(TOKEN_KEY, t); setToken(t); }} />;
+  }
+  return <SignedIn token={token} signOut={signOut} />;
+}
+
+function SignedIn({ token, signOut }: { token: string; signOut(): void }) {
+  const api = useMemo(() => new Api(token, signOut), [token, signOut]);
+  const [me, setMe] = useState<Me>();
+  const [connected, setConnected] = useState(false);
+  const [screen, setScreen] = useState<ScreenId>(screenFromHash);
+  const [help, setHelp] = useState(false);
+  const [context, setContext] = useState<ConsoleContext>();
+
+  useEffect(() => {
+    api.get<Me>('/api/users/me').then(setMe, signOut);
+  }, [api, signOut]);
+
+  useEffect(() => {
+    if (!me) return;
+    const listeners = new Set<(frame: LiveFrame) => void>();
+    let wasConnected = false;
+    const live = new LiveSocket(token, {
+      onFrame: (frame) => listeners.forEach((l) => l(frame)),
+      onState: (up) => {
+        setConnected(up);
+        if (up && wasConnected) listeners.forEach((l) => l({ type: 'reconnected' }));
+        if (up) wasConnected = true;
+      },
+      onExpired: signOut,
+    });
+    const isSupervisor = me.is_admin || me.roles.includes('supervisor') || me.roles.includes('admin');
+    setContext({ api, me, live, isSupervisor, onFrame: (l) => (listeners.add(l), () => void listeners.delete(l)) });
+    return () => live.close();
+  }, [api, me, token, signOut]);
+
+  useEffect(() => {
+    const onHash = () => setScreen(screenFromHash());
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === '?' && !isTyping(e.target)) setHelp(true);
+    };
+    window.addEventListener('hashchange', onHash);
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('click', askNotificationPermissionOnce, { once: true });
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
+  if (!context) return <p className="loading" role="status">Loading…</p>;
+  const screens = SCREENS.filter((s) => !s.supervisor || context.isSupervisor);
+  return (
+    <Console.Provider value={context}>
+      <header className="top">
+        <h1>Switchboard</h1>
+        <nav aria-label="Screens">
+          {screens.map((s) => (
+            <a key={s.id} href={`#/${s.id}`} aria-current={screen === s.id ? 'page' : undefined}>{s.label}</a>
+          ))}
+        </nav>
+        <span className={connected ? 'live on' : 'live off'} role="status">{connected ? 'Live' : 'Reconnecting…'}</span>
+        <StatusPicker />
+        <button type="button" onClick={() => setHelp(true)}>Shortcuts</button>
+        <span className="me">{context.me.username}</span>
+        <button type="button" onClick={signOut}>Sign out</button>
+      </header>
+      {screen === 'inbox' && <Inbox />}
+      {screen === 'board' && <Kanban />}
+      {screen === 'tickets' && <Tickets />}
+      {screen === 'canned' && <CannedResponses />}
+      {screen === 'insights' && <Insights />}
+      {screen === 'queues' && <Queues />}
+      {help && <HelpDialog onClose={() => setHelp(false)} />}
+    </Console.Provider>
+  );
+}
+
+/** True when a key press goes to a text field, where shortcuts must not fire. */
+export function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../api.js';
+import { useConsole, useLiveFrames } from '../live-context.js';
+import type { QueueItem, TranscriptEntry } from '../types.js';
+import { AssistPanel } from './AssistPanel.js';
+import { ReplyBox } from './ReplyBox.js';
+import { TransferForm } from './TransferForm.js';
+
+const SENDER = { customer: 'Customer', bot: 'Bot', attendant: 'Attendant', system: 'System' } as const;
+const TRANSCRIPT_FRAMES = new Set(['customer_message', 'message_sent', 'conversation_assigned', 'conversation_updated', 'conversation_resolved']);
+
+/**
+ * One conversation: its whole transcript (bot and human turns, delivery state), the customer's
+ * context, the actions (take, transfer, resolve), the assist panel and the reply box.
+ */
+export function ConversationView({ item }: { item: QueueItem }) {
+  const { api, me } = useConsole();
+  const [transcript, setTranscript] = useState<TranscriptEntry[]>([]);
+  const [context, setContext] = useState('');
+  const [error, setError] = useState('');
+  const [transferring, setTransferring] = useState(false);
+  const logRef = useRef<HTMLOListElement>(null);
+  const id = item.session_id;
+  const mine = item.assigned_to === me.id;
+
+  const load = useCallback(async () => {
+    const answer = await api.get<{ messages: TranscriptEntry[] }>(`/api/attendance/sessions/${id}/messages`);
+    setTranscript(answer.messages);
+  }, [api, id]);
+
+  useEffect(() => {
+    void load();
+    api.post<{ reply: string }>('/api/attendance/commands', { text: '/context', session_id: id }).then((r) => setContext(r.reply), () => setContext(''));
+  }, [api, id, load]);
+
+  const [customerTyping, setCustomerTyping] = useState(false);
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
+  useLiveFrames((frame) => {
+    if (frame.type === 'customer_typing' && frame.session_id === id) {
+      setCustomerTyping(true);
+      clearTimeout(typingTimer.current);
+      typingTimer.current = setTimeout(() => setCustomerTyping(false), 4000);
+    }
+    if (frame.type === 'customer_message' && frame.session_id === id) setCustomerTyping(false);
+    if ((frame.session_id === id && TRANSCRIPT_FRAMES.has(frame.type)) || frame.type === 'reconnected') void load();
+  });
+
+  useEffect(() => {
+    logRef.current?.lastElementChild?.scrollIntoView({ block: 'end' });
+  }, [transcript]);
+
+  async function act(run: () => Promise<unknown>) {
+    setError('');
+    try {
+      await run();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Something went wrong; try again.');
+    }
+  }
+
+  const take = () => act(async () => {
+    const result = await api.post<{ ok: boolean; reply: string }>('/api/attendance/commands', { text: '/take', session_id: id });
+    if (!result.ok) throw new ApiError(409, 'take_failed', result.reply);
+  });
+  const resolve = () => act(() => api.post(`/api/attendance/resolve/${id}`));
+
+  return (
+    <section className="conversation" aria-labelledby="conversation-title">
+      <header className="conversation-head">
+        <div>
+          <h2 id="conversation-title">{item.user_name}</h2>
+          <p className="meta">{item.channel} · {item.status} · {item.assigned_to_name ? `held by ${item.assigned_to_name}` : 'unassigned'}{item.topic ? ` · ${item.topic}` : ''}</p>
+        </div>
+        <div className="actions">
+          {!mine && <button type="button" onClick={() => void take()}>Take</button>}
+          <button type="button" onClick={() => setTransferring((t) => !t)} aria-expanded={transferring}>Transfer</button>
+          <button type="button" id="resolve" onClick={() => void resolve()} disabled={!item.assigned_to}>Resolve</button>
+        </div>
+      </header>
+      {error && <p role="alert" className="error">{error}</p>}
+      {transferring && <TransferForm sessionId={id} onDone={() => setTransferring(false)} />}
+      <div className="conversation-body">
+        <ol className="transcript" ref={logRef} aria-label="Transcript">
+          {transcript.map((m) => (
+            <li key={m.id} className={`msg from-${m.from}`}>
+              <span className="who">{SENDER[m.from]}</span>
+              <span className="text">{m.text}</span>
+              <span className={`delivery ${m.delivery_state}`}>
+                {new Date(m.at).toLocaleTimeString()}{m.direction === 'outbound' ? ` · ${m.delivery_state}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+        <aside className="side" aria-label="Customer and assist">
+          <h3>Customer</h3>
+          <pre className="context">{context || '—'}</pre>
+          <AssistPanel sessionId={id} />
+        </aside>
+      </div>
+      <p className="typing" aria-live="polite">{customerTyping ? 'The customer is typing…' : ''}</p>
+      <ReplyBox sessionId={id} canType={mine} onError={setError} />
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useConsole, useLiveFrames } from '../live-context.js';
+import { announceNewConversation } from '../notifications.js';
+import type { QueueItem } from '../types.js';
+import { ConversationView } from './ConversationView.js';
+
+/** Frames after which the queue is read again: it changed, or the socket was away. */
+const QUEUE_FRAMES = new Set([
+  'new_conversation', 'customer_message', 'conversation_assigned', 'conversation_resolved', 'conversation_updated', 'queue_updated', 'reconnected',
+]);
+
+type Tab = 'mine' | 'unassigned' | 'all';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'mine', label: 'Mine' },
+  { id: 'unassigned', label: 'Unassigned' },
+  { id: 'all', label: 'All' },
+];
+
+const PRIORITY = ['low', 'normal', 'high', 'urgent'];
+
+/**
+ * The live queue (no reload: every change pushed on the socket re-reads it) in three tabs, and
+ * the open conversation. Shortcuts: Alt+↓/↑ next/previous, Alt+R resolve, Alt+M reply box.
+ */
+export function Inbox() {
+  const { api, me } = useConsole();
+  const [items, setItems] = useState<QueueItem[]>([]);
+  const [tab, setTab] = useState<Tab>('all');
+  const [selectedId, setSelectedId] = useState<string>();
+  const [notice, setNotice] = useState('');
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const reload = useCallback(() => {
+    clearTimeout(pending.current);
+    // Frames come in bursts (new_conversation, queue_updated, conversation_assigned…): read once.
+    pending.current = setTimeout(() => void api.get<QueueItem[]>('/api/attendance/queue').then(setItems), 50);
+  }, [api]);
+  useEffect(reload, [reload]);
+
+  useLiveFrames((frame) => {
+    if (frame.type === 'new_conversation') {
+      const customer = (frame.customer as { name?: string } | undefined)?.name ?? 'a customer';
+      announceNewConversation(customer, String(frame.message ?? ''));
+      setNotice(`New conversation from ${customer}`);
+    }
+    if (QUEUE_FRAMES.has(frame.type)) reload();
+  });
+
+  const lists = useMemo(() => ({
+    mine: items.filter((i) => i.assigned_to === me.id),
+    unassigned: items.filter((i) => i.assigned_to === null),
+    all: items,
+  }), [items, me.id]);
+  const shown = lists[tab];
+  const selected = items.find((i) => i.session_id === selectedId);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!e.altKey) return;
+      const at = shown.findIndex((i) => i.session_id === selectedId);
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const next = shown[e.key === 'ArrowDown' ? Math.min(at + 1, shown.length - 1) : Math.max(at - 1, 0)];
+        if (next) setSelectedId(next.session_id);
+      } else if (e.code === 'KeyM') {
+        e.preventDefault();
+        document.getElementById('reply')?.focus();
+      } else if (e.code === 'KeyR' && selectedId) {
+        e.preventDefault();
+        document.getElementById('resolve')?.click();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [shown, selectedId]);
+
+  return (
+    <main className="inbox">
+      <section className="queue" aria-labelledby="queue-title">
+        <h2 id="queue-title">Conversations</h2>
+        <p className="sr" role="status" aria-live="polite">{notice}</p>
+        <div role="tablist" aria-label="Which conversations">
+          {TABS.map((t) => (
+            <button key={t.id} id={`tab-${t.id}`} role="tab" type="button" aria-selected={tab === t.id} aria-controls="queue-list"
+              onClick={() => setTab(t.id)}>
+              {t.label} <span className="count">{lists[t.id].length}</span>
+            </button>
+          ))}
+        </div>
+        <div id="queue-list" role="tabpanel" aria-labelledby={`tab-${tab}`} className="items">
+        <ul>
+          {shown.length === 0 && <li className="empty">Nothing here.</li>}
+          {shown.map((item) => (
+            <li key={item.session_id}>
+              <button type="button" className={item.session_id === selectedId ? 'item selected' : 'item'}
+                aria-current={item.session_id === selectedId ? 'true' : undefined} onClick={() => setSelectedId(item.session_id)}>
+                <span className="name">{item.user_name}</span>
+                <span className={`badge status-${item.status}`}>{item.status}</span>
+                {item.priority >= 2 && <span className="badge urgent">{PRIORITY[item.priority]}</span>}
+                <span className="last">{item.last_message ?? ''}</span>
+                <span className="meta">{item.channel} · {item.assigned_to_name ?? 'unassigned'}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        </div>
+      </section>
+      {selected ? <ConversationView key={selected.session_id} item={selected} /> : <section className="conversation empty"><p>Pick a conversation.</p></section>}
+    </main>
+  );
+}

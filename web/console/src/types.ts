@@ -1,0 +1,60 @@
+/** The shapes the console reads from the API (the OpenAPI document at /api/openapi.json is the reference). */
+
+export type ConversationStatus = 'waiting' | 'assigned' | 'active' | 'pending' | 'resolved';
+
+export interface QueueItem {
+  session_id: string;
+  bot_id: string;
+  channel: string;
+  user_name: string;
+  user_email: string | null;
+  user_phone: string | null;
+  last_message: string | null;
+  waiting_time_seconds: number;
+  priority: number;
+  status: ConversationStatus;
+  assigned_to: string | null;
+  assigned_to_name: string | null;
+  queue_id: string | null;
+  topic: string | null;
+  waiting_since: string | null;
+}
+
+export interface TranscriptEntry {
+  id: string;
+  direction: 'inbound' | 'outbound';
+  from: 'customer' | 'bot' | 'attendant' | 'system';
+  text: string;
+  delivery_state: 'received' | 'pending' | 'delivered' | 'failed';
+  at: string;
+}
+
+export interface Me {
+  id: string;
+  username: string;
+  roles: string[];
+  is_admin: boolean;
+}
+
+export interface Attendant {
+  id: string;
+  name: string;
+  username: string;
+  status: 'online' | 'busy' | 'away' | 'offline';
+  active_conversations: number;
+}
+
+export interface Queue {
+  id: string;
+  name: string;
+  bot_id: string;
+  is_active: boolean;
+}
+
+/** A frame the server pushes on /ws/attendance (docs/attendance/live-events.md). */
+export interface LiveFrame {
+  type: string;
+  session_id?: string;
+  request_id?: string;
+  [key: string]: unknown;
+}

@@ -1,0 +1,32 @@
+/** The widget's look, scoped to its shadow root so neither the host page nor the widget leaks styles. */
+export const WIDGET_CSS = `
+:host { all: initial; position: fixed; right: 16px; bottom: 16px; z-index: 2147483000; font: 15px/1.4 system-ui, sans-serif; color: #1a1a1a; }
+* { box-sizing: border-box; }
+button { font: inherit; cursor: pointer; }
+button:focus-visible, textarea:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
+.launcher { position: relative; width: 56px; height: 56px; border-radius: 50%; border: 0; background: #1f4fd1; color: #fff; display: grid; place-items: center; box-shadow: 0 2px 8px rgba(0,0,0,.3); float: right; }
+.badge { position: absolute; top: -4px; right: -4px; min-width: 22px; height: 22px; padding: 0 6px; border-radius: 11px; background: #b00020; color: #fff; font-size: 13px; line-height: 22px; font-weight: 700; }
+.panel { width: min(360px, calc(100vw - 32px)); height: min(520px, calc(100vh - 104px)); margin-bottom: 12px; background: #fff; border-radius: 12px; box-shadow: 0 4px 24px rgba(0,0,0,.25); display: flex; flex-direction: column; overflow: hidden; }
+.panel[hidden] { display: none; }
+header { display: flex; align-items: center; justify-content: space-between; padding: 10px 14px; background: #1f4fd1; color: #fff; }
+header h2 { margin: 0; font-size: 16px; }
+.status { font-size: 12px; opacity: .9; }
+.close { background: transparent; border: 0; color: #fff; font-size: 22px; width: 36px; height: 36px; }
+.log { flex: 1; overflow-y: auto; padding: 12px; }
+.log ol { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
+.line { max-width: 85%; padding: 8px 12px; border-radius: 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
+.from-customer { align-self: flex-end; background: #1f4fd1; color: #fff; border-bottom-right-radius: 4px; }
+.from-bot { align-self: flex-start; background: #eef1f6; border-bottom-left-radius: 4px; }
+.from-attendant { align-self: flex-start; background: #e3f4e8; border: 1px solid #6fbf84; border-bottom-left-radius: 4px; }
+.from-system { align-self: center; max-width: 95%; background: #fff8e1; border: 1px dashed #b7860b; font-size: 13px; text-align: center; }
+.who { display: block; font-size: 11px; font-weight: 700; color: #2d6a3e; margin-bottom: 2px; }
+.menu, .chips, .scores { display: flex; flex-wrap: wrap; gap: 6px; padding: 0 12px 8px; }
+.menu button { flex: 1 1 100%; padding: 8px; border: 1px solid #1f4fd1; border-radius: 8px; background: #fff; color: #1f4fd1; text-align: left; }
+.chips button, .scores button { padding: 4px 12px; border: 1px solid #1f4fd1; border-radius: 16px; background: #fff; color: #1f4fd1; }
+.scores button { min-width: 36px; }
+.typing { padding: 0 14px 6px; font-size: 13px; color: #444; min-height: 1.4em; }
+form { display: flex; gap: 8px; padding: 8px; border-top: 1px solid #ddd; }
+textarea { flex: 1; resize: none; height: 40px; padding: 8px; border: 1px solid #767676; border-radius: 8px; font: inherit; }
+.send { padding: 0 14px; border: 0; border-radius: 8px; background: #1f4fd1; color: #fff; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;

@@ -1,0 +1,164 @@
+import type { ChatLine } from './widget-client.js';
+import { WIDGET_CSS } from './widget-styles.js';
+
+/** What the visitor does in the widget; the controller (widget.ts) decides what follows. */
+export interface ViewEvents {
+  onSend(text: string): void;
+  onTyping(): void;
+  onToggle(open: boolean): void;
+}
+
+/** The survey question asks for a number "from 0 to 10" (docs/attendance/insights-and-survey.md). */
+const SURVEY_QUESTION = /\b0\s*(?:to|a|-|–)\s*10\b/i;
+/** Up to this many options read as a menu (one button per line); more become chips. */
+const MENU_MAX = 4;
+
+const SENDER_LABEL: Record<ChatLine['from'], string> = { customer: 'You', bot: 'Bot', attendant: 'Attendant', system: 'Notice' };
+
+/**
+ * The widget's DOM, inside a shadow root so the host page's styles and scripts cannot reach it
+ * and it ships no framework that could clash with the page's. Plain DOM keeps it small.
+ */
+export class WidgetView {
+  private readonly launcher: HTMLButtonElement;
+  private readonly badge: HTMLSpanElement;
+  private readonly panel: HTMLElement;
+  private readonly log: HTMLDivElement;
+  private readonly list: HTMLOListElement;
+  private readonly options: HTMLDivElement;
+  private readonly typing: HTMLDivElement;
+  private readonly status: HTMLSpanElement;
+  private readonly input: HTMLTextAreaElement;
+
+  constructor(host: HTMLElement, title: string, private readonly events: ViewEvents) {
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = `<style>${WIDGET_CSS}</style>
+<section class="panel" role="dialog" aria-label="${escapeHtml(title)}" hidden>
+  <header><div><h2>${escapeHtml(title)}</h2><span class="status" role="status"></span></div>
+  <button class="close" type="button" aria-label="Close chat">×</button></header>
+  <div class="log" role="log" aria-live="polite" aria-label="Conversation"><ol></ol></div>
+  <div class="typing" aria-live="polite"></div>
+  <div class="options"></div>
+  <form><label class="sr" for="sb-input">Your message</label>
+  <textarea id="sb-input" placeholder="Type a message…" rows="1"></textarea>
+  <button class="send" type="submit">Send</button></form>
+</section>
+<button class="launcher" type="button" aria-label="Open chat" aria-expanded="false"><svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg><span class="badge" hidden></span></button>`;
+    const $ = <T extends Element>(selector: string) => root.querySelector(selector) as T;
+    this.launcher = $('.launcher');
+    this.badge = $('.badge');
+    this.panel = $('.panel');
+    this.log = $('.log');
+    this.list = $('.log ol');
+    this.options = $('.options');
+    this.typing = $('.typing');
+    this.status = $('.status');
+    this.input = $('textarea');
+
+    this.launcher.addEventListener('click', () => this.events.onToggle(this.panel.hasAttribute('hidden')));
+    $<HTMLButtonElement>('.close').addEventListener('click', () => this.events.onToggle(false));
+    this.panel.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') this.events.onToggle(false);
+    });
+    $<HTMLFormElement>('form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.submit();
+    });
+    this.input.addEventListener('input', () => {
+      if (this.input.value.trim()) this.events.onTyping();
+    });
+    this.input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && !e.shiftKey) {
+        e.preventDefault();
+        this.submit();
+      }
+    });
+  }
+
+  private submit(): void {
+    const text = this.input.value.trim();
+    if (!text) return;
+    this.input.value = '';
+    this.events.onSend(text);
+  }
+
+  /** Opens or closes the panel; focus goes to the reply box, or back to the launcher. */
+  setOpen(open: boolean): void {
+    this.panel.hidden = !open;
+    this.launcher.setAttribute('aria-expanded', String(open));
+    this.launcher.setAttribute('aria-label', open ? 'Close chat' : 'Open chat');
+    if (open) {
+      this.input.focus();
+      this.scrollToEnd();
+    } else this.launcher.focus();
+  }
+
+  setUnread(count: number): void {
+    this.badge.hidden = count === 0;
+    this.badge.textContent = String(count);
+    this.badge.setAttribute('aria-label', `${count} unread`);
+  }
+
+  setConnection(text: string): void {
+    this.status.textContent = text;
+  }
+
+  setTyping(who: string | undefined): void {
+    this.typing.textContent = who ? `${who} is typing…` : '';
+  }
+
+  /** Draws the transcript, and the choices of its last line: a menu, chips, or the survey's scores. */
+  render(lines: ChatLine[]): void {
+    this.list.replaceChildren(...lines.map(lineElement));
+    this.options.replaceChildren();
+    const last = lines.at(-1);
+    if (last?.suggestions?.length) {
+      const labels = last.suggestions.map((s) => s.label);
+      this.options.append(this.choices(labels.length <= MENU_MAX ? 'menu' : 'chips', 'Choices', labels));
+    } else if (last?.from === 'system' && SURVEY_QUESTION.test(last.text)) {
+      this.options.append(this.choices('scores', 'Your score from 0 to 10', Array.from({ length: 11 }, (_, i) => String(i))));
+    }
+    this.scrollToEnd();
+  }
+
+  private choices(kind: string, label: string, values: string[]): HTMLElement {
+    const group = document.createElement('div');
+    group.className = kind;
+    group.setAttribute('role', 'group');
+    group.setAttribute('aria-label', label);
+    for (const value of values) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = value;
+      button.addEventListener('click', () => this.events.onSend(value));
+      group.append(button);
+    }
+    return group;
+  }
+
+  private scrollToEnd(): void {
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+}
+
+function lineElement(line: ChatLine): HTMLLIElement {
+  const item = document.createElement('li');
+  item.className = `line from-${line.from}`;
+  if (line.from === 'attendant' || line.from === 'system') {
+    const who = document.createElement('span');
+    who.className = 'who';
+    who.textContent = SENDER_LABEL[line.from];
+    item.append(who);
+  } else {
+    const who = document.createElement('span');
+    who.className = 'sr';
+    who.textContent = `${SENDER_LABEL[line.from]}: `;
+    item.append(who);
+  }
+  item.append(document.createTextNode(line.text));
+  return item;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

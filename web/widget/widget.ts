@@ -1,0 +1,179 @@
+/**
+ * The embeddable chat widget: `<script src="{server}/widget.js" data-bot="{bot}" async></script>`
+ * adds a launcher and a chat panel talking to the bot's web channel. The visitor's session token
+ * is kept in localStorage, so a reload continues the conversation; a lost socket reconnects with
+ * backoff and catches up from the transcript.
+ */
+import { ChannelError, WebChannelClient, type ChatLine, type PushFrame } from './widget-client.js';
+import { WidgetView } from './widget-view.js';
+
+const RECONNECT_MAX_MS = 10_000;
+const TYPING_SHOWN_MS = 4_000;
+const TYPING_EVERY_MS = 1_000;
+
+class ChatWidget {
+  private lines: ChatLine[] = [];
+  private open = false;
+  private unread = 0;
+  private socket: WebSocket | undefined;
+  private retryMs = 500;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private typingTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastTyping = 0;
+  private readonly view: WidgetView;
+  private readonly storageKey: string;
+
+  constructor(
+    host: HTMLElement,
+    private readonly client: WebChannelClient,
+    bot: string,
+    title: string,
+  ) {
+    this.storageKey = `switchboard-widget:${bot}`;
+    this.view = new WidgetView(host, title, {
+      onSend: (text) => void this.send(text),
+      onToggle: (open) => this.toggle(open),
+      onTyping: () => this.typing(),
+    });
+    window.addEventListener('online', () => this.reconnectNow());
+    if (this.token) this.connect();
+  }
+
+  private get token(): string | undefined {
+    return localStorage.getItem(this.storageKey) ?? undefined;
+  }
+
+  private set token(value: string | undefined) {
+    if (value) localStorage.setItem(this.storageKey, value);
+    else localStorage.removeItem(this.storageKey);
+  }
+
+  private toggle(open: boolean): void {
+    this.open = open;
+    if (open) this.unread = 0;
+    this.view.setUnread(this.unread);
+    this.view.setOpen(open);
+  }
+
+  private append(line: ChatLine): void {
+    this.lines.push(line);
+    if (line.from !== 'customer' && !this.open) this.unread += 1;
+    this.view.setUnread(this.unread);
+    this.view.render(this.lines);
+  }
+
+  /** Tells the attendant the visitor is typing, at most once a second (the server drops more). */
+  private typing(): void {
+    const now = Date.now();
+    if (this.socket?.readyState !== WebSocket.OPEN || now - this.lastTyping < TYPING_EVERY_MS) return;
+    this.lastTyping = now;
+    this.socket.send(JSON.stringify({ type: 'typing' }));
+  }
+
+  private async send(text: string): Promise<void> {
+    this.append({ from: 'customer', text });
+    const before = this.token;
+    try {
+      const answer = await this.sendOnce(text, before);
+      this.token = answer.token;
+      // While the socket is open it brings the replies too; otherwise the answer is all we get.
+      if (this.socket?.readyState !== WebSocket.OPEN || answer.token !== before) answer.replies.forEach((r) => this.append(r));
+      if (answer.token !== before) this.connect();
+    } catch (err) {
+      this.append({ from: 'system', text: err instanceof ChannelError && err.status === 429 ? 'Too many messages; wait a moment.' : 'Your message could not be sent. Check your connection and try again.' });
+    }
+  }
+
+  /** Sends; a token the server no longer accepts (401) is dropped and the text starts a new session. */
+  private async sendOnce(text: string, token: string | undefined) {
+    try {
+      return await this.client.send(text, token, crypto.randomUUID());
+    } catch (err) {
+      if (!(err instanceof ChannelError && err.status === 401 && token)) throw err;
+      this.token = undefined;
+      return this.client.send(text, undefined, crypto.randomUUID());
+    }
+  }
+
+  /** (Re)opens the push socket for the current token, then catches up from the transcript. */
+  private connect(): void {
+    const token = this.token;
+    if (!token) return;
+    this.socket?.close();
+    clearTimeout(this.retryTimer);
+    this.view.setConnection('Connecting…');
+    const socket = this.client.connect(token, (frame) => this.onFrame(frame));
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      this.retryMs = 500;
+      this.view.setConnection('Online');
+      void this.catchUp(token);
+    });
+    socket.addEventListener('close', (event) => {
+      if (this.socket !== socket) return; // replaced on purpose
+      this.socket = undefined;
+      if (event.code === 4401) {
+        this.token = undefined;
+        this.view.setConnection('');
+        return; // the token no longer opens a session: the next message starts a new one
+      }
+      this.view.setConnection('Reconnecting…');
+      this.retryTimer = setTimeout(() => this.connect(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
+    });
+  }
+
+  private reconnectNow(): void {
+    if (!this.socket && this.token) this.connect();
+  }
+
+  private async catchUp(token: string): Promise<void> {
+    try {
+      const history = await this.client.history(token);
+      const last = this.lines.at(-1);
+      const lastOfHistory = history.at(-1);
+      // The transcript carries no suggestions: keep those of a last line that is still the last.
+      if (last?.suggestions && lastOfHistory && lastOfHistory.text === last.text) lastOfHistory.suggestions = last.suggestions;
+      const fresh = history.length - this.lines.length;
+      // The first read after a page load is the past, not news: only later catch-ups count as unread.
+      if (!this.open && fresh > 0 && this.lines.length > 0) this.unread += history.slice(-fresh).filter((l) => l.from !== 'customer').length;
+      this.lines = history;
+      this.view.setUnread(this.unread);
+      this.view.render(this.lines);
+    } catch (err) {
+      if (err instanceof ChannelError && (err.status === 401 || err.status === 404)) this.token = undefined;
+    }
+  }
+
+  private onFrame(frame: PushFrame): void {
+    if (frame.type === 'typing') {
+      this.view.setTyping(frame.from === 'attendant' ? 'The attendant' : 'Someone');
+      clearTimeout(this.typingTimer);
+      this.typingTimer = setTimeout(() => this.view.setTyping(undefined), TYPING_SHOWN_MS);
+      return;
+    }
+    this.view.setTyping(undefined);
+    this.append(frame.line);
+  }
+}
+
+function start(): void {
+  const script = document.currentScript as HTMLScriptElement | null ?? document.querySelector<HTMLScriptElement>('script[data-bot][src*="widget.js"]');
+  const bot = script?.dataset.bot;
+  if (!script || !bot) {
+    console.warn('switchboard widget: add data-bot="<bot name>" to the script tag');
+    return;
+  }
+  const server = new URL(script.src, location.href).origin;
+  const title = script.dataset.title ?? 'Chat with us';
+  const mount = () => {
+    const host = document.createElement('switchboard-chat');
+    document.body.append(host);
+    new ChatWidget(host, new WebChannelClient(server, bot), bot, title);
+  };
+  // A tag in <head> runs before <body> exists.
+  if (document.body) mount();
+  else document.addEventListener('DOMContentLoaded', mount, { once: true });
+}
+
+start();
