@@ -11,4 +11,8 @@ export default {
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/'],
   testTimeout: 30000,
+  // Two workers on CI's two cores, each restarted once it holds 1.5 GB: in one long-lived process
+  // the module graphs of ~150 files pile up and every later file runs slower.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1536MB',
 };

@@ -41,9 +41,15 @@ export function attachNotificationsSocket(server: Server, deps: NotificationsSoc
   let closing = false;
   let count = 0;
 
+  let unsubscribe: (() => Promise<void>) | undefined;
+  let settled = false;
   const subscribed = deps.bus.subscribe(NOTIFICATIONS_INBOX_TOPIC, (message) => deliver(message)).catch((err: unknown) => {
     deps.logger.error({ err }, 'notifications socket could not subscribe');
     return undefined;
+  }).then((u) => {
+    settled = true;
+    unsubscribe = u;
+    return u;
   });
 
   async function deliver(message: unknown): Promise<void> {
@@ -100,8 +106,11 @@ export function attachNotificationsSocket(server: Server, deps: NotificationsSoc
       closing = true;
       server.off('upgrade', onUpgrade);
       sockets.closeAll(CLOSE.goingAway, 'server shutting down');
-      const unsubscribe = await subscribed;
-      await unsubscribe?.().catch((err: unknown) => deps.logger.warn({ err }, 'notifications socket unsubscribe failed'));
+      // A subscription still pending (Redis down) must not hold the shutdown: it is dropped when it lands.
+      const drop = (u: (() => Promise<void>) | undefined) =>
+        u?.().catch((err: unknown) => deps.logger.warn({ err }, 'notifications socket unsubscribe failed'));
+      if (settled) await drop(unsubscribe);
+      else void subscribed.then(drop);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

@@ -16,7 +16,8 @@ export function webPages(webDir: string): Router {
   router.get('/widget.js', (_req, res) => {
     const file = path.join(webDir, 'widget.js');
     if (!existsSync(file)) return void res.status(404).type('text/plain').send(notBuilt('The widget'));
-    res.set('cache-control', 'public, max-age=300').sendFile(file);
+    // Customers' sites load it from another origin: the security headers' same-origin resource policy would block it.
+    res.set({ 'cache-control': 'public, max-age=300', 'cross-origin-resource-policy': 'cross-origin' }).sendFile(file);
   });
 
   // express.static redirects `/console` to `/console/` itself.

@@ -130,6 +130,7 @@ describe('the pages', () => {
     const widget = await fetch(`${kit.service.url}/widget.js`);
     expect(widget.status).toBe(200);
     expect(widget.headers.get('content-type')).toMatch(/javascript/);
+    expect(widget.headers.get('cross-origin-resource-policy')).toBe('cross-origin'); // loaded by customers' sites
 
     const demo = await fetch(`${kit.service.url}/demo/default`);
     expect(demo.status).toBe(200);
