@@ -6,7 +6,8 @@
  * URL, type and size, and that URL serves the bytes to a bearer of the token. Errors are the
  * provider's `{error:{message, type, code, error_data:{details}, fbtrace_id}}`, queued by the test.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createFakeProviderServer } from './fake-provider-server.js';
 import type { AddressInfo } from 'node:net';
 
 export const FAKE_GRAPH_VERSION = 'v21.0';
@@ -58,16 +59,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   let uploaded = 0;
   let base = '';
 
-  const server = createServer((req, res) => {
-    void handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-    });
-  });
+  const server = createFakeProviderServer(handle);
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
+  async function handle(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const json = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));

@@ -4,7 +4,8 @@
  * HTTP error, or not at all (a stall, to exercise timeouts). Speaks the documented wire format of
  * `POST /v1/chat/completions`.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createFakeProviderServer } from './fake-provider-server.js';
 import type { AddressInfo } from 'node:net';
 
 export interface ChatRequest {
@@ -35,20 +36,14 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const stalled = new Set<ServerResponse>();
   let responder: (request: ChatRequest) => FakeAnswer = () => ({ json: {} });
 
-  const server = createServer((req, res) => {
-    void handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-    });
-  });
+  const server = createFakeProviderServer(handle);
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+  async function handle(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
     if (req.method !== 'POST' || !/\/chat\/completions$/.test(req.url ?? '')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<ChatRequest, 'authorization'>;
+    const body = JSON.parse(raw.toString('utf8')) as Omit<ChatRequest, 'authorization'>;
     const request: ChatRequest = { ...body, authorization: req.headers.authorization };
     requests.push(request);
     const answer = responder(request);

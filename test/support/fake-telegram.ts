@@ -5,7 +5,8 @@
  * with a Message (ids counting up, the reply_markup echoed), and fails the calls a test asks it to
  * (429 with retry_after, 403 blocked…). Also builds the updates Telegram would post to a webhook.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createFakeProviderServer } from './fake-provider-server.js';
 import type { AddressInfo } from 'node:net';
 
 export interface TelegramCall {
@@ -42,19 +43,13 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   let nextMessageId = 1000;
   let webhook: Record<string, unknown> = { url: '', has_custom_certificate: false, pending_update_count: 0 };
 
-  const server = createServer((req, res) => {
-    void handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-    });
-  });
+  const server = createFakeProviderServer(handle);
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+  async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) return reply(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
     const [, token, method] = match as unknown as [string, string, string];
-    const raw = Buffer.concat(chunks).toString('utf8');
+    const raw = body.toString('utf8');
     const params = (req.headers['content-type'] ?? '').includes('json') ? (JSON.parse(raw || '{}') as Record<string, unknown>)
       : Object.fromEntries(new URLSearchParams(raw));
     const call: TelegramCall = { token, method, params };

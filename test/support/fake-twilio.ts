@@ -7,7 +7,8 @@
  * posting inbound messages and status callbacks to the service.
  */
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createFakeProviderServer } from './fake-provider-server.js';
 import type { AddressInfo } from 'node:net';
 
 export interface TwilioSentMessage {
@@ -45,20 +46,14 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const waiters = new Set<() => void>();
   let nextSid = 1;
 
-  const server = createServer((req, res) => {
-    void handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-    });
-  });
+  const server = createFakeProviderServer(handle);
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+  async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) return reply(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
     const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8');
     if (!auth.startsWith(`${match[1]}:`)) return reply(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
-    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const form = new URLSearchParams(body.toString('utf8'));
     const failure = failures.shift();
     if (failure) return reply(res, failure.status, { code: failure.code, message: failure.message, status: failure.status, more_info: `https://www.twilio.com/docs/errors/${failure.code}` });
     const message: TwilioSentMessage = {
