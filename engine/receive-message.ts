@@ -15,8 +15,13 @@ import { SessionTurn } from './session-turn.js';
 import { takeSurveyAnswer } from './survey-answer.js';
 import { transferToHuman } from './transfer-to-human.js';
 
-/** Runs of a turn before giving up when the session keeps changing under it (another instance, a resolve). */
-const TURN_RUNS = 3;
+/**
+ * How long a turn keeps running again while the session keeps changing under it (another
+ * instance, a resolve). Every stale run means another writer committed, so the conversation moves
+ * on; a short random pause keeps two instances from colliding in lock step.
+ */
+const TURN_PATIENCE_MS = 5_000;
+const STALE_PAUSE_MS = 5;
 
 /**
  * The whole path of one inbound message (docs/architecture.md, "the one path of a message"). On
@@ -47,7 +52,9 @@ async function receive(ctx: EngineContext, inbound: InboundMessage): Promise<Rec
   if (!bot) throw new NotFoundError(`Bot "${inbound.bot}" not found`, 'bot_not_found');
   const key = { bot_id: bot.id, channel: inbound.channel, external_user_id: inbound.customer.external_id };
   return ctx.turnLocks.withLock(conversationLockKey(key), async () => {
-    for (let run = 1; run <= TURN_RUNS; run++) {
+    const giveUpAt = performance.now() + TURN_PATIENCE_MS;
+    for (let run = 1; run === 1 || performance.now() < giveUpAt; run++) {
+      if (run > 1) await pause(Math.random() * STALE_PAUSE_MS * Math.min(run, 10));
       const loaded = await ctx.repos.turns.load(key, inbound.provider_message_id);
       if (loaded.duplicate_of) return duplicate(ctx, loaded.session?.id ?? null, loaded.duplicate_of, inbound);
       const turn = loaded.session ? new SessionTurn(loaded.session, bot) : SessionTurn.opening(key, bot, ctx.now());
@@ -57,6 +64,10 @@ async function receive(ctx: EngineContext, inbound: InboundMessage): Promise<Rec
     }
     throw new ConflictError('The conversation kept changing while this message was handled; send it again', 'session_busy');
   });
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 type TurnRun =
