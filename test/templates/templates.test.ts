@@ -24,6 +24,7 @@ test('the four industry templates load as bot packages, and every script compile
   expect(failures).toEqual([]);
   expect(bots.map((b) => b.name)).toEqual(INDUSTRIES);
   for (const bot of bots) {
+    expect({ [bot.name]: bot.extra }).toEqual({ [bot.name]: {} });
     const dialogs = path.join(bot.dir, `${bot.name}.gbdialog`);
     const scripts = (await readdir(dialogs)).filter((f) => f.endsWith('.bas'));
     expect(scripts).toContain('start.bas');
