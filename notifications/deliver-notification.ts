@@ -4,13 +4,15 @@ import { ChannelNotConfiguredError, PermanentDeliveryFailure, type DeliveryTarge
 import { DELIVER_JOB_OPTIONS, deliverJobId, NOTIFICATION_JOBS } from './notification-ids.js';
 import type { NotificationsDeps } from './notifications-deps.js';
 import { decide, readPreferences, type NotificationPreferences } from './preferences.js';
+import { sendDigest } from './send-digest.js';
 
 /**
  * The deliver job (docs/notifications.md, "Delivery"): takes a notification's pending deliveries
  * that are due, applies each recipient's preferences and hands the copy to the channel's sender.
  * Outcomes are written per row (only while still pending, so a rerun never sends twice what was
  * recorded); a transient failure leaves its row pending and fails the job so it is retried.
- * Deferred rows (quiet hours, daily email) get a delayed run of their own. An expired
+ * Deferred rows (quiet hours, daily email) get a delayed run of their own; at digest time a
+ * daily-email user's due emails go out together (send-digest.ts). An expired
  * notification's pending rows become `expired`.
  */
 export async function deliverNotification(deps: NotificationsDeps, notificationId: string): Promise<void> {
@@ -35,6 +37,20 @@ export async function deliverNotification(deps: NotificationsDeps, notificationI
     const decision = decide(preferences, facts(notification), channel, now);
     const contact = recipientOf(contacts.get(row.recipient_id), preferences);
     const alreadyWaited = row.deliver_after !== null && row.deliver_after <= now;
+    if (channel === 'email' && preferences.email.frequency === 'daily' && 'deferUntil' in decision && alreadyWaited && contact) {
+      // Digest time: this user's due emails of every notification go out as one message.
+      const digest = await sendDigest(deps, contact, now);
+      if (digest.status === 'failed') {
+        for (const item of digest.items) await deps.repo.settle(item.notification_id, row.recipient_id, channel, { status: 'failed', reason: digest.reason });
+      }
+      if (digest.status === 'delivered') {
+        delivered.push(...digest.items.map((item) => ({ notification_id: item.notification_id, recipient: row.recipient_id, channel, delivered_at: now.toISOString() })));
+      }
+      if (digest.status !== 'none') {
+        for (const item of digest.items) if (item.notification_id !== notificationId) await deps.repo.refreshStatus(item.notification_id);
+      }
+      continue;
+    }
     if ('deferUntil' in decision && !alreadyWaited) {
       await deps.repo.defer(notificationId, row.recipient_id, channel, decision.deferUntil);
       if (!nextDue || decision.deferUntil < nextDue) nextDue = decision.deferUntil;

@@ -1,37 +1,41 @@
+import { and, eq } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startFakeFcm, type FakeFcm } from '../support/fake-fcm.js';
 import { startFakeTwilio, type FakeTwilio } from '../support/fake-twilio.js';
-import { notificationsClient, type Json, type TestUser } from '../support/notifications-client.js';
+import { notificationsClient, type Auth, type Json, type TestUser } from '../support/notifications-client.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
+import { notificationDeliveries } from '../../db/schema/index.js';
 
 /**
  * The `sms` and `push` channels of notifications against their providers' wire formats
  * (docs/notifications.md, "Delivery"): sms through the sms channel's Twilio client with the
  * account of NOTIFICATIONS_SMS_BOT, mobile push through FCM HTTP v1 with a service-account
- * OAuth token, both on local fakes.
+ * OAuth token, both on local fakes; and the daily email digest on a real SMTP server.
  */
 const BASE = '/api/v1/notifications';
 const SENDER = '+15550002222';
 let twilio: FakeTwilio;
+let smtp: TestSmtpServer;
 let fcm: FakeFcm;
 let bots: TestBots;
 let keyDir: string;
 let service: TestService;
 let client: ReturnType<typeof notificationsClient>;
-let admin: Json;
+let admin: Auth;
 let ana: TestUser;
 let ben: TestUser;
 
 beforeAll(async () => {
-  [twilio, fcm, bots] = await Promise.all([startFakeTwilio(), startFakeFcm(), createTestBots()]);
+  [twilio, fcm, bots, smtp] = await Promise.all([startFakeTwilio(), startFakeFcm(), createTestBots(), startSmtpServer()]);
   keyDir = await mkdtemp(path.join(os.tmpdir(), 'sb-fcm-'));
   await fcm.writeCredentials(path.join(keyDir, 'service-account.json'));
   await bots.add('notifier', { 'sms-account-sid': 'ACnotify', 'sms-auth-token': 'twilio-token-2', 'sms-from': SENDER, 'sms-api-url': twilio.url });
   service = await startTestService({
-    BOTS_DIR: bots.dir, NOTIFICATIONS_SMS_BOT: 'notifier',
+    BOTS_DIR: bots.dir, NOTIFICATIONS_SMS_BOT: 'notifier', SMTP_URL: smtp.url,
     FCM_CREDENTIALS_FILE: path.join(keyDir, 'service-account.json'), FCM_API_URL: fcm.url,
   });
   client = notificationsClient(service.url);
@@ -40,7 +44,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await service?.dispose();
-  await Promise.all([twilio?.close(), fcm?.close(), bots?.remove()]);
+  await Promise.all([twilio?.close(), fcm?.close(), bots?.remove(), smtp?.close()]);
   await rm(keyDir, { recursive: true, force: true });
 });
 
@@ -124,5 +128,41 @@ describe('mobile push', () => {
     fcm.gone.add('ben-phone');
     const gone = await send({ recipients: [ben.id], title: 'x', message: 'y', channels: ['push'] });
     expect(detail(await client.until(gone.body.notification_id, admin, settled), 'push')).toMatchObject({ status: 'failed', reason: 'subscription_gone' });
+  });
+});
+
+describe('daily email digest', () => {
+  it('defers a daily user\'s emails to the digest time, then sends them as one message, also across a restart', async () => {
+    const carla = await client.createUser('carla');
+    const digestTime = new Date(Date.now() + 2 * 3600_000).toISOString().slice(11, 16);
+    await client.call('PATCH', `${BASE}/users/${carla.id}/preferences`, carla.headers, { email: { frequency: 'daily', digest_time: digestTime } });
+    const ids: string[] = [];
+    for (const [title, data] of [['Ticket #12 updated', {}], ['New survey answer', { url: 'https://console.example.test/surveys/7' }], ['Queue report', {}]] as const) {
+      ids.push((await send({ recipients: [carla.id], title, message: `About: ${title}`, channels: ['email'], data })).body.notification_id as string);
+    }
+    for (const id of ids) {
+      const waiting = await client.until(id, admin, (n) => detail(n, 'email')?.deliver_after);
+      expect(waiting.status).toBe('queued');
+      expect(detail(waiting, 'email').deliver_after.slice(11, 16)).toBe(digestTime);
+    }
+    expect(smtp.received.filter((m) => m.to.includes(carla.email))).toEqual([]);
+
+    // The clock reaches the digest time while the service is down: start-up finds the copies due.
+    await service.database.db.update(notificationDeliveries).set({ deliver_after: new Date(Date.now() - 1000) })
+      .where(and(eq(notificationDeliveries.recipient_id, carla.id), eq(notificationDeliveries.channel, 'email')));
+    service = await service.restart();
+    client = notificationsClient(service.url);
+    admin = await client.adminAuth();
+
+    const mail = await smtp.waitFor((m) => m.to.includes(carla.email), 15_000);
+    expect(mail.subject).toBe('Daily digest: 3 notifications');
+    const order = ['Ticket #12 updated', 'New survey answer', 'Queue report'].map((title) => mail.text.indexOf(title));
+    expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
+    expect(mail.text).toContain(`/api/v1/notifications/${ids[1]}/click?u=${carla.id}`);
+    for (const id of ids) {
+      const done = await client.until(id, admin, settled);
+      expect(done.delivery).toEqual({ email: 'delivered' });
+    }
+    expect(smtp.received.filter((m) => m.to.includes(carla.email))).toHaveLength(1);
   });
 });
