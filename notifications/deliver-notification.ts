@@ -39,15 +39,10 @@ export async function deliverNotification(deps: NotificationsDeps, notificationI
     const alreadyWaited = row.deliver_after !== null && row.deliver_after <= now;
     if (channel === 'email' && preferences.email.frequency === 'daily' && 'deferUntil' in decision && alreadyWaited && contact) {
       // Digest time: this user's due emails of every notification go out as one message.
-      const digest = await sendDigest(deps, contact, now);
-      if (digest.status === 'failed') {
-        for (const item of digest.items) await deps.repo.settle(item.notification_id, row.recipient_id, channel, { status: 'failed', reason: digest.reason });
-      }
-      if (digest.status === 'delivered') {
-        delivered.push(...digest.items.map((item) => ({ notification_id: item.notification_id, recipient: row.recipient_id, channel, delivered_at: now.toISOString() })));
-      }
-      if (digest.status !== 'none') {
-        for (const item of digest.items) if (item.notification_id !== notificationId) await deps.repo.refreshStatus(item.notification_id);
+      try {
+        delivered.push(...(await sendDigest(deps, contact, now, notificationId)));
+      } catch (error) {
+        transient = error;
       }
       continue;
     }

@@ -143,7 +143,7 @@ describe('daily email digest', () => {
     for (const id of ids) {
       const waiting = await client.until(id, admin, (n) => detail(n, 'email')?.deliver_after);
       expect(waiting.status).toBe('queued');
-      expect(detail(waiting, 'email').deliver_after.slice(11, 16)).toBe(digestTime);
+      expect(detail(waiting, 'email')?.deliver_after.slice(11, 16)).toBe(digestTime);
     }
     expect(smtp.received.filter((m) => m.to.includes(carla.email))).toEqual([]);
 
