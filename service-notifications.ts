@@ -14,8 +14,10 @@ import type { JobQueue } from './infra/jobs/index.js';
 import type { Logger } from './infra/logger.js';
 import type { Mailer } from './infra/mail/index.js';
 import type { RateLimiter } from './infra/rate-limit/index.js';
+import { PermanentDeliveryError } from './engine/index.js';
+import type { SmsAdapter } from './adapters/index.js';
 import {
-  clickSignature, createEmailSender, createInAppSender, createWebhookEvents, createMobilePushChannel, createNotificationsService, createSmsChannel, createWebPushSender, loadVapidKeys,
+  ChannelNotConfiguredError, clickSignature, createEmailSender, createFcmClient, loadFcmServiceAccount, PermanentDeliveryFailure, DELIVERY_REASONS, createInAppSender, createWebhookEvents, createMobilePushChannel, createNotificationsService, createSmsChannel, createWebPushSender, loadVapidKeys,
   type GroupDirectory, type MobilePushSender, type NotificationEventSink, type SmsSender,
 } from './notifications/index.js';
 
@@ -72,7 +74,7 @@ export async function wireNotifications(w: NotificationsWiring) {
       in_app: createInAppSender(w.bus),
       email: createEmailSender(w.mailer),
       sms: createSmsChannel(w.sms),
-      push: createMobilePushChannel(w.mobilePush),
+      push: createMobilePushChannel(w.mobilePush ?? await fcmClientOf(w.settings), pushSubscriptions),
       web: createWebPushSender({ keys: vapid, subject: w.settings.WEB_PUSH_SUBJECT, subscriptions: pushSubscriptions, ...(agent ? { agent } : {}) }),
     },
     ...(w.groups ? { groups: w.groups } : {}),
@@ -86,5 +88,35 @@ export async function wireNotifications(w: NotificationsWiring) {
     attach: (server: Server, tokens: Pick<TokenIssuer, 'verify'>) => attachNotificationsSocket(server, {
       tokens, bus: w.bus, logger: w.logger, unreadCount: (id) => service.unreadCount(id), touch: (id) => service.touch(id),
     }),
+  };
+}
+
+/** The FCM client when FCM_CREDENTIALS_FILE is set (docs/notifications.md, "Delivery"); else mobile push is not configured. */
+async function fcmClientOf(settings: ProcessSettings): Promise<MobilePushSender | undefined> {
+  if (!settings.FCM_CREDENTIALS_FILE) return undefined;
+  const account = await loadFcmServiceAccount(settings.FCM_CREDENTIALS_FILE);
+  const projectId = settings.FCM_PROJECT_ID ?? account.project_id;
+  if (!projectId) throw new Error(`${settings.FCM_CREDENTIALS_FILE}: no project_id; set FCM_PROJECT_ID`);
+  return createFcmClient({ projectId, account, apiUrl: settings.FCM_API_URL });
+}
+
+/**
+ * The notifications' SMS port on the sms channel's send path (adapters/sms), with the account of
+ * the bot NOTIFICATIONS_SMS_BOT names; none when unset or without the sms adapter. While that bot's
+ * channel is off the channel is not configured; a text the provider refuses for good is `sms_rejected`.
+ */
+export function smsSenderOf(adapter: SmsAdapter | undefined, bot: string | undefined): SmsSender | undefined {
+  if (!adapter || !bot) return undefined;
+  return {
+    async send(input) {
+      if (!adapter.isEnabled(bot)) throw new ChannelNotConfiguredError(`sms: the sms channel is off for bot ${bot} (NOTIFICATIONS_SMS_BOT)`);
+      try {
+        // Twilio picks GSM-7 or UCS-2 from the text itself, so `unicode` needs no flag of its own.
+        await adapter.sendText({ bot, to: input.to, text: input.text, ...(input.sender_id ? { from: input.sender_id } : {}) });
+      } catch (error) {
+        if (error instanceof PermanentDeliveryError) throw new PermanentDeliveryFailure(DELIVERY_REASONS.smsRejected, error.message);
+        throw error;
+      }
+    },
   };
 }

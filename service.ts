@@ -37,7 +37,7 @@ import { prepareBots, type RunnableBot } from './service-bots.js';
 import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
 import { basicCapabilities } from './service-basic.js';
-import { wireNotifications } from './service-notifications.js';
+import { smsSenderOf, wireNotifications } from './service-notifications.js';
 
 export type { RunnableBot } from './service-bots.js';
 
@@ -202,11 +202,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger });
   const groups: GroupsDeps = { idp: identityProvider, limits: createGroupLimits(rateLimiter) };
 
-  // Notifications (docs/notifications.md): broadcasts reach groups through the identity provider; sms and mobile push
-  // ports are not given yet, so those report not configured.
+  // Notifications (docs/notifications.md): broadcasts reach groups through the identity provider; sms goes out on the
+  // sms channel with the account of NOTIFICATIONS_SMS_BOT, mobile push through FCM when FCM_CREDENTIALS_FILE is set.
   let listeningUrl = '';
+  const notificationSms = smsSenderOf(adapters.sms, settings.NOTIFICATIONS_SMS_BOT);
   const notifications = await wireNotifications({
-    settings, database, jobs, bus, rateLimiter, mailer, logger, secret, groups: createGroupAudience(identityProvider), publicUrl: () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl,
+    settings, database, jobs, bus, rateLimiter, mailer, logger, secret, groups: createGroupAudience(identityProvider),
+    ...(notificationSms ? { sms: notificationSms } : {}), publicUrl: () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl,
   });
   await notifications.service.start();
 

@@ -40,6 +40,12 @@ export const ProcessSettingsSchema = z.object({
   NOTIFICATIONS_TEMPLATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(20),
   WEB_PUSH_SUBJECT: z.string().trim().regex(/^(mailto:|https:)/, 'WEB_PUSH_SUBJECT must be a mailto: or https: URL').default('mailto:admin@localhost'),
   WEB_PUSH_CA_FILE: optionalString,
+  // Notification sms: the bot whose sms-* keys (Twilio account, sender) send them; unset = sms not configured.
+  NOTIFICATIONS_SMS_BOT: optionalString,
+  // Mobile push (FCM HTTP v1): a service-account key file; the project defaults to the file's project_id.
+  FCM_CREDENTIALS_FILE: optionalString,
+  FCM_PROJECT_ID: optionalString,
+  FCM_API_URL: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com'),
   // The built console, widget and demo page (npm run build, vite.config.ts); served at /console/, /widget.js, /demo/{bot}.
   WEB_DIR: z.string().default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),

@@ -39,7 +39,7 @@ export {
 export { createSmsOptOutsRepo, type SmsOptOutsRepo } from './sms-opt-outs-repo.js';
 export {
   createNotificationsRepo, type NotificationsRepo, type NotificationRow, type NewNotification, type DeliveryRow, type NewDelivery,
-  type NotificationFilter, type DeliveryOutcome, type NotificationStatus,
+  type NotificationFilter, type DeliveryOutcome, type NotificationStatus, type DigestItem,
 } from './notifications-repo.js';
 export { createNotificationSettingsRepo, type NotificationSettingsRepo, type TemplateRow, type NewTemplate } from './notification-settings-repo.js';
 export {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from './connection.js';
+import { rowsOf, type Database } from './connection.js';
 import { withTransaction } from './outbox-repo.js';
 import { isUuid } from './uuid.js';
 import { notificationDeliveries, notifications, users, type DeliveryStatus, type NotificationStatus } from './schema/index.js';
@@ -20,6 +20,15 @@ export interface NotificationFilter {
   end_date?: Date;
   offset: number;
   limit: number;
+}
+
+/** One notification of a daily digest. */
+export interface DigestItem {
+  notification_id: string;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  created_at: Date;
 }
 
 /** What a delivery attempt wrote. */
@@ -174,6 +183,34 @@ export function createNotificationsRepo(db: Database) {
         .where(and(eq(d.notification_id, id), eq(d.recipient_id, recipientId)))
         .returning({ id: d.notification_id });
       return rows.length > 0;
+    },
+
+    /**
+     * Takes a user's email copies waiting for the daily digest (pending, deferred to a time that has
+     * come, of notifications not expired) by writing them `delivered` at `now`, and answers what they
+     * say, oldest first. Whoever takes them sends the digest; a second run finds none.
+     */
+    async claimDigest(recipientId: string, now: Date): Promise<DigestItem[]> {
+      if (!isUuid(recipientId)) return [];
+      const at = now.toISOString();
+      const result = await db.execute(sql`
+        update ${d} set status = 'delivered', delivered_at = ${at}::timestamptz
+        from ${n}
+        where ${d.notification_id} = ${n.id} and ${d.recipient_id} = ${recipientId} and ${d.channel} = 'email'
+          and ${d.status} = 'pending' and ${d.deliver_after} <= ${at}::timestamptz
+          and (${n.expires_at} is null or ${n.expires_at} > ${at}::timestamptz)
+        returning ${d.notification_id} as notification_id, coalesce(${d.title}, ${n.title}) as title,
+          coalesce(${d.message}, ${n.message}) as message, ${n.data} as data, ${n.created_at} as created_at`);
+      return rowsOf<DigestItem & { created_at: string | Date }>(result)
+        .map((r) => ({ ...r, created_at: new Date(r.created_at) }))
+        .sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+    },
+
+    /** Gives claimed digest copies back (the digest could not be sent): pending again, due at once. */
+    async releaseDigest(recipientId: string, notificationIds: readonly string[]): Promise<void> {
+      if (notificationIds.length === 0) return;
+      await db.update(d).set({ status: 'pending', delivered_at: null })
+        .where(and(eq(d.recipient_id, recipientId), eq(d.channel, 'email'), eq(d.status, 'delivered'), inArray(d.notification_id, [...notificationIds])));
     },
 
     /** In-app notifications delivered to the user and neither read nor deleted. */

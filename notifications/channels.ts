@@ -19,4 +19,8 @@ export const DELIVERY_REASONS = {
   noSubscription: 'no_push_subscription',
   noAddress: 'no_address',
   gone: 'subscription_gone',
+  /** The SMS provider refused the text for good (opted-out or invalid number). */
+  smsRejected: 'sms_rejected',
+  /** The mobile push provider refused the message for good (not a gone token). */
+  pushRejected: 'push_rejected',
 } as const;

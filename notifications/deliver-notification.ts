@@ -1,16 +1,18 @@
 import type { DeliveryRow, NotificationRow } from '../db/index.js';
 import { DELIVERY_REASONS, type NotificationCategory, type NotificationChannel } from './channels.js';
-import { ChannelNotConfiguredError, PermanentDeliveryFailure } from './delivery-port.js';
+import { ChannelNotConfiguredError, PermanentDeliveryFailure, type DeliveryTarget } from './delivery-port.js';
 import { DELIVER_JOB_OPTIONS, deliverJobId, NOTIFICATION_JOBS } from './notification-ids.js';
 import type { NotificationsDeps } from './notifications-deps.js';
-import { decide, readPreferences } from './preferences.js';
+import { decide, readPreferences, type NotificationPreferences } from './preferences.js';
+import { sendDigest } from './send-digest.js';
 
 /**
  * The deliver job (docs/notifications.md, "Delivery"): takes a notification's pending deliveries
  * that are due, applies each recipient's preferences and hands the copy to the channel's sender.
  * Outcomes are written per row (only while still pending, so a rerun never sends twice what was
  * recorded); a transient failure leaves its row pending and fails the job so it is retried.
- * Deferred rows (quiet hours, daily email) get a delayed run of their own. An expired
+ * Deferred rows (quiet hours, daily email) get a delayed run of their own; at digest time a
+ * daily-email user's due emails go out together (send-digest.ts). An expired
  * notification's pending rows become `expired`.
  */
 export async function deliverNotification(deps: NotificationsDeps, notificationId: string): Promise<void> {
@@ -31,8 +33,19 @@ export async function deliverNotification(deps: NotificationsDeps, notificationI
 
   for (const row of due) {
     const channel = row.channel as NotificationChannel;
-    const decision = decide(readPreferences(prefs.get(row.recipient_id)), facts(notification), channel, now);
+    const preferences = readPreferences(prefs.get(row.recipient_id));
+    const decision = decide(preferences, facts(notification), channel, now);
+    const contact = recipientOf(contacts.get(row.recipient_id), preferences);
     const alreadyWaited = row.deliver_after !== null && row.deliver_after <= now;
+    if (channel === 'email' && preferences.email.frequency === 'daily' && 'deferUntil' in decision && alreadyWaited && contact) {
+      // Digest time: this user's due emails of every notification go out as one message.
+      try {
+        delivered.push(...(await sendDigest(deps, contact, now, notificationId)));
+      } catch (error) {
+        transient = error;
+      }
+      continue;
+    }
     if ('deferUntil' in decision && !alreadyWaited) {
       await deps.repo.defer(notificationId, row.recipient_id, channel, decision.deferUntil);
       if (!nextDue || decision.deferUntil < nextDue) nextDue = decision.deferUntil;
@@ -46,12 +59,12 @@ export async function deliverNotification(deps: NotificationsDeps, notificationI
       // The stored row is the inbox: it is delivered once written, and the live push (with the unread count) follows.
       if (await deps.repo.settle(notificationId, row.recipient_id, channel, { status: 'delivered', delivered_at: now })) {
         delivered.push({ notification_id: notificationId, recipient: row.recipient_id, channel, delivered_at: now.toISOString() });
-        const pushed = await attempt(deps, notification, row, contacts.get(row.recipient_id));
+        const pushed = await attempt(deps, notification, row, contact);
         if (pushed !== 'delivered') deps.logger.warn({ notification_id: notificationId }, 'in-app notification stored but not pushed live');
       }
       continue;
     }
-    const outcome = await attempt(deps, notification, row, contacts.get(row.recipient_id));
+    const outcome = await attempt(deps, notification, row, contact);
     if (outcome === 'delivered') {
       if (await deps.repo.settle(notificationId, row.recipient_id, channel, { status: 'delivered', delivered_at: now })) {
         delivered.push({ notification_id: notificationId, recipient: row.recipient_id, channel, delivered_at: now.toISOString() });
@@ -83,9 +96,15 @@ function facts(n: NotificationRow) {
   return { type: n.type, category, require_acknowledgment: n.require_acknowledgment };
 }
 
+/** The user's addresses: the account's username and email, and the phone number of their preferences. */
+function recipientOf(user: { id: string; username: string; email: string } | undefined, preferences: NotificationPreferences): DeliveryTarget['recipient'] | undefined {
+  if (!user) return undefined;
+  return preferences.sms.phone ? { ...user, phone: preferences.sms.phone } : user;
+}
+
 /** Calls the channel's sender: 'delivered', a failure reason, or a transient error to retry. */
 async function attempt(
-  deps: NotificationsDeps, n: NotificationRow, row: DeliveryRow, contact: { id: string; username: string; email: string } | undefined,
+  deps: NotificationsDeps, n: NotificationRow, row: DeliveryRow, contact: DeliveryTarget['recipient'] | undefined,
 ): Promise<'delivered' | string | { error: unknown }> {
   const sender = deps.senders[row.channel as NotificationChannel];
   if (!sender) return DELIVERY_REASONS.notConfigured;

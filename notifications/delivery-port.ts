@@ -3,7 +3,8 @@ import type { NotificationChannel } from './channels.js';
 /** What a channel sender gets: one recipient's copy of one notification. */
 export interface DeliveryTarget {
   notification_id: string;
-  recipient: { id: string; username: string; email: string };
+  /** `phone`: the E.164 number of the user's preferences (`sms.phone`), when set. */
+  recipient: { id: string; username: string; email: string; phone?: string };
   title: string;
   message: string;
   priority: 'normal' | 'high';
@@ -37,17 +38,22 @@ export class PermanentDeliveryFailure extends Error {
 }
 
 /**
- * The SMS port: built by the sms channel's owner (issue "SMS channel"); until it is given to
- * the notifications service, the `sms` channel answers `channel_not_configured`.
+ * The SMS port, given at the composition root from the sms channel (adapters/sms, the account of
+ * the bot NOTIFICATIONS_SMS_BOT names); unset means `channel_not_configured`. `send` resolves
+ * when the provider accepted the text; a refusal that retrying cannot fix (opted-out or invalid
+ * number) is a {@link PermanentDeliveryFailure}.
  */
 export interface SmsSender {
-  /** Sends `text` to the user; throws PermanentDeliveryFailure when the user has no phone number. */
-  sendToUser(input: { user_id: string; text: string; sender_id?: string; unicode?: boolean }): Promise<void>;
+  send(input: { to: string; text: string; sender_id?: string; unicode?: boolean }): Promise<void>;
 }
 
-/** The mobile push port (an FCM HTTP v1 client, for example); unset means `channel_not_configured`. */
+/**
+ * The mobile push port: one message to one device token through a push provider (FCM HTTP v1,
+ * notifications/senders/fcm-client.ts); unset means `channel_not_configured`. A token the
+ * provider no longer knows is a {@link PermanentDeliveryFailure} with reason `subscription_gone`.
+ */
 export interface MobilePushSender {
-  sendToUser(input: { user_id: string; title: string; body: string; data: Record<string, string> }): Promise<void>;
+  send(input: { token: string; title: string; body: string; data: Record<string, string>; priority: 'normal' | 'high' }): Promise<void>;
 }
 
 /**

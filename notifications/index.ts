@@ -7,7 +7,8 @@ export { ChannelNotConfiguredError, PermanentDeliveryFailure } from './delivery-
 export { NOTIFICATIONS_INBOX_TOPIC, InboxDeliverySchema, type InboxDelivery, type InboxNotification } from './inbox-events.js';
 export { createInAppSender } from './senders/in-app-sender.js';
 export { createEmailSender } from './senders/email-sender.js';
-export { createSmsChannel, createMobilePushChannel } from './senders/port-senders.js';
+export { createSmsChannel, createMobilePushChannel, type PushDevices } from './senders/port-senders.js';
+export { createFcmClient, loadFcmServiceAccount, type FcmServiceAccount } from './senders/fcm-client.js';
 export { DEFAULT_PREFERENCES, type NotificationPreferences, type PreferencesPatch } from './preferences.js';
 export type { SendNotificationInput, SentNotification } from './send-notification.js';
 export type { SendTemplateInput } from './send-template.js';

@@ -17,3 +17,19 @@ export async function subscribePush(deps: Pick<NotificationsDeps, 'pushSubscript
 export async function unsubscribePush(deps: Pick<NotificationsDeps, 'pushSubscriptions'>, principal: Principal, endpoint: string): Promise<void> {
   if (!(await deps.pushSubscriptions.remove(endpoint, principal.user_id))) throw new NotFoundError('No such push subscription', 'subscription_not_found');
 }
+
+/** A mobile app install's push token (FCM registration token) for the `push` channel. */
+export interface PushDeviceInput {
+  token: string;
+  platform: 'android' | 'ios' | 'web';
+}
+
+/** Saves the caller's device for the `push` channel. */
+export async function registerPushDevice(deps: Pick<NotificationsDeps, 'pushSubscriptions'>, principal: Principal, input: PushDeviceInput): Promise<void> {
+  await deps.pushSubscriptions.saveDevice({ token: input.token, user_id: principal.user_id, platform: input.platform });
+}
+
+/** Removes one of the caller's devices; someone else's or an unknown one is 404. */
+export async function unregisterPushDevice(deps: Pick<NotificationsDeps, 'pushSubscriptions'>, principal: Principal, token: string): Promise<void> {
+  if (!(await deps.pushSubscriptions.removeDevice(token, principal.user_id))) throw new NotFoundError('No such push device', 'device_not_found');
+}

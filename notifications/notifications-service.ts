@@ -7,7 +7,9 @@ import { deleteNotification } from './delete-notification.js';
 import { getNotification } from './get-notification.js';
 import { listNotifications, type ListNotificationsInput } from './list-notifications.js';
 import { getPreferences, updatePreferences } from './manage-preferences.js';
-import { subscribePush, unsubscribePush, type PushSubscriptionInput } from './manage-push-subscriptions.js';
+import {
+  registerPushDevice, subscribePush, unregisterPushDevice, unsubscribePush, type PushDeviceInput, type PushSubscriptionInput,
+} from './manage-push-subscriptions.js';
 import { markNotificationRead } from './mark-read.js';
 import { trackClick } from './track-click.js';
 import { registerWebhook, removeWebhook } from './webhooks/manage-webhooks.js';
@@ -43,6 +45,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
     vapidPublicKey: () => deps.vapidPublicKey,
     subscribePush: (principal: Principal, input: PushSubscriptionInput) => subscribePush(deps, principal, input),
     unsubscribePush: (principal: Principal, endpoint: string) => unsubscribePush(deps, principal, endpoint),
+    registerPushDevice: (principal: Principal, input: PushDeviceInput) => registerPushDevice(deps, principal, input),
+    unregisterPushDevice: (principal: Principal, token: string) => unregisterPushDevice(deps, principal, token),
     unreadCount: (userId: string) => deps.repo.unreadCount(userId),
     /** Notes activity for the `last_active` broadcast filter; never fails a request. */
     touch: (userId: string) => deps.settings.touch(userId, deps.now()).catch((err: unknown) => deps.logger.warn({ err }, 'could not record notification activity')),

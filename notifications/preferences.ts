@@ -1,12 +1,13 @@
 import { DELIVERY_REASONS, type NotificationCategory, type NotificationChannel, type NotificationType } from './channels.js';
 import { nextLocalTime, quietUntil } from './quiet-hours.js';
 
-/** A user's notification preferences (seed 2.3 plus `timezone` and `email.digest_time`; docs/notifications.md). */
+/** A user's notification preferences (seed 2.3 plus `timezone`, `email.digest_time` and `sms.phone`; docs/notifications.md). */
 export interface NotificationPreferences {
   timezone: string;
   email: { enabled: boolean; frequency: 'immediate' | 'daily'; digest_time: string };
   push: { enabled: boolean; quiet_hours: { enabled: boolean; start: string; end: string } };
-  sms: { enabled: boolean };
+  /** `phone`: where the `sms` channel sends (E.164), null until the user gives one. */
+  sms: { enabled: boolean; phone: string | null };
   categories: Record<NotificationCategory, boolean>;
 }
 
@@ -24,7 +25,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   timezone: 'UTC',
   email: { enabled: true, frequency: 'immediate', digest_time: '09:00' },
   push: { enabled: true, quiet_hours: { enabled: false, start: '22:00', end: '07:00' } },
-  sms: { enabled: true },
+  sms: { enabled: true, phone: null },
   categories: { system: true, marketing: true, updates: true },
 };
 

@@ -49,6 +49,13 @@ export interface SmsAdapter extends ChannelAdapter {
   parse(req: ChannelRequest): InboundMessage[];
   /** Twilio's webhooks are answered with TwiML at once: an empty `<Response/>` (replies go through the REST API). */
   acknowledge(req: ChannelRequest): WebhookAnswer;
+  /**
+   * A text to a number outside any conversation, with the bot's account (the notifications
+   * area's `sms` channel, docs/notifications.md); `from` replaces the bot's sender (an
+   * alphanumeric sender id). Refused for good when the channel is off for the bot or the
+   * number opted out, as `send` is.
+   */
+  sendText(input: { bot: string; to: string; text: string; from?: string }): Promise<DeliveryReceipt>;
 }
 
 /**
@@ -132,23 +139,30 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
     },
     async send(message: OutboundMessage): Promise<DeliveryReceipt> {
       const bot = await deps.botOfSession(message.session_id);
-      const settings = bot === undefined ? undefined : deps.settingsOf(bot);
-      if (!bot || !settings) throw new PermanentDeliveryError(`the sms channel is off for the bot of session ${message.session_id}`);
-      if (await deps.optOuts.isOptedOut(message.to)) throw new PermanentDeliveryError('the recipient opted out (STOP)');
+      if (!bot) throw new PermanentDeliveryError(`the sms channel is off for the bot of session ${message.session_id}`);
       const media = (message.attachments ?? []).map((a) => a.url).filter((url): url is string => !!url && /^https?:/.test(url));
-      const sender = settings.from.startsWith('MG') ? { messagingServiceSid: settings.from } : { from: settings.from };
-      try {
-        const sent = await clientOf(bot, settings).messages.create({
-          to: message.to, body: message.text, ...sender,
-          ...(media.length ? { mediaUrl: media } : {}),
-          ...(deps.publicUrl ? { statusCallback: `${deps.publicUrl.replace(/\/+$/, '')}/webhooks/sms/${encodeURIComponent(bot)}/status` } : {}),
-        });
-        return { provider_message_id: sent.sid };
-      } catch (error) {
-        throw deliveryError(error);
-      }
+      return sendMessage(bot, message.to, message.text, media);
     },
+    sendText: (input) => sendMessage(input.bot, input.to, input.text, [], input.from),
   };
+
+  /** One message through the REST API, with the bot's account; the one send path of `send` and `sendText`. */
+  async function sendMessage(bot: string, to: string, body: string, media: string[], from?: string): Promise<DeliveryReceipt> {
+    const settings = deps.settingsOf(bot);
+    if (!settings) throw new PermanentDeliveryError(`the sms channel is off for bot ${bot}`);
+    if (await deps.optOuts.isOptedOut(to)) throw new PermanentDeliveryError('the recipient opted out (STOP)');
+    const sender = from ? { from } : settings.from.startsWith('MG') ? { messagingServiceSid: settings.from } : { from: settings.from };
+    try {
+      const sent = await clientOf(bot, settings).messages.create({
+        to, body, ...sender,
+        ...(media.length ? { mediaUrl: media } : {}),
+        ...(deps.publicUrl ? { statusCallback: `${deps.publicUrl.replace(/\/+$/, '')}/webhooks/sms/${encodeURIComponent(bot)}/status` } : {}),
+      });
+      return { provider_message_id: sent.sid };
+    } catch (error) {
+      throw deliveryError(error);
+    }
+  }
 }
 
 /** Twilio's refusals: 4xx (bad number, unsubscribed recipient…) are final, except 429; the rest is retried. */

@@ -18,7 +18,7 @@ export { attendanceConversations, ATTENDANCE_CONVERSATION_STATUSES, type Attenda
 export { smsOptOuts } from './sms-opt-outs.js';
 export {
   notifications, notificationDeliveries, notificationPreferences, notificationTemplates, notificationBroadcasts,
-  notificationActivity, notificationWebhooks, notificationPushSubscriptions, NOTIFICATION_STATUSES, DELIVERY_STATUSES, BROADCAST_STATUSES,
+  notificationActivity, notificationWebhooks, notificationPushSubscriptions, notificationPushDevices, PUSH_DEVICE_PLATFORMS, NOTIFICATION_STATUSES, DELIVERY_STATUSES, BROADCAST_STATUSES,
   type NotificationStatus, type DeliveryStatus, type BroadcastStatus,
 } from './notifications.js';
 export { directoryGroups, directoryGroupMembers } from './groups.js';

@@ -135,3 +135,14 @@ export const notificationPushSubscriptions = pgTable('notification_push_subscrip
   auth: text('auth').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('notification_push_subscriptions_user_idx').on(t.user_id)]);
+
+/** Mobile app platforms a device token can come from. */
+export const PUSH_DEVICE_PLATFORMS = ['android', 'ios', 'web'] as const;
+
+/** Mobile app installs for the `push` channel: one row per device token (an FCM registration token). */
+export const notificationPushDevices = pgTable('notification_push_devices', {
+  token: text('token').primaryKey(),
+  user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  platform: text('platform', { enum: PUSH_DEVICE_PLATFORMS }).notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('notification_push_devices_user_idx').on(t.user_id)]);

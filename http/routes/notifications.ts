@@ -5,7 +5,7 @@ import { defineRoute } from '../route.js';
 import {
   BroadcastParamsSchema, BroadcastRequestSchema, BroadcastSchema, ClickQuerySchema, CreateTemplateRequestSchema,
   WebhookCreatedSchema, WebhookListSchema, WebhookRequestSchema, DeleteNotificationResponseSchema, ListNotificationsQuerySchema, MarkReadResponseSchema,
-  NotificationListSchema, NotificationParamsSchema, OkSchema, PushSubscriptionRequestSchema, PushUnsubscribeRequestSchema, VapidKeySchema, NotificationSchema, PreferencesPatchSchema, PreferencesResponseSchema,
+  NotificationListSchema, NotificationParamsSchema, OkSchema, PushSubscriptionRequestSchema, PushDeviceRequestSchema, PushDeviceRemoveRequestSchema, PushUnsubscribeRequestSchema, VapidKeySchema, NotificationSchema, PreferencesPatchSchema, PreferencesResponseSchema,
   SendNotificationRequestSchema, SendNotificationResponseSchema, SendTemplateRequestSchema, TemplateSchema, UserParamsSchema,
 } from '../schemas/notifications.js';
 
@@ -161,6 +161,22 @@ export function notificationRoutes(service: NotificationsService) {
       body: PushUnsubscribeRequestSchema, response: { description: 'Removed', schema: OkSchema }, errors: [404],
       handle: async ({ body, principal }) => {
         await service.unsubscribePush(principal, body.endpoint);
+        return { ok: true as const };
+      },
+    }),
+    defineRoute({
+      ...common, method: 'post', path: `${BASE}/push/devices`, summary: 'Register the caller\'s mobile app install (push channel)',
+      body: PushDeviceRequestSchema, status: 201, response: { description: 'Saved', schema: OkSchema },
+      handle: async ({ body, principal }) => {
+        await service.registerPushDevice(principal, body);
+        return { ok: true as const };
+      },
+    }),
+    defineRoute({
+      ...common, method: 'delete', path: `${BASE}/push/devices`, summary: 'Remove one of the caller\'s mobile app installs',
+      body: PushDeviceRemoveRequestSchema, response: { description: 'Removed', schema: OkSchema }, errors: [404],
+      handle: async ({ body, principal }) => {
+        await service.unregisterPushDevice(principal, body.token);
         return { ok: true as const };
       },
     }),

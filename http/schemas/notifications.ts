@@ -137,7 +137,11 @@ const Preferences = z.object({
   timezone: z.string().meta({ description: 'IANA time zone of quiet hours and the digest; default UTC' }),
   email: z.object({ enabled: z.boolean(), frequency: z.enum(['immediate', 'daily']), digest_time: HHMM }),
   push: z.object({ enabled: z.boolean(), quiet_hours: QuietHours }),
-  sms: z.object({ enabled: z.boolean() }),
+  sms: z.object({
+    enabled: z.boolean(),
+    phone: z.string().regex(/^\+[1-9]\d{6,14}$/, 'an E.164 number, like +14155552671').nullable()
+      .meta({ description: 'Where the sms channel sends (E.164); null until set' }),
+  }),
   categories: z.object({ system: z.boolean(), marketing: z.boolean(), updates: z.boolean() }),
 });
 export const PreferencesResponseSchema = z.object({ user_id: z.string(), preferences: Preferences }).meta({ id: 'NotificationPreferences' });
@@ -224,6 +228,12 @@ export const PushSubscriptionRequestSchema = z.object({
   keys: z.object({ p256dh: z.base64url().min(80).max(100), auth: z.base64url().min(16).max(32) }),
 }).meta({ id: 'PushSubscription' });
 export const PushUnsubscribeRequestSchema = z.object({ endpoint: z.string().min(1).max(2000) });
+/** A mobile app install's push token (an FCM registration token), for the `push` channel. */
+export const PushDeviceRequestSchema = z.object({
+  token: z.string().min(1).max(4096).meta({ description: 'The FCM registration token of the app install' }),
+  platform: z.enum(['android', 'ios', 'web']),
+}).meta({ id: 'PushDevice' });
+export const PushDeviceRemoveRequestSchema = z.object({ token: z.string().min(1).max(4096) });
 export const VapidKeySchema = z.object({ public_key: z.string().meta({ description: 'applicationServerKey for PushManager.subscribe, base64url' }) })
   .meta({ id: 'VapidPublicKey' });
 export const OkSchema = z.object({ ok: z.literal(true) });

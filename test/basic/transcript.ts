@@ -5,6 +5,7 @@ import { toText } from '../../basic-interpreter/coercion.js';
  * The transcript format of the conformance suite, one line each (within a turn, the effects come
  * first, then what the bot said: outputs are delivered when the turn ends):
  *   `# variables: a=1; b=x`  built-in variables at start      `# now: 2026-03-10T12:00:00Z`  the clock
+ *   `# <word>: value`  a setting of the player (transcript-player.ts: `meeting`, `transfer`)
  *   `> text`  the customer's next message                      `< text`  a line the bot says (`< ~`: any line)
  *   `~ {json}` an effect (matches when the actual one contains these fields; only effect types named in
  *              the transcript are compared)
@@ -14,12 +15,15 @@ import { toText } from '../../basic-interpreter/coercion.js';
 export interface Transcript {
   variables: Record<string, Value>;
   now: Date;
+  /** `# <word>: value` lines other than variables and now. */
+  settings: Record<string, string>;
   lines: string[];
 }
 
 export function parseTranscript(text: string): Transcript {
   const variables: Record<string, Value> = {};
   let now = new Date('2026-03-10T12:00:00Z');
+  const settings: Record<string, string> = {};
   const lines: string[] = [];
   for (const raw of text.split('\n')) {
     const line = raw.replace(/\r$/, '');
@@ -30,11 +34,14 @@ export function parseTranscript(text: string): Transcript {
       }
     } else if (line.startsWith('# now:')) {
       now = new Date(line.slice(6).trim());
+    } else if (/^# [a-z_]+: /.test(line)) {
+      const at = line.indexOf(':');
+      settings[line.slice(2, at)] = line.slice(at + 1).trim();
     } else if (line.trim() !== '' && !line.startsWith('#')) {
       lines.push(line);
     }
   }
-  return { variables, now, lines };
+  return { variables, now, settings, lines };
 }
 
 /** The transcript lines a turn produced. */

@@ -195,7 +195,7 @@ describe('preferences', () => {
         timezone: 'UTC',
         email: { enabled: true, frequency: 'immediate', digest_time: '09:00' },
         push: { enabled: true, quiet_hours: { enabled: false, start: '22:00', end: '07:00' } },
-        sms: { enabled: true },
+        sms: { enabled: true, phone: null },
         categories: { system: true, marketing: true, updates: true },
       },
     });
