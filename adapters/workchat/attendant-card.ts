@@ -33,3 +33,9 @@ export function attendantOfferCard(offer: OfferCard): CardAttachment {
     [submitAction('Take', `/take ${offer.session_id}`)],
   );
 }
+
+/** The card's message text, for clients that show no cards (and notifications). */
+export function offerText(offer: OfferCard): string {
+  const what = offer.reason === 'transferred' ? 'Conversation transferred to you' : 'New conversation';
+  return `${what} from ${offer.customer} on ${offer.channel}: "${offer.message}"`;
+}

@@ -1,5 +1,5 @@
 import type { Logger } from '../../infra/logger.js';
-import { attendantOfferCard, type OfferCard } from './attendant-card.js';
+import { attendantOfferCard, offerText, type OfferCard } from './attendant-card.js';
 import type { WorkchatConversationRef, WorkchatConversationStore } from './conversation-store.js';
 import type { WorkchatAdapter } from './workchat-adapter.js';
 
@@ -47,7 +47,7 @@ export function createWorkchatDesk(deps: {
   };
   return {
     offer: (botId: string, attendant: DeskAttendant, offer: OfferCard) =>
-      deliver(botId, attendant, { text: `${offer.customer}: ${offer.message}`, attachments: [attendantOfferCard(offer)] }),
+      deliver(botId, attendant, { text: offerText(offer), attachments: [attendantOfferCard(offer)] }),
     tell: (botId: string, attendant: DeskAttendant, text: string) => deliver(botId, attendant, { text, textFormat: 'plain' }),
   };
 }
