@@ -98,6 +98,21 @@ describe('workchat: signed requests only', () => {
     // No credentials: the connector is called without a token.
     expect(fake.postsTo(conversation)[0]!.authorization).toBeUndefined();
   });
+
+  test('in production that bot is not loaded (its webhook is 404) while the signed bot is', async () => {
+    const production = await startTestService({ BOTS_DIR: bots.dir, NODE_ENV: 'production' });
+    try {
+      const activity = workchatActivities.message(fake.serviceUrl, nextConversation(), customer('dev'), 'hi');
+      const to = (bot: string, token: string | null) => fetch(`${production.url}/webhooks/workchat/${bot}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(activity),
+      });
+      expect(production.bots.map((b) => b.name)).not.toContain('emulated');
+      expect((await to('emulated', null)).status).toBe(404);
+      expect((await to('chat', await fake.token(APP_ID))).status).toBe(200);
+    } finally {
+      await production.dispose();
+    }
+  });
 });
 
 describe('workchat: customers', () => {
