@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { waitFor } from './engine-kit.js';
 import { createFakeProviderServer } from './fake-provider-server.js';
 
 /** An activity the bot posted to the fake connector. */
@@ -58,7 +59,6 @@ export async function startFakeWorkchat(): Promise<FakeWorkchat> {
   const posts: ConnectorPost[] = [];
   const tokenRequests: { client_id: string; scope: string }[] = [];
   const members = new Map<string, { id: string; name?: string; email?: string }>();
-  const waiters = new Set<() => void>();
   let nextId = 1;
   let base = '';
 
@@ -83,7 +83,6 @@ export async function startFakeWorkchat(): Promise<FakeWorkchat> {
         conversationId: decodeURIComponent(activities[1]!), authorization: req.headers.authorization,
         activity: JSON.parse(body.toString('utf8')) as ConnectorPost['activity'],
       });
-      for (const check of [...waiters]) check();
       return json(res, 200, { id: `sent-${nextId++}` });
     }
     const member = /^\/connector\/v3\/conversations\/([^/]+)\/members\/([^/]+)$/.exec(url.pathname);
@@ -110,22 +109,9 @@ export async function startFakeWorkchat(): Promise<FakeWorkchat> {
     posts, tokenRequests, members,
     token: (appId, options = {}) => sign(options.forged ? forger.privateKey : keys.privateKey, appId, options),
     postsTo: (conversationId) => posts.filter((p) => p.conversationId === conversationId),
-    waitFor(predicate, what) {
-      return new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (!predicate()) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`fake workchat: ${what} did not happen within 10 s (${posts.length} posts: ${posts.map((p) => p.activity.text).join(' | ')})`));
-        }, 10_000);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: (predicate, what) => waitFor(predicate, what).catch(() => {
+      throw new Error(`fake workchat: ${what} did not happen within 10 s (${posts.length} posts: ${posts.map((p) => p.activity.text).join(' | ')})`);
+    }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
