@@ -29,7 +29,7 @@ export interface TokenExpectation {
  * cloud; this reads them from `workchat-openid-metadata-url` so tests run a local issuer.
  * Keys are cached per metadata URL by jose (refetched when an unknown `kid` appears).
  */
-export function createTokenVerifier(options: { now?: () => Date } = {}) {
+export function createTokenVerifier() {
   const issuerOf = expiringCache(readMetadata, (issuer) => issuer.readAt + METADATA_TTL_MS);
 
   return async function verify(authorization: string | undefined, expect: TokenExpectation): Promise<JWTPayload | undefined> {
@@ -39,7 +39,6 @@ export function createTokenVerifier(options: { now?: () => Date } = {}) {
       const { issuer, keys } = await issuerOf(expect.openidMetadataUrl);
       const { payload } = await jwtVerify(token, keys, {
         issuer, audience: expect.appId, clockTolerance: TOKEN_CLOCK_SKEW_SECONDS, algorithms: ['RS256'],
-        ...(options.now ? { currentDate: options.now() } : {}),
       });
       const claimed = payload.serviceurl ?? payload.serviceUrl;
       return typeof claimed === 'string' && sameUrl(claimed, expect.serviceUrl) ? payload : undefined;

@@ -83,7 +83,6 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
   return {
     channel: 'workchat',
     isEnabled: (bot) => deps.settingsOf(bot) !== undefined,
-    rejectStatus: 401,
     async verify(req) {
       const settings = deps.settingsOf(req.bot);
       const activity = readActivity(req.body);
