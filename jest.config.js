@@ -7,7 +7,11 @@ export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Only @microsoft/agents-hosting's unused JWT middleware requires it, and it requires ESM-only jose (test/support/cjs/).
+    '^jwks-rsa$': '<rootDir>/test/support/cjs/jwks-rsa-unused.cjs',
+  },
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/'],
   testTimeout: 30000,

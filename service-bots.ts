@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { checkWorkchatSettings } from './adapters/index.js';
 import { importAttendants, parseAttendantCsv } from './attendance/index.js';
 import { loadBotPackages, type LoadedBotPackage } from './config/index.js';
 import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, type DatabaseHandle } from './db/index.js';
@@ -15,14 +16,22 @@ export interface RunnableBot extends LoadedBotPackage {
 /**
  * Loads every bot package: config, database row, dialogs (compiled now so broken scripts are
  * reported at start-up), `.gbdata` tables (seeded once, when still empty) and a legacy
- * `attendant.csv` (imported onto attendant profiles at every load).
+ * `attendant.csv` (imported onto attendant profiles at every load). In production
+ * (`options.production`) a bot whose channel settings would accept unsigned requests is not
+ * loaded (workchat without an app id: docs/channels/workchat.md); elsewhere it loads with a warning.
  */
-export async function prepareBots(botsDir: string, database: DatabaseHandle, logger: Logger): Promise<RunnableBot[]> {
+export async function prepareBots(botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean } = {}): Promise<RunnableBot[]> {
   const { bots } = await loadBotPackages(botsDir, logger);
   const botsRepo = createBotsRepo(database.db);
   const botData = createBotDataRepo(database.db);
   const ready: RunnableBot[] = [];
   for (const bot of bots) {
+    const workchat = checkWorkchatSettings(bot.config, options.production ?? false);
+    if (workchat.kind === 'refuse') {
+      logger.error({ bot: bot.name }, `bot "${bot.name}" not loaded: ${workchat.message}`);
+      continue;
+    }
+    if (workchat.kind === 'warn') logger.warn({ bot: bot.name }, `WARNING bot "${bot.name}": ${workchat.message} (refused in production)`);
     const { id } = await botsRepo.ensure(bot.name);
     const dialogs = new ScriptFolder(path.join(bot.dir, `${bot.name}.gbdialog`), (file, errors) =>
       logger.error({ bot: bot.name, file }, `script not loaded:\n${errors.join('\n\n')}`),

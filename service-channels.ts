@@ -1,6 +1,6 @@
-import type { BotMsgAdapterDeps, BotMsgSettings, SmsAdapterDeps } from './adapters/index.js';
+import { workchatSettingsOf, type BotMsgAdapterDeps, type BotMsgSettings, type SmsAdapterDeps, type WorkchatAdapterDeps } from './adapters/index.js';
 import type { BotConfig, ProcessSettings } from './config/index.js';
-import { createSmsOptOutsRepo, type Database } from './db/index.js';
+import { createSmsOptOutsRepo, createWorkchatConversationsRepo, type Database } from './db/index.js';
 import type { DeliveryStatusUpdate } from './engine/index.js';
 import type { Logger } from './infra/logger.js';
 
@@ -18,14 +18,18 @@ export interface ProviderChannelWiring {
 }
 
 /**
- * The deps of the bot_msg and sms adapters (docs/channels/): each bot's `bot-msg-*` and `sms-*`
- * keys as the adapters' settings — undefined, so the channel is off and its webhook answers 404,
- * when the bot disables it or lacks the credentials.
+ * The deps of the bot_msg, sms and workchat adapters (docs/channels/): each bot's `bot-msg-*`,
+ * `sms-*` and `workchat-*` keys as the adapters' settings — undefined, so the channel is off and
+ * its webhook answers 404, when the bot disables it or lacks the credentials.
  */
-export function providerChannelDeps(wiring: ProviderChannelWiring): { botMsg: BotMsgAdapterDeps; sms: SmsAdapterDeps } {
+export function providerChannelDeps(wiring: ProviderChannelWiring): { botMsg: BotMsgAdapterDeps; sms: SmsAdapterDeps; workchat: WorkchatAdapterDeps } {
   const { configOf, botOfSession, logger } = wiring;
   return {
     botMsg: { botOfSession, logger, settingsOf: (bot) => botMsgSettingsOf(configOf(bot)) },
+    workchat: {
+      botOfSession, logger, settingsOf: (bot) => workchatSettingsOf(configOf(bot)),
+      conversations: createWorkchatConversationsRepo(wiring.database),
+    },
     sms: {
       botOfSession, logger,
       publicUrl: wiring.settings.PUBLIC_URL,

@@ -4,12 +4,13 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf,
-  listChannelAdapters,
+  createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createVisitorTokens, createWebChannel, createWorkchatDesk,
+  createWorkchatScreen, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters,
 } from './adapters/index.js';
 import {
-  createAssistService, createAttendanceService, createAttendantMobileInbox, createMobileMsgNoticeListener, createAutoSummaryListener, createEmailNotificationsListener,
-  createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, publishCustomerTyping, registerEmailJobs,
+  createAssistService, createAttendanceService, createAttendantInbox, createMobileMsgNoticeListener, createAutoSummaryListener, createEmailNotificationsListener,
+  createLiveEventsListener, createTicketLivePublisher, createTicketsListener, createWorkchatDeskListener, crmAttendanceLogListener, publishCustomerTyping,
+  registerEmailJobs,
 } from './attendance/index.js';
 import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
@@ -87,7 +88,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   }
   await ensureAdmin({ users, logger }, { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD, username: settings.ADMIN_USERNAME });
 
-  const bots = await prepareBots(settings.BOTS_DIR, database, logger);
+  const bots = await prepareBots(settings.BOTS_DIR, database, logger, { production: settings.NODE_ENV === 'production' });
   const byName = new Map(bots.map((b) => [b.name, b]));
   const byId = new Map(bots.map((b) => [b.id, b]));
   // Attendance notices and SEND MAIL; without SMTP_URL every send says mail is not configured.
@@ -142,7 +143,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     },
     jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
     // Set up below with attendance; queued messages run only once the engine has started.
-    screenInbound: (message) => (mobileMsgScreen ? mobileMsgScreen(message) : Promise.resolve(message)),
+    screenInbound: (message) => {
+      const screen = message.channel === 'mobile_msg' ? mobileMsgScreen : message.channel === 'workchat' ? workchatScreen : undefined;
+      return screen ? screen(message) : Promise.resolve(message);
+    },
     // BASIC: CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive (docs/basic.md).
     ...basicCapabilities({ users, dataDir: settings.DATA_DIR }),
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
@@ -161,6 +165,9 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     await adapters.mobile_msg?.send({ session_id: '', channel: 'mobile_msg', to: phone.replace(/^\+/, ''), text, from: 'system', bot_id: botId })
       .catch((err: unknown) => logger.warn({ err, bot: botId }, 'mobile_msg notice to an attendant not sent'));
   };
+  const workchatDesk = adapters.workchat && createWorkchatDesk({
+    adapter: adapters.workchat, conversations: providerChannels.workchat.conversations, botName: (botId) => byId.get(botId)?.name, logger,
+  });
   // Ticket changes reach the consoles as ticket_updated frames, whichever path made them.
   const onTicketChange = createTicketLivePublisher({ bus, logger });
   const attendance = createAttendanceService({
@@ -178,22 +185,30 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
       // Attendants working from mobile_msg get new conversations as a text on their phone.
       createMobileMsgNoticeListener({ repos: attendanceRepos, config: configOf, notify: notifyAttendantPhone }),
+      // Attendants working from workchat get new conversations as a card and their customers' lines in their chat.
+      ...(workchatDesk ? [createWorkchatDeskListener({ repos: attendanceRepos, config: configOf, desk: workchatDesk })] : []),
     ],
   });
   // Attendance hears from the engine only through its domain events, after each commit.
   engine.subscribe(attendance.engineEventHandlers);
   // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
   const commandDeps = { repos: attendanceRepos, attendance, assist };
+  // Lines from attendants on a customer channel (mobile_msg, workchat) are theirs, not a customer's (docs/channels/mobile-msg.md and docs/channels/workchat.md, "Attendants").
+  const attendantInbox = createAttendantInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config });
   // Queued mobile_msg lines from an attendant's phone are the attendant's; voice notes are transcribed (docs/channels/mobile-msg.md).
   const mobileMsgAdapter = graphAdapterOf(adapters, 'mobile_msg');
   const mobileMsgScreen = mobileMsgAdapter && createMobileMsgScreen({
     adapter: mobileMsgAdapter,
-    attendantInbox: createAttendantMobileInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config }),
+    attendantInbox,
     voiceFor: (bot) => {
       const config = byName.get(bot)?.config;
       const url = config?.['voice-models-url'];
       return url ? createVoiceModels({ url, ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}) }) : undefined;
     },
+  });
+  // Queued workchat lines from a member recognised as an attendant are theirs (docs/channels/workchat.md, "Attendants").
+  const workchatScreen = adapters.workchat && createWorkchatScreen({
+    adapter: adapters.workchat, conversations: providerChannels.workchat.conversations, attendantInbox, logger,
   });
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });

@@ -5,6 +5,7 @@ import { createBotMsgAdapter, type BotMsgAdapter, type BotMsgAdapterDeps } from 
 import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/index.js';
 import { createGraphAdapter, GRAPH_CHANNELS, graphChannelSettings, type GraphAdapter, type GraphChannel, type GraphRetryPolicy } from './graph/index.js';
 import { createWebAdapter, type VisitorTokens } from './web/index.js';
+import { createWorkchatAdapter, type WorkchatAdapter, type WorkchatAdapterDeps } from './workchat/index.js';
 
 /** Channel adapters: each channel's implementation of the engine's contract (engine/channel-contract.ts), and the one map of them. */
 export {
@@ -25,12 +26,18 @@ export {
   type BotMsgAdapter, type BotMsgAdapterDeps, type BotMsgSettings, type BotMsgSettingsOf,
 } from './bot-msg/index.js';
 export { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps, type SmsOptOuts, type SmsSettings, type SmsSettingsOf } from './sms/index.js';
+/** The workchat channel and its attendant side (docs/channels/workchat.md). */
+export {
+  checkWorkchatSettings, createWorkchatAdapter, createWorkchatDesk, createWorkchatScreen, workchatSettingsOf,
+  type DeskAttendant, type WorkchatAdapter, type WorkchatAdapterDeps, type WorkchatConversationStore, type WorkchatLoadCheck,
+} from './workchat/index.js';
 
 /** Every configured adapter by channel; the engine's outbox delivers through it, webhook routes receive through it. */
 export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & {
   readonly web: ChannelAdapter;
   readonly bot_msg?: BotMsgAdapter;
   readonly sms?: SmsAdapter;
+  readonly workchat?: WorkchatAdapter;
 };
 
 /** What the adapters need to be built; a provider channel without its deps has no adapter. */
@@ -45,6 +52,7 @@ export interface ChannelAdapterDeps {
   graphRetry?: GraphRetryPolicy;
   botMsg?: BotMsgAdapterDeps;
   sms?: SmsAdapterDeps;
+  workchat?: WorkchatAdapterDeps;
 }
 
 /**
@@ -70,6 +78,7 @@ export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly 
   }
   if (deps.botMsg) adapters.bot_msg = createBotMsgAdapter(deps.botMsg);
   if (deps.sms) adapters.sms = createSmsAdapter(deps.sms);
+  if (deps.workchat) adapters.workchat = createWorkchatAdapter(deps.workchat);
   for (const adapter of extra) adapters[adapter.channel] = adapter;
   return adapters as ChannelAdapters;
 }

@@ -101,8 +101,12 @@ export {
   createEmailNotificationsListener, EMAIL_JOBS, registerEmailJobs, renderEmail,
   type EmailJobsDeps, type EmailListenerDeps, type EmailNotice,
 } from './notifications/index.js';
-export { attendantByPhone } from './mobile-msg/attendant-by-phone.js';
-export { createAttendantMobileInbox, MOBILE_COMMANDS_OFF, type AttendantMobileInbox, type MobileMsgLine } from './mobile-msg/attendant-mobile-inbox.js';
+// Attendants working from a customer channel (mobile_msg, workchat): their lines are commands or replies, not a customer's.
+export { attendantByIdentity, type AttendantIdentity } from './channel-attendants/attendant-by-identity.js';
+export { createAttendantInbox, MOBILE_COMMANDS_OFF, type AttendantInbox, type ChannelLine } from './channel-attendants/attendant-inbox.js';
+export {
+  createWorkchatDeskListener, customerLine, type ConversationOffer, type WorkchatDesk,
+} from './workchat/workchat-desk-listener.js';
 export {
   createMobileMsgNoticeListener, newConversationNotice, type AttendantPhoneNotifier,
 } from './mobile-msg/mobile-msg-notice-listener.js';

@@ -45,6 +45,8 @@ describe('config keys', () => {
       'workchat-app-password': undefined,
       'workchat-tenant-id': undefined,
       'workchat-bot-id': undefined,
+      'workchat-openid-metadata-url': 'https://login.botframework.com/v1/.well-known/openidconfiguration',
+      'workchat-token-url': 'https://login.microsoftonline.com/botframework.com/oauth2/v2.0/token',
       'rtc-url': undefined,
       'rtc-api-key': undefined,
       'rtc-api-secret': undefined,

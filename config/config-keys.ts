@@ -3,6 +3,10 @@ import { decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, 
 
 /** The providers' versioned Graph API, the default `*-api-url` of the Graph-style channels. */
 export const GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
+/** The workchat provider's OpenID metadata for the tokens it signs (docs/channels/workchat.md). */
+export const WORKCHAT_OPENID_METADATA_URL = 'https://login.botframework.com/v1/.well-known/openidconfiguration';
+/** The workchat provider's token endpoint for the bot's own calls (multi-tenant app; a tenant id replaces `botframework.com`). */
+export const WORKCHAT_TOKEN_URL = 'https://login.microsoftonline.com/botframework.com/oauth2/v2.0/token';
 
 /**
  * Every key a bot's config.csv may set, with its type and default: the attendance
@@ -53,6 +57,8 @@ export const configSchema = z.object({
   'workchat-app-password': text(),
   'workchat-tenant-id': text(),
   'workchat-bot-id': text(),
+  'workchat-openid-metadata-url': httpUrlWithDefault(WORKCHAT_OPENID_METADATA_URL),
+  'workchat-token-url': httpUrlWithDefault(WORKCHAT_TOKEN_URL),
   'rtc-url': httpUrl(),
   'rtc-api-key': text(),
   'rtc-api-secret': text(),

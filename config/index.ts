@@ -7,6 +7,8 @@ export { ConfigError, type ConfigIssue } from './config-error.js';
  * for code that reads a bot's settings or needs the defaults without a file (tests, new bots).
  */
 export { configSchema, defaultBotConfig, isConfigKey, type BotConfig, type ConfigKey } from './config-keys.js';
+/** The workchat provider's public endpoints, the defaults of `workchat-openid-metadata-url` and `workchat-token-url`. */
+export { WORKCHAT_OPENID_METADATA_URL, WORKCHAT_TOKEN_URL } from './config-keys.js';
 /** Reading one config.csv, for callers that load or reload a single bot. */
 export { loadBotConfig, parseBotConfig, type BotConfigFile } from './load-bot-config.js';
 /** Start-up loading of every bot package under the bots directory, with per-bot failures. */

@@ -48,6 +48,8 @@ export const ProcessSettingsSchema = z.object({
   FCM_API_URL: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com'),
   // The built console, widget and demo page (npm run build, vite.config.ts); served at /console/, /widget.js, /demo/{bot}.
   WEB_DIR: z.string().default('./dist/web'),
+  // `production` refuses bots whose channels would accept unsigned requests (docs/channels/workchat.md).
+  NODE_ENV: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // Groups (docs/groups.md): the identity provider every group operation is forwarded to.
   IDP: z.enum(['embedded', 'keycloak', 'zitadel', 'ldap']).default('embedded'),

@@ -37,6 +37,8 @@ export {
 } from './inbound-queue-repo.js';
 /** The sms channel's opt-outs (STOP). */
 export { createSmsOptOutsRepo, type SmsOptOutsRepo } from './sms-opt-outs-repo.js';
+/** The workchat channel's conversation references. */
+export { createWorkchatConversationsRepo, type WorkchatConversationRow, type WorkchatConversationsRepo } from './workchat-conversations-repo.js';
 export {
   createNotificationsRepo, type NotificationsRepo, type NotificationRow, type NewNotification, type DeliveryRow, type NewDelivery,
   type NotificationFilter, type DeliveryOutcome, type NotificationStatus, type DigestItem,

@@ -10,7 +10,7 @@ export interface MobileMsgScreenDeps {
   /** The mobile_msg adapter: fetches media, answers attendants and customers directly. */
   adapter: GraphAdapter;
   /** Attendance's recogniser: a reply when the writer is an attendant, undefined for a customer. */
-  attendantInbox?: (line: { bot: string; phone: string | undefined; text: string }) => Promise<{ reply: string } | undefined>;
+  attendantInbox?: (line: { bot: string; channel: 'mobile_msg'; who: { phone: string | undefined }; text: string }) => Promise<{ reply: string } | undefined>;
   /** The bot's voice service (`voice-models-url`), or undefined when it has none. */
   voiceFor: (bot: string) => VoiceModels | undefined;
 }
@@ -30,7 +30,7 @@ export function createMobileMsgScreen(deps: MobileMsgScreenDeps): InboundScreen 
   return async (message) => {
     if (message.channel !== 'mobile_msg') return message;
     if (deps.attendantInbox) {
-      const handled = await deps.attendantInbox({ bot: message.bot, phone: message.customer.phone, text: message.text });
+      const handled = await deps.attendantInbox({ bot: message.bot, channel: 'mobile_msg', who: { phone: message.customer.phone }, text: message.text });
       if (handled) {
         await answer(message, handled.reply);
         return null;

@@ -3,8 +3,8 @@ import type { ConversationRow } from '../../db/index.js';
 import { e164 } from '../assign-conversation.js';
 import type { AttendanceListener } from '../attendance-listener.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
+import { noticeRecipients } from '../channel-attendants/notice-recipients.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
-import { eligibleAttendants } from '../live/live-events.js';
 
 /** Sends a text to an attendant's phone over the bot's mobile_msg number (the composition root's port). */
 export type AttendantPhoneNotifier = (botId: string, phone: string, text: string) => Promise<void>;
@@ -28,15 +28,11 @@ export function createMobileMsgNoticeListener(deps: {
     async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[]) {
       if (!events.some((e) => e.name === CONVERSATION_EVENTS.queued)) return;
       if (deps.config(row.bot_id)?.['attendance-default-destination'] !== 'mobile_msg') return;
-      const profiles = await deps.repos.profiles.list({ status: 'online' });
-      const members = row.queue_id ? await deps.repos.queues.listMembers(row.queue_id) : [];
-      const eligible = new Set(eligibleAttendants(row, profiles, members));
-      const session = await deps.repos.sessions.findById(row.session_id);
-      const customer = session?.external_user_id ?? row.session_id;
+      const { profiles, customer } = await noticeRecipients(deps.repos, row);
       const text = newConversationNotice(customer, row.last_message ?? '', row.session_id);
       for (const profile of profiles) {
         const phone = e164(profile.phone);
-        if (phone && eligible.has(profile.user_id)) await deps.notify(row.bot_id, phone, text);
+        if (phone) await deps.notify(row.bot_id, phone, text);
       }
     },
   };

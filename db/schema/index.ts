@@ -16,6 +16,8 @@ export {
 export { attendanceConversations, ATTENDANCE_CONVERSATION_STATUSES, type AttendanceConversationStatus } from './attendance-conversations.js';
 // The sms channel: numbers that opted out (STOP).
 export { smsOptOuts } from './sms-opt-outs.js';
+// The workchat channel: conversation references for proactive sends.
+export { workchatConversations } from './workchat.js';
 export {
   notifications, notificationDeliveries, notificationPreferences, notificationTemplates, notificationBroadcasts,
   notificationActivity, notificationWebhooks, notificationPushSubscriptions, notificationPushDevices, PUSH_DEVICE_PLATFORMS, NOTIFICATION_STATUSES, DELIVERY_STATUSES, BROADCAST_STATUSES,

@@ -1,0 +1,146 @@
+import { Activity } from '@microsoft/agents-activity';
+import { ConnectorClient } from '@microsoft/agents-hosting';
+import {
+  PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
+} from '../../engine/index.js';
+import type { Logger } from '../../infra/logger.js';
+import { readActivity, type WorkchatActivity } from './activity-schema.js';
+import { callConnector } from './call-connector.js';
+import { createConnectorTokens, type ConnectorTokens } from './connector-token.js';
+import type { WorkchatConversationRef, WorkchatConversationStore } from './conversation-store.js';
+import { parseActivity } from './parse-activity.js';
+import { renderActivity, type ActivityContent } from './render-activity.js';
+import type { WorkchatSettings, WorkchatSettingsOf } from './workchat-settings.js';
+import { createTokenVerifier, type TokenVerifier } from './verify-token.js';
+
+/** What the workchat adapter is built from. */
+export interface WorkchatAdapterDeps {
+  settingsOf: WorkchatSettingsOf;
+  conversations: WorkchatConversationStore;
+  /** The bot (its name) a session belongs to: an outbound message names only its session. */
+  botOfSession(sessionId: string): Promise<string | undefined>;
+  logger: Logger;
+  now?: () => Date;
+  /** For tests: the token checks and the connector tokens (defaults: created here). */
+  verifier?: TokenVerifier;
+  tokens?: ConnectorTokens;
+}
+
+/** The workchat adapter, with the hooks of the webhook door it uses and the sends attendance needs. */
+export interface WorkchatAdapter extends ChannelAdapter {
+  isEnabled(bot: string): boolean;
+  handleNotices(req: ChannelRequest): Promise<void>;
+  parse(req: ChannelRequest): InboundMessage[];
+  /** Posts an activity to a stored conversation of the bot (attendant notices and answers). */
+  post(bot: string, conversationId: string, content: ActivityContent): Promise<DeliveryReceipt>;
+  /** The e-mail of a member of a conversation, as the connector tells it; undefined when it does not. */
+  memberEmail(bot: string, conversationId: string, userId: string): Promise<string | undefined>;
+}
+
+/**
+ * The `workchat` channel: Bot Framework activities through @microsoft/agents-hosting
+ * (docs/channels/workchat.md).
+ * - `verify`: the bearer token (verify-token.ts); a bot with no app id accepts every request,
+ *   which only a development start allows (workchat-settings.ts);
+ * - `handleNotices`: every activity's conversation reference is stored; a `conversationUpdate`
+ *   that removes the bot forgets it;
+ * - `parse`: message activities (parse-activity.ts);
+ * - `send`: to the stored conversation's `serviceUrl` through the library's ConnectorClient, with
+ *   a token from `workchat-token-url` (connector-token.ts); errors through callConnector.
+ */
+export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapter {
+  const now = deps.now ?? (() => new Date());
+  const verifyToken = deps.verifier ?? createTokenVerifier();
+  const tokenFor = deps.tokens ?? createConnectorTokens();
+
+  const clientFor = async (settings: WorkchatSettings, serviceUrl: string): Promise<ConnectorClient> => {
+    const { appId, appPassword, tokenUrl } = settings;
+    // Without credentials (the provider's emulator) the connector is called without a token.
+    const token = appId && appPassword ? await tokenFor({ appId, appPassword, tokenUrl }) : '';
+    return ConnectorClient.createClientWithToken(serviceUrl, token);
+  };
+  const reach = async (bot: string, conversationId: string): Promise<{ settings: WorkchatSettings; ref: WorkchatConversationRef }> => {
+    const settings = deps.settingsOf(bot);
+    if (!settings) throw new PermanentDeliveryError(`the workchat channel is off for bot "${bot}"`);
+    const ref = await deps.conversations.find(bot, conversationId);
+    if (!ref) throw new PermanentDeliveryError(`no workchat conversation ${conversationId} is known for bot "${bot}"`, { unreachable: true });
+    return { settings, ref };
+  };
+
+  const post = async (bot: string, conversationId: string, content: ActivityContent): Promise<DeliveryReceipt> => {
+    const { settings, ref } = await reach(bot, conversationId);
+    const client = await clientFor(settings, ref.service_url);
+    const activity = Activity.fromObject({
+      type: 'message', ...content, channelId: ref.channel_id, serviceUrl: ref.service_url,
+      from: { id: ref.bot_account_id, ...(ref.bot_account_name ? { name: ref.bot_account_name } : {}) },
+      conversation: { id: ref.conversation_id, ...(ref.tenant_id ? { tenantId: ref.tenant_id } : {}) },
+      ...(ref.user_id ? { recipient: { id: ref.user_id, ...(ref.user_name ? { name: ref.user_name } : {}) } } : {}),
+    });
+    const sent = await callConnector(() => client.sendToConversation(ref.conversation_id, activity));
+    return sent.id ? { provider_message_id: sent.id } : {};
+  };
+
+  return {
+    channel: 'workchat',
+    isEnabled: (bot) => deps.settingsOf(bot) !== undefined,
+    async verify(req) {
+      const settings = deps.settingsOf(req.bot);
+      const activity = readActivity(req.body);
+      if (!settings || !activity) return false;
+      if (!settings.appId) return true;
+      const claims = await verifyToken(headerOf(req, 'authorization'), {
+        appId: settings.appId, openidMetadataUrl: settings.openidMetadataUrl, serviceUrl: activity.serviceUrl,
+      });
+      return claims !== undefined;
+    },
+    async handleNotices(req) {
+      const activity = readActivity(req.body);
+      if (!activity) return;
+      const removed = activity.membersRemoved?.some((m) => m.id === activity.recipient.id);
+      if (activity.type === 'conversationUpdate' && removed) {
+        await deps.conversations.remove(req.bot, activity.conversation.id);
+        deps.logger.info({ bot: req.bot, conversation: activity.conversation.id }, 'workchat: the bot was removed from a conversation');
+        return;
+      }
+      await deps.conversations.save(referenceOf(req.bot, activity));
+      if (activity.membersAdded?.some((m) => m.id === activity.recipient.id)) {
+        deps.logger.info({ bot: req.bot, conversation: activity.conversation.id }, 'workchat: the bot was added to a conversation');
+      }
+    },
+    parse(req) {
+      const activity = readActivity(req.body);
+      const message = activity && parseActivity(activity, { bot: req.bot, now: now() });
+      return message ? [message] : [];
+    },
+    async send(message: OutboundMessage): Promise<DeliveryReceipt> {
+      const bot = await deps.botOfSession(message.session_id);
+      if (bot === undefined) throw new PermanentDeliveryError(`no bot for session ${message.session_id}`);
+      return post(bot, message.to, renderActivity(message));
+    },
+    post,
+    async memberEmail(bot, conversationId, userId) {
+      const { settings, ref } = await reach(bot, conversationId);
+      if (ref.email) return ref.email;
+      const client = await clientFor(settings, ref.service_url);
+      const member = await client.getConversationMember(userId, conversationId) as { email?: unknown; userPrincipalName?: unknown };
+      const email = typeof member.email === 'string' ? member.email : typeof member.userPrincipalName === 'string' ? member.userPrincipalName : undefined;
+      if (email) await deps.conversations.setEmail(bot, conversationId, email);
+      return email;
+    },
+  };
+}
+
+/** Where the activity's conversation is reached, and who is in it. */
+function referenceOf(bot: string, activity: WorkchatActivity): Omit<WorkchatConversationRef, 'email' | 'attendant_user_id'> {
+  return {
+    bot, conversation_id: activity.conversation.id, service_url: activity.serviceUrl, channel_id: activity.channelId,
+    tenant_id: activity.conversation.tenantId ?? activity.channelData?.tenant?.id ?? null,
+    bot_account_id: activity.recipient.id, bot_account_name: activity.recipient.name ?? null,
+    user_id: activity.from.id, user_name: activity.from.name ?? null, directory_id: activity.from.aadObjectId ?? null,
+  };
+}
+
+function headerOf(req: ChannelRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

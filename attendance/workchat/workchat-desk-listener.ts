@@ -1,0 +1,71 @@
+import type { BotConfig } from '../../config/index.js';
+import type { AttendantProfileRow, ConversationRow } from '../../db/index.js';
+import type { AttendanceListener } from '../attendance-listener.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
+import { customerName, noticeRecipients } from '../channel-attendants/notice-recipients.js';
+import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
+
+/** A conversation offered to an attendant: what their card shows (issue 14: customer, channel, first message, Take). */
+export interface ConversationOffer {
+  session_id: string;
+  customer: string;
+  channel: string;
+  message: string;
+  /** Why it reached this attendant: queued for whoever takes it, or transferred to them. */
+  reason: 'queued' | 'transferred';
+}
+
+/**
+ * The attendants' chats with the bot on workchat (the composition root's port over the workchat
+ * adapter). Each answers false when the attendant has no workchat chat with that bot.
+ */
+export interface WorkchatDesk {
+  /** A card offering the conversation, with a Take button. */
+  offer(botId: string, attendant: AttendantProfileRow, offer: ConversationOffer): Promise<boolean>;
+  /** A line of text in the attendant's chat. */
+  tell(botId: string, attendant: AttendantProfileRow, text: string): Promise<boolean>;
+}
+
+/** How a customer's message in a held conversation reads in the attendant's chat. */
+export function customerLine(customer: string, text: string): string {
+  return `${customer}: ${text}`;
+}
+
+/**
+ * Attendants who work from workchat (`attendance-default-destination` = `workchat`, the default;
+ * docs/channels/workchat.md, "Attendants"):
+ * - a queued conversation reaches every online attendant who may take it as a card;
+ * - a conversation transferred to an attendant reaches them the same way;
+ * - a customer's message in a conversation an attendant holds arrives in their chat, so they
+ *   can answer from there (plain text goes to the held conversation, attendant-inbox.ts).
+ * Attendants without a workchat chat with the bot are skipped; the console sees everything anyway.
+ */
+export function createWorkchatDeskListener(deps: {
+  repos: Pick<AttendanceRepositories, 'profiles' | 'queues' | 'sessions'>;
+  config: (botId: string) => BotConfig | undefined;
+  desk: WorkchatDesk;
+}): Partial<AttendanceListener> {
+  const onWorkchat = (row: ConversationRow) => deps.config(row.bot_id)?.['attendance-default-destination'] === 'workchat';
+  return {
+    async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[]) {
+      if (!onWorkchat(row)) return;
+      const offer = (customer: string, reason: ConversationOffer['reason']): ConversationOffer => ({
+        session_id: row.session_id, customer, channel: row.channel, message: row.last_message ?? '', reason,
+      });
+      if (events.some((e) => e.name === CONVERSATION_EVENTS.queued)) {
+        const { profiles, customer } = await noticeRecipients(deps.repos, row);
+        for (const profile of profiles) await deps.desk.offer(row.bot_id, profile, offer(customer, 'queued'));
+      }
+      for (const event of events) {
+        if (event.name !== CONVERSATION_EVENTS.transferred) continue;
+        const profile = await deps.repos.profiles.get(event.payload.attendant_id);
+        if (profile) await deps.desk.offer(row.bot_id, profile, offer(await customerName(deps.repos, row), 'transferred'));
+      }
+    },
+    async customerMessage(row: ConversationRow, text: string) {
+      if (!row.assigned_to || !onWorkchat(row)) return;
+      const profile = await deps.repos.profiles.get(row.assigned_to);
+      if (profile) await deps.desk.tell(row.bot_id, profile, customerLine(await customerName(deps.repos, row), text));
+    },
+  };
+}
