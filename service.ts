@@ -8,7 +8,7 @@ import {
   listChannelAdapters,
 } from './adapters/index.js';
 import {
-  createAssistService, createAttendanceService, createAttendantMobileInbox, createMobileMsgNoticeListener, createAutoSummaryListener, createEmailNotificationsListener,
+  createAssistService, createAttendanceService, createAttendantMobileInbox, createAutoSummaryListener, createDestinationRegistry, createMobileMsgDestination, createEmailNotificationsListener,
   createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, publishCustomerTyping, registerEmailJobs,
 } from './attendance/index.js';
 import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
@@ -176,8 +176,14 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       crmAttendanceLogListener({ repos: attendanceRepos, config: configOf }),
       createTicketsListener({ repos: attendanceRepos, config: configOf, now, onTicketChange }),
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
-      // Attendants working from mobile_msg get new conversations as a text on their phone.
-      createMobileMsgNoticeListener({ repos: attendanceRepos, config: configOf, notify: notifyAttendantPhone }),
+      // Each conversation's notices go to its destination (attendance/destinations/); the web console sees all anyway.
+      createDestinationRegistry({
+        repos: attendanceRepos, config: configOf,
+        destinations: [
+          // Attendants working from mobile_msg get new conversations as a text on their phone.
+          createMobileMsgDestination({ repos: attendanceRepos, notify: notifyAttendantPhone }),
+        ],
+      }),
     ],
   });
   // Attendance hears from the engine only through its domain events, after each commit.

@@ -103,9 +103,11 @@ export {
 } from './notifications/index.js';
 export { attendantByPhone } from './mobile-msg/attendant-by-phone.js';
 export { createAttendantMobileInbox, MOBILE_COMMANDS_OFF, type AttendantMobileInbox, type MobileMsgLine } from './mobile-msg/attendant-mobile-inbox.js';
+export { createMobileMsgDestination, newConversationNotice, type AttendantPhoneNotifier } from './mobile-msg/mobile-msg-destination.js';
+// Where attendants receive conversations (docs/attendance/README.md, "Destinations").
 export {
-  createMobileMsgNoticeListener, newConversationNotice, type AttendantPhoneNotifier,
-} from './mobile-msg/mobile-msg-notice-listener.js';
+  createDestinationRegistry, destinationOf, type AttendantDestination, type DestinationRegistryDeps,
+} from './destinations/destination-registry.js';
 // The attendant console (issue 15): the conversation view's transcript, and canned responses.
 export { readTranscript, type TranscriptEntry } from './read-transcript.js';
 export {

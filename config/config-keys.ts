@@ -5,6 +5,13 @@ import { decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, 
 export const GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
 
 /**
+ * Where attendants receive conversations (`attendance-default-destination`, and the destination
+ * of TRANSFER TO HUMAN): `web` is the web console, which sees every conversation whatever the choice.
+ */
+export const ATTENDANT_DESTINATIONS = ['workchat', 'team_chat', 'mobile_msg', 'web'] as const;
+export type AttendantDestinationName = (typeof ATTENDANT_DESTINATIONS)[number];
+
+/**
  * Every key a bot's config.csv may set, with its type and default: the attendance
  * configuration plus the identity-federation keys, in the documented
  * kebab-case names. This object is the only place a key or a default is written down; the
@@ -41,8 +48,8 @@ export const configSchema = z.object({
   // customer) are not pinned as the only values, so this stays free text.
   'attendance-email-recipient': text(),
   'attendance-email-bcc': emailAddress(),
-  // Where attendants work; "web" is the web console. team_chat is planned there.
-  'attendance-default-destination': oneOf(['workchat', 'team_chat', 'mobile_msg', 'web'], 'workchat'),
+  // Where attendants work; "web" is the web console (docs/attendance/README.md, "Destinations").
+  'attendance-default-destination': oneOf(ATTENDANT_DESTINATIONS, 'workchat'),
   'mobile-msg-voice-response': flag(true),
   'voice-models-url': httpUrl(),
   'voice-models-api-key': text(),

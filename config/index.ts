@@ -6,7 +6,9 @@ export { ConfigError, type ConfigIssue } from './config-error.js';
  * The table of config keys and defaults and the typed config it gives,
  * for code that reads a bot's settings or needs the defaults without a file (tests, new bots).
  */
-export { configSchema, defaultBotConfig, isConfigKey, type BotConfig, type ConfigKey } from './config-keys.js';
+export {
+  ATTENDANT_DESTINATIONS, configSchema, defaultBotConfig, isConfigKey, type AttendantDestinationName, type BotConfig, type ConfigKey,
+} from './config-keys.js';
 /** Reading one config.csv, for callers that load or reload a single bot. */
 export { loadBotConfig, parseBotConfig, type BotConfigFile } from './load-bot-config.js';
 /** Start-up loading of every bot package under the bots directory, with per-bot failures. */
