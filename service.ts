@@ -10,11 +10,12 @@ import {
 import {
   createAssistService, createAttendanceService, createAttendantMobileInbox, createAutoSummaryListener, createDestinationRegistry, createMobileMsgDestination, createEmailNotificationsListener,
   createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, publishCustomerTyping, registerEmailJobs,
+  createAttendanceWebhookListener, registerAttendanceWebhookJobs,
 } from './attendance/index.js';
 import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
-  createAttendanceRepositories, createBotDataRepo, createCannedResponsesRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, createVoiceModels, type EngineService } from './engine/index.js';
@@ -161,8 +162,15 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     await adapters.mobile_msg?.send({ session_id: '', channel: 'mobile_msg', to: phone.replace(/^\+/, ''), text, from: 'system', bot_id: botId })
       .catch((err: unknown) => logger.warn({ err, bot: botId }, 'mobile_msg notice to an attendant not sent'));
   };
-  // Ticket changes reach the consoles as ticket_updated frames, whichever path made them.
-  const onTicketChange = createTicketLivePublisher({ bus, logger });
+  // Attendance events to each bot's attendance-chatops-webhook, signed, by jobs (docs/attendance/webhooks.md).
+  const webhookDeps = { webhooks: createAttendanceWebhooksRepo(database.db), jobs, config: configOf, now, logger };
+  const attendanceWebhooks = createAttendanceWebhookListener(webhookDeps);
+  // Ticket changes reach the consoles as ticket_updated frames, whichever path made them, and the webhooks.
+  const liveTickets = createTicketLivePublisher({ bus, logger });
+  const onTicketChange = async (change: Parameters<typeof liveTickets>[0]) => {
+    await liveTickets(change);
+    await attendanceWebhooks.onTicketChange(change).catch((err: unknown) => logger.error({ err, ticket_id: change.ticket.id }, 'ticket webhook not enqueued'));
+  };
   const attendance = createAttendanceService({
     repos: attendanceRepos,
     customers: engine,
@@ -176,6 +184,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       crmAttendanceLogListener({ repos: attendanceRepos, config: configOf }),
       createTicketsListener({ repos: attendanceRepos, config: configOf, now, onTicketChange }),
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
+      attendanceWebhooks.listener,
       // Each conversation's notices go to its destination (attendance/destinations/); the web console sees all anyway.
       createDestinationRegistry({
         repos: attendanceRepos, config: configOf,
@@ -203,6 +212,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
+  await registerAttendanceWebhookJobs({ ...webhookDeps, bots });
   await engine.start();
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
   const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, text, textWithDefault, wholeNumber } from './config-values.js';
+import {
+  decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, text, textWithDefault, webhookSecret, wholeNumber,
+} from './config-values.js';
 
 /** The providers' versioned Graph API, the default `*-api-url` of the Graph-style channels. */
 export const GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
@@ -28,6 +30,8 @@ export const configSchema = z.object({
   'attendance-priority-default': oneOf(['low', 'normal', 'high', 'urgent'], 'normal'),
   'attendance-auto-assign': flag(true),
   'attendance-chatops-webhook': httpUrl(),
+  // Signs what is POSTed to attendance-chatops-webhook (Standard Webhooks); without it nothing is sent (docs/attendance/webhooks.md).
+  'attendance-webhook-secret': webhookSecret(),
   'attendance-mobile-msg-commands': flag(true),
   'attendance-bot-msg-commands': flag(true),
   'attendance-bypass-mode': flag(false),
@@ -149,6 +153,12 @@ export const configSchema = z.object({
   'sms-from': text(),
   'sms-api-url': httpUrlWithDefault('https://api.twilio.com'),
   'sms-help-text': textWithDefault('Reply STOP to stop receiving messages, START to receive them again.'),
+  // The team_chat destination (Slack-style, docs/channels/team-chat.md): on when the token, the signing secret and
+  // the channel are set. The API URL ends with a slash, as the Web API client joins method names to it.
+  'team-chat-bot-token': text(),
+  'team-chat-signing-secret': text(),
+  'team-chat-channel': text(),
+  'team-chat-api-url': httpUrlWithDefault('https://slack.com/api/'),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

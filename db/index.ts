@@ -53,3 +53,7 @@ export {
   createCannedResponsesRepo, DuplicateShortcutError,
   type CannedResponsesRepo, type CannedResponseRow, type CannedResponseFields,
 } from './canned-responses-repo.js';
+/** Attendance events POSTed to a bot's attendance-chatops-webhook, with their outcome. */
+export {
+  createAttendanceWebhooksRepo, type AttendanceWebhooksRepo, type AttendanceWebhookRow, type NewAttendanceWebhook, type WebhookAttempt,
+} from './attendance-webhooks-repo.js';

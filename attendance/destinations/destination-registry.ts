@@ -6,9 +6,8 @@
  * needs no entry: its live events reach every console whatever the destination.
  */
 import { ATTENDANT_DESTINATIONS, type AttendantDestinationName, type BotConfig } from '../../config/index.js';
-import type { ConversationRow } from '../../db/index.js';
+import type { ConversationRow, SessionsRepo } from '../../db/index.js';
 import type { AttendanceListener } from '../attendance-listener.js';
-import type { AttendanceRepositories } from '../attendance-repositories.js';
 
 /**
  * One destination: its name and the listener calls it wants, with the same meaning as
@@ -31,7 +30,7 @@ export function destinationOf(config: Pick<BotConfig, 'attendance-default-destin
 
 export interface DestinationRegistryDeps {
   destinations: readonly AttendantDestination[];
-  repos: Pick<AttendanceRepositories, 'sessions'>;
+  repos: { sessions: Pick<SessionsRepo, 'findById'> };
   /** A bot's configuration by bot id. */
   config: (botId: string) => Pick<BotConfig, 'attendance-default-destination'> | undefined;
 }
