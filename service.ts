@@ -5,17 +5,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf,
-  listChannelAdapters,
+  listChannelAdapters, createTeamChatClient, createTeamChatWebhooks, teamChatSettings,
 } from './adapters/index.js';
 import {
   createAssistService, createAttendanceService, createAttendantMobileInbox, createAutoSummaryListener, createDestinationRegistry, createMobileMsgDestination, createEmailNotificationsListener,
   createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, publishCustomerTyping, registerEmailJobs,
-  createAttendanceWebhookListener, registerAttendanceWebhookJobs,
+  createAttendanceWebhookListener, registerAttendanceWebhookJobs, createTeamChatDestination, createTeamChatInbox,
 } from './attendance/index.js';
 import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
-  createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, createVoiceModels, type EngineService } from './engine/index.js';
@@ -165,6 +165,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // Attendance events to each bot's attendance-chatops-webhook, signed, by jobs (docs/attendance/webhooks.md).
   const webhookDeps = { webhooks: createAttendanceWebhooksRepo(database.db), jobs, config: configOf, now, logger };
   const attendanceWebhooks = createAttendanceWebhookListener(webhookDeps);
+  // Attendants in a team_chat workspace (docs/channels/team-chat.md): notices through the Web API client, threads remembered.
+  const teamChatSettingsOf = (bot: string) => teamChatSettings((byId.get(bot) ?? byName.get(bot))?.config);
+  const teamChat = createTeamChatClient({ settingsOf: teamChatSettingsOf, logger });
+  const teamChatThreads = createTeamChatThreadsRepo(database.db);
   // Ticket changes reach the consoles as ticket_updated frames, whichever path made them, and the webhooks.
   const liveTickets = createTicketLivePublisher({ bus, logger });
   const onTicketChange = async (change: Parameters<typeof liveTickets>[0]) => {
@@ -191,6 +195,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
         destinations: [
           // Attendants working from mobile_msg get new conversations as a text on their phone.
           createMobileMsgDestination({ repos: attendanceRepos, notify: notifyAttendantPhone }),
+          createTeamChatDestination({ repos: attendanceRepos, threads: teamChatThreads, poster: teamChat }),
         ],
       }),
     ],
@@ -239,6 +244,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     loginThrottle: createLoginThrottle(rateLimiter),
     readiness,
     webhooks: createChannelWebhooks({ adapters, engine }),
+    // Take presses, slash commands and thread replies run as the attendant the workspace user is.
+    teamChat: createTeamChatWebhooks({
+      settingsOf: teamChatSettingsOf, client: teamChat, logger,
+      inbox: createTeamChatInbox({
+        commands: commandDeps, repos: attendanceRepos, threads: teamChatThreads, botId: (bot) => (byId.get(bot) ?? byName.get(bot))?.id,
+      }),
+    }),
     webChannel: createWebChannel({
       engine,
       adapter: adapters.web,

@@ -105,6 +105,9 @@ export { attendantByPhone } from './mobile-msg/attendant-by-phone.js';
 export { createAttendantMobileInbox, MOBILE_COMMANDS_OFF, type AttendantMobileInbox, type MobileMsgLine } from './mobile-msg/attendant-mobile-inbox.js';
 export { createMobileMsgDestination, newConversationNotice, type AttendantPhoneNotifier } from './mobile-msg/mobile-msg-destination.js';
 export { createAttendanceWebhookListener, registerAttendanceWebhookJobs, type AttendanceWebhookMessage } from './webhooks/index.js';
+export {
+  createTeamChatDestination, createTeamChatInbox, type TeamChatInboxLine, type TeamChatNoticeFacts, type TeamChatPoster,
+} from './team-chat/index.js';
 // Where attendants receive conversations (docs/attendance/README.md, "Destinations").
 export {
   createDestinationRegistry, destinationOf, type AttendantDestination, type DestinationRegistryDeps,

@@ -57,3 +57,5 @@ export {
 export {
   createAttendanceWebhooksRepo, type AttendanceWebhooksRepo, type AttendanceWebhookRow, type NewAttendanceWebhook, type WebhookAttempt,
 } from './attendance-webhooks-repo.js';
+/** The team_chat destination's notices and threads. */
+export { createTeamChatThreadsRepo, type TeamChatThreadsRepo, type TeamChatThreadRow } from './team-chat-threads-repo.js';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultBotConfig } from '../../config/index.js';
 import type { AttendanceWebhookRow, WebhookAttempt } from '../../db/index.js';
-import { deliverAttendanceWebhook } from './deliver-attendance-webhook.js';
+import { deliverAttendanceWebhook, type DeliverWebhookDeps } from './deliver-attendance-webhook.js';
 
 // One attempt's bookkeeping, against a receiver that always answers 500 and an in-memory row.
 
@@ -17,16 +17,20 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function harness(secret: string | undefined) {
-  const row = { id: 'msg_1', bot_id: 'b', event: 'conversation.queued', url, payload: { type: 'conversation.queued' }, status: 'pending', attempts: 0 } as AttendanceWebhookRow;
+  const row: AttendanceWebhookRow = {
+    id: 'msg_1', bot_id: 'b', event: 'conversation.queued', url, payload: { type: 'conversation.queued' }, status: 'pending', attempts: 0,
+    last_status: null, last_error: null, created_at: new Date(), finished_at: null,
+  };
   const logged: string[] = [];
-  const deps = {
+  const log = (_facts: unknown, message: string) => { logged.push(message); };
+  const deps: DeliverWebhookDeps = {
     webhooks: {
       get: async () => ({ ...row }),
       recordAttempt: async (_id: string, a: WebhookAttempt & { delivered: boolean }) => { row.attempts += 1; row.last_status = a.status; row.last_error = a.error; },
       markFailed: async () => { row.status = 'failed'; },
     },
     config: () => ({ ...defaultBotConfig(), 'attendance-webhook-secret': secret }),
-    logger: { info: (_f: unknown, m: string) => logged.push(m), warn: (_f: unknown, m: string) => logged.push(m) },
+    logger: { info: log, warn: log } as unknown as DeliverWebhookDeps['logger'],
     now: () => new Date(),
   };
   return { row, logged, deps };
