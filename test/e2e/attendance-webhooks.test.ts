@@ -82,7 +82,13 @@ describe('attendance webhooks', () => {
     expect(attempts[1]!.id).toBe(attempts[0]!.id);
     expect(attempts[1]!.verified!.data).toMatchObject({ session_id: session, from: 'assigned', to: 'resolved' });
 
-    const [row] = await service.database.db.select().from(attendanceWebhookDeliveries).where(eq(attendanceWebhookDeliveries.id, attempts[0]!.id));
+    // The job records the attempt after the receiver answered it.
+    const stored = () => service.database.db.select().from(attendanceWebhookDeliveries).where(eq(attendanceWebhookDeliveries.id, attempts[0]!.id));
+    let [row] = await stored();
+    for (let i = 0; i < 250 && row?.status === 'pending'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      [row] = await stored();
+    }
     expect(row).toMatchObject({ event: 'conversation.resolved', status: 'delivered', attempts: 2, last_status: 204, last_error: null, url: receiver.url });
   });
 
