@@ -4,18 +4,19 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createVisitorTokens, createWebChannel, createWorkchatDesk,
-  createWorkchatScreen, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters,
+  createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createTeamChatClient, createTeamChatWebhooks, createVisitorTokens,
+  createWebChannel, createWorkchatDesk, createWorkchatScreen, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters, teamChatSettings,
 } from './adapters/index.js';
 import {
-  createAssistService, createAttendanceService, createAttendantInbox, createMobileMsgNoticeListener, createAutoSummaryListener, createEmailNotificationsListener,
-  createLiveEventsListener, createTicketLivePublisher, createTicketsListener, createWorkchatDeskListener, crmAttendanceLogListener, publishCustomerTyping,
+  createAssistService, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener, createDestinationRegistry,
+  createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination, createTeamChatInbox,
+  createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, publishCustomerTyping, registerAttendanceWebhookJobs,
   registerEmailJobs,
 } from './attendance/index.js';
 import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
-  createAttendanceRepositories, createBotDataRepo, createCannedResponsesRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, createVoiceModels, type EngineService } from './engine/index.js';
@@ -168,8 +169,19 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const workchatDesk = adapters.workchat && createWorkchatDesk({
     adapter: adapters.workchat, conversations: providerChannels.workchat.conversations, botName: (botId) => byId.get(botId)?.name, logger,
   });
-  // Ticket changes reach the consoles as ticket_updated frames, whichever path made them.
-  const onTicketChange = createTicketLivePublisher({ bus, logger });
+  // Attendance events to each bot's attendance-chatops-webhook, signed, by jobs (docs/attendance/webhooks.md).
+  const webhookDeps = { webhooks: createAttendanceWebhooksRepo(database.db), jobs, config: configOf, now, logger };
+  const attendanceWebhooks = createAttendanceWebhookListener(webhookDeps);
+  // Attendants in a team_chat workspace (docs/channels/team-chat.md): notices through the Web API client, threads remembered.
+  const teamChatSettingsOf = (bot: string) => teamChatSettings((byId.get(bot) ?? byName.get(bot))?.config);
+  const teamChat = createTeamChatClient({ settingsOf: teamChatSettingsOf, logger });
+  const teamChatThreads = createTeamChatThreadsRepo(database.db);
+  // Ticket changes reach the consoles as ticket_updated frames, whichever path made them, and the webhooks.
+  const liveTickets = createTicketLivePublisher({ bus, logger });
+  const onTicketChange = async (change: Parameters<typeof liveTickets>[0]) => {
+    await liveTickets(change);
+    await attendanceWebhooks.onTicketChange(change).catch((err: unknown) => logger.error({ err, ticket_id: change.ticket.id }, 'ticket webhook not enqueued'));
+  };
   const attendance = createAttendanceService({
     repos: attendanceRepos,
     customers: engine,
@@ -183,10 +195,18 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       crmAttendanceLogListener({ repos: attendanceRepos, config: configOf }),
       createTicketsListener({ repos: attendanceRepos, config: configOf, now, onTicketChange }),
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
-      // Attendants working from mobile_msg get new conversations as a text on their phone.
-      createMobileMsgNoticeListener({ repos: attendanceRepos, config: configOf, notify: notifyAttendantPhone }),
-      // Attendants working from workchat get new conversations as a card and their customers' lines in their chat.
-      ...(workchatDesk ? [createWorkchatDeskListener({ repos: attendanceRepos, config: configOf, desk: workchatDesk })] : []),
+      attendanceWebhooks.listener,
+      // Each conversation's notices go to its destination (attendance/destinations/); the web console sees all anyway.
+      createDestinationRegistry({
+        repos: attendanceRepos, config: configOf,
+        destinations: [
+          // Attendants working from mobile_msg get new conversations as a text on their phone.
+          createMobileMsgDestination({ repos: attendanceRepos, notify: notifyAttendantPhone }),
+          createTeamChatDestination({ repos: attendanceRepos, threads: teamChatThreads, poster: teamChat }),
+          // Attendants working from workchat get new conversations as a card and their customers' lines in their chat.
+          ...(workchatDesk ? [createWorkchatDestination({ repos: attendanceRepos, desk: workchatDesk })] : []),
+        ],
+      }),
     ],
   });
   // Attendance hears from the engine only through its domain events, after each commit.
@@ -212,6 +232,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
+  await registerAttendanceWebhookJobs({ ...webhookDeps, bots });
   await engine.start();
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
   const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger });
@@ -240,6 +261,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     loginThrottle: createLoginThrottle(rateLimiter),
     readiness,
     webhooks: createChannelWebhooks({ adapters, engine }),
+    // Take presses, slash commands and thread replies run as the attendant the workspace user is.
+    teamChat: createTeamChatWebhooks({
+      settingsOf: teamChatSettingsOf, client: teamChat, logger,
+      inbox: createTeamChatInbox({
+        commands: commandDeps, repos: attendanceRepos, threads: teamChatThreads, botId: (bot) => (byId.get(bot) ?? byName.get(bot))?.id,
+      }),
+    }),
     webChannel: createWebChannel({
       engine,
       adapter: adapters.web,

@@ -92,3 +92,9 @@ export function graphAdapterOf(adapters: ChannelAdapters, channel: string): Grap
 export function listChannelAdapters(adapters: ChannelAdapters): ChannelAdapter[] {
   return Object.values(adapters).filter((a): a is ChannelAdapter => a !== undefined);
 }
+/** The team_chat destination's wire (docs/channels/team-chat.md). */
+export {
+  createTeamChatClient, createTeamChatWebhooks, signTeamChatRequest, TEAM_CHAT_EVENTS, teamChatSettings,
+  type TeamChatClient, type TeamChatEvent, type TeamChatInbox, type TeamChatLine, type TeamChatNotice, type TeamChatRequest,
+  type TeamChatSettings, type TeamChatThread, type TeamChatUser, type TeamChatWebhooks,
+} from './team-chat/index.js';

@@ -109,15 +109,23 @@ async function choose(repos: AttendanceRepositories, row: ConversationRow): Prom
   const queues = await queuesOfBot(repos, row.bot_id);
   const profiles = await repos.profiles.list();
   const held = await repo.heldCounts();
+  const asked = await transferRequest(repos, row);
+  const usernames = asked.target || asked.department ? new Map((await repos.users.list()).map((u) => [u.id, u.username])) : new Map<string, string>();
+  const candidate = (p: AttendantProfileRow, active: number): AttendantCandidate => ({
+    id: p.user_id, name: p.name ?? '', channel: p.channel, status: p.status, active_conversations: active, aliases: p.aliases,
+    ...(usernames.has(p.user_id) ? { username: usernames.get(p.user_id)! } : {}),
+    ...(p.preferences ? { preferences: p.preferences } : {}), ...(p.department ? { department: p.department } : {}),
+  });
   const queue = matchQueue(queues, row.channel);
   if (queue?.auto_assign) {
     const members = await queuesRepo.listMembers(queue.id);
     const lastAssigned = await repo.lastAssigned([queue.id]);
     const attendants = profiles.map((p) => ({ user_id: p.user_id, status: p.status, active_conversations: held.get(p.user_id) ?? 0 }));
-    const pick = (among: typeof members) => selectByQueue({ queues: [queue], members: among, channel: row.channel, lastAssigned, attendants });
-    // A transfer's named target or department is honoured within the queue when one of them can take it now.
-    const named = row.topic ? namedMembers(members, profiles, row.topic) : [];
-    const selection = (named.length > 0 ? pick(named) : undefined) ?? pick(members);
+    const pick = (among: typeof members) => (among.length > 0 ? selectByQueue({ queues: [queue], members: among, channel: row.channel, lastAssigned, attendants }) : undefined);
+    // A transfer's named target, else its department, is honoured within the queue when one of them can take it now.
+    const byUser = new Map(profiles.map((p) => [p.user_id, candidate(p, 0)]));
+    const named = (word: string | undefined) => (word ? members.filter((m) => names(byUser.get(m.user_id), word)) : []);
+    const selection = pick(named(asked.target)) ?? pick(named(asked.department)) ?? pick(members);
     const member = members.find((m) => m.user_id === selection?.user_id);
     return selection && member ? { user_id: selection.user_id, queue_id: queue.id, max: member.max_conversations } : undefined;
   }
@@ -126,27 +134,37 @@ async function choose(repos: AttendanceRepositories, row: ConversationRow): Prom
     const max = await capacityOf(repos, p.user_id);
     const count = held.get(p.user_id) ?? 0;
     if (!hasRoom({ max_conversations: max }, count)) continue;
-    candidates.push({
-      id: p.user_id, name: p.name ?? '', channel: p.channel, status: p.status, active_conversations: count, max,
-      aliases: p.aliases, ...(p.preferences ? { preferences: p.preferences } : {}), ...(p.department ? { department: p.department } : {}),
-    });
+    candidates.push({ ...candidate(p, count), max });
   }
   const topic = row.topic ?? undefined;
-  const picked = selectByAttendantList({ attendants: candidates, channel: row.channel, ...(topic ? { topic, target: topic } : {}) });
+  const picked = selectByAttendantList({
+    attendants: candidates, channel: row.channel, ...(topic ? { topic } : {}),
+    ...(asked.target ? { target: asked.target } : {}), ...(asked.department ? { department: asked.department } : {}),
+  });
   const max = candidates.find((c) => c.id === picked?.id)?.max;
   return picked && max !== undefined ? { user_id: picked.id, queue_id: queue?.id ?? row.queue_id, max } : undefined;
 }
 
-/** The members a transfer target names (id, name or alias) or whose department it is. */
-function namedMembers<M extends { user_id: string }>(members: M[], profiles: AttendantProfileRow[], target: string): M[] {
-  const byUser = new Map(profiles.map((p) => [p.user_id, p]));
-  const wanted = target.trim().toLowerCase();
-  return members.filter((m) => {
-    const p = byUser.get(m.user_id);
-    if (!p) return false;
-    const candidate = { id: p.user_id, name: p.name ?? '', channel: p.channel, status: p.status, active_conversations: 0, aliases: p.aliases };
-    return namesAttendant(candidate, target) || p.department?.trim().toLowerCase() === wanted;
-  });
+/**
+ * The target and department TRANSFER TO HUMAN wrote to the session (engine/transfer-to-human.ts);
+ * without either, the item's topic stands in as the target, as before transfers carried both.
+ */
+async function transferRequest(repos: AttendanceRepositories, row: ConversationRow): Promise<{ target?: string; department?: string }> {
+  const context = (await repos.sessions.findById(row.session_id))?.context_data ?? {};
+  const target = word(context.target);
+  const department = word(context.department);
+  if (!target && !department) return row.topic ? { target: row.topic } : {};
+  return { ...(target ? { target } : {}), ...(department ? { department } : {}) };
+}
+
+/** True when `word` names the attendant (id, username, display name, alias) or is their department. */
+function names(attendant: AttendantCandidate | undefined, word: string): boolean {
+  if (!attendant) return false;
+  return namesAttendant(attendant, word) || attendant.department?.trim().toLowerCase() === word.trim().toLowerCase();
+}
+
+function word(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /** An attendant's limit outside the queue rule: the largest `max_conversations` of their active memberships, else the default. */

@@ -105,11 +105,17 @@ export {
 export { attendantByIdentity, type AttendantIdentity } from './channel-attendants/attendant-by-identity.js';
 export { createAttendantInbox, MOBILE_COMMANDS_OFF, type AttendantInbox, type ChannelLine } from './channel-attendants/attendant-inbox.js';
 export {
-  createWorkchatDeskListener, customerLine, type ConversationOffer, type WorkchatDesk,
-} from './workchat/workchat-desk-listener.js';
+  createWorkchatDestination, customerLine, type ConversationOffer, type WorkchatDesk,
+} from './workchat/workchat-destination.js';
+export { createMobileMsgDestination, newConversationNotice, type AttendantPhoneNotifier } from './mobile-msg/mobile-msg-destination.js';
+export { createAttendanceWebhookListener, registerAttendanceWebhookJobs, type AttendanceWebhookMessage } from './webhooks/index.js';
 export {
-  createMobileMsgNoticeListener, newConversationNotice, type AttendantPhoneNotifier,
-} from './mobile-msg/mobile-msg-notice-listener.js';
+  createTeamChatDestination, createTeamChatInbox, type TeamChatInboxLine, type TeamChatNoticeFacts, type TeamChatPoster,
+} from './team-chat/index.js';
+// Where attendants receive conversations (docs/attendance/README.md, "Destinations").
+export {
+  createDestinationRegistry, destinationOf, type AttendantDestination, type DestinationRegistryDeps,
+} from './destinations/destination-registry.js';
 // The attendant console (issue 15): the conversation view's transcript, and canned responses.
 export { readTranscript, type TranscriptEntry } from './read-transcript.js';
 export {

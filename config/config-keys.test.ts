@@ -17,6 +17,7 @@ describe('config keys', () => {
       'attendance-priority-default': 'normal',
       'attendance-auto-assign': true,
       'attendance-chatops-webhook': undefined,
+      'attendance-webhook-secret': undefined,
       'attendance-mobile-msg-commands': true,
       'attendance-bot-msg-commands': true,
       'attendance-bypass-mode': false,
@@ -117,6 +118,10 @@ describe('config keys', () => {
       'sms-from': undefined,
       'sms-api-url': 'https://api.twilio.com',
       'sms-help-text': 'Reply STOP to stop receiving messages, START to receive them again.',
+      'team-chat-bot-token': undefined,
+      'team-chat-signing-secret': undefined,
+      'team-chat-channel': undefined,
+      'team-chat-api-url': 'https://slack.com/api/',
     };
     expect(Object.keys(configSchema.shape).sort()).toEqual(Object.keys(expected).sort());
     expect(defaultBotConfig()).toEqual(expected); // keys without a default are absent (undefined)
@@ -172,6 +177,14 @@ describe('config keys', () => {
     expect(parseKey('attendance-email-bcc', 'audit')).toBe('error: expected an email address');
     expect(parseKey('transcription-language', 'en-US')).toBe('en-US');
     expect(parseKey('transcription-language', 'not a language')).toBe('error: expected a language tag such as pt-BR or en-US');
+  });
+
+  it('checks the attendance webhook secret is a Standard Webhooks secret', () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(parseKey('attendance-webhook-secret', secret)).toBe(secret);
+    expect(parseKey('attendance-webhook-secret', secret.slice('whsec_'.length))).toBe(secret.slice('whsec_'.length));
+    expect(parseKey('attendance-webhook-secret', 'whsec_c2hvcnQ=')).toMatch(/^error: expected whsec_ followed by the base64 of 24 to 64/);
+    expect(parseKey('attendance-webhook-secret', 'not base64!')).toMatch(/^error: expected whsec_/);
   });
 
   it('keeps credentials and names as written', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, text, textWithDefault, wholeNumber } from './config-values.js';
+import {
+  decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, text, textWithDefault, webhookSecret, wholeNumber,
+} from './config-values.js';
 
 /** The providers' versioned Graph API, the default `*-api-url` of the Graph-style channels. */
 export const GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
@@ -7,6 +9,13 @@ export const GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
 export const WORKCHAT_OPENID_METADATA_URL = 'https://login.botframework.com/v1/.well-known/openidconfiguration';
 /** The workchat provider's token endpoint for the bot's own calls (multi-tenant app; a tenant id replaces `botframework.com`). */
 export const WORKCHAT_TOKEN_URL = 'https://login.microsoftonline.com/botframework.com/oauth2/v2.0/token';
+
+/**
+ * Where attendants receive conversations (`attendance-default-destination`, and the destination
+ * of TRANSFER TO HUMAN): `web` is the web console, which sees every conversation whatever the choice.
+ */
+export const ATTENDANT_DESTINATIONS = ['workchat', 'team_chat', 'mobile_msg', 'web'] as const;
+export type AttendantDestinationName = (typeof ATTENDANT_DESTINATIONS)[number];
 
 /**
  * Every key a bot's config.csv may set, with its type and default: the attendance
@@ -25,6 +34,8 @@ export const configSchema = z.object({
   'attendance-priority-default': oneOf(['low', 'normal', 'high', 'urgent'], 'normal'),
   'attendance-auto-assign': flag(true),
   'attendance-chatops-webhook': httpUrl(),
+  // Signs what is POSTed to attendance-chatops-webhook (Standard Webhooks); without it nothing is sent (docs/attendance/webhooks.md).
+  'attendance-webhook-secret': webhookSecret(),
   'attendance-mobile-msg-commands': flag(true),
   'attendance-bot-msg-commands': flag(true),
   'attendance-bypass-mode': flag(false),
@@ -45,8 +56,8 @@ export const configSchema = z.object({
   // customer) are not pinned as the only values, so this stays free text.
   'attendance-email-recipient': text(),
   'attendance-email-bcc': emailAddress(),
-  // Where attendants work; "web" is the web console. team_chat is planned there.
-  'attendance-default-destination': oneOf(['workchat', 'team_chat', 'mobile_msg', 'web'], 'workchat'),
+  // Where attendants work; "web" is the web console (docs/attendance/README.md, "Destinations").
+  'attendance-default-destination': oneOf(ATTENDANT_DESTINATIONS, 'workchat'),
   'mobile-msg-voice-response': flag(true),
   'voice-models-url': httpUrl(),
   'voice-models-api-key': text(),
@@ -148,6 +159,12 @@ export const configSchema = z.object({
   'sms-from': text(),
   'sms-api-url': httpUrlWithDefault('https://api.twilio.com'),
   'sms-help-text': textWithDefault('Reply STOP to stop receiving messages, START to receive them again.'),
+  // The team_chat destination (Slack-style, docs/channels/team-chat.md): on when the token, the signing secret and
+  // the channel are set. The API URL ends with a slash, as the Web API client joins method names to it.
+  'team-chat-bot-token': text(),
+  'team-chat-signing-secret': text(),
+  'team-chat-channel': text(),
+  'team-chat-api-url': httpUrlWithDefault('https://slack.com/api/'),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

@@ -73,6 +73,22 @@ export function text() {
   return z.string().optional();
 }
 
+/**
+ * A Standard Webhooks signing secret: base64 of 24 to 64 random bytes, optionally prefixed
+ * `whsec_` (the form the specification recommends); undefined when not configured.
+ */
+export function webhookSecret() {
+  return z
+    .string()
+    .refine((raw) => {
+      const base64 = raw.replace(/^whsec_/, '');
+      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) return false;
+      const bytes = Buffer.from(base64, 'base64').length;
+      return bytes >= 24 && bytes <= 64;
+    }, 'expected whsec_ followed by the base64 of 24 to 64 random bytes (openssl rand -base64 32)')
+    .optional();
+}
+
 /** Free text with a default. */
 export function textWithDefault(defaultValue: string) {
   return z.string().default(defaultValue);

@@ -6,7 +6,9 @@ export { ConfigError, type ConfigIssue } from './config-error.js';
  * The table of config keys and defaults and the typed config it gives,
  * for code that reads a bot's settings or needs the defaults without a file (tests, new bots).
  */
-export { configSchema, defaultBotConfig, isConfigKey, type BotConfig, type ConfigKey } from './config-keys.js';
+export {
+  ATTENDANT_DESTINATIONS, configSchema, defaultBotConfig, isConfigKey, type AttendantDestinationName, type BotConfig, type ConfigKey,
+} from './config-keys.js';
 /** The workchat provider's public endpoints, the defaults of `workchat-openid-metadata-url` and `workchat-token-url`. */
 export { WORKCHAT_OPENID_METADATA_URL, WORKCHAT_TOKEN_URL } from './config-keys.js';
 /** Reading one config.csv, for callers that load or reload a single bot. */

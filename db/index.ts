@@ -55,3 +55,9 @@ export {
   createCannedResponsesRepo, DuplicateShortcutError,
   type CannedResponsesRepo, type CannedResponseRow, type CannedResponseFields,
 } from './canned-responses-repo.js';
+/** Attendance events POSTed to a bot's attendance-chatops-webhook, with their outcome. */
+export {
+  createAttendanceWebhooksRepo, type AttendanceWebhooksRepo, type AttendanceWebhookRow, type NewAttendanceWebhook, type WebhookAttempt,
+} from './attendance-webhooks-repo.js';
+/** The team_chat destination's notices and threads. */
+export { createTeamChatThreadsRepo, type TeamChatThreadsRepo, type TeamChatThreadRow } from './team-chat-threads-repo.js';

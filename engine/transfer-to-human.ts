@@ -19,7 +19,7 @@ export interface TransferRequest {
 
 /**
  * Hands the session to a human (false → true): needs_human true; transfer_reason,
- * transfer_time, priority and any target, department and destination in context_data; the wait
+ * transfer_time, priority, target, department and destination (null when not given) in context_data; the wait
  * message to the customer (from `system`). Resolves to the TRANSFER TO HUMAN result object. When
  * the bot has no human side nothing changes and the status is `crm_disabled`.
  */
@@ -33,10 +33,9 @@ export function transferToHuman(turn: SessionTurn, request: TransferRequest, now
   turn.setContext('transfer_reason', request.reason ?? 'requested by the bot');
   turn.setContext('transfer_time', now.toISOString());
   turn.setContext('priority', request.priority ?? turn.bot.config['attendance-priority-default']);
-  for (const field of ['target', 'department', 'destination'] as const) {
-    const value = request[field];
-    if (value !== undefined) turn.setContext(field, value);
-  }
+  // Each hand-over names its own target, department and destination: one it leaves out is cleared,
+  // so an earlier transfer's choice does not steer this one (docs/attendance/README.md, "Destinations").
+  for (const field of ['target', 'department', 'destination'] as const) turn.setContext(field, request[field] ?? null);
   turn.say(WAIT_MESSAGE, 'system');
   turn.handedOff = true;
   return result(true, 'queued', WAIT_MESSAGE);

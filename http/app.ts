@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import type { ChannelMediaFetcher, ChannelWebhooks, WebChannel } from '../adapters/index.js';
+import type { ChannelMediaFetcher, ChannelWebhooks, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
 import type { CannedResponseDeps } from '../attendance/index.js';
 import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -21,6 +21,7 @@ import { channelMediaRoutes } from './routes/channel-media.js';
 import type { GroupsDeps } from '../groups/index.js';
 import { groupRoutes } from './routes/groups.js';
 import { channelWebhookRoutes } from './routes/channel-webhooks.js';
+import { teamChatWebhookRoutes } from './routes/team-chat-webhooks.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
 import type { NotificationsService } from '../notifications/index.js';
@@ -41,6 +42,8 @@ export interface AppDeps {
   webChannel: WebChannel;
   /** Provider channels' webhooks (`/webhooks/{channel}/{bot}`). */
   webhooks: ChannelWebhooks;
+  /** The team_chat destination's request URLs (`/webhooks/team_chat/{bot}/{event}`). */
+  teamChat?: TeamChatWebhooks;
   /** The bot's `web-allowed-origins`: origins whose pages may call its web channel (CORS). */
   webAllowedOrigins?: (bot: string) => readonly string[];
   sessions: SessionRoutesDeps;
@@ -79,6 +82,8 @@ export function createApp(deps: AppDeps): Express {
   mountRoutes(api, registry, createAuthorizer(deps.tokens), [
     ...userRoutes(deps),
     ...webChannelRoutes(deps.webChannel),
+    // Before the provider webhooks, whose `/webhooks/{channel}/{bot}/{event}` would take team_chat's paths.
+    ...(deps.teamChat ? teamChatWebhookRoutes(deps.teamChat) : []),
     ...channelWebhookRoutes(deps.webhooks),
     ...sessionRoutes(deps.sessions),
     ...attendanceRoutes(deps.attendance),

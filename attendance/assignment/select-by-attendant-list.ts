@@ -8,7 +8,10 @@ import { receivesWork, type AttendantStatus } from './capacity.js';
 
 export interface AttendantCandidate {
   id: string;
+  /** The display name (the profile's name, else the username). */
   name: string;
+  /** The login name, which a TRANSFER TO HUMAN target may use too ("alice"). */
+  username?: string;
   /** `all`, or one channel value. */
   channel: string;
   /** Topic string (sales, support, technical, collections…). */
@@ -23,7 +26,7 @@ export interface SelectByAttendantListInput {
   attendants: readonly AttendantCandidate[];
   channel: string;
   topic?: string;
-  /** TRANSFER TO HUMAN target: an attendant id, name or alias, or a department name. */
+  /** TRANSFER TO HUMAN target: an attendant id, username, display name or alias, or a department name. */
   target?: string;
   department?: string;
 }
@@ -36,9 +39,10 @@ export function isEligible(attendant: AttendantCandidate, channel: string): bool
   return receivesWork(attendant.status) && (same(attendant.channel, 'all') || same(attendant.channel, channel));
 }
 
-/** True when `target` names this attendant by id, name or alias (case-insensitive). */
+/** True when `target` names this attendant by id, username, display name or alias (case-insensitive). */
 export function namesAttendant(attendant: AttendantCandidate, target: string): boolean {
-  return same(attendant.id, target) || same(attendant.name, target) || (attendant.aliases ?? []).some((a) => same(a, target));
+  return same(attendant.id, target) || same(attendant.username, target) || same(attendant.name, target)
+    || (attendant.aliases ?? []).some((a) => same(a, target));
 }
 
 /**

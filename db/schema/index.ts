@@ -25,3 +25,7 @@ export {
 } from './notifications.js';
 export { directoryGroups, directoryGroupMembers } from './groups.js';
 export { cannedResponses } from './canned-responses.js';
+// Attendance events POSTed to a bot's attendance-chatops-webhook (docs/attendance/webhooks.md).
+export { attendanceWebhookDeliveries, ATTENDANCE_WEBHOOK_STATUSES, type AttendanceWebhookStatus } from './attendance-webhooks.js';
+// The team_chat destination: each conversation's notice and thread (docs/channels/team-chat.md).
+export { teamChatThreads } from './team-chat-threads.js';

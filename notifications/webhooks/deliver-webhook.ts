@@ -1,6 +1,6 @@
-import { Webhook } from 'standardwebhooks';
 import type { NotificationWebhooksRepo } from '../../db/index.js';
 import type { Logger } from '../../infra/logger.js';
+import { postSignedWebhook } from '../../infra/webhooks/index.js';
 import type { WebhookJob } from './webhook-events.js';
 
 /**
@@ -15,24 +15,13 @@ export async function deliverWebhook(
   if (!hook || hook.disabled_at) return;
   const body = JSON.stringify(job.payload);
   const at = deps.now();
-  const signature = new Webhook(hook.secret).sign(job.message_id, at, body);
-  const res = await fetch(hook.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': job.message_id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': signature,
-    },
-    body,
-    signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
-    redirect: 'manual',
+  const status = await postSignedWebhook({
+    url: hook.url, secret: hook.secret, messageId: job.message_id, body, at, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   });
-  await res.body?.cancel();
-  if (res.status === 410) {
+  if (status === 410) {
     await deps.webhooks.disable(hook.id, at);
     deps.logger.warn({ webhook_id: hook.id }, 'webhook endpoint answered 410 Gone: disabled');
     return;
   }
-  if (res.status < 200 || res.status >= 300) throw new Error(`webhook ${hook.id} answered ${res.status}`);
+  if (status < 200 || status >= 300) throw new Error(`webhook ${hook.id} answered ${status}`);
 }

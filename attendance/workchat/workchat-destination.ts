@@ -1,9 +1,8 @@
-import type { BotConfig } from '../../config/index.js';
 import type { AttendantProfileRow, ConversationRow } from '../../db/index.js';
-import type { AttendanceListener } from '../attendance-listener.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
 import { customerName, noticeRecipients } from '../channel-attendants/notice-recipients.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
+import type { AttendantDestination } from '../destinations/destination-registry.js';
 
 /** A conversation offered to an attendant: what their card shows (issue 14: customer, channel, first message, Take). */
 export interface ConversationOffer {
@@ -32,23 +31,21 @@ export function customerLine(customer: string, text: string): string {
 }
 
 /**
- * Attendants who work from workchat (`attendance-default-destination` = `workchat`, the default;
- * docs/channels/workchat.md, "Attendants"):
+ * The workchat destination (`attendance-default-destination` = `workchat`, the default, or the
+ * transfer's destination; docs/channels/workchat.md, "Attendants"):
  * - a queued conversation reaches every online attendant who may take it as a card;
  * - a conversation transferred to an attendant reaches them the same way;
  * - a customer's message in a conversation an attendant holds arrives in their chat, so they
  *   can answer from there (plain text goes to the held conversation, attendant-inbox.ts).
  * Attendants without a workchat chat with the bot are skipped; the console sees everything anyway.
  */
-export function createWorkchatDeskListener(deps: {
+export function createWorkchatDestination(deps: {
   repos: Pick<AttendanceRepositories, 'profiles' | 'queues' | 'sessions'>;
-  config: (botId: string) => BotConfig | undefined;
   desk: WorkchatDesk;
-}): Partial<AttendanceListener> {
-  const onWorkchat = (row: ConversationRow) => deps.config(row.bot_id)?.['attendance-default-destination'] === 'workchat';
+}): AttendantDestination {
   return {
+    name: 'workchat',
     async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[]) {
-      if (!onWorkchat(row)) return;
       const offer = (customer: string, reason: ConversationOffer['reason']): ConversationOffer => ({
         session_id: row.session_id, customer, channel: row.channel, message: row.last_message ?? '', reason,
       });
@@ -63,7 +60,7 @@ export function createWorkchatDeskListener(deps: {
       }
     },
     async customerMessage(row: ConversationRow, text: string) {
-      if (!row.assigned_to || !onWorkchat(row)) return;
+      if (!row.assigned_to) return;
       const profile = await deps.repos.profiles.get(row.assigned_to);
       if (profile) await deps.desk.tell(row.bot_id, profile, customerLine(await customerName(deps.repos, row), text));
     },
