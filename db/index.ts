@@ -37,6 +37,7 @@ export {
 } from './inbound-queue-repo.js';
 /** The sms channel's opt-outs (STOP). */
 export { createSmsOptOutsRepo, type SmsOptOutsRepo } from './sms-opt-outs-repo.js';
+export { createKnowledgeRepo, type KnowledgeRepo, type IndexedSource, type NewChunk, type FoundChunk } from './knowledge-repo.js';
 export {
   createNotificationsRepo, type NotificationsRepo, type NotificationRow, type NewNotification, type DeliveryRow, type NewDelivery,
   type NotificationFilter, type DeliveryOutcome, type NotificationStatus,

@@ -49,6 +49,12 @@ export interface SmsAdapter extends ChannelAdapter {
   parse(req: ChannelRequest): InboundMessage[];
   /** Twilio's webhooks are answered with TwiML at once: an empty `<Response/>` (replies go through the REST API). */
   acknowledge(req: ChannelRequest): WebhookAnswer;
+  /**
+   * A text from the bot to any number, outside a conversation (the BASIC SEND SMS keyword), under
+   * the same rules as `send`: PermanentDeliveryError when the channel is off for the bot, the
+   * number opted out, or Twilio refuses it for good.
+   */
+  sendText(bot: string, to: string, text: string): Promise<DeliveryReceipt>;
 }
 
 /**
@@ -132,23 +138,29 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
     },
     async send(message: OutboundMessage): Promise<DeliveryReceipt> {
       const bot = await deps.botOfSession(message.session_id);
-      const settings = bot === undefined ? undefined : deps.settingsOf(bot);
-      if (!bot || !settings) throw new PermanentDeliveryError(`the sms channel is off for the bot of session ${message.session_id}`);
-      if (await deps.optOuts.isOptedOut(message.to)) throw new PermanentDeliveryError('the recipient opted out (STOP)');
+      if (!bot || !deps.settingsOf(bot)) throw new PermanentDeliveryError(`the sms channel is off for the bot of session ${message.session_id}`);
       const media = (message.attachments ?? []).map((a) => a.url).filter((url): url is string => !!url && /^https?:/.test(url));
-      const sender = settings.from.startsWith('MG') ? { messagingServiceSid: settings.from } : { from: settings.from };
-      try {
-        const sent = await clientOf(bot, settings).messages.create({
-          to: message.to, body: message.text, ...sender,
-          ...(media.length ? { mediaUrl: media } : {}),
-          ...(deps.publicUrl ? { statusCallback: `${deps.publicUrl.replace(/\/+$/, '')}/webhooks/sms/${encodeURIComponent(bot)}/status` } : {}),
-        });
-        return { provider_message_id: sent.sid };
-      } catch (error) {
-        throw deliveryError(error);
-      }
+      return deliver(bot, message.to, message.text, media);
     },
+    sendText: (bot, to, text) => deliver(bot, to, text, []),
   };
+
+  async function deliver(bot: string, to: string, text: string, media: string[]): Promise<DeliveryReceipt> {
+    const settings = deps.settingsOf(bot);
+    if (!settings) throw new PermanentDeliveryError(`the sms channel is off for the bot ${bot}`);
+    if (await deps.optOuts.isOptedOut(to)) throw new PermanentDeliveryError('the recipient opted out (STOP)');
+    const sender = settings.from.startsWith('MG') ? { messagingServiceSid: settings.from } : { from: settings.from };
+    try {
+      const sent = await clientOf(bot, settings).messages.create({
+        to, body: text, ...sender,
+        ...(media.length ? { mediaUrl: media } : {}),
+        ...(deps.publicUrl ? { statusCallback: `${deps.publicUrl.replace(/\/+$/, '')}/webhooks/sms/${encodeURIComponent(bot)}/status` } : {}),
+      });
+      return { provider_message_id: sent.sid };
+    } catch (error) {
+      throw deliveryError(error);
+    }
+  }
 }
 
 /** Twilio's refusals: 4xx (bad number, unsubscribed recipient…) are final, except 429; the rest is retried. */

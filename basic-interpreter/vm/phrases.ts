@@ -96,13 +96,14 @@ const HANDLERS: Record<string, Handler> = {
   'SEND MAIL TO': (a) => effect({ type: 'mail.send', to: a.text(0), subject: a.text(1), body: a.text(2) }),
   'SEND SMS': (a) => effect({ type: 'sms.send', to: a.text(0), text: a.text(1) }),
   'SEND TEMPLATE': (a) => effect({ type: 'template.send', to: a.text(0), template: a.text(1), params: a.values.slice(2).map(cloneValue) }),
+  'SEND TEMPLATE TO': (a) => effect({ type: 'template.send', to: a.text(0), template: a.text(1), params: a.values.slice(2).map(cloneValue) }),
   'CREATE USER': (a) => {
     const name = a.named('name', 1);
     return effect({ type: 'user.create', email: a.text(0), ...(name === null ? {} : { name: toText(name) }) });
   },
   'USE KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
   'CLEAR KB': (a) => effect({ type: 'kb', action: 'clear', name: a.text(0) }),
-  'USE WEBSITE': (a) => effect({ type: 'kb', action: 'website', name: a.text(0) }),
+  'USE WEBSITE': (a) => effect({ type: 'kb', action: 'website', name: a.text(0), ...(a.values.length > 1 ? { refresh: a.text(1) } : {}) }),
   'ADD TOOL': (a) => effect({ type: 'tools', action: 'add', name: a.text(0) }),
   'USE TOOL': (a) => effect({ type: 'tools', action: 'use', name: a.text(0) }),
   'CLEAR TOOLS': () => effect({ type: 'tools', action: 'clear', name: '' }),

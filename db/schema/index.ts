@@ -23,3 +23,5 @@ export {
 } from './notifications.js';
 export { directoryGroups, directoryGroupMembers } from './groups.js';
 export { cannedResponses } from './canned-responses.js';
+// The knowledge base of USE KB / USE WEBSITE (docs/basic.md).
+export { knowledgeSources, knowledgeChunks } from './knowledge.js';
