@@ -28,10 +28,14 @@ export function withSources(answer: string, passages: readonly Passage[]): strin
   return `${answer}\n\nSources:\n${cited.map((n) => `[${n}] ${passages[n - 1]!.title} — ${passages[n - 1]!.document}`).join('\n')}`;
 }
 
-/** The answer without a model: the best passages themselves, each with its source. */
+/**
+ * The answer without a model: the best passages themselves, each with its source — those that
+ * match at least half as well as the best one, since no model is there to pick among them.
+ */
 export function passagesAnswer(passages: readonly Passage[]): string {
   if (passages.length === 0) return NOTHING_FOUND;
-  return passages.map((p) => `${p.content}\n(${p.title} — ${p.document})`).join('\n\n');
+  const best = Math.max(...passages.map((p) => p.rank ?? 0));
+  return passages.filter((p) => (p.rank ?? best) >= best / 2).map((p) => `${p.content}\n(${p.title} — ${p.document})`).join('\n\n');
 }
 
 /** What an LLM keyword answers without a model when no passage matches the question. */

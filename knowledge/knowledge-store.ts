@@ -16,6 +16,8 @@ export interface Passage {
   title: string;
   position: number;
   content: string;
+  /** How well a found passage matches the question (`ts_rank`); higher is better. */
+  rank?: number;
 }
 
 /**
