@@ -9,7 +9,9 @@ export interface ExtractedDocument {
 }
 
 /** Elements whose content is not the page's text. */
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'nav', 'iframe']);
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'title', 'nav', 'iframe']);
+/** Inline elements that end a word: `<a>A</a><a>B</a>` is two words to search for. */
+const WORD_ENDS = new Set(['a', 'span', 'td', 'th', 'label', 'button', 'img']);
 /** Elements that end a paragraph: the chunker splits at blank lines. */
 const BLOCKS = new Set(['p', 'div', 'section', 'article', 'main', 'li', 'ul', 'ol', 'table', 'tr', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote', 'header', 'footer', 'dd', 'dt']);
 
@@ -41,6 +43,7 @@ export function extractHtml(html: string): ExtractedDocument {
       if (name === 'title') inTitle = false;
       if (name === 'h1') inH1 = false;
       if (BLOCKS.has(name)) text.push('\n\n');
+      else if (WORD_ENDS.has(name)) text.push(' ');
     },
   }, { decodeEntities: true });
   parser.end(html);
