@@ -170,6 +170,10 @@ test('USE KB without a model: LLM answers with the best passages and their sourc
   // Nothing matches: a clear answer rather than an error.
   await converse('kbplain', 'kb-3', 'hi');
   expect(await converse('kbplain', 'kb-3', 'zebra xylophone')).toEqual(['Nothing in the knowledge base answers this.']);
+  // A file added to the collection: the next USE KB indexes it again.
+  await writeFile(path.join(root, 'kbplain.gbkb', 'policies', 'zoo.md'), '# Zoo\n\nThe zebra lives next to the xylophone shop.\n');
+  expect(await converse('kbplain', 'kb-4', 'hi')).toEqual(['3 documents, 3 passages']);
+  expect(await converse('kbplain', 'kb-4', 'zebra xylophone')).toEqual(['# Zoo\n\nThe zebra lives next to the xylophone shop.\n(Zoo — zoo.md)']);
 });
 
 test('USE WEBSITE: same-site links are crawled within the depth and page limits, then kept until REFRESH is due', async () => {
