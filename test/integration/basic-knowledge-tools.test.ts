@@ -89,6 +89,7 @@ beforeAll(async () => {
       },
       config: model,
     },
+    { name: 'badtool', scripts: { start: 'TALK "before"\nADD TOOL "no-such-script"\nTALK "after"\n' }, config: model },
     {
       name: 'sender',
       scripts: {
@@ -208,6 +209,10 @@ test('ADD TOOL: the script\'s PARAM/DESCRIPTION is offered as a function; the mo
   expect(second!.messages.at(-2)!.tool_calls?.[0]?.function.name).toBe('create-ticket');
   const toolbot = harness.bots.get('toolbot')!;
   expect(await createBotDataRepo(harness.database.db).tables(toolbot.id).find('tickets', [])).toEqual([{ subject: 'Broken screen', priority: 'high' }]);
+});
+
+test('ADD TOOL of a script the bot does not have stops the script where it is written', async () => {
+  expect(await converse('badtool', 'tool-2', 'hi')).toEqual(['before']);
 });
 
 test('SEND SMS goes out through Twilio (an opted-out number is refused); SEND TEMPLATE as a mobile_msg template with its variables', async () => {
