@@ -51,6 +51,14 @@ export function extractHtml(html: string): ExtractedDocument {
   return { title: clean(title) || clean(heading), text: joined, links };
 }
 
+/** The extensions {@link extractDocument} reads. */
+const READABLE = new Set(['html', 'htm', 'md', 'markdown', 'txt', 'text', 'csv', 'json']);
+
+/** Whether a file of a collection has a reader here (others are skipped without being read). */
+export function isReadable(fileName: string): boolean {
+  return READABLE.has(fileName.toLowerCase().split('.').pop() ?? '');
+}
+
 /**
  * A document of a .gbkb collection by its extension: HTML as above, Markdown and text as they
  * are (the first `# heading` is the title), CSV one paragraph per row (`column: value` lines), JSON

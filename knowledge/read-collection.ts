@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { extractDocument, type ExtractedDocument } from './extract-text.js';
+import { extractDocument, isReadable, type ExtractedDocument } from './extract-text.js';
 
 /** A document of a collection, by its path inside the collection (`faq/hours.md`). */
 export interface CollectionDocument extends ExtractedDocument {
   path: string;
 }
 
-/** What a collection folder holds now: its readable documents, those skipped, and a fingerprint of every file. */
+/** What a collection folder holds now: its readable documents, and a fingerprint of every file. */
 export interface CollectionContent {
   documents: CollectionDocument[];
-  skipped: string[];
   fingerprint: string;
 }
 
@@ -28,16 +27,14 @@ export async function readCollection(folder: string): Promise<CollectionContent 
   if (!files) return undefined;
   const hash = createHash('sha256');
   const documents: CollectionDocument[] = [];
-  const skipped: string[] = [];
   for (const relative of files.sort()) {
     const file = path.join(folder, relative);
     const info = await stat(file);
     hash.update(`${relative}\0${info.size}\0${info.mtimeMs}\n`);
-    const document = extractDocument(relative, await readFile(file, 'utf8'));
+    const document = isReadable(relative) ? extractDocument(relative, await readFile(file, 'utf8')) : undefined;
     if (document) documents.push({ ...document, path: relative.split(path.sep).join('/') });
-    else skipped.push(relative);
   }
-  return { documents, skipped, fingerprint: hash.digest('hex') };
+  return { documents, fingerprint: hash.digest('hex') };
 }
 
 async function listFiles(folder: string): Promise<string[]> {
