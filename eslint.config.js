@@ -22,7 +22,7 @@ const boundary = (files, patterns, ignores = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
-const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin', 'notifications', 'groups'];
+const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin', 'notifications', 'groups', 'knowledge'];
 
 /**
  * HTTP files that still build on db/ types and handles; the attendance routes move to service
@@ -67,6 +67,11 @@ const boundaries = [
     packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'groups/ reaches drivers only through its port and repositories'),
   ]),
   boundary(['http/**/*.ts'], [forbid(into('db'), 'HTTP never imports db/: routes call service functions'), ...httpRules]),
+  // The knowledge base (USE KB / USE WEBSITE, docs/basic.md): its store and page fetcher are handed in by service-basic.ts.
+  boundary(['knowledge/**/*.ts'], [
+    forbid(into('(db|http|adapters|attendance|engine|basic-interpreter|auth|bin|notifications|groups)'), 'knowledge/ knows its ports and infra/ only'),
+    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'knowledge/ reaches the database only through its store port'),
+  ]),
 ];
 
 export default tseslint.config(

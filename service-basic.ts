@@ -1,16 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { GraphAdapter, SmsAdapter } from './adapters/index.js';
 import { createUser, type UserDirectory } from './auth/index.js';
-import { createFolderFileStore } from './engine/host/index.js';
-import type { FilesPort, UsersPort } from './engine/index.js';
+import type { BotConfig } from './config/index.js';
+import { createKnowledgeRepo, type Database } from './db/index.js';
+import { createFolderFileStore, createHttpPerformer } from './engine/host/index.js';
+import { PermanentDeliveryError, type FilesPort, type LlmPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort } from './engine/index.js';
 import { ConflictError } from './infra/errors.js';
+import { completeWithTools, type ModelTool, type ToolCallingClient } from './infra/llm/index.js';
+import { createKnowledgeBase, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from './knowledge/index.js';
+import { isFileValue } from './basic-interpreter/index.js';
+
+/** What the channel keywords reach: the bot's sms and mobile_msg channels, when the service has them. */
+export interface ScriptChannels {
+  sms?: SmsAdapter | undefined;
+  mobileMsg?: GraphAdapter | undefined;
+  /** A loaded bot by id: its name (the channels' settings are by name) and configuration. */
+  bot(botId: string): { name: string; config: BotConfig } | undefined;
+}
 
 /**
  * The capabilities the BASIC keywords reach through the engine's ports (docs/basic.md,
- * "Compatibility"): CREATE USER through the users service, and the bots' drives under the data
- * directory (`<DATA_DIR>/drive/<bot>.gbdrive`) for the file keywords.
+ * "Compatibility"): CREATE USER through the users service; the bots' drives under the data
+ * directory (`<DATA_DIR>/drive/<bot>.gbdrive`) for the file keywords; SEND SMS through the sms
+ * channel and SEND TEMPLATE through mobile_msg templates; USE KB / USE WEBSITE through the
+ * knowledge base.
  */
-export function basicCapabilities(deps: { users: UserDirectory; dataDir: string }): { users: UsersPort; files: FilesPort } {
+export function basicCapabilities(deps: { users: UserDirectory; dataDir: string; channels?: ScriptChannels; knowledge?: KnowledgeBase }): {
+  users: UsersPort; files: FilesPort; capabilities: Partial<ScriptCapabilitiesPort>;
+} {
+  const { channels, knowledge } = deps;
   return {
     users: {
       // A migrated user has no role and a random password: an administrator grants roles, the user resets it.
@@ -25,5 +44,94 @@ export function basicCapabilities(deps: { users: UserDirectory; dataDir: string 
       },
     },
     files: (bot) => createFolderFileStore(path.join(deps.dataDir, 'drive', `${bot.name}.gbdrive`)),
+    capabilities: {
+      ...(channels?.sms ? {
+        sendSms: ({ to, text, bot_id }) => {
+          const bot = channels.bot(bot_id);
+          if (!bot || !channels.sms?.isEnabled(bot.name)) throw new Error('not available: SEND SMS (the sms channel is off for this bot: set sms-account-sid, sms-auth-token and sms-from)');
+          return sent(channels.sms.sendText({ bot: bot.name, to, text }));
+        },
+      } : {}),
+      ...(channels?.mobileMsg ? {
+        sendTemplate: ({ to, template, params, bot_id }) => {
+          const bot = channels.bot(bot_id);
+          if (!bot || !channels.mobileMsg?.isEnabled(bot.name)) throw new Error('not available: SEND TEMPLATE (the mobile_msg channel is off for this bot)');
+          return sent(channels.mobileMsg.sendTemplate(bot.name, to, { name: template, language: bot.config['mobile-msg-template-language'], params }));
+        },
+      } : {}),
+      ...(knowledge ? {
+        knowledge: ({ action, name, refresh, bot_id }) => (action === 'use' ? knowledge.use(bot_id, name) : knowledge.website(bot_id, name, refresh)),
+      } : {}),
+    },
   };
+}
+
+/** A send's outcome for the script: `{success, message_id}`; a refusal for good is `{success: false, message}`, not an error. */
+async function sent(send: Promise<{ provider_message_id?: string }>) {
+  try {
+    const receipt = await send;
+    return { success: true, message_id: receipt.provider_message_id ?? null, message: null };
+  } catch (error) {
+    if (error instanceof PermanentDeliveryError) return { success: false, message_id: null, message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The knowledge base on the database: each bot's `<dir>/<name>.gbkb` folder, its `kb-*` settings,
+ * and crawls through the bot's guarded HTTP client (infra/outbound-guard.ts; its
+ * http-allow-private-networks and dialog-max-seconds apply to every page).
+ */
+export function basicKnowledge(deps: { database: Database; bot(botId: string): { name: string; dir?: string; config: BotConfig } | undefined }): KnowledgeBase {
+  return createKnowledgeBase({
+    store: createKnowledgeRepo(deps.database),
+    kbFolder: (botId) => {
+      const bot = deps.bot(botId);
+      return bot?.dir === undefined ? undefined : path.join(bot.dir, `${bot.name}.gbkb`);
+    },
+    fetchPage: (botId) => {
+      const config = deps.bot(botId)?.config;
+      return pageFetcher(createHttpPerformer({ timeoutMs: (config?.['dialog-max-seconds'] ?? 30) * 1000, allowPrivateNetworks: config?.['http-allow-private-networks'] ?? false }));
+    },
+    settings: (botId) => {
+      const config = deps.bot(botId)?.config;
+      return { language: config?.['kb-language'] ?? 'english', maxPages: config?.['kb-crawl-max-pages'] ?? 20, maxDepth: config?.['kb-crawl-max-depth'] ?? 2 };
+    },
+  });
+}
+
+/** A page through the scripts' HTTP client: fetched as bytes to learn its content type; a failure is no page. */
+function pageFetcher(http: ReturnType<typeof createHttpPerformer>): FetchPage {
+  return async (url) => {
+    const answer = await http({ method: 'GET', url, headers: { accept: 'text/html, text/plain;q=0.9' }, binary: true }).catch(() => null);
+    if (answer === null || !isFileValue(answer)) return undefined;
+    return { contentType: answer.content_type, body: Buffer.from(answer.base64, 'base64').toString('utf8') };
+  };
+}
+
+/**
+ * `r = LLM prompt` on the bot's model (docs/basic.md): the session's SET CONTEXT as the system
+ * message; with knowledge active, the best passages of its sources, cited, and without a model
+ * those passages themselves; with tools, the model's calls run the tool scripts.
+ */
+export function basicLlm(deps: { modelOf(botId: string): ToolCallingClient | undefined; knowledge?: KnowledgeBase }): LlmPort {
+  return {
+    async complete({ prompt, context, bot_id, knowledge: sources, tools }) {
+      const passages = sources?.length && deps.knowledge ? await deps.knowledge.search(bot_id, sources, prompt) : [];
+      const model = deps.modelOf(bot_id);
+      if (!model) {
+        if (sources?.length) return passagesAnswer(passages);
+        throw new Error('LLM: no language model is configured for this bot (set llm-url or llm-key in config.csv)');
+      }
+      const messages = passages.length
+        ? groundedMessages({ prompt, passages, ...(context ? { context } : {}) })
+        : [...(context ? [{ role: 'system' as const, content: context }] : []), { role: 'user' as const, content: prompt }];
+      const answer = await completeWithTools(model, messages, (tools ?? []).map(modelTool));
+      return passages.length ? withSources(answer, passages) : answer;
+    },
+  };
+}
+
+function modelTool(tool: ScriptTool): ModelTool {
+  return { name: tool.schema.name, description: tool.schema.description, parameters: tool.schema.parameters as unknown as Record<string, unknown>, run: (args) => tool.run(args) };
 }

@@ -38,7 +38,7 @@ import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
 import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
-import { basicCapabilities } from './service-basic.js';
+import { basicCapabilities, basicKnowledge, basicLlm } from './service-basic.js';
 import { smsSenderOf, wireNotifications } from './service-notifications.js';
 
 export type { RunnableBot } from './service-bots.js';
@@ -135,6 +135,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger,
     deliveryStatus: (update) => engine.recordDeliveryStatus(update), ...providerChannels,
   });
+  // The knowledge base of USE KB / USE WEBSITE: each bot's .gbkb folder and crawled sites, in full-text search.
+  const knowledge = basicKnowledge({ database: database.db, bot: (id) => byId.get(id) });
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
   const engine = createEngine({
     repos: {
@@ -148,18 +150,17 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       const screen = message.channel === 'mobile_msg' ? mobileMsgScreen : message.channel === 'workchat' ? workchatScreen : undefined;
       return screen ? screen(message) : Promise.resolve(message);
     },
-    // BASIC: CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive (docs/basic.md).
-    ...basicCapabilities({ users, dataDir: settings.DATA_DIR }),
+    // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive,
+    // SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE through the knowledge base.
+    ...basicCapabilities({
+      users, dataDir: settings.DATA_DIR, knowledge,
+      channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
+    }),
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
-    // LLM and SET CONTEXT use the bot's model; without one the keyword stops the script with a clear error.
-    llm: {
-      async complete({ prompt, context, bot_id }) {
-        const model = llmOf(bot_id);
-        if (!model) throw new Error('LLM: no language model is configured for this bot (set llm-url or llm-key in config.csv)');
-        return model.text([...(context ? [{ role: 'system' as const, content: context }] : []), { role: 'user' as const, content: prompt }]);
-      },
-    },
+    // LLM and SET CONTEXT use the bot's model, with the session's knowledge and tools; without a model the keyword
+    // stops the script with a clear error (or, with knowledge active, answers with the best passages).
+    llm: basicLlm({ modelOf: llmOf, knowledge }),
   });
   // A notice to an attendant's phone goes straight through the bot's mobile_msg number (no session, no outbox).
   const notifyAttendantPhone = async (botId: string, phone: string, text: string) => {

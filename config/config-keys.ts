@@ -111,6 +111,11 @@ export const configSchema = z.object({
   'llm-key': text(),
   'llm-model': textWithDefault('gpt-4o-mini'),
   'llm-timeout-seconds': wholeNumber(15, 1),
+  // The knowledge base of USE KB / USE WEBSITE (docs/basic.md, "Knowledge base"): the PostgreSQL
+  // text search configuration its passages are indexed and searched with, and how far a crawl goes.
+  'kb-language': oneOf(['simple', 'english', 'portuguese', 'spanish', 'french', 'german', 'italian', 'dutch'], 'english'),
+  'kb-crawl-max-pages': wholeNumber(20, 1),
+  'kb-crawl-max-depth': wholeNumber(2, 0),
   // Bot-side transfer triggers: failed attempts while the customer is upset, or an
   // escalate intent, hand the session to a human.
   'attendance-smart-transfer': flag(true),
@@ -131,6 +136,8 @@ export const configSchema = z.object({
   'mobile-msg-api-url': httpUrlWithDefault(GRAPH_API_URL),
   'mobile-msg-reengage-template': text(),
   'mobile-msg-reengage-language': textWithDefault('en_US'),
+  // SEND TEMPLATE's language code (docs/basic.md).
+  'mobile-msg-template-language': textWithDefault('en_US'),
   'social-dm-enabled': flag(true),
   'social-dm-access-token': text(),
   'social-dm-app-secret': text(),

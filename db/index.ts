@@ -39,6 +39,7 @@ export {
 export { createSmsOptOutsRepo, type SmsOptOutsRepo } from './sms-opt-outs-repo.js';
 /** The workchat channel's conversation references. */
 export { createWorkchatConversationsRepo, type WorkchatConversationRow, type WorkchatConversationsRepo } from './workchat-conversations-repo.js';
+export { createKnowledgeRepo, type KnowledgeRepo, type IndexedSource, type NewChunk, type FoundChunk } from './knowledge-repo.js';
 export {
   createNotificationsRepo, type NotificationsRepo, type NotificationRow, type NewNotification, type DeliveryRow, type NewDelivery,
   type NotificationFilter, type DeliveryOutcome, type NotificationStatus, type DigestItem,

@@ -2,12 +2,16 @@ import { createStandardHost, type ConversationEffect, type EffectHost, type Valu
 import { createHttpPerformer } from './host/index.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { scheduleScript } from './schedule-script.js';
+import { addTool, LLM_TOOLS_KEY, scriptTools, storedNames } from './script-tools.js';
 import { getSessionKey, setSessionKey } from './session-keys.js';
 import type { SessionTurn } from './session-turn.js';
 import { transferToHuman } from './transfer-to-human.js';
 
 /** Where SET CONTEXT text is kept for later LLM calls. */
 export const LLM_CONTEXT_KEY = 'llm_context';
+
+/** Where USE KB / USE WEBSITE keep the session's active knowledge sources for later LLM calls. */
+export const KB_SOURCES_KEY = 'kb_sources';
 
 /**
  * The EffectHost of one turn on a session: data, memory and HTTP through basic-interpreter's
@@ -83,7 +87,12 @@ async function performConversationEffect(
       return null;
     case 'llm': {
       const context = turn?.context[LLM_CONTEXT_KEY];
-      return ctx.llm.complete({ prompt: effect.prompt, bot_id: bot.id, ...(typeof context === 'string' ? { context } : {}) });
+      const knowledge = storedNames(turn?.context[KB_SOURCES_KEY]);
+      const tools = turn ? scriptTools(bot, storedNames(turn.context[LLM_TOOLS_KEY]), () => createTurnHost(ctx, turn), (text) => turn.outbound.push(turn.botMessage(text))) : [];
+      return ctx.llm.complete({
+        prompt: effect.prompt, bot_id: bot.id, ...(typeof context === 'string' ? { context } : {}),
+        ...(knowledge.length ? { knowledge } : {}), ...(tools.length ? { tools } : {}),
+      });
     }
     case 'schedule.set':
       await scheduleScript(ctx, bot, effect.file, effect.cron);
@@ -97,9 +106,25 @@ async function performConversationEffect(
       return ctx.capabilities.sendSms({ to: effect.to, text: effect.text, bot_id: bot.id });
     case 'template.send':
       return ctx.capabilities.sendTemplate({ to: effect.to, template: effect.template, params: effect.params, bot_id: bot.id });
-    case 'kb':
-      return ctx.capabilities.knowledge({ action: effect.action, name: effect.name, bot_id: bot.id, ...(turn ? { session_id: turn.session.id } : {}) });
-    case 'tools':
-      return ctx.capabilities.tools({ action: effect.action, name: effect.name, bot_id: bot.id, ...(turn ? { session_id: turn.session.id } : {}) });
+    case 'kb': {
+      // The session keeps which sources are active; the knowledge area keeps what they hold.
+      const active = storedNames(turn?.context[KB_SOURCES_KEY]);
+      if (effect.action === 'clear') {
+        const name = effect.name.trim().toLowerCase();
+        session('CLEAR KB').setContext(KB_SOURCES_KEY, name === '' ? [] : active.filter((s) => s.toLowerCase() !== name));
+        return null;
+      }
+      const indexed = await ctx.capabilities.knowledge({
+        action: effect.action, name: effect.name, bot_id: bot.id, ...(effect.refresh === undefined ? {} : { refresh: effect.refresh }),
+      });
+      // A SET SCHEDULE run has no session: it indexes (USE WEBSITE on a schedule refreshes a site) without activating.
+      if (turn && !active.includes(indexed.source)) turn.setContext(KB_SOURCES_KEY, [...active, indexed.source]);
+      return { success: true, source: indexed.source, documents: indexed.documents, chunks: indexed.chunks };
+    }
+    case 'tools': {
+      const current = session(effect.action === 'clear' ? 'CLEAR TOOLS' : `${effect.action.toUpperCase()} TOOL`);
+      current.setContext(LLM_TOOLS_KEY, effect.action === 'clear' ? [] : addTool(bot, current.context[LLM_TOOLS_KEY], effect.name));
+      return null;
+    }
   }
 }

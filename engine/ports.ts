@@ -1,4 +1,4 @@
-import type { FileStore, ObjectValue, Value } from '../basic-interpreter/index.js';
+import type { FileStore, ObjectValue, ToolSchema, Value } from '../basic-interpreter/index.js';
 
 /**
  * The engine's outward ports: what the BASIC effects need from other areas (meetings, mail,
@@ -17,9 +17,28 @@ export interface MailPort {
   send(mail: { to: string; subject: string; body: string; bot_id: string }): Promise<void>;
 }
 
-/** `r = LLM prompt`; `context` is what SET CONTEXT gave in this session, if anything. */
+/**
+ * `r = LLM prompt`; `context` is what SET CONTEXT gave in this session, if anything; `knowledge`
+ * the sources USE KB / USE WEBSITE made active in the session (the model answers from them);
+ * `tools` the scripts ADD TOOL / USE TOOL offered to the model (docs/basic.md).
+ */
 export interface LlmPort {
-  complete(request: { prompt: string; context?: string; bot_id: string }): Promise<string>;
+  complete(request: LlmRequest): Promise<string>;
+}
+
+/** What one LLM keyword asks the model. */
+export interface LlmRequest {
+  prompt: string;
+  context?: string;
+  bot_id: string;
+  knowledge?: string[];
+  tools?: ScriptTool[];
+}
+
+/** A tool script as the model sees it (its PARAM/DESCRIPTION schema), and its run with the model's arguments. */
+export interface ScriptTool {
+  schema: ToolSchema;
+  run(args: Record<string, unknown>): Promise<Value>;
 }
 
 /** Meetings without a real-time service: the script learns it and can tell the customer. */
@@ -54,15 +73,27 @@ export interface UsersPort {
 export type FilesPort = (bot: { id: string; name: string }) => FileStore;
 
 /**
- * Keywords whose capability is built by other areas (the sms and mobile_msg channels, a knowledge
- * base, model tool calling). Until one is wired here its keywords stop the script with
- * "not available: …".
+ * Keywords whose capability is built by other areas (the sms and mobile_msg channels, the
+ * knowledge base). Until one is wired here its keywords stop the script with "not available: …".
  */
 export interface ScriptCapabilitiesPort {
+  /** SEND SMS: resolves to `{success, message_id}`. */
   sendSms(request: { to: string; text: string; bot_id: string }): Promise<Value>;
+  /** SEND TEMPLATE: a mobile_msg template message; resolves to `{success, message_id}`. */
   sendTemplate(request: { to: string; template: string; params: Value[]; bot_id: string }): Promise<Value>;
-  knowledge(request: { action: 'use' | 'clear' | 'website'; name: string; bot_id: string; session_id?: string }): Promise<Value>;
-  tools(request: { action: 'add' | 'use' | 'clear'; name: string; bot_id: string; session_id?: string }): Promise<Value>;
+  /**
+   * USE KB name (a collection of the bot's .gbkb folder) and USE WEBSITE url: indexes the source
+   * when it is new or stale and names it, for the engine to make it active in the session.
+   */
+  knowledge(request: { action: 'use' | 'website'; name: string; refresh?: string; bot_id: string }): Promise<KnowledgeSource>;
+}
+
+/** An indexed knowledge source, as USE KB and USE WEBSITE report it to the script. */
+export interface KnowledgeSource {
+  /** The collection's name, or the site's normalised URL: what the session keeps active. */
+  source: string;
+  documents: number;
+  chunks: number;
 }
 
 export const usersNotConfigured: UsersPort = {
@@ -86,11 +117,6 @@ export const capabilitiesNotConfigured: ScriptCapabilitiesPort = {
     throw new Error('not available: SEND TEMPLATE (no mobile_msg template sender is wired to scripts on this server)');
   },
   async knowledge({ action }) {
-    const keyword = action === 'website' ? 'USE WEBSITE' : action === 'use' ? 'USE KB' : 'CLEAR KB';
-    throw new Error(`not available: ${keyword} (there is no knowledge base on this server)`);
-  },
-  async tools({ action }) {
-    const keyword = action === 'clear' ? 'CLEAR TOOLS' : `${action.toUpperCase()} TOOL`;
-    throw new Error(`not available: ${keyword} (model tool calling is not wired to scripts on this server)`);
+    throw new Error(`not available: ${action === 'website' ? 'USE WEBSITE' : 'USE KB'} (there is no knowledge base on this server)`);
   },
 };

@@ -15,6 +15,7 @@ import { parseMobileMsgWebhook } from './parse-mobile-msg.js';
 import type { ParsedWebhook } from './parsed-webhook.js';
 import { renderMessaging } from './render-messaging.js';
 import { renderMobileMsg } from './render-mobile-msg.js';
+import { templateBody, type TemplateMessage } from './template-message.js';
 
 /** The three channels of the Graph-style provider family. */
 export type GraphChannel = 'mobile_msg' | 'social_dm' | 'page_msg';
@@ -48,6 +49,12 @@ export interface GraphAdapter extends ChannelAdapter {
   parseWebhook(req: ChannelRequest): ParsedWebhook;
   /** Downloads a provider-held file by its media id (mobile_msg), at most `maxBytes`. */
   fetchMedia(bot: string, mediaId: string, maxBytes: number): Promise<GraphFile>;
+  /**
+   * mobile_msg only: an approved template to any number (the BASIC SEND TEMPLATE keyword), which
+   * the provider delivers outside the 24-hour window too. PermanentDeliveryError when the channel
+   * is off for the bot or the provider refuses it for good.
+   */
+  sendTemplate(bot: string, to: string, template: TemplateMessage): Promise<DeliveryReceipt>;
 }
 
 /**
@@ -118,12 +125,23 @@ export function createGraphAdapter(channel: GraphChannel, deps: GraphAdapterDeps
         if (!(error instanceof GraphApiError)) throw error;
         if (error.transient) throw new Error(`${channel} send failed for now: ${error.message}`, { cause: error });
         if (error.code === OUTSIDE_WINDOW_CODE && settings.reengage) {
-          await client.post(path, reengageBody(message.to, settings.reengage));
+          await client.post(path, templateBody(message.to, { name: settings.reengage.template, language: settings.reengage.language, params: [] }));
           throw new PermanentDeliveryError(`${reasonOf(error)} (re-engagement template "${settings.reengage.template}" sent instead)`);
         }
         throw new PermanentDeliveryError(reasonOf(error));
       }
       return receipt;
+    },
+    async sendTemplate(bot, to, template) {
+      const settings = settingsOf(bot);
+      if (channel !== 'mobile_msg' || !settings) throw new PermanentDeliveryError(`${channel} cannot send templates for this bot`);
+      try {
+        return receiptOf(await clientOf(settings).post(`${settings.phoneNumberId}/messages`, templateBody(to.replace(/^\+/, ''), template))) ?? {};
+      } catch (error) {
+        if (!(error instanceof GraphApiError)) throw error;
+        if (error.transient) throw new Error(`${channel} template send failed for now: ${error.message}`, { cause: error });
+        throw new PermanentDeliveryError(reasonOf(error));
+      }
     },
     async fetchMedia(bot, mediaId, maxBytes) {
       const settings = settingsOf(bot);
@@ -147,11 +165,4 @@ function receiptOf(answer: unknown): DeliveryReceipt | undefined {
 
 function reasonOf(error: GraphApiError): string {
   return error.options.details ? `${error.message}: ${error.options.details}` : error.message;
-}
-
-function reengageBody(to: string, reengage: { template: string; language: string }): Record<string, unknown> {
-  return {
-    messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'template',
-    template: { name: reengage.template, language: { code: reengage.language } },
-  };
 }

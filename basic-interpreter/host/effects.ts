@@ -65,8 +65,8 @@ export type EffectBody =
   | { type: 'sms.send'; to: string; text: string }
   /** SEND TEMPLATE to, template, params…: a template message of the mobile_msg channel. */
   | { type: 'template.send'; to: string; template: string; params: Value[] }
-  /** USE KB name, CLEAR KB [name], USE WEBSITE url: the knowledge the model answers from. */
-  | { type: 'kb'; action: 'use' | 'clear' | 'website'; name: string }
+  /** USE KB name, CLEAR KB [name], USE WEBSITE url [REFRESH "1d"]: the knowledge the model answers from. */
+  | { type: 'kb'; action: 'use' | 'clear' | 'website'; name: string; refresh?: string }
   /** ADD TOOL name, USE TOOL name, CLEAR TOOLS: the tools the model may call. */
   | { type: 'tools'; action: 'add' | 'use' | 'clear'; name: string };
 

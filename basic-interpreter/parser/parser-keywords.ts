@@ -8,8 +8,11 @@ import { ExpressionParser } from './parser-expressions.js';
 import { WORD_PHRASES } from './phrases.js';
 import * as T from './tokens.js';
 
-/** Words that join the arguments of a keyword phrase, besides `,`: `CREATE USER e WITH NAME n`. */
-const JOINERS: ReadonlySet<string> = new Set(['AS', 'TO', 'IN', 'WHERE', 'USING', 'INTO', 'FROM', 'BY', 'OF', 'AT', 'ON', 'FOR']);
+/**
+ * Words that join the arguments of a keyword phrase, besides `,`: `CREATE USER e WITH NAME n`,
+ * `USE WEBSITE url REFRESH "1d"`.
+ */
+const JOINERS: ReadonlySet<string> = new Set(['AS', 'TO', 'IN', 'WHERE', 'USING', 'INTO', 'FROM', 'BY', 'OF', 'AT', 'ON', 'FOR', 'REFRESH']);
 
 type Rule = ParserMethod<[], CstNode>;
 

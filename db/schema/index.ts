@@ -29,3 +29,5 @@ export { cannedResponses } from './canned-responses.js';
 export { attendanceWebhookDeliveries, ATTENDANCE_WEBHOOK_STATUSES, type AttendanceWebhookStatus } from './attendance-webhooks.js';
 // The team_chat destination: each conversation's notice and thread (docs/channels/team-chat.md).
 export { teamChatThreads } from './team-chat-threads.js';
+// The knowledge base of USE KB / USE WEBSITE (docs/basic.md).
+export { knowledgeSources, knowledgeChunks } from './knowledge.js';

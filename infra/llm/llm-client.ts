@@ -18,10 +18,28 @@ export interface LlmSettings {
   resolve?: ResolveHost;
 }
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
+/** A message of a chat: the prompt's, the model's (with the tools it called), or a tool's result. */
+export type ChatMessage =
+  | { role: 'system' | 'user' | 'assistant'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+/** A function the model may call (OpenAI function calling): its name, description and JSON Schema. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
 }
+
+/** A call the model asked for; `arguments` is the JSON text the model wrote. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** One answer of the model when it may call tools: text, or the calls it wants made first. */
+export type ChatTurn = { content: string; tool_calls: [] } | { content: string | null; tool_calls: ToolCall[] };
 
 /** Why a model call gave no usable answer; callers fall back on any of them. */
 export type LlmFailure = 'timeout' | 'unavailable' | 'invalid_answer';
@@ -45,11 +63,17 @@ export interface LlmClient {
   text(messages: readonly ChatMessage[]): Promise<string>;
 }
 
+/** A model that may also be offered tools (the BASIC ADD TOOL keyword, docs/basic.md). */
+export interface ToolCallingClient extends LlmClient {
+  /** A chat completion offering `tools`: the text, or the tool calls the model made. */
+  chat(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): Promise<ChatTurn>;
+}
+
 /**
  * The model for these settings, or undefined when there is none: neither a URL nor a key is set
  * (a local server such as Ollama needs only the URL; the OpenAI cloud only the key).
  */
-export function createLlmClient(settings: LlmSettings): LlmClient | undefined {
+export function createLlmClient(settings: LlmSettings): ToolCallingClient | undefined {
   if (!settings.url && !settings.key) return undefined;
   const openai = new OpenAI({
     apiKey: settings.key ?? 'not-needed',
@@ -60,25 +84,27 @@ export function createLlmClient(settings: LlmSettings): LlmClient | undefined {
     fetch: guardedFetch(settings.allowPrivateNetworks, settings.resolve ?? resolveWithDns),
   });
 
-  async function complete(messages: readonly ChatMessage[], json: boolean): Promise<string> {
-    let content: string | null | undefined;
+  async function request(messages: readonly ChatMessage[], options: { json?: boolean; tools?: readonly ToolDefinition[] }) {
     // Our own deadline: the SDK reports its timeout as a generic connection error on some runtimes.
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), settings.timeoutMs);
     try {
       const completion = await openai.chat.completions.create({
         model: settings.model,
-        messages: messages.map((m) => ({ role: m.role, content: m.content })),
-        ...(json ? { response_format: { type: 'json_object' as const } } : {}),
+        messages: messages.map(toWire),
+        ...(options.json ? { response_format: { type: 'json_object' as const } } : {}),
+        ...(options.tools?.length ? { tools: options.tools.map((t) => ({ type: 'function' as const, function: { ...t } })) } : {}),
       }, { signal: deadline.signal });
-      content = completion.choices[0]?.message.content;
+      return completion.choices[0]?.message;
     } catch (error) {
       throw deadline.signal.aborted ? new LlmError('timeout', 'The model did not answer in time') : toLlmError(error);
     } finally {
       clearTimeout(timer);
     }
-    if (typeof content !== 'string' || content.trim() === '') throw new LlmError('invalid_answer', 'The model answered with no text');
-    return content;
+  }
+
+  async function complete(messages: readonly ChatMessage[], json: boolean): Promise<string> {
+    return textOf((await request(messages, { json }))?.content);
   }
 
   return {
@@ -92,7 +118,27 @@ export function createLlmClient(settings: LlmSettings): LlmClient | undefined {
       }
     },
     text: (messages) => complete(messages, false),
+    async chat(messages, tools) {
+      const message = await request(messages, { tools });
+      const calls = (message?.tool_calls ?? []).flatMap((c) => (c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : []));
+      if (calls.length) return { content: message?.content ?? null, tool_calls: calls };
+      return { content: textOf(message?.content), tool_calls: [] };
+    },
   };
+}
+
+function textOf(content: string | null | undefined): string {
+  if (typeof content !== 'string' || content.trim() === '') throw new LlmError('invalid_answer', 'The model answered with no text');
+  return content;
+}
+
+/** A message in the API's shape (tool calls as `function` calls). */
+function toWire(m: ChatMessage): OpenAI.Chat.ChatCompletionMessageParam {
+  if (m.role === 'tool') return { role: 'tool', tool_call_id: m.tool_call_id, content: m.content };
+  if ('tool_calls' in m) {
+    return { role: 'assistant', content: m.content, tool_calls: m.tool_calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) };
+  }
+  return { role: m.role, content: m.content };
 }
 
 function findCause<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | undefined {

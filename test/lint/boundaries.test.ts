@@ -37,6 +37,9 @@ describe('a new arrow against the design fails the lint', () => {
     ['groups/group-access.ts', '../db/index.js', /groups\/ knows its port/],
     ['groups/group-access.ts', 'drizzle-orm', /groups\/ reaches drivers only/],
     ['http/routes/health.ts', '../../groups/providers/embedded.js', /through their index\.js/],
+    ['knowledge/chunk-text.ts', '../db/index.js', /knowledge\/ knows its ports/],
+    ['knowledge/chunk-text.ts', '../engine/index.js', /knowledge\/ knows its ports/],
+    ['knowledge/chunk-text.ts', 'drizzle-orm', /knowledge\/ reaches the database only/],
   ])('%s importing %s', async (file, specifier, rule) => {
     const errors = await importErrors(file, specifier);
     expect(errors).toEqual([expect.stringMatching(rule)]);

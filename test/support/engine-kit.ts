@@ -110,8 +110,8 @@ export class EngineHarness {
    */
   async startEngine(options: {
     outbox?: Partial<OutboxSettings>; adapters?: ChannelAdapter[]; start?: boolean; prefix?: string;
-    /** Ports of the BASIC capabilities (CREATE USER, the bots' drives, SEND SMS…). */
-    capabilities?: Pick<EngineDeps, 'users' | 'files' | 'capabilities'>;
+    /** Ports of the BASIC capabilities (CREATE USER, the bots' drives, SEND SMS…, the language model). */
+    capabilities?: Pick<EngineDeps, 'users' | 'files' | 'capabilities' | 'llm'>;
   } = {}): Promise<RunningEngine> {
     const prefix = options.prefix ?? uniquePrefix('sbtest-engine');
     this.prefixes.push(prefix);

@@ -10,8 +10,10 @@ import type { AddressInfo } from 'node:net';
 
 export interface ChatRequest {
   model: string;
-  messages: { role: string; content: string }[];
+  messages: { role: string; content: string; tool_call_id?: string; tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[] }[];
   response_format?: { type: string };
+  /** The functions offered to the model (function calling). */
+  tools?: { type: string; function: { name: string; description: string; parameters: Record<string, unknown> } }[];
   authorization: string | undefined;
 }
 
@@ -19,6 +21,8 @@ export interface ChatRequest {
 export type FakeAnswer =
   | { json: unknown }
   | { text: string }
+  /** The model calls functions (`finish_reason: tool_calls`); `arguments` is an object, sent as JSON text. */
+  | { tool_calls: { name: string; arguments: unknown }[] }
   | { status: number; body?: unknown }
   | { stall: true };
 
@@ -57,13 +61,18 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         .end(JSON.stringify(answer.body ?? { error: { message: 'fake failure', type: 'server_error' } }));
       return;
     }
-    const content = 'json' in answer ? JSON.stringify(answer.json) : answer.text;
+    const message = 'tool_calls' in answer
+      ? {
+        role: 'assistant', content: null,
+        tool_calls: answer.tool_calls.map((c, i) => ({ id: `call_${requests.length}_${i}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })),
+      }
+      : { role: 'assistant', content: 'json' in answer ? JSON.stringify(answer.json) : answer.text };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
       id: `chatcmpl-${requests.length}`,
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: request.model,
-      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      choices: [{ index: 0, message, finish_reason: 'tool_calls' in answer ? 'tool_calls' : 'stop' }],
       usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
     }));
   }

@@ -1,6 +1,15 @@
 ' General Bots syntax forms (docs/basic.md, "Compatibility")
 DESCRIPTION "dialect forms"
 PARAM topic AS STRING LIKE "x" DESCRIPTION "what" OPTIONAL
+' Channel, knowledge and tool phrases (their capabilities are the engine's ports: test/integration/basic-knowledge-tools.test.ts)
+SEND SMS "+15551230001", "Your code is " + 1234
+SEND TEMPLATE TO "+5511999990000", "order_update", #{name: "Ana"}
+SEND TEMPLATE "+5511999990001", "hello", "Bob", 7
+USE KB "policies"
+USE WEBSITE "https://example.com/docs" REFRESH "1w"
+CLEAR KB
+ADD TOOL "create-ticket.bas"
+CLEAR TOOLS
 person = #{ name: "Ana", "age": 30 }
 IF person.city IS NULL AND person.name IS NOT NULL THEN TALK "no city"
 IF person.age != 31 THEN TALK "not 31"
