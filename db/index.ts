@@ -53,3 +53,6 @@ export {
   createCannedResponsesRepo, DuplicateShortcutError,
   type CannedResponsesRepo, type CannedResponseRow, type CannedResponseFields,
 } from './canned-responses-repo.js';
+export {
+  createMeetingsRepo, type MeetingsRepo, type MeetingMedia, type MeetingProviderKind, type MeetingRoomRow, type NewMeetingRoom, type MeetingRoomChanges, type MeetingConversationRow,
+} from './meetings-repo.js';

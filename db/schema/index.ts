@@ -23,3 +23,6 @@ export {
 } from './notifications.js';
 export { directoryGroups, directoryGroupMembers } from './groups.js';
 export { cannedResponses } from './canned-responses.js';
+export {
+  meetingRooms, meetingConversations, MEETING_PROVIDERS, MEETING_MEDIA, type MeetingProviderKind, type MeetingMedia,
+} from './meetings.js';
