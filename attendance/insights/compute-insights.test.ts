@@ -21,9 +21,11 @@ function attendance(session: string, a: string, start: number, wait: number, fir
 }
 
 describe('computeInsights', () => {
-  test('an empty window has null metrics and zero counts, never NaN', () => {
+  test('an empty window has null metrics (no video call asked for: 0) and zero counts, never NaN', () => {
     const { metrics, counts } = computeInsights([], window);
-    expect(Object.values(metrics).every((v) => v === null)).toBe(true);
+    const { video_call_requests: requests, ...rest } = metrics;
+    expect(requests).toBe(0);
+    expect(Object.values(rest).every((v) => v === null)).toBe(true);
     expect(counts).toEqual({ conversations: 0, resolved: 0, transferred: 0, surveys: 0 });
     expect(Object.values(targetsFor(metrics)).every((t) => t.met === null)).toBe(true);
   });
@@ -38,7 +40,7 @@ describe('computeInsights', () => {
     const { metrics, counts } = computeInsights(events, window);
     expect(metrics).toMatchObject({
       avg_wait_time: 60, first_response_time: 15, resolution_rate: 100, customer_satisfaction: 7.5, transfers_rate: 0,
-      video_call_requests: null, video_calls_completed: null, avg_video_duration: null, screen_share_usage: null, transcription_accuracy: null,
+      video_call_requests: 0, video_calls_completed: null, avg_video_duration: null, screen_share_usage: null, transcription_accuracy: null,
     });
     expect(counts).toEqual({ conversations: 2, resolved: 2, transferred: 0, surveys: 2 });
     const targets = targetsFor(metrics);
@@ -161,5 +163,33 @@ describe('computeInsights', () => {
       const events = [ev('accepted', 0, { session_id: 's1', attendant_id: 'a1' })];
       expect(computeInsights(events, window).metrics.attendant_utilization).toBeNull();
     });
+  });
+
+  test('video KPIs: requests, calls completed, duration, screen sharing and transcription accuracy', () => {
+    const room = (id: string, media = 'video') => ({ room_id: id, media });
+    const events = [
+      ev('video_requested', 100, { data: room('r1') }),
+      ev('video_requested', 200, { data: room('r2') }),
+      ev('video_requested', 300, { data: room('r3') }),
+      ev('video_requested', 310, { data: room('c1', 'audio') }),
+      ev('video_started', 400, { data: room('r1') }),
+      ev('screen_share_started', 450, { data: room('r1') }),
+      ev('video_started', 500, { data: room('r2') }),
+      ev('video_ended', 1000, { data: { ...room('r1'), duration_seconds: 600 } }),
+      ev('video_ended', 800, { data: { ...room('r2'), duration_seconds: 300 } }),
+      ev('video_ended', 900, { data: { ...room('r3'), duration_seconds: null } }),
+      ev('transcription_scored', 1100, { data: { ...room('r1'), accuracy: 95 } }),
+      ev('transcription_scored', 1200, { data: { ...room('r2'), accuracy: 80 } }),
+    ].sort((x, y) => x.at.getTime() - y.at.getTime());
+    const { metrics } = computeInsights(events, window);
+    // Three video rooms asked for (the audio call is not a video call), two of them connected.
+    expect(metrics).toMatchObject({
+      video_call_requests: 3, video_calls_completed: 66.7, avg_video_duration: 450, screen_share_usage: 50, transcription_accuracy: 87.5,
+    });
+    const targets = targetsFor(metrics);
+    expect(targets.video_calls_completed.met).toBe(false);
+    expect(targets.avg_video_duration.met).toBe(true);
+    expect(targets.screen_share_usage.met).toBe(true);
+    expect(targets.transcription_accuracy.met).toBe(false);
   });
 });
