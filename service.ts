@@ -38,6 +38,8 @@ import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
 import { basicCapabilities } from './service-basic.js';
 import { wireNotifications } from './service-notifications.js';
+import { wireMeetings } from './service-meetings.js';
+import { attachMeetSocket, MEET_SOCKET_PATH } from './http/meet-socket.js';
 
 export type { RunnableBot } from './service-bots.js';
 
@@ -133,6 +135,14 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger,
     deliveryStatus: (update) => engine.recordDeliveryStatus(update), ...providerChannels,
   });
+  // Join links point at PUBLIC_URL, or at where this instance listens (known once it does).
+  let listeningUrl = '';
+  const publicUrl = () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl;
+  // Meetings (docs/meetings.md): CREATE MEETING, /video and /call, /api/meet; links reach customers through the engine.
+  const meetings = wireMeetings({
+    db: database.db, secret, config: (id) => byId.get(id)?.config, botId: (key) => (byId.get(key) ?? byName.get(key))?.id,
+    publicUrl, mailer, logger, now,
+  }, () => engine);
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
   const engine = createEngine({
     repos: {
@@ -145,6 +155,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     screenInbound: (message) => (mobileMsgScreen ? mobileMsgScreen(message) : Promise.resolve(message)),
     // BASIC: CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive (docs/basic.md).
     ...basicCapabilities({ users, dataDir: settings.DATA_DIR }),
+    meetings: meetings.script,
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
     // LLM and SET CONTEXT use the bot's model; without one the keyword stops the script with a clear error.
@@ -183,7 +194,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // Attendance hears from the engine only through its domain events, after each commit.
   engine.subscribe(attendance.engineEventHandlers);
   // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
-  const commandDeps = { repos: attendanceRepos, attendance, assist };
+  const commandDeps = { repos: attendanceRepos, attendance, assist, meetings: meetings.attendantCalls };
   // Queued mobile_msg lines from an attendant's phone are the attendant's; voice notes are transcribed (docs/channels/mobile-msg.md).
   const mobileMsgAdapter = graphAdapterOf(adapters, 'mobile_msg');
   const mobileMsgScreen = mobileMsgAdapter && createMobileMsgScreen({
@@ -204,9 +215,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
 
   // Notifications (docs/notifications.md): broadcasts reach groups through the identity provider; sms and mobile push
   // ports are not given yet, so those report not configured.
-  let listeningUrl = '';
   const notifications = await wireNotifications({
-    settings, database, jobs, bus, rateLimiter, mailer, logger, secret, groups: createGroupAudience(identityProvider), publicUrl: () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl,
+    settings, database, jobs, bus, rateLimiter, mailer, logger, secret, groups: createGroupAudience(identityProvider), publicUrl,
   });
   await notifications.service.start();
 
@@ -249,6 +259,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       canned: createCannedResponsesRepo(database.db),
       botId: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.id,
     },
+    meetings,
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, {
@@ -258,9 +269,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
   const notificationsSocket = notifications.attach(server, tokens);
+  const meetSocket = attachMeetSocket(server, { meetings, logger });
   const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket });
   // Hardening (README, "Security model"): other upgrade paths get a 404; every socket is known so shutdown can cut it.
-  refuseUnknownUpgrades(server, [WEB_SOCKET_PATH, ATTENDANCE_SOCKET_PATH, NOTIFICATIONS_SOCKET_PATH]);
+  refuseUnknownUpgrades(server, [WEB_SOCKET_PATH, ATTENDANCE_SOCKET_PATH, NOTIFICATIONS_SOCKET_PATH, MEET_SOCKET_PATH]);
   answerClientErrors(server);
   const connections = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
@@ -281,6 +293,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     await webSocket.close();
     await attendanceSocket.close();
     await notificationsSocket.close();
+    await meetSocket.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Requests and sockets still open after the bound are cut, upgraded ones included, so shutdown always ends.

@@ -64,6 +64,8 @@ export function cyclesOf(events: readonly Event[]): Cycle[] {
       case 'transferred': case 'assigned': case 'customer_message': case 'satisfaction': case 'status_changed':
       case 'ticket_created': case 'ticket_updated': case 'ticket_assigned': case 'ticket_transferred': case 'ticket_resolved':
       case 'ticket_deleted':
+      // Meeting events (attendance/insights/video-kpis.ts) neither open nor hold a conversation.
+      case 'video_requested': case 'video_started': case 'video_ended': case 'screen_share_started': case 'transcription_scored':
         break;
     }
   }
@@ -134,6 +136,8 @@ export function heldIntervals(events: readonly Event[], window: Interval): Map<s
       case 'status_changed':
       case 'ticket_created': case 'ticket_updated': case 'ticket_assigned': case 'ticket_transferred': case 'ticket_resolved':
       case 'ticket_deleted':
+      // Meeting events (attendance/insights/video-kpis.ts) neither open nor hold a conversation.
+      case 'video_requested': case 'video_started': case 'video_ended': case 'screen_share_started': case 'transcription_scored':
         break;
     }
   }
