@@ -3,12 +3,24 @@ import { defineConfig } from 'vite';
 
 /**
  * The browser half (web/): `vite build` makes the attendant console, `vite build --mode widget`
- * the embeddable chat widget (one IIFE file). Both land in dist/web, which the express app serves
+ * the embeddable chat widget (one IIFE file), `--mode meet` the meeting page's client. Both land in dist/web, which the express app serves
  * (WEB_DIR). Vite transforms TSX itself (oxc), with React's automatic JSX runtime.
  */
 export default defineConfig(({ mode }) => {
   const outDir = path.resolve(import.meta.dirname, 'dist/web');
   const common = { oxc: { jsx: { runtime: 'automatic' as const } }, logLevel: 'warn' as const };
+  // The meeting join page's client (web/meet/, served as /meet.js on /meet/{room}; docs/meetings.md).
+  if (mode === 'meet') {
+    return {
+      ...common,
+      publicDir: false as const,
+      build: {
+        outDir,
+        emptyOutDir: false,
+        lib: { entry: path.resolve(import.meta.dirname, 'web/meet/meet.ts'), formats: ['iife' as const], name: 'SwitchboardMeet', fileName: () => 'meet.js' },
+      },
+    };
+  }
   if (mode === 'widget') {
     return {
       ...common,
