@@ -30,12 +30,14 @@ export interface CreateMeetingInput {
   /** The bot whose settings apply (id or name). */
   bot?: string;
   session_id?: string;
+  /** The conversation of a running turn (CREATE MEETING): trusted as is, its row may not be committed yet. */
+  turn_session?: { id: string; bot_id: string };
   conversation_id?: string;
   created_by?: string | null;
 }
 
 export async function createMeeting(ctx: MeetingsContext, input: CreateMeetingInput): Promise<MeetingRoomRow> {
-  const session = input.session_id ? await ctx.sessions.findById(input.session_id) : undefined;
+  const session = input.turn_session ?? (input.session_id ? await ctx.sessions.findById(input.session_id) : undefined);
   if (input.session_id && !session) throw new ValidationError(`Session ${input.session_id} does not exist`, [{ path: 'session_id', message: 'no such session' }]);
   const botId = input.bot !== undefined ? ctx.botId(input.bot) : session?.bot_id ?? null;
   if (botId === undefined) throw new ValidationError(`No bot named ${input.bot}`, [{ path: 'bot', message: 'no such bot' }]);
@@ -60,6 +62,7 @@ export async function createMeeting(ctx: MeetingsContext, input: CreateMeetingIn
     participants: input.participants ?? [], created_by: input.created_by ?? null,
     expires_at: new Date(now.getTime() + expiresIn * 1000),
   });
-  await logMeetingEvent(ctx, room, 'video_requested', now, {}, input.created_by ?? null);
+  // The log's session reference needs the session's row, which a running turn has not committed yet.
+  await logMeetingEvent(ctx, input.turn_session ? { ...room, session_id: null } : room, 'video_requested', now, {}, input.created_by ?? null);
   return room;
 }

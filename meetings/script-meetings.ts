@@ -15,7 +15,7 @@ export function createScriptMeetings(ctx: MeetingsContext) {
     async create(options: ObjectValue, session: { id: string; bot_id: string }): Promise<Value> {
       const input = scriptOptions(options);
       try {
-        const room = await createMeeting(ctx, { ...input, bot: session.bot_id, session_id: session.id });
+        const room = await createMeeting(ctx, { ...input, turn_session: session });
         return { success: true, room_id: room.name, join_url: joinUrlOf(ctx.publicUrl(), room.name), expires_at: room.expires_at.toISOString() };
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

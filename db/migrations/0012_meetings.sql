@@ -32,7 +32,6 @@ CREATE TABLE "meeting_rooms" (
 --> statement-breakpoint
 ALTER TABLE "meeting_conversations" ADD CONSTRAINT "meeting_conversations_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meeting_rooms" ADD CONSTRAINT "meeting_rooms_bot_id_bots_id_fk" FOREIGN KEY ("bot_id") REFERENCES "public"."bots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "meeting_rooms" ADD CONSTRAINT "meeting_rooms_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meeting_rooms" ADD CONSTRAINT "meeting_rooms_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "meeting_rooms_session_idx" ON "meeting_rooms" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "meeting_rooms_created_idx" ON "meeting_rooms" USING btree ("created_at");

@@ -1,6 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bots } from './bots.js';
-import { sessions } from './sessions.js';
 import { users } from './users.js';
 
 /** Where a room's media flows: the embedded peer-to-peer mesh or a LiveKit-compatible server (docs/meetings.md). */
@@ -23,7 +22,8 @@ export const meetingRooms = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull().unique(),
     bot_id: uuid('bot_id').references(() => bots.id, { onDelete: 'cascade' }),
-    session_id: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    // No foreign key: CREATE MEETING makes the room while the turn that may create the session is still running.
+    session_id: uuid('session_id'),
     conversation_id: uuid('conversation_id'),
     provider: text('provider').$type<MeetingProviderKind>().notNull(),
     media: text('media').$type<MeetingMedia>().notNull().default('video'),
