@@ -102,7 +102,7 @@ export function computeInsights(events: readonly InsightEvent[], window: Insight
     customer_satisfaction: round(mean(scores), 2),
     attendant_utilization: round(utilization(logged, { from, to }), 1),
     transfers_rate: round(percent(transferred, started.length), 1),
-    video_call_requests: video.video_call_requests,
+    video_call_requests: round(video.video_call_requests, 0),
     video_calls_completed: round(video.video_calls_completed, 1),
     avg_video_duration: round(video.avg_video_duration, 1),
     screen_share_usage: round(video.screen_share_usage, 1),

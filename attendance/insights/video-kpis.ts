@@ -2,7 +2,8 @@
  * The video KPIs of seed 2.14 from the meeting lines of the attendance event log
  * (meetings/meeting-events.ts; docs/meetings.md, "Insights"). Pure, like compute-insights.ts.
  *
- * - `video_call_requests`: video rooms asked for in the window (`video_requested`, media video).
+ * - `video_call_requests`: video rooms asked for in the window (`video_requested`, media video);
+ *   null, like every KPI of an empty window, when there was none.
  * - `video_calls_completed`: percent of those in which two participants were connected
  *   (`video_started` for the room, by the end of the window).
  * - `avg_video_duration`: mean seconds from two connected to the end, over video calls that ended in the window.
@@ -13,7 +14,7 @@
 import type { InsightEvent } from './compute-insights.js';
 
 export interface VideoKpis {
-  video_call_requests: number | null;
+  video_call_requests: number | undefined;
   video_calls_completed: number | undefined;
   avg_video_duration: number | undefined;
   screen_share_usage: number | undefined;
@@ -33,7 +34,7 @@ export function videoKpis(events: readonly InsightEvent[], inWindow: (at: Date) 
   const accuracies = events.filter((e) => e.type === 'transcription_scored' && inWindow(e.at)).map((e) => e.data.accuracy)
     .filter((a): a is number => typeof a === 'number' && Number.isFinite(a));
   return {
-    video_call_requests: requested.length,
+    video_call_requests: requested.length > 0 ? requested.length : undefined,
     video_calls_completed: percent(requested.filter((e) => started.has(roomOf(e))).length, requested.length),
     avg_video_duration: mean(durations),
     screen_share_usage: percent(startedInWindow.filter((e) => shared.has(roomOf(e))).length, startedInWindow.length),

@@ -37,14 +37,21 @@ async function joinAs(url: string, name: string): Promise<Page> {
   return page;
 }
 
+/** The page's peer connections as the client exposes them (web/meet/meet.ts); DOM types are not in the server's tsconfig. */
+interface PeerConnection {
+  connectionState: string;
+  getStats(): Promise<{ forEach(each: (s: { type: string; bytesReceived?: number; bytesSent?: number }) => void): void }>;
+}
+type MeetWindow = { __meet: { peers: Map<string, { pc: PeerConnection }> } };
+
 /** Per peer connection of the page: its state and the media bytes received and sent so far. */
 function mediaFlow(page: Page) {
   return page.evaluate(async () => {
-    const { peers } = (window as unknown as { __meet: { peers: Map<string, { pc: RTCPeerConnection }> } }).__meet;
+    const { peers } = (globalThis as unknown as MeetWindow).__meet;
     return Promise.all([...peers.values()].map(async ({ pc }) => {
       let received = 0;
       let sent = 0;
-      (await pc.getStats()).forEach((s: { type: string; bytesReceived?: number; bytesSent?: number }) => {
+      (await pc.getStats()).forEach((s) => {
         if (s.type === 'inbound-rtp') received += s.bytesReceived ?? 0;
         if (s.type === 'outbound-rtp') sent += s.bytesSent ?? 0;
       });
@@ -65,11 +72,11 @@ test('two browsers join one embedded room and exchange media peer to peer', asyn
   const attendant = await joinAs(link, 'Ana');
   for (const page of [customer, attendant]) {
     await page.waitForFunction(async () => {
-      const { peers } = (window as unknown as { __meet: { peers: Map<string, { pc: RTCPeerConnection }> } }).__meet;
+      const { peers } = (globalThis as unknown as MeetWindow).__meet;
       if (peers.size !== 1) return false;
       const { pc } = [...peers.values()][0]!;
       let received = 0;
-      (await pc.getStats()).forEach((s: { type: string; bytesReceived?: number }) => { if (s.type === 'inbound-rtp') received += s.bytesReceived ?? 0; });
+      (await pc.getStats()).forEach((s) => { if (s.type === 'inbound-rtp') received += s.bytesReceived ?? 0; });
       return pc.connectionState === 'connected' && received > 0;
     }, undefined, { timeout: 20_000, polling: 250 });
     const [flow] = await mediaFlow(page);

@@ -5,6 +5,7 @@
  * video grant allows the call (`roomCreate` for CreateRoom and DeleteRoom); otherwise 401 as the
  * real server answers. Records the calls with their verified grants.
  */
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
 import { createFakeProviderServer } from './fake-provider-server.js';
@@ -29,7 +30,7 @@ export async function startFakeLiveKit(apiKey = 'APIfake', apiSecret = 'fake-liv
   const calls: FakeLiveKitCall[] = [];
   const rooms = new Map<string, Record<string, unknown>>();
   const key = new TextEncoder().encode(apiSecret);
-  const twirpError = (res: import('node:http').ServerResponse, status: number, code: string, msg: string) =>
+  const twirpError = (res: ServerResponse, status: number, code: string, msg: string) =>
     void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ code, msg }));
   const server = createFakeProviderServer(async (req, res, raw) => {
     const match = /^\/twirp\/livekit\.RoomService\/(\w+)$/.exec(req.url ?? '');
