@@ -94,7 +94,12 @@ async function join(name: string): Promise<void> {
   showControls(body.media);
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   socket = new WebSocket(`${scheme}://${location.host}${body.url}?token=${encodeURIComponent(body.token)}`);
-  socket.addEventListener('message', (event) => void onFrame(JSON.parse(String(event.data)) as ServerFrame, body.ice_servers));
+  // Frames are handled one after the other: an offer's answer must be set before the candidates that follow it.
+  let handled = Promise.resolve();
+  socket.addEventListener('message', (event) => {
+    const frame = JSON.parse(String(event.data)) as ServerFrame;
+    handled = handled.then(() => onFrame(frame, body.ice_servers)).catch((error: unknown) => say(`Connection problem: ${String(error)}`));
+  });
   socket.addEventListener('close', (event) => {
     say(CLOSE_MESSAGES[event.code] ?? 'You left the meeting.');
     hangUp();
