@@ -13,6 +13,7 @@ import { meetingRooms } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startFakeLiveKit, type FakeLiveKit } from '../support/fake-livekit.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
 
@@ -24,20 +25,21 @@ let service: TestService;
 let bots: TestBots;
 let livekit: FakeLiveKit;
 let voice: FakeVoice;
+let smtp: TestSmtpServer;
 let admin: Headers;
 
 beforeAll(async () => {
-  [livekit, voice] = await Promise.all([startFakeLiveKit(), startFakeVoice()]);
+  [livekit, voice, smtp] = await Promise.all([startFakeLiveKit(), startFakeVoice(), startSmtpServer()]);
   bots = await createTestBots();
   await bots.add('default', { 'voice-models-url': voice.url, 'rtc-turn-url': 'turn:turn.example.test:3478', 'rtc-turn-username': 'u', 'rtc-turn-credential': 'p' });
   await bots.add('scripted', {}, 'r = CREATE MEETING {title: "Support call", expires_in: 600, max_participants: 2, transcription: TRUE}\nTALK "meeting " & r.success & " " & r.join_url\n');
   await bots.add('live', { 'rtc-url': livekit.url, 'rtc-api-key': livekit.apiKey, 'rtc-api-secret': livekit.apiSecret, 'rtc-room-prefix': 'live-' });
-  service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL: 'http://meet.example.test' });
+  service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL: 'http://meet.example.test', SMTP_URL: smtp.url, MAIL_FROM: 'meet@example.test' });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 });
 afterAll(async () => {
   await service.dispose();
-  await Promise.all([bots.remove(), livekit.close(), voice.close()]);
+  await Promise.all([bots.remove(), livekit.close(), voice.close(), smtp.close()]);
 });
 
 const json = (headers: Partial<Headers> = {}) => ({ 'content-type': 'application/json', ...headers });
@@ -162,6 +164,21 @@ describe('meeting rooms on the embedded provider', () => {
     expect(await connect(early).closed).toBe(4410);
     expect(((await (await get(`/api/meet/rooms/${room.id}`, admin)).json()) as Room).status).toBe('expired');
     expect((await get('/meet/attendance-unknown')).status).toBe(404);
+  });
+
+  test('invite: the link by email through the mailer and to a conversation\'s web customer', async () => {
+    const room = await createRoom({ title: 'Contract review' });
+    const customer = await sayOnWeb(service.url, 'default', 'hello');
+    const res = await post('/api/meet/invite', admin, { room: room.id, emails: ['guest@example.test'], session_id: customer.session_id, note: 'See you soon' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ room_id: room.id, join_url: room.join_url, emailed: ['guest@example.test'], messaged_session_id: customer.session_id });
+    const mail = await smtp.waitFor((m) => m.to.includes('guest@example.test'));
+    expect(mail.subject).toBe('Invitation: Contract review');
+    expect(mail.text).toContain(room.join_url);
+    const history = await fetch(`${service.url}/api/channels/web/default/messages?session_token=${encodeURIComponent(customer.session_token)}`);
+    expect(((await history.json()) as { messages: { text: string }[] }).messages.map((m) => m.text)).toContain(`See you soon\nJoin a video call with us: ${room.join_url}`);
+    expect(((await (await get(`/api/meet/rooms/${room.id}`, admin)).json()) as { participants: string[] }).participants).toContain('guest@example.test');
+    expect((await post('/api/meet/invite', admin, { room: room.id })).status).toBe(400);
   });
 
   test('conversations between users: create, join, start a call (members only)', async () => {
