@@ -42,7 +42,7 @@ export function wireMeetings(deps: MeetingsWiring, customers: () => Pick<EngineS
           const url = config['voice-models-url'];
           if (!url) return undefined;
           const voice = createVoiceModels({ url, ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}) });
-          return { transcribe: ({ data, mimeType }) => voice.transcribe({ data, mimeType }) };
+          return { transcribe: ({ data, mimeType, language }) => voice.transcribe({ data, mimeType }, { language }) };
         },
       }),
       botId: deps.botId,

@@ -261,7 +261,7 @@ describe('CREATE MEETING, transcription and the attendant commands', () => {
     });
     expect(stop.status).toBe(200);
     expect(await stop.json()).toMatchObject({ transcription_status: 'stopped', transcript: 'my order has not arrived yet', accuracy: 80 });
-    expect(voice.requests.at(-1)).toMatchObject({ path: '/v1/audio/transcriptions' });
+    expect(voice.requests.at(-1)).toMatchObject({ path: '/v1/audio/transcriptions', language: 'pt' });
   });
 
   test('/video sends the web customer the link; /voice, /call, /video link, /video end; the insights count the calls', async () => {
