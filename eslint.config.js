@@ -22,7 +22,7 @@ const boundary = (files, patterns, ignores = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
-const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin', 'notifications', 'groups', 'knowledge'];
+const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin', 'notifications', 'groups', 'knowledge', 'meetings'];
 
 /**
  * HTTP files that still build on db/ types and handles; the attendance routes move to service
@@ -30,7 +30,7 @@ const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 
  */
 
 const httpRules = [
-  forbid(internalsOf('(engine|attendance|basic-interpreter|adapters|auth|notifications|groups)'), 'HTTP uses the domain areas through their index.js'),
+  forbid(internalsOf('(engine|attendance|basic-interpreter|adapters|auth|notifications|groups|meetings)'), 'HTTP uses the domain areas through their index.js'),
   packages([...DB_DRIVERS, ...QUEUE_DRIVERS], 'HTTP reaches no database or queue driver'),
 ];
 
@@ -65,6 +65,12 @@ const boundaries = [
   boundary(['groups/**/*.ts'], [
     forbid(into('(db|http|adapters|attendance|engine|basic-interpreter|auth|config|bin)'), 'groups/ knows its port, its adapters and infra/ only'),
     packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'groups/ reaches drivers only through its port and repositories'),
+  ]),
+  // Meetings (docs/meetings.md): the engine's messages and the interpreter's values as types, the rest through ports.
+  boundary(['meetings/**/*.ts'], [
+    forbid(into('(http|adapters|attendance|bin|notifications|groups)'), 'Meetings know no HTTP, channel adapter or other area; attendance reaches them through a port'),
+    forbid(internalsOf('(engine|basic-interpreter|auth)'), 'Meetings use the engine, the interpreter and auth through their index.js'),
+    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Meetings reach drivers only through ports and repositories'),
   ]),
   boundary(['http/**/*.ts'], [forbid(into('db'), 'HTTP never imports db/: routes call service functions'), ...httpRules]),
   // The knowledge base (USE KB / USE WEBSITE, docs/basic.md): its store and page fetcher are handed in by service-basic.ts.

@@ -40,6 +40,8 @@ import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
 import { basicCapabilities, basicKnowledge, basicLlm } from './service-basic.js';
 import { smsSenderOf, wireNotifications } from './service-notifications.js';
+import { wireMeetings } from './service-meetings.js';
+import { attachMeetSocket, MEET_SOCKET_PATH } from './http/meet-socket.js';
 
 export type { RunnableBot } from './service-bots.js';
 
@@ -137,6 +139,14 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   // The knowledge base of USE KB / USE WEBSITE: each bot's .gbkb folder and crawled sites, in full-text search.
   const knowledge = basicKnowledge({ database: database.db, bot: (id) => byId.get(id) });
+  // Join links point at PUBLIC_URL, or at where this instance listens (known once it does).
+  let listeningUrl = '';
+  const publicUrl = () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl;
+  // Meetings (docs/meetings.md): CREATE MEETING, /video and /call, /api/meet; links reach customers through the engine.
+  const meetings = wireMeetings({
+    db: database.db, secret, config: (id) => byId.get(id)?.config, botId: (key) => (byId.get(key) ?? byName.get(key))?.id,
+    publicUrl, mailer, logger, now,
+  }, () => engine);
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
   const engine = createEngine({
     repos: {
@@ -156,6 +166,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       users, dataDir: settings.DATA_DIR, knowledge,
       channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
     }),
+    meetings: meetings.script,
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
     // LLM and SET CONTEXT use the bot's model, with the session's knowledge and tools; without a model the keyword
@@ -213,7 +224,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // Attendance hears from the engine only through its domain events, after each commit.
   engine.subscribe(attendance.engineEventHandlers);
   // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
-  const commandDeps = { repos: attendanceRepos, attendance, assist };
+  const commandDeps = { repos: attendanceRepos, attendance, assist, meetings: meetings.attendantCalls };
   // Lines from attendants on a customer channel (mobile_msg, workchat) are theirs, not a customer's (docs/channels/mobile-msg.md and docs/channels/workchat.md, "Attendants").
   const attendantInbox = createAttendantInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config });
   // Queued mobile_msg lines from an attendant's phone are the attendant's; voice notes are transcribed (docs/channels/mobile-msg.md).
@@ -241,11 +252,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
 
   // Notifications (docs/notifications.md): broadcasts reach groups through the identity provider; sms goes out on the
   // sms channel with the account of NOTIFICATIONS_SMS_BOT, mobile push through FCM when FCM_CREDENTIALS_FILE is set.
-  let listeningUrl = '';
   const notificationSms = smsSenderOf(adapters.sms, settings.NOTIFICATIONS_SMS_BOT);
   const notifications = await wireNotifications({
     settings, database, jobs, bus, rateLimiter, mailer, logger, secret, groups: createGroupAudience(identityProvider),
-    ...(notificationSms ? { sms: notificationSms } : {}), publicUrl: () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl,
+    ...(notificationSms ? { sms: notificationSms } : {}), publicUrl,
   });
   await notifications.service.start();
 
@@ -295,6 +305,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       canned: createCannedResponsesRepo(database.db),
       botId: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.id,
     },
+    meetings,
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, {
@@ -304,9 +315,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
   const notificationsSocket = notifications.attach(server, tokens);
+  const meetSocket = attachMeetSocket(server, { meetings, logger });
   const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket });
   // Hardening (README, "Security model"): other upgrade paths get a 404; every socket is known so shutdown can cut it.
-  refuseUnknownUpgrades(server, [WEB_SOCKET_PATH, ATTENDANCE_SOCKET_PATH, NOTIFICATIONS_SOCKET_PATH]);
+  refuseUnknownUpgrades(server, [WEB_SOCKET_PATH, ATTENDANCE_SOCKET_PATH, NOTIFICATIONS_SOCKET_PATH, MEET_SOCKET_PATH]);
   answerClientErrors(server);
   const connections = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
@@ -327,6 +339,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     await webSocket.close();
     await attendanceSocket.close();
     await notificationsSocket.close();
+    await meetSocket.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Requests and sockets still open after the bound are cut, upgraded ones included, so shutdown always ends.

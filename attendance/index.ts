@@ -49,6 +49,7 @@ export {
 } from './commands/attendant-scope.js';
 export { listAttendants, type AttendantSummary } from './commands/list-attendants.js';
 export { parseCommand, type AttendantCommand } from './commands/parse-command.js';
+export type { AttendantMeetingsPort } from './commands/meeting-commands.js';
 export {
   runAttendantCommand, type AttendantCommandDeps, type AttendantCommandInput, type CommandResult,
 } from './commands/run-attendant-command.js';

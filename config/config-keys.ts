@@ -74,6 +74,11 @@ export const configSchema = z.object({
   'rtc-api-key': text(),
   'rtc-api-secret': text(),
   'rtc-room-prefix': textWithDefault('attendance-'),
+  // Embedded meetings (docs/meetings.md): a TURN relay for browsers behind strict NATs, and the mesh size.
+  'rtc-turn-url': text(),
+  'rtc-turn-username': text(),
+  'rtc-turn-credential': text(),
+  'rtc-max-participants': wholeNumber(4, 2),
   'sip-enabled': flag(false),
   'sip-trunk-name': text(),
   'sip-phone-number': text(),

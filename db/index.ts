@@ -62,3 +62,6 @@ export {
 } from './attendance-webhooks-repo.js';
 /** The team_chat destination's notices and threads. */
 export { createTeamChatThreadsRepo, type TeamChatThreadsRepo, type TeamChatThreadRow } from './team-chat-threads-repo.js';
+export {
+  createMeetingsRepo, type MeetingsRepo, type MeetingMedia, type MeetingProviderKind, type MeetingRoomRow, type NewMeetingRoom, type MeetingRoomChanges, type MeetingConversationRow,
+} from './meetings-repo.js';

@@ -13,6 +13,8 @@ export interface SessionChanges {
   context_patch?: Record<string, unknown>;
   /** The stored dialog; `null` clears it. */
   dialog_state?: unknown;
+  /** `voice` during a voice call, `video` during a video call; `null` clears it (seed 2.6). */
+  call_type?: string | null;
 }
 
 /** A session whose dialog sleeps after WAIT (engine/dialog-envelope.ts), for start-up recovery. */
@@ -44,6 +46,7 @@ export function createSessionsRepo(db: Database) {
         // A write outside a turn moves the version too, so a turn that read the old state runs again (db/turn-store.ts).
         version: sql`${sessions.version} + 1`,
         ...(changes.needs_human === undefined ? {} : { needs_human: changes.needs_human }),
+        ...(changes.call_type === undefined ? {} : { call_type: changes.call_type }),
         ...(changes.dialog_state === undefined ? {} : { dialog_state: changes.dialog_state === null ? sql`null` : changes.dialog_state }),
         ...(patch ? { context_data: sql`${sessions.context_data} || ${JSON.stringify(patch)}::jsonb` } : {}),
       };

@@ -80,8 +80,16 @@ async function performConversationEffect(
       current.setContext('failed_attempts', (typeof failed === 'number' ? failed : 0) + 1);
       return null;
     }
-    case 'meeting.create':
-      return ctx.meetings.create(effect.options, { id: session('CREATE MEETING').id, bot_id: bot.id });
+    case 'meeting.create': {
+      const current = session('CREATE MEETING');
+      const result = await ctx.meetings.create(effect.options, { id: current.id, bot_id: bot.id });
+      // Seed 2.6: the room and its link stay on the session for the rest of the conversation.
+      if (result && typeof result === 'object' && !Array.isArray(result) && result.success === true) {
+        setSessionKey(current, 'meeting_room', result.room_id ?? null);
+        setSessionKey(current, 'meeting_url', result.join_url ?? null);
+      }
+      return result;
+    }
     case 'mail.send':
       await ctx.mail.send({ to: effect.to, subject: effect.subject, body: effect.body, bot_id: bot.id });
       return null;

@@ -24,6 +24,9 @@ import { channelWebhookRoutes } from './routes/channel-webhooks.js';
 import { teamChatWebhookRoutes } from './routes/team-chat-webhooks.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
+import type { MeetingsService } from '../meetings/index.js';
+import { meetPages } from './meet-page.js';
+import { meetingRoutes } from './routes/meetings.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
@@ -60,6 +63,8 @@ export interface AppDeps {
   webDir?: string;
   /** The console's canned responses (issue 15). */
   cannedResponses: CannedResponseDeps;
+  /** Meeting rooms, their join page and the rtc webhook (docs/meetings.md). */
+  meetings?: MeetingsService;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -84,6 +89,8 @@ export function createApp(deps: AppDeps): Express {
     ...webChannelRoutes(deps.webChannel),
     // Before the provider webhooks, whose `/webhooks/{channel}/{bot}/{event}` would take team_chat's paths.
     ...(deps.teamChat ? teamChatWebhookRoutes(deps.teamChat) : []),
+    // Before the channel webhooks: `/webhooks/rtc/{bot}` is the rtc server's, not a channel's.
+    ...(deps.meetings ? meetingRoutes(deps.meetings) : []),
     ...channelWebhookRoutes(deps.webhooks),
     ...sessionRoutes(deps.sessions),
     ...attendanceRoutes(deps.attendance),
@@ -101,6 +108,7 @@ export function createApp(deps: AppDeps): Express {
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));
   app.use(api);
+  if (deps.meetings) app.use(meetPages(deps.meetings, deps.webDir));
   if (deps.webDir) app.use(webPages(deps.webDir));
 
   app.use(notFoundHandler);

@@ -3,6 +3,7 @@ import {
   ConflictError,
   DomainError,
   ForbiddenError,
+  GoneError,
   NotFoundError,
   RateLimitError,
   UnauthorizedError,
@@ -20,6 +21,7 @@ export function statusOf(error: DomainError): number {
   if (error instanceof ForbiddenError) return 403;
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
+  if (error instanceof GoneError) return 410;
   if (error instanceof RateLimitError) return 429;
   if (error instanceof UpstreamError) return 502;
   return 400;

@@ -20,13 +20,14 @@ export type Access = 'public' | 'authenticated' | readonly Role[];
  * (400 always, 401 and 403 from `access`, 413 from `body`). 401 is listed only by public routes
  * that check a credential of their own (a password, a visitor's session token).
  */
-export type ErrorStatus = 401 | 403 | 404 | 409 | 429 | 502;
+export type ErrorStatus = 401 | 403 | 404 | 409 | 410 | 429 | 502;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   401: 'Invalid credentials',
   403: 'Not allowed',
   404: 'Not found',
   409: 'Conflicts with the current state',
+  410: 'Gone: the meeting room ended or expired',
   429: 'Rate limit exceeded',
   502: 'An upstream provider failed',
 };

@@ -62,3 +62,10 @@ export class UpstreamError extends DomainError {
     super(code, message, details);
   }
 }
+
+/** The thing existed but is over for good: an ended or expired meeting room (docs/meetings.md). */
+export class GoneError extends DomainError {
+  constructor(message: string, code = 'gone', details?: Record<string, unknown>) {
+    super(code, message, details);
+  }
+}

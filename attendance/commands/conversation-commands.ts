@@ -9,6 +9,7 @@ import type { AssistService } from '../assist/assist-service.js';
 import { attends } from '../attendants/attendance-users.js';
 import { currentConversation, heldConversation, takableQueues, type Actor } from './attendant-scope.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
+import type { AttendantMeetingsPort } from './meeting-commands.js';
 
 /** What the commands need: the attendance use cases plus what the relay needs. */
 export interface AttendantCommandDeps {
@@ -16,6 +17,8 @@ export interface AttendantCommandDeps {
   attendance: Pick<AttendanceService, 'take' | 'assign' | 'resolve' | 'relay' | 'setStatus' | 'queueItems'>;
   /** Language-model assist for `/tips /polish /replies /summary`; without it they say it is not configured. */
   assist?: AssistService;
+  /** Rooms for `/video /call /voice` (the meetings area); without it they say meetings are not configured. */
+  meetings?: AttendantMeetingsPort;
 }
 
 /** The answer to one command line. */

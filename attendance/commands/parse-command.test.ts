@@ -17,8 +17,13 @@ describe('parseCommand', () => {
     ['/status Away', { kind: 'status', status: 'away' }],
     ['/tips', { kind: 'assist', name: 'tips' }],
     ['/summary', { kind: 'assist', name: 'summary' }],
-    ['/video', { kind: 'meeting', name: 'video' }],
-    ['/voice', { kind: 'meeting', name: 'voice' }],
+    ['/video', { kind: 'meeting', name: 'video', request: { action: 'start', media: 'video' } }],
+    ['/video link', { kind: 'meeting', name: 'video', request: { action: 'link' } }],
+    ['/video END', { kind: 'meeting', name: 'video', request: { action: 'end' } }],
+    ['/video invite @Ana', { kind: 'meeting', name: 'video', request: { action: 'invite', target: 'Ana' } }],
+    ['/call', { kind: 'meeting', name: 'call', request: { action: 'start', media: 'audio' } }],
+    ['/voice on', { kind: 'meeting', name: 'voice', request: { action: 'voice', on: true } }],
+    ['/voice OFF', { kind: 'meeting', name: 'voice', request: { action: 'voice', on: false } }],
     ['/dance', { kind: 'unknown', name: 'dance' }],
     ['Hello there', { kind: 'text', text: 'Hello there' }],
   ])('%s', (input, expected) => {
@@ -33,6 +38,10 @@ describe('parseCommand', () => {
     ['/status sleeping', /Usage: \/status online\|busy\|away\|offline/],
     ['/status', /Usage: \/status/],
     ['/queue now', /takes no arguments/],
+    ['/voice', /Usage: \/voice on\|off/],
+    ['/video invite', /Usage: \/video/],
+    ['/video share', /Usage: \/video/],
+    ['/call me', /takes no arguments/],
   ])('%s is invalid', (input, message) => {
     const command = parseCommand(input);
     expect(command.kind).toBe('invalid');

@@ -6,8 +6,13 @@ import { ATTENDANT_STATUSES, type AttendantStatus } from '../assignment/capacity
 
 /** Language-model assist for the attendant: `/polish` takes the draft, the others a conversation. */
 export const ASSIST_COMMANDS = ['tips', 'polish', 'replies', 'summary'] as const;
-/** Commands that wait for the meetings issue. */
-export const MEETING_COMMANDS = ['video', 'call', 'voice'] as const;
+/** What `/video`, `/call` and `/voice` ask of the meetings port (attendance/commands/meeting-commands.ts). */
+export type MeetingAction =
+  | { action: 'start'; media: 'video' | 'audio' }
+  | { action: 'link' }
+  | { action: 'invite'; target: string }
+  | { action: 'end' }
+  | { action: 'voice'; on: boolean };
 
 /** One line per command, as `/help` shows them. */
 export const COMMAND_HELP = [
@@ -21,6 +26,12 @@ export const COMMAND_HELP = [
   '/polish <message> — your draft corrected, for you to send (nothing is sent)',
   '/replies [session_id] — three replies you could send next',
   '/summary [session_id] — what the conversation is about so far',
+  '/video — start a video call and send the customer the link',
+  '/video link — the join link of the call, for you to share',
+  '/video invite @customer — send the call\'s link to the customer again',
+  '/video end — end the video call',
+  '/call — start an audio-only call and send the customer the link',
+  '/voice on|off — replies to the customer as speech where the channel supports it',
   '/help — this list',
 ] as const;
 
@@ -35,7 +46,7 @@ export type AttendantCommand =
   | { kind: 'help' }
   | { kind: 'assist'; name: Exclude<(typeof ASSIST_COMMANDS)[number], 'polish'>; sessionId?: string }
   | { kind: 'assist'; name: 'polish'; text: string }
-  | { kind: 'meeting'; name: (typeof MEETING_COMMANDS)[number] }
+  | { kind: 'meeting'; name: 'video' | 'call' | 'voice'; request: MeetingAction }
   | { kind: 'unknown'; name: string }
   | { kind: 'invalid'; name: string; message: string };
 
@@ -83,10 +94,22 @@ export function parseCommand(input: string): AttendantCommand {
       const session = optionalSession();
       return typeof session === 'string' ? invalid(session) : { kind: 'assist', name, ...session };
     }
-    default: {
-      const meeting = MEETING_COMMANDS.find((c) => c === name);
-      if (meeting) return { kind: 'meeting', name: meeting };
-      return { kind: 'unknown', name };
+    case 'video': {
+      const [sub, target, ...rest] = args.map((a) => a.toLowerCase());
+      if (sub === undefined) return { kind: 'meeting', name, request: { action: 'start', media: 'video' } };
+      if ((sub === 'link' || sub === 'end') && target === undefined) return { kind: 'meeting', name, request: { action: sub } };
+      if (sub === 'invite' && target !== undefined && rest.length === 0 && target.replace(/^@/, '') !== '') {
+        return { kind: 'meeting', name, request: { action: 'invite', target: args[1]!.replace(/^@/, '') } };
+      }
+      return invalid('Usage: /video, /video link, /video invite @customer or /video end');
     }
+    case 'call':
+      return args.length === 0 ? { kind: 'meeting', name, request: { action: 'start', media: 'audio' } } : invalid('/call takes no arguments');
+    case 'voice': {
+      const on = args[0]?.toLowerCase();
+      return args.length === 1 && (on === 'on' || on === 'off') ? { kind: 'meeting', name, request: { action: 'voice', on: on === 'on' } } : invalid('Usage: /voice on|off');
+    }
+    default:
+      return { kind: 'unknown', name };
   }
 }

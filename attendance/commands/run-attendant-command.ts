@@ -11,6 +11,7 @@ import { listVisibleItems, type Actor } from './attendant-scope.js';
 import {
   contextCommand, resolveCommand, takeCommand, transferCommand, type AttendantCommandDeps, type CommandResult,
 } from './conversation-commands.js';
+import { meetingCommand } from './meeting-commands.js';
 import { COMMAND_HELP, parseCommand, type AttendantCommand } from './parse-command.js';
 
 export type { AttendantCommandDeps, CommandResult } from './conversation-commands.js';
@@ -24,7 +25,7 @@ export interface AttendantCommandInput {
 
 /** Told for `/tips /polish /replies /summary` when the service runs without the assist. */
 export const ASSIST_NOT_CONFIGURED = 'The language-model assist is not configured yet.';
-/** Told for `/video /call /voice` until the meetings issue lands. */
+/** Told for `/video /call /voice` when the service runs without the meetings port. */
 export const MEETINGS_NOT_CONFIGURED = 'Meetings are not configured yet.';
 
 /** Runs one line. Never throws a DomainError: it becomes `{ok: false, reply: message}`. */
@@ -65,7 +66,8 @@ async function run(deps: AttendantCommandDeps, input: AttendantCommandInput, com
       if (!deps.assist) return { ok: false, reply: `/${command.name}: ${ASSIST_NOT_CONFIGURED}` };
       return assistCommand(deps.assist, actor, command, sessionId);
     case 'meeting':
-      return { ok: false, reply: `/${command.name}: ${MEETINGS_NOT_CONFIGURED}` };
+      if (!deps.meetings) return { ok: false, reply: `/${command.name}: ${MEETINGS_NOT_CONFIGURED}` };
+      return meetingCommand({ repos: deps.repos, meetings: deps.meetings }, actor, command.request, sessionId);
     case 'unknown':
       return { ok: false, reply: `Unknown command /${command.name}. Type /help for the list of commands.` };
     case 'invalid':

@@ -36,6 +36,7 @@ export function cyclesOf(events: readonly Event[]): Cycle[] {
   for (const e of events) {
     if (!e.session_id) continue;
     const cycle = open.get(e.session_id);
+    // Meeting events (attendance/insights/video-kpis.ts) neither open nor hold a conversation.
     switch (e.type) {
       case 'queued':
         if (cycle) cycle.transferred = true;
@@ -63,7 +64,7 @@ export function cyclesOf(events: readonly Event[]): Cycle[] {
         break;
       case 'transferred': case 'assigned': case 'customer_message': case 'satisfaction': case 'status_changed':
       case 'ticket_created': case 'ticket_updated': case 'ticket_assigned': case 'ticket_transferred': case 'ticket_resolved':
-      case 'ticket_deleted':
+      case 'ticket_deleted': case 'video_requested': case 'video_started': case 'video_ended': case 'screen_share_started': case 'transcription_scored':
         break;
     }
   }
@@ -133,7 +134,7 @@ export function heldIntervals(events: readonly Event[], window: Interval): Map<s
       case 'transferred': case 'first_response': case 'customer_message': case 'attendant_message': case 'satisfaction':
       case 'status_changed':
       case 'ticket_created': case 'ticket_updated': case 'ticket_assigned': case 'ticket_transferred': case 'ticket_resolved':
-      case 'ticket_deleted':
+      case 'ticket_deleted': case 'video_requested': case 'video_started': case 'video_ended': case 'screen_share_started': case 'transcription_scored':
         break;
     }
   }

@@ -162,4 +162,32 @@ describe('computeInsights', () => {
       expect(computeInsights(events, window).metrics.attendant_utilization).toBeNull();
     });
   });
+
+  test('video KPIs: requests, calls completed, duration, screen sharing and transcription accuracy', () => {
+    const room = (id: string, media = 'video') => ({ room_id: id, media });
+    const events = [
+      ev('video_requested', 100, { data: room('r1') }),
+      ev('video_requested', 200, { data: room('r2') }),
+      ev('video_requested', 300, { data: room('r3') }),
+      ev('video_requested', 310, { data: room('c1', 'audio') }),
+      ev('video_started', 400, { data: room('r1') }),
+      ev('screen_share_started', 450, { data: room('r1') }),
+      ev('video_started', 500, { data: room('r2') }),
+      ev('video_ended', 1000, { data: { ...room('r1'), duration_seconds: 600 } }),
+      ev('video_ended', 800, { data: { ...room('r2'), duration_seconds: 300 } }),
+      ev('video_ended', 900, { data: { ...room('r3'), duration_seconds: null } }),
+      ev('transcription_scored', 1100, { data: { ...room('r1'), accuracy: 95 } }),
+      ev('transcription_scored', 1200, { data: { ...room('r2'), accuracy: 80 } }),
+    ].sort((x, y) => x.at.getTime() - y.at.getTime());
+    const { metrics } = computeInsights(events, window);
+    // Three video rooms asked for (the audio call is not a video call), two of them connected.
+    expect(metrics).toMatchObject({
+      video_call_requests: 3, video_calls_completed: 66.7, avg_video_duration: 450, screen_share_usage: 50, transcription_accuracy: 87.5,
+    });
+    const targets = targetsFor(metrics);
+    expect(targets.video_calls_completed.met).toBe(false);
+    expect(targets.avg_video_duration.met).toBe(true);
+    expect(targets.screen_share_usage.met).toBe(true);
+    expect(targets.transcription_accuracy.met).toBe(false);
+  });
 });

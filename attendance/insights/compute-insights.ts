@@ -5,6 +5,7 @@
  */
 import type { AttendanceEventRow } from '../../db/index.js';
 import { cyclesOf, heldIntervals, onlineIntervals, overlapMs, totalMs, type Interval } from './attendance-cycles.js';
+import { videoKpis } from './video-kpis.js';
 
 /** The fields of a log row the KPIs read. */
 export type InsightEvent = Pick<AttendanceEventRow, 'session_id' | 'attendant_id' | 'type' | 'data' | 'at'>;
@@ -15,7 +16,7 @@ export interface InsightsWindow {
   to: Date;
 }
 
-/** Every KPI by name; null when the window holds nothing to measure (or meetings do not exist yet). */
+/** Every KPI by name; null when the window holds nothing to measure. The video ones: attendance/insights/video-kpis.ts. */
 export interface InsightsMetrics {
   /** Seconds, mean of queued → accepted over cycles accepted in the window. */
   avg_wait_time: number | null;
@@ -90,6 +91,7 @@ export function computeInsights(events: readonly InsightEvent[], window: Insight
   const transferred = started.filter((c) => c.transferred).length;
   const waits = cycles.filter((c) => inWindow(c.accepted)).map((c) => seconds(c.start, c.accepted!));
   const responses = cycles.filter((c) => inWindow(c.firstResponse)).map((c) => seconds(c.accepted!, c.firstResponse!));
+  const video = videoKpis(logged, inWindow);
   const scores = logged.filter((e) => e.type === 'satisfaction' && inWindow(e.at)).map((e) => e.data.score)
     .filter((s): s is number => typeof s === 'number' && Number.isFinite(s) && s >= 0 && s <= 10);
 
@@ -100,12 +102,11 @@ export function computeInsights(events: readonly InsightEvent[], window: Insight
     customer_satisfaction: round(mean(scores), 2),
     attendant_utilization: round(utilization(logged, { from, to }), 1),
     transfers_rate: round(percent(transferred, started.length), 1),
-    // Meetings (video, screen sharing, transcription) do not log events yet.
-    video_call_requests: null,
-    video_calls_completed: null,
-    avg_video_duration: null,
-    screen_share_usage: null,
-    transcription_accuracy: null,
+    video_call_requests: round(video.video_call_requests, 0),
+    video_calls_completed: round(video.video_calls_completed, 1),
+    avg_video_duration: round(video.avg_video_duration, 1),
+    screen_share_usage: round(video.screen_share_usage, 1),
+    transcription_accuracy: round(video.transcription_accuracy, 1),
   };
   return { metrics, counts: { conversations: started.length, resolved, transferred, surveys: scores.length } };
 }

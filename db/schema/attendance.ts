@@ -134,6 +134,8 @@ export const ATTENDANCE_EVENT_TYPES = [
   'transferred', 'queued', 'assigned', 'accepted', 'first_response', 'customer_message', 'attendant_message',
   'resolved', 'transferred_to_attendant', 'satisfaction', 'status_changed',
   'ticket_created', 'ticket_updated', 'ticket_assigned', 'ticket_transferred', 'ticket_resolved', 'ticket_deleted',
+  // Meetings (meetings/meeting-events.ts): the video KPIs are computed from these.
+  'video_requested', 'video_started', 'video_ended', 'screen_share_started', 'transcription_scored',
 ] as const;
 export type AttendanceEventType = (typeof ATTENDANCE_EVENT_TYPES)[number];
 

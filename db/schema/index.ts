@@ -31,3 +31,6 @@ export { attendanceWebhookDeliveries, ATTENDANCE_WEBHOOK_STATUSES, type Attendan
 export { teamChatThreads } from './team-chat-threads.js';
 // The knowledge base of USE KB / USE WEBSITE (docs/basic.md).
 export { knowledgeSources, knowledgeChunks } from './knowledge.js';
+export {
+  meetingRooms, meetingConversations, MEETING_PROVIDERS, MEETING_MEDIA, type MeetingProviderKind, type MeetingMedia,
+} from './meetings.js';

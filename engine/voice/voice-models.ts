@@ -13,7 +13,8 @@ export interface AudioFile {
  * voice notes on mobile_msg (docs/channels/mobile-msg.md, "Voice notes").
  */
 export interface VoiceModels {
-  transcribe(audio: AudioFile): Promise<string>;
+  /** `language`: a language tag (`pt-BR`); the service is sent its ISO 639-1 part (`pt`), as the API takes it. */
+  transcribe(audio: AudioFile, options?: { language?: string }): Promise<string>;
   /** Spoken `text` as Ogg/Opus, the format voice notes use. */
   speak(text: string): Promise<AudioFile>;
 }
@@ -52,9 +53,11 @@ export function createVoiceModels(options: VoiceModelsOptions): VoiceModels {
     }
   };
   return {
-    async transcribe(audio) {
+    async transcribe(audio, hints) {
       const form = new FormData();
       form.append('model', options.transcriptionModel ?? 'whisper-1');
+      const language = hints?.language?.split('-')[0]?.toLowerCase();
+      if (language) form.append('language', language);
       form.append('file', new Blob([new Uint8Array(audio.data)], { type: audio.mimeType }), audio.name ?? fileNameFor(audio.mimeType));
       const response = await call('transcription', () => http.post<{ text?: unknown }>('/audio/transcriptions', form));
       if (typeof response.data.text !== 'string') throw new VoiceModelsError('voice service transcription gave no text');

@@ -20,11 +20,11 @@ export const InsightsMetricsSchema = z
     customer_satisfaction: Metric.meta({ description: 'Mean survey score (0–10) of answers in the window' }),
     attendant_utilization: Metric.meta({ description: 'Percent of online/busy time attendants held at least one conversation' }),
     transfers_rate: Metric.meta({ description: 'Percent of cycles queued in the window transferred or requeued' }),
-    video_call_requests: Metric.meta({ description: 'Null until meetings exist' }),
-    video_calls_completed: Metric.meta({ description: 'Null until meetings exist' }),
-    avg_video_duration: Metric.meta({ description: 'Null until meetings exist' }),
-    screen_share_usage: Metric.meta({ description: 'Null until meetings exist' }),
-    transcription_accuracy: Metric.meta({ description: 'Null until meetings exist' }),
+    video_call_requests: Metric.meta({ description: 'Video rooms asked for in the window (docs/meetings.md, "Insights")' }),
+    video_calls_completed: Metric.meta({ description: 'Percent of those rooms in which two participants were connected' }),
+    avg_video_duration: Metric.meta({ description: 'Seconds, mean length of the video calls that ended in the window' }),
+    screen_share_usage: Metric.meta({ description: 'Percent of the video calls started in the window in which a screen was shared' }),
+    transcription_accuracy: Metric.meta({ description: 'Percent, mean 100 × (1 − word error rate) of transcripts scored against a reference' }),
   })
   .meta({ id: 'AttendanceInsightsMetrics' });
 

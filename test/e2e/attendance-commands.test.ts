@@ -121,7 +121,7 @@ describe('attendant commands over REST', () => {
   test('placeholders, help and unknown commands answer in words', async () => {
     // Assist needs a conversation to work on.
     expect(await command(admin, '/tips')).toMatchObject({ ok: false, reply: expect.stringContaining('no active conversation') });
-    expect(await command(admin, '/video')).toMatchObject({ ok: false, reply: expect.stringContaining('Meetings are not configured') });
+    expect(await command(admin, '/video')).toMatchObject({ ok: false, reply: expect.stringContaining('no active conversation') });
     expect((await command(admin, '/help')).reply).toContain('/transfer @username');
     expect(await command(admin, '/dance')).toMatchObject({ ok: false, reply: expect.stringContaining('/help') });
     expect(await command(admin, 'hello?')).toMatchObject({ ok: false, reply: expect.stringContaining('no active conversation') });

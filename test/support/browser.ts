@@ -26,10 +26,18 @@ export async function buildWeb(): Promise<string> {
   return dir;
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** Builds only the meeting page's client (`vite build --mode meet`) into a fresh folder, to serve as WEB_DIR. */
+export async function buildMeetClient(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-meet-'));
+  await run(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--mode', 'meet', '--outDir', dir]);
+  return dir;
+}
+
+/** `extraArgs`: e.g. the fake camera and microphone flags of the meeting suite. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
 }
 

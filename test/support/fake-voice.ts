@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 export interface FakeVoice {
   /** Base URL for `voice-models-url` (ends in /v1). */
   readonly url: string;
-  readonly requests: { path: string; authorization: string | undefined; contentType: string | undefined; bytes: number }[];
+  readonly requests: { path: string; authorization: string | undefined; contentType: string | undefined; bytes: number; language?: string }[];
   /** What the next transcriptions say. */
   transcript: string;
   close(): Promise<void>;
@@ -22,7 +22,9 @@ export async function startFakeVoice(): Promise<FakeVoice> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      fake.requests.push({ path: req.url ?? '', authorization: req.headers.authorization, contentType: req.headers['content-type'], bytes: body.length });
+      // The multipart `language` field of a transcription, when sent.
+      const language = /name="language"\r\n\r\n([^\r]*)\r\n/.exec(body.toString('latin1'))?.[1];
+      fake.requests.push({ path: req.url ?? '', authorization: req.headers.authorization, contentType: req.headers['content-type'], bytes: body.length, ...(language ? { language } : {}) });
       if (req.method === 'POST' && req.url === '/v1/audio/transcriptions' && req.headers['content-type']?.startsWith('multipart/form-data')) {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: fake.transcript }));
       } else if (req.method === 'POST' && req.url === '/v1/audio/speech') {

@@ -6,7 +6,7 @@ import { BarChart, TrendChart } from './charts.js';
 interface Target { below?: number; above?: number; unit: string; met: boolean | null }
 interface InsightsAnswer { metrics: Record<string, number | null>; targets: Record<string, Target>; counts: Record<string, number> }
 
-/** The 2.14 KPIs shown (docs/attendance/insights-and-survey.md); the video ones have no data yet. */
+/** The 2.14 KPIs shown (docs/attendance/insights-and-survey.md); the video ones (docs/meetings.md) are in the API answer, not on this screen yet. */
 const KPIS = [
   ['avg_wait_time', 'Average wait'],
   ['first_response_time', 'First response'],

@@ -1,0 +1,74 @@
+/**
+ * The rtc provider (docs/meetings.md, "rtc"): a LiveKit-compatible server at `rtc-url`, reached
+ * through livekit-server-sdk. Rooms go through its room service (Twirp), tokens are its access
+ * tokens with video grants, and its signed webhooks are verified with the same key and secret.
+ */
+import { AccessToken, RoomServiceClient, TrackSource, WebhookReceiver, type WebhookEvent } from 'livekit-server-sdk';
+import { UpstreamError } from '../../infra/errors.js';
+import type { MeetingProvider } from '../ports.js';
+
+export interface RtcSettings {
+  url: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+/** A room or participant event of the rtc server, as meetings/rtc-webhook.ts reads it. */
+export interface RtcEvent {
+  event: string;
+  room?: string;
+  participants?: number;
+  identity?: string;
+  screenShare: boolean;
+  at: Date;
+}
+
+export function createRtcProvider(settings: RtcSettings): MeetingProvider {
+  const rooms = new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret);
+  const upstream = (what: string) => (error: unknown): never => {
+    throw new UpstreamError(`The real-time server refused to ${what}: ${error instanceof Error ? error.message : String(error)}`, 'rtc_error');
+  };
+  return {
+    kind: 'rtc',
+    // Clients connect over WebSocket to the same host.
+    url: settings.url.replace(/^http/, 'ws'),
+    async createRoom(room) {
+      await rooms.createRoom({ name: room.name, maxParticipants: room.maxParticipants, emptyTimeout: room.emptyTimeoutSeconds }).catch(upstream('create the room'));
+    },
+    async deleteRoom(name) {
+      await rooms.deleteRoom(name).catch((error: unknown) => {
+        // A room the server already closed (empty timeout) is what we wanted.
+        if (error instanceof Error && /not.?found/i.test(error.message)) return;
+        upstream('end the room')(error);
+      });
+    },
+    async token(grant) {
+      const token = new AccessToken(settings.apiKey, settings.apiSecret, { identity: grant.identity, name: grant.name, ttl: grant.ttlSeconds });
+      token.addGrant({
+        room: grant.room, roomJoin: true, canPublish: grant.canPublish, canSubscribe: grant.canSubscribe, canPublishData: true,
+        roomAdmin: grant.roomAdmin,
+        // Guests share camera and microphone; screen sharing is for the room's admins (attendants).
+        ...(grant.roomAdmin ? {} : { canPublishSources: [TrackSource.CAMERA, TrackSource.MICROPHONE] }),
+      });
+      return token.toJwt();
+    },
+  };
+}
+
+/** Checks a webhook's signature (the Authorization JWT over the body's SHA-256); undefined when forged. */
+export async function verifyRtcWebhook(settings: RtcSettings, body: string, authorization: string | undefined): Promise<RtcEvent | undefined> {
+  let event: WebhookEvent;
+  try {
+    event = await new WebhookReceiver(settings.apiKey, settings.apiSecret).receive(body, authorization);
+  } catch {
+    return undefined;
+  }
+  return {
+    event: event.event,
+    ...(event.room?.name ? { room: event.room.name } : {}),
+    ...(event.room ? { participants: event.room.numParticipants } : {}),
+    ...(event.participant?.identity ? { identity: event.participant.identity } : {}),
+    screenShare: event.track?.source === TrackSource.SCREEN_SHARE,
+    at: event.createdAt ? new Date(Number(event.createdAt) * 1000) : new Date(),
+  };
+}
