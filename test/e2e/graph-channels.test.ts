@@ -264,9 +264,20 @@ describe('attendants on mobile_msg', () => {
     await waitFor(() => sendsTo(customer).some((r) => textOf(r) === 'Hi, this is Ana. How can I help?'), "the attendant's line to the customer");
     const [, , sent] = await sendsAfter(ATTENDANT_PHONE, 3);
     expect(textOf(sent!)).toBe('Sent to the customer.');
+    // The provider redelivers the attendant's line (same wamid) after it ran: it does not run again.
+    const line = mobileMsg.text(ATTENDANT_PHONE, nextId(), 'Your order left the shop.');
+    await say(line);
+    await waitFor(() => sendsTo(ATTENDANT_PHONE).length >= 4, 'the confirmation of the line');
+    await service.eventsHandled();
+    await say(line);
+    await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), '/queue')); // a later line runs, so the redelivery had its turn before it
+    await sendsAfter(ATTENDANT_PHONE, 5);
+    await service.eventsHandled();
+    expect(sendsTo(customer).filter((r) => textOf(r) === 'Your order left the shop.')).toHaveLength(1);
+    expect(sendsTo(ATTENDANT_PHONE).filter((r) => textOf(r) === 'Sent to the customer.')).toHaveLength(2);
     // On a bot with attendance-mobile-msg-commands off, commands are refused politely.
     await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), '/queue'), 'novoice');
-    const [, , , off] = await sendsAfter(ATTENDANT_PHONE, 4);
+    const off = (await sendsAfter(ATTENDANT_PHONE, 6))[5];
     expect(textOf(off!)).toMatch(/^Commands are turned off on this channel/);
     // The attendant's lines never became a customer's session.
     const asCustomer = await service.database.db.select().from(messages).where(and(eq(messages.channel, 'mobile_msg'), eq(messages.sender, 'customer')));
