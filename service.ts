@@ -129,8 +129,17 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     database: database.db, settings, logger, configOf: (name) => byName.get(name)?.config,
     botOfSession: (id) => sessionsRepo.botNameOf(id), recordDeliveryStatus: (update) => engine.recordDeliveryStatus(update),
   });
+  // The bot's voice service (voice-models-url): transcribes voice notes, speaks replies (docs/channels/mobile-msg.md).
+  const voiceFor = (key: string) => {
+    const config = (byName.get(key) ?? byId.get(key))?.config;
+    const url = config?.['voice-models-url'];
+    return url ? createVoiceModels({
+      url, allowPrivateNetworks: config['http-allow-private-networks'],
+      ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}),
+    }) : undefined;
+  };
   const adapters = createChannelAdapters({
-    visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger,
+    visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger, voiceFor,
     deliveryStatus: (update) => engine.recordDeliveryStatus(update), ...providerChannels,
   });
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
@@ -189,11 +198,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const mobileMsgScreen = mobileMsgAdapter && createMobileMsgScreen({
     adapter: mobileMsgAdapter,
     attendantInbox: createAttendantMobileInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config }),
-    voiceFor: (bot) => {
-      const config = byName.get(bot)?.config;
-      const url = config?.['voice-models-url'];
-      return url ? createVoiceModels({ url, ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}) }) : undefined;
-    },
+    voiceFor,
   });
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });

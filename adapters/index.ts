@@ -1,5 +1,5 @@
 import type { BotConfig } from '../config/index.js';
-import type { Channel, ChannelAdapter, DeliveryStatusUpdate } from '../engine/index.js';
+import type { Channel, ChannelAdapter, DeliveryStatusUpdate, VoiceModels } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
 import { createBotMsgAdapter, type BotMsgAdapter, type BotMsgAdapterDeps } from './bot-msg/index.js';
 import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/index.js';
@@ -43,6 +43,8 @@ export interface ChannelAdapterDeps {
   logger?: Logger;
   /** For tests: a faster retry policy for provider calls. */
   graphRetry?: GraphRetryPolicy;
+  /** A bot's voice service, by id or name (spoken replies on mobile_msg). */
+  voiceFor?: (bot: string) => VoiceModels | undefined;
   botMsg?: BotMsgAdapterDeps;
   sms?: SmsAdapterDeps;
 }
@@ -63,6 +65,7 @@ export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly 
           return config && graphChannelSettings(channel, config);
         },
         ...(deps.graphRetry ? { retry: deps.graphRetry } : {}),
+        ...(deps.voiceFor ? { voiceFor: deps.voiceFor } : {}),
         ...(deps.deliveryStatus ? { deliveryStatus: deps.deliveryStatus } : {}),
         ...(deps.logger ? { logger: deps.logger } : {}),
       });

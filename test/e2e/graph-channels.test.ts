@@ -49,6 +49,8 @@ beforeAll(async () => {
   };
   await bots.add('shop', {
     ...mobile, 'attendance-default-destination': 'mobile_msg', 'voice-models-url': voice.url, 'voice-models-api-key': 'voice-key',
+    // The fake voice service listens on loopback, which the outbound guard refuses otherwise.
+    'http-allow-private-networks': 'true',
     'page-msg-access-token': TOKEN, 'page-msg-app-secret': SECRET, 'page-msg-api-url': graph.url,
   }, SHOP);
   await bots.add('novoice', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE2', 'attendance-mobile-msg-commands': 'false' }, SHOP);
@@ -210,6 +212,28 @@ describe('voice notes', () => {
     const [note] = await service.database.db.select().from(messages).where(eq(messages.text, 'Talk to a person'));
     expect(note!.payload.attachments).toEqual([expect.objectContaining({ type: 'audio', media_id: 'MEDIA-VOICE', voice: true })]);
     expect(voice.requests.find((r) => r.path === '/v1/audio/transcriptions')).toMatchObject({ authorization: 'Bearer voice-key' });
+  });
+
+  test('a reply to a voice note is also spoken: /audio/speech, uploaded as media, sent as audio', async () => {
+    const customer = '5511987650009';
+    graph.addMedia('MEDIA-VOICE2', { data: Buffer.from('OggS-voice-2'), mimeType: 'audio/ogg' }, TOKEN);
+    await say(mobileMsg.text(customer, nextId(), 'hi'));
+    await sendsAfter(customer, 2);
+    voice.transcript = 'Pizza';
+    const speeches = voice.requests.filter((r) => r.path === '/v1/audio/speech').length;
+    await say(mobileMsg.voice(customer, nextId(), 'MEDIA-VOICE2'));
+    const [, , size, spoken] = await sendsAfter(customer, 4);
+    expect(textOf(size!)).toBe('Which size?');
+    const speech = voice.requests.filter((r) => r.path === '/v1/audio/speech');
+    expect(speech).toHaveLength(speeches + 1);
+    expect(speech.at(-1)).toMatchObject({ authorization: 'Bearer voice-key', contentType: expect.stringMatching(/^application\/json/) });
+    const upload = graph.requests.filter((r) => r.path === `${PHONE_ID}/media`).at(-1)!;
+    expect(upload.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const form = upload.raw.toString('latin1');
+    expect(form).toContain('name="messaging_product"\r\n\r\nwhatsapp');
+    expect(form).toMatch(/name="file"; filename="reply\.ogg"\r\nContent-Type: audio\/ogg\r\n\r\nOggS-fake-speech/);
+    expect(spoken!.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: customer, type: 'audio', audio: { id: expect.stringMatching(/^uploaded-\d+$/) } });
   });
 
   test('without a voice service the customer is told politely', async () => {
