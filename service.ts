@@ -9,7 +9,8 @@ import {
 } from './adapters/index.js';
 import {
   createAssistService, createAttendanceService, createAttendantMobileInbox, createMobileMsgNoticeListener, createAutoSummaryListener, createEmailNotificationsListener,
-  createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, publishCustomerTyping, registerEmailJobs,
+  createLiveEventsListener, createTicketLivePublisher, createTicketsListener, crmAttendanceLogListener, deliveryFailedHandlers, publishCustomerTyping,
+  registerEmailJobs,
 } from './attendance/index.js';
 import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
@@ -191,6 +192,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   // Attendance hears from the engine only through its domain events, after each commit.
   engine.subscribe(attendance.engineEventHandlers);
+  // A message that failed for good reaches the attendant's console at once (docs/attendance/live-events.md).
+  engine.subscribe(deliveryFailedHandlers({ repos: attendanceRepos, bus }));
   // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
   const commandDeps = { repos: attendanceRepos, attendance, assist };
   // Queued mobile_msg lines from an attendant's phone are the attendant's; voice notes are transcribed (docs/channels/mobile-msg.md).

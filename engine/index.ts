@@ -19,7 +19,7 @@ export { isGsm7, smsPartSize, SMS_UCS2_MAX_CHARS, splitSms, type OutboundEvent }
 export { WAIT_MESSAGE, CRM_DISABLED_MESSAGE } from './transfer-to-human.js';
 export { SETTABLE_SESSION_KEYS, READABLE_SESSION_KEYS } from './session-keys.js';
 export {
-  ENGINE_EVENTS, type CustomerMessageRef, type EngineEvent, type EngineEventHandlers, type EngineEventName, type EngineEventPayloads,
+  ENGINE_EVENTS, type CustomerMessageRef, type EngineEvent, type EngineEventHandlers, type EngineEventName, type EngineEventPayloads, type FailedDelivery,
   type SessionSnapshot,
 } from './domain-events.js';
 export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type WebhookAnswer } from './channel-contract.js';

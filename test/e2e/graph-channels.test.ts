@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import type { WebSocket } from 'ws';
 import { createAttendanceRepositories } from '../../db/index.js';
 import { inboundQueue, messages } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { waitFor } from '../support/engine-kit.js';
+import { connectFrameSocket } from '../support/frame-socket.js';
 import { startFakeGraph, type FakeGraph, type GraphRequest } from '../support/fake-graph.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { messaging, messagingWebhook, mobileMsg, mobileMsgStatus, mobileMsgWebhook, signedWebhook } from '../support/graph-webhooks.js';
@@ -37,6 +39,7 @@ let bots: TestBots;
 let service: TestService;
 let admin: { authorization: string };
 let counter = 0;
+const sockets: WebSocket[] = [];
 const nextId = (prefix = 'wamid.IN') => `${prefix}${++counter}`;
 
 beforeAll(async () => {
@@ -59,6 +62,7 @@ beforeAll(async () => {
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 });
 afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
   await service?.dispose();
   await bots?.remove();
   await graph?.close();
@@ -303,6 +307,18 @@ describe('attendants on mobile_msg', () => {
     await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), '/queue'), 'novoice');
     const off = (await sendsAfter(ATTENDANT_PHONE, 6))[5];
     expect(textOf(off!)).toMatch(/^Commands are turned off on this channel/);
+    // A line the provider refuses for good (131047) reaches Ana's console live, besides the transcript.
+    const console_ = connectFrameSocket(`${service.url.replace(/^http/, 'ws')}/ws/attendance?token=${encodeURIComponent((await bearerFor(service.url, 'ana', password)).authorization.slice(7))}`, sockets);
+    await console_.opened;
+    graph.fail({ status: 400, code: 131047, message: 'Re-engagement message', details: 'More than 24 hours have passed since the customer last replied to this number.', to: customer });
+    await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), 'Are you still there?'));
+    const failed = await console_.next((f) => f.type === 'delivery_failed', 'delivery_failed');
+    expect(failed).toEqual({
+      type: 'delivery_failed', session_id: expect.any(String), message_id: expect.any(String), channel: 'mobile_msg', from: 'attendant',
+      text: 'Are you still there?', reason: '131047: Re-engagement message: More than 24 hours have passed since the customer last replied to this number.',
+    });
+    const [row] = await service.database.db.select().from(messages).where(eq(messages.id, failed.message_id as string));
+    expect([row!.session_id, row!.delivery_state]).toEqual([failed.session_id, 'failed']);
     // The attendant's lines never became a customer's session.
     const asCustomer = await service.database.db.select().from(messages).where(and(eq(messages.channel, 'mobile_msg'), eq(messages.sender, 'customer')));
     expect(asCustomer.some((m) => m.text.startsWith('Hi, this is Ana'))).toBe(false);
