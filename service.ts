@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf,
+  createBotMsgScreen, createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createVisitorTokens, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf,
   listChannelAdapters,
 } from './adapters/index.js';
 import {
@@ -152,7 +152,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     },
     jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
     // Set up below with attendance; queued messages run only once the engine has started.
-    screenInbound: (message) => (mobileMsgScreen ? mobileMsgScreen(message) : Promise.resolve(message)),
+    screenInbound: (message) => {
+      const screen = message.channel === 'mobile_msg' ? mobileMsgScreen : message.channel === 'bot_msg' ? botMsgScreen : undefined;
+      return screen ? screen(message) : Promise.resolve(message);
+    },
     // BASIC: CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive (docs/basic.md).
     ...basicCapabilities({ users, dataDir: settings.DATA_DIR }),
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
@@ -203,6 +206,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     attendantInbox: createAttendantMobileInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config }),
     voiceFor,
   });
+  // bot_msg voice notes take the same speech path (docs/channels/bot_msg.md).
+  const botMsgScreen = adapters.bot_msg && createBotMsgScreen({ adapter: adapters.bot_msg, voiceFor });
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();

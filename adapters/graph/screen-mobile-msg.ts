@@ -1,4 +1,4 @@
-import type { InboundMessage, InboundScreen, VoiceModels } from '../../engine/index.js';
+import { transcribeVoiceNote, voiceNoteOf, type InboundMessage, type InboundScreen, type VoiceModels } from '../../engine/index.js';
 import { MEDIA_MAX_BYTES } from './channel-media.js';
 import type { GraphAdapter } from './graph-adapter.js';
 
@@ -36,15 +36,16 @@ export function createMobileMsgScreen(deps: MobileMsgScreenDeps): InboundScreen 
         return null;
       }
     }
-    const voice = message.attachments.find((a) => a.type === 'audio' && a.voice && a.media_id);
-    if (!voice || message.text.trim() !== '') return message;
+    const note = voiceNoteOf(message);
+    if (!note?.media_id) return message;
     const models = deps.voiceFor(message.bot);
     if (!models) {
       await answer(message, VOICE_NOT_UNDERSTOOD);
       return null;
     }
-    const file = await deps.adapter.fetchMedia(message.bot, voice.media_id!, MEDIA_MAX_BYTES);
-    const text = await models.transcribe({ data: file.data, mimeType: file.mimeType ?? voice.mime_type ?? 'audio/ogg' });
-    return { ...message, text };
+    return transcribeVoiceNote(message, note, async () => {
+      const file = await deps.adapter.fetchMedia(message.bot, note.media_id!, MEDIA_MAX_BYTES);
+      return { data: file.data, mimeType: file.mimeType ?? note.mime_type ?? 'audio/ogg' };
+    }, models);
   };
 }

@@ -18,6 +18,8 @@ const TOKEN = 'EAAG-shop-token';
 const PHONE_ID = '1098765432';
 const CUSTOMER = '5511987654321';
 const ATTENDANT_PHONE = '5511912345678';
+const INSTA_SECRET = 'insta-app-secret';
+const INSTA_TOKEN = 'IGQW-insta-token';
 const SHOP = [
   'TALK "Welcome to the shop!"',
   'DO',
@@ -58,6 +60,11 @@ beforeAll(async () => {
   }, SHOP);
   await bots.add('novoice', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE2', 'attendance-mobile-msg-commands': 'false' }, SHOP);
   await bots.add('off', { ...mobile, 'mobile-msg-enabled': 'false' }, SHOP);
+  // social_dm only, with its own app secret and token.
+  await bots.add('insta', {
+    'mobile-msg-enabled': 'false', 'social-dm-access-token': INSTA_TOKEN, 'social-dm-app-secret': INSTA_SECRET,
+    'social-dm-webhook-verify-token': 'verify-insta', 'social-dm-api-url': graph.url,
+  }, SHOP);
   service = await startTestService({ BOTS_DIR: bots.dir });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 });
@@ -69,8 +76,8 @@ afterAll(async () => {
   await voice?.close();
 });
 
-async function post(channel: string, bot: string, body: unknown, headers?: Record<string, string>): Promise<Response> {
-  const signed = signedWebhook(body, SECRET);
+async function post(channel: string, bot: string, body: unknown, headers?: Record<string, string>, secret = SECRET): Promise<Response> {
+  const signed = signedWebhook(body, secret);
   return fetch(`${service.url}/webhooks/${channel}/${bot}`, { method: 'POST', headers: headers ?? signed.headers, body: new Uint8Array(signed.raw) });
 }
 const sendsTo = (to: string): GraphRequest[] => graph.sends().filter((r) => r.body?.to === to || (r.body?.recipient as { id?: string } | undefined)?.id === to);
@@ -261,6 +268,41 @@ describe('page_msg', () => {
     const sizes = (size!.body!.message as { quick_replies: { payload: string; title: string }[] }).quick_replies;
     await postPage([messaging.postback(psid, nextId('m_'), sizes[0]!.payload, sizes[0]!.title)]);
     expect(textOf((await sendsAfter(psid, 4))[3]!)).toBe('One Small Pizza coming up.');
+  });
+});
+
+describe('social_dm', () => {
+  test('an Instagram dialog: signed with its own secret, quick replies out and in, echoes ignored, redeliveries dropped', async () => {
+    const igsid = '1254459154682919';
+    const postInsta = (events: Record<string, unknown>[], secret = INSTA_SECRET) => post('social_dm', 'insta', messagingWebhook('instagram', events), undefined, secret);
+    const handshake = await fetch(`${service.url}/webhooks/social_dm/insta?hub.mode=subscribe&hub.verify_token=verify-insta&hub.challenge=42`);
+    expect([handshake.status, await handshake.text()]).toEqual([200, '42']);
+    // Signed with another channel's secret: refused, nothing stored.
+    const forgedId = nextId('aWdfZAG1faXRlbToxOklHTWVzc2FnZAU');
+    expect((await postInsta([messaging.text(igsid, forgedId, 'hi')], SECRET)).status).toBe(401);
+
+    const echoId = nextId('aWdfZAG1faXRlbToxOklHTWVzc2FnZAU');
+    expect((await postInsta([messaging.text(igsid, nextId('aWdfZAG1faXRlbToxOklHTWVzc2FnZAU'), 'hi'), messaging.echo(igsid, echoId, 'Welcome to the shop!')])).status).toBe(200);
+    const [welcome, menu] = await sendsAfter(igsid, 2);
+    expect([welcome!.path, welcome!.authorization, textOf(welcome!)]).toEqual(['me/messages', `Bearer ${INSTA_TOKEN}`, 'Welcome to the shop!']);
+    expect(welcome!.body).toMatchObject({ recipient: { id: igsid }, messaging_type: 'RESPONSE' });
+    const replies = (menu!.body!.message as { quick_replies: { content_type: string; title: string; payload: string }[] }).quick_replies;
+    expect(replies.map((r) => [r.content_type, r.title])).toEqual([['text', 'Pizza'], ['text', 'Salad'], ['text', 'Soup'], ['text', 'Talk to a person']]);
+
+    const soup = messaging.quickReply(igsid, nextId('aWdfZAG1faXRlbToxOklHTWVzc2FnZAU'), replies[2]!.payload, 'Soup');
+    await postInsta([soup]);
+    const size = (await sendsAfter(igsid, 3))[2]!;
+    expect(textOf(size)).toBe('Which size?');
+    await postInsta([soup]); // redelivered by the provider: no second turn
+    const sizes = (size.body!.message as { quick_replies: { payload: string; title: string }[] }).quick_replies;
+    await postInsta([messaging.quickReply(igsid, nextId('aWdfZAG1faXRlbToxOklHTWVzc2FnZAU'), sizes[1]!.payload, 'Large')]);
+    expect(textOf((await sendsAfter(igsid, 5))[3]!)).toBe('One Large Soup coming up.');
+    await service.eventsHandled();
+    expect(sendsTo(igsid).map(textOf)).toEqual(['Welcome to the shop!', 'What would you like?', 'Which size?', 'One Large Soup coming up.', 'What would you like?']);
+    // The echo and the forged message never reached the transcript; the customer's lines did, once each.
+    const stored = await service.database.db.select().from(messages).where(and(eq(messages.channel, 'social_dm'), eq(messages.direction, 'inbound')));
+    expect(stored.map((m) => m.text)).toEqual(['hi', 'Soup', 'Large']);
+    expect(stored.some((m) => m.provider_message_id === echoId || m.provider_message_id === forgedId)).toBe(false);
   });
 });
 
