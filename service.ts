@@ -205,9 +205,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     adapter: mobileMsgAdapter,
     attendantInbox: createAttendantMobileInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config }),
     voiceFor,
+    logger,
   });
   // bot_msg voice notes take the same speech path (docs/channels/bot_msg.md).
-  const botMsgScreen = adapters.bot_msg && createBotMsgScreen({ adapter: adapters.bot_msg, voiceFor });
+  const botMsgScreen = adapters.bot_msg && createBotMsgScreen({ adapter: adapters.bot_msg, voiceFor, logger });
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
   await engine.start();

@@ -27,6 +27,14 @@ export class VoiceModelsError extends Error {
   }
 }
 
+/** The outbound guard refused the voice service's URL (infra/outbound-guard.ts): trying again cannot help. */
+export class VoiceModelsRefusedError extends VoiceModelsError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VoiceModelsRefusedError';
+  }
+}
+
 export interface VoiceModelsOptions {
   /** Base URL, e.g. `https://api.openai.com/v1`. */
   url: string;
@@ -62,7 +70,7 @@ export function createVoiceModels(options: VoiceModelsOptions): VoiceModels {
     try {
       return await send();
     } catch (error) {
-      if (error instanceof HttpRefusedError) throw new VoiceModelsError(`voice service ${what} not allowed: ${error.message}`);
+      if (error instanceof HttpRefusedError) throw new VoiceModelsRefusedError(`voice service ${what} not allowed: ${error.message}`);
       // Wrapped here so axios's error (which holds the request headers, the key included) never reaches a log.
       const status = isAxiosError(error) ? error.response?.status : undefined;
       throw new VoiceModelsError(`voice service ${what} failed${status ? ` (HTTP ${status})` : isAxiosError(error) ? ` (${error.code ?? 'transport'})` : ''}`);

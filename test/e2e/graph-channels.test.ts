@@ -60,6 +60,8 @@ beforeAll(async () => {
   }, SHOP);
   await bots.add('novoice', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE2', 'attendance-mobile-msg-commands': 'false' }, SHOP);
   await bots.add('off', { ...mobile, 'mobile-msg-enabled': 'false' }, SHOP);
+  // A voice service on loopback without http-allow-private-networks: the outbound guard refuses it.
+  await bots.add('guarded', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE3', 'voice-models-url': voice.url }, SHOP);
   // social_dm only, with its own app secret and token.
   await bots.add('insta', {
     'mobile-msg-enabled': 'false', 'social-dm-access-token': INSTA_TOKEN, 'social-dm-app-secret': INSTA_SECRET,
@@ -245,6 +247,16 @@ describe('voice notes', () => {
     expect(form).toContain('name="messaging_product"\r\n\r\nwhatsapp');
     expect(form).toMatch(/name="file"; filename="reply\.ogg"\r\nContent-Type: audio\/ogg\r\n\r\nOggS-fake-speech/);
     expect(spoken!.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: customer, type: 'audio', audio: { id: expect.stringMatching(/^uploaded-\d+$/) } });
+  });
+
+  test('a voice service the outbound guard refuses (loopback, private networks not allowed) is never called: told politely', async () => {
+    const customer = '5511987650010';
+    const calls = voice.requests.length;
+    const res = await post('mobile_msg', 'guarded', mobileMsgWebhook('PHONE3', [{ messages: [mobileMsg.voice(customer, nextId(), 'MEDIA-VOICE')] }]));
+    expect(res.status).toBe(200);
+    const [notice] = await sendsAfter(customer, 1);
+    expect(textOf(notice!)).toMatch(/cannot understand voice notes/);
+    expect(voice.requests.length).toBe(calls);
   });
 
   test('without a voice service the customer is told politely', async () => {
