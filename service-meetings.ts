@@ -41,7 +41,10 @@ export function wireMeetings(deps: MeetingsWiring, customers: () => Pick<EngineS
         speechFor: (config) => {
           const url = config['voice-models-url'];
           if (!url) return undefined;
-          const voice = createVoiceModels({ url, ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}) });
+          const voice = createVoiceModels({
+            url, allowPrivateNetworks: config['http-allow-private-networks'],
+            ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}),
+          });
           return { transcribe: ({ data, mimeType, language }) => voice.transcribe({ data, mimeType }, { language }) };
         },
       }),

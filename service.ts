@@ -4,13 +4,13 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createTeamChatClient, createTeamChatWebhooks, createVisitorTokens,
+  createBotMsgScreen, createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createTeamChatClient, createTeamChatWebhooks, createVisitorTokens,
   createWebChannel, createWorkchatDesk, createWorkchatScreen, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters, teamChatSettings,
 } from './adapters/index.js';
 import {
   createAssistService, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener, createDestinationRegistry,
   createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination, createTeamChatInbox,
-  createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, publishCustomerTyping, registerAttendanceWebhookJobs,
+  createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers, publishCustomerTyping, registerAttendanceWebhookJobs,
   registerEmailJobs,
 } from './attendance/index.js';
 import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
@@ -133,8 +133,17 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     database: database.db, settings, logger, configOf: (name) => byName.get(name)?.config,
     botOfSession: (id) => sessionsRepo.botNameOf(id), recordDeliveryStatus: (update) => engine.recordDeliveryStatus(update),
   });
+  // The bot's voice service (voice-models-url): transcribes voice notes, speaks replies (docs/channels/mobile-msg.md).
+  const voiceFor = (key: string) => {
+    const config = (byName.get(key) ?? byId.get(key))?.config;
+    const url = config?.['voice-models-url'];
+    return url ? createVoiceModels({
+      url, allowPrivateNetworks: config['http-allow-private-networks'],
+      ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}),
+    }) : undefined;
+  };
   const adapters = createChannelAdapters({
-    visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger,
+    visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger, voiceFor,
     deliveryStatus: (update) => engine.recordDeliveryStatus(update), ...providerChannels,
   });
   // The knowledge base of USE KB / USE WEBSITE: each bot's .gbkb folder and crawled sites, in full-text search.
@@ -157,7 +166,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
     // Set up below with attendance; queued messages run only once the engine has started.
     screenInbound: (message) => {
-      const screen = message.channel === 'mobile_msg' ? mobileMsgScreen : message.channel === 'workchat' ? workchatScreen : undefined;
+      const screen = message.channel === 'mobile_msg' ? mobileMsgScreen : message.channel === 'workchat' ? workchatScreen
+        : message.channel === 'bot_msg' ? botMsgScreen : undefined;
       return screen ? screen(message) : Promise.resolve(message);
     },
     // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive,
@@ -223,6 +233,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   // Attendance hears from the engine only through its domain events, after each commit.
   engine.subscribe(attendance.engineEventHandlers);
+  // A message that failed for good reaches the attendant's console at once (docs/attendance/live-events.md).
+  engine.subscribe(deliveryFailedHandlers({ repos: attendanceRepos, bus }));
   // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
   const commandDeps = { repos: attendanceRepos, attendance, assist, meetings: meetings.attendantCalls };
   // Lines from attendants on a customer channel (mobile_msg, workchat) are theirs, not a customer's (docs/channels/mobile-msg.md and docs/channels/workchat.md, "Attendants").
@@ -232,16 +244,15 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const mobileMsgScreen = mobileMsgAdapter && createMobileMsgScreen({
     adapter: mobileMsgAdapter,
     attendantInbox,
-    voiceFor: (bot) => {
-      const config = byName.get(bot)?.config;
-      const url = config?.['voice-models-url'];
-      return url ? createVoiceModels({ url, ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}) }) : undefined;
-    },
+    voiceFor,
+    logger,
   });
   // Queued workchat lines from a member recognised as an attendant are theirs (docs/channels/workchat.md, "Attendants").
   const workchatScreen = adapters.workchat && createWorkchatScreen({
     adapter: adapters.workchat, conversations: providerChannels.workchat.conversations, attendantInbox, logger,
   });
+  // bot_msg voice notes take the same speech path (docs/channels/bot_msg.md).
+  const botMsgScreen = adapters.bot_msg && createBotMsgScreen({ adapter: adapters.bot_msg, voiceFor, logger });
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
   await registerAttendanceWebhookJobs({ ...webhookDeps, bots });

@@ -1,5 +1,5 @@
 import type { BotConfig } from '../config/index.js';
-import type { Channel, ChannelAdapter, DeliveryStatusUpdate } from '../engine/index.js';
+import type { Channel, ChannelAdapter, DeliveryStatusUpdate, VoiceModels } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
 import { createBotMsgAdapter, type BotMsgAdapter, type BotMsgAdapterDeps } from './bot-msg/index.js';
 import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/index.js';
@@ -22,7 +22,7 @@ export {
 export { createChannelWebhooks, type ChannelWebhooks, type WebhookRequest } from './channel-webhooks.js';
 
 export {
-  AGENT_COMMAND_REASON, BOT_MSG_UPDATE_TYPES, botMsgWebhookInfo, botMsgWebhookUrl, connectBotMsgWebhook, createBotMsgAdapter,
+  AGENT_COMMAND_REASON, BOT_MSG_UPDATE_TYPES, botMsgWebhookInfo, botMsgWebhookUrl, connectBotMsgWebhook, createBotMsgAdapter, createBotMsgScreen,
   type BotMsgAdapter, type BotMsgAdapterDeps, type BotMsgSettings, type BotMsgSettingsOf,
 } from './bot-msg/index.js';
 export { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps, type SmsOptOuts, type SmsSettings, type SmsSettingsOf } from './sms/index.js';
@@ -50,6 +50,8 @@ export interface ChannelAdapterDeps {
   logger?: Logger;
   /** For tests: a faster retry policy for provider calls. */
   graphRetry?: GraphRetryPolicy;
+  /** A bot's voice service, by id or name (spoken replies on mobile_msg). */
+  voiceFor?: (bot: string) => VoiceModels | undefined;
   botMsg?: BotMsgAdapterDeps;
   sms?: SmsAdapterDeps;
   workchat?: WorkchatAdapterDeps;
@@ -71,6 +73,7 @@ export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly 
           return config && graphChannelSettings(channel, config);
         },
         ...(deps.graphRetry ? { retry: deps.graphRetry } : {}),
+        ...(deps.voiceFor ? { voiceFor: deps.voiceFor } : {}),
         ...(deps.deliveryStatus ? { deliveryStatus: deps.deliveryStatus } : {}),
         ...(deps.logger ? { logger: deps.logger } : {}),
       });

@@ -124,3 +124,4 @@ export {
   type CannedResponse, type CannedResponseDeps, type CannedResponseInput,
 } from './canned-responses/manage-canned-responses.js';
 export { publishCustomerTyping, type CustomerTypingDeps } from './live/customer-typing.js';
+export { deliveryFailedHandlers, publishDeliveryFailed, type DeliveryFailedDeps } from './live/delivery-failed.js';

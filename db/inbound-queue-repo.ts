@@ -1,6 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { inboundQueue } from './schema/index.js';
+
+/** How long a screened message's id keeps redeliveries out: the providers retry a webhook for up to a week. */
+const SCREENED_KEEP_DAYS = 7;
 
 /** A provider message to store until its turn has run. */
 export interface InboundQueueWrite {
@@ -54,6 +57,17 @@ export function createInboundQueueRepo(db: Database) {
     /** The message's turn committed (or it was a duplicate): it leaves the queue. */
     async remove(id: string): Promise<void> {
       await db.delete(inboundQueue).where(eq(inboundQueue.id, id));
+    },
+
+    /**
+     * The message was handled before any turn (the screen answered it): its row stays as a
+     * tombstone, so the provider's redelivery of the same id is skipped by `accept`. Tombstones
+     * older than the providers' redelivery window go at the same time.
+     */
+    async markScreened(id: string): Promise<void> {
+      await db.update(inboundQueue).set({ state: 'screened', message: {} }).where(eq(inboundQueue.id, id));
+      await db.delete(inboundQueue)
+        .where(and(eq(inboundQueue.state, 'screened'), lt(inboundQueue.accepted_at, sql`now() - make_interval(days => ${SCREENED_KEEP_DAYS})`)));
     },
 
     /** Counts a failed attempt; `final` sets the message aside as `failed`, with the reason. */

@@ -5,7 +5,9 @@ export { createBotsRepo, type BotsRepo, type BotRow } from './bots-repo.js';
 export { createBotDataRepo, type BotDataRepo } from './bot-data-repo.js';
 export { createSessionsRepo, type SessionsRepo, type SessionRow, type SessionChanges, type SleepingSession } from './sessions-repo.js';
 export { createMessagesRepo, type MessagesRepo, type MessageRow } from './messages-repo.js';
-export { createOutboxRepo, withTransaction, type OutboxRepo, type OutboxRow, type ProviderMessageKey, type ProviderStatus } from './outbox-repo.js';
+export {
+  createOutboxRepo, withTransaction, type FailedMessage, type FailureEventOf, type OutboxRepo, type OutboxRow, type ProviderMessageKey, type ProviderStatus,
+} from './outbox-repo.js';
 export {
   createQueuesRepo, createAttendantProfilesRepo, createAttendanceEventsRepo,
   type QueuesRepo, type AttendantProfilesRepo, type AttendanceEventsRepo,

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from './connection.js';
-import { messages, outbox } from './schema/index.js';
+import { engineEvents, messages, outbox } from './schema/index.js';
+import type { EventWrite } from './turn-store.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -10,6 +11,22 @@ export interface ProviderMessageKey {
   bot_id: string;
   provider_message_id: string;
 }
+
+/** An outbound transcript message that just failed for good, with the reason kept in the transcript. */
+export interface FailedMessage {
+  message_id: string;
+  session_id: string;
+  channel: string;
+  sender: string;
+  text: string;
+  reason: string;
+}
+
+/**
+ * Builds the domain event a failure is told by; the repository writes it in the failure's own
+ * transaction (engine/domain-events.ts), so the failure and its event are never one without the other.
+ */
+export type FailureEventOf = (failed: FailedMessage) => EventWrite;
 
 /** What a provider reports of a sent message, in the order it happens. */
 export type ProviderStatus = 'sent' | 'delivered' | 'read' | 'failed';
@@ -68,9 +85,12 @@ export function createOutboxRepo(db: Database) {
      * `provider_status` (never going back from read to delivered); `failed` also fails the message
      * and its outbox row with the provider's reason. False when no message has that id.
      */
-    async applyProviderStatus(key: ProviderMessageKey, status: ProviderStatus, reason?: string): Promise<boolean> {
+    async applyProviderStatus(key: ProviderMessageKey, status: ProviderStatus, reason?: string, eventOf?: FailureEventOf): Promise<boolean> {
       return withTransaction(db, async (tx) => {
-        const [message] = await tx.select({ id: messages.id, payload: messages.payload }).from(messages)
+        const [message] = await tx.select({
+          id: messages.id, payload: messages.payload, delivery_state: messages.delivery_state, session_id: messages.session_id,
+          channel: messages.channel, sender: messages.sender, text: messages.text,
+        }).from(messages)
           .where(and(eq(messages.channel, key.channel), eq(messages.bot_id, key.bot_id), eq(messages.provider_message_id, key.provider_message_id),
             eq(messages.direction, 'outbound')))
           .limit(1);
@@ -83,19 +103,27 @@ export function createOutboxRepo(db: Database) {
           .where(eq(messages.id, message.id));
         if (status === 'failed') {
           await tx.update(outbox).set({ state: 'failed', last_error: reason ?? 'failed', updated_at: sql`now()` }).where(eq(outbox.message_id, message.id));
+          if (eventOf && message.delivery_state !== 'failed') {
+            await insertEvent(tx, eventOf({
+              message_id: message.id, session_id: message.session_id, channel: message.channel, sender: message.sender, text: message.text,
+              reason: reason ?? 'failed',
+            }));
+          }
         }
         return true;
       });
     },
 
-    /** Marks the row and its transcript message failed for good, with the provider's reason. */
-    markFailed(id: string, reason: string): Promise<boolean> {
-      return finish(db, id, 'failed', reason);
+    /** Marks the row and its transcript message failed for good, with the provider's reason (and `eventOf`'s event). */
+    markFailed(id: string, reason: string, eventOf?: FailureEventOf): Promise<boolean> {
+      return finish(db, id, 'failed', reason, undefined, eventOf);
     },
   };
 }
 
-async function finish(db: Database, id: string, state: 'delivered' | 'failed', reason: string | null, providerMessageId?: string): Promise<boolean> {
+async function finish(
+  db: Database, id: string, state: 'delivered' | 'failed', reason: string | null, providerMessageId?: string, eventOf?: FailureEventOf,
+): Promise<boolean> {
   return withTransaction(db, async (tx) => {
     const [row] = await tx.update(outbox)
       .set({
@@ -108,7 +136,7 @@ async function finish(db: Database, id: string, state: 'delivered' | 'failed', r
       .where(and(eq(outbox.id, id), eq(outbox.state, 'pending')))
       .returning({ message_id: outbox.message_id });
     if (!row) return false;
-    await tx.update(messages)
+    const [message] = await tx.update(messages)
       .set({
         delivery_state: state,
         ...(state === 'delivered' ? { delivered_at: sql`now()` } : {}),
@@ -116,9 +144,15 @@ async function finish(db: Database, id: string, state: 'delivered' | 'failed', r
         // The provider's reason shows in the transcript (attendants read it there).
         ...(reason === null ? {} : { payload: sql`${messages.payload} || ${JSON.stringify({ delivery_error: reason })}::jsonb` }),
       })
-      .where(eq(messages.id, row.message_id));
+      .where(eq(messages.id, row.message_id))
+      .returning({ session_id: messages.session_id, channel: messages.channel, sender: messages.sender, text: messages.text });
+    if (eventOf && state === 'failed' && message) await insertEvent(tx, eventOf({ message_id: row.message_id, ...message, reason: reason ?? 'failed' }));
     return true;
   });
+}
+
+async function insertEvent(tx: Database, event: EventWrite): Promise<void> {
+  await tx.insert(engineEvents).values({ id: event.id, session_id: event.session_id, name: event.name, payload: event.payload });
 }
 
 export type OutboxRepo = ReturnType<typeof createOutboxRepo>;

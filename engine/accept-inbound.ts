@@ -55,7 +55,12 @@ async function runQueued(ctx: EngineContext, queued: QueuedInbound): Promise<voi
   try {
     const message = revive(queued.message);
     const screened = ctx.screenInbound ? await ctx.screenInbound(message) : message;
-    if (screened) await receiveMessage(ctx, screened);
+    if (!screened) {
+      // No turn stores this message, so the turn's dedupe cannot see it: the queue row keeps its id.
+      await ctx.repos.inbound.markScreened(queued.id);
+      return;
+    }
+    await receiveMessage(ctx, screened);
   } catch (error) {
     const final = queued.attempts + 1 >= INBOUND_ATTEMPTS;
     await ctx.repos.inbound.recordFailure(queued.id, error instanceof Error ? error.message : String(error), final);

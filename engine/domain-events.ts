@@ -16,6 +16,11 @@ export const ENGINE_EVENTS = {
   resolved: 'session.resolved',
   /** The customer answered the satisfaction question with a score (the engine already thanked them). */
   surveyAnswered: 'survey.answered',
+  /**
+   * A message to a customer failed for good (the provider refused it, e.g. 131047 outside the
+   * 24-hour window, or reported it failed later): the attendant must see it, not only the transcript.
+   */
+  deliveryFailed: 'message.delivery_failed',
 } as const;
 
 export type EngineEventName = (typeof ENGINE_EVENTS)[keyof typeof ENGINE_EVENTS];
@@ -47,6 +52,18 @@ export interface EngineEventPayloads {
   'session.resolved': { session: SessionSnapshot };
   /** `mark`: what attendance stored under SURVEY_CONTEXT_KEY when it asked (the turn cleared it). */
   'survey.answered': { session: SessionSnapshot; score: number; mark: unknown; message: CustomerMessageRef };
+  'message.delivery_failed': FailedDelivery;
+}
+
+/** The outbound transcript message that failed, and the provider's words (`delivery_error`). */
+export interface FailedDelivery {
+  session_id: string;
+  /** The transcript row's id. */
+  message_id: string;
+  channel: string;
+  sender: string;
+  text: string;
+  reason: string;
 }
 
 /** One event as stored and handed to subscribers. */

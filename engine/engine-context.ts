@@ -42,7 +42,7 @@ export interface EngineRepositories {
   sessions: Pick<SessionsRepo, 'listSleeping' | 'markUnreachable'>;
   messages: Pick<MessagesRepo, 'listBySession'>;
   botData: BotDataRepo;
-  inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'recordFailure' | 'customersWithPending'>;
+  inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'markScreened' | 'recordFailure' | 'customersWithPending'>;
 }
 
 /** See {@link EngineDeps.screenInbound}. */

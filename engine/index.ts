@@ -19,8 +19,9 @@ export { isGsm7, smsPartSize, SMS_UCS2_MAX_CHARS, splitSms, type OutboundEvent }
 export { WAIT_MESSAGE, CRM_DISABLED_MESSAGE } from './transfer-to-human.js';
 export { SETTABLE_SESSION_KEYS, READABLE_SESSION_KEYS } from './session-keys.js';
 export {
-  ENGINE_EVENTS, type CustomerMessageRef, type EngineEvent, type EngineEventHandlers, type EngineEventName, type EngineEventPayloads,
+  ENGINE_EVENTS, type CustomerMessageRef, type EngineEvent, type EngineEventHandlers, type EngineEventName, type EngineEventPayloads, type FailedDelivery,
   type SessionSnapshot,
 } from './domain-events.js';
 export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type WebhookAnswer } from './channel-contract.js';
-export { createVoiceModels, VoiceModelsError, type AudioFile, type VoiceModels, type VoiceModelsOptions } from './voice/voice-models.js';
+export { createVoiceModels, VoiceModelsError, VoiceModelsRefusedError, type AudioFile, type VoiceModels, type VoiceModelsOptions } from './voice/voice-models.js';
+export { transcribeVoiceNote, voiceNoteOf } from './voice/transcribe-voice-note.js';

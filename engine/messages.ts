@@ -95,4 +95,9 @@ export interface OutboundMessage {
   from: Sender;
   /** The bot whose channel credentials deliver it: set when the message is committed to the outbox. */
   bot_id?: string;
+  /**
+   * The bot answers a message the customer spoke (a voice note): a channel that can speak may
+   * also send this reply as audio (mobile_msg with `mobile-msg-voice-response`).
+   */
+  voice_reply?: boolean;
 }

@@ -107,6 +107,7 @@ async function runTurn(ctx: EngineContext, bot: EngineBot, turn: SessionTurn, in
     events.push(eventWrite(turn.id, ENGINE_EVENTS.handedOff, { session: turn.snapshot(), message }));
   }
 
+  if (inbound.attachments.some((a) => a.type === 'audio' && a.voice)) markVoiceReplies(turn);
   const committed = await commitTurn(ctx, turn, dialog, { inbound: stored, events });
   if (committed.kind !== 'committed') return committed;
   if (events.some((e) => e.name === ENGINE_EVENTS.handedOff)) ctx.metrics.handedOff(inbound.channel);
@@ -119,6 +120,11 @@ async function runTurn(ctx: EngineContext, bot: EngineBot, turn: SessionTurn, in
       replies: committed.outbound.filter((o) => o.toCustomer).map((o) => o.message),
     },
   };
+}
+
+/** The bot's answers to a spoken message may be spoken too (OutboundMessage.voice_reply); the channel decides. */
+function markVoiceReplies(turn: SessionTurn): void {
+  for (const pending of turn.outbound) if (pending.toCustomer && pending.message.from === 'bot') pending.message.voice_reply = true;
 }
 
 type TurnRoute = { kind: 'bot' } | { kind: 'attendance' } | { kind: 'transfer'; reason: string } | { kind: 'kept' };

@@ -74,7 +74,7 @@ describe('bot_msg adapter', () => {
     const voice = telegramUpdates.text(777, '');
     const { text: _text, ...message } = voice.message;
     const [spoken] = adapter.parse(request({ update_id: voice.update_id, message: { ...message, voice: { file_id: 'v1', file_unique_id: 'v', duration: 2, mime_type: 'audio/ogg' } } }, 's3cret-token'));
-    expect(spoken!.attachments).toEqual([{ type: 'audio', url: 'bot-msg-file:v1', mime_type: 'audio/ogg', name: 'voice.ogg' }]);
+    expect(spoken!.attachments).toEqual([{ type: 'audio', url: 'bot-msg-file:v1', mime_type: 'audio/ogg', name: 'voice.ogg', voice: true }]);
   });
 
   test('send: suggestions become an inline keyboard whose callback_data round-trips the option, long keys included', async () => {

@@ -36,6 +36,8 @@ export interface BotMsgAdapter extends ChannelAdapter {
   parse(req: ChannelRequest): InboundMessage[];
   /** The grammY API client of a bot whose channel is on. */
   apiOf(bot: string): Api | undefined;
+  /** Downloads a file the customer sent (getFile, then the Bot API's file URL), at most `maxBytes`. */
+  fetchFile(bot: string, fileId: string, maxBytes: number): Promise<Buffer>;
 }
 
 /**
@@ -66,8 +68,24 @@ export function createBotMsgAdapter(deps: BotMsgAdapterDeps): BotMsgAdapter {
   };
 
 
+  async function fetchFile(bot: string, fileId: string, maxBytes: number): Promise<Buffer> {
+    const settings = deps.settingsOf(bot);
+    const api = apiOf(bot);
+    if (!settings || !api) throw new Error(`the bot_msg channel is off for bot ${bot}`);
+    const file = await callWithRetry(() => api.getFile(fileId), sleep);
+    if (!file.file_path) throw new Error('the Bot API gave no path for this file');
+    if ((file.file_size ?? 0) > maxBytes) throw new Error('the file is larger than allowed');
+    // The URL holds the token: it is built here, used once, and never logged or stored.
+    const response = await fetch(`${settings.apiRoot.replace(/\/+$/, '')}/file/bot${settings.token}/${file.file_path}`);
+    if (!response.ok) throw new Error(`the Bot API did not give the file (HTTP ${response.status})`);
+    const data = Buffer.from(await response.arrayBuffer());
+    if (data.length > maxBytes) throw new Error('the file is larger than allowed');
+    return data;
+  }
+
   return {
     channel: 'bot_msg',
+    fetchFile,
     isEnabled: (bot) => deps.settingsOf(bot) !== undefined,
     apiOf,
     verify(req: ChannelRequest): boolean {

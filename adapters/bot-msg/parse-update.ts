@@ -6,6 +6,9 @@ import { optionOfCallback } from './inline-keyboard.js';
 /** The reason written when `/agent` hands the session over (issue contract; docs/channels/bot_msg.md). */
 export const AGENT_COMMAND_REASON = 'customer asked for a person';
 
+/** The prefix of a Bot API file's reference in an attachment's `url`. */
+export const FILE_REF = 'bot-msg-file:';
+
 /** What the parser needs besides the update. */
 export interface ParseUpdateOptions {
   bot: string;
@@ -71,19 +74,20 @@ function customerOf(chatId: number, from: Message['from']) {
 }
 
 /**
- * Files are referenced as `bot-msg-file:<file_id>`: a Bot API file URL embeds the bot's token, so
- * it is never stored; the adapter resolves the id with getFile when the file is needed.
+ * Files are referenced as `bot-msg-file:<file_id>` ({@link FILE_REF}): a Bot API file URL embeds
+ * the bot's token, so it is never stored; the adapter resolves the id with getFile when the file
+ * is needed.
  */
 function attachmentsOf(message: Message): Attachment[] {
   const file = (type: Attachment['type'], id: string, extra: { mime_type?: string | undefined; file_name?: string | undefined }) => ({
-    type, url: `bot-msg-file:${id}`,
+    type, url: `${FILE_REF}${id}`,
     ...(extra.mime_type ? { mime_type: extra.mime_type } : {}), ...(extra.file_name ? { name: extra.file_name } : {}),
   });
   const found: Attachment[] = [];
   const largestPhoto = message.photo?.at(-1);
   if (largestPhoto) found.push(file('image', largestPhoto.file_id, { mime_type: 'image/jpeg' }));
   if (message.document) found.push(file('file', message.document.file_id, message.document));
-  if (message.voice) found.push(file('audio', message.voice.file_id, { mime_type: message.voice.mime_type ?? 'audio/ogg', file_name: 'voice.ogg' }));
+  if (message.voice) found.push({ ...file('audio', message.voice.file_id, { mime_type: message.voice.mime_type ?? 'audio/ogg', file_name: 'voice.ogg' }), voice: true });
   if (message.audio) found.push(file('audio', message.audio.file_id, message.audio));
   if (message.video) found.push(file('video', message.video.file_id, message.video));
   if (message.location) found.push({ type: 'location', url: `geo:${message.location.latitude},${message.location.longitude}` });

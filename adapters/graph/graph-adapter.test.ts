@@ -93,6 +93,34 @@ describe('Graph-style adapter against the fake provider', () => {
     await expect(mobile.fetchMedia('bot-1', 'MEDIA1', 4)).rejects.toThrow('larger than allowed');
   });
 
+  test('a voice reply is spoken only with mobile-msg-voice-response; a failing voice service never fails the delivered text', async () => {
+    const speech = { calls: 0, fail: false };
+    const models = {
+      transcribe: async () => 'unused',
+      speak: async () => {
+        speech.calls += 1;
+        if (speech.fail) throw new Error('voice service down');
+        return { data: Buffer.from('OggS-spoken'), mimeType: 'audio/ogg', name: 'reply.ogg' };
+      },
+    };
+    const withVoice = (voiceResponse: boolean) => createGraphAdapter('mobile_msg', { settings: () => ({ ...settings, voiceResponse }), voiceFor: () => models });
+    const spoken = { ...out('Which size?'), voice_reply: true };
+
+    await expect(withVoice(false).send(spoken)).resolves.toEqual({ provider_message_id: expect.stringMatching(/^wamid\./) });
+    await withVoice(true).send(out('Typed, not spoken'));
+    expect([speech.calls, graph.requests.filter((r) => r.path === 'PHONE1/media')]).toEqual([0, []]);
+
+    await expect(withVoice(true).send(spoken)).resolves.toEqual({ provider_message_id: expect.stringMatching(/^wamid\./) });
+    expect(graph.requests.filter((r) => r.path === 'PHONE1/media')).toHaveLength(1);
+    expect(graph.sends().at(-1)!.body).toMatchObject({ to: '5511987654321', type: 'audio', audio: { id: expect.stringMatching(/^uploaded-/) } });
+
+    speech.fail = true;
+    const texts = graph.sends().length;
+    await expect(withVoice(true).send(spoken)).resolves.toEqual({ provider_message_id: expect.stringMatching(/^wamid\./) });
+    expect(graph.sends()).toHaveLength(texts + 1); // the text only
+    expect(speech.calls).toBe(2);
+  });
+
   test('the handshake answers the challenge only for the verify token', () => {
     const req = (query: Record<string, unknown>, bot = 'bot-1') => ({ headers: {}, query, rawBody: Buffer.alloc(0), body: undefined, bot, originalUrl: '/' });
     const query = { 'hub.mode': 'subscribe', 'hub.verify_token': 'verify-me', 'hub.challenge': '1158201444' };

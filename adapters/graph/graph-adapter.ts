@@ -1,6 +1,6 @@
 import {
   PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type DeliveryStatusUpdate, type OutboundMessage,
-  type WebhookAnswer,
+  type VoiceModels, type WebhookAnswer,
 } from '../../engine/index.js';
 import { ZodError } from 'zod';
 import { ValidationError } from '../../infra/errors.js';
@@ -16,6 +16,7 @@ import type { ParsedWebhook } from './parsed-webhook.js';
 import { renderMessaging } from './render-messaging.js';
 import { renderMobileMsg } from './render-mobile-msg.js';
 import { templateBody, type TemplateMessage } from './template-message.js';
+import { sendSpokenReply } from './spoken-reply.js';
 
 /** The three channels of the Graph-style provider family. */
 export type GraphChannel = 'mobile_msg' | 'social_dm' | 'page_msg';
@@ -34,6 +35,8 @@ export interface GraphAdapterDeps {
   logger?: Logger;
   /** For tests: a faster retry policy. */
   retry?: GraphRetryPolicy;
+  /** The bot's voice service (by id), for spoken replies to voice notes on mobile_msg. */
+  voiceFor?: (bot: string) => VoiceModels | undefined;
 }
 
 /** A Graph-style channel: the engine's contract plus what its webhook and media endpoint need. */
@@ -63,7 +66,8 @@ export interface GraphAdapter extends ChannelAdapter {
  * through axios under one retry policy. Permanent provider errors become
  * PermanentDeliveryError with the provider's code and words; transient ones are retried by the
  * outbox. On mobile_msg, a send refused for the 24-hour window sends the bot's re-engagement
- * template instead, when it names one.
+ * template instead, when it names one, and a reply to a voice note is also spoken
+ * (spoken-reply.ts) when the bot has a voice service and `mobile-msg-voice-response`.
  */
 export function createGraphAdapter(channel: GraphChannel, deps: GraphAdapterDeps): GraphAdapter {
   const settingsOf = (bot: string) => deps.settings(bot);
@@ -129,6 +133,12 @@ export function createGraphAdapter(channel: GraphChannel, deps: GraphAdapterDeps
           throw new PermanentDeliveryError(`${reasonOf(error)} (re-engagement template "${settings.reengage.template}" sent instead)`);
         }
         throw new PermanentDeliveryError(reasonOf(error));
+      }
+      const models = message.voice_reply && settings.voiceResponse && message.text.trim() ? deps.voiceFor?.(message.bot_id!) : undefined;
+      if (models) {
+        // The text is delivered: a failed audio half is logged, never a reason to send the text again.
+        await sendSpokenReply(client, settings.phoneNumberId!, models, message)
+          .catch((error: unknown) => deps.logger?.warn({ err: error, channel, bot: message.bot_id }, 'spoken reply not sent; the text was'));
       }
       return receipt;
     },

@@ -11,6 +11,8 @@ export interface GraphChannelSettings {
   phoneNumberId?: string;
   /** mobile_msg only: sent instead of a message refused for the 24-hour window (131047). */
   reengage?: { template: string; language: string };
+  /** mobile_msg only: a reply to a voice note also goes out as audio (`mobile-msg-voice-response`). */
+  voiceResponse?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export function graphChannelSettings(channel: GraphChannel, config: BotConfig): 
       const template = config['mobile-msg-reengage-template'];
       return {
         apiUrl: config['mobile-msg-api-url'], accessToken: token, appSecret: secret, verifyToken: config['mobile-msg-webhook-verify-token'],
-        phoneNumberId: phone, ...(template ? { reengage: { template, language: config['mobile-msg-reengage-language'] } } : {}),
+        phoneNumberId: phone, voiceResponse: config['mobile-msg-voice-response'], ...(template ? { reengage: { template, language: config['mobile-msg-reengage-language'] } } : {}),
       };
     }
     case 'social_dm': {

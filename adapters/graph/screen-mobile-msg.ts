@@ -1,4 +1,7 @@
-import type { InboundMessage, InboundScreen, VoiceModels } from '../../engine/index.js';
+import {
+  transcribeVoiceNote, voiceNoteOf, VoiceModelsRefusedError, type InboundMessage, type InboundScreen, type VoiceModels,
+} from '../../engine/index.js';
+import type { Logger } from '../../infra/logger.js';
 import { MEDIA_MAX_BYTES } from './channel-media.js';
 import type { GraphAdapter } from './graph-adapter.js';
 
@@ -13,14 +16,16 @@ export interface MobileMsgScreenDeps {
   attendantInbox?: (line: { bot: string; channel: 'mobile_msg'; who: { phone: string | undefined }; text: string }) => Promise<{ reply: string } | undefined>;
   /** The bot's voice service (`voice-models-url`), or undefined when it has none. */
   voiceFor: (bot: string) => VoiceModels | undefined;
+  logger?: Logger;
 }
 
 /**
  * What happens to a queued mobile_msg message before its turn, after the webhook was answered
  * (docs/channels/mobile-msg.md): a line from an attendant's phone is run as the attendant's
  * (command or reply) and answered on their phone, never reaching the bot; a voice note is
- * transcribed into the message's text, the audio kept attached — or, without a voice service,
- * the customer is told politely that voice notes are not understood. Other channels pass.
+ * transcribed into the message's text, the audio kept attached — or, without a voice service (or
+ * with one the outbound guard refuses), the customer is told politely that voice notes are not
+ * understood. Other channels pass.
  */
 export function createMobileMsgScreen(deps: MobileMsgScreenDeps): InboundScreen {
   const answer = (message: InboundMessage, text: string) => deps.adapter.send({
@@ -36,15 +41,24 @@ export function createMobileMsgScreen(deps: MobileMsgScreenDeps): InboundScreen 
         return null;
       }
     }
-    const voice = message.attachments.find((a) => a.type === 'audio' && a.voice && a.media_id);
-    if (!voice || message.text.trim() !== '') return message;
+    const note = voiceNoteOf(message);
+    if (!note?.media_id) return message;
     const models = deps.voiceFor(message.bot);
     if (!models) {
       await answer(message, VOICE_NOT_UNDERSTOOD);
       return null;
     }
-    const file = await deps.adapter.fetchMedia(message.bot, voice.media_id!, MEDIA_MAX_BYTES);
-    const text = await models.transcribe({ data: file.data, mimeType: file.mimeType ?? voice.mime_type ?? 'audio/ogg' });
-    return { ...message, text };
+    try {
+      return await transcribeVoiceNote(message, note, async () => {
+        const file = await deps.adapter.fetchMedia(message.bot, note.media_id!, MEDIA_MAX_BYTES);
+        return { data: file.data, mimeType: file.mimeType ?? note.mime_type ?? 'audio/ogg' };
+      }, models);
+    } catch (error) {
+      // A voice service the outbound guard refuses is no voice service; other failures are retried with the queued message.
+      if (!(error instanceof VoiceModelsRefusedError)) throw error;
+      deps.logger?.warn({ bot: message.bot, reason: error.message }, 'voice-models-url refused by the outbound guard');
+      await answer(message, VOICE_NOT_UNDERSTOOD);
+      return null;
+    }
   };
 }

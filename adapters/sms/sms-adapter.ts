@@ -61,7 +61,8 @@ export interface SmsAdapter extends ChannelAdapter {
 /**
  * The `sms` channel through Twilio (docs/channels/sms.md).
  * - `verify`: `X-Twilio-Signature` checked by the twilio library against PUBLIC_URL + the path
- *   (the library also tries the URL with and without the default port); a failure answers 403;
+ *   (the library also tries the URL with and without the default port) and the fields of the raw
+ *   body, repeated ones included — or, for a JSON webhook, its `bodySHA256`; a failure answers 403;
  * - `handleNotices`: a status callback (`…/status`) updates the delivery state; STOP… records the
  *   number's opt-out (for every bot), START… removes it;
  * - `parse`: an inbound message (MMS media as attachments); a keyword is kept in the transcript
@@ -125,7 +126,10 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
       const settings = deps.settingsOf(req.bot);
       const signature = headerOf(req, SIGNATURE_HEADER);
       if (!settings || !signature) return false;
-      return twilio.validateRequest(settings.authToken, signature, `${publicBase(req)}${req.originalUrl}`, formFields(req.body));
+      const url = `${publicBase(req)}${req.originalUrl}`;
+      // A JSON webhook signs its URL, whose `bodySHA256` is the hash of the raw body; a form webhook signs the URL and its fields.
+      if (new URL(url).searchParams.has('bodySHA256')) return twilio.validateRequestWithBody(settings.authToken, signature, url, req.rawBody.toString('utf8'));
+      return twilio.validateRequest(settings.authToken, signature, url, signedFields(req.rawBody));
     },
     async handleNotices(req: ChannelRequest): Promise<void> {
       const fields = formFields(req.body);
@@ -173,6 +177,16 @@ function deliveryError(error: unknown): unknown {
     return new PermanentDeliveryError(`${(error as Error).message}${code ? ` (error ${String(code)})` : ''}`);
   }
   return error;
+}
+
+/** The form fields as Twilio signed them, from the raw body: a repeated field keeps all its values. */
+function signedFields(raw: Buffer): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(raw.toString('utf8'))) {
+    const seen = fields[name];
+    fields[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return fields;
 }
 
 function formFields(body: unknown): SmsFields {

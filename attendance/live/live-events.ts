@@ -98,9 +98,23 @@ export interface CustomerTypingFrame {
   at: string;
 }
 
+/** A message to the customer failed for good; `reason` is the provider's code and words (delivery-failed.ts; issue 12). */
+export interface DeliveryFailedFrame {
+  type: 'delivery_failed';
+  session_id: string;
+  /** The transcript message that failed. */
+  message_id: string;
+  channel: string;
+  /** Who wrote it: `bot`, `attendant` or `system`. */
+  from: string;
+  text: string;
+  reason: string;
+}
+
 export type LiveFrame =
   | NewConversationFrame | CustomerMessageFrame | ConversationAssignedFrame | ConversationResolvedFrame
-  | ConversationUpdatedFrame | QueueUpdatedFrame | ConversationSummaryFrame | TicketUpdatedFrame | CustomerTypingFrame;
+  | ConversationUpdatedFrame | QueueUpdatedFrame | ConversationSummaryFrame | TicketUpdatedFrame | CustomerTypingFrame
+  | DeliveryFailedFrame;
 
 /**
  * Who gets a frame, in terms a socket can check without a database: the connected users named,

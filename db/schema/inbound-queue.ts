@@ -5,6 +5,8 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, u
  * webhooks"). A webhook is answered once its messages are rows here; a job then runs each
  * customer's rows in order and removes them. A crash between the two loses nothing: start-up
  * hands out what is left, and the turn's own dedupe answers a row whose turn already committed.
+ * A message the channel's screen handled itself (an attendant's line from their phone) never
+ * reaches a turn, so its row stays as `screened`: the unique provider id keeps a redelivery out.
  */
 export const inboundQueue = pgTable(
   'inbound_queue',
@@ -18,7 +20,7 @@ export const inboundQueue = pgTable(
     provider_message_id: text('provider_message_id'),
     /** The InboundMessage as JSON (received_at as an ISO string). */
     message: jsonb('message').$type<Record<string, unknown>>().notNull(),
-    state: text('state', { enum: ['pending', 'failed'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'failed', 'screened'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
     accepted_at: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),

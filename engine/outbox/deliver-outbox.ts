@@ -3,12 +3,14 @@ import type { JobContext } from '../../infra/jobs/index.js';
 import type { EngineContext } from '../engine-context.js';
 import type { OutboundMessage } from '../messages.js';
 import type { DeliverJob } from './dispatch-outbound.js';
+import { failDelivery } from './fail-delivery.js';
 
 /**
  * The `outbox.deliver` job: sends one committed message through its channel's adapter.
  * - success: the row and its transcript message become `delivered`;
  * - `PermanentDeliveryError`, no adapter for the channel, or the last attempt failing: `failed`,
- *   with the provider's reason in `last_error` — nothing more is tried;
+ *   with the provider's reason in `last_error` — nothing more is tried — and told as
+ *   `message.delivery_failed` (fail-delivery.ts);
  * - any other error: the attempt and reason are recorded and the error is rethrown, so the jobs
  *   port retries with exponential backoff (OutboxSettings).
  * A row that is no longer pending (delivered by an earlier run) is left alone. A retry waits for
@@ -28,7 +30,7 @@ async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext):
   const adapter = ctx.channels.get(row.channel);
   const count = (status: 'delivered' | 'failed' | 'retried') => ctx.metrics.delivered({ channel: row.channel, status });
   if (!adapter) {
-    await outbox.markFailed(row.id, `no adapter is registered for channel "${row.channel}"`);
+    await failDelivery(ctx, (eventOf) => outbox.markFailed(row.id, `no adapter is registered for channel "${row.channel}"`, eventOf));
     count('failed');
     ctx.logger.error(log, 'outbound message failed: no adapter for its channel');
     return;
@@ -38,7 +40,7 @@ async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext):
     receipt = await adapter.send(row.payload as unknown as OutboundMessage);
   } catch (error) {
     if (error instanceof PermanentDeliveryError) {
-      await outbox.markFailed(row.id, error.reason);
+      await failDelivery(ctx, (eventOf) => outbox.markFailed(row.id, error.reason, eventOf));
       if (error.options.unreachable) await ctx.repos.sessions.markUnreachable(row.session_id, error.reason, ctx.now());
       count('failed');
       ctx.logger.warn({ ...log, reason: error.reason }, 'outbound message refused by the provider');
@@ -46,7 +48,7 @@ async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext):
     }
     const reason = error instanceof Error ? error.message : String(error);
     if (run.attempt >= ctx.outbox.attempts) {
-      await outbox.markFailed(row.id, reason);
+      await failDelivery(ctx, (eventOf) => outbox.markFailed(row.id, reason, eventOf));
       count('failed');
       ctx.logger.error({ ...log, reason }, 'outbound message failed after its last attempt');
       return;

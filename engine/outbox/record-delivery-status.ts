@@ -1,19 +1,20 @@
 import type { EngineContext } from '../engine-context.js';
 import type { DeliveryStatusUpdate } from '../messages.js';
+import { failDelivery } from './fail-delivery.js';
 
 /**
  * A provider's delivery receipt (sent, delivered, read, failed) for a message we sent, applied to
  * its transcript message and outbox row; a failure keeps the provider's code and words in the
- * transcript (`delivery_error`). A receipt for a message we do not know (another system's, or one
+ * transcript (`delivery_error`) and is told as `message.delivery_failed`. A receipt for a message we do not know (another system's, or one
  * whose id never came back) is only logged. Resolves to whether a message was found.
  */
 export async function recordDeliveryStatus(ctx: EngineContext, update: DeliveryStatusUpdate): Promise<boolean> {
   const bot = ctx.bots(update.bot);
   if (!bot) return false;
   const reason = update.error ? `${update.error.code}: ${update.error.title}` : undefined;
-  const found = await ctx.repos.outbox.applyProviderStatus(
-    { channel: update.channel, bot_id: bot.id, provider_message_id: update.provider_message_id }, update.status, reason,
-  );
+  const found = await failDelivery(ctx, (eventOf) => ctx.repos.outbox.applyProviderStatus(
+    { channel: update.channel, bot_id: bot.id, provider_message_id: update.provider_message_id }, update.status, reason, eventOf,
+  ));
   const log = { channel: update.channel, bot: update.bot, provider_message_id: update.provider_message_id, status: update.status };
   if (!found) ctx.logger.debug(log, 'delivery status for a message we do not know');
   else if (update.status === 'failed') {

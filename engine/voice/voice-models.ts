@@ -1,4 +1,5 @@
 import axios, { isAxiosError } from 'axios';
+import { checkTarget, HttpRefusedError, resolveWithDns, type ResolveHost } from '../../infra/outbound-guard.js';
 
 /** Audio to transcribe or spoken audio produced. */
 export interface AudioFile {
@@ -27,6 +28,14 @@ export class VoiceModelsError extends Error {
   }
 }
 
+/** The outbound guard refused the voice service's URL (infra/outbound-guard.ts): trying again cannot help. */
+export class VoiceModelsRefusedError extends VoiceModelsError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VoiceModelsRefusedError';
+  }
+}
+
 export interface VoiceModelsOptions {
   /** Base URL, e.g. `https://api.openai.com/v1`. */
   url: string;
@@ -35,6 +44,14 @@ export interface VoiceModelsOptions {
   transcriptionModel?: string;
   speechModel?: string;
   voice?: string;
+  /**
+   * The bot's `http-allow-private-networks`: every request goes through the outbound guard
+   * (infra/outbound-guard.ts) first, like the bot's language model, so a voice service on
+   * loopback or a private network needs it on; metadata and link-local targets never pass.
+   */
+  allowPrivateNetworks: boolean;
+  /** Host-name resolution for the guard; DNS unless replaced in tests. */
+  resolve?: ResolveHost;
 }
 
 export function createVoiceModels(options: VoiceModelsOptions): VoiceModels {
@@ -42,11 +59,19 @@ export function createVoiceModels(options: VoiceModelsOptions): VoiceModels {
     baseURL: options.url.replace(/\/+$/, ''),
     timeout: options.timeoutMs ?? 30_000,
     headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+    // A redirect would leave the checked target.
+    maxRedirects: 0,
+  });
+  const resolve = options.resolve ?? resolveWithDns;
+  http.interceptors.request.use(async (config) => {
+    await checkTarget(new URL(http.getUri(config)), options.allowPrivateNetworks, resolve);
+    return config;
   });
   const call = async <T>(what: string, send: () => Promise<T>): Promise<T> => {
     try {
       return await send();
     } catch (error) {
+      if (error instanceof HttpRefusedError) throw new VoiceModelsRefusedError(`voice service ${what} not allowed: ${error.message}`);
       // Wrapped here so axios's error (which holds the request headers, the key included) never reaches a log.
       const status = isAxiosError(error) ? error.response?.status : undefined;
       throw new VoiceModelsError(`voice service ${what} failed${status ? ` (HTTP ${status})` : isAxiosError(error) ? ` (${error.code ?? 'transport'})` : ''}`);

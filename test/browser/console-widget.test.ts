@@ -4,7 +4,7 @@
  * survey; then a supervisor's screens: kanban drag, ticket edit, insights, queues, canned responses
  * and the shortcuts dialog. axe-core checks each screen; screenshots go to test-results/screenshots.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startKit, type Kit } from '../support/attendance-kit.js';
 import { TEST_ADMIN } from '../support/service.js';
 import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
@@ -34,6 +34,16 @@ async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
   return page;
 }
 const consoleErrors = () => pageErrors.flat();
+
+/** Drags by pointer in small steps, as a hand does (the board's drag starts after a few pixels). */
+async function drag(page: Page, source: Locator, target: Locator): Promise<void> {
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
 
 async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto(`${kit.service.url}/console/`);
@@ -143,9 +153,9 @@ test('a supervisor: kanban drag (and a refused move), ticket edit, insights, que
   const card = page.locator(`[data-session="${sessionId}"]`);
   await page.locator('[data-column="new"]').locator(card).waitFor();
   expect(await seriousViolations(page)).toEqual([]);
-  await card.dragTo(page.locator('[data-column="active"]'));
+  await drag(page, card, page.locator('[data-column="active"]'));
   await page.locator('[data-column="active"]').locator(card).waitFor();
-  await card.dragTo(page.locator('[data-column="pending"]'));
+  await drag(page, card, page.locator('[data-column="pending"]'));
   await page.getByText(/^Refused: /).waitFor();
   await screenshot(page, 'console-kanban');
   expect((await kit.item(sessionId))?.status).toBe('active');
@@ -167,7 +177,9 @@ test('a supervisor: kanban drag (and a refused move), ticket edit, insights, que
   // Insights: every KPI against its target, as charts.
   await page.getByRole('link', { name: 'Insights' }).click();
   await page.locator('figure.kpi').nth(5).waitFor();
-  expect(await page.locator('figure.kpi svg[role=img]').count()).toBe(12);
+  // Drawn by recharts, each chart an image with its text alternative.
+  expect(await page.locator('figure.kpi [role=img] svg.recharts-surface').count()).toBe(12);
+  await expect(page.locator('figure.kpi [role=img]').first().getAttribute('aria-label')).resolves.toMatch(/^Average wait: .*, target \d+/);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'console-insights');
 
@@ -214,5 +226,45 @@ test('a supervisor: kanban drag (and a refused move), ticket edit, insights, que
   await screenshot(page, 'console-shortcuts');
   await page.keyboard.press('Escape');
 
+  expect(consoleErrors()).toEqual([]);
+}, 60_000);
+
+test('a new conversation rings: a desktop notification (permission granted) and the chime', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['notifications'] });
+  contexts.push(context);
+  // Records what the console asks of the browser: each Notification made, each sound started. The
+  // attendant is in another window (document.hasFocus() false): that is when a desktop notice is shown.
+  await context.addInitScript({
+    content: `
+      const seen = { notifications: [], sounds: 0 };
+      globalThis.seen = seen;
+      const Native = Notification;
+      globalThis.Notification = class extends Native {
+        constructor(title, options) {
+          super(title, options);
+          seen.notifications.push({ title, body: options && options.body });
+        }
+      };
+      const start = AudioScheduledSourceNode.prototype.start;
+      AudioScheduledSourceNode.prototype.start = function (...args) {
+        seen.sounds += 1;
+        return start.apply(this, args);
+      };
+      document.hasFocus = () => false;
+    `,
+  });
+  const page = await context.newPage();
+  pageErrors.push(captureErrors(page));
+  await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
+  await expect(page.evaluate('Notification.permission')).resolves.toBe('granted');
+  const seen = () => page.evaluate(() => (globalThis as unknown as { seen: { notifications: { title: string; body: string | undefined }[]; sounds: number } }).seen);
+  expect(await seen()).toEqual({ notifications: [], sounds: 0 });
+
+  await kit.handoff();
+  await page.waitForFunction(() => (globalThis as unknown as { seen: { notifications: unknown[] } }).seen.notifications.length > 0);
+  const after = await seen();
+  expect(after.notifications).toEqual([{ title: expect.stringMatching(/^New conversation: .+/), body: expect.any(String) }]);
+  expect(after.sounds).toBe(1);
+  await page.getByText(/^New conversation from /).waitFor();
   expect(consoleErrors()).toEqual([]);
 }, 60_000);

@@ -5,10 +5,12 @@ import { createLogger } from '../../infra/logger.js';
 import { messages, outbox, sessions } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startFakeTelegram, telegramUpdates, type FakeTelegram, type TelegramCall } from '../support/fake-telegram.js';
+import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 const SECRET = 'tg-webhook-secret-1';
 const TOKEN = '111:AAA';
+const VOICE_TOKEN = '222:BBB';
 const PUBLIC_URL = 'https://bots.example.test';
 const START = `TALK "Hello \${user_name}, pick a colour."
 HEAR colour AS "Red", "Green", "Blue"
@@ -18,22 +20,29 @@ TALK "Bye."
 `;
 
 let telegram: FakeTelegram;
+let voice: FakeVoice;
 let bots: TestBots;
 let service: TestService;
 let chats = 7000;
 
 beforeAll(async () => {
   telegram = await startFakeTelegram();
+  voice = await startFakeVoice();
   bots = await createTestBots();
   const channel = { 'bot-msg-token': TOKEN, 'bot-msg-webhook-secret': SECRET, 'bot-msg-api-url': telegram.url };
   await bots.add('tg', channel, START);
   await bots.add('tgoff', { ...channel, 'bot-msg-enabled': 'false' }, START);
+  // Voice notes through the voice service (on loopback, so the outbound guard must allow it).
+  await bots.add('tgvoice', {
+    ...channel, 'bot-msg-token': VOICE_TOKEN, 'voice-models-url': voice.url, 'voice-models-api-key': 'tg-voice-key', 'http-allow-private-networks': 'true',
+  }, START);
   service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL });
 });
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();
   await telegram?.close();
+  await voice?.close();
 });
 
 function post(update: unknown, secret: string | null = SECRET, bot = 'tg'): Promise<Response> {
@@ -129,6 +138,29 @@ describe('bot_msg channel (Telegram, through grammY against a fake Bot API)', ()
     }
     expect(failed).toEqual([{ last_error: 'Forbidden: bot was blocked by the user' }]);
     expect((await sessionOf(chat)).context_data).toMatchObject({ unreachable: true, unreachable_reason: 'Forbidden: bot was blocked by the user' });
+  });
+
+  test('a voice note takes the speech path of mobile_msg: getFile, the download, transcription; it enters as text with the audio', async () => {
+    const chat = chats++;
+    telegram.addFile('VOICE-1', Buffer.from('OggS-tg-voice'));
+    expect((await post(telegramUpdates.text(chat, 'hi'), SECRET, 'tgvoice')).status).toBe(200);
+    await waitForText(chat, 'Hello Ana Lima, pick a colour.');
+    voice.transcript = 'Green';
+    expect((await post(telegramUpdates.voice(chat, 'VOICE-1'), SECRET, 'tgvoice')).status).toBe(200);
+    await waitForText(chat, 'You picked Green.');
+    expect(telegram.callsOf('getFile').at(-1)).toMatchObject({ token: VOICE_TOKEN, params: { file_id: 'VOICE-1' } });
+    expect(telegram.downloads.at(-1)).toEqual({ token: VOICE_TOKEN, path: 'voice/VOICE-1' });
+    const transcription = voice.requests.filter((r) => r.path === '/v1/audio/transcriptions').at(-1)!;
+    expect(transcription.authorization).toBe('Bearer tg-voice-key');
+    expect(transcription.contentType).toMatch(/^multipart\/form-data/);
+    const stored = (await inboundOf(chat)).map((r) => r.messages);
+    expect(stored.map((m) => m.text)).toEqual(['hi', 'Green']);
+    expect(stored[1]!.payload.attachments).toEqual([{ type: 'audio', url: 'bot-msg-file:VOICE-1', mime_type: 'audio/ogg', name: 'voice.ogg', voice: true }]);
+    // A bot without a voice service keeps the note as an audio attachment with no text.
+    const other = chats++;
+    expect((await post(telegramUpdates.voice(other, 'VOICE-1'))).status).toBe(200);
+    await waitForText(other, 'Hello Ana Lima, pick a colour.');
+    expect((await inboundOf(other)).map((r) => r.messages.text)).toEqual(['']);
   });
 
   test('`switchboard channels connect bot_msg` sets the webhook (URL, secret, update types); --check shows getWebhookInfo', async () => {

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import type { WebSocket } from 'ws';
 import { createAttendanceRepositories } from '../../db/index.js';
 import { inboundQueue, messages } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { waitFor } from '../support/engine-kit.js';
+import { connectFrameSocket } from '../support/frame-socket.js';
 import { startFakeGraph, type FakeGraph, type GraphRequest } from '../support/fake-graph.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { messaging, messagingWebhook, mobileMsg, mobileMsgStatus, mobileMsgWebhook, signedWebhook } from '../support/graph-webhooks.js';
@@ -16,6 +18,8 @@ const TOKEN = 'EAAG-shop-token';
 const PHONE_ID = '1098765432';
 const CUSTOMER = '5511987654321';
 const ATTENDANT_PHONE = '5511912345678';
+const INSTA_SECRET = 'insta-app-secret';
+const INSTA_TOKEN = 'IGQW-insta-token';
 const SHOP = [
   'TALK "Welcome to the shop!"',
   'DO',
@@ -37,6 +41,7 @@ let bots: TestBots;
 let service: TestService;
 let admin: { authorization: string };
 let counter = 0;
+const sockets: WebSocket[] = [];
 const nextId = (prefix = 'wamid.IN') => `${prefix}${++counter}`;
 
 beforeAll(async () => {
@@ -49,22 +54,32 @@ beforeAll(async () => {
   };
   await bots.add('shop', {
     ...mobile, 'attendance-default-destination': 'mobile_msg', 'voice-models-url': voice.url, 'voice-models-api-key': 'voice-key',
+    // The fake voice service listens on loopback, which the outbound guard refuses otherwise.
+    'http-allow-private-networks': 'true',
     'page-msg-access-token': TOKEN, 'page-msg-app-secret': SECRET, 'page-msg-api-url': graph.url,
   }, SHOP);
   await bots.add('novoice', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE2', 'attendance-mobile-msg-commands': 'false' }, SHOP);
   await bots.add('off', { ...mobile, 'mobile-msg-enabled': 'false' }, SHOP);
+  // A voice service on loopback without http-allow-private-networks: the outbound guard refuses it.
+  await bots.add('guarded', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE3', 'voice-models-url': voice.url }, SHOP);
+  // social_dm only, with its own app secret and token.
+  await bots.add('insta', {
+    'mobile-msg-enabled': 'false', 'social-dm-access-token': INSTA_TOKEN, 'social-dm-app-secret': INSTA_SECRET,
+    'social-dm-webhook-verify-token': 'verify-insta', 'social-dm-api-url': graph.url,
+  }, SHOP);
   service = await startTestService({ BOTS_DIR: bots.dir });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 });
 afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
   await service?.dispose();
   await bots?.remove();
   await graph?.close();
   await voice?.close();
 });
 
-async function post(channel: string, bot: string, body: unknown, headers?: Record<string, string>): Promise<Response> {
-  const signed = signedWebhook(body, SECRET);
+async function post(channel: string, bot: string, body: unknown, headers?: Record<string, string>, secret = SECRET): Promise<Response> {
+  const signed = signedWebhook(body, secret);
   return fetch(`${service.url}/webhooks/${channel}/${bot}`, { method: 'POST', headers: headers ?? signed.headers, body: new Uint8Array(signed.raw) });
 }
 const sendsTo = (to: string): GraphRequest[] => graph.sends().filter((r) => r.body?.to === to || (r.body?.recipient as { id?: string } | undefined)?.id === to);
@@ -212,6 +227,38 @@ describe('voice notes', () => {
     expect(voice.requests.find((r) => r.path === '/v1/audio/transcriptions')).toMatchObject({ authorization: 'Bearer voice-key' });
   });
 
+  test('a reply to a voice note is also spoken: /audio/speech, uploaded as media, sent as audio', async () => {
+    const customer = '5511987650009';
+    graph.addMedia('MEDIA-VOICE2', { data: Buffer.from('OggS-voice-2'), mimeType: 'audio/ogg' }, TOKEN);
+    await say(mobileMsg.text(customer, nextId(), 'hi'));
+    await sendsAfter(customer, 2);
+    voice.transcript = 'Pizza';
+    const speeches = voice.requests.filter((r) => r.path === '/v1/audio/speech').length;
+    await say(mobileMsg.voice(customer, nextId(), 'MEDIA-VOICE2'));
+    const [, , size, spoken] = await sendsAfter(customer, 4);
+    expect(textOf(size!)).toBe('Which size?');
+    const speech = voice.requests.filter((r) => r.path === '/v1/audio/speech');
+    expect(speech).toHaveLength(speeches + 1);
+    expect(speech.at(-1)).toMatchObject({ authorization: 'Bearer voice-key', contentType: expect.stringMatching(/^application\/json/) });
+    const upload = graph.requests.filter((r) => r.path === `${PHONE_ID}/media`).at(-1)!;
+    expect(upload.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const form = upload.raw.toString('latin1');
+    expect(form).toContain('name="messaging_product"\r\n\r\nwhatsapp');
+    expect(form).toMatch(/name="file"; filename="reply\.ogg"\r\nContent-Type: audio\/ogg\r\n\r\nOggS-fake-speech/);
+    expect(spoken!.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: customer, type: 'audio', audio: { id: expect.stringMatching(/^uploaded-\d+$/) } });
+  });
+
+  test('a voice service the outbound guard refuses (loopback, private networks not allowed) is never called: told politely', async () => {
+    const customer = '5511987650010';
+    const calls = voice.requests.length;
+    const res = await post('mobile_msg', 'guarded', mobileMsgWebhook('PHONE3', [{ messages: [mobileMsg.voice(customer, nextId(), 'MEDIA-VOICE')] }]));
+    expect(res.status).toBe(200);
+    const [notice] = await sendsAfter(customer, 1);
+    expect(textOf(notice!)).toMatch(/cannot understand voice notes/);
+    expect(voice.requests.length).toBe(calls);
+  });
+
   test('without a voice service the customer is told politely', async () => {
     const customer = '5511987650007';
     await say(mobileMsg.voice(customer, nextId(), 'MEDIA-VOICE'), 'novoice');
@@ -233,6 +280,41 @@ describe('page_msg', () => {
     const sizes = (size!.body!.message as { quick_replies: { payload: string; title: string }[] }).quick_replies;
     await postPage([messaging.postback(psid, nextId('m_'), sizes[0]!.payload, sizes[0]!.title)]);
     expect(textOf((await sendsAfter(psid, 4))[3]!)).toBe('One Small Pizza coming up.');
+  });
+});
+
+describe('social_dm', () => {
+  test('an Instagram dialog: signed with its own secret, quick replies out and in, echoes ignored, redeliveries dropped', async () => {
+    const igsid = '1254459154682919';
+    const postInsta = (events: Record<string, unknown>[], secret = INSTA_SECRET) => post('social_dm', 'insta', messagingWebhook('instagram', events), undefined, secret);
+    const handshake = await fetch(`${service.url}/webhooks/social_dm/insta?hub.mode=subscribe&hub.verify_token=verify-insta&hub.challenge=42`);
+    expect([handshake.status, await handshake.text()]).toEqual([200, '42']);
+    // Signed with another channel's secret: refused, nothing stored.
+    const forgedId = nextId('aWdfZAG1faXRlbToxOklHTWVzc2FnZAU');
+    expect((await postInsta([messaging.text(igsid, forgedId, 'hi')], SECRET)).status).toBe(401);
+
+    const echoId = nextId('aWdfZAG1faXRlbToxOklHTWVzc2FnZAU');
+    expect((await postInsta([messaging.text(igsid, nextId('aWdfZAG1faXRlbToxOklHTWVzc2FnZAU'), 'hi'), messaging.echo(igsid, echoId, 'Welcome to the shop!')])).status).toBe(200);
+    const [welcome, menu] = await sendsAfter(igsid, 2);
+    expect([welcome!.path, welcome!.authorization, textOf(welcome!)]).toEqual(['me/messages', `Bearer ${INSTA_TOKEN}`, 'Welcome to the shop!']);
+    expect(welcome!.body).toMatchObject({ recipient: { id: igsid }, messaging_type: 'RESPONSE' });
+    const replies = (menu!.body!.message as { quick_replies: { content_type: string; title: string; payload: string }[] }).quick_replies;
+    expect(replies.map((r) => [r.content_type, r.title])).toEqual([['text', 'Pizza'], ['text', 'Salad'], ['text', 'Soup'], ['text', 'Talk to a person']]);
+
+    const soup = messaging.quickReply(igsid, nextId('aWdfZAG1faXRlbToxOklHTWVzc2FnZAU'), replies[2]!.payload, 'Soup');
+    await postInsta([soup]);
+    const size = (await sendsAfter(igsid, 3))[2]!;
+    expect(textOf(size)).toBe('Which size?');
+    await postInsta([soup]); // redelivered by the provider: no second turn
+    const sizes = (size.body!.message as { quick_replies: { payload: string; title: string }[] }).quick_replies;
+    await postInsta([messaging.quickReply(igsid, nextId('aWdfZAG1faXRlbToxOklHTWVzc2FnZAU'), sizes[1]!.payload, 'Large')]);
+    expect(textOf((await sendsAfter(igsid, 5))[3]!)).toBe('One Large Soup coming up.');
+    await service.eventsHandled();
+    expect(sendsTo(igsid).map(textOf)).toEqual(['Welcome to the shop!', 'What would you like?', 'Which size?', 'One Large Soup coming up.', 'What would you like?']);
+    // The echo and the forged message never reached the transcript; the customer's lines did, once each.
+    const stored = await service.database.db.select().from(messages).where(and(eq(messages.channel, 'social_dm'), eq(messages.direction, 'inbound')));
+    expect(stored.map((m) => m.text)).toEqual(['hi', 'Soup', 'Large']);
+    expect(stored.some((m) => m.provider_message_id === echoId || m.provider_message_id === forgedId)).toBe(false);
   });
 });
 
@@ -264,10 +346,33 @@ describe('attendants on mobile_msg', () => {
     await waitFor(() => sendsTo(customer).some((r) => textOf(r) === 'Hi, this is Ana. How can I help?'), "the attendant's line to the customer");
     const [, , sent] = await sendsAfter(ATTENDANT_PHONE, 3);
     expect(textOf(sent!)).toBe('Sent to the customer.');
+    // The provider redelivers the attendant's line (same wamid) after it ran: it does not run again.
+    const line = mobileMsg.text(ATTENDANT_PHONE, nextId(), 'Your order left the shop.');
+    await say(line);
+    await waitFor(() => sendsTo(ATTENDANT_PHONE).length >= 4, 'the confirmation of the line');
+    await service.eventsHandled();
+    await say(line);
+    await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), '/queue')); // a later line runs, so the redelivery had its turn before it
+    await sendsAfter(ATTENDANT_PHONE, 5);
+    await service.eventsHandled();
+    expect(sendsTo(customer).filter((r) => textOf(r) === 'Your order left the shop.')).toHaveLength(1);
+    expect(sendsTo(ATTENDANT_PHONE).filter((r) => textOf(r) === 'Sent to the customer.')).toHaveLength(2);
     // On a bot with attendance-mobile-msg-commands off, commands are refused politely.
     await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), '/queue'), 'novoice');
-    const [, , , off] = await sendsAfter(ATTENDANT_PHONE, 4);
+    const off = (await sendsAfter(ATTENDANT_PHONE, 6))[5];
     expect(textOf(off!)).toMatch(/^Commands are turned off on this channel/);
+    // A line the provider refuses for good (131047) reaches Ana's console live, besides the transcript.
+    const console_ = connectFrameSocket(`${service.url.replace(/^http/, 'ws')}/ws/attendance?token=${encodeURIComponent((await bearerFor(service.url, 'ana', password)).authorization.slice(7))}`, sockets);
+    await console_.opened;
+    graph.fail({ status: 400, code: 131047, message: 'Re-engagement message', details: 'More than 24 hours have passed since the customer last replied to this number.', to: customer });
+    await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), 'Are you still there?'));
+    const failed = await console_.next((f) => f.type === 'delivery_failed', 'delivery_failed');
+    expect(failed).toEqual({
+      type: 'delivery_failed', session_id: expect.any(String), message_id: expect.any(String), channel: 'mobile_msg', from: 'attendant',
+      text: 'Are you still there?', reason: '131047: Re-engagement message: More than 24 hours have passed since the customer last replied to this number.',
+    });
+    const [row] = await service.database.db.select().from(messages).where(eq(messages.id, failed.message_id as string));
+    expect([row!.session_id, row!.delivery_state]).toEqual([failed.session_id, 'failed']);
     // The attendant's lines never became a customer's session.
     const asCustomer = await service.database.db.select().from(messages).where(and(eq(messages.channel, 'mobile_msg'), eq(messages.sender, 'customer')));
     expect(asCustomer.some((m) => m.text.startsWith('Hi, this is Ana'))).toBe(false);

@@ -31,7 +31,7 @@ let admin: Headers;
 beforeAll(async () => {
   [livekit, voice, smtp] = await Promise.all([startFakeLiveKit(), startFakeVoice(), startSmtpServer()]);
   bots = await createTestBots();
-  await bots.add('default', { 'voice-models-url': voice.url, 'rtc-turn-url': 'turn:turn.example.test:3478', 'rtc-turn-username': 'u', 'rtc-turn-credential': 'p' });
+  await bots.add('default', { 'voice-models-url': voice.url, 'http-allow-private-networks': 'true', 'rtc-turn-url': 'turn:turn.example.test:3478', 'rtc-turn-username': 'u', 'rtc-turn-credential': 'p' });
   await bots.add('scripted', {}, 'r = CREATE MEETING {title: "Support call", expires_in: 600, max_participants: 2, transcription: TRUE}\nTALK "meeting " & r.success & " " & r.join_url\n');
   await bots.add('live', { 'rtc-url': livekit.url, 'rtc-api-key': livekit.apiKey, 'rtc-api-secret': livekit.apiSecret, 'rtc-room-prefix': 'live-' });
   service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL: 'http://meet.example.test', SMTP_URL: smtp.url, MAIL_FROM: 'meet@example.test' });

@@ -72,7 +72,29 @@ test('a permanent failure is recorded with the provider reason and not retried',
   const [row] = await rowsOf(outcome.session_id!);
   expect(row).toMatchObject({ state: 'failed', attempts: 1, last_error: 'recipient blocked the bot' });
   expect(adapters.permanent.attemptTimes).toHaveLength(1);
-  expect((await harness.transcript(outcome.session_id!)).at(-1)).toMatchObject({ delivery_state: 'failed' });
+  const failed = (await harness.transcript(outcome.session_id!)).at(-1)!;
+  expect(failed).toMatchObject({ delivery_state: 'failed' });
+  // Told once, as message.delivery_failed, with the transcript message and the provider's reason.
+  await harness.eventsHandled(outcome.session_id!);
+  expect(running.events.filter((e) => e.name === 'message.delivery_failed' && e.session_id === outcome.session_id)).toEqual([{
+    name: 'message.delivery_failed', session_id: outcome.session_id,
+    payload: { session_id: outcome.session_id, message_id: failed.id, channel: 'bot_msg', sender: 'bot', text: 'echo: hello', reason: 'recipient blocked the bot' },
+  }]);
+});
+
+test('a failed delivery status from the provider is told once as message.delivery_failed; other statuses are not', async () => {
+  const outcome = await running.engine.receive(inbound('echo', 'status please', { channel: 'mobile_msg', customer: 'st-1' }));
+  await waitFor(settled(outcome.session_id!), 'delivery');
+  const [sent] = await harness.transcript(outcome.session_id!).then((rows) => rows.filter((r) => r.direction === 'outbound'));
+  const update = { channel: 'mobile_msg' as const, bot: 'echo', provider_message_id: sent!.provider_message_id! };
+  expect(await running.engine.recordDeliveryStatus({ ...update, status: 'delivered' })).toBe(true);
+  expect(await running.engine.recordDeliveryStatus({ ...update, status: 'failed', error: { code: 131026, title: 'Message undeliverable' } })).toBe(true);
+  expect(await running.engine.recordDeliveryStatus({ ...update, status: 'failed', error: { code: 131026, title: 'Message undeliverable' } })).toBe(true);
+  await harness.eventsHandled(outcome.session_id!);
+  const told = running.events.filter((e) => e.name === 'message.delivery_failed' && e.session_id === outcome.session_id);
+  expect(told.map((e) => e.payload)).toEqual([{
+    session_id: outcome.session_id, message_id: sent!.id, channel: 'mobile_msg', sender: 'bot', text: 'echo: status please', reason: '131026: Message undeliverable',
+  }]);
 });
 
 test('when every attempt fails the row is failed with the last reason', async () => {

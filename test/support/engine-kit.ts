@@ -173,7 +173,9 @@ function recordEvents(engine: EngineService): EngineEvent[] {
   const handlers: Record<string, (payload: unknown) => Promise<void>> = {};
   for (const name of Object.values(ENGINE_EVENTS)) {
     handlers[name] = async (payload) => {
-      events.push({ name, session_id: (payload as { session: { id: string } }).session.id, payload } as EngineEvent);
+      // Most payloads carry the session's snapshot; a delivery failure names its session only.
+      const { session, session_id } = payload as { session?: { id: string }; session_id?: string };
+      events.push({ name, session_id: session?.id ?? session_id, payload } as EngineEvent);
     };
   }
   engine.subscribe(handlers as EngineEventHandlers);

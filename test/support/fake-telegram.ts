@@ -31,6 +31,10 @@ export interface FakeTelegram {
   callsOf(method: string): TelegramCall[];
   /** The next `times` calls of `method` (to `chatId` when given) fail with `failure`. */
   failNext(method: string, failure: TelegramFailure, times?: number, chatId?: number): void;
+  /** A file the Bot API holds under `fileId` (getFile answers its path; `GET /file/bot<token>/<path>` serves it). */
+  addFile(fileId: string, data: Buffer): void;
+  /** The file downloads received (`/file/bot<token>/<path>`), in order. */
+  readonly downloads: { token: string; path: string }[];
   /** Resolves once `predicate` holds for the recorded calls (checked as calls arrive; 10 s at most). */
   waitFor(predicate: (calls: TelegramCall[]) => boolean, what: string): Promise<void>;
   close(): Promise<void>;
@@ -42,10 +46,21 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   const waiters = new Set<() => void>();
   let nextMessageId = 1000;
   let webhook: Record<string, unknown> = { url: '', has_custom_certificate: false, pending_update_count: 0 };
+  const files = new Map<string, Buffer>();
+  const downloads: { token: string; path: string }[] = [];
 
   const server = createFakeProviderServer(handle);
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && download) {
+      const [, token, path] = download as unknown as [string, string, string];
+      downloads.push({ token, path });
+      const data = files.get(path.replace(/^voice\//, ''));
+      if (!data) return reply(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(data.length) }).end(data);
+      return;
+    }
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) return reply(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
     const [, token, method] = match as unknown as [string, string, string];
@@ -73,6 +88,10 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
           ...(typeof params.text === 'string' ? { text: params.text } : {}),
           ...(params.reply_markup ? { reply_markup: typeof params.reply_markup === 'string' ? JSON.parse(params.reply_markup) : params.reply_markup } : {}),
         };
+      case 'getFile': {
+        const data = files.get(String(params.file_id));
+        return data && { file_id: params.file_id, file_unique_id: `u-${String(params.file_id)}`, file_size: data.length, file_path: `voice/${String(params.file_id)}` };
+      }
       case 'setWebhook':
         webhook = { url: params.url, has_custom_certificate: false, pending_update_count: 0, allowed_updates: params.allowed_updates };
         return true;
@@ -92,6 +111,8 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    downloads,
+    addFile: (fileId, data) => void files.set(fileId, data),
     callsOf: (method) => calls.filter((c) => c.method === method),
     failNext(method, failure, times = 1, chatId = undefined) {
       for (let i = 0; i < times; i += 1) failures.push({ method, chatId, failure });
@@ -142,6 +163,11 @@ export const telegramUpdates = {
       update_id: updateId,
       message: { ...rest, caption, photo: [{ file_id: 'small', file_unique_id: 's', width: 90, height: 90 }, { file_id: 'large', file_unique_id: 'l', width: 800, height: 800 }] },
     };
+  },
+  voice(chatId: number, fileId: string, updateId = updateIds++) {
+    const { message } = telegramUpdates.text(chatId, '', updateId);
+    const { text: _text, ...rest } = message;
+    return { update_id: updateId, message: { ...rest, voice: { file_id: fileId, file_unique_id: `u-${fileId}`, duration: 2, mime_type: 'audio/ogg', file_size: 12 } } };
   },
   location(chatId: number, updateId = updateIds++) {
     const { message } = telegramUpdates.text(chatId, '', updateId);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Api } from './api.js';
 import { CannedResponses } from './CannedResponses.js';
 import { HelpDialog } from './HelpDialog.js';
@@ -8,11 +8,13 @@ import { LiveSocket } from './live-socket.js';
 import { Login } from './Login.js';
 import { askNotificationPermissionOnce } from './notifications.js';
 import { StatusPicker } from './StatusPicker.js';
-import { Insights } from './supervisor/Insights.js';
-import { Kanban } from './supervisor/Kanban.js';
 import { Queues } from './supervisor/Queues.js';
 import { Tickets } from './supervisor/Tickets.js';
 import type { LiveFrame, Me } from './types.js';
+
+// The supervisor's board and charts load on first use: attendants never download @dnd-kit or recharts.
+const Kanban = lazy(() => import('./supervisor/Kanban.js').then((m) => ({ default: m.Kanban })));
+const Insights = lazy(() => import('./supervisor/Insights.js').then((m) => ({ default: m.Insights })));
 
 const TOKEN_KEY = 'switchboard-console:token';
 
@@ -106,10 +108,10 @@ function SignedIn({ token, signOut }: { token: string; signOut(): void }) {
         <button type="button" onClick={signOut}>Sign out</button>
       </header>
       {screen === 'inbox' && <Inbox />}
-      {screen === 'board' && <Kanban />}
+      {screen === 'board' && <Suspense fallback={<p className="note">Loading…</p>}><Kanban /></Suspense>}
       {screen === 'tickets' && <Tickets />}
       {screen === 'canned' && <CannedResponses />}
-      {screen === 'insights' && <Insights />}
+      {screen === 'insights' && <Suspense fallback={<p className="note">Loading…</p>}><Insights /></Suspense>}
       {screen === 'queues' && <Queues />}
       {help && <HelpDialog onClose={() => setHelp(false)} />}
     </Console.Provider>

@@ -7,7 +7,8 @@ import { ReplyBox } from './ReplyBox.js';
 import { TransferForm } from './TransferForm.js';
 
 const SENDER = { customer: 'Customer', bot: 'Bot', attendant: 'Attendant', system: 'System' } as const;
-const TRANSCRIPT_FRAMES = new Set(['customer_message', 'message_sent', 'conversation_assigned', 'conversation_updated', 'conversation_resolved']);
+// delivery_failed: a message the provider refused turns red in the open transcript at once.
+const TRANSCRIPT_FRAMES = new Set(['customer_message', 'message_sent', 'conversation_assigned', 'conversation_updated', 'conversation_resolved', 'delivery_failed']);
 
 /**
  * One conversation: its whole transcript (bot and human turns, delivery state), the customer's

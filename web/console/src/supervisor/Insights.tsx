@@ -25,7 +25,7 @@ const SLICES = 6;
 
 /**
  * The insights dashboard: each KPI against its target for the chosen period, and its trend over
- * six slices of that period. Charts are small SVGs of our own (no chart library is installed).
+ * six slices of that period, drawn with recharts (charts.tsx).
  */
 export function Insights() {
   const { api } = useConsole();

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, type DragEvent } from 'react';
+import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../api.js';
 import { useConsole, useLiveFrames } from '../live-context.js';
 import type { QueueItem } from '../types.js';
@@ -13,14 +14,15 @@ type Column = (typeof COLUMNS)[number]['id'];
 type Board = Record<Column, QueueItem[]>;
 
 /**
- * The kanban board (rest.md, "Kanban") with native drag and drop, and a "Move to" menu on every
- * card for the keyboard. A refused move shows the server's reason: the rules live there.
+ * The kanban board (rest.md, "Kanban") with drag and drop by @dnd-kit (issue 15), and a "Move to"
+ * menu on every card for the keyboard. A refused move shows the server's reason: the rules live there.
  */
 export function Kanban() {
   const { api } = useConsole();
   const [board, setBoard] = useState<Board>();
   const [message, setMessage] = useState('');
-  const [over, setOver] = useState<Column>();
+  // A drag starts after a few pixels, so a click on the card's "Move to" menu stays a click.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
 
   const load = useCallback(() => {
     void api.get<{ columns: Board }>('/api/attendance/kanban').then((b) => setBoard(b.columns));
@@ -41,29 +43,21 @@ export function Kanban() {
     load();
   }
 
-  function drop(e: DragEvent, to: Column) {
-    e.preventDefault();
-    setOver(undefined);
-    const [sessionId, from] = e.dataTransfer.getData('text/plain').split(' ');
-    if (sessionId && from) void move(sessionId, from as Column, to);
+  function drop({ active, over }: DragEndEvent) {
+    const from = (active.data.current as { from?: Column } | undefined)?.from;
+    if (over && from) void move(String(active.id), from, over.id as Column);
   }
 
   return (
     <main className="kanban-screen">
       <h2>Board</h2>
       <p role="status" aria-live="polite" className={message.startsWith('Refused') ? 'error' : 'note'}>{message}</p>
-      <div className="kanban">
-        {COLUMNS.map((col) => (
-          <section key={col.id} className={over === col.id ? 'column over' : 'column'} aria-labelledby={`col-${col.id}`} data-column={col.id}
-            onDragOver={(e) => { e.preventDefault(); setOver(col.id); }} onDragLeave={() => setOver(undefined)} onDrop={(e) => drop(e, col.id)}>
-            <h3 id={`col-${col.id}`}>{col.label} <span className="count">{board?.[col.id].length ?? 0}</span></h3>
-            <ul>
+      <DndContext sensors={sensors} onDragEnd={drop}>
+        <div className="kanban">
+          {COLUMNS.map((col) => (
+            <BoardColumn key={col.id} id={col.id} label={col.label} count={board?.[col.id].length ?? 0}>
               {board?.[col.id].map((card) => (
-                <li key={card.session_id} className="card" draggable data-session={card.session_id}
-                  onDragStart={(e) => e.dataTransfer.setData('text/plain', `${card.session_id} ${col.id}`)}>
-                  <strong>{card.user_name}</strong>
-                  <span className="last">{card.last_message ?? ''}</span>
-                  <span className="meta">{card.channel} · {card.assigned_to_name ?? 'unassigned'}</span>
+                <Card key={card.session_id} card={card} column={col.id}>
                   <label>
                     <span className="sr">Move {card.user_name} to</span>
                     <select value="" onChange={(e) => void move(card.session_id, col.id, e.target.value as Column)}>
@@ -71,12 +65,40 @@ export function Kanban() {
                       {COLUMNS.filter((c) => c.id !== col.id).map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
                     </select>
                   </label>
-                </li>
+                </Card>
               ))}
-            </ul>
-          </section>
-        ))}
-      </div>
+            </BoardColumn>
+          ))}
+        </div>
+      </DndContext>
     </main>
+  );
+}
+
+/** A column cards are dropped on. */
+function BoardColumn({ id, label, count, children }: { id: Column; label: string; count: number; children: ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({ id });
+  return (
+    <section ref={setNodeRef} className={isOver ? 'column over' : 'column'} aria-labelledby={`col-${id}`} data-column={id}>
+      <h3 id={`col-${id}`}>{label} <span className="count">{count}</span></h3>
+      <ul>{children}</ul>
+    </section>
+  );
+}
+
+/**
+ * A card dragged by pointer. Only the pointer listeners are spread: the keyboard moves cards with
+ * the "Move to" menu, so the card keeps its list-item role instead of dnd-kit's button role.
+ */
+function Card({ card, column, children }: { card: QueueItem; column: Column; children: ReactNode }) {
+  const { setNodeRef, listeners, transform, isDragging } = useDraggable({ id: card.session_id, data: { from: column } });
+  return (
+    <li ref={setNodeRef} className={isDragging ? 'card dragging' : 'card'} data-session={card.session_id}
+      style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined} {...listeners}>
+      <strong>{card.user_name}</strong>
+      <span className="last">{card.last_message ?? ''}</span>
+      <span className="meta">{card.channel} · {card.assigned_to_name ?? 'unassigned'}</span>
+      {children}
+    </li>
   );
 }

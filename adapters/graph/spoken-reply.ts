@@ -1,0 +1,21 @@
+import type { OutboundMessage, VoiceModels } from '../../engine/index.js';
+import type { GraphClient } from './graph-client.js';
+
+/**
+ * The audio half of a reply to a voice note on mobile_msg (docs/channels/mobile-msg.md, "Voice
+ * notes"): the text spoken by the bot's voice service (`/audio/speech`), uploaded to the provider
+ * as media (`POST /{phone-number-id}/media`, multipart) and sent as an audio message by its media id.
+ * Resolves to the provider's id of the audio message.
+ */
+export async function sendSpokenReply(client: GraphClient, phoneNumberId: string, models: VoiceModels, message: OutboundMessage): Promise<string | undefined> {
+  const audio = await models.speak(message.text);
+  const uploaded = (await client.upload(`${phoneNumberId}/media`, { messaging_product: 'whatsapp', type: audio.mimeType }, {
+    data: audio.data, mimeType: audio.mimeType, name: audio.name ?? 'reply.ogg',
+  })) as { id?: unknown } | null;
+  if (typeof uploaded?.id !== 'string') throw new Error('the provider gave no media id for the spoken reply');
+  const sent = (await client.post(`${phoneNumberId}/messages`, {
+    messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to, type: 'audio', audio: { id: uploaded.id },
+  })) as { messages?: { id?: unknown }[] } | null;
+  const id = sent?.messages?.[0]?.id;
+  return typeof id === 'string' ? id : undefined;
+}
