@@ -26,6 +26,8 @@ import { metricsRoutes } from './routes/metrics.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
+import { describeScimRoutes, scimRoutes, type ScimRoutesDeps } from './routes/scim.js';
+import { oidcRoutes, type OidcRoutesDeps } from './routes/oidc.js';
 import { userRoutes } from './routes/users.js';
 import { webChannelRoutes } from './routes/web-channel.js';
 import { webPages } from './web-pages.js';
@@ -57,6 +59,10 @@ export interface AppDeps {
   webDir?: string;
   /** The console's canned responses (issue 15). */
   cannedResponses: CannedResponseDeps;
+  /** SCIM provisioning at /scim/v2 (docs/migration/identity.md). */
+  scim?: ScimRoutesDeps;
+  /** "Sign in with your organization" (docs/migration/identity.md, "OIDC federation"). */
+  oidc?: OidcRoutesDeps;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -92,7 +98,12 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.notifications ? notificationRoutes(deps.notifications) : []),
     ...groupRoutes(deps.groups),
     ...attendanceCannedResponseRoutes(deps.cannedResponses),
+    ...(deps.oidc ? oidcRoutes(deps.oidc) : []),
   ]);
+  if (deps.scim) {
+    app.use(scimRoutes(deps.scim));
+    describeScimRoutes(registry);
+  }
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));
   app.use(api);
