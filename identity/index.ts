@@ -17,3 +17,10 @@ export { createFederations, type Federation, type Federations } from './oidc/fed
 export type { FederationSettings, FederatedIdentity } from './oidc/oidc-client.js';
 export { createLoginStateSealer, LOGIN_STATE_TTL_SECONDS, type LoginState, type LoginStateSealer } from './oidc/login-state.js';
 export { federatedSignIn } from './oidc/federated-sign-in.js';
+/** CSV import and bulk one-time passwords (the `import users` and `credentials generate` commands). */
+export { importUsers, parseUsersCsv, USER_CSV_COLUMNS, type ImportReport, type UserCsvRow } from './import-users.js';
+export { generateCredentials, parseUserFilter, type OneTimeCredential } from './generate-credentials.js';
+/** `switchboard sync ldap`: settings, the ldapts reader and the sync. */
+export { readLdapSyncSettings, type LdapSyncSettings } from './ldap/ldap-sync-settings.js';
+export { createLdapDirectory, type DirectoryReader, type DirectoryEntry } from './ldap/ldap-directory.js';
+export { syncLdap, type LdapSyncReport } from './ldap/sync-ldap.js';

@@ -1,20 +1,9 @@
 import SCIMMY from 'scimmy';
 import { GroupError, type GroupRecord } from '../../groups/index.js';
+import { allGroups } from '../all-groups.js';
 import { scimError, type ScimContext } from './scim-context.js';
 
 type GroupResource = InstanceType<typeof SCIMMY.Resources.Group>;
-
-const PAGE = 100;
-
-/** Every group the provider holds, page by page (the port lists, it does not search). */
-async function allGroups(ctx: ScimContext): Promise<GroupRecord[]> {
-  const groups: GroupRecord[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await ctx.groups.listGroups({ limit: PAGE, offset });
-    groups.push(...page.groups);
-    if (page.groups.length < PAGE || groups.length >= page.total) return groups;
-  }
-}
 
 async function toScimGroup(ctx: ScimContext, group: GroupRecord): Promise<Record<string, unknown>> {
   const members = await ctx.groups.listMembers(group.id);
@@ -27,7 +16,7 @@ async function toScimGroup(ctx: ScimContext, group: GroupRecord): Promise<Record
 }
 
 async function findGroup(ctx: ScimContext, id: string): Promise<GroupRecord> {
-  const group = (await allGroups(ctx)).find((g) => g.id === id);
+  const group = (await allGroups(ctx.groups)).find((g) => g.id === id);
   if (!group) throw scimError(404, null, `Resource ${id} not found`);
   return group;
 }
@@ -52,7 +41,7 @@ async function scimErrors<T>(work: () => Promise<T>): Promise<T> {
 export async function readGroups(resource: GroupResource, ctx: ScimContext): Promise<Record<string, unknown>[]> {
   return scimErrors(async () => {
     if (resource.id) return [await toScimGroup(ctx, await findGroup(ctx, resource.id))];
-    const all = await Promise.all((await allGroups(ctx)).map((g) => toScimGroup(ctx, g)));
+    const all = await Promise.all((await allGroups(ctx.groups)).map((g) => toScimGroup(ctx, g)));
     return resource.filter ? resource.filter.match(all) : all;
   });
 }
