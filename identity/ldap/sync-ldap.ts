@@ -61,20 +61,20 @@ export async function syncLdap(deps: LdapSyncDeps, mapping: AttributeMapping): P
     }
   }
   const seen = new Set(idByDn.values());
-  for (const user of await deps.users.match({ source: 'ldap' })) {
+  const managed = await deps.users.match({ source: 'ldap' });
+  for (const user of managed) {
     if (user.is_active && !seen.has(user.id)) {
       await deps.users.update(user.id, { is_active: false });
       report.users.deactivated += 1;
     }
   }
-  await syncGroups(deps, await deps.directory.groups(), idByDn, report);
+  await syncGroups(deps, await deps.directory.groups(), idByDn, new Set([...seen, ...managed.map((u) => u.id)]), report);
   return report;
 }
 
-async function syncGroups(deps: LdapSyncDeps, entries: DirectoryEntry[], idByDn: Map<string, string>, report: LdapSyncReport) {
+async function syncGroups(deps: LdapSyncDeps, entries: DirectoryEntry[], idByDn: Map<string, string>, synced: Set<string>, report: LdapSyncReport) {
   if (entries.length === 0) return;
   const existing = await allGroups(deps.groups);
-  const synced = new Set(idByDn.values());
   for (const entry of entries) {
     report.groups.seen += 1;
     const name = first(entry, 'cn') ?? entry.dn;
@@ -92,7 +92,7 @@ async function syncGroups(deps: LdapSyncDeps, entries: DirectoryEntry[], idByDn:
       await deps.groups.addMember(group.id, id, 'member');
       report.groups.members_added += 1;
     }
-    // Only members the sync manages leave; people added by hand in Switchboard stay.
+    // Only accounts the sync manages (source ldap) leave; people added by hand in Switchboard stay.
     for (const id of current) {
       if (synced.has(id) && !wanted.includes(id)) {
         await deps.groups.removeMember(group.id, id);
