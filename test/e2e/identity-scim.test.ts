@@ -209,3 +209,9 @@ test('DELETE removes a user', async () => {
   expect((await scim('DELETE', `/Users/${id}`)).status).toBe(204);
   expect((await scim('GET', `/Users/${id}`)).status).toBe(404);
 });
+
+test('the SCIM paths are in the OpenAPI document with their content type', async () => {
+  const doc = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>> };
+  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/scim/v2/Users', '/scim/v2/Users/{id}', '/scim/v2/Groups', '/scim/v2/ServiceProviderConfig']));
+  expect(Object.keys(doc.paths['/scim/v2/Users']!.get!.responses['200']!.content!)).toEqual(['application/scim+json']);
+});
