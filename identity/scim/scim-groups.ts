@@ -1,4 +1,4 @@
-import SCIMMY from 'scimmy';
+import type SCIMMY from 'scimmy';
 import { GroupError, type GroupRecord } from '../../groups/index.js';
 import { allGroups } from '../all-groups.js';
 import { scimError, type ScimContext } from './scim-context.js';

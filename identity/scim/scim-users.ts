@@ -1,4 +1,4 @@
-import SCIMMY from 'scimmy';
+import type SCIMMY from 'scimmy';
 import { ConflictError } from '../../infra/errors.js';
 import type { UserRecord } from '../identity-store.js';
 import { assertFree } from '../upsert-user.js';

@@ -15,6 +15,10 @@ const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
+// SCIM bodies are read loosely here; each assertion names the fields it checks.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ScimBody = Record<string, any>;
+
 let bots: TestBots;
 let service: TestService;
 
@@ -25,7 +29,7 @@ const scim = async (method: string, path: string, body?: unknown, token = SCIM_T
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  return { status: res.status, type: res.headers.get('content-type'), body: (text ? JSON.parse(text) : undefined) as Record<string, any> };
+  return { status: res.status, type: res.headers.get('content-type'), body: (text ? JSON.parse(text) : undefined) as ScimBody };
 };
 
 const entraUser = (userName: string, externalId: string) => ({
@@ -182,7 +186,7 @@ test('Entra ID group lifecycle: query by displayName, create, add and remove mem
     schemas: [PATCH], Operations: [{ op: 'Add', path: 'members', value: [{ value: carol }, { value: dave }] }],
   });
   expect(added.status).toBe(200);
-  const memberIds = (body: Record<string, any>) => (body.members as { value: string }[]).map((m) => m.value);
+  const memberIds = (body: ScimBody) => (body.members as { value: string }[]).map((m) => m.value);
   expect(memberIds(added.body)).toEqual(expect.arrayContaining([carol, dave]));
 
   const removed = await scim('PATCH', `/Groups/${groupId}`, {
