@@ -1,6 +1,6 @@
-import { UnauthorizedError, ValidationError } from '../infra/errors.js';
+import { ValidationError } from '../infra/errors.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { verifyPassword } from './login.js';
+import { checkCredentials } from './login.js';
 import { passwordHasher } from './password-hasher.js';
 import { MIN_PASSWORD_LENGTH } from './reset-password.js';
 import { RoleSchema } from './roles.js';
@@ -24,15 +24,7 @@ export async function changePassword(
   deps: { users: Pick<UserDirectory, 'findByLogin' | 'setPassword'>; tokens: TokenIssuer; throttle?: LoginThrottle },
   input: ChangePasswordInput,
 ): Promise<AccessToken> {
-  const identifier = input.identifier.trim();
-  const address = input.clientAddress ?? 'unknown';
-  await deps.throttle?.assertAllowed(identifier, address);
-  const user = await verifyPassword(deps.users, identifier, input.password);
-  if (!user) {
-    await deps.throttle?.failed(identifier, address);
-    throw new UnauthorizedError('Invalid credentials');
-  }
-  await deps.throttle?.succeeded(identifier);
+  const user = await checkCredentials(deps, input);
   if (input.new_password.length < MIN_PASSWORD_LENGTH) {
     throw new ValidationError(`The new password must be at least ${MIN_PASSWORD_LENGTH} characters`, [{ path: 'body.new_password', message: 'too short' }]);
   }

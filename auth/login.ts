@@ -25,6 +25,20 @@ export async function login(
   deps: { users: UserDirectory; tokens: TokenIssuer; throttle?: LoginThrottle },
   input: LoginInput,
 ): Promise<AccessToken> {
+  const user = await checkCredentials(deps, input);
+  if (user.must_change_password) throw new PasswordChangeRequiredError();
+  const roles = RoleSchema.array().parse(user.roles);
+  return deps.tokens.issue({ user_id: user.id, username: user.username, roles });
+}
+
+/**
+ * The throttled password check shared by login and change-password: the active user, or
+ * UnauthorizedError (after counting the failure) — the same answer whether or not the account exists.
+ */
+export async function checkCredentials(
+  deps: { users: Pick<UserDirectory, 'findByLogin'>; throttle?: LoginThrottle },
+  input: { identifier: string; password: string; clientAddress?: string },
+): Promise<UserRecord> {
   const identifier = input.identifier.trim();
   const address = input.clientAddress ?? 'unknown';
   await deps.throttle?.assertAllowed(identifier, address);
@@ -34,13 +48,11 @@ export async function login(
     throw new UnauthorizedError('Invalid credentials');
   }
   await deps.throttle?.succeeded(identifier);
-  if (user.must_change_password) throw new PasswordChangeRequiredError();
-  const roles = RoleSchema.array().parse(user.roles);
-  return deps.tokens.issue({ user_id: user.id, username: user.username, roles });
+  return user;
 }
 
 /** The active user whose local password this is, or undefined; unknown users cost as much time as a wrong password. */
-export async function verifyPassword(users: Pick<UserDirectory, 'findByLogin'>, identifier: string, password: string): Promise<UserRecord | undefined> {
+async function verifyPassword(users: Pick<UserDirectory, 'findByLogin'>, identifier: string, password: string): Promise<UserRecord | undefined> {
   const user = await users.findByLogin(identifier);
   const valid = await passwordHasher.verify(user?.password_hash ?? (await decoyHash), password);
   return user && valid && user.password_hash !== null && user.is_active ? user : undefined;
