@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -142,3 +142,24 @@ test('sync ldap: users and groups from slapd with paged search; users gone from 
   });
   expect((await cli(['sync', 'ldap'], { ...env, LDAP_SYNC_BASE_DN: `ou=nobody,${slapd.baseDn}` })).stderr).toMatch(/LDAP search|no users/);
 }, 180_000);
+
+test('sync ldap --every runs again at the interval until stopped', async () => {
+  const env = {
+    ...process.env, DATABASE_URL: scratch?.url ?? '', REDIS_URL: '', DATA_DIR: dir, LOG_LEVEL: 'silent',
+    LDAP_SYNC_URL: slapd.url, LDAP_BIND_DN: slapd.bindDn, LDAP_BIND_PASSWORD: slapd.bindPassword, LDAP_SYNC_BASE_DN: slapd.usersDn,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/switchboard.ts', 'sync', 'ldap', '--every', '1s'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.split('\n').filter(Boolean).length >= 2) resolve();
+    });
+  });
+  child.kill('SIGTERM');
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code).toBe(0);
+  const runs = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { users: { seen: number } });
+  expect(runs.length).toBeGreaterThanOrEqual(2);
+  expect(runs.every((r) => r.users.seen === 2)).toBe(true);
+}, 120_000);

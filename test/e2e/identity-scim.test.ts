@@ -141,6 +141,9 @@ test('Entra ID user lifecycle: query, create, read, patch, deactivate (login and
   expect(bad.status).toBe(400);
   expect(bad.body).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidSyntax' });
   expect((await scim('GET', '/Users/00000000-0000-4000-8000-000000000000')).body).toMatchObject({ schemas: [ERROR], status: '404' });
+  const broken = await fetch(`${service.url}/scim/v2/Users`, { method: 'POST', headers: { authorization: `Bearer ${SCIM_TOKEN}`, 'content-type': 'application/scim+json' }, body: '{"userName":' });
+  expect(broken.status).toBe(400);
+  expect(await broken.json()).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidSyntax' });
 });
 
 test('a deactivated user cannot log in and an earlier token is refused', async () => {
