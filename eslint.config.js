@@ -22,7 +22,7 @@ const boundary = (files, patterns, ignores = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
-const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin', 'notifications', 'groups', 'knowledge', 'meetings'];
+const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin', 'notifications', 'groups', 'knowledge', 'meetings', 'identity'];
 
 /**
  * HTTP files that still build on db/ types and handles; the attendance routes move to service
@@ -30,7 +30,7 @@ const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 
  */
 
 const httpRules = [
-  forbid(internalsOf('(engine|attendance|basic-interpreter|adapters|auth|notifications|groups|meetings)'), 'HTTP uses the domain areas through their index.js'),
+  forbid(internalsOf('(engine|attendance|basic-interpreter|adapters|auth|notifications|groups|meetings|identity)'), 'HTTP uses the domain areas through their index.js'),
   packages([...DB_DRIVERS, ...QUEUE_DRIVERS], 'HTTP reaches no database or queue driver'),
 ];
 
@@ -71,6 +71,13 @@ const boundaries = [
     forbid(into('(http|adapters|attendance|bin|notifications|groups)'), 'Meetings know no HTTP, channel adapter or other area; attendance reaches them through a port'),
     forbid(internalsOf('(engine|basic-interpreter|auth)'), 'Meetings use the engine, the interpreter and auth through their index.js'),
     packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Meetings reach drivers only through ports and repositories'),
+  ]),
+  // Identity migration (docs/migration/identity.md): users through auth's and db's index (types and the narrow store),
+  // groups through the groups area's port; no HTTP, no other area, no database driver.
+  boundary(['identity/**/*.ts'], [
+    forbid(into('(http|adapters|attendance|engine|basic-interpreter|notifications|bin|config)'), 'identity/ knows auth, groups and infra only'),
+    forbid(internalsOf('(auth|groups|db)'), 'identity/ uses auth, groups and db through their index.js'),
+    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'identity/ reaches drivers only through its ports and repositories'),
   ]),
   boundary(['http/**/*.ts'], [forbid(into('db'), 'HTTP never imports db/: routes call service functions'), ...httpRules]),
   // The knowledge base (USE KB / USE WEBSITE, docs/basic.md): its store and page fetcher are handed in by service-basic.ts.

@@ -13,7 +13,7 @@ import {
   createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers, publishCustomerTyping, registerAttendanceWebhookJobs,
   registerEmailJobs,
 } from './attendance/index.js';
-import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
+import { activeUsersOnly, createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import {
   createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
@@ -36,6 +36,7 @@ import { ensurePrivateDir } from './infra/private-dir.js';
 import { createMailer } from './infra/mail/index.js';
 import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
+import { identityRoutes } from './service-identity.js';
 import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
 import { basicCapabilities, basicKnowledge, basicLlm } from './service-basic.js';
@@ -82,7 +83,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
 
   const users = createUsersRepo(database.db);
   const secret = await resolveJwtSecret({ jwtSecret: settings.JWT_SECRET, dataDir: settings.DATA_DIR });
-  const tokens = createTokenIssuer(secret, settings.JWT_TTL_SECONDS);
+  // Tokens of users deactivated since (SCIM, directory sync, import) are refused (docs/migration/identity.md).
+  const tokens = activeUsersOnly(createTokenIssuer(secret, settings.JWT_TTL_SECONDS), (id) => users.isActive(id));
   const visitorTokens = createVisitorTokens(secret, {
     ttlSecondsFor: (bot) => (byName.get(bot)?.config['web-session-ttl-days'] ?? 30) * 86_400,
   });
@@ -317,6 +319,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       botId: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.id,
     },
     meetings,
+    // SCIM provisioning and OIDC federation from the bots' scim-token and oidc-* settings.
+    ...identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl }),
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, {

@@ -3,8 +3,14 @@ export { ROLES, RoleSchema, hasAnyRole, type Role, type Principal } from './role
 export { createTokenIssuer, type TokenIssuer, type AccessToken } from './token-issuer.js';
 export { resolveJwtSecret } from './jwt-secret.js';
 export { login, type LoginInput } from './login.js';
+/** One-time passwords (docs/migration/identity.md): the login refuses them with this error until changed. */
+export { PasswordChangeRequiredError } from './password-change-required.js';
+export { changePassword, type ChangePasswordInput } from './change-password.js';
+/** Refuses tokens of users deactivated after the token was issued. */
+export { activeUsersOnly } from './active-users-only.js';
+export { passwordHasher } from './password-hasher.js';
 export { createUser, type CreateUserInput } from './create-user.js';
 export { ensureAdmin, type AdminBootstrap } from './ensure-admin.js';
 export type { UserDirectory, UserRecord } from './user-directory.js';
 export { createLoginThrottle, LOGIN_FAILURE_RULES, type LoginThrottle } from './login-throttle.js';
-export { resetPassword } from './reset-password.js';
+export { resetPassword, MIN_PASSWORD_LENGTH } from './reset-password.js';

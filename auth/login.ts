@@ -1,6 +1,7 @@
-import type { UserDirectory } from './user-directory.js';
+import type { UserDirectory, UserRecord } from './user-directory.js';
 import { UnauthorizedError } from '../infra/errors.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { PasswordChangeRequiredError } from './password-change-required.js';
 import { decoyHash, passwordHasher } from './password-hasher.js';
 import { RoleSchema } from './roles.js';
 import type { AccessToken, TokenIssuer } from './token-issuer.js';
@@ -17,21 +18,42 @@ export interface LoginInput {
  * Checks a username-or-email and password and returns an access token. Every failure gives the
  * same error, so the answer never tells whether the account exists. With a throttle, runs of
  * failures per account and per address are refused with 429 before any password is checked.
+ * Accounts without a local password (provisioned by a directory, or retired by federated sign-in)
+ * fail like a wrong password; a right one-time password answers `PasswordChangeRequiredError`.
  */
 export async function login(
   deps: { users: UserDirectory; tokens: TokenIssuer; throttle?: LoginThrottle },
   input: LoginInput,
 ): Promise<AccessToken> {
+  const user = await checkCredentials(deps, input);
+  if (user.must_change_password) throw new PasswordChangeRequiredError();
+  const roles = RoleSchema.array().parse(user.roles);
+  return deps.tokens.issue({ user_id: user.id, username: user.username, roles });
+}
+
+/**
+ * The throttled password check shared by login and change-password: the active user, or
+ * UnauthorizedError (after counting the failure) — the same answer whether or not the account exists.
+ */
+export async function checkCredentials(
+  deps: { users: Pick<UserDirectory, 'findByLogin'>; throttle?: LoginThrottle },
+  input: { identifier: string; password: string; clientAddress?: string },
+): Promise<UserRecord> {
   const identifier = input.identifier.trim();
   const address = input.clientAddress ?? 'unknown';
   await deps.throttle?.assertAllowed(identifier, address);
-  const user = await deps.users.findByLogin(identifier);
-  const valid = await passwordHasher.verify(user?.password_hash ?? (await decoyHash), input.password);
-  if (!user || !valid || !user.is_active) {
+  const user = await verifyPassword(deps.users, identifier, input.password);
+  if (!user) {
     await deps.throttle?.failed(identifier, address);
     throw new UnauthorizedError('Invalid credentials');
   }
   await deps.throttle?.succeeded(identifier);
-  const roles = RoleSchema.array().parse(user.roles);
-  return deps.tokens.issue({ user_id: user.id, username: user.username, roles });
+  return user;
+}
+
+/** The active user whose local password this is, or undefined; unknown users cost as much time as a wrong password. */
+async function verifyPassword(users: Pick<UserDirectory, 'findByLogin'>, identifier: string, password: string): Promise<UserRecord | undefined> {
+  const user = await users.findByLogin(identifier);
+  const valid = await passwordHasher.verify(user?.password_hash ?? (await decoyHash), password);
+  return user && valid && user.password_hash !== null && user.is_active ? user : undefined;
 }

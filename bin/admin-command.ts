@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { resetPassword } from '../auth/index.js';
 import type { ProcessSettings } from '../config/index.js';
-import { createUsersRepo, openDatabase } from '../db/index.js';
-import { DomainError } from '../infra/errors.js';
+import { createUsersRepo } from '../db/index.js';
 import type { CliIo } from './run-command.js';
+import { withDatabase } from './with-database.js';
 
 const USAGE = `Usage: switchboard admin reset-password <username> [--password-stdin]
 
@@ -23,19 +22,11 @@ export async function adminCommand(args: string[], settings: ProcessSettings, io
   }
   const fromStdin = options.includes('--password-stdin');
   const password = fromStdin ? await firstLine(io.stdin) : undefined;
-  const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, pgliteDir: path.join(settings.DATA_DIR, 'pglite') });
-  try {
-    await database.migrate();
+  return withDatabase(settings, io, async (database) => {
     const result = await resetPassword({ users: createUsersRepo(database.db) }, { username, ...(password !== undefined ? { password } : {}) });
     io.stdout.write(result.generated ? `New password for ${username}: ${result.password}\n` : `Password of ${username} changed\n`);
     return 0;
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    io.stderr.write(`${error.message}\n`);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 async function firstLine(stdin: NodeJS.ReadableStream): Promise<string> {

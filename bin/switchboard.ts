@@ -13,6 +13,12 @@ Commands:
   check <files…>        report parse errors of BASIC scripts; exit 1 if any
   admin reset-password <username> [--password-stdin]
                         set a user's password: a new one is printed, or the first line of stdin is used
+  import users <file.csv>
+                        create or update users from a CSV (email, username, name, roles, phone, department…)
+  credentials generate --users <filter> --out <file.csv>
+                        one-time passwords, to be changed at first login (docs/migration/identity.md)
+  sync ldap [--every 15m] [options]
+                        import users and group memberships from LDAP; users gone from it are deactivated
   channels connect bot_msg --bot <name> [--check]
                         register the bot's Telegram webhook at PUBLIC_URL (--check: show getWebhookInfo)
   help                  show this text
@@ -34,8 +40,12 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'check') return (await import('./check-command.js')).checkCommand(argv.slice(1), io);
   const settings = readProcessSettings();
   if (command === 'admin') return (await import('./admin-command.js')).adminCommand(argv.slice(1), settings, io);
+  if (command === 'import') return (await import('./import-command.js')).importCommand(argv.slice(1), settings, io);
+  if (command === 'credentials') return (await import('./credentials-command.js')).credentialsCommand(argv.slice(1), settings, io);
   const logger = (serverLogger = createLogger({ level: settings.LOG_LEVEL }));
   switch (command) {
+    case 'sync':
+      return (await import('./sync-command.js')).syncCommand(argv.slice(1), settings, logger, io);
     case 'channels':
       return (await import('./channels-command.js')).channelsCommand(argv.slice(1), settings, logger, io);
     case 'migrate': {

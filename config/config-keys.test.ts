@@ -68,6 +68,8 @@ describe('config keys', () => {
       'oidc-provider-url': undefined,
       'oidc-client-id': undefined,
       'oidc-client-secret': undefined,
+      'oidc-retire-local-password': false,
+      'scim-token': undefined,
       'dialog-max-steps': 1_000_000,
       'dialog-max-seconds': 30,
       'dialog-max-http-calls': 10,

@@ -91,6 +91,11 @@ export const configSchema = z.object({
   'oidc-provider-url': httpUrl(),
   'oidc-client-id': text(),
   'oidc-client-secret': text(),
+  // Identity migration (docs/migration/identity.md): after a user's first federated sign-in their
+  // local password stops working; off = hybrid, both keep working.
+  'oidc-retire-local-password': flag(false),
+  // The bearer token of the SCIM service at /scim/v2, separate from users' tokens; unset = SCIM off.
+  'scim-token': text(),
   // Limits of one dialog turn (our own). Defaults match DEFAULT_TURN_LIMITS of
   // basic-interpreter/vm/dialog.ts, which the CLI also applies.
   'dialog-max-steps': wholeNumber(1_000_000, 1),

@@ -1,6 +1,6 @@
 /** The database port: connection (PGlite or PostgreSQL), migrations and the thin repositories. */
 export { openDatabase, listTables, type Database, type DatabaseHandle, type OpenDatabaseOptions } from './connection.js';
-export { createUsersRepo, type UsersRepo, type UserRow } from './users-repo.js';
+export { createUsersRepo, type UsersRepo, type UserRow, type UserChanges, type UserMatch } from './users-repo.js';
 export { createBotsRepo, type BotsRepo, type BotRow } from './bots-repo.js';
 export { createBotDataRepo, type BotDataRepo } from './bot-data-repo.js';
 export { createSessionsRepo, type SessionsRepo, type SessionRow, type SessionChanges, type SleepingSession } from './sessions-repo.js';

@@ -30,6 +30,8 @@ import { meetingRoutes } from './routes/meetings.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
+import { describeScimRoutes, scimRoutes, type ScimRoutesDeps } from './routes/scim.js';
+import { oidcRoutes, type OidcRoutesDeps } from './routes/oidc.js';
 import { userRoutes } from './routes/users.js';
 import { webChannelRoutes } from './routes/web-channel.js';
 import { webPages } from './web-pages.js';
@@ -65,6 +67,10 @@ export interface AppDeps {
   cannedResponses: CannedResponseDeps;
   /** Meeting rooms, their join page and the rtc webhook (docs/meetings.md). */
   meetings?: MeetingsService;
+  /** SCIM provisioning at /scim/v2 (docs/migration/identity.md). */
+  scim?: ScimRoutesDeps;
+  /** "Sign in with your organization" (docs/migration/identity.md, "OIDC federation"). */
+  oidc?: OidcRoutesDeps;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -104,7 +110,12 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.notifications ? notificationRoutes(deps.notifications) : []),
     ...groupRoutes(deps.groups),
     ...attendanceCannedResponseRoutes(deps.cannedResponses),
+    ...(deps.oidc ? oidcRoutes(deps.oidc) : []),
   ]);
+  if (deps.scim) {
+    app.use(scimRoutes(deps.scim));
+    describeScimRoutes(registry);
+  }
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));
   app.use(api);

@@ -1,7 +1,7 @@
-import { createUser, login, RoleSchema, type LoginThrottle, type TokenIssuer, type UserDirectory, type UserRecord } from '../../auth/index.js';
+import { changePassword, createUser, login, RoleSchema, type LoginThrottle, type TokenIssuer, type UserDirectory, type UserRecord } from '../../auth/index.js';
 import { NotFoundError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
-import { AccessTokenSchema, CreateUserRequestSchema, LoginRequestSchema, UserListSchema, UserSchema } from '../schemas/auth.js';
+import { AccessTokenSchema, ChangePasswordRequestSchema, CreateUserRequestSchema, LoginRequestSchema, UserListSchema, UserSchema } from '../schemas/auth.js';
 
 /** The wire form of a user: never the password hash. */
 function toUserDto(row: UserRecord) {
@@ -28,10 +28,24 @@ export function userRoutes(deps: { users: UserDirectory; tokens: TokenIssuer; lo
       access: 'public',
       body: LoginRequestSchema,
       response: { description: 'Access token', schema: AccessTokenSchema },
-      errors: [401, 429],
+      errors: [401, 403, 429],
       handle: ({ body, req }) => login(
         { users: deps.users, tokens: deps.tokens, ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}) },
         { identifier: (body.username ?? body.email)!, password: body.password, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown' },
+      ),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/auth/change-password',
+      summary: 'Replace a password (required after a one-time password: the login answers 403 password_change_required) and get an access token',
+      tag: 'auth',
+      access: 'public',
+      body: ChangePasswordRequestSchema,
+      response: { description: 'Access token', schema: AccessTokenSchema },
+      errors: [401, 429],
+      handle: ({ body, req }) => changePassword(
+        { users: deps.users, tokens: deps.tokens, ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}) },
+        { identifier: (body.username ?? body.email)!, password: body.password, new_password: body.new_password, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown' },
       ),
     }),
     defineRoute({

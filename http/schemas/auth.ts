@@ -13,6 +13,16 @@ export const LoginRequestSchema = z
   })
   .meta({ id: 'LoginRequest' });
 
+export const ChangePasswordRequestSchema = z
+  .object({
+    username: z.string().min(1).optional(),
+    email: z.string().min(1).optional(),
+    password: z.string().min(1).meta({ description: 'The current (or one-time) password' }),
+    new_password: z.string().min(8).max(1024),
+  })
+  .refine((b) => b.username !== undefined || b.email !== undefined, { message: 'username or email is required', path: ['username'] })
+  .meta({ id: 'ChangePasswordRequest' });
+
 export const AccessTokenSchema = z
   .object({
     access_token: z.string(),

@@ -30,7 +30,7 @@ function cli(args: string[], stdin = ''): Promise<{ code: number; stdout: string
 async function storedHash(): Promise<string> {
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
   try {
-    return (await createUsersRepo(database.db).findByLogin('alice'))!.password_hash;
+    return (await createUsersRepo(database.db).findByLogin('alice'))!.password_hash ?? '';
   } finally {
     await database.close();
   }

@@ -1,0 +1,72 @@
+import type { ProcessSettings } from '../config/index.js';
+import { createGroupsRepo, createUsersRepo } from '../db/index.js';
+import { createIdentityProvider } from '../groups/index.js';
+import { createLdapDirectory, readLdapSyncSettings, syncLdap } from '../identity/index.js';
+import { DomainError } from '../infra/errors.js';
+import type { Logger } from '../infra/logger.js';
+import type { CliIo } from './run-command.js';
+import { withDatabase } from './with-database.js';
+
+const USAGE = `Usage: switchboard sync ldap [--url U] [--base-dn DN] [--filter F] [--map field=attr,…]
+                            [--groups-dn DN] [--groups-filter F] [--page-size N] [--every 15m]
+
+  Creates and updates users (and group memberships) from an LDAP directory; users gone from it
+  are deactivated, not deleted. Settings default to LDAP_SYNC_* and LDAP_BIND_DN/LDAP_BIND_PASSWORD
+  (docs/migration/identity.md). With --every (or LDAP_SYNC_EVERY) it runs again at that interval
+  until stopped. Each run prints a JSON report.`;
+
+/** `switchboard sync ldap` (docs/migration/identity.md, "LDAP sync"). */
+export async function syncCommand(args: string[], settings: ProcessSettings, logger: Logger, io: CliIo): Promise<number> {
+  if (args[0] !== 'ldap') {
+    io.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  let options;
+  try {
+    options = readLdapSyncSettings(args.slice(1), process.env);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    io.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await withDatabase(settings, io, async (database) => {
+      const groups = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger });
+      const deps = { users: createUsersRepo(database.db), directory: createLdapDirectory(options), groups };
+      try {
+        for (;;) {
+          const report = await syncLdap(deps, options.mapping).catch((error: unknown) => {
+            // A scheduled run keeps going after a failed one (directory down); a single run reports it.
+            if (options.every === undefined || !(error instanceof DomainError)) throw error;
+            io.stderr.write(`${new Date().toISOString()} ${error.message}\n`);
+            return undefined;
+          });
+          if (report) io.stdout.write(`${JSON.stringify({ at: new Date().toISOString(), ...report })}\n`);
+          if (options.every === undefined) return report && report.users.failed === 0 ? 0 : 1;
+          if (await aborted(stop.signal, options.every)) return 0;
+        }
+      } finally {
+        await groups.close();
+      }
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** Waits `ms`; true when a signal arrived meanwhile. */
+function aborted(signal: AbortSignal, ms: number): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve(true);
+    }, { once: true });
+  });
+}

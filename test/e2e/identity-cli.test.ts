@@ -1,0 +1,165 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Attribute, Change, Client } from 'ldapts';
+import { changePassword, createTokenIssuer, login, PasswordChangeRequiredError } from '../../auth/index.js';
+import { createGroupsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from '../../db/index.js';
+import { createScratchDatabase } from '../support/postgres.js';
+import { startSlapd, type TestSlapd } from '../support/slapd.js';
+
+/**
+ * The identity CLI (docs/migration/identity.md): `import users`, `credentials generate` and
+ * `sync ldap` against the distribution's slapd, run as the real command on the run's database
+ * (embedded, or a scratch PostgreSQL database when DATABASE_URL is set).
+ */
+let dir: string;
+let slapd: TestSlapd;
+let scratch: { url: string; drop(): Promise<void> } | undefined;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sb-identity-cli-'));
+  scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  slapd = await startSlapd();
+}, 60_000);
+
+afterAll(async () => {
+  await slapd?.stop();
+  await scratch?.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'bin/switchboard.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: scratch?.url ?? '', REDIS_URL: '', DATA_DIR: dir, LOG_LEVEL: 'silent', ...env },
+    }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+  });
+}
+
+async function withDb<T>(work: (db: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: scratch?.url, pgliteDir: path.join(dir, 'pglite') });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+test('import users: created, then idempotent, then updated; bad rows reported by line', async () => {
+  const file = path.join(dir, 'users.csv');
+  const rows = [
+    'Email,Name,Username,Roles,Phone,Department,External_ID',
+    'ana@corp.test,Ana Lima,ana,attendant;supervisor,+5511911110000,Support,emp-1',
+    'bruno@corp.test,Bruno Reis,,attendant,,Sales,emp-2',
+    'carla@corp.test,Carla Dias,carla,author,,,',
+    'dora@corp.test,Dora,dora,pilot,,,',
+    'not-an-email,Nobody,nobody,,,,',
+  ];
+  await writeFile(file, rows.join('\n'));
+  const first = await cli(['import', 'users', file]);
+  expect(first.code).toBe(1);
+  const report = JSON.parse(first.stdout);
+  expect(report).toMatchObject({ total: 5, created: 3, updated: 0, unchanged: 0, failed: 2 });
+  expect(report.errors).toEqual([
+    { line: 5, email: 'dora@corp.test', error: expect.stringContaining('Unknown role "pilot"') },
+    { line: 6, email: 'not-an-email', error: expect.stringContaining('email') },
+  ]);
+  // Not a terminal: no progress bar, nothing on stderr.
+  expect(first.stderr).toBe('');
+
+  await writeFile(file, rows.slice(0, 4).join('\n'));
+  expect(JSON.parse((await cli(['import', 'users', file])).stdout)).toMatchObject({ created: 0, updated: 0, unchanged: 3, failed: 0 });
+  await writeFile(file, [...rows.slice(0, 1), 'ana@corp.test,Ana Lima,ana,attendant;supervisor,+5511911110000,Operations,emp-1'].join('\n'));
+  expect(JSON.parse((await cli(['import', 'users', file])).stdout)).toMatchObject({ created: 0, updated: 1 });
+
+  await withDb(async (db) => {
+    const users = createUsersRepo(db.db);
+    expect(await users.match({ source: 'csv' })).toHaveLength(3);
+    expect(await users.findByLogin('ana')).toMatchObject({ display_name: 'Ana Lima', department: 'Operations', roles: ['attendant', 'supervisor'], external_id: 'emp-1', password_hash: null });
+    expect(await users.findByLogin('bruno@corp.test')).toMatchObject({ username: 'bruno@corp.test' });
+  });
+}, 120_000);
+
+test('credentials generate: a private CSV of one-time passwords that must be changed at first login', async () => {
+  const out = path.join(dir, 'credentials.csv');
+  const result = await cli(['credentials', 'generate', '--users', 'role:attendant', '--out', out]);
+  expect(result.code).toBe(0);
+  expect(JSON.parse(result.stdout)).toEqual({ users: 2, file: out });
+  expect((await stat(out)).mode & 0o777).toBe(0o600);
+  const lines = (await readFile(out, 'utf8')).trim().split('\n');
+  expect(lines[0]).toBe('username,email,password');
+  const ana = lines.find((l) => l.startsWith('ana,'))!.split(',')[2]!;
+  expect(result.stdout + result.stderr).not.toContain(ana);
+  expect((await cli(['credentials', 'generate', '--users', 'all', '--out', out])).stderr).toContain('already exists');
+
+  await withDb(async (db) => {
+    const deps = { users: createUsersRepo(db.db), tokens: createTokenIssuer(new Uint8Array(32).fill(7), 60) };
+    await expect(login(deps, { identifier: 'ana', password: ana })).rejects.toBeInstanceOf(PasswordChangeRequiredError);
+    await expect(login(deps, { identifier: 'ana', password: 'wrong-password' })).rejects.toThrow('Invalid credentials');
+    await expect(changePassword(deps, { identifier: 'ana', password: ana, new_password: ana })).rejects.toThrow('must differ');
+    expect((await changePassword(deps, { identifier: 'ana', password: ana, new_password: 'ana-own-password-1' })).token_type).toBe('Bearer');
+    expect((await login(deps, { identifier: 'ana', password: 'ana-own-password-1' })).token_type).toBe('Bearer');
+    await expect(login(deps, { identifier: 'ana', password: ana })).rejects.toThrow('Invalid credentials');
+  });
+}, 120_000);
+
+test('sync ldap: users and groups from slapd with paged search; users gone from the directory are deactivated', async () => {
+  await slapd.addUser('lara', 'lara@corp.test');
+  await slapd.addUser('mike', 'mike@corp.test');
+  await slapd.addUser('nina', 'nina@corp.test');
+  const admin = new Client({ url: slapd.url });
+  await admin.bind(slapd.bindDn, slapd.bindPassword);
+  const dn = (uid: string) => `uid=${uid},${slapd.usersDn}`;
+  await admin.add(`cn=support,${slapd.groupsDn}`, { objectClass: 'groupOfNames', cn: 'support', member: [dn('lara'), dn('mike')] });
+  const env = {
+    LDAP_SYNC_URL: slapd.url, LDAP_BIND_DN: slapd.bindDn, LDAP_BIND_PASSWORD: slapd.bindPassword, LDAP_SYNC_BASE_DN: slapd.usersDn,
+    LDAP_SYNC_GROUPS_DN: slapd.groupsDn,
+  };
+  const first = await cli(['sync', 'ldap', '--page-size', '1', '--map', 'name=sn'], env);
+  expect(first.stderr).toBe('');
+  expect(first.code).toBe(0);
+  expect(JSON.parse(first.stdout)).toMatchObject({
+    users: { seen: 3, created: 3, updated: 0, unchanged: 0, deactivated: 0, failed: 0 },
+    groups: { seen: 1, created: 1, members_added: 1 },
+  });
+
+  await admin.del(dn('mike'));
+  await admin.modify(`cn=support,${slapd.groupsDn}`, [new Change({ operation: 'add', modification: new Attribute({ type: 'member', values: [dn('nina')] }) })]);
+  await admin.unbind();
+  const second = await cli(['sync', 'ldap'], env);
+  expect(JSON.parse(second.stdout)).toMatchObject({ users: { seen: 2, unchanged: 2, deactivated: 1 }, groups: { created: 0, members_added: 1, members_removed: 1 } });
+
+  await withDb(async (db) => {
+    const users = createUsersRepo(db.db);
+    const mike = await users.findByLogin('mike');
+    expect(mike).toMatchObject({ is_active: false, source: 'ldap', email: 'mike@corp.test' });
+    expect(await users.findByLogin('lara')).toMatchObject({ is_active: true, external_id: expect.stringMatching(/^ldap:[0-9a-f-]{36}$/) });
+    const groups = createGroupsRepo(db.db);
+    const [support] = (await groups.listGroups({ limit: 10, offset: 0 })).groups.filter((g) => g.name === 'support');
+    const members = (await groups.listMembers(support!.id)).map((m) => m.username).sort();
+    expect(members).toEqual(['lara', 'nina']);
+  });
+  expect((await cli(['sync', 'ldap'], { ...env, LDAP_SYNC_BASE_DN: `ou=nobody,${slapd.baseDn}` })).stderr).toMatch(/LDAP search|no users/);
+}, 180_000);
+
+test('sync ldap --every runs again at the interval until stopped', async () => {
+  const env = {
+    ...process.env, DATABASE_URL: scratch?.url ?? '', REDIS_URL: '', DATA_DIR: dir, LOG_LEVEL: 'silent',
+    LDAP_SYNC_URL: slapd.url, LDAP_BIND_DN: slapd.bindDn, LDAP_BIND_PASSWORD: slapd.bindPassword, LDAP_SYNC_BASE_DN: slapd.usersDn,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/switchboard.ts', 'sync', 'ldap', '--every', '1s'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.split('\n').filter(Boolean).length >= 2) resolve();
+    });
+  });
+  child.kill('SIGTERM');
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code).toBe(0);
+  const runs = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { users: { seen: number } });
+  expect(runs.length).toBeGreaterThanOrEqual(2);
+  expect(runs.every((r) => r.users.seen === 2)).toBe(true);
+}, 120_000);

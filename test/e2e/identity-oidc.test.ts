@@ -1,0 +1,106 @@
+import { createBrowser, startOidcProvider } from '../support/oidc-provider.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+
+/**
+ * OIDC federation (docs/migration/identity.md) end to end against the `oidc-provider` library on
+ * 127.0.0.1: the browser's steps (redirects, the provider's login and consent forms, cookies)
+ * driven over HTTP. Bot `hybrid` keeps local passwords; bot `retire` sets
+ * oidc-retire-local-password, so the first federated sign-in retires the local one.
+ */
+let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+let bots: TestBots;
+let service: TestService;
+
+beforeAll(async () => {
+  provider = await startOidcProvider({
+    olga: { email: 'olga@corp.test', email_verified: true },
+    pedro: { email: 'Pedro@corp.test', email_verified: true },
+    quinn: { email: 'quinn@corp.test', email_verified: false },
+    stranger: { email: 'stranger@elsewhere.test', email_verified: true },
+  });
+  const oidc = { 'oidc-provider-url': provider.issuer, 'oidc-client-id': provider.client.id, 'oidc-client-secret': provider.client.secret };
+  bots = await createTestBots();
+  await bots.add('hybrid', oidc);
+  await bots.add('retire', { ...oidc, 'oidc-retire-local-password': 'true' });
+  service = await startTestService({ BOTS_DIR: bots.dir });
+  provider.register(`${service.url}/auth/oidc/callback`);
+  const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+  for (const name of ['olga', 'pedro', 'quinn']) {
+    const res = await fetch(`${service.url}/api/users`, {
+      method: 'POST', headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: name, email: `${name}@corp.test`, password: `${name}-password-1`, roles: ['attendant'] }),
+    });
+    expect(res.status).toBe(201);
+  }
+});
+
+afterAll(async () => {
+  await service?.dispose();
+  await bots?.remove();
+  await provider?.stop();
+});
+
+/** The whole browser round: our login → provider login form → consent form → our callback. */
+async function signIn(account: string, query: string) {
+  const browser = createBrowser();
+  const callback = `${service.url}/auth/oidc/callback`;
+  const start = await browser.request(`${service.url}/auth/oidc/login?${query}`);
+  expect(start.status).toBe(302);
+  expect(start.headers.get('set-cookie')).toMatch(/sb_oidc=.*HttpOnly/i);
+  const authorize = new URL(start.headers.get('location')!);
+  expect(authorize.origin).toBe(provider.issuer);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  let step = await browser.follow(authorize.href, callback);
+  for (let forms = 0; step.res && forms < 4; forms++) {
+    const html = await step.res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`no form in the provider's page: ${html.slice(0, 200)}`);
+    const prompt = /name="prompt" value="(\w+)"/.exec(html)![1]!;
+    const form = new URLSearchParams({ prompt, ...(prompt === 'login' ? { login: account, password: 'any' } : {}) });
+    const posted = await browser.request(new URL(action, step.url).href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    step = await browser.follow(new URL(posted.headers.get('location')!, step.url).href, callback);
+  }
+  return browser.request(step.url);
+}
+
+const me = (token: string) => fetch(`${service.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+const localLogin = (username: string) => fetch(`${service.url}/api/auth/login`, {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: `${username}-password-1` }),
+});
+
+test('hybrid: a federated sign-in issues our token and the local password keeps working', async () => {
+  const res = await signIn('olga', 'bot=hybrid');
+  expect(res.status).toBe(200);
+  const token = (await res.json()) as { access_token: string; token_type: string };
+  expect(token.token_type).toBe('Bearer');
+  expect(((await (await me(token.access_token)).json()) as { username: string }).username).toBe('olga');
+  expect((await localLogin('olga')).status).toBe(200);
+});
+
+test('gradual migration: with oidc-retire-local-password the first federated sign-in retires the local password', async () => {
+  expect((await localLogin('pedro')).status).toBe(200);
+  const res = await signIn('pedro', 'bot=retire&return_to=/console/');
+  expect(res.status).toBe(302);
+  const location = new URL(res.headers.get('location')!, service.url);
+  expect(location.pathname).toBe('/console/');
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  expect((await me(fragment.get('access_token')!)).status).toBe(200);
+  expect((await localLogin('pedro')).status).toBe(401);
+});
+
+test('an unverified email or one no account has is refused; a callback without the sign-in cookie too', async () => {
+  expect((await signIn('quinn', 'bot=hybrid')).status).toBe(401);
+  expect((await signIn('stranger', 'bot=hybrid')).status).toBe(401);
+  const forged = await fetch(`${service.url}/auth/oidc/callback?code=abc&state=def`);
+  expect(forged.status).toBe(401);
+  expect(await forged.json()).toMatchObject({ error: 'unauthorized' });
+  // Two bots federate: the bot must be named.
+  expect((await fetch(`${service.url}/auth/oidc/login`, { redirect: 'manual' })).status).toBe(400);
+  expect((await fetch(`${service.url}/auth/oidc/login?bot=nope`, { redirect: 'manual' })).status).toBe(404);
+});
+
+test('the federation routes are in the OpenAPI document', async () => {
+  const doc = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
+  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/oidc/login', '/auth/oidc/callback', '/api/auth/change-password']));
+});
