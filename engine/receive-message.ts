@@ -12,6 +12,7 @@ import { eventWrite } from './event-dispatch.js';
 import type { InboundMessage, OutboundMessage } from './messages.js';
 import { attendanceAvailable, decideRoute } from './routing-rule.js';
 import { SessionTurn } from './session-turn.js';
+import { speaksReplies } from './voice-response.js';
 import { takeSurveyAnswer } from './survey-answer.js';
 import { transferToHuman } from './transfer-to-human.js';
 
@@ -107,7 +108,8 @@ async function runTurn(ctx: EngineContext, bot: EngineBot, turn: SessionTurn, in
     events.push(eventWrite(turn.id, ENGINE_EVENTS.handedOff, { session: turn.snapshot(), message }));
   }
 
-  if (inbound.attachments.some((a) => a.type === 'audio' && a.voice)) markVoiceReplies(turn);
+  const spoken = inbound.attachments.some((a) => a.type === 'audio' && a.voice);
+  if (spoken || speaksReplies(turn.snapshot().context_data)) markVoiceReplies(turn);
   const committed = await commitTurn(ctx, turn, dialog, { inbound: stored, events });
   if (committed.kind !== 'committed') return committed;
   if (events.some((e) => e.name === ENGINE_EVENTS.handedOff)) ctx.metrics.handedOff(inbound.channel);
@@ -122,7 +124,10 @@ async function runTurn(ctx: EngineContext, bot: EngineBot, turn: SessionTurn, in
   };
 }
 
-/** The bot's answers to a spoken message may be spoken too (OutboundMessage.voice_reply); the channel decides. */
+/**
+ * The bot's answers to a spoken message, or to any message once `/voice on` set the session's
+ * voice_response, may be spoken too (OutboundMessage.voice_reply); the channel decides.
+ */
 function markVoiceReplies(turn: SessionTurn): void {
   for (const pending of turn.outbound) if (pending.toCustomer && pending.message.from === 'bot') pending.message.voice_reply = true;
 }

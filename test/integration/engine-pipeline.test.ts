@@ -126,6 +126,16 @@ test('different customers get different sessions and run in parallel', async () 
   expect(otherChannel.session_id).not.toBe(outcomes[0]!.session_id);
 });
 
+test('after /voice on (voice_response in the session), replies and messages to the customer are marked to be spoken', async () => {
+  const first = await running.engine.receive(inbound('echo', 'plain', { customer: 'voice-1' }));
+  expect(first.replies[0]!.voice_reply).toBeUndefined();
+  await createSessionsRepo(harness.database.db).update(first.session_id!, { context_patch: { voice_response: true } });
+  const spoken = await running.engine.receive(inbound('echo', 'now spoken', { customer: 'voice-1' }));
+  expect(spoken.replies.map((r) => [r.text, r.voice_reply])).toEqual([['echo: now spoken', true]]);
+  const [sent] = await running.engine.send([{ session_id: first.session_id!, channel: 'web', to: 'voice-1', text: 'from an attendant', from: 'attendant' }]);
+  expect(sent!.voice_reply).toBe(true);
+});
+
 test('an unknown bot is a NotFoundError with code bot_not_found', async () => {
   await expect(running.engine.receive(inbound('nobody', 'hi'))).rejects.toMatchObject({ code: 'bot_not_found' });
 });
