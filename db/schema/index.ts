@@ -23,3 +23,7 @@ export {
 } from './notifications.js';
 export { directoryGroups, directoryGroupMembers } from './groups.js';
 export { cannedResponses } from './canned-responses.js';
+// Migrated content (docs/content.md): files, mail, calendar, contacts, tasks, import checkpoints.
+export {
+  contentFiles, contentFileVersions, contentMailMessages, contentCalendarEvents, contentContacts, contentTasks, contentImportCheckpoints,
+} from './content.js';
