@@ -2,6 +2,7 @@ import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { visibleTo, type ContentReader, type SharingChange } from './content-visibility.js';
 import { contentFiles, contentFileVersions } from './schema/index.js';
+import { isUuid } from './uuid.js';
 
 export type ContentFileRow = typeof contentFiles.$inferSelect;
 export type ContentFileVersionRow = typeof contentFileVersions.$inferSelect;
@@ -26,6 +27,12 @@ export function createContentFilesRepo(db: Database) {
   return {
     async findByPath(path: string): Promise<ContentFileRow | undefined> {
       const [row] = await db.select().from(contentFiles).where(eq(contentFiles.path, path));
+      return row;
+    },
+
+    async get(id: string): Promise<ContentFileRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(contentFiles).where(eq(contentFiles.id, id));
       return row;
     },
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizz
 import type { Database } from './connection.js';
 import { visibleTo, type ContentReader, type SharingChange } from './content-visibility.js';
 import { contentCalendarEvents, contentContacts, contentMailMessages, contentTasks } from './schema/index.js';
+import { isUuid } from './uuid.js';
 
 export type MailMessageRow = typeof contentMailMessages.$inferSelect;
 export type CalendarEventRow = typeof contentCalendarEvents.$inferSelect;
@@ -42,6 +43,7 @@ export function createContentRecordsRepo(db: Database) {
         return page(db.select().from(contentMailMessages).where(where).orderBy(desc(contentMailMessages.sent_at), asc(contentMailMessages.uid)).$dynamic(), p);
       },
       async get(id: string): Promise<MailMessageRow | undefined> {
+        if (!isUuid(id)) return undefined;
         const [row] = await db.select().from(contentMailMessages).where(eq(contentMailMessages.id, id));
         return row;
       },
@@ -51,6 +53,10 @@ export function createContentRecordsRepo(db: Database) {
       },
     },
     calendar: {
+      async insert(row: NewCalendarEvent): Promise<CalendarEventRow> {
+        const [result] = await db.insert(contentCalendarEvents).values(row).returning();
+        return result!;
+      },
       async upsert(row: NewCalendarEvent): Promise<boolean> {
         const { owner_id: _o, source: _s, uid: _u, recurrence_id: _r, ...changes } = row;
         const [result] = await db.insert(contentCalendarEvents).values(row).onConflictDoUpdate({
@@ -67,6 +73,7 @@ export function createContentRecordsRepo(db: Database) {
           .orderBy(asc(contentCalendarEvents.starts_at));
       },
       async get(id: string): Promise<CalendarEventRow | undefined> {
+        if (!isUuid(id)) return undefined;
         const [row] = await db.select().from(contentCalendarEvents).where(eq(contentCalendarEvents.id, id));
         return row;
       },
@@ -87,6 +94,7 @@ export function createContentRecordsRepo(db: Database) {
         return page(db.select().from(contentContacts).where(visibleTo(contentContacts, reader)).orderBy(asc(contentContacts.full_name), asc(contentContacts.id)).$dynamic(), p);
       },
       async get(id: string): Promise<ContentContactRow | undefined> {
+        if (!isUuid(id)) return undefined;
         const [row] = await db.select().from(contentContacts).where(eq(contentContacts.id, id));
         return row;
       },
@@ -105,6 +113,7 @@ export function createContentRecordsRepo(db: Database) {
         return page(db.select().from(contentTasks).where(where).orderBy(desc(contentTasks.created_at), asc(contentTasks.id)).$dynamic(), p);
       },
       async get(id: string): Promise<TaskRow | undefined> {
+        if (!isUuid(id)) return undefined;
         const [row] = await db.select().from(contentTasks).where(eq(contentTasks.id, id));
         return row;
       },
