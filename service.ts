@@ -13,6 +13,7 @@ import {
 } from './attendance/index.js';
 import { createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
+import { wireContent } from './service-content.js';
 import {
   createAttendanceRepositories, createBotDataRepo, createCannedResponsesRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
@@ -210,7 +211,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   await notifications.service.start();
 
-  const readiness = [{ name: 'database', ping: () => database.ping() }];
+  // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
+  const content = wireContent({ settings, database, mailer, idp: identityProvider, logger });
+
+  const readiness = [{ name: 'database', ping: () => database.ping() }, { name: 'file store', ping: () => content.store.ping() }];
   if (settings.REDIS_URL) {
     readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
   }
@@ -249,6 +253,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       canned: createCannedResponsesRepo(database.db),
       botId: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.id,
     },
+    content: content.service,
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, {

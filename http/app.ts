@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import type { ChannelMediaFetcher, ChannelWebhooks, WebChannel } from '../adapters/index.js';
 import type { CannedResponseDeps } from '../attendance/index.js';
+import type { ContentService } from '../content/index.js';
 import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
@@ -18,6 +19,8 @@ import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
+import { contentFileRoutes } from './routes/content-files.js';
+import { contentRecordRoutes } from './routes/content-records.js';
 import type { GroupsDeps } from '../groups/index.js';
 import { groupRoutes } from './routes/groups.js';
 import { channelWebhookRoutes } from './routes/channel-webhooks.js';
@@ -57,6 +60,8 @@ export interface AppDeps {
   webDir?: string;
   /** The console's canned responses (issue 15). */
   cannedResponses: CannedResponseDeps;
+  /** Files, mail, calendar, contacts and tasks behind the REST mapping (docs/content.md). */
+  content?: ContentService;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -92,6 +97,7 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.notifications ? notificationRoutes(deps.notifications) : []),
     ...groupRoutes(deps.groups),
     ...attendanceCannedResponseRoutes(deps.cannedResponses),
+    ...(deps.content ? [...contentFileRoutes(deps.content), ...contentRecordRoutes(deps.content)] : []),
   ]);
   let document: unknown;
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));
