@@ -52,6 +52,13 @@ export function createContentFilesRepo(db: Database) {
       return row;
     },
 
+    /** The version of a file that an import took from the source's version `sourceVersion`, if any. */
+    async bySourceVersion(fileId: string, sourceVersion: string): Promise<ContentFileVersionRow | undefined> {
+      const [row] = await db.select().from(contentFileVersions)
+        .where(and(eq(contentFileVersions.file_id, fileId), eq(contentFileVersions.source_version, sourceVersion)));
+      return row;
+    },
+
     /** The newest version, for the importers' "already there" check. */
     async latestVersion(fileId: string): Promise<ContentFileVersionRow | undefined> {
       const [row] = await db.select().from(contentFileVersions).where(eq(contentFileVersions.file_id, fileId)).orderBy(desc(contentFileVersions.version)).limit(1);

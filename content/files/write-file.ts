@@ -11,7 +11,7 @@ export interface WriteFileInput {
   bytes: Buffer;
   content_type?: string;
   metadata?: Record<string, string>;
-  /** The source's id of this version (imports): a re-run that finds it as the newest version writes nothing. */
+  /** The source's id of this version (imports): a re-run that finds it among the file's versions writes nothing. */
   source_version?: string;
   /** When the source made this version (imports keep it). */
   created_at?: Date;
@@ -30,9 +30,11 @@ export async function writeFile(deps: FilesDeps, input: WriteFileInput): Promise
   const existing = await deps.files.findByPath(path);
   if (existing) {
     assertMayChange(input.actor, existing, `"${path}"`);
+    // A source version already taken (an import's re-run, or an older version met again) is not added twice.
+    const taken = input.source_version ? await deps.files.bySourceVersion(existing.id, input.source_version) : undefined;
+    if (taken) return { file: existing, version: taken, written: false };
     const latest = await deps.files.latestVersion(existing.id);
-    const same = latest && latest.sha256 === sha256 && latest.content_type === contentType && sameMetadata(latest.metadata, metadata)
-      && (input.source_version === undefined || latest.source_version === input.source_version);
+    const same = latest && latest.sha256 === sha256 && latest.content_type === contentType && sameMetadata(latest.metadata, metadata);
     if (latest && same) return { file: existing, version: latest, written: false };
   }
   const next = (existing?.version ?? 0) + 1;
