@@ -13,3 +13,4 @@ export { listMail, readMail } from './mail/list-mail.js';
 export { listContacts } from './contacts/list-contacts.js';
 export { createTask, listTasks } from './tasks/tasks.js';
 export { shareRecord, SHAREABLE_KINDS, type ShareableKind } from './sharing/share-record.js';
+export * from './importers/index.js';
