@@ -74,7 +74,8 @@ async function* folderItems(client: ImapFlow, target: ImportTarget, source: stri
             owner_id: target.owner.user_id, source: `imap:${source}`, folder, uid: String(m.uid), message_id: envelope?.messageId ?? null,
             subject: envelope?.subject ?? '', from_address: envelope?.from?.[0]?.address ?? '',
             to_addresses: (envelope?.to ?? []).map((a) => a.address ?? '').filter(Boolean), sent_at: envelope?.date ? new Date(envelope.date) : null,
-            flags: [...(m.flags ?? [])].sort(), body_text: body, size: m.size ?? 0,
+            // \Recent belongs to the IMAP session, not to the message.
+            flags: [...(m.flags ?? [])].filter((f) => f !== '\\Recent').sort(), body_text: body, size: m.size ?? 0,
           }));
         },
       };
