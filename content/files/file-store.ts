@@ -2,7 +2,7 @@
  * The file store port (docs/content.md, "Files"): where the bytes of every file version live.
  * The index of paths, folders, owners and versions is in the database (db/content-files-repo.ts);
  * a store only keeps objects by key, each with its content type and metadata. Two drivers pass the
- * same contract suite (test/integration/file-store-contract.test.ts): a folder under DATA_DIR
+ * same contract suite (test/integration/content-files-s3.test.ts): a folder under DATA_DIR
  * (the default) and any S3-compatible storage (STORAGE_URL).
  */
 
