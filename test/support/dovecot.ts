@@ -62,7 +62,7 @@ export async function startDovecot(): Promise<TestDovecot> {
     await waitForGreeting(port, () => child.exitCode !== null);
   } catch (error) {
     await stop();
-    throw new Error(`dovecot did not start: ${(error as Error).message}\n${log}`);
+    throw new Error(`dovecot did not start: ${(error as Error).message}\n${log}`, { cause: error });
   }
   return { host: '127.0.0.1', port, user, password, stop };
 }
