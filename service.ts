@@ -214,7 +214,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
   const content = wireContent({ settings, database, mailer, idp: identityProvider, logger });
 
-  const readiness = [{ name: 'database', ping: () => database.ping() }, { name: 'file store', ping: () => content.store.ping() }];
+  const readiness = [{ name: 'database', ping: () => database.ping() }, { name: 'files', ping: () => content.store.ping() }];
   if (settings.REDIS_URL) {
     readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
   }
