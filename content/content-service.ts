@@ -30,7 +30,7 @@ export function createContentService(w: ContentWiring) {
     calendar: { calendar: w.records.calendar },
     contacts: { contacts: w.records.contacts },
     tasks: { tasks: w.records.tasks },
-    share: (input: Omit<Parameters<typeof shareRecord>[1], never>) => shareRecord(shareable, input),
+    share: (input: Parameters<typeof shareRecord>[1]) => shareRecord(shareable, input),
   };
 }
 

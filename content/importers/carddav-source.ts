@@ -1,6 +1,6 @@
 import { createDAVClient, type DAVVCard } from 'tsdav';
 import { parseVcards } from '../contacts/vcard-contacts.js';
-import { indexCursor, startIndex, type ImportTarget } from './import-deps.js';
+import { listSource, type ImportTarget } from './import-deps.js';
 import { outcomeOf, type ImportSource } from './run-import.js';
 
 export interface CardDavOptions {
@@ -15,36 +15,24 @@ export interface CardDavOptions {
  * Basic auth), in a fixed order (book, then card URL). A card is upserted on its URL, with its ETag.
  */
 export function cardDavSource(target: ImportTarget, options: CardDavOptions): ImportSource {
-  let cards: DAVVCard[] | undefined;
-  const load = async () => {
-    if (cards) return cards;
-    const client = await createDAVClient({
-      serverUrl: options.url, credentials: { username: options.username, password: options.password }, authMethod: 'Basic', defaultAccountType: 'carddav',
-    });
-    const all: DAVVCard[] = [];
-    for (const addressBook of await client.fetchAddressBooks()) all.push(...(await client.fetchVCards({ addressBook })));
-    return (cards = all.sort((a, b) => a.url.localeCompare(b.url)));
-  };
   const source = `${options.username}@${options.url}`;
-  return {
+  return listSource({
     kind: 'carddav',
     source,
-    total: async () => (await load()).length,
-    async *items(cursor) {
-      const all = await load();
-      for (let i = startIndex(cursor); i < all.length; i++) {
-        const card = all[i]!;
-        yield {
-          cursor: indexCursor(i),
-          store: async () => {
-            const [fields] = parseVcards(String(card.data ?? ''));
-            if (!fields) return 'skipped';
-            return outcomeOf(await target.contacts.upsert({
-              ...fields, external_id: card.url, etag: card.etag ?? null, owner_id: target.owner.user_id, source: `carddav:${source}`,
-            }));
-          },
-        };
-      }
+    async load() {
+      const client = await createDAVClient({
+        serverUrl: options.url, credentials: { username: options.username, password: options.password }, authMethod: 'Basic', defaultAccountType: 'carddav',
+      });
+      const all: DAVVCard[] = [];
+      for (const addressBook of await client.fetchAddressBooks()) all.push(...(await client.fetchVCards({ addressBook })));
+      return all.sort((a, b) => a.url.localeCompare(b.url));
     },
-  };
+    async store(card) {
+      const [fields] = parseVcards(String(card.data ?? ''));
+      if (!fields) return 'skipped';
+      return outcomeOf(await target.contacts.upsert({
+        ...fields, external_id: card.url, etag: card.etag ?? null, owner_id: target.owner.user_id, source: `carddav:${source}`,
+      }));
+    },
+  });
 }

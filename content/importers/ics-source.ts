@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventFields, parseCalendars, registerTimezones } from '../calendar/ical-events.js';
-import { indexCursor, startIndex, type ImportTarget } from './import-deps.js';
+import { listSource, type ImportTarget } from './import-deps.js';
 import { outcomeOf, type ImportSource } from './run-import.js';
 
 /**
@@ -11,23 +11,13 @@ import { outcomeOf, type ImportSource } from './run-import.js';
  */
 export function icsSource(target: ImportTarget, file: string): ImportSource {
   const source = path.resolve(file);
-  const events = async () => {
-    const calendars = parseCalendars(await readFile(source, 'utf8'));
-    return calendars.flatMap((calendar) => {
-      registerTimezones(calendar);
-      return calendar.getAllSubcomponents('vevent').map((vevent) => eventFields(vevent, calendar));
-    });
-  };
-  return {
+  return listSource({
     kind: 'ics',
     source,
-    total: async () => (await events()).length,
-    async *items(cursor) {
-      const all = await events();
-      for (let i = startIndex(cursor); i < all.length; i++) {
-        const fields = all[i]!;
-        yield { cursor: indexCursor(i), store: async () => outcomeOf(await target.calendar.upsert({ ...fields, owner_id: target.owner.user_id, source: `ics:${source}` })) };
-      }
-    },
-  };
+    load: async () => parseCalendars(await readFile(source, 'utf8')).flatMap((calendar) => {
+      registerTimezones(calendar);
+      return calendar.getAllSubcomponents('vevent').map((vevent) => eventFields(vevent, calendar));
+    }),
+    store: async (fields) => outcomeOf(await target.calendar.upsert({ ...fields, owner_id: target.owner.user_id, source: `ics:${source}` })),
+  });
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PSTFile, type PSTFolder } from 'pst-extractor';
-import { indexCursor, startIndex, type ImportTarget } from './import-deps.js';
+import { listSource, type ImportTarget } from './import-deps.js';
 import { pstContact, pstEvent, pstKind, pstMail, type PstAppointment, type PstContact, type PstItem, type PstMail } from './pst-mapping.js';
 import { outcomeOf, type ImportSource } from './run-import.js';
 
@@ -11,40 +11,28 @@ import { outcomeOf, type ImportSource } from './run-import.js';
  */
 export function pstSource(target: ImportTarget, file: string): ImportSource {
   const source = path.resolve(file);
-  let items: { item: PstItem; folder: string }[] | undefined;
   let pst: PSTFile | undefined;
-  const load = () => {
-    if (items) return items;
-    pst = new PSTFile(source);
-    items = [];
-    walk(pst.getRootFolder(), '', items);
-    return items;
-  };
   const owned = { owner_id: target.owner.user_id, source: `pst:${source}` };
-  return {
+  return listSource({
     kind: 'pst',
     source,
-    total: async () => load().length,
-    async *items(cursor) {
-      const all = load();
-      for (let i = startIndex(cursor); i < all.length; i++) {
-        const { item, folder } = all[i]!;
-        yield {
-          cursor: indexCursor(i),
-          store: async () => {
-            const kind = pstKind(item);
-            if (kind === 'mail') return outcomeOf(await target.mail.upsert({ ...pstMail(item as PstMail, folder), ...owned }));
-            if (kind === 'contact') return outcomeOf(await target.contacts.upsert({ ...pstContact(item as PstContact), ...owned }));
-            const event = kind === 'event' ? pstEvent(item as PstAppointment) : undefined;
-            return event ? outcomeOf(await target.calendar.upsert({ ...event, ...owned })) : 'skipped';
-          },
-        };
-      }
+    async load() {
+      pst = new PSTFile(source);
+      const items: { item: PstItem; folder: string }[] = [];
+      walk(pst.getRootFolder(), '', items);
+      return items;
+    },
+    async store({ item, folder }) {
+      const kind = pstKind(item);
+      if (kind === 'mail') return outcomeOf(await target.mail.upsert({ ...pstMail(item as PstMail, folder), ...owned }));
+      if (kind === 'contact') return outcomeOf(await target.contacts.upsert({ ...pstContact(item as PstContact), ...owned }));
+      const event = kind === 'event' ? pstEvent(item as PstAppointment) : undefined;
+      return event ? outcomeOf(await target.calendar.upsert({ ...event, ...owned })) : 'skipped';
     },
     async close() {
       pst?.close();
     },
-  };
+  });
 }
 
 function walk(folder: PSTFolder, folderPath: string, out: { item: PstItem; folder: string }[]): void {

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, ListObjectVersionsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { writeFile } from '../files/index.js';
-import { indexCursor, startIndex, type ImportTarget } from './import-deps.js';
+import { listSource, type ImportTarget } from './import-deps.js';
 import { outcomeOf, type ImportSource } from './run-import.js';
 
 /** One version of one source object, in upload order. */
@@ -31,33 +31,20 @@ const TYPES: Record<string, string> = {
 export function s3Source(target: ImportTarget, options: { from: string; to: string; client?: S3Client }): ImportSource {
   const fromBucket = /^s3:\/\/([^/]+)\/?(.*)$/.exec(options.from);
   const source = fromBucket ? options.from : path.resolve(options.from);
-  let versions: SourceVersion[] | undefined;
-  const load = async () => (versions ??= fromBucket
-    ? await bucketVersions(options.client!, fromBucket[1]!, fromBucket[2]!)
-    : await treeVersions(source));
   const prefix = options.to.replace(/^\/+|\/+$/g, '');
-  return {
+  return listSource({
     kind: 's3',
     source,
-    total: async () => (await load()).length,
-    async *items(cursor) {
-      const all = await load();
-      for (let i = startIndex(cursor); i < all.length; i++) {
-        const item = all[i]!;
-        yield {
-          cursor: indexCursor(i),
-          store: async () => {
-            const object = await item.read();
-            const { written } = await writeFile(target.files, {
-              actor: target.owner, path: prefix ? `${prefix}/${item.key}` : item.key, bytes: object.bytes, metadata: object.metadata,
-              ...(object.content_type ? { content_type: object.content_type } : {}), source_version: item.version, created_at: item.modified,
-            });
-            return outcomeOf(written);
-          },
-        };
-      }
+    load: () => (fromBucket ? bucketVersions(options.client!, fromBucket[1]!, fromBucket[2]!) : treeVersions(source)),
+    async store(item) {
+      const object = await item.read();
+      const { written } = await writeFile(target.files, {
+        actor: target.owner, path: prefix ? `${prefix}/${item.key}` : item.key, bytes: object.bytes, metadata: object.metadata,
+        ...(object.content_type ? { content_type: object.content_type } : {}), source_version: item.version, created_at: item.modified,
+      });
+      return outcomeOf(written);
     },
-  };
+  });
 }
 
 async function treeVersions(root: string): Promise<SourceVersion[]> {
