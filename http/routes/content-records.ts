@@ -44,8 +44,8 @@ export function contentRecordRoutes(content: ContentService) {
   return [
     defineRoute({
       method: 'post', path: '/api/email/send', tag: 'email', access: 'authenticated',
-      summary: 'Send an email through the service\'s mail server; a copy is kept in the sender\'s archive (folder Sent)',
-      body: SendEmailRequestSchema, errors: [502],
+      summary: 'Send an email through the service\'s mail server (409 mail_not_configured without SMTP_URL); a copy is kept in the sender\'s archive (folder Sent)',
+      body: SendEmailRequestSchema, errors: [409, 502],
       response: { description: 'Handed to the mail server', schema: SendEmailResultSchema },
       handle: async ({ body, principal }) => sendEmail(content.mail, { actor: await content.actor(principal), email: body }),
     }),

@@ -37,6 +37,9 @@ describe('a new arrow against the design fails the lint', () => {
     ['groups/group-access.ts', '../db/index.js', /groups\/ knows its port/],
     ['groups/group-access.ts', 'drizzle-orm', /groups\/ reaches drivers only/],
     ['http/routes/health.ts', '../../groups/providers/embedded.js', /through their index\.js/],
+    ['content/content-actor.ts', '../http/app.js', /content\/ knows its repositories/],
+    ['content/files/file-path.ts', '../../basic-interpreter/host/file-store.js', /content\/ uses the interpreter through its index\.js/],
+    ['http/routes/health.ts', '../../content/files/write-file.js', /through their index\.js/],
   ])('%s importing %s', async (file, specifier, rule) => {
     const errors = await importErrors(file, specifier);
     expect(errors).toEqual([expect.stringMatching(rule)]);
@@ -52,6 +55,8 @@ describe('a new arrow against the design fails the lint', () => {
     ['basic-interpreter/coercion.ts', './values.js'],
     ['groups/group-access.ts', '../infra/errors.js'],
     ['http/routes/health.ts', '../../groups/index.js'],
+    ['content/content-actor.ts', '../db/index.js'],
+    ['http/routes/health.ts', '../../content/index.js'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await importErrors(file, specifier)).toEqual([]);
   });
