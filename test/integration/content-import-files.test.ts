@@ -2,16 +2,19 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { icsSource, listEvents, pstContact, pstEvent, pstKind, pstMail, runImport, vcfSource, type PstAppointment, type PstContact, type PstMail } from '../../content/index.js';
+import { icsSource, listEvents, pstContact, pstEvent, pstKind, pstMail, pstSource, runImport, vcfSource, type PstAppointment, type PstContact, type PstMail } from '../../content/index.js';
 import { createUsersRepo, openDatabase, type DatabaseHandle } from '../../db/index.js';
 import { importTarget } from '../support/content-import.js';
 import { openTestDatabase } from '../support/postgres.js';
 
 /**
  * The file importers (docs/content.md, "Importers"): ICS with recurrences, exceptions and time
- * zones, vCard 3.0 and 4.0, an interrupted run resumed, a re-run that stores nothing twice; the PST
- * mapping from pst-extractor's item objects; and the CLI's JSON summary.
+ * zones, vCard 3.0 and 4.0, an interrupted run resumed, a re-run that stores nothing twice; PST
+ * from the files pst-extractor ships (example/testdata: enron.pst, mail; an Outlook .ost, read by the
+ * same reader, for appointments; neither has contacts, whose mapping is checked from item objects);
+ * and the CLI's JSON summary.
  */
+const PST_DATA = path.resolve('node_modules/pst-extractor/example/testdata');
 let database: DatabaseHandle;
 let dir: string;
 beforeAll(async () => {
@@ -76,6 +79,28 @@ test('vcf: vCard 3.0 and 4.0 contacts, resumed after an interruption, nothing du
     ['Bo Chen', ['bo@example.test'], ['+1-555-0101'], ''],
     ['Cy Diaz', ['cy@example.test'], [], ''],
   ]);
+});
+
+test('pst: the mail of enron.pst under its folder paths, resumed after an interruption; appointments of an Outlook .ost', async () => {
+  const { target, checkpoints, records, reader } = await importTarget(database);
+  const enron = () => pstSource(target, path.join(PST_DATA, 'enron.pst'));
+  expect(await runImport({ checkpoints }, enron(), { limit: 30 })).toMatchObject({ status: 'stopped', imported: 30 });
+  expect(await runImport({ checkpoints }, enron())).toMatchObject({ status: 'done', imported: 41, total_imported: 71 });
+  expect(await runImport({ checkpoints }, enron())).toMatchObject({ status: 'done', imported: 0, skipped: 71 });
+  const mail = await records.mail.list(reader, {}, { limit: 100, offset: 0 });
+  const perFolder: Record<string, number> = {};
+  for (const m of mail) perFolder[m.folder] = (perFolder[m.folder] ?? 0) + 1;
+  const base = 'Top of Personal Folders/lokay-m/MLOKAY (Non-Privileged)';
+  expect(perFolder).toEqual({ [base]: 1, [`${base}/TW-Commercial Group`]: 14, [`${base}/Systems`]: 7, [`${base}/Sent Items`]: 2, [`${base}/Personal`]: 47 });
+  expect(mail.filter((m) => !(m.sent_at instanceof Date))).toEqual([]);
+  expect(mail.filter((m) => m.subject !== '').length).toBe(70); // one message of the file has no subject
+  expect(mail.filter((m) => m.body_text.length > 0).length).toBeGreaterThan(60);
+
+  const ost = await runImport({ checkpoints }, pstSource(target, path.join(PST_DATA, 'pstextractortest@outlook.com.ost')));
+  expect(ost).toMatchObject({ status: 'done', imported: 41 }); // 8 notes and 33 appointments; meeting requests and responses are not imported
+  const events = await records.calendar.inRange(reader, new Date('1900-01-01T00:00:00Z'), new Date('2200-01-01T00:00:00Z'));
+  expect(events).toHaveLength(33);
+  expect(events.filter((e) => e.summary === '' || e.ends_at < e.starts_at).map((e) => [e.summary, e.starts_at])).toEqual([]);
 });
 
 test('pst: mail, contacts and appointments map from pst-extractor\'s item objects', () => {
