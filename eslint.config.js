@@ -22,7 +22,7 @@ const boundary = (files, patterns, ignores = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
-const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin', 'notifications', 'groups', 'knowledge', 'meetings', 'identity'];
+const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin', 'notifications', 'groups', 'knowledge', 'meetings', 'identity', 'content'];
 
 /**
  * HTTP files that still build on db/ types and handles; the attendance routes move to service
@@ -30,7 +30,7 @@ const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 
  */
 
 const httpRules = [
-  forbid(internalsOf('(engine|attendance|basic-interpreter|adapters|auth|notifications|groups|meetings|identity)'), 'HTTP uses the domain areas through their index.js'),
+  forbid(internalsOf('(engine|attendance|basic-interpreter|adapters|auth|notifications|groups|meetings|identity|content)'), 'HTTP uses the domain areas through their index.js'),
   packages([...DB_DRIVERS, ...QUEUE_DRIVERS], 'HTTP reaches no database or queue driver'),
 ];
 
@@ -53,7 +53,7 @@ const boundaries = [
     forbid(internalsOf('engine'), 'Attendance hears from the engine through engine/index.js (its events and outbound port)'),
     packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Attendance reaches drivers only through ports and repositories'),
   ]),
-  boundary(['infra/**/*.ts'], [forbid(into('(engine|attendance|adapters|http|basic-interpreter|db|auth|bin|groups)'), 'infra/ holds ports and drivers, no domain area')]),
+  boundary(['infra/**/*.ts'], [forbid(into('(engine|attendance|adapters|http|basic-interpreter|db|auth|bin|groups|content)'), 'infra/ holds ports and drivers, no domain area')]),
   boundary(['auth/**/*.ts'], [forbid(into('(http|adapters|attendance|engine|bin)'), 'auth/ knows no HTTP or other area'), packages(['express'], 'auth/ knows no HTTP')]),
   // Notifications (docs/notifications.md): users through auth/index.js, drivers only through ports and repositories.
   boundary(['notifications/**/*.ts'], [
@@ -78,6 +78,11 @@ const boundaries = [
     forbid(into('(http|adapters|attendance|engine|basic-interpreter|notifications|bin|config)'), 'identity/ knows auth, groups and infra only'),
     forbid(internalsOf('(auth|groups|db)'), 'identity/ uses auth, groups and db through their index.js'),
     packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'identity/ reaches drivers only through its ports and repositories'),
+  ]),
+  // Content (docs/content.md): its repositories, infra/ ports and the interpreter's pure path rule; no HTTP, engine or other area.
+  boundary(['content/**/*.ts'], [
+    forbid(into('(http|adapters|attendance|engine|auth|notifications|groups|bin)'), 'content/ knows its repositories, infra/ and nothing above'),
+    forbid(internalsOf('basic-interpreter'), 'content/ uses the interpreter through its index.js'),
   ]),
   boundary(['http/**/*.ts'], [forbid(into('db'), 'HTTP never imports db/: routes call service functions'), ...httpRules]),
   // The knowledge base (USE KB / USE WEBSITE, docs/basic.md): its store and page fetcher are handed in by service-basic.ts.

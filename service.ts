@@ -15,6 +15,7 @@ import {
 } from './attendance/index.js';
 import { activeUsersOnly, createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
+import { wireContent } from './service-content.js';
 import {
   createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
@@ -272,7 +273,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   await notifications.service.start();
 
-  const readiness = [{ name: 'database', ping: () => database.ping() }];
+  // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
+  const content = wireContent({ settings, database, mailer, idp: identityProvider, logger });
+
+  const readiness = [{ name: 'database', ping: () => database.ping() }, { name: 'files', ping: () => content.store.ping() }];
   if (settings.REDIS_URL) {
     readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
   }
@@ -321,6 +325,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     meetings,
     // SCIM provisioning and OIDC federation from the bots' scim-token and oidc-* settings.
     ...identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl }),
+    content: content.service,
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, {

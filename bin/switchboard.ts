@@ -21,6 +21,8 @@ Commands:
                         import users and group memberships from LDAP; users gone from it are deactivated
   channels connect bot_msg --bot <name> [--check]
                         register the bot's Telegram webhook at PUBLIC_URL (--check: show getWebhookInfo)
+  import <kind> <source> --owner <user> […]
+                        import mail, calendars, contacts or files: imap, pst, ics, vcf, carddav, s3 (see switchboard import)
   help                  show this text
 
 Server settings come from environment variables; see README.md.`;
@@ -39,8 +41,8 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'run') return (await import('./run-command.js')).runCommand(argv.slice(1), io);
   if (command === 'check') return (await import('./check-command.js')).checkCommand(argv.slice(1), io);
   const settings = readProcessSettings();
-  if (command === 'admin') return (await import('./admin-command.js')).adminCommand(argv.slice(1), settings, io);
   if (command === 'import') return (await import('./import-command.js')).importCommand(argv.slice(1), settings, io);
+  if (command === 'admin') return (await import('./admin-command.js')).adminCommand(argv.slice(1), settings, io);
   if (command === 'credentials') return (await import('./credentials-command.js')).credentialsCommand(argv.slice(1), settings, io);
   const logger = (serverLogger = createLogger({ level: settings.LOG_LEVEL }));
   switch (command) {

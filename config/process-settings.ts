@@ -66,7 +66,16 @@ export const ProcessSettingsSchema = z.object({
   LDAP_USERS_DN: optionalString,
   LDAP_GROUP_CLASS: z.string().trim().min(1).default('groupOfNames'),
   LDAP_USER_ID_ATTRIBUTE: z.string().trim().min(1).default('uid'),
+  // The file store (docs/content.md, "Files"): <DATA_DIR>/files, or an S3-compatible bucket when STORAGE_URL is set.
+  STORAGE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  STORAGE_BUCKET: optionalString,
+  STORAGE_ACCESS_KEY: optionalString,
+  STORAGE_SECRET_KEY: optionalString,
+  STORAGE_REGION: z.string().trim().min(1).default('us-east-1'),
 }).superRefine((s, ctx) => {
+  for (const key of ['STORAGE_BUCKET', 'STORAGE_ACCESS_KEY', 'STORAGE_SECRET_KEY'] as const) {
+    if (s.STORAGE_URL && s[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when STORAGE_URL is set` });
+  }
   // Fail at start-up: a provider other than embedded needs its address and credentials.
   const required: Record<typeof s.IDP, (keyof typeof s)[]> = {
     embedded: [],

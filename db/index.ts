@@ -67,3 +67,11 @@ export { createTeamChatThreadsRepo, type TeamChatThreadsRepo, type TeamChatThrea
 export {
   createMeetingsRepo, type MeetingsRepo, type MeetingMedia, type MeetingProviderKind, type MeetingRoomRow, type NewMeetingRoom, type MeetingRoomChanges, type MeetingConversationRow,
 } from './meetings-repo.js';
+// Migrated content (docs/content.md).
+export { type ContentReader, type SharingChange } from './content-visibility.js';
+export { createContentFilesRepo, type ContentFilesRepo, type ContentFileRow, type ContentFileVersionRow, type NewFileVersion } from './content-files-repo.js';
+export {
+  createContentRecordsRepo, type ContentRecordsRepo, type MailMessageRow, type CalendarEventRow, type ContentContactRow, type TaskRow,
+  type NewMailMessage, type NewCalendarEvent, type NewContentContact, type NewTask, type Page,
+} from './content-records-repo.js';
+export { createContentImportsRepo, type ContentImportsRepo, type ImportCheckpointRow } from './content-imports-repo.js';

@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import type { ChannelMediaFetcher, ChannelWebhooks, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
 import type { CannedResponseDeps } from '../attendance/index.js';
+import type { ContentService } from '../content/index.js';
 import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
@@ -18,6 +19,8 @@ import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
+import { contentFileRoutes } from './routes/content-files.js';
+import { contentRecordRoutes } from './routes/content-records.js';
 import type { GroupsDeps } from '../groups/index.js';
 import { groupRoutes } from './routes/groups.js';
 import { channelWebhookRoutes } from './routes/channel-webhooks.js';
@@ -71,6 +74,8 @@ export interface AppDeps {
   scim?: ScimRoutesDeps;
   /** "Sign in with your organization" (docs/migration/identity.md, "OIDC federation"). */
   oidc?: OidcRoutesDeps;
+  /** Files, mail, calendar, contacts and tasks behind the REST mapping (docs/content.md). */
+  content?: ContentService;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -111,6 +116,7 @@ export function createApp(deps: AppDeps): Express {
     ...groupRoutes(deps.groups),
     ...attendanceCannedResponseRoutes(deps.cannedResponses),
     ...(deps.oidc ? oidcRoutes(deps.oidc) : []),
+    ...(deps.content ? [...contentFileRoutes(deps.content), ...contentRecordRoutes(deps.content)] : []),
   ]);
   if (deps.scim) {
     app.use(scimRoutes(deps.scim));

@@ -35,7 +35,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
 /** One endpoint: its zod schemas serve validation, the handler's types and the OpenAPI entry. */
 export interface RouteSpec<B extends z.ZodType, Q extends AnyObject, P extends AnyObject> {
   method: Method;
-  /** Express-style path, `:name` for parameters. */
+  /** Express-style path, `:name` for parameters, `*name` for a parameter spanning segments (a file's path). */
   path: string;
   summary: string;
   tag: string;
@@ -88,11 +88,16 @@ function handlerFor(route: RouteSpec<z.ZodType, AnyObject, AnyObject>, authorize
     const principal = await authorize(req, route.access);
     const body = route.body ? parse(route.body, req.body ?? {}, 'body') : undefined;
     const query = route.query ? parse(route.query, req.query, 'query') : {};
-    const params = route.params ? parse(route.params, req.params, 'path') : {};
+    const params = route.params ? parse(route.params, joinWildcards(req.params), 'path') : {};
     const result = await route.handle({ body, query, params, principal: principal as Principal, req, res });
     if (res.headersSent) return; // the handler streamed or redirected itself
     res.status(route.status ?? 200).json(result);
   };
+}
+
+/** Express 5 gives a `*name` wildcard parameter as its segments; routes see the path they matched (`a/b.txt`). */
+function joinWildcards(params: Record<string, string | string[]>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? value.join('/') : value]));
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
@@ -111,7 +116,7 @@ function describe(route: RouteSpec<z.ZodType, AnyObject, AnyObject>) {
     : { description: route.response.description };
   return {
     method: route.method,
-    path: route.path.replace(/:(\w+)/g, '{$1}'),
+    path: route.path.replace(/[:*](\w+)/g, '{$1}'),
     summary: route.summary,
     tags: [route.tag],
     ...(route.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),

@@ -34,3 +34,7 @@ export { knowledgeSources, knowledgeChunks } from './knowledge.js';
 export {
   meetingRooms, meetingConversations, MEETING_PROVIDERS, MEETING_MEDIA, type MeetingProviderKind, type MeetingMedia,
 } from './meetings.js';
+// Migrated content (docs/content.md): files, mail, calendar, contacts, tasks, import checkpoints.
+export {
+  contentFiles, contentFileVersions, contentMailMessages, contentCalendarEvents, contentContacts, contentTasks, contentImportCheckpoints,
+} from './content.js';

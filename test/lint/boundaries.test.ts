@@ -40,6 +40,9 @@ describe('a new arrow against the design fails the lint', () => {
     ['knowledge/chunk-text.ts', '../db/index.js', /knowledge\/ knows its ports/],
     ['knowledge/chunk-text.ts', '../engine/index.js', /knowledge\/ knows its ports/],
     ['knowledge/chunk-text.ts', 'drizzle-orm', /knowledge\/ reaches the database only/],
+    ['content/content-actor.ts', '../http/app.js', /content\/ knows its repositories/],
+    ['content/files/file-path.ts', '../../basic-interpreter/host/file-store.js', /content\/ uses the interpreter through its index\.js/],
+    ['http/routes/health.ts', '../../content/files/write-file.js', /through their index\.js/],
   ])('%s importing %s', async (file, specifier, rule) => {
     const errors = await importErrors(file, specifier);
     expect(errors).toEqual([expect.stringMatching(rule)]);
@@ -55,6 +58,8 @@ describe('a new arrow against the design fails the lint', () => {
     ['basic-interpreter/coercion.ts', './values.js'],
     ['groups/group-access.ts', '../infra/errors.js'],
     ['http/routes/health.ts', '../../groups/index.js'],
+    ['content/content-actor.ts', '../db/index.js'],
+    ['http/routes/health.ts', '../../content/index.js'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await importErrors(file, specifier)).toEqual([]);
   });

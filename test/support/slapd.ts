@@ -20,8 +20,8 @@ export interface TestSlapd {
 
 const SLAPD = process.env.SLAPD_BIN ?? '/usr/sbin/slapd';
 
-/** A port the kernel just handed out, free once the probe closes (slapd cannot listen on 0 and report it). */
-async function freePort(): Promise<number> {
+/** A port the kernel just handed out, free once the probe closes (slapd, dovecot and radicale cannot listen on 0 and report it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -1,0 +1,8 @@
+import type { ContentFilesRepo } from '../../db/index.js';
+import type { FileStore } from './file-store.js';
+
+/** What the file use cases need: the index (database) and the bytes (file store). */
+export interface FilesDeps {
+  files: Pick<ContentFilesRepo, 'get' | 'findByPath' | 'listUnder' | 'versions' | 'version' | 'latestVersion' | 'bySourceVersion' | 'addVersion' | 'share'>;
+  store: FileStore;
+}

@@ -1,0 +1,56 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { FileStore } from './file-store.js';
+
+/** Where an S3-compatible store is and how to sign in (STORAGE_* settings, docs/configuration.md). */
+export interface S3StoreSettings {
+  url: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  region: string;
+}
+
+/** An S3 client for any S3-compatible server: path-style addressing, since most self-hosted ones lack bucket subdomains. */
+export function createS3Client(s: Omit<S3StoreSettings, 'bucket'>): S3Client {
+  return new S3Client({
+    endpoint: s.url, region: s.region, forcePathStyle: true,
+    credentials: { accessKeyId: s.accessKey, secretAccessKey: s.secretKey },
+  });
+}
+
+/** The file store on a bucket of any S3-compatible storage; metadata rides as S3 user metadata. */
+export function createS3FileStore(settings: S3StoreSettings, client: S3Client = createS3Client(settings)): FileStore {
+  const Bucket = settings.bucket;
+  return {
+    kind: 's3',
+    async put(key, object) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: object.bytes, ContentType: object.content_type, Metadata: object.metadata }));
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const bytes = Buffer.from(await answer.Body!.transformToByteArray());
+        return { bytes, content_type: answer.ContentType ?? 'application/octet-stream', metadata: answer.Metadata ?? {} };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async list(prefix) {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
+    },
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * Migrated content (docs/content.md): files, the mail archive, calendars, contacts and tasks
+ * behind the REST mapping of seed 4.5, owned per user and shared with users and groups; the
+ * importers of `switchboard import` fill them.
+ */
+export { mayRead, mayChange, readerOf, createActorResolver, type ContentActor, type SharedRecord, type GroupsOfUser, type ActorResolver } from './content-actor.js';
+export { createContentService, type ContentService, type ContentWiring } from './content-service.js';
+export * from './files/index.js';
+export { listEvents, type EventOccurrence } from './calendar/list-events.js';
+export { createEvent, type NewEventInput } from './calendar/create-event.js';
+export { sendEmail, SENT_FOLDER, SENT_SOURCE, type EmailInput } from './mail/send-email.js';
+export { listMail, readMail } from './mail/list-mail.js';
+export { listContacts } from './contacts/list-contacts.js';
+export { createTask, listTasks } from './tasks/tasks.js';
+export { shareRecord, SHAREABLE_KINDS, type ShareableKind } from './sharing/share-record.js';
+export * from './importers/index.js';

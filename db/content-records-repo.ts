@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from './connection.js';
+import { visibleTo, type ContentReader, type SharingChange } from './content-visibility.js';
+import { contentCalendarEvents, contentContacts, contentMailMessages, contentTasks } from './schema/index.js';
+import { isUuid } from './uuid.js';
+
+export type MailMessageRow = typeof contentMailMessages.$inferSelect;
+export type CalendarEventRow = typeof contentCalendarEvents.$inferSelect;
+export type ContentContactRow = typeof contentContacts.$inferSelect;
+export type TaskRow = typeof contentTasks.$inferSelect;
+
+export type NewMailMessage = typeof contentMailMessages.$inferInsert;
+export type NewCalendarEvent = typeof contentCalendarEvents.$inferInsert;
+export type NewContentContact = typeof contentContacts.$inferInsert;
+export type NewTask = typeof contentTasks.$inferInsert;
+
+/** A page request: newest first (mail, tasks) or by name or start (contacts, events). */
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** `true` when the upsert inserted the row, `false` when it updated one already there (re-runs of an import). */
+const inserted = sql<boolean>`(xmax = 0)`;
+
+/**
+ * The mail archive, calendar, contacts and tasks (db/schema/content.ts). Imports upsert on each
+ * table's source identity, so a re-run updates what it finds instead of adding it twice.
+ */
+export function createContentRecordsRepo(db: Database) {
+  const page = <T>(q: { limit(n: number): { offset(n: number): Promise<T[]> } }, p: Page) => q.limit(p.limit).offset(p.offset);
+  return {
+    mail: {
+      async upsert(row: NewMailMessage): Promise<boolean> {
+        const { owner_id: _o, source: _s, folder: _f, uid: _u, ...changes } = row;
+        const [result] = await db.insert(contentMailMessages).values(row).onConflictDoUpdate({
+          target: [contentMailMessages.owner_id, contentMailMessages.source, contentMailMessages.folder, contentMailMessages.uid], set: changes,
+        }).returning({ inserted });
+        return result!.inserted;
+      },
+      async list(reader: ContentReader, filter: { folder?: string }, p: Page): Promise<MailMessageRow[]> {
+        const where = and(visibleTo(contentMailMessages, reader), filter.folder ? eq(contentMailMessages.folder, filter.folder) : undefined);
+        return page(db.select().from(contentMailMessages).where(where).orderBy(desc(contentMailMessages.sent_at), asc(contentMailMessages.uid)).$dynamic(), p);
+      },
+      async get(id: string): Promise<MailMessageRow | undefined> {
+        if (!isUuid(id)) return undefined;
+        const [row] = await db.select().from(contentMailMessages).where(eq(contentMailMessages.id, id));
+        return row;
+      },
+      async share(id: string, change: SharingChange) {
+        const [row] = await db.update(contentMailMessages).set(change).where(eq(contentMailMessages.id, id)).returning();
+        return row;
+      },
+    },
+    calendar: {
+      async insert(row: NewCalendarEvent): Promise<CalendarEventRow> {
+        const [result] = await db.insert(contentCalendarEvents).values(row).returning();
+        return result!;
+      },
+      async upsert(row: NewCalendarEvent): Promise<boolean> {
+        const { owner_id: _o, source: _s, uid: _u, recurrence_id: _r, ...changes } = row;
+        const [result] = await db.insert(contentCalendarEvents).values(row).onConflictDoUpdate({
+          target: [contentCalendarEvents.owner_id, contentCalendarEvents.source, contentCalendarEvents.uid, contentCalendarEvents.recurrence_id],
+          set: { ...changes, updated_at: new Date() },
+        }).returning({ inserted });
+        return result!.inserted;
+      },
+      /** Events starting before `to` that end after `from`, plus every recurring one starting before `to` (expanded by the caller). */
+      async inRange(reader: ContentReader, from: Date, to: Date): Promise<CalendarEventRow[]> {
+        const overlaps: SQL | undefined = or(gte(contentCalendarEvents.ends_at, from), isNotNull(contentCalendarEvents.rrule));
+        return db.select().from(contentCalendarEvents)
+          .where(and(visibleTo(contentCalendarEvents, reader), lt(contentCalendarEvents.starts_at, to), overlaps))
+          .orderBy(asc(contentCalendarEvents.starts_at));
+      },
+      async get(id: string): Promise<CalendarEventRow | undefined> {
+        if (!isUuid(id)) return undefined;
+        const [row] = await db.select().from(contentCalendarEvents).where(eq(contentCalendarEvents.id, id));
+        return row;
+      },
+      async share(id: string, change: SharingChange) {
+        const [row] = await db.update(contentCalendarEvents).set({ ...change, updated_at: new Date() }).where(eq(contentCalendarEvents.id, id)).returning();
+        return row;
+      },
+    },
+    contacts: {
+      async upsert(row: NewContentContact): Promise<boolean> {
+        const { owner_id: _o, source: _s, external_id: _e, ...changes } = row;
+        const [result] = await db.insert(contentContacts).values(row).onConflictDoUpdate({
+          target: [contentContacts.owner_id, contentContacts.source, contentContacts.external_id], set: { ...changes, updated_at: new Date() },
+        }).returning({ inserted });
+        return result!.inserted;
+      },
+      async list(reader: ContentReader, p: Page): Promise<ContentContactRow[]> {
+        return page(db.select().from(contentContacts).where(visibleTo(contentContacts, reader)).orderBy(asc(contentContacts.full_name), asc(contentContacts.id)).$dynamic(), p);
+      },
+      async get(id: string): Promise<ContentContactRow | undefined> {
+        if (!isUuid(id)) return undefined;
+        const [row] = await db.select().from(contentContacts).where(eq(contentContacts.id, id));
+        return row;
+      },
+      async share(id: string, change: SharingChange) {
+        const [row] = await db.update(contentContacts).set({ ...change, updated_at: new Date() }).where(eq(contentContacts.id, id)).returning();
+        return row;
+      },
+    },
+    tasks: {
+      async insert(row: NewTask): Promise<TaskRow> {
+        const [result] = await db.insert(contentTasks).values(row).returning();
+        return result!;
+      },
+      async list(reader: ContentReader, filter: { status?: 'open' | 'done' }, p: Page): Promise<TaskRow[]> {
+        const where = and(visibleTo(contentTasks, reader), filter.status ? eq(contentTasks.status, filter.status) : undefined);
+        return page(db.select().from(contentTasks).where(where).orderBy(desc(contentTasks.created_at), asc(contentTasks.id)).$dynamic(), p);
+      },
+      async get(id: string): Promise<TaskRow | undefined> {
+        if (!isUuid(id)) return undefined;
+        const [row] = await db.select().from(contentTasks).where(eq(contentTasks.id, id));
+        return row;
+      },
+      async share(id: string, change: SharingChange) {
+        const [row] = await db.update(contentTasks).set({ ...change, updated_at: new Date() }).where(eq(contentTasks.id, id)).returning();
+        return row;
+      },
+    },
+  };
+}
+
+export type ContentRecordsRepo = ReturnType<typeof createContentRecordsRepo>;
