@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
 import type { ProcessSettings } from '../config/index.js';
+import { createFileStore, createS3Client } from '../content/index.js';
 import {
-  cardDavSource, createFileStore, createS3Client, icsSource, imapSource, pstSource, runImport, s3Source, vcfSource, type ImportSource, type ImportTarget,
-} from '../content/index.js';
+  cardDavSource, icsSource, imapSource, pstSource, runImport, s3Source, vcfSource, type ImportSource, type ImportTarget,
+} from '../content/importers/index.js';
 import type { CliIo } from './run-command.js';
 import { withDatabase } from './with-database.js';
 

@@ -1,7 +1,8 @@
 /**
  * Migrated content (docs/content.md): files, the mail archive, calendars, contacts and tasks
  * behind the REST mapping of seed 4.5, owned per user and shared with users and groups; the
- * importers of `switchboard import` fill them.
+ * importers of `switchboard import` fill them; they live behind their own entry,
+ * `content/importers/index.ts`, so the server never loads the IMAP, PST and CardDAV clients.
  */
 export { mayRead, mayChange, readerOf, createActorResolver, type ContentActor, type SharedRecord, type GroupsOfUser, type ActorResolver } from './content-actor.js';
 export { createContentService, type ContentService, type ContentWiring } from './content-service.js';
@@ -13,4 +14,3 @@ export { listMail, readMail } from './mail/list-mail.js';
 export { listContacts } from './contacts/list-contacts.js';
 export { createTask, listTasks } from './tasks/tasks.js';
 export { shareRecord, SHAREABLE_KINDS, type ShareableKind } from './sharing/share-record.js';
-export * from './importers/index.js';

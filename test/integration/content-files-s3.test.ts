@@ -2,9 +2,8 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import {
-  createLocalFileStore, createS3Client, createS3FileStore, listFiles, listFileVersions, readFile, runImport, s3Source, type FileStore,
-} from '../../content/index.js';
+import { createLocalFileStore, createS3Client, createS3FileStore, listFiles, listFileVersions, readFile, type FileStore } from '../../content/index.js';
+import { runImport, s3Source } from '../../content/importers/index.js';
 import type { DatabaseHandle } from '../../db/index.js';
 import { importTarget } from '../support/content-import.js';
 import { openTestDatabase } from '../support/postgres.js';

@@ -1,4 +1,4 @@
-import { cardDavSource, runImport } from '../../content/index.js';
+import { cardDavSource, runImport } from '../../content/importers/index.js';
 import type { DatabaseHandle } from '../../db/index.js';
 import { importTarget } from '../support/content-import.js';
 import { openTestDatabase } from '../support/postgres.js';

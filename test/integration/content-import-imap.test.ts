@@ -1,5 +1,5 @@
 import { ImapFlow } from 'imapflow';
-import { imapSource, runImport } from '../../content/index.js';
+import { imapSource, runImport } from '../../content/importers/index.js';
 import type { DatabaseHandle } from '../../db/index.js';
 import { importTarget } from '../support/content-import.js';
 import { startDovecot, type TestDovecot } from '../support/dovecot.js';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createLocalFileStore, type FileStore, type ImportTarget } from '../../content/index.js';
+import { createLocalFileStore, type FileStore } from '../../content/index.js';
+import { type ImportTarget } from '../../content/importers/index.js';
 import {
   createContentFilesRepo, createContentImportsRepo, createContentRecordsRepo, createUsersRepo, type DatabaseHandle,
 } from '../../db/index.js';
