@@ -1,15 +1,22 @@
-import { normalizeFilePath, type FileStore as DriveStore } from '../../basic-interpreter/index.js';
+import { FilePathError, normalizeFilePath, type FileStore as DriveStore } from '../../basic-interpreter/index.js';
 import type { FileStore } from './file-store.js';
+
+const VERSION_SUFFIX = /@v\d+$/;
 
 /**
  * A bot's drive (the BASIC file keywords, docs/basic.md) kept in the file store under
  * `<prefix>/<path>`: with STORAGE_URL set, the objects `<bot>.gbdrive/<path>` of the bucket
  * (docs/content.md, "The bot drive"). The drive has no index or versions: each path is one object,
  * its bytes as written. READ decides how to read a file by its extension, so the objects carry no
- * media type of their own.
+ * media type of their own. A name ending in `@v<n>` is refused: it is how the bucket names the
+ * versions of the REST files (file-store.ts, versionKey), which a drive write must never replace.
  */
 export function createStoreDrive(store: FileStore, prefix: string): DriveStore {
-  const key = (path: string) => `${prefix}/${normalizeFilePath(path)}`;
+  const key = (path: string) => {
+    const relative = normalizeFilePath(path);
+    if (VERSION_SUFFIX.test(relative)) throw new FilePathError(`"${path}": a name ending in @v and a number is reserved for file versions`);
+    return `${prefix}/${relative}`;
+  };
   const existing = async (path: string) => {
     const object = await store.get(key(path));
     if (!object) throw new Error(`no file "${path}" in the bot's drive`);
@@ -17,7 +24,7 @@ export function createStoreDrive(store: FileStore, prefix: string): DriveStore {
   };
   return {
     read: async (path) => (await store.get(key(path)))?.bytes,
-    write: (path, bytes) => store.put(key(path), { bytes, content_type: 'application/octet-stream', metadata: {} }),
+    write: async (path, bytes) => store.put(key(path), { bytes, content_type: 'application/octet-stream', metadata: {} }),
     copy: async (from, to) => store.put(key(to), await existing(from)),
     async move(from, to) {
       await store.put(key(to), await existing(from));
