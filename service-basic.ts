@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { GraphAdapter, SmsAdapter } from './adapters/index.js';
 import { createUser, type UserDirectory } from './auth/index.js';
 import type { BotConfig } from './config/index.js';
-import { createKnowledgeRepo, type Database } from './db/index.js';
+import { createScriptTask, createStoreDrive, type FileStore } from './content/index.js';
+import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type TaskRow } from './db/index.js';
 import { createFolderFileStore, createHttpPerformer } from './engine/host/index.js';
 import { PermanentDeliveryError, type FilesPort, type LlmPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort } from './engine/index.js';
 import { ConflictError } from './infra/errors.js';
@@ -21,15 +22,21 @@ export interface ScriptChannels {
 
 /**
  * The capabilities the BASIC keywords reach through the engine's ports (docs/basic.md,
- * "Compatibility"): CREATE USER through the users service; the bots' drives under the data
- * directory (`<DATA_DIR>/drive/<bot>.gbdrive`) for the file keywords; SEND SMS through the sms
- * channel and SEND TEMPLATE through mobile_msg templates; USE KB / USE WEBSITE through the
- * knowledge base.
+ * "Compatibility"): CREATE USER through the users service; the bots' drives for the file keywords,
+ * under the data directory (`<DATA_DIR>/drive/<bot>.gbdrive`) or, when the file store is
+ * S3-compatible storage, as `<bot>.gbdrive/<path>` in its bucket; SEND SMS through the sms channel
+ * and SEND TEMPLATE through mobile_msg templates; USE KB / USE WEBSITE through the knowledge base;
+ * CREATE TASK in the content tasks store.
  */
-export function basicCapabilities(deps: { users: UserDirectory; dataDir: string; channels?: ScriptChannels; knowledge?: KnowledgeBase }): {
+export function basicCapabilities(deps: {
+  users: UserDirectory; dataDir: string; channels?: ScriptChannels; knowledge?: KnowledgeBase;
+  /** The content file store (content/files/file-store.ts): the drives live in it when it is S3. */
+  storage?: FileStore;
+  tasks?: Pick<ContentRecordsRepo['tasks'], 'insert' | 'list'>;
+}): {
   users: UsersPort; files: FilesPort; capabilities: Partial<ScriptCapabilitiesPort>;
 } {
-  const { channels, knowledge } = deps;
+  const { channels, knowledge, storage, tasks } = deps;
   return {
     users: {
       // A migrated user has no role and a random password: an administrator grants roles, the user resets it.
@@ -43,7 +50,9 @@ export function basicCapabilities(deps: { users: UserDirectory; dataDir: string;
         }
       },
     },
-    files: (bot) => createFolderFileStore(path.join(deps.dataDir, 'drive', `${bot.name}.gbdrive`)),
+    files: storage?.kind === 's3'
+      ? (bot) => createStoreDrive(storage, `${bot.name}.gbdrive`)
+      : (bot) => createFolderFileStore(path.join(deps.dataDir, 'drive', `${bot.name}.gbdrive`)),
     capabilities: {
       ...(channels?.sms ? {
         sendSms: ({ to, text, bot_id }) => {
@@ -59,11 +68,25 @@ export function basicCapabilities(deps: { users: UserDirectory; dataDir: string;
           return sent(channels.mobileMsg.sendTemplate(bot.name, to, { name: template, language: bot.config['mobile-msg-template-language'], params }));
         },
       } : {}),
+      ...(tasks ? {
+        createTask: async ({ bot_id: _bot, ...input }) => taskValue(await createScriptTask({
+          tasks,
+          owners: {
+            byLogin: (login) => deps.users.findByLogin(login),
+            firstAdmin: async () => (await deps.users.list()).find((user) => user.roles.includes('admin')),
+          },
+        }, input)),
+      } : {}),
       ...(knowledge ? {
         knowledge: ({ action, name, refresh, bot_id }) => (action === 'use' ? knowledge.use(bot_id, name) : knowledge.website(bot_id, name, refresh)),
       } : {}),
     },
   };
+}
+
+/** A task as the script sees it: `{success, id, title, notes, due_at, status, owner_id}`, dates as ISO text. */
+function taskValue(task: TaskRow) {
+  return { success: true, id: task.id, title: task.title, notes: task.notes, due_at: task.due_at?.toISOString() ?? null, status: task.status, owner_id: task.owner_id };
 }
 
 /** A send's outcome for the script: `{success, message_id}`; a refusal for good is `{success: false, message}`, not an error. */

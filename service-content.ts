@@ -1,5 +1,4 @@
-import type { ProcessSettings } from './config/index.js';
-import { createContentService, createFileStore } from './content/index.js';
+import { createContentService, type FileStore } from './content/index.js';
 import { createContentFilesRepo, createContentRecordsRepo, type DatabaseHandle } from './db/index.js';
 import type { IdentityProvider } from './groups/index.js';
 import type { Logger } from './infra/logger.js';
@@ -9,11 +8,12 @@ import type { Mailer } from './infra/mail/index.js';
 const GROUPS_PER_USER = 500;
 
 /**
- * Builds the content area (docs/content.md) once, at the composition root: the file store picked
- * by STORAGE_URL, the repositories, and group memberships read from the identity provider.
+ * Builds the content area (docs/content.md) once, at the composition root: on the file store picked
+ * by STORAGE_URL (made by the caller, since the bots' drives share it), the repositories, and group
+ * memberships read from the identity provider.
  */
-export function wireContent(w: { settings: ProcessSettings; database: DatabaseHandle; mailer: Mailer; idp: IdentityProvider; logger: Logger }) {
-  const store = createFileStore(w.settings);
+export function wireContent(w: { store: FileStore; database: DatabaseHandle; mailer: Mailer; idp: IdentityProvider; logger: Logger }) {
+  const { store } = w;
   w.logger.info({ store: store.kind }, 'file store ready');
   const service = createContentService({
     files: createContentFilesRepo(w.database.db),

@@ -15,9 +15,10 @@ import {
 } from './attendance/index.js';
 import { activeUsersOnly, createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
+import { createFileStore } from './content/index.js';
 import { wireContent } from './service-content.js';
 import {
-  createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createContentRecordsRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, createVoiceModels, type EngineService } from './engine/index.js';
@@ -151,6 +152,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   });
   // The knowledge base of USE KB / USE WEBSITE: each bot's .gbkb folder and crawled sites, in full-text search.
   const knowledge = basicKnowledge({ database: database.db, bot: (id) => byId.get(id) });
+  // One file store (picked by STORAGE_URL, docs/content.md) for content and, when it is S3, the bots' drives.
+  const fileStore = createFileStore(settings);
   // Join links point at PUBLIC_URL, or at where this instance listens (known once it does).
   let listeningUrl = '';
   const publicUrl = () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl;
@@ -173,10 +176,11 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
         : message.channel === 'bot_msg' ? botMsgScreen : undefined;
       return screen ? screen(message) : Promise.resolve(message);
     },
-    // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive,
-    // SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE through the knowledge base.
+    // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive
+    // (or the S3 file store), SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE
+    // through the knowledge base, CREATE TASK in the content tasks store.
     ...basicCapabilities({
-      users, dataDir: settings.DATA_DIR, knowledge,
+      users, dataDir: settings.DATA_DIR, knowledge, storage: fileStore, tasks: createContentRecordsRepo(database.db).tasks,
       channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
     }),
     meetings: meetings.script,
@@ -274,7 +278,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   await notifications.service.start();
 
   // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
-  const content = wireContent({ settings, database, mailer, idp: identityProvider, logger });
+  const content = wireContent({ store: fileStore, database, mailer, idp: identityProvider, logger });
 
   const readiness = [{ name: 'database', ping: () => database.ping() }, { name: 'files', ping: () => content.store.ping() }];
   if (settings.REDIS_URL) {

@@ -80,6 +80,8 @@ function simulate(effect: ConversationEffect, session: Map<string, Value>): Valu
       return null;
     case 'user.create':
       throw new Error('not available: CREATE USER (the CLI has no users service)');
+    case 'task.create':
+      throw new Error('not available: CREATE TASK (the CLI has no tasks store)');
     case 'sms.send':
       throw new Error('not available: SEND SMS (the CLI has no sms channel)');
     case 'template.send':

@@ -13,4 +13,5 @@ export { sendEmail, SENT_FOLDER, SENT_SOURCE, type EmailInput } from './mail/sen
 export { listMail, readMail } from './mail/list-mail.js';
 export { listContacts } from './contacts/list-contacts.js';
 export { createTask, listTasks } from './tasks/tasks.js';
+export { createScriptTask, type TaskOwners, type ScriptTaskInput } from './tasks/script-task.js';
 export { shareRecord, SHAREABLE_KINDS, type ShareableKind } from './sharing/share-record.js';

@@ -110,6 +110,11 @@ async function performConversationEffect(
       return null;
     case 'user.create':
       return ctx.users.create({ email: effect.email, ...(effect.name === undefined ? {} : { name: effect.name }), bot_id: bot.id });
+    case 'task.create':
+      return ctx.capabilities.createTask({
+        title: effect.title, description: effect.description, assignee: effect.assignee, priority: effect.priority,
+        ...(effect.due_at === undefined ? {} : { due_at: effect.due_at }), bot_id: bot.id,
+      });
     case 'sms.send':
       return ctx.capabilities.sendSms({ to: effect.to, text: effect.text, bot_id: bot.id });
     case 'template.send':

@@ -86,6 +86,8 @@ export interface ScriptCapabilitiesPort {
    * when it is new or stale and names it, for the engine to make it active in the session.
    */
   knowledge(request: { action: 'use' | 'website'; name: string; refresh?: string; bot_id: string }): Promise<KnowledgeSource>;
+  /** CREATE TASK: a task in the tasks store; resolves to the task (`{success, id, title, notes, due_at, status, owner_id}`). */
+  createTask(request: { title: string; description: string; assignee: string; due_at?: string; priority: string; bot_id: string }): Promise<Value>;
 }
 
 /** An indexed knowledge source, as USE KB and USE WEBSITE report it to the script. */
@@ -118,5 +120,8 @@ export const capabilitiesNotConfigured: ScriptCapabilitiesPort = {
   },
   async knowledge({ action }) {
     throw new Error(`not available: ${action === 'website' ? 'USE WEBSITE' : 'USE KB'} (there is no knowledge base on this server)`);
+  },
+  async createTask() {
+    throw new Error('not available: CREATE TASK (no tasks store is wired to the engine)');
   },
 };

@@ -61,6 +61,11 @@ export type EffectBody =
   | { type: 'table.merge'; table: string; rows: ObjectValue[]; key: string }
   /** CREATE USER email WITH NAME name: a user of the product. Resolves to {success, user_id, username, email}. */
   | { type: 'user.create'; email: string; name?: string }
+  /**
+   * CREATE TASK title, description, assignee, due_date, priority: a task in the product's tasks
+   * store; `due_at` is already an ISO date or timestamp. Resolves to the task.
+   */
+  | { type: 'task.create'; title: string; description: string; assignee: string; due_at?: string; priority: string }
   /** SEND SMS to, text: through the sms channel. */
   | { type: 'sms.send'; to: string; text: string }
   /** SEND TEMPLATE to, template, params…: a template message of the mobile_msg channel. */

@@ -16,7 +16,7 @@ const DATE_MESSAGE = 'Please enter a date like 31/12/2024 or 2024-12-31 (or toda
 const HOUR_MESSAGE = 'Please enter a time like 14:30 or 2:30 pm.';
 
 /** "YYYY-MM-DD" from a customer's date, or undefined. */
-function parseDay(input: string, now: Date): string | undefined {
+export function parseDay(input: string, now: Date): string | undefined {
   const text = input.trim();
   const offset = DAY_WORDS[fold(text).replace(/[.!]+$/, '')];
   if (offset !== undefined) return isoDay(new Date(now.getTime() + offset * 86_400_000));

@@ -16,6 +16,7 @@ export { BuiltinError } from './functions-shared.js';
 export type { HearResult } from './hear-types.js';
 export { hearTypes } from './hear-types.js';
 export { matchMenuOption } from './menu-match.js';
+export { parseDueDate } from './due-date.js';
 
 /** Every built-in function, by lower-case name (the language is case-insensitive). */
 export const builtinFunctions: Record<string, BuiltinFunction> = {

@@ -10,7 +10,7 @@ import { matchesConditions, parseTableFilter } from '../host/index.js';
 import { isObjectValue, type ObjectValue, type Value } from '../values.js';
 import { tableName } from './effects.js';
 import { cloneValue, describeValue, ScriptError } from './operators.js';
-import { builtinFunctions, type BuiltinContext } from '../keywords/index.js';
+import { builtinFunctions, parseDueDate, type BuiltinContext } from '../keywords/index.js';
 
 /** A phrase's outcome: a value now, or an effect whose result is the value. */
 export type PhraseOutcome = { value: Value } | { effect: EffectBody };
@@ -45,7 +45,6 @@ class Args {
 /** Why a phrase cannot run here: the capability this product does not have (yet). */
 const UNAVAILABLE: Record<string, string> = {
   'SEND FILE': 'sending files to a customer needs a channel that carries attachments',
-  'CREATE TASK': 'there is no tasks store',
   'CREATE DRAFT': 'there is no mailbox to keep drafts in',
   'CREATE SITE': 'there is no site generator',
   'CREATE LANDING PAGE': 'there is no site generator',
@@ -100,6 +99,15 @@ const HANDLERS: Record<string, Handler> = {
   'CREATE USER': (a) => {
     const name = a.named('name', 1);
     return effect({ type: 'user.create', email: a.text(0), ...(name === null ? {} : { name: toText(name) }) });
+  },
+  // The reference's order: title, description, assignee, due_date, priority (all but the title may be left out).
+  'CREATE TASK': (a, _headers, ctx) => {
+    const title = a.text(0).trim();
+    if (title === '') throw new ScriptError('CREATE TASK needs a title');
+    const due = a.text(3).trim();
+    const due_at = due === '' ? undefined : parseDueDate(due, ctx.now());
+    if (due !== '' && due_at === undefined) throw new ScriptError(`CREATE TASK: "${due}" is not a due date (use 2024-12-31, 31/12/2024, today, tomorrow or next week)`);
+    return effect({ type: 'task.create', title, description: a.text(1), assignee: a.text(2).trim(), priority: a.text(4).trim(), ...(due_at ? { due_at } : {}) });
   },
   'USE KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
   'CLEAR KB': (a) => effect({ type: 'kb', action: 'clear', name: a.text(0) }),

@@ -8,3 +8,4 @@ export { writeFile, type WriteFileInput } from './write-file.js';
 export { readFile, listFileVersions, type ReadFile } from './read-file.js';
 export { listFiles, type FolderListing } from './list-files.js';
 export { filePath, folderOf } from './file-path.js';
+export { createStoreDrive } from './bot-drive.js';

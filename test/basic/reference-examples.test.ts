@@ -52,7 +52,10 @@ const EXAMPLES: Record<string, Example> = {
   'ADD TOOL': { source: 'ADD TOOL "create-ticket"', expect: ['= error not available: ADD TOOL'] },
   'USE TOOL': { source: 'USE TOOL "search-database"', expect: ['= error not available: USE TOOL'] },
   'CLEAR TOOLS': { source: 'CLEAR TOOLS', expect: ['= error not available: CLEAR TOOLS'] },
-  'CREATE TASK': { source: 'CREATE TASK "Review document", "Please review the attached file"', expect: ['= error not available: CREATE TASK'] },
+  'CREATE TASK': {
+    source: 'CREATE TASK "Review document", "Please review the attached file", "ana@example.com", "tomorrow"', expect: [],
+    effects: [{ type: 'task.create', title: 'Review document', description: 'Please review the attached file', assignee: 'ana@example.com', due_at: '2026-03-11', priority: '' }],
+  },
   'CREATE SITE': { source: 'CREATE SITE "promo" WITH TEMPLATE "landing" USING PROMPT "..."', expect: ['= error not available: CREATE SITE'] },
   'CREATE DRAFT': { source: 'CREATE DRAFT "user@example.com", "Subject", "Body"', expect: ['= error not available: CREATE DRAFT'] },
   'SAVE and FIND a file-named table': {

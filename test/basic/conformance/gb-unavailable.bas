@@ -1,3 +1,3 @@
 TALK "before"
-CREATE TASK "Review document", "Please review the attached file"
+CREATE DRAFT "user@example.com", "Subject", "Body"
 TALK "never"
