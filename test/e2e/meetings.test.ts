@@ -33,7 +33,7 @@ beforeAll(async () => {
   bots = await createTestBots();
   await bots.add('default', { 'voice-models-url': voice.url, 'http-allow-private-networks': 'true', 'rtc-turn-url': 'turn:turn.example.test:3478', 'rtc-turn-username': 'u', 'rtc-turn-credential': 'p' });
   await bots.add('scripted', {}, 'r = CREATE MEETING {title: "Support call", expires_in: 600, max_participants: 2, transcription: TRUE}\nTALK "meeting " & r.success & " " & r.join_url\n');
-  await bots.add('live', { 'rtc-url': livekit.url, 'rtc-api-key': livekit.apiKey, 'rtc-api-secret': livekit.apiSecret, 'rtc-room-prefix': 'live-' });
+  await bots.add('live', { 'rtc-url': livekit.url, 'rtc-api-key': livekit.apiKey, 'rtc-api-secret': livekit.apiSecret, 'rtc-room-prefix': 'live-', 'rtc-storage-bucket': 'call-archive' });
   service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL: 'http://meet.example.test', SMTP_URL: smtp.url, MAIL_FROM: 'meet@example.test' });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 }, 90_000);
@@ -209,6 +209,29 @@ describe('the rtc provider (a LiveKit-compatible room service)', () => {
     const { payload } = await jwtVerify(access.token, new TextEncoder().encode(livekit.apiSecret), { issuer: livekit.apiKey });
     expect(payload).toMatchObject({ sub: access.identity, name: 'Customer', video: { room: room.name, roomJoin: true, canPublish: true, canSubscribe: true } });
     expect((payload.video as { roomAdmin?: boolean }).roomAdmin).toBeFalsy();
+  });
+
+  test('recording: a room-composite egress to rtc-storage-bucket with a roomRecord grant, stopped when the room ends', async () => {
+    const room = await createRoom({ bot: 'live', recording: true });
+    expect(room).toMatchObject({ provider: 'rtc', recording: true });
+    const start = livekit.calls.find((c) => c.method === 'StartRoomCompositeEgress' && c.body.roomName === room.name);
+    expect(start).toMatchObject({ grants: { roomRecord: true }, body: { roomName: room.name } });
+    expect(start!.body.audioOnly).toBeFalsy();
+    expect(start!.body.fileOutputs).toEqual([expect.objectContaining({ fileType: 'MP4', filepath: `${room.name}/{time}.mp4`, s3: expect.objectContaining({ bucket: 'call-archive' }) })]);
+    const egress = [...livekit.egresses.values()].find((e) => e.roomName === room.name)!;
+    expect(egress.status).toBe('EGRESS_ACTIVE');
+
+    const ended = await post(`/api/meet/rooms/${room.id}/end`, admin);
+    expect(ended.status).toBe(200);
+    expect(egress.status).toBe('EGRESS_COMPLETE');
+    const methods = livekit.calls.filter((c) => [c.body.name, c.body.roomName, c.body.room].includes(room.name) || c.body.egressId === egress.egressId).map((c) => c.method);
+    expect(methods).toEqual(['CreateRoom', 'StartRoomCompositeEgress', 'ListEgress', 'StopEgress', 'DeleteRoom']);
+
+    // An audio room records audio only; a room without `recording` starts no egress.
+    const call = await createRoom({ bot: 'live', recording: true, media: 'audio' });
+    expect(livekit.calls.find((c) => c.method === 'StartRoomCompositeEgress' && c.body.roomName === call.name)!.body).toMatchObject({ audioOnly: true });
+    const plain = await createRoom({ bot: 'live' });
+    expect(livekit.calls.some((c) => c.method === 'StartRoomCompositeEgress' && c.body.roomName === plain.name)).toBe(false);
   });
 
   test('webhooks: a forged signature is refused; signed events start, screen-share and finish the call', async () => {
