@@ -309,7 +309,20 @@ describe('CREATE MEETING, transcription and the attendant commands', () => {
     const session = async () => (await (await get(`/api/session/${first.session_id}`, admin)).json()) as { call_type: string | null; context_data: Record<string, unknown> };
     expect(await session()).toMatchObject({ call_type: 'video', context_data: { meeting_url: url } });
     expect(await command('/video link')).toMatchObject({ ok: true, reply: `Join link: ${url}` });
-    expect(await command('/video invite @customer')).toMatchObject({ ok: true });
+    expect(await command('/video invite @customer')).toEqual(expect.objectContaining({ ok: true, reply: expect.stringMatching(new RegExp(`^Invitation sent to .+: ${url}$`)) }));
+    expect((await history()).filter((m) => m.text === `Join a video call with us: ${url}`)).toHaveLength(2);
+    // `@<customer>` names another customer the attendant holds: the link reaches them on their channel.
+    const second = await sayOnWeb(service.url, 'default', 'hello');
+    await sayOnWeb(service.url, 'default', 'I want a person', second.session_token);
+    await service.eventsHandled();
+    expect((await post('/api/attendance/commands', ana.headers, { text: '/take', session_id: second.session_id })).status).toBe(200);
+    const queue = (await (await get('/api/attendance/queue', admin)).json()) as { session_id: string; user_name: string; assigned_to: string | null }[];
+    const secondItem = queue.find((i) => i.session_id === second.session_id)!;
+    expect(secondItem.assigned_to).toBe(ana.id);
+    expect(await command(`/video invite @${secondItem.user_name.toUpperCase()}`)).toMatchObject({ ok: true, reply: `Invitation sent to ${secondItem.user_name}: ${url}` });
+    const secondHistory = await (await fetch(`${service.url}/api/channels/web/default/messages?session_token=${encodeURIComponent(second.session_token)}`)).json() as { messages: { text: string }[] };
+    expect(secondHistory.messages.map((m) => m.text)).toContain(`Join a video call with us: ${url}`);
+    expect(await command('/video invite @nobody-here')).toMatchObject({ ok: false, reply: expect.stringContaining('No customer of the conversations you hold is called @nobody-here') });
     expect(await command('/voice on')).toMatchObject({ ok: true });
     expect((await session()).context_data.voice_response).toBe(true);
 
