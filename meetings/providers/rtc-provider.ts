@@ -60,7 +60,14 @@ export function createRtcProvider(settings: RtcSettings): MeetingProvider {
     },
     async stopRecording(name) {
       const active = await egress.listEgress({ roomName: name, active: true }).catch(upstream('list the room\'s recordings'));
-      for (const info of active) await egress.stopEgress(info.egressId).catch(upstream('stop recording the room'));
+      for (const info of active) {
+        await egress.stopEgress(info.egressId).catch((error: unknown) => {
+          // An egress already ending (or gone) between the list and the stop is what we wanted.
+          const code = (error as { code?: unknown }).code;
+          if (code === 'failed_precondition' || code === 'not_found') return;
+          upstream('stop recording the room')(error);
+        });
+      }
     },
     async token(grant) {
       const token = new AccessToken(settings.apiKey, settings.apiSecret, { identity: grant.identity, name: grant.name, ttl: grant.ttlSeconds });

@@ -227,6 +227,14 @@ describe('the rtc provider (a LiveKit-compatible room service)', () => {
     const methods = livekit.calls.filter((c) => [c.body.name, c.body.roomName, c.body.room].includes(room.name) || c.body.egressId === egress.egressId).map((c) => c.method);
     expect(methods).toEqual(['CreateRoom', 'StartRoomCompositeEgress', 'ListEgress', 'StopEgress', 'DeleteRoom']);
 
+    // An egress already ending when the room ends refuses the stop (failed_precondition): the room still ends.
+    const ending = await createRoom({ bot: 'live', recording: true });
+    const endingEgress = [...livekit.egresses.values()].find((e) => e.roomName === ending.name)!;
+    endingEgress.status = 'EGRESS_ENDING';
+    expect((await post(`/api/meet/rooms/${ending.id}/end`, admin)).status).toBe(200);
+    expect(livekit.calls.some((c) => c.method === 'StopEgress' && c.body.egressId === endingEgress.egressId)).toBe(true);
+    expect(livekit.rooms.has(ending.name)).toBe(false);
+
     // An audio room records audio only; a room without `recording` starts no egress.
     const call = await createRoom({ bot: 'live', recording: true, media: 'audio' });
     expect(livekit.calls.find((c) => c.method === 'StartRoomCompositeEgress' && c.body.roomName === call.name)!.body).toMatchObject({ audioOnly: true });

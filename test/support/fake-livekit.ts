@@ -24,7 +24,10 @@ export interface FakeLiveKit {
   readonly calls: FakeLiveKitCall[];
   /** Rooms created and not deleted, by name. */
   readonly rooms: Map<string, Record<string, unknown>>;
-  /** Egresses (recordings) by id, with their `status` (`EGRESS_ACTIVE`, then `EGRESS_COMPLETE`). */
+  /**
+   * Egresses (recordings) by id, with their `status` (`EGRESS_ACTIVE`, then `EGRESS_COMPLETE`); a
+   * test may set `EGRESS_ENDING`, which is still listed as active but refuses StopEgress.
+   */
   readonly egresses: Map<string, Record<string, unknown>>;
   close(): Promise<void>;
 }
@@ -66,7 +69,7 @@ export async function startFakeLiveKit(apiKey = 'APIfake', apiSecret = 'fake-liv
       case 'ListEgress':
         return json({
           items: [...egresses.values()]
-            .filter((e) => (!body.roomName || e.roomName === body.roomName) && (!body.active || e.status === 'EGRESS_ACTIVE'))
+            .filter((e) => (!body.roomName || e.roomName === body.roomName) && (!body.active || ['EGRESS_STARTING', 'EGRESS_ACTIVE', 'EGRESS_ENDING'].includes(String(e.status))))
             .map(({ egressId, roomName, status }) => ({ egressId, roomName, status })),
         });
       case 'StopEgress': {
