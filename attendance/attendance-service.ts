@@ -15,6 +15,7 @@ import { combineListeners, type AttendanceListener } from './attendance-listener
 import { assignConversation, type AssignConversationInput, type AssignDeps } from './assign-conversation.js';
 import { backfillWaiting } from './backfill-waiting.js';
 import type { ConversationStatus } from './conversation-status.js';
+import { customerNameOf } from './customer-name.js';
 import { queueConversation } from './queue-conversation.js';
 import { relayAttendantMessage, type RelayAttendantMessageInput } from './relay-attendant-message.js';
 import { resolveAttendance, type ResolveAttendanceInput } from './resolve-attendance.js';
@@ -161,13 +162,11 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
       const rows = await deps.repos.conversations.listItems(filter);
       const at = now().getTime();
       return rows.map((r) => {
-        const contactName = [r.contact_first_name, r.contact_last_name].filter(Boolean).join(' ');
-        const customerName = typeof r.context_data.customer_name === 'string' ? r.context_data.customer_name : undefined;
         const since = r.waiting_since?.getTime() ?? at;
         const until = r.status === 'waiting' ? at : (r.accepted_at?.getTime() ?? r.resolved_at?.getTime() ?? at);
         return {
           session_id: r.session_id, user_id: r.user_id, bot_id: r.bot_id, channel: r.channel,
-          user_name: contactName || customerName || r.external_user_id,
+          user_name: customerNameOf(r),
           user_email: r.contact_email, user_phone: r.contact_phone, last_message: r.last_message,
           waiting_time_seconds: Math.max(0, Math.round((until - since) / 1000)),
           priority: r.priority, status: r.status, assigned_to: r.assigned_to, assigned_to_name: r.assigned_to ? r.assigned_to_name : null,

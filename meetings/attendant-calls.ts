@@ -39,11 +39,11 @@ export function createAttendantCalls(ctx: MeetingsContext, onEnded: (room: Meeti
       const { room } = await ensureRoom(sessionId, attendantId, 'video');
       return { join_url: joinUrlOf(ctx.publicUrl(), room.name) };
     },
-    async invite({ sessionId }: { sessionId: string; attendantId: string; target: string }) {
-      // The conversation has one customer: `@customer` names them; the link goes to their channel.
+    async invite({ sessionId, customerSessionId }: { sessionId: string; attendantId: string; customerSessionId: string }) {
+      // Attendance chose the customer (the conversation's own, or another it holds); the link goes to their channel.
       const room = await openRoom(sessionId);
       if (!room) throw new NotFoundError('There is no open call in this conversation: start one with /video', 'meeting_not_found');
-      await sendLinkToCustomer(ctx, room, sessionId);
+      await sendLinkToCustomer(ctx, room, customerSessionId);
       return { join_url: joinUrlOf(ctx.publicUrl(), room.name) };
     },
     async end({ sessionId, attendantId }: { sessionId: string; attendantId: string }) {

@@ -52,12 +52,20 @@ export async function createMeeting(ctx: MeetingsContext, input: CreateMeetingIn
   const media = input.media ?? 'video';
   // The random part makes the link unguessable: the link is the invitation.
   const name = `${settings.roomPrefix}${randomBytes(12).toString('base64url')}`;
+  const recording = (input.recording ?? false) && settings.recordingEnabled;
   await settings.provider.createRoom({ name, maxParticipants, emptyTimeoutSeconds: expiresIn });
+  if (recording && settings.provider.startRecording) {
+    // A room that cannot be recorded as asked is not made: the server's room goes again.
+    await settings.provider.startRecording({ name, media, bucket: settings.storageBucket }).catch(async (error: unknown) => {
+      await settings.provider.deleteRoom(name).catch(() => undefined);
+      throw error;
+    });
+  }
   const room = await ctx.repo.insert({
     name, bot_id: botId, session_id: session?.id ?? null, conversation_id: input.conversation_id ?? null,
     provider: settings.provider.kind, media, title: input.title ?? (media === 'audio' ? 'Call' : 'Meeting'), type: input.type ?? 'support',
     max_participants: maxParticipants,
-    recording: (input.recording ?? false) && settings.recordingEnabled,
+    recording,
     transcription: (input.transcription ?? false) && settings.transcriptionEnabled,
     participants: input.participants ?? [], created_by: input.created_by ?? null,
     expires_at: new Date(now.getTime() + expiresIn * 1000),

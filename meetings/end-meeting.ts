@@ -1,7 +1,7 @@
 /**
  * Ends a room (`/video end`, the last peer leaving a call, the rtc server's `room_finished`): the
- * provider disconnects everyone, `ended_at` is set once, the call's duration is logged and the
- * conversation's call keys are cleared.
+ * provider stops its recording and disconnects everyone, `ended_at` is set once, the call's
+ * duration is logged and the conversation's call keys are cleared.
  */
 import type { MeetingRoomRow } from '../db/index.js';
 import { logMeetingEvent } from './meeting-events.js';
@@ -12,7 +12,10 @@ export async function endMeeting(ctx: MeetingsContext, room: MeetingRoomRow, att
   const at = ctx.now();
   const ended = await ctx.repo.markEnded(room.id, at);
   if (!ended) return undefined;
-  await ctx.settings(room.bot_id).provider.deleteRoom(room.name);
+  const { provider } = ctx.settings(room.bot_id);
+  // Stopped before the room goes, so the egress finishes and uploads its file.
+  if (ended.recording && provider.stopRecording) await provider.stopRecording(room.name);
+  await provider.deleteRoom(room.name);
   // Duration counts from the moment two were connected; a room nobody joined ended without a call.
   const duration = ended.started_at ? Math.max(0, (at.getTime() - ended.started_at.getTime()) / 1000) : null;
   await logMeetingEvent(ctx, ended, 'video_ended', at, { duration_seconds: duration, completed: ended.started_at !== null }, attendantId);

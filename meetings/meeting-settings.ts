@@ -43,6 +43,7 @@ export function createMeetingSettings(deps: MeetingSettingsDeps): (botId: string
       roomPrefix: config['rtc-room-prefix'],
       maxParticipants: config['rtc-max-participants'],
       recordingEnabled: config['rtc-recording-enabled'],
+      storageBucket: config['rtc-storage-bucket'],
       transcriptionEnabled: config['rtc-transcription-enabled'],
       transcriptionLanguage: config['transcription-language'],
       iceServers: iceServersOf(config),

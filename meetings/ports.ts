@@ -3,7 +3,7 @@
  * implementations (providers/embedded-provider.ts, providers/rtc-provider.ts), and what the use
  * cases need from the rest of the service, handed in by the composition root (service-meetings.ts).
  */
-import type { MeetingProviderKind } from '../db/index.js';
+import type { MeetingMedia, MeetingProviderKind } from '../db/index.js';
 
 /** What a participant may do in a room; the rtc provider turns it into LiveKit video grants. */
 export interface MeetingGrant {
@@ -27,6 +27,10 @@ export interface MeetingProvider {
   /** Ends the room at the provider (participants are disconnected); a room already gone is not an error. */
   deleteRoom(name: string): Promise<void>;
   token(grant: MeetingGrant): Promise<string>;
+  /** Records the room into `bucket` (rtc only: the embedded provider has no media to record). */
+  startRecording?(room: { name: string; media: MeetingMedia; bucket: string }): Promise<void>;
+  /** Stops the room's running recordings; none running is not an error. */
+  stopRecording?(name: string): Promise<void>;
 }
 
 /** An ICE server as RTCPeerConnection takes it (`rtc-turn-url` and its credentials). */
@@ -42,6 +46,8 @@ export interface MeetingSettings {
   roomPrefix: string;
   maxParticipants: number;
   recordingEnabled: boolean;
+  /** Where the rtc server's recordings go (`rtc-storage-bucket`). */
+  storageBucket: string;
   transcriptionEnabled: boolean;
   transcriptionLanguage: string;
   iceServers: IceServer[];

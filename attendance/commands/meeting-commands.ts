@@ -5,6 +5,7 @@
  * "In attendance").
  */
 import { heldConversation, type Actor } from './attendant-scope.js';
+import { inviteTarget } from './invite-target.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
 import type { MeetingAction } from './parse-command.js';
 import type { CommandResult } from './conversation-commands.js';
@@ -15,8 +16,8 @@ export interface AttendantMeetingsPort {
   start(input: { sessionId: string; attendantId: string; media: 'video' | 'audio' }): Promise<{ join_url: string; reused: boolean }>;
   /** The link of the conversation's open room, opening one without sending it when there is none. */
   link(input: { sessionId: string; attendantId: string }): Promise<{ join_url: string }>;
-  /** Sends the open room's link to the conversation's customer. */
-  invite(input: { sessionId: string; attendantId: string; target: string }): Promise<{ join_url: string }>;
+  /** Sends the open room's link to a customer on their channel: `customerSessionId` is their conversation. */
+  invite(input: { sessionId: string; attendantId: string; customerSessionId: string }): Promise<{ join_url: string }>;
   /** Ends the conversation's open room; false when there was none. */
   end(input: { sessionId: string; attendantId: string }): Promise<boolean>;
   /** Sets the session's `voice_response` (seed 2.6). */
@@ -40,8 +41,12 @@ export async function meetingCommand(
     }
     case 'link':
       return done(`Join link: ${(await deps.meetings.link(ids)).join_url}`);
-    case 'invite':
-      return done(`Invitation sent to the customer: ${(await deps.meetings.invite({ ...ids, target: request.target })).join_url}`);
+    case 'invite': {
+      const invited = await inviteTarget(deps.repos, row, request.target);
+      if ('refusal' in invited) return { ok: false, reply: invited.refusal, session_id: row.session_id };
+      const { join_url } = await deps.meetings.invite({ ...ids, customerSessionId: invited.sessionId });
+      return done(`Invitation sent to ${invited.name}: ${join_url}`);
+    }
     case 'end':
       return (await deps.meetings.end(ids)) ? done('Video call ended.') : { ok: false, reply: 'There is no open call in this conversation.', session_id: row.session_id };
     case 'voice':

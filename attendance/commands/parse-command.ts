@@ -28,7 +28,7 @@ export const COMMAND_HELP = [
   '/summary [session_id] — what the conversation is about so far',
   '/video — start a video call and send the customer the link',
   '/video link — the join link of the call, for you to share',
-  '/video invite @customer — send the call\'s link to the customer again',
+  '/video invite @<customer> — send the call\'s link to this customer (@customer) or another customer you hold',
   '/video end — end the video call',
   '/call — start an audio-only call and send the customer the link',
   '/voice on|off — replies to the customer as speech where the channel supports it',
@@ -101,7 +101,7 @@ export function parseCommand(input: string): AttendantCommand {
       if (sub === 'invite' && target !== undefined && rest.length === 0 && target.replace(/^@/, '') !== '') {
         return { kind: 'meeting', name, request: { action: 'invite', target: args[1]!.replace(/^@/, '') } };
       }
-      return invalid('Usage: /video, /video link, /video invite @customer or /video end');
+      return invalid('Usage: /video, /video link, /video invite @<customer> or /video end');
     }
     case 'call':
       return args.length === 0 ? { kind: 'meeting', name, request: { action: 'start', media: 'audio' } } : invalid('/call takes no arguments');

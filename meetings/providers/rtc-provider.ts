@@ -1,9 +1,13 @@
 /**
  * The rtc provider (docs/meetings.md, "rtc"): a LiveKit-compatible server at `rtc-url`, reached
- * through livekit-server-sdk. Rooms go through its room service (Twirp), tokens are its access
- * tokens with video grants, and its signed webhooks are verified with the same key and secret.
+ * through livekit-server-sdk. Rooms go through its room service (Twirp), recordings through its
+ * egress service (a room-composite egress to `rtc-storage-bucket`), tokens are its access tokens
+ * with video grants, and its signed webhooks are verified with the same key and secret.
  */
-import { AccessToken, RoomServiceClient, TrackSource, WebhookReceiver, type WebhookEvent } from 'livekit-server-sdk';
+import {
+  AccessToken, EgressClient, EncodedFileOutput, EncodedFileType, RoomServiceClient, S3Upload, TrackSource, WebhookReceiver,
+  type WebhookEvent,
+} from 'livekit-server-sdk';
 import { UpstreamError } from '../../infra/errors.js';
 import type { MeetingProvider } from '../ports.js';
 
@@ -25,6 +29,7 @@ export interface RtcEvent {
 
 export function createRtcProvider(settings: RtcSettings): MeetingProvider {
   const rooms = new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret);
+  const egress = new EgressClient(settings.url, settings.apiKey, settings.apiSecret);
   const upstream = (what: string) => (error: unknown): never => {
     throw new UpstreamError(`The real-time server refused to ${what}: ${error instanceof Error ? error.message : String(error)}`, 'rtc_error');
   };
@@ -41,6 +46,28 @@ export function createRtcProvider(settings: RtcSettings): MeetingProvider {
         if (error instanceof Error && /not.?found/i.test(error.message)) return;
         upstream('end the room')(error);
       });
+    },
+    async startRecording({ name, media, bucket }) {
+      // The egress service uploads with its own storage credentials; we name the bucket and the file
+      // (`{time}` is filled in by the egress service).
+      const audio = media === 'audio';
+      const file = new EncodedFileOutput({
+        fileType: audio ? EncodedFileType.OGG : EncodedFileType.MP4,
+        filepath: `${name}/{time}.${audio ? 'ogg' : 'mp4'}`,
+        output: { case: 's3', value: new S3Upload({ bucket }) },
+      });
+      await egress.startRoomCompositeEgress(name, { file }, { audioOnly: audio }).catch(upstream('start recording the room'));
+    },
+    async stopRecording(name) {
+      const active = await egress.listEgress({ roomName: name, active: true }).catch(upstream('list the room\'s recordings'));
+      for (const info of active) {
+        await egress.stopEgress(info.egressId).catch((error: unknown) => {
+          // An egress already ending (or gone) between the list and the stop is what we wanted.
+          const code = (error as { code?: unknown }).code;
+          if (code === 'failed_precondition' || code === 'not_found') return;
+          upstream('stop recording the room')(error);
+        });
+      }
     },
     async token(grant) {
       const token = new AccessToken(settings.apiKey, settings.apiSecret, { identity: grant.identity, name: grant.name, ttl: grant.ttlSeconds });

@@ -174,12 +174,17 @@ test('a supervisor: kanban drag (and a refused move), ticket edit, insights, que
   await page.getByRole('heading', { name: /resolved/ }).waitFor();
   expect((await kit.call('GET', `/api/attendance/tickets/${ticket.body.id as string}`, kit.admin)).body.status).toBe('resolved');
 
-  // Insights: every KPI against its target, as charts.
+  // Insights: every KPI against its target, as charts; the video KPIs (docs/meetings.md) below them.
+  expect((await kit.call('POST', '/api/meet/create', kit.admin, { title: 'Video for insights' })).status).toBe(201);
   await page.getByRole('link', { name: 'Insights' }).click();
-  await page.locator('figure.kpi').nth(5).waitFor();
-  // Drawn by recharts, each chart an image with its text alternative.
-  expect(await page.locator('figure.kpi [role=img] svg.recharts-surface').count()).toBe(12);
+  await page.locator('figure.kpi').nth(10).waitFor();
+  // Drawn by recharts, each chart an image with its text alternative: 11 KPIs, a bar and a trend each.
+  expect(await page.locator('figure.kpi [role=img] svg.recharts-surface').count()).toBe(22);
   await expect(page.locator('figure.kpi [role=img]').first().getAttribute('aria-label')).resolves.toMatch(/^Average wait: .*, target \d+/);
+  await page.getByRole('heading', { name: 'Video calls' }).waitFor();
+  await expect(page.locator('figure.kpi figcaption').nth(6).textContent()).resolves.toMatch(/^Video call requests: 1\s*$/);
+  await expect(page.locator('figure.kpi figcaption').nth(7).textContent()).resolves.toMatch(/^Video calls completed: 0\.0 % target above 80 percent ✗ missed/);
+  await expect(page.locator('figure.kpi [role=img]').nth(12).getAttribute('aria-label')).resolves.toMatch(/^Video call requests: 1\s*$/);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'console-insights');
 

@@ -33,7 +33,7 @@ beforeAll(async () => {
   bots = await createTestBots();
   await bots.add('default', { 'voice-models-url': voice.url, 'http-allow-private-networks': 'true', 'rtc-turn-url': 'turn:turn.example.test:3478', 'rtc-turn-username': 'u', 'rtc-turn-credential': 'p' });
   await bots.add('scripted', {}, 'r = CREATE MEETING {title: "Support call", expires_in: 600, max_participants: 2, transcription: TRUE}\nTALK "meeting " & r.success & " " & r.join_url\n');
-  await bots.add('live', { 'rtc-url': livekit.url, 'rtc-api-key': livekit.apiKey, 'rtc-api-secret': livekit.apiSecret, 'rtc-room-prefix': 'live-' });
+  await bots.add('live', { 'rtc-url': livekit.url, 'rtc-api-key': livekit.apiKey, 'rtc-api-secret': livekit.apiSecret, 'rtc-room-prefix': 'live-', 'rtc-storage-bucket': 'call-archive' });
   service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL: 'http://meet.example.test', SMTP_URL: smtp.url, MAIL_FROM: 'meet@example.test' });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 }, 90_000);
@@ -211,6 +211,37 @@ describe('the rtc provider (a LiveKit-compatible room service)', () => {
     expect((payload.video as { roomAdmin?: boolean }).roomAdmin).toBeFalsy();
   });
 
+  test('recording: a room-composite egress to rtc-storage-bucket with a roomRecord grant, stopped when the room ends', async () => {
+    const room = await createRoom({ bot: 'live', recording: true });
+    expect(room).toMatchObject({ provider: 'rtc', recording: true });
+    const start = livekit.calls.find((c) => c.method === 'StartRoomCompositeEgress' && c.body.roomName === room.name);
+    expect(start).toMatchObject({ grants: { roomRecord: true }, body: { roomName: room.name } });
+    expect(start!.body.audioOnly).toBeFalsy();
+    expect(start!.body.fileOutputs).toEqual([expect.objectContaining({ fileType: 'MP4', filepath: `${room.name}/{time}.mp4`, s3: expect.objectContaining({ bucket: 'call-archive' }) })]);
+    const egress = [...livekit.egresses.values()].find((e) => e.roomName === room.name)!;
+    expect(egress.status).toBe('EGRESS_ACTIVE');
+
+    const ended = await post(`/api/meet/rooms/${room.id}/end`, admin);
+    expect(ended.status).toBe(200);
+    expect(egress.status).toBe('EGRESS_COMPLETE');
+    const methods = livekit.calls.filter((c) => [c.body.name, c.body.roomName, c.body.room].includes(room.name) || c.body.egressId === egress.egressId).map((c) => c.method);
+    expect(methods).toEqual(['CreateRoom', 'StartRoomCompositeEgress', 'ListEgress', 'StopEgress', 'DeleteRoom']);
+
+    // An egress already ending when the room ends refuses the stop (failed_precondition): the room still ends.
+    const ending = await createRoom({ bot: 'live', recording: true });
+    const endingEgress = [...livekit.egresses.values()].find((e) => e.roomName === ending.name)!;
+    endingEgress.status = 'EGRESS_ENDING';
+    expect((await post(`/api/meet/rooms/${ending.id}/end`, admin)).status).toBe(200);
+    expect(livekit.calls.some((c) => c.method === 'StopEgress' && c.body.egressId === endingEgress.egressId)).toBe(true);
+    expect(livekit.rooms.has(ending.name)).toBe(false);
+
+    // An audio room records audio only; a room without `recording` starts no egress.
+    const call = await createRoom({ bot: 'live', recording: true, media: 'audio' });
+    expect(livekit.calls.find((c) => c.method === 'StartRoomCompositeEgress' && c.body.roomName === call.name)!.body).toMatchObject({ audioOnly: true });
+    const plain = await createRoom({ bot: 'live' });
+    expect(livekit.calls.some((c) => c.method === 'StartRoomCompositeEgress' && c.body.roomName === plain.name)).toBe(false);
+  });
+
   test('webhooks: a forged signature is refused; signed events start, screen-share and finish the call', async () => {
     const room = await createRoom({ bot: 'live' });
     const sign = async (body: string, secret = livekit.apiSecret) => {
@@ -286,7 +317,20 @@ describe('CREATE MEETING, transcription and the attendant commands', () => {
     const session = async () => (await (await get(`/api/session/${first.session_id}`, admin)).json()) as { call_type: string | null; context_data: Record<string, unknown> };
     expect(await session()).toMatchObject({ call_type: 'video', context_data: { meeting_url: url } });
     expect(await command('/video link')).toMatchObject({ ok: true, reply: `Join link: ${url}` });
-    expect(await command('/video invite @customer')).toMatchObject({ ok: true });
+    expect(await command('/video invite @customer')).toEqual(expect.objectContaining({ ok: true, reply: expect.stringMatching(new RegExp(`^Invitation sent to .+: ${url}$`)) }));
+    expect((await history()).filter((m) => m.text === `Join a video call with us: ${url}`)).toHaveLength(2);
+    // `@<customer>` names another customer the attendant holds: the link reaches them on their channel.
+    const second = await sayOnWeb(service.url, 'default', 'hello');
+    await sayOnWeb(service.url, 'default', 'I want a person', second.session_token);
+    await service.eventsHandled();
+    expect((await post('/api/attendance/commands', ana.headers, { text: '/take', session_id: second.session_id })).status).toBe(200);
+    const queue = (await (await get('/api/attendance/queue', admin)).json()) as { session_id: string; user_name: string; assigned_to: string | null }[];
+    const secondItem = queue.find((i) => i.session_id === second.session_id)!;
+    expect(secondItem.assigned_to).toBe(ana.id);
+    expect(await command(`/video invite @${secondItem.user_name.toUpperCase()}`)).toMatchObject({ ok: true, reply: `Invitation sent to ${secondItem.user_name}: ${url}` });
+    const secondHistory = await (await fetch(`${service.url}/api/channels/web/default/messages?session_token=${encodeURIComponent(second.session_token)}`)).json() as { messages: { text: string }[] };
+    expect(secondHistory.messages.map((m) => m.text)).toContain(`Join a video call with us: ${url}`);
+    expect(await command('/video invite @nobody-here')).toMatchObject({ ok: false, reply: expect.stringContaining('No customer of the conversations you hold is called @nobody-here') });
     expect(await command('/voice on')).toMatchObject({ ok: true });
     expect((await session()).context_data.voice_response).toBe(true);
 

@@ -6,7 +6,7 @@ import { BarChart, TrendChart } from './charts.js';
 interface Target { below?: number; above?: number; unit: string; met: boolean | null }
 interface InsightsAnswer { metrics: Record<string, number | null>; targets: Record<string, Target>; counts: Record<string, number> }
 
-/** The 2.14 KPIs shown (docs/attendance/insights-and-survey.md); the video ones (docs/meetings.md) are in the API answer, not on this screen yet. */
+/** The 2.14 KPIs (docs/attendance/insights-and-survey.md), then the video ones (docs/meetings.md, "Insights"). */
 const KPIS = [
   ['avg_wait_time', 'Average wait'],
   ['first_response_time', 'First response'],
@@ -14,6 +14,13 @@ const KPIS = [
   ['customer_satisfaction', 'Satisfaction'],
   ['attendant_utilization', 'Utilization'],
   ['transfers_rate', 'Transfers'],
+] as const;
+const VIDEO_KPIS = [
+  ['video_call_requests', 'Video call requests'],
+  ['video_calls_completed', 'Video calls completed'],
+  ['avg_video_duration', 'Average video call'],
+  ['screen_share_usage', 'Screen sharing'],
+  ['transcription_accuracy', 'Transcription accuracy'],
 ] as const;
 
 const PERIODS = [
@@ -63,20 +70,11 @@ export function Insights() {
             {Object.entries(total.counts).map(([k, v]) => <span key={k}>{k}: <strong>{v}</strong> </span>)}
           </p>
           <div className="kpis">
-            {KPIS.map(([key, label]) => {
-              const target = total.targets[key]!;
-              return (
-                <figure key={key} className={`kpi met-${String(target.met)}`}>
-                  <figcaption>
-                    {label}: <strong>{format(total.metrics[key] ?? null, target.unit)}</strong>{' '}
-                    <span>target {target.below !== undefined ? `below ${target.below}` : `above ${target.above}`} {target.unit}{' '}
-                      {target.met === null ? '(no data)' : target.met ? '✓ met' : '✗ missed'}</span>
-                  </figcaption>
-                  <BarChart label={label} value={total.metrics[key] ?? null} target={target.below ?? target.above ?? 0} />
-                  <TrendChart label={`${label} over the period`} values={slices.map((s) => s.metrics[key] ?? null)} />
-                </figure>
-              );
-            })}
+            {KPIS.map(([key, label]) => <Kpi key={key} label={label} answer={total} slices={slices} name={key} />)}
+          </div>
+          <h3>Video calls</h3>
+          <div className="kpis">
+            {VIDEO_KPIS.map(([key, label]) => <Kpi key={key} label={label} answer={total} slices={slices} name={key} />)}
           </div>
         </>
       )}
@@ -84,7 +82,28 @@ export function Insights() {
   );
 }
 
+/** One KPI against its target (when it has one) for the period, and its trend over the slices. */
+function Kpi({ name, label, answer, slices }: { name: string; label: string; answer: InsightsAnswer; slices: InsightsAnswer[] }) {
+  const target = answer.targets[name] ?? { unit: 'count', met: null };
+  const goal = target.below ?? target.above;
+  const value = answer.metrics[name] ?? null;
+  return (
+    <figure className={`kpi met-${String(target.met)}`}>
+      <figcaption>
+        {label}: <strong>{format(value, target.unit)}</strong>{' '}
+        {goal === undefined
+          ? value === null && <span>(no data)</span>
+          : <span>target {target.below !== undefined ? `below ${target.below}` : `above ${target.above}`} {target.unit}{' '}
+            {target.met === null ? '(no data)' : target.met ? '✓ met' : '✗ missed'}</span>}
+      </figcaption>
+      <BarChart label={label} value={value} {...(goal === undefined ? {} : { target: goal })} />
+      <TrendChart label={`${label} over the period`} values={slices.map((s) => s.metrics[name] ?? null)} />
+    </figure>
+  );
+}
+
 function format(value: number | null, unit: string): string {
   if (value === null) return '—';
+  if (unit === 'count') return String(value);
   return unit === 'percent' ? `${value.toFixed(1)} %` : unit === 'seconds' ? `${value.toFixed(1)} s` : value.toFixed(2);
 }

@@ -11,17 +11,17 @@ const H = 60;
 const BLUE = '#1f4fd1';
 const RED = '#b00020';
 
-/** One value as a bar against its target (the dashed line). */
-export function BarChart({ label, value, target }: { label: string; value: number | null; target: number }) {
-  const max = Math.max(value ?? 0, target, 1) * 1.2;
+/** One value as a bar against its target (the dashed line), when the KPI has one. */
+export function BarChart({ label, value, target }: { label: string; value: number | null; target?: number }) {
+  const max = Math.max(value ?? 0, target ?? 0, 1) * 1.2;
   return (
-    <div role="img" aria-label={`${label}: ${value ?? 'no data'}, target ${target}`} className="chart bar">
+    <div role="img" aria-label={`${label}: ${value ?? 'no data'}${target === undefined ? '' : `, target ${target}`}`} className="chart bar">
       <RechartsBar width={W} height={28} data={[{ name: label, value: value ?? 0 }]} layout="vertical" margin={{ top: 2, right: 0, bottom: 2, left: 0 }}
         accessibilityLayer={false}>
         <XAxis type="number" domain={[0, max]} hide />
         <YAxis type="category" dataKey="name" hide />
         <Bar dataKey="value" fill={BLUE} background={{ fill: '#eef1f6' }} isAnimationActive={false} />
-        <ReferenceLine x={target} stroke={RED} strokeDasharray="3 2" strokeWidth={2} ifOverflow="extendDomain" />
+        {target !== undefined && <ReferenceLine x={target} stroke={RED} strokeDasharray="3 2" strokeWidth={2} ifOverflow="extendDomain" />}
       </RechartsBar>
     </div>
   );
