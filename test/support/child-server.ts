@@ -7,7 +7,7 @@ import { createScratchDatabase } from './postgres.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
 
 /** How long a start may take before the suite gives up (tsx compiles the tree, then migrations run). */
-const READY_TIMEOUT_MS = 45_000;
+const READY_TIMEOUT_MS = 90_000;
 /** How long a SIGTERM may take before the process is killed instead. */
 const STOP_TIMEOUT_MS = 15_000;
 /** How many lines of the child's output are kept for failure messages. */
