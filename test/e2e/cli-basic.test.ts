@@ -18,6 +18,9 @@ function switchboard(args: string[], stdin = ''): Promise<{ code: number | null;
   });
 }
 
+/** Each test starts the CLI through tsx (some twice, with an embedded database): seconds each on a loaded two-core machine. */
+const CLI_PATIENCE_MS = 90_000;
+
 const DEFAULT_BOT = 'bots/default.gbai/default.gbdialog/start.bas';
 
 describe('switchboard run', () => {
@@ -39,7 +42,7 @@ describe('switchboard run', () => {
       'How can I help you?',
       '',
     ]);
-  });
+  }, CLI_PATIENCE_MS);
 
   test('--var presets variables; --trace prints effects as JSON lines on stderr', async () => {
     const { code, stdout, stderr } = await switchboard(['run', DEFAULT_BOT, '--trace', '--var', 'user_name=Ana'], '3\n');
@@ -47,7 +50,7 @@ describe('switchboard run', () => {
     expect(stdout.split('\n')[0]).toBe('Hello, Ana! I am the Switchboard demo bot.');
     const effects = stderr.trim().split('\n').map((l) => JSON.parse(l) as { effect?: { type: string; reason?: string } }).filter((l) => l.effect);
     expect(effects.map((e) => e.effect)).toEqual([expect.objectContaining({ type: 'transfer', target: 'support', reason: 'asked for a person from the menu' })]);
-  });
+  }, CLI_PATIENCE_MS);
 
   test('--state: input split over several calls gives the same stdout as one call', async () => {
     const script = path.join(dir, 'survey.bas');
@@ -63,7 +66,7 @@ describe('switchboard run', () => {
     expect(first.stdout + second.stdout).toBe(once.stdout);
     expect(once.stdout).toBe('Name?\nAge?\nAna Silva is 41\n');
     expect(existsSync(state)).toBe(false); // the dialog ended, nothing left to resume
-  });
+  }, CLI_PATIENCE_MS);
 
   test('a runtime error names file and line and exits 1', async () => {
     const script = path.join(dir, 'broken.bas');
@@ -72,7 +75,7 @@ describe('switchboard run', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('a\n');
     expect(stderr).toContain('broken.bas:3');
-  });
+  }, CLI_PATIENCE_MS);
 
   test('--data keeps tables between runs in an embedded database', async () => {
     const script = path.join(dir, 'counter.bas');
@@ -81,7 +84,7 @@ describe('switchboard run', () => {
     expect((await switchboard(['run', script, '--data', data])).stdout).toBe('1\n');
     expect((await switchboard(['run', script, '--data', data])).stdout).toBe('2\n');
     expect((await switchboard(['run', script])).stdout).toBe('1\n'); // without --data: in memory
-  });
+  }, CLI_PATIENCE_MS);
 });
 
 describe('switchboard check', () => {
@@ -100,13 +103,13 @@ describe('switchboard check', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, CLI_PATIENCE_MS);
 
   test('clean files exit 0', async () => {
     const { code, stdout } = await switchboard(['check', DEFAULT_BOT, 'bots/default.gbai/default.gbdialog/hours.bas']);
     expect(code).toBe(0);
     expect(stdout).toContain('2 file(s) OK');
-  });
+  }, CLI_PATIENCE_MS);
 });
 
 describe('switchboard check, compile mistakes', () => {
@@ -122,7 +125,7 @@ describe('switchboard check, compile mistakes', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, CLI_PATIENCE_MS);
 });
 
 describe('switchboard run inside a bot package', () => {
@@ -142,5 +145,5 @@ describe('switchboard run inside a bot package', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
-  });
+  }, CLI_PATIENCE_MS);
 });
