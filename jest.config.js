@@ -14,7 +14,9 @@ export default {
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/'],
-  testTimeout: 30000,
+  // Patience, not a speed check (speed lives in `npm run bench`): suites start real servers and
+  // child processes, which take seconds on CI's two loaded cores.
+  testTimeout: 60000,
   // Two workers on CI's two cores, each restarted once it holds 1.5 GB: in one long-lived process
   // the module graphs of ~150 files pile up and every later file runs slower.
   maxWorkers: 2,
