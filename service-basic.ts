@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { GraphAdapter, SmsAdapter } from './adapters/index.js';
 import { createUser, type UserDirectory } from './auth/index.js';
+import { listBotAttendants, type AttendanceRepositories } from './attendance/index.js';
 import type { BotConfig } from './config/index.js';
 import { createScriptTask, createStoreDrive, type FileStore } from './content/index.js';
 import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type TaskRow } from './db/index.js';
@@ -26,17 +27,18 @@ export interface ScriptChannels {
  * under the data directory (`<DATA_DIR>/drive/<bot>.gbdrive`) or, when the file store is
  * S3-compatible storage, as `<bot>.gbdrive/<path>` in its bucket; SEND SMS through the sms channel
  * and SEND TEMPLATE through mobile_msg templates; USE KB / USE WEBSITE through the knowledge base;
- * CREATE TASK in the content tasks store.
+ * CREATE TASK in the content tasks store; GET ATTENDANTS from the attendance's attendants.
  */
 export function basicCapabilities(deps: {
   users: UserDirectory; dataDir: string; channels?: ScriptChannels; knowledge?: KnowledgeBase;
   /** The content file store (content/files/file-store.ts): the drives live in it when it is S3. */
   storage?: FileStore;
   tasks?: Pick<ContentRecordsRepo['tasks'], 'insert' | 'list'>;
+  attendance?: { repos: AttendanceRepositories };
 }): {
   users: UsersPort; files: FilesPort; capabilities: Partial<ScriptCapabilitiesPort>;
 } {
-  const { channels, knowledge, storage, tasks } = deps;
+  const { channels, knowledge, storage, tasks, attendance } = deps;
   return {
     users: {
       // A migrated user has no role and a random password: an administrator grants roles, the user resets it.
@@ -76,6 +78,9 @@ export function basicCapabilities(deps: {
             firstAdmin: async () => (await deps.users.list()).find((user) => user.roles.includes('admin')),
           },
         }, input)),
+      } : {}),
+      ...(attendance ? {
+        attendants: async ({ status, bot_id }) => (await listBotAttendants(attendance, bot_id, status)).map((a) => ({ ...a })),
       } : {}),
       ...(knowledge ? {
         knowledge: ({ action, name, refresh, bot_id }) => (action === 'use' ? knowledge.use(bot_id, name) : knowledge.website(bot_id, name, refresh)),

@@ -178,9 +178,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     },
     // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive
     // (or the S3 file store), SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE
-    // through the knowledge base, CREATE TASK in the content tasks store.
+    // through the knowledge base, CREATE TASK in the content tasks store, GET ATTENDANTS from the attendance.
     ...basicCapabilities({
       users, dataDir: settings.DATA_DIR, knowledge, storage: fileStore, tasks: createContentRecordsRepo(database.db).tasks,
+      attendance: { repos: attendanceRepos },
       channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
     }),
     meetings: meetings.script,

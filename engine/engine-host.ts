@@ -115,6 +115,8 @@ async function performConversationEffect(
         title: effect.title, description: effect.description, assignee: effect.assignee, priority: effect.priority,
         ...(effect.due_at === undefined ? {} : { due_at: effect.due_at }), bot_id: bot.id,
       });
+    case 'attendants.list':
+      return ctx.capabilities.attendants({ ...(effect.status === undefined ? {} : { status: effect.status }), bot_id: bot.id });
     case 'sms.send':
       return ctx.capabilities.sendSms({ to: effect.to, text: effect.text, bot_id: bot.id });
     case 'template.send':

@@ -66,6 +66,12 @@ export type EffectBody =
    * store; `due_at` is already an ISO date or timestamp. Resolves to the task.
    */
   | { type: 'task.create'; title: string; description: string; assignee: string; due_at?: string; priority: string }
+  /**
+   * GET ATTENDANTS [status]: the human attendants of the bot's attendance, each
+   * `{id, name, username, channel, department, preferences, status, active_conversations, queues}`,
+   * only those with `status` when given. Resolves to the list.
+   */
+  | { type: 'attendants.list'; status?: string }
   /** SEND SMS to, text: through the sms channel. */
   | { type: 'sms.send'; to: string; text: string }
   /** SEND TEMPLATE to, template, params…: a template message of the mobile_msg channel. */

@@ -52,7 +52,6 @@ const UNAVAILABLE: Record<string, string> = {
   'SET PAGE MODE': 'page modes belong to the web app of General Bots',
   'PAGE MODE': 'page modes belong to the web app of General Bots',
   'SET USER': 'a script cannot change who the customer is',
-  'GET ATTENDANTS': 'attendants are listed by the attendance console, not by scripts',
   'GROUP BY': 'not implemented yet',
   'ADD MEMBER': 'there are no groups a script can change',
   'GENERATE PDF': 'there is no PDF generator',
@@ -108,6 +107,11 @@ const HANDLERS: Record<string, Handler> = {
     const due_at = due === '' ? undefined : parseDueDate(due, ctx.now());
     if (due !== '' && due_at === undefined) throw new ScriptError(`CREATE TASK: "${due}" is not a due date (use 2024-12-31, 31/12/2024, today, tomorrow or next week)`);
     return effect({ type: 'task.create', title, description: a.text(1), assignee: a.text(2).trim(), priority: a.text(4).trim(), ...(due_at ? { due_at } : {}) });
+  },
+  // An optional status (online, busy, away, offline) keeps only the attendants in it.
+  'GET ATTENDANTS': (a) => {
+    const status = a.values.length > 0 ? a.text(0).trim().toLowerCase() : '';
+    return effect({ type: 'attendants.list', ...(status === '' ? {} : { status }) });
   },
   'USE KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
   'CLEAR KB': (a) => effect({ type: 'kb', action: 'clear', name: a.text(0) }),

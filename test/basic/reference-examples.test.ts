@@ -56,6 +56,10 @@ const EXAMPLES: Record<string, Example> = {
     source: 'CREATE TASK "Review document", "Please review the attached file", "ana@example.com", "tomorrow"', expect: [],
     effects: [{ type: 'task.create', title: 'Review document', description: 'Please review the attached file', assignee: 'ana@example.com', due_at: '2026-03-11', priority: '' }],
   },
+  'GET ATTENDANTS': {
+    source: 'attendants = GET ATTENDANTS\nonline = GET ATTENDANTS "Online"\nTALK "ok"', expect: ['ok'],
+    effects: [{ type: 'attendants.list' }, { type: 'attendants.list', status: 'online' }],
+  },
   'CREATE SITE': { source: 'CREATE SITE "promo" WITH TEMPLATE "landing" USING PROMPT "..."', expect: ['= error not available: CREATE SITE'] },
   'CREATE DRAFT': { source: 'CREATE DRAFT "user@example.com", "Subject", "Body"', expect: ['= error not available: CREATE DRAFT'] },
   'SAVE and FIND a file-named table': {

@@ -1,0 +1,60 @@
+import { createUser } from '../../auth/index.js';
+import { createAttendantProfilesRepo, createBotsRepo, createQueuesRepo, createUsersRepo } from '../../db/index.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { sayOnWeb } from '../support/web-customer.js';
+
+// GET ATTENDANTS lists the attendance's attendants to a bot's script, with their presence and
+// the queues serving that bot (docs/basic.md, "Compatibility").
+
+const SCRIPT = [
+  'everyone = GET ATTENDANTS',
+  'FOR EACH a IN everyone',
+  '  TALK a.name & " " & a.status & " " & a.active_conversations & " [" & JOIN(a.queues, ", ") & "]"',
+  'NEXT a',
+  'FOR EACH a IN GET ATTENDANTS "online"',
+  '  TALK "online: " & a.name',
+  'NEXT a',
+  '',
+].join('\n');
+
+let bots: TestBots;
+let service: TestService;
+
+beforeAll(async () => {
+  bots = await createTestBots('sb-attendants-');
+  await bots.add('desk', {}, SCRIPT);
+  await bots.add('shop', {}, 'TALK "shop"\n');
+  service = await startTestService({ BOTS_DIR: bots.dir });
+  const db = service.database.db;
+  const users = createUsersRepo(db);
+  const make = (username: string, roles: ('attendant' | 'supervisor')[]) => createUser({ users }, { username, email: `${username}@example.test`, password: 'password-for-tests', roles });
+  const [ana, bob] = [await make('ana', ['attendant']), await make('bob', ['supervisor'])];
+  await make('cid', []); // not an attendant: never listed
+  const profiles = createAttendantProfilesRepo(db);
+  await profiles.upsert(ana.id, { name: 'Ana Lima', status: 'online', department: 'sales' });
+  await profiles.upsert(bob.id, { name: 'Bob Reis', status: 'away' });
+  const stored = createBotsRepo(db);
+  const [desk, shop] = [(await stored.findByName('desk'))!, (await stored.findByName('shop'))!];
+  const queues = createQueuesRepo(db);
+  const everyBot = await queues.create({ name: 'General', channels: ['web'] });
+  const deskSales = await queues.create({ name: 'Sales', channels: ['web'], bot_id: desk.id });
+  const shopOnly = await queues.create({ name: 'Shop', channels: ['web'], bot_id: shop.id });
+  await queues.addMember({ queue_id: everyBot.id, user_id: ana.id });
+  await queues.addMember({ queue_id: deskSales.id, user_id: ana.id });
+  await queues.addMember({ queue_id: shopOnly.id, user_id: bob.id });
+  await queues.addMember({ queue_id: deskSales.id, user_id: bob.id, is_active: false });
+}, 60_000);
+afterAll(async () => {
+  await service?.dispose();
+  await bots?.remove();
+});
+
+test('GET ATTENDANTS gives the attendants online first with status, load and the queues serving the bot; a status keeps only those in it', async () => {
+  const answer = await sayOnWeb(service.url, 'desk', 'hi');
+  expect(answer.replies.map((r) => r.text)).toEqual([
+    'Ana Lima online 0 [General, Sales]',
+    'Bob Reis away 0 []',
+    'online: Ana Lima',
+  ]);
+});
