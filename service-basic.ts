@@ -4,7 +4,7 @@ import type { GraphAdapter, SmsAdapter } from './adapters/index.js';
 import { createUser, type UserDirectory } from './auth/index.js';
 import { listBotAttendants, type AttendanceRepositories } from './attendance/index.js';
 import type { BotConfig } from './config/index.js';
-import { createScriptTask, createStoreDrive, type FileStore } from './content/index.js';
+import { createScriptDraft, createScriptTask, createStoreDrive, type FileStore } from './content/index.js';
 import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type TaskRow } from './db/index.js';
 import { createFolderFileStore, createHttpPerformer } from './engine/host/index.js';
 import { PermanentDeliveryError, type FilesPort, type LlmPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort } from './engine/index.js';
@@ -27,18 +27,20 @@ export interface ScriptChannels {
  * under the data directory (`<DATA_DIR>/drive/<bot>.gbdrive`) or, when the file store is
  * S3-compatible storage, as `<bot>.gbdrive/<path>` in its bucket; SEND SMS through the sms channel
  * and SEND TEMPLATE through mobile_msg templates; USE KB / USE WEBSITE through the knowledge base;
- * CREATE TASK in the content tasks store; GET ATTENDANTS from the attendance's attendants.
+ * CREATE TASK in the content tasks store and CREATE DRAFT in its mail archive; GET ATTENDANTS from the attendance's attendants.
  */
 export function basicCapabilities(deps: {
   users: UserDirectory; dataDir: string; channels?: ScriptChannels; knowledge?: KnowledgeBase;
   /** The content file store (content/files/file-store.ts): the drives live in it when it is S3. */
   storage?: FileStore;
   tasks?: Pick<ContentRecordsRepo['tasks'], 'insert' | 'list'>;
+  mail?: Pick<ContentRecordsRepo['mail'], 'upsert'>;
   attendance?: { repos: AttendanceRepositories };
 }): {
   users: UsersPort; files: FilesPort; capabilities: Partial<ScriptCapabilitiesPort>;
 } {
-  const { channels, knowledge, storage, tasks, attendance } = deps;
+  const { channels, knowledge, storage, tasks, mail, attendance } = deps;
+  const firstAdmin = async () => (await deps.users.list()).find((user) => user.roles.includes('admin'));
   return {
     users: {
       // A migrated user has no role and a random password: an administrator grants roles, the user resets it.
@@ -75,9 +77,12 @@ export function basicCapabilities(deps: {
           tasks,
           owners: {
             byLogin: (login) => deps.users.findByLogin(login),
-            firstAdmin: async () => (await deps.users.list()).find((user) => user.roles.includes('admin')),
+            firstAdmin,
           },
         }, input)),
+      } : {}),
+      ...(mail ? {
+        createDraft: ({ bot_id: _bot, ...input }) => createScriptDraft({ mail, owner: firstAdmin }, input),
       } : {}),
       ...(attendance ? {
         attendants: async ({ status, bot_id }) => (await listBotAttendants(attendance, bot_id, status)).map((a) => ({ ...a })),

@@ -115,6 +115,8 @@ async function performConversationEffect(
         title: effect.title, description: effect.description, assignee: effect.assignee, priority: effect.priority,
         ...(effect.due_at === undefined ? {} : { due_at: effect.due_at }), bot_id: bot.id,
       });
+    case 'draft.create':
+      return ctx.capabilities.createDraft({ to: effect.to, subject: effect.subject, body: effect.body, bot_id: bot.id });
     case 'attendants.list':
       return ctx.capabilities.attendants({ ...(effect.status === undefined ? {} : { status: effect.status }), bot_id: bot.id });
     case 'sms.send':

@@ -88,6 +88,8 @@ export interface ScriptCapabilitiesPort {
   knowledge(request: { action: 'use' | 'website'; name: string; refresh?: string; bot_id: string }): Promise<KnowledgeSource>;
   /** CREATE TASK: a task in the tasks store; resolves to the task (`{success, id, title, notes, due_at, status, owner_id}`). */
   createTask(request: { title: string; description: string; assignee: string; due_at?: string; priority: string; bot_id: string }): Promise<Value>;
+  /** CREATE DRAFT: a draft in the mail archive (folder Drafts); resolves to `{success, uid, folder, to, subject, owner_id}`. */
+  createDraft(request: { to: string; subject: string; body: string; bot_id: string }): Promise<Value>;
   /** GET ATTENDANTS: the attendants with their presence and the bot's queues they serve; resolves to the list. */
   attendants(request: { status?: string; bot_id: string }): Promise<Value>;
 }
@@ -125,6 +127,9 @@ export const capabilitiesNotConfigured: ScriptCapabilitiesPort = {
   },
   async createTask() {
     throw new Error('not available: CREATE TASK (no tasks store is wired to the engine)');
+  },
+  async createDraft() {
+    throw new Error('not available: CREATE DRAFT (no mail archive is wired to the engine)');
   },
   async attendants() {
     throw new Error('not available: GET ATTENDANTS (no attendance service is wired to the engine)');

@@ -72,6 +72,8 @@ export type EffectBody =
    * only those with `status` when given. Resolves to the list.
    */
   | { type: 'attendants.list'; status?: string }
+  /** CREATE DRAFT to, subject, body: a draft in the product's mail archive. Resolves to the draft. */
+  | { type: 'draft.create'; to: string; subject: string; body: string }
   /** SEND SMS to, text: through the sms channel. */
   | { type: 'sms.send'; to: string; text: string }
   /** SEND TEMPLATE to, template, params…: a template message of the mobile_msg channel. */

@@ -45,7 +45,6 @@ class Args {
 /** Why a phrase cannot run here: the capability this product does not have (yet). */
 const UNAVAILABLE: Record<string, string> = {
   'SEND FILE': 'sending files to a customer needs a channel that carries attachments',
-  'CREATE DRAFT': 'there is no mailbox to keep drafts in',
   'CREATE SITE': 'there is no site generator',
   'CREATE LANDING PAGE': 'there is no site generator',
   'SET ANSWER MODE': 'answer modes are not supported: LLM answers from the knowledge made active with USE KB',
@@ -107,6 +106,11 @@ const HANDLERS: Record<string, Handler> = {
     const due_at = due === '' ? undefined : parseDueDate(due, ctx.now());
     if (due !== '' && due_at === undefined) throw new ScriptError(`CREATE TASK: "${due}" is not a due date (use 2024-12-31, 31/12/2024, today, tomorrow or next week)`);
     return effect({ type: 'task.create', title, description: a.text(1), assignee: a.text(2).trim(), priority: a.text(4).trim(), ...(due_at ? { due_at } : {}) });
+  },
+  'CREATE DRAFT': (a) => {
+    const to = a.text(0).trim();
+    if (to === '') throw new ScriptError('CREATE DRAFT needs a recipient');
+    return effect({ type: 'draft.create', to, subject: a.text(1), body: a.text(2) });
   },
   // An optional status (online, busy, away, offline) keeps only the attendants in it.
   'GET ATTENDANTS': (a) => {

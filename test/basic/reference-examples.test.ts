@@ -61,7 +61,10 @@ const EXAMPLES: Record<string, Example> = {
     effects: [{ type: 'attendants.list' }, { type: 'attendants.list', status: 'online' }],
   },
   'CREATE SITE': { source: 'CREATE SITE "promo" WITH TEMPLATE "landing" USING PROMPT "..."', expect: ['= error not available: CREATE SITE'] },
-  'CREATE DRAFT': { source: 'CREATE DRAFT "user@example.com", "Subject", "Body"', expect: ['= error not available: CREATE DRAFT'] },
+  'CREATE DRAFT': {
+    source: 'CREATE DRAFT "user@example.com", "Subject", "Body"', expect: [],
+    effects: [{ type: 'draft.create', to: 'user@example.com', subject: 'Subject', body: 'Body' }],
+  },
   'SAVE and FIND a file-named table': {
     source: 'name = "Ana"\nemail = "a@x.io"\nphone = "1"\ncreated = "2025-01-01"\nSAVE "customers.csv", name, email, phone, created\ncustomers = FIND "customers.csv"\nTALK customers[0].email',
     expect: ['a@x.io'],

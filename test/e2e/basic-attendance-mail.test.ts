@@ -1,11 +1,12 @@
 import { createUser } from '../../auth/index.js';
 import { createAttendantProfilesRepo, createBotsRepo, createQueuesRepo, createUsersRepo } from '../../db/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
 
 // GET ATTENDANTS lists the attendance's attendants to a bot's script, with their presence and
-// the queues serving that bot (docs/basic.md, "Compatibility").
+// the queues serving that bot; CREATE DRAFT keeps a draft in the mail archive (docs/basic.md,
+// "Compatibility"; docs/content.md).
 
 const SCRIPT = [
   'everyone = GET ATTENDANTS',
@@ -18,13 +19,19 @@ const SCRIPT = [
   '',
 ].join('\n');
 
+const DRAFT = [
+  'd = CREATE DRAFT "ana@example.test; bob@example.test", "Quote 42", "Dear Ana,\\nthe quote."',
+  'TALK d.folder & ": " & d.subject',
+  '',
+].join('\n');
+
 let bots: TestBots;
 let service: TestService;
 
 beforeAll(async () => {
   bots = await createTestBots('sb-attendants-');
   await bots.add('desk', {}, SCRIPT);
-  await bots.add('shop', {}, 'TALK "shop"\n');
+  await bots.add('shop', {}, DRAFT);
   service = await startTestService({ BOTS_DIR: bots.dir });
   const db = service.database.db;
   const users = createUsersRepo(db);
@@ -57,4 +64,14 @@ test('GET ATTENDANTS gives the attendants online first with status, load and the
     'Bob Reis away 0 []',
     'online: Ana Lima',
   ]);
+});
+
+test('CREATE DRAFT keeps an unsent draft in the administrator\'s mail archive, folder Drafts', async () => {
+  const answer = await sayOnWeb(service.url, 'shop', 'hi');
+  expect(answer.replies.map((r) => r.text)).toEqual(['Drafts: Quote 42']);
+  const auth = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+  const listed = (await (await fetch(`${service.url}/api/mail/messages?folder=Drafts`, { headers: auth })).json()) as { messages: { id: string; subject: string; to: string[]; flags: string[]; date: string | null }[] };
+  expect(listed.messages).toEqual([expect.objectContaining({ subject: 'Quote 42', to: ['ana@example.test', 'bob@example.test'], flags: ['\\Draft'], date: null })]);
+  const body = (await (await fetch(`${service.url}/api/mail/messages/${listed.messages[0]!.id}`, { headers: auth })).json()) as { body_text: string };
+  expect(body.body_text).toBe('Dear Ana,\nthe quote.');
 });
