@@ -8,12 +8,13 @@ import { isTruthy, toText } from '../coercion.js';
 import type { EffectBody } from '../host/index.js';
 import { matchesConditions, parseTableFilter } from '../host/index.js';
 import { isObjectValue, type ObjectValue, type Value } from '../values.js';
+import type { OutputFile } from './dialog.js';
 import { tableName } from './effects.js';
 import { cloneValue, describeValue, ScriptError } from './operators.js';
 import { builtinFunctions, parseDueDate, type BuiltinContext } from '../keywords/index.js';
 
-/** A phrase's outcome: a value now, or an effect whose result is the value. */
-export type PhraseOutcome = { value: Value } | { effect: EffectBody };
+/** A phrase's outcome: a value now, an effect whose result is the value, or a file for the customer (SEND FILE). */
+export type PhraseOutcome = { value: Value } | { effect: EffectBody } | { file: OutputFile; caption: string };
 
 /** The arguments of one phrase: values in order, each with its label (`WITH NAME n` → "name"). */
 class Args {
@@ -44,7 +45,6 @@ class Args {
 
 /** Why a phrase cannot run here: the capability this product does not have (yet). */
 const UNAVAILABLE: Record<string, string> = {
-  'SEND FILE': 'sending files to a customer needs a channel that carries attachments',
   'CREATE SITE': 'there is no site generator',
   'CREATE LANDING PAGE': 'there is no site generator',
   'SET ANSWER MODE': 'answer modes are not supported: LLM answers from the knowledge made active with USE KB',
@@ -106,6 +106,15 @@ const HANDLERS: Record<string, Handler> = {
     const due_at = due === '' ? undefined : parseDueDate(due, ctx.now());
     if (due !== '' && due_at === undefined) throw new ScriptError(`CREATE TASK: "${due}" is not a due date (use 2024-12-31, 31/12/2024, today, tomorrow or next week)`);
     return effect({ type: 'task.create', title, description: a.text(1), assignee: a.text(2).trim(), priority: a.text(4).trim(), ...(due_at ? { due_at } : {}) });
+  },
+  // SEND FILE file [, caption]: channels carry attachments by URL (docs/channels/README.md, "Attachments").
+  'SEND FILE': (a) => {
+    const url = a.text(0).trim();
+    if (!/^https?:\/\/\S+$/i.test(url)) {
+      throw new ScriptError(`not available: SEND FILE of "${url}" (only a file at an http(s) URL can be sent: drive files have no public link)`);
+    }
+    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') || 'file';
+    return { file: { type: fileKind(name), url, name }, caption: a.text(1) };
   },
   'CREATE DRAFT': (a) => {
     const to = a.text(0).trim();
@@ -199,6 +208,17 @@ function aggregate(op: string, rows: readonly ObjectValue[], field: string): Val
     default:
       throw new ScriptError(`AGGREGATE: unknown operation "${op}" (SUM, AVG, COUNT, MIN or MAX)`);
   }
+}
+
+const KINDS: Record<string, OutputFile['type']> = {
+  png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', webp: 'image', svg: 'image',
+  mp3: 'audio', ogg: 'audio', oga: 'audio', wav: 'audio', m4a: 'audio', aac: 'audio', opus: 'audio',
+  mp4: 'video', webm: 'video', mov: 'video', '3gp': 'video',
+};
+
+/** How a channel shows the file: an image, audio or video by its extension, else a document. */
+function fileKind(name: string): OutputFile['type'] {
+  return KINDS[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'file';
 }
 
 /** Runs one phrase with its argument values; throws ScriptError for "not available: …". */

@@ -60,6 +60,11 @@ const EXAMPLES: Record<string, Example> = {
     source: 'attendants = GET ATTENDANTS\nonline = GET ATTENDANTS "Online"\nTALK "ok"', expect: ['ok'],
     effects: [{ type: 'attendants.list' }, { type: 'attendants.list', status: 'online' }],
   },
+  'SEND FILE': {
+    source: 'TALK "Here is your invoice"\nSEND FILE "https://files.example/invoices/Invoice%2042.pdf", "Invoice 42"\nSEND FILE "https://files.example/logo.png"\nTALK "done"',
+    expect: ['Here is your invoice', 'Invoice 42', '', 'done'],
+  },
+  'SEND FILE from the drive': { source: 'SEND FILE "reports/q1.pdf"', expect: ['= error not available: SEND FILE'] },
   'CREATE SITE': { source: 'CREATE SITE "promo" WITH TEMPLATE "landing" USING PROMPT "..."', expect: ['= error not available: CREATE SITE'] },
   'CREATE DRAFT': {
     source: 'CREATE DRAFT "user@example.com", "Subject", "Body"', expect: [],

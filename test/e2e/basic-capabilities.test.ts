@@ -5,8 +5,8 @@ import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../su
 import { sayOnWeb } from '../support/web-customer.js';
 
 // GET ATTENDANTS lists the attendance's attendants to a bot's script, with their presence and
-// the queues serving that bot; CREATE DRAFT keeps a draft in the mail archive (docs/basic.md,
-// "Compatibility"; docs/content.md).
+// the queues serving that bot; CREATE DRAFT keeps a draft in the mail archive; SEND FILE sends a
+// file by URL in order with the TALKs (docs/basic.md, "Compatibility"; docs/content.md).
 
 const SCRIPT = [
   'everyone = GET ATTENDANTS',
@@ -25,6 +25,14 @@ const DRAFT = [
   '',
 ].join('\n');
 
+const SEND = [
+  'TALK "Your invoice:"',
+  'SEND FILE "https://files.example/invoices/Invoice%2042.pdf", "Invoice 42"',
+  'SEND FILE "https://files.example/logo.png"',
+  'TALK "Anything else?"',
+  '',
+].join('\n');
+
 let bots: TestBots;
 let service: TestService;
 
@@ -32,6 +40,7 @@ beforeAll(async () => {
   bots = await createTestBots('sb-attendants-');
   await bots.add('desk', {}, SCRIPT);
   await bots.add('shop', {}, DRAFT);
+  await bots.add('sender', {}, SEND);
   service = await startTestService({ BOTS_DIR: bots.dir });
   const db = service.database.db;
   const users = createUsersRepo(db);
@@ -74,4 +83,14 @@ test('CREATE DRAFT keeps an unsent draft in the administrator\'s mail archive, f
   expect(listed.messages).toEqual([expect.objectContaining({ subject: 'Quote 42', to: ['ana@example.test', 'bob@example.test'], flags: ['\\Draft'], date: null })]);
   const body = (await (await fetch(`${service.url}/api/mail/messages/${listed.messages[0]!.id}`, { headers: auth })).json()) as { body_text: string };
   expect(body.body_text).toBe('Dear Ana,\nthe quote.');
+});
+
+test('SEND FILE puts the file on a reply by its URL, the caption as its text, in order with the TALKs', async () => {
+  const answer = await sayOnWeb(service.url, 'sender', 'hi');
+  expect(answer.replies).toEqual([
+    { text: 'Your invoice:' },
+    { text: 'Invoice 42', attachments: [{ type: 'file', url: 'https://files.example/invoices/Invoice%2042.pdf', name: 'Invoice 42.pdf' }] },
+    { text: '', attachments: [{ type: 'image', url: 'https://files.example/logo.png', name: 'logo.png' }] },
+    { text: 'Anything else?' },
+  ]);
 });
