@@ -10,7 +10,7 @@ import { createFolderFileStore, createHttpPerformer } from './engine/host/index.
 import { PermanentDeliveryError, type FilesPort, type LlmPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort } from './engine/index.js';
 import { ConflictError } from './infra/errors.js';
 import { completeWithTools, type ModelTool, type ToolCallingClient } from './infra/llm/index.js';
-import { createKnowledgeBase, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from './knowledge/index.js';
+import { createKnowledgeBase, documentMessages, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from './knowledge/index.js';
 import { isFileValue } from './basic-interpreter/index.js';
 
 /** What the channel keywords reach: the bot's sms and mobile_msg channels, when the service has them. */
@@ -149,7 +149,9 @@ function pageFetcher(http: ReturnType<typeof createHttpPerformer>): FetchPage {
  */
 export function basicLlm(deps: { modelOf(botId: string): ToolCallingClient | undefined; knowledge?: KnowledgeBase }): LlmPort {
   return {
-    async complete({ prompt, context, bot_id, knowledge: sources, tools }) {
+    async complete({ prompt, context, answer_mode, bot_id, knowledge: active, tools }) {
+      // SET ANSWER MODE "direct": the model alone; "document": only the context and knowledge (docs/basic.md).
+      const sources = answer_mode === 'direct' ? undefined : active;
       const passages = sources?.length && deps.knowledge ? await deps.knowledge.search(bot_id, sources, prompt) : [];
       const model = deps.modelOf(bot_id);
       if (!model) {
@@ -158,7 +160,8 @@ export function basicLlm(deps: { modelOf(botId: string): ToolCallingClient | und
       }
       const messages = passages.length
         ? groundedMessages({ prompt, passages, ...(context ? { context } : {}) })
-        : [...(context ? [{ role: 'system' as const, content: context }] : []), { role: 'user' as const, content: prompt }];
+        : answer_mode === 'document' ? documentMessages({ prompt, ...(context ? { context } : {}) })
+          : [...(context ? [{ role: 'system' as const, content: context }] : []), { role: 'user' as const, content: prompt }];
       const answer = await completeWithTools(model, messages, (tools ?? []).map(modelTool));
       return passages.length ? withSources(answer, passages) : answer;
     },

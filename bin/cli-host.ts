@@ -97,6 +97,7 @@ function simulate(effect: ConversationEffect, session: Map<string, Value>): Valu
     case 'mail.send':
     case 'talk.to':
     case 'context.set':
+    case 'mode.set':
     case 'schedule.set':
     case 'hear.failed':
       return null;

@@ -30,6 +30,11 @@ export interface LlmPort {
 export interface LlmRequest {
   prompt: string;
   context?: string;
+  /**
+   * SET ANSWER MODE of the session: `document` answers only from the context and knowledge,
+   * `direct` asks the model alone (no knowledge); any other answers as usual.
+   */
+  answer_mode?: string;
   bot_id: string;
   knowledge?: string[];
   tools?: ScriptTool[];

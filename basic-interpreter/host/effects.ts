@@ -33,6 +33,11 @@ export type EffectBody =
   | { type: 'session.get'; key: string }
   /** SET CONTEXT text: background for later LLM calls. */
   | { type: 'context.set'; text: string }
+  /**
+   * SET ANSWER MODE mode, PAGE MODE mode (SET PAGE MODE): a setting of the session, lower-case;
+   * the answer mode is what the bot's LLM answers read (docs/basic.md, "Compatibility").
+   */
+  | { type: 'mode.set'; setting: 'answer_mode' | 'page_mode'; mode: string }
   /** TRANSFER TO HUMAN. Resolves to {success, status, queue_position, assigned_to, assigned_to_name, estimated_wait_seconds, message}. */
   | { type: 'transfer'; target?: string; department?: string; priority?: string; reason?: string; destination?: string }
   /** CREATE MEETING options. Resolves to {success, room_id, join_url}. */

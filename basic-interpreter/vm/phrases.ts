@@ -47,9 +47,6 @@ class Args {
 const UNAVAILABLE: Record<string, string> = {
   'CREATE SITE': 'there is no site generator',
   'CREATE LANDING PAGE': 'there is no site generator',
-  'SET ANSWER MODE': 'answer modes are not supported: LLM answers from the knowledge made active with USE KB',
-  'SET PAGE MODE': 'page modes belong to the web app of General Bots',
-  'PAGE MODE': 'page modes belong to the web app of General Bots',
   'SET USER': 'a script cannot change who the customer is',
   'GROUP BY': 'not implemented yet',
   'ADD MEMBER': 'there are no groups a script can change',
@@ -107,6 +104,9 @@ const HANDLERS: Record<string, Handler> = {
     if (due !== '' && due_at === undefined) throw new ScriptError(`CREATE TASK: "${due}" is not a due date (use 2024-12-31, 31/12/2024, today, tomorrow or next week)`);
     return effect({ type: 'task.create', title, description: a.text(1), assignee: a.text(2).trim(), priority: a.text(4).trim(), ...(due_at ? { due_at } : {}) });
   },
+  'SET ANSWER MODE': (a) => modeEffect(a, 'answer_mode'),
+  'SET PAGE MODE': (a) => modeEffect(a, 'page_mode'),
+  'PAGE MODE': (a) => modeEffect(a, 'page_mode'),
   // SEND FILE file [, caption]: channels carry attachments by URL (docs/channels/README.md, "Attachments").
   'SEND FILE': (a) => {
     const url = a.text(0).trim();
@@ -208,6 +208,12 @@ function aggregate(op: string, rows: readonly ObjectValue[], field: string): Val
     default:
       throw new ScriptError(`AGGREGATE: unknown operation "${op}" (SUM, AVG, COUNT, MIN or MAX)`);
   }
+}
+
+function modeEffect(a: Args, setting: 'answer_mode' | 'page_mode'): PhraseOutcome {
+  const mode = a.text(0).trim().toLowerCase();
+  if (mode === '') throw new ScriptError(`${a.phrase} needs a mode`);
+  return effect({ type: 'mode.set', setting, mode });
 }
 
 const KINDS: Record<string, OutputFile['type']> = {

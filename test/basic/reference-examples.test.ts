@@ -65,6 +65,10 @@ const EXAMPLES: Record<string, Example> = {
     expect: ['Here is your invoice', 'Invoice 42', '', 'done'],
   },
   'SEND FILE from the drive': { source: 'SEND FILE "reports/q1.pdf"', expect: ['= error not available: SEND FILE'] },
+  'SET ANSWER MODE, PAGE MODE': {
+    source: 'SET ANSWER MODE "document"\nSET PAGE MODE "Chat"\nPAGE MODE "full"', expect: [],
+    effects: [{ type: 'mode.set', setting: 'answer_mode', mode: 'document' }, { type: 'mode.set', setting: 'page_mode', mode: 'chat' }, { type: 'mode.set', setting: 'page_mode', mode: 'full' }],
+  },
   'CREATE SITE': { source: 'CREATE SITE "promo" WITH TEMPLATE "landing" USING PROMPT "..."', expect: ['= error not available: CREATE SITE'] },
   'CREATE DRAFT': {
     source: 'CREATE DRAFT "user@example.com", "Subject", "Body"', expect: [],
