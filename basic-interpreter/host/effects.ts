@@ -62,6 +62,11 @@ export type EffectBody =
   | { type: 'file.list'; path: string }
   /** DOWNLOAD url [, path]: the body as a file value, or written to `path` (resolves to the path). */
   | { type: 'file.download'; url: string; path?: string; headers: Record<string, string> }
+  /**
+   * FILL template, data [TO path]: the drive's text template with its `{{placeholders}}` filled
+   * from `data`, written to `path` when given. Resolves to `{path, content, size}`.
+   */
+  | { type: 'file.fill'; template: string; data: Value; path?: string }
   /** MERGE "table", rows, "key": update the row with the same key, else insert. Resolves to the rows merged. */
   | { type: 'table.merge'; table: string; rows: ObjectValue[]; key: string }
   /** CREATE USER email WITH NAME name: a user of the product. Resolves to {success, user_id, username, email}. */

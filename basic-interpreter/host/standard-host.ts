@@ -1,6 +1,7 @@
 import type { Effect, EffectBody, EffectHost } from './effects.js';
 import { bytesToValue, isFileValue, valueToBytes } from './file-content.js';
 import { normalizeFilePath, type FileStore } from './file-store.js';
+import { fillTemplate } from './fill-template.js';
 import type { MemoryStore, TableStore } from './stores.js';
 import type { ObjectValue } from '../values.js';
 import { parseTableFilter } from './table-filter.js';
@@ -68,6 +69,8 @@ export function createStandardHost(parts: StandardHostParts): EffectHost {
           return mergeRows(parts.tables, effect.table, effect.rows, effect.key);
         case 'file.download':
           return download(parts, effect.url, effect.path, effect.headers);
+        case 'file.fill':
+          return fillTemplate(drive(parts.files, effect.type), effect);
         case 'file.read':
         case 'file.write':
         case 'file.copy':
@@ -86,7 +89,7 @@ type FileEffect = Extract<EffectBody, { type: 'file.read' | 'file.write' | 'file
 
 const FILE_KEYWORDS: Record<string, string> = {
   'file.read': 'READ', 'file.write': 'WRITE', 'file.copy': 'COPY', 'file.move': 'MOVE', 'file.delete': 'DELETE FILE',
-  'file.list': 'LIST', 'file.download': 'DOWNLOAD',
+  'file.list': 'LIST', 'file.download': 'DOWNLOAD', 'file.fill': 'FILL',
 };
 
 function drive(files: FileStore | undefined, type: string): FileStore {

@@ -78,7 +78,6 @@ const UNAVAILABLE: Record<string, string> = {
   COMPRESS: 'there is no archive support',
   EXTRACT: 'there is no archive support',
   SCRAPE: 'there is no web scraper',
-  FILL: 'there is no document template engine',
 };
 
 type Handler = (args: Args, headers: Record<string, string>, ctx: BuiltinContext) => PhraseOutcome;
@@ -103,6 +102,10 @@ const HANDLERS: Record<string, Handler> = {
     const due_at = due === '' ? undefined : parseDueDate(due, ctx.now());
     if (due !== '' && due_at === undefined) throw new ScriptError(`CREATE TASK: "${due}" is not a due date (use 2024-12-31, 31/12/2024, today, tomorrow or next week)`);
     return effect({ type: 'task.create', title, description: a.text(1), assignee: a.text(2).trim(), priority: a.text(4).trim(), ...(due_at ? { due_at } : {}) });
+  },
+  FILL: (a) => {
+    const path = a.named('to', 2);
+    return effect({ type: 'file.fill', template: a.text(0), data: a.at(1), ...(path === null ? {} : { path: toText(path) }) });
   },
   'SET ANSWER MODE': (a) => modeEffect(a, 'answer_mode'),
   'SET PAGE MODE': (a) => modeEffect(a, 'page_mode'),

@@ -95,7 +95,19 @@ const EXAMPLES: Record<string, Example> = {
     source: 'data = {key_field: "k1", v: 1}\nINSERT "table", data\nUPDATE "table", "key_field=k1", {v: 2}\nMERGE "table", [{key_field: "k1", v: 3}, {key_field: "k2", v: 4}], "key_field"\nrows = FIND "table", ""\nTALK COUNT(rows) & rows[0].v\nDELETE "table", "key_field=k2"\nTALK COUNT(FIND("table", ""))',
     expect: ['23', '1'],
   },
-  'FILL': { source: 'filled = FILL "template", {a: 1}', expect: ['= error not available: FILL'] },
+  FILL: {
+    source: [
+      'WRITE "templates/order.txt", "Order for {{customer}}:\\n{{#items}}- {{qty}} x {{name}}\\n{{/items}}Total: {{total}}"',
+      'data = #{customer: "Acme Corp", items: [#{name: "Widget", qty: 10}, #{name: "Gadget", qty: 5}], total: 549.85}',
+      'result = FILL "templates/order.txt", data TO "orders/order-123.txt"',
+      'TALK result.path & " " & result.size',
+      'TALK READ "orders/order-123.txt"',
+      'body = FILL "templates/order.txt", #{customer: "Bo", items: [], total: 0}',
+      'TALK body.content',
+    ].join('\n'),
+    expect: ['orders/order-123.txt 61', 'Order for Acme Corp:\n- 10 x Widget\n- 5 x Gadget\nTotal: 549.85', 'Order for Bo:\nTotal: 0'],
+  },
+  'FILL a Word template': { source: 'FILL "templates/contract.docx", #{name: "Jo"}', expect: ['= error not available: FILL of "templates/contract.docx"'] },
   'SET HEADER, CLEAR HEADERS': { source: 'token = "t"\nSET HEADER "Authorization", "Bearer " + token\nSET HEADER "Content-Type", "application/json"\nCLEAR HEADERS\nTALK "ok"', expect: ['ok'] },
   'READ and WRITE': { source: 'WRITE "config.json", {port: 8080}\ncontent = READ "config.json"\nTALK content.port\nWRITE "output.txt", "hello"\nTALK READ("output.txt")', expect: ['8080', 'hello'] },
   'COPY, MOVE, DELETE FILE, LIST': {
