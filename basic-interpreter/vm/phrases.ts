@@ -11,7 +11,7 @@ import { isObjectValue, type ObjectValue, type Value } from '../values.js';
 import type { OutputFile } from './dialog.js';
 import { tableName } from './effects.js';
 import { cloneValue, describeValue, ScriptError } from './operators.js';
-import { builtinFunctions, parseDueDate, type BuiltinContext } from '../keywords/index.js';
+import { builtinFunctions, CHART_TYPES, chartSvg, parseDueDate, type BuiltinContext, type ChartType } from '../keywords/index.js';
 
 /** A phrase's outcome: a value now, an effect whose result is the value, or a file for the customer (SEND FILE). */
 export type PhraseOutcome = { value: Value } | { effect: EffectBody } | { file: OutputFile; caption: string };
@@ -68,7 +68,6 @@ const UNAVAILABLE: Record<string, string> = {
   ON: 'event handlers: use SET SCHEDULE for timed runs',
   CALL: 'REST endpoints of other bots cannot be called by path (use GET/POST with a URL)',
   SEARCH: 'not implemented yet: LLM answers from the knowledge made active with USE KB or USE WEBSITE',
-  CHART: 'there is no chart renderer',
   WEBHOOK: 'webhooks are not published for scripts',
   BOOK: 'there is no calendar',
   WEATHER: 'there is no weather service',
@@ -102,6 +101,20 @@ const HANDLERS: Record<string, Handler> = {
     const due_at = due === '' ? undefined : parseDueDate(due, ctx.now());
     if (due !== '' && due_at === undefined) throw new ScriptError(`CREATE TASK: "${due}" is not a due date (use 2024-12-31, 31/12/2024, today, tomorrow or next week)`);
     return effect({ type: 'task.create', title, description: a.text(1), assignee: a.text(2).trim(), priority: a.text(4).trim(), ...(due_at ? { due_at } : {}) });
+  },
+  // CHART type, values, labels [TO path]: an SVG image written to the drive; the value is its path.
+  CHART: (a) => {
+    const type = a.text(0).trim().toLowerCase() as ChartType;
+    if (!CHART_TYPES.includes(type)) throw new ScriptError(`CHART: "${a.text(0)}" is not a chart type (${CHART_TYPES.join(', ')})`);
+    const values = a.at(1);
+    if (!Array.isArray(values)) throw new ScriptError(`CHART needs a list of numbers, got ${describeValue(values)}`);
+    const numbers = values.map((v) => Number(v));
+    if (numbers.some((n) => !Number.isFinite(n))) throw new ScriptError('CHART: every value must be a number');
+    const labels = a.text(2) === '' ? [] : a.text(2).split(';').map((l) => l.trim());
+    const svg = chartSvg(type, numbers, labels);
+    const path = a.named('to', 3);
+    const target = path === null ? `charts/${type}-${contentHash(svg)}.svg` : toText(path);
+    return effect({ type: 'file.write', path: target, content: svg });
   },
   FILL: (a) => {
     const path = a.named('to', 2);
@@ -211,6 +224,13 @@ function aggregate(op: string, rows: readonly ObjectValue[], field: string): Val
     default:
       throw new ScriptError(`AGGREGATE: unknown operation "${op}" (SUM, AVG, COUNT, MIN or MAX)`);
   }
+}
+
+/** FNV-1a of the text, in hex: the same chart is the same file. */
+function contentHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 function modeEffect(a: Args, setting: 'answer_mode' | 'page_mode'): PhraseOutcome {

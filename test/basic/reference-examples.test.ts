@@ -69,6 +69,11 @@ const EXAMPLES: Record<string, Example> = {
     source: 'SET ANSWER MODE "document"\nSET PAGE MODE "Chat"\nPAGE MODE "full"', expect: [],
     effects: [{ type: 'mode.set', setting: 'answer_mode', mode: 'document' }, { type: 'mode.set', setting: 'page_mode', mode: 'chat' }, { type: 'mode.set', setting: 'page_mode', mode: 'full' }],
   },
+  CHART: {
+    source: 'img = CHART "pie", [10, 20, 30], "A;B;C"\nsvg = READ img\nTALK LEFT(img, 11) & " " & RIGHT(img, 4)\nTALK INSTR(svg, "<svg") > 0\nbars = CHART "bar", [3, 1], "Jan;Feb" TO "reports/sales.svg"\nTALK bars',
+    expect: ['charts/pie- .svg', 'true', 'reports/sales.svg'],
+  },
+  'CHART of no numbers': { source: 'CHART "radar", [1], "A"', expect: ['= error CHART: "radar" is not a chart type'] },
   'CREATE SITE': { source: 'CREATE SITE "promo" WITH TEMPLATE "landing" USING PROMPT "..."', expect: ['= error not available: CREATE SITE'] },
   'CREATE DRAFT': {
     source: 'CREATE DRAFT "user@example.com", "Subject", "Body"', expect: [],
