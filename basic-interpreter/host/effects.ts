@@ -67,6 +67,8 @@ export type EffectBody =
    * from `data`, written to `path` when given. Resolves to `{path, content, size}`.
    */
   | { type: 'file.fill'; template: string; data: Value; path?: string }
+  /** SEARCH "table", query [, limit]: the rows holding every word of the query, best first. */
+  | { type: 'table.search'; table: string; query: string; limit: number }
   /** MERGE "table", rows, "key": update the row with the same key, else insert. Resolves to the rows merged. */
   | { type: 'table.merge'; table: string; rows: ObjectValue[]; key: string }
   /** CREATE USER email WITH NAME name: a user of the product. Resolves to {success, user_id, username, email}. */

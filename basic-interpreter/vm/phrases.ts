@@ -67,7 +67,6 @@ const UNAVAILABLE: Record<string, string> = {
   'POST TO': 'there is no social media publishing',
   ON: 'event handlers: use SET SCHEDULE for timed runs',
   CALL: 'REST endpoints of other bots cannot be called by path (use GET/POST with a URL)',
-  SEARCH: 'not implemented yet: LLM answers from the knowledge made active with USE KB or USE WEBSITE',
   WEBHOOK: 'webhooks are not published for scripts',
   BOOK: 'there is no calendar',
   WEATHER: 'there is no weather service',
@@ -115,6 +114,11 @@ const HANDLERS: Record<string, Handler> = {
     const path = a.named('to', 3);
     const target = path === null ? `charts/${type}-${contentHash(svg)}.svg` : toText(path);
     return effect({ type: 'file.write', path: target, content: svg });
+  },
+  SEARCH: (a) => {
+    const limit = a.values.length > 2 ? Number(a.values[2]) : 10;
+    if (!Number.isFinite(limit) || limit < 1) throw new ScriptError(`SEARCH: the limit must be a positive number, got ${a.text(2)}`);
+    return effect({ type: 'table.search', table: tableName(a.values, 0), query: a.text(1), limit });
   },
   FILL: (a) => {
     const path = a.named('to', 2);

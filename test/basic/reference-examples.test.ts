@@ -74,6 +74,21 @@ const EXAMPLES: Record<string, Example> = {
     expect: ['charts/pie- .svg', 'true', 'reports/sales.svg'],
   },
   'CHART of no numbers': { source: 'CHART "radar", [1], "A"', expect: ['= error CHART: "radar" is not a chart type'] },
+  SEARCH: {
+    source: [
+      'SAVE "Products.csv", #{name: "Dark Chocolate", brand: "Cacau"}',
+      'SAVE "Products.csv", #{name: "Milk", brand: "Chocolaté Farm"}',
+      'SAVE "Products.csv", #{name: "Bread", brand: "Bakery"}',
+      'results = SEARCH "Products.csv", "chocolate", 10',
+      'FOR EACH p IN results',
+      '  TALK p.name',
+      'NEXT p',
+      'FOR EACH p IN SEARCH "products", "choc", 1',
+      '  TALK "top: " & p.name',
+      'NEXT p',
+    ].join('\n'),
+    expect: ['Dark Chocolate', 'Milk', 'top: Dark Chocolate'],
+  },
   'CREATE SITE': { source: 'CREATE SITE "promo" WITH TEMPLATE "landing" USING PROMPT "..."', expect: ['= error not available: CREATE SITE'] },
   'CREATE DRAFT': {
     source: 'CREATE DRAFT "user@example.com", "Subject", "Body"', expect: [],

@@ -6,7 +6,8 @@ import { sayOnWeb } from '../support/web-customer.js';
 
 // GET ATTENDANTS lists the attendance's attendants to a bot's script, with their presence and
 // the queues serving that bot; CREATE DRAFT keeps a draft in the mail archive; SEND FILE sends a
-// file by URL in order with the TALKs (docs/basic.md, "Compatibility"; docs/content.md).
+// file by URL in order with the TALKs; SEARCH finds rows of the bot's tables (docs/basic.md,
+// "Compatibility"; docs/content.md).
 
 const SCRIPT = [
   'everyone = GET ATTENDANTS',
@@ -33,6 +34,16 @@ const SEND = [
   '',
 ].join('\n');
 
+const FIND = [
+  'SAVE "Products.csv", #{name: "Dark Chocolate", brand: "Cacau"}',
+  'SAVE "Products.csv", #{name: "Milk", brand: "Chocolaté Farm"}',
+  'SAVE "Products.csv", #{name: "Bread", brand: "Bakery"}',
+  'FOR EACH p IN SEARCH "Products.csv", "chocolate", 10',
+  '  TALK p.name & " by " & p.brand',
+  'NEXT p',
+  '',
+].join('\n');
+
 let bots: TestBots;
 let service: TestService;
 
@@ -41,6 +52,7 @@ beforeAll(async () => {
   await bots.add('desk', {}, SCRIPT);
   await bots.add('shop', {}, DRAFT);
   await bots.add('sender', {}, SEND);
+  await bots.add('finder', {}, FIND);
   service = await startTestService({ BOTS_DIR: bots.dir });
   const db = service.database.db;
   const users = createUsersRepo(db);
@@ -93,4 +105,9 @@ test('SEND FILE puts the file on a reply by its URL, the caption as its text, in
     { text: '', attachments: [{ type: 'image', url: 'https://files.example/logo.png', name: 'logo.png' }] },
     { text: 'Anything else?' },
   ]);
+});
+
+test('SEARCH finds the rows of the bot\'s table holding the words, accents and case ignored', async () => {
+  const answer = await sayOnWeb(service.url, 'finder', 'hi');
+  expect(answer.replies.map((r) => r.text)).toEqual(['Dark Chocolate by Cacau', 'Milk by Chocolaté Farm']);
 });
