@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { GraphAdapter, SmsAdapter } from './adapters/index.js';
 import { createUser, type UserDirectory } from './auth/index.js';
+import { listBotAttendants, type AttendanceRepositories } from './attendance/index.js';
 import type { BotConfig } from './config/index.js';
-import { createScriptTask, createStoreDrive, type FileStore } from './content/index.js';
+import { createScriptDraft, createScriptTask, createStoreDrive, type FileStore } from './content/index.js';
 import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type TaskRow } from './db/index.js';
 import { createFolderFileStore, createHttpPerformer } from './engine/host/index.js';
 import { PermanentDeliveryError, type FilesPort, type LlmPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort } from './engine/index.js';
 import { ConflictError } from './infra/errors.js';
 import { completeWithTools, type ModelTool, type ToolCallingClient } from './infra/llm/index.js';
-import { createKnowledgeBase, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from './knowledge/index.js';
+import { createKnowledgeBase, documentMessages, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from './knowledge/index.js';
 import { isFileValue } from './basic-interpreter/index.js';
 
 /** What the channel keywords reach: the bot's sms and mobile_msg channels, when the service has them. */
@@ -26,17 +27,20 @@ export interface ScriptChannels {
  * under the data directory (`<DATA_DIR>/drive/<bot>.gbdrive`) or, when the file store is
  * S3-compatible storage, as `<bot>.gbdrive/<path>` in its bucket; SEND SMS through the sms channel
  * and SEND TEMPLATE through mobile_msg templates; USE KB / USE WEBSITE through the knowledge base;
- * CREATE TASK in the content tasks store.
+ * CREATE TASK in the content tasks store and CREATE DRAFT in its mail archive; GET ATTENDANTS from the attendance's attendants.
  */
 export function basicCapabilities(deps: {
   users: UserDirectory; dataDir: string; channels?: ScriptChannels; knowledge?: KnowledgeBase;
   /** The content file store (content/files/file-store.ts): the drives live in it when it is S3. */
   storage?: FileStore;
   tasks?: Pick<ContentRecordsRepo['tasks'], 'insert' | 'list'>;
+  mail?: Pick<ContentRecordsRepo['mail'], 'upsert'>;
+  attendance?: { repos: AttendanceRepositories };
 }): {
   users: UsersPort; files: FilesPort; capabilities: Partial<ScriptCapabilitiesPort>;
 } {
-  const { channels, knowledge, storage, tasks } = deps;
+  const { channels, knowledge, storage, tasks, mail, attendance } = deps;
+  const firstAdmin = async () => (await deps.users.list()).find((user) => user.roles.includes('admin'));
   return {
     users: {
       // A migrated user has no role and a random password: an administrator grants roles, the user resets it.
@@ -73,9 +77,15 @@ export function basicCapabilities(deps: {
           tasks,
           owners: {
             byLogin: (login) => deps.users.findByLogin(login),
-            firstAdmin: async () => (await deps.users.list()).find((user) => user.roles.includes('admin')),
+            firstAdmin,
           },
         }, input)),
+      } : {}),
+      ...(mail ? {
+        createDraft: ({ bot_id: _bot, ...input }) => createScriptDraft({ mail, owner: firstAdmin }, input),
+      } : {}),
+      ...(attendance ? {
+        attendants: async ({ status, bot_id }) => (await listBotAttendants(attendance, bot_id, status)).map((a) => ({ ...a })),
       } : {}),
       ...(knowledge ? {
         knowledge: ({ action, name, refresh, bot_id }) => (action === 'use' ? knowledge.use(bot_id, name) : knowledge.website(bot_id, name, refresh)),
@@ -139,7 +149,9 @@ function pageFetcher(http: ReturnType<typeof createHttpPerformer>): FetchPage {
  */
 export function basicLlm(deps: { modelOf(botId: string): ToolCallingClient | undefined; knowledge?: KnowledgeBase }): LlmPort {
   return {
-    async complete({ prompt, context, bot_id, knowledge: sources, tools }) {
+    async complete({ prompt, context, answer_mode, bot_id, knowledge: active, tools }) {
+      // SET ANSWER MODE "direct": the model alone; "document": only the context and knowledge (docs/basic.md).
+      const sources = answer_mode === 'direct' ? undefined : active;
       const passages = sources?.length && deps.knowledge ? await deps.knowledge.search(bot_id, sources, prompt) : [];
       const model = deps.modelOf(bot_id);
       if (!model) {
@@ -148,7 +160,8 @@ export function basicLlm(deps: { modelOf(botId: string): ToolCallingClient | und
       }
       const messages = passages.length
         ? groundedMessages({ prompt, passages, ...(context ? { context } : {}) })
-        : [...(context ? [{ role: 'system' as const, content: context }] : []), { role: 'user' as const, content: prompt }];
+        : answer_mode === 'document' ? documentMessages({ prompt, ...(context ? { context } : {}) })
+          : [...(context ? [{ role: 'system' as const, content: context }] : []), { role: 'user' as const, content: prompt }];
       const answer = await completeWithTools(model, messages, (tools ?? []).map(modelTool));
       return passages.length ? withSources(answer, passages) : answer;
     },

@@ -119,6 +119,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // Attendant assist (tips, polish, replies, summary, sentiment) on the bot's model, with offline fallbacks.
   // Every attendance use case runs on these, built once.
   const attendanceRepos = createAttendanceRepositories(database.db);
+  const contentRecords = createContentRecordsRepo(database.db);
   const assist = createAssistService({
     repos: attendanceRepos, llmFor: llmOf, now, logger,
     bot: (key) => {
@@ -178,9 +179,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     },
     // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive
     // (or the S3 file store), SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE
-    // through the knowledge base, CREATE TASK in the content tasks store.
+    // through the knowledge base, CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.
     ...basicCapabilities({
-      users, dataDir: settings.DATA_DIR, knowledge, storage: fileStore, tasks: createContentRecordsRepo(database.db).tasks,
+      users, dataDir: settings.DATA_DIR, knowledge, storage: fileStore, tasks: contentRecords.tasks, mail: contentRecords.mail,
+      attendance: { repos: attendanceRepos },
       channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
     }),
     meetings: meetings.script,

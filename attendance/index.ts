@@ -48,6 +48,7 @@ export {
   heldConversation, listVisibleItems, seesAll, visibleConversation, type Actor,
 } from './commands/attendant-scope.js';
 export { listAttendants, type AttendantSummary } from './commands/list-attendants.js';
+export { listBotAttendants, type BotAttendant } from './commands/bot-attendants.js';
 export { parseCommand, type AttendantCommand } from './commands/parse-command.js';
 export type { AttendantMeetingsPort } from './commands/meeting-commands.js';
 export {

@@ -82,6 +82,10 @@ function simulate(effect: ConversationEffect, session: Map<string, Value>): Valu
       throw new Error('not available: CREATE USER (the CLI has no users service)');
     case 'task.create':
       throw new Error('not available: CREATE TASK (the CLI has no tasks store)');
+    case 'draft.create':
+      throw new Error('not available: CREATE DRAFT (the CLI has no mail archive)');
+    case 'attendants.list':
+      throw new Error('not available: GET ATTENDANTS (the CLI has no attendance service)');
     case 'sms.send':
       throw new Error('not available: SEND SMS (the CLI has no sms channel)');
     case 'template.send':
@@ -93,6 +97,7 @@ function simulate(effect: ConversationEffect, session: Map<string, Value>): Valu
     case 'mail.send':
     case 'talk.to':
     case 'context.set':
+    case 'mode.set':
     case 'schedule.set':
     case 'hear.failed':
       return null;

@@ -10,6 +10,7 @@ export * from './files/index.js';
 export { listEvents, type EventOccurrence } from './calendar/list-events.js';
 export { createEvent, type NewEventInput } from './calendar/create-event.js';
 export { sendEmail, SENT_FOLDER, SENT_SOURCE, type EmailInput } from './mail/send-email.js';
+export { createScriptDraft, DRAFTS_FOLDER, type ScriptDraftInput } from './mail/script-draft.js';
 export { listMail, readMail } from './mail/list-mail.js';
 export { listContacts } from './contacts/list-contacts.js';
 export { createTask, listTasks } from './tasks/tasks.js';

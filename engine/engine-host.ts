@@ -9,6 +9,8 @@ import { transferToHuman } from './transfer-to-human.js';
 
 /** Where SET CONTEXT text is kept for later LLM calls. */
 export const LLM_CONTEXT_KEY = 'llm_context';
+/** The session's answer mode (SET ANSWER MODE), read by every LLM answer. */
+export const ANSWER_MODE_KEY = 'answer_mode';
 
 /** Where USE KB / USE WEBSITE keep the session's active knowledge sources for later LLM calls. */
 export const KB_SOURCES_KEY = 'kb_sources';
@@ -71,6 +73,9 @@ async function performConversationEffect(
     case 'context.set':
       session('SET CONTEXT').setContext(LLM_CONTEXT_KEY, effect.text);
       return null;
+    case 'mode.set':
+      session(effect.setting === 'answer_mode' ? 'SET ANSWER MODE' : 'PAGE MODE').setContext(effect.setting, effect.mode);
+      return null;
     case 'talk.to':
       session('TALK TO').talkTo(effect.address, effect.text);
       return null;
@@ -97,8 +102,10 @@ async function performConversationEffect(
       const context = turn?.context[LLM_CONTEXT_KEY];
       const knowledge = storedNames(turn?.context[KB_SOURCES_KEY]);
       const tools = turn ? scriptTools(bot, storedNames(turn.context[LLM_TOOLS_KEY]), () => createTurnHost(ctx, turn), (text) => turn.outbound.push(turn.botMessage(text))) : [];
+      const answerMode = turn?.context[ANSWER_MODE_KEY];
       return ctx.llm.complete({
         prompt: effect.prompt, bot_id: bot.id, ...(typeof context === 'string' ? { context } : {}),
+        ...(typeof answerMode === 'string' ? { answer_mode: answerMode } : {}),
         ...(knowledge.length ? { knowledge } : {}), ...(tools.length ? { tools } : {}),
       });
     }
@@ -115,6 +122,10 @@ async function performConversationEffect(
         title: effect.title, description: effect.description, assignee: effect.assignee, priority: effect.priority,
         ...(effect.due_at === undefined ? {} : { due_at: effect.due_at }), bot_id: bot.id,
       });
+    case 'draft.create':
+      return ctx.capabilities.createDraft({ to: effect.to, subject: effect.subject, body: effect.body, bot_id: bot.id });
+    case 'attendants.list':
+      return ctx.capabilities.attendants({ ...(effect.status === undefined ? {} : { status: effect.status }), bot_id: bot.id });
     case 'sms.send':
       return ctx.capabilities.sendSms({ to: effect.to, text: effect.text, bot_id: bot.id });
     case 'template.send':

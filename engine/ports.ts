@@ -30,6 +30,11 @@ export interface LlmPort {
 export interface LlmRequest {
   prompt: string;
   context?: string;
+  /**
+   * SET ANSWER MODE of the session: `document` answers only from the context and knowledge,
+   * `direct` asks the model alone (no knowledge); any other answers as usual.
+   */
+  answer_mode?: string;
   bot_id: string;
   knowledge?: string[];
   tools?: ScriptTool[];
@@ -88,6 +93,10 @@ export interface ScriptCapabilitiesPort {
   knowledge(request: { action: 'use' | 'website'; name: string; refresh?: string; bot_id: string }): Promise<KnowledgeSource>;
   /** CREATE TASK: a task in the tasks store; resolves to the task (`{success, id, title, notes, due_at, status, owner_id}`). */
   createTask(request: { title: string; description: string; assignee: string; due_at?: string; priority: string; bot_id: string }): Promise<Value>;
+  /** CREATE DRAFT: a draft in the mail archive (folder Drafts); resolves to `{success, uid, folder, to, subject, owner_id}`. */
+  createDraft(request: { to: string; subject: string; body: string; bot_id: string }): Promise<Value>;
+  /** GET ATTENDANTS: the attendants with their presence and the bot's queues they serve; resolves to the list. */
+  attendants(request: { status?: string; bot_id: string }): Promise<Value>;
 }
 
 /** An indexed knowledge source, as USE KB and USE WEBSITE report it to the script. */
@@ -123,5 +132,11 @@ export const capabilitiesNotConfigured: ScriptCapabilitiesPort = {
   },
   async createTask() {
     throw new Error('not available: CREATE TASK (no tasks store is wired to the engine)');
+  },
+  async createDraft() {
+    throw new Error('not available: CREATE DRAFT (no mail archive is wired to the engine)');
+  },
+  async attendants() {
+    throw new Error('not available: GET ATTENDANTS (no attendance service is wired to the engine)');
   },
 };

@@ -49,7 +49,8 @@ export async function runBotTurn(ctx: EngineContext, turn: SessionTurn, input: B
   const menu = result.status === 'waiting' ? result.waiting_for.menu : undefined;
   const outputs = result.outputs.map((output, i) => {
     const last = i === result.outputs.length - 1;
-    return turn.botMessage(output.text, output.suggestions ?? (last ? menu : undefined));
+    // SEND FILE's output: the file by URL; its caption is the message's text, so no channel shows it twice.
+    return turn.botMessage(output.text, output.suggestions ?? (last ? menu : undefined), output.files);
   });
   turn.outbound.splice(outputsAt, 0, ...outputs);
   return storedDialogOf(result);

@@ -1,7 +1,7 @@
 import { newRowId, type SessionChanges, type SessionRow } from '../db/index.js';
 import type { Suggestion } from '../basic-interpreter/index.js';
 import type { EngineBot } from './engine-context.js';
-import type { Channel, OutboundMessage, Sender } from './messages.js';
+import type { Attachment, Channel, OutboundMessage, Sender } from './messages.js';
 import type { SessionSnapshot } from './domain-events.js';
 import { needsHumanOf } from './routing-rule.js';
 
@@ -63,8 +63,10 @@ export class SessionTurn {
   }
 
   /** A bot message to the customer, not yet queued (the caller places it). */
-  botMessage(text: string, suggestions?: Suggestion[]): PendingOutbound {
-    return this.customerMessage(text, 'bot', suggestions);
+  botMessage(text: string, suggestions?: Suggestion[], attachments?: Attachment[]): PendingOutbound {
+    const pending = this.customerMessage(text, 'bot', suggestions);
+    if (attachments?.length) pending.message.attachments = attachments;
+    return pending;
   }
 
   private customerMessage(text: string, from: Sender, suggestions?: Suggestion[]): PendingOutbound {

@@ -1,4 +1,4 @@
-import { groundedMessages, NOTHING_FOUND, passagesAnswer, withSources } from './grounded-prompt.js';
+import { documentMessages, groundedMessages, NOTHING_FOUND, passagesAnswer, withSources } from './grounded-prompt.js';
 import { searchTerms } from './knowledge-base.js';
 
 const passage = (document: string, content: string, rank: number) => ({ source: 'kb', document, title: document.toUpperCase(), position: 0, content, rank });
@@ -22,4 +22,10 @@ test('without a model: the passages matching at least half as well as the best',
 
 test('search terms: words of two letters or more, once, without query syntax', () => {
   expect(searchTerms("What's the shop's Öffnungszeit? a | b & !c (hours) hours")).toEqual(['what', 'the', 'shop', 'öffnungszeit', 'hours']);
+});
+
+test('answer mode "document": the context is the document and the model answers from it alone', () => {
+  const [system, user] = documentMessages({ context: 'Case 7 was filed in March.', prompt: 'When?' });
+  expect(system).toEqual({ role: 'system', content: 'Case 7 was filed in March.\n\nAnswer only from the text above. If it does not hold the answer, say that you do not know.' });
+  expect(user).toEqual({ role: 'user', content: 'When?' });
 });

@@ -19,6 +19,17 @@ export function groundedMessages(input: { context?: string; prompt: string; pass
   return [{ role: 'system', content: system }, { role: 'user', content: input.prompt }];
 }
 
+/**
+ * The request of an LLM keyword in answer mode `document` (SET ANSWER MODE, docs/basic.md) with
+ * no knowledge active: the session's SET CONTEXT text is the document, and the model answers from
+ * it alone.
+ */
+export function documentMessages(input: { context?: string; prompt: string }): PromptMessage[] {
+  const instruction = 'Answer only from the text above. If it does not hold the answer, say that you do not know.';
+  const system = [input.context, instruction].filter((part) => part && part.trim() !== '').join('\n\n');
+  return [{ role: 'system', content: system }, { role: 'user', content: input.prompt }];
+}
+
 /** The model's answer followed by the sources it cited (`[n] title — document`), so the customer sees where it comes from. */
 export function withSources(answer: string, passages: readonly Passage[]): string {
   const cited = [...new Set([...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))]

@@ -6,4 +6,4 @@
 export { createKnowledgeBase, searchTerms, type IndexedSource, type KnowledgeBase, type KnowledgeBaseDeps, type KnowledgeSettings } from './knowledge-base.js';
 export type { KnowledgeStore, Passage, StoredSource } from './knowledge-store.js';
 export type { FetchPage } from './crawl-website.js';
-export { groundedMessages, NOTHING_FOUND, passagesAnswer, withSources, type PromptMessage } from './grounded-prompt.js';
+export { documentMessages, groundedMessages, NOTHING_FOUND, passagesAnswer, withSources, type PromptMessage } from './grounded-prompt.js';

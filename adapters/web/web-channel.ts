@@ -108,5 +108,8 @@ export function createWebChannel(deps: WebChannelDeps) {
 export type WebChannel = ReturnType<typeof createWebChannel>;
 
 function toReply(message: OutboundMessage) {
-  return { text: message.text, ...(message.suggestions?.length ? { suggestions: message.suggestions } : {}) };
+  return {
+    text: message.text, ...(message.suggestions?.length ? { suggestions: message.suggestions } : {}),
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+  };
 }

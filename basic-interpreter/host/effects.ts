@@ -33,6 +33,11 @@ export type EffectBody =
   | { type: 'session.get'; key: string }
   /** SET CONTEXT text: background for later LLM calls. */
   | { type: 'context.set'; text: string }
+  /**
+   * SET ANSWER MODE mode, PAGE MODE mode (SET PAGE MODE): a setting of the session, lower-case;
+   * the answer mode is what the bot's LLM answers read (docs/basic.md, "Compatibility").
+   */
+  | { type: 'mode.set'; setting: 'answer_mode' | 'page_mode'; mode: string }
   /** TRANSFER TO HUMAN. Resolves to {success, status, queue_position, assigned_to, assigned_to_name, estimated_wait_seconds, message}. */
   | { type: 'transfer'; target?: string; department?: string; priority?: string; reason?: string; destination?: string }
   /** CREATE MEETING options. Resolves to {success, room_id, join_url}. */
@@ -57,6 +62,13 @@ export type EffectBody =
   | { type: 'file.list'; path: string }
   /** DOWNLOAD url [, path]: the body as a file value, or written to `path` (resolves to the path). */
   | { type: 'file.download'; url: string; path?: string; headers: Record<string, string> }
+  /**
+   * FILL template, data [TO path]: the drive's text template with its `{{placeholders}}` filled
+   * from `data`, written to `path` when given. Resolves to `{path, content, size}`.
+   */
+  | { type: 'file.fill'; template: string; data: Value; path?: string }
+  /** SEARCH "table", query [, limit]: the rows holding every word of the query, best first. */
+  | { type: 'table.search'; table: string; query: string; limit: number }
   /** MERGE "table", rows, "key": update the row with the same key, else insert. Resolves to the rows merged. */
   | { type: 'table.merge'; table: string; rows: ObjectValue[]; key: string }
   /** CREATE USER email WITH NAME name: a user of the product. Resolves to {success, user_id, username, email}. */
@@ -66,6 +78,14 @@ export type EffectBody =
    * store; `due_at` is already an ISO date or timestamp. Resolves to the task.
    */
   | { type: 'task.create'; title: string; description: string; assignee: string; due_at?: string; priority: string }
+  /**
+   * GET ATTENDANTS [status]: the human attendants of the bot's attendance, each
+   * `{id, name, username, channel, department, preferences, status, active_conversations, queues}`,
+   * only those with `status` when given. Resolves to the list.
+   */
+  | { type: 'attendants.list'; status?: string }
+  /** CREATE DRAFT to, subject, body: a draft in the product's mail archive. Resolves to the draft. */
+  | { type: 'draft.create'; to: string; subject: string; body: string }
   /** SEND SMS to, text: through the sms channel. */
   | { type: 'sms.send'; to: string; text: string }
   /** SEND TEMPLATE to, template, params…: a template message of the mobile_msg channel. */

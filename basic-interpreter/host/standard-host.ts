@@ -1,6 +1,8 @@
 import type { Effect, EffectBody, EffectHost } from './effects.js';
 import { bytesToValue, isFileValue, valueToBytes } from './file-content.js';
 import { normalizeFilePath, type FileStore } from './file-store.js';
+import { fillTemplate } from './fill-template.js';
+import { searchRows } from './search-rows.js';
 import type { MemoryStore, TableStore } from './stores.js';
 import type { ObjectValue } from '../values.js';
 import { parseTableFilter } from './table-filter.js';
@@ -9,7 +11,7 @@ import type { Value } from '../values.js';
 /** The effects that belong to the conversation's surroundings (engine or CLI), not to data or HTTP. */
 export type ConversationEffect = Exclude<
   Effect,
-  { type: 'http' | 'table.insert' | 'table.find' | 'table.update' | 'table.delete' | 'table.merge' | `memory.${string}` | `file.${string}` }
+  { type: 'http' | 'table.insert' | 'table.find' | 'table.search' | 'table.update' | 'table.delete' | 'table.merge' | `memory.${string}` | `file.${string}` }
 >;
 
 /** What an HTTP client needs of an `http` effect (GET, POST, PUT, PATCH, DELETE); the effect itself can be passed. */
@@ -50,6 +52,8 @@ export function createStandardHost(parts: StandardHostParts): EffectHost {
           return null;
         case 'table.find':
           return parts.tables.find(effect.table, parseTableFilter(effect.filter));
+        case 'table.search':
+          return searchRows(await parts.tables.find(effect.table, []), effect.query, effect.limit);
         case 'table.update':
           return parts.tables.update(effect.table, parseTableFilter(effect.filter), effect.values);
         case 'table.delete':
@@ -68,6 +72,8 @@ export function createStandardHost(parts: StandardHostParts): EffectHost {
           return mergeRows(parts.tables, effect.table, effect.rows, effect.key);
         case 'file.download':
           return download(parts, effect.url, effect.path, effect.headers);
+        case 'file.fill':
+          return fillTemplate(drive(parts.files, effect.type), effect);
         case 'file.read':
         case 'file.write':
         case 'file.copy':
@@ -86,7 +92,7 @@ type FileEffect = Extract<EffectBody, { type: 'file.read' | 'file.write' | 'file
 
 const FILE_KEYWORDS: Record<string, string> = {
   'file.read': 'READ', 'file.write': 'WRITE', 'file.copy': 'COPY', 'file.move': 'MOVE', 'file.delete': 'DELETE FILE',
-  'file.list': 'LIST', 'file.download': 'DOWNLOAD',
+  'file.list': 'LIST', 'file.download': 'DOWNLOAD', 'file.fill': 'FILL',
 };
 
 function drive(files: FileStore | undefined, type: string): FileStore {

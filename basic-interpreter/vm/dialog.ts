@@ -32,8 +32,15 @@ export interface Suggestion {
   label: string;
 }
 
-/** What the customer sees, in order. */
-export type Output = { type: 'talk'; text: string; suggestions?: Suggestion[] };
+/** A file the customer receives by its URL (SEND FILE); the kind comes from the name's extension. */
+export interface OutputFile {
+  type: 'image' | 'audio' | 'video' | 'file';
+  url: string;
+  name: string;
+}
+
+/** What the customer sees, in order; SEND FILE's output carries the file, its caption as the text. */
+export type Output = { type: 'talk'; text: string; suggestions?: Suggestion[]; files?: OutputFile[] };
 
 /** A compiled .bas file; produced by `compileScript` (compiler/compiler.ts). Opaque outside the interpreter. */
 export interface CompiledScript {

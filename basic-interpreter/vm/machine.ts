@@ -1,4 +1,4 @@
-import type { Output, ScriptLibrary, Suggestion, TurnLimits } from './dialog.js';
+import type { Output, OutputFile, ScriptLibrary, Suggestion, TurnLimits } from './dialog.js';
 import type { Effect, EffectHost } from '../host/index.js';
 import type { Value } from '../values.js';
 import { cloneValue, ScriptError } from './operators.js';
@@ -141,6 +141,11 @@ export class Machine {
     const attached = suggestions ?? this.suggestions;
     if (!suggestions) this.suggestions = [];
     this.outputs.push(attached.length > 0 ? { type: 'talk', text, suggestions: attached } : { type: 'talk', text });
+  }
+
+  /** SEND FILE: the file goes out in order with the TALKs, its caption as the text. */
+  sendFile(file: OutputFile, caption: string): void {
+    this.outputs.push({ type: 'talk', text: caption, files: [file] });
   }
 
   countHttpCall(): void {

@@ -8,12 +8,13 @@ import { isTruthy, toText } from '../coercion.js';
 import type { EffectBody } from '../host/index.js';
 import { matchesConditions, parseTableFilter } from '../host/index.js';
 import { isObjectValue, type ObjectValue, type Value } from '../values.js';
+import type { OutputFile } from './dialog.js';
 import { tableName } from './effects.js';
 import { cloneValue, describeValue, ScriptError } from './operators.js';
-import { builtinFunctions, parseDueDate, type BuiltinContext } from '../keywords/index.js';
+import { builtinFunctions, CHART_TYPES, chartSvg, parseDueDate, type BuiltinContext, type ChartType } from '../keywords/index.js';
 
-/** A phrase's outcome: a value now, or an effect whose result is the value. */
-export type PhraseOutcome = { value: Value } | { effect: EffectBody };
+/** A phrase's outcome: a value now, an effect whose result is the value, or a file for the customer (SEND FILE). */
+export type PhraseOutcome = { value: Value } | { effect: EffectBody } | { file: OutputFile; caption: string };
 
 /** The arguments of one phrase: values in order, each with its label (`WITH NAME n` → "name"). */
 class Args {
@@ -44,15 +45,9 @@ class Args {
 
 /** Why a phrase cannot run here: the capability this product does not have (yet). */
 const UNAVAILABLE: Record<string, string> = {
-  'SEND FILE': 'sending files to a customer needs a channel that carries attachments',
-  'CREATE DRAFT': 'there is no mailbox to keep drafts in',
   'CREATE SITE': 'there is no site generator',
   'CREATE LANDING PAGE': 'there is no site generator',
-  'SET ANSWER MODE': 'answer modes are not supported: LLM answers from the knowledge made active with USE KB',
-  'SET PAGE MODE': 'page modes belong to the web app of General Bots',
-  'PAGE MODE': 'page modes belong to the web app of General Bots',
   'SET USER': 'a script cannot change who the customer is',
-  'GET ATTENDANTS': 'attendants are listed by the attendance console, not by scripts',
   'GROUP BY': 'not implemented yet',
   'ADD MEMBER': 'there are no groups a script can change',
   'GENERATE PDF': 'there is no PDF generator',
@@ -72,8 +67,6 @@ const UNAVAILABLE: Record<string, string> = {
   'POST TO': 'there is no social media publishing',
   ON: 'event handlers: use SET SCHEDULE for timed runs',
   CALL: 'REST endpoints of other bots cannot be called by path (use GET/POST with a URL)',
-  SEARCH: 'not implemented yet: LLM answers from the knowledge made active with USE KB or USE WEBSITE',
-  CHART: 'there is no chart renderer',
   WEBHOOK: 'webhooks are not published for scripts',
   BOOK: 'there is no calendar',
   WEATHER: 'there is no weather service',
@@ -83,7 +76,6 @@ const UNAVAILABLE: Record<string, string> = {
   COMPRESS: 'there is no archive support',
   EXTRACT: 'there is no archive support',
   SCRAPE: 'there is no web scraper',
-  FILL: 'there is no document template engine',
 };
 
 type Handler = (args: Args, headers: Record<string, string>, ctx: BuiltinContext) => PhraseOutcome;
@@ -108,6 +100,51 @@ const HANDLERS: Record<string, Handler> = {
     const due_at = due === '' ? undefined : parseDueDate(due, ctx.now());
     if (due !== '' && due_at === undefined) throw new ScriptError(`CREATE TASK: "${due}" is not a due date (use 2024-12-31, 31/12/2024, today, tomorrow or next week)`);
     return effect({ type: 'task.create', title, description: a.text(1), assignee: a.text(2).trim(), priority: a.text(4).trim(), ...(due_at ? { due_at } : {}) });
+  },
+  // CHART type, values, labels [TO path]: an SVG image written to the drive; the value is its path.
+  CHART: (a) => {
+    const type = a.text(0).trim().toLowerCase() as ChartType;
+    if (!CHART_TYPES.includes(type)) throw new ScriptError(`CHART: "${a.text(0)}" is not a chart type (${CHART_TYPES.join(', ')})`);
+    const values = a.at(1);
+    if (!Array.isArray(values)) throw new ScriptError(`CHART needs a list of numbers, got ${describeValue(values)}`);
+    const numbers = values.map((v) => Number(v));
+    if (numbers.some((n) => !Number.isFinite(n))) throw new ScriptError('CHART: every value must be a number');
+    const labels = a.text(2) === '' ? [] : a.text(2).split(';').map((l) => l.trim());
+    const svg = chartSvg(type, numbers, labels);
+    const path = a.named('to', 3);
+    const target = path === null ? `charts/${type}-${contentHash(svg)}.svg` : toText(path);
+    return effect({ type: 'file.write', path: target, content: svg });
+  },
+  SEARCH: (a) => {
+    const limit = a.values.length > 2 ? Number(a.values[2]) : 10;
+    if (!Number.isFinite(limit) || limit < 1) throw new ScriptError(`SEARCH: the limit must be a positive number, got ${a.text(2)}`);
+    return effect({ type: 'table.search', table: tableName(a.values, 0), query: a.text(1), limit });
+  },
+  FILL: (a) => {
+    const path = a.named('to', 2);
+    return effect({ type: 'file.fill', template: a.text(0), data: a.at(1), ...(path === null ? {} : { path: toText(path) }) });
+  },
+  'SET ANSWER MODE': (a) => modeEffect(a, 'answer_mode'),
+  'SET PAGE MODE': (a) => modeEffect(a, 'page_mode'),
+  'PAGE MODE': (a) => modeEffect(a, 'page_mode'),
+  // SEND FILE file [, caption]: channels carry attachments by URL (docs/channels/README.md, "Attachments").
+  'SEND FILE': (a) => {
+    const url = a.text(0).trim();
+    if (!/^https?:\/\/\S+$/i.test(url)) {
+      throw new ScriptError(`not available: SEND FILE of "${url}" (only a file at an http(s) URL can be sent: drive files have no public link)`);
+    }
+    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') || 'file';
+    return { file: { type: fileKind(name), url, name }, caption: a.text(1) };
+  },
+  'CREATE DRAFT': (a) => {
+    const to = a.text(0).trim();
+    if (to === '') throw new ScriptError('CREATE DRAFT needs a recipient');
+    return effect({ type: 'draft.create', to, subject: a.text(1), body: a.text(2) });
+  },
+  // An optional status (online, busy, away, offline) keeps only the attendants in it.
+  'GET ATTENDANTS': (a) => {
+    const status = a.values.length > 0 ? a.text(0).trim().toLowerCase() : '';
+    return effect({ type: 'attendants.list', ...(status === '' ? {} : { status }) });
   },
   'USE KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
   'CLEAR KB': (a) => effect({ type: 'kb', action: 'clear', name: a.text(0) }),
@@ -191,6 +228,30 @@ function aggregate(op: string, rows: readonly ObjectValue[], field: string): Val
     default:
       throw new ScriptError(`AGGREGATE: unknown operation "${op}" (SUM, AVG, COUNT, MIN or MAX)`);
   }
+}
+
+/** FNV-1a of the text, in hex: the same chart is the same file. */
+function contentHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+function modeEffect(a: Args, setting: 'answer_mode' | 'page_mode'): PhraseOutcome {
+  const mode = a.text(0).trim().toLowerCase();
+  if (mode === '') throw new ScriptError(`${a.phrase} needs a mode`);
+  return effect({ type: 'mode.set', setting, mode });
+}
+
+const KINDS: Record<string, OutputFile['type']> = {
+  png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', webp: 'image', svg: 'image',
+  mp3: 'audio', ogg: 'audio', oga: 'audio', wav: 'audio', m4a: 'audio', aac: 'audio', opus: 'audio',
+  mp4: 'video', webm: 'video', mov: 'video', '3gp': 'video',
+};
+
+/** How a channel shows the file: an image, audio or video by its extension, else a document. */
+function fileKind(name: string): OutputFile['type'] {
+  return KINDS[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'file';
 }
 
 /** Runs one phrase with its argument values; throws ScriptError for "not available: …". */

@@ -69,6 +69,11 @@ export function rareInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
         regs[ins.a] = outcome.value;
         break;
       }
+      if ('file' in outcome) {
+        m.sendFile(outcome.file, outcome.caption);
+        regs[ins.a] = null;
+        break;
+      }
       if (outcome.effect.type === 'http' || outcome.effect.type === 'file.download') m.countHttpCall();
       frame.pc++;
       return { kind: 'effect', effect: { ...outcome.effect, file: frame.script.file, line: ins.line }, dst: ins.a };

@@ -27,12 +27,17 @@ export const WebMessageRequestSchema = z
 
 export const SuggestionSchema = z.object({ key: z.string(), label: z.string() }).meta({ id: 'Suggestion' });
 
+/** A file sent with a reply (SEND FILE), fetched by the widget from its URL. */
+export const WebAttachmentSchema = z
+  .object({ type: z.string().meta({ description: 'image, audio, video or file' }), url: z.string().optional(), name: z.string().optional() })
+  .meta({ id: 'WebAttachment' });
+
 export const WebMessageAnswerSchema = z
   .object({
     session_id: z.uuid(),
     session_token: z.string().meta({ description: 'Send it with later messages; it changes when a new session starts' }),
     replies: z
-      .object({ text: z.string(), suggestions: SuggestionSchema.array().optional() })
+      .object({ text: z.string(), suggestions: SuggestionSchema.array().optional(), attachments: WebAttachmentSchema.array().optional() })
       .array()
       .meta({ description: 'What the bot said in this turn; empty when a human has the session or for a retried message' }),
   })

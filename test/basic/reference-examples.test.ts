@@ -56,8 +56,44 @@ const EXAMPLES: Record<string, Example> = {
     source: 'CREATE TASK "Review document", "Please review the attached file", "ana@example.com", "tomorrow"', expect: [],
     effects: [{ type: 'task.create', title: 'Review document', description: 'Please review the attached file', assignee: 'ana@example.com', due_at: '2026-03-11', priority: '' }],
   },
+  'GET ATTENDANTS': {
+    source: 'attendants = GET ATTENDANTS\nonline = GET ATTENDANTS "Online"\nTALK "ok"', expect: ['ok'],
+    effects: [{ type: 'attendants.list' }, { type: 'attendants.list', status: 'online' }],
+  },
+  'SEND FILE': {
+    source: 'TALK "Here is your invoice"\nSEND FILE "https://files.example/invoices/Invoice%2042.pdf", "Invoice 42"\nSEND FILE "https://files.example/logo.png"\nTALK "done"',
+    expect: ['Here is your invoice', 'Invoice 42', '', 'done'],
+  },
+  'SEND FILE from the drive': { source: 'SEND FILE "reports/q1.pdf"', expect: ['= error not available: SEND FILE'] },
+  'SET ANSWER MODE, PAGE MODE': {
+    source: 'SET ANSWER MODE "document"\nSET PAGE MODE "Chat"\nPAGE MODE "full"', expect: [],
+    effects: [{ type: 'mode.set', setting: 'answer_mode', mode: 'document' }, { type: 'mode.set', setting: 'page_mode', mode: 'chat' }, { type: 'mode.set', setting: 'page_mode', mode: 'full' }],
+  },
+  CHART: {
+    source: 'img = CHART "pie", [10, 20, 30], "A;B;C"\nsvg = READ img\nTALK LEFT(img, 11) & " " & RIGHT(img, 4)\nTALK INSTR(svg, "<svg") > 0\nbars = CHART "bar", [3, 1], "Jan;Feb" TO "reports/sales.svg"\nTALK bars',
+    expect: ['charts/pie- .svg', 'true', 'reports/sales.svg'],
+  },
+  'CHART of no numbers': { source: 'CHART "radar", [1], "A"', expect: ['= error CHART: "radar" is not a chart type'] },
+  SEARCH: {
+    source: [
+      'SAVE "Products.csv", #{name: "Dark Chocolate", brand: "Cacau"}',
+      'SAVE "Products.csv", #{name: "Milk", brand: "Chocolaté Farm"}',
+      'SAVE "Products.csv", #{name: "Bread", brand: "Bakery"}',
+      'results = SEARCH "Products.csv", "chocolate", 10',
+      'FOR EACH p IN results',
+      '  TALK p.name',
+      'NEXT p',
+      'FOR EACH p IN SEARCH "products", "choc", 1',
+      '  TALK "top: " & p.name',
+      'NEXT p',
+    ].join('\n'),
+    expect: ['Dark Chocolate', 'Milk', 'top: Dark Chocolate'],
+  },
   'CREATE SITE': { source: 'CREATE SITE "promo" WITH TEMPLATE "landing" USING PROMPT "..."', expect: ['= error not available: CREATE SITE'] },
-  'CREATE DRAFT': { source: 'CREATE DRAFT "user@example.com", "Subject", "Body"', expect: ['= error not available: CREATE DRAFT'] },
+  'CREATE DRAFT': {
+    source: 'CREATE DRAFT "user@example.com", "Subject", "Body"', expect: [],
+    effects: [{ type: 'draft.create', to: 'user@example.com', subject: 'Subject', body: 'Body' }],
+  },
   'SAVE and FIND a file-named table': {
     source: 'name = "Ana"\nemail = "a@x.io"\nphone = "1"\ncreated = "2025-01-01"\nSAVE "customers.csv", name, email, phone, created\ncustomers = FIND "customers.csv"\nTALK customers[0].email',
     expect: ['a@x.io'],
@@ -79,7 +115,19 @@ const EXAMPLES: Record<string, Example> = {
     source: 'data = {key_field: "k1", v: 1}\nINSERT "table", data\nUPDATE "table", "key_field=k1", {v: 2}\nMERGE "table", [{key_field: "k1", v: 3}, {key_field: "k2", v: 4}], "key_field"\nrows = FIND "table", ""\nTALK COUNT(rows) & rows[0].v\nDELETE "table", "key_field=k2"\nTALK COUNT(FIND("table", ""))',
     expect: ['23', '1'],
   },
-  'FILL': { source: 'filled = FILL "template", {a: 1}', expect: ['= error not available: FILL'] },
+  FILL: {
+    source: [
+      'WRITE "templates/order.txt", "Order for {{customer}}:\\n{{#items}}- {{qty}} x {{name}}\\n{{/items}}Total: {{total}}"',
+      'data = #{customer: "Acme Corp", items: [#{name: "Widget", qty: 10}, #{name: "Gadget", qty: 5}], total: 549.85}',
+      'result = FILL "templates/order.txt", data TO "orders/order-123.txt"',
+      'TALK result.path & " " & result.size',
+      'TALK READ "orders/order-123.txt"',
+      'body = FILL "templates/order.txt", #{customer: "Bo", items: [], total: 0}',
+      'TALK body.content',
+    ].join('\n'),
+    expect: ['orders/order-123.txt 61', 'Order for Acme Corp:\n- 10 x Widget\n- 5 x Gadget\nTotal: 549.85', 'Order for Bo:\nTotal: 0'],
+  },
+  'FILL a Word template': { source: 'FILL "templates/contract.docx", #{name: "Jo"}', expect: ['= error not available: FILL of "templates/contract.docx"'] },
   'SET HEADER, CLEAR HEADERS': { source: 'token = "t"\nSET HEADER "Authorization", "Bearer " + token\nSET HEADER "Content-Type", "application/json"\nCLEAR HEADERS\nTALK "ok"', expect: ['ok'] },
   'READ and WRITE': { source: 'WRITE "config.json", {port: 8080}\ncontent = READ "config.json"\nTALK content.port\nWRITE "output.txt", "hello"\nTALK READ("output.txt")', expect: ['8080', 'hello'] },
   'COPY, MOVE, DELETE FILE, LIST': {

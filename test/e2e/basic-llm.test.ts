@@ -17,6 +17,15 @@ const SHOP = [
   '',
 ].join('\n');
 
+// SET ANSWER MODE "document" (the reference's case-file template) and PAGE MODE: settings of the session.
+const CASE = [
+  'SET CONTEXT "Based on this document, answer the person\'s questions: Case 7 was filed on 2024-03-01."',
+  'SET ANSWER MODE "Document"',
+  'PAGE MODE "chat"',
+  'TALK LLM "When was case 7 filed?"',
+  '',
+].join('\n');
+
 let fake: FakeOpenAi;
 let service: TestService;
 let bots: TestBots;
@@ -28,6 +37,7 @@ beforeAll(async () => {
   await bots.add('shop', model, SHOP);
   await bots.add('bare', { ...model, 'llm-model': 'bare-model-2' }, 'TALK LLM "Say hi to " & first_message\n');
   await bots.add('nomodel', {}, SHOP);
+  await bots.add('casefile', { ...model, 'llm-model': 'case-model-3' }, CASE);
   service = await startTestService({ BOTS_DIR: bots.dir });
 });
 afterAll(async () => {
@@ -96,4 +106,17 @@ test('no llm-url and no llm-key: LLM is the "not configured" runtime error and n
   expect(texts(answer)).toEqual(['Let me ask']);
   expect(fake.requests).toHaveLength(before);
   expect((await session(answer.session_id)).dialog_state).toBeNull();
+});
+
+test('SET ANSWER MODE "document" keeps the model to the context; the answer and page modes are settings of the session', async () => {
+  fake.answer(() => ({ text: 'On 2024-03-01.' }));
+  const answer = await say('casefile', 'hi');
+  expect(texts(answer)).toEqual(['On 2024-03-01.']);
+  expect(requestsOf('case-model-3').at(-1)).toMatchObject({
+    messages: [
+      { role: 'system', content: 'Based on this document, answer the person\'s questions: Case 7 was filed on 2024-03-01.\n\nAnswer only from the text above. If it does not hold the answer, say that you do not know.' },
+      { role: 'user', content: 'When was case 7 filed?' },
+    ],
+  });
+  expect((await session(answer.session_id)).context_data).toMatchObject({ answer_mode: 'document', page_mode: 'chat' });
 });

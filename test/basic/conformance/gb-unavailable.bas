@@ -1,3 +1,3 @@
 TALK "before"
-CREATE DRAFT "user@example.com", "Subject", "Body"
+ADD MEMBER "user@example.com", "sales-team"
 TALK "never"
