@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { buildMeetClient, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import { waitFor } from '../support/engine-kit.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -43,6 +44,23 @@ interface PeerConnection {
   getStats(): Promise<{ forEach(each: (s: { type: string; bytesReceived?: number; bytesSent?: number }) => void): void }>;
 }
 type MeetWindow = { __meet: { peers: Map<string, { pc: PeerConnection }> } };
+interface MediaFlow { state: string; received: number; sent: number }
+
+/** The page's one peer connection: its state and the media bytes received and sent so far (null until there is exactly one). */
+function mediaFlow(page: Page): Promise<MediaFlow | null> {
+  return page.evaluate(async () => {
+    const { peers } = (globalThis as unknown as MeetWindow).__meet;
+    if (peers.size !== 1) return null;
+    const { pc } = [...peers.values()][0]!;
+    let received = 0;
+    let sent = 0;
+    (await pc.getStats()).forEach((s) => {
+      if (s.type === 'inbound-rtp') received += s.bytesReceived ?? 0;
+      if (s.type === 'outbound-rtp') sent += s.bytesSent ?? 0;
+    });
+    return { state: pc.connectionState, received, sent };
+  });
+}
 
 test('two browsers join one embedded room and exchange media peer to peer', async () => {
   const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
@@ -55,23 +73,13 @@ test('two browsers join one embedded room and exchange media peer to peer', asyn
   const customer = await joinAs(link, 'Customer');
   const attendant = await joinAs(link, 'Ana');
   for (const page of [customer, attendant]) {
-    // One reading of the peer connection: connected, with bytes both ways (a peer the page
-    // replaces meanwhile, after a signalling retry on a loaded machine, is read on the next poll).
-    const reading = await page.waitForFunction(async () => {
-      const { peers } = (globalThis as unknown as MeetWindow).__meet;
-      if (peers.size !== 1) return false;
-      const { pc } = [...peers.values()][0]!;
-      let received = 0;
-      let sent = 0;
-      (await pc.getStats()).forEach((s) => {
-        if (s.type === 'inbound-rtp') received += s.bytesReceived ?? 0;
-        if (s.type === 'outbound-rtp') sent += s.bytesSent ?? 0;
-      });
-      return pc.connectionState === 'connected' && received > 0 && sent > 0 && { received, sent };
-    }, undefined, { timeout: 30_000, polling: 250 });
-    const flow = (await reading.jsonValue()) as { received: number; sent: number };
-    expect(flow.received).toBeGreaterThan(0);
-    expect(flow.sent).toBeGreaterThan(0);
+    // Polled from here: a page-side async predicate would hand back a (truthy) promise.
+    let flow: MediaFlow | null = null;
+    await waitFor(async () => {
+      flow = await mediaFlow(page);
+      return flow?.state === 'connected' && flow.received > 0 && flow.sent > 0;
+    }, 'a connected peer with media both ways', 30_000);
+    expect(flow).toMatchObject({ state: 'connected', received: expect.any(Number), sent: expect.any(Number) });
   }
   await screenshot(attendant, 'meeting-two-peers');
   expect(await seriousViolations(attendant)).toEqual([]);
