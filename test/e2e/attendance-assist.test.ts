@@ -128,7 +128,13 @@ describe('attendant assist with a model that answers well', () => {
   });
 
   test('polish returns the text and sends nothing to the customer', async () => {
-    const before = await history('smart', smart.token);
+    // The queue-position notice follows the handoff on its own schedule: let it land first.
+    let before: unknown[] = [];
+    for (let i = 0; i < 250 && !JSON.stringify(before).includes('in the queue'); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 20));
+      before = await history('smart', smart.token);
+    }
+    expect(JSON.stringify(before)).toContain('in the queue');
     const res = await call('POST', '/api/attendance/llm/polish', admin, { text: 'hello i check ur order', session_id: smart.sessionId, tone: 'friendly' });
     expect(res).toEqual({ status: 200, body: { polished: 'Hello, I will check your order now.', changes: ['Fixed grammar'], source: 'model' } });
     const request = requestsAbout('hello i check ur order').at(-1)!;
