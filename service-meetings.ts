@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { defaultBotConfig, type BotConfig } from './config/index.js';
 import { createAttendanceEventsRepo, createMeetingsRepo, createSessionsRepo, type Database } from './db/index.js';
-import { createVoiceModels, type EngineService } from './engine/index.js';
+import { voiceModelsOf, type EngineService } from './engine/index.js';
 import type { Logger } from './infra/logger.js';
 import type { Mailer } from './infra/mail/index.js';
 import { createEmbeddedTokens, createMeetingSettings, createMeetingsService, rtcSettingsOf, type MeetingsService } from './meetings/index.js';
@@ -39,12 +39,8 @@ export function wireMeetings(deps: MeetingsWiring, customers: () => Pick<EngineS
       settings: createMeetingSettings({
         config: deps.config, defaults, tokens,
         speechFor: (config) => {
-          const url = config['voice-models-url'];
-          if (!url) return undefined;
-          const voice = createVoiceModels({
-            url, allowPrivateNetworks: config['http-allow-private-networks'],
-            ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}),
-          });
+          const voice = voiceModelsOf(config);
+          if (!voice) return undefined;
           return { transcribe: ({ data, mimeType, language }) => voice.transcribe({ data, mimeType }, { language }) };
         },
       }),

@@ -21,7 +21,7 @@ import {
   createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createContentRecordsRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
-import { createEngine, createVoiceModels, type EngineService } from './engine/index.js';
+import { createEngine, voiceModelsOf, type EngineService } from './engine/index.js';
 import { createGroupAudience, createGroupLimits, createIdentityProvider, type GroupsDeps } from './groups/index.js';
 import { createApp } from './http/app.js';
 import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from './http/attendance-socket.js';
@@ -141,11 +141,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // The bot's voice service (voice-models-url): transcribes voice notes, speaks replies (docs/channels/mobile-msg.md).
   const voiceFor = (key: string) => {
     const config = (byName.get(key) ?? byId.get(key))?.config;
-    const url = config?.['voice-models-url'];
-    return url ? createVoiceModels({
-      url, allowPrivateNetworks: config['http-allow-private-networks'],
-      ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}),
-    }) : undefined;
+    return config && voiceModelsOf(config);
   };
   const adapters = createChannelAdapters({
     visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger, voiceFor,

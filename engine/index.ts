@@ -23,5 +23,5 @@ export {
   type SessionSnapshot,
 } from './domain-events.js';
 export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type WebhookAnswer } from './channel-contract.js';
-export { createVoiceModels, VoiceModelsError, VoiceModelsRefusedError, type AudioFile, type VoiceModels, type VoiceModelsOptions } from './voice/voice-models.js';
+export { createVoiceModels, voiceModelsOf, VoiceModelsError, VoiceModelsRefusedError, type AudioFile, type VoiceModels, type VoiceModelsOptions } from './voice/voice-models.js';
 export { transcribeVoiceNote, voiceNoteOf } from './voice/transcribe-voice-note.js';

@@ -1,4 +1,5 @@
 import axios, { isAxiosError } from 'axios';
+import type { BotConfig } from '../../config/index.js';
 import { checkTarget, HttpRefusedError, resolveWithDns, type ResolveHost } from '../../infra/outbound-guard.js';
 
 /** Audio to transcribe or spoken audio produced. */
@@ -52,6 +53,21 @@ export interface VoiceModelsOptions {
   allowPrivateNetworks: boolean;
   /** Host-name resolution for the guard; DNS unless replaced in tests. */
   resolve?: ResolveHost;
+}
+
+/**
+ * A bot's voice service from its config (`voice-models-url`, `voice-models-api-key`, behind the
+ * outbound guard with `http-allow-private-networks`), or none when no URL is set.
+ */
+export function voiceModelsOf(
+  config: Pick<BotConfig, 'voice-models-url' | 'voice-models-api-key' | 'http-allow-private-networks'>,
+): VoiceModels | undefined {
+  const url = config['voice-models-url'];
+  if (!url) return undefined;
+  return createVoiceModels({
+    url, allowPrivateNetworks: config['http-allow-private-networks'],
+    ...(config['voice-models-api-key'] ? { apiKey: config['voice-models-api-key'] } : {}),
+  });
 }
 
 export function createVoiceModels(options: VoiceModelsOptions): VoiceModels {
