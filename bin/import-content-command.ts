@@ -11,7 +11,7 @@ import { withDatabase } from './with-database.js';
 const KINDS = ['imap', 'pst', 'ics', 'vcf', 'carddav', 's3'] as const;
 type Kind = (typeof KINDS)[number];
 
-export const IMPORT_USAGE = `Usage: switchboard import <kind> <source> --owner <username> [--limit N] [options]
+const IMPORT_USAGE = `Usage: switchboard import <kind> <source> --owner <username> [--limit N] [options]
        switchboard import users <file.csv>   (users: docs/migration/identity.md)
 
 Kinds and sources:
