@@ -41,7 +41,11 @@ export async function commitTurn(
   const result = await ctx.repos.turns.commit({
     session, ...(extras.inbound ? { inbound: extras.inbound } : {}), outbound: outbound.map((o) => o.write), events,
   });
-  if (result.kind !== 'committed') return result;
+  if (result.kind !== 'committed') {
+    ctx.sessionCache.forget(turn.session);
+    return result;
+  }
+  ctx.sessionCache.committed(turn.session, changes, extras.inbound);
 
   await dispatchOutbound(ctx, outbound, result.created_at);
   await enqueueEvents(ctx, events);

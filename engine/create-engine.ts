@@ -13,6 +13,7 @@ import { resolveSession } from './resolve-session.js';
 import { runScheduledScript } from './run-scheduled-script.js';
 import type { ScheduledRun } from './schedule-script.js';
 import { sendMessages } from './send-messages.js';
+import { SessionCache } from './session-cache.js';
 import { requeueSleeping, wakeDialog, type WakeJob } from './wake-dialog.js';
 
 /** The engine plus what the composition root wires into it. */
@@ -41,6 +42,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     bots: deps.bots,
     locks: deps.locks ?? createInProcessLocks(),
     turnLocks: createInProcessLocks(),
+    sessionCache: new SessionCache(),
     meetings: deps.meetings ?? meetingsNotConfigured,
     mail: deps.mail ?? mailNotConfigured,
     llm: deps.llm ?? llmNotConfigured,

@@ -9,6 +9,7 @@ import type { MetricsPort } from '../infra/metrics/index.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { EngineEventHandlers } from './domain-events.js';
 import type { InboundMessage } from './messages.js';
+import type { SessionCache } from './session-cache.js';
 import type { FilesPort, LlmPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, UsersPort } from './ports.js';
 
 /** What the engine needs of a bot package; the service's RunnableBot satisfies it. */
@@ -99,6 +100,8 @@ export interface EngineContext {
   readonly locks: LockPort;
   /** This process's turn serialisation: one turn per conversation at a time, in arrival order. */
   readonly turnLocks: LockPort;
+  /** The sessions this instance's turns last committed (session-cache.ts). */
+  readonly sessionCache: SessionCache;
   readonly meetings: MeetingsPort;
   readonly mail: MailPort;
   readonly llm: LlmPort;

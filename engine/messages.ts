@@ -56,6 +56,11 @@ export interface InboundMessage {
   attachments: Attachment[];
   /** The provider's id of this message: the dedupe key with (bot, channel). Absent: never deduped. */
   provider_message_id?: string;
+  /**
+   * The channel has just made up this customer's id (a web visitor's first message), so no session
+   * of theirs can exist yet and the turn need not look for one.
+   */
+  first_contact?: boolean;
   received_at: Date;
   /** The provider payload as received, for debugging and later re-processing. */
   raw: unknown;

@@ -56,7 +56,9 @@ async function receive(ctx: EngineContext, inbound: InboundMessage): Promise<Rec
     const giveUpAt = performance.now() + TURN_PATIENCE_MS;
     for (let run = 1; run === 1 || performance.now() < giveUpAt; run++) {
       if (run > 1) await pause(Math.random() * STALE_PAUSE_MS * Math.min(run, 10));
-      const loaded = await ctx.repos.turns.load(key, inbound.provider_message_id);
+      // The first run may take the session as this instance last committed it; a stale write reads it anew.
+      const known = run === 1 ? ctx.sessionCache.lookup(key, inbound.provider_message_id, inbound.first_contact === true) : undefined;
+      const loaded = known ?? await ctx.repos.turns.load(key, inbound.provider_message_id);
       if (loaded.duplicate_of) return duplicate(ctx, loaded.session?.id ?? null, loaded.duplicate_of, inbound);
       const turn = loaded.session ? new SessionTurn(loaded.session, bot) : SessionTurn.opening(key, bot, ctx.now());
       const outcome = await runTurn(ctx, bot, turn, inbound);

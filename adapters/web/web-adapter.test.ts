@@ -29,6 +29,7 @@ describe('web adapter', () => {
         text: 'hi',
         attachments: [],
         provider_message_id: 'new-visitor:c-1',
+        first_contact: true,
         received_at: at,
         raw: { text: 'hi', user_name: 'Ana', client_message_id: 'c-1' },
       },
@@ -41,6 +42,7 @@ describe('web adapter', () => {
     expect(await adapter.verify(req)).toBe(true);
     const [inbound] = adapter.parse(req);
     expect(inbound).toMatchObject({ customer: { external_id: 'v-42' }, text: 'again' });
+    expect(inbound!.first_contact).toBeUndefined();
     expect(inbound).not.toHaveProperty('provider_message_id');
     expect(inbound!.customer).not.toHaveProperty('display_name');
     expect(JSON.stringify(inbound!.raw)).not.toContain(session_token);

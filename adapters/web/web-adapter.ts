@@ -73,6 +73,7 @@ export function createWebAdapter(options: WebAdapterOptions): ChannelAdapter {
           // Scoped to the visitor: the dedupe key is (bot, channel, id), and one visitor must never
           // collide with (or probe) another visitor's ids.
           ...(body.client_message_id ? { provider_message_id: `${visitorId}:${body.client_message_id}` } : {}),
+          ...(body.session_token === undefined ? { first_contact: true } : {}),
           received_at: now(),
           // The token is a credential: it is not stored with the message.
           raw: { text: body.text, user_name: body.user_name, client_message_id: body.client_message_id },

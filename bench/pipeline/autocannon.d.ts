@@ -1,6 +1,6 @@
 /** The part of autocannon's programmatic API the pipeline benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  interface Request {
+  export interface Request {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
@@ -8,18 +8,18 @@ declare module 'autocannon' {
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
     onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     requests?: Request[];
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
     p50: number;
     p99: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
     errors: number;

@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 
 /** One measured row: requests per second and latency, from the load generator's side. */
 export interface LoadResult {
@@ -10,6 +10,9 @@ export interface LoadResult {
   failed: number;
   total: number;
 }
+
+/** More requests than one connection sends in a row (10 s at a few thousand turns/s over 32 connections). */
+const CONTINUING_REQUESTS = 100_000;
 
 export interface LoadOptions {
   connections: number;
@@ -23,23 +26,30 @@ export interface LoadOptions {
  */
 export async function postLoad(name: string, url: string, options: LoadOptions, continuing = false): Promise<LoadResult> {
   let counter = 0;
-  const result = await autocannon({
-    url,
-    connections: options.connections,
-    duration: options.seconds,
-    requests: [{
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (request, context) => {
-        counter += 1;
-        const body = { text: `hello ${counter}`, ...(continuing && context.token ? { session_token: context.token } : {}) };
-        return { ...request, body: JSON.stringify(body) };
+  const message = (token: unknown) => {
+    counter += 1;
+    return JSON.stringify({ text: `hello ${counter}`, ...(typeof token === 'string' ? { session_token: token } : {}) });
+  };
+  const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' } };
+  // autocannon resets a connection's context each time it comes back to the first request of the
+  // list: continuing sessions are one opening request and then more than a row can send, so a
+  // connection keeps its session for the whole row.
+  const requests: Request[] = continuing
+    ? [
+      {
+        ...post,
+        setupRequest: (request) => ({ ...request, body: message(undefined) }),
+        onResponse: (status, body, context) => {
+          if (status === 200) context.token = (JSON.parse(body) as { session_token?: string }).session_token;
+        },
       },
-      onResponse: (status, body, context) => {
-        if (continuing && status === 200 && !context.token) context.token = (JSON.parse(body) as { session_token?: string }).session_token;
-      },
-    }],
-  });
+      ...Array.from({ length: CONTINUING_REQUESTS }, () => ({
+        ...post,
+        setupRequest: (request: Request, context: Record<string, unknown>) => ({ ...request, body: message(context.token) }),
+      })),
+    ]
+    : [{ ...post, setupRequest: (request) => ({ ...request, body: message(undefined) }) }];
+  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, requests });
   return {
     name, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
     failed: result.errors + result.timeouts + result.non2xx, total: result.requests.total,
