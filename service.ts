@@ -15,7 +15,7 @@ import {
 } from './attendance/index.js';
 import { activeUsersOnly, createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
-import { createFileStore } from './content/index.js';
+import { createDriveLinks, createFileStore, driveLinkKey, openDriveLink } from './content/index.js';
 import { wireContent } from './service-content.js';
 import {
   createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createContentRecordsRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
@@ -159,6 +159,16 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     db: database.db, secret, config: (id) => byId.get(id)?.config, botId: (key) => (byId.get(key) ?? byName.get(key))?.id,
     publicUrl, mailer, logger, now,
   }, () => engine);
+  // SEND FILE of a drive file: signed links at PUBLIC_URL that open for 7 days (docs/content.md, "The bot drive").
+  const driveLinks = createDriveLinks({ key: driveLinkKey(secret), publicUrl, now });
+  // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive
+  // (or the S3 file store), SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE
+  // through the knowledge base, CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.
+  const basic = basicCapabilities({
+    users, dataDir: settings.DATA_DIR, knowledge, storage: fileStore, tasks: contentRecords.tasks, mail: contentRecords.mail,
+    attendance: { repos: attendanceRepos },
+    channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
+  });
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
   const engine = createEngine({
     repos: {
@@ -173,14 +183,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
         : message.channel === 'bot_msg' ? botMsgScreen : undefined;
       return screen ? screen(message) : Promise.resolve(message);
     },
-    // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive
-    // (or the S3 file store), SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE
-    // through the knowledge base, CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.
-    ...basicCapabilities({
-      users, dataDir: settings.DATA_DIR, knowledge, storage: fileStore, tasks: contentRecords.tasks, mail: contentRecords.mail,
-      attendance: { repos: attendanceRepos },
-      channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
-    }),
+    ...basic,
+    fileLinks: (bot) => (file) => driveLinks.url(bot.name, file),
     meetings: meetings.script,
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
@@ -328,6 +332,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // SCIM provisioning and OIDC federation from the bots' scim-token and oidc-* settings.
     ...identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl }),
     content: content.service,
+    driveLinks: (link) => openDriveLink({
+      links: driveLinks,
+      drive: (name) => {
+        const bot = byName.get(name);
+        return bot && basic.files(bot);
+      },
+    }, link),
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, {

@@ -48,6 +48,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     llm: deps.llm ?? llmNotConfigured,
     users: deps.users ?? usersNotConfigured,
     files: deps.files ?? filesNotConfigured,
+    ...(deps.fileLinks ? { fileLinks: deps.fileLinks } : {}),
     capabilities: { ...capabilitiesNotConfigured, ...deps.capabilities },
     outbox: { ...DEFAULT_OUTBOX, ...deps.outbox },
     metrics: deps.metrics ?? noopMetrics,

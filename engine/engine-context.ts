@@ -9,8 +9,8 @@ import type { MetricsPort } from '../infra/metrics/index.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { EngineEventHandlers } from './domain-events.js';
 import type { InboundMessage } from './messages.js';
+import type { FileLinksPort, FilesPort, LlmPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, UsersPort } from './ports.js';
 import type { SessionCache } from './session-cache.js';
-import type { FilesPort, LlmPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, UsersPort } from './ports.js';
 
 /** What the engine needs of a bot package; the service's RunnableBot satisfies it. */
 export interface EngineBot {
@@ -73,6 +73,8 @@ export interface EngineDeps {
   users?: UsersPort;
   /** The bots' drives (file keywords); default: "not available". */
   files?: FilesPort;
+  /** Links to drive files for SEND FILE; default: SEND FILE of a drive file is "not available". */
+  fileLinks?: FileLinksPort;
   /** SEND SMS, SEND TEMPLATE, USE KB, ADD TOOL…; default: each "not available". */
   capabilities?: Partial<ScriptCapabilitiesPort>;
   outbox?: Partial<OutboxSettings>;
@@ -107,6 +109,7 @@ export interface EngineContext {
   readonly llm: LlmPort;
   readonly users: UsersPort;
   readonly files: FilesPort;
+  readonly fileLinks?: FileLinksPort;
   readonly capabilities: ScriptCapabilitiesPort;
   readonly outbox: OutboxSettings;
   readonly metrics: MetricsPort;

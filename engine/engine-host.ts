@@ -40,6 +40,7 @@ function createBotHost(ctx: EngineContext, bot: EngineBot, userId: string | unde
     userMemory: userId ? stores.userMemory(bot.id, userId) : noUserMemory,
     http: createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000, allowPrivateNetworks: bot.config['http-allow-private-networks'] }),
     files: ctx.files(bot),
+    ...(ctx.fileLinks ? { links: ctx.fileLinks(bot) } : {}),
     conversation: (effect) => performConversationEffect(ctx, bot, turn, effect),
   });
 }

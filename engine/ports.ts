@@ -78,6 +78,12 @@ export interface UsersPort {
 export type FilesPort = (bot: { id: string; name: string }) => FileStore;
 
 /**
+ * SEND FILE of a drive file: the link a customer opens to the bot's drive file at `path` (the
+ * server's signed, expiring download link, docs/content.md "The bot drive").
+ */
+export type FileLinksPort = (bot: { id: string; name: string }) => (path: string) => string;
+
+/**
  * Keywords whose capability is built by other areas (the sms and mobile_msg channels, the
  * knowledge base). Until one is wired here its keywords stop the script with "not available: …".
  */

@@ -21,6 +21,7 @@ import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
 import { contentFileRoutes } from './routes/content-files.js';
 import { contentRecordRoutes } from './routes/content-records.js';
+import { driveFileRoutes, type DriveLinkOpener } from './routes/drive-files.js';
 import type { GroupsDeps } from '../groups/index.js';
 import { groupRoutes } from './routes/groups.js';
 import { channelWebhookRoutes } from './routes/channel-webhooks.js';
@@ -76,6 +77,8 @@ export interface AppDeps {
   oidc?: OidcRoutesDeps;
   /** Files, mail, calendar, contacts and tasks behind the REST mapping (docs/content.md). */
   content?: ContentService;
+  /** Bot-drive files sent with SEND FILE, by their signed links (docs/content.md, "The bot drive"). */
+  driveLinks?: DriveLinkOpener;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -117,6 +120,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceCannedResponseRoutes(deps.cannedResponses),
     ...(deps.oidc ? oidcRoutes(deps.oidc) : []),
     ...(deps.content ? [...contentFileRoutes(deps.content), ...contentRecordRoutes(deps.content)] : []),
+    ...(deps.driveLinks ? driveFileRoutes(deps.driveLinks) : []),
   ]);
   if (deps.scim) {
     app.use(scimRoutes(deps.scim));

@@ -1,4 +1,5 @@
 import type { ObjectValue, Value } from '../values.js';
+import type { FileValue } from './file-content.js';
 
 /**
  * Effects: everything a script does to the world outside the VM. The VM never performs them; it
@@ -67,6 +68,12 @@ export type EffectBody =
    * from `data`, written to `path` when given. Resolves to `{path, content, size}`.
    */
   | { type: 'file.fill'; template: string; data: Value; path?: string }
+  /**
+   * SEND FILE of a drive path, or of a file value (which is written to the drive first, under
+   * `sent/<hash>/<name>`): resolves to `{url, name}`, a link the customer can open to that file.
+   */
+  | { type: 'file.share'; path: string }
+  | { type: 'file.share'; content: FileValue }
   /** SEARCH "table", query [, limit]: the rows holding every word of the query, best first. */
   | { type: 'table.search'; table: string; query: string; limit: number }
   /** MERGE "table", rows, "key": update the row with the same key, else insert. Resolves to the rows merged. */

@@ -2,6 +2,7 @@ import type { Effect, EffectBody, EffectHost } from './effects.js';
 import { bytesToValue, isFileValue, valueToBytes } from './file-content.js';
 import { normalizeFilePath, type FileStore } from './file-store.js';
 import { fillTemplate } from './fill-template.js';
+import { shareFile } from './share-file.js';
 import { searchRows } from './search-rows.js';
 import type { MemoryStore, TableStore } from './stores.js';
 import type { ObjectValue } from '../values.js';
@@ -30,6 +31,11 @@ export interface StandardHostParts {
   http: HttpPerformer;
   /** The bot's drive; without it the file keywords fail with "not available". */
   files?: FileStore;
+  /**
+   * A link the customer can open to a file of the drive (SEND FILE of a drive path or a file
+   * value): the server's signed, expiring download link. Without it such a SEND FILE is "not available".
+   */
+  links?: (path: string) => string | Promise<string>;
   /** Everything else: transfer, meetings, mail, session keys, LLM… */
   conversation(effect: ConversationEffect): Promise<Value>;
   /** Sees every effect before it is performed (the CLI's --trace). */
@@ -74,6 +80,8 @@ export function createStandardHost(parts: StandardHostParts): EffectHost {
           return download(parts, effect.url, effect.path, effect.headers);
         case 'file.fill':
           return fillTemplate(drive(parts.files, effect.type), effect);
+        case 'file.share':
+          return shareFile(drive(parts.files, effect.type), parts.links, effect);
         case 'file.read':
         case 'file.write':
         case 'file.copy':
@@ -92,7 +100,7 @@ type FileEffect = Extract<EffectBody, { type: 'file.read' | 'file.write' | 'file
 
 const FILE_KEYWORDS: Record<string, string> = {
   'file.read': 'READ', 'file.write': 'WRITE', 'file.copy': 'COPY', 'file.move': 'MOVE', 'file.delete': 'DELETE FILE',
-  'file.list': 'LIST', 'file.download': 'DOWNLOAD', 'file.fill': 'FILL',
+  'file.list': 'LIST', 'file.download': 'DOWNLOAD', 'file.fill': 'FILL', 'file.share': 'SEND FILE',
 };
 
 function drive(files: FileStore | undefined, type: string): FileStore {

@@ -26,7 +26,8 @@ export interface Frame {
 
 /** Why the instruction loop stopped. */
 export type Signal =
-  | { kind: 'effect'; effect: Effect; dst: number }
+  /** `sends`: the effect answers a link `{url, name}` the customer receives as a file with this caption (SEND FILE). */
+  | { kind: 'effect'; effect: Effect; dst: number; sends?: { caption: string } }
   | { kind: 'hear'; spec: HearSpec; options?: Suggestion[] }
   | { kind: 'wait'; seconds: number }
   | { kind: 'done'; value: Value };

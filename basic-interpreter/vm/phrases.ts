@@ -6,15 +6,23 @@
  */
 import { isTruthy, toText } from '../coercion.js';
 import type { EffectBody } from '../host/index.js';
-import { matchesConditions, parseTableFilter } from '../host/index.js';
+import { isFileValue, matchesConditions, parseTableFilter } from '../host/index.js';
 import { isObjectValue, type ObjectValue, type Value } from '../values.js';
 import type { OutputFile } from './dialog.js';
 import { tableName } from './effects.js';
+import { outputFile } from './output-file.js';
 import { cloneValue, describeValue, ScriptError } from './operators.js';
 import { builtinFunctions, CHART_TYPES, chartSvg, parseDueDate, type BuiltinContext, type ChartType } from '../keywords/index.js';
 
-/** A phrase's outcome: a value now, an effect whose result is the value, or a file for the customer (SEND FILE). */
-export type PhraseOutcome = { value: Value } | { effect: EffectBody } | { file: OutputFile; caption: string };
+/**
+ * A phrase's outcome: a value now, an effect whose result is the value, or a file for the
+ * customer (SEND FILE): by its URL, or a drive file (`share`) whose link the host's answer gives.
+ */
+export type PhraseOutcome =
+  | { value: Value }
+  | { effect: EffectBody }
+  | { file: OutputFile; caption: string }
+  | { share: Extract<EffectBody, { type: 'file.share' }>; caption: string };
 
 /** The arguments of one phrase: values in order, each with its label (`WITH NAME n` → "name"). */
 class Args {
@@ -127,14 +135,17 @@ const HANDLERS: Record<string, Handler> = {
   'SET ANSWER MODE': (a) => modeEffect(a, 'answer_mode'),
   'SET PAGE MODE': (a) => modeEffect(a, 'page_mode'),
   'PAGE MODE': (a) => modeEffect(a, 'page_mode'),
-  // SEND FILE file [, caption]: channels carry attachments by URL (docs/channels/README.md, "Attachments").
+  // SEND FILE file [, caption]: channels carry attachments by URL (docs/channels/README.md, "Attachments");
+  // a drive path or a file value goes by the signed link the host makes for it (docs/content.md, "The bot drive").
   'SEND FILE': (a) => {
-    const url = a.text(0).trim();
-    if (!/^https?:\/\/\S+$/i.test(url)) {
-      throw new ScriptError(`not available: SEND FILE of "${url}" (only a file at an http(s) URL can be sent: drive files have no public link)`);
-    }
-    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') || 'file';
-    return { file: { type: fileKind(name), url, name }, caption: a.text(1) };
+    const file = a.at(0);
+    const caption = a.text(1);
+    if (isFileValue(file)) return { share: { type: 'file.share', content: file }, caption };
+    if (file === null || typeof file === 'object') throw new ScriptError(`SEND FILE needs a URL, a drive path or a file value, got ${describeValue(file)}`);
+    const target = toText(file).trim();
+    if (target === '') throw new ScriptError('SEND FILE needs a URL, a drive path or a file value');
+    if (!/^https?:\/\/\S+$/i.test(target)) return { share: { type: 'file.share', path: target }, caption };
+    return { file: outputFile(target, decodeURIComponent(new URL(target).pathname.split('/').pop() ?? '') || 'file'), caption };
   },
   'CREATE DRAFT': (a) => {
     const to = a.text(0).trim();
@@ -241,17 +252,6 @@ function modeEffect(a: Args, setting: 'answer_mode' | 'page_mode'): PhraseOutcom
   const mode = a.text(0).trim().toLowerCase();
   if (mode === '') throw new ScriptError(`${a.phrase} needs a mode`);
   return effect({ type: 'mode.set', setting, mode });
-}
-
-const KINDS: Record<string, OutputFile['type']> = {
-  png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', webp: 'image', svg: 'image',
-  mp3: 'audio', ogg: 'audio', oga: 'audio', wav: 'audio', m4a: 'audio', aac: 'audio', opus: 'audio',
-  mp4: 'video', webm: 'video', mov: 'video', '3gp': 'video',
-};
-
-/** How a channel shows the file: an image, audio or video by its extension, else a document. */
-function fileKind(name: string): OutputFile['type'] {
-  return KINDS[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'file';
 }
 
 /** Runs one phrase with its argument values; throws ScriptError for "not available: …". */

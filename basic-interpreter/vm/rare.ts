@@ -74,6 +74,12 @@ export function rareInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
         regs[ins.a] = null;
         break;
       }
+      if ('share' in outcome) {
+        // The host's answer is the link; run-turn.ts sends the file once it has it, in order with the TALKs.
+        regs[ins.a] = null;
+        frame.pc++;
+        return { kind: 'effect', effect: { ...outcome.share, file: frame.script.file, line: ins.line }, dst: -1, sends: { caption: outcome.caption } };
+      }
       if (outcome.effect.type === 'http' || outcome.effect.type === 'file.download') m.countHttpCall();
       frame.pc++;
       return { kind: 'effect', effect: { ...outcome.effect, file: frame.script.file, line: ins.line }, dst: ins.a };

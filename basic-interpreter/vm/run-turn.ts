@@ -4,6 +4,7 @@ import { execute } from './exec.js';
 import { locate, type Machine, type ScriptFailure, type Signal } from './machine.js';
 import { saveState } from './state.js';
 import { cloneValue } from './operators.js';
+import { sharedFile } from './output-file.js';
 
 /**
  * Runs one turn of a dialog: the synchronous instruction loop (exec.ts) until it needs the
@@ -29,6 +30,13 @@ export async function runTurn(m: Machine): Promise<TurnResult> {
           return failed(m, locate(error, effect.file, effect.line));
         }
         if (dst >= 0) m.frame.regs[dst] = typeof value === 'object' && value !== null ? cloneValue(value) : value;
+        if (signal.sends) {
+          try {
+            m.sendFile(sharedFile(value), signal.sends.caption);
+          } catch (error) {
+            return failed(m, locate(error, effect.file, effect.line));
+          }
+        }
         continue;
       }
       case 'hear':

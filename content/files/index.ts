@@ -9,3 +9,5 @@ export { readFile, listFileVersions, type ReadFile } from './read-file.js';
 export { listFiles, type FolderListing } from './list-files.js';
 export { filePath, folderOf } from './file-path.js';
 export { createStoreDrive } from './bot-drive.js';
+export { createDriveLinks, driveLinkKey, DRIVE_LINK_PATH, DRIVE_LINK_TTL_SECONDS, type DriveLinks, type DriveLinkCheck, type DriveLinkRequest } from './drive-links.js';
+export { openDriveLink, type OpenDriveLinkDeps } from './open-drive-link.js';

@@ -144,3 +144,10 @@ export const ShareRequestSchema = z.object({
   groups: Ids.default([]).meta({ description: 'Group ids whose members may read the record' }),
 }).meta({ id: 'ShareRequest' });
 export const ShareResultSchema = z.object({ id: z.string(), ...owned }).meta({ id: 'ShareResult' });
+
+/** A bot-drive download link (docs/content.md, "The bot drive"): the bot and the file's path, then its expiry and signature. */
+export const DriveLinkParamsSchema = z.object({ bot: z.string().min(1).max(200), path: z.string().min(1).max(PATH_MAX) });
+export const DriveLinkQuerySchema = z.object({
+  expires: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).meta({ description: 'Unix time in seconds after which the link no longer opens' }),
+  signature: z.string().min(1).max(100).meta({ description: 'The server\'s HMAC-SHA256 over bot, path and expiry, base64url' }),
+});

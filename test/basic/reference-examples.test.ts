@@ -64,7 +64,10 @@ const EXAMPLES: Record<string, Example> = {
     source: 'TALK "Here is your invoice"\nSEND FILE "https://files.example/invoices/Invoice%2042.pdf", "Invoice 42"\nSEND FILE "https://files.example/logo.png"\nTALK "done"',
     expect: ['Here is your invoice', 'Invoice 42', '', 'done'],
   },
-  'SEND FILE from the drive': { source: 'SEND FILE "reports/q1.pdf"', expect: ['= error not available: SEND FILE'] },
+  'SEND FILE from the drive': {
+    source: 'WRITE "reports/q1.pdf", "%PDF-1.4"\nSEND FILE "reports/q1.pdf", "Q1"\nSEND FILE "reports/none.pdf"', expect: ['Q1', '= error SEND FILE: no file "reports/none.pdf"'],
+    effects: [{ type: 'file.share', path: 'reports/q1.pdf' }],
+  },
   'SET ANSWER MODE, PAGE MODE': {
     source: 'SET ANSWER MODE "document"\nSET PAGE MODE "Chat"\nPAGE MODE "full"', expect: [],
     effects: [{ type: 'mode.set', setting: 'answer_mode', mode: 'document' }, { type: 'mode.set', setting: 'page_mode', mode: 'chat' }, { type: 'mode.set', setting: 'page_mode', mode: 'full' }],
@@ -183,6 +186,8 @@ async function run(example: Example): Promise<{ lines: string[]; effects: Effect
   const host = createStandardHost({
     tables: data.tables('bot'), botMemory: data.botMemory('bot'), userMemory: data.userMemory('bot', 'user'),
     files: createInMemoryFileStore(),
+    // SEND FILE of a drive file: the server's signed link, here a fixed address.
+    links: (path) => `https://bots.example/api/drive/files/bot/${path}`,
     http: async () => null,
     observe: (effect) => effects.push(effect),
     async conversation(effect) {
