@@ -41,7 +41,7 @@ import { prepareBots, type RunnableBot } from './service-bots.js';
 import { identityRoutes } from './service-identity.js';
 import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
-import { basicCapabilities, basicKnowledge, basicLlm } from './service-basic.js';
+import { basicCapabilities, basicKnowledge, basicLlm, basicSitePages } from './service-basic.js';
 import { smsSenderOf, wireNotifications } from './service-notifications.js';
 import { wireMeetings } from './service-meetings.js';
 import { attachMeetSocket, MEET_SOCKET_PATH } from './http/meet-socket.js';
@@ -160,6 +160,11 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     publicUrl, mailer, logger, now,
   }, () => engine);
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
+  const basic = basicCapabilities({
+    users, dataDir: settings.DATA_DIR, knowledge, storage: fileStore, tasks: contentRecords.tasks, mail: contentRecords.mail,
+    attendance: { repos: attendanceRepos },
+    channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
+  });
   const engine = createEngine({
     repos: {
       turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
@@ -176,12 +181,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive
     // (or the S3 file store), SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE
     // through the knowledge base, CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.
-    ...basicCapabilities({
-      users, dataDir: settings.DATA_DIR, knowledge, storage: fileStore, tasks: contentRecords.tasks, mail: contentRecords.mail,
-      attendance: { repos: attendanceRepos },
-      channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
-    }),
+    ...basic,
     meetings: meetings.script,
+    // CREATE SITE answers an absolute link to the site (docs/content.md, "Sites").
+    publicUrl,
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
     // LLM and SET CONTEXT use the bot's model, with the session's knowledge and tools; without a model the keyword
@@ -328,6 +331,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // SCIM provisioning and OIDC federation from the bots' scim-token and oidc-* settings.
     ...identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl }),
     content: content.service,
+    // CREATE SITE's pages, public and sandboxed (docs/content.md, "Sites").
+    sites: basicSitePages({ files: basic.files, bot: (name) => byName.get(name) }),
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, {

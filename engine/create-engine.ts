@@ -46,6 +46,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     llm: deps.llm ?? llmNotConfigured,
     users: deps.users ?? usersNotConfigured,
     files: deps.files ?? filesNotConfigured,
+    publicUrl: deps.publicUrl ?? (() => ''),
     capabilities: { ...capabilitiesNotConfigured, ...deps.capabilities },
     outbox: { ...DEFAULT_OUTBOX, ...deps.outbox },
     metrics: deps.metrics ?? noopMetrics,

@@ -72,6 +72,11 @@ export interface EngineDeps {
   users?: UsersPort;
   /** The bots' drives (file keywords); default: "not available". */
   files?: FilesPort;
+  /**
+   * The server's public URL (PUBLIC_URL, else where it listens), without a trailing `/`: the
+   * links scripts answer (CREATE SITE) are absolute. Default: none, links start at `/`.
+   */
+  publicUrl?: () => string;
   /** SEND SMS, SEND TEMPLATE, USE KB, ADD TOOL…; default: each "not available". */
   capabilities?: Partial<ScriptCapabilitiesPort>;
   outbox?: Partial<OutboxSettings>;
@@ -104,6 +109,7 @@ export interface EngineContext {
   readonly llm: LlmPort;
   readonly users: UsersPort;
   readonly files: FilesPort;
+  readonly publicUrl: () => string;
   readonly capabilities: ScriptCapabilitiesPort;
   readonly outbox: OutboxSettings;
   readonly metrics: MetricsPort;

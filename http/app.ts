@@ -33,6 +33,7 @@ import { meetingRoutes } from './routes/meetings.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
+import { siteRoutes, type SitePages } from './routes/sites.js';
 import { describeScimRoutes, scimRoutes, type ScimRoutesDeps } from './routes/scim.js';
 import { oidcRoutes, type OidcRoutesDeps } from './routes/oidc.js';
 import { userRoutes } from './routes/users.js';
@@ -76,6 +77,8 @@ export interface AppDeps {
   oidc?: OidcRoutesDeps;
   /** Files, mail, calendar, contacts and tasks behind the REST mapping (docs/content.md). */
   content?: ContentService;
+  /** The bots' sites made by the BASIC CREATE SITE, served at `/sites/{bot}/{alias}/` (docs/content.md, "Sites"). */
+  sites?: SitePages;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -117,6 +120,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceCannedResponseRoutes(deps.cannedResponses),
     ...(deps.oidc ? oidcRoutes(deps.oidc) : []),
     ...(deps.content ? [...contentFileRoutes(deps.content), ...contentRecordRoutes(deps.content)] : []),
+    ...(deps.sites ? siteRoutes(deps.sites) : []),
   ]);
   if (deps.scim) {
     app.use(scimRoutes(deps.scim));
