@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   fake = await startFakeOpenAi();
   fake.answer((request) => answers.get(request.model)?.(request) ?? { text: 'unexpected' });
   bots = await createTestBots('sb-site-bots-');
-  const model = (name: string) => ({ 'llm-url': fake.url, 'llm-key': 'sk-site-test', 'llm-model': name, 'llm-timeout-seconds': '2' });
+  const model = (name: string) => ({ 'llm-url': fake.url, 'llm-key': 'sk-site-test', 'llm-model': name, 'llm-timeout-seconds': '5', 'http-allow-private-networks': 'true' });
   await bots.add('sitebot', model('site-model'), SITE);
   await bots.add('chartbot', model('chart-model'), CHART);
   await bots.add('nomodel', {}, SITE);
@@ -167,6 +167,8 @@ describe('CHART PROMPT', () => {
   });
 
   test('an answer that is not a chart spec stops the script with a clear error, and nothing is drawn', async () => {
+    const charts = () => readdir(path.join(dataDir, 'drive', 'chartbot.gbdrive', 'charts'));
+    const drawn = await charts();
     answers.set('chart-model', () => ({ json: { type: 'radar', values: ['lots'] } }));
     expect(await texts('chartbot')).toEqual([]);
     expect(ended('CHART PROMPT: the model\'s answer is not a chart spec')).toBe(true);
@@ -174,5 +176,6 @@ describe('CHART PROMPT', () => {
     answers.set('chart-model', () => ({ text: 'Sure! Here is your chart.' }));
     expect(await texts('chartbot')).toEqual([]);
     expect(ended('CHART PROMPT: The model did not answer with JSON')).toBe(true);
+    expect(await charts()).toEqual(drawn);
   });
 });
