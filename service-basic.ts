@@ -7,11 +7,12 @@ import type { BotConfig } from './config/index.js';
 import { createScriptDraft, createScriptTask, createStoreDrive, type FileStore } from './content/index.js';
 import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type TaskRow } from './db/index.js';
 import { createFolderFileStore, createHttpPerformer } from './engine/host/index.js';
-import { PermanentDeliveryError, type FilesPort, type LlmPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort } from './engine/index.js';
+import { PermanentDeliveryError, sitePagePath, type FilesPort, type LlmPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort } from './engine/index.js';
 import { ConflictError } from './infra/errors.js';
 import { completeWithTools, type ModelTool, type ToolCallingClient } from './infra/llm/index.js';
 import { createKnowledgeBase, documentMessages, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from './knowledge/index.js';
 import { isFileValue } from './basic-interpreter/index.js';
+import type { SitePages } from './http/routes/sites.js';
 
 /** What the channel keywords reach: the bot's sms and mobile_msg channels, when the service has them. */
 export interface ScriptChannels {
@@ -165,6 +166,28 @@ export function basicLlm(deps: { modelOf(botId: string): ToolCallingClient | und
       const answer = await completeWithTools(model, messages, (tools ?? []).map(modelTool));
       return passages.length ? withSources(answer, passages) : answer;
     },
+    // CREATE SITE and CHART PROMPT: the keyword's instructions as the system message, the prompt as the user's.
+    async generate({ keyword, instructions, prompt, format, bot_id }) {
+      const model = deps.modelOf(bot_id);
+      if (!model) throw new Error(`${keyword}: no language model is configured for this bot (set llm-url or llm-key in config.csv)`);
+      const messages = [{ role: 'system' as const, content: instructions }, { role: 'user' as const, content: prompt }];
+      try {
+        return format === 'json' ? await model.json(messages) : await model.text(messages);
+      } catch (error) {
+        throw new Error(`${keyword}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    },
+  };
+}
+
+/**
+ * The files of the sites CREATE SITE made, for the public `/sites/{bot}/{alias}/` route: read from
+ * the bot's drive under `sites/<alias>/`; nothing for an unknown bot.
+ */
+export function basicSitePages(deps: { files: FilesPort; bot(name: string): { id: string; name: string } | undefined }): SitePages {
+  return async (botName, alias, file) => {
+    const bot = deps.bot(botName);
+    return bot ? deps.files(bot).read(sitePagePath(alias, file)) : undefined;
   };
 }
 

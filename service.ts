@@ -41,7 +41,7 @@ import { prepareBots, type RunnableBot } from './service-bots.js';
 import { identityRoutes } from './service-identity.js';
 import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
-import { basicCapabilities, basicKnowledge, basicLlm } from './service-basic.js';
+import { basicCapabilities, basicKnowledge, basicLlm, basicSitePages } from './service-basic.js';
 import { smsSenderOf, wireNotifications } from './service-notifications.js';
 import { wireMeetings } from './service-meetings.js';
 import { attachMeetSocket, MEET_SOCKET_PATH } from './http/meet-socket.js';
@@ -170,6 +170,11 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
   });
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
+  const basic = basicCapabilities({
+    users, dataDir: settings.DATA_DIR, knowledge, storage: fileStore, tasks: contentRecords.tasks, mail: contentRecords.mail,
+    attendance: { repos: attendanceRepos },
+    channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
+  });
   const engine = createEngine({
     repos: {
       turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
@@ -183,9 +188,14 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
         : message.channel === 'bot_msg' ? botMsgScreen : undefined;
       return screen ? screen(message) : Promise.resolve(message);
     },
+    // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive
+    // (or the S3 file store), SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE
+    // through the knowledge base, CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.
     ...basic,
     fileLinks: (bot) => (file) => driveLinks.url(bot.name, file),
     meetings: meetings.script,
+    // CREATE SITE answers an absolute link to the site (docs/content.md, "Sites").
+    publicUrl,
     // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
     // LLM and SET CONTEXT use the bot's model, with the session's knowledge and tools; without a model the keyword
@@ -339,6 +349,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
         return bot && basic.files(bot);
       },
     }, link),
+    // CREATE SITE's pages, public and sandboxed (docs/content.md, "Sites").
+    sites: basicSitePages({ files: basic.files, bot: (name) => byName.get(name) }),
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, {

@@ -75,6 +75,10 @@ function simulate(effect: ConversationEffect, session: Map<string, Value>): Valu
       return { success: false, room_id: null, join_url: null, message: 'Meetings are not available in the CLI.' };
     case 'llm':
       throw new Error('No language model is configured in the CLI.');
+    case 'site.create':
+      throw new Error('CREATE SITE: no language model is configured in the CLI.');
+    case 'chart.prompt':
+      throw new Error('CHART PROMPT: no language model is configured in the CLI.');
     case 'log':
       process.stderr.write(`${effect.text}\n`);
       return null;

@@ -49,6 +49,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     users: deps.users ?? usersNotConfigured,
     files: deps.files ?? filesNotConfigured,
     ...(deps.fileLinks ? { fileLinks: deps.fileLinks } : {}),
+    publicUrl: deps.publicUrl ?? (() => ''),
     capabilities: { ...capabilitiesNotConfigured, ...deps.capabilities },
     outbox: { ...DEFAULT_OUTBOX, ...deps.outbox },
     metrics: deps.metrics ?? noopMetrics,

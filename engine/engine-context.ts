@@ -75,6 +75,11 @@ export interface EngineDeps {
   files?: FilesPort;
   /** Links to drive files for SEND FILE; default: SEND FILE of a drive file is "not available". */
   fileLinks?: FileLinksPort;
+  /**
+   * The server's public URL (PUBLIC_URL, else where it listens), without a trailing `/`: the
+   * links scripts answer (CREATE SITE) are absolute. Default: none, links start at `/`.
+   */
+  publicUrl?: () => string;
   /** SEND SMS, SEND TEMPLATE, USE KB, ADD TOOL…; default: each "not available". */
   capabilities?: Partial<ScriptCapabilitiesPort>;
   outbox?: Partial<OutboxSettings>;
@@ -110,6 +115,7 @@ export interface EngineContext {
   readonly users: UsersPort;
   readonly files: FilesPort;
   readonly fileLinks?: FileLinksPort;
+  readonly publicUrl: () => string;
   readonly capabilities: ScriptCapabilitiesPort;
   readonly outbox: OutboxSettings;
   readonly metrics: MetricsPort;

@@ -1,4 +1,6 @@
 import { createStandardHost, type ConversationEffect, type EffectHost, type Value } from '../basic-interpreter/index.js';
+import { chartFromPrompt } from './chart-prompt.js';
+import { createSite } from './create-site.js';
 import { createHttpPerformer } from './host/index.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { scheduleScript } from './schedule-script.js';
@@ -110,6 +112,10 @@ async function performConversationEffect(
         ...(knowledge.length ? { knowledge } : {}), ...(tools.length ? { tools } : {}),
       });
     }
+    case 'site.create':
+      return createSite(ctx, bot, effect);
+    case 'chart.prompt':
+      return chartFromPrompt(ctx, bot, effect);
     case 'schedule.set':
       await scheduleScript(ctx, bot, effect.file, effect.cron);
       return null;

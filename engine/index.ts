@@ -11,7 +11,7 @@ export { createEngine, type EngineService } from './create-engine.js';
 export type { EngineBot, EngineDeps, EngineRepositories, InboundScreen, OutboxSettings } from './engine-context.js';
 export { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
 export { llmNotConfigured, mailNotConfigured, meetingsNotConfigured, type LlmPort, type MailPort, type MeetingsPort } from './ports.js';
-export type { FileLinksPort, FilesPort, KnowledgeSource, LlmRequest, ScriptCapabilitiesPort, ScriptTool, UsersPort } from './ports.js';
+export type { FileLinksPort, FilesPort, KnowledgeSource, LlmGeneration, LlmRequest, ScriptCapabilitiesPort, ScriptTool, UsersPort } from './ports.js';
 export { parseSurveyScore, SURVEY_CONTEXT_KEY, SURVEY_THANKS } from './survey-answer.js';
 export { attendanceAvailable, decideRoute, findTransferKeyword, needsHumanOf, SMS_MAX_CHARS, type Route } from './routing-rule.js';
 export { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
@@ -25,3 +25,4 @@ export {
 export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type WebhookAnswer } from './channel-contract.js';
 export { createVoiceModels, voiceModelsOf, VoiceModelsError, VoiceModelsRefusedError, type AudioFile, type VoiceModels, type VoiceModelsOptions } from './voice/voice-models.js';
 export { transcribeVoiceNote, voiceNoteOf } from './voice/transcribe-voice-note.js';
+export { sitePagePath } from './create-site.js';

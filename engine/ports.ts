@@ -24,6 +24,21 @@ export interface MailPort {
  */
 export interface LlmPort {
   complete(request: LlmRequest): Promise<string>;
+  /**
+   * A keyword's one-off generation (CREATE SITE, CHART PROMPT): the keyword's instructions and the
+   * prompt, without the session's context, knowledge or tools. `json` asks for a JSON object and
+   * resolves to it parsed; `text` to the answer's text.
+   */
+  generate(request: LlmGeneration): Promise<unknown>;
+}
+
+/** What a keyword asks the bot's model for; `keyword` names it in errors ("CREATE SITE: no language model…"). */
+export interface LlmGeneration {
+  keyword: string;
+  instructions: string;
+  prompt: string;
+  format: 'text' | 'json';
+  bot_id: string;
 }
 
 /** What one LLM keyword asks the model. */
@@ -64,6 +79,9 @@ export const mailNotConfigured: MailPort = {
 export const llmNotConfigured: LlmPort = {
   async complete() {
     throw new Error('LLM: no language model is configured on this server');
+  },
+  async generate({ keyword }) {
+    throw new Error(`${keyword}: no language model is configured on this server`);
   },
 };
 

@@ -34,6 +34,7 @@ import { meetingRoutes } from './routes/meetings.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
+import { siteRoutes, type SitePages } from './routes/sites.js';
 import { describeScimRoutes, scimRoutes, type ScimRoutesDeps } from './routes/scim.js';
 import { oidcRoutes, type OidcRoutesDeps } from './routes/oidc.js';
 import { userRoutes } from './routes/users.js';
@@ -79,6 +80,8 @@ export interface AppDeps {
   content?: ContentService;
   /** Bot-drive files sent with SEND FILE, by their signed links (docs/content.md, "The bot drive"). */
   driveLinks?: DriveLinkOpener;
+  /** The bots' sites made by the BASIC CREATE SITE, served at `/sites/{bot}/{alias}/` (docs/content.md, "Sites"). */
+  sites?: SitePages;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -121,6 +124,7 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.oidc ? oidcRoutes(deps.oidc) : []),
     ...(deps.content ? [...contentFileRoutes(deps.content), ...contentRecordRoutes(deps.content)] : []),
     ...(deps.driveLinks ? driveFileRoutes(deps.driveLinks) : []),
+    ...(deps.sites ? siteRoutes(deps.sites) : []),
   ]);
   if (deps.scim) {
     app.use(scimRoutes(deps.scim));

@@ -48,6 +48,16 @@ export type EffectBody =
   | { type: 'talk.to'; address: string; text: string }
   /** r = LLM prompt: resolves to the model's text. */
   | { type: 'llm'; prompt: string }
+  /**
+   * CREATE SITE alias, template_dir, prompt: the bot's model writes `sites/<alias>/index.html` in
+   * the drive from the `.html` templates of `template` and the prompt. Resolves to the site's URL.
+   */
+  | { type: 'site.create'; alias: string; template: string; prompt: string }
+  /**
+   * CHART PROMPT prompt [, data] [TO path]: the bot's model picks the chart (type, values,
+   * labels) for the prompt and data; drawn as CHART draws. Resolves to the SVG's drive path.
+   */
+  | { type: 'chart.prompt'; prompt: string; data: Value; path?: string }
   /** SET SCHEDULE "cron": run this script on that schedule. */
   | { type: 'schedule.set'; cron: string }
   /** An answer to HEAR was invalid 3 times in a row: the session's failed-attempt counter grows. */

@@ -4,7 +4,7 @@
  */
 
 export type ChartType = 'bar' | 'line' | 'pie';
-export const CHART_TYPES: readonly ChartType[] = ['bar', 'line', 'pie'];
+export const CHART_TYPES = ['bar', 'line', 'pie'] as const satisfies readonly ChartType[];
 
 const WIDTH = 480;
 const HEIGHT = 300;
@@ -49,4 +49,16 @@ function pie(values: readonly number[], label: (i: number) => string): string {
     const point = (a: number) => `${fixed(cx + r * Math.cos(a))},${fixed(cy + r * Math.sin(a))}`;
     return `<path d="M${cx},${cy} L${point(start)} A${r},${r} 0 ${share > 0.5 ? 1 : 0} 1 ${point(angle)} Z" fill="${colour}"/>${legend}`;
   }).join('');
+}
+
+/** Where CHART and CHART PROMPT put a chart given no path: by its type and content, so the same chart is the same file. */
+export function defaultChartPath(type: ChartType, svg: string): string {
+  return `charts/${type}-${contentHash(svg)}.svg`;
+}
+
+/** FNV-1a of the text, in hex. */
+function contentHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }

@@ -17,7 +17,7 @@ export type { HearResult } from './hear-types.js';
 export { hearTypes } from './hear-types.js';
 export { matchMenuOption } from './menu-match.js';
 export { parseDueDate } from './due-date.js';
-export { chartSvg, CHART_TYPES, type ChartType } from './chart-svg.js';
+export { chartSvg, CHART_TYPES, defaultChartPath, type ChartType } from './chart-svg.js';
 
 /** Every built-in function, by lower-case name (the language is case-insensitive). */
 export const builtinFunctions: Record<string, BuiltinFunction> = {

@@ -81,9 +81,18 @@ export abstract class StatementBuilder extends ExpressionBuilder {
     return { kind: 'phrase', phrase: canonicalPhrase(start?.image ?? ''), args, labels, loc: locOf(start) };
   }
 
+  /**
+   * An argument without words of its own is labelled by the word joining it to the one before
+   * (`CHART PROMPT "pie" TO "a.svg"`: "to"), so an optional argument left out is told apart.
+   */
   phraseArguments(ctx: Ctx): PhraseArgs {
     const built = nodes(ctx, 'phraseArgument').map((n) => this.visit(n) as { value: Expr; label: string | null });
-    return { args: built.map((b) => b.value), labels: built.map((b) => b.label) };
+    const separators = [...tokens(ctx, 'Comma'), ...tokens(ctx, 'joiner')].sort((a, b) => a.startOffset - b.startOffset);
+    const joiner = (i: number): string | null => {
+      const before = i === 0 ? undefined : separators[i - 1];
+      return before === undefined || before.image === ',' ? null : before.image.toLowerCase();
+    };
+    return { args: built.map((b) => b.value), labels: built.map((b, i) => b.label ?? joiner(i)) };
   }
 
   phraseArgument(ctx: Ctx): { value: Expr; label: string | null } {

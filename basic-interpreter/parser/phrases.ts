@@ -20,6 +20,8 @@ const MULTI_WORD: readonly string[] = [
   'SET USER', 'GET ATTENDANTS', 'NEW OBJECT', 'NEW ARRAY', 'DELETE FILE', 'DELETE HTTP', 'GROUP BY', 'ADD MEMBER',
   'GENERATE PDF', 'MERGE PDF', 'CLEAR ERROR', 'ERROR MESSAGE', 'ADD TO CAMPAIGN', 'TRACK CONVERSION',
   'SCHEDULE POST', 'POST TO(?=[ \\t]+")', 'ON(?=[ \\t]+")',
+  // Only before an argument: `CHART prompt, values, labels` keeps `prompt` a variable holding the chart type.
+  'CHART PROMPT(?=[ \\t]+["A-Za-z_])',
 ];
 
 /** One-word phrases: names that act as keywords when an argument follows them. */

@@ -12,7 +12,7 @@ import type { OutputFile } from './dialog.js';
 import { tableName } from './effects.js';
 import { outputFile } from './output-file.js';
 import { cloneValue, describeValue, ScriptError } from './operators.js';
-import { builtinFunctions, CHART_TYPES, chartSvg, parseDueDate, type BuiltinContext, type ChartType } from '../keywords/index.js';
+import { builtinFunctions, CHART_TYPES, chartSvg, defaultChartPath, parseDueDate, type BuiltinContext, type ChartType } from '../keywords/index.js';
 
 /**
  * A phrase's outcome: a value now, an effect whose result is the value, or a file for the
@@ -53,8 +53,7 @@ class Args {
 
 /** Why a phrase cannot run here: the capability this product does not have (yet). */
 const UNAVAILABLE: Record<string, string> = {
-  'CREATE SITE': 'there is no site generator',
-  'CREATE LANDING PAGE': 'there is no site generator',
+  'CREATE LANDING PAGE': 'the reference names it as a planned keyword without a meaning: use CREATE SITE',
   'SET USER': 'a script cannot change who the customer is',
   'GROUP BY': 'not implemented yet',
   'ADD MEMBER': 'there are no groups a script can change',
@@ -120,8 +119,30 @@ const HANDLERS: Record<string, Handler> = {
     const labels = a.text(2) === '' ? [] : a.text(2).split(';').map((l) => l.trim());
     const svg = chartSvg(type, numbers, labels);
     const path = a.named('to', 3);
-    const target = path === null ? `charts/${type}-${contentHash(svg)}.svg` : toText(path);
+    const target = path === null ? defaultChartPath(type, svg) : toText(path);
     return effect({ type: 'file.write', path: target, content: svg });
+  },
+  // CHART PROMPT prompt [, data] [TO path]: the bot's model picks the chart; the host draws it as CHART does.
+  'CHART PROMPT': (a) => {
+    const prompt = a.text(0).trim();
+    if (prompt === '') throw new ScriptError('CHART PROMPT needs a prompt');
+    const toAt = a.labels.indexOf('to');
+    const data = toAt === 1 ? null : a.at(1);
+    const path = toAt >= 0 ? a.text(toAt) : a.values.length > 2 ? a.text(2) : '';
+    return effect({ type: 'chart.prompt', prompt, data, ...(path.trim() === '' ? {} : { path: path.trim() }) });
+  },
+  // CREATE SITE alias, template_dir, prompt (also `alias WITH TEMPLATE dir USING PROMPT text`): the site is the bot's
+  // model's page, kept in the drive under sites/<alias>/ and served publicly; the value is its URL.
+  'CREATE SITE': (a) => {
+    const alias = a.text(0).trim();
+    if (!SITE_ALIAS.test(alias)) {
+      throw new ScriptError(`CREATE SITE: "${alias}" is not a site name (letters, digits, - and _, starting with a letter or digit, at most 64)`);
+    }
+    const template = toText(a.named('template', 1)).trim();
+    const prompt = toText(a.named('prompt', 2)).trim();
+    if (template === '') throw new ScriptError('CREATE SITE needs the folder of its HTML templates');
+    if (prompt === '') throw new ScriptError('CREATE SITE needs a prompt');
+    return effect({ type: 'site.create', alias: alias.toLowerCase(), template, prompt });
   },
   SEARCH: (a) => {
     const limit = a.values.length > 2 ? Number(a.values[2]) : 10;
@@ -241,12 +262,8 @@ function aggregate(op: string, rows: readonly ObjectValue[], field: string): Val
   }
 }
 
-/** FNV-1a of the text, in hex: the same chart is the same file. */
-function contentHash(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
+/** A site's name is one segment of its URL and its drive folder: nothing to escape, nothing to traverse. */
+const SITE_ALIAS = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 function modeEffect(a: Args, setting: 'answer_mode' | 'page_mode'): PhraseOutcome {
   const mode = a.text(0).trim().toLowerCase();

@@ -77,6 +77,15 @@ const EXAMPLES: Record<string, Example> = {
     expect: ['charts/pie- .svg', 'true', 'reports/sales.svg'],
   },
   'CHART of no numbers': { source: 'CHART "radar", [1], "A"', expect: ['= error CHART: "radar" is not a chart type'] },
+  'CHART PROMPT': {
+    source: 'sales = [#{month: "Jan", total: 3}, #{month: "Feb", total: 5}]\nimg = CHART PROMPT "bar chart of sales by month", sales\nCHART PROMPT "pie of the shares" TO "reports/shares.svg"',
+    expect: [],
+    effects: [
+      { type: 'chart.prompt', prompt: 'bar chart of sales by month', data: [{ month: 'Jan', total: 3 }, { month: 'Feb', total: 5 }] },
+      { type: 'chart.prompt', prompt: 'pie of the shares', data: null, path: 'reports/shares.svg' },
+    ],
+  },
+  'CHART of a type named prompt': { source: 'prompt = "line"\nimg = CHART prompt, [1, 2], "A;B"\nTALK LEFT(img, 11)', expect: ['charts/line'] },
   SEARCH: {
     source: [
       'SAVE "Products.csv", #{name: "Dark Chocolate", brand: "Cacau"}',
@@ -92,7 +101,17 @@ const EXAMPLES: Record<string, Example> = {
     ].join('\n'),
     expect: ['Dark Chocolate', 'Milk', 'top: Dark Chocolate'],
   },
-  'CREATE SITE': { source: 'CREATE SITE "promo" WITH TEMPLATE "landing" USING PROMPT "..."', expect: ['= error not available: CREATE SITE'] },
+  // The reference's two spellings: the complete reference's labelled one and keyword-create-site's commas.
+  'CREATE SITE': {
+    source: 'CREATE SITE "promo" WITH TEMPLATE "landing" USING PROMPT "..."\nCREATE SITE "my_blog", "templates/blog", "Generate a modern blog homepage for a tech writer."',
+    expect: [],
+    effects: [
+      { type: 'site.create', alias: 'promo', template: 'landing', prompt: '...' },
+      { type: 'site.create', alias: 'my_blog', template: 'templates/blog', prompt: 'Generate a modern blog homepage for a tech writer.' },
+    ],
+  },
+  'CREATE SITE outside its folder': { source: 'CREATE SITE "../admin", "templates/blog", "x"', expect: ['= error CREATE SITE: "../admin" is not a site name'] },
+  'CREATE LANDING PAGE': { source: 'CREATE LANDING PAGE "promo"', expect: ['= error not available: CREATE LANDING PAGE'] },
   'CREATE DRAFT': {
     source: 'CREATE DRAFT "user@example.com", "Subject", "Body"', expect: [],
     effects: [{ type: 'draft.create', to: 'user@example.com', subject: 'Subject', body: 'Body' }],
