@@ -78,6 +78,18 @@ describe('FILL of a Word template', () => {
     expect(await files.list('orders')).toEqual([]);
   });
 
+  test('a placeholder Word split into runs is still filled', async () => {
+    const { error, files } = await runScript('FILL "t.docx", #{name: "Ana"} TO "o.docx"', { 't.docx': buildDocx([{ runs: ['Dear {{na', 'me}},'] }]) });
+    expect(error).toBeUndefined();
+    expect(docxParagraphs(await driveFile(files, 'o.docx'))).toEqual(['Dear Ana,']);
+  });
+
+  test('an inverted section shows for an empty list', async () => {
+    const { error, files } = await runScript('FILL "t.docx", #{items: []} TO "o.docx"', { 't.docx': buildDocx(['{{#items}}{{name}}{{/items}}{{^items}}No items{{/items}}']) });
+    expect(error).toBeUndefined();
+    expect(docxParagraphs(await driveFile(files, 'o.docx'))).toEqual(['No items']);
+  });
+
   test('a loop that is never closed stops the script with the tag named', async () => {
     const { error } = await runScript('FILL "t.docx", #{items: []}', { 't.docx': buildDocx(['{{#items}}', 'x']) });
     expect(error).toMatch(/FILL: the template "t\.docx" cannot be filled: .*items/);
@@ -115,11 +127,11 @@ describe('FILL of an Excel template', () => {
     expect(bold.map((row) => row[0])).toEqual([false, false, true, true, false, false]);
   });
 
-  test('an empty list removes the section rows', async () => {
-    const template = await buildXlsx([['Items'], ['{{#items}}{{name}}{{/items}}', null], ['{{#items}}', null], ['{{name}}'], ['{{/items}}'], ['end']]);
+  test('an empty list removes the section rows and shows an inverted section\'s', async () => {
+    const template = await buildXlsx([['Items'], ['{{#items}}{{name}}{{/items}}', null], ['{{#items}}', null], ['{{name}}'], ['{{/items}}'], ['{{^items}}none', '{{/items}}'], ['end']]);
     const { error, files } = await runScript('FILL "t.xlsx", #{items: []} TO "out.xlsx"', { 't.xlsx': template });
     expect(error).toBeUndefined();
-    expect((await readXlsx(await driveFile(files, 'out.xlsx'))).values).toEqual([['Items'], [''], ['end']]);
+    expect((await readXlsx(await driveFile(files, 'out.xlsx'))).values).toEqual([['Items'], [''], ['none', ''], ['end']]);
   });
 
   test('a section over several rows repeats them all', async () => {
@@ -158,6 +170,12 @@ describe('FILL of a PDF form', () => {
     const pdf = await PDFDocument.load(await driveFile(files, 'out.pdf'));
     expect(pdf.getForm().getFields()).toHaveLength(0);
     expect(pdf.getPageCount()).toBe(1);
+  });
+
+  test('text outside the form font\'s character set stops the script instead of drawing garbage', async () => {
+    const { error } = await runScript('FILL "f.pdf", #{name: "李"}', { 'f.pdf': await buildPdfForm() });
+    expect(error).toContain('FILL: the template "f.pdf" cannot be filled: ');
+    expect(error).toContain('cannot encode');
   });
 
   test('a PDF without form fields stops the script', async () => {

@@ -9,12 +9,13 @@ import PizZip from 'pizzip';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
-/** A paragraph of one run, or (an array) a table row of one-run cells. */
-export type DocxBlock = string | string[];
+/** A paragraph of one run, a paragraph of several runs (`{runs}`, as Word splits text it formats), or (an array) a table row of one-run cells. */
+export type DocxBlock = string | { runs: string[] } | string[];
 
 /** A .docx whose body is the given paragraphs and table rows (consecutive rows form one table). */
 export function buildDocx(blocks: DocxBlock[]): Buffer {
-  const paragraph = (text: string) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
+  const run = (text: string) => `<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
+  const paragraph = (text: string | { runs: string[] }) => `<w:p>${typeof text === 'string' ? run(text) : text.runs.map(run).join('')}</w:p>`;
   let body = '';
   let table = '';
   for (const block of [...blocks, '']) {

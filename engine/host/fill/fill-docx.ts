@@ -16,6 +16,8 @@ export function fillDocx(bytes: Buffer, data: Value): Buffer {
     document = new Docxtemplater(new PizZip(bytes), {
       delimiters: { start: '{{', end: '}}' },
       paragraphLoop: true,
+      // The error reaches the script author (and the log) as a runtime error; docxtemplater need not print it too.
+      errorLogging: false,
       linebreaks: true,
       nullGetter: () => '',
       parser: (tag) => ({ get: (scope: Value) => valueAt(scope, tag) }),
