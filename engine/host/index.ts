@@ -10,4 +10,4 @@ export { HttpRefusedError, HttpRequestError, type ResolveHost, type ResolvedAddr
 export { ScriptFolder, type ProblemListener, type ScriptFolderOptions } from './script-folder.js';
 export { seedTablesFromCsv, SeedDataError, type SeedOptions, type SeededTable } from './seed-tables.js';
 export { createFolderFileStore } from './folder-file-store.js';
-export { fillDocument, FLATTEN_KEY } from './fill/index.js';
+export { fillDocument } from './fill/index.js';

@@ -3,7 +3,7 @@ import { isTruthy, toText, type Value } from '../../../basic-interpreter/index.j
 import { valueAt } from './data-path.js';
 
 /** The data key that asks for a flattened PDF: the filled fields become page content nobody can edit. */
-export const FLATTEN_KEY = '_flatten';
+const FLATTEN_KEY = '_flatten';
 
 /**
  * A PDF form (AcroForm) filled by pdf-lib (docs/basic.md, FILL): each field whose name is a key
