@@ -170,11 +170,6 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
   });
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
-  const basic = basicCapabilities({
-    users, dataDir: settings.DATA_DIR, knowledge, storage: fileStore, tasks: contentRecords.tasks, mail: contentRecords.mail,
-    attendance: { repos: attendanceRepos },
-    channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
-  });
   const engine = createEngine({
     repos: {
       turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
@@ -188,9 +183,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
         : message.channel === 'bot_msg' ? botMsgScreen : undefined;
       return screen ? screen(message) : Promise.resolve(message);
     },
-    // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive
-    // (or the S3 file store), SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE
-    // through the knowledge base, CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.
+    // BASIC's capabilities (above) and SEND FILE's drive links.
     ...basic,
     fileLinks: (bot) => (file) => driveLinks.url(bot.name, file),
     meetings: meetings.script,

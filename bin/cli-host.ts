@@ -9,7 +9,7 @@ import {
   type Value,
 } from '../basic-interpreter/index.js';
 import type { DatabaseHandle } from '../db/index.js';
-import { createFolderFileStore, createHttpPerformer, seedTablesFromCsv } from '../engine/host/index.js';
+import { createFolderFileStore, createHttpPerformer, fillDocument, seedTablesFromCsv } from '../engine/host/index.js';
 
 const CLI_BOT = 'cli';
 const CLI_USER = '00000000-0000-4000-8000-000000000000';
@@ -48,6 +48,7 @@ export async function createCliHost(options: {
     http: createHttpPerformer({ timeoutMs: HTTP_TIMEOUT_MS, allowPrivateNetworks: true }),
     // With --data the bot's drive is a folder there; otherwise it lives in memory for one run.
     files: options.dataDir ? createFolderFileStore(path.join(path.resolve(options.dataDir), 'drive')) : createInMemoryFileStore(),
+    fillDocument,
     observe: options.trace ? (effect) => options.trace!(JSON.stringify({ effect })) : undefined,
     conversation: async (effect: ConversationEffect) => simulate(effect, session),
   });

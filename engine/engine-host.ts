@@ -1,7 +1,7 @@
 import { createStandardHost, type ConversationEffect, type EffectHost, type Value } from '../basic-interpreter/index.js';
 import { chartFromPrompt } from './chart-prompt.js';
 import { createSite } from './create-site.js';
-import { createHttpPerformer } from './host/index.js';
+import { createHttpPerformer, fillDocument } from './host/index.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { scheduleScript } from './schedule-script.js';
 import { addTool, LLM_TOOLS_KEY, scriptTools, storedNames } from './script-tools.js';
@@ -43,6 +43,7 @@ function createBotHost(ctx: EngineContext, bot: EngineBot, userId: string | unde
     http: createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000, allowPrivateNetworks: bot.config['http-allow-private-networks'] }),
     files: ctx.files(bot),
     ...(ctx.fileLinks ? { links: ctx.fileLinks(bot) } : {}),
+    fillDocument,
     conversation: (effect) => performConversationEffect(ctx, bot, turn, effect),
   });
 }

@@ -74,8 +74,9 @@ export type EffectBody =
   /** DOWNLOAD url [, path]: the body as a file value, or written to `path` (resolves to the path). */
   | { type: 'file.download'; url: string; path?: string; headers: Record<string, string> }
   /**
-   * FILL template, data [TO path]: the drive's text template with its `{{placeholders}}` filled
-   * from `data`, written to `path` when given. Resolves to `{path, content, size}`.
+   * FILL template, data [TO path]: the drive's template with its `{{placeholders}}` filled from
+   * `data`, written to `path` when given. Resolves to `{path, content, size}` for a text template,
+   * to a file value with `path` for a Word, Excel or PDF one.
    */
   | { type: 'file.fill'; template: string; data: Value; path?: string }
   /**

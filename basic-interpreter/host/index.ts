@@ -4,7 +4,7 @@
  * table-filter rules and their in-memory drivers, the HTTP port, and the standard host that
  * routes effects to them (standard-host.ts). The I/O behind the ports lives outside the
  * interpreter: the database drivers in db/bot-data-repo.ts; the HTTP client, script files and
- * CSV seeding in engine/host/.
+ * CSV seeding and the Word, Excel and PDF filler of FILL in engine/host/.
  */
 export type { Effect, EffectBody, EffectHost } from './effects.js';
 export {
@@ -20,6 +20,7 @@ export {
   type TableStore, type MemoryStore, type BotDataStores,
 } from './stores.js';
 export { normalizeFilePath, FilePathError, type FileStore } from './file-store.js';
+export { DOCUMENT_TEMPLATES, documentKind, type DocumentFiller, type DocumentFillRequest, type DocumentKind } from './document-filler.js';
 export { bytesToValue, valueToBytes, fileValue, isFileValue, type FileValue } from './file-content.js';
 export {
   createInMemoryTableStore, createInMemoryMemoryStore, createInMemoryBotData, createInMemoryFileStore,

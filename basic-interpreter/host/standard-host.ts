@@ -1,3 +1,4 @@
+import type { DocumentFiller } from './document-filler.js';
 import type { Effect, EffectBody, EffectHost } from './effects.js';
 import { bytesToValue, isFileValue, valueToBytes } from './file-content.js';
 import { normalizeFilePath, type FileStore } from './file-store.js';
@@ -36,6 +37,8 @@ export interface StandardHostParts {
    * value): the server's signed, expiring download link. Without it such a SEND FILE is "not available".
    */
   links?: (path: string) => string | Promise<string>;
+  /** FILL of Word, Excel and PDF templates (engine/host/fill/); without it only text templates are filled. */
+  fillDocument?: DocumentFiller;
   /** Everything else: transfer, meetings, mail, session keys, LLM… */
   conversation(effect: ConversationEffect): Promise<Value>;
   /** Sees every effect before it is performed (the CLI's --trace). */
@@ -79,7 +82,7 @@ export function createStandardHost(parts: StandardHostParts): EffectHost {
         case 'file.download':
           return download(parts, effect.url, effect.path, effect.headers);
         case 'file.fill':
-          return fillTemplate(drive(parts.files, effect.type), effect);
+          return fillTemplate(drive(parts.files, effect.type), parts.fillDocument, effect);
         case 'file.share':
           return shareFile(drive(parts.files, effect.type), parts.links, effect);
         case 'file.read':

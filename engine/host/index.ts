@@ -1,11 +1,13 @@
 /**
  * The engine's side of the BASIC interpreter's host port: the I/O the interpreter leaves to its
  * host. The guarded HTTP client behind GET/POST (with its SSRF guard), a bot's `.gbdialog`
- * folder as a hot-reloading script library, and `.gbdata` CSV seeding of a bot's tables. The
- * server (service-bots.ts, engine/engine-host.ts) and the CLI (bin/) build their hosts from these.
+ * folder as a hot-reloading script library, `.gbdata` CSV seeding of a bot's tables, and the
+ * filler of FILL's Word, Excel and PDF templates. The server (service-bots.ts,
+ * engine/engine-host.ts) and the CLI (bin/) build their hosts from these.
  */
 export { createHttpPerformer, type HttpPerformerOptions } from './http-effect.js';
 export { HttpRefusedError, HttpRequestError, type ResolveHost, type ResolvedAddress } from '../../infra/outbound-guard.js';
 export { ScriptFolder, type ProblemListener, type ScriptFolderOptions } from './script-folder.js';
 export { seedTablesFromCsv, SeedDataError, type SeedOptions, type SeededTable } from './seed-tables.js';
 export { createFolderFileStore } from './folder-file-store.js';
+export { fillDocument } from './fill/index.js';

@@ -2,13 +2,16 @@ import {
   createInMemoryBotData, createInMemoryFileStore, createStandardHost, loadScript, resumeDialog, startDialog,
   type CompiledScript, type Effect, type TurnResult, type Value,
 } from '../../basic-interpreter/index.js';
+import { fillDocument } from '../../engine/host/index.js';
+import { buildDocx } from '../support/office-templates.js';
 
 /**
  * The conformance suite of the General Bots keyword reference (its "Complete Keyword Reference"
  * page, docs/basic.md "Compatibility"): each example as the reference writes it, run with the
  * answers given, and what it must do here: what it says, or the runtime error it stops with
  * ("not available: …" for what this product cannot do). Data and files live in memory; mail,
- * the model and scheduling are answered as the server would.
+ * the model and scheduling are answered as the server would, and Word, Excel and PDF templates
+ * are filled by the server's document filler.
  */
 interface Example {
   source: string;
@@ -17,6 +20,8 @@ interface Example {
   expect: string[];
   /** Effects it must ask the host for (a subset of their fields). */
   effects?: Record<string, Value>[];
+  /** Files in the bot's drive before it runs (templates a script cannot write as text). */
+  drive?: Record<string, Buffer>;
 }
 
 const EXAMPLES: Record<string, Example> = {
@@ -149,7 +154,15 @@ const EXAMPLES: Record<string, Example> = {
     ].join('\n'),
     expect: ['orders/order-123.txt 61', 'Order for Acme Corp:\n- 10 x Widget\n- 5 x Gadget\nTotal: 549.85', 'Order for Bo:\nTotal: 0'],
   },
-  'FILL a Word template': { source: 'FILL "templates/contract.docx", #{name: "Jo"}', expect: ['= error not available: FILL of "templates/contract.docx"'] },
+  'FILL a Word template': {
+    drive: { 'templates/contract.docx': buildDocx(['Agreement with {{company}}, signed by {{name}} on {{date}}']) },
+    source: [
+      'data = #{name: "John Smith", company: "Acme Corp", date: "May 15, 2025"}',
+      'result = FILL "templates/contract.docx", data TO "contracts/acme.docx"',
+      'TALK "Document generated: " + result.path',
+    ].join('\n'),
+    expect: ['Document generated: contracts/acme.docx'],
+  },
   'SET HEADER, CLEAR HEADERS': { source: 'token = "t"\nSET HEADER "Authorization", "Bearer " + token\nSET HEADER "Content-Type", "application/json"\nCLEAR HEADERS\nTALK "ok"', expect: ['ok'] },
   'READ and WRITE': { source: 'WRITE "config.json", {port: 8080}\ncontent = READ "config.json"\nTALK content.port\nWRITE "output.txt", "hello"\nTALK READ("output.txt")', expect: ['8080', 'hello'] },
   'COPY, MOVE, DELETE FILE, LIST': {
@@ -202,9 +215,11 @@ function library(source: string): { get(name: string): CompiledScript | undefine
 async function run(example: Example): Promise<{ lines: string[]; effects: Effect[] }> {
   const data = createInMemoryBotData();
   const effects: Effect[] = [];
+  const files = createInMemoryFileStore();
+  for (const [path, bytes] of Object.entries(example.drive ?? {})) await files.write(path, bytes);
   const host = createStandardHost({
     tables: data.tables('bot'), botMemory: data.botMemory('bot'), userMemory: data.userMemory('bot', 'user'),
-    files: createInMemoryFileStore(),
+    files, fillDocument,
     // SEND FILE of a drive file: the server's signed link, here a fixed address.
     links: (path) => `https://bots.example/api/drive/files/bot/${path}`,
     http: async () => null,
