@@ -6,8 +6,8 @@
  * parser/ → compiler/ → vm/, with keywords/ (built-in functions, HEAR types) and host/ (the port).
  */
 export type { Value, ObjectValue } from './values.js';
-export { parse, formatParseError, type ParseError, type Program } from './parser/index.js';
-export { compileScript, loadScript, toolSchema, type LoadResult, type ToolSchema } from './compiler/index.js';
+export { parse, formatParseError, type ParseError, type Program, type TableEvent } from './parser/index.js';
+export { compileScript, handlesTableEvent, loadScript, toolSchema, type LoadResult, type ToolSchema } from './compiler/index.js';
 export {
   DEFAULT_TURN_LIMITS,
   startDialog,

@@ -80,6 +80,7 @@ class BasicParser extends BlockParser {
         { ALT: () => this.SUBRULE(this.functionDefinition) },
         { ALT: () => this.SUBRULE(this.withStatement) },
         { ALT: () => this.SUBRULE(this.paramDeclaration) },
+        { ALT: () => this.SUBRULE(this.tableTriggerDeclaration) },
         // DESCRIPTION is a soft keyword: `description = 1` is an assignment.
         { GATE: () => this.LA(2).tokenType === T.StringLiteral, ALT: () => this.SUBRULE(this.descriptionStatement) },
         { ALT: () => this.CONSUME(T.TalkBlock) },

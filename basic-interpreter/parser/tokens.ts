@@ -85,6 +85,18 @@ export const Phrase = createToken({
   label: 'a keyword phrase',
   categories: AnyToken,
 });
+/**
+ * `ON INSERT OF`, `ON UPDATE OF`, `ON DELETE OF` as one token: the opening of a table trigger
+ * declaration (docs/basic.md, "Event handlers"). One token, so `ON` stays free as a variable name.
+ */
+export const OnTableEvent = createToken({
+  name: 'OnTableEvent',
+  pattern: /ON[ \t]+(?:INSERT|UPDATE|DELETE)[ \t]+OF(?![A-Za-z0-9_])/i,
+  start_chars_hint: ['O', 'o'],
+  line_breaks: false,
+  label: 'ON INSERT/UPDATE/DELETE OF',
+  categories: AnyToken,
+});
 /** `x IS NULL`, `x IS NOT NULL`: parse.ts turns it into `= NULL` / `<> NULL`. */
 export const IsNull = createToken({
   name: 'IsNull',
@@ -254,7 +266,7 @@ export const Dot = symbol('Dot', /\./, '.');
 /** All token types, in matching order (the parser's vocabulary, categories included). */
 export const allTokens: TokenType[] = [
   AnyToken, AnyWord, Name, Junk, LogicOp, BinaryOp, AddOp, MulOp, CompareOp,
-  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, Phrase, IsNull, StringLiteral, NumberLiteral,
+  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, OnTableEvent, Phrase, IsNull, StringLiteral, NumberLiteral,
   ...keywords,
   Identifier,
   LessEqual, GreaterEqual, NotEqual, Less, Greater, Equals, Plus, Minus, Star, Slash, Backslash,
