@@ -278,9 +278,10 @@ class AstBuilder extends StatementBuilder {
     const keyword = `ON ${event.toUpperCase()} OF`;
     const literal = token(ctx, 'StringLiteral');
     // Without the table's string the grammar has reported the line already.
-    if (literal === undefined || !this.atTopLevel(start, keyword)) return undefined;
+    if (literal === undefined || literal.isInsertedInRecovery === true || !this.atTopLevel(start, keyword)) return undefined;
     const loc = locOf(start);
     const written = this.plainText(literal, keyword);
+    if (written.includes('${')) return undefined; // plainText said so
     if (!TABLE_NAME.test(written)) {
       this.report(loc, `${keyword}: "${written}" is not a table name (letters, digits and _, not first)`);
       return undefined;

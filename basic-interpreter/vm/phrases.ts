@@ -65,7 +65,7 @@ const UNAVAILABLE: Record<string, string> = {
   'GET CAMPAIGN STATS': 'there are no campaigns',
   'SCHEDULE POST': 'there is no social media publishing',
   'POST TO': 'there is no social media publishing',
-  ON: 'event handlers: use SET SCHEDULE for timed runs',
+  ON: 'only table changes have handlers: ON INSERT/UPDATE/DELETE OF "table"; a conversation runs start.bas, timed runs use SET SCHEDULE',
   CALL: 'REST endpoints of other bots cannot be called by path (use GET/POST with a URL)',
   WEBHOOK: 'webhooks are not published for scripts',
   BOOK: 'there is no calendar',
