@@ -98,6 +98,8 @@ class AstBuilder extends StatementBuilder {
     if (talk !== undefined) return this.talkBlock(talk);
     const prompt = token(ctx, 'PromptBlock');
     if (prompt !== undefined) return this.promptBlock(prompt);
+    // END ON: nothing to run; the ON FORM SUBMIT line above it stops the script (vm/phrases.ts).
+    if (token(ctx, 'EndOn') !== undefined) return undefined;
     return this.stmt(onlyNode(ctx));
   }
 

@@ -85,6 +85,7 @@ class BasicParser extends BlockParser {
         { GATE: () => this.LA(2).tokenType === T.StringLiteral, ALT: () => this.SUBRULE(this.descriptionStatement) },
         { ALT: () => this.CONSUME(T.TalkBlock) },
         { ALT: () => this.CONSUME(T.PromptBlock) },
+        { ALT: () => this.CONSUME(T.EndOn) },
         { ALT: () => this.SUBRULE(this.simpleStatement) },
       ],
     })));

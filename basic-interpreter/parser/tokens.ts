@@ -162,6 +162,8 @@ export const EndTalk = keyword('EndTalk', 'reserved', ['END', 'TALK']);
 export const EndFor = keyword('EndFor', 'reserved', ['END', 'FOR']);
 export const EndWith = keyword('EndWith', 'reserved', ['END', 'WITH']);
 export const EndSwitch = keyword('EndSwitch', 'reserved', ['END', 'SWITCH']);
+/** Closes the reference's `ON FORM SUBMIT` block, whose opening stops the script (not available). */
+export const EndOn = keyword('EndOn', 'reserved', ['END', 'ON']);
 export const ElseIf = keyword('ElseIf', 'reserved', ['ELSE', 'IF']);
 
 export const If = keyword('If');
