@@ -44,4 +44,5 @@ test('a declaration inside a block, a bad table name, a repeat or a missing stri
   expect(errorsOf('ON INSERT OF "orders"\nON INSERT OF "Orders"')).toEqual(['2: ON INSERT OF "Orders" is already declared on line 1']);
   expect(errorsOf('ON INSERT OF orders')).toEqual(['1: expected the table name in quotes: ON INSERT OF "orders"']);
   expect(errorsOf('ON INSERT OF "${t}"')).toEqual(['1: ON INSERT OF must be a plain string, without ${…}']);
+  expect(errorsOf('ON UPDATE "orders"')).toEqual(['1: expected ON UPDATE OF "table"']);
 });
