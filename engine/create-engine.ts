@@ -12,6 +12,8 @@ import { receiveMessage } from './receive-message.js';
 import { resolveSession } from './resolve-session.js';
 import { runScheduledScript } from './run-scheduled-script.js';
 import type { ScheduledRun } from './schedule-script.js';
+import { runTriggeredScript } from './run-triggered-script.js';
+import type { TriggeredRun } from './table-triggers.js';
 import { sendMessages } from './send-messages.js';
 import { SessionCache } from './session-cache.js';
 import { requeueSleeping, wakeDialog, type WakeJob } from './wake-dialog.js';
@@ -68,6 +70,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     ctx.jobs.process<InboundJob>(JOB_NAMES.inbound, (job) => processInbound(ctx, job), { concurrency: INBOUND_CONCURRENCY });
     ctx.jobs.process<WakeJob>(JOB_NAMES.wake, (job) => wakeDialog(ctx, job), { concurrency: 4 });
     ctx.jobs.process<ScheduledRun>(JOB_NAMES.scheduled, (run) => runScheduledScript(ctx, run));
+    ctx.jobs.process<TriggeredRun>(JOB_NAMES.triggered, (run) => runTriggeredScript(ctx, run), { concurrency: 2 });
     await requeueOutbox(ctx);
     await requeueEvents(ctx);
     await requeueSleeping(ctx);

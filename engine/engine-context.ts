@@ -19,7 +19,8 @@ export interface EngineBot {
   readonly config: BotConfig;
   /** `param-<x>` values of config.csv by `x`: preset variables of every dialog. */
   readonly params: Record<string, string>;
-  readonly dialogs: ScriptLibrary;
+  /** Its scripts; `names` lists them, to find the handlers of a table change. */
+  readonly dialogs: ScriptLibrary & { names(): string[] };
 }
 
 /** Delivery policy of the outbox job (one place, so tests can shorten it). */
@@ -132,6 +133,7 @@ export const JOB_NAMES = {
   deliver: 'outbox.deliver',
   wake: 'dialog.wake',
   scheduled: 'dialog.scheduled',
+  triggered: 'dialog.triggered',
   events: 'engine.events',
   inbound: 'engine.inbound',
 } as const;

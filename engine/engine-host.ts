@@ -4,6 +4,7 @@ import { createSite } from './create-site.js';
 import { createHttpPerformer, fillDocument } from './host/index.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { scheduleScript } from './schedule-script.js';
+import { watchTableChanges } from './table-triggers.js';
 import { addTool, LLM_TOOLS_KEY, scriptTools, storedNames } from './script-tools.js';
 import { getSessionKey, setSessionKey } from './session-keys.js';
 import type { SessionTurn } from './session-turn.js';
@@ -23,7 +24,7 @@ export const KB_SOURCES_KEY = 'kb_sources';
  * timeout); everything else through {@link performConversationEffect}.
  */
 export function createTurnHost(ctx: EngineContext, turn: SessionTurn): EffectHost {
-  return createBotHost(ctx, turn.bot, turn.session.user_id, turn);
+  return createBotHost(ctx, turn.bot, { userId: turn.session.user_id, turn, depth: 0 });
 }
 
 /**
@@ -31,13 +32,22 @@ export function createTurnHost(ctx: EngineContext, turn: SessionTurn): EffectHos
  * and scheduling work; effects that need a session are runtime errors.
  */
 export function createScheduledHost(ctx: EngineContext, bot: EngineBot): EffectHost {
-  return createBotHost(ctx, bot, undefined, undefined);
+  return createBotHost(ctx, bot, { depth: 0 });
 }
 
-function createBotHost(ctx: EngineContext, bot: EngineBot, userId: string | undefined, turn: SessionTurn | undefined): EffectHost {
+/**
+ * The host of a table trigger's handler run (engine/table-triggers.ts): a scheduled run's, whose
+ * own table changes are `depth` handler runs deep.
+ */
+export function createTriggeredHost(ctx: EngineContext, bot: EngineBot, depth: number): EffectHost {
+  return createBotHost(ctx, bot, { depth });
+}
+
+function createBotHost(ctx: EngineContext, bot: EngineBot, run: { userId?: string; turn?: SessionTurn; depth: number }): EffectHost {
   const stores = ctx.repos.botData;
+  const { userId, turn } = run;
   return createStandardHost({
-    tables: stores.tables(bot.id),
+    tables: watchTableChanges(ctx, bot, stores.tables(bot.id), run.depth),
     botMemory: stores.botMemory(bot.id),
     userMemory: userId ? stores.userMemory(bot.id, userId) : noUserMemory,
     http: createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000, allowPrivateNetworks: bot.config['http-allow-private-networks'] }),

@@ -64,6 +64,7 @@ export function compileScript(program: Program, source: string): Script {
     aux: builder.aux,
     params,
     ...(program.description !== undefined ? { description: program.description } : {}),
+    triggers: program.triggers.map(({ event, table }) => ({ event, table })),
     diagnostics: builder.diagnostics,
   };
 }

@@ -8,7 +8,8 @@
  * after ELSE, NEXT j closing FOR i, SUB or PARAM inside a block.
  */
 import type { CstNode, IToken } from 'chevrotain';
-import type { Expr, Loc, Procedure, Program, Stmt, Target } from './ast.js';
+import { TABLE_NAME } from '../host/stores.js';
+import type { Expr, Loc, Procedure, Program, Stmt, TableEvent, Target } from './ast.js';
 import { describeToken } from './parse-errors.js';
 import { locOf, node, nodes, onlyNode, token, tokens, type Accessor, type BuildContext, type Ctx } from './parser-build-expressions.js';
 import { StatementBuilder } from './parser-build-statements.js';
@@ -28,7 +29,7 @@ const strayMessages: Record<string, string> = {
 };
 
 class AstBuilder extends StatementBuilder {
-  private result: Program = { file: '', body: [], procedures: [], params: [] };
+  private result: Program = { file: '', body: [], procedures: [], params: [], triggers: [] };
   /** How many blocks enclose the line being built (0: top level). */
   private depth = 0;
   private descriptionLine = 0;
@@ -43,7 +44,7 @@ class AstBuilder extends StatementBuilder {
   /** Builds a whole program; `context` receives every error found on the way. */
   buildProgram(cst: CstNode, context: BuildContext): Program {
     this.context = context;
-    this.result = { file: context.file, body: [], procedures: [], params: [] };
+    this.result = { file: context.file, body: [], procedures: [], params: [], triggers: [] };
     this.depth = 0;
     this.descriptionLine = 0;
     this.result.body = this.visit(cst) as Stmt[];
@@ -97,6 +98,8 @@ class AstBuilder extends StatementBuilder {
     if (talk !== undefined) return this.talkBlock(talk);
     const prompt = token(ctx, 'PromptBlock');
     if (prompt !== undefined) return this.promptBlock(prompt);
+    // END ON: nothing to run; the ON FORM SUBMIT line above it stops the script (vm/phrases.ts).
+    if (token(ctx, 'EndOn') !== undefined) return undefined;
     return this.stmt(onlyNode(ctx));
   }
 
@@ -268,6 +271,27 @@ class AstBuilder extends StatementBuilder {
       ...(description === undefined ? {} : { description: this.plainText(description, 'DESCRIPTION') }),
       loc: locOf(start),
     });
+    return undefined;
+  }
+
+  tableTriggerDeclaration(ctx: Ctx): undefined {
+    const start = token(ctx, 'OnTableEvent');
+    const event = ((start?.image ?? '').split(/[ \t]+/)[1] ?? '').toLowerCase() as TableEvent;
+    const keyword = `ON ${event.toUpperCase()} OF`;
+    const literal = token(ctx, 'StringLiteral');
+    // Without the table's string the grammar has reported the line already.
+    if (literal === undefined || literal.isInsertedInRecovery === true || !this.atTopLevel(start, keyword)) return undefined;
+    const loc = locOf(start);
+    const written = this.plainText(literal, keyword);
+    if (written.includes('${')) return undefined; // plainText said so
+    if (!TABLE_NAME.test(written)) {
+      this.report(loc, `${keyword}: "${written}" is not a table name (letters, digits and _, not first)`);
+      return undefined;
+    }
+    const table = written.toLowerCase();
+    const known = this.result.triggers.find((t) => t.event === event && t.table === table);
+    if (known) this.report(loc, `${keyword} "${written}" is already declared on line ${known.loc.line}`);
+    else this.result.triggers.push({ event, table, loc });
     return undefined;
   }
 

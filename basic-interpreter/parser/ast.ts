@@ -156,6 +156,20 @@ export interface ParamDecl {
   loc: Loc;
 }
 
+/** A change to a bot table that a trigger reacts to. */
+export type TableEvent = 'insert' | 'update' | 'delete';
+
+/**
+ * `ON INSERT OF "orders"` (or UPDATE, DELETE) at the top level: the script is run, as a run of its
+ * own, after each such change of the bot's table (docs/basic.md, "Event handlers").
+ */
+export interface TableTriggerDecl {
+  event: TableEvent;
+  /** Lower-case, as tables are kept. */
+  table: string;
+  loc: Loc;
+}
+
 /** One parsed .bas file. */
 export interface Program {
   file: string;
@@ -164,4 +178,6 @@ export interface Program {
   params: ParamDecl[];
   /** From a top-level `DESCRIPTION "…"` statement. */
   description?: string;
+  /** Top-level `ON INSERT/UPDATE/DELETE OF "table"` declarations. */
+  triggers: TableTriggerDecl[];
 }

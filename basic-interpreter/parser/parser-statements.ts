@@ -245,6 +245,12 @@ export abstract class StatementParser extends KeywordParser {
     })));
   });
 
+  /** `ON INSERT OF "table"` (also UPDATE, DELETE): this script handles that table's changes. */
+  readonly tableTriggerDeclaration: Rule = this.RULE('tableTriggerDeclaration', () => {
+    this.CONSUME(T.OnTableEvent);
+    this.CONSUME(T.StringLiteral, { ERR_MSG: 'expected the table name in quotes: ON INSERT OF "orders"' });
+  });
+
   readonly descriptionStatement: Rule = this.RULE('descriptionStatement', () => {
     this.CONSUME(T.Description);
     this.CONSUME(T.StringLiteral);

@@ -80,10 +80,12 @@ class BasicParser extends BlockParser {
         { ALT: () => this.SUBRULE(this.functionDefinition) },
         { ALT: () => this.SUBRULE(this.withStatement) },
         { ALT: () => this.SUBRULE(this.paramDeclaration) },
+        { ALT: () => this.SUBRULE(this.tableTriggerDeclaration) },
         // DESCRIPTION is a soft keyword: `description = 1` is an assignment.
         { GATE: () => this.LA(2).tokenType === T.StringLiteral, ALT: () => this.SUBRULE(this.descriptionStatement) },
         { ALT: () => this.CONSUME(T.TalkBlock) },
         { ALT: () => this.CONSUME(T.PromptBlock) },
+        { ALT: () => this.CONSUME(T.EndOn) },
         { ALT: () => this.SUBRULE(this.simpleStatement) },
       ],
     })));

@@ -85,6 +85,18 @@ export const Phrase = createToken({
   label: 'a keyword phrase',
   categories: AnyToken,
 });
+/**
+ * `ON INSERT OF`, `ON UPDATE OF`, `ON DELETE OF` as one token: the opening of a table trigger
+ * declaration (docs/basic.md, "Event handlers"). One token, so `ON` stays free as a variable name.
+ */
+export const OnTableEvent = createToken({
+  name: 'OnTableEvent',
+  pattern: /ON[ \t]+(?:INSERT|UPDATE|DELETE)[ \t]+OF(?![A-Za-z0-9_])/i,
+  start_chars_hint: ['O', 'o'],
+  line_breaks: false,
+  label: 'ON INSERT/UPDATE/DELETE OF',
+  categories: AnyToken,
+});
 /** `x IS NULL`, `x IS NOT NULL`: parse.ts turns it into `= NULL` / `<> NULL`. */
 export const IsNull = createToken({
   name: 'IsNull',
@@ -150,6 +162,8 @@ export const EndTalk = keyword('EndTalk', 'reserved', ['END', 'TALK']);
 export const EndFor = keyword('EndFor', 'reserved', ['END', 'FOR']);
 export const EndWith = keyword('EndWith', 'reserved', ['END', 'WITH']);
 export const EndSwitch = keyword('EndSwitch', 'reserved', ['END', 'SWITCH']);
+/** Closes the reference's `ON FORM SUBMIT` block, whose opening stops the script (not available). */
+export const EndOn = keyword('EndOn', 'reserved', ['END', 'ON']);
 export const ElseIf = keyword('ElseIf', 'reserved', ['ELSE', 'IF']);
 
 export const If = keyword('If');
@@ -254,7 +268,7 @@ export const Dot = symbol('Dot', /\./, '.');
 /** All token types, in matching order (the parser's vocabulary, categories included). */
 export const allTokens: TokenType[] = [
   AnyToken, AnyWord, Name, Junk, LogicOp, BinaryOp, AddOp, MulOp, CompareOp,
-  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, Phrase, IsNull, StringLiteral, NumberLiteral,
+  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, OnTableEvent, Phrase, IsNull, StringLiteral, NumberLiteral,
   ...keywords,
   Identifier,
   LessEqual, GreaterEqual, NotEqual, Less, Greater, Equals, Plus, Minus, Star, Slash, Backslash,

@@ -14,10 +14,12 @@ const CORE_STATEMENTS = [
   'TALK', 'TALK TO', 'HEAR', 'WAIT', 'SAVE', 'INSERT', 'UPDATE', 'DELETE', 'FIND', 'REMEMBER', 'RECALL', 'PARAM',
   'DESCRIPTION', 'ADD SUGGESTION', 'CLEAR SUGGESTIONS', 'CLEAR HEADERS', 'SET HEADER', 'SET SESSION', 'SET BOT MEMORY',
   'SET CONTEXT', 'SET SCHEDULE', 'GET', 'GET BOT MEMORY', 'GET SESSION', 'POST', 'PUT', 'PATCH', 'SEND MAIL',
-  'TRANSFER TO HUMAN', 'CREATE MEETING', 'LLM', 'WITH', 'BEGIN TALK', 'BEGIN SYSTEM PROMPT',
+  'TRANSFER TO HUMAN', 'CREATE MEETING', 'LLM', 'WITH', 'BEGIN TALK', 'BEGIN SYSTEM PROMPT', 'ON INSERT OF', 'ON UPDATE OF',
+  'ON DELETE OF',
 ];
 
 const KNOWN = [...CORE_STATEMENTS, ...PHRASE_NAMES];
+const TABLE_EVENTS = ['INSERT', 'UPDATE', 'DELETE'];
 /** Known statements that are also the first word of longer ones (SET HEADER, GET SESSION, DELETE FILE). */
 const OPEN_HEADS: ReadonlySet<string> = new Set(['SET', 'GET', 'DELETE']);
 
@@ -67,6 +69,10 @@ export function unknownStatementError(error: ParseError, tokens: readonly IToken
   // The first word itself is where the error is only for a reserved word used wrongly: keep those.
   if (errorAt < 1 && !(words.length === 1 && tokens[first + 1]?.startColumn === error.column)) return error;
   const upper = words.map((w) => w.image.toUpperCase());
+  // `ON INSERT "orders"`: a table trigger missing its OF (tokens.ts reads the three words as one).
+  if (upper[0] === 'ON' && TABLE_EVENTS.includes(upper[1] ?? '')) {
+    return { ...error, line: opener.startLine ?? error.line, column: opener.startColumn ?? error.column, message: `expected ON ${upper[1]} OF "table"` };
+  }
   // A known statement whose error comes later (`TALK TO a b`) keeps the grammar's message.
   for (let k = 1; k <= errorAt; k += 1) {
     const head = upper.slice(0, k).join(' ');

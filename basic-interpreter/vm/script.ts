@@ -1,5 +1,5 @@
 import type { BuiltinFunction, HearResult } from '../keywords/index.js';
-import type { CommandKeyword } from '../parser/index.js';
+import type { CommandKeyword, TableEvent } from '../parser/index.js';
 import type { Value } from '../values.js';
 import type { CompiledScript } from './dialog.js';
 import type { Instr } from './instructions.js';
@@ -75,7 +75,15 @@ export interface Script extends CompiledScript {
   readonly aux: readonly AuxEntry[];
   readonly params: readonly ParamInfo[];
   readonly description?: string;
+  /** Its `ON INSERT/UPDATE/DELETE OF "table"` declarations (lower-case tables). */
+  readonly triggers: readonly TableTrigger[];
   readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A table change a script declared it handles (`ON INSERT OF "orders"`). */
+export interface TableTrigger {
+  event: TableEvent;
+  table: string;
 }
 
 /** True for scripts made by this compiler (anything else in a library cannot be run). */
