@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { requestIdOf } from './request-logging.js';
 import {
   ConflictError,
   DomainError,
@@ -43,7 +44,7 @@ const BODY_PARSER_ERRORS: Record<string, { error: string; message: string }> = {
 /** Maps any thrown error to a JSON body `{error, message, …}`; unknown errors are logged 500s. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
-    const requestId = String(req.id ?? '');
+    const requestId = requestIdOf(res);
     if (err instanceof GroupError) {
       const groupStatus = GROUP_STATUS[err.code];
       if (!res.headersSent) res.status(groupStatus).json({ error: err.message, code: err.code, status: groupStatus });
@@ -93,5 +94,5 @@ function databaseRefusalOf(err: unknown): { status: number; body: ErrorBody } | 
 
 /** JSON 404 for every path no route matched. */
 export const notFoundHandler: RequestHandler = (req, res) => {
-  res.status(404).json({ error: 'not_found', message: `No route for ${req.method} ${req.path}`, request_id: String(req.id ?? '') });
+  res.status(404).json({ error: 'not_found', message: `No route for ${req.method} ${req.path}`, request_id: requestIdOf(res) });
 };

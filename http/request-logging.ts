@@ -1,33 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
+import type { NextFunction, Request, Response } from 'express';
 import { redactUrl } from '../infra/log-redaction.js';
 import type { Logger } from '../infra/logger.js';
 
 // A caller's own id is kept when it looks like one, so logs can be joined across services.
 const ACCEPTABLE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+// Health probes every few seconds would drown everything else.
+const UNLOGGED = new Set(['/healthz', '/readyz']);
 
 /**
  * Gives every request an id (echoed in `X-Request-Id` and in error bodies) and logs each
- * request once when it ends, at a level that follows the status.
+ * request once when it ends, at a level that follows the status. Written out rather than with
+ * pino-http: that builds a child logger (with its redaction) for every request, a twentieth of a
+ * web turn's CPU even when the level drops the line (docs/performance.md). Here a request costs
+ * one listener, and a line is built only when its level is on. No header is logged (so no
+ * Authorization or Cookie), and credentials in the query string are redacted.
  */
 export function requestLogging(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId(req: IncomingMessage, res: ServerResponse) {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    // Health probes every few seconds would drown everything else.
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    // What a request line needs, and no more: serialising every header costs more than the turn's SQL.
-    // No header is logged (so no Authorization or Cookie), and credentials in the query string are redacted.
-    serializers: {
-      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
-      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
-    },
-  });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    if (UNLOGGED.has(req.url)) {
+      next();
+      return;
+    }
+    const started = performance.now();
+    res.once('finish', () => {
+      const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level]({
+        req: { id, method: req.method, url: redactUrl(req.originalUrl) },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - started),
+      }, 'request completed');
+    });
+    next();
+  };
+}
+
+/** The id `requestLogging` gave the request (error bodies carry it). */
+export function requestIdOf(res: Response): string {
+  return String(res.getHeader('X-Request-Id') ?? '');
 }
