@@ -7,6 +7,7 @@
 import { EMPTY_ALT, type CstNode, type IToken, type ParserMethod } from 'chevrotain';
 import { basicErrorMessages } from './parse-errors.js';
 import { BlockParser, type GrammarError } from './parser-blocks.js';
+import { BasicLookaheadStrategy } from './parser-lookahead.js';
 import * as T from './tokens.js';
 
 type Rule = ParserMethod<[], CstNode>;
@@ -22,9 +23,16 @@ export interface ParserRun {
   structureErrors: GrammarError[];
 }
 
+const MAX_LOOKAHEAD = 3;
+
 class BasicParser extends BlockParser {
   constructor() {
-    super({ recoveryEnabled: true, maxLookahead: 3, errorMessageProvider: basicErrorMessages });
+    super({
+      recoveryEnabled: true,
+      maxLookahead: MAX_LOOKAHEAD,
+      lookaheadStrategy: new BasicLookaheadStrategy({ maxLookahead: MAX_LOOKAHEAD }),
+      errorMessageProvider: basicErrorMessages,
+    });
     this.performSelfAnalysis();
   }
 
