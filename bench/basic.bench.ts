@@ -11,11 +11,12 @@ import {
 import { readProcessSettings } from '../config/index.js';
 import { createLogger } from '../infra/logger.js';
 import { startService } from '../service.js';
+import { compileTimes, describeCompileTimes } from './basic-compile.js';
 
 /**
  * The BASIC interpreter's numbers (targets in docs/basic.md, "Performance"):
- * 1. Compile time (parse + AST + compile) of a generated 1,000-line script shaped like real bots:
- *    median of several runs. Target: under 50 ms.
+ * 1. Compile time (parse + AST + compile) of a generated 1,000-line script shaped like real bots,
+ *    cold and in the steady state (basic-compile.ts). Target: under 50 ms in the steady state.
  * 2. The VM's time per turn of the default bot answering its menu (the turn the pipeline benchmark
  *    sends), with in-memory stores, the state going through JSON between turns as in the server.
  * 3. The VM's share of a web turn's CPU: the server runs here on the embedded database, a child
@@ -24,8 +25,6 @@ import { startService } from '../service.js';
  * 4. For reference, the VM against plain JavaScript on tight loops: a register VM interprets
  *    every instruction, so loops cost more than in JS; bot turns wait on people and services.
  */
-
-const COMPILE_RUNS = 15;
 
 /** Median of `rounds` timings after one warm-up, in milliseconds. */
 async function median(fn: () => unknown, rounds: number): Promise<number> {
@@ -43,68 +42,6 @@ function compile(source: string, file: string): CompiledScript {
   const result = loadScript(source, file);
   if (!result.ok) throw new Error(result.errors.join('\n'));
   return result.script;
-}
-
-// ---------------------------------------------------------------- 1. compile time
-
-/**
- * One section of a support bot, numbered `n` so no two sections are the same text: a menu with
- * typed HEARs, data and memory keywords, HTTP with headers, loops over results, interpolated
- * text, objects and arrays, and a FUNCTION and a SUB of its own.
- */
-function section(n: number): string[] {
-  return [
-    `' Section ${n}: orders, returns and a callback request.`,
-    `TALK "Hello ${'${'}user_name}, this is menu ${n}."`,
-    `HEAR choice${n} AS "Order status", "Returns", "Call me back"`,
-    `SELECT CASE choice${n}`,
-    `  CASE "Order status"`,
-    `    TALK "What is your order number?"`,
-    `    HEAR order${n} AS INTEGER`,
-    `    found${n} = FIND "orders", "number=${'${'}order${n}} AND status<>archived"`,
-    `    IF COUNT(found${n}) = 0 THEN`,
-    `      TALK "I could not find order ${'${'}order${n}}."`,
-    `    ELSEIF found${n}[0].status = "shipped" THEN`,
-    `      TALK "Order ${'${'}order${n}} left on ${'${'}FORMAT(found${n}[0].shipped_at, "dd/mm")}."`,
-    `    ELSE`,
-    `      TALK "Order ${'${'}order${n}} is ${'${'}LCASE(found${n}[0].status)}: " & eta${n}(found${n}[0])`,
-    `    END IF`,
-    `  CASE "Returns"`,
-    `    SET HEADER "Authorization", "Bearer " & GET BOT MEMORY("api-token")`,
-    `    items${n} = GET "https://shop.example.com/api/returns?customer=" & RECALL("customer_id")`,
-    `    total${n} = 0`,
-    `    FOR EACH item IN items${n}`,
-    `      total${n} = total${n} + item.amount * (1 - item.discount / 100)`,
-    `      IF item.amount > 500 AND NOT item.approved THEN EXIT FOR`,
-    `    NEXT item`,
-    `    SAVE "returns", {customer: user_id, total: total${n}, items: COUNT(items${n}), menu: ${n}}`,
-    `    TALK "Your returns add up to ${'${'}ROUND(total${n}, 2)}."`,
-    `  CASE ELSE`,
-    `    HEAR phone${n} AS MOBILE`,
-    `    REMEMBER "callback", {phone: phone${n}, at: NOW(), tags: ["callback", "menu ${n}"]}`,
-    `    CALL notify${n}(phone${n}, 3)`,
-    `END SELECT`,
-    `FUNCTION eta${n}(order)`,
-    `  days = DATEDIFF("d", TODAY(), order.eta)`,
-    `  IF days <= 0 THEN RETURN "arriving today"`,
-    `  eta${n} = "in " & days & IIF(days = 1, " day", " days")`,
-    `END FUNCTION`,
-    `SUB notify${n}(phone, tries)`,
-    `  FOR i = 1 TO tries STEP 1`,
-    `    reply = POST "https://ops.example.com/callbacks", {phone: phone, attempt: i, menu: ${n}}`,
-    `    IF reply.ok THEN EXIT FOR`,
-    `  NEXT`,
-    `  TALK "We will call ${'${'}phone} back soon."`,
-    `END SUB`,
-  ];
-}
-
-/** A script of exactly `count` lines: whole sections, then comment lines. */
-function realisticScript(count: number): string {
-  const lines: string[] = [];
-  for (let n = 1; lines.length + section(n).length <= count; n++) lines.push(...section(n));
-  while (lines.length < count) lines.push(`' padding line ${lines.length + 1}`);
-  return lines.join('\n');
 }
 
 // ---------------------------------------------------------------- 2. the VM per turn
@@ -282,9 +219,7 @@ async function runVm(script: CompiledScript): Promise<unknown> {
 }
 
 export async function run(): Promise<void> {
-  const source = realisticScript(1000);
-  const compileMs = await median(() => compile(source, 'support.bas'), COMPILE_RUNS);
-  console.log(`Compile (parse + AST + compile) of a 1,000-line bot script: ${compileMs.toFixed(1)} ms (median of ${COMPILE_RUNS}; target < 50 ms).`);
+  console.log(describeCompileTimes(await compileTimes()));
 
   const turnUs = await defaultBotTurn();
   console.log(`VM time of one default-bot menu turn (state through JSON, in-memory stores): ${turnUs.toFixed(0)} µs (median).`);

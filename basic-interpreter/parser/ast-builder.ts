@@ -63,7 +63,7 @@ class AstBuilder extends StatementBuilder {
 
   program(ctx: Ctx): Stmt[] { return this.lines(nodes(ctx, 'line')); }
   line(ctx: Ctx): Stmt | undefined { return this.stmt(onlyNode(ctx)); }
-  statementLine(ctx: Ctx): Stmt | undefined { return this.stmt(node(ctx, 'statement')); }
+
   restOfLine(): undefined { return undefined; }
 
   block(ctx: Ctx): Stmt[] {
@@ -93,7 +93,8 @@ class AstBuilder extends StatementBuilder {
     return undefined;
   }
 
-  statement(ctx: Ctx): Stmt | undefined {
+  /** A statement and its line end (the Newline token is not a node, so `onlyNode` skips it). */
+  statementLine(ctx: Ctx): Stmt | undefined {
     const talk = token(ctx, 'TalkBlock');
     if (talk !== undefined) return this.talkBlock(talk);
     const prompt = token(ctx, 'PromptBlock');

@@ -77,15 +77,20 @@ function lex(text: string, origin: Origin, context: Collector): IToken[] {
   }
   const moved = origin.line !== 1 || origin.column !== 1;
   for (const token of tokens) {
-    if (moved) {
-      const start = shift(token.startLine ?? 1, token.startColumn ?? 1);
-      const end = shift(token.endLine ?? 1, token.endColumn ?? 1);
-      Object.assign(token, { startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column });
-    }
+    if (moved) moveToken(token, origin);
     const problem = (token.payload as { error?: string } | undefined)?.error;
     if (problem !== undefined) push(context.lexical, context, { line: token.startLine ?? 1, column: token.startColumn ?? 1 }, problem);
   }
   return tokens;
+}
+
+/** Moves a token lexed from text that starts at `origin` into place, as `shift` in `lex` does. */
+function moveToken(token: IToken, origin: Origin): void {
+  const { startLine = 1, startColumn = 1, endLine = 1, endColumn = 1 } = token;
+  if (startLine === 1) token.startColumn = startColumn + origin.column - 1;
+  if (endLine === 1) token.endColumn = endColumn + origin.column - 1;
+  token.startLine = startLine + origin.line - 1;
+  token.endLine = endLine + origin.line - 1;
 }
 
 /**

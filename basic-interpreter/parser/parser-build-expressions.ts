@@ -78,6 +78,14 @@ const PRECEDENCE: Record<string, number> = {
   '=': 1, '<>': 1, '<': 1, '>': 1, '<=': 1, '>=': 1, '&': 2, '+': 3, '-': 3, MOD: 4, '\\': 5, '*': 6, '/': 6, '^': 7,
 };
 
+/** The negations of an expression (the first is the expression's own node) and the AND and OR between them. */
+interface LogicRun {
+  readonly first: Ctx;
+  readonly more: readonly CstNode[];
+  readonly ops: readonly IToken[];
+  next: number;
+}
+
 /** Operands and the operators between them (operator k after operand k), read left to right. */
 interface Run {
   readonly operands: readonly CstNode[];
@@ -119,15 +127,21 @@ export abstract class ExpressionBuilder extends BaseVisitor {
     return nodes(ctx, key).map((n) => this.expr(n));
   }
 
-  /** `a OR b AND c`: AND binds tighter than OR; both fold left. */
+  /**
+   * `a OR b AND c`: AND binds tighter than OR; both fold left. The first negation's parts are in
+   * the expression's own node, the others in its `negation` nodes (parser-expressions.ts).
+   */
   expression(ctx: Ctx): Expr {
-    const run: Run = { operands: nodes(ctx, 'negation'), ops: tokens(ctx, 'LogicOp'), next: 0 };
-    return run.operands.length === 0 ? this.expr(undefined) : this.foldLogic(run, 0);
+    const more = nodes(ctx, 'negation');
+    if (more.length === 0) return this.negationOf(ctx);
+    const run: LogicRun = { first: ctx, more, ops: tokens(ctx, 'LogicOp'), next: 0 };
+    return this.foldLogic(run, 0);
   }
 
-  private foldLogic(run: Run, min: number): Expr {
-    let left = this.expr(run.operands[run.next++]);
-    while (run.next < run.operands.length) {
+  private foldLogic(run: LogicRun, min: number): Expr {
+    const index = run.next++;
+    let left = index === 0 ? this.negationOf(run.first) : this.expr(run.more[index - 1]);
+    while (run.next <= run.more.length) {
       const level = run.ops[run.next - 1]?.image.toUpperCase() === 'OR' ? 1 : 2;
       if (level < min) break;
       const right = this.foldLogic(run, level + 1);
@@ -136,17 +150,25 @@ export abstract class ExpressionBuilder extends BaseVisitor {
     return left;
   }
 
+  negation(ctx: Ctx): Expr {
+    return this.negationOf(ctx);
+  }
+
   /**
    * NOTs around a flat run of operands and operators, folded by precedence (precedence climbing;
    * all operators fold left). `^` binds tightest: a run of `^` is folded first, and signs before
    * its first operand apply to the whole run (`-2 ^ 2` is `-(2 ^ 2)`), while a sign right after a
    * `^` belongs to the operand it stands before (`2 ^ -1`).
    */
-  negation(ctx: Ctx): Expr {
-    const run: Run = { operands: nodes(ctx, 'operand'), ops: tokens(ctx, 'BinaryOp'), next: 0 };
-    let result = run.operands.length === 0 ? this.expr(undefined) : this.foldOperation(run, 0);
-    const nots = tokens(ctx, 'Not');
-    for (let i = nots.length - 1; i >= 0; i--) result = { kind: 'unary', op: 'NOT', operand: result, loc: locOf(nots[i]) };
+  private negationOf(ctx: Ctx): Expr {
+    const operands = nodes(ctx, 'operand');
+    let result: Expr;
+    if (operands.length === 0) result = this.expr(undefined);
+    else if (operands.length === 1) result = this.operand(operands[0]!.children);
+    else result = this.foldOperation({ operands, ops: tokens(ctx, 'BinaryOp'), next: 0 }, 0);
+    const nots = ctx.Not;
+    if (nots === undefined) return result;
+    for (let i = nots.length - 1; i >= 0; i--) result = { kind: 'unary', op: 'NOT', operand: result, loc: locOf(nots[i] as IToken) };
     return result;
   }
 
@@ -172,25 +194,28 @@ export abstract class ExpressionBuilder extends BaseVisitor {
         value = { kind: 'binary', op: '^', left: value, right: this.nextOperand(run, true), loc: value.loc };
       }
     }
-    return this.withSigns(tokens(operand, 'AddOp'), value);
+    return this.withSigns(operand.AddOp, value);
   }
 
   operand(ctx: Ctx): Expr {
-    return this.withSigns(tokens(ctx, 'AddOp'), this.unsigned(ctx));
+    return this.withSigns(ctx.AddOp, this.unsigned(ctx));
   }
 
   /** An operand's value without its signs: the primary and its accessors. */
   private unsigned(operand: Ctx): Expr {
-    let result = this.expr(node(operand, 'primary'));
-    for (const accessor of nodes(operand, 'accessor')) result = this.access(result, this.visit(accessor) as Accessor);
+    let result = this.primary(operand);
+    const accessors = operand.accessor;
+    if (accessors === undefined) return result;
+    for (const accessor of accessors) result = this.access(result, this.visit(accessor as CstNode) as Accessor);
     return result;
   }
 
   /** `- +x`: the signs, innermost last, around a value. */
-  private withSigns(signs: readonly IToken[], value: Expr): Expr {
+  private withSigns(signs: readonly CstElement[] | undefined, value: Expr): Expr {
+    if (signs === undefined) return value;
     let result = value;
     for (let i = signs.length - 1; i >= 0; i--) {
-      const sign = signs[i]!;
+      const sign = signs[i] as IToken;
       result = { kind: 'unary', op: sign.image === '-' ? '-' : '+', operand: result, loc: locOf(sign) };
     }
     return result;
@@ -207,7 +232,8 @@ export abstract class ExpressionBuilder extends BaseVisitor {
     return { kind: 'index', index: this.expr(node(ctx, 'expression')) };
   }
 
-  primary(ctx: Ctx): Expr {
+  /** The value part of an operand (its children besides the signs and accessors). */
+  private primary(ctx: Ctx): Expr {
     const literal = token(ctx, 'NumberLiteral') ?? token(ctx, 'True') ?? token(ctx, 'False') ?? token(ctx, 'Null');
     if (literal !== undefined) {
       const loc = locOf(literal);
@@ -231,7 +257,7 @@ export abstract class ExpressionBuilder extends BaseVisitor {
       return args === undefined ? { kind: 'variable', name: lower, loc } : { kind: 'call', name: lower, args: this.visit(args) as Expr[], loc };
     }
     const keyword = node(ctx, 'keywordExpression');
-    if (keyword === undefined) return this.expr(onlyNode(ctx));
+    if (keyword === undefined) return this.expr(node(ctx, 'parenthesized') ?? node(ctx, 'arrayLiteral') ?? node(ctx, 'objectLiteral'));
     const value = this.expr(keyword);
     if (value.kind === 'keyword' && value.keyword === 'http_delete' && value.args.length > 1) {
       this.report(value.loc, 'DELETE "table", "filter" is a statement and gives no value (use DELETE url for HTTP)');

@@ -41,35 +41,66 @@ export abstract class ExpressionParser extends CstParser {
     return type === T.Newline || type === EOF || type === T.Else || type === T.ElseIf;
   }
 
-  /** `a OR b AND NOT c`: negations joined by AND and OR (AND binds tighter; the builder folds them). */
+  /**
+   * `a OR b AND NOT c`: negations joined by AND and OR (AND binds tighter; the builder folds
+   * them). The first negation's parts sit in this node itself and only the ones after an AND or
+   * OR get a `negation` node: most expressions are one name, literal or comparison, and each CST
+   * node is an allocation.
+   */
   readonly expression: Rule = this.RULE('expression', () => {
-    this.SUBRULE(this.negation);
-    this.MANY(() => {
-      this.CONSUME(T.LogicOp);
-      this.SUBRULE2(this.negation);
-    });
+    this.negationParts();
+    this.MANY3(this.nextNegation);
+  });
+
+  /** `NOT x > 1` after an AND or OR. */
+  readonly negation: Rule = this.RULE('negation', () => {
+    this.negationParts();
   });
 
   /**
    * `NOT NOT x > 1`, `-a * b ^ 2 & "x" < c`: a comparison or calculation, maybe negated (NOT binds
    * looser than comparisons, tighter than AND). Operands and operators are read flat and in
    * order; the AST builder gives them their precedence, so an operand costs one rule call instead
-   * of one per precedence level.
+   * of one per precedence level. Shared by `expression` and `negation` (MANY3 is left to them).
    */
-  readonly negation: Rule = this.RULE('negation', () => {
-    this.MANY(() => this.CONSUME(T.Not));
+  private negationParts(): void {
+    this.MANY(this.notWord);
     this.SUBRULE(this.operand);
-    this.MANY2(() => {
-      this.CONSUME(T.BinaryOp);
-      this.SUBRULE2(this.operand);
-    });
-  });
+    this.MANY2(this.nextOperand);
+  }
 
-  /** A value with the signs before it and the accessors after it: `-x`, `a.b[1]`, `f(x).y`. */
+  // The bodies of the repetitions above, made once: a closure written inline in a rule is a new
+  // object at every call, and these run for every operand of every expression.
+  private readonly notWord = (): void => {
+    this.CONSUME(T.Not);
+  };
+
+  private readonly nextOperand = (): void => {
+    this.CONSUME(T.BinaryOp);
+    this.SUBRULE2(this.operand);
+  };
+
+  private readonly nextNegation = (): void => {
+    this.CONSUME(T.LogicOp);
+    this.SUBRULE(this.negation);
+  };
+
+  private readonly sign = (): void => {
+    this.CONSUME(T.AddOp);
+  };
+
+  private readonly accessorAfter = (): void => {
+    this.SUBRULE(this.accessor);
+  };
+
+  /**
+   * A value with the signs before it and the accessors after it: `-x`, `a.b[1]`, `f(x).y`. The
+   * value is read here, not in a rule of its own, for the same reason as in `expression`.
+   */
   readonly operand: Rule = this.RULE('operand', () => {
-    this.MANY(() => this.CONSUME(T.AddOp));
-    this.SUBRULE(this.primary);
-    this.MANY2(() => this.SUBRULE(this.accessor));
+    this.MANY(this.sign);
+    this.OR(this.primaryAlternatives);
+    this.MANY2(this.accessorAfter);
   });
 
   /** `.name` (any word, case kept) or `[index]`; shared by expressions and assignment targets. */
@@ -91,30 +122,40 @@ export abstract class ExpressionParser extends CstParser {
     ]));
   });
 
-  readonly primary: Rule = this.RULE('primary', () => {
-    this.OR(this.once('primary', () => ({
-      ERR_MSG: 'expected a value',
-      DEF: [
-        { ALT: () => this.CONSUME(T.NumberLiteral) },
-        { ALT: () => this.CONSUME(T.StringLiteral) },
-        { ALT: () => this.CONSUME(T.True) },
-        { ALT: () => this.CONSUME(T.False) },
-        { ALT: () => this.CONSUME(T.Null) },
-        { ALT: () => this.SUBRULE(this.arrayLiteral) },
-        { ALT: () => this.SUBRULE(this.objectLiteral) },
-        { ALT: () => this.SUBRULE(this.parenthesized) },
-        { ALT: () => this.SUBRULE(this.keywordExpression) },
-        {
-          // A variable, a call when `(` follows the name, or a one-word phrase (`READ path`).
-          ALT: () => {
-            this.CONSUME(T.Name);
-            this.OPTION(() => this.SUBRULE(this.callArguments));
-            this.OPTION2(this.once('primary.name', () => ({ GATE: () => this.atWordPhrase(), DEF: () => this.SUBRULE(this.phraseArguments) })));
-          },
+  /** The value of an operand: a literal, a bracketed value, a keyword expression or a name. */
+  private readonly primaryAlternatives = {
+    ERR_MSG: 'expected a value',
+    DEF: [
+      { ALT: () => this.CONSUME(T.NumberLiteral) },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+      { ALT: () => this.CONSUME(T.True) },
+      { ALT: () => this.CONSUME(T.False) },
+      { ALT: () => this.CONSUME(T.Null) },
+      { ALT: () => this.SUBRULE(this.arrayLiteral) },
+      { ALT: () => this.SUBRULE(this.objectLiteral) },
+      { ALT: () => this.SUBRULE(this.parenthesized) },
+      { ALT: () => this.SUBRULE(this.keywordExpression) },
+      {
+        // A variable, a call when `(` follows the name, or a one-word phrase (`READ path`).
+        ALT: () => {
+          this.CONSUME(T.Name);
+          this.OPTION(this.callAfterName);
+          this.OPTION2(this.phraseAfterName);
         },
-      ],
-    })));
-  });
+      },
+    ],
+  };
+
+  private readonly callAfterName = (): void => {
+    this.SUBRULE(this.callArguments);
+  };
+
+  private readonly phraseAfterName = {
+    GATE: (): boolean => this.atWordPhrase(),
+    DEF: (): void => {
+      this.SUBRULE(this.phraseArguments);
+    },
+  };
 
   readonly callArguments: Rule = this.RULE('callArguments', () => {
     this.CONSUME(T.LParen);

@@ -75,31 +75,36 @@ export function scanInterpolation(text: string, start: number): ScanResult {
  */
 export function splitTemplate(text: string, quoted: boolean): TemplatePiece[] {
   const pieces: TemplatePiece[] = [];
+  // Plain characters are taken as whole runs (`text.slice(from, i)`), not one by one: a string
+  // built a character at a time is one allocation per character.
   let literal = '';
+  let from = 0;
   let i = 0;
   while (i < text.length) {
-    const c = text[i] ?? '';
+    const c = text[i];
     if (quoted && c === '"' && text[i + 1] === '"') {
-      literal += '"';
+      literal += `${text.slice(from, i)}"`;
       i += 2;
+      from = i;
     } else if (quoted && c === '\\' && (text[i + 1] === 'n' || text[i + 1] === 't' || text[i + 1] === 'r')) {
-      literal += ESCAPES[text[i + 1] ?? 'n'];
+      literal += text.slice(from, i) + ESCAPES[text[i + 1] ?? 'n'];
       i += 2;
+      from = i;
     } else if (c === '$' && text[i + 1] === '{') {
       const inner = scanInterpolation(text, i + 2);
-      if (inner.error !== undefined) {
-        literal += text.slice(i);
-        break;
-      }
+      if (inner.error !== undefined) break;
+      literal += text.slice(from, i);
       if (literal !== '') pieces.push({ kind: 'text', text: literal });
       literal = '';
       pieces.push({ kind: 'expr', source: text.slice(i + 2, inner.end - 1), offset: i + 2 });
       i = inner.end;
+      from = i;
     } else {
-      literal += c;
       i += 1;
     }
   }
+  // The rest: plain characters, or an unterminated `${` and all after it.
+  literal += text.slice(from);
   if (literal !== '' || pieces.length === 0) pieces.push({ kind: 'text', text: literal });
   return pieces;
 }

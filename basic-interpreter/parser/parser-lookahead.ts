@@ -1,0 +1,89 @@
+/**
+ * How the parser picks an alternative of an OR: chevrotain's LL(k) strategy, with a faster
+ * function for the ORs it would otherwise answer by trying every alternative's paths in turn
+ * (those with a GATE, and those where one token does not decide). The line rules' ORs are among
+ * them and run for every line of a script. The choice made is the same: the first alternative,
+ * in order, whose GATE (if any) allows it and one of whose lookahead paths matches the next
+ * tokens. Only alternatives whose paths can start with the next token are looked at, found in a
+ * table built once per OR at start-up; gates read the tokens and nothing else, so the ones not
+ * run could not have changed the outcome.
+ */
+import { getLookaheadPaths, LLkLookaheadStrategy, tokenMatcher, type IOrAlt, type IToken, type Rule, type TokenType } from 'chevrotain';
+
+/** What a lookahead function runs on: the parser, for its next tokens. */
+interface Lookahead {
+  LA(howMuch: number): IToken;
+}
+
+type AlternativeChooser = (this: Lookahead, alts?: IOrAlt<unknown>[]) => number | undefined;
+
+export class BasicLookaheadStrategy extends LLkLookaheadStrategy {
+  override buildLookaheadForAlternation(options: {
+    prodOccurrence: number;
+    rule: Rule;
+    maxLookahead: number;
+    hasPredicates: boolean;
+    dynamicTokensEnabled: boolean;
+  }): AlternativeChooser {
+    const paths = getLookaheadPaths({
+      occurrence: options.prodOccurrence,
+      rule: options.rule,
+      prodType: 'Alternation',
+      maxLookahead: options.maxLookahead,
+    });
+    const oneTokenDecides = paths.every((alt) => alt.every((path) => path.length === 1));
+    // chevrotain's own function for these is a table lookup already.
+    if ((oneTokenDecides && !options.hasPredicates) || options.dynamicTokensEnabled) {
+      return super.buildLookaheadForAlternation(options) as AlternativeChooser;
+    }
+    return chooser(paths);
+  }
+}
+
+/** The alternatives, in order, that may start with each token type (by index); `always`: those with an empty path. */
+function candidates(paths: TokenType[][][]): { byToken: Map<number, number[]>; always: number[] } {
+  const always: number[] = [];
+  const byToken = new Map<number, number[]>();
+  paths.forEach((alt, index) => {
+    if (alt.some((path) => path.length === 0)) {
+      always.push(index);
+      for (const list of byToken.values()) if (list[list.length - 1] !== index) list.push(index);
+      return;
+    }
+    for (const path of alt) {
+      const first = path[0]!;
+      for (const key of [first.tokenTypeIdx!, ...(first.categoryMatches ?? [])]) {
+        const list = byToken.get(key) ?? [...always];
+        if (list[list.length - 1] !== index) list.push(index);
+        byToken.set(key, list);
+      }
+    }
+  });
+  return { byToken, always };
+}
+
+function chooser(paths: TokenType[][][]): AlternativeChooser {
+  const { byToken, always } = candidates(paths);
+  const table: (number[] | undefined)[] = [];
+  for (const [key, list] of byToken) table[key] = list;
+  return function choose(this: Lookahead, alts?: IOrAlt<unknown>[]): number | undefined {
+    const next = this.LA(1);
+    const possible = table[next.tokenTypeIdx] ?? always;
+    for (const index of possible) {
+      const gate = alts?.[index]?.GATE;
+      if (gate !== undefined && gate.call(this) === false) continue;
+      if (matchesAPath(this, paths[index]!)) return index;
+    }
+    return undefined;
+  };
+}
+
+function matchesAPath(parser: Lookahead, alt: TokenType[][]): boolean {
+  nextPath: for (const path of alt) {
+    for (let i = 0; i < path.length; i++) {
+      if (!tokenMatcher(parser.LA(i + 1), path[i]!)) continue nextPath;
+    }
+    return true;
+  }
+  return false;
+}
