@@ -1,20 +1,19 @@
 import type { DocumentFiller } from '../../../basic-interpreter/index.js';
-import { fillDocx } from './fill-docx.js';
-import { fillPdf } from './fill-pdf.js';
-import { fillXlsx } from './fill-xlsx.js';
 
 /**
  * The document filler of FILL (basic-interpreter/host/document-filler.ts): Word through
  * docxtemplater, Excel through exceljs, PDF forms through pdf-lib. Given to the standard host by
- * the server (engine/engine-host.ts) and the CLI.
+ * the server (engine/engine-host.ts) and the CLI. Each library is loaded on the first FILL of its
+ * kind: together they take about two seconds to load, which every server start (and restart
+ * after a crash) would otherwise pay.
  */
 export const fillDocument: DocumentFiller = async ({ kind, bytes, data }) => {
   switch (kind) {
     case 'docx':
-      return fillDocx(bytes, data);
+      return (await import('./fill-docx.js')).fillDocx(bytes, data);
     case 'xlsx':
-      return fillXlsx(bytes, data);
+      return (await import('./fill-xlsx.js')).fillXlsx(bytes, data);
     case 'pdf':
-      return fillPdf(bytes, data);
+      return (await import('./fill-pdf.js')).fillPdf(bytes, data);
   }
 };
