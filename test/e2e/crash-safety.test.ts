@@ -25,7 +25,10 @@ const KILLS = 4;
 /** Each kill comes after this many answers (any visitor) since the last start, then up to KILL_JITTER_MS. */
 const KILL_AFTER_ANSWERS = { min: 8, max: 40 };
 const KILL_JITTER_MS = 30;
-/** The whole stream, restarts included, must be answered within this. */
+/**
+ * The stream must be answered within this plus, per kill, the first start's time (a restart takes
+ * as long; on a loaded two-core machine 10–20 s). It only stops a hung run: nothing is timed.
+ */
 const STREAM_DEADLINE_MS = 80_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -267,7 +270,7 @@ describe(`crash safety (${childServerDrivers()})`, () => {
     await server.start();
     const firstStartMs = Date.now() - began;
     const crasher = new Crasher(server, seededRandom(seed));
-    const deadline = Date.now() + STREAM_DEADLINE_MS;
+    const deadline = Date.now() + STREAM_DEADLINE_MS + KILLS * firstStartMs;
     const visitors: Visitor[] = Array.from({ length: VISITORS }, (_, i) => ({ n: i + 1, deliveries: [] }));
 
     // The first message has no session token yet, and a POST without one is a new visitor: it
@@ -342,5 +345,5 @@ describe(`crash safety (${childServerDrivers()})`, () => {
 
     expect(crasher.kills).toHaveLength(KILLS);
     expect({ transcripts, replies }).toEqual({ transcripts: [], replies: [] });
-  }, 240_000);
+  }, 360_000);
 });
