@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveJwtSecret } from './jwt-secret.js';
@@ -21,8 +21,19 @@ describe('resolveJwtSecret', () => {
     expect((await stat(path.join(dir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
   });
 
-  test('two processes starting at once agree on one secret', async () => {
-    const [a, b] = await Promise.all([resolveJwtSecret({ dataDir: dir }), resolveJwtSecret({ dataDir: dir })]);
-    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  test('instances starting at once agree on one whole secret and leave no temporary files', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const roundDir = path.join(dir, String(round));
+      const secrets = await Promise.all(Array.from({ length: 8 }, () => resolveJwtSecret({ dataDir: roundDir })));
+      const texts = new Set(secrets.map((secret) => new TextDecoder().decode(secret)));
+      expect(texts.size).toBe(1);
+      expect([...texts][0]!.length).toBeGreaterThanOrEqual(48);
+      expect(await readdir(roundDir)).toEqual(['jwt-secret']);
+    }
+  });
+
+  test('an empty secret file is an error that says what to do, not an empty key', async () => {
+    await writeFile(path.join(dir, 'jwt-secret'), '');
+    await expect(resolveJwtSecret({ dataDir: dir })).rejects.toThrow(/is empty: delete it/);
   });
 });
