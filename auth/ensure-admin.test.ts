@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { createUsersRepo } from '../db/index.js';
 import type { DatabaseHandle } from '../db/index.js';
-import { openTestDatabase } from '../test/support/postgres.js';
+import { openTestDatabase } from '../test/support/drivers.js';
 import { ensureAdmin } from './ensure-admin.js';
 import { login } from './login.js';
 import { createTokenIssuer } from './token-issuer.js';

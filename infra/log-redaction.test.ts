@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/index.js';
-import { openTestDatabase } from '../test/support/postgres.js';
+import { openTestDatabase } from '../test/support/drivers.js';
 import { redactUrl } from './log-redaction.js';
 import { createLogger } from './logger.js';
 

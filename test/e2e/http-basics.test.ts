@@ -1,4 +1,5 @@
 import { startTestService, type TestService } from '../support/service.js';
+import { testDrivers } from '../support/drivers.js';
 
 let service: TestService;
 beforeAll(async () => { service = await startTestService(); });
@@ -20,7 +21,7 @@ describe('health', () => {
     expect(res.status).toBe(200);
     expect(body.status).toBe('ok');
     expect(body.checks.database).toBe('ok');
-    if (process.env.REDIS_URL) expect(body.checks.redis).toBe('ok');
+    if (testDrivers.redisUrl) expect(body.checks.redis).toBe('ok');
   });
 });
 

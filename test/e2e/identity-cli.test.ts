@@ -7,6 +7,7 @@ import { changePassword, createTokenIssuer, login, PasswordChangeRequiredError }
 import { createGroupsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from '../../db/index.js';
 import { createScratchDatabase } from '../support/postgres.js';
 import { startSlapd, type TestSlapd } from '../support/slapd.js';
+import { testDrivers } from '../support/drivers.js';
 
 /**
  * The identity CLI (docs/migration/identity.md): `import users`, `credentials generate` and
@@ -19,7 +20,7 @@ let scratch: { url: string; drop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'sb-identity-cli-'));
-  scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  scratch = testDrivers.databaseUrl ? await createScratchDatabase(testDrivers.databaseUrl) : undefined;
   slapd = await startSlapd();
 }, 60_000);
 

@@ -8,6 +8,7 @@ import { createJobQueue } from '../../infra/jobs/index.js';
 import { createInProcessLocks, createPostgresLocks } from '../../infra/locks/index.js';
 import { EngineHarness, engineRepositories, inbound, lines, logger, TestAdapter } from '../support/engine-kit.js';
 import type { ConflictError } from '../../infra/errors.js';
+import { testDrivers } from '../support/drivers.js';
 
 // The human side end to end on a real database (PGlite, or scratch PostgreSQL with DATABASE_URL):
 // the engine hands messages to the attendance service through its domain events, and the service
@@ -53,7 +54,7 @@ beforeAll(async () => {
   const configOf = (key: string) => (harness.bots.get(key) ?? [...harness.bots.values()].find((b) => b.id === key))?.config;
   const jobs = createJobQueue({ prefix: 'sbtest-attendance', logger });
   const bus = createEventBus({ prefix: 'sbtest-attendance', logger });
-  const databaseUrl = process.env.DATABASE_URL;
+  const { databaseUrl } = testDrivers;
   const locks = databaseUrl ? createPostgresLocks({ databaseUrl, logger, poolSize: 5 }) : createInProcessLocks();
   engine = createEngine({
     repos: engineRepositories(harness.database), jobs, bus, logger, locks, bots: (name) => harness.bots.get(name),

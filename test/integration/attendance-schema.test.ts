@@ -4,7 +4,7 @@ import {
   createAttendanceEventsRepo, createAttendantProfilesRepo, createCrmRepo, createQueuesRepo, createTicketsRepo,
 } from '../../db/index.js';
 import { attendanceQueueMembers, bots, sessions, users } from '../../db/schema/index.js';
-import { openTestDatabase } from '../support/postgres.js';
+import { openTestDatabase } from '../support/drivers.js';
 
 // Runs on PGlite, or on a scratch PostgreSQL database when DATABASE_URL is set.
 let handle: DatabaseHandle;

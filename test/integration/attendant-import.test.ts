@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '../../db/connection.js';
 import { createAttendantProfilesRepo, createUsersRepo } from '../../db/index.js';
 import { prepareBots } from '../../service-bots.js';
 import { captureLogger, tempDir } from '../fixtures/config/helpers.js';
-import { openTestDatabase } from '../support/postgres.js';
+import { openTestDatabase } from '../support/drivers.js';
 
 // A legacy attendant.csv is imported onto attendant profiles when the bot loads.
 let handle: DatabaseHandle;

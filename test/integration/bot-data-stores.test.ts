@@ -12,7 +12,7 @@ import { createBotDataRepo } from '../../db/bot-data-repo.js';
 import { createBotsRepo } from '../../db/bots-repo.js';
 import { seedTablesFromCsv } from '../../engine/host/index.js';
 import type { DatabaseHandle } from '../../db/connection.js';
-import { openTestDatabase } from '../support/postgres.js';
+import { openTestDatabase, testDrivers } from '../support/drivers.js';
 
 // One contract for every driver of the storage ports : in memory, and the
 // database repository on PGlite (or a scratch PostgreSQL database when DATABASE_URL is set).
@@ -24,7 +24,7 @@ interface Opened { stores: BotDataStores; bots: [string, string]; close(): Promi
 
 const drivers: [string, () => Promise<Opened>][] = [
   ['in-memory', async () => ({ stores: createInMemoryBotData(), bots: [randomUUID(), randomUUID()], close: async () => undefined })],
-  [process.env.DATABASE_URL ? 'postgres' : 'pglite', async () => {
+  [testDrivers.databaseUrl ? 'postgres' : 'pglite', async () => {
     const handle: DatabaseHandle = await openTestDatabase();
     const botsRepo = createBotsRepo(handle.db);
     const [a, b] = await Promise.all([botsRepo.ensure('contract-a'), botsRepo.ensure('contract-b')]);

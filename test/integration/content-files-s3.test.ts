@@ -6,7 +6,7 @@ import { createLocalFileStore, createS3Client, createS3FileStore, listFiles, lis
 import { runImport, s3Source } from '../../content/importers/index.js';
 import type { DatabaseHandle } from '../../db/index.js';
 import { importTarget } from '../support/content-import.js';
-import { openTestDatabase } from '../support/postgres.js';
+import { openTestDatabase } from '../support/drivers.js';
 import { startS3Server, type TestS3 } from '../support/s3.js';
 
 /**

@@ -1,7 +1,7 @@
 import { cardDavSource, runImport } from '../../content/importers/index.js';
 import type { DatabaseHandle } from '../../db/index.js';
 import { importTarget } from '../support/content-import.js';
-import { openTestDatabase } from '../support/postgres.js';
+import { openTestDatabase } from '../support/drivers.js';
 import { startRadicale, type TestRadicale } from '../support/radicale.js';
 
 /** `import carddav` against the distribution's radicale (tsdav): every card, resumed after an interruption, nothing twice. */

@@ -6,7 +6,7 @@ import { listEvents } from '../../content/index.js';
 import { icsSource, pstContact, pstEvent, pstKind, pstMail, pstSource, runImport, vcfSource, type PstAppointment, type PstContact, type PstMail } from '../../content/importers/index.js';
 import { createUsersRepo, openDatabase, type DatabaseHandle } from '../../db/index.js';
 import { importTarget } from '../support/content-import.js';
-import { openTestDatabase } from '../support/postgres.js';
+import { openTestDatabase } from '../support/drivers.js';
 
 /**
  * The file importers (docs/content.md, "Importers"): ICS with recurrences, exceptions and time

@@ -3,7 +3,7 @@ import { imapSource, runImport } from '../../content/importers/index.js';
 import type { DatabaseHandle } from '../../db/index.js';
 import { importTarget } from '../support/content-import.js';
 import { startDovecot, type TestDovecot } from '../support/dovecot.js';
-import { openTestDatabase } from '../support/postgres.js';
+import { openTestDatabase } from '../support/drivers.js';
 
 /**
  * `import imap` against the distribution's dovecot: folders and flags kept, the text part of a

@@ -1,6 +1,7 @@
 import { createSessionsRepo } from '../../db/index.js';
 import { sessionOutboundTopic, WAIT_MESSAGE, type OutboundEvent } from '../../engine/index.js';
 import { EngineHarness, inbound, lines, TestAdapter, waitFor, type RunningEngine } from '../support/engine-kit.js';
+import { testDrivers } from '../support/drivers.js';
 
 // The one path of a message through the engine on real drivers .
 
@@ -149,7 +150,7 @@ test('dialog state is saved after every turn', async () => {
 
 // Two instances need a shared server database: this runs in CI's PostgreSQL pass (DATABASE_URL),
 // and is not defined on the embedded pass, where one PGlite file cannot be shared.
-const multiInstance = process.env.DATABASE_URL ? test : () => undefined;
+const multiInstance = testDrivers.databaseUrl ? test : () => undefined;
 multiInstance('two instances on one database keep one conversation in step (the session version decides)', async () => {
   const other = await harness.startEngine({ adapters: [new TestAdapter('web')] });
   const texts = Array.from({ length: 20 }, (_, i) => `x ${i}`);

@@ -7,7 +7,7 @@ import { createLdapProvider } from '../../groups/providers/ldap.js';
 import { createZitadelProvider } from '../../groups/providers/zitadel.js';
 import { pino } from 'pino';
 import { createLogger } from '../../infra/logger.js';
-import { openTestDatabase } from '../support/postgres.js';
+import { openTestDatabase } from '../support/drivers.js';
 import { startFakeKeycloak } from '../support/fake-keycloak.js';
 import { startFakeZitadel } from '../support/fake-zitadel.js';
 import { startSlapd } from '../support/slapd.js';

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from './postgres.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
+import { testDrivers, testDriversLabel } from './drivers.js';
 
 /** How long a start may take before the suite gives up (tsx compiles the tree, then migrations run). */
 const READY_TIMEOUT_MS = 90_000;
@@ -54,11 +55,11 @@ export interface ChildServerOptions {
  */
 export async function createChildServer(options: ChildServerOptions): Promise<ChildServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-child-'));
-  const redisUrl = process.env.REDIS_URL || undefined;
+  const redisUrl = testDrivers.redisUrl;
   const prefix = uniquePrefix('sbchild');
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   try {
-    scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+    scratch = testDrivers.databaseUrl ? await createScratchDatabase(testDrivers.databaseUrl) : undefined;
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
@@ -150,10 +151,8 @@ export async function createChildServer(options: ChildServerOptions): Promise<Ch
   return server;
 }
 
-/** The drivers a child server gets in this run, from the environment as {@link createChildServer} reads it. */
-export function childServerDrivers(): string {
-  return `${process.env.DATABASE_URL ? 'postgresql' : 'embedded'}${process.env.REDIS_URL ? '+redis' : ''}`;
-}
+/** The drivers a child server gets in this run, as {@link createChildServer} chooses them. */
+export const childServerDrivers = testDriversLabel;
 
 /** Polls `GET /readyz` until it answers 200; fails when the process exits first or the deadline passes. */
 async function waitUntilReady(url: string, exited: Promise<number | null>, output: () => string): Promise<void> {

@@ -16,7 +16,7 @@ import { createEventBus, type EventBus } from '../../infra/events/index.js';
 import { createJobQueue, type JobQueue } from '../../infra/jobs/index.js';
 import { createInProcessLocks, createPostgresLocks, type LockPort } from '../../infra/locks/index.js';
 import { createLogger } from '../../infra/logger.js';
-import { openTestDatabase } from './postgres.js';
+import { openTestDatabase, testDrivers } from './drivers.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
 
 // Shared by the engine-*.test.ts files: a real database (PGlite, or scratch PostgreSQL with
@@ -25,8 +25,7 @@ import { deleteRedisKeys, uniquePrefix } from './redis.js';
 // channel adapter. Only the provider behind the adapter is simulated.
 
 export const logger = createLogger({ pretty: false });
-const redisUrl = process.env.REDIS_URL;
-const databaseUrl = process.env.DATABASE_URL;
+const { redisUrl, databaseUrl } = testDrivers;
 
 /** A channel adapter whose provider is this object: it records sends and fails on demand. */
 export class TestAdapter implements ChannelAdapter {

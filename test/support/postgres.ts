@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
 
 /**
  * Where the PostgreSQL-only tests connect: DATABASE_URL when CI sets it, else the local server.
@@ -45,25 +44,3 @@ async function withAdmin<T>(serverUrl: string, fn: (client: pg.Client) => Promis
   }
 }
 
-/**
- * The database a test file runs on: a fresh PostgreSQL database when DATABASE_URL is set (CI's
- * second pass), else an in-memory PGlite. Migrated either way; `close()` removes it.
- */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await openDatabase({});
-    await handle.migrate();
-    return handle;
-  }
-  const scratch = await createScratchDatabase(serverUrl);
-  const handle = await openDatabase({ databaseUrl: scratch.url });
-  await handle.migrate();
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await scratch.drop();
-    },
-  };
-}

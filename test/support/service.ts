@@ -8,6 +8,7 @@ import { createLogger, type Logger } from '../../infra/logger.js';
 import { startService, type RunningService } from '../../service.js';
 import { createScratchDatabase } from './postgres.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
+import { testDrivers } from './drivers.js';
 
 export const TEST_ADMIN = { username: 'admin', email: 'admin@example.test', password: 'admin-password-1' };
 
@@ -31,7 +32,7 @@ export interface TestService extends RunningService {
  */
 export async function startTestService(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestService> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-'));
-  const scratch = process.env.DATABASE_URL && !('DATABASE_URL' in env) ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const scratch = testDrivers.databaseUrl && !('DATABASE_URL' in env) ? await createScratchDatabase(testDrivers.databaseUrl) : undefined;
   const prefix = uniquePrefix('sbsvc');
   const settings = readProcessSettings({
     PORT: '0',
@@ -44,7 +45,7 @@ export async function startTestService(env: Record<string, string> = {}, options
     REDIS_PREFIX: prefix,
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(testDrivers.redisUrl ? { REDIS_URL: testDrivers.redisUrl } : {}),
     ...env,
   });
   const cleanUp = async () => {
