@@ -18,7 +18,7 @@ import type { ProcessSettings } from './config/index.js';
 import { createDriveLinks, createFileStore, driveLinkKey, openDriveLink } from './content/index.js';
 import { wireContent } from './service-content.js';
 import {
-  createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createContentRecordsRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createContentRecordsRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, voiceModelsOf, type EngineService } from './engine/index.js';
@@ -174,7 +174,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     repos: {
       turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
       sessions: sessionsRepo, messages: messagesRepo, botData: createBotDataRepo(database.db),
-      inbound: createInboundQueueRepo(database.db),
+      inbound: createInboundQueueRepo(database.db), triggerRuns: createTableTriggerRunsRepo(database.db),
     },
     jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
     // Set up below with attendance; queued messages run only once the engine has started.

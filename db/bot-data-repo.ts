@@ -4,7 +4,9 @@ import {
   type BotDataStores, type BotMemoryStore, type BotTableStore, type ComparisonOp, type Condition, type JsonObject, type JsonValue,
 } from './bot-data-rules.js';
 import type { Database } from './connection.js';
+import { withTransaction } from './outbox-repo.js';
 import { botMemory, botTableRows } from './schema/index.js';
+import { insertTriggerRuns, type TableChangeEvent, type TriggerRunWrite } from './table-trigger-runs-repo.js';
 
 /** Rows per INSERT statement when adding many (keeps well under PostgreSQL's 65535 parameters). */
 const INSERT_CHUNK = 500;
@@ -13,6 +15,31 @@ const SQL_OPERATORS: Record<ComparisonOp, SQL> = {
   '=': sql.raw('='), '<>': sql.raw('<>'), '>': sql.raw('>'), '<': sql.raw('<'), '>=': sql.raw('>='), '<=': sql.raw('<='),
 };
 
+/** A change of a bot table that touched rows: the row inserted, the columns an update set, null for a delete. */
+export interface TableChange {
+  table: string;
+  event: TableChangeEvent;
+  row: JsonObject | null;
+  count: number;
+}
+
+/**
+ * Told of a bot's table changes inside their transaction: the engine, which records there the
+ * pending runs of the table's `ON INSERT/UPDATE/DELETE OF` handlers (engine/table-triggers.ts), so
+ * a change never commits without them. Both calls are synchronous: the transaction is open.
+ */
+export interface TableChangeRecorder {
+  /** Whether such changes of the table may record runs; other writes need no transaction. */
+  watches(table: string, event: TableChangeEvent): boolean;
+  /** The runs to write with a change that touched rows. */
+  runsFor(change: TableChange): readonly TriggerRunWrite[];
+}
+
+/** The bot data stores of the database; a table store may be given a {@link TableChangeRecorder}. */
+export interface BotDataRepo extends Omit<BotDataStores, 'tables'> {
+  tables(botId: string, recorder?: TableChangeRecorder): BotTableStore;
+}
+
 /**
  * The only code that queries bot_table_rows and bot_memory: the database drivers of the BASIC
  * interpreter's storage ports (basic-interpreter/host/stores.ts), which its types satisfy
@@ -20,9 +47,9 @@ const SQL_OPERATORS: Record<ComparisonOp, SQL> = {
  * and parsed here, because the drivers' own jsonb parsing would turn the JSON string "123" into
  * a number.
  */
-export function createBotDataRepo(db: Database): BotDataStores {
+export function createBotDataRepo(db: Database): BotDataRepo {
   return {
-    tables: (botId) => tableStore(db, botId),
+    tables: (botId, recorder) => tableStore(db, botId, recorder),
     botMemory: (botId) => memoryStore(db, botId, 'bot'),
     userMemory: (botId, userId) => {
       if (userId === '' || userId === 'bot') throw new Error(`Invalid user id for user memory: "${userId}"`);
@@ -31,20 +58,31 @@ export function createBotDataRepo(db: Database): BotDataStores {
   };
 }
 
-export type BotDataRepo = ReturnType<typeof createBotDataRepo>;
-
-function tableStore(db: Database, botId: string): BotTableStore {
+function tableStore(db: Database, botId: string, recorder: TableChangeRecorder | undefined): BotTableStore {
   const where = (table: string, conditions: readonly Condition[]) =>
     and(eq(botTableRows.bot_id, botId), eq(botTableRows.table_name, normalizeTableName(table)), ...conditions.map(conditionSql));
+  /** Writes, in the change's transaction `tx`, the runs the recorder asks for (changes that touched no row ask for none). */
+  const record = (tx: Database, changes: readonly TableChange[]) =>
+    insertTriggerRuns(tx, botId, recorder ? changes.filter((c) => c.count > 0).flatMap((c) => recorder.runsFor(c)) : []);
+  const watched = (table: string, event: TableChangeEvent) => recorder?.watches(normalizeTableName(table), event) === true;
 
   return {
     async insert(table, row) {
-      await db.insert(botTableRows).values({ bot_id: botId, table_name: normalizeTableName(table), row: normalizeRow(row) });
+      const name = normalizeTableName(table);
+      const stored = normalizeRow(row);
+      if (!watched(name, 'insert')) {
+        await db.insert(botTableRows).values({ bot_id: botId, table_name: name, row: stored });
+        return;
+      }
+      await withTransaction(db, async (tx) => {
+        await tx.insert(botTableRows).values({ bot_id: botId, table_name: name, row: stored });
+        await record(tx, [{ table: name, event: 'insert', row: stored, count: 1 }]);
+      });
     },
     async insertMany(table, rows, options = {}) {
       const name = normalizeTableName(table);
       const values = rows.map((row) => ({ bot_id: botId, table_name: name, row: normalizeRow(row) }));
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         if (options.onlyIfEmpty) {
           // Serialises concurrent seeders of this table until commit, so the emptiness check holds.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${botId}::text || ':' || ${name}::text, 0))`);
@@ -53,6 +91,9 @@ function tableStore(db: Database, botId: string): BotTableStore {
           if (existing) return 0;
         }
         for (let i = 0; i < values.length; i += INSERT_CHUNK) await tx.insert(botTableRows).values(values.slice(i, i + INSERT_CHUNK));
+        // Each row is a change of its own, as if inserted alone.
+        const changes = watched(name, 'insert') ? values.map((v): TableChange => ({ table: name, event: 'insert', row: v.row, count: 1 })) : [];
+        await record(tx, changes);
         return values.length;
       });
     },
@@ -66,15 +107,28 @@ function tableStore(db: Database, botId: string): BotTableStore {
       return row?.n ?? 0;
     },
     async update(table, conditions, values) {
-      const changes = JSON.stringify(normalizeRow(values));
-      const changed = await db.update(botTableRows)
-        .set({ row: sql`${botTableRows.row} || ${changes}::jsonb` })
-        .where(where(table, conditions)).returning({ id: botTableRows.id });
-      return changed.length;
+      const set = normalizeRow(values);
+      const run = async (tx: Database) => {
+        const changed = await tx.update(botTableRows)
+          .set({ row: sql`${botTableRows.row} || ${JSON.stringify(set)}::jsonb` })
+          .where(where(table, conditions)).returning({ id: botTableRows.id });
+        return changed.length;
+      };
+      if (!watched(table, 'update')) return run(db);
+      return withTransaction(db, async (tx) => {
+        const n = await run(tx);
+        await record(tx, [{ table: normalizeTableName(table), event: 'update', row: set, count: n }]);
+        return n;
+      });
     },
     async delete(table, conditions) {
-      const removed = await db.delete(botTableRows).where(where(table, conditions)).returning({ id: botTableRows.id });
-      return removed.length;
+      const run = async (tx: Database) => (await tx.delete(botTableRows).where(where(table, conditions)).returning({ id: botTableRows.id })).length;
+      if (!watched(table, 'delete')) return run(db);
+      return withTransaction(db, async (tx) => {
+        const n = await run(tx);
+        await record(tx, [{ table: normalizeTableName(table), event: 'delete', row: null, count: n }]);
+        return n;
+      });
     },
   };
 }

@@ -2,7 +2,11 @@
 export { openDatabase, listTables, type Database, type DatabaseHandle, type OpenDatabaseOptions } from './connection.js';
 export { createUsersRepo, type UsersRepo, type UserRow, type UserChanges, type UserMatch } from './users-repo.js';
 export { createBotsRepo, type BotsRepo, type BotRow } from './bots-repo.js';
-export { createBotDataRepo, type BotDataRepo } from './bot-data-repo.js';
+export { createBotDataRepo, type BotDataRepo, type TableChange, type TableChangeRecorder } from './bot-data-repo.js';
+/** Pending runs of the bots' ON INSERT/UPDATE/DELETE OF handlers, written with the table change. */
+export {
+  createTableTriggerRunsRepo, type TableTriggerRunsRepo, type TableChangeEvent, type TriggerRunWrite, type PendingTriggerRun,
+} from './table-trigger-runs-repo.js';
 export { createSessionsRepo, type SessionsRepo, type SessionRow, type SessionChanges, type SleepingSession } from './sessions-repo.js';
 export { createMessagesRepo, type MessagesRepo, type MessageRow } from './messages-repo.js';
 export {

@@ -13,7 +13,7 @@ import { resolveSession } from './resolve-session.js';
 import { runScheduledScript } from './run-scheduled-script.js';
 import type { ScheduledRun } from './schedule-script.js';
 import { runTriggeredScript } from './run-triggered-script.js';
-import type { TriggeredRun } from './table-triggers.js';
+import { requeueTriggeredRuns, type TriggeredJob } from './table-triggers.js';
 import { sendMessages } from './send-messages.js';
 import { SessionCache } from './session-cache.js';
 import { requeueSleeping, wakeDialog, type WakeJob } from './wake-dialog.js';
@@ -31,8 +31,8 @@ const INBOUND_CONCURRENCY = 8;
 /**
  * Builds the message engine (docs/architecture.md, "the one path of a message") from its ports.
  * Nothing runs until `start()` registers the job handlers (delivery, events, WAIT wake-ups,
- * scheduled scripts) and re-enqueues what the database says is still due; `receive` may be
- * called before that — its deliveries and events wait in the queue.
+ * scheduled scripts, table handlers) and re-enqueues what the database says is still due;
+ * `receive` may be called before that — its deliveries and events wait in the queue.
  */
 export function createEngine(deps: EngineDeps): EngineService {
   const channels = createChannelRegistry();
@@ -70,11 +70,12 @@ export function createEngine(deps: EngineDeps): EngineService {
     ctx.jobs.process<InboundJob>(JOB_NAMES.inbound, (job) => processInbound(ctx, job), { concurrency: INBOUND_CONCURRENCY });
     ctx.jobs.process<WakeJob>(JOB_NAMES.wake, (job) => wakeDialog(ctx, job), { concurrency: 4 });
     ctx.jobs.process<ScheduledRun>(JOB_NAMES.scheduled, (run) => runScheduledScript(ctx, run));
-    ctx.jobs.process<TriggeredRun>(JOB_NAMES.triggered, (run) => runTriggeredScript(ctx, run), { concurrency: 2 });
+    ctx.jobs.process<TriggeredJob>(JOB_NAMES.triggered, (job) => runTriggeredScript(ctx, job), { concurrency: 2 });
     await requeueOutbox(ctx);
     await requeueEvents(ctx);
     await requeueSleeping(ctx);
     await requeueInbound(ctx);
+    await requeueTriggeredRuns(ctx);
   }
 
   return {

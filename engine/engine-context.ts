@@ -1,6 +1,8 @@
 import type { ScriptLibrary } from '../basic-interpreter/index.js';
 import type { BotConfig } from '../config/index.js';
-import type { BotDataRepo, EngineEventsRepo, InboundQueueRepo, MessagesRepo, OutboxRepo, SessionsRepo, TurnStore } from '../db/index.js';
+import type {
+  BotDataRepo, EngineEventsRepo, InboundQueueRepo, MessagesRepo, OutboxRepo, SessionsRepo, TableTriggerRunsRepo, TurnStore,
+} from '../db/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { LockPort } from '../infra/locks/index.js';
@@ -44,6 +46,8 @@ export interface EngineRepositories {
   sessions: Pick<SessionsRepo, 'listSleeping' | 'markUnreachable'>;
   messages: Pick<MessagesRepo, 'listBySession'>;
   botData: BotDataRepo;
+  /** Pending runs of table handlers: written by `botData` with the change, claimed and settled by the job. */
+  triggerRuns: Pick<TableTriggerRunsRepo, 'claim' | 'settle' | 'listPending'>;
   inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'markScreened' | 'recordFailure' | 'customersWithPending'>;
 }
 

@@ -47,7 +47,7 @@ function createBotHost(ctx: EngineContext, bot: EngineBot, run: { userId?: strin
   const stores = ctx.repos.botData;
   const { userId, turn } = run;
   return createStandardHost({
-    tables: watchTableChanges(ctx, bot, stores.tables(bot.id), run.depth),
+    tables: watchTableChanges(ctx, bot, run.depth),
     botMemory: stores.botMemory(bot.id),
     userMemory: userId ? stores.userMemory(bot.id, userId) : noUserMemory,
     http: createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000, allowPrivateNetworks: bot.config['http-allow-private-networks'] }),

@@ -1,81 +1,107 @@
-import { handlesTableEvent, normalizeRow, normalizeTableName, type ObjectValue, type TableEvent, type TableStore } from '../basic-interpreter/index.js';
+import { handlesTableEvent, type TableEvent, type TableStore } from '../basic-interpreter/index.js';
+import { newRowId, type TableChange, type TableChangeRecorder, type TriggerRunWrite } from '../db/index.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { JOB_NAMES } from './engine-context.js';
 
-/** Data of a `dialog.triggered` job: one handler script to run for one change of a bot table. */
-export interface TriggeredRun {
-  bot: string;
-  script: string;
-  table: string;
-  event: TableEvent;
-  /** The row inserted, or the columns an UPDATE set; null for a DELETE. */
-  row: ObjectValue | null;
-  /** How many rows the change touched. */
-  count: number;
-  /** How many handler runs led to this one: 1 when a conversation or a schedule made the change. */
-  depth: number;
+/**
+ * How table handler runs travel (docs/basic.md, "Event handlers"): each is written as a pending
+ * row in the transaction of the change that calls for it (`watchTableChanges`), announced to the
+ * jobs port once that has committed (`enqueueTriggeredRun`), run and then removed by the
+ * `dialog.triggered` job (run-triggered-script.ts), and handed out again at start-up while its row
+ * is still there (`requeueTriggeredRuns`). At least once: a run that stops before its row is
+ * removed runs again.
+ */
+
+/** Data of a `dialog.triggered` job: the pending run (table_trigger_runs) to carry out. */
+export interface TriggeredJob {
+  run_id: string;
 }
 
 /**
  * How deep handler runs may set off further handler runs. A change made by a run this deep
- * starts none (and says so in the log), so a handler that writes its own table cannot loop.
+ * records none (and says so in the log), so a handler that writes its own table cannot loop.
  */
 export const MAX_TRIGGER_DEPTH = 3;
 
+/** Tries per job; a run still pending after them waits for the next start-up. */
+const TRIGGER_JOB_ATTEMPTS = 3;
+const TRIGGER_JOB_BACKOFF_MS = 1000;
+
 /**
- * The bot's tables as a script run sees them, telling each change that was made (the store's
- * statement has committed when its promise resolves) to the scripts that declared
- * `ON INSERT/UPDATE/DELETE OF` that table (docs/basic.md, "Event handlers"): each gets a
- * `dialog.triggered` job, so it runs off the run that made the change. `depth` is how many
- * handler runs led to the run writing here (0 for a conversation or a schedule).
+ * The bot's tables as a script run sees them. A change of a table that scripts of the bot declared
+ * `ON INSERT/UPDATE/DELETE OF` is stored together with one pending run per such script, in one
+ * transaction; after the commit each run gets a `dialog.triggered` job, so it runs off the run that
+ * made the change. `depth` is how many handler runs led to the run writing here (0 for a
+ * conversation or a schedule).
  */
-export function watchTableChanges(ctx: EngineContext, bot: EngineBot, tables: TableStore, depth: number): TableStore {
-  const changed = (event: TableEvent, table: string, row: ObjectValue | null, count: number): Promise<void> =>
-    enqueueHandlers(ctx, bot, { table: normalizeTableName(table), event, row, count }, depth + 1);
+export function watchTableChanges(ctx: EngineContext, bot: EngineBot, depth: number): TableStore {
+  // The runs the write in progress recorded; a script's writes come one at a time (the VM awaits each effect).
+  const recorded: string[] = [];
+  const recorder: TableChangeRecorder = {
+    watches: (table, event) => handlersOf(bot, event, table).length > 0,
+    runsFor: (change) => {
+      const runs = plannedRuns(ctx, bot, change, depth + 1);
+      recorded.push(...runs.map((run) => run.id));
+      return runs;
+    },
+  };
+  const tables = ctx.repos.botData.tables(bot.id, recorder);
+  async function thenEnqueue<T>(write: Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await write;
+    } catch (error) {
+      recorded.length = 0; // rolled back with the change
+      throw error;
+    }
+    for (const id of recorded.splice(0)) await enqueueTriggeredRun(ctx, id);
+    return result;
+  }
   return {
     find: (table, conditions) => tables.find(table, conditions),
     count: (table, conditions) => tables.count(table, conditions),
-    async insert(table, row) {
-      await tables.insert(table, row);
-      await changed('insert', table, normalizeRow(row), 1);
-    },
-    async insertMany(table, rows, options) {
-      const added = await tables.insertMany(table, rows, options);
-      if (added > 0) for (const row of rows) await changed('insert', table, normalizeRow(row), 1);
-      return added;
-    },
-    async update(table, conditions, values) {
-      const count = await tables.update(table, conditions, values);
-      if (count > 0) await changed('update', table, normalizeRow(values), count);
-      return count;
-    },
-    async delete(table, conditions) {
-      const count = await tables.delete(table, conditions);
-      if (count > 0) await changed('delete', table, null, count);
-      return count;
-    },
+    insert: (table, row) => thenEnqueue(tables.insert(table, row)),
+    insertMany: (table, rows, options) => thenEnqueue(tables.insertMany(table, rows, options)),
+    update: (table, conditions, values) => thenEnqueue(tables.update(table, conditions, values)),
+    delete: (table, conditions) => thenEnqueue(tables.delete(table, conditions)),
   };
 }
 
-type Change = Pick<TriggeredRun, 'table' | 'event' | 'row' | 'count'>;
-
-/** One job per script of the bot that handles the change. */
-async function enqueueHandlers(ctx: EngineContext, bot: EngineBot, change: Change, depth: number): Promise<void> {
-  const handlers = bot.dialogs.names().filter((name) => {
-    const script = bot.dialogs.get(name);
-    return script !== undefined && handlesTableEvent(script, change.event, change.table);
+/** After the commit: the run's job, keyed by the run. A failure only delays it until the next start-up. */
+export async function enqueueTriggeredRun(ctx: EngineContext, id: string): Promise<void> {
+  await ctx.jobs.add(JOB_NAMES.triggered, { run_id: id } satisfies TriggeredJob, {
+    jobId: `trigger-${id}`, attempts: TRIGGER_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: TRIGGER_JOB_BACKOFF_MS },
+  }).catch((error: unknown) => {
+    ctx.logger.error({ err: error, run: id }, 'table trigger not enqueued; it runs after the next start-up');
   });
-  if (handlers.length === 0) return;
-  const log = { bot: bot.name, table: change.table, event: change.event, scripts: handlers };
+}
+
+/** Start-up: a job for every run still pending (a crash, or a job lost with the in-process queue), oldest change first. */
+export async function requeueTriggeredRuns(ctx: EngineContext): Promise<number> {
+  const pending = await ctx.repos.triggerRuns.listPending();
+  for (const id of pending) await enqueueTriggeredRun(ctx, id);
+  if (pending.length) ctx.logger.info({ count: pending.length }, 'pending table trigger runs handed out again');
+  return pending.length;
+}
+
+/** The bot's scripts that declared the event on the table. */
+function handlersOf(bot: EngineBot, event: TableEvent, table: string): string[] {
+  return bot.dialogs.names().filter((name) => {
+    const script = bot.dialogs.get(name);
+    return script !== undefined && handlesTableEvent(script, event, table);
+  });
+}
+
+/** One run per script handling the change, unless the change was made too deep. */
+function plannedRuns(ctx: EngineContext, bot: EngineBot, change: TableChange, depth: number): TriggerRunWrite[] {
+  const scripts = handlersOf(bot, change.event, change.table);
+  if (scripts.length === 0) return [];
   if (depth > MAX_TRIGGER_DEPTH) {
-    ctx.logger.warn(log, `table trigger not run: the change was made by a handler ${MAX_TRIGGER_DEPTH} runs deep`);
-    return;
+    ctx.logger.warn({ bot: bot.name, table: change.table, event: change.event, scripts },
+      `table trigger not run: the change was made by a handler ${MAX_TRIGGER_DEPTH} runs deep`);
+    return [];
   }
-  for (const script of handlers) {
-    const run: TriggeredRun = { bot: bot.name, script, ...change, depth };
-    // The change has committed: a failure to enqueue is the log's, not the script's that wrote.
-    await ctx.jobs.add(JOB_NAMES.triggered, run).catch((error: unknown) => {
-      ctx.logger.error({ ...log, script, err: error }, `table trigger not enqueued: ${(error as Error).message}`);
-    });
-  }
+  return scripts.map((script) => ({
+    id: newRowId(), script, table_name: change.table, event: change.event, row: change.row, count: change.count, depth,
+  }));
 }

@@ -7,6 +7,8 @@ export { outbox } from './outbox.js';
 export { engineEvents } from './engine-events.js';
 export { inboundQueue } from './inbound-queue.js';
 export { botTableRows, botMemory } from './bot-data.js';
+// Pending runs of the bots' ON INSERT/UPDATE/DELETE OF handlers (docs/basic.md, "Event handlers").
+export { tableTriggerRuns } from './table-trigger-runs.js';
 export { crmContacts, crmDeals, crmPipelineStages, crmAttendanceLogs } from './crm.js';
 export {
   attendanceQueues, attendanceQueueMembers, attendantProfiles, attendanceTickets, attendanceEvents,

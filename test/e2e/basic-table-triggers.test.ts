@@ -1,14 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { createBotDataRepo, createBotsRepo } from '../../db/index.js';
+import { tableTriggerRuns } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { waitFor } from '../support/engine-kit.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
 
 // ON INSERT/UPDATE/DELETE OF "table" (docs/basic.md, "Event handlers"): a script declaring it runs,
-// as a job of its own, after another script changed that table of the bot. Through the real
-// service, on its embedded database.
+// as a job of its own, after another script changed that table of the bot; its pending run is kept
+// in the database until it has run. Through the real service, on its embedded database.
 
 const SHOP = 'shop';
 const START = [
@@ -56,6 +58,7 @@ test('a SAVE in a conversation runs the ON INSERT OF handler; UPDATE and DELETE 
   const { id } = await createBotsRepo(service.database.db).ensure(SHOP);
   const data = createBotDataRepo(service.database.db);
   const audit = () => data.tables(id).find('audit', []);
+  const pending = () => service.database.db.select().from(tableTriggerRuns).where(eq(tableTriggerRuns.bot_id, id));
 
   const first = await sayOnWeb(service.url, SHOP, 'hi');
   const saved = await sayOnWeb(service.url, SHOP, 'lamp', first.session_token);
@@ -71,6 +74,7 @@ test('a SAVE in a conversation runs the ON INSERT OF handler; UPDATE and DELETE 
     { operation: 'DELETE', tbl: 'orders', count: 1, status: null },
     { operation: 'UPDATE', tbl: 'orders', count: 1, status: 'paid' },
   ]);
+  await waitFor(async () => (await pending()).length === 0, 'every run settled');
   // bots/default.gbai seeds orders of its own: only the conversation's order is gone.
   expect(await data.tables(id).find('orders', [{ field: 'id', op: '=', value: 'ORD-lamp' }])).toEqual([]);
 });

@@ -5,7 +5,7 @@ import { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type 
 import { ScriptFolder } from '../../engine/host/index.js';
 import { defaultBotConfig, type BotConfig } from '../../config/index.js';
 import {
-  createBotDataRepo, createBotsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTurnStore,
+  createBotDataRepo, createBotsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTurnStore,
   type DatabaseHandle, type MessageRow,
 } from '../../db/index.js';
 import {
@@ -162,7 +162,7 @@ export function engineRepositories(database: DatabaseHandle): EngineRepositories
   return {
     turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
     sessions: createSessionsRepo(database.db), messages: createMessagesRepo(database.db), botData: createBotDataRepo(database.db),
-    inbound: createInboundQueueRepo(database.db),
+    inbound: createInboundQueueRepo(database.db), triggerRuns: createTableTriggerRunsRepo(database.db),
   };
 }
 
