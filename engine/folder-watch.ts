@@ -31,7 +31,8 @@ export async function watchFolders(ctx: EngineContext, bot: EngineBot, store: Bo
       const seen: Seen = { ...stored };
       for (const [path, event] of changes(stored, now)) {
         const change = changeEvent(folder, path, event, now[path]?.size ?? stored[path]?.size ?? 0);
-        for (const { script } of handlers.filter((h) => h.watch.folder === folder && h.watch.events.includes(event))) {
+        const scripts = new Set(handlers.filter((h) => h.watch.folder === folder && h.watch.events.includes(event)).map((h) => h.script));
+        for (const script of scripts) {
           await runBackgroundScript(ctx, bot, {
             script, host: createWatchHost(ctx, bot, { name: 'folder_change_events', value: change }), variables: { event: change }, what: 'ON CHANGE run',
           });

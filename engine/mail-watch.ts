@@ -28,7 +28,8 @@ export async function watchMailbox(ctx: EngineContext, bot: EngineBot, store: Bo
   }
   for (const mail of mails) {
     const event = mailEvent(mail, settings);
-    for (const { script } of handlers.filter((h) => passes(h.watch, mail, settings))) {
+    // A script with several ON EMAIL lines runs once for a mail any of them takes.
+    for (const script of new Set(handlers.filter((h) => passes(h.watch, mail, settings)).map((h) => h.script))) {
       await runBackgroundScript(ctx, bot, {
         script, host: createWatchHost(ctx, bot, { name: 'email_received_events', value: event }), variables: { email: event }, what: 'ON EMAIL run',
       });
