@@ -4,10 +4,10 @@ import type { GraphAdapter, SmsAdapter } from './adapters/index.js';
 import { createUser, type UserDirectory } from './auth/index.js';
 import { listBotAttendants, type AttendanceRepositories } from './attendance/index.js';
 import type { BotConfig } from './config/index.js';
-import { createScriptDraft, createScriptTask, createStoreDrive, type FileStore } from './content/index.js';
+import { createScriptDraft, createScriptTask, createStoreDrive, mailboxReader, type FileStore } from './content/index.js';
 import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type TaskRow } from './db/index.js';
 import { createFolderFileStore, createHttpPerformer } from './engine/host/index.js';
-import { PermanentDeliveryError, sitePagePath, type FilesPort, type LlmPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort } from './engine/index.js';
+import { PermanentDeliveryError, sitePagePath, type FilesPort, type LlmPort, type MailboxPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort } from './engine/index.js';
 import { ConflictError } from './infra/errors.js';
 import { completeWithTools, type ModelTool, type ToolCallingClient } from './infra/llm/index.js';
 import { createKnowledgeBase, documentMessages, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from './knowledge/index.js';
@@ -28,7 +28,8 @@ export interface ScriptChannels {
  * under the data directory (`<DATA_DIR>/drive/<bot>.gbdrive`) or, when the file store is
  * S3-compatible storage, as `<bot>.gbdrive/<path>` in its bucket; SEND SMS through the sms channel
  * and SEND TEMPLATE through mobile_msg templates; USE KB / USE WEBSITE through the knowledge base;
- * CREATE TASK in the content tasks store and CREATE DRAFT in its mail archive; GET ATTENDANTS from the attendance's attendants.
+ * CREATE TASK in the content tasks store and CREATE DRAFT in its mail archive; GET ATTENDANTS from the attendance's attendants;
+ * ON EMAIL's mailbox reader.
  */
 export function basicCapabilities(deps: {
   users: UserDirectory; dataDir: string; channels?: ScriptChannels; knowledge?: KnowledgeBase;
@@ -38,7 +39,7 @@ export function basicCapabilities(deps: {
   mail?: Pick<ContentRecordsRepo['mail'], 'upsert'>;
   attendance?: { repos: AttendanceRepositories };
 }): {
-  users: UsersPort; files: FilesPort; capabilities: Partial<ScriptCapabilitiesPort>;
+  users: UsersPort; files: FilesPort; mailbox: MailboxPort; capabilities: Partial<ScriptCapabilitiesPort>;
 } {
   const { channels, knowledge, storage, tasks, mail, attendance } = deps;
   const firstAdmin = async () => (await deps.users.list()).find((user) => user.roles.includes('admin'));
@@ -55,6 +56,8 @@ export function basicCapabilities(deps: {
         }
       },
     },
+    // ON EMAIL reads the bot's mailbox (its email-imap-* keys) over IMAP.
+    mailbox: mailboxReader,
     files: storage?.kind === 's3'
       ? (bot) => createStoreDrive(storage, `${bot.name}.gbdrive`)
       : (bot) => createFolderFileStore(path.join(deps.dataDir, 'drive', `${bot.name}.gbdrive`)),

@@ -18,7 +18,7 @@ import type { ProcessSettings } from './config/index.js';
 import { createDriveLinks, createFileStore, driveLinkKey, openDriveLink } from './content/index.js';
 import { wireContent } from './service-content.js';
 import {
-  createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createCannedResponsesRepo, createContentRecordsRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
+  createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createBotWatchesRepo, createCannedResponsesRepo, createContentRecordsRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
 import { createEngine, voiceModelsOf, type EngineService } from './engine/index.js';
@@ -175,8 +175,9 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
       sessions: sessionsRepo, messages: messagesRepo, botData: createBotDataRepo(database.db),
       inbound: createInboundQueueRepo(database.db), triggerRuns: createTableTriggerRunsRepo(database.db),
+      watches: createBotWatchesRepo(database.db),
     },
-    jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
+    jobs, bus, logger, locks, bots: (name) => byName.get(name), botNames: () => bots.map((b) => b.name), metrics: metrics.port,
     // Set up below with attendance; queued messages run only once the engine has started.
     screenInbound: (message) => {
       const screen = message.channel === 'mobile_msg' ? mobileMsgScreen : message.channel === 'workchat' ? workchatScreen

@@ -99,6 +99,12 @@ function simulate(effect: ConversationEffect, session: Map<string, Value>): Valu
       throw new Error('not available: USE KB / USE WEBSITE (the CLI has no knowledge base)');
     case 'tools':
       throw new Error('not available: ADD TOOL / USE TOOL (the CLI has no language model)');
+    // The CLI runs no handlers (docs/basic.md, "Event handlers"): ON CHANGE declares, ON EMAIL has no mailbox to read.
+    case 'watch.check':
+      if (effect.kind === 'mail') throw new Error('not available: ON EMAIL (the CLI has no mailbox)');
+      return null;
+    case 'event.last':
+      throw new Error(`GET LAST "${effect.name}": the CLI runs no ON EMAIL or ON CHANGE handlers`);
     case 'mail.send':
     case 'talk.to':
     case 'context.set':

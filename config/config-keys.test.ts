@@ -132,6 +132,13 @@ describe('config keys', () => {
       'team-chat-signing-secret': undefined,
       'team-chat-channel': undefined,
       'team-chat-api-url': 'https://slack.com/api/',
+      'email-imap-host': undefined,
+      'email-imap-port': 993,
+      'email-imap-tls': true,
+      'email-imap-user': undefined,
+      'email-imap-password': undefined,
+      'email-imap-mailbox': 'INBOX',
+      'watch-poll-seconds': 60,
     };
     expect(Object.keys(configSchema.shape).sort()).toEqual(Object.keys(expected).sort());
     expect(defaultBotConfig()).toEqual(expected); // keys without a default are absent (undefined)

@@ -182,6 +182,16 @@ export const configSchema = z.object({
   'team-chat-signing-secret': text(),
   'team-chat-channel': text(),
   'team-chat-api-url': httpUrlWithDefault('https://slack.com/api/'),
+  // The bot's mailbox, read by ON EMAIL (docs/basic.md, "Event handlers"): IMAP, TLS from the first byte
+  // unless email-imap-tls is false. Host, user and password unset = no mailbox.
+  'email-imap-host': text(),
+  'email-imap-port': wholeNumber(993, 1),
+  'email-imap-tls': flag(true),
+  'email-imap-user': text(),
+  'email-imap-password': text(),
+  'email-imap-mailbox': textWithDefault('INBOX'),
+  // How often the bot's ON EMAIL mailbox and ON CHANGE folders are looked at.
+  'watch-poll-seconds': wholeNumber(60, 1),
 });
 
 /** A bot's typed configuration, e.g. `config['attendance-queue-size']: number`. */

@@ -12,6 +12,7 @@ export { createEvent, type NewEventInput } from './calendar/create-event.js';
 export { sendEmail, SENT_FOLDER, SENT_SOURCE, type EmailInput } from './mail/send-email.js';
 export { createScriptDraft, DRAFTS_FOLDER, type ScriptDraftInput } from './mail/script-draft.js';
 export { listMail, readMail } from './mail/list-mail.js';
+export { mailboxReader, type MailboxAccess, type MailboxPosition, type PolledMail } from './mail/mailbox-reader.js';
 export { listContacts } from './contacts/list-contacts.js';
 export { createTask, listTasks } from './tasks/tasks.js';
 export { createScriptTask, type TaskOwners, type ScriptTaskInput } from './tasks/script-task.js';

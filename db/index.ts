@@ -43,6 +43,7 @@ export {
 } from './inbound-queue-repo.js';
 /** The sms channel's opt-outs (STOP). */
 export { createSmsOptOutsRepo, type SmsOptOutsRepo } from './sms-opt-outs-repo.js';
+export { createBotWatchesRepo, type BotWatchesRepo } from './bot-watches-repo.js';
 /** The workchat channel's conversation references. */
 export { createWorkchatConversationsRepo, type WorkchatConversationRow, type WorkchatConversationsRepo } from './workchat-conversations-repo.js';
 export { createKnowledgeRepo, type KnowledgeRepo, type IndexedSource, type NewChunk, type FoundChunk } from './knowledge-repo.js';

@@ -7,7 +7,7 @@ import { JOB_NAMES, type EngineContext, type EngineDeps } from './engine-context
 import type { Engine } from './engine-api.js';
 import { handleSessionEvents, requeueEvents, type EventsJob } from './event-dispatch.js';
 import { deliverOutbox, recordDeliveryStatus, requeueOutbox, type DeliverJob } from './outbox/index.js';
-import { capabilitiesNotConfigured, filesNotConfigured, llmNotConfigured, mailNotConfigured, meetingsNotConfigured, usersNotConfigured } from './ports.js';
+import { capabilitiesNotConfigured, filesNotConfigured, llmNotConfigured, mailboxNotConfigured, mailNotConfigured, meetingsNotConfigured, usersNotConfigured } from './ports.js';
 import { receiveMessage } from './receive-message.js';
 import { resolveSession } from './resolve-session.js';
 import { runScheduledScript } from './run-scheduled-script.js';
@@ -17,6 +17,7 @@ import { requeueTriggeredRuns, type TriggeredJob } from './table-triggers.js';
 import { sendMessages } from './send-messages.js';
 import { SessionCache } from './session-cache.js';
 import { requeueSleeping, wakeDialog, type WakeJob } from './wake-dialog.js';
+import { runWatch, scheduleWatches, type WatchRun } from './watch-bot.js';
 
 /** The engine plus what the composition root wires into it. */
 export interface EngineService extends Engine {
@@ -31,8 +32,9 @@ const INBOUND_CONCURRENCY = 8;
 /**
  * Builds the message engine (docs/architecture.md, "the one path of a message") from its ports.
  * Nothing runs until `start()` registers the job handlers (delivery, events, WAIT wake-ups,
- * scheduled scripts, table handlers) and re-enqueues what the database says is still due;
- * `receive` may be called before that — its deliveries and events wait in the queue.
+ * scheduled scripts, table handlers, ON EMAIL / ON CHANGE watches) and re-enqueues what the
+ * database says is still due; `receive` may be called before that — its deliveries and events
+ * wait in the queue.
  */
 export function createEngine(deps: EngineDeps): EngineService {
   const channels = createChannelRegistry();
@@ -42,12 +44,14 @@ export function createEngine(deps: EngineDeps): EngineService {
     bus: deps.bus,
     logger: deps.logger,
     bots: deps.bots,
+    botNames: deps.botNames ?? (() => []),
     locks: deps.locks ?? createInProcessLocks(),
     turnLocks: createInProcessLocks(),
     sessionCache: new SessionCache(),
     meetings: deps.meetings ?? meetingsNotConfigured,
     mail: deps.mail ?? mailNotConfigured,
     llm: deps.llm ?? llmNotConfigured,
+    mailbox: deps.mailbox ?? mailboxNotConfigured,
     users: deps.users ?? usersNotConfigured,
     files: deps.files ?? filesNotConfigured,
     ...(deps.fileLinks ? { fileLinks: deps.fileLinks } : {}),
@@ -71,6 +75,8 @@ export function createEngine(deps: EngineDeps): EngineService {
     ctx.jobs.process<WakeJob>(JOB_NAMES.wake, (job) => wakeDialog(ctx, job), { concurrency: 4 });
     ctx.jobs.process<ScheduledRun>(JOB_NAMES.scheduled, (run) => runScheduledScript(ctx, run));
     ctx.jobs.process<TriggeredJob>(JOB_NAMES.triggered, (job) => runTriggeredScript(ctx, job), { concurrency: 2 });
+    ctx.jobs.process<WatchRun>(JOB_NAMES.watch, (run) => runWatch(ctx, run), { concurrency: 2 });
+    await scheduleWatches(ctx);
     await requeueOutbox(ctx);
     await requeueEvents(ctx);
     await requeueSleeping(ctx);

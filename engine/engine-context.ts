@@ -1,7 +1,7 @@
 import type { ScriptLibrary } from '../basic-interpreter/index.js';
 import type { BotConfig } from '../config/index.js';
 import type {
-  BotDataRepo, EngineEventsRepo, InboundQueueRepo, MessagesRepo, OutboxRepo, SessionsRepo, TableTriggerRunsRepo, TurnStore,
+  BotDataRepo, BotWatchesRepo, EngineEventsRepo, InboundQueueRepo, MessagesRepo, OutboxRepo, SessionsRepo, TableTriggerRunsRepo, TurnStore,
 } from '../db/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
@@ -11,7 +11,7 @@ import type { MetricsPort } from '../infra/metrics/index.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { EngineEventHandlers } from './domain-events.js';
 import type { InboundMessage } from './messages.js';
-import type { FileLinksPort, FilesPort, LlmPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, UsersPort } from './ports.js';
+import type { FileLinksPort, FilesPort, LlmPort, MailboxPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, UsersPort } from './ports.js';
 import type { SessionCache } from './session-cache.js';
 
 /** What the engine needs of a bot package; the service's RunnableBot satisfies it. */
@@ -49,6 +49,8 @@ export interface EngineRepositories {
   /** Pending runs of table handlers: written by `botData` with the change, claimed and settled by the job. */
   triggerRuns: Pick<TableTriggerRunsRepo, 'claim' | 'settle' | 'listPending'>;
   inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'markScreened' | 'recordFailure' | 'customersWithPending'>;
+  /** Where ON EMAIL / ON CHANGE watches stand; without it nothing is watched. */
+  watches?: BotWatchesRepo;
 }
 
 /** See {@link EngineDeps.screenInbound}. */
@@ -62,6 +64,8 @@ export interface EngineDeps {
   logger: Logger;
   /** The loaded bot packages by name (the `<name>.gbai` folder). */
   bots: (name: string) => EngineBot | undefined;
+  /** Every loaded bot's name: start-up schedules the ON EMAIL / ON CHANGE watches of those that have some. */
+  botNames?: () => string[];
   /**
    * Serialises work on one key across instances where it must be (deliveries and event handling
    * of a session); default in-process. Turns need no cross-instance lock: the session's version
@@ -74,6 +78,8 @@ export interface EngineDeps {
   mail?: MailPort;
   /** Default: LLM is a runtime error ("not configured"). */
   llm?: LlmPort;
+  /** ON EMAIL's IMAP reader; default: ON EMAIL is "not available". */
+  mailbox?: MailboxPort;
   /** CREATE USER; default: "not available". */
   users?: UsersPort;
   /** The bots' drives (file keywords); default: "not available". */
@@ -108,6 +114,7 @@ export interface EngineContext {
   readonly bus: EventBus;
   readonly logger: Logger;
   readonly bots: (name: string) => EngineBot | undefined;
+  readonly botNames: () => string[];
   /** Cross-instance locks (deliveries, event handling). */
   readonly locks: LockPort;
   /** This process's turn serialisation: one turn per conversation at a time, in arrival order. */
@@ -117,6 +124,7 @@ export interface EngineContext {
   readonly meetings: MeetingsPort;
   readonly mail: MailPort;
   readonly llm: LlmPort;
+  readonly mailbox: MailboxPort;
   readonly users: UsersPort;
   readonly files: FilesPort;
   readonly fileLinks?: FileLinksPort;
@@ -138,6 +146,7 @@ export const JOB_NAMES = {
   wake: 'dialog.wake',
   scheduled: 'dialog.scheduled',
   triggered: 'dialog.triggered',
+  watch: 'dialog.watch',
   events: 'engine.events',
   inbound: 'engine.inbound',
 } as const;

@@ -1,4 +1,4 @@
-import { createStandardHost, type ConversationEffect, type EffectHost, type Value } from '../basic-interpreter/index.js';
+import { createStandardHost, type ConversationEffect, type EffectHost, type FileStore, type ObjectValue, type Value } from '../basic-interpreter/index.js';
 import { chartFromPrompt } from './chart-prompt.js';
 import { createSite } from './create-site.js';
 import { createHttpPerformer, fillDocument } from './host/index.js';
@@ -9,6 +9,14 @@ import { addTool, LLM_TOOLS_KEY, scriptTools, storedNames } from './script-tools
 import { getSessionKey, setSessionKey } from './session-keys.js';
 import type { SessionTurn } from './session-turn.js';
 import { transferToHuman } from './transfer-to-human.js';
+import { mailboxSettingsOf, noMailboxMessage } from './mailbox-settings.js';
+import { lookAtFoldersSoon, scheduleWatch } from './watch-bot.js';
+
+/** The mail or drive change an ON EMAIL / ON CHANGE run was started for, as GET LAST names it. */
+export interface WatchEvent {
+  name: 'email_received_events' | 'folder_change_events';
+  value: ObjectValue;
+}
 
 /** Where SET CONTEXT text is kept for later LLM calls. */
 export const LLM_CONTEXT_KEY = 'llm_context';
@@ -43,19 +51,71 @@ export function createTriggeredHost(ctx: EngineContext, bot: EngineBot, depth: n
   return createBotHost(ctx, bot, { depth });
 }
 
-function createBotHost(ctx: EngineContext, bot: EngineBot, run: { userId?: string; turn?: SessionTurn; depth: number }): EffectHost {
+/**
+ * The host of an ON EMAIL or ON CHANGE handler's run (engine/mail-watch.ts, folder-watch.ts): a
+ * scheduled run's, whose GET LAST gives the mail or the change it runs for.
+ */
+export function createWatchHost(ctx: EngineContext, bot: EngineBot, event: WatchEvent): EffectHost {
+  return createBotHost(ctx, bot, { depth: 0, event });
+}
+
+interface HostRun {
+  userId?: string;
+  turn?: SessionTurn;
+  depth: number;
+  event?: WatchEvent;
+}
+
+function createBotHost(ctx: EngineContext, bot: EngineBot, run: HostRun): EffectHost {
   const stores = ctx.repos.botData;
-  const { userId, turn } = run;
+  const { userId } = run;
   return createStandardHost({
     tables: watchTableChanges(ctx, bot, run.depth),
     botMemory: stores.botMemory(bot.id),
     userMemory: userId ? stores.userMemory(bot.id, userId) : noUserMemory,
     http: createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000, allowPrivateNetworks: bot.config['http-allow-private-networks'] }),
-    files: ctx.files(bot),
+    files: watchDriveWrites(ctx, bot, ctx.files(bot)),
     ...(ctx.fileLinks ? { links: ctx.fileLinks(bot) } : {}),
     fillDocument,
-    conversation: (effect) => performConversationEffect(ctx, bot, turn, effect),
+    conversation: (effect) => performConversationEffect(ctx, bot, run, effect),
   });
+}
+
+/** The drive, telling ON CHANGE of each write a script makes (docs/basic.md, "Event handlers"). */
+function watchDriveWrites(ctx: EngineContext, bot: EngineBot, files: FileStore): FileStore {
+  const after = async <T>(done: Promise<T>): Promise<T> => {
+    const result = await done;
+    lookAtFoldersSoon(ctx, bot);
+    return result;
+  };
+  return {
+    read: (path) => files.read(path),
+    list: (folder) => files.list(folder),
+    ...(files.describe ? { describe: (folder: string) => files.describe!(folder) } : {}),
+    write: (path, bytes) => after(files.write(path, bytes)),
+    copy: (from, to) => after(files.copy(from, to)),
+    move: (from, to) => after(files.move(from, to)),
+    delete: (path) => after(files.delete(path)),
+  };
+}
+
+/** ON EMAIL / ON CHANGE run as a statement: refused when this bot cannot watch it, else the watch is polled. */
+async function checkWatch(ctx: EngineContext, bot: EngineBot, effect: Extract<ConversationEffect, { type: 'watch.check' }>): Promise<Value> {
+  if (effect.kind === 'mail') {
+    const mailbox = mailboxSettingsOf(bot.config);
+    if ('missing' in mailbox) throw new Error(noMailboxMessage(mailbox.missing));
+  }
+  await scheduleWatch(ctx, bot);
+  return null;
+}
+
+/** GET LAST "email_received_events" / "folder_change_events": the run's mail or change. */
+function lastEvent(event: WatchEvent | undefined, name: string): Value {
+  if (event?.name === name) return event.value;
+  if (name === 'email_received_events' || name === 'folder_change_events') {
+    throw new Error(`GET LAST "${name}": only a run started by ${name === 'email_received_events' ? 'ON EMAIL' : 'ON CHANGE'} has one`);
+  }
+  throw new Error(`GET LAST "${name}": only "email_received_events" (in an ON EMAIL run) and "folder_change_events" (in an ON CHANGE run) are known`);
 }
 
 const noUserMemory = {
@@ -67,9 +127,10 @@ const noUserMemory = {
 async function performConversationEffect(
   ctx: EngineContext,
   bot: EngineBot,
-  turn: SessionTurn | undefined,
+  run: HostRun,
   effect: ConversationEffect,
 ): Promise<Value> {
+  const { turn } = run;
   const session = (keyword: string): SessionTurn => {
     if (!turn) throw new Error(`${keyword} needs a conversation; a scheduled run has none`);
     return turn;
@@ -130,6 +191,10 @@ async function performConversationEffect(
     case 'schedule.set':
       await scheduleScript(ctx, bot, effect.file, effect.cron);
       return null;
+    case 'watch.check':
+      return checkWatch(ctx, bot, effect);
+    case 'event.last':
+      return lastEvent(run.event, effect.name);
     case 'log':
       ctx.logger[effect.level]({ bot: bot.name, file: effect.file, line: effect.line }, effect.text);
       return null;

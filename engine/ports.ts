@@ -101,6 +101,47 @@ export type FilesPort = (bot: { id: string; name: string }) => FileStore;
  */
 export type FileLinksPort = (bot: { id: string; name: string }) => (path: string) => string;
 
+/** Where a bot's mailbox is (its config.csv `email-imap-*` keys): what ON EMAIL's watch reads. */
+export interface MailboxSettings {
+  host: string;
+  port: number;
+  /** TLS from the first byte (993); false uses the port as given (STARTTLS when offered). */
+  secure: boolean;
+  user: string;
+  password: string;
+  mailbox: string;
+}
+
+/** Where the watch of one mailbox stands: the mailbox's UIDVALIDITY and the last UID handled. */
+export interface MailboxCursor {
+  validity: string;
+  uid: number;
+}
+
+/** One mail as ON EMAIL's handlers get it (docs/basic.md, "Event handlers"). */
+export interface ReceivedMail {
+  uid: number;
+  message_id: string | null;
+  from_address: string;
+  to_addresses: string[];
+  cc_addresses: string[];
+  subject: string;
+  /** ISO 8601, from the Date header; null without one. */
+  date: string | null;
+  /** The first text/plain part, decoded. */
+  body: string;
+  attachments: { filename: string; mime_type: string; size: number }[];
+}
+
+/**
+ * ON EMAIL: a bot's mailbox read over IMAP. Without a cursor (or with one of another
+ * UIDVALIDITY) it answers where the mailbox stands now and no mail: what is there already is not
+ * new. With one, the mails whose UID is above it, oldest first, at most `limit`.
+ */
+export interface MailboxPort {
+  poll(settings: MailboxSettings, cursor: MailboxCursor | undefined, limit: number): Promise<{ cursor: MailboxCursor; mails: ReceivedMail[] }>;
+}
+
 /**
  * Keywords whose capability is built by other areas (the sms and mobile_msg channels, the
  * knowledge base). Until one is wired here its keywords stop the script with "not available: …".
@@ -142,6 +183,12 @@ export const filesNotConfigured: FilesPort = () => {
     throw new Error('not available: file keywords (no file store is wired to the engine)');
   };
   return { read: refuse, write: refuse, copy: refuse, move: refuse, delete: refuse, list: refuse };
+};
+
+export const mailboxNotConfigured: MailboxPort = {
+  async poll() {
+    throw new Error('not available: ON EMAIL (no mailbox reader is wired to the engine)');
+  },
 };
 
 export const capabilitiesNotConfigured: ScriptCapabilitiesPort = {

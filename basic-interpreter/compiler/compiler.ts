@@ -5,6 +5,7 @@ import { Op, type ParamInfo, type Script, type Unit } from '../vm/index.js';
 import { compileBody } from './compile-stmt.js';
 import { ScriptBuilder, UnitBuilder, type ProcRef } from './compile-unit.js';
 import { collectConsts, constantValue, walkStmts } from './compile-walk.js';
+import { collectWatches } from './event-watches.js';
 
 /**
  * Compiles a parsed .bas file to the flat register code the VM runs (see instructions.ts).
@@ -54,6 +55,9 @@ export function compileScript(program: Program, source: string): Script {
     };
   });
 
+  const watched = collectWatches(program.body);
+  builder.diagnostics.push(...watched.diagnostics);
+
   return {
     name: path.basename(program.file).replace(/\.bas$/i, '').toLowerCase(),
     file: program.file,
@@ -65,6 +69,7 @@ export function compileScript(program: Program, source: string): Script {
     params,
     ...(program.description !== undefined ? { description: program.description } : {}),
     triggers: program.triggers.map(({ event, table }) => ({ event, table })),
+    watches: watched.watches,
     diagnostics: builder.diagnostics,
   };
 }

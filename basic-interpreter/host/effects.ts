@@ -58,6 +58,18 @@ export type EffectBody =
    * labels) for the prompt and data; drawn as CHART draws. Resolves to the SVG's drive path.
    */
   | { type: 'chart.prompt'; prompt: string; data: Value; path?: string }
+  /**
+   * ON EMAIL / ON CHANGE "folder" run as a statement: the host checks it can watch (a mailbox
+   * configured for the bot; a folder of the drive) and answers null, or refuses with "not available".
+   * The declaration itself is read when the script loads (compiler/event-watches.ts).
+   */
+  | { type: 'watch.check'; kind: 'mail' }
+  | { type: 'watch.check'; kind: 'folder'; folder: string }
+  /**
+   * GET LAST "email_received_events" / "folder_change_events": the mail or the drive change this
+   * ON EMAIL / ON CHANGE run was started for (docs/basic.md, "Event handlers").
+   */
+  | { type: 'event.last'; name: string }
   /** SET SCHEDULE "cron": run this script on that schedule. */
   | { type: 'schedule.set'; cron: string }
   /** An answer to HEAR was invalid 3 times in a row: the session's failed-attempt counter grows. */

@@ -15,6 +15,12 @@ export interface FileStore {
   delete(path: string): Promise<boolean>;
   /** The paths of the files under a folder (recursively), sorted. */
   list(folder: string): Promise<string[]>;
+  /**
+   * The files under a folder with a tag that changes whenever a file does (size and modification
+   * time) and their size, without reading them: what ON CHANGE compares. A store without it is
+   * compared by its files' bytes.
+   */
+  describe?(folder: string): Promise<Record<string, { tag: string; size: number }>>;
 }
 
 /** A path a script gave that leaves the drive (`../x`) or names nothing. */

@@ -11,6 +11,7 @@ import { isObjectValue, type ObjectValue, type Value } from '../values.js';
 import type { OutputFile } from './dialog.js';
 import { tableName } from './effects.js';
 import { outputFile } from './output-file.js';
+import { isAccountPath } from './script.js';
 import { cloneValue, describeValue, ScriptError } from './operators.js';
 import { builtinFunctions, CHART_TYPES, chartSvg, defaultChartPath, parseDueDate, type BuiltinContext, type ChartType } from '../keywords/index.js';
 
@@ -72,11 +73,8 @@ const UNAVAILABLE: Record<string, string> = {
   'GET CAMPAIGN STATS': 'there are no campaigns',
   'SCHEDULE POST': 'there is no social media publishing',
   'POST TO': 'there is no social media publishing',
-  ON: 'only table changes have handlers: ON INSERT/UPDATE/DELETE OF "table"; a conversation runs start.bas, timed runs use SET SCHEDULE',
+  ON: 'the reference names no events for ON "event" CALL; handlers here are ON INSERT/UPDATE/DELETE OF "table", ON EMAIL and ON CHANGE, a conversation runs start.bas, timed runs use SET SCHEDULE',
   'ON FORM SUBMIT': 'there are no .gbui forms to submit',
-  'ON EMAIL FROM': 'no mailbox receives mail for a bot',
-  'ON EMAIL': 'no mailbox receives mail for a bot',
-  'ON CHANGE': 'changes of the drive are not watched',
   CALL: 'REST endpoints of other bots cannot be called by path (use GET/POST with a URL)',
   WEBHOOK: 'webhooks are not published for scripts',
   BOOK: 'there is no calendar',
@@ -96,6 +94,15 @@ const effect = (body: EffectBody): PhraseOutcome => ({ effect: body });
 const HANDLERS: Record<string, Handler> = {
   'SEND EMAIL': (a) => effect({ type: 'mail.send', to: a.text(0), subject: a.text(1), body: a.text(2) }),
   'SEND MAIL TO': (a) => effect({ type: 'mail.send', to: a.text(0), subject: a.text(1), body: a.text(2) }),
+  // The declarations are read when the script loads (compiler/event-watches.ts); run as a statement, the host checks it can watch.
+  'ON EMAIL': () => effect({ type: 'watch.check', kind: 'mail' }),
+  'ON EMAIL FROM': () => effect({ type: 'watch.check', kind: 'mail' }),
+  'ON CHANGE': (a) => {
+    const folder = a.text(0).trim();
+    if (isAccountPath(folder)) throw new ScriptError(`not available: ON CHANGE of "${folder}" (there are no connected accounts: ON CHANGE watches a folder of the bot's drive)`);
+    return effect({ type: 'watch.check', kind: 'folder', folder });
+  },
+  'GET LAST': (a) => effect({ type: 'event.last', name: a.text(0).trim().toLowerCase() }),
   'SEND SMS': (a) => effect({ type: 'sms.send', to: a.text(0), text: a.text(1) }),
   'SEND TEMPLATE': (a) => effect({ type: 'template.send', to: a.text(0), template: a.text(1), params: a.values.slice(2).map(cloneValue) }),
   'SEND TEMPLATE TO': (a) => effect({ type: 'template.send', to: a.text(0), template: a.text(1), params: a.values.slice(2).map(cloneValue) }),

@@ -77,6 +77,8 @@ export interface Script extends CompiledScript {
   readonly description?: string;
   /** Its `ON INSERT/UPDATE/DELETE OF "table"` declarations (lower-case tables). */
   readonly triggers: readonly TableTrigger[];
+  /** Its `ON EMAIL` and `ON CHANGE` declarations (compiler/event-watches.ts). */
+  readonly watches: readonly EventWatch[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -84,6 +86,23 @@ export interface Script extends CompiledScript {
 export interface TableTrigger {
   event: TableEvent;
   table: string;
+}
+
+/**
+ * What a script declared it watches (docs/basic.md, "Event handlers"): new mail in the bot's
+ * mailbox (`ON EMAIL ["address"] [FROM "sender"] [SUBJECT "text"]`, each filter optional and
+ * lower-cased), or files of the bot's drive under a folder (`ON CHANGE "folder" [EVENTS "…"]`).
+ */
+export type EventWatch =
+  | { kind: 'mail'; address?: string; from?: string; subject?: string }
+  | { kind: 'folder'; folder: string; events: readonly FolderEvent[] };
+
+/** A change of a drive file that ON CHANGE reports. */
+export type FolderEvent = 'create' | 'modify' | 'delete';
+
+/** A folder of a connected account or a cloud provider (`account://…`, `gdrive:///…`), not of the bot's drive. */
+export function isAccountPath(folder: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(folder.trim());
 }
 
 /** True for scripts made by this compiler (anything else in a library cannot be run). */

@@ -40,3 +40,5 @@ export {
 export {
   contentFiles, contentFileVersions, contentMailMessages, contentCalendarEvents, contentContacts, contentTasks, contentImportCheckpoints,
 } from './content.js';
+// Where the ON EMAIL and ON CHANGE watches of each bot stand (docs/basic.md, "Event handlers").
+export { botWatches } from './bot-watches.js';

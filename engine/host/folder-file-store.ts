@@ -13,7 +13,7 @@ export function createFolderFileStore(root: string): FileStore {
   const ensureParent = (file: string) => mkdir(path.dirname(file), { recursive: true });
   const missing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
-  return {
+  const store: FileStore = {
     async read(relative) {
       try {
         return await readFile(full(relative));
@@ -56,5 +56,14 @@ export function createFolderFileStore(root: string): FileStore {
         throw error;
       }
     },
+    async describe(folder) {
+      const described: Record<string, { tag: string; size: number }> = {};
+      for (const file of await store.list(folder)) {
+        const info = await stat(full(file)).catch((error: unknown) => (missing(error) ? undefined : Promise.reject(error)));
+        if (info) described[file] = { tag: `${info.size}-${info.mtimeMs}`, size: info.size };
+      }
+      return described;
+    },
   };
+  return store;
 }

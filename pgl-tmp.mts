@@ -1,0 +1,11 @@
+import { openDatabase } from './db/connection.js';
+const cpu = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+const r: Record<string, number> = {};
+let t = performance.now(), c = cpu();
+const mark = (k: string) => { r[k + '_wall'] = Math.round(performance.now() - t); r[k + '_cpu'] = Math.round(cpu() - c); t = performance.now(); c = cpu(); };
+const h = await openDatabase({}); mark('open');
+await h.migrate(); mark('migrate');
+for (let i = 0; i < 200; i++) await h.db.execute('select 1'); mark('q200');
+await h.close();
+const h2 = await openDatabase({}); mark('open2'); await h2.migrate(); mark('migrate2'); await h2.close();
+console.log(JSON.stringify(r));
