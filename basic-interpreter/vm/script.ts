@@ -77,6 +77,10 @@ export interface Script extends CompiledScript {
   readonly description?: string;
   /** Its `ON INSERT/UPDATE/DELETE OF "table"` declarations (lower-case tables). */
   readonly triggers: readonly TableTrigger[];
+  /** Its `WEBHOOK "name"` (lower-case): the script is that HTTP endpoint of its bot. */
+  readonly webhook?: string;
+  /** Its `ON FORM SUBMIT` blocks: where each starts in `code` (in the top-level frame). */
+  readonly forms: readonly FormHandler[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -84,6 +88,14 @@ export interface Script extends CompiledScript {
 export interface TableTrigger {
   event: TableEvent;
   table: string;
+}
+
+/** An `ON FORM SUBMIT "form"` block, compiled as top-level code starting at `entry`. */
+export interface FormHandler {
+  form: string;
+  /** Declared `WITH VALIDATION`. */
+  validation: boolean;
+  entry: number;
 }
 
 /** True for scripts made by this compiler (anything else in a library cannot be run). */
