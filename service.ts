@@ -176,7 +176,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       sessions: sessionsRepo, messages: messagesRepo, botData: createBotDataRepo(database.db),
       inbound: createInboundQueueRepo(database.db),
     },
-    jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port,
+    jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port, rateLimiter,
     // Set up below with attendance; queued messages run only once the engine has started.
     screenInbound: (message) => {
       const screen = message.channel === 'mobile_msg' ? mobileMsgScreen : message.channel === 'workchat' ? workchatScreen
@@ -335,6 +335,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // SCIM provisioning and OIDC federation from the bots' scim-token and oidc-* settings.
     ...identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl }),
     content: content.service,
+    scriptEndpoints: engine,
     driveLinks: (link) => openDriveLink({
       links: driveLinks,
       drive: (name) => {
