@@ -138,7 +138,7 @@ describe('WEBHOOK', () => {
       expect(res.status).toBe(500);
       const body = await json(res);
       expect(body).toEqual({ error: 'script_failed', message: expect.any(String), request_id: expect.any(String) });
-      expect(JSON.stringify(body)).not.toContain('42');
+      expect(JSON.stringify(body)).not.toContain('internal detail');
     }
     const logged = log.join('');
     expect(logged).toContain('internal detail 42');
@@ -216,6 +216,12 @@ describe('ON FORM SUBMIT', () => {
     expect(elsewhere.status).toBe(200);
     const leads = await tableOf(HOOKS, 'leads');
     expect(leads.map((l) => l.name)).toEqual(['Ana', 'Cy', 'Di']);
+  });
+
+  test('the OpenAPI document lists both entry points', async () => {
+    const paths = ((await json(await fetch(url('/api/openapi.json')))).paths ?? {}) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/api/{bot}/webhook/{name}'] ?? {}).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
+    expect(Object.keys(paths['/api/{bot}/forms/{form}'] ?? {})).toEqual(['post']);
   });
 
   test('an unknown form is a 404 with the error body', async () => {
