@@ -4,6 +4,7 @@ import { checkWorkchatSettings } from './adapters/index.js';
 import { importAttendants, parseAttendantCsv } from './attendance/index.js';
 import { loadBotPackages, type LoadedBotPackage } from './config/index.js';
 import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, type DatabaseHandle } from './db/index.js';
+import { endpointConflicts } from './engine/index.js';
 import { ScriptFolder, seedTablesFromCsv } from './engine/host/index.js';
 import type { Logger } from './infra/logger.js';
 
@@ -37,6 +38,10 @@ export async function prepareBots(botsDir: string, database: DatabaseHandle, log
       logger.error({ bot: bot.name, file }, `script not loaded:\n${errors.join('\n\n')}`),
     );
     const { loaded } = dialogs.loadAll();
+    // Two scripts declaring one WEBHOOK or form name: that endpoint answers no request (docs/basic.md, "Webhooks and forms").
+    for (const conflict of endpointConflicts({ dialogs })) {
+      logger.error({ bot: bot.name }, `bot "${bot.name}": ${conflict}`);
+    }
     try {
       const seeded = await seedTablesFromCsv(bot.dir, botData.tables(id), { onlyIfEmpty: true });
       const filled = seeded.filter((t) => t.inserted > 0).map((t) => t.table);

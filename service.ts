@@ -177,7 +177,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       inbound: createInboundQueueRepo(database.db), triggerRuns: createTableTriggerRunsRepo(database.db),
       watches: createBotWatchesRepo(database.db),
     },
-    jobs, bus, logger, locks, bots: (name) => byName.get(name), botNames: () => bots.map((b) => b.name), metrics: metrics.port,
+    jobs, bus, logger, locks, bots: (name) => byName.get(name), botNames: () => bots.map((b) => b.name), metrics: metrics.port, rateLimiter,
     // Set up below with attendance; queued messages run only once the engine has started.
     screenInbound: (message) => {
       const screen = message.channel === 'mobile_msg' ? mobileMsgScreen : message.channel === 'workchat' ? workchatScreen
@@ -336,6 +336,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // SCIM provisioning and OIDC federation from the bots' scim-token and oidc-* settings.
     ...identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl }),
     content: content.service,
+    scriptEndpoints: engine,
     driveLinks: (link) => openDriveLink({
       links: driveLinks,
       drive: (name) => {

@@ -80,6 +80,8 @@ function simulate(effect: ConversationEffect, session: Map<string, Value>): Valu
       throw new Error('CREATE SITE: no language model is configured in the CLI.');
     case 'chart.prompt':
       throw new Error('CHART PROMPT: no language model is configured in the CLI.');
+    case 'webhook.call':
+      throw new Error(`not available: CALL "/${effect.name}" (the CLI serves no webhooks)`);
     case 'log':
       process.stderr.write(`${effect.text}\n`);
       return null;

@@ -105,6 +105,11 @@ export const configSchema = z.object({
   // Per-visitor limit of the web channel : messages per window.
   'web-rate-limit': wholeNumber(30, 1),
   'web-rate-window-seconds': wholeNumber(60, 1),
+  // The bot's WEBHOOK scripts and forms (docs/basic.md, "Webhooks and forms"): the secret a
+  // webhook request must carry (unset: none), and requests per window per client address.
+  'webhook-secret': text(),
+  'webhook-rate-limit': wholeNumber(120, 1),
+  'webhook-rate-window-seconds': wholeNumber(60, 1),
   // Attendance settings of our own design; see docs/attendance/README.md.
   // After a resolve the customer is asked for a 0–10 score, stored as customer_satisfaction.
   'attendance-satisfaction-survey': flag(true),

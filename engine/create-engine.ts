@@ -2,6 +2,7 @@ import type { JobContext } from '../infra/jobs/index.js';
 import { acceptInbound, processInbound, requeueInbound, type InboundJob } from './accept-inbound.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
 import { noopMetrics } from '../infra/metrics/index.js';
+import { createRateLimiter } from '../infra/rate-limit/index.js';
 import { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
 import { JOB_NAMES, type EngineContext, type EngineDeps } from './engine-context.js';
 import type { Engine } from './engine-api.js';
@@ -10,6 +11,8 @@ import { deliverOutbox, recordDeliveryStatus, requeueOutbox, type DeliverJob } f
 import { capabilitiesNotConfigured, filesNotConfigured, llmNotConfigured, mailboxNotConfigured, mailNotConfigured, meetingsNotConfigured, usersNotConfigured } from './ports.js';
 import { receiveMessage } from './receive-message.js';
 import { resolveSession } from './resolve-session.js';
+import { runWebhook } from './run-webhook.js';
+import { submitForm } from './submit-form.js';
 import { runScheduledScript } from './run-scheduled-script.js';
 import type { ScheduledRun } from './schedule-script.js';
 import { runTriggeredScript } from './run-triggered-script.js';
@@ -59,6 +62,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     capabilities: { ...capabilitiesNotConfigured, ...deps.capabilities },
     outbox: { ...DEFAULT_OUTBOX, ...deps.outbox },
     metrics: deps.metrics ?? noopMetrics,
+    rateLimiter: deps.rateLimiter ?? createRateLimiter({ logger: deps.logger }),
     channels,
     subscribers: [],
     now: deps.now ?? (() => new Date()),
@@ -91,6 +95,8 @@ export function createEngine(deps: EngineDeps): EngineService {
     resolve: (sessionId, options) => resolveSession(ctx, sessionId, options?.context),
     send: (messages) => sendMessages(ctx, messages),
     recordDeliveryStatus: (update) => recordDeliveryStatus(ctx, update),
+    runWebhook: (request) => runWebhook(ctx, request),
+    submitForm: (submission) => submitForm(ctx, submission),
     subscribe: (handlers) => {
       if (started) throw new Error('subscribe to engine events before start()');
       ctx.subscribers.push(handlers);

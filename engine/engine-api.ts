@@ -1,5 +1,8 @@
 import type { EngineEventHandlers } from './domain-events.js';
 import type { DeliveryStatusUpdate, InboundMessage, OutboundMessage } from './messages.js';
+import type { WebhookRequest } from './run-webhook.js';
+import type { FormAnswer, FormSubmission } from './submit-form.js';
+import type { ScriptWebhookAnswer } from './webhook-answer.js';
 
 /** What one inbound message led to. */
 export type ReceiveOutcome =
@@ -48,6 +51,15 @@ export interface Engine {
    * has that provider id.
    */
   recordDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
+  /**
+   * A request to the bot's WEBHOOK script `name` (docs/basic.md, "Webhooks and forms"): answered
+   * once the script has run. Throws NotFoundError (no bot, no such endpoint), UnauthorizedError
+   * (the bot's webhook-secret missing), RateLimitError, ValidationError (a body it cannot read)
+   * or ScriptFailedError.
+   */
+  runWebhook(request: WebhookRequest): Promise<ScriptWebhookAnswer>;
+  /** A form posted to the bot: its `ON FORM SUBMIT` block runs; the same errors as {@link runWebhook} but 401. */
+  submitForm(submission: FormSubmission): Promise<FormAnswer>;
   /**
    * Adds handlers for the domain events (engine/domain-events.ts), called after each commit by a
    * job, in order per session, at least once. Subscribe before `start()`.

@@ -8,6 +8,7 @@ import type { JobQueue } from '../infra/jobs/index.js';
 import type { LockPort } from '../infra/locks/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsPort } from '../infra/metrics/index.js';
+import type { RateLimiter } from '../infra/rate-limit/index.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { EngineEventHandlers } from './domain-events.js';
 import type { InboundMessage } from './messages.js';
@@ -103,6 +104,8 @@ export interface EngineDeps {
   screenInbound?: InboundScreen;
   /** Where turns, hand-offs and deliveries are counted (docs/metrics.md); default: nowhere. */
   metrics?: MetricsPort;
+  /** Counts requests to the bots' WEBHOOK scripts and forms (`webhook-rate-limit`); default: in this process. */
+  rateLimiter?: RateLimiter;
   /** The clock, for tests. */
   now?: () => Date;
 }
@@ -132,6 +135,7 @@ export interface EngineContext {
   readonly capabilities: ScriptCapabilitiesPort;
   readonly outbox: OutboxSettings;
   readonly metrics: MetricsPort;
+  readonly rateLimiter: RateLimiter;
   readonly channels: ChannelRegistry;
   /** Who handles the domain events, in subscription order. */
   readonly subscribers: EngineEventHandlers[];

@@ -1,4 +1,5 @@
 import { createStandardHost, type ConversationEffect, type EffectHost, type FileStore, type ObjectValue, type Value } from '../basic-interpreter/index.js';
+import { callWebhook } from './call-webhook.js';
 import { chartFromPrompt } from './chart-prompt.js';
 import { createSite } from './create-site.js';
 import { createHttpPerformer, fillDocument } from './host/index.js';
@@ -32,7 +33,7 @@ export const KB_SOURCES_KEY = 'kb_sources';
  * timeout); everything else through {@link performConversationEffect}.
  */
 export function createTurnHost(ctx: EngineContext, turn: SessionTurn): EffectHost {
-  return createBotHost(ctx, turn.bot, { userId: turn.session.user_id, turn, depth: 0 });
+  return createBotHost(ctx, turn.bot, { userId: turn.session.user_id, turn, depth: 0, calls: 0 });
 }
 
 /**
@@ -40,7 +41,7 @@ export function createTurnHost(ctx: EngineContext, turn: SessionTurn): EffectHos
  * and scheduling work; effects that need a session are runtime errors.
  */
 export function createScheduledHost(ctx: EngineContext, bot: EngineBot): EffectHost {
-  return createBotHost(ctx, bot, { depth: 0 });
+  return createBotHost(ctx, bot, { depth: 0, calls: 0 });
 }
 
 /**
@@ -48,7 +49,7 @@ export function createScheduledHost(ctx: EngineContext, bot: EngineBot): EffectH
  * own table changes are `depth` handler runs deep.
  */
 export function createTriggeredHost(ctx: EngineContext, bot: EngineBot, depth: number): EffectHost {
-  return createBotHost(ctx, bot, { depth });
+  return createBotHost(ctx, bot, { depth, calls: 0 });
 }
 
 /**
@@ -56,13 +57,26 @@ export function createTriggeredHost(ctx: EngineContext, bot: EngineBot, depth: n
  * scheduled run's, whose GET LAST gives the mail or the change it runs for.
  */
 export function createWatchHost(ctx: EngineContext, bot: EngineBot, event: WatchEvent): EffectHost {
-  return createBotHost(ctx, bot, { depth: 0, event });
+  return createBotHost(ctx, bot, { depth: 0, calls: 0, event });
 }
 
+/**
+ * The host of a WEBHOOK or form run (docs/basic.md, "Webhooks and forms"): a scheduled run's,
+ * `calls` CALL "/name" runs deep (0 for an HTTP request).
+ */
+export function createEndpointHost(ctx: EngineContext, bot: EngineBot, calls: number): EffectHost {
+  return createBotHost(ctx, bot, { depth: 0, calls });
+}
+
+/**
+ * What a host serves: a conversation's turn, or none; `depth`: table-handler runs that led here;
+ * `calls`: CALL "/name" runs that led here; `event`: the mail or change an ON EMAIL / ON CHANGE run is for.
+ */
 interface HostRun {
   userId?: string;
   turn?: SessionTurn;
   depth: number;
+  calls: number;
   event?: WatchEvent;
 }
 
@@ -77,7 +91,11 @@ function createBotHost(ctx: EngineContext, bot: EngineBot, run: HostRun): Effect
     files: watchDriveWrites(ctx, bot, ctx.files(bot)),
     ...(ctx.fileLinks ? { links: ctx.fileLinks(bot) } : {}),
     fillDocument,
-    conversation: (effect) => performConversationEffect(ctx, bot, run, effect),
+    conversation: (effect) => {
+      // CALL "/name": the bot's WEBHOOK script in process, on a host one call deeper.
+      if (effect.type === 'webhook.call') return callWebhook(ctx, bot, effect, run.calls + 1, createEndpointHost(ctx, bot, run.calls + 1));
+      return performConversationEffect(ctx, bot, run, effect);
+    },
   });
 }
 
@@ -128,7 +146,7 @@ async function performConversationEffect(
   ctx: EngineContext,
   bot: EngineBot,
   run: HostRun,
-  effect: ConversationEffect,
+  effect: Exclude<ConversationEffect, { type: 'webhook.call' }>,
 ): Promise<Value> {
   const { turn } = run;
   const session = (keyword: string): SessionTurn => {

@@ -28,3 +28,7 @@ export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type 
 export { createVoiceModels, voiceModelsOf, VoiceModelsError, VoiceModelsRefusedError, type AudioFile, type VoiceModels, type VoiceModelsOptions } from './voice/voice-models.js';
 export { transcribeVoiceNote, voiceNoteOf } from './voice/transcribe-voice-note.js';
 export { sitePagePath } from './create-site.js';
+export type { WebhookRequest } from './run-webhook.js';
+export { NEXT_FIELD, type FormAnswer, type FormSubmission } from './submit-form.js';
+export type { ScriptWebhookAnswer } from './webhook-answer.js';
+export { endpointConflicts } from './script-endpoints.js';

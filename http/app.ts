@@ -1,3 +1,4 @@
+import cors from 'cors';
 import express, { type Express } from 'express';
 import type { ChannelMediaFetcher, ChannelWebhooks, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
 import type { CannedResponseDeps } from '../attendance/index.js';
@@ -34,6 +35,7 @@ import { meetingRoutes } from './routes/meetings.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
+import { FORM_PATH, scriptEndpointRoutes, WEBHOOK_PATH, type ScriptEndpoints } from './routes/script-endpoints.js';
 import { siteRoutes, type SitePages } from './routes/sites.js';
 import { describeScimRoutes, scimRoutes, type ScimRoutesDeps } from './routes/scim.js';
 import { oidcRoutes, type OidcRoutesDeps } from './routes/oidc.js';
@@ -82,6 +84,8 @@ export interface AppDeps {
   driveLinks?: DriveLinkOpener;
   /** The bots' sites made by the BASIC CREATE SITE, served at `/sites/{bot}/{alias}/` (docs/content.md, "Sites"). */
   sites?: SitePages;
+  /** The bots' WEBHOOK scripts and forms (docs/basic.md, "Webhooks and forms"). */
+  scriptEndpoints?: ScriptEndpoints;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -94,6 +98,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogging(deps.logger));
   // Provider webhooks are verified over the bytes the provider signed: read them raw, never re-serialised.
   app.use('/webhooks', express.raw({ type: () => true, limit: JSON_BODY_LIMIT }));
+  // So are the bots' WEBHOOK scripts (an HMAC signature is over the bytes) and forms (JSON or urlencoded).
+  app.use([WEBHOOK_PATH, FORM_PATH], express.raw({ type: () => true, limit: JSON_BODY_LIMIT }));
+  // A form's acknowledgement may be read by any page's script, CREATE SITE's sandboxed pages
+  // included (their origin is "null"): it carries no credentials and answers nothing private.
+  app.use(FORM_PATH, cors({ origin: '*', methods: ['POST'], allowedHeaders: ['Content-Type'], maxAge: 600 }));
   app.use(securityHeaders());
   app.use(WEB_CHANNEL_PATH, webChannelCors(deps.webAllowedOrigins ?? (() => [])));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
@@ -125,6 +134,8 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.content ? [...contentFileRoutes(deps.content), ...contentRecordRoutes(deps.content)] : []),
     ...(deps.driveLinks ? driveFileRoutes(deps.driveLinks) : []),
     ...(deps.sites ? siteRoutes(deps.sites) : []),
+    // Last: `/api/{bot}/…` must not take a path another route serves.
+    ...(deps.scriptEndpoints ? scriptEndpointRoutes(deps.scriptEndpoints) : []),
   ]);
   if (deps.scim) {
     app.use(scimRoutes(deps.scim));

@@ -7,6 +7,7 @@ import {
   GoneError,
   NotFoundError,
   RateLimitError,
+  ScriptFailedError,
   UnauthorizedError,
   UpstreamError,
   ValidationError,
@@ -25,6 +26,7 @@ export function statusOf(error: DomainError): number {
   if (error instanceof GoneError) return 410;
   if (error instanceof RateLimitError) return 429;
   if (error instanceof UpstreamError) return 502;
+  if (error instanceof ScriptFailedError) return 500;
   return 400;
 }
 

@@ -69,3 +69,14 @@ export class GoneError extends DomainError {
     super(code, message, details);
   }
 }
+
+/**
+ * A bot's script that answers a request itself (a WEBHOOK, a form handler) failed: a runtime
+ * error, a limit, or a HEAR or WAIT with no conversation to resume it. The caller learns only
+ * that; what went wrong is in the service log (docs/basic.md, "Webhooks and forms").
+ */
+export class ScriptFailedError extends DomainError {
+  constructor(message = 'The bot\'s script failed; the error is in the service log') {
+    super('script_failed', message);
+  }
+}

@@ -32,9 +32,17 @@ export function compileScript(program: Program, source: string): Script {
   const builder = new ScriptBuilder(program.file, procs, moduleIndex);
 
   const units: Unit[] = [];
-  const top = new UnitBuilder(builder, 'top', '', scope.module, 0, collectConsts(program.body));
+  const top = new UnitBuilder(builder, 'top', '', scope.module, 0, collectConsts(topLevelCode(program)));
   compileBody(top, program.body);
   top.emit(Op.ReturnNull, 0, 0, 0, 0, lastLine(program.body, 1));
+  // Each ON FORM SUBMIT block is top-level code out of line: a form's run starts at it and ends
+  // at its END ON, with the script's variables and procedures (docs/basic.md, "Webhooks and forms").
+  const forms = program.forms.map(({ form, validation, body, loc }) => {
+    const entry = builder.code.length;
+    compileBody(top, body);
+    top.emit(Op.ReturnNull, 0, 0, 0, 0, lastLine(body, loc.line));
+    return { form, validation, entry };
+  });
   units.push(top.finish());
 
   program.procedures.forEach((proc) => {
@@ -70,8 +78,15 @@ export function compileScript(program: Program, source: string): Script {
     ...(program.description !== undefined ? { description: program.description } : {}),
     triggers: program.triggers.map(({ event, table }) => ({ event, table })),
     watches: watched.watches,
+    ...(program.webhook !== undefined ? { webhook: program.webhook } : {}),
+    forms,
     diagnostics: builder.diagnostics,
   };
+}
+
+/** The statements that run in the top-level frame: the body and the ON FORM SUBMIT blocks. */
+function topLevelCode(program: Program): Stmt[] {
+  return program.forms.length === 0 ? program.body : [...program.body, ...program.forms.flatMap((f) => f.body)];
 }
 
 function lastLine(body: readonly Stmt[], fallback: number): number {
@@ -95,7 +110,7 @@ function analyseScope(program: Program, procs: ReadonlyMap<string, ProcRef>): Sc
   const module = new Set<string>(program.params.map((p) => p.name));
   const topWrites = new Set<string>();
   const topReads: string[] = [];
-  walkStmts(program.body, {
+  walkStmts(topLevelCode(program), {
     write: (name) => {
       topWrites.add(name);
       module.add(name);

@@ -70,6 +70,12 @@ export type EffectBody =
    * ON EMAIL / ON CHANGE run was started for (docs/basic.md, "Event handlers").
    */
   | { type: 'event.last'; name: string }
+  /**
+   * CALL "/name" [, body]: the bot's WEBHOOK script `name` run in process, as a request with
+   * these query `params` and `body` would run it. Resolves to its JSON answer, or
+   * `{status, error, body}` when it answers a status of 400 or more.
+   */
+  | { type: 'webhook.call'; name: string; params: Record<string, string>; body: Value }
   /** SET SCHEDULE "cron": run this script on that schedule. */
   | { type: 'schedule.set'; cron: string }
   /** An answer to HEAR was invalid 3 times in a row: the session's failed-attempt counter grows. */

@@ -25,14 +25,22 @@ const strayMessages: Record<string, string> = {
   EndSelect: 'END SELECT without SELECT CASE', EndSub: 'END SUB without SUB',
   EndFunction: 'END FUNCTION without FUNCTION', EndTalk: 'END TALK without BEGIN TALK',
   EndFor: 'END FOR without FOR', EndWith: 'END WITH without WITH', EndSwitch: 'END SWITCH without SWITCH',
+  EndOn: 'END ON without ON FORM SUBMIT',
   End: 'END must be followed by IF, SELECT, SUB or FUNCTION',
 };
 
+/**
+ * A WEBHOOK endpoint's or a form's name: one segment of its URL (docs/basic.md, "Webhooks and
+ * forms"), nothing to escape.
+ */
+const ENDPOINT_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
 class AstBuilder extends StatementBuilder {
-  private result: Program = { file: '', body: [], procedures: [], params: [], triggers: [] };
+  private result: Program = { file: '', body: [], procedures: [], params: [], triggers: [], forms: [] };
   /** How many blocks enclose the line being built (0: top level). */
   private depth = 0;
   private descriptionLine = 0;
+  private webhookLine = 0;
   /** The objects of the WITH blocks being built, innermost last. */
   private readonly withObjects: Expr[] = [];
 
@@ -44,7 +52,7 @@ class AstBuilder extends StatementBuilder {
   /** Builds a whole program; `context` receives every error found on the way. */
   buildProgram(cst: CstNode, context: BuildContext): Program {
     this.context = context;
-    this.result = { file: context.file, body: [], procedures: [], params: [], triggers: [] };
+    this.result = { file: context.file, body: [], procedures: [], params: [], triggers: [], forms: [] };
     this.depth = 0;
     this.descriptionLine = 0;
     this.result.body = this.visit(cst) as Stmt[];
@@ -99,8 +107,6 @@ class AstBuilder extends StatementBuilder {
     if (talk !== undefined) return this.talkBlock(talk);
     const prompt = token(ctx, 'PromptBlock');
     if (prompt !== undefined) return this.promptBlock(prompt);
-    // END ON: nothing to run; the ON FORM SUBMIT line above it stops the script (vm/phrases.ts).
-    if (token(ctx, 'EndOn') !== undefined) return undefined;
     return this.stmt(onlyNode(ctx));
   }
 
@@ -293,6 +299,46 @@ class AstBuilder extends StatementBuilder {
     const known = this.result.triggers.find((t) => t.event === event && t.table === table);
     if (known) this.report(loc, `${keyword} "${written}" is already declared on line ${known.loc.line}`);
     else this.result.triggers.push({ event, table, loc });
+    return undefined;
+  }
+
+  webhookDeclaration(ctx: Ctx): undefined {
+    const start = token(ctx, 'WebhookDeclaration');
+    const literal = token(ctx, 'StringLiteral');
+    if (literal === undefined || !this.atTopLevel(start, 'WEBHOOK')) return undefined;
+    const loc = locOf(start);
+    const written = this.plainText(literal, 'WEBHOOK');
+    if (!ENDPOINT_NAME.test(written)) {
+      this.report(loc, `WEBHOOK: "${written}" is not an endpoint name (letters, digits, - and _, starting with a letter or digit, at most 64)`);
+    } else if (this.result.webhook !== undefined) {
+      this.report(loc, `WEBHOOK is already declared on line ${this.webhookLine}: a script is one endpoint`);
+    } else {
+      this.result.webhook = written.toLowerCase();
+      this.webhookLine = loc.line;
+    }
+    return undefined;
+  }
+
+  formSubmitHandler(ctx: Ctx): undefined {
+    const start = token(ctx, 'OnFormSubmit');
+    const literal = token(ctx, 'StringLiteral');
+    const body = this.body(node(ctx, 'block'));
+    if (literal === undefined || !this.atTopLevel(start, 'ON FORM SUBMIT')) return undefined;
+    const loc = locOf(start);
+    const written = this.plainText(literal, 'ON FORM SUBMIT');
+    const option = token(ctx, 'option');
+    if (option !== undefined && option.image.toUpperCase() !== 'VALIDATION') {
+      this.report(locOf(option), `ON FORM SUBMIT "${written}" WITH ${option.image}: the only option is WITH VALIDATION`);
+    }
+    const form = written.toLowerCase();
+    const known = this.result.forms.find((f) => f.form === form);
+    if (!ENDPOINT_NAME.test(written)) {
+      this.report(loc, `ON FORM SUBMIT: "${written}" is not a form name (letters, digits, - and _, starting with a letter or digit, at most 64)`);
+    } else if (known) {
+      this.report(loc, `ON FORM SUBMIT "${written}" is already handled on line ${known.loc.line}`);
+    } else {
+      this.result.forms.push({ form, validation: option !== undefined, body, loc });
+    }
     return undefined;
   }
 

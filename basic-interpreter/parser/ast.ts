@@ -170,6 +170,19 @@ export interface TableTriggerDecl {
   loc: Loc;
 }
 
+/**
+ * `ON FORM SUBMIT "contact" … END ON` at the top level: the lines run when the form is posted to
+ * the bot, with `FORM` holding its fields (docs/basic.md, "Webhooks and forms").
+ */
+export interface FormHandlerDecl {
+  /** Lower-case, as forms are looked up. */
+  form: string;
+  /** `WITH VALIDATION`: fields named email, phone… are checked before the lines run. */
+  validation: boolean;
+  body: Stmt[];
+  loc: Loc;
+}
+
 /** One parsed .bas file. */
 export interface Program {
   file: string;
@@ -180,4 +193,8 @@ export interface Program {
   description?: string;
   /** Top-level `ON INSERT/UPDATE/DELETE OF "table"` declarations. */
   triggers: TableTriggerDecl[];
+  /** From a top-level `WEBHOOK "name"` (lower-case): the script is that HTTP endpoint of its bot. */
+  webhook?: string;
+  /** Top-level `ON FORM SUBMIT` blocks, kept out of `body`. */
+  forms: FormHandlerDecl[];
 }

@@ -36,7 +36,7 @@ export function parse(source: string, file: string): { program: Program; errors:
     lexical: [],
     parseEmbedded: (text, line, column) => parseEmbedded(text, { line, column }, context),
   };
-  let program: Program = { file, body: [], procedures: [], params: [], triggers: [] };
+  let program: Program = { file, body: [], procedures: [], params: [], triggers: [], forms: [] };
   try {
     const tokens = endLines(dialect(lex(source, { line: 1, column: 1 }, context)));
     const run = basicParser.run(tokens, 'program');

@@ -11,7 +11,7 @@ import { StatementParser } from './parser-statements.js';
 import * as T from './tokens.js';
 
 type Rule = ParserMethod<[], CstNode>;
-type BlockKind = 'IF' | 'FOR' | 'DO' | 'WHILE' | 'SELECT' | 'SUB' | 'FUNCTION' | 'WITH';
+type BlockKind = 'IF' | 'FOR' | 'DO' | 'WHILE' | 'SELECT' | 'SUB' | 'FUNCTION' | 'WITH' | 'ON';
 
 /** The words that end or continue each kind of block. */
 const boundaries: Record<BlockKind, TokenType[]> = {
@@ -23,6 +23,7 @@ const boundaries: Record<BlockKind, TokenType[]> = {
   SUB: [T.EndSub],
   FUNCTION: [T.EndFunction],
   WITH: [T.EndWith],
+  ON: [T.EndOn],
 };
 
 /** An error found while parsing: the token it points at, and its message. */
@@ -211,6 +212,18 @@ export abstract class BlockParser extends StatementParser {
     })));
     this.CONSUME(T.Newline);
     this.SUBRULE(this.block);
+  });
+
+  /** `ON FORM SUBMIT "form" [WITH VALIDATION]` … `END ON`: the lines that run when the form is posted. */
+  readonly formSubmitHandler: Rule = this.RULE('formSubmitHandler', () => {
+    const start = this.CONSUME(T.OnFormSubmit);
+    this.CONSUME(T.StringLiteral, { ERR_MSG: 'expected the form name in quotes: ON FORM SUBMIT "contact"' });
+    this.OPTION(() => {
+      this.CONSUME(T.With);
+      this.CONSUME(T.Name, { LABEL: 'option', ERR_MSG: 'expected VALIDATION after WITH' });
+    });
+    this.CONSUME(T.Newline);
+    this.inBlock('ON', start, 'ON FORM SUBMIT without END ON', () => this.SUBRULE(this.block), () => this.CONSUME(T.EndOn));
   });
 
   readonly subDefinition: Rule = this.RULE('subDefinition', () => {

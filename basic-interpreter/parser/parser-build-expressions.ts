@@ -257,7 +257,9 @@ export abstract class ExpressionBuilder extends BaseVisitor {
       return args === undefined ? { kind: 'variable', name: lower, loc } : { kind: 'call', name: lower, args: this.visit(args) as Expr[], loc };
     }
     const keyword = node(ctx, 'keywordExpression');
-    if (keyword === undefined) return this.expr(node(ctx, 'parenthesized') ?? node(ctx, 'arrayLiteral') ?? node(ctx, 'objectLiteral'));
+    if (keyword === undefined) {
+      return this.expr(node(ctx, 'parenthesized') ?? node(ctx, 'arrayLiteral') ?? node(ctx, 'objectLiteral') ?? node(ctx, 'callEndpointExpression'));
+    }
     const value = this.expr(keyword);
     if (value.kind === 'keyword' && value.keyword === 'http_delete' && value.args.length > 1) {
       this.report(value.loc, 'DELETE "table", "filter" is a statement and gives no value (use DELETE url for HTTP)');

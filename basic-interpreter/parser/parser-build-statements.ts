@@ -4,7 +4,7 @@
  * whose work is done by the host become `command` nodes, arguments in source order.
  */
 import type { CstNode, IToken } from 'chevrotain';
-import type { CommandKeyword, Expr, HearSpec, Stmt, Target, ValueKeyword } from './ast.js';
+import type { CommandKeyword, Expr, HearSpec, Loc, Stmt, Target, ValueKeyword } from './ast.js';
 import { ExpressionBuilder, locOf, nowhere, type Accessor, node, nodes, onlyNode, token, tokens, type Ctx } from './parser-build-expressions.js';
 import { canonicalPhrase } from './phrases.js';
 
@@ -175,16 +175,27 @@ export abstract class StatementBuilder extends ExpressionBuilder {
     const args = list === undefined ? [] : (this.visit(list) as Expr[]);
     const loc = locOf(token(ctx, 'Call'));
     const quoted = token(ctx, 'StringLiteral');
-    if (quoted !== undefined) {
-      // `CALL "other.bas"` calls a script of the bot; `CALL "/endpoint"` is a phrase (not available here).
-      const target = this.plainText(quoted, 'CALL');
-      if (target.startsWith('/')) {
-        return { kind: 'phrase', phrase: 'CALL', args: [{ kind: 'string', parts: [target], loc }, ...args], labels: [null, ...args.map(() => null)], loc };
-      }
-      return { kind: 'call', name: target.replace(/\.bas$/i, '').toLowerCase(), args, loc };
-    }
+    const endpointArgs = this.exprs(ctx, 'endpointArgument');
+    const target = quoted === undefined ? undefined : this.plainText(quoted, 'CALL');
+    // `CALL "/endpoint"` calls the bot's WEBHOOK script `endpoint` (vm/phrases.ts); `CALL "other.bas"` another script.
+    if (target?.startsWith('/')) return this.callEndpoint(target, [...args, ...endpointArgs], loc);
+    if (endpointArgs.length > 0) this.report(loc, 'CALL takes its arguments in parentheses: CALL name(a, b)');
+    if (target !== undefined) return { kind: 'call', name: target.replace(/\.bas$/i, '').toLowerCase(), args, loc };
     const name = (token(ctx, 'Name')?.image ?? '').toLowerCase();
     return { kind: 'call', name, args, loc };
+  }
+
+  /** `x = CALL "/endpoint" [, body]`. */
+  callEndpointExpression(ctx: Ctx): Expr {
+    const loc = locOf(token(ctx, 'Call'));
+    const target = this.plainText(token(ctx, 'StringLiteral'), 'CALL');
+    if (!target.startsWith('/')) this.report(loc, `CALL "${target}" gives no value: call a script as a function, ${target.replace(/\.bas$/i, '')}(…), or an endpoint as CALL "/name"`);
+    const body = node(ctx, 'expression');
+    return this.callEndpoint(target, body === undefined ? [] : [this.expr(body)], loc);
+  }
+
+  private callEndpoint(target: string, args: Expr[], loc: Loc): Extract<Stmt, { kind: 'phrase' }> {
+    return { kind: 'phrase', phrase: 'CALL', args: [{ kind: 'string', parts: [target], loc }, ...args], labels: [null, ...args.map(() => null)], loc };
   }
 
   returnStatement(ctx: Ctx): Stmt {

@@ -13,6 +13,7 @@ type Rule = ParserMethod<[], CstNode>;
 /** The expression layer of the grammar, the base of the parser built in parser.ts. */
 export abstract class ExpressionParser extends CstParser {
   protected abstract readonly keywordExpression: Rule;
+  protected abstract readonly callEndpointExpression: Rule;
   protected abstract readonly phraseArguments: Rule;
   /** True when the name just read is a one-word phrase and an argument follows (parser-keywords.ts). */
   protected abstract atWordPhrase(): boolean;
@@ -135,6 +136,7 @@ export abstract class ExpressionParser extends CstParser {
       { ALT: () => this.SUBRULE(this.objectLiteral) },
       { ALT: () => this.SUBRULE(this.parenthesized) },
       { ALT: () => this.SUBRULE(this.keywordExpression) },
+      { ALT: () => this.SUBRULE(this.callEndpointExpression) },
       {
         // A variable, a call when `(` follows the name, or a one-word phrase (`READ path`).
         ALT: () => {

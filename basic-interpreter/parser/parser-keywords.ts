@@ -35,6 +35,16 @@ export abstract class KeywordParser extends ExpressionParser {
     ]));
   });
 
+  /** `CALL "/endpoint" [, body]` as a value: the answer of the bot's WEBHOOK script `endpoint`. */
+  readonly callEndpointExpression: Rule = this.RULE('callEndpointExpression', () => {
+    this.CONSUME(T.Call);
+    this.CONSUME(T.StringLiteral, { ERR_MSG: 'expected the endpoint in quotes: CALL "/order-received"' });
+    this.OPTION(() => {
+      this.CONSUME(T.Comma);
+      this.SUBRULE(this.expression);
+    });
+  });
+
   /** A General Bots keyword phrase (phrases.ts) and its arguments: `SEND EMAIL to, subject, body`. */
   readonly phraseExpression: Rule = this.RULE('phraseExpression', () => {
     this.CONSUME(T.Phrase);

@@ -86,6 +86,11 @@ export abstract class StatementParser extends KeywordParser {
       DEF: [{ ALT: () => this.CONSUME(T.Name) }, { ALT: () => this.CONSUME(T.StringLiteral) }],
     })));
     this.OPTION(() => this.SUBRULE(this.callArguments));
+    // `CALL "/endpoint", body`: the builder allows the comma form only for endpoints.
+    this.MANY(() => {
+      this.CONSUME(T.Comma);
+      this.SUBRULE(this.expression, { LABEL: 'endpointArgument' });
+    });
   });
 
   readonly returnStatement: Rule = this.RULE('returnStatement', () => {
@@ -249,6 +254,12 @@ export abstract class StatementParser extends KeywordParser {
   readonly tableTriggerDeclaration: Rule = this.RULE('tableTriggerDeclaration', () => {
     this.CONSUME(T.OnTableEvent);
     this.CONSUME(T.StringLiteral, { ERR_MSG: 'expected the table name in quotes: ON INSERT OF "orders"' });
+  });
+
+  /** `WEBHOOK "name"`: this script is the bot's HTTP endpoint `name`. */
+  readonly webhookDeclaration: Rule = this.RULE('webhookDeclaration', () => {
+    this.CONSUME(T.WebhookDeclaration);
+    this.CONSUME(T.StringLiteral, { ERR_MSG: 'expected the endpoint name in quotes: WEBHOOK "order-received"' });
   });
 
   readonly descriptionStatement: Rule = this.RULE('descriptionStatement', () => {

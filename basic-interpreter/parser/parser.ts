@@ -81,11 +81,12 @@ class BasicParser extends BlockParser {
         { ALT: () => this.SUBRULE(this.withStatement) },
         { ALT: () => this.SUBRULE(this.paramDeclaration) },
         { ALT: () => this.SUBRULE(this.tableTriggerDeclaration) },
+        { ALT: () => this.SUBRULE(this.webhookDeclaration) },
+        { ALT: () => this.SUBRULE(this.formSubmitHandler) },
         // DESCRIPTION is a soft keyword: `description = 1` is an assignment.
         { GATE: () => this.LA(2).tokenType === T.StringLiteral, ALT: () => this.SUBRULE(this.descriptionStatement) },
         { ALT: () => this.CONSUME(T.TalkBlock) },
         { ALT: () => this.CONSUME(T.PromptBlock) },
-        { ALT: () => this.CONSUME(T.EndOn) },
         { ALT: () => this.SUBRULE(this.simpleStatement) },
       ],
     })));
@@ -100,7 +101,7 @@ class BasicParser extends BlockParser {
 
   /** A closing word that closes no open block (`NEXT` without FOR): reported by the builder. */
   readonly strayLine: Rule = this.RULE('strayLine', () => {
-    this.OR(this.once('strayLine', () => [T.Next, T.Loop, T.Wend, T.Else, T.ElseIf, T.Case, T.EndIf, T.EndSelect, T.EndSub, T.EndFunction, T.EndTalk, T.EndFor, T.EndWith, T.EndSwitch, T.End]
+    this.OR(this.once('strayLine', () => [T.Next, T.Loop, T.Wend, T.Else, T.ElseIf, T.Case, T.EndIf, T.EndSelect, T.EndSub, T.EndFunction, T.EndTalk, T.EndFor, T.EndWith, T.EndSwitch, T.EndOn, T.End]
       .map((closer) => ({ ALT: () => this.CONSUME(closer) }))));
     this.SUBRULE(this.restOfLine);
   });

@@ -19,7 +19,7 @@ const MULTI_WORD: readonly string[] = [
   'CREATE TASK', 'CREATE DRAFT', 'CREATE SITE', 'CREATE USER', 'SET ANSWER MODE', 'SET PAGE MODE', 'PAGE MODE',
   'SET USER', 'GET ATTENDANTS', 'NEW OBJECT', 'NEW ARRAY', 'DELETE FILE', 'DELETE HTTP', 'GROUP BY', 'ADD MEMBER',
   'GENERATE PDF', 'MERGE PDF', 'CLEAR ERROR', 'ERROR MESSAGE', 'ADD TO CAMPAIGN', 'TRACK CONVERSION',
-  'SCHEDULE POST', 'POST TO(?=[ \\t]+")', 'ON(?=[ \\t]+")', 'ON FORM SUBMIT', 'ON EMAIL FROM', 'ON EMAIL', 'ON CHANGE',
+  'SCHEDULE POST', 'POST TO(?=[ \\t]+")', 'ON(?=[ \\t]+")', 'ON EMAIL FROM', 'ON EMAIL', 'ON CHANGE',
   // `GET LAST "email_received_events"`: only before a quoted name, so `GET last` stays a GET of the variable.
   'GET LAST(?=[ \\t]+")',
   // Only before an argument: `CHART prompt, values, labels` keeps `prompt` a variable holding the chart type.

@@ -97,6 +97,30 @@ export const OnTableEvent = createToken({
   label: 'ON INSERT/UPDATE/DELETE OF',
   categories: AnyToken,
 });
+/**
+ * `ON FORM SUBMIT` as one token: the opening of a form handler block, closed by `END ON`
+ * (docs/basic.md, "Webhooks and forms").
+ */
+export const OnFormSubmit = createToken({
+  name: 'OnFormSubmit',
+  pattern: /ON[ \t]+FORM[ \t]+SUBMIT(?![A-Za-z0-9_])/i,
+  start_chars_hint: ['O', 'o'],
+  line_breaks: false,
+  label: 'ON FORM SUBMIT',
+  categories: AnyToken,
+});
+/**
+ * `WEBHOOK` before a quoted name: the declaration that makes the script an HTTP endpoint
+ * (docs/basic.md, "Webhooks and forms"). Only before a string, so `webhook` stays a variable name.
+ */
+export const WebhookDeclaration = createToken({
+  name: 'WebhookDeclaration',
+  pattern: /WEBHOOK(?=[ \t]+")/i,
+  start_chars_hint: ['W', 'w'],
+  line_breaks: false,
+  label: 'WEBHOOK',
+  categories: AnyToken,
+});
 /** `x IS NULL`, `x IS NOT NULL`: parse.ts turns it into `= NULL` / `<> NULL`. */
 export const IsNull = createToken({
   name: 'IsNull',
@@ -162,7 +186,7 @@ export const EndTalk = keyword('EndTalk', 'reserved', ['END', 'TALK']);
 export const EndFor = keyword('EndFor', 'reserved', ['END', 'FOR']);
 export const EndWith = keyword('EndWith', 'reserved', ['END', 'WITH']);
 export const EndSwitch = keyword('EndSwitch', 'reserved', ['END', 'SWITCH']);
-/** Closes the reference's `ON FORM SUBMIT` block, whose opening stops the script (not available). */
+/** Closes the reference's `ON FORM SUBMIT` block. */
 export const EndOn = keyword('EndOn', 'reserved', ['END', 'ON']);
 export const ElseIf = keyword('ElseIf', 'reserved', ['ELSE', 'IF']);
 
@@ -268,7 +292,7 @@ export const Dot = symbol('Dot', /\./, '.');
 /** All token types, in matching order (the parser's vocabulary, categories included). */
 export const allTokens: TokenType[] = [
   AnyToken, AnyWord, Name, Junk, LogicOp, BinaryOp, AddOp, MulOp, CompareOp,
-  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, OnTableEvent, Phrase, IsNull, StringLiteral, NumberLiteral,
+  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, OnTableEvent, OnFormSubmit, WebhookDeclaration, Phrase, IsNull, StringLiteral, NumberLiteral,
   ...keywords,
   Identifier,
   LessEqual, GreaterEqual, NotEqual, Less, Greater, Equals, Plus, Minus, Star, Slash, Backslash,

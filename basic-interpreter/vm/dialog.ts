@@ -65,8 +65,11 @@ export type TurnResult =
   | { status: 'waiting'; state: DialogState; outputs: Output[]; notice?: string; waiting_for: { variable: string; menu?: Suggestion[] } }
   /** Stopped at WAIT: resume (with no input) at `resume_at`. */
   | { status: 'sleeping'; state: DialogState; outputs: Output[]; notice?: string; resume_at: string }
-  /** The entry script ended; `value` is its top-level RETURN value (or null). */
-  | { status: 'done'; outputs: Output[]; notice?: string; value: Value }
+  /**
+   * The entry script ended; `value` is its top-level RETURN value (or null), `variables` its
+   * top-level variables as they were at the end (only when the run asked for them).
+   */
+  | { status: 'done'; outputs: Output[]; notice?: string; value: Value; variables?: Record<string, Value> }
   /** A runtime error or a limit ended the dialog. */
   | { status: 'error'; outputs: Output[]; notice?: string; error: { message: string; file: string; line: number } };
 
@@ -83,6 +86,10 @@ export interface StartOptions extends RunOptions {
   entry: string;
   /** Built-in variables (user_name, channel, first_message…) and `param-<x>` values, by lower-case name. */
   variables?: Record<string, Value>;
+  /** Start at the entry script's `ON FORM SUBMIT "form"` block instead of its top (lower-case name). */
+  form?: string;
+  /** Give the entry script's top-level variables with a `done` result (a WEBHOOK's `result_*`). */
+  keepVariables?: boolean;
 }
 
 export interface ResumeOptions extends RunOptions {

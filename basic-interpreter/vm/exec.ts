@@ -1,6 +1,6 @@
 import { Op } from './instructions.js';
 import type { Value } from '../values.js';
-import { locate, MAX_CALL_DEPTH, type Frame, type Machine, type Signal } from './machine.js';
+import { locate, MAX_CALL_DEPTH, topLevelVariables, type Frame, type Machine, type Signal } from './machine.js';
 import { rareInstruction } from './rare.js';
 import type { AuxEntry } from './script.js';
 import { add, arith, cloneValue, compare, concat, index, isTruthy, member, num, ScriptError, setIndex, setMember } from './operators.js';
@@ -210,7 +210,7 @@ export function execute(m: Machine): Signal {
           frames.pop();
           if (frames.length === 0) {
             m.steps = steps;
-            return { kind: 'done', value: v };
+            return m.options.keepVariables ? { kind: 'done', value: v, variables: topLevelVariables(frame) } : { kind: 'done', value: v };
           }
           frame = frames[frames.length - 1]!;
           code = frame.script.code;

@@ -13,4 +13,4 @@ export { startDialog, resumeDialog } from './run-dialog.js';
 export { refusedAnswers } from './state.js';
 export { turnLimitsFrom, type TurnLimitSettings } from './turn-limits.js';
 export { Op, OPERANDS, disassemble, instr, opName, type Instr, type OpCode } from './instructions.js';
-export { isAccountPath, isScript, type AuxEntry, type Diagnostic, type EventWatch, type FolderEvent, type HearSpec, type ParamInfo, type Script, type TableTrigger, type Unit } from './script.js';
+export { isAccountPath, isScript, type AuxEntry, type Diagnostic, type EventWatch, type FolderEvent, type FormHandler, type HearSpec, type ParamInfo, type Script, type TableTrigger, type Unit } from './script.js';

@@ -30,7 +30,7 @@ export type Signal =
   | { kind: 'effect'; effect: Effect; dst: number; sends?: { caption: string } }
   | { kind: 'hear'; spec: HearSpec; options?: Suggestion[] }
   | { kind: 'wait'; seconds: number }
-  | { kind: 'done'; value: Value };
+  | { kind: 'done'; value: Value; variables?: Record<string, Value> };
 
 /** A runtime error with its place in the script. */
 export class ScriptFailure extends Error {
@@ -51,6 +51,15 @@ export function locate(error: unknown, file: string, line: number): ScriptFailur
   return new ScriptFailure(text, file, line);
 }
 
+/** The named variables of a script's top-level frame (at the end of a run). */
+export function topLevelVariables(frame: Frame): Record<string, Value> {
+  const variables: Record<string, Value> = {};
+  frame.unit.varNames.forEach((name, i) => {
+    variables[name] = frame.regs[i] ?? null;
+  });
+  return variables;
+}
+
 /** Deepest call chain (procedures and scripts) before a runtime error. */
 export const MAX_CALL_DEPTH = 5_000;
 /** How often (in counted steps) the wall clock is looked at. */
@@ -66,6 +75,8 @@ export interface MachineOptions {
   entry: string;
   /** Built-in variables given at start; every script frame sees them. */
   variables: Record<string, Value>;
+  /** The `done` signal carries the entry script's top-level variables. */
+  keepVariables?: boolean;
 }
 
 /** The state of one turn: call frames, outputs, headers, suggestions, HEAR strikes and the limit counters. */

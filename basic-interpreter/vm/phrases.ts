@@ -73,10 +73,8 @@ const UNAVAILABLE: Record<string, string> = {
   'GET CAMPAIGN STATS': 'there are no campaigns',
   'SCHEDULE POST': 'there is no social media publishing',
   'POST TO': 'there is no social media publishing',
-  ON: 'the reference names no events for ON "event" CALL; handlers here are ON INSERT/UPDATE/DELETE OF "table", ON EMAIL and ON CHANGE, a conversation runs start.bas, timed runs use SET SCHEDULE',
-  'ON FORM SUBMIT': 'there are no .gbui forms to submit',
-  CALL: 'REST endpoints of other bots cannot be called by path (use GET/POST with a URL)',
-  WEBHOOK: 'webhooks are not published for scripts',
+  ON: 'the reference names no events for ON "event" CALL; handlers here are ON INSERT/UPDATE/DELETE OF "table", ON EMAIL, ON CHANGE and ON FORM SUBMIT, a conversation runs start.bas, timed runs use SET SCHEDULE',
+  WEBHOOK: 'the endpoint name must be a string in quotes at the top of the script: WEBHOOK "order-received"',
   BOOK: 'there is no calendar',
   WEATHER: 'there is no weather service',
   GRAPHQL: 'not implemented yet (use POST with a JSON body)',
@@ -154,6 +152,15 @@ const HANDLERS: Record<string, Handler> = {
     if (template === '') throw new ScriptError('CREATE SITE needs the folder of its HTML templates');
     if (prompt === '') throw new ScriptError('CREATE SITE needs a prompt');
     return effect({ type: 'site.create', alias: alias.toLowerCase(), template, prompt });
+  },
+  // CALL "/name[?query]" [, body]: the bot's WEBHOOK script `name`, in process (docs/basic.md, "Webhooks and forms").
+  CALL: (a) => {
+    const target = a.text(0);
+    if (a.values.length > 2) throw new ScriptError(`CALL "${target}" takes at most one argument, the body`);
+    const url = new URL(target, 'http://endpoint');
+    const name = decodeURIComponent(url.pathname.slice(1));
+    if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(name)) throw new ScriptError(`CALL "${target}": "${name}" is not an endpoint name (CALL "/order-received")`);
+    return effect({ type: 'webhook.call', name: name.toLowerCase(), params: Object.fromEntries(url.searchParams), body: a.values.length > 1 ? a.at(1) : null });
   },
   SEARCH: (a) => {
     const limit = a.values.length > 2 ? Number(a.values[2]) : 10;

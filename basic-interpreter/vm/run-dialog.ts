@@ -10,8 +10,9 @@ import { changedScript, readState, restoreState } from './state.js';
  * with the customer's next message (or, after WAIT, without one). Each call is one turn.
  */
 
-function machine(options: RunOptions, entry: string, variables: Record<string, Value>): Machine {
+function machine(options: RunOptions & { keepVariables?: boolean }, entry: string, variables: Record<string, Value>): Machine {
   return new Machine({
+    ...(options.keepVariables ? { keepVariables: true } : {}),
     library: options.library,
     host: options.host,
     limits: { ...DEFAULT_TURN_LIMITS, ...options.limits },
@@ -27,17 +28,22 @@ function startError(entry: string, message: string): TurnResult {
 
 /** Runs the entry script from the top, with the built-in variables, until its first HEAR, WAIT or end. */
 export async function startDialog(options: StartOptions): Promise<TurnResult> {
-  return start(machine(options, options.entry, options.variables ?? {}));
+  return start(machine(options, options.entry, options.variables ?? {}), undefined, options.form);
 }
 
-async function start(m: Machine, notice?: string): Promise<TurnResult> {
+async function start(m: Machine, notice?: string, form?: string): Promise<TurnResult> {
   const { entry } = m.options;
   m.notice = notice;
   const script = m.options.library.get(entry);
   if (!script) return { ...startError(entry, `no script named "${entry}"`), ...(notice ? { notice } : {}) };
   if (!isScript(script)) return startError(entry, `script "${entry}" was not compiled by this interpreter`);
   try {
-    m.pushScript(script, [], -1);
+    const frame = m.pushScript(script, [], -1);
+    if (form !== undefined) {
+      const handler = script.forms.find((f) => f.form === form);
+      if (!handler) return startError(entry, `script "${entry}" has no ON FORM SUBMIT "${form}"`);
+      frame.pc = handler.entry;
+    }
   } catch (error) {
     return startError(entry, (error as Error).message);
   }

@@ -56,7 +56,7 @@ export async function runTurn(m: Machine): Promise<TurnResult> {
           resume_at: new Date(m.ctx.now().getTime() + signal.seconds * 1000).toISOString(),
         };
       case 'done':
-        return { status: 'done', outputs: m.outputs, ...notice(m), value: signal.value };
+        return { status: 'done', outputs: m.outputs, ...notice(m), value: signal.value, ...(signal.variables ? { variables: signal.variables } : {}) };
     }
   }
 }

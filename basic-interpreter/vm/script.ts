@@ -79,6 +79,10 @@ export interface Script extends CompiledScript {
   readonly triggers: readonly TableTrigger[];
   /** Its `ON EMAIL` and `ON CHANGE` declarations (compiler/event-watches.ts). */
   readonly watches: readonly EventWatch[];
+  /** Its `WEBHOOK "name"` (lower-case): the script is that HTTP endpoint of its bot. */
+  readonly webhook?: string;
+  /** Its `ON FORM SUBMIT` blocks: where each starts in `code` (in the top-level frame). */
+  readonly forms: readonly FormHandler[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -103,6 +107,14 @@ export type FolderEvent = 'create' | 'modify' | 'delete';
 /** A folder of a connected account or a cloud provider (`account://…`, `gdrive:///…`), not of the bot's drive. */
 export function isAccountPath(folder: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(folder.trim());
+}
+
+/** An `ON FORM SUBMIT "form"` block, compiled as top-level code starting at `entry`. */
+export interface FormHandler {
+  form: string;
+  /** Declared `WITH VALIDATION`. */
+  validation: boolean;
+  entry: number;
 }
 
 /** True for scripts made by this compiler (anything else in a library cannot be run). */

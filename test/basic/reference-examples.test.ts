@@ -184,14 +184,16 @@ const EXAMPLES: Record<string, Example> = {
     expect: ['Processing order: ORD-001', '6'],
   },
   'ON event': { source: 'ON "new_message" CALL HandleMessage', expect: ['= error not available: ON'] },
-  // keyword-on.md: the declaration registers the script as the table's handler; run directly, the rest of it runs.
+  // The block runs when the form is posted (docs/basic.md, "Webhooks and forms"); an ordinary run skips it.
   'ON FORM SUBMIT … END ON': {
-    source: 'ON FORM SUBMIT "signup"\n    name = fields.name\n    TALK "Welcome, " + name\nEND ON',
-    expect: ['= error not available: ON FORM SUBMIT'],
+    source: 'ON FORM SUBMIT "signup"\n    name = fields.name\n    TALK "Welcome, " + name\nEND ON\nTALK "not a form post"',
+    expect: ['not a form post'],
   },
+  // keyword-on.md: the declaration registers the script as the table's handler; run directly, the rest of it runs.
   'ON INSERT OF': { source: 'ON INSERT OF "orders"\nTALK "A new order was added. Processing..."', expect: ['A new order was added. Processing...'] },
   'SET SCHEDULE': { source: 'SET SCHEDULE "0 8 * * *"  \' Every day at 8 AM', expect: [], effects: [{ type: 'schedule.set', cron: '0 8 * * *' }] },
-  WEBHOOK: { source: 'WEBHOOK "order-received"', expect: ['= error not available: WEBHOOK'] },
+  // keyword-webhook.md: the declaration publishes the script; run directly, the rest of it runs.
+  WEBHOOK: { source: 'WEBHOOK "order-received"\nresult_status = "ok"\nTALK result_status', expect: ['ok'] },
   'SEND MAIL': { source: 'SEND MAIL "user@example.com", "Subject", "Body"', expect: [], effects: [{ type: 'mail.send', to: 'user@example.com', subject: 'Subject' }] },
   'SEND MAIL TO': { source: 'SEND MAIL TO "5521999999999", "Subject", "Body"', expect: [], effects: [{ type: 'mail.send', to: '5521999999999' }] },
   'SEND EMAIL': { source: 'SEND EMAIL "user@example.com", "Subject", "Body"', expect: [], effects: [{ type: 'mail.send', to: 'user@example.com' }] },

@@ -114,7 +114,7 @@ export const param = (name: string, type: string, extra: { like?: E; description
 });
 
 export function program(file: string, body: Stmt[], extra: Partial<Omit<Program, 'file' | 'body'>> = {}): Program {
-  return { file, body, procedures: extra.procedures ?? [], params: extra.params ?? [], triggers: extra.triggers ?? [], ...(extra.description ? { description: extra.description } : {}) };
+  return { file, body, procedures: extra.procedures ?? [], params: extra.params ?? [], triggers: extra.triggers ?? [], forms: [], ...(extra.description ? { description: extra.description } : {}) };
 }
 
 /** A library of programs compiled now; `source` (for the hash) defaults to the program's JSON. */
