@@ -89,7 +89,7 @@ test('ON FORM SUBMIT blocks are skipped by an ordinary run; a form run starts at
 
 test('ON FORM SUBMIT is a block of its own, at the top level, one per form', () => {
   expect(errorsOf('ON FORM SUBMIT "a"\nTALK 1')).toEqual([expect.stringContaining('ON FORM SUBMIT without END ON (opened on line 1)')]);
-  expect(errorsOf('END ON')).toEqual(['1: END ON without ON FORM SUBMIT']);
+  expect(errorsOf('END ON')).toEqual(['1: END ON without ON FORM SUBMIT, ON EMAIL or ON CHANGE']);
   expect(errorsOf('IF 1 THEN\nON FORM SUBMIT "a"\nEND ON\nEND IF')).toEqual(['2: ON FORM SUBMIT must be at the top level of the script, not inside a block']);
   expect(errorsOf('ON FORM SUBMIT "a"\nEND ON\nON FORM SUBMIT "A"\nEND ON')).toEqual(['3: ON FORM SUBMIT "A" is already handled on line 1']);
   expect(errorsOf('ON FORM SUBMIT "a" WITH CHECKS\nEND ON')).toEqual(['1: ON FORM SUBMIT "a" WITH CHECKS: the only option is WITH VALIDATION']);

@@ -25,7 +25,7 @@ const strayMessages: Record<string, string> = {
   EndSelect: 'END SELECT without SELECT CASE', EndSub: 'END SUB without SUB',
   EndFunction: 'END FUNCTION without FUNCTION', EndTalk: 'END TALK without BEGIN TALK',
   EndFor: 'END FOR without FOR', EndWith: 'END WITH without WITH', EndSwitch: 'END SWITCH without SWITCH',
-  EndOn: 'END ON without ON FORM SUBMIT',
+  EndOn: 'END ON without ON FORM SUBMIT, ON EMAIL or ON CHANGE',
   End: 'END must be followed by IF, SELECT, SUB or FUNCTION',
 };
 
@@ -54,6 +54,7 @@ class AstBuilder extends StatementBuilder {
     this.context = context;
     this.result = { file: context.file, body: [], procedures: [], params: [], triggers: [], forms: [] };
     this.depth = 0;
+    this.openWatchLines = 0;
     this.descriptionLine = 0;
     this.result.body = this.visit(cst) as Stmt[];
     return this.result;
@@ -89,6 +90,10 @@ class AstBuilder extends StatementBuilder {
 
   strayLine(ctx: Ctx): undefined {
     const word = Object.keys(ctx).find((key) => key in strayMessages) ?? 'End';
+    if (word === 'EndOn' && this.openWatchLines > 0) {
+      this.openWatchLines -= 1; // closes an ON EMAIL / ON CHANGE block: nothing to run
+      return undefined;
+    }
     const tok = token(ctx, word);
     const message = word === 'ElseIf' ? `${(tok?.image ?? '').toUpperCase().replace(/\s+/, ' ')} without IF` : strayMessages[word];
     this.report(locOf(tok), message ?? 'unexpected END');

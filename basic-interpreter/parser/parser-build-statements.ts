@@ -9,6 +9,9 @@ import { ExpressionBuilder, locOf, nowhere, type Accessor, node, nodes, onlyNode
 import { canonicalPhrase } from './phrases.js';
 
 /** A phrase's values and their labels, as phraseArguments builds them. */
+/** The watch declarations whose block form ends in `END ON` (docs/basic.md, "Event handlers"). */
+const WATCH_PHRASES: ReadonlySet<string> = new Set(['ON EMAIL', 'ON EMAIL FROM', 'ON CHANGE']);
+
 interface PhraseArgs {
   args: Expr[];
   labels: (string | null)[];
@@ -16,6 +19,12 @@ interface PhraseArgs {
 
 /** The keyword and one-line-statement layer of the CST visitor. */
 export abstract class StatementBuilder extends ExpressionBuilder {
+  /**
+   * `ON EMAIL` / `ON CHANGE` lines not yet closed: the reference writes them as blocks ending in
+   * `END ON`, which then closes nothing to run (the declaration is read from the line itself).
+   */
+  protected openWatchLines = 0;
+
   protected stmt(cst: CstNode | undefined): Stmt | undefined {
     return cst === undefined ? undefined : (this.visit(cst) as Stmt | undefined);
   }
@@ -78,7 +87,9 @@ export abstract class StatementBuilder extends ExpressionBuilder {
     const start = token(ctx, 'Phrase');
     const list = node(ctx, 'phraseArguments');
     const { args, labels } = list === undefined ? { args: [], labels: [] } : (this.visit(list) as PhraseArgs);
-    return { kind: 'phrase', phrase: canonicalPhrase(start?.image ?? ''), args, labels, loc: locOf(start) };
+    const phrase = canonicalPhrase(start?.image ?? '');
+    if (WATCH_PHRASES.has(phrase)) this.openWatchLines += 1;
+    return { kind: 'phrase', phrase, args, labels, loc: locOf(start) };
   }
 
   /**
