@@ -57,6 +57,12 @@ function parseEmbedded(text: string, origin: Origin, context: Collector): Expr |
   const count = (): number => context.errors.length + context.syntaxErrors.length + context.lexical.length;
   const before = count();
   const tokens = dialect(lex(text, origin, context));
+  // `${name}`, the usual interpolation: one identifier is a variable, as parser and builder would
+  // read it; skipping them saves a parser run per such `${…}` (docs/performance.md, "Compile").
+  const only = tokens.length === 1 ? tokens[0] : undefined;
+  if (only?.tokenType === T.Identifier && count() === before) {
+    return { kind: 'variable', name: only.image.toLowerCase(), loc: { line: only.startLine ?? 0, column: only.startColumn ?? 0 } };
+  }
   const run = basicParser.run(tokens, 'expression');
   const end = { line: origin.line, column: origin.column + text.length };
   for (const error of run.syntaxErrors) {
