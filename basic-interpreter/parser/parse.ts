@@ -57,6 +57,12 @@ function parseEmbedded(text: string, origin: Origin, context: Collector): Expr |
   const count = (): number => context.errors.length + context.syntaxErrors.length + context.lexical.length;
   const before = count();
   const tokens = dialect(lex(text, origin, context));
+  // `${name}`, the usual interpolation: one identifier is a variable, as parser and builder would
+  // read it; skipping them saves a parser run per such `${…}` (docs/performance.md, "Compile").
+  const only = tokens.length === 1 ? tokens[0] : undefined;
+  if (only?.tokenType === T.Identifier && count() === before) {
+    return { kind: 'variable', name: only.image.toLowerCase(), loc: { line: only.startLine ?? 0, column: only.startColumn ?? 0 } };
+  }
   const run = basicParser.run(tokens, 'expression');
   const end = { line: origin.line, column: origin.column + text.length };
   for (const error of run.syntaxErrors) {
@@ -117,26 +123,28 @@ const CONTINUES = new Set([T.Comma, T.Plus, T.Ampersand, T.LParen]);
  * line gets an end even when the file has no final newline.
  */
 function endLines(tokens: IToken[]): IToken[] {
-  const depth = new Array<number>(tokens.length + 1).fill(0);
+  // Plain loops: this runs over every token of a script (docs/performance.md, "The interpreter").
+  const depth = new Int32Array(tokens.length + 1);
   const open: number[] = [];
-  tokens.forEach((token, i) => {
-    if (token.tokenType === T.LBracket || token.tokenType === T.LBrace || token.tokenType === T.LParen) open.push(i);
-    const closes = token.tokenType === T.RBracket ? T.LBracket : token.tokenType === T.RBrace ? T.LBrace
-      : token.tokenType === T.RParen ? T.LParen : undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const type = tokens[i]!.tokenType;
+    if (type === T.LBracket || type === T.LBrace || type === T.LParen) open.push(i);
+    const closes = type === T.RBracket ? T.LBracket : type === T.RBrace ? T.LBrace : type === T.RParen ? T.LParen : undefined;
     const opener = open[open.length - 1];
-    if (closes !== undefined && opener !== undefined && tokens[opener]?.tokenType === closes) {
+    if (closes !== undefined && opener !== undefined && tokens[opener]!.tokenType === closes) {
       open.pop();
-      depth[opener + 1] = (depth[opener + 1] ?? 0) + 1;
-      depth[i] = (depth[i] ?? 0) - 1;
+      depth[opener + 1]! += 1;
+      depth[i]! -= 1;
     }
-  });
+  }
   let inside = 0;
-  const kept = tokens.filter((token, i) => {
-    inside += depth[i] ?? 0;
-    if (token.tokenType !== T.Newline) return true;
-    const previous = tokens[i - 1];
-    return inside === 0 && (previous === undefined || !CONTINUES.has(previous.tokenType));
-  });
+  const kept: IToken[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    inside += depth[i]!;
+    if (token.tokenType !== T.Newline) kept.push(token);
+    else if (inside === 0 && (i === 0 || !CONTINUES.has(tokens[i - 1]!.tokenType))) kept.push(token);
+  }
   const last = kept[kept.length - 1];
   if (last !== undefined && last.tokenType !== T.Newline) {
     const line = last.endLine ?? 1;

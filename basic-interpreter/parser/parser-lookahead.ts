@@ -8,7 +8,9 @@
  * table built once per OR at start-up; gates read the tokens and nothing else, so the ones not
  * run could not have changed the outcome.
  */
-import { getLookaheadPaths, LLkLookaheadStrategy, tokenMatcher, type IOrAlt, type IToken, type Rule, type TokenType } from 'chevrotain';
+import {
+  getLookaheadPaths, LLkLookaheadStrategy, tokenMatcher, type IOrAlt, type IToken, type OptionalProductionType, type Rule, type TokenType,
+} from 'chevrotain';
 
 /** What a lookahead function runs on: the parser, for its next tokens. */
 interface Lookahead {
@@ -16,6 +18,17 @@ interface Lookahead {
 }
 
 type AlternativeChooser = (this: Lookahead, alts?: IOrAlt<unknown>[]) => number | undefined;
+
+type OptionalChooser = (this: Lookahead) => boolean;
+
+/**
+ * Above this many lookahead paths, an OPTION or repetition gets an indexed lookahead function.
+ * chevrotain's own tries every path in turn: the OPTION of a call after a name (`f(…)`, in
+ * parser-expressions.ts) has hundreds, and it runs for every name in every expression.
+ */
+const MANY_PATHS = 16;
+/** How many next tokens the index of an optional production's paths covers. */
+const INDEX_DEPTH = 2;
 
 export class BasicLookaheadStrategy extends LLkLookaheadStrategy {
   override buildLookaheadForAlternation(options: {
@@ -38,6 +51,66 @@ export class BasicLookaheadStrategy extends LLkLookaheadStrategy {
     }
     return chooser(paths);
   }
+
+  override buildLookaheadForOptional(options: {
+    prodOccurrence: number;
+    prodType: OptionalProductionType;
+    rule: Rule;
+    maxLookahead: number;
+    dynamicTokensEnabled: boolean;
+  }): OptionalChooser {
+    const [inside = []] = getLookaheadPaths({
+      occurrence: options.prodOccurrence,
+      rule: options.rule,
+      prodType: options.prodType,
+      maxLookahead: options.maxLookahead,
+    });
+    if (inside.length <= MANY_PATHS || options.dynamicTokensEnabled) {
+      return super.buildLookaheadForOptional(options) as OptionalChooser;
+    }
+    return optionalChooser(inside);
+  }
+}
+
+/**
+ * The paths of an optional production by their next tokens (token type index, categories
+ * expanded): `ends` when a path ends here (it has matched), `next` by the next token, or `rest`,
+ * past INDEX_DEPTH, the paths left to match token by token.
+ */
+interface PathIndex {
+  ends: boolean;
+  next: (PathIndex | undefined)[];
+  rest: TokenType[][] | undefined;
+}
+
+function indexPaths(paths: TokenType[][], depth: number): PathIndex {
+  if (depth === INDEX_DEPTH) return { ends: false, next: [], rest: paths };
+  const index: PathIndex = { ends: paths.some((path) => path.length === depth), next: [], rest: undefined };
+  if (index.ends) return index;
+  const groups: TokenType[][][] = [];
+  for (const path of paths) {
+    const type = path[depth]!;
+    for (const key of [type.tokenTypeIdx!, ...(type.categoryMatches ?? [])]) (groups[key] ??= []).push(path);
+  }
+  groups.forEach((group, key) => (index.next[key] = indexPaths(group, depth + 1)));
+  return index;
+}
+
+/**
+ * True when one of `paths` matches the next tokens, as chevrotain's function answers; only the
+ * paths that the first tokens allow are tried.
+ */
+function optionalChooser(paths: TokenType[][]): OptionalChooser {
+  const root = indexPaths(paths, 0);
+  return function chooseOptional(this: Lookahead): boolean {
+    let index: PathIndex | undefined = root;
+    for (let k = 1; index !== undefined; k++) {
+      if (index.ends) return true;
+      if (index.rest !== undefined) return matchesAPath(this, index.rest, k - 1);
+      index = index.next[this.LA(k).tokenTypeIdx];
+    }
+    return false;
+  };
 }
 
 /** The alternatives, in order, that may start with each token type (by index); `always`: those with an empty path. */
@@ -78,9 +151,10 @@ function chooser(paths: TokenType[][][]): AlternativeChooser {
   };
 }
 
-function matchesAPath(parser: Lookahead, alt: TokenType[][]): boolean {
+/** True when one of the paths matches the next tokens (from the `from`-th on: the ones before are known to). */
+function matchesAPath(parser: Lookahead, alt: TokenType[][], from = 0): boolean {
   nextPath: for (const path of alt) {
-    for (let i = 0; i < path.length; i++) {
+    for (let i = from; i < path.length; i++) {
       if (!tokenMatcher(parser.LA(i + 1), path[i]!)) continue nextPath;
     }
     return true;
