@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionChanges, SessionRow } from './sessions-repo.js';
+import { createGroupCommit } from './group-commit.js';
 import type { SqlExecutor, Statement } from './sql-executor.js';
+import { commitBatch, type BatchableTurn } from './turn-batch.js';
 
 /**
  * The statements of a turn (docs/architecture.md, "one turn, one transaction"): one read before
@@ -204,6 +206,26 @@ const REPLIES_TO: Statement = {
 
 /** Builds the store on the database's plain SQL executor (db/sql-executor.ts). */
 export function createTurnStore(sql: SqlExecutor) {
+  const commitOne = async (write: TurnWrite): Promise<TurnCommit> => {
+    const statement = turnStatementFor(write);
+    let rows: { session_id?: string; id: string | null; created_at: Date | null }[];
+    try {
+      rows = await sql.query(statement, [...sessionParams(write.session), ...inboundParams(write.inbound), ...outputParams(write.outbound, write.events)]);
+    } catch (error) {
+      if (!write.inbound || !isDuplicateMessage(error)) throw error;
+      const [found] = await sql.query<{ id: string }>(FIND_INBOUND, [write.inbound.channel, write.inbound.bot_id, write.inbound.provider_message_id]);
+      return { kind: 'duplicate', duplicate_of: found?.id ?? '' };
+    }
+    if (write.session && rows.length === 0) return { kind: 'stale' };
+    return { kind: 'committed', created_at: createdAt(rows) };
+  };
+  const grouped = createGroupCommit<BatchableTurn, TurnCommit>({
+    single: commitOne,
+    batch: (turns) => commitBatch(sql, turns),
+    // One write per session row in a statement (db/turn-batch.ts).
+    keyOf: (turn) => (turn.session.kind === 'create' ? turn.session.row.id : turn.session.id),
+  });
+
   return {
     /** The open session of `key` and whether `providerMessageId` was already taken by a committed turn. One query. */
     async load(key: ConversationKey, providerMessageId: string | undefined): Promise<LoadedConversation> {
@@ -220,19 +242,13 @@ export function createTurnStore(sql: SqlExecutor) {
       return row;
     },
 
-    /** Writes the whole turn in one statement, or nothing (see {@link TurnCommit}). */
-    async commit(write: TurnWrite): Promise<TurnCommit> {
-      const statement = turnStatementFor(write);
-      let rows: { session_id?: string; id: string | null; created_at: Date | null }[];
-      try {
-        rows = await sql.query(statement, [...sessionParams(write.session), ...inboundParams(write.inbound), ...outputParams(write.outbound, write.events)]);
-      } catch (error) {
-        if (!write.inbound || !isDuplicateMessage(error)) throw error;
-        const [found] = await sql.query<{ id: string }>(FIND_INBOUND, [write.inbound.channel, write.inbound.bot_id, write.inbound.provider_message_id]);
-        return { kind: 'duplicate', duplicate_of: found?.id ?? '' };
-      }
-      if (write.session && rows.length === 0) return { kind: 'stale' };
-      return { kind: 'committed', created_at: createdAt(rows) };
+    /**
+     * Writes the whole turn in one statement, or nothing (see {@link TurnCommit}). A customer's
+     * message is committed together with the other turns ready at the same time (group commit,
+     * db/turn-batch.ts); each turn still writes all of its rows or none.
+     */
+    commit(write: TurnWrite): Promise<TurnCommit> {
+      return isBatchable(write) ? grouped(write) : commitOne(write);
     },
 
     /** Replies and events outside a turn (an attendant's message): one statement, so all or nothing too. */
@@ -252,6 +268,10 @@ export type TurnStore = ReturnType<typeof createTurnStore>;
 
 /** A new id for a row written by a turn: ids are made before the commit so rows can refer to each other. */
 export const newRowId = (): string => randomUUID();
+
+function isBatchable(write: TurnWrite): write is BatchableTurn {
+  return write.session !== undefined && write.inbound !== undefined;
+}
 
 function turnStatementFor(write: TurnWrite): Statement {
   if (!write.session) return TURN_STATEMENTS.append;

@@ -50,10 +50,13 @@ export function createWebChannel(deps: WebChannelDeps) {
     if (!(await deps.botExists(bot))) throw new NotFoundError(`No bot named "${bot}"`, 'bot_not_found');
   };
 
-  /** Spends one point of `key`'s budget under the bot's rule; refuses with the 429 rate-limit body. */
-  const enforceLimit = async (bot: string, key: string) => {
-    const decision = await deps.rateLimiter.consume(`web:${bot}:${key}`, await deps.limitFor(bot));
-    if (decision.allowed) return;
+  /** Spends one point of each key's budget under the bot's rule; refuses with the 429 rate-limit body of the first refusal. */
+  const enforceLimits = async (bot: string, keys: readonly string[]) => {
+    const rule = await deps.limitFor(bot);
+    // Counted together: one round trip to Redis for both counts of a first message.
+    const decisions = await Promise.all(keys.map((key) => deps.rateLimiter.consume(`web:${bot}:${key}`, rule)));
+    const decision = decisions.find((d) => !d.allowed);
+    if (!decision) return;
     throw new RateLimitError(
       decision.limit,
       decision.window,
@@ -73,8 +76,7 @@ export function createWebChannel(deps: WebChannelDeps) {
       const visitorId = inbound.customer.external_id;
       // A first message has no visitor to count yet: it counts against the client's address
       // (which bounds how fast one address opens sessions) and starts the new visitor's count.
-      if (!body.session_token) await enforceLimit(bot, `ip:${clientAddress}`);
-      await enforceLimit(bot, `visitor:${visitorId}`);
+      await enforceLimits(bot, body.session_token ? [`visitor:${visitorId}`] : [`ip:${clientAddress}`, `visitor:${visitorId}`]);
 
       const outcome = await deps.engine.receive(inbound);
       if (!outcome.session_id) throw new ConflictError('This message was already received', 'duplicate_message');

@@ -19,8 +19,8 @@ export interface DeliverJob {
 }
 
 /**
- * After the commit: announces each customer message on the session's event-bus topic and
- * enqueues the delivery of those that go through a provider. Neither failing undoes anything —
+ * After the commit: announces each customer message on the session's event-bus topic (without
+ * waiting for it) and enqueues the delivery of those that go through a provider. Neither failing undoes anything —
  * the rows are committed and start-up enqueues what is still pending — so failures are logged,
  * not thrown.
  */
@@ -30,7 +30,10 @@ export async function dispatchOutbound(ctx: EngineContext, planned: readonly Pla
       const { from, text, suggestions } = message;
       const at = (createdAt.get(write.id) ?? ctx.now()).toISOString();
       const event: OutboundEvent = { type: 'message', from, text, ...(suggestions ? { suggestions } : {}), at };
-      await ctx.bus.publish(sessionOutboundTopic(message.session_id), event).catch((error: unknown) =>
+      // Not awaited: the bus is fire-and-forget (infra/events/event-bus.ts), so the customer's
+      // answer does not wait for Redis to acknowledge it (docs/performance.md); one connection
+      // keeps the publishes of this process in order.
+      void ctx.bus.publish(sessionOutboundTopic(message.session_id), event).catch((error: unknown) =>
         ctx.logger.warn({ err: error, session: message.session_id }, 'outbound message not published on the event bus'),
       );
     }
