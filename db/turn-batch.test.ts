@@ -1,4 +1,4 @@
-import { openTestDatabase } from '../test/support/postgres.js';
+import { openTestDatabase } from '../test/support/drivers.js';
 import type { DatabaseHandle } from './connection.js';
 import type { SqlExecutor } from './sql-executor.js';
 import { commitBatch, type BatchableTurn } from './turn-batch.js';
