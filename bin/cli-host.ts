@@ -9,7 +9,7 @@ import {
   type Value,
 } from '../basic-interpreter/index.js';
 import type { DatabaseHandle } from '../db/index.js';
-import { createFolderFileStore, createHttpPerformer, fillDocument, seedTablesFromCsv } from '../engine/host/index.js';
+import { createFolderFileStore, createHttpPerformer, fillDocument, QR_LIMITS, readQrLink, seedTablesFromCsv } from '../engine/host/index.js';
 
 const CLI_BOT = 'cli';
 const CLI_USER = '00000000-0000-4000-8000-000000000000';
@@ -50,12 +50,16 @@ export async function createCliHost(options: {
     files: options.dataDir ? createFolderFileStore(path.join(path.resolve(options.dataDir), 'drive')) : createInMemoryFileStore(),
     fillDocument,
     observe: options.trace ? (effect) => options.trace!(JSON.stringify({ effect })) : undefined,
-    conversation: async (effect: ConversationEffect) => simulate(effect, session),
+    conversation: async (effect: ConversationEffect) =>
+      // HEAR AS QRCODE reads the picture as the server does (engine/host/read-qr-link.ts).
+      effect.type === 'qrcode.read'
+        ? readQrLink(createHttpPerformer({ timeoutMs: HTTP_TIMEOUT_MS, allowPrivateNetworks: true, maxResponseBytes: QR_LIMITS.maxBytes }), effect.url, (problem) => options.trace?.(JSON.stringify({ qrcode: problem })))
+        : simulate(effect, session),
   });
   return { host, close: async () => database?.close() };
 }
 
-function simulate(effect: ConversationEffect, session: Map<string, Value>): Value {
+function simulate(effect: Exclude<ConversationEffect, { type: 'qrcode.read' }>, session: Map<string, Value>): Value {
   switch (effect.type) {
     case 'session.set':
       session.set(effect.key, effect.value);

@@ -2,7 +2,7 @@ import { createStandardHost, type ConversationEffect, type EffectHost, type File
 import { callWebhook } from './call-webhook.js';
 import { chartFromPrompt } from './chart-prompt.js';
 import { createSite } from './create-site.js';
-import { createHttpPerformer, fillDocument } from './host/index.js';
+import { createHttpPerformer, fillDocument, QR_LIMITS, readQrLink } from './host/index.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { scheduleScript } from './schedule-script.js';
 import { watchTableChanges } from './table-triggers.js';
@@ -172,6 +172,13 @@ async function performConversationEffect(
     case 'talk.to':
       session('TALK TO').talkTo(effect.address, effect.text);
       return null;
+    case 'qrcode.read': {
+      // The customer's picture through the bot's guarded client, at most the reader's byte limit.
+      const http = createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000, allowPrivateNetworks: bot.config['http-allow-private-networks'], maxResponseBytes: QR_LIMITS.maxBytes });
+      return readQrLink(http, effect.url, (problem, detail) => {
+        ctx.logger.info({ bot: bot.name, file: effect.file, line: effect.line, problem, ...(detail ? { detail } : {}) }, 'HEAR AS QRCODE: no code read');
+      });
+    }
     case 'hear.failed': {
       const current = session('HEAR');
       const failed = current.context.failed_attempts;

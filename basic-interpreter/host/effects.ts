@@ -78,6 +78,12 @@ export type EffectBody =
   | { type: 'webhook.call'; name: string; params: Record<string, string>; body: Value }
   /** SET SCHEDULE "cron": run this script on that schedule. */
   | { type: 'schedule.set'; cron: string }
+  /**
+   * HEAR x AS QRCODE: the text of the QR code in the picture at `url` (the customer's answer, a
+   * link to the file the channel received). Resolves to that text, or null when there is none
+   * (not an image, too large, no readable code), which asks the customer again.
+   */
+  | { type: 'qrcode.read'; url: string }
   /** An answer to HEAR was invalid 3 times in a row: the session's failed-attempt counter grows. */
   | { type: 'hear.failed'; variable: string }
   /** PRINT / LOG text: a line in the bot's log (the CLI's stderr). Resolves to null. */

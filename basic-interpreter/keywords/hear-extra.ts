@@ -8,8 +8,9 @@ import type { HearResult, HearType } from './hear-types.js';
 /**
  * The further HEAR types of the General Bots keyword reference: aliases (FLOAT, TIME…),
  * documents (CPF, CNPJ, CREDITCARD), PASSWORD, COLOR, LANGUAGE, PHONE, and the media types, whose
- * answer is the link to the file a channel received (IMAGE, AUDIO, VIDEO, FILE, DOCUMENT).
- * QRCODE and LOGIN need a capability this product does not have: they fail at run time.
+ * answer is the link to the file a channel received (IMAGE, AUDIO, VIDEO, FILE, DOCUMENT), and
+ * QRCODE, whose link the host reads. LOGIN needs a capability this product does not have: it
+ * fails at run time.
  */
 
 const accept = (value: string | number): HearResult => ({ ok: true, value });
@@ -72,6 +73,19 @@ function fileLink(kind: string, extensions: readonly string[]): HearType {
   };
 }
 
+const QRCODE_MESSAGE = 'Please send a picture of the QR code.';
+
+/**
+ * A link to a picture of a QR code: the host reads it (`qrcode.read`) and the code's text is the
+ * value. Typed text is never taken as the code's content: the reference reads the code "from image".
+ */
+const qrCode: HearType = (input) => {
+  const text = input.trim();
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) return reject(QRCODE_MESSAGE);
+  return { ok: 'host', effect: { type: 'qrcode.read', url: url.href }, message: QRCODE_MESSAGE };
+};
+
 const unavailable = (type: string, reason: string): HearType => () => {
   throw new Error(`not available: HEAR AS ${type} (${reason})`);
 };
@@ -127,6 +141,6 @@ export const extraHearTypes: Record<string, HearType> = {
   VIDEO: fileLink('a video', ['mp4', 'mov', 'webm', '3gp', 'mkv']),
   FILE: fileLink('a file', []),
   DOCUMENT: fileLink('a document', ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'txt', 'csv']),
-  QRCODE: unavailable('QRCODE', 'there is no QR code reader'),
+  QRCODE: qrCode,
   LOGIN: unavailable('LOGIN', 'customers do not sign in to bots here'),
 };

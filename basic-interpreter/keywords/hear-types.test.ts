@@ -192,8 +192,13 @@ describe('HEAR types', () => {
     expect(hear(type, input)).toEqual({ ok: true, value });
   });
 
-  it('QRCODE and LOGIN are not available', () => {
-    expect(() => hear('QRCODE', 'x')).toThrow(/^not available: HEAR AS QRCODE/);
+  it('QRCODE hands a link to the host to read; typed text, even a code\'s content, is asked again', () => {
+    const message = 'Please send a picture of the QR code.';
+    expect(hear('QRCODE', ' https://files.example/code.png ')).toEqual({ ok: 'host', effect: { type: 'qrcode.read', url: 'https://files.example/code.png' }, message });
+    for (const text of ['TICKET-42', 'ftp://files.example/code.png', '']) expect(hear('QRCODE', text)).toEqual({ ok: false, message });
+  });
+
+  it('LOGIN is not available', () => {
     expect(() => hear('LOGIN', 'x')).toThrow(/^not available: HEAR AS LOGIN/);
   });
 });

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import phoneMetadata from 'libphonenumber-js/min/metadata';
+import type { EffectBody } from '../host/effects.js';
 import type { Value } from '../values.js';
 import type { BuiltinContext } from './functions-shared.js';
 import { chars, fold } from './functions-shared.js';
@@ -12,8 +13,12 @@ import { numberHearTypes } from './hear-numbers.js';
  * the message the bot sends to ask again. Messages speak to the customer, not the script author.
  */
 
-/** The outcome of checking one answer: the normalised value, or a friendly re-ask. */
-export type HearResult = { ok: true; value: Value } | { ok: false; message: string };
+/**
+ * The outcome of checking one answer: the normalised value, or a friendly re-ask. A type whose
+ * check needs I/O (QRCODE reads a picture) hands the host an effect instead: the host's non-empty
+ * text answer is the value, any other answer re-asks with `message` (vm/hear.ts).
+ */
+export type HearResult = { ok: true; value: Value } | { ok: false; message: string } | { ok: 'host'; effect: EffectBody; message: string };
 
 /** A HEAR type's check; only DATE needs the clock. */
 export type HearType = (input: string, ctx: BuiltinContext) => HearResult;

@@ -62,6 +62,25 @@ describe('HEAR', () => {
     }
   });
 
+  test('HEAR AS QRCODE: the host reads the linked picture; no code re-asks, three misses give up', async () => {
+    const p = program('start.bas', [hear('code', asType('QRCODE')), talk(v('code'))]);
+    for (const fresh of [false, true]) {
+      const host = new RecordingHost({ 'qrcode.read': (e) => (e.type === 'qrcode.read' && e.url.endsWith('/code.png') ? 'TICKET-42' : null) });
+      const out = await converse([p], 'start', { inputs: ['TICKET-42', 'https://f.example/cat.png', 'https://f.example/code.png'], fresh, host });
+      expect(out).toEqual([
+        '> TICKET-42', '< Please send a picture of the QR code.', '> https://f.example/cat.png', '< Please send a picture of the QR code.',
+        '> https://f.example/code.png', '< TICKET-42', '= done',
+      ]);
+      expect(host.effects.map((e) => e.type)).toEqual(['qrcode.read', 'qrcode.read']);
+      const gaveUp = new RecordingHost();
+      expect(await converse([p], 'start', { inputs: ['https://f.example/a.png', 'https://f.example/b.png', 'https://f.example/c.png'], fresh, host: gaveUp })).toEqual([
+        '> https://f.example/a.png', '< Please send a picture of the QR code.', '> https://f.example/b.png', '< Please send a picture of the QR code.',
+        '> https://f.example/c.png', '< ', '= done',
+      ]);
+      expect(gaveUp.effects.map((e) => e.type)).toEqual(['qrcode.read', 'qrcode.read', 'qrcode.read', 'hear.failed']);
+    }
+  });
+
   test('HEAR AS menu: options offered as suggestions, matched by text or number', async () => {
     const p = program('start.bas', [hear('choice', asMenu('Sales', 'Support', 'Café')), talk(v('choice')), hear('c2', asMenu('Sales', 'Support', 'Café')), talk(v('c2'))]);
     const library = new TestLibrary(p);

@@ -1,7 +1,7 @@
 import { toText } from '../coercion.js';
 import type { Suggestion } from './dialog.js';
 import type { Instr } from './instructions.js';
-import { matchMenuOption } from '../keywords/index.js';
+import { matchMenuOption, type HearResult } from '../keywords/index.js';
 import type { Value } from '../values.js';
 import type { Frame, Machine, Signal } from './machine.js';
 import type { HearSpec } from './script.js';
@@ -21,7 +21,9 @@ function menuMessage(options: Suggestion[]): string {
 /**
  * HEAR: without an answer, stop and wait for one (the frame stays on this instruction). With one,
  * check it: a valid answer is stored and the script continues; an invalid one re-asks and waits
- * again, until the third in a row, which stores NULL and reports `hear.failed` to the host.
+ * again, until the third in a row, which stores NULL and reports `hear.failed` to the host. A
+ * check that needs the host (QRCODE) asks it with an effect and this instruction runs again with
+ * the host's answer in `m.heard`: non-empty text is valid, anything else is not.
  */
 export function hearInstruction(m: Machine, frame: Frame, ins: Instr): Signal | undefined {
   const spec = frame.script.aux[ins.c] as HearSpec;
@@ -30,20 +32,29 @@ export function hearInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
     frame.live = ins.d;
     return options ? { kind: 'hear', spec, options } : { kind: 'hear', spec };
   };
-  if (m.input === undefined) return waiting();
-  const input = m.input;
-  m.input = undefined;
 
-  let outcome: { ok: true; value: Value } | { ok: false; message: string };
-  if (options) {
-    const picked = matchMenuOption(input, options);
-    outcome = picked ? { ok: true, value: picked.key } : { ok: false, message: menuMessage(options) };
-  } else if (spec.check) {
-    outcome = spec.check(input, m.ctx);
+  let outcome: HearResult;
+  if (m.heard !== undefined) {
+    const { value, message } = m.heard;
+    m.heard = undefined;
+    outcome = typeof value === 'string' && value !== '' ? { ok: true, value } : { ok: false, message };
   } else {
-    outcome = { ok: true, value: input };
+    if (m.input === undefined) return waiting();
+    const input = m.input;
+    m.input = undefined;
+    if (options) {
+      const picked = matchMenuOption(input, options);
+      outcome = picked ? { ok: true, value: picked.key } : { ok: false, message: menuMessage(options) };
+    } else if (spec.check) {
+      outcome = spec.check(input, m.ctx);
+    } else {
+      outcome = { ok: true, value: input };
+    }
   }
 
+  if (outcome.ok === 'host') {
+    return { kind: 'effect', effect: { ...outcome.effect, file: frame.script.file, line: ins.line }, dst: -1, hears: { message: outcome.message } };
+  }
   if (outcome.ok) {
     m.hearTries = 0;
     frame.regs[ins.a] = outcome.value;

@@ -26,8 +26,11 @@ export interface Frame {
 
 /** Why the instruction loop stopped. */
 export type Signal =
-  /** `sends`: the effect answers a link `{url, name}` the customer receives as a file with this caption (SEND FILE). */
-  | { kind: 'effect'; effect: Effect; dst: number; sends?: { caption: string } }
+  /**
+   * `sends`: the effect answers a link `{url, name}` the customer receives as a file with this caption (SEND FILE).
+   * `hears`: the effect checks a HEAR's answer; its value goes to `Machine.heard` with the re-ask `message` (vm/hear.ts).
+   */
+  | { kind: 'effect'; effect: Effect; dst: number; sends?: { caption: string }; hears?: { message: string } }
   | { kind: 'hear'; spec: HearSpec; options?: Suggestion[] }
   | { kind: 'wait'; seconds: number }
   | { kind: 'done'; value: Value; variables?: Record<string, Value> };
@@ -88,6 +91,8 @@ export class Machine {
   hearTries = 0;
   /** The customer's answer, until a HEAR takes it. */
   input: string | undefined;
+  /** The host's answer to a HEAR check's effect, until the HEAR runs again and takes it (within one turn). */
+  heard: { value: Value; message: string } | undefined;
   notice: string | undefined;
   steps = 0;
   httpCalls = 0;

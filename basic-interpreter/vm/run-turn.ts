@@ -29,7 +29,8 @@ export async function runTurn(m: Machine): Promise<TurnResult> {
         } catch (error) {
           return failed(m, locate(error, effect.file, effect.line));
         }
-        if (dst >= 0) m.frame.regs[dst] = typeof value === 'object' && value !== null ? cloneValue(value) : value;
+        if (signal.hears) m.heard = { value, message: signal.hears.message };
+        else if (dst >= 0) m.frame.regs[dst] = typeof value === 'object' && value !== null ? cloneValue(value) : value;
         if (signal.sends) {
           try {
             m.sendFile(sharedFile(value), signal.sends.caption);

@@ -11,3 +11,5 @@ export { ScriptFolder, type ProblemListener, type ScriptFolderOptions } from './
 export { seedTablesFromCsv, SeedDataError, type SeedOptions, type SeededTable } from './seed-tables.js';
 export { createFolderFileStore } from './folder-file-store.js';
 export { fillDocument } from './fill/index.js';
+export { readQrCode, QR_LIMITS, type QrLimits, type QrProblem, type QrReading } from './qr-code.js';
+export { readQrLink, type QrLinkProblem } from './read-qr-link.js';

@@ -40,7 +40,10 @@ const EXAMPLES: Record<string, Example> = {
   'HEAR AS FILE': { source: 'HEAR doc AS FILE\nTALK doc', answers: ['https://files.example/a.pdf'], expect: ['https://files.example/a.pdf'] },
   'HEAR AS AUDIO': { source: 'HEAR recording AS AUDIO\nTALK recording', answers: ['https://files.example/a.ogg'], expect: ['https://files.example/a.ogg'] },
   'HEAR AS IMAGE': { source: 'HEAR photo AS IMAGE\nTALK photo', answers: ['https://files.example/a.png'], expect: ['https://files.example/a.png'] },
-  'HEAR AS QRCODE': { source: 'HEAR qrcode AS QRCODE', answers: ['x'], expect: ['= error not available: HEAR AS QRCODE'] },
+  'HEAR AS QRCODE': {
+    source: 'HEAR qrcode AS QRCODE\nTALK qrcode', answers: ['TICKET-42', 'https://files.example/ticket.png'],
+    expect: ['Please send a picture of the QR code.', 'TICKET-42'], effects: [{ type: 'qrcode.read', url: 'https://files.example/ticket.png' }],
+  },
   'HEAR AS LOGIN': { source: 'HEAR user AS LOGIN', answers: ['x'], expect: ['= error not available: HEAR AS LOGIN'] },
   'HEAR menu': { source: 'HEAR choice AS "Option 1", "Option 2", "Option 3"\nTALK choice', answers: ['2'], expect: ['Option 2'] },
   'LET and SET': { source: 'LET name = "John"\nSET age = 25\nTALK name & " " & age', expect: ['John 25'] },
@@ -235,6 +238,8 @@ async function run(example: Example): Promise<{ lines: string[]; effects: Effect
     async conversation(effect) {
       switch (effect.type) {
         case 'llm': return `model: ${effect.prompt}`;
+        // The picture the customer sent holds a code (the server reads it: engine/host/read-qr-link.ts).
+        case 'qrcode.read': return 'TICKET-42';
         case 'kb': throw new Error(`not available: ${effect.action === 'website' ? 'USE WEBSITE' : effect.action === 'use' ? 'USE KB' : 'CLEAR KB'}`);
         case 'tools': throw new Error(`not available: ${effect.action === 'clear' ? 'CLEAR TOOLS' : `${effect.action.toUpperCase()} TOOL`}`);
         default: return null;
