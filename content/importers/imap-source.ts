@@ -1,4 +1,5 @@
-import { ImapFlow, type MessageStructureObject } from 'imapflow';
+import { ImapFlow } from 'imapflow';
+import { readTextBody } from '../mail/imap-text-body.js';
 import type { ImportTarget } from './import-deps.js';
 import { outcomeOf, type ImportItem, type ImportSource } from './run-import.js';
 
@@ -67,8 +68,7 @@ async function* folderItems(client: ImapFlow, target: ImportTarget, source: stri
       yield {
         cursor: { ...cursor },
         store: async () => {
-          const part = m.bodyStructure ? textPart(m.bodyStructure) : undefined;
-          const body = part ? await download(client, m.uid, part) : '';
+          const body = await readTextBody(client, m, { skipAttachments: false });
           const envelope = m.envelope;
           return outcomeOf(await target.mail.upsert({
             owner_id: target.owner.user_id, source: `imap:${source}`, folder, uid: String(m.uid), message_id: envelope?.messageId ?? null,
@@ -83,23 +83,4 @@ async function* folderItems(client: ImapFlow, target: ImportTarget, source: stri
   } finally {
     lock.release();
   }
-}
-
-/** The part number of the first text/plain part ('1' for a single-part message), if any. */
-function textPart(node: MessageStructureObject): string | undefined {
-  if (node.type === 'text/plain') return node.part ?? '1';
-  for (const child of node.childNodes ?? []) {
-    const found = textPart(child);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** A part's text, transfer encoding and charset decoded by imapflow. */
-async function download(client: ImapFlow, uid: number, part: string): Promise<string> {
-  const { content } = await client.download(String(uid), part, { uid: true });
-  const chunks: Buffer[] = [];
-  if (!content) return '';
-  for await (const chunk of content) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }

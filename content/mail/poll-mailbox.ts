@@ -1,4 +1,5 @@
 import { ImapFlow, type FetchMessageObject, type MessageStructureObject } from 'imapflow';
+import { readTextBody } from './imap-text-body.js';
 
 /** Where a mailbox is; the bot's `email-imap-*` keys (docs/configuration.md). */
 export interface MailboxAccess {
@@ -65,7 +66,6 @@ export async function pollMailbox(access: MailboxAccess, position: MailboxPositi
 async function mailOf(client: ImapFlow, m: FetchMessageObject): Promise<PolledMail> {
   const envelope = m.envelope;
   const addresses = (list: { address?: string }[] | undefined) => (list ?? []).map((a) => a.address ?? '').filter(Boolean);
-  const part = m.bodyStructure ? textPart(m.bodyStructure) : undefined;
   return {
     uid: m.uid,
     message_id: envelope?.messageId ?? null,
@@ -74,19 +74,9 @@ async function mailOf(client: ImapFlow, m: FetchMessageObject): Promise<PolledMa
     cc_addresses: addresses(envelope?.cc),
     subject: envelope?.subject ?? '',
     date: envelope?.date ? new Date(envelope.date).toISOString() : null,
-    body: part ? await download(client, m.uid, part) : '',
+    body: await readTextBody(client, m, { skipAttachments: true }),
     attachments: m.bodyStructure ? attachmentsOf(m.bodyStructure) : [],
   };
-}
-
-/** The part number of the first text/plain part that is no attachment ('1' for a single-part message). */
-function textPart(node: MessageStructureObject): string | undefined {
-  if (node.type === 'text/plain' && node.disposition !== 'attachment') return node.part ?? '1';
-  for (const child of node.childNodes ?? []) {
-    const found = textPart(child);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 /** Parts sent as attachments, or with a file name: their name, media type and encoded size. */
@@ -95,13 +85,4 @@ function attachmentsOf(node: MessageStructureObject): PolledMail['attachments'] 
   const own = node.disposition === 'attachment' || (name !== undefined && !node.childNodes)
     ? [{ filename: name ?? 'attachment', mime_type: node.type, size: node.size ?? 0 }] : [];
   return [...own, ...(node.childNodes ?? []).flatMap(attachmentsOf)];
-}
-
-/** A part's text, transfer encoding and charset decoded by imapflow. */
-async function download(client: ImapFlow, uid: number, part: string): Promise<string> {
-  const { content } = await client.download(String(uid), part, { uid: true });
-  const chunks: Buffer[] = [];
-  if (!content) return '';
-  for await (const chunk of content) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
