@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
-import { childServerDrivers, createChildServer, type ChildServer } from '../support/child-server.js';
+import { createChildServer, type ChildServer } from '../support/child-server.js';
+import { testDriversLabel } from '../support/drivers.js';
 import type { WebAnswer } from '../support/web-customer.js';
 
 /**
@@ -255,7 +256,7 @@ function capped(lines: string[], max: number): string[] {
   return lines.length <= max ? lines : [...lines.slice(0, max), `… and ${lines.length - max} more`];
 }
 
-describe(`crash safety (${childServerDrivers()})`, () => {
+describe(`crash safety (${testDriversLabel()})`, () => {
   let server: ChildServer | undefined;
 
   afterAll(async () => {

@@ -104,7 +104,7 @@ export async function createChildServer(options: ChildServerOptions): Promise<Ch
 
   const server: ChildServer = {
     url,
-    drivers: childServerDrivers(),
+    drivers: testDriversLabel(),
     pid: () => child?.pid,
     async start() {
       if (child) throw new Error('the child server is already running');
@@ -150,9 +150,6 @@ export async function createChildServer(options: ChildServerOptions): Promise<Ch
   };
   return server;
 }
-
-/** The drivers a child server gets in this run, as {@link createChildServer} chooses them. */
-export const childServerDrivers = testDriversLabel;
 
 /** Polls `GET /readyz` until it answers 200; fails when the process exits first or the deadline passes. */
 async function waitUntilReady(url: string, exited: Promise<number | null>, output: () => string): Promise<void> {
