@@ -31,4 +31,4 @@ export {
   type TurnResult,
 } from './vm/index.js';
 export * from './host/index.js';
-export { chartSvg, CHART_TYPES, defaultChartPath, type ChartType } from './keywords/index.js';
+export { chartSvg, CHART_TYPES, defaultChartPath, type ChartType, type HearAttachment, type HearFileKind } from './keywords/index.js';

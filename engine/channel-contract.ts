@@ -1,4 +1,4 @@
-import type { Channel, InboundMessage, OutboundMessage } from './messages.js';
+import type { Attachment, Channel, InboundMessage, OutboundMessage } from './messages.js';
 
 /** The parts of an HTTP request an adapter needs; kept free of express so adapters stay portable. */
 export interface ChannelRequest {
@@ -67,6 +67,24 @@ export interface ChannelAdapter {
    * recipient, blocked); any other error is retried with backoff.
    */
   send(message: OutboundMessage): Promise<DeliveryReceipt>;
+  /**
+   * The bytes of a file an inbound message of this channel carries, at most `maxBytes` (HEAR's
+   * media types, docs/basic.md): for files the provider keeps by id or behind its token. Resolves
+   * to undefined for an attachment that is not such a file; its http(s) `url` is then fetched
+   * through the bot's guarded HTTP client. Absent: every attachment is fetched by its `url`.
+   */
+  fetchAttachment?(bot: string, attachment: Attachment, maxBytes: number): Promise<ReceivedFile | undefined>;
+}
+
+/** The bytes of a file a customer sent, as the channel's provider gave them. */
+export interface ReceivedFile {
+  bytes: Buffer;
+  mime_type?: string;
+  /**
+   * The path in the bot's drive where the file already is (the web channel's uploads): the
+   * engine links to it instead of keeping a copy.
+   */
+  drive_path?: string;
 }
 
 /** A delivery the provider refused for good; `reason` is the provider's words. */

@@ -2,7 +2,8 @@ import { createStandardHost, type ConversationEffect, type EffectHost, type File
 import { callWebhook } from './call-webhook.js';
 import { chartFromPrompt } from './chart-prompt.js';
 import { createSite } from './create-site.js';
-import { createHttpPerformer, fillDocument, QR_LIMITS, readQrLink } from './host/index.js';
+import { createHttpPerformer, fillDocument, QR_LIMITS, readQrLink, receiveHearFile } from './host/index.js';
+import { customerFileFetcher } from './customer-file.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { scheduleScript } from './schedule-script.js';
 import { watchTableChanges } from './table-triggers.js';
@@ -178,6 +179,19 @@ async function performConversationEffect(
       return readQrLink(http, effect.url, (problem, detail) => {
         ctx.logger.info({ bot: bot.name, file: effect.file, line: effect.line, problem, ...(detail ? { detail } : {}) }, 'HEAR AS QRCODE: no code read');
       });
+    }
+    case 'hear.file': {
+      const current = session('HEAR');
+      return receiveHearFile({
+        fetch: customerFileFetcher(ctx, bot, current.session.channel),
+        drive: watchDriveWrites(ctx, bot, ctx.files(bot)),
+        ...(ctx.fileLinks ? { link: ctx.fileLinks(bot) } : {}),
+        sessionId: current.id,
+        now: ctx.now,
+        onProblem: (problem, detail) => {
+          ctx.logger.info({ bot: bot.name, file: effect.file, line: effect.line, problem, ...(detail ? { detail } : {}) }, `HEAR AS ${effect.kind.toUpperCase()}: the customer's file gave no answer`);
+        },
+      }, effect.kind, effect.attachment);
     }
     case 'hear.failed': {
       const current = session('HEAR');

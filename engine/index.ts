@@ -24,7 +24,7 @@ export {
   ENGINE_EVENTS, type CustomerMessageRef, type EngineEvent, type EngineEventHandlers, type EngineEventName, type EngineEventPayloads, type FailedDelivery,
   type SessionSnapshot,
 } from './domain-events.js';
-export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type WebhookAnswer } from './channel-contract.js';
+export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type ReceivedFile, type WebhookAnswer } from './channel-contract.js';
 export { createVoiceModels, voiceModelsOf, VoiceModelsError, VoiceModelsRefusedError, type AudioFile, type VoiceModels, type VoiceModelsOptions } from './voice/voice-models.js';
 export { transcribeVoiceNote, voiceNoteOf } from './voice/transcribe-voice-note.js';
 export { sitePagePath } from './create-site.js';

@@ -35,7 +35,7 @@ export async function runBotTurn(ctx: EngineContext, turn: SessionTurn, input: B
   } else if (stored?.status === 'sleeping') {
     return undefined;
   } else if (stored?.status === 'waiting') {
-    result = await resumeDialog({ ...options, state: stored.state, input: input.inbound.text });
+    result = await resumeDialog({ ...options, state: stored.state, input: input.inbound.text, attachments: input.inbound.attachments });
   } else {
     result = await startDialog({ ...options, entry: 'start', variables: builtInVariables(turn, input.inbound) });
   }

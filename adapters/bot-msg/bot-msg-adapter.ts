@@ -9,7 +9,7 @@ import type { Logger } from '../../infra/logger.js';
 import type { BotMsgSettings, BotMsgSettingsOf } from './bot-msg-settings.js';
 import { callWithRetry } from './call-with-retry.js';
 import { inlineKeyboard } from './inline-keyboard.js';
-import { parseUpdate } from './parse-update.js';
+import { FILE_REF, parseUpdate } from './parse-update.js';
 import { splitMessage } from './split-message.js';
 
 /** The header Telegram echoes the webhook's `secret_token` in. */
@@ -86,6 +86,12 @@ export function createBotMsgAdapter(deps: BotMsgAdapterDeps): BotMsgAdapter {
   return {
     channel: 'bot_msg',
     fetchFile,
+    // HEAR's media types (docs/basic.md): the customer's file by its Bot API file id.
+    async fetchAttachment(bot, attachment, maxBytes) {
+      const fileId = attachment.url?.startsWith(FILE_REF) ? attachment.url.slice(FILE_REF.length) : undefined;
+      if (fileId === undefined) return undefined;
+      return { bytes: await fetchFile(bot, fileId, maxBytes), ...(attachment.mime_type ? { mime_type: attachment.mime_type } : {}) };
+    },
     isEnabled: (bot) => deps.settingsOf(bot) !== undefined,
     apiOf,
     verify(req: ChannelRequest): boolean {

@@ -163,6 +163,12 @@ export function createGraphAdapter(channel: GraphChannel, deps: GraphAdapterDeps
       const file = await client.download(info.url, maxBytes);
       return { data: file.data, mimeType: typeof info.mime_type === 'string' ? info.mime_type : file.mimeType };
     },
+    // HEAR's media types (docs/basic.md): mobile_msg's files are held by id; the messaging channels' come by URL.
+    async fetchAttachment(bot, attachment, maxBytes) {
+      if (attachment.media_id === undefined) return undefined;
+      const file = await this.fetchMedia(bot, attachment.media_id, maxBytes);
+      return { bytes: file.data, ...(file.mimeType ? { mime_type: file.mimeType } : {}) };
+    },
   };
 }
 

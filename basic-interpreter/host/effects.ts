@@ -1,5 +1,7 @@
 import type { ObjectValue, Value } from '../values.js';
 import type { FileValue } from './file-content.js';
+import type { HearFileKind } from '../keywords/hear-files.js';
+import type { HearAttachment } from '../keywords/hear-types.js';
 
 /**
  * Effects: everything a script does to the world outside the VM. The VM never performs them; it
@@ -84,6 +86,12 @@ export type EffectBody =
    * (not an image, too large, no readable code), which asks the customer again.
    */
   | { type: 'qrcode.read'; url: string }
+  /**
+   * HEAR x AS IMAGE, AUDIO, VIDEO, FILE, DOCUMENT or QRCODE answered with a file the message
+   * carries: the host keeps it in the bot's drive and resolves to its link, or for `qrcode` to the
+   * text of the QR code in the picture; null (asked again) when the file cannot be had or read.
+   */
+  | { type: 'hear.file'; kind: HearFileKind; attachment: HearAttachment }
   /** An answer to HEAR was invalid 3 times in a row: the session's failed-attempt counter grows. */
   | { type: 'hear.failed'; variable: string }
   /** PRINT / LOG text: a line in the bot's log (the CLI's stderr). Resolves to null. */

@@ -7,10 +7,8 @@ import type { HearResult, HearType } from './hear-types.js';
 
 /**
  * The further HEAR types of the General Bots keyword reference: aliases (FLOAT, TIME…),
- * documents (CPF, CNPJ, CREDITCARD), PASSWORD, COLOR, LANGUAGE, PHONE, and the media types, whose
- * answer is the link to the file a channel received (IMAGE, AUDIO, VIDEO, FILE, DOCUMENT), and
- * QRCODE, whose link the host reads. LOGIN needs a capability this product does not have: it
- * fails at run time.
+ * documents (CPF, CNPJ, CREDITCARD), PASSWORD, COLOR, LANGUAGE and PHONE. The media types are in
+ * hear-files.ts. LOGIN needs a capability this product does not have: it fails at run time.
  */
 
 const accept = (value: string | number): HearResult => ({ ok: true, value });
@@ -62,30 +60,6 @@ const LANGUAGES: Record<string, string> = Object.fromEntries(
   ].flatMap(([code = '', ...names]) => [[code, code], ...names.map((n) => [n, code])]),
 );
 
-/** A link to a received file; `extensions` (lower case) narrow the kind, none accept any file. */
-function fileLink(kind: string, extensions: readonly string[]): HearType {
-  return (input) => {
-    const text = input.trim();
-    const url = URL.canParse(text) ? new URL(text) : undefined;
-    const extension = /\.([a-z0-9]+)$/i.exec(url?.pathname ?? '')?.[1]?.toLowerCase() ?? '';
-    const fits = url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:') && (extensions.length === 0 || extensions.includes(extension));
-    return fits ? accept(url.href) : reject(`Please send ${kind}.`);
-  };
-}
-
-const QRCODE_MESSAGE = 'Please send a picture of the QR code.';
-
-/**
- * A link to a picture of a QR code: the host reads it (`qrcode.read`) and the code's text is the
- * value. Typed text is never taken as the code's content: the reference reads the code "from image".
- */
-const qrCode: HearType = (input) => {
-  const text = input.trim();
-  const url = URL.canParse(text) ? new URL(text) : undefined;
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) return reject(QRCODE_MESSAGE);
-  return { ok: 'host', effect: { type: 'qrcode.read', url: url.href }, message: QRCODE_MESSAGE };
-};
-
 const unavailable = (type: string, reason: string): HearType => () => {
   throw new Error(`not available: HEAR AS ${type} (${reason})`);
 };
@@ -136,11 +110,5 @@ export const extraHearTypes: Record<string, HearType> = {
     const code = LANGUAGES[fold(input.trim()).split(/[-_]/)[0] ?? ''];
     return code ? accept(code) : reject('Please tell me a language, like English or pt.');
   },
-  IMAGE: fileLink('an image', ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'heic']),
-  AUDIO: fileLink('an audio message', ['mp3', 'ogg', 'oga', 'opus', 'wav', 'm4a', 'aac', 'amr']),
-  VIDEO: fileLink('a video', ['mp4', 'mov', 'webm', '3gp', 'mkv']),
-  FILE: fileLink('a file', []),
-  DOCUMENT: fileLink('a document', ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'txt', 'csv']),
-  QRCODE: qrCode,
   LOGIN: unavailable('LOGIN', 'customers do not sign in to bots here'),
 };

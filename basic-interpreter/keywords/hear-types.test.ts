@@ -1,8 +1,8 @@
 import type { Value } from '../values.js';
-import { hearTypes } from './index.js';
+import { hearTypes, type HearAttachment } from './index.js';
 
 const ctx = { now: () => new Date('2024-05-31T23:30:00Z') };
-const hear = (type: string, input: string) => hearTypes[type]!(input, ctx);
+const hear = (type: string, input: string, attachments: HearAttachment[] = []) => hearTypes[type]!(input, ctx, attachments);
 
 describe('HEAR types', () => {
   it.each<[string, string, Value]>([
@@ -167,9 +167,9 @@ describe('HEAR types', () => {
   it('has every type under an upper-case name', () => {
     expect(Object.keys(hearTypes).sort()).toEqual(
       [
-        'AUDIO', 'BOOLEAN', 'CNPJ', 'COLOR', 'CPF', 'CREDITCARD', 'CURRENCY', 'DATE', 'DECIMAL', 'DOCUMENT', 'DOUBLE', 'EMAIL', 'FILE',
-        'FLOAT', 'HOUR', 'IMAGE', 'INTEGER', 'LANGUAGE', 'LOGIN', 'MOBILE', 'MONEY', 'NAME', 'NUMBER', 'PASSWORD', 'PHONE', 'QRCODE',
-        'STRING', 'TEXT', 'TIME', 'URL', 'UUID', 'VIDEO', 'ZIPCODE',
+        'AUDIO', 'BOOLEAN', 'CNPJ', 'COLOR', 'CPF', 'CREDITCARD', 'CURRENCY', 'DATE', 'DECIMAL', 'DOC', 'DOCUMENT', 'DOUBLE', 'EMAIL', 'FILE',
+        'FLOAT', 'HOUR', 'IMAGE', 'INTEGER', 'LANGUAGE', 'LOGIN', 'MOBILE', 'MONEY', 'NAME', 'NUMBER', 'PASSWORD', 'PDF', 'PHONE', 'PHOTO', 'QRCODE',
+        'STRING', 'TEXT', 'TIME', 'URL', 'UUID', 'VIDEO', 'VOICE', 'ZIPCODE',
       ],
     );
   });
@@ -196,6 +196,54 @@ describe('HEAR types', () => {
     const message = 'Please send a picture of the QR code.';
     expect(hear('QRCODE', ' https://files.example/code.png ')).toEqual({ ok: 'host', effect: { type: 'qrcode.read', url: 'https://files.example/code.png' }, message });
     for (const text of ['TICKET-42', 'ftp://files.example/code.png', '']) expect(hear('QRCODE', text)).toEqual({ ok: false, message });
+  });
+
+  describe('media types answered with a file the message carries', () => {
+    const photo: HearAttachment = { type: 'image', url: '/api/channels/mobile_msg/b/media/M1', mime_type: 'image/jpeg', media_id: 'M1' } as HearAttachment;
+    const pdf: HearAttachment = { type: 'file', name: 'contract.pdf', mime_type: 'application/pdf' };
+    const zip: HearAttachment = { type: 'file', name: 'backup.zip' };
+    const voice: HearAttachment = { type: 'audio', mime_type: 'audio/ogg', voice: true };
+    const song: HearAttachment = { type: 'audio', name: 'song.mp3' };
+    const clip: HearAttachment = { type: 'video', mime_type: 'video/mp4' };
+    const pngAsFile: HearAttachment = { type: 'file', name: 'code.png', mime_type: 'image/png' };
+    const place: HearAttachment = { type: 'location' };
+    const handed = (kind: string, attachment: HearAttachment, message: string) => ({ ok: 'host', effect: { type: 'hear.file', kind, attachment }, message });
+
+    it.each<[string, HearAttachment[], string, string]>([
+      ['IMAGE', [photo], 'image', 'Please send an image.'],
+      ['PHOTO', [place, photo], 'image', 'Please send an image.'],
+      ['IMAGE', [pngAsFile], 'image', 'Please send an image.'],
+      ['FILE', [zip], 'file', 'Please send a file.'],
+      ['FILE', [place, photo], 'file', 'Please send a file.'],
+      ['DOCUMENT', [pdf], 'document', 'Please send a document (PDF, Word, Excel, PowerPoint, text or CSV).'],
+      ['DOC', [pdf], 'document', 'Please send a document (PDF, Word, Excel, PowerPoint, text or CSV).'],
+      ['PDF', [pdf], 'document', 'Please send a PDF file.'],
+      ['AUDIO', [song], 'audio', 'Please send an audio message.'],
+      ['VOICE', [song], 'audio', 'Please send an audio message.'],
+      ['VIDEO', [clip], 'video', 'Please send a video.'],
+      ['QRCODE', [pngAsFile], 'qrcode', 'Please send a picture of the QR code.'],
+    ])('%s hands the fitting file to the host', (type, attachments, kind, message) => {
+      const fitting = attachments.find((a) => a.type !== 'location')!;
+      expect(hear(type, 'a caption', attachments)).toEqual(handed(kind, fitting, message));
+    });
+
+    it.each<[string, HearAttachment[]]>([
+      ['IMAGE', [pdf]], ['IMAGE', [place]], ['DOCUMENT', [zip]], ['DOCUMENT', [photo]], ['PDF', [{ type: 'file', name: 'a.docx' }]],
+      ['AUDIO', [clip]], ['VIDEO', [photo]], ['QRCODE', [pdf]], ['FILE', [place]],
+    ])('%s asks again for a file of another kind', (type, attachments) => {
+      expect(hear(type, '', attachments)).toMatchObject({ ok: false, message: expect.stringMatching(/^Please send /) });
+    });
+
+    it('AUDIO takes a voice note the channel transcribed as its text; an untranscribed one goes to the host', () => {
+      expect(hear('AUDIO', ' I need a plumber ', [voice])).toEqual({ ok: true, value: 'I need a plumber' });
+      expect(hear('AUDIO', '', [voice])).toEqual(handed('audio', voice, 'Please send an audio message.'));
+    });
+
+    it('a file without a name or media type counts as a document', () => {
+      const unnamed: HearAttachment = { type: 'file' };
+      expect(hear('DOCUMENT', '', [unnamed])).toMatchObject({ ok: 'host' });
+      expect(hear('DOCUMENT', '', [{ type: 'file', mime_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }])).toMatchObject({ ok: 'host' });
+    });
   });
 
   it('LOGIN is not available', () => {

@@ -6,6 +6,7 @@ import type { BuiltinContext } from './functions-shared.js';
 import { chars, fold } from './functions-shared.js';
 import { dateHearTypes } from './hear-dates.js';
 import { extraHearTypes } from './hear-extra.js';
+import { fileHearTypes } from './hear-files.js';
 import { numberHearTypes } from './hear-numbers.js';
 
 /**
@@ -20,8 +21,22 @@ import { numberHearTypes } from './hear-numbers.js';
  */
 export type HearResult = { ok: true; value: Value } | { ok: false; message: string } | { ok: 'host'; effect: EffectBody; message: string };
 
-/** A HEAR type's check; only DATE needs the clock. */
-export type HearType = (input: string, ctx: BuiltinContext) => HearResult;
+/**
+ * A file the customer's message carries (engine/messages.ts Attachment, passed through as it is):
+ * the media types answer from it. The interpreter reads only these fields and hands the whole
+ * object back to the host, which fetches the file by the rest of it.
+ */
+export interface HearAttachment {
+  type: string;
+  url?: string;
+  name?: string;
+  mime_type?: string;
+  /** A voice note recorded in the app; the channel may have transcribed it into the message's text. */
+  voice?: boolean;
+}
+
+/** A HEAR type's check of one answer: its text and the files it carries; only DATE needs the clock. */
+export type HearType = (input: string, ctx: BuiltinContext, attachments: readonly HearAttachment[]) => HearResult;
 
 const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M} '.-]*$/u;
@@ -125,4 +140,4 @@ const textHearTypes: Record<string, HearType> = {
 };
 
 /** Every HEAR type, by upper-case name. */
-export const hearTypes: Record<string, HearType> = { ...textHearTypes, ...numberHearTypes, ...dateHearTypes, ...extraHearTypes };
+export const hearTypes: Record<string, HearType> = { ...textHearTypes, ...numberHearTypes, ...dateHearTypes, ...extraHearTypes, ...fileHearTypes };

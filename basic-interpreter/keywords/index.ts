@@ -13,8 +13,9 @@ import { textFunctions } from './functions-text.js';
 
 export type { BuiltinContext, BuiltinFunction } from './functions-shared.js';
 export { BuiltinError } from './functions-shared.js';
-export type { HearResult } from './hear-types.js';
+export type { HearAttachment, HearResult, HearType } from './hear-types.js';
 export { hearTypes } from './hear-types.js';
+export type { HearFileKind } from './hear-files.js';
 export { matchMenuOption } from './menu-match.js';
 export { parseDueDate } from './due-date.js';
 export { chartSvg, CHART_TYPES, defaultChartPath, type ChartType } from './chart-svg.js';

@@ -1,4 +1,5 @@
 import type { EffectHost } from '../host/index.js';
+import type { HearAttachment } from '../keywords/index.js';
 import type { Value } from '../values.js';
 
 /**
@@ -62,7 +63,7 @@ export type DialogState = { readonly version: 1 } & { [key: string]: Value };
 
 export type TurnResult =
   /** Stopped at HEAR: `state` resumes with the customer's next message. */
-  | { status: 'waiting'; state: DialogState; outputs: Output[]; notice?: string; waiting_for: { variable: string; menu?: Suggestion[] } }
+  | { status: 'waiting'; state: DialogState; outputs: Output[]; notice?: string; waiting_for: WaitingFor }
   /** Stopped at WAIT: resume (with no input) at `resume_at`. */
   | { status: 'sleeping'; state: DialogState; outputs: Output[]; notice?: string; resume_at: string }
   /**
@@ -92,8 +93,17 @@ export interface StartOptions extends RunOptions {
   keepVariables?: boolean;
 }
 
+/** What a dialog stopped at HEAR waits for: the variable, its HEAR type (upper-case) or menu. */
+export interface WaitingFor {
+  variable: string;
+  type?: string;
+  menu?: Suggestion[];
+}
+
 export interface ResumeOptions extends RunOptions {
   state: DialogState;
   /** The customer's message for HEAR; absent when a WAIT is over. */
   input?: string;
+  /** The files the customer's message carries (HEAR's media types answer from them). */
+  attachments?: readonly HearAttachment[];
 }

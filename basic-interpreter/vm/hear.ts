@@ -22,8 +22,9 @@ function menuMessage(options: Suggestion[]): string {
  * HEAR: without an answer, stop and wait for one (the frame stays on this instruction). With one,
  * check it: a valid answer is stored and the script continues; an invalid one re-asks and waits
  * again, until the third in a row, which stores NULL and reports `hear.failed` to the host. A
- * check that needs the host (QRCODE) asks it with an effect and this instruction runs again with
- * the host's answer in `m.heard`: non-empty text is valid, anything else is not.
+ * check that needs the host (a media type's file, QRCODE) asks it with an effect and this
+ * instruction runs again with the host's answer in `m.heard`: a value other than null or empty
+ * text is valid, anything else is not.
  */
 export function hearInstruction(m: Machine, frame: Frame, ins: Instr): Signal | undefined {
   const spec = frame.script.aux[ins.c] as HearSpec;
@@ -37,16 +38,18 @@ export function hearInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
   if (m.heard !== undefined) {
     const { value, message } = m.heard;
     m.heard = undefined;
-    outcome = typeof value === 'string' && value !== '' ? { ok: true, value } : { ok: false, message };
+    outcome = value !== null && value !== '' ? { ok: true, value } : { ok: false, message };
   } else {
     if (m.input === undefined) return waiting();
     const input = m.input;
+    const attachments = m.inputAttachments;
     m.input = undefined;
+    m.inputAttachments = [];
     if (options) {
       const picked = matchMenuOption(input, options);
       outcome = picked ? { ok: true, value: picked.key } : { ok: false, message: menuMessage(options) };
     } else if (spec.check) {
-      outcome = spec.check(input, m.ctx);
+      outcome = spec.check(input, m.ctx, attachments);
     } else {
       outcome = { ok: true, value: input };
     }

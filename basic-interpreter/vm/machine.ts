@@ -1,5 +1,6 @@
 import type { Output, OutputFile, ScriptLibrary, Suggestion, TurnLimits } from './dialog.js';
 import type { Effect, EffectHost } from '../host/index.js';
+import type { HearAttachment } from '../keywords/index.js';
 import type { Value } from '../values.js';
 import { cloneValue, ScriptError } from './operators.js';
 import type { HearSpec, Script, Unit } from './script.js';
@@ -91,6 +92,8 @@ export class Machine {
   hearTries = 0;
   /** The customer's answer, until a HEAR takes it. */
   input: string | undefined;
+  /** The files the customer's answer carries (HEAR's media types read them). */
+  inputAttachments: readonly HearAttachment[] = [];
   /** The host's answer to a HEAR check's effect, until the HEAR runs again and takes it (within one turn). */
   heard: { value: Value; message: string } | undefined;
   notice: string | undefined;

@@ -67,6 +67,9 @@ export async function resumeDialog(options: ResumeOptions): Promise<TurnResult> 
   } catch (error) {
     return startError(saved.entry, `the saved dialog state is damaged: ${(error as Error).message}`);
   }
-  if (saved.status === 'waiting') m.input = options.input;
+  if (saved.status === 'waiting') {
+    m.input = options.input;
+    m.inputAttachments = options.attachments ?? [];
+  }
   return runTurn(m);
 }

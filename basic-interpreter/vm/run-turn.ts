@@ -46,7 +46,11 @@ export async function runTurn(m: Machine): Promise<TurnResult> {
           state: saveState(m, 'waiting'),
           outputs: m.outputs,
           ...notice(m),
-          waiting_for: signal.options ? { variable: signal.spec.variable, menu: signal.options } : { variable: signal.spec.variable },
+          waiting_for: {
+            variable: signal.spec.variable,
+            ...(signal.spec.type ? { type: signal.spec.type } : {}),
+            ...(signal.options ? { menu: signal.options } : {}),
+          },
         };
       case 'wait':
         return {

@@ -1,4 +1,4 @@
-import type { BuiltinFunction, HearResult } from '../keywords/index.js';
+import type { BuiltinFunction, HearType } from '../keywords/index.js';
 import type { CommandKeyword, TableEvent } from '../parser/index.js';
 import type { Value } from '../values.js';
 import type { CompiledScript } from './dialog.js';
@@ -51,7 +51,7 @@ export interface HearSpec {
   variable: string;
   /** Named type (upper-case) and its check; absent for plain HEAR and for menus. */
   type?: string;
-  check?: (input: string, ctx: { now(): Date }) => HearResult;
+  check?: HearType;
   menu: boolean;
 }
 

@@ -1,0 +1,141 @@
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { waitFor } from '../support/engine-kit.js';
+import { startFakeGraph, type FakeGraph, type GraphRequest } from '../support/fake-graph.js';
+import { startFakeTelegram, telegramUpdates, type FakeTelegram } from '../support/fake-telegram.js';
+import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
+import { mobileMsg, mobileMsgWebhook, signedWebhook } from '../support/graph-webhooks.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+// HEAR's media types answered with the files customers send on their channels (docs/basic.md,
+// "HEAR"): the file is fetched from the channel's provider (a fake speaking its documented API),
+// kept in the bot's drive, and the script gets its signed link; QRCODE gets the code's text; a
+// voice note the voice service transcribed answers AUDIO with its words.
+
+const SECRET = 'intake-app-secret';
+const TOKEN = 'EAAG-intake-token';
+const PHONE_ID = '2098765432';
+const TG_TOKEN = '555:intake';
+const TG_SECRET = 'tg-intake-secret';
+const INTAKE = [
+  'TALK "Send a photo of the receipt"',
+  'HEAR receipt AS IMAGE',
+  'TALK "Receipt: " & receipt',
+  'TALK "Now your ticket\'s QR code"',
+  'HEAR ticket AS QRCODE',
+  'TALK "Ticket: " & ticket',
+  'TALK "And the contract"',
+  'HEAR contract AS DOCUMENT',
+  'TALK "Contract: " & contract',
+  'TALK "Tell me what happened"',
+  'HEAR story AS AUDIO',
+  'TALK "Heard: " & story',
+].join('\n');
+
+let graph: FakeGraph;
+let telegram: FakeTelegram;
+let voice: FakeVoice;
+let bots: TestBots;
+let service: TestService;
+let qrPng: Buffer;
+let qrJpeg: Buffer;
+let counter = 0;
+const nextId = () => `wamid.FILES${++counter}`;
+
+beforeAll(async () => {
+  qrPng = await QRCode.toBuffer('TICKET-77 seat 3', { type: 'png', scale: 6 });
+  const { width, height, data } = PNG.sync.read(qrPng);
+  qrJpeg = jpeg.encode({ width, height, data }, 90).data;
+  [graph, telegram, voice] = await Promise.all([startFakeGraph(), startFakeTelegram(), startFakeVoice()]);
+  bots = await createTestBots('sb-hear-files-');
+  await bots.add('intake', {
+    'mobile-msg-phone-number-id': PHONE_ID, 'mobile-msg-access-token': TOKEN, 'mobile-msg-app-secret': SECRET,
+    'mobile-msg-webhook-verify-token': 'verify-intake', 'mobile-msg-api-url': graph.url,
+    'bot-msg-token': TG_TOKEN, 'bot-msg-webhook-secret': TG_SECRET, 'bot-msg-api-url': telegram.url,
+    'voice-models-url': voice.url, 'voice-models-api-key': 'voice-key',
+    // The fake voice service listens on loopback, which the outbound guard refuses otherwise.
+    'http-allow-private-networks': 'true',
+  }, INTAKE);
+  service = await startTestService({ BOTS_DIR: bots.dir });
+}, 60_000);
+afterAll(async () => {
+  await service?.dispose();
+  await bots?.remove();
+  await Promise.all([graph?.close(), telegram?.close(), voice?.close()]);
+});
+
+async function sayOnMobile(item: ReturnType<typeof mobileMsg.text>): Promise<void> {
+  const signed = signedWebhook(mobileMsgWebhook(PHONE_ID, [{ messages: [item] }]), SECRET);
+  const res = await fetch(`${service.url}/webhooks/mobile_msg/intake`, { method: 'POST', headers: signed.headers, body: new Uint8Array(signed.raw) });
+  expect(res.status).toBe(200);
+}
+const textsTo = (to: string): string[] =>
+  graph.sends().filter((r: GraphRequest) => r.body?.to === to).map((r) => (r.body as { text?: { body: string } }).text?.body ?? '');
+async function nextTexts(to: string, count: number): Promise<string[]> {
+  await waitFor(() => textsTo(to).length >= count, `${count} messages to ${to}`);
+  return textsTo(to);
+}
+/** The link in a "Label: <link>" reply, fetched: status, type and bytes. */
+async function fetchLink(reply: string): Promise<{ link: URL; status: number; bytes: Buffer }> {
+  const link = new URL(reply.slice(reply.indexOf(': ') + 2));
+  const res = await fetch(link);
+  return { link, status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+test('on mobile_msg: a photo, a QR code, a PDF and a voice note answer IMAGE, QRCODE, DOCUMENT and AUDIO', async () => {
+  const customer = '5511987651234';
+  graph.addMedia('M-RECEIPT', { data: Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x0a, 0x0d, 0x80]), mimeType: 'image/jpeg' }, TOKEN);
+  graph.addMedia('M-QR', { data: qrJpeg, mimeType: 'image/jpeg' }, TOKEN);
+  graph.addMedia('M-PDF', { data: Buffer.from('%PDF-1.4 contract'), mimeType: 'application/pdf' }, TOKEN);
+  graph.addMedia('M-VOICE', { data: Buffer.from('OggS-voice'), mimeType: 'audio/ogg' }, TOKEN);
+
+  await sayOnMobile(mobileMsg.text(customer, nextId(), 'hi'));
+  expect(await nextTexts(customer, 1)).toEqual(['Send a photo of the receipt']);
+  // Text and a file of another kind are asked again; the photo is kept and linked.
+  await sayOnMobile(mobileMsg.text(customer, nextId(), 'here it is'));
+  await sayOnMobile(mobileMsg.document(customer, nextId(), 'M-PDF'));
+  await sayOnMobile(mobileMsg.image(customer, nextId(), 'M-RECEIPT', 'my receipt'));
+  const afterPhoto = await nextTexts(customer, 5);
+  expect(afterPhoto.slice(1, 3)).toEqual(['Please send an image.', 'Please send an image.']);
+  const receipt = await fetchLink(afterPhoto[3]!);
+  expect(afterPhoto[3]).toMatch(/^Receipt: http:\/\/127\.0\.0\.1:\d+\/api\/drive\/files\/intake\/received\/[0-9a-f-]{36}\/\d{8}T\d{9}-image\.jpg\?expires=\d+&signature=/);
+  expect([receipt.status, receipt.bytes]).toEqual([200, Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x0a, 0x0d, 0x80])]); // binary-safe
+  expect(afterPhoto[4]).toBe('Now your ticket\'s QR code');
+
+  await sayOnMobile(mobileMsg.image(customer, nextId(), 'M-QR'));
+  expect((await nextTexts(customer, 7)).slice(5)).toEqual(['Ticket: TICKET-77 seat 3', 'And the contract']);
+
+  await sayOnMobile(mobileMsg.document(customer, nextId(), 'M-PDF'));
+  const afterPdf = await nextTexts(customer, 9);
+  expect(afterPdf[7]).toMatch(/\/received\/[0-9a-f-]{36}\/\d{8}T\d{9}-invoice\.pdf\?/);
+  expect((await fetchLink(afterPdf[7]!)).bytes.toString()).toBe('%PDF-1.4 contract');
+  expect(afterPdf[8]).toBe('Tell me what happened');
+
+  voice.transcript = 'The pipe burst at night';
+  await sayOnMobile(mobileMsg.voice(customer, nextId(), 'M-VOICE'));
+  expect((await nextTexts(customer, 10))[9]).toBe('Heard: The pipe burst at night');
+});
+
+test('on bot_msg: the largest size of a photo answers IMAGE and QRCODE, fetched with getFile', async () => {
+  const chat = 424242;
+  telegram.addFile('large', qrPng);
+  const post = (update: unknown) =>
+    fetch(`${service.url}/webhooks/bot_msg/intake`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': TG_SECRET }, body: JSON.stringify(update) });
+  const texts = () => telegram.calls.filter((c) => c.method === 'sendMessage' && String(c.params.chat_id) === String(chat) && c.result).map((c) => c.params.text as string);
+  const reached = (count: number) => telegram.waitFor(() => texts().length >= count, `${count} messages to ${chat}`);
+
+  expect((await post(telegramUpdates.text(chat, 'hi'))).status).toBe(200);
+  await reached(1);
+  expect((await post(telegramUpdates.photo(chat, 'receipt'))).status).toBe(200);
+  await reached(3);
+  const receipt = await fetchLink(texts()[1]!);
+  expect([receipt.status, receipt.bytes.equals(qrPng)]).toEqual([200, true]);
+  expect(receipt.link.pathname).toMatch(/\/received\/[0-9a-f-]{36}\/\d{8}T\d{9}-image\.jpg$/);
+  expect(telegram.downloads.some((d) => d.token === TG_TOKEN)).toBe(true);
+
+  expect((await post(telegramUpdates.photo(chat, ''))).status).toBe(200);
+  await reached(5);
+  expect(texts().slice(3, 5)).toEqual(['Ticket: TICKET-77 seat 3', 'And the contract']);
+});
