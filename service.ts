@@ -13,7 +13,9 @@ import {
   createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers, publishCustomerTyping, registerAttendanceWebhookJobs,
   registerEmailJobs,
 } from './attendance/index.js';
-import { activeUsersOnly, createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, type TokenIssuer } from './auth/index.js';
+import {
+  activeUsersOnly, createBotSignInLinks, createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, signInLinkKey, signInToBot, type TokenIssuer,
+} from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import { createDriveLinks, createFileStore, driveLinkKey, openDriveLink } from './content/index.js';
 import { wireContent } from './service-content.js';
@@ -161,6 +163,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   }, () => engine);
   // SEND FILE of a drive file: signed links at PUBLIC_URL that open for 7 days (docs/content.md, "The bot drive").
   const driveLinks = createDriveLinks({ key: driveLinkKey(secret), publicUrl, now });
+  // HEAR x AS LOGIN: signed links to the sign-in page, valid 15 minutes (docs/basic.md, "HEAR AS LOGIN").
+  const signInLinks = createBotSignInLinks({ key: signInLinkKey(secret), publicUrl });
   // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive
   // (or the S3 file store), SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE
   // through the knowledge base, CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.
@@ -187,6 +191,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // BASIC's capabilities (above) and SEND FILE's drive links.
     ...basic,
     fileLinks: (bot) => (file) => driveLinks.url(bot.name, file),
+    signInLinks: (request) => signInLinks.url(request),
     meetings: meetings.script,
     // CREATE SITE answers an absolute link to the site (docs/content.md, "Sites").
     publicUrl,
@@ -291,12 +296,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
   }
   if (mailer.configured) readiness.push({ name: 'smtp', ping: () => mailer.verify() });
+  const loginThrottle = createLoginThrottle(rateLimiter);
   const app = createApp({
     logger,
     version: packageVersion(),
     users,
     tokens,
-    loginThrottle: createLoginThrottle(rateLimiter),
+    loginThrottle,
     readiness,
     webhooks: createChannelWebhooks({ adapters, engine }),
     // Take presses, slash commands and thread replies run as the attendant the workspace user is.
@@ -344,6 +350,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
         return bot && basic.files(bot);
       },
     }, link),
+    // The page HEAR x AS LOGIN links to: the person's own account, checked like the API's login, answers the HEAR.
+    botSignIn: {
+      links: signInLinks,
+      signIn: (input) => signInToBot({
+        users, throttle: loginThrottle, complete: (request, user) => engine.completeSignIn({ ...request, user: { ...user } }),
+      }, input),
+    },
     // CREATE SITE's pages, public and sandboxed (docs/content.md, "Sites").
     sites: basicSitePages({ files: basic.files, bot: (name) => byName.get(name) }),
   });

@@ -14,3 +14,9 @@ export { ensureAdmin, type AdminBootstrap } from './ensure-admin.js';
 export type { UserDirectory, UserRecord } from './user-directory.js';
 export { createLoginThrottle, LOGIN_FAILURE_RULES, type LoginThrottle } from './login-throttle.js';
 export { resetPassword, MIN_PASSWORD_LENGTH } from './reset-password.js';
+/** HEAR x AS LOGIN (docs/basic.md): the signed links to the sign-in page, and the sign-in itself. */
+export {
+  createBotSignInLinks, signInLinkKey, SignInRequestSchema, SIGN_IN_LINK_TTL_SECONDS, SIGN_IN_PATH,
+  type BotSignInLinks, type SignInRequest,
+} from './bot-sign-in-links.js';
+export { signInToBot, type BotSignInOutcome, type SignedInUser, type SignInToBotDeps } from './sign-in-to-bot.js';

@@ -29,6 +29,7 @@ export {
   type TurnLimits,
   type TurnLimitSettings,
   type TurnResult,
+  type WaitingFor,
 } from './vm/index.js';
 export * from './host/index.js';
 export { chartSvg, CHART_TYPES, defaultChartPath, type ChartType, type HearAttachment, type HearFileKind } from './keywords/index.js';

@@ -90,6 +90,12 @@ export async function runCommand(argv: string[], io: CliIo): Promise<number> {
         continue;
       }
       trace?.(JSON.stringify({ waiting_for: result.waiting_for }));
+      if (result.waiting_for.type === 'LOGIN') {
+        // Only a sign-in answers it, and the CLI has no sign-in page (docs/basic.md, "HEAR AS LOGIN").
+        io.stderr.write('not available: HEAR AS LOGIN (the CLI has no sign-in page)\n');
+        if (values.state) await rm(values.state, { force: true });
+        return 1;
+      }
       const next = await lines.next();
       if (next.done) {
         if (values.state) await writeFile(values.state, JSON.stringify(result.state));

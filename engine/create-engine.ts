@@ -13,6 +13,7 @@ import { receiveMessage } from './receive-message.js';
 import { resolveSession } from './resolve-session.js';
 import { runWebhook } from './run-webhook.js';
 import { submitForm } from './submit-form.js';
+import { completeSignIn } from './complete-sign-in.js';
 import { runScheduledScript } from './run-scheduled-script.js';
 import type { ScheduledRun } from './schedule-script.js';
 import { runTriggeredScript } from './run-triggered-script.js';
@@ -58,6 +59,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     users: deps.users ?? usersNotConfigured,
     files: deps.files ?? filesNotConfigured,
     ...(deps.fileLinks ? { fileLinks: deps.fileLinks } : {}),
+    ...(deps.signInLinks ? { signInLinks: deps.signInLinks } : {}),
     publicUrl: deps.publicUrl ?? (() => ''),
     capabilities: { ...capabilitiesNotConfigured, ...deps.capabilities },
     outbox: { ...DEFAULT_OUTBOX, ...deps.outbox },
@@ -97,6 +99,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     recordDeliveryStatus: (update) => recordDeliveryStatus(ctx, update),
     runWebhook: (request) => runWebhook(ctx, request),
     submitForm: (submission) => submitForm(ctx, submission),
+    completeSignIn: (completion) => completeSignIn(ctx, completion),
     subscribe: (handlers) => {
       if (started) throw new Error('subscribe to engine events before start()');
       ctx.subscribers.push(handlers);

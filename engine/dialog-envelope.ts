@@ -1,4 +1,4 @@
-import type { DialogState, Suggestion, TurnResult } from '../basic-interpreter/index.js';
+import type { DialogState, TurnResult, WaitingFor } from '../basic-interpreter/index.js';
 
 /**
  * What `sessions.dialog_state` holds between turns: the VM's own JSON state plus what the engine
@@ -6,7 +6,7 @@ import type { DialogState, Suggestion, TurnResult } from '../basic-interpreter/i
  * `resume_at` (WAIT). No row (null) means no dialog: the next customer message starts `start`.
  */
 export type StoredDialog =
-  | { status: 'waiting'; state: DialogState; waiting_for: { variable: string; menu?: Suggestion[] } }
+  | { status: 'waiting'; state: DialogState; waiting_for: WaitingFor }
   | { status: 'sleeping'; state: DialogState; resume_at: string };
 
 /** The stored dialog of a session row, or null when there is none (or it is not one the engine wrote). */

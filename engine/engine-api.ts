@@ -1,3 +1,4 @@
+import type { SignInCompletion, SignInCompletionOutcome } from './complete-sign-in.js';
 import type { EngineEventHandlers } from './domain-events.js';
 import type { DeliveryStatusUpdate, InboundMessage, OutboundMessage } from './messages.js';
 import type { WebhookRequest } from './run-webhook.js';
@@ -60,6 +61,11 @@ export interface Engine {
   runWebhook(request: WebhookRequest): Promise<ScriptWebhookAnswer>;
   /** A form posted to the bot: its `ON FORM SUBMIT` block runs; the same errors as {@link runWebhook} but 401. */
   submitForm(submission: FormSubmission): Promise<FormAnswer>;
+  /**
+   * Someone signed in through the link a HEAR x AS LOGIN sent (docs/basic.md, "HEAR AS LOGIN"):
+   * the session's dialog resumes with the user when it still waits for that link, else `stale`.
+   */
+  completeSignIn(completion: SignInCompletion): Promise<SignInCompletionOutcome>;
   /**
    * Adds handlers for the domain events (engine/domain-events.ts), called after each commit by a
    * job, in order per session, at least once. Subscribe before `start()`.

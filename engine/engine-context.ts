@@ -12,7 +12,7 @@ import type { RateLimiter } from '../infra/rate-limit/index.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { EngineEventHandlers } from './domain-events.js';
 import type { InboundMessage } from './messages.js';
-import type { FileLinksPort, FilesPort, LlmPort, MailboxPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, UsersPort } from './ports.js';
+import type { FileLinksPort, SignInLinksPort, FilesPort, LlmPort, MailboxPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, UsersPort } from './ports.js';
 import type { SessionCache } from './session-cache.js';
 
 /** What the engine needs of a bot package; the service's RunnableBot satisfies it. */
@@ -87,6 +87,8 @@ export interface EngineDeps {
   files?: FilesPort;
   /** Links to drive files for SEND FILE; default: SEND FILE of a drive file is "not available". */
   fileLinks?: FileLinksPort;
+  /** Links to the sign-in page for HEAR x AS LOGIN; default: HEAR AS LOGIN is "not available". */
+  signInLinks?: SignInLinksPort;
   /**
    * The server's public URL (PUBLIC_URL, else where it listens), without a trailing `/`: the
    * links scripts answer (CREATE SITE) are absolute. Default: none, links start at `/`.
@@ -131,6 +133,7 @@ export interface EngineContext {
   readonly users: UsersPort;
   readonly files: FilesPort;
   readonly fileLinks?: FileLinksPort;
+  readonly signInLinks?: SignInLinksPort;
   readonly publicUrl: () => string;
   readonly capabilities: ScriptCapabilitiesPort;
   readonly outbox: OutboxSettings;

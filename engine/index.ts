@@ -12,7 +12,7 @@ export type { EngineBot, EngineDeps, EngineRepositories, InboundScreen, OutboxSe
 export { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
 export { llmNotConfigured, mailNotConfigured, meetingsNotConfigured, type LlmPort, type MailPort, type MeetingsPort } from './ports.js';
 export type {
-  FileLinksPort, FilesPort, KnowledgeSource, LlmGeneration, LlmRequest, MailboxCursor, MailboxPort, MailboxSettings, ReceivedMail, ScriptCapabilitiesPort, ScriptTool, UsersPort,
+  FileLinksPort, SignInLinksPort, FilesPort, KnowledgeSource, LlmGeneration, LlmRequest, MailboxCursor, MailboxPort, MailboxSettings, ReceivedMail, ScriptCapabilitiesPort, ScriptTool, UsersPort,
 } from './ports.js';
 export { parseSurveyScore, SURVEY_CONTEXT_KEY, SURVEY_THANKS } from './survey-answer.js';
 export { attendanceAvailable, decideRoute, findTransferKeyword, needsHumanOf, SMS_MAX_CHARS, type Route } from './routing-rule.js';

@@ -101,6 +101,12 @@ export type FilesPort = (bot: { id: string; name: string }) => FileStore;
  */
 export type FileLinksPort = (bot: { id: string; name: string }) => (path: string) => string;
 
+/**
+ * HEAR x AS LOGIN: the absolute link to the server's sign-in page for one request of a session
+ * (signed, expiring: docs/basic.md "HEAR AS LOGIN"), which the engine sends the customer.
+ */
+export type SignInLinksPort = (request: { session_id: string; bot: string; nonce: string }) => Promise<string>;
+
 /** Where a bot's mailbox is (its config.csv `email-imap-*` keys): what ON EMAIL's watch reads. */
 export interface MailboxSettings {
   host: string;

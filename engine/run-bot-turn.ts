@@ -1,12 +1,13 @@
-import { resumeDialog, startDialog, turnLimitsFrom, type TurnResult, type Value } from '../basic-interpreter/index.js';
+import { resumeDialog, startDialog, turnLimitsFrom, type ObjectValue, type TurnResult, type Value } from '../basic-interpreter/index.js';
 import { readStoredDialog, storedDialogOf, type StoredDialog } from './dialog-envelope.js';
 import type { EngineContext } from './engine-context.js';
 import { createTurnHost } from './engine-host.js';
 import type { InboundMessage } from './messages.js';
 import type { SessionTurn } from './session-turn.js';
+import { offerSignIn, SIGN_IN_UNAVAILABLE } from './sign-in-link.js';
 
-/** Why the bot runs: a customer message, or a WAIT that is over. */
-export type BotInput = { kind: 'message'; inbound: InboundMessage } | { kind: 'wake' };
+/** Why the bot runs: a customer message, a WAIT that is over, or the sign-in a HEAR x AS LOGIN waited for. */
+export type BotInput = { kind: 'message'; inbound: InboundMessage } | { kind: 'wake' } | { kind: 'signed_in'; user: ObjectValue };
 
 /**
  * One turn of the bot's BASIC dialog on a session:
@@ -14,7 +15,9 @@ export type BotInput = { kind: 'message'; inbound: InboundMessage } | { kind: 'w
  *   the built-in variables; the message is `first_message`, not an answer to a HEAR;
  * - a dialog waiting on HEAR: it resumes with the message as the answer;
  * - a dialog sleeping after WAIT: a customer message does not wake it (it stays in the
- *   transcript); the WAIT job does, without input.
+ *   transcript); the WAIT job does, without input;
+ * - a dialog waiting on HEAR x AS LOGIN: the sign-in resumes it with the user (complete-sign-in.ts);
+ *   while it waits, every turn ends with a fresh sign-in link (sign-in-link.ts).
  * The outputs become bot messages of the turn (a HEAR menu rides on the last one as suggestions),
  * ahead of messages its effects produced (a transfer's wait message), since the VM hands its TALK
  * output over only when the turn ends.
@@ -32,6 +35,9 @@ export async function runBotTurn(ctx: EngineContext, turn: SessionTurn, input: B
   if (input.kind === 'wake') {
     if (stored?.status !== 'sleeping') return undefined;
     result = await resumeDialog({ ...options, state: stored.state });
+  } else if (input.kind === 'signed_in') {
+    if (stored?.status !== 'waiting') return undefined;
+    result = await resumeDialog({ ...options, state: stored.state, answer: input.user });
   } else if (stored?.status === 'sleeping') {
     return undefined;
   } else if (stored?.status === 'waiting') {
@@ -53,6 +59,10 @@ export async function runBotTurn(ctx: EngineContext, turn: SessionTurn, input: B
     return turn.botMessage(output.text, output.suggestions ?? (last ? menu : undefined), output.files);
   });
   turn.outbound.splice(outputsAt, 0, ...outputs);
+  if (result.status === 'waiting' && result.waiting_for.type === 'LOGIN' && !(await offerSignIn(ctx, turn))) {
+    ctx.logger.warn(log, `dialog ended by an error: ${SIGN_IN_UNAVAILABLE}`);
+    return null;
+  }
   return storedDialogOf(result);
 }
 

@@ -42,6 +42,7 @@ import { oidcRoutes, type OidcRoutesDeps } from './routes/oidc.js';
 import { userRoutes } from './routes/users.js';
 import { webChannelRoutes } from './routes/web-channel.js';
 import { webPages } from './web-pages.js';
+import { botSignInPages, type BotSignInPagesDeps } from './bot-sign-in-pages.js';
 
 export interface AppDeps {
   logger: Logger;
@@ -86,6 +87,8 @@ export interface AppDeps {
   sites?: SitePages;
   /** The bots' WEBHOOK scripts and forms (docs/basic.md, "Webhooks and forms"). */
   scriptEndpoints?: ScriptEndpoints;
+  /** The sign-in page of HEAR x AS LOGIN (docs/basic.md, "HEAR AS LOGIN"). */
+  botSignIn?: BotSignInPagesDeps;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -145,6 +148,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));
   app.use(api);
   if (deps.meetings) app.use(meetPages(deps.meetings, deps.webDir));
+  if (deps.botSignIn) app.use(botSignInPages(deps.botSignIn));
   if (deps.webDir) app.use(webPages(deps.webDir));
 
   app.use(notFoundHandler);

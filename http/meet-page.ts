@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import type { MeetingsService } from '../meetings/index.js';
+import { escapeHtml } from './html-text.js';
 
 /**
  * The join page of a room, `GET /meet/{room}` (docs/meetings.md, "Join page"): the shell of the
@@ -44,8 +45,4 @@ function shell(room: string, title: string, media: string): string {
 <body data-room="${escapeHtml(room)}" data-media="${escapeHtml(media)}"><main id="meet"><h1>${escapeHtml(title)}</h1>
 <noscript>This meeting needs JavaScript.</noscript></main>
 <script src="/meet.js"></script></body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

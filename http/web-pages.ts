@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import { BotParamsSchema } from './schemas/web-channel.js';
+import { escapeHtml } from './html-text.js';
 
 /**
  * The browser half, built by `npm run build` into WEB_DIR (vite.config.ts): the attendant console
@@ -55,8 +56,4 @@ who answers from the <a href="/console/">attendant console</a>.</p>
 <script src="/widget.js" data-bot="${name}" async></script>
 </body>
 </html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

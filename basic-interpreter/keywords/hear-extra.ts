@@ -7,8 +7,8 @@ import type { HearResult, HearType } from './hear-types.js';
 
 /**
  * The further HEAR types of the General Bots keyword reference: aliases (FLOAT, TIME…),
- * documents (CPF, CNPJ, CREDITCARD), PASSWORD, COLOR, LANGUAGE and PHONE. The media types are in
- * hear-files.ts. LOGIN needs a capability this product does not have: it fails at run time.
+ * documents (CPF, CNPJ, CREDITCARD), PASSWORD, COLOR, LANGUAGE, PHONE and LOGIN. The media types
+ * are in hear-files.ts.
  */
 
 const accept = (value: string | number): HearResult => ({ ok: true, value });
@@ -60,9 +60,8 @@ const LANGUAGES: Record<string, string> = Object.fromEntries(
   ].flatMap(([code = '', ...names]) => [[code, code], ...names.map((n) => [n, code])]),
 );
 
-const unavailable = (type: string, reason: string): HearType => () => {
-  throw new Error(`not available: HEAR AS ${type} (${reason})`);
-};
+/** What a customer who types instead of signing in is told; the host sends a new sign-in link after it. */
+export const SIGN_IN_MESSAGE = 'Please sign in with the link to continue.';
 
 export const extraHearTypes: Record<string, HearType> = {
   FLOAT: (input) => numberHearTypes.NUMBER!(input),
@@ -110,5 +109,9 @@ export const extraHearTypes: Record<string, HearType> = {
     const code = LANGUAGES[fold(input.trim()).split(/[-_]/)[0] ?? ''];
     return code ? accept(code) : reject('Please tell me a language, like English or pt.');
   },
-  LOGIN: unavailable('LOGIN', 'customers do not sign in to bots here'),
+  /**
+   * LOGIN is answered by a sign-in, never by a message: the host offers a sign-in link while the
+   * dialog waits on it and resumes the dialog with the signed-in user (ResumeOptions.answer).
+   */
+  LOGIN: () => reject(SIGN_IN_MESSAGE),
 };

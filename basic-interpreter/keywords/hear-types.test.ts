@@ -246,7 +246,7 @@ describe('HEAR types', () => {
     });
   });
 
-  it('LOGIN is not available', () => {
-    expect(() => hear('LOGIN', 'x')).toThrow(/^not available: HEAR AS LOGIN/);
+  it('LOGIN takes no typed answer: only a sign-in answers it (the host resumes the dialog with the user)', () => {
+    expect(hear('LOGIN', 'admin')).toEqual({ ok: false, message: 'Please sign in with the link to continue.' });
   });
 });

@@ -1,6 +1,6 @@
 import type { EffectHost } from '../host/index.js';
 import type { HearAttachment } from '../keywords/index.js';
-import type { Value } from '../values.js';
+import type { ObjectValue, Value } from '../values.js';
 
 /**
  * The public shape of running a dialog: the types shared by the VM (run-dialog.ts), the CLI and the
@@ -106,4 +106,9 @@ export interface ResumeOptions extends RunOptions {
   input?: string;
   /** The files the customer's message carries (HEAR's media types answer from them). */
   attachments?: readonly HearAttachment[];
+  /**
+   * The answer to the waiting HEAR that the host obtained without a message (HEAR x AS LOGIN: the
+   * signed-in user), taken as valid. The host checks first that the dialog waits for it.
+   */
+  answer?: ObjectValue;
 }

@@ -7,7 +7,7 @@
 export {
   DEFAULT_TURN_LIMITS,
   type CompiledScript, type DialogState, type Output, type ResumeOptions, type RunOptions, type ScriptLibrary,
-  type StartOptions, type Suggestion, type TurnLimits, type TurnResult,
+  type StartOptions, type Suggestion, type TurnLimits, type TurnResult, type WaitingFor,
 } from './dialog.js';
 export { startDialog, resumeDialog } from './run-dialog.js';
 export { refusedAnswers } from './state.js';

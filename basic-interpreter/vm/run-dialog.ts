@@ -70,6 +70,7 @@ export async function resumeDialog(options: ResumeOptions): Promise<TurnResult> 
   if (saved.status === 'waiting') {
     m.input = options.input;
     m.inputAttachments = options.attachments ?? [];
+    if (options.answer !== undefined) m.heard = { value: options.answer, message: '' };
   }
   return runTurn(m);
 }

@@ -52,6 +52,13 @@ describe('switchboard run', () => {
     expect(effects.map((e) => e.effect)).toEqual([expect.objectContaining({ type: 'transfer', target: 'support', reason: 'asked for a person from the menu' })]);
   }, CLI_PATIENCE_MS);
 
+  test('HEAR AS LOGIN stops with "not available": only a sign-in answers it, and the CLI has none', async () => {
+    const script = path.join(dir, 'login.bas');
+    await writeFile(script, 'TALK "Sign in, please"\nHEAR user AS LOGIN\nTALK "never"\n');
+    const { code, stdout, stderr } = await switchboard(['run', script], 'admin\n');
+    expect([code, stdout, stderr]).toEqual([1, 'Sign in, please\n', 'not available: HEAR AS LOGIN (the CLI has no sign-in page)\n']);
+  }, CLI_PATIENCE_MS);
+
   test('--state: input split over several calls gives the same stdout as one call', async () => {
     const script = path.join(dir, 'survey.bas');
     await writeFile(script, 'TALK "Name?"\nHEAR name AS NAME\nTALK "Age?"\nHEAR age AS INTEGER\nTALK name & " is " & age\n');

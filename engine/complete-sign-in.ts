@@ -1,0 +1,50 @@
+import type { ObjectValue } from '../basic-interpreter/index.js';
+import { commitTurn } from './commit-turn.js';
+import { readStoredDialog } from './dialog-envelope.js';
+import { conversationLockKey, type EngineContext } from './engine-context.js';
+import { decideRoute } from './routing-rule.js';
+import { runBotTurn } from './run-bot-turn.js';
+import { SessionTurn } from './session-turn.js';
+import { SIGN_IN_KEY } from './sign-in-link.js';
+
+/** A finished sign-in for a session's HEAR x AS LOGIN: which request it answers, and who signed in. */
+export interface SignInCompletion {
+  session_id: string;
+  bot: string;
+  /** The nonce of the link the person followed (sign-in-link.ts). */
+  nonce: string;
+  user: ObjectValue;
+}
+
+/** `signed_in`: the dialog took the user; `stale`: the session no longer waits for this link. */
+export type SignInCompletionOutcome = 'signed_in' | 'stale';
+
+const RUNS = 3;
+
+/**
+ * Someone signed in on the page a HEAR x AS LOGIN linked to (docs/basic.md, "HEAR AS LOGIN"):
+ * when the session still waits on that HEAR for that very link, its dialog resumes with the user
+ * as the answer, in a turn of its own (the bot's replies go to the customer as after a WAIT);
+ * the link is spent. A link replaced by a newer one, already used, or for a dialog that moved on,
+ * ended or is with a human is `stale`, and nothing runs.
+ */
+export async function completeSignIn(ctx: EngineContext, completion: SignInCompletion): Promise<SignInCompletionOutcome> {
+  const found = await ctx.repos.turns.session(completion.session_id);
+  const bot = ctx.bots(completion.bot);
+  if (!found || !bot || found.bot_id !== bot.id) return 'stale';
+  return ctx.turnLocks.withLock(conversationLockKey(found), async () => {
+    // A session changed by another instance meanwhile is read again, and checked again.
+    for (let run = 1; run <= RUNS; run++) {
+      const session = await ctx.repos.turns.session(completion.session_id);
+      const stored = readStoredDialog(session?.dialog_state);
+      const waits = stored?.status === 'waiting' && stored.waiting_for.type === 'LOGIN';
+      if (!session || session.status !== 'open' || !waits || session.context_data[SIGN_IN_KEY] !== completion.nonce) return 'stale';
+      if (decideRoute(bot.config, session, '').kind !== 'bot') return 'stale';
+      const turn = new SessionTurn(session, bot);
+      turn.setContext(SIGN_IN_KEY, null);
+      const dialog = await runBotTurn(ctx, turn, { kind: 'signed_in', user: completion.user });
+      if ((await commitTurn(ctx, turn, dialog)).kind === 'committed') return 'signed_in';
+    }
+    throw new Error(`the session ${completion.session_id} kept changing while the sign-in was handed to it`);
+  });
+}

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { EngineContext } from './engine-context.js';
+import type { SessionTurn } from './session-turn.js';
+
+/** Where a session keeps the nonce of the sign-in its HEAR x AS LOGIN waits for (docs/basic.md, "HEAR AS LOGIN"). */
+export const SIGN_IN_KEY = 'sign_in_request';
+
+/** Why a dialog waiting on HEAR x AS LOGIN ends on a server built without sign-in links. */
+export const SIGN_IN_UNAVAILABLE = 'not available: HEAR AS LOGIN (this server has no sign-in page)';
+
+/**
+ * A turn left the dialog waiting on HEAR x AS LOGIN: the customer gets a fresh link to the
+ * sign-in page, and the session records its nonce, so only the newest link answers the HEAR (a
+ * link sent earlier, or used already, no longer does). False when the server offers no sign-in.
+ */
+export async function offerSignIn(ctx: EngineContext, turn: SessionTurn): Promise<boolean> {
+  if (!ctx.signInLinks) return false;
+  const nonce = randomUUID();
+  const url = await ctx.signInLinks({ session_id: turn.id, bot: turn.bot.name, nonce });
+  turn.setContext(SIGN_IN_KEY, nonce);
+  turn.outbound.push(turn.botMessage(`Please sign in: ${url}`));
+  return true;
+}

@@ -1,0 +1,103 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { z } from 'zod';
+import {
+  PasswordChangeRequiredError, SIGN_IN_PATH, type BotSignInLinks, type BotSignInOutcome, type SignedInUser, type SignInRequest,
+} from '../auth/index.js';
+import { RateLimitError, UnauthorizedError } from '../infra/errors.js';
+import { escapeHtml } from './html-text.js';
+
+/** What the sign-in page of HEAR x AS LOGIN needs (docs/basic.md, "HEAR AS LOGIN"). */
+export interface BotSignInPagesDeps {
+  links: Pick<BotSignInLinks, 'verify'>;
+  /** auth's signInToBot with its users, throttle and the engine's completion bound in. */
+  signIn(input: { request: SignInRequest; identifier: string; password: string; clientAddress: string }): Promise<{ outcome: BotSignInOutcome; user: SignedInUser }>;
+}
+
+const SignInFormSchema = z.object({
+  identifier: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+
+/**
+ * The sign-in page a bot's HEAR x AS LOGIN links to (`/bot-login/<token>`): a plain HTML form,
+ * no script, so it works in any browser a customer's chat app opens and under the security
+ * headers' content policy. GET shows the form; POST checks the person's username or email and
+ * password and hands them to the waiting dialog, then says what happened. The answers are never
+ * cached: the link is a credential for one HEAR.
+ */
+export function botSignInPages(deps: BotSignInPagesDeps): Router {
+  const router = express.Router();
+  const path = `${SIGN_IN_PATH}/:token`;
+  router.use(path, (_req, res, next) => {
+    res.set('cache-control', 'no-store');
+    next();
+  });
+
+  router.get(path, async (req, res) => {
+    const request = await linkOf(req, res);
+    if (request) send(res, 200, form(request.bot));
+  });
+
+  router.post(path, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
+    const request = await linkOf(req, res);
+    if (!request) return;
+    const fields = SignInFormSchema.safeParse(req.body);
+    if (!fields.success) return send(res, 400, form(request.bot, 'Please enter your username or email and your password.'));
+    try {
+      const { outcome, user } = await deps.signIn({
+        request, identifier: fields.data.identifier, password: fields.data.password, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      });
+      if (outcome === 'stale') {
+        return send(res, 409, notice('Sign-in not needed', 'The conversation no longer waits for this link: it was answered already, or the bot sent a newer one. Use the newest link the bot sent.'));
+      }
+      send(res, 200, notice('Signed in', `You are signed in as ${user.name}. You can go back to the conversation.`));
+    } catch (error) {
+      if (error instanceof PasswordChangeRequiredError) {
+        return send(res, 403, form(request.bot, 'Your password must be changed first: sign in to the console to choose a new one, then use this link again.'));
+      }
+      if (error instanceof RateLimitError) return send(res, 429, form(request.bot, 'Too many attempts. Wait a few minutes, then try again.'));
+      if (error instanceof UnauthorizedError) return send(res, 401, form(request.bot, 'That username or password is not right.'));
+      throw error;
+    }
+  });
+
+  /** The request the link's token names, or a page saying the link is bad (and undefined). */
+  async function linkOf(req: Request, res: Response): Promise<SignInRequest | undefined> {
+    try {
+      return await deps.links.verify(String(req.params.token));
+    } catch (error) {
+      if (!(error instanceof UnauthorizedError)) throw error;
+      send(res, 401, notice('Sign-in link not valid', `${error.message}.`));
+      return undefined;
+    }
+  }
+  return router;
+}
+
+function send(res: Response, status: number, html: string): void {
+  res.status(status).type('html').send(html);
+}
+
+const STYLE = 'body{font-family:system-ui,sans-serif;margin:0;background:#f5f6f8;color:#1d2330}main{max-width:24rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:.5rem;box-shadow:0 1px 4px #0002}label{display:block;margin:.75rem 0 .25rem;font-weight:600}input{box-sizing:border-box;width:100%;padding:.5rem;font:inherit;border:1px solid #6b7280;border-radius:.25rem}button{margin-top:1rem;padding:.5rem 1rem;font:inherit;background:#1f4fd1;color:#fff;border:0;border-radius:.25rem}.error{color:#a01818;font-weight:600}';
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><meta name="robots" content="noindex"><style>${STYLE}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+function notice(title: string, text: string): string {
+  return page(title, `<p>${escapeHtml(text)}</p>`);
+}
+
+function form(bot: string, error?: string): string {
+  const problem = error ? `<p class="error" role="alert" id="problem">${escapeHtml(error)}</p>` : '';
+  const described = error ? ' aria-describedby="problem"' : '';
+  return page('Sign in', `<p>The bot <strong>${escapeHtml(bot)}</strong> asks you to sign in with your account to go on with the conversation.</p>${problem}
+<form method="post">
+<label for="identifier">Username or email</label><input id="identifier" name="identifier" autocomplete="username" required${described}>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required${described}>
+<button type="submit">Sign in</button>
+</form>`);
+}

@@ -1,0 +1,55 @@
+/**
+ * The sign-in page of HEAR x AS LOGIN in Chromium (docs/basic.md, "HEAR AS LOGIN"): the link the
+ * bot sent opens a form with no accessibility problems of impact serious or critical, no console
+ * errors under the security headers' content policy, a wrong password is announced on the page,
+ * and signing in answers the bot's HEAR.
+ */
+import type { Browser } from 'playwright-core';
+import { captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { waitFor } from '../support/engine-kit.js';
+import { startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { sayOnWeb } from '../support/web-customer.js';
+
+let bots: TestBots;
+let service: TestService;
+let browser: Browser;
+
+beforeAll(async () => {
+  bots = await createTestBots('sb-sign-in-page-');
+  await bots.add('desk', {}, ['HEAR user AS LOGIN', 'TALK "Hello " + user.username'].join('\n'));
+  [service, browser] = await Promise.all([startTestService({ BOTS_DIR: bots.dir }), launchChromium()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await service?.dispose();
+  await bots?.remove();
+});
+
+test('a person signs in on the page the bot linked to, and the bot goes on', async () => {
+  const first = await sayOnWeb(service.url, 'desk', 'hi');
+  const link = /(http:\/\/\S+\/bot-login\/\S+)$/.exec(first.replies[0]!.text)![1]!;
+  const page = await browser.newPage();
+  const errors = captureErrors(page);
+  await page.goto(link);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Username or email').fill(TEST_ADMIN.username);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alert').filter({ hasText: 'That username or password is not right.' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Username or email').fill(TEST_ADMIN.username);
+  await page.getByLabel('Password').fill(TEST_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Signed in' }).waitFor();
+  await screenshot(page, 'bot-sign-in');
+  const history = async () => {
+    const res = await fetch(`${service.url}/api/channels/web/desk/messages?session_token=${encodeURIComponent(first.session_token)}`);
+    return ((await res.json()) as { messages: { text: string }[] }).messages.map((m) => m.text);
+  };
+  await waitFor(async () => (await history()).includes('Hello admin'), 'the bot\'s answer');
+  // Chromium logs the 401 of the wrong password as a failed resource load; nothing else.
+  expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
+});
