@@ -145,24 +145,25 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     const config = (byName.get(key) ?? byId.get(key))?.config;
     return config && voiceModelsOf(config);
   };
+  // Join and drive links point at PUBLIC_URL, or at where this instance listens (known once it does).
+  let listeningUrl = '';
+  const publicUrl = () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl;
+  // SEND FILE of a drive file: signed links at PUBLIC_URL that open for 7 days (docs/content.md, "The bot drive");
+  // web visitors attach their uploads by the same links (docs/channels/web.md, "Files from the visitor").
+  const driveLinks = createDriveLinks({ key: driveLinkKey(secret), publicUrl, now });
   const adapters = createChannelAdapters({
-    visitorTokens, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger, voiceFor,
+    visitorTokens, webDriveLinks: driveLinks, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger, voiceFor,
     deliveryStatus: (update) => engine.recordDeliveryStatus(update), ...providerChannels,
   });
   // The knowledge base of USE KB / USE WEBSITE: each bot's .gbkb folder and crawled sites, in full-text search.
   const knowledge = basicKnowledge({ database: database.db, bot: (id) => byId.get(id) });
   // One file store (picked by STORAGE_URL, docs/content.md) for content and, when it is S3, the bots' drives.
   const fileStore = createFileStore(settings);
-  // Join links point at PUBLIC_URL, or at where this instance listens (known once it does).
-  let listeningUrl = '';
-  const publicUrl = () => settings.PUBLIC_URL?.replace(/\/$/, '') ?? listeningUrl;
   // Meetings (docs/meetings.md): CREATE MEETING, /video and /call, /api/meet; links reach customers through the engine.
   const meetings = wireMeetings({
     db: database.db, secret, config: (id) => byId.get(id)?.config, botId: (key) => (byId.get(key) ?? byName.get(key))?.id,
     publicUrl, mailer, logger, now,
   }, () => engine);
-  // SEND FILE of a drive file: signed links at PUBLIC_URL that open for 7 days (docs/content.md, "The bot drive").
-  const driveLinks = createDriveLinks({ key: driveLinkKey(secret), publicUrl, now });
   // HEAR x AS LOGIN: signed links to the sign-in page, valid 15 minutes (docs/basic.md, "HEAR AS LOGIN").
   const signInLinks = createBotSignInLinks({ key: signInLinkKey(secret), publicUrl });
   // BASIC (docs/basic.md): CREATE USER through the users service, file keywords on <DATA_DIR>/drive/<bot>.gbdrive
@@ -324,6 +325,14 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
       },
       // TALK TO messages went to someone else (payload.to): they are not part of the visitor's history.
       history: async (sessionId) => (await messagesRepo.listBySession(sessionId)).filter((m) => !('to' in m.payload)),
+      // Visitors' files go to the bot's drive, the one of the BASIC file keywords (docs/channels/web.md, "Files from the visitor").
+      uploads: {
+        drive: (name) => {
+          const bot = byName.get(name);
+          return bot && basic.files(bot);
+        },
+        linkTo: (bot, file) => driveLinks.url(bot, file),
+      },
     }),
     webAllowedOrigins: (name) => byName.get(name)?.config['web-allowed-origins'] ?? [],
     sessions: { findSession: (id) => sessionsRepo.findById(id) },

@@ -4,13 +4,14 @@ import type { Logger } from '../infra/logger.js';
 import { createBotMsgAdapter, type BotMsgAdapter, type BotMsgAdapterDeps } from './bot-msg/index.js';
 import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/index.js';
 import { createGraphAdapter, GRAPH_CHANNELS, graphChannelSettings, type GraphAdapter, type GraphChannel, type GraphRetryPolicy } from './graph/index.js';
-import { createWebAdapter, type VisitorTokens } from './web/index.js';
+import { createWebAdapter, type VisitorLinkReader, type VisitorTokens } from './web/index.js';
 import { createWorkchatAdapter, type WorkchatAdapter, type WorkchatAdapterDeps } from './workchat/index.js';
 
 /** Channel adapters: each channel's implementation of the engine's contract (engine/channel-contract.ts), and the one map of them. */
 export {
-  createVisitorTokens, createWebAdapter, createWebChannel, DEFAULT_WEB_RATE_LIMIT,
-  type TranscriptRow, type VisitorClaims, type VisitorTokens, type WebChannel, type WebChannelDeps, type WebMessageBody,
+  createVisitorTokens, createWebAdapter, createWebChannel, DEFAULT_WEB_RATE_LIMIT, WEB_ATTACHMENTS_MAX, WEB_UPLOAD_MAX_BYTES, webUploadTooLarge,
+  type TranscriptRow, type VisitorClaims, type VisitorLinkReader, type VisitorTokens, type WebAttachmentRef, type WebChannel, type WebChannelDeps,
+  type WebMessageBody, type WebUpload, type WebUploadDeps, type WebUploadRequest,
 } from './web/index.js';
 
 /** The Graph-style family: mobile_msg, social_dm and page_msg (docs/channels/README.md). */
@@ -43,6 +44,8 @@ export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & {
 /** What the adapters need to be built; a provider channel without its deps has no adapter. */
 export interface ChannelAdapterDeps {
   visitorTokens: VisitorTokens;
+  /** The drive links web visitors attach their uploads by (content/files/drive-links.ts); without them the web channel takes no attachment. */
+  webDriveLinks?: VisitorLinkReader;
   /** A bot's configuration by name or id: the Graph-style channels read their credentials from it. */
   botConfig?: (bot: string) => BotConfig | undefined;
   /** Applies a provider's delivery receipt (the engine's `recordDeliveryStatus`, bound late: the engine is built after the adapters). */
@@ -62,7 +65,9 @@ export interface ChannelAdapterDeps {
  * channel, for tests that register their own (for example an `sms` adapter that records sends).
  */
 export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly ChannelAdapter[] = []): ChannelAdapters {
-  const adapters: { [C in Channel]?: ChannelAdapter } = { web: createWebAdapter({ tokens: deps.visitorTokens }) };
+  const adapters: { [C in Channel]?: ChannelAdapter } = {
+    web: createWebAdapter({ tokens: deps.visitorTokens, ...(deps.webDriveLinks ? { driveLinks: deps.webDriveLinks } : {}) }),
+  };
   const { botConfig } = deps;
   if (botConfig) {
     // Always present; each is on or off per bot (its -enabled key and credentials), and off answers 404.

@@ -40,7 +40,7 @@ import { siteRoutes, type SitePages } from './routes/sites.js';
 import { describeScimRoutes, scimRoutes, type ScimRoutesDeps } from './routes/scim.js';
 import { oidcRoutes, type OidcRoutesDeps } from './routes/oidc.js';
 import { userRoutes } from './routes/users.js';
-import { webChannelRoutes } from './routes/web-channel.js';
+import { WEB_UPLOAD_PATH, webChannelRoutes, webUploadBody } from './routes/web-channel.js';
 import { webPages } from './web-pages.js';
 import { botSignInPages, type BotSignInPagesDeps } from './bot-sign-in-pages.js';
 
@@ -108,6 +108,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(FORM_PATH, cors({ origin: '*', methods: ['POST'], allowedHeaders: ['Content-Type'], maxAge: 600 }));
   app.use(securityHeaders());
   app.use(WEB_CHANNEL_PATH, webChannelCors(deps.webAllowedOrigins ?? (() => [])));
+  // A visitor's upload is the file's bytes, of any type (a JSON file too): read raw, after CORS so a 413 is readable.
+  app.post(WEB_UPLOAD_PATH, webUploadBody());
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(healthRoutes(deps.readiness));
 

@@ -20,14 +20,15 @@ export const WEB_CHANNEL_PATH = '/api/channels/web/:bot';
 /**
  * CORS for the public web channel (README, "Security model"): a page may call a bot's endpoints
  * from a browser only when its origin is in that bot's `web-allowed-origins` (none by default).
- * Credentials are the session token in the body or query, never cookies, so none are allowed.
+ * Credentials are the session token in the body, the query or (uploads) the Authorization header,
+ * never cookies, so none are allowed.
  */
 export function webChannelCors(allowedOrigins: (bot: string) => readonly string[]): RequestHandler {
   return cors((req, callback) => {
     const origin = req.headers.origin;
     const bot = (req as { params?: Record<string, string> }).params?.bot ?? '';
     const allowed = typeof origin === 'string' && allowedOrigins(bot).some((o) => sameOrigin(o, origin));
-    callback(null, { origin: allowed ? origin : false, methods: ['GET', 'POST'], allowedHeaders: ['Content-Type'], maxAge: 600 });
+    callback(null, { origin: allowed ? origin : false, methods: ['GET', 'POST'], allowedHeaders: ['Content-Type', 'Authorization'], maxAge: 600 });
   });
 }
 

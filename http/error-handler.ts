@@ -6,6 +6,7 @@ import {
   ForbiddenError,
   GoneError,
   NotFoundError,
+  PayloadTooLargeError,
   RateLimitError,
   ScriptFailedError,
   UnauthorizedError,
@@ -24,6 +25,7 @@ export function statusOf(error: DomainError): number {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
   if (error instanceof GoneError) return 410;
+  if (error instanceof PayloadTooLargeError) return 413;
   if (error instanceof RateLimitError) return 429;
   if (error instanceof UpstreamError) return 502;
   if (error instanceof ScriptFailedError) return 500;

@@ -17,7 +17,7 @@ export type Access = 'public' | 'authenticated' | readonly Role[];
 
 /**
  * Error statuses a route's handler or use cases can answer besides those `describe()` derives
- * (400 always, 401 and 403 from `access`, 413 from `body`). 401 is listed only by public routes
+ * (400 always, 401 and 403 from `access`, 413 from `body` or `rawBody`). 401 is listed only by public routes
  * that check a credential of their own (a password, a visitor's session token).
  */
 export type ErrorStatus = 401 | 403 | 404 | 409 | 410 | 429 | 502;
@@ -41,6 +41,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends AnyObject, P extends A
   tag: string;
   access: Access;
   body?: B;
+  /**
+   * The body is a file's raw bytes, of any type (a web visitor's upload), read by a parser that
+   * `http/app.ts` mounts for the path; the handler takes them from `req.body`. Described as binary.
+   */
+  rawBody?: { description: string };
   query?: Q;
   params?: P;
   /** Status of a successful answer (200 when absent). */
@@ -122,6 +127,7 @@ function describe(route: RouteSpec<z.ZodType, AnyObject, AnyObject>) {
     ...(route.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
     request: {
       ...(route.body ? { body: { content: { 'application/json': { schema: route.body } } } } : {}),
+      ...(route.rawBody ? { body: { description: route.rawBody.description, required: true, content: { '*/*': { schema: { type: 'string' as const, format: 'binary' } } } } } : {}),
       ...(route.query ? { query: route.query as z.ZodObject } : {}),
       ...(route.params ? { params: route.params as z.ZodObject } : {}),
     },
@@ -129,7 +135,7 @@ function describe(route: RouteSpec<z.ZodType, AnyObject, AnyObject>) {
       [route.status ?? 200]: success,
       ...Object.fromEntries((route.errors ?? []).map((status) => [status, errors(ERROR_DESCRIPTIONS[status], status === 429 ? undefined : route.errorBody)])),
       400: errors('Invalid input'),
-      ...(route.body ? { 413: errors('Request body too large') } : {}),
+      ...(route.body || route.rawBody ? { 413: errors('Request body too large') } : {}),
       ...(route.access === 'public' ? {} : { 401: errors('Missing or invalid bearer token') }),
       ...(Array.isArray(route.access) ? { 403: errors('Role not allowed') } : {}),
     },

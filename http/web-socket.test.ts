@@ -89,11 +89,15 @@ describe('/ws/web', () => {
     await bus.publish(topic, { type: 'typing', from: 'attendant', at, session_id: 'internal' });
     await bus.publish(sessionOutboundTopic('another-session'), { type: 'message', from: 'bot', text: 'not yours', at });
     await bus.publish(topic, { type: 'message', from: 'attendant', text: 'hi, Ana here', suggestions: [], at });
-    await waitFor(() => client.frames.length === 3, 'three frames');
+    const photo = { type: 'image', url: 'https://bots.example/api/drive/files/default/sent/p.png?expires=1&signature=s', name: 'p.png', mime_type: 'image/png' };
+    await bus.publish(topic, { type: 'message', from: 'bot', text: 'your photo', attachments: [{ ...photo, media_id: 'internal' }, { type: 'file' }], at });
+    await waitFor(() => client.frames.length === 4, 'four frames');
     expect(client.frames).toEqual([
       { type: 'message', from: 'bot', text: 'hello', suggestions: [{ key: 'a', label: 'A' }], at },
       { type: 'typing', from: 'attendant', at },
       { type: 'message', from: 'attendant', text: 'hi, Ana here', at },
+      // Files travel with their kind, link, name and media type only; one without a link is not shown.
+      { type: 'message', from: 'bot', text: 'your photo', attachments: [photo], at },
     ]);
     expect(handle.connections).toBe(1);
   });

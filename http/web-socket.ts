@@ -38,7 +38,7 @@ export interface WebSocketHandle {
 /**
  * The web channel's push half: each connection subscribes to its session's outbound topic on the
  * event bus, so a reply committed on any instance reaches the browser, whoever sent it (bot,
- * attendant, system). Frames are `{type:"message", from, text, suggestions?, at}`.
+ * attendant, system). Frames are `{type:"message", from, text, suggestions?, attachments?, at}`.
  *
  * The session comes from the token: the POST answer's token carries the session id, so a client
  * connects after its first message and reconnects when an answer brings a new token (a new
@@ -156,9 +156,19 @@ function typeOf(text: string): unknown {
  * on the topic is not forwarded.
  */
 function toFrame(message: unknown): string | undefined {
-  const m = message as { type?: unknown; from?: unknown; text?: unknown; suggestions?: unknown; at?: unknown } | null;
+  const m = message as { type?: unknown; from?: unknown; text?: unknown; suggestions?: unknown; attachments?: unknown; at?: unknown } | null;
   if (m?.type === 'typing' && typeof m.from === 'string' && typeof m.at === 'string') return JSON.stringify({ type: 'typing', from: m.from, at: m.at });
   if (m?.type !== 'message' || typeof m.from !== 'string' || typeof m.text !== 'string' || typeof m.at !== 'string') return undefined;
   const suggestions = Array.isArray(m.suggestions) && m.suggestions.length > 0 ? { suggestions: m.suggestions } : {};
-  return JSON.stringify({ type: 'message', from: m.from, text: m.text, ...suggestions, at: m.at });
+  const files = frameAttachments(m.attachments);
+  return JSON.stringify({ type: 'message', from: m.from, text: m.text, ...suggestions, ...(files.length ? { attachments: files } : {}), at: m.at });
+}
+
+/** A message's files as the widget shows them (kind, link, name, media type); anything else published with them stays on the server. */
+function frameAttachments(given: unknown): { type: string; url: string; name?: string; mime_type?: string }[] {
+  if (!Array.isArray(given)) return [];
+  return (given as { type?: unknown; url?: unknown; name?: unknown; mime_type?: unknown }[]).flatMap((a) =>
+    typeof a?.type === 'string' && typeof a.url === 'string'
+      ? [{ type: a.type, url: a.url, ...(typeof a.name === 'string' ? { name: a.name } : {}), ...(typeof a.mime_type === 'string' ? { mime_type: a.mime_type } : {}) }]
+      : []);
 }

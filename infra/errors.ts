@@ -56,6 +56,13 @@ export class RateLimitError extends DomainError {
   }
 }
 
+/** A request body over a limit (a web visitor's upload over WEB_UPLOAD_MAX_BYTES); the body carries `limit_bytes`. */
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string, limitBytes: number) {
+    super('payload_too_large', message, { limit_bytes: limitBytes });
+  }
+}
+
 /** A provider or identity provider failed; the message says which and why. */
 export class UpstreamError extends DomainError {
   constructor(message: string, code = 'upstream_error', details?: Record<string, unknown>) {

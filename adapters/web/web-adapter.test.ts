@@ -1,6 +1,7 @@
 import type { ChannelAdapter, ChannelRequest } from '../../engine/index.js';
 import { createChannelAdapters, listChannelAdapters } from '../index.js';
-import { UnauthorizedError } from '../../infra/errors.js';
+import { createDriveLinks, driveLinkKey } from '../../content/index.js';
+import { UnauthorizedError, ValidationError } from '../../infra/errors.js';
 import { createVisitorTokens } from './visitor-token.js';
 import { createWebAdapter } from './web-adapter.js';
 
@@ -69,6 +70,68 @@ describe('web adapter', () => {
 
   test('send succeeds at once: the engine\'s bus publish is the web delivery', async () => {
     await expect(adapter.send({ session_id: 's', channel: 'web', to: 'v', text: 'hello', from: 'bot' })).resolves.toEqual({});
+  });
+});
+
+describe('attachments: only the visitor\'s own uploads to this bot, by valid links', () => {
+  let clock = at;
+  const links = createDriveLinks({ key: driveLinkKey(new TextEncoder().encode('drive-links-test-secret-0123456789abcdef')), publicUrl: () => 'https://bots.example', now: () => clock });
+  const withLinks = createWebAdapter({ tokens, now: () => at, driveLinks: links });
+  const own = 'received/web/v-42/0d9b5f7e-52a8-4a0b-8d55-3c1e2f4a6b7c-photo.png';
+
+  async function parsed(attachments: Record<string, unknown>[], adapter = withLinks) {
+    const session_token = await tokens.issue({ bot: 'default', visitor_id: 'v-42', session_id: 's-1' });
+    const req = request({ text: '', session_token, attachments });
+    expect(await adapter.verify(req)).toBe(true);
+    return () => adapter.parse(req)[0]!;
+  }
+  async function refusal(attachments: Record<string, unknown>[], adapter = withLinks) {
+    const parse = await parsed(attachments, adapter);
+    const error = (() => { try { parse(); } catch (e) { return e; } return undefined; })();
+    expect(error).toBeInstanceOf(ValidationError);
+    return (error as ValidationError).details;
+  }
+
+  test('an upload of the visitor becomes an attachment, its kind and name from the link unless given', async () => {
+    const url = links.url('default', own);
+    const inbound = (await parsed([{ url }, { url, name: 'Holiday.png', mime_type: 'image/png', type: 'image' }]))();
+    expect(inbound.text).toBe('');
+    expect(inbound.attachments).toEqual([
+      { type: 'image', url, name: 'photo.png', mime_type: 'application/octet-stream' },
+      { type: 'image', url, name: 'Holiday.png', mime_type: 'image/png' },
+    ]);
+  });
+
+  test.each([
+    ['another visitor\'s upload', () => links.url('default', 'received/web/v-7/0d9b5f7e-52a8-4a0b-8d55-3c1e2f4a6b7c-photo.png')],
+    ['an upload to another bot', () => links.url('other', own)],
+    ['a drive file that is not an upload', () => links.url('default', 'reports/q3.pdf')],
+    ['a folder that only starts like the visitor\'s', () => links.url('default', 'received/web/v-42x/a.png')],
+    ['a forged signature', () => links.url('default', own).replace(/signature=[\w-]+/, `signature=${'A'.repeat(43)}`)],
+    ['another host', () => links.url('default', own).replace('bots.example', 'evil.example')],
+    ['any other address', () => 'https://example.com/photo.png'],
+  ])('%s is refused, naming the attachment', async (_what, url) => {
+    const good = links.url('default', own);
+    expect(await refusal([{ url: good }, { url: url() }])).toEqual({
+      issues: [{ path: 'body.attachments.1.url', message: expect.any(String) }],
+    });
+  });
+
+  test('an expired link is refused', async () => {
+    const url = links.url('default', own);
+    clock = new Date(at.getTime() + 8 * 86_400_000);
+    try {
+      expect(await refusal([{ url }])).toEqual({ issues: [{ path: 'body.attachments.0.url', message: 'has expired: upload the file again' }] });
+    } finally {
+      clock = at;
+    }
+  });
+
+  test('without the drive links, or on a new visitor\'s first message, no attachment is taken', async () => {
+    await refusal([{ url: links.url('default', own) }], adapter);
+    const first = request({ text: 'hi', attachments: [{ url: links.url('default', 'received/web/new-visitor/x.png') }] });
+    const fresh = createWebAdapter({ tokens, newVisitorId: () => 'another-visitor', driveLinks: links });
+    expect(() => fresh.parse(first)).toThrow(ValidationError);
   });
 });
 

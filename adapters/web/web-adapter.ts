@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { ChannelAdapter, ChannelRequest, DeliveryReceipt, InboundMessage, OutboundMessage } from '../../engine/index.js';
 import { UnauthorizedError, ValidationError } from '../../infra/errors.js';
 import type { VisitorClaims, VisitorTokens } from './visitor-token.js';
+import { acceptVisitorAttachments, type VisitorLinkReader, type WebAttachmentRef } from './visitor-files.js';
 
 /** The JSON a browser posts to `POST /api/channels/web/{bot}/messages` (validated by the route's zod schema). */
 export interface WebMessageBody {
+  /** May be empty when the message carries attachments. */
   text: string;
+  /** Files the visitor uploaded (`POST …/uploads`), by their drive links. */
+  attachments?: WebAttachmentRef[];
   /** Absent on a new visitor's first message. */
   session_token?: string;
   user_name?: string;
@@ -16,6 +20,11 @@ export interface WebMessageBody {
 /** Options for {@link createWebAdapter}. */
 export interface WebAdapterOptions {
   tokens: VisitorTokens;
+  /**
+   * The service's drive links (content/files/drive-links.ts, given by the composition root): an
+   * attachment is accepted only as a valid link to the visitor's own upload. Without it, none is.
+   */
+  driveLinks?: VisitorLinkReader;
   /** For tests; defaults to the real clock. */
   now?: () => Date;
   /** For tests; defaults to a random uuid per new visitor. */
@@ -27,7 +36,8 @@ export interface WebAdapterOptions {
  *
  * - `verify` checks the visitor's session token (signature and bot), the web equivalent of a
  *   provider's webhook signature. A request without a token is a new visitor and passes.
- * - `parse` reads the verified token's visitor id (or makes a new one) and the posted text.
+ * - `parse` reads the verified token's visitor id (or makes a new one), the posted text and the
+ *   attachments, each a link to a file this visitor uploaded to this bot (visitor-files.ts).
  * - `send` has nothing to do: the engine publishes every committed outbound message on the event
  *   bus (`sessionOutboundTopic`), which the `/ws/web` WebSocket forwards to the browser on every
  *   instance, and `GET …/messages` reads the transcript. The HTTP answer carries the turn's replies
@@ -69,7 +79,7 @@ export function createWebAdapter(options: WebAdapterOptions): ChannelAdapter {
           bot: req.bot,
           customer: { external_id: visitorId, ...(body.user_name ? { display_name: body.user_name } : {}) },
           text: body.text,
-          attachments: [],
+          attachments: acceptVisitorAttachments(options.driveLinks, req.bot, visitorId, body.attachments ?? []),
           // Scoped to the visitor: the dedupe key is (bot, channel, id), and one visitor must never
           // collide with (or probe) another visitor's ids.
           ...(body.client_message_id ? { provider_message_id: `${visitorId}:${body.client_message_id}` } : {}),

@@ -2,6 +2,7 @@ import type { ChannelAdapter, ChannelRequest, Engine, OutboundMessage } from '..
 import { ConflictError, NotFoundError, RateLimitError, UnauthorizedError } from '../../infra/errors.js';
 import type { RateLimiter, RateLimitRule } from '../../infra/rate-limit/index.js';
 import type { VisitorTokens, WebMessageBody } from './index.js';
+import { storeWebUpload, type WebUploadDeps } from './web-upload.js';
 
 /** The per-visitor limit when the bot's config says nothing: 30 messages a minute. */
 export const DEFAULT_WEB_RATE_LIMIT: RateLimitRule = { points: 30, durationSeconds: 60 };
@@ -12,6 +13,8 @@ export interface TranscriptRow {
   sender: 'customer' | 'bot' | 'attendant' | 'system';
   text: string;
   created_at: Date;
+  /** The row's extras; the history shows their `attachments`. */
+  payload?: Record<string, unknown>;
 }
 
 /** What the web channel is built from; each is a narrow function, so tests can pass small fakes. */
@@ -26,6 +29,18 @@ export interface WebChannelDeps {
   limitFor(bot: string): RateLimitRule | Promise<RateLimitRule>;
   /** The transcript of a session, oldest first. */
   history(sessionId: string): Promise<TranscriptRow[]>;
+  /** Where visitors' uploads go (the bot's drive); without it `upload` answers 404. */
+  uploads?: WebUploadDeps;
+}
+
+/** A visitor's file as the upload route received it. */
+export interface WebUploadRequest {
+  bot: string;
+  /** From `Authorization: Bearer <session_token>`; undefined when the header is missing. */
+  session_token: string | undefined;
+  name: string;
+  mime_type: string;
+  bytes: Buffer;
 }
 
 /** A visitor's message as the HTTP route received it (validated). */
@@ -86,6 +101,19 @@ export function createWebChannel(deps: WebChannelDeps) {
     },
 
     /**
+     * A visitor's file, kept in the bot's drive under the visitor's upload folder; answers the
+     * signed link to attach to a message (docs/channels/web.md, "Files from the visitor"). Counted
+     * against the visitor's budget of the bot's web rate limit, apart from their messages.
+     */
+    async upload({ bot, session_token, name, mime_type, bytes }: WebUploadRequest) {
+      await assertBot(bot);
+      if (!session_token) throw new UnauthorizedError('A session token is required: Authorization: Bearer <session_token>');
+      const { visitor_id } = await deps.visitorTokens.verify(session_token, bot);
+      if (!deps.uploads) throw new NotFoundError('This service keeps no uploads', 'uploads_unavailable');
+      await enforceLimits(bot, [`upload:${visitor_id}`]);
+      return storeWebUpload(deps.uploads, { bot, visitorId: visitor_id, name, mimeType: mime_type, bytes });
+    },
+    /**
      * A fresh token for a valid one, valid for the bot's full `web-session-ttl-days` again: a
      * client that only reads (history, WebSocket) keeps its session alive with it.
      */
@@ -101,7 +129,10 @@ export function createWebChannel(deps: WebChannelDeps) {
       const claims = await deps.visitorTokens.verify(session_token, bot);
       const rows = claims.session_id ? await deps.history(claims.session_id) : [];
       return {
-        messages: rows.map((m) => ({ direction: m.direction, from: m.sender, text: m.text, at: m.created_at.toISOString() })),
+        messages: rows.map((m) => {
+          const attachments = attachmentsOf(m.payload);
+          return { direction: m.direction, from: m.sender, text: m.text, at: m.created_at.toISOString(), ...(attachments.length ? { attachments } : {}) };
+        }),
       };
     },
   };
@@ -114,4 +145,16 @@ function toReply(message: OutboundMessage) {
     text: message.text, ...(message.suggestions?.length ? { suggestions: message.suggestions } : {}),
     ...(message.attachments?.length ? { attachments: message.attachments } : {}),
   };
+}
+
+/** The files of a transcript row the visitor may see again: kind, link, name and media type, nothing else kept with them. */
+function attachmentsOf(payload: Record<string, unknown> | undefined) {
+  const given = Array.isArray(payload?.attachments) ? (payload.attachments as Record<string, unknown>[]) : [];
+  return given.flatMap((a) => {
+    if (typeof a !== 'object' || a === null || typeof a.url !== 'string' || !['image', 'audio', 'video', 'file'].includes(String(a.type))) return [];
+    return [{
+      type: a.type as string, url: a.url,
+      ...(typeof a.name === 'string' ? { name: a.name } : {}), ...(typeof a.mime_type === 'string' ? { mime_type: a.mime_type } : {}),
+    }];
+  });
 }

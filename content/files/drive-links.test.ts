@@ -54,6 +54,25 @@ test('a link signed with another secret is forged', () => {
   expect(links().check(requestOf(other.url('shop', 'a/b.bin')))).toBe('forged');
 });
 
+test('parse reads back exactly what url made, and only links to this service\'s drive route', () => {
+  const signer = links();
+  const url = signer.url('shop', 'received/web/v-1/Q3 résumé #1.pdf');
+  expect(signer.parse(url)).toEqual(requestOf(url));
+  expect(signer.check(signer.parse(url)!)).toBe('valid');
+  const { search } = new URL(url);
+  for (const other of [
+    url.replace('https://bots.example', 'https://elsewhere.example'),
+    url.replace('/api/drive/files/', '/api/files/'),
+    `https://bots.example/api/drive/files/shop${search}`,
+    `https://bots.example/api/drive/files/shop/a/../b.bin${search}`,
+    `https://bots.example/api/drive/files/shop/a%2Fb.bin${search}`,
+    `https://bots.example/api/drive/files/shop/bad%E0%A4%A.bin${search}`,
+    url.replace(/expires=\d+/, 'expires=soon'),
+    url.replace(/&signature=[\w-]+/, ''),
+    'not a url',
+  ]) expect(signer.parse(other)).toBeUndefined();
+});
+
 describe('openDriveLink', () => {
   const bytes = Buffer.from([0, 255, 1, 254]);
   const drive = createInMemoryFileStore();

@@ -22,6 +22,13 @@ export interface DriveLinks {
   /** The absolute download link to the bot's drive file at `path` (already normalised), valid for the TTL from now. */
   url(bot: string, path: string): string;
   check(link: DriveLinkRequest): DriveLinkCheck;
+  /**
+   * The link `url` gave, read back: its bot, path, expiry and signature, or undefined when it is
+   * not a link to this service's drive route (another host, another route, a malformed segment).
+   * Says nothing of the signature: `check` does. The web channel reads the links a visitor sends
+   * back with a message this way (docs/channels/web.md, "Files from the visitor").
+   */
+  parse(url: string): DriveLinkRequest | undefined;
 }
 
 /**
@@ -54,5 +61,28 @@ export function createDriveLinks(deps: { key: Uint8Array; publicUrl: () => strin
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
       return expires * 1000 <= deps.now().getTime() ? 'expired' : 'valid';
     },
+    parse(url) {
+      const base = `${deps.publicUrl().replace(/\/$/, '')}${DRIVE_LINK_PATH}/`;
+      if (!url.startsWith(base)) return undefined;
+      const [route = '', query = '', ...more] = url.slice(base.length).split('?');
+      const params = new URLSearchParams(query);
+      const expires = params.get('expires') ?? '';
+      const signature = params.get('signature');
+      if (more.length > 0 || route.includes('#') || !/^\d{1,12}$/.test(expires) || !signature) return undefined;
+      const segments = route.split('/').map(decodeSegment);
+      // Only what url() can have made: a bot and a normalised path, each segment plain.
+      if (segments.length < 2 || segments.some((s) => s === undefined || s === '' || s === '.' || s === '..' || s.includes('/') || s.includes('\0'))) return undefined;
+      const [bot, ...path] = segments as string[];
+      return { bot: bot!, path: path.join('/'), expires: Number(expires), signature };
+    },
   };
+}
+
+/** A percent-escaped path segment, or undefined when its escapes are malformed. */
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }

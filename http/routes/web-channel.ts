@@ -1,5 +1,5 @@
-import type { Request } from 'express';
-import type { WebChannel } from '../../adapters/index.js';
+import express, { type Request, type RequestHandler } from 'express';
+import { WEB_UPLOAD_MAX_BYTES, webUploadTooLarge, type WebChannel } from '../../adapters/index.js';
 import { defineRoute } from '../route.js';
 import {
   BotParamsSchema,
@@ -9,7 +9,14 @@ import {
   WebMessageRequestSchema,
   WebSessionRenewAnswerSchema,
   WebSessionRenewRequestSchema,
+  WebUploadAnswerSchema,
+  WebUploadQuerySchema,
 } from '../schemas/web-channel.js';
+
+/** Where a visitor uploads a file; `http/app.ts` reads its body raw with {@link webUploadBody}. */
+export const WEB_UPLOAD_PATH = '/api/channels/web/:bot/uploads';
+
+const DEFAULT_MEDIA_TYPE = 'application/octet-stream';
 
 /**
  * The public web channel's HTTP door (item 8): validate, call the web channel's use case
@@ -43,6 +50,26 @@ export function webChannelRoutes(web: WebChannel) {
     }),
     defineRoute({
       method: 'post',
+      path: WEB_UPLOAD_PATH,
+      summary: 'Upload a file the visitor then sends with a message (Authorization: Bearer <session_token>; at most 10 MiB)',
+      tag: 'web channel',
+      access: 'public',
+      params: BotParamsSchema,
+      query: WebUploadQuerySchema,
+      rawBody: { description: 'The file\'s bytes; Content-Type gives its media type (application/octet-stream when absent)' },
+      status: 201,
+      response: { description: 'The file, kept in the bot\'s drive, and its signed link', schema: WebUploadAnswerSchema },
+      errors: [401, 404, 429],
+      handle: ({ params: { bot }, query, req }) => web.upload({
+        bot,
+        session_token: bearerOf(req),
+        name: query.name,
+        mime_type: mediaTypeOf(req),
+        bytes: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
       path: '/api/channels/web/:bot/session/renew',
       summary: 'Renew a visitor session token before it expires (web-session-ttl-days)',
       tag: 'web channel',
@@ -59,4 +86,29 @@ export function webChannelRoutes(web: WebChannel) {
 /** The caller's address as express sees it (set `trust proxy` behind a load balancer so it is the client's). */
 function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * The upload's body as raw bytes whatever its type, up to WEB_UPLOAD_MAX_BYTES; a larger one is
+ * refused with 413 and a body that says the limit (docs/channels/web.md, "Files from the visitor").
+ */
+export function webUploadBody(): RequestHandler {
+  const raw = express.raw({ type: () => true, limit: WEB_UPLOAD_MAX_BYTES });
+  return (req, res, next) => {
+    raw(req, res, (error?: unknown) => {
+      next((error as { type?: unknown } | undefined)?.type === 'entity.too.large' ? webUploadTooLarge() : error);
+    });
+  };
+}
+
+/** The visitor's session token of `Authorization: Bearer <token>`; undefined without one. */
+function bearerOf(req: Request): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return match?.[1];
+}
+
+/** The upload's media type: its Content-Type without parameters, in lower case; octet-stream when absent or malformed. */
+function mediaTypeOf(req: Request): string {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return /^[a-z0-9][\w!#$&^.+-]{0,126}\/[a-z0-9][\w!#$&^.+-]{0,126}$/.test(type) ? type : DEFAULT_MEDIA_TYPE;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { WebMessageBody } from '../../adapters/index.js';
+import { WEB_ATTACHMENTS_MAX, type WebMessageBody } from '../../adapters/index.js';
 
 /** Longest text a visitor may send in one message (item 8). */
 export const WEB_TEXT_MAX = 4096;
@@ -8,12 +8,22 @@ export const BotParamsSchema = z.object({ bot: z.string().min(1).max(100) });
 
 const SessionToken = z.string().min(1).max(4096).meta({ description: 'The visitor session token from an earlier answer; opaque' });
 
+const AttachmentKind = z.enum(['image', 'audio', 'video', 'file']);
+
+/** A file the visitor uploaded (`POST …/uploads`), sent with a message by its link. */
+export const WebMessageAttachmentSchema = z
+  .object({
+    url: z.string().min(1).max(4096).meta({ description: 'The link the upload answered: only the visitor\'s own, unexpired uploads to this bot are accepted' }),
+    name: z.string().trim().min(1).max(200).optional(),
+    mime_type: z.string().min(1).max(200).optional(),
+    type: AttachmentKind.optional().meta({ description: 'From mime_type, else the name\'s extension, when absent' }),
+  })
+  .meta({ id: 'WebMessageAttachment' });
+
 export const WebMessageRequestSchema = z
   .object({
-    text: z
-      .string()
-      .max(WEB_TEXT_MAX)
-      .refine((t) => t.trim().length > 0, 'must not be empty'),
+    text: z.string().max(WEB_TEXT_MAX).meta({ description: 'May be empty when the message carries attachments' }),
+    attachments: WebMessageAttachmentSchema.array().max(WEB_ATTACHMENTS_MAX).optional(),
     session_token: SessionToken.optional().meta({ description: 'Absent on a new visitor\'s first message' }),
     user_name: z.string().trim().min(1).max(200).optional(),
     client_message_id: z
@@ -23,13 +33,18 @@ export const WebMessageRequestSchema = z
       .optional()
       .meta({ description: 'The client\'s id of this message: a retried POST with the same id (and token) is not processed twice' }),
   })
+  // A message says something: a text, a file, or both.
+  .refine((m) => m.text.trim().length > 0 || (m.attachments?.length ?? 0) > 0, { path: ['text'], message: 'must not be empty' })
   .meta({ id: 'WebMessageRequest' }) satisfies z.ZodType<WebMessageBody>;
 
 export const SuggestionSchema = z.object({ key: z.string(), label: z.string() }).meta({ id: 'Suggestion' });
 
-/** A file sent with a reply (SEND FILE), fetched by the widget from its URL. */
+/** A file of a message (SEND FILE's, or the visitor's upload), fetched by the widget from its URL. */
 export const WebAttachmentSchema = z
-  .object({ type: z.string().meta({ description: 'image, audio, video or file' }), url: z.string().optional(), name: z.string().optional() })
+  .object({
+    type: z.string().meta({ description: 'image, audio, video or file' }), url: z.string().optional(), name: z.string().optional(),
+    mime_type: z.string().optional(),
+  })
   .meta({ id: 'WebAttachment' });
 
 export const WebMessageAnswerSchema = z
@@ -53,6 +68,7 @@ export const WebHistorySchema = z
         from: z.enum(['customer', 'bot', 'attendant', 'system']),
         text: z.string(),
         at: z.iso.datetime(),
+        attachments: WebAttachmentSchema.array().optional().meta({ description: 'The message\'s files, when it has any' }),
       })
       .array(),
   })
@@ -66,3 +82,17 @@ export const WebSessionRenewAnswerSchema = z
     expires_at: z.iso.datetime().meta({ description: 'When this token stops being accepted unless renewed or used again' }),
   })
   .meta({ id: 'WebSessionRenewAnswer' });
+
+export const WebUploadQuerySchema = z.object({
+  name: z.string().min(1).max(200).meta({ description: 'The file\'s name; kept as one safe path segment (other characters become _)' }),
+});
+
+export const WebUploadAnswerSchema = z
+  .object({
+    type: AttachmentKind.meta({ description: 'From the Content-Type, else the name\'s extension' }),
+    url: z.string().meta({ description: 'The file\'s signed drive link (valid 7 days): send it as attachments[].url with a message' }),
+    name: z.string().meta({ description: 'The name as kept' }),
+    mime_type: z.string(),
+    size: z.number().int().meta({ description: 'Bytes' }),
+  })
+  .meta({ id: 'WebUploadAnswer' });

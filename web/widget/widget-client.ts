@@ -1,14 +1,27 @@
 /**
  * The widget's line to the web channel (docs/attendance/live-events.md is the attendant side):
- * `POST /api/channels/web/{bot}/messages` to speak, `GET …/messages` for the transcript and the
- * `/ws/web` socket for what the bot, an attendant or the system says later, and typing notices.
+ * `POST /api/channels/web/{bot}/messages` to speak, `POST …/uploads` for a file to send with a
+ * message (docs/channels/web.md), `GET …/messages` for the transcript and the `/ws/web` socket for
+ * what the bot, an attendant or the system says later, and typing notices.
  */
+
+/** The server's upload limit (WEB_UPLOAD_MAX_BYTES, docs/channels/web.md): checked here too, so a big file is not sent in vain. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A file of a message: shown as a thumbnail (an image) or a link with its name. */
+export interface ChatFile {
+  type: string;
+  url: string;
+  name?: string;
+  mime_type?: string;
+}
 
 /** One line of the transcript as the widget shows it. */
 export interface ChatLine {
   from: 'customer' | 'bot' | 'attendant' | 'system';
   text: string;
   suggestions?: { key: string; label: string }[];
+  attachments?: ChatFile[];
 }
 
 /** What the socket pushes: a message, or the attendant typing. */
@@ -16,11 +29,11 @@ export type PushFrame = { type: 'message'; line: ChatLine } | { type: 'typing'; 
 
 interface PostAnswer {
   session_token: string;
-  replies: { text: string; suggestions?: { key: string; label: string }[] }[];
+  replies: { text: string; suggestions?: { key: string; label: string }[]; attachments?: ChatFile[] }[];
 }
 
 interface HistoryAnswer {
-  messages: { from: ChatLine['from']; text: string }[];
+  messages: { from: ChatLine['from']; text: string; attachments?: ChatFile[] }[];
 }
 
 /** Calls of one bot's web channel on one server; the visitor's token is the caller's to keep. */
@@ -34,16 +47,34 @@ export class WebChannelClient {
     return `${this.server}/api/channels/web/${encodeURIComponent(this.bot)}/messages`;
   }
 
-  /** Sends the visitor's text; the answer carries the (possibly new) token and the bot's replies. */
-  async send(text: string, token: string | undefined, clientMessageId: string): Promise<{ token: string; replies: ChatLine[] }> {
+  /** Sends the visitor's text and files; the answer carries the (possibly new) token and the bot's replies. */
+  async send(text: string, token: string | undefined, clientMessageId: string, attachments: ChatFile[] = []): Promise<{ token: string; replies: ChatLine[] }> {
     const res = await fetch(this.messagesUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text, client_message_id: clientMessageId, ...(token ? { session_token: token } : {}) }),
+      body: JSON.stringify({
+        text, client_message_id: clientMessageId, ...(token ? { session_token: token } : {}),
+        ...(attachments.length ? { attachments: attachments.map(({ url, name, mime_type, type }) => ({ url, name, mime_type, type })) } : {}),
+      }),
     });
     if (!res.ok) throw new ChannelError(res.status);
     const answer = (await res.json()) as PostAnswer;
-    return { token: answer.session_token, replies: answer.replies.map((r) => ({ from: 'bot', text: r.text, ...(r.suggestions ? { suggestions: r.suggestions } : {}) })) };
+    return {
+      token: answer.session_token,
+      replies: answer.replies.map((r) => ({ from: 'bot', text: r.text, ...(r.suggestions ? { suggestions: r.suggestions } : {}), ...files(r.attachments) })),
+    };
+  }
+
+  /** Uploads a file for the token's visitor; the answer is the file to send with a message. ChannelError 413 when too big. */
+  async upload(file: File, token: string): Promise<ChatFile> {
+    if (file.size > UPLOAD_MAX_BYTES) throw new ChannelError(413);
+    const res = await fetch(`${this.server}/api/channels/web/${encodeURIComponent(this.bot)}/uploads?name=${encodeURIComponent(file.name || 'file')}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+    });
+    if (!res.ok) throw new ChannelError(res.status);
+    return (await res.json()) as ChatFile;
   }
 
   /** The session's transcript, oldest first; ChannelError 401/404 when the token is no longer good. */
@@ -51,7 +82,7 @@ export class WebChannelClient {
     const res = await fetch(`${this.messagesUrl}?session_token=${encodeURIComponent(token)}`);
     if (!res.ok) throw new ChannelError(res.status);
     const answer = (await res.json()) as HistoryAnswer;
-    return answer.messages.map((m) => ({ from: m.from, text: m.text }));
+    return answer.messages.map((m) => ({ from: m.from, text: m.text, ...files(m.attachments) }));
   }
 
   /** Opens the push socket of the token's session. */
@@ -74,12 +105,17 @@ export class ChannelError extends Error {
   }
 }
 
+/** The `attachments` of a line, when there are any. */
+function files(attachments: ChatFile[] | undefined): { attachments?: ChatFile[] } {
+  return attachments?.length ? { attachments } : {};
+}
+
 function parseFrame(data: string): PushFrame | undefined {
   try {
-    const f = JSON.parse(data) as { type?: string; from?: ChatLine['from']; text?: string; suggestions?: ChatLine['suggestions'] };
+    const f = JSON.parse(data) as { type?: string; from?: ChatLine['from']; text?: string; suggestions?: ChatLine['suggestions']; attachments?: ChatFile[] };
     if (f.type === 'typing' && typeof f.from === 'string') return { type: 'typing', from: f.from };
     if (f.type === 'message' && typeof f.from === 'string' && typeof f.text === 'string') {
-      return { type: 'message', line: { from: f.from, text: f.text, ...(f.suggestions ? { suggestions: f.suggestions } : {}) } };
+      return { type: 'message', line: { from: f.from, text: f.text, ...(f.suggestions ? { suggestions: f.suggestions } : {}), ...files(f.attachments) } };
     }
   } catch {
     // not JSON: nothing the widget knows

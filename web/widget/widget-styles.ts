@@ -3,7 +3,7 @@ export const WIDGET_CSS = `
 :host { all: initial; position: fixed; right: 16px; bottom: 16px; z-index: 2147483000; font: 15px/1.4 system-ui, sans-serif; color: #1a1a1a; }
 * { box-sizing: border-box; }
 button { font: inherit; cursor: pointer; }
-button:focus-visible, textarea:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
+button:focus-visible, textarea:focus-visible, a:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
 .launcher { position: relative; width: 56px; height: 56px; border-radius: 50%; border: 0; background: #1f4fd1; color: #fff; display: grid; place-items: center; box-shadow: 0 2px 8px rgba(0,0,0,.3); float: right; }
 .badge { position: absolute; top: -4px; right: -4px; min-width: 22px; height: 22px; padding: 0 6px; border-radius: 11px; background: #b00020; color: #fff; font-size: 13px; line-height: 22px; font-weight: 700; }
 .panel { width: min(360px, calc(100vw - 32px)); height: min(520px, calc(100vh - 104px)); margin-bottom: 12px; background: #fff; border-radius: 12px; box-shadow: 0 4px 24px rgba(0,0,0,.25); display: flex; flex-direction: column; overflow: hidden; }
@@ -27,6 +27,10 @@ header h2 { margin: 0; font-size: 16px; }
 .typing { padding: 0 14px 6px; font-size: 13px; color: #444; min-height: 1.4em; }
 form { display: flex; gap: 8px; padding: 8px; border-top: 1px solid #ddd; }
 textarea { flex: 1; resize: none; height: 40px; padding: 8px; border: 1px solid #767676; border-radius: 8px; font: inherit; }
+.attach { width: 40px; flex: none; display: grid; place-items: center; border: 1px solid #767676; border-radius: 8px; background: #fff; color: #1f4fd1; }
+.attach:disabled { cursor: progress; opacity: .6; }
+.attachment { display: block; margin-top: 4px; color: inherit; text-decoration: underline; }
+.attachment.image img { display: block; max-width: 100%; max-height: 180px; border-radius: 8px; background: #fff; }
 .send { padding: 0 14px; border: 0; border-radius: 8px; background: #1f4fd1; color: #fff; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

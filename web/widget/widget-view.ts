@@ -1,9 +1,11 @@
-import type { ChatLine } from './widget-client.js';
+import type { ChatFile, ChatLine } from './widget-client.js';
 import { WIDGET_CSS } from './widget-styles.js';
 
 /** What the visitor does in the widget; the controller (widget.ts) decides what follows. */
 export interface ViewEvents {
   onSend(text: string): void;
+  /** The visitor chose a file to send (with what they typed, taken by `takeDraft` once it is uploaded). */
+  onAttach(file: File): void;
   onTyping(): void;
   onToggle(open: boolean): void;
 }
@@ -29,6 +31,7 @@ export class WidgetView {
   private readonly typing: HTMLDivElement;
   private readonly status: HTMLSpanElement;
   private readonly input: HTMLTextAreaElement;
+  private readonly attach: HTMLButtonElement;
 
   constructor(host: HTMLElement, title: string, private readonly events: ViewEvents) {
     const root = host.attachShadow({ mode: 'open' });
@@ -39,7 +42,9 @@ export class WidgetView {
   <div class="log" role="log" aria-live="polite" aria-label="Conversation"><ol></ol></div>
   <div class="typing" aria-live="polite"></div>
   <div class="options"></div>
-  <form><label class="sr" for="sb-input">Your message</label>
+  <form><input class="file" type="file" hidden>
+  <button class="attach" type="button" aria-label="Attach a file" title="Attach a file"><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M16.5 6v11.5a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v10.5a1 1 0 0 1-2 0V6H10v9.5a2.5 2.5 0 0 0 5 0V5a4 4 0 0 0-8 0v12.5a5.5 5.5 0 0 0 11 0V6z"/></svg></button>
+  <label class="sr" for="sb-input">Your message</label>
   <textarea id="sb-input" placeholder="Type a message…" rows="1"></textarea>
   <button class="send" type="submit">Send</button></form>
 </section>
@@ -54,6 +59,8 @@ export class WidgetView {
     this.typing = $('.typing');
     this.status = $('.status');
     this.input = $('textarea');
+    this.attach = $('.attach');
+    const file = $<HTMLInputElement>('.file');
 
     this.launcher.addEventListener('click', () => this.events.onToggle(this.panel.hasAttribute('hidden')));
     $<HTMLButtonElement>('.close').addEventListener('click', () => this.events.onToggle(false));
@@ -63,6 +70,13 @@ export class WidgetView {
     $<HTMLFormElement>('form').addEventListener('submit', (e) => {
       e.preventDefault();
       this.submit();
+    });
+    // The button opens the (hidden) file picker; a chosen file goes to the controller, and the picker is reset for the next.
+    this.attach.addEventListener('click', () => file.click());
+    file.addEventListener('change', () => {
+      const chosen = file.files?.[0];
+      file.value = '';
+      if (chosen) this.events.onAttach(chosen);
     });
     this.input.addEventListener('input', () => {
       if (this.input.value.trim()) this.events.onTyping();
@@ -80,6 +94,19 @@ export class WidgetView {
     if (!text) return;
     this.input.value = '';
     this.events.onSend(text);
+  }
+
+  /** What the visitor typed, trimmed, and the reply box emptied: the text sent along with a file. */
+  takeDraft(): string {
+    const text = this.input.value.trim();
+    this.input.value = '';
+    return text;
+  }
+
+  /** While a file uploads, the attach button waits. */
+  setUploading(uploading: boolean): void {
+    this.attach.disabled = uploading;
+    this.attach.setAttribute('aria-label', uploading ? 'Sending the file…' : 'Attach a file');
   }
 
   /** Opens or closes the panel; focus goes to the reply box, or back to the launcher. */
@@ -155,8 +182,39 @@ function lineElement(line: ChatLine): HTMLLIElement {
     who.textContent = `${SENDER_LABEL[line.from]}: `;
     item.append(who);
   }
-  item.append(document.createTextNode(line.text));
+  if (line.text) item.append(document.createTextNode(line.text));
+  for (const file of line.attachments ?? []) {
+    const element = fileElement(file);
+    if (element) item.append(element);
+  }
   return item;
+}
+
+/** A file of a line: an image as a thumbnail linking to it, anything else as a link with its name. Only http(s) links are shown. */
+function fileElement(file: ChatFile): HTMLElement | undefined {
+  let url: URL;
+  try {
+    url = new URL(file.url);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  const name = file.name ?? 'file';
+  const link = document.createElement('a');
+  link.href = url.href;
+  link.target = '_blank';
+  link.rel = 'noopener noreferrer';
+  if (file.type === 'image') {
+    link.className = 'attachment image';
+    const image = document.createElement('img');
+    image.src = url.href;
+    image.alt = name;
+    link.append(image);
+  } else {
+    link.className = 'attachment file';
+    link.textContent = name;
+  }
+  return link;
 }
 
 function escapeHtml(text: string): string {

@@ -4,12 +4,18 @@
  * is kept in localStorage, so a reload continues the conversation; a lost socket reconnects with
  * backoff and catches up from the transcript.
  */
-import { ChannelError, WebChannelClient, type ChatLine, type PushFrame } from './widget-client.js';
+import { ChannelError, WebChannelClient, type ChatFile, type ChatLine, type PushFrame } from './widget-client.js';
 import { WidgetView } from './widget-view.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
 const TYPING_EVERY_MS = 1_000;
+/** What the visitor reads when a file is refused, by the upload's status. */
+const UPLOAD_ERRORS: Record<number, string> = {
+  413: 'This file is too big: files can be up to 10 MB.',
+  429: 'Too many files; wait a moment.',
+  401: 'Your session has ended: send a message, then attach the file again.',
+};
 
 class ChatWidget {
   private lines: ChatLine[] = [];
@@ -32,6 +38,7 @@ class ChatWidget {
     this.storageKey = `switchboard-widget:${bot}`;
     this.view = new WidgetView(host, title, {
       onSend: (text) => void this.send(text),
+      onAttach: (file) => void this.attach(file),
       onToggle: (open) => this.toggle(open),
       onTyping: () => this.typing(),
     });
@@ -70,11 +77,11 @@ class ChatWidget {
     this.socket.send(JSON.stringify({ type: 'typing' }));
   }
 
-  private async send(text: string): Promise<void> {
-    this.append({ from: 'customer', text });
+  private async send(text: string, attachments: ChatFile[] = []): Promise<void> {
+    this.append({ from: 'customer', text, ...(attachments.length ? { attachments } : {}) });
     const before = this.token;
     try {
-      const answer = await this.sendOnce(text, before);
+      const answer = await this.sendOnce(text, before, attachments);
       this.token = answer.token;
       // While the socket is open it brings the replies too; otherwise the answer is all we get.
       if (this.socket?.readyState !== WebSocket.OPEN || answer.token !== before) answer.replies.forEach((r) => this.append(r));
@@ -84,14 +91,37 @@ class ChatWidget {
     }
   }
 
-  /** Sends; a token the server no longer accepts (401) is dropped and the text starts a new session. */
-  private async sendOnce(text: string, token: string | undefined) {
+  /**
+   * Uploads the chosen file, then sends it with what the visitor typed (docs/channels/web.md,
+   * "Files from the visitor"). An upload needs the session token, so a visitor says something first.
+   */
+  private async attach(file: File): Promise<void> {
+    const token = this.token;
+    if (!token) {
+      this.append({ from: 'system', text: 'Send a message first; then you can attach a file.' });
+      return;
+    }
+    this.view.setUploading(true);
     try {
-      return await this.client.send(text, token, crypto.randomUUID());
+      const uploaded = await this.client.upload(file, token);
+      await this.send(this.view.takeDraft(), [uploaded]);
+    } catch (err) {
+      const status = err instanceof ChannelError ? err.status : 0;
+      if (status === 401) this.token = undefined;
+      this.append({ from: 'system', text: UPLOAD_ERRORS[status] ?? 'Your file could not be sent. Check your connection and try again.' });
+    } finally {
+      this.view.setUploading(false);
+    }
+  }
+
+  /** Sends; a token the server no longer accepts (401) is dropped and the text starts a new session. */
+  private async sendOnce(text: string, token: string | undefined, attachments: ChatFile[]) {
+    try {
+      return await this.client.send(text, token, crypto.randomUUID(), attachments);
     } catch (err) {
       if (!(err instanceof ChannelError && err.status === 401 && token)) throw err;
       this.token = undefined;
-      return this.client.send(text, undefined, crypto.randomUUID());
+      return this.client.send(text, undefined, crypto.randomUUID(), attachments);
     }
   }
 
