@@ -154,6 +154,11 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const adapters = createChannelAdapters({
     visitorTokens, webDriveLinks: driveLinks, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger, voiceFor,
     deliveryStatus: (update) => engine.recordDeliveryStatus(update), ...providerChannels,
+    // Bound late: the drives are built with BASIC's capabilities below.
+    webDrive: (name) => {
+      const bot = byName.get(name);
+      return bot && basic.files(bot);
+    },
   });
   // The knowledge base of USE KB / USE WEBSITE: each bot's .gbkb folder and crawled sites, in full-text search.
   const knowledge = basicKnowledge({ database: database.db, bot: (id) => byId.get(id) });

@@ -46,6 +46,8 @@ export interface ChannelAdapterDeps {
   visitorTokens: VisitorTokens;
   /** The drive links web visitors attach their uploads by (content/files/drive-links.ts); without them the web channel takes no attachment. */
   webDriveLinks?: VisitorLinkReader;
+  /** A bot's drive, where the web visitors' uploads are kept (HEAR's media types read them there). */
+  webDrive?: (bot: string) => { read(path: string): Promise<Buffer | undefined> } | undefined;
   /** A bot's configuration by name or id: the Graph-style channels read their credentials from it. */
   botConfig?: (bot: string) => BotConfig | undefined;
   /** Applies a provider's delivery receipt (the engine's `recordDeliveryStatus`, bound late: the engine is built after the adapters). */
@@ -66,7 +68,9 @@ export interface ChannelAdapterDeps {
  */
 export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly ChannelAdapter[] = []): ChannelAdapters {
   const adapters: { [C in Channel]?: ChannelAdapter } = {
-    web: createWebAdapter({ tokens: deps.visitorTokens, ...(deps.webDriveLinks ? { driveLinks: deps.webDriveLinks } : {}) }),
+    web: createWebAdapter({
+      tokens: deps.visitorTokens, ...(deps.webDriveLinks ? { driveLinks: deps.webDriveLinks } : {}), ...(deps.webDrive ? { drive: deps.webDrive } : {}),
+    }),
   };
   const { botConfig } = deps;
   if (botConfig) {

@@ -13,8 +13,11 @@ export const WEB_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Attachments one web message may carry. */
 export const WEB_ATTACHMENTS_MAX = 5;
 
+/** The drive folder of every visitor's uploads. */
+export const VISITOR_UPLOADS_FOLDER = 'received/web/';
+
 /** The drive folder of a visitor's uploads; only links under it are accepted from that visitor. */
-export const visitorUploadFolder = (visitorId: string) => `received/web/${visitorId}/`;
+export const visitorUploadFolder = (visitorId: string) => `${VISITOR_UPLOADS_FOLDER}${visitorId}/`;
 
 /** A signed drive link as read back from its URL (content/files/drive-links.ts). */
 export interface DriveLinkRef {

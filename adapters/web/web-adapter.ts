@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChannelAdapter, ChannelRequest, DeliveryReceipt, InboundMessage, OutboundMessage } from '../../engine/index.js';
 import { UnauthorizedError, ValidationError } from '../../infra/errors.js';
 import type { VisitorClaims, VisitorTokens } from './visitor-token.js';
-import { acceptVisitorAttachments, type VisitorLinkReader, type WebAttachmentRef } from './visitor-files.js';
+import { acceptVisitorAttachments, VISITOR_UPLOADS_FOLDER, type VisitorLinkReader, type WebAttachmentRef } from './visitor-files.js';
 
 /** The JSON a browser posts to `POST /api/channels/web/{bot}/messages` (validated by the route's zod schema). */
 export interface WebMessageBody {
@@ -25,6 +25,11 @@ export interface WebAdapterOptions {
    * attachment is accepted only as a valid link to the visitor's own upload. Without it, none is.
    */
   driveLinks?: VisitorLinkReader;
+  /**
+   * Reads a bot's drive, where the visitors' uploads are: HEAR's media types take an upload from
+   * there (docs/basic.md, "HEAR's types and media"). Without it, HEAR fetches the upload by its link.
+   */
+  drive?: (bot: string) => { read(path: string): Promise<Buffer | undefined> } | undefined;
   /** For tests; defaults to the real clock. */
   now?: () => Date;
   /** For tests; defaults to a random uuid per new visitor. */
@@ -92,6 +97,16 @@ export function createWebAdapter(options: WebAdapterOptions): ChannelAdapter {
     },
     async send(_message: OutboundMessage): Promise<DeliveryReceipt> {
       return {};
+    },
+    // A visitor's upload is in the bot's drive already (parse accepted only such links): read it there, link it there.
+    async fetchAttachment(bot, attachment, maxBytes) {
+      const link = attachment.url === undefined ? undefined : options.driveLinks?.parse(attachment.url);
+      const drive = options.drive?.(bot);
+      if (!link || link.bot !== bot || !link.path.startsWith(VISITOR_UPLOADS_FOLDER) || !drive) return undefined;
+      const bytes = await drive.read(link.path);
+      if (bytes === undefined) throw new Error('the uploaded file is no longer in the bot\'s drive');
+      if (bytes.length > maxBytes) throw new Error('the file is larger than allowed');
+      return { bytes, ...(attachment.mime_type ? { mime_type: attachment.mime_type } : {}), drive_path: link.path };
     },
   };
 }

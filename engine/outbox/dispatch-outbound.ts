@@ -1,3 +1,4 @@
+import type { Attachment } from '../messages.js';
 import type { EngineContext } from '../engine-context.js';
 import { JOB_NAMES } from '../engine-context.js';
 import { sessionOutboundTopic } from '../engine-api.js';
@@ -9,6 +10,8 @@ export interface OutboundEvent {
   from: 'bot' | 'attendant' | 'system';
   text: string;
   suggestions?: { key: string; label: string }[];
+  /** SEND FILE's files, by their links (the widget shows them as they arrive). */
+  attachments?: Attachment[];
   at: string;
 }
 
@@ -27,9 +30,9 @@ export interface DeliverJob {
 export async function dispatchOutbound(ctx: EngineContext, planned: readonly PlannedOutbound[], createdAt: ReadonlyMap<string, Date>): Promise<void> {
   for (const { write, message, toCustomer } of planned) {
     if (toCustomer) {
-      const { from, text, suggestions } = message;
+      const { from, text, suggestions, attachments } = message;
       const at = (createdAt.get(write.id) ?? ctx.now()).toISOString();
-      const event: OutboundEvent = { type: 'message', from, text, ...(suggestions ? { suggestions } : {}), at };
+      const event: OutboundEvent = { type: 'message', from, text, ...(suggestions ? { suggestions } : {}), ...(attachments?.length ? { attachments } : {}), at };
       // Not awaited: the bus is fire-and-forget (infra/events/event-bus.ts), so the customer's
       // answer does not wait for Redis to acknowledge it (docs/performance.md); one connection
       // keeps the publishes of this process in order.

@@ -139,3 +139,21 @@ test('on bot_msg: the largest size of a photo answers IMAGE and QRCODE, fetched 
   await reached(5);
   expect(texts().slice(3, 5)).toEqual(['Ticket: TICKET-77 seat 3', 'And the contract']);
 });
+
+test('on the web channel: the widget\'s upload answers IMAGE, linked where it is in the drive', async () => {
+  const say = async (body: Record<string, unknown>) => {
+    const res = await fetch(`${service.url}/api/channels/web/intake/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { session_token: string; replies: { text: string }[] };
+  };
+  const first = await say({ text: 'hi' });
+  const upload = await fetch(`${service.url}/api/channels/web/intake/uploads?name=${encodeURIComponent('my receipt.png')}`, {
+    method: 'POST', headers: { authorization: `Bearer ${first.session_token}`, 'content-type': 'image/png' }, body: new Uint8Array(qrPng),
+  });
+  expect(upload.status).toBe(201);
+  const file = (await upload.json()) as { url: string; name: string; mime_type: string; type: string };
+  const answer = await say({ text: '', session_token: first.session_token, attachments: [{ url: file.url, name: file.name, mime_type: file.mime_type, type: file.type }] });
+  const receipt = answer.replies[0]!.text;
+  expect(new URL(receipt.slice('Receipt: '.length)).pathname).toBe(new URL(file.url).pathname); // no copy
+  expect((await fetchLink(receipt)).bytes.equals(qrPng)).toBe(true);
+});

@@ -4,6 +4,8 @@ import { createDriveLinks, driveLinkKey } from '../../content/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { waitFor } from '../support/engine-kit.js';
+import { WebSocket } from 'ws';
 
 // SEND FILE of a bot-drive file and of a file value (docs/basic.md, "Compatibility"; docs/content.md,
 // "The bot drive"): the web reply carries a signed, expiring link to the drive file, and the link
@@ -100,4 +102,22 @@ test('the download route is in the OpenAPI document, public, with its 403 and 40
   const route = document.paths['/api/drive/files/{bot}/{path}']?.get;
   expect(route?.security).toBeUndefined();
   expect(Object.keys(route?.responses ?? {})).toEqual(expect.arrayContaining(['200', '403', '404']));
+});
+
+test('the widget\'s WebSocket gets the files with the messages that carry them', async () => {
+  const first = await sayOnWeb(service.url, 'sender', 'hi');
+  const ws = new WebSocket(`${service.url.replace('http', 'ws')}/ws/web?session_token=${encodeURIComponent(first.session_token)}`);
+  const frames: { text: string; attachments?: { type: string; url: string; name: string }[] }[] = [];
+  await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+  ws.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString()) as (typeof frames)[number]));
+  try {
+    await sayOnWeb(service.url, 'sender', 'again', first.session_token); // the script ended: it runs again
+    await waitFor(() => frames.length >= 4, 'four frames');
+    expect(frames.map((f) => [f.text, f.attachments?.map((a) => `${a.type} ${a.name}`) ?? []])).toEqual([
+      ['Your report:', []], ['Report Q3', ['file data.bin']], ['Your photo', ['image photo.jpg']], ['Anything else?', []],
+    ]);
+    expect(frames[1]!.attachments![0]!.url).toMatch(linkPattern('reports/data\\.bin'));
+  } finally {
+    ws.close();
+  }
 });
