@@ -250,8 +250,13 @@ async function performConversationEffect(
       return ctx.capabilities.attendants({ ...(effect.status === undefined ? {} : { status: effect.status }), bot_id: bot.id });
     case 'sms.send':
       return ctx.capabilities.sendSms({ to: effect.to, text: effect.text, bot_id: bot.id });
-    case 'template.send':
-      return ctx.capabilities.sendTemplate({ to: effect.to, template: effect.template, params: effect.params, bot_id: bot.id });
+    case 'template.send': {
+      const send = (to: string) => ctx.capabilities.sendTemplate({ to, template: effect.template, params: effect.params, bot_id: bot.id });
+      if (typeof effect.to === 'string') return send(effect.to);
+      const answers: Value[] = [];
+      for (const to of effect.to) answers.push(await send(to)); // in order, as the script listed them
+      return answers;
+    }
     case 'kb': {
       // The session keeps which sources are active; the knowledge area keeps what they hold.
       const active = storedNames(turn?.context[KB_SOURCES_KEY]);

@@ -138,8 +138,11 @@ export type EffectBody =
   | { type: 'draft.create'; to: string; subject: string; body: string }
   /** SEND SMS to, text: through the sms channel. */
   | { type: 'sms.send'; to: string; text: string }
-  /** SEND TEMPLATE to, template, params…: a template message of the mobile_msg channel. */
-  | { type: 'template.send'; to: string; template: string; params: Value[] }
+  /**
+   * SEND TEMPLATE to, template, params… (or "template" TO to VIA "whatsapp" WITH params): a template
+   * message of the mobile_msg channel; to a list of numbers, one message each, answering a list.
+   */
+  | { type: 'template.send'; to: string | string[]; template: string; params: Value[] }
   /** USE KB name, CLEAR KB [name], USE WEBSITE url [REFRESH "1d"]: the knowledge the model answers from. */
   | { type: 'kb'; action: 'use' | 'clear' | 'website'; name: string; refresh?: string }
   /** ADD TOOL name, USE TOOL name, CLEAR TOOLS: the tools the model may call. */

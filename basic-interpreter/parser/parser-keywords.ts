@@ -12,7 +12,7 @@ import * as T from './tokens.js';
  * Words that join the arguments of a keyword phrase, besides `,`: `CREATE USER e WITH NAME n`,
  * `USE WEBSITE url REFRESH "1d"`, `ON EMAIL "a" SUBJECT "urgent"`, `ON CHANGE "f" EVENTS "create"`.
  */
-const JOINERS: ReadonlySet<string> = new Set(['AS', 'TO', 'IN', 'WHERE', 'USING', 'INTO', 'FROM', 'BY', 'OF', 'AT', 'ON', 'FOR', 'REFRESH', 'SUBJECT', 'EVENTS']);
+const JOINERS: ReadonlySet<string> = new Set(['AS', 'TO', 'IN', 'WHERE', 'USING', 'INTO', 'FROM', 'BY', 'OF', 'AT', 'ON', 'FOR', 'REFRESH', 'SUBJECT', 'EVENTS', 'VIA']);
 
 type Rule = ParserMethod<[], CstNode>;
 

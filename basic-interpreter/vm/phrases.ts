@@ -52,6 +52,27 @@ class Args {
   }
 }
 
+/** The names SEND TEMPLATE … VIA takes for the mobile_msg channel, whose templates the provider keeps. */
+const TEMPLATE_CHANNELS = new Set(['whatsapp', 'mobile_msg', 'mobile-msg']);
+
+/**
+ * SEND TEMPLATE "name" TO recipient VIA "channel" [WITH variables], the reference's other form:
+ * through the mobile_msg channel (the reference's "whatsapp") to one number or a list of them, an
+ * object of variables naming them, a list giving them in order. The reference's other channels send
+ * templates this product does not keep (it has no template store): they are not available.
+ */
+function templateVia(a: Args): PhraseOutcome {
+  const channel = a.text(a.labels.indexOf('via')).trim().toLowerCase();
+  if (!TEMPLATE_CHANNELS.has(channel)) {
+    throw new ScriptError(`not available: SEND TEMPLATE … VIA "${channel}" (templates are the mobile_msg channel's, VIA "whatsapp"; send text with SEND MAIL or SEND SMS)`);
+  }
+  const recipients = a.named('to', 1);
+  const to = Array.isArray(recipients) ? recipients.map((r) => toText(r)) : toText(recipients);
+  const variables = a.labels.includes('with') ? a.named('with', 3) : null;
+  const params = variables === null ? [] : Array.isArray(variables) ? variables : [variables];
+  return effect({ type: 'template.send', to, template: a.text(0), params });
+}
+
 /** Why a phrase cannot run here: the capability this product does not have (yet). */
 const UNAVAILABLE: Record<string, string> = {
   'CREATE LANDING PAGE': 'the reference names it as a planned keyword without a meaning: use CREATE SITE',
@@ -102,7 +123,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   'GET LAST': (a) => effect({ type: 'event.last', name: a.text(0).trim().toLowerCase() }),
   'SEND SMS': (a) => effect({ type: 'sms.send', to: a.text(0), text: a.text(1) }),
-  'SEND TEMPLATE': (a) => effect({ type: 'template.send', to: a.text(0), template: a.text(1), params: a.values.slice(2).map(cloneValue) }),
+  'SEND TEMPLATE': (a) => (a.labels.includes('via') ? templateVia(a) : effect({ type: 'template.send', to: a.text(0), template: a.text(1), params: a.values.slice(2).map(cloneValue) })),
   'SEND TEMPLATE TO': (a) => effect({ type: 'template.send', to: a.text(0), template: a.text(1), params: a.values.slice(2).map(cloneValue) }),
   'CREATE USER': (a) => {
     const name = a.named('name', 1);

@@ -1,6 +1,6 @@
 import {
   createInMemoryBotData, createInMemoryFileStore, createStandardHost, loadScript, resumeDialog, startDialog,
-  type CompiledScript, type Effect, type TurnResult, type Value,
+  type CompiledScript, type Effect, type ObjectValue, type TurnResult, type Value,
 } from '../../basic-interpreter/index.js';
 import { fillDocument } from '../../engine/host/index.js';
 import { buildDocx } from '../support/office-templates.js';
@@ -22,6 +22,8 @@ interface Example {
   effects?: Record<string, Value>[];
   /** Files in the bot's drive before it runs (templates a script cannot write as text). */
   drive?: Record<string, Buffer>;
+  /** The user who signs in when it waits on HEAR … AS LOGIN (the server's sign-in page answers it so). */
+  signIn?: ObjectValue;
 }
 
 const EXAMPLES: Record<string, Example> = {
@@ -44,7 +46,11 @@ const EXAMPLES: Record<string, Example> = {
     source: 'HEAR qrcode AS QRCODE\nTALK qrcode', answers: ['TICKET-42', 'https://files.example/ticket.png'],
     expect: ['Please send a picture of the QR code.', 'TICKET-42'], effects: [{ type: 'qrcode.read', url: 'https://files.example/ticket.png' }],
   },
-  'HEAR AS LOGIN': { source: 'HEAR user AS LOGIN', answers: ['x'], expect: ['= error not available: HEAR AS LOGIN'] },
+  'HEAR AS LOGIN': {
+    source: 'TALK "Please click the link to authenticate:"\nHEAR user AS LOGIN\nTALK "Welcome, " + user.name + "!"',
+    signIn: { id: 'u-1', username: 'maria', email: 'maria@example.com', name: 'Maria', roles: ['attendant'] },
+    expect: ['Please click the link to authenticate:', 'Welcome, Maria!'],
+  },
   'HEAR menu': { source: 'HEAR choice AS "Option 1", "Option 2", "Option 3"\nTALK choice', answers: ['2'], expect: ['Option 2'] },
   'LET and SET': { source: 'LET name = "John"\nSET age = 25\nTALK name & " " & age', expect: ['John 25'] },
   'SET/GET BOT MEMORY': { source: 'SET BOT MEMORY "config_key", "value"\nvalue = GET BOT MEMORY("config_key")\nTALK value', expect: ['value'] },
@@ -197,6 +203,11 @@ const EXAMPLES: Record<string, Example> = {
   'SET SCHEDULE': { source: 'SET SCHEDULE "0 8 * * *"  \' Every day at 8 AM', expect: [], effects: [{ type: 'schedule.set', cron: '0 8 * * *' }] },
   // keyword-webhook.md: the declaration publishes the script; run directly, the rest of it runs.
   WEBHOOK: { source: 'WEBHOOK "order-received"\nresult_status = "ok"\nTALK result_status', expect: ['ok'] },
+  'SEND TEMPLATE … VIA "whatsapp" WITH': {
+    source: 'order_data = #{order_id: "12345"}\nSEND TEMPLATE "order_confirmation" TO "+1234567890" VIA "whatsapp" WITH order_data', expect: [],
+    effects: [{ type: 'template.send', to: '+1234567890', template: 'order_confirmation', params: [{ order_id: '12345' }] }],
+  },
+  'SEND TEMPLATE … VIA "email"': { source: 'SEND TEMPLATE "welcome" TO "user@example.com" VIA "email"', expect: ['= error not available: SEND TEMPLATE … VIA "email"'] },
   'SEND MAIL': { source: 'SEND MAIL "user@example.com", "Subject", "Body"', expect: [], effects: [{ type: 'mail.send', to: 'user@example.com', subject: 'Subject' }] },
   'SEND MAIL TO': { source: 'SEND MAIL TO "5521999999999", "Subject", "Body"', expect: [], effects: [{ type: 'mail.send', to: '5521999999999' }] },
   'SEND EMAIL': { source: 'SEND EMAIL "user@example.com", "Subject", "Body"', expect: [], effects: [{ type: 'mail.send', to: 'user@example.com' }] },
@@ -253,6 +264,10 @@ async function run(example: Example): Promise<{ lines: string[]; effects: Effect
   for (;;) {
     lines.push(...result.outputs.map((o) => o.text));
     if (result.status === 'error') return { lines: [...lines, `= error ${result.error.message}`], effects };
+    if (result.status === 'waiting' && result.waiting_for.type === 'LOGIN' && example.signIn) {
+      result = await resumeDialog({ ...base, state: result.state, answer: example.signIn });
+      continue;
+    }
     const answer = answers.shift();
     if (result.status !== 'waiting' || answer === undefined) return { lines, effects };
     result = await resumeDialog({ ...base, state: result.state, input: answer });

@@ -96,7 +96,10 @@ beforeAll(async () => {
         start: 'r = SEND SMS "+15551230001", "Your code is 1234"\nTALK r.success + " " + r.message_id\n'
           + 'o = SEND SMS "+15551230002", "Anyone there?"\nTALK o.success + " " + o.message\n'
           + 't = SEND TEMPLATE TO "+5511999990000", "order_update", #{name: "Ana", order: "42"}\nTALK t.success + " " + t.message_id\n'
-          + 'SEND TEMPLATE "+5511999990001", "hello", "Bob", 7\n',
+          + 'SEND TEMPLATE "+5511999990001", "hello", "Bob", 7\n'
+          // The reference's other form: the template first, TO one number or a list, VIA the channel, WITH the variables.
+          + 'v = SEND TEMPLATE "welcome" TO ["+5511999990002", "+5511999990003"] VIA "whatsapp" WITH #{name: "Cy"}\nTALK UBOUND(v) + 1 & " " & v[1].success\n'
+          + 'SEND TEMPLATE "welcome" TO "cy@example.com" VIA "email"\nTALK "never"\n',
       },
       config: {
         'sms-account-sid': 'ACkb', 'sms-auth-token': 'tok', 'sms-from': '+15550000000', 'sms-api-url': twilio.url,
@@ -217,7 +220,7 @@ test('ADD TOOL of a script the bot does not have stops the script where it is wr
 
 test('SEND SMS goes out through Twilio (an opted-out number is refused); SEND TEMPLATE as a mobile_msg template with its variables', async () => {
   expect(await converse('sender', 'send-1', 'go')).toEqual([
-    `true ${twilio.sent[0]?.sid}`, 'false the recipient opted out (STOP)', `true ${graph.sends()[0]?.answeredId}`,
+    `true ${twilio.sent[0]?.sid}`, 'false the recipient opted out (STOP)', `true ${graph.sends()[0]?.answeredId}`, '2 true',
   ]);
   expect(twilio.sent).toHaveLength(1);
   expect(twilio.sent[0]).toMatchObject({ To: '+15551230001', From: '+15550000000', Body: 'Your code is 1234', account: 'ACkb' });
@@ -231,4 +234,7 @@ test('SEND SMS goes out through Twilio (an opted-out number is refused); SEND TE
     },
   });
   expect(positional!.body).toMatchObject({ template: { name: 'hello', components: [{ type: 'body', parameters: [{ type: 'text', text: 'Bob' }, { type: 'text', text: '7' }] }] } });
+  // VIA "whatsapp" to a list: one message each, in order, with the named variable; VIA "email" stopped the script.
+  expect(graph.sends().slice(2).map((r) => [r.body?.to, (r.body?.template as { name: string }).name])).toEqual([['5511999990002', 'welcome'], ['5511999990003', 'welcome']]);
+  expect(graph.sends()[2]!.body).toMatchObject({ template: { components: [{ parameters: [{ type: 'text', parameter_name: 'name', text: 'Cy' }] }] } });
 });
