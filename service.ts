@@ -14,7 +14,8 @@ import {
   registerEmailJobs,
 } from './attendance/index.js';
 import {
-  activeUsersOnly, createBotSignInLinks, createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, signInLinkKey, signInToBot, type TokenIssuer,
+  activeUsersOnly, createBotSignInLinks, createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, signInLinkKey, signInToBot,
+  signInToBotWithToken, type SignedInUser, type SignInRequest, type TokenIssuer,
 } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import { createDriveLinks, createFileStore, driveLinkKey, openDriveLink } from './content/index.js';
@@ -303,6 +304,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   }
   if (mailer.configured) readiness.push({ name: 'smtp', ping: () => mailer.verify() });
   const loginThrottle = createLoginThrottle(rateLimiter);
+  const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
+  const identity = identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl });
   const app = createApp({
     logger,
     version: packageVersion(),
@@ -354,7 +357,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     },
     meetings,
     // SCIM provisioning and OIDC federation from the bots' scim-token and oidc-* settings.
-    ...identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl }),
+    ...identity,
     content: content.service,
     scriptEndpoints: engine,
     driveLinks: (link) => openDriveLink({
@@ -367,9 +370,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // The page HEAR x AS LOGIN links to: the person's own account, checked like the API's login, answers the HEAR.
     botSignIn: {
       links: signInLinks,
-      signIn: (input) => signInToBot({
-        users, throttle: loginThrottle, complete: (request, user) => engine.completeSignIn({ ...request, user: { ...user } }),
-      }, input),
+      signIn: (input) => signInToBot({ users, throttle: loginThrottle, complete: completeSignIn }, input),
+      // Or through the organization's identity provider, when a bot configures one (OIDC federation): its callback's token.
+      federationOf: (bot) => identity.oidc?.federations.find(bot)?.bot,
+      signInWithToken: (input) => signInToBotWithToken({ users, tokens, complete: completeSignIn }, input),
     },
     // CREATE SITE's pages, public and sandboxed (docs/content.md, "Sites").
     sites: basicSitePages({ files: basic.files, bot: (name) => byName.get(name) }),

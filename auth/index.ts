@@ -19,4 +19,4 @@ export {
   createBotSignInLinks, signInLinkKey, SignInRequestSchema, SIGN_IN_LINK_TTL_SECONDS, SIGN_IN_PATH,
   type BotSignInLinks, type SignInRequest,
 } from './bot-sign-in-links.js';
-export { signInToBot, type BotSignInOutcome, type SignedInUser, type SignInToBotDeps } from './sign-in-to-bot.js';
+export { signInToBot, signInToBotWithToken, type BotSignInOutcome, type SignedInUser, type SignInToBotDeps } from './sign-in-to-bot.js';

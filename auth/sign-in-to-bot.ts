@@ -3,7 +3,9 @@ import { checkCredentials } from './login.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { PasswordChangeRequiredError } from './password-change-required.js';
 import { RoleSchema, type Role } from './roles.js';
-import type { UserDirectory } from './user-directory.js';
+import type { TokenIssuer } from './token-issuer.js';
+import type { UserDirectory, UserRecord } from './user-directory.js';
+import { UnauthorizedError } from '../infra/errors.js';
 
 /** The user HEAR x AS LOGIN answers with (docs/basic.md, "HEAR AS LOGIN"): who, never a credential. */
 export interface SignedInUser {
@@ -19,7 +21,7 @@ export interface SignedInUser {
 export type BotSignInOutcome = 'signed_in' | 'stale';
 
 export interface SignInToBotDeps {
-  users: Pick<UserDirectory, 'findByLogin'>;
+  users: Pick<UserDirectory, 'findByLogin' | 'findById'>;
   throttle?: LoginThrottle;
   /** Hands the user to the session's waiting HEAR (engine/complete-sign-in.ts). */
   complete(request: SignInRequest, user: SignedInUser): Promise<BotSignInOutcome>;
@@ -38,9 +40,29 @@ export async function signInToBot(
 ): Promise<{ outcome: BotSignInOutcome; user: SignedInUser }> {
   const record = await checkCredentials(deps, input);
   if (record.must_change_password) throw new PasswordChangeRequiredError();
-  const user: SignedInUser = {
+  const user = signedInUser(record);
+  return { outcome: await deps.complete(input.request, user), user };
+}
+
+/**
+ * The same, for a person who signed in through the organization's identity provider instead
+ * (OIDC federation, docs/migration/identity.md): the access token our callback issued them, still
+ * valid and of a user still active, names who they are.
+ */
+export async function signInToBotWithToken(
+  deps: Pick<SignInToBotDeps, 'users' | 'complete'> & { tokens: Pick<TokenIssuer, 'verify'> },
+  input: { request: SignInRequest; accessToken: string },
+): Promise<{ outcome: BotSignInOutcome; user: SignedInUser }> {
+  const principal = await deps.tokens.verify(input.accessToken);
+  const record = await deps.users.findById(principal.user_id);
+  if (!record?.is_active) throw new UnauthorizedError('This account is not active');
+  const user = signedInUser(record);
+  return { outcome: await deps.complete(input.request, user), user };
+}
+
+function signedInUser(record: UserRecord): SignedInUser {
+  return {
     id: record.id, username: record.username, email: record.email, name: record.display_name || record.username,
     roles: RoleSchema.array().parse(record.roles),
   };
-  return { outcome: await deps.complete(input.request, user), user };
 }

@@ -28,6 +28,10 @@ export function createFederations(bots: (FederationSettings & { bot: string; ret
       if (!federation) throw new NotFoundError(`Bot "${bot}" does not configure oidc-provider-url`, 'oidc_not_configured');
       return federation;
     },
+    /** The federation people of `bot` sign in with: the bot's own, else the deployment's only one, else none. */
+    find(bot: string): Federation | undefined {
+      return byBot.get(bot) ?? (byBot.size === 1 ? [...byBot.values()][0] : undefined);
+    },
   };
 }
 

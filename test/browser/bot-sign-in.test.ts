@@ -2,13 +2,14 @@
  * The sign-in page of HEAR x AS LOGIN in Chromium (docs/basic.md, "HEAR AS LOGIN"): the link the
  * bot sent opens a form with no accessibility problems of impact serious or critical, no console
  * errors under the security headers' content policy, a wrong password is announced on the page,
- * and signing in answers the bot's HEAR.
+ * and signing in answers the bot's HEAR. The finish page of a federated sign-in posts the token of
+ * its address's fragment and drops the fragment from the address bar.
  */
 import type { Browser } from 'playwright-core';
 import { captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { waitFor } from '../support/engine-kit.js';
-import { startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
 
 let bots: TestBots;
@@ -52,4 +53,23 @@ test('a person signs in on the page the bot linked to, and the bot goes on', asy
   await waitFor(async () => (await history()).includes('Hello admin'), 'the bot\'s answer');
   // Chromium logs the 401 of the wrong password as a failed resource load; nothing else.
   expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
+});
+
+test('the federated finish page posts the token the OIDC callback put in its fragment, and drops the fragment', async () => {
+  const first = await sayOnWeb(service.url, 'desk', 'hi');
+  const link = /(http:\/\/\S+\/bot-login\/\S+)$/.exec(first.replies[0]!.text)![1]!;
+  // Our callback redirects to return_to#access_token=… (docs/migration/identity.md); any token of ours names the person.
+  const { authorization } = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+  const page = await browser.newPage();
+  const errors = captureErrors(page);
+  await page.goto(`${link}/federated#access_token=${authorization.slice('Bearer '.length)}&token_type=Bearer`);
+  await page.getByRole('heading', { name: 'Signed in' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+
+  // A fragment without a token: the page says so, posts nothing, and the fragment is gone from the address.
+  const stale = await browser.newPage();
+  await stale.goto(`${link}/federated#token_type=Bearer`);
+  await stale.getByText('The sign-in did not finish. Use the link the bot sent again.').waitFor();
+  expect(stale.url()).toBe(`${link}/federated`);
 });

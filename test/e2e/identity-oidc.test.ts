@@ -1,6 +1,8 @@
 import { createBrowser, startOidcProvider } from '../support/oidc-provider.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { waitFor } from '../support/engine-kit.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { sayOnWeb } from '../support/web-customer.js';
 
 /**
  * OIDC federation (docs/migration/identity.md) end to end against the `oidc-provider` library on
@@ -23,6 +25,8 @@ beforeAll(async () => {
   bots = await createTestBots();
   await bots.add('hybrid', oidc);
   await bots.add('retire', { ...oidc, 'oidc-retire-local-password': 'true' });
+  // HEAR x AS LOGIN offers the bot's own federation on its sign-in page (docs/basic.md, "HEAR AS LOGIN").
+  await bots.add('desk', oidc, 'HEAR user AS LOGIN\nTALK "Welcome, " + user.username + " (" + user.email + ")"');
   service = await startTestService({ BOTS_DIR: bots.dir });
   provider.register(`${service.url}/auth/oidc/callback`);
   const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
@@ -33,7 +37,7 @@ beforeAll(async () => {
     });
     expect(res.status).toBe(201);
   }
-});
+}, 120_000);
 
 afterAll(async () => {
   await service?.dispose();
@@ -103,4 +107,38 @@ test('an unverified email or one no account has is refused; a callback without t
 test('the federation routes are in the OpenAPI document', async () => {
   const doc = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
   expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/oidc/login', '/auth/oidc/callback', '/api/auth/change-password']));
+});
+
+test('HEAR AS LOGIN: "Sign in with your organization" on the bot\'s sign-in page answers the bot with the federated user', async () => {
+  const first = await sayOnWeb(service.url, 'desk', 'hi');
+  const link = new URL(/(http:\/\/\S+\/bot-login\/\S+)$/.exec(first.replies[0]!.text)![1]!);
+  const page = await (await fetch(link)).text();
+  const start = /<a href="([^"]+)">Sign in with your organization<\/a>/.exec(page)![1]!.replaceAll('&amp;', '&');
+  const query = new URL(start, service.url).searchParams;
+  expect([query.get('bot'), query.get('return_to')]).toEqual(['desk', `${link.pathname}/federated`]);
+
+  // The provider's round, then our callback sends the browser to the finish page with the token in the fragment.
+  const callback = await signIn('olga', new URL(start, service.url).search.slice(1));
+  expect(callback.status).toBe(302);
+  const back = new URL(callback.headers.get('location')!, service.url);
+  expect(back.pathname).toBe(`${link.pathname}/federated`);
+  const finish = await fetch(new URL(back.pathname, service.url));
+  expect([finish.status, await finish.text()]).toEqual([200, expect.stringContaining('<script src="/bot-login/finish.js"></script>')]);
+  // What its script does (test/browser/bot-sign-in.test.ts runs it in Chromium): post the fragment's token.
+  const accessToken = new URLSearchParams(back.hash.slice(1)).get('access_token')!;
+  const done = await fetch(new URL(back.pathname, service.url), {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ access_token: accessToken }),
+  });
+  expect([done.status, await done.text()]).toEqual([200, expect.stringContaining('You are signed in as olga.')]);
+  const history = async () => {
+    const res = await fetch(`${service.url}/api/channels/web/desk/messages?session_token=${encodeURIComponent(first.session_token)}`);
+    return ((await res.json()) as { messages: { text: string }[] }).messages.map((m) => m.text);
+  };
+  await waitFor(async () => (await history()).includes('Welcome, olga (olga@corp.test)'), 'the bot\'s answer');
+
+  // A token that is not ours signs nobody in.
+  const forged = await fetch(new URL(back.pathname, service.url), {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ access_token: `${accessToken}x` }),
+  });
+  expect(forged.status).toBe(401);
 });
