@@ -135,6 +135,6 @@ describe('the pages', () => {
     const demo = await fetch(`${kit.service.url}/demo/default`);
     expect(demo.status).toBe(200);
     expect(await demo.text()).toContain('<script src="/widget.js" data-bot="default" async></script>');
-    expect(await (await fetch(`${kit.service.url}/demo/${encodeURIComponent('<x>')}`)).text()).toContain('&#60;x&#62;');
+    expect(await (await fetch(`${kit.service.url}/demo/${encodeURIComponent('<x>')}`)).text()).toContain('<strong>&lt;x&gt;</strong>');
   });
 });
