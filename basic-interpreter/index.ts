@@ -32,4 +32,4 @@ export {
   type WaitingFor,
 } from './vm/index.js';
 export * from './host/index.js';
-export { chartSvg, CHART_TYPES, defaultChartPath, type ChartType, type HearAttachment, type HearFileKind } from './keywords/index.js';
+export { chartSvg, CHART_TYPES, defaultChartPath, type ChartType, type HearAttachment, type HearFileKind, isEmailAddress } from './keywords/index.js';

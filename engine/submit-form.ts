@@ -1,4 +1,4 @@
-import type { ObjectValue, Value } from '../basic-interpreter/index.js';
+import { isEmailAddress, type ObjectValue, type Value } from '../basic-interpreter/index.js';
 import { NotFoundError, ScriptFailedError, ValidationError } from '../infra/errors.js';
 import { admitEndpointRequest } from './endpoint-guard.js';
 import { formFields, headerOf, parseBody, type RequestHeaders } from './endpoint-request.js';
@@ -75,19 +75,18 @@ function localPath(next: string): string | undefined {
   return /^\/(?![/\\])[^\s\\]*$/.test(next) && next.length <= 2000 ? next : undefined;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * WITH VALIDATION (the reference's "email format, phone format checked"): a field named `email`
- * or ending in `_email` must be an address, one named `phone` or ending in `_phone` at least 7
- * digits; empty ones are left alone (there is no list of required fields to check against).
+ * or ending in `_email` must be an address (as HEAR … AS EMAIL takes one), one named `phone` or
+ * ending in `_phone` at least 7 digits; empty ones are left alone (there is no list of required
+ * fields to check against).
  */
 function validateFields(fields: ObjectValue): void {
   const issues: { path: string; message: string }[] = [];
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value !== 'string' || value.trim() === '') continue;
     const key = name.toLowerCase();
-    if ((key === 'email' || key.endsWith('_email')) && !EMAIL.test(value.trim())) issues.push({ path: name, message: 'not an email address' });
+    if ((key === 'email' || key.endsWith('_email')) && !isEmailAddress(value.trim().toLowerCase())) issues.push({ path: name, message: 'not an email address' });
     if ((key === 'phone' || key.endsWith('_phone')) && (value.match(/\d/g) ?? []).length < 7) issues.push({ path: name, message: 'not a phone number' });
   }
   if (issues.length) throw new ValidationError(`Invalid form: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues, 'invalid_form');

@@ -56,6 +56,11 @@ function reject(message: string): HearResult {
   return { ok: false, message };
 }
 
+/** An email address as HEAR … AS EMAIL takes it (lower-case, at most 254 characters); forms' WITH VALIDATION checks with it too. */
+export function isEmailAddress(text: string): boolean {
+  return text.length <= 254 && EMAIL.test(text);
+}
+
 /** "mARY-jane o'BRIEN" → "Mary-Jane O'Brien": upper-case after a space, hyphen or apostrophe. */
 function titleCase(name: string): string {
   return name
@@ -79,7 +84,7 @@ const textHearTypes: Record<string, HearType> = {
   /** An address like name@example.com, trimmed and lower-cased. */
   EMAIL(input) {
     const email = input.trim().toLowerCase();
-    return email.length <= 254 && EMAIL.test(email) ? accept(email) : reject('Please enter a valid email address, like name@example.com.');
+    return isEmailAddress(email) ? accept(email) : reject('Please enter a valid email address, like name@example.com.');
   },
 
   /** 2–100 characters of letters, spaces and ' - . (at least two letters); spaces collapsed; Title Case except particles. */

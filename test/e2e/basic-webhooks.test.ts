@@ -205,6 +205,10 @@ describe('ON FORM SUBMIT', () => {
     const bad = await post('contact', JSON.stringify({ name: 'Bo', email: 'not-an-email' }), 'application/json');
     expect(bad.status).toBe(400);
     expect(await json(bad)).toEqual(expect.objectContaining({ error: 'invalid_form', issues: [{ path: 'email', message: 'not an email address' }] }));
+    // The address rule is HEAR … AS EMAIL's: a one-letter top-level domain or a space is no address.
+    for (const email of ['bo@example.c', 'bo @example.com']) {
+      expect((await post('contact', JSON.stringify({ name: 'Bo', email }), 'application/json')).status).toBe(400);
+    }
     expect(await tableOf(HOOKS, 'leads')).toHaveLength(1);
   });
 
