@@ -76,15 +76,12 @@ interface Problem {
 
 /** Parses `input` and describes what is wrong with the outcome, if anything. */
 function check(input: string): string | undefined {
-  const started = performance.now();
   let result: ReturnType<typeof parse>;
   try {
     result = parse(input, 'fuzz.bas');
   } catch (error) {
     return `threw ${String(error)}`;
   }
-  const elapsed = performance.now() - started;
-  if (elapsed > 2000) return `took ${elapsed.toFixed(0)} ms`;
   const lines = input.split(/\r\n|\r|\n/);
   for (const e of result.errors) {
     const text = lines[e.line - 1];
@@ -100,7 +97,9 @@ describe('parse() under fuzzing', () => {
   it.each([
     ['token soup', soup, 1250],
     ['mutated scripts', mutant, 1250],
-  ] as const)('%s: never throws, places every error in the source, finishes each case fast', (_, make, count) => {
+    // No clock here (speed is the benchmark's, `npm run bench -- basic`): an input that sent the parser into a
+    // runaway would show as this test's timeout.
+  ] as const)('%s: never throws, places every error in the source', (_, make, count) => {
     const problems: Problem[] = [];
     for (let n = 0; n < count && problems.length < 5; n += 1) {
       const input = make();
