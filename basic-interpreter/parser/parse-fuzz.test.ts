@@ -4,7 +4,7 @@ import { parse } from './parse.js';
 /**
  * Fuzzing the front half: random token soup and mutations of valid scripts (lines and characters
  * deleted, duplicated, swapped, inserted), a few thousand cases from a fixed seed. Whatever the
- * input, parse() must not throw, must place every error inside the source, and must finish fast.
+ * input, parse() must not throw, and must place every error inside the source.
  */
 
 const scripts = parserFixtures().map((f) => f.source);
