@@ -8,9 +8,9 @@ import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
 
-// HEAR x AS QRCODE through the web channel (docs/basic.md, "Compatibility"): the customer answers
-// with the link to a picture of a QR code (the web channel's form of a file the channel
-// received), the server fetches and reads it, and the bot says the code's text. Typed text and a
+// HEAR x AS QRCODE through the web channel (docs/basic.md, "HEAR's types and media"): the customer
+// answers with the link to a picture of a QR code (pictures sent as files are
+// basic-hear-files.test.ts), the server fetches and reads it, and the bot says the code's text. Typed text and a
 // picture without a code are asked again. The pictures are served by a real server on 127.0.0.1,
 // which the bot may reach with `http-allow-private-networks`.
 
