@@ -1,6 +1,7 @@
-import { isFileValue, type HearAttachment, type Value } from '../basic-interpreter/index.js';
+import type { HearAttachment } from '../basic-interpreter/index.js';
+import { botHttp } from './bot-http.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
-import { createHttpPerformer, type FetchedFile } from './host/index.js';
+import { fetchLinkBytes, type FetchedFile } from './host/index.js';
 import type { Attachment } from './messages.js';
 
 /**
@@ -16,14 +17,7 @@ export function customerFileFetcher(ctx: EngineContext, bot: EngineBot, channel:
     if (received) return received;
     const url = attachment.url;
     if (url === undefined || !/^https?:\/\//i.test(url)) throw new Error(`the ${channel} channel cannot fetch this file`);
-    const http = createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000, allowPrivateNetworks: bot.config['http-allow-private-networks'], maxResponseBytes: maxBytes });
-    const body: Value = await http({ method: 'GET', url, headers: {}, binary: true });
-    if (!isFileValue(body)) throw new Error(`the file's link answered ${describe(body)}`);
-    return { bytes: Buffer.from(body.base64, 'base64'), ...(body.content_type ? { mime_type: body.content_type } : {}) };
+    const { bytes, content_type } = await fetchLinkBytes(botHttp(bot, maxBytes), url);
+    return { bytes, ...(content_type ? { mime_type: content_type } : {}) };
   };
-}
-
-function describe(body: Value): string {
-  const status = typeof body === 'object' && body !== null && !Array.isArray(body) ? body.status : undefined;
-  return typeof status === 'number' ? `HTTP ${status}` : 'no file';
 }

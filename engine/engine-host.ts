@@ -2,7 +2,8 @@ import { createStandardHost, type ConversationEffect, type EffectHost, type File
 import { callWebhook } from './call-webhook.js';
 import { chartFromPrompt } from './chart-prompt.js';
 import { createSite } from './create-site.js';
-import { createHttpPerformer, fillDocument, QR_LIMITS, readQrLink, receiveHearFile } from './host/index.js';
+import { fillDocument, QR_LIMITS, readQrLink, receiveHearFile } from './host/index.js';
+import { botHttp } from './bot-http.js';
 import { customerFileFetcher } from './customer-file.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { scheduleScript } from './schedule-script.js';
@@ -88,7 +89,7 @@ function createBotHost(ctx: EngineContext, bot: EngineBot, run: HostRun): Effect
     tables: watchTableChanges(ctx, bot, run.depth),
     botMemory: stores.botMemory(bot.id),
     userMemory: userId ? stores.userMemory(bot.id, userId) : noUserMemory,
-    http: createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000, allowPrivateNetworks: bot.config['http-allow-private-networks'] }),
+    http: botHttp(bot),
     files: watchDriveWrites(ctx, bot, ctx.files(bot)),
     ...(ctx.fileLinks ? { links: ctx.fileLinks(bot) } : {}),
     fillDocument,
@@ -175,8 +176,7 @@ async function performConversationEffect(
       return null;
     case 'qrcode.read': {
       // The customer's picture through the bot's guarded client, at most the reader's byte limit.
-      const http = createHttpPerformer({ timeoutMs: bot.config['dialog-max-seconds'] * 1000, allowPrivateNetworks: bot.config['http-allow-private-networks'], maxResponseBytes: QR_LIMITS.maxBytes });
-      return readQrLink(http, effect.url, (problem, detail) => {
+      return readQrLink(botHttp(bot, QR_LIMITS.maxBytes), effect.url, (problem, detail) => {
         ctx.logger.info({ bot: bot.name, file: effect.file, line: effect.line, problem, ...(detail ? { detail } : {}) }, 'HEAR AS QRCODE: no code read');
       });
     }

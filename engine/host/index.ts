@@ -13,4 +13,5 @@ export { createFolderFileStore } from './folder-file-store.js';
 export { fillDocument } from './fill/index.js';
 export { readQrCode, QR_LIMITS, type QrLimits, type QrProblem, type QrReading } from './qr-code.js';
 export { readQrLink, type QrLinkProblem } from './read-qr-link.js';
+export { fetchLinkBytes } from './fetch-link-bytes.js';
 export { receiveHearFile, HEAR_FILE_MAX_BYTES, RECEIVED_FOLDER, type FetchedFile, type HearFileDeps, type HearFileProblem } from './hear-file.js';

@@ -1,4 +1,5 @@
-import { isFileValue, type HttpPerformer, type Value } from '../../basic-interpreter/index.js';
+import type { HttpPerformer, Value } from '../../basic-interpreter/index.js';
+import { fetchLinkBytes } from './fetch-link-bytes.js';
 import { readQrCode, type QrLimits, type QrProblem, QR_LIMITS } from './qr-code.js';
 
 /** Why a link gave no code, for the log: the picture's problem, or the fetch's. */
@@ -12,23 +13,15 @@ export type QrLinkProblem = QrProblem | 'not_fetched';
  * customer's bad link, not the script's error.
  */
 export async function readQrLink(http: HttpPerformer, url: string, onProblem: (problem: QrLinkProblem, detail?: string) => void, limits: QrLimits = QR_LIMITS): Promise<Value> {
-  let body: Value;
+  let bytes: Buffer;
   try {
-    body = await http({ method: 'GET', url, headers: { accept: 'image/png, image/jpeg;q=0.9, */*;q=0.1' }, binary: true });
+    ({ bytes } = await fetchLinkBytes(http, url, 'image/png, image/jpeg;q=0.9, */*;q=0.1'));
   } catch (error) {
     onProblem('not_fetched', error instanceof Error ? error.message : String(error));
     return null;
   }
-  if (!isFileValue(body)) {
-    onProblem('not_fetched', isErrorAnswer(body) ? body.error : 'no body');
-    return null;
-  }
-  const reading = await readQrCode(Buffer.from(body.base64, 'base64'), limits);
+  const reading = await readQrCode(bytes, limits);
   if (reading.ok) return reading.text;
   onProblem(reading.problem);
   return null;
-}
-
-function isErrorAnswer(value: Value): value is { error: string } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as Record<string, Value>).error === 'string';
 }
