@@ -187,10 +187,12 @@ describe('inbox', () => {
 
 describe('preferences', () => {
   it('answers the defaults, then takes any subset and answers the whole object', async () => {
-    const path = `${BASE}/users/${bob.id}/preferences`;
-    const initial = await client.call('GET', path, bob.headers);
+    // Its own user: the quiet hours it turns on (22:00–07:00 UTC) would defer later tests' pushes at night.
+    const pat = await client.createUser('pat', ['attendant']);
+    const path = `${BASE}/users/${pat.id}/preferences`;
+    const initial = await client.call('GET', path, pat.headers);
     expect(initial.body).toEqual({
-      user_id: bob.id,
+      user_id: pat.id,
       preferences: {
         timezone: 'UTC',
         email: { enabled: true, frequency: 'immediate', digest_time: '09:00' },
@@ -199,11 +201,11 @@ describe('preferences', () => {
         categories: { system: true, marketing: true, updates: true },
       },
     });
-    const patched = await client.call('PATCH', path, bob.headers, { preferences: { push: { quiet_hours: { enabled: true } }, categories: { marketing: false } } });
+    const patched = await client.call('PATCH', path, pat.headers, { preferences: { push: { quiet_hours: { enabled: true } }, categories: { marketing: false } } });
     expect(patched.body.preferences).toMatchObject({ push: { enabled: true, quiet_hours: { enabled: true, start: '22:00', end: '07:00' } }, categories: { system: true, marketing: false } });
-    expect((await client.call('GET', path, bob.headers)).body).toEqual(patched.body);
-    expect((await client.call('PATCH', path, bob.headers, { sms: { enabled: 'no' } })).status).toBe(400);
-    expect((await client.call('PATCH', path, bob.headers, { timezone: 'Mars/Olympus' })).status).toBe(400);
+    expect((await client.call('GET', path, pat.headers)).body).toEqual(patched.body);
+    expect((await client.call('PATCH', path, pat.headers, { sms: { enabled: 'no' } })).status).toBe(400);
+    expect((await client.call('PATCH', path, pat.headers, { timezone: 'Mars/Olympus' })).status).toBe(400);
     expect((await client.call('GET', path, alice.headers)).status).toBe(403);
     expect((await client.call('GET', path, sue.headers)).status).toBe(200);
     expect((await client.call('GET', `${BASE}/users/nobody/preferences`, await client.adminAuth())).status).toBe(404);
