@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { copyMigratedPglite } from './pglite-template.js';
 import { createScratchDatabase } from './postgres.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
 import { testDrivers, testDriversLabel } from './drivers.js';
@@ -49,9 +50,10 @@ export interface ChildServerOptions {
 
 /**
  * Prepares a child server on the drivers this run is configured for, as `startTestService`
- * does in process: the embedded database in a temp DATA_DIR and in-process jobs by default; a
- * scratch PostgreSQL database when DATABASE_URL is set and Redis under a private prefix when
- * REDIS_URL is set (CI's second pass). Nothing runs until `start()`.
+ * does in process: the embedded database (copied from the migrated template) in a temp DATA_DIR
+ * and in-process jobs by default; a scratch PostgreSQL database when DATABASE_URL is set and
+ * Redis under a private prefix when REDIS_URL is set (CI's second pass). Nothing runs until
+ * `start()`.
  */
 export async function createChildServer(options: ChildServerOptions): Promise<ChildServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-child-'));
@@ -60,6 +62,7 @@ export async function createChildServer(options: ChildServerOptions): Promise<Ch
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   try {
     scratch = testDrivers.databaseUrl ? await createScratchDatabase(testDrivers.databaseUrl) : undefined;
+    if (!scratch) await copyMigratedPglite(path.join(dataDir, 'pglite'));
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;

@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
+import { copyMigratedPglite } from './pglite-template.js';
 import { createScratchDatabase } from './postgres.js';
 
 /**
@@ -20,13 +24,21 @@ export function testDriversLabel(): string {
 
 /**
  * The database a test file runs on: a fresh PostgreSQL database when DATABASE_URL is set (CI's
- * second pass), else an in-memory PGlite. Migrated either way; `close()` removes it.
+ * second pass), else a PGlite copied from the migrated template (test/support/pglite-template.ts).
+ * Migrated either way; `close()` removes it.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (!testDrivers.databaseUrl) {
-    const handle = await openDatabase({});
-    await handle.migrate();
-    return handle;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-db-'));
+    await copyMigratedPglite(path.join(dir, 'pglite'));
+    const handle = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   }
   const scratch = await createScratchDatabase(testDrivers.databaseUrl);
   const handle = await openDatabase({ databaseUrl: scratch.url });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
 import os from 'node:os';
@@ -6,6 +7,7 @@ import { readProcessSettings } from '../../config/index.js';
 import { engineEvents } from '../../db/schema/index.js';
 import { createLogger, type Logger } from '../../infra/logger.js';
 import { startService, type RunningService } from '../../service.js';
+import { copyMigratedPglite } from './pglite-template.js';
 import { createScratchDatabase } from './postgres.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
 import { testDrivers } from './drivers.js';
@@ -48,6 +50,9 @@ export async function startTestService(env: Record<string, string> = {}, options
     ...(testDrivers.redisUrl ? { REDIS_URL: testDrivers.redisUrl } : {}),
     ...env,
   });
+  // The embedded database starts as a copy of the migrated template, not from initdb (a few
+  // seconds). A DATA_DIR a suite names but did not make is left for the service to create.
+  if (!settings.DATABASE_URL && existsSync(settings.DATA_DIR)) await copyMigratedPglite(path.join(settings.DATA_DIR, 'pglite'));
   const cleanUp = async () => {
     await scratch?.drop();
     if (settings.REDIS_URL) await deleteRedisKeys(settings.REDIS_URL, prefix).catch(() => undefined);
