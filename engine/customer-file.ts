@@ -7,7 +7,7 @@ import type { Attachment } from './messages.js';
 /**
  * How HEAR's media types get a file a customer's message carries (docs/basic.md, "HEAR"): the
  * channel's own way for files its provider keeps by id or behind its token (mobile_msg media,
- * bot_msg files, web uploads in the drive), else the attachment's http(s) link through the bot's
+ * bot_msg files, sms media, web uploads in the drive), else the attachment's http(s) link through the bot's
  * guarded HTTP client (so `http-allow-private-networks` applies), at most `maxBytes`.
  */
 export function customerFileFetcher(ctx: EngineContext, bot: EngineBot, channel: string) {

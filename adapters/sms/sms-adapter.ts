@@ -7,6 +7,7 @@ import type { Logger } from '../../infra/logger.js';
 import { parseSms, type SmsFields } from './parse-sms.js';
 import { smsKeywordOf } from './sms-keywords.js';
 import type { SmsSettings, SmsSettingsOf } from './sms-settings.js';
+import { fetchTwilioMedia } from './fetch-twilio-media.js';
 import { createTwilioClient } from './twilio-client.js';
 
 /** The header Twilio signs webhooks in. */
@@ -148,6 +149,11 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
       return sendMessage(bot, message.to, message.text, media);
     },
     sendText: (input) => sendMessage(input.bot, input.to, input.text, [], input.from),
+    // HEAR's media types (docs/basic.md): MMS media may need the account's credentials.
+    async fetchAttachment(bot, attachment, maxBytes) {
+      const settings = deps.settingsOf(bot);
+      return settings ? fetchTwilioMedia(settings, attachment, maxBytes) : undefined;
+    },
   };
 
   /** One message through the REST API, with the bot's account; the one send path of `send` and `sendText`. */

@@ -1,10 +1,13 @@
+import { and, asc, eq } from 'drizzle-orm';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
+import { messages, sessions } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { waitFor } from '../support/engine-kit.js';
 import { startFakeGraph, type FakeGraph, type GraphRequest } from '../support/fake-graph.js';
 import { startFakeTelegram, telegramUpdates, type FakeTelegram } from '../support/fake-telegram.js';
+import { startFakeTwilio, twilioInbound, twilioSignature, type FakeTwilio } from '../support/fake-twilio.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { mobileMsg, mobileMsgWebhook, signedWebhook } from '../support/graph-webhooks.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -19,6 +22,9 @@ const TOKEN = 'EAAG-intake-token';
 const PHONE_ID = '2098765432';
 const TG_TOKEN = '555:intake';
 const TG_SECRET = 'tg-intake-secret';
+const TWILIO_ACCOUNT = 'ACintake';
+const TWILIO_TOKEN = 'twilio-intake-token';
+const SHOP_NUMBER = '+15550002222';
 const INTAKE = [
   'TALK "Send a photo of the receipt"',
   'HEAR receipt AS IMAGE',
@@ -37,6 +43,7 @@ const INTAKE = [
 let graph: FakeGraph;
 let telegram: FakeTelegram;
 let voice: FakeVoice;
+let twilio: FakeTwilio;
 let bots: TestBots;
 let service: TestService;
 let qrPng: Buffer;
@@ -48,12 +55,13 @@ beforeAll(async () => {
   qrPng = await QRCode.toBuffer('TICKET-77 seat 3', { type: 'png', scale: 6 });
   const { width, height, data } = PNG.sync.read(qrPng);
   qrJpeg = jpeg.encode({ width, height, data }, 90).data;
-  [graph, telegram, voice] = await Promise.all([startFakeGraph(), startFakeTelegram(), startFakeVoice()]);
+  [graph, telegram, voice, twilio] = await Promise.all([startFakeGraph(), startFakeTelegram(), startFakeVoice(), startFakeTwilio()]);
   bots = await createTestBots('sb-hear-files-');
   await bots.add('intake', {
     'mobile-msg-phone-number-id': PHONE_ID, 'mobile-msg-access-token': TOKEN, 'mobile-msg-app-secret': SECRET,
     'mobile-msg-webhook-verify-token': 'verify-intake', 'mobile-msg-api-url': graph.url,
     'bot-msg-token': TG_TOKEN, 'bot-msg-webhook-secret': TG_SECRET, 'bot-msg-api-url': telegram.url,
+    'sms-account-sid': TWILIO_ACCOUNT, 'sms-auth-token': TWILIO_TOKEN, 'sms-from': SHOP_NUMBER, 'sms-api-url': twilio.url,
     'voice-models-url': voice.url, 'voice-models-api-key': 'voice-key',
     // The fake voice service listens on loopback, which the outbound guard refuses otherwise.
     'http-allow-private-networks': 'true',
@@ -63,7 +71,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();
-  await Promise.all([graph?.close(), telegram?.close(), voice?.close()]);
+  await Promise.all([graph?.close(), telegram?.close(), voice?.close(), twilio?.close()]);
 });
 
 async function sayOnMobile(item: ReturnType<typeof mobileMsg.text>): Promise<void> {
@@ -138,6 +146,43 @@ test('on bot_msg: the largest size of a photo answers IMAGE and QRCODE, fetched 
   expect((await post(telegramUpdates.photo(chat, ''))).status).toBe(200);
   await reached(5);
   expect(texts().slice(3, 5)).toEqual(['Ticket: TICKET-77 seat 3', 'And the contract']);
+});
+
+test('on sms: MMS media behind the account\'s HTTP authentication answer IMAGE and QRCODE', async () => {
+  const customer = '+15557770001';
+  const post = async (fields: Record<string, string>) => {
+    const url = `${service.url}/webhooks/sms/intake`;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, url, fields) },
+      body: new URLSearchParams(fields).toString(),
+    });
+    expect(res.status).toBe(200);
+  };
+  const mms = (data: Buffer, type: string) =>
+    twilioInbound(customer, SHOP_NUMBER, '', { NumMedia: '1', MediaUrl0: twilio.addMedia(TWILIO_ACCOUNT, data, type), MediaContentType0: type });
+  // The bot's replies as the transcript keeps them, one row per SMS sent.
+  const replies = async () => (await service.database.db.select({ text: messages.text }).from(messages)
+    .innerJoin(sessions, eq(sessions.id, messages.session_id))
+    .where(and(eq(sessions.external_user_id, customer), eq(messages.direction, 'outbound'))).orderBy(asc(messages.seq))).map((m) => m.text);
+  const reached = async (count: number) => {
+    await waitFor(async () => (await replies()).length >= count, `${count} replies to ${customer}`);
+    return replies();
+  };
+
+  await post(twilioInbound(customer, SHOP_NUMBER, 'hi'));
+  await reached(1);
+  await post(mms(qrJpeg, 'image/jpeg'));
+  // "Receipt: <link>" is three SMS: the label, then the link cut where a part is full.
+  const parts = (await reached(5)).slice(1, 4).map((part) => part.replace(/^\(\d\/3\) /, ''));
+  expect(parts[0]).toBe('Receipt:');
+  const receipt = await fetchLink(`Receipt: ${parts[1]}${parts[2]}`);
+  expect([receipt.status, receipt.bytes.equals(qrJpeg)]).toEqual([200, true]);
+  expect(receipt.link.pathname).toMatch(/\/received\/[0-9a-f-]{36}\/\d{8}T\d{9}-image\.jpg$/);
+  expect(twilio.mediaRequests.map((r) => r.auth)).toEqual([`${TWILIO_ACCOUNT}:${TWILIO_TOKEN}`]);
+
+  await post(mms(qrPng, 'image/png'));
+  expect((await reached(7)).slice(4, 7)).toEqual(['Now your ticket\'s QR code', 'Ticket: TICKET-77 seat 3', 'And the contract']);
 });
 
 test('on the web channel: the widget\'s upload answers IMAGE, linked where it is in the drive', async () => {

@@ -4,7 +4,9 @@
  * account SID and auth token): it records each message, answers with a Message resource
  * (`sid` SM…, `status` queued), and fails the sends a test asks it to. It also signs webhooks the
  * way Twilio documents it (HMAC-SHA1 of the full URL plus the sorted form fields, base64), for
- * posting inbound messages and status callbacks to the service.
+ * posting inbound messages and status callbacks to the service. It serves MMS media as an account
+ * that enforces HTTP basic authentication on media does: `GET …/Messages/{MM}/Media/{ME}` with
+ * the account's credentials, 401 without.
  */
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -34,6 +36,10 @@ export interface FakeTwilio {
   /** The REST root to put in `sms-api-url`. */
   readonly url: string;
   readonly sent: TwilioSentMessage[];
+  /** Keeps a file as an inbound MMS's media of `account`; answers its `MediaUrl`. */
+  addMedia(account: string, data: Buffer, contentType: string): string;
+  /** Each media request: its path and the `user:password` of its basic auth ('' without). */
+  readonly mediaRequests: { path: string; auth: string }[];
   failNext(failure: TwilioFailure, times?: number): void;
   /** Resolves once `predicate` holds for the sent messages (checked as they arrive; 10 s at most). */
   waitFor(predicate: (sent: TwilioSentMessage[]) => boolean, what: string): Promise<void>;
@@ -44,14 +50,24 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const sent: TwilioSentMessage[] = [];
   const failures: TwilioFailure[] = [];
   const waiters = new Set<() => void>();
+  const media = new Map<string, { data: Buffer; contentType: string }>();
+  const mediaRequests: { path: string; auth: string }[] = [];
   let nextSid = 1;
+  let nextMedia = 1;
 
   const server = createFakeProviderServer(handle);
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8');
+    const file = req.method === 'GET' ? media.get(req.url ?? '') : undefined;
+    if (file) {
+      mediaRequests.push({ path: req.url!, auth });
+      if (!auth.startsWith(`${req.url!.split('/')[3]}:`)) return reply(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
+      res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.data.length }).end(file.data);
+      return;
+    }
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) return reply(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
-    const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8');
     if (!auth.startsWith(`${match[1]}:`)) return reply(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
     const form = new URLSearchParams(body.toString('utf8'));
     const failure = failures.shift();
@@ -84,6 +100,13 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   return {
     url: `http://127.0.0.1:${port}`,
     sent,
+    mediaRequests,
+    addMedia(account, data, contentType) {
+      const id = String(nextMedia++).padStart(32, '0');
+      const path = `/2010-04-01/Accounts/${account}/Messages/MM${id}/Media/ME${id}`;
+      media.set(path, { data, contentType });
+      return `http://127.0.0.1:${port}${path}`;
+    },
     failNext(failure, times = 1) {
       for (let i = 0; i < times; i += 1) failures.push(failure);
     },
