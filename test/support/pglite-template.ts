@@ -56,7 +56,7 @@ async function templateKey(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Templates of earlier migrations, left an hour ago or more (a run on older code may still copy a newer one). */
+/** Removes templates of other migrations made over an hour ago: a run on other code may still be copying a newer one. */
 async function removeStaleTemplates(current: string): Promise<void> {
   const hourAgo = Date.now() - 3_600_000;
   for (const name of await readdir(os.tmpdir())) {
