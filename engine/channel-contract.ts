@@ -69,11 +69,13 @@ export interface ChannelAdapter {
   send(message: OutboundMessage): Promise<DeliveryReceipt>;
   /**
    * The bytes of a file an inbound message of this channel carries, at most `maxBytes` (HEAR's
-   * media types, docs/basic.md): for files the provider keeps by id or behind its token. Resolves
-   * to undefined for an attachment that is not such a file; its http(s) `url` is then fetched
-   * through the bot's guarded HTTP client. Absent: every attachment is fetched by its `url`.
+   * media types, docs/basic.md): for files the provider keeps by id or behind its token.
+   * `customer` is the external id of the customer who sent it (the session's; on workchat, the
+   * conversation). Resolves to undefined for an attachment that is not such a file; its http(s)
+   * `url` is then fetched through the bot's guarded HTTP client. Absent: every attachment is
+   * fetched by its `url`.
    */
-  fetchAttachment?(bot: string, attachment: Attachment, maxBytes: number): Promise<ReceivedFile | undefined>;
+  fetchAttachment?(bot: string, attachment: Attachment, maxBytes: number, customer: string): Promise<ReceivedFile | undefined>;
 }
 
 /** The bytes of a file a customer sent, as the channel's provider gave them. */

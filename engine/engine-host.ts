@@ -183,7 +183,7 @@ async function performConversationEffect(
     case 'hear.file': {
       const current = session('HEAR');
       return receiveHearFile({
-        fetch: customerFileFetcher(ctx, bot, current.session.channel),
+        fetch: customerFileFetcher(ctx, bot, current.session.channel, current.session.external_user_id),
         drive: watchDriveWrites(ctx, bot, ctx.files(bot)),
         ...(ctx.fileLinks ? { link: ctx.fileLinks(bot) } : {}),
         sessionId: current.id,

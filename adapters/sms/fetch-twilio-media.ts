@@ -1,5 +1,5 @@
-import axios from 'axios';
 import type { Attachment, ReceivedFile } from '../../engine/index.js';
+import { fetchProviderFile } from '../fetch-provider-file.js';
 import type { SmsSettings } from './sms-settings.js';
 
 /**
@@ -12,17 +12,7 @@ import type { SmsSettings } from './sms-settings.js';
 export async function fetchTwilioMedia(settings: SmsSettings, attachment: Attachment, maxBytes: number): Promise<ReceivedFile | undefined> {
   if (attachment.url === undefined || !isAccountMedia(settings, attachment.url)) return undefined;
   const credentials = Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64');
-  const res = await axios.get<ArrayBuffer>(attachment.url, {
-    // A header rather than axios's `auth`: the redirect library drops it when Twilio redirects
-    // an open media link to its storage host, so the token never leaves Twilio.
-    headers: { authorization: `Basic ${credentials}` },
-    responseType: 'arraybuffer',
-    maxContentLength: maxBytes,
-    timeout: 15_000,
-    validateStatus: (status) => status === 200,
-  });
-  const mime = String(res.headers['content-type'] ?? attachment.mime_type ?? '').split(';')[0]!.trim();
-  return { bytes: Buffer.from(res.data), ...(mime ? { mime_type: mime } : {}) };
+  return fetchProviderFile(attachment.url, `Basic ${credentials}`, maxBytes, attachment.mime_type);
 }
 
 /** `{root}/2010-04-01/Accounts/{this account}/Messages/{MM…}/Media/{ME…}`, Twilio's media resource. */

@@ -18,7 +18,7 @@ export const workchatActivitySchema = z.looseObject({
   text: z.string().optional(),
   /** An Adaptive Card's Action.Submit data, or a suggested action's value. */
   value: z.unknown().optional(),
-  attachments: z.array(z.object({ contentType: z.string(), contentUrl: z.string().optional(), name: z.string().optional() })).optional(),
+  attachments: z.array(z.object({ contentType: z.string(), contentUrl: z.string().optional(), name: z.string().optional(), content: z.unknown().optional() })).optional(),
   membersAdded: z.array(account).optional(),
   membersRemoved: z.array(account).optional(),
   channelData: z.looseObject({ tenant: z.object({ id: z.string() }).optional() }).optional(),

@@ -32,8 +32,15 @@ function stripMentions(text: string): string {
   return text.replace(/<at>[^<]*<\/at>/g, '').trim();
 }
 
+/** A file shared in a personal chat: its `contentUrl` needs a Graph token, its `content.downloadUrl` is a short-lived link that needs none. */
+const SHARED_FILE = 'application/vnd.microsoft.teams.file.download.info';
+
 function attachmentsOf(activity: WorkchatActivity): Attachment[] {
   return (activity.attachments ?? []).flatMap((a): Attachment[] => {
+    if (a.contentType === SHARED_FILE) {
+      const url = (a.content as { downloadUrl?: unknown } | undefined)?.downloadUrl;
+      return typeof url === 'string' && /^https?:/.test(url) ? [{ type: 'file', url, ...(a.name ? { name: a.name } : {}) }] : [];
+    }
     if (!a.contentUrl || !/^https?:/.test(a.contentUrl)) return [];
     const type = a.contentType.startsWith('image/') ? 'image' : a.contentType.startsWith('audio/') ? 'audio' : a.contentType.startsWith('video/') ? 'video' : 'file';
     return [{ type, url: a.contentUrl, mime_type: a.contentType, ...(a.name ? { name: a.name } : {}) }];

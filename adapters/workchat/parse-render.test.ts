@@ -23,6 +23,12 @@ describe('workchat activities in', () => {
     expect(parse({ text: '', attachments: [{ contentType: 'image/png', contentUrl: 'https://files.example.test/a.png', name: 'a.png' }] })!.attachments)
       .toEqual([{ type: 'image', url: 'https://files.example.test/a.png', mime_type: 'image/png', name: 'a.png' }]);
   });
+  test('a file shared in a personal chat is its download link (the SharePoint link needs another token)', () => {
+    const shared = (content: unknown) => ({ contentType: 'application/vnd.microsoft.teams.file.download.info', name: 'plan.docx', contentUrl: 'https://contoso.sharepoint.example/plan.docx', content });
+    expect(parse({ text: '', attachments: [shared({ downloadUrl: 'https://download.example.test/plan?token=1', fileType: 'docx' })] })!.attachments)
+      .toEqual([{ type: 'file', url: 'https://download.example.test/plan?token=1', name: 'plan.docx' }]);
+    expect(parse({ text: 'see', attachments: [shared({ fileType: 'docx' }), shared({ downloadUrl: 'file:///etc/passwd' })] })!.attachments).toEqual([]);
+  });
   test('no customer message: other activity types, empty messages, bodies that are no activity', () => {
     expect(parse({ type: 'conversationUpdate' })).toBeUndefined();
     expect(parse({ text: '   ' })).toBeUndefined();

@@ -4,6 +4,7 @@ import {
   PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
 } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
+import { fetchProviderFile } from '../fetch-provider-file.js';
 import { readActivity, type WorkchatActivity } from './activity-schema.js';
 import { callConnector } from './call-connector.js';
 import { createConnectorTokens, type ConnectorTokens } from './connector-token.js';
@@ -46,19 +47,19 @@ export interface WorkchatAdapter extends ChannelAdapter {
  *   that removes the bot forgets it;
  * - `parse`: message activities (parse-activity.ts);
  * - `send`: to the stored conversation's `serviceUrl` through the library's ConnectorClient, with
- *   a token from `workchat-token-url` (connector-token.ts); errors through callConnector.
+ *   a token from `workchat-token-url` (connector-token.ts); errors through callConnector;
+ * - `fetchAttachment`: the connector's files with that token (HEAR's media types).
  */
 export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapter {
   const now = deps.now ?? (() => new Date());
   const verifyToken = deps.verifier ?? createTokenVerifier();
   const tokenFor = deps.tokens ?? createConnectorTokens();
 
-  const clientFor = async (settings: WorkchatSettings, serviceUrl: string): Promise<ConnectorClient> => {
-    const { appId, appPassword, tokenUrl } = settings;
-    // Without credentials (the provider's emulator) the connector is called without a token.
-    const token = appId && appPassword ? await tokenFor({ appId, appPassword, tokenUrl }) : '';
-    return ConnectorClient.createClientWithToken(serviceUrl, token);
-  };
+  // Without credentials (the provider's emulator) the connector is called without a token.
+  const connectorToken = ({ appId, appPassword, tokenUrl }: WorkchatSettings): Promise<string> =>
+    appId && appPassword ? tokenFor({ appId, appPassword, tokenUrl }) : Promise.resolve('');
+  const clientFor = async (settings: WorkchatSettings, serviceUrl: string): Promise<ConnectorClient> =>
+    ConnectorClient.createClientWithToken(serviceUrl, await connectorToken(settings));
   const reach = async (bot: string, conversationId: string): Promise<{ settings: WorkchatSettings; ref: WorkchatConversationRef }> => {
     const settings = deps.settingsOf(bot);
     if (!settings) throw new PermanentDeliveryError(`the workchat channel is off for bot "${bot}"`);
@@ -118,6 +119,15 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
       return post(bot, message.to, renderActivity(message));
     },
     post,
+    // HEAR's media types (docs/basic.md): a file the connector keeps opens only with the bot's
+    // token, which goes only to the service URL of the conversation the file came from.
+    async fetchAttachment(bot, attachment, maxBytes, conversationId) {
+      const settings = deps.settingsOf(bot);
+      const ref = settings && attachment.url ? await deps.conversations.find(bot, conversationId) : undefined;
+      if (!settings || !ref || !isConnectorFile(attachment.url!, ref.service_url)) return undefined;
+      const token = await connectorToken(settings);
+      return fetchProviderFile(attachment.url!, token ? `Bearer ${token}` : undefined, maxBytes, attachment.mime_type);
+    },
     async memberEmail(bot, conversationId, userId) {
       const { settings, ref } = await reach(bot, conversationId);
       if (ref.email) return ref.email;
@@ -138,6 +148,14 @@ function referenceOf(bot: string, activity: WorkchatActivity): Omit<WorkchatConv
     bot_account_id: activity.recipient.id, bot_account_name: activity.recipient.name ?? null,
     user_id: activity.from.id, user_name: activity.from.name ?? null, directory_id: activity.from.aadObjectId ?? null,
   };
+}
+
+/** `{serviceUrl}v3/attachments/{id}/views/{view}`: a file the connector keeps, such as an image pasted into the chat. */
+function isConnectorFile(url: string, serviceUrl: string): boolean {
+  const link = URL.canParse(url) ? new URL(url) : undefined;
+  const service = new URL(serviceUrl);
+  const root = service.pathname.endsWith('/') ? service.pathname : `${service.pathname}/`;
+  return link?.origin === service.origin && link.pathname.startsWith(`${root}v3/attachments/`);
 }
 
 function headerOf(req: ChannelRequest, name: string): string | undefined {

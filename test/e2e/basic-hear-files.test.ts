@@ -9,6 +9,7 @@ import { startFakeGraph, type FakeGraph, type GraphRequest } from '../support/fa
 import { startFakeTelegram, telegramUpdates, type FakeTelegram } from '../support/fake-telegram.js';
 import { startFakeTwilio, twilioInbound, twilioSignature, type FakeTwilio } from '../support/fake-twilio.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
+import { FAKE_APP_PASSWORD, startFakeWorkchat, workchatActivities, type FakeWorkchat } from '../support/fake-workchat.js';
 import { mobileMsg, mobileMsgWebhook, signedWebhook } from '../support/graph-webhooks.js';
 import { startTestService, type TestService } from '../support/service.js';
 
@@ -25,6 +26,7 @@ const TG_SECRET = 'tg-intake-secret';
 const TWILIO_ACCOUNT = 'ACintake';
 const TWILIO_TOKEN = 'twilio-intake-token';
 const SHOP_NUMBER = '+15550002222';
+const WORKCHAT_APP = 'app-intake';
 const INTAKE = [
   'TALK "Send a photo of the receipt"',
   'HEAR receipt AS IMAGE',
@@ -44,6 +46,7 @@ let graph: FakeGraph;
 let telegram: FakeTelegram;
 let voice: FakeVoice;
 let twilio: FakeTwilio;
+let workchat: FakeWorkchat;
 let bots: TestBots;
 let service: TestService;
 let qrPng: Buffer;
@@ -55,13 +58,15 @@ beforeAll(async () => {
   qrPng = await QRCode.toBuffer('TICKET-77 seat 3', { type: 'png', scale: 6 });
   const { width, height, data } = PNG.sync.read(qrPng);
   qrJpeg = jpeg.encode({ width, height, data }, 90).data;
-  [graph, telegram, voice, twilio] = await Promise.all([startFakeGraph(), startFakeTelegram(), startFakeVoice(), startFakeTwilio()]);
+  [graph, telegram, voice, twilio, workchat] = await Promise.all([startFakeGraph(), startFakeTelegram(), startFakeVoice(), startFakeTwilio(), startFakeWorkchat()]);
   bots = await createTestBots('sb-hear-files-');
   await bots.add('intake', {
     'mobile-msg-phone-number-id': PHONE_ID, 'mobile-msg-access-token': TOKEN, 'mobile-msg-app-secret': SECRET,
     'mobile-msg-webhook-verify-token': 'verify-intake', 'mobile-msg-api-url': graph.url,
     'bot-msg-token': TG_TOKEN, 'bot-msg-webhook-secret': TG_SECRET, 'bot-msg-api-url': telegram.url,
     'sms-account-sid': TWILIO_ACCOUNT, 'sms-auth-token': TWILIO_TOKEN, 'sms-from': SHOP_NUMBER, 'sms-api-url': twilio.url,
+    'workchat-app-id': WORKCHAT_APP, 'workchat-app-password': FAKE_APP_PASSWORD, 'workchat-bot-id': '28:bot-id',
+    'workchat-openid-metadata-url': workchat.metadataUrl, 'workchat-token-url': workchat.tokenUrl,
     'voice-models-url': voice.url, 'voice-models-api-key': 'voice-key',
     // The fake voice service listens on loopback, which the outbound guard refuses otherwise.
     'http-allow-private-networks': 'true',
@@ -71,7 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();
-  await Promise.all([graph?.close(), telegram?.close(), voice?.close(), twilio?.close()]);
+  await Promise.all([graph?.close(), telegram?.close(), voice?.close(), twilio?.close(), workchat?.close()]);
 });
 
 async function sayOnMobile(item: ReturnType<typeof mobileMsg.text>): Promise<void> {
@@ -183,6 +188,40 @@ test('on sms: MMS media behind the account\'s HTTP authentication answer IMAGE a
 
   await post(mms(qrPng, 'image/png'));
   expect((await reached(7)).slice(4, 7)).toEqual(['Now your ticket\'s QR code', 'Ticket: TICKET-77 seat 3', 'And the contract']);
+});
+
+test('on workchat: an image the connector keeps answers IMAGE and QRCODE with the bot\'s token; a shared file answers DOCUMENT', async () => {
+  const conversation = 'a:intake-files';
+  const say = async (text: string, attachments: unknown[] = []) => {
+    const activity = workchatActivities.message(workchat.serviceUrl, conversation, { id: '29:ana', name: 'Ana' }, text, attachments.length ? { attachments } : {});
+    const res = await fetch(`${service.url}/webhooks/workchat/intake`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await workchat.token(WORKCHAT_APP)}` }, body: JSON.stringify(activity),
+    });
+    expect(res.status).toBe(200);
+  };
+  const texts = () => workchat.postsTo(conversation).map((p) => p.activity.text ?? '');
+  const reached = (count: number) => workchat.waitFor(() => texts().length >= count, `${count} posts to ${conversation}`);
+  const pasted = () => ({ contentType: 'image/png', contentUrl: workchat.addAttachment(qrPng, 'image/png') });
+
+  await say('hi');
+  await reached(1);
+  await say('', [pasted()]);
+  await reached(3);
+  const receipt = await fetchLink(texts()[1]!);
+  expect([receipt.status, receipt.bytes.equals(qrPng)]).toEqual([200, true]);
+  expect(workchat.fileRequests.map((r) => r.authorization)).toEqual([expect.stringMatching(/^Bearer connector-token-\d+$/)]);
+
+  await say('', [pasted()]);
+  await reached(5);
+  expect(texts().slice(3, 5)).toEqual(['Ticket: TICKET-77 seat 3', 'And the contract']);
+
+  // Shared in a personal chat: the short-lived download link, fetched without the bot's token.
+  const downloadUrl = workchat.addSharedFile(Buffer.from('%PDF-1.4 signed'));
+  await say('', [{ contentType: 'application/vnd.microsoft.teams.file.download.info', name: 'contract.pdf', contentUrl: 'https://contoso.sharepoint.example/contract.pdf', content: { downloadUrl, fileType: 'pdf' } }]);
+  await reached(7);
+  expect(texts()[5]).toMatch(/\/received\/[0-9a-f-]{36}\/\d{8}T\d{9}-contract\.pdf\?/);
+  expect((await fetchLink(texts()[5]!)).bytes.toString()).toBe('%PDF-1.4 signed');
+  expect(workchat.fileRequests.at(-1)).toEqual({ path: new URL(downloadUrl).pathname, authorization: undefined });
 });
 
 test('on the web channel: the widget\'s upload answers IMAGE, linked where it is in the drive', async () => {

@@ -28,7 +28,7 @@ export interface TokenOptions {
  * The workchat provider as real HTTP servers on 127.0.0.1 (issue 14): an OpenID issuer with its
  * own RS256 keys (metadata + JWKS), the token endpoint (client credentials), and the connector the
  * activities' `serviceUrl` points at (`POST /v3/conversations/{id}/activities`,
- * `GET /v3/conversations/{id}/members/{user}`). Bots point at it with
+ * `GET /v3/conversations/{id}/members/{user}`, `GET /v3/attachments/{id}/views/original`). Bots point at it with
  * `workchat-openid-metadata-url` and `workchat-token-url`.
  */
 export interface FakeWorkchat {
@@ -41,6 +41,12 @@ export interface FakeWorkchat {
   readonly posts: ConnectorPost[];
   /** Client-credentials requests the token endpoint answered. */
   readonly tokenRequests: { client_id: string; scope: string }[];
+  /** Keeps a file as the connector keeps a pasted image; answers its `contentUrl`, which opens only with a token the fake issued. */
+  addAttachment(data: Buffer, contentType: string): string;
+  /** Keeps a file as a shared file's short-lived `downloadUrl`, which needs no token; answers that URL. */
+  addSharedFile(data: Buffer): string;
+  /** Each file request: its path and its `authorization` header. */
+  readonly fileRequests: { path: string; authorization: string | undefined }[];
   /** Members the connector knows, by user id: `GET …/members/{user}` answers them. */
   readonly members: Map<string, { id: string; name?: string; email?: string }>;
   /** A bearer token for `appId` signed by the issuer, naming `serviceUrl` unless `options` say otherwise. */
@@ -59,6 +65,8 @@ export async function startFakeWorkchat(): Promise<FakeWorkchat> {
   const posts: ConnectorPost[] = [];
   const tokenRequests: { client_id: string; scope: string }[] = [];
   const members = new Map<string, { id: string; name?: string; email?: string }>();
+  const files = new Map<string, { data: Buffer; contentType: string; needsToken: boolean }>();
+  const fileRequests: { path: string; authorization: string | undefined }[] = [];
   let nextId = 1;
   let base = '';
 
@@ -76,6 +84,14 @@ export async function startFakeWorkchat(): Promise<FakeWorkchat> {
       }
       tokenRequests.push({ client_id: form.get('client_id') ?? '', scope: form.get('scope') ?? '' });
       return json(res, 200, { access_token: `connector-token-${tokenRequests.length}`, token_type: 'Bearer', expires_in: 3600 });
+    }
+    const file = req.method === 'GET' ? files.get(url.pathname) : undefined;
+    if (file) {
+      fileRequests.push({ path: url.pathname, authorization: req.headers.authorization });
+      const issued = /^Bearer connector-token-(\d+)$/.exec(req.headers.authorization ?? '');
+      if (file.needsToken && !(issued && Number(issued[1]) <= tokenRequests.length)) return json(res, 401, { error: { code: 'BadArgument', message: 'Authorization has been denied' } });
+      res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.data.length }).end(file.data);
+      return;
     }
     const activities = /^\/connector\/v3\/conversations\/([^/]+)\/activities$/.exec(url.pathname);
     if (req.method === 'POST' && activities) {
@@ -106,7 +122,17 @@ export async function startFakeWorkchat(): Promise<FakeWorkchat> {
 
   return {
     url: base, metadataUrl: `${base}/openid`, tokenUrl: `${base}/token`, serviceUrl, issuer: `${base}/issuer`,
-    posts, tokenRequests, members,
+    posts, tokenRequests, members, fileRequests,
+    addAttachment(data, contentType) {
+      const path = `/connector/v3/attachments/0-att-${nextId++}/views/original`;
+      files.set(path, { data, contentType, needsToken: true });
+      return `${base}${path}`;
+    },
+    addSharedFile(data) {
+      const path = `/sharepoint/download/${nextId++}`;
+      files.set(path, { data, contentType: 'application/octet-stream', needsToken: false });
+      return `${base}${path}`;
+    },
     token: (appId, options = {}) => sign(options.forged ? forger.privateKey : keys.privateKey, appId, options),
     postsTo: (conversationId) => posts.filter((p) => p.conversationId === conversationId),
     waitFor: (predicate, what) => waitFor(predicate, what).catch(() => {
