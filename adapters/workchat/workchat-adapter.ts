@@ -123,10 +123,11 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
     // token, which goes only to the service URL of the conversation the file came from.
     async fetchAttachment(bot, attachment, maxBytes, conversationId) {
       const settings = deps.settingsOf(bot);
-      const ref = settings && attachment.url ? await deps.conversations.find(bot, conversationId) : undefined;
-      if (!settings || !ref || !isConnectorFile(attachment.url!, ref.service_url)) return undefined;
+      const { url } = attachment;
+      const ref = settings && url ? await deps.conversations.find(bot, conversationId) : undefined;
+      if (!settings || !url || !ref || !isConnectorFile(url, ref.service_url)) return undefined;
       const token = await connectorToken(settings);
-      return fetchProviderFile(attachment.url!, token ? `Bearer ${token}` : undefined, maxBytes, attachment.mime_type);
+      return fetchProviderFile(url, token ? `Bearer ${token}` : undefined, maxBytes, attachment.mime_type);
     },
     async memberEmail(bot, conversationId, userId) {
       const { settings, ref } = await reach(bot, conversationId);

@@ -50,7 +50,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const sent: TwilioSentMessage[] = [];
   const failures: TwilioFailure[] = [];
   const waiters = new Set<() => void>();
-  const media = new Map<string, { data: Buffer; contentType: string }>();
+  const media = new Map<string, { account: string; data: Buffer; contentType: string }>();
   const mediaRequests: { path: string; auth: string }[] = [];
   let nextSid = 1;
   let nextMedia = 1;
@@ -62,7 +62,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     const file = req.method === 'GET' ? media.get(req.url ?? '') : undefined;
     if (file) {
       mediaRequests.push({ path: req.url!, auth });
-      if (!auth.startsWith(`${req.url!.split('/')[3]}:`)) return reply(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
+      if (!auth.startsWith(`${file.account}:`)) return reply(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
       res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.data.length }).end(file.data);
       return;
     }
@@ -104,7 +104,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     addMedia(account, data, contentType) {
       const id = String(nextMedia++).padStart(32, '0');
       const path = `/2010-04-01/Accounts/${account}/Messages/MM${id}/Media/ME${id}`;
-      media.set(path, { data, contentType });
+      media.set(path, { account, data, contentType });
       return `http://127.0.0.1:${port}${path}`;
     },
     failNext(failure, times = 1) {
