@@ -34,6 +34,10 @@ export const ProcessSettingsSchema = z.object({
   // The externally visible base URL (https://bots.example.com): provider webhooks are registered
   // with it and their signatures checked against it behind a proxy (docs/channels/sms.md).
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // The outbound guard (docs/architecture.md, "Outbound requests"): deployment-wide URLs (web push endpoints,
+  // notification webhooks, the chat-ops hook, the identity provider, FCM, object storage) may reach loopback and
+  // private networks only when this is true; metadata and link-local addresses never.
+  OUTBOUND_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   // Notifications (docs/notifications.md, "Limits"): seed 8's limits, and PUBLIC_URL (above) is the base of click-tracking links.
   NOTIFICATIONS_SEND_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
   NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY: z.coerce.number().int().positive().default(10),

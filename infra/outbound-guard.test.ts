@@ -16,6 +16,18 @@ describe('refusalOfAddress', () => {
     },
   );
 
+  test.each(['64:ff9b::7f00:1', '64:ff9b::8.8.8.8', '64:ff9b:1::a00:1', '2002:7f00:1::1', '2002:0808:0808::', '2001:0:4136:e378::1'])(
+    'refuses the IPv4 translator address %s unless private networks are allowed',
+    (address) => {
+      expect(refusalOfAddress(address, false)).toMatch(/NAT64, 6to4 or Teredo/);
+      expect(refusalOfAddress(address, true)).toBeUndefined();
+    },
+  );
+
+  test.each(['64:ff9b::a9fe:a9fe', '64:ff9b::169.254.169.254', '2002:a9fe:a9fe::1', '2002::1'])('refuses %s, whose IPv4 address is always refused, even with private networks', (address) => {
+    expect(refusalOfAddress(address, true)).toMatch(/translates to .* link-local, metadata or unspecified/);
+  });
+
   test.each(['8.8.8.8', '172.32.0.1', '100.128.0.1', '169.255.0.1', '2001:4860:4860::8888', 'fec0::1', '::ffff:8.8.8.8'])('allows public %s', (address) => {
     expect(refusalOfAddress(address, false)).toBeUndefined();
   });

@@ -11,9 +11,13 @@ import { BlockList, isIP } from 'node:net';
  * `metadata`; addresses in 169.254.0.0/16, fe80::/10, 0.0.0.0/8, `::`, 100.100.100.200 (Alibaba)
  * and fd00:ec2::254 (AWS IPv6), also when written as IPv4-mapped IPv6 (`::ffff:169.254.169.254`).
  *
- * Refused unless the bot sets `http-allow-private-networks` (docs/configuration.md): 127.0.0.0/8,
- * 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10 (carrier-grade NAT), ::1 and fc00::/7
- * — a bot that calls internal APIs or a model server on the same machine turns it on.
+ * Refused unless the owner of the setting allows private networks (the bot's
+ * `http-allow-private-networks`, the process's `OUTBOUND_ALLOW_PRIVATE_NETWORKS`; docs/configuration.md):
+ * 127.0.0.0/8, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10 (carrier-grade NAT), ::1,
+ * fc00::/7 (unique-local), and the IPv6 forms that carry an IPv4 address to a translator: NAT64
+ * (64:ff9b::/96, 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo (2001::/32) — whichever IPv4 address
+ * they hide. A bot that calls internal APIs or a model server on the same machine turns it on; the
+ * IPv4 address inside a NAT64 or 6to4 address is then still held to the always-refused list.
  *
  * A host name is checked on every address it resolves to (one bad address refuses the call). The
  * HTTP keywords then connect to those checked addresses only (http-effect.ts pins them), so a DNS
@@ -49,6 +53,7 @@ const privateBlocked = blockList([
   ['127.0.0.0', 8, 'ipv4'], ['10.0.0.0', 8, 'ipv4'], ['172.16.0.0', 12, 'ipv4'], ['192.168.0.0', 16, 'ipv4'],
   ['100.64.0.0', 10, 'ipv4'], ['::1', 128, 'ipv6'], ['fc00::', 7, 'ipv6'],
 ]);
+const translatorBlocked = blockList([['64:ff9b::', 96, 'ipv6'], ['64:ff9b:1::', 48, 'ipv6'], ['2002::', 16, 'ipv6'], ['2001::', 32, 'ipv6']]);
 
 function blockList(subnets: [string, number, 'ipv4' | 'ipv6'][]): BlockList {
   const list = new BlockList();
@@ -70,6 +75,19 @@ export function refusalOfAddress(withZone: string, allowPrivateNetworks: boolean
   const [ip, type] = mapped ? [mapped, 'ipv4' as const] : [address, family === 4 ? ('ipv4' as const) : ('ipv6' as const)];
   if (alwaysBlocked.check(ip, type)) return `${address} is a link-local, metadata or unspecified address`;
   if (!allowPrivateNetworks && privateBlocked.check(ip, type)) return `${address} is a private or loopback address`;
+  if (!allowPrivateNetworks && translatorBlocked.check(ip, type)) return `${address} is a NAT64, 6to4 or Teredo address (it may reach any IPv4 address)`;
+  const translated = type === 'ipv6' ? translatedIpv4(ip) : undefined;
+  if (translated && alwaysBlocked.check(translated, 'ipv4')) return `${address} translates to ${translated}, a link-local, metadata or unspecified address`;
+  return undefined;
+}
+
+/** The IPv4 address a NAT64 (64:ff9b::/96, last 32 bits) or 6to4 (2002::/16, bits 16–48) address reaches. */
+function translatedIpv4(address: string): string | undefined {
+  const groups = expandIpv6(address);
+  if (!groups) return undefined;
+  const dotted = (hi: number, lo: number) => [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) return dotted(groups[6]!, groups[7]!);
+  if (groups[0] === 0x2002) return dotted(groups[1]!, groups[2]!);
   return undefined;
 }
 
