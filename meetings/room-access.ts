@@ -17,6 +17,7 @@ export function seesEveryRoom(caller: Principal): boolean {
   return hasAnyRole(caller, ['supervisor']);
 }
 
+/** True when the caller is one of the room's users (the table of docs/meetings.md). */
 export async function mayUseRoom(ctx: Pick<MeetingsContext, 'sessions'>, caller: Principal, room: MeetingRoomRow): Promise<boolean> {
   if (seesEveryRoom(caller) || room.created_by === caller.user_id || room.participants.includes(caller.user_id)) return true;
   // The conversation's attendant: whoever holds it now, also after a transfer.
