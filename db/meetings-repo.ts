@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { isUuid } from './uuid.js';
-import { meetingConversations, meetingRooms, type MeetingMedia, type MeetingProviderKind } from './schema/index.js';
+import { meetingConversations, meetingRooms, sessions, type MeetingMedia, type MeetingProviderKind } from './schema/index.js';
 
 export type { MeetingMedia, MeetingProviderKind };
 
@@ -25,11 +25,22 @@ export function createMeetingsRepo(db: Database) {
       return row;
     },
 
-    /** Newest first; `session_id` narrows to a conversation's rooms, `open` to rooms not ended. */
-    async list(filter: { session_id?: string; created_by?: string; open?: boolean; limit?: number } = {}): Promise<MeetingRoomRow[]> {
+    /**
+     * Newest first; `session_id` narrows to a conversation's rooms, `open` to rooms not ended,
+     * `visible_to` to the rooms a user is in: created, invited to by user id, or of a conversation
+     * assigned to them (the rule of meetings/room-access.ts).
+     */
+    async list(filter: { session_id?: string; visible_to?: string; open?: boolean; limit?: number } = {}): Promise<MeetingRoomRow[]> {
       const where: SQL[] = [];
       if (filter.session_id !== undefined) where.push(eq(meetingRooms.session_id, filter.session_id));
-      if (filter.created_by !== undefined) where.push(eq(meetingRooms.created_by, filter.created_by));
+      if (filter.visible_to !== undefined) {
+        const user = filter.visible_to;
+        where.push(or(
+          eq(meetingRooms.created_by, user),
+          sql`${meetingRooms.participants} ? ${user}`,
+          inArray(meetingRooms.session_id, db.select({ id: sessions.id }).from(sessions).where(eq(sessions.assigned_to, user))),
+        )!);
+      }
       if (filter.open) where.push(isNull(meetingRooms.ended_at));
       return db.select().from(meetingRooms).where(and(...where)).orderBy(desc(meetingRooms.created_at)).limit(filter.limit ?? 100);
     },

@@ -1,7 +1,8 @@
 /**
- * Admission to a room: `POST /api/meet/rooms/{id}/join` (anyone holding the link, or a signed-in
- * user) and `POST /api/meet/token` (a signed-in user asks for a token with chosen rights). Both
- * refuse an ended or expired room (410), and a token never outlives its room.
+ * Admission to a room: `POST /api/meet/rooms/{id}/join` (anyone holding the link, as a guest) and
+ * `POST /api/meet/token` (a user of the room, meetings/room-access.ts, asks for a token with chosen
+ * rights, always as themselves). Both refuse an ended or expired room (410), and a token never
+ * outlives its room.
  */
 import { randomUUID } from 'node:crypto';
 import type { MeetingRoomRow } from '../db/index.js';
@@ -35,12 +36,14 @@ export async function findRoom(ctx: Pick<MeetingsContext, 'repo'>, idOrName: str
   return room;
 }
 
+/** The one identity a signed-in user's token carries (docs/meetings.md, "Who may use a room"). */
+export const identityOf = (userId: string): string => `user-${userId}`;
+
 export interface JoinInput {
   room: string;
   /** The signed-in user joining, when there is one; guests are given a random identity. */
   user?: { id: string; name: string; admin: boolean };
   name?: string;
-  identity?: string;
   can_publish?: boolean;
   can_subscribe?: boolean;
   ttl_seconds?: number;
@@ -51,7 +54,7 @@ export async function joinMeeting(ctx: MeetingsContext, input: JoinInput): Promi
   const now = ctx.now();
   assertOpen(room, now);
   const settings = ctx.settings(room.bot_id);
-  const identity = input.identity ?? (input.user ? `user-${input.user.id}` : `guest-${randomUUID()}`);
+  const identity = input.user ? identityOf(input.user.id) : `guest-${randomUUID()}`;
   const name = input.name ?? input.user?.name ?? 'Guest';
   const left = Math.floor((room.expires_at.getTime() - now.getTime()) / 1000);
   const ttl = Math.max(1, Math.min(left, input.ttl_seconds ?? left));

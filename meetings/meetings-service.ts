@@ -16,6 +16,7 @@ import { statusOf, toRoomView, type MeetingStatus } from './meeting-room.js';
 import type { MeetingsContext } from './meetings-context.js';
 import type { EmbeddedClaims, EmbeddedTokens } from './providers/embedded-provider.js';
 import type { RtcSettings } from './providers/rtc-provider.js';
+import { assertActsForSession, assertOwnIdentity, seesEveryRoom, usableRoom } from './room-access.js';
 import { createScriptMeetings } from './script-meetings.js';
 import { receiveRtcWebhook, type RtcWebhookInput } from './rtc-webhook.js';
 import { createMeetHub, MEET_WS_CLOSE, type MeetHub } from './signalling/meet-hub.js';
@@ -27,9 +28,6 @@ export interface MeetingsServiceDeps {
   rtcOf(botId: string): RtcSettings | undefined;
   logger: { warn(obj: object, msg: string): void };
 }
-
-/** Supervisors and admins see every room; others the rooms they created. */
-const SEE_ALL = ['supervisor'] as const;
 
 const displayName = (p: Principal) => p.username;
 const admin = (p: Principal) => hasAnyRole(p, ['attendant', 'supervisor']);
@@ -49,18 +47,22 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
   });
 
   return {
-    create: async (principal: Principal, input: Omit<CreateMeetingInput, 'created_by'>) => view(await createMeeting(ctx, { ...input, created_by: principal.user_id })),
+    async create(principal: Principal, input: Omit<CreateMeetingInput, 'created_by'>) {
+      if (input.session_id) await assertActsForSession(ctx, principal, input.session_id);
+      return view(await createMeeting(ctx, { ...input, created_by: principal.user_id }));
+    },
 
+    /** The rooms the caller may use (meetings/room-access.ts). */
     async list(principal: Principal, filter: { status?: MeetingStatus; session_id?: string }) {
       const rows = await ctx.repo.list({
         ...(filter.session_id ? { session_id: filter.session_id } : {}),
-        ...(hasAnyRole(principal, SEE_ALL) ? {} : { created_by: principal.user_id }),
+        ...(seesEveryRoom(principal) ? {} : { visible_to: principal.user_id }),
       });
       const now = ctx.now();
       return { rooms: rows.filter((r) => !filter.status || statusOf(r, now) === filter.status).map(view) };
     },
 
-    get: async (id: string) => view(await findRoom(ctx, id)),
+    get: async (principal: Principal, id: string) => view(await usableRoom(ctx, principal, id)),
 
     /** The link's holder joins; a signed-in caller joins as themselves. */
     join: (room: string, input: { principal?: Principal; name?: string }) => joinMeeting(ctx, {
@@ -68,14 +70,28 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
       ...(input.principal ? { user: { id: input.principal.user_id, name: displayName(input.principal), admin: admin(input.principal) } } : {}),
     }),
 
-    token: (principal: Principal, input: Omit<JoinInput, 'user'>) =>
-      joinMeeting(ctx, { ...input, user: { id: principal.user_id, name: displayName(principal), admin: admin(principal) } }),
+    /** A token for a user of the room, always as themselves: another `identity` is refused (403). */
+    async token(principal: Principal, input: Omit<JoinInput, 'user'> & { identity?: string }) {
+      const { identity, ...rest } = input;
+      assertOwnIdentity(principal, identity);
+      await usableRoom(ctx, principal, input.room);
+      return joinMeeting(ctx, { ...rest, user: { id: principal.user_id, name: displayName(principal), admin: admin(principal) } });
+    },
 
-    transcription: (input: TranscriptionInput) => transcribeMeeting(ctx, input),
-    invite: (input: InviteInput) => inviteToMeeting(ctx, input),
+    async transcription(principal: Principal, input: TranscriptionInput) {
+      await usableRoom(ctx, principal, input.room);
+      return transcribeMeeting(ctx, input);
+    },
+
+    /** A link sent to a conversation's customer needs that conversation to be the caller's. */
+    async invite(principal: Principal, input: InviteInput) {
+      await usableRoom(ctx, principal, input.room);
+      if (input.session_id) await assertActsForSession(ctx, principal, input.session_id);
+      return inviteToMeeting(ctx, input);
+    },
 
     async end(id: string, principal: Principal) {
-      const room = await findRoom(ctx, id);
+      const room = await usableRoom(ctx, principal, id);
       await endMeeting(ctx, room, principal.user_id);
       hub.end(room.name);
       return view((await findRoom(ctx, id)));

@@ -17,18 +17,18 @@ export function meetingRoutes(meetings: MeetingsService) {
   return [
     defineRoute({
       method: 'post', path: '/api/meet/create', summary: 'Create a meeting room', tag: TAG, access: 'authenticated',
-      body: CreateMeetingRequestSchema, status: 201, response: { description: 'The room', schema: MeetingRoomSchema }, errors: [502],
+      body: CreateMeetingRequestSchema, status: 201, response: { description: 'The room', schema: MeetingRoomSchema }, errors: [403, 502],
       handle: ({ body, principal }) => meetings.create(principal, body),
     }),
     defineRoute({
-      method: 'get', path: '/api/meet/rooms', summary: 'List rooms (supervisors: every room; others: the rooms they created)', tag: TAG,
+      method: 'get', path: '/api/meet/rooms', summary: 'List rooms (supervisors and admins: every room; others: the rooms they are in)', tag: TAG,
       access: 'authenticated', query: MeetingRoomListQuerySchema, response: { description: 'Rooms, newest first', schema: MeetingRoomListSchema },
       handle: ({ query, principal }) => meetings.list(principal, query),
     }),
     defineRoute({
-      method: 'get', path: '/api/meet/rooms/:id', summary: 'A room', tag: TAG, access: 'authenticated', params: MeetRoomParamsSchema,
-      response: { description: 'The room', schema: MeetingRoomSchema }, errors: [404],
-      handle: ({ params }) => meetings.get(params.id),
+      method: 'get', path: '/api/meet/rooms/:id', summary: 'A room (its users only: docs/meetings.md, "Who may use a room")', tag: TAG, access: 'authenticated', params: MeetRoomParamsSchema,
+      response: { description: 'The room', schema: MeetingRoomSchema }, errors: [403, 404],
+      handle: ({ params, principal }) => meetings.get(principal, params.id),
     }),
     defineRoute({
       method: 'post', path: '/api/meet/rooms/:id/join', summary: 'Join a room with its link: a token and where to connect', tag: TAG,
@@ -38,18 +38,18 @@ export function meetingRoutes(meetings: MeetingsService) {
     }),
     defineRoute({
       method: 'post', path: '/api/meet/rooms/:id/end', summary: 'End a room: everyone is disconnected and its link stops working', tag: TAG,
-      access: ['attendant', 'supervisor'], params: MeetRoomParamsSchema, response: { description: 'The ended room', schema: MeetingRoomSchema }, errors: [404, 502],
+      access: ['attendant', 'supervisor'], params: MeetRoomParamsSchema, response: { description: 'The ended room', schema: MeetingRoomSchema }, errors: [403, 404, 502],
       handle: ({ params, principal }) => meetings.end(params.id, principal),
     }),
     defineRoute({
-      method: 'post', path: '/api/meet/token', summary: 'An access token for a room, as the caller', tag: TAG, access: 'authenticated',
-      body: MeetingTokenRequestSchema, response: { description: 'Access to the room', schema: MeetingAccessSchema }, errors: [404, 410],
+      method: 'post', path: '/api/meet/token', summary: 'An access token for a room the caller is in, always as the caller (customers join through the link)', tag: TAG, access: 'authenticated',
+      body: MeetingTokenRequestSchema, response: { description: 'Access to the room', schema: MeetingAccessSchema }, errors: [403, 404, 410],
       handle: ({ body, principal }) => meetings.token(principal, body),
     }),
     defineRoute({
       method: 'post', path: '/api/meet/transcription', summary: 'Start or stop a room\'s transcription', tag: TAG, access: 'authenticated',
-      body: TranscriptionRequestSchema, response: { description: 'Transcription state', schema: TranscriptionSchema }, errors: [404, 409, 410, 502],
-      handle: ({ body }) => meetings.transcription({
+      body: TranscriptionRequestSchema, response: { description: 'Transcription state', schema: TranscriptionSchema }, errors: [403, 404, 409, 410, 502],
+      handle: ({ body, principal }) => meetings.transcription(principal, {
         room: body.room, action: body.action,
         ...(body.audio_base64 ? { audio: { data: Buffer.from(body.audio_base64, 'base64'), mimeType: body.audio_mime_type ?? 'audio/webm' } } : {}),
         ...(body.reference_transcript !== undefined ? { reference_transcript: body.reference_transcript } : {}),
@@ -57,8 +57,8 @@ export function meetingRoutes(meetings: MeetingsService) {
     }),
     defineRoute({
       method: 'post', path: '/api/meet/invite', summary: 'Send a room\'s link by email and to a conversation\'s customer', tag: TAG,
-      access: ['attendant', 'supervisor'], body: InviteRequestSchema, response: { description: 'Who was invited', schema: InviteSchema }, errors: [404, 409, 410],
-      handle: ({ body }) => meetings.invite(body),
+      access: ['attendant', 'supervisor'], body: InviteRequestSchema, response: { description: 'Who was invited', schema: InviteSchema }, errors: [403, 404, 409, 410],
+      handle: ({ body, principal }) => meetings.invite(principal, body),
     }),
     defineRoute({
       method: 'post', path: '/api/meet/conversations/create', summary: 'Create a conversation between users', tag: TAG, access: 'authenticated',

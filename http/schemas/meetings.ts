@@ -65,7 +65,7 @@ export const JoinMeetingRequestSchema = z
 export const MeetingTokenRequestSchema = z
   .object({
     room: RoomKey,
-    identity: z.string().trim().min(1).max(200).optional().meta({ description: 'Default `user-{user id}`' }),
+    identity: z.string().trim().min(1).max(200).optional().meta({ description: 'Always the caller\'s own, `user-{user id}`: any other is refused (403)' }),
     name: z.string().trim().min(1).max(100).optional(),
     can_publish: z.boolean().optional(),
     can_subscribe: z.boolean().optional(),
