@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TrustProxySchema } from './trust-proxy.js';
 
 const optionalString = z
   .string()
@@ -34,6 +35,8 @@ export const ProcessSettingsSchema = z.object({
   // The externally visible base URL (https://bots.example.com): provider webhooks are registered
   // with it and their signatures checked against it behind a proxy (docs/channels/sms.md).
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // Whose X-Forwarded-For is believed (docs/operations/reverse-proxy.md): unset = nobody's.
+  TRUST_PROXY: TrustProxySchema,
   // Notifications (docs/notifications.md, "Limits"): seed 8's limits, and PUBLIC_URL (above) is the base of click-tracking links.
   NOTIFICATIONS_SEND_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
   NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY: z.coerce.number().int().positive().default(10),
