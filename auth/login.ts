@@ -17,7 +17,8 @@ export interface LoginInput {
 /**
  * Checks a username-or-email and password and returns an access token. Every failure gives the
  * same error, so the answer never tells whether the account exists. With a throttle, runs of
- * failures per account and per address are refused with 429 before any password is checked.
+ * failures per account (whichever of its names they used) and per address are refused with 429
+ * before any password is checked.
  * Accounts without a local password (provisioned by a directory, or retired by federated sign-in)
  * fail like a wrong password; a right one-time password answers `PasswordChangeRequiredError`.
  */
@@ -41,19 +42,21 @@ export async function checkCredentials(
 ): Promise<UserRecord> {
   const identifier = input.identifier.trim();
   const address = input.clientAddress ?? 'unknown';
-  await deps.throttle?.assertAllowed(identifier, address);
-  const user = await verifyPassword(deps.users, identifier, input.password);
+  // Found before the throttle is asked, so a username and an email of one user share its lockout.
+  const found = await deps.users.findByLogin(identifier);
+  const account = { identifier, ...(found ? { userId: found.id } : {}) };
+  await deps.throttle?.assertAllowed(account, address);
+  const user = await verifyPassword(found, input.password);
   if (!user) {
-    await deps.throttle?.failed(identifier, address);
+    await deps.throttle?.failed(account, address);
     throw new UnauthorizedError('Invalid credentials');
   }
-  await deps.throttle?.succeeded(identifier);
+  await deps.throttle?.succeeded(account);
   return user;
 }
 
-/** The active user whose local password this is, or undefined; unknown users cost as much time as a wrong password. */
-async function verifyPassword(users: Pick<UserDirectory, 'findByLogin'>, identifier: string, password: string): Promise<UserRecord | undefined> {
-  const user = await users.findByLogin(identifier);
+/** The user if this is their local password and they are active, else undefined; unknown users cost as much time as a wrong password. */
+async function verifyPassword(user: UserRecord | undefined, password: string): Promise<UserRecord | undefined> {
   const valid = await passwordHasher.verify(user?.password_hash ?? (await decoyHash), password);
   return user && valid && user.password_hash !== null && user.is_active ? user : undefined;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TrustProxySchema } from './trust-proxy.js';
 
 const optionalString = z
   .string()
@@ -38,6 +39,8 @@ export const ProcessSettingsSchema = z.object({
   // notification webhooks, the chat-ops hook, the identity provider, FCM, object storage) may reach loopback and
   // private networks only when this is true; metadata and link-local addresses never.
   OUTBOUND_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  // Whose X-Forwarded-For is believed (docs/operations/reverse-proxy.md): unset = nobody's.
+  TRUST_PROXY: TrustProxySchema,
   // Notifications (docs/notifications.md, "Limits"): seed 8's limits, and PUBLIC_URL (above) is the base of click-tracking links.
   NOTIFICATIONS_SEND_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
   NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY: z.coerce.number().int().positive().default(10),

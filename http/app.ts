@@ -46,6 +46,8 @@ import { botSignInPages, type BotSignInPagesDeps } from './bot-sign-in-pages.js'
 
 export interface AppDeps {
   logger: Logger;
+  /** express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-For gives `req.ip`; unset, nobody's. */
+  trustProxy?: number | string[];
   version: string;
   users: UserDirectory;
   tokens: TokenIssuer;
@@ -98,6 +100,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // Every per-address limit and log reads req.ip: the client's only through proxies named here (docs/operations/reverse-proxy.md).
+  if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
   app.use(requestLogging(deps.logger));
   // Provider webhooks are verified over the bytes the provider signed: read them raw, never re-serialised.
   app.use('/webhooks', express.raw({ type: () => true, limit: JSON_BODY_LIMIT }));

@@ -6,7 +6,7 @@ import { createLogger } from '../infra/logger.js';
 import { requestLogging } from './request-logging.js';
 
 /** An app whose every request is logged into `lines` at `level`. */
-async function serve(level: string) {
+async function serve(level: string, trustProxy?: string) {
   const lines: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -15,6 +15,7 @@ async function serve(level: string) {
     },
   });
   const app = express();
+  if (trustProxy !== undefined) app.set('trust proxy', trustProxy);
   app.use(requestLogging(createLogger({ level, destination })));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/missing', (_req, res) => void res.status(404).json({ error: 'not_found' }));
@@ -72,6 +73,19 @@ describe('request logging', () => {
       expect(app.lines.map((l) => (l.res as { statusCode: number }).statusCode)).toEqual([404]);
     } finally {
       await app.close();
+    }
+  });
+
+  test('the address logged is the connection\'s, or the client\'s a trusted proxy forwarded', async () => {
+    for (const [trustProxy, expected] of [[undefined, '127.0.0.1'], ['loopback', '203.0.113.9']] as const) {
+      const app = await serve('info', trustProxy);
+      try {
+        await fetch(`${app.url}/hello`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+        await settled(app.lines, 1);
+        expect(app.lines.map((l) => (l.req as { remoteAddress: string }).remoteAddress)).toEqual([expected]);
+      } finally {
+        await app.close();
+      }
     }
   });
 });

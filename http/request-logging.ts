@@ -14,7 +14,8 @@ const UNLOGGED = new Set(['/healthz', '/readyz']);
  * pino-http: that builds a child logger (with its redaction) for every request, a twentieth of a
  * web turn's CPU even when the level drops the line (docs/performance.md). Here a request costs
  * one listener, and a line is built only when its level is on. No header is logged (so no
- * Authorization or Cookie), and credentials in the query string are redacted.
+ * Authorization or Cookie), and credentials in the query string are redacted. The caller's
+ * address is express's `req.ip`, which follows the app's `trust proxy`.
  */
 export function requestLogging(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -30,7 +31,8 @@ export function requestLogging(logger: Logger) {
       const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level]({
-        req: { id, method: req.method, url: redactUrl(req.originalUrl) },
+        // req.ip: the client's address when TRUST_PROXY names the proxy in front (docs/operations/reverse-proxy.md).
+        req: { id, method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.ip },
         res: { statusCode: res.statusCode },
         responseTime: Math.round(performance.now() - started),
       }, 'request completed');

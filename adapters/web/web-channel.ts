@@ -48,7 +48,7 @@ export interface WebMessageRequest {
   bot: string;
   body: WebMessageBody;
   headers: Record<string, string | string[] | undefined>;
-  /** The caller's address (behind a load balancer, set express's `trust proxy` so it is the client's). */
+  /** The caller's address: the client's behind a proxy only when TRUST_PROXY names it (docs/operations/reverse-proxy.md). */
   clientAddress: string;
 }
 

@@ -83,7 +83,7 @@ export function webChannelRoutes(web: WebChannel) {
   ];
 }
 
-/** The caller's address as express sees it (set `trust proxy` behind a load balancer so it is the client's). */
+/** The caller's address as express sees it: the client's behind a proxy that TRUST_PROXY names (docs/operations/reverse-proxy.md). */
 function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }

@@ -103,3 +103,21 @@ test('a forged or damaged link is refused, on the page and on sign-in', async ()
     expect((await signIn(bad, 'maria', 'maria-password-1')).status).toBe(401);
   }
 });
+
+test('the sign-in page shares the account\'s lockout with POST /api/auth/login, whichever name each used', async () => {
+  const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+  const created = await fetch(`${service.url}/api/users`, {
+    method: 'POST', headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'locked', email: 'locked@example.test', password: 'locked-password-1', roles: [] }),
+  });
+  expect(created.status).toBe(201);
+  for (let i = 0; i < 10; i++) {
+    const wrong = await fetch(`${service.url}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'locked', password: `guess-${i}-xyz` }),
+    });
+    expect(wrong.status).toBe(401);
+  }
+  const first = await sayOnWeb(service.url, 'desk', 'hi');
+  const refused = await signIn(linkIn(first.replies[1]!.text), 'locked@example.test', 'locked-password-1');
+  expect([refused.status, await refused.text()]).toEqual([429, expect.stringContaining('Too many attempts.')]);
+});

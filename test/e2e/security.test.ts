@@ -95,6 +95,25 @@ describe('login abuse and accounts', () => {
     expect((await json('POST', '/api/auth/login', { username: TEST_ADMIN.username, password: TEST_ADMIN.password })).status).toBe(200);
   });
 
+  test('one lockout per account: wrong passwords by username lock the email, and the other way round', async () => {
+    const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+    for (const name of ['byname', 'bymail']) {
+      const created = await json('POST', '/api/users', { username: name, email: `${name}@example.test`, password: `${name}-password-1`, roles: [] }, admin);
+      expect(created.status).toBe(201);
+    }
+    const guesses = async (login: Record<string, string>) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await json('POST', '/api/auth/login', { ...login, password: `guess-${i}-xyz` })).status);
+      return statuses;
+    };
+    expect(await guesses({ username: 'byname' })).toEqual(Array(10).fill(401));
+    const byEmail = await json('POST', '/api/auth/login', { email: 'ByName@example.test', password: 'byname-password-1' });
+    expect([byEmail.status, await byEmail.json()]).toEqual([429, expect.objectContaining({ error: 'rate_limit_exceeded', limit: 10 })]);
+    expect(await guesses({ email: 'bymail@example.test' })).toEqual(Array(10).fill(401));
+    const byName = await json('POST', '/api/auth/login', { username: 'BYMAIL', password: 'bymail-password-1' });
+    expect([byName.status, await byName.json()]).toEqual([429, expect.objectContaining({ error: 'rate_limit_exceeded', limit: 10 })]);
+  });
+
   test('usernames and emails are unique regardless of case, and log in in any case', async () => {
     const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
     const twin = await json('POST', '/api/users', { username: 'ADMIN', email: 'other-admin@example.test', password: 'password-twin-1', roles: [] }, admin);
