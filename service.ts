@@ -308,6 +308,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const identity = identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl });
   const app = createApp({
     logger,
+    hsts: settings.HSTS === 'on',
     version: packageVersion(),
     users,
     tokens,

@@ -34,6 +34,8 @@ export const ProcessSettingsSchema = z.object({
   // The externally visible base URL (https://bots.example.com): provider webhooks are registered
   // with it and their signatures checked against it behind a proxy (docs/channels/sms.md).
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // Strict-Transport-Security on every answer (http/browser-security.ts); unset: on when PUBLIC_URL is https.
+  HSTS: optionalString.pipe(z.enum(['on', 'off']).optional()),
   // Notifications (docs/notifications.md, "Limits"): seed 8's limits, and PUBLIC_URL (above) is the base of click-tracking links.
   NOTIFICATIONS_SEND_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
   NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY: z.coerce.number().int().positive().default(10),
@@ -88,7 +90,7 @@ export const ProcessSettingsSchema = z.object({
   }
 });
 
-export type ProcessSettings = z.infer<typeof ProcessSettingsSchema>;
+export type ProcessSettings = Omit<z.infer<typeof ProcessSettingsSchema>, 'HSTS'> & { HSTS: 'on' | 'off' };
 
 /** Thrown when an environment variable has an invalid value; the message lists every problem. */
 export class SettingsError extends Error {}
@@ -100,5 +102,9 @@ export function readProcessSettings(env: NodeJS.ProcessEnv = process.env): Proce
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new SettingsError(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), BOTS_DIR: path.resolve(result.data.BOTS_DIR), WEB_DIR: path.resolve(result.data.WEB_DIR) };
+  const hsts = result.data.HSTS ?? (result.data.PUBLIC_URL?.startsWith('https:') ? 'on' : 'off');
+  return {
+    ...result.data, HSTS: hsts,
+    DATA_DIR: path.resolve(result.data.DATA_DIR), BOTS_DIR: path.resolve(result.data.BOTS_DIR), WEB_DIR: path.resolve(result.data.WEB_DIR),
+  };
 }

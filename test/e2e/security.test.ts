@@ -152,6 +152,8 @@ describe('browsers', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("default-src 'self'");
       expect(csp).not.toContain('upgrade-insecure-requests');
+      // A plain-http host with no HSTS setting: browsers are not told to insist on https.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
     }
   });
 
