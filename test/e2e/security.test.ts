@@ -142,6 +142,16 @@ describe('web visitors', () => {
   });
 });
 
+describe('SCIM', () => {
+  test('no bot sets scim-token: /scim/v2 is not served (404, the API\'s not_found), whatever the token', async () => {
+    for (const headers of [{}, { authorization: 'Bearer anything' }]) {
+      const res = await json('GET', '/scim/v2/Users', undefined, headers);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: 'not_found' });
+    }
+  });
+});
+
 describe('browsers', () => {
   test('every answer carries security headers', async () => {
     for (const path of ['/api/users/me', '/api/docs', '/healthz', '/api/openapi.json', '/nowhere']) {
