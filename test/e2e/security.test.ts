@@ -144,7 +144,7 @@ describe('web visitors', () => {
 
 describe('SCIM', () => {
   test('no bot sets scim-token: /scim/v2 is not served (404, the API\'s not_found), whatever the token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer anything' }]) {
+    for (const headers of [{}, { authorization: 'Bearer anything' }] as Record<string, string>[]) {
       const res = await json('GET', '/scim/v2/Users', undefined, headers);
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ error: 'not_found' });
