@@ -309,6 +309,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const app = createApp({
     logger,
     trustProxy: settings.TRUST_PROXY,
+    hsts: settings.HSTS === 'on',
     version: packageVersion(),
     users,
     tokens,
@@ -371,6 +372,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // The page HEAR x AS LOGIN links to: the person's own account, checked like the API's login, answers the HEAR.
     botSignIn: {
       links: signInLinks,
+      waits: (request) => engine.awaitsSignIn(request),
       signIn: (input) => signInToBot({ users, throttle: loginThrottle, complete: completeSignIn }, input),
       // Or through the organization's identity provider, when a bot configures one (OIDC federation): its callback's token.
       federationOf: (bot) => identity.oidc?.federations.find(bot)?.bot,

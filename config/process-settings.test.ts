@@ -54,4 +54,14 @@ describe('readProcessSettings', () => {
     const zitadel = readProcessSettings({ IDP: 'zitadel', IDP_URL: 'https://z.example.com', ZITADEL_CLIENT_ID: 'id', ZITADEL_CLIENT_SECRET: 'secret' });
     expect(zitadel).toMatchObject({ IDP: 'zitadel', ZITADEL_CLIENT_ID: 'id' });
   });
+
+  test('HSTS is on or off; unset, it follows PUBLIC_URL: on for https, off for plain http or none', () => {
+    expect(readProcessSettings({}).HSTS).toBe('off');
+    expect(readProcessSettings({ PUBLIC_URL: 'http://bots.lan:8080' }).HSTS).toBe('off');
+    expect(readProcessSettings({ PUBLIC_URL: 'https://bots.example.com' }).HSTS).toBe('on');
+    expect(readProcessSettings({ PUBLIC_URL: 'https://bots.example.com', HSTS: 'off' }).HSTS).toBe('off');
+    expect(readProcessSettings({ PUBLIC_URL: 'http://bots.lan', HSTS: 'on' }).HSTS).toBe('on');
+    expect(readProcessSettings({ HSTS: ' ' }).HSTS).toBe('off');
+    expect(() => readProcessSettings({ HSTS: 'yes' })).toThrow(/HSTS/);
+  });
 });

@@ -41,6 +41,8 @@ export const ProcessSettingsSchema = z.object({
   OUTBOUND_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   // Whose X-Forwarded-For is believed (docs/operations/reverse-proxy.md): unset = nobody's.
   TRUST_PROXY: TrustProxySchema,
+  // Strict-Transport-Security on every answer (http/browser-security.ts); unset: on when PUBLIC_URL is https.
+  HSTS: optionalString.pipe(z.enum(['on', 'off']).optional()),
   // Notifications (docs/notifications.md, "Limits"): seed 8's limits, and PUBLIC_URL (above) is the base of click-tracking links.
   NOTIFICATIONS_SEND_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
   NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY: z.coerce.number().int().positive().default(10),
@@ -95,7 +97,7 @@ export const ProcessSettingsSchema = z.object({
   }
 });
 
-export type ProcessSettings = z.infer<typeof ProcessSettingsSchema>;
+export type ProcessSettings = Omit<z.infer<typeof ProcessSettingsSchema>, 'HSTS'> & { HSTS: 'on' | 'off' };
 
 /** Thrown when an environment variable has an invalid value; the message lists every problem. */
 export class SettingsError extends Error {}
@@ -107,5 +109,9 @@ export function readProcessSettings(env: NodeJS.ProcessEnv = process.env): Proce
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new SettingsError(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), BOTS_DIR: path.resolve(result.data.BOTS_DIR), WEB_DIR: path.resolve(result.data.WEB_DIR) };
+  const hsts = result.data.HSTS ?? (result.data.PUBLIC_URL?.startsWith('https:') ? 'on' : 'off');
+  return {
+    ...result.data, HSTS: hsts,
+    DATA_DIR: path.resolve(result.data.DATA_DIR), BOTS_DIR: path.resolve(result.data.BOTS_DIR), WEB_DIR: path.resolve(result.data.WEB_DIR),
+  };
 }

@@ -129,14 +129,17 @@ export function createNotificationsRepo(db: Database) {
     },
 
     /**
-     * Sets the notification's status from its deliveries: queued while any is pending, else
-     * delivered when any was, else expired when all expired, else failed (docs/notifications.md).
+     * Sets the notification's status from its deliveries (docs/notifications.md, "States"): queued
+     * while any is pending, else delivered when every one was, partially_delivered when some were,
+     * else expired when all expired, else failed. One statement, so concurrent runs cannot
+     * interleave a read and a write.
      */
     async refreshStatus(id: string): Promise<NotificationStatus | undefined> {
       const [row] = await db.update(n).set({
         status: sql`(select case
           when bool_or(${d.status} = 'pending') then 'queued'
-          when bool_or(${d.status} = 'delivered') then 'delivered'
+          when bool_and(${d.status} = 'delivered') then 'delivered'
+          when bool_or(${d.status} = 'delivered') then 'partially_delivered'
           when bool_and(${d.status} = 'expired') then 'expired'
           else 'failed' end from ${d} where ${d.notification_id} = ${id})`,
       }).where(and(eq(n.id, id), sql`exists (select 1 from ${d} where ${d.notification_id} = ${id})`)).returning({ status: n.status });

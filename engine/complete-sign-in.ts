@@ -1,7 +1,8 @@
 import type { ObjectValue } from '../basic-interpreter/index.js';
+import type { SessionRow } from '../db/index.js';
 import { commitTurn } from './commit-turn.js';
 import { readStoredDialog } from './dialog-envelope.js';
-import { conversationLockKey, type EngineContext } from './engine-context.js';
+import { conversationLockKey, type EngineBot, type EngineContext } from './engine-context.js';
 import { decideRoute } from './routing-rule.js';
 import { runBotTurn } from './run-bot-turn.js';
 import { SessionTurn } from './session-turn.js';
@@ -21,6 +22,24 @@ export type SignInCompletionOutcome = 'signed_in' | 'stale';
 
 const RUNS = 3;
 
+/** Whether the session's dialog still waits on HEAR x AS LOGIN for the link with this nonce, and the bot still answers it. */
+function waitsFor(session: SessionRow, bot: EngineBot, nonce: string): boolean {
+  const stored = readStoredDialog(session.dialog_state);
+  const waits = stored?.status === 'waiting' && stored.waiting_for.type === 'LOGIN';
+  if (session.status !== 'open' || !waits || session.context_data[SIGN_IN_KEY] !== nonce) return false;
+  return decideRoute(bot.config, session, '').kind === 'bot';
+}
+
+/**
+ * Whether a sign-in link would still answer its HEAR, without answering it: the sign-in page
+ * shows its form only then, and says a used or replaced link is spent (docs/basic.md, "HEAR AS LOGIN").
+ */
+export async function awaitsSignIn(ctx: EngineContext, request: Omit<SignInCompletion, 'user'>): Promise<boolean> {
+  const session = await ctx.repos.turns.session(request.session_id);
+  const bot = ctx.bots(request.bot);
+  return !!session && !!bot && session.bot_id === bot.id && waitsFor(session, bot, request.nonce);
+}
+
 /**
  * Someone signed in on the page a HEAR x AS LOGIN linked to (docs/basic.md, "HEAR AS LOGIN"):
  * when the session still waits on that HEAR for that very link, its dialog resumes with the user
@@ -36,10 +55,7 @@ export async function completeSignIn(ctx: EngineContext, completion: SignInCompl
     // A session changed by another instance meanwhile is read again, and checked again.
     for (let run = 1; run <= RUNS; run++) {
       const session = await ctx.repos.turns.session(completion.session_id);
-      const stored = readStoredDialog(session?.dialog_state);
-      const waits = stored?.status === 'waiting' && stored.waiting_for.type === 'LOGIN';
-      if (!session || session.status !== 'open' || !waits || session.context_data[SIGN_IN_KEY] !== completion.nonce) return 'stale';
-      if (decideRoute(bot.config, session, '').kind !== 'bot') return 'stale';
+      if (!session || !waitsFor(session, bot, completion.nonce)) return 'stale';
       const turn = new SessionTurn(session, bot);
       turn.setContext(SIGN_IN_KEY, null);
       const dialog = await runBotTurn(ctx, turn, { kind: 'signed_in', user: completion.user });

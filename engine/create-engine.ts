@@ -13,7 +13,7 @@ import { receiveMessage } from './receive-message.js';
 import { resolveSession } from './resolve-session.js';
 import { runWebhook } from './run-webhook.js';
 import { submitForm } from './submit-form.js';
-import { completeSignIn } from './complete-sign-in.js';
+import { awaitsSignIn, completeSignIn } from './complete-sign-in.js';
 import { runScheduledScript } from './run-scheduled-script.js';
 import type { ScheduledRun } from './schedule-script.js';
 import { runTriggeredScript } from './run-triggered-script.js';
@@ -100,6 +100,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     runWebhook: (request) => runWebhook(ctx, request),
     submitForm: (submission) => submitForm(ctx, submission),
     completeSignIn: (completion) => completeSignIn(ctx, completion),
+    awaitsSignIn: (request) => awaitsSignIn(ctx, request),
     subscribe: (handlers) => {
       if (started) throw new Error('subscribe to engine events before start()');
       ctx.subscribers.push(handlers);

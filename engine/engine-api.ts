@@ -66,6 +66,8 @@ export interface Engine {
    * the session's dialog resumes with the user when it still waits for that link, else `stale`.
    */
   completeSignIn(completion: SignInCompletion): Promise<SignInCompletionOutcome>;
+  /** Whether a HEAR x AS LOGIN link would still answer its HEAR (not used, not replaced, the dialog still waiting); nothing changes. */
+  awaitsSignIn(request: Omit<SignInCompletion, 'user'>): Promise<boolean>;
   /**
    * Adds handlers for the domain events (engine/domain-events.ts), called after each commit by a
    * job, in order per session, at least once. Subscribe before `start()`.

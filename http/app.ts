@@ -91,6 +91,8 @@ export interface AppDeps {
   scriptEndpoints?: ScriptEndpoints;
   /** The sign-in page of HEAR x AS LOGIN (docs/basic.md, "HEAR AS LOGIN"). */
   botSignIn?: BotSignInPagesDeps;
+  /** Send `Strict-Transport-Security` (the `HSTS` process setting); off when absent. */
+  hsts?: boolean;
 }
 
 const JSON_BODY_LIMIT = '1mb';
@@ -110,7 +112,7 @@ export function createApp(deps: AppDeps): Express {
   // A form's acknowledgement may be read by any page's script, CREATE SITE's sandboxed pages
   // included (their origin is "null"): it carries no credentials and answers nothing private.
   app.use(FORM_PATH, cors({ origin: '*', methods: ['POST'], allowedHeaders: ['Content-Type'], maxAge: 600 }));
-  app.use(securityHeaders());
+  app.use(securityHeaders({ hsts: deps.hsts ?? false }));
   app.use(WEB_CHANNEL_PATH, webChannelCors(deps.webAllowedOrigins ?? (() => [])));
   // A visitor's upload is the file's bytes, of any type (a JSON file too): read raw, after CORS so a 413 is readable.
   app.post(WEB_UPLOAD_PATH, webUploadBody());

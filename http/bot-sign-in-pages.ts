@@ -9,6 +9,8 @@ import { escapeHtml } from './html-text.js';
 /** What the sign-in page of HEAR x AS LOGIN needs (docs/basic.md, "HEAR AS LOGIN"). */
 export interface BotSignInPagesDeps {
   links: Pick<BotSignInLinks, 'verify'>;
+  /** Whether the link's HEAR still waits for it (the engine's awaitsSignIn): a used or replaced link shows no form. */
+  waits(request: SignInRequest): Promise<boolean>;
   /** auth's signInToBot with its users, throttle and the engine's completion bound in. */
   signIn(input: { request: SignInRequest; identifier: string; password: string; clientAddress: string }): Promise<SignInResult>;
   /**
@@ -47,7 +49,8 @@ const SignInFormSchema = z.object({
 /**
  * The sign-in page a bot's HEAR x AS LOGIN links to (`/bot-login/<token>`): a plain HTML form,
  * no script, so it works in any browser a customer's chat app opens and under the security
- * headers' content policy. GET shows the form; POST checks the person's username or email and
+ * headers' content policy. GET shows the form, or the 409 page when the link was used or replaced
+already (so a spent link never asks for a password); POST checks the person's username or email and
  * password and hands them to the waiting dialog, then says what happened. The answers are never
  * cached: the link is a credential for one HEAR.
  */
@@ -65,13 +68,17 @@ export function botSignInPages(deps: BotSignInPagesDeps): Router {
 
   router.get(path, async (req, res) => {
     const request = await linkOf(req, res);
-    if (request) send(res, 200, form(request.bot, federatedStart(req, request)));
+    if (!request) return;
+    if (!(await deps.waits(request))) return send(res, 409, stalePage());
+    send(res, 200, form(request.bot, federatedStart(req, request)));
   });
 
   // Back from the organization's identity provider: the finish page, then its form's POST.
   router.get(`${path}/federated`, async (req, res) => {
     const request = await linkOf(req, res);
-    if (request) send(res, 200, finishPage());
+    if (!request) return;
+    if (!(await deps.waits(request))) return send(res, 409, stalePage());
+    send(res, 200, finishPage());
   });
   router.post(`${path}/federated`, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
     const request = await linkOf(req, res);
@@ -128,9 +135,7 @@ export function botSignInPages(deps: BotSignInPagesDeps): Router {
 }
 
 function answer(res: Response, { outcome, user }: SignInResult): void {
-  if (outcome === 'stale') {
-    return send(res, 409, notice('Sign-in not needed', 'The conversation no longer waits for this link: it was answered already, or the bot sent a newer one. Use the newest link the bot sent.'));
-  }
+  if (outcome === 'stale') return send(res, 409, stalePage());
   send(res, 200, notice('Signed in', `You are signed in as ${user.name}. You can go back to the conversation.`));
 }
 
@@ -151,6 +156,11 @@ function finishPage(): string {
   return page('Finishing sign-in', `<p id="status" role="status">Finishing your sign-in…</p>
 <form id="finish" method="post"><input type="hidden" name="access_token"><noscript><p>This step needs JavaScript. Sign in with your username and password instead.</p></noscript></form>`,
   `<script src="${FINISH_SCRIPT_PATH}"></script>`);
+}
+
+/** The answer to a link whose HEAR no longer waits for it: used already, or replaced by a newer one. */
+function stalePage(): string {
+  return notice('Sign-in not needed', 'The conversation no longer waits for this link: it was answered already, or the bot sent a newer one. Use the newest link the bot sent.');
 }
 
 function notice(title: string, text: string): string {

@@ -7,10 +7,14 @@ import helmet from 'helmet';
  * this origin's scripts and styles, which is what the API docs page (Swagger UI served from the
  * installed package) loads; inline styles stay allowed because Swagger UI sets some. Requests are
  * not upgraded to https: a self-hosted instance may be served over plain http on a private network.
+ * For the same reason `Strict-Transport-Security` (a year, `includeSubDomains`) is sent only with
+ * `hsts` (the `HSTS` process setting, README): a browser that saw it would refuse the plain-http
+ * host, and its subdomains, for a year.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(options: { hsts: boolean }): RequestHandler {
   return helmet({
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    strictTransportSecurity: options.hsts,
   });
 }
 

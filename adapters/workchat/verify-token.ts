@@ -24,7 +24,7 @@ export interface TokenExpectation {
 /**
  * The provider's signed requests (docs/channels/workchat.md, "Security"): a bearer JWT signed with
  * a key from the JWKS its OpenID metadata names, issued by that metadata's `issuer`, for the bot's
- * app id, not expired (with {@link TOKEN_CLOCK_SKEW_SECONDS} of skew), whose `serviceurl` claim is
+ * app id, carrying an `exp` (a token that never expires is refused) and not expired (with {@link TOKEN_CLOCK_SKEW_SECONDS} of skew), whose `serviceurl` claim is
  * the activity's `serviceUrl`. The library's own middleware fixes its key URLs to the public
  * cloud; this reads them from `workchat-openid-metadata-url` so tests run a local issuer.
  * Keys are cached per metadata URL by jose (refetched when an unknown `kid` appears).
@@ -38,7 +38,7 @@ export function createTokenVerifier() {
     try {
       const { issuer, keys } = await issuerOf(expect.openidMetadataUrl);
       const { payload } = await jwtVerify(token, keys, {
-        issuer, audience: expect.appId, clockTolerance: TOKEN_CLOCK_SKEW_SECONDS, algorithms: ['RS256'],
+        issuer, audience: expect.appId, clockTolerance: TOKEN_CLOCK_SKEW_SECONDS, algorithms: ['RS256'], requiredClaims: ['exp'],
       });
       const claimed = payload.serviceurl ?? payload.serviceUrl;
       return typeof claimed === 'string' && sameUrl(claimed, expect.serviceUrl) ? payload : undefined;
@@ -48,7 +48,7 @@ export function createTokenVerifier() {
   };
 }
 
-/** Checks a bearer token; the verified claims, or undefined for a missing, forged, expired or misdirected one. */
+/** Checks a bearer token; the verified claims, or undefined for a missing, forged, expired, never-expiring or misdirected one. */
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
 
 async function readMetadata(url: string): Promise<Issuer> {

@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, u
 import { users } from './users.js';
 
 /** Notification statuses (docs/notifications.md, "States"). */
-export const NOTIFICATION_STATUSES = ['queued', 'scheduled', 'delivered', 'failed', 'expired'] as const;
+export const NOTIFICATION_STATUSES = ['queued', 'scheduled', 'delivered', 'partially_delivered', 'failed', 'expired'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** Per recipient and channel delivery statuses. */

@@ -9,7 +9,7 @@ const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 export interface ScimRoutesDeps {
   scim: ScimService;
-  /** The `scim-token` values of the loaded bots (docs/configuration.md); none configured answers 401 to everything. */
+  /** The `scim-token` values of the loaded bots (docs/configuration.md); with none, the routes are not mounted at all (404). */
   tokens: () => readonly string[];
 }
 

@@ -10,7 +10,9 @@ const Channel = z.enum(NOTIFICATION_CHANNELS);
 const Category = z.enum(NOTIFICATION_CATEGORIES);
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24 h)');
 const Timestamp = z.iso.datetime({ offset: true });
-const Status = z.enum(['queued', 'scheduled', 'delivered', 'failed', 'expired']);
+const Status = z.enum(['queued', 'scheduled', 'delivered', 'partially_delivered', 'failed', 'expired']).meta({
+  description: '`delivered`: every recipient × channel delivered; `partially_delivered`: some did, the others failed or expired (see `delivery_details`)',
+});
 
 /** `data` (seed 2.1): `action` names what a click means, `url` where it leads (a path or an http(s) URL). */
 const NotificationData = z.object({

@@ -65,7 +65,12 @@ test('the bot sends a sign-in link; signing in there answers the HEAR with the u
   await waitFor(async () => (await transcript(first.session_token)).length === 3, 'the bot\'s answer to the sign-in');
   expect((await transcript(first.session_token))[2]).toBe('Welcome, maria! You are maria <maria@example.test>, roles: attendant');
 
-  // The link is spent.
+  // The link is spent: its page shows no form any more, and signing in again changes nothing.
+  const used = await fetch(link);
+  const usedHtml = await used.text();
+  expect([used.status, used.headers.get('cache-control')]).toEqual([409, 'no-store']);
+  expect(usedHtml).toContain('no longer waits for this link');
+  expect(usedHtml).not.toContain('<form');
   const again = await signIn(link, 'maria', 'maria-password-1');
   expect([again.status, await again.text()]).toEqual([409, expect.stringContaining('no longer waits for this link')]);
 });
@@ -78,6 +83,8 @@ test('typing instead of signing in asks again with a new link; only the newest l
   const newLink = linkIn(typed.replies[1]!.text);
   expect(newLink).not.toBe(oldLink);
 
+  expect((await fetch(oldLink)).status).toBe(409);
+  expect((await fetch(newLink)).status).toBe(200);
   const stale = await signIn(oldLink, TEST_ADMIN.username, TEST_ADMIN.password);
   expect(stale.status).toBe(409);
   const signed = await signIn(newLink, TEST_ADMIN.email, TEST_ADMIN.password);

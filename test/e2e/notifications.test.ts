@@ -81,7 +81,22 @@ describe('send', () => {
     expect(done.delivery).toEqual({ sms: 'failed', push: 'failed', in_app: 'delivered' });
     const reasons = Object.fromEntries(done.delivery_details.map((d: Json) => [d.channel, d.reason]));
     expect(reasons).toEqual({ sms: 'channel_not_configured', push: 'channel_not_configured', in_app: null });
-    expect(done.status).toBe('delivered');
+    expect(done.status).toBe('partially_delivered');
+  });
+
+  it('is delivered only when every requested channel delivered: 3 of 5 failing is partially_delivered, with each channel\'s result', async () => {
+    // alice has no browser subscription (web) and sms and push have no provider here; in_app and email deliver.
+    const res = await send(await client.adminAuth(), { recipients: [alice.id], title: 'five ways', message: 'y', channels: ['in_app', 'email', 'web', 'sms', 'push'] });
+    const done = await client.until(res.body.notification_id, await client.adminAuth(), delivered);
+    expect(done.status).toBe('partially_delivered');
+    expect(done.delivery).toEqual({ in_app: 'delivered', email: 'delivered', web: 'failed', sms: 'failed', push: 'failed' });
+    const reasons = Object.fromEntries(done.delivery_details.map((d: Json) => [d.channel, [d.status, d.reason]]));
+    expect(reasons).toEqual({
+      in_app: ['delivered', null], email: ['delivered', null], web: ['failed', 'no_push_subscription'],
+      sms: ['failed', 'channel_not_configured'], push: ['failed', 'channel_not_configured'],
+    });
+    const listed = await client.call('GET', `${BASE}?status=partially_delivered`, alice.headers);
+    expect(listed.body.notifications.map((n: Json) => n.notification_id)).toContain(res.body.notification_id);
   });
 
   it('fails everything when nothing could be delivered', async () => {

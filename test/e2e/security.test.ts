@@ -161,6 +161,16 @@ describe('web visitors', () => {
   });
 });
 
+describe('SCIM', () => {
+  test('no bot sets scim-token: /scim/v2 is not served (404, the API\'s not_found), whatever the token', async () => {
+    for (const headers of [{}, { authorization: 'Bearer anything' }] as Record<string, string>[]) {
+      const res = await json('GET', '/scim/v2/Users', undefined, headers);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: 'not_found' });
+    }
+  });
+});
+
 describe('browsers', () => {
   test('every answer carries security headers', async () => {
     for (const path of ['/api/users/me', '/api/docs', '/healthz', '/api/openapi.json', '/nowhere']) {
@@ -171,6 +181,8 @@ describe('browsers', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("default-src 'self'");
       expect(csp).not.toContain('upgrade-insecure-requests');
+      // A plain-http host with no HSTS setting: browsers are not told to insist on https.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
     }
   });
 

@@ -67,7 +67,7 @@ const postWith = (conversation: string, match: (text: string) => boolean): Conne
   fake.postsTo(conversation).find((p) => p.activity.text !== undefined && match(p.activity.text));
 
 describe('workchat: signed requests only', () => {
-  test('a missing, forged, expired, misdirected or foreign-audience token is 401 and nothing is stored', async () => {
+  test('a missing, forged, expired, never-expiring, misdirected or foreign-audience token is 401 and nothing is stored', async () => {
     const conversation = nextConversation();
     const activity = workchatActivities.message(fake.serviceUrl, conversation, customer('eve'), 'hi');
     const refused: (string | null)[] = [
@@ -75,6 +75,7 @@ describe('workchat: signed requests only', () => {
       'not-a-jwt',
       await fake.token(APP_ID, { forged: true }),
       await fake.token(APP_ID, { expiresIn: -600 }), // past the five-minute skew
+      await fake.token(APP_ID, { expiresIn: null }), // no `exp` at all
       await fake.token('someone-else'),
       await fake.token(APP_ID, { claims: { serviceurl: 'https://evil.example.test/' } }),
       await fake.token(APP_ID, { claims: { iss: 'https://other-issuer.example.test' } }),

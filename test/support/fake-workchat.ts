@@ -18,8 +18,8 @@ export interface ConnectorPost {
 export interface TokenOptions {
   /** Claims to add or replace (`aud`, `serviceurl`, `iss`…). */
   claims?: JWTPayload;
-  /** Seconds from now the token expires (negative: already expired). Default 3600. */
-  expiresIn?: number;
+  /** Seconds from now the token expires (negative: already expired); null signs it without `exp`. Default 3600. */
+  expiresIn?: number | null;
   /** Sign with a key the issuer does not publish (a forgery). */
   forged?: boolean;
 }
@@ -112,13 +112,13 @@ export async function startFakeWorkchat(): Promise<FakeWorkchat> {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const serviceUrl = `${base}/connector/`;
 
-  const sign = (key: CryptoKey, appId: string, options: TokenOptions) => new SignJWT({
-    iss: `${base}/issuer`, aud: appId, serviceurl: serviceUrl, ...options.claims,
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: 'key-1' })
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresIn ?? 3600))
-    .sign(key);
+  const sign = (key: CryptoKey, appId: string, options: TokenOptions) => {
+    const jwt = new SignJWT({ iss: `${base}/issuer`, aud: appId, serviceurl: serviceUrl, ...options.claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'key-1' })
+      .setIssuedAt();
+    if (options.expiresIn !== null) jwt.setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresIn ?? 3600));
+    return jwt.sign(key);
+  };
 
   return {
     url: base, metadataUrl: `${base}/openid`, tokenUrl: `${base}/token`, serviceUrl, issuer: `${base}/issuer`,

@@ -1,0 +1,35 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { securityHeaders } from './browser-security.js';
+
+/** The headers an app with these security headers answers with. */
+async function headersWith(hsts: boolean): Promise<Headers> {
+  const app = express();
+  app.use(securityHeaders({ hsts }));
+  app.get('/', (_req, res) => { res.send('ok'); });
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await res.text();
+    return res.headers;
+  } finally {
+    server.close();
+  }
+}
+
+describe('securityHeaders', () => {
+  test('with hsts, every answer asks browsers to use https for a year, subdomains included', async () => {
+    const headers = await headersWith(true);
+    expect(headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  test('without it (a plain-http host), no Strict-Transport-Security is sent; the other headers are', async () => {
+    const headers = await headersWith(false);
+    expect(headers.get('strict-transport-security')).toBeNull();
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
