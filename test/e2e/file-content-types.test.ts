@@ -124,3 +124,18 @@ describe('web visitor files', () => {
     }
   });
 });
+
+test('a notification\'s email attachment with a content type that is not a media type is refused with 400 validation_error', async () => {
+  const me = (await (await fetch(`${service.url}/api/users/me`, { headers: admin })).json()) as { id: string };
+  const send = (contentType: string) => fetch(`${service.url}/api/v1/notifications/send`, {
+    method: 'POST', headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      recipients: [me.id], title: 'Report', message: 'attached', channels: ['in_app'],
+      channel_options: { email: { attachments: [{ filename: 'r.txt', content: 'aGk=', content_type: contentType }] } },
+    }),
+  });
+  const refused = await send('text/plain\r\nBcc: someone@example.test');
+  expect(refused.status).toBe(400);
+  expect(await refused.json()).toMatchObject({ error: 'validation_error' });
+  expect((await send('text/plain')).status).toBe(202);
+});
