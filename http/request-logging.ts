@@ -14,8 +14,9 @@ const UNLOGGED = new Set(['/healthz', '/readyz']);
  * pino-http: that builds a child logger (with its redaction) for every request, a twentieth of a
  * web turn's CPU even when the level drops the line (docs/performance.md). Here a request costs
  * one listener, and a line is built only when its level is on. No header is logged (so no
- * Authorization or Cookie), and credentials in the query string are redacted. The caller's
- * address is express's `req.ip`, which follows the app's `trust proxy`.
+ * Authorization or Cookie), and the URL's credentials, in its path (sign-in and meeting links) or
+ * its query string (tokens, signatures), are redacted by the one rule of infra/log-redaction.ts.
+ * The caller's address is express's `req.ip`, which follows the app's `trust proxy`.
  */
 export function requestLogging(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {

@@ -39,3 +39,26 @@ test('credentials in a URL\'s query string are redacted, the rest is kept', () =
   expect(redactUrl('/ws/attendance?token=xyz')).toBe('/ws/attendance?token=[redacted]');
   expect(redactUrl('/api/users')).toBe('/api/users');
 });
+
+test.each([
+  ['/bot-login/eyJhbGciOi.eyJib3Qi.c2lnbmF0dXJl', '/bot-login/[redacted]'],
+  ['/bot-login/eyJhbGciOi.eyJib3Qi.c2lnbmF0dXJl/federated', '/bot-login/[redacted]/federated'],
+  ['/BOT-LOGIN/eyJhbGciOi.x.y?lang=pt', '/BOT-LOGIN/[redacted]?lang=pt'],
+  ['/meet/sb-AbCdEf0123456789', '/meet/[redacted]'],
+  ['/api/meet/rooms/sb-AbCdEf0123456789/join', '/api/meet/rooms/[redacted]/join'],
+  ['/api/meet/ws?token=eyJ.x.y', '/api/meet/ws?token=[redacted]'],
+  ['/api/v1/notifications/0b6c/click?u=4f1e&s=c2lnbmF0dXJl', '/api/v1/notifications/0b6c/click?u=4f1e&s=[redacted]'],
+  ['/api/drive/files/shop/sent/a/b.png?expires=1790000000&signature=c2ln', '/api/drive/files/shop/sent/a/b.png?expires=1790000000&signature=[redacted]'],
+  ['/auth/oidc/login?bot=desk&return_to=%2Fbot-login%2FeyJ.x.y%2Ffederated', '/auth/oidc/login?bot=desk&return_to=[redacted]'],
+  ['/auth/oidc/callback?code=abc123&state=xyz', '/auth/oidc/callback?code=[redacted]&state=xyz'],
+  ['/api/channels/web/x/messages?Session_Token=abc', '/api/channels/web/x/messages?Session_Token=[redacted]'],
+  ['/api/channels/web/x/messages?session%5Ftoken=abc', '/api/channels/web/x/messages?session%5Ftoken=[redacted]'],
+])('a credential in the path or query of %s is redacted', (url, logged) => {
+  expect(redactUrl(url)).toBe(logged);
+});
+
+test.each([
+  '/api/search?s=hello', '/meet.js', '/api/meet/rooms', '/api/users?page=2&q=%E0%A4%A', '/sites/shop/home/index.html',
+])('%s is logged as it is', (url) => {
+  expect(redactUrl(url)).toBe(url);
+});

@@ -1,5 +1,6 @@
 import type { Attachment } from '../../engine/index.js';
 import { ValidationError } from '../../infra/errors.js';
+import { DEFAULT_MEDIA_TYPE, normalizeMediaType } from '../../infra/media-type.js';
 
 /**
  * Files a web visitor sends (docs/channels/web.md, "Files from the visitor"): where an upload is
@@ -78,7 +79,9 @@ const STORED_NAME = /^[0-9a-f-]{36}-(.+)$/;
  * The attachments of a visitor's message, each checked: its URL must be a valid, unexpired drive
  * link of this bot to a file in this visitor's upload folder, so a visitor can never hand the bot
  * another visitor's file or any other drive file. Throws ValidationError naming
- * `body.attachments.<i>.url` otherwise; without a link reader every attachment is refused.
+ * `body.attachments.<i>.url` otherwise; without a link reader every attachment is refused. A
+ * `mime_type` the visitor names must be a media type (infra/media-type.ts): refused otherwise,
+ * kept in its normal form (docs/content.md, "Content types").
  */
 export function acceptVisitorAttachments(
   links: VisitorLinkReader | undefined, bot: string, visitorId: string, given: readonly WebAttachmentRef[],
@@ -93,7 +96,11 @@ export function acceptVisitorAttachments(
     }
     const stored = link.path.slice(link.path.lastIndexOf('/') + 1);
     const name = attachment.name ?? STORED_NAME.exec(stored)?.[1] ?? stored;
-    const mime_type = attachment.mime_type ?? 'application/octet-stream';
+    const mime_type = attachment.mime_type === undefined ? DEFAULT_MEDIA_TYPE : normalizeMediaType(attachment.mime_type);
+    if (mime_type === undefined) {
+      const path = `body.attachments.${i}.mime_type`;
+      throw new ValidationError(`Invalid request body: ${path}: not a media type (type/subtype)`, [{ path, message: 'not a media type' }]);
+    }
     return { type: attachment.type ?? attachmentTypeOf(mime_type, name), url: attachment.url, name, mime_type };
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../infra/errors.js';
+import { essenceOf, mediaTypeOr } from '../../infra/media-type.js';
 import { attachmentTypeOf, safeFileName, visitorUploadFolder, WEB_UPLOAD_MAX_BYTES } from './visitor-files.js';
 
 /** Where uploads go: the bot's drive (the one the BASIC file keywords use) and its signed links. */
@@ -18,7 +19,7 @@ export interface WebUploadInput {
   visitorId: string;
   /** The name the visitor gave (`?name=`), made safe here. */
   name: string;
-  /** The Content-Type the upload came with (parameters dropped); application/octet-stream when absent. */
+  /** The Content-Type the upload came with, as sent; checked here. */
   mimeType: string;
   bytes: Buffer;
 }
@@ -35,7 +36,9 @@ export interface WebUpload {
 /**
  * Keeps a visitor's file in the bot's drive at `received/web/<visitor>/<uuid>-<safe name>`
  * (docs/channels/web.md, "Files from the visitor") and answers its signed link, which the visitor
- * then attaches to a message. Empty files and files over WEB_UPLOAD_MAX_BYTES are refused.
+ * then attaches to a message. Empty files and files over WEB_UPLOAD_MAX_BYTES are refused. The
+ * Content-Type is the browser's guess from the file, not the visitor's choice: without its
+ * parameters, and application/octet-stream when absent or not a media type (docs/content.md, "Content types").
  */
 export async function storeWebUpload(deps: WebUploadDeps, input: WebUploadInput): Promise<WebUpload> {
   if (input.bytes.length === 0) throw new ValidationError('Invalid request body: the file is empty', [{ path: 'body', message: 'the file is empty' }]);
@@ -43,9 +46,10 @@ export async function storeWebUpload(deps: WebUploadDeps, input: WebUploadInput)
   const drive = deps.drive(input.bot);
   if (!drive) throw new NotFoundError(`No bot named "${input.bot}"`, 'bot_not_found');
   const name = safeFileName(input.name);
+  const mimeType = essenceOf(mediaTypeOr(input.mimeType));
   const path = `${visitorUploadFolder(input.visitorId)}${(deps.newId ?? randomUUID)()}-${name}`;
   await drive.write(path, input.bytes);
-  return { type: attachmentTypeOf(input.mimeType, name), url: deps.linkTo(input.bot, path), name, mime_type: input.mimeType, size: input.bytes.length };
+  return { type: attachmentTypeOf(mimeType, name), url: deps.linkTo(input.bot, path), name, mime_type: mimeType, size: input.bytes.length };
 }
 
 /** The refusal of a file over the limit (the route's body reader says the same before reading on). */

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ContentFileRow, ContentFileVersionRow } from '../../db/index.js';
+import { ValidationError } from '../../infra/errors.js';
+import { DEFAULT_MEDIA_TYPE, normalizeMediaType } from '../../infra/media-type.js';
 import { assertMayChange, type ContentActor } from '../content-actor.js';
 import { versionKey } from './file-store.js';
 import { filePath, folderOf } from './file-path.js';
@@ -9,6 +11,7 @@ export interface WriteFileInput {
   actor: ContentActor;
   path: string;
   bytes: Buffer;
+  /** A media type (infra/media-type.ts), kept in its normal form; application/octet-stream when absent. */
   content_type?: string;
   metadata?: Record<string, string>;
   /** The source's id of this version (imports): a re-run that finds it among the file's versions writes nothing. */
@@ -21,11 +24,13 @@ export interface WriteFileInput {
  * Writes a new version of the file at `path` (`POST /api/files/write`, the s3 importer). A new
  * path is the actor's file; an existing one may be replaced by its owner or an admin only.
  * Identical bytes and metadata as the newest version write nothing, so re-runs add no versions.
+ * A content type that is not a media type is refused (ValidationError) before anything is stored:
+ * it would be every download's Content-Type header (docs/content.md, "Content types").
  */
 export async function writeFile(deps: FilesDeps, input: WriteFileInput): Promise<{ file: ContentFileRow; version: ContentFileVersionRow; written: boolean }> {
   const path = filePath(input.path);
   const metadata = input.metadata ?? {};
-  const contentType = input.content_type ?? 'application/octet-stream';
+  const contentType = contentTypeOf(input.content_type);
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');
   const existing = await deps.files.findByPath(path);
   if (existing) {
@@ -47,6 +52,13 @@ export async function writeFile(deps: FilesDeps, input: WriteFileInput): Promise
     ...(input.created_at ? { created_at: input.created_at } : {}),
   });
   return { ...result, written: true };
+}
+
+function contentTypeOf(given: string | undefined): string {
+  if (given === undefined) return DEFAULT_MEDIA_TYPE;
+  const normal = normalizeMediaType(given);
+  if (normal === undefined) throw new ValidationError('Invalid content_type: not a media type (type/subtype)', [{ path: 'content_type', message: 'not a media type' }]);
+  return normal;
 }
 
 function sameMetadata(a: Record<string, string>, b: Record<string, string>): boolean {

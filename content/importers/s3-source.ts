@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, ListObjectVersionsCommand, type S3Client } from '@aws-sdk/client-s3';
+import { mediaTypeOr } from '../../infra/media-type.js';
 import { writeFile } from '../files/index.js';
 import { listSource, type ImportTarget } from './import-deps.js';
 import { outcomeOf, type ImportSource } from './run-import.js';
@@ -40,7 +41,8 @@ export function s3Source(target: ImportTarget, options: { from: string; to: stri
       const object = await item.read();
       const { written } = await writeFile(target.files, {
         actor: target.owner, path: prefix ? `${prefix}/${item.key}` : item.key, bytes: object.bytes, metadata: object.metadata,
-        ...(object.content_type ? { content_type: object.content_type } : {}), source_version: item.version, created_at: item.modified,
+        // The source's type is nobody's explicit choice here: one that is not a media type becomes octet-stream.
+        content_type: mediaTypeOr(object.content_type), source_version: item.version, created_at: item.modified,
       });
       return outcomeOf(written);
     },

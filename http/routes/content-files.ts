@@ -1,10 +1,12 @@
 import type { Request } from 'express';
 import { listFiles, listFileVersions, readFile, writeFile, type ContentService } from '../../content/index.js';
+import { mediaTypeOr } from '../../infra/media-type.js';
 import { defineRoute } from '../route.js';
 import {
   FileHistoryQuerySchema, FileHistorySchema, FileListSchema, FilePathParamsSchema, ListFilesQuerySchema, ReadFileQuerySchema, WriteFileRequestSchema,
   WriteFileResultSchema,
 } from '../schemas/content.js';
+import { sendStoredFile } from '../stored-file-answer.js';
 import { sharingJson } from './content-json.js';
 
 const TAG = 'files';
@@ -19,7 +21,7 @@ const downloadUrl = (req: Request, path: string) => `${req.protocol}://${req.get
 
 function fileJson(req: Request, f: FileRow) {
   return {
-    id: f.id, path: f.path, name: f.path.slice(f.path.lastIndexOf('/') + 1), folder: f.folder, size: f.size, content_type: f.content_type,
+    id: f.id, path: f.path, name: f.path.slice(f.path.lastIndexOf('/') + 1), folder: f.folder, size: f.size, content_type: mediaTypeOr(f.content_type),
     version: f.version, metadata: f.metadata, ...sharingJson(f), created_at: f.created_at.toISOString(), updated_at: f.updated_at.toISOString(),
     download_url: downloadUrl(req, f.path),
   };
@@ -65,7 +67,7 @@ export function contentFileRoutes(content: ContentService) {
         return {
           path: file.path,
           versions: versions.map((v) => ({
-            version: v.version, size: v.size, content_type: v.content_type, sha256: v.sha256, metadata: v.metadata, source_version: v.source_version,
+            version: v.version, size: v.size, content_type: mediaTypeOr(v.content_type), sha256: v.sha256, metadata: v.metadata, source_version: v.source_version,
             created_at: v.created_at.toISOString(),
           })),
         };
@@ -75,17 +77,19 @@ export function contentFileRoutes(content: ContentService) {
       method: 'get', path: '/api/files/*path', tag: TAG, access: 'authenticated',
       summary: 'Download a file (the newest version, or ?version=N); metadata in X-Meta-* headers',
       params: FilePathParamsSchema, query: ReadFileQuerySchema, errors: [404],
-      response: { description: 'The bytes, with the version\'s Content-Type, ETag (sha256) and X-File-Version' },
+      response: {
+        description: 'The bytes, with the version\'s Content-Type, ETag (sha256) and X-File-Version; as an attachment unless the type is one '
+          + 'a browser shows without running script (docs/content.md, "Serving files")',
+      },
       handle: async ({ params, query, principal, res }) => {
         const { version, bytes } = await readFile(content.files, { actor: await content.actor(principal), path: params.path, ...(query.version ? { version: query.version } : {}) });
-        res.setHeader('Content-Type', version.content_type);
         res.setHeader('ETag', `"${version.sha256}"`);
         res.setHeader('X-File-Version', String(version.version));
         for (const [key, value] of Object.entries(version.metadata)) {
           // Only header-safe names and values travel as headers; the history endpoint has them all.
           if (/^[\w-]+$/.test(key) && /^[\x20-\x7e]*$/.test(value)) res.setHeader(`X-Meta-${key}`, value);
         }
-        res.status(200).send(bytes);
+        sendStoredFile(res, { bytes, contentType: version.content_type, name: params.path.slice(params.path.lastIndexOf('/') + 1) });
       },
     }),
   ];

@@ -16,7 +16,6 @@ import {
 /** Where a visitor uploads a file; `http/app.ts` reads its body raw with {@link webUploadBody}. */
 export const WEB_UPLOAD_PATH = '/api/channels/web/:bot/uploads';
 
-const DEFAULT_MEDIA_TYPE = 'application/octet-stream';
 
 /**
  * The public web channel's HTTP door (item 8): validate, call the web channel's use case
@@ -64,7 +63,8 @@ export function webChannelRoutes(web: WebChannel) {
         bot,
         session_token: bearerOf(req),
         name: query.name,
-        mime_type: mediaTypeOf(req),
+        // Checked by the adapter (adapters/web/web-upload.ts): octet-stream when absent or not a media type.
+        mime_type: req.headers['content-type'] ?? '',
         bytes: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
       }),
     }),
@@ -105,10 +105,4 @@ export function webUploadBody(): RequestHandler {
 function bearerOf(req: Request): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   return match?.[1];
-}
-
-/** The upload's media type: its Content-Type without parameters, in lower case; octet-stream when absent or malformed. */
-function mediaTypeOf(req: Request): string {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  return /^[a-z0-9][\w!#$&^.+-]{0,126}\/[a-z0-9][\w!#$&^.+-]{0,126}$/.test(type) ? type : DEFAULT_MEDIA_TYPE;
 }

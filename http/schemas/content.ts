@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHAREABLE_KINDS } from '../../content/index.js';
+import { MediaTypeSchema } from './media-type.js';
 
 /** Wire shapes of the content REST mapping (seed 4.5; docs/content.md). */
 
@@ -48,7 +49,7 @@ export const WriteFileRequestSchema = z.object({
   path: Path,
   content: z.string().max(1_400_000).meta({ description: 'The bytes, as text or base64 (see encoding); bodies are limited to 1 MB' }),
   encoding: z.enum(['utf8', 'base64']).default('utf8'),
-  content_type: z.string().min(1).max(200).optional().meta({ description: 'Default application/octet-stream' }),
+  content_type: MediaTypeSchema.optional().meta({ description: 'type/subtype with optional parameters; default application/octet-stream' }),
   metadata: Metadata.optional(),
 }).meta({ id: 'WriteFileRequest' });
 

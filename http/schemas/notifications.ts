@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, WEBHOOK_EVENTS } from '../../notifications/index.js';
+import { MediaTypeSchema } from './media-type.js';
 
 /** Most recipients of one send (docs/notifications.md, "Limits"); larger audiences are broadcasts. */
 export const MAX_RECIPIENTS = 1000;
@@ -29,7 +30,7 @@ export const ChannelOptionsSchema = z.object({
   email: z.object({
     from: z.string().max(320).optional(), reply_to: z.email().optional(), html: z.boolean().optional(),
     attachments: z.array(z.object({
-      filename: z.string().min(1).max(255), content: z.base64().meta({ description: 'File content, base64' }), content_type: z.string().max(255).optional(),
+      filename: z.string().min(1).max(255), content: z.base64().meta({ description: 'File content, base64' }), content_type: MediaTypeSchema.optional(),
     })).max(10).optional(),
   }).optional(),
   sms: z.object({ sender_id: z.string().max(11).optional(), unicode: z.boolean().optional() }).optional(),

@@ -200,6 +200,19 @@ describe('a dialog on mobile_msg', () => {
     expect((await fetch(`${service.url}${url}`)).status).toBe(401);
     const file = await fetch(`${service.url}${url}`, { headers: admin });
     expect([file.status, file.headers.get('content-type'), Buffer.from(await file.arrayBuffer()).toString()]).toEqual([200, 'image/jpeg', 'jpeg-bytes']);
+    // A photo shows in place.
+    expect(file.headers.get('content-disposition')).toBeNull();
+  });
+
+  test('a customer\'s media that could run script, or whose type is not a media type, is served as an attachment with nosniff', async () => {
+    graph.addMedia('MEDIA-SVG', { data: Buffer.from('<svg onload="alert(1)"/>'), mimeType: 'image/svg+xml' }, TOKEN);
+    graph.addMedia('MEDIA-ODD', { data: Buffer.from('odd'), mimeType: 'not a type' }, TOKEN);
+    const headersOf = async (id: string) => {
+      const res = await fetch(`${service.url}/api/channels/mobile_msg/shop/media/${id}`, { headers: admin });
+      return [res.status, res.headers.get('content-type'), res.headers.get('content-disposition'), res.headers.get('x-content-type-options')];
+    };
+    expect(await headersOf('MEDIA-SVG')).toEqual([200, 'image/svg+xml', 'attachment', 'nosniff']);
+    expect(await headersOf('MEDIA-ODD')).toEqual([200, 'application/octet-stream', 'attachment', 'nosniff']);
   });
 
   test('reactions are acknowledged and never reach the bot', async () => {

@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { createLocalFileStore, createS3Client, createS3FileStore, listFiles, listFileVersions, readFile, type FileStore } from '../../content/index.js';
+import {
+  createLocalFileStore, createS3Client, createS3FileStore, listFiles, listFileVersions, readFile, writeFile as writeContentFile, type FileStore,
+} from '../../content/index.js';
 import { runImport, s3Source } from '../../content/importers/index.js';
 import type { DatabaseHandle } from '../../db/index.js';
 import { importTarget } from '../support/content-import.js';
@@ -92,4 +94,17 @@ test('import s3 from another bucket: keys become folders, S3 user metadata and c
   expect(await files.findByPath('from-bucket/hr/policy.txt')).toMatchObject({ content_type: 'text/plain', metadata: { department: 'hr' }, version: 1 });
   expect(await files.findByPath('from-bucket/logo.png')).toMatchObject({ content_type: 'image/png', size: 4 });
   expect(await files.findByPath('from-bucket/other/skip.txt')).toBeUndefined();
+});
+
+test('import s3: a source content type that is not a media type is kept as application/octet-stream; writeFile refuses one outright', async () => {
+  const client = createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1' });
+  await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'odd/page.html', Body: '<p>hi</p>', ContentType: 'text/html, text/plain' }));
+  await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'odd/note.txt', Body: 'hi', ContentType: 'Text/Plain; Charset=UTF-8' }));
+  const { target, checkpoints, files } = await importTarget(database, s3Store());
+  expect(await runImport({ checkpoints }, s3Source(target, { from: 's3://source/odd', to: 'odd', client }))).toMatchObject({ status: 'done', imported: 2 });
+  expect(await files.findByPath('odd/page.html')).toMatchObject({ content_type: 'application/octet-stream' });
+  expect(await files.findByPath('odd/note.txt')).toMatchObject({ content_type: 'text/plain; charset=UTF-8' });
+  await expect(writeContentFile(target.files, { actor: target.owner, path: 'odd/x.txt', bytes: Buffer.from('x'), content_type: 'text/plain\r\nX: y' }))
+    .rejects.toMatchObject({ code: 'validation_error' });
+  expect(await files.findByPath('odd/x.txt')).toBeUndefined();
 });
