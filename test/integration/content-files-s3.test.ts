@@ -5,8 +5,10 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { createLocalFileStore, createS3Client, createS3FileStore, listFiles, listFileVersions, readFile, type FileStore } from '../../content/index.js';
 import { runImport, s3Source } from '../../content/importers/index.js';
 import type { DatabaseHandle } from '../../db/index.js';
+import { refusalBehind } from '../../infra/outbound-http.js';
 import { importTarget } from '../support/content-import.js';
 import { openTestDatabase } from '../support/drivers.js';
+import { startConnectionCounter } from '../support/connection-counter.js';
 import { startS3Server, type TestS3 } from '../support/s3.js';
 
 /**
@@ -28,7 +30,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const s3Store = () => createS3FileStore({ url: s3.url, bucket: 'store', accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1' });
+/** s3rver listens on 127.0.0.1: a deployment with OUTBOUND_ALLOW_PRIVATE_NETWORKS. */
+const allowPrivate = { allowPrivateNetworks: true };
+const s3Store = () => createS3FileStore({ url: s3.url, bucket: 'store', accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', outbound: allowPrivate });
 
 describe.each([
   ['local', async (): Promise<FileStore> => createLocalFileStore(await mkdtemp(path.join(dir, 'local-')))],
@@ -80,7 +84,7 @@ test('import s3 from a local tree: folders, modification times and content types
 });
 
 test('import s3 from another bucket: keys become folders, S3 user metadata and content types kept', async () => {
-  const client = createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1' });
+  const client = createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', outbound: allowPrivate });
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'team/hr/policy.txt', Body: 'be kind', ContentType: 'text/plain', Metadata: { department: 'hr' } }));
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'team/logo.png', Body: Buffer.from([137, 80, 78, 71]), ContentType: 'image/png' }));
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'other/skip.txt', Body: 'not under the prefix' }));
@@ -92,4 +96,18 @@ test('import s3 from another bucket: keys become folders, S3 user metadata and c
   expect(await files.findByPath('from-bucket/hr/policy.txt')).toMatchObject({ content_type: 'text/plain', metadata: { department: 'hr' }, version: 1 });
   expect(await files.findByPath('from-bucket/logo.png')).toMatchObject({ content_type: 'image/png', size: 4 });
   expect(await files.findByPath('from-bucket/other/skip.txt')).toBeUndefined();
+});
+
+test('the S3 store connects through the outbound door: a loopback STORAGE_URL the deployment does not allow is refused, unconnected', async () => {
+  const counter = await startConnectionCounter();
+  try {
+    const store = createS3FileStore({
+      url: `http://127.0.0.1:${counter.port}`, bucket: 'store', accessKey: 'k', secretKey: 's', region: 'us-east-1', outbound: { allowPrivateNetworks: false },
+    });
+    const error = await store.ping().then(() => undefined, (e: unknown) => e);
+    expect(refusalBehind(error)?.message).toMatch(/127\.0\.0\.1.*private or loopback/);
+    expect(counter.connections).toBe(0);
+  } finally {
+    await counter.close();
+  }
 });
