@@ -1,5 +1,6 @@
 import type { TokenIssuer } from './auth/index.js';
 import type { IdentityProvider } from './groups/index.js';
+import type { FetchFunction } from './infra/outbound-http.js';
 import type { ScimRoutesDeps } from './http/routes/scim.js';
 import type { OidcRoutesDeps } from './http/routes/oidc.js';
 import { createFederations, createLoginStateSealer, createScimService, type IdentityUserStore } from './identity/index.js';
@@ -17,6 +18,8 @@ export function identityRoutes(deps: {
   tokens: TokenIssuer;
   secret: Uint8Array;
   publicUrl: () => string;
+  /** The outbound door with the deployment's policy: OIDC issuers serve the deployment's users, whichever bot names them. */
+  fetch: FetchFunction;
 }): { scim?: ScimRoutesDeps; oidc?: OidcRoutesDeps } {
   const scimTokens = deps.bots.map((b) => b.config['scim-token']).filter((t): t is string => !!t);
   const federated = deps.bots.flatMap((b) => {
@@ -38,7 +41,7 @@ export function identityRoutes(deps: {
       },
     } : {}),
     ...(federated.length ? {
-      oidc: { federations: createFederations(federated), sealer: createLoginStateSealer(deps.secret), users: deps.users, tokens: deps.tokens, publicUrl: deps.publicUrl },
+      oidc: { federations: createFederations(federated, { fetch: deps.fetch }), sealer: createLoginStateSealer(deps.secret), users: deps.users, tokens: deps.tokens, publicUrl: deps.publicUrl },
     } : {}),
   };
 }

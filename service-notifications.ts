@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { Agent } from 'node:https';
 import type { TokenIssuer } from './auth/index.js';
 import type { ProcessSettings } from './config/index.js';
 import { createHash } from 'node:crypto';
@@ -12,6 +11,7 @@ import { attachNotificationsSocket } from './http/notifications-socket.js';
 import type { EventBus } from './infra/events/index.js';
 import type { JobQueue } from './infra/jobs/index.js';
 import type { Logger } from './infra/logger.js';
+import { guardedAgents, guardedFetch, type FetchFunction, type OutboundPolicy } from './infra/outbound-http.js';
 import type { Mailer } from './infra/mail/index.js';
 import type { RateLimiter } from './infra/rate-limit/index.js';
 import { PermanentDeliveryError } from './engine/index.js';
@@ -30,6 +30,8 @@ export interface NotificationsWiring {
   rateLimiter: RateLimiter;
   mailer: Mailer;
   logger: Logger;
+  /** The process's outbound policy (OUTBOUND_ALLOW_PRIVATE_NETWORKS) for push endpoints, webhook URLs and FCM. */
+  outbound: OutboundPolicy;
   /** The token secret; click links are signed with a key derived from it. */
   secret: Uint8Array;
   /** Base of links sent out: PUBLIC_URL, or the listening address once known. */
@@ -47,7 +49,12 @@ export async function wireNotifications(w: NotificationsWiring) {
   const repo = createNotificationsRepo(w.database.db);
   const pushSubscriptions = createNotificationPushRepo(w.database.db);
   const vapid = await loadVapidKeys(w.settings.DATA_DIR);
-  const agent = w.settings.WEB_PUSH_CA_FILE ? new Agent({ ca: await readFile(w.settings.WEB_PUSH_CA_FILE, 'utf8') }) : undefined;
+  // Push endpoints, webhook URLs and FCM are deployment-wide addresses: they leave through the outbound door
+  // (docs/architecture.md, "Outbound requests").
+  const policy = w.outbound;
+  const outboundFetch = guardedFetch(policy);
+  // WEB_PUSH_CA_FILE trusts a private push service's certificate, on the guarded agent.
+  const { httpsAgent: pushAgent } = guardedAgents(policy, w.settings.WEB_PUSH_CA_FILE ? { ca: await readFile(w.settings.WEB_PUSH_CA_FILE, 'utf8') } : {});
   const webhooks = createNotificationWebhooksRepo(w.database.db);
   const events: NotificationEventSink = createWebhookEvents({ webhooks, jobs: w.jobs });
   const linkKey = createHash('sha256').update('notification-click-links:').update(w.secret).digest();
@@ -65,6 +72,7 @@ export async function wireNotifications(w: NotificationsWiring) {
     rateLimiter: w.rateLimiter,
     logger: w.logger,
     now: () => new Date(),
+    outbound: { policy, fetch: outboundFetch },
     limits: {
       sendPerHour: w.settings.NOTIFICATIONS_SEND_LIMIT_PER_HOUR,
       broadcastPerDay: w.settings.NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY,
@@ -74,8 +82,8 @@ export async function wireNotifications(w: NotificationsWiring) {
       in_app: createInAppSender(w.bus),
       email: createEmailSender(w.mailer),
       sms: createSmsChannel(w.sms),
-      push: createMobilePushChannel(w.mobilePush ?? await fcmClientOf(w.settings), pushSubscriptions),
-      web: createWebPushSender({ keys: vapid, subject: w.settings.WEB_PUSH_SUBJECT, subscriptions: pushSubscriptions, ...(agent ? { agent } : {}) }),
+      push: createMobilePushChannel(w.mobilePush ?? await fcmClientOf(w.settings, outboundFetch), pushSubscriptions),
+      web: createWebPushSender({ keys: vapid, subject: w.settings.WEB_PUSH_SUBJECT, subscriptions: pushSubscriptions, agent: pushAgent }),
     },
     ...(w.groups ? { groups: w.groups } : {}),
     events,
@@ -92,12 +100,12 @@ export async function wireNotifications(w: NotificationsWiring) {
 }
 
 /** The FCM client when FCM_CREDENTIALS_FILE is set (docs/notifications.md, "Delivery"); else mobile push is not configured. */
-async function fcmClientOf(settings: ProcessSettings): Promise<MobilePushSender | undefined> {
+async function fcmClientOf(settings: ProcessSettings, fetch: FetchFunction): Promise<MobilePushSender | undefined> {
   if (!settings.FCM_CREDENTIALS_FILE) return undefined;
   const account = await loadFcmServiceAccount(settings.FCM_CREDENTIALS_FILE);
   const projectId = settings.FCM_PROJECT_ID ?? account.project_id;
   if (!projectId) throw new Error(`${settings.FCM_CREDENTIALS_FILE}: no project_id; set FCM_PROJECT_ID`);
-  return createFcmClient({ projectId, account, apiUrl: settings.FCM_API_URL });
+  return createFcmClient({ projectId, account, apiUrl: settings.FCM_API_URL, fetch });
 }
 
 /**

@@ -37,6 +37,7 @@ import { createJobQueue, type JobQueue } from './infra/jobs/index.js';
 import { createLlmClients } from './infra/llm/index.js';
 import { createLocks } from './infra/locks/index.js';
 import type { Logger } from './infra/logger.js';
+import { guardedFetch, type OutboundPolicy } from './infra/outbound-http.js';
 import { ensurePrivateDir } from './infra/private-dir.js';
 import { createMailer } from './infra/mail/index.js';
 import { createRateLimiter } from './infra/rate-limit/index.js';
@@ -109,6 +110,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   }
   const configOf = (botId: string) => byId.get(botId)?.config;
   const now = () => new Date();
+  // Deployment-wide addresses (the chat-ops hook, the identity provider, object storage, OIDC issuers; push, webhooks
+  // and FCM in notifications) leave through the outbound door under OUTBOUND_ALLOW_PRIVATE_NETWORKS (docs/architecture.md, "Outbound requests").
+  const deploymentOutbound: OutboundPolicy = { allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS };
+  const deploymentFetch = guardedFetch(deploymentOutbound);
   // The bot's language model (config llm-*), shared by attendant assist and the BASIC LLM keyword.
   const llmClients = createLlmClients();
   const llmOf = (botId: string) => {
@@ -164,7 +169,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // The knowledge base of USE KB / USE WEBSITE: each bot's .gbkb folder and crawled sites, in full-text search.
   const knowledge = basicKnowledge({ database: database.db, bot: (id) => byId.get(id) });
   // One file store (picked by STORAGE_URL, docs/content.md) for content and, when it is S3, the bots' drives.
-  const fileStore = createFileStore(settings);
+  const fileStore = createFileStore(settings, deploymentOutbound);
   // Meetings (docs/meetings.md): CREATE MEETING, /video and /call, /api/meet; links reach customers through the engine.
   const meetings = wireMeetings({
     db: database.db, secret, config: (id) => byId.get(id)?.config, botId: (key) => (byId.get(key) ?? byName.get(key))?.id,
@@ -217,7 +222,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     adapter: adapters.workchat, conversations: providerChannels.workchat.conversations, botName: (botId) => byId.get(botId)?.name, logger,
   });
   // Attendance events to each bot's attendance-chatops-webhook, signed, by jobs (docs/attendance/webhooks.md).
-  const webhookDeps = { webhooks: createAttendanceWebhooksRepo(database.db), jobs, config: configOf, now, logger };
+  const webhookDeps = { webhooks: createAttendanceWebhooksRepo(database.db), jobs, config: configOf, now, logger, fetch: deploymentFetch };
   const attendanceWebhooks = createAttendanceWebhookListener(webhookDeps);
   // Attendants in a team_chat workspace (docs/channels/team-chat.md): notices through the Web API client, threads remembered.
   const teamChatSettingsOf = (bot: string) => teamChatSettings((byId.get(bot) ?? byName.get(bot))?.config);
@@ -283,14 +288,14 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   await registerAttendanceWebhookJobs({ ...webhookDeps, bots });
   await engine.start();
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
-  const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger });
+  const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch: deploymentFetch });
   const groups: GroupsDeps = { idp: identityProvider, limits: createGroupLimits(rateLimiter) };
 
   // Notifications (docs/notifications.md): broadcasts reach groups through the identity provider; sms goes out on the
   // sms channel with the account of NOTIFICATIONS_SMS_BOT, mobile push through FCM when FCM_CREDENTIALS_FILE is set.
   const notificationSms = smsSenderOf(adapters.sms, settings.NOTIFICATIONS_SMS_BOT);
   const notifications = await wireNotifications({
-    settings, database, jobs, bus, rateLimiter, mailer, logger, secret, groups: createGroupAudience(identityProvider),
+    settings, database, jobs, bus, rateLimiter, mailer, logger, secret, outbound: deploymentOutbound, groups: createGroupAudience(identityProvider),
     ...(notificationSms ? { sms: notificationSms } : {}), publicUrl,
   });
   await notifications.service.start();
@@ -305,7 +310,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   if (mailer.configured) readiness.push({ name: 'smtp', ping: () => mailer.verify() });
   const loginThrottle = createLoginThrottle(rateLimiter);
   const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
-  const identity = identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl });
+  const identity = identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl, fetch: deploymentFetch });
   const app = createApp({
     logger,
     trustProxy: settings.TRUST_PROXY,

@@ -52,7 +52,7 @@ export async function importContentCommand(argv: string[], settings: ProcessSett
     const target: ImportTarget = {
       owner: { user_id: owner.id, admin: owner.is_admin || owner.roles.includes('admin'), groups: [] },
       mail: records.mail, calendar: records.calendar, contacts: records.contacts,
-      files: { files: createContentFilesRepo(database.db), store: createFileStore(settings) },
+      files: { files: createContentFilesRepo(database.db), store: createFileStore(settings, { allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS }) },
     };
     const sources: Record<Kind, () => ImportSource> = {
       ics: () => icsSource(target, from),
@@ -65,7 +65,10 @@ export async function importContentCommand(argv: string[], settings: ProcessSett
       s3: () => s3Source(target, {
         from, to: values.to ?? '',
         ...(values['source-url'] ? {
-          client: createS3Client({ url: values['source-url'], region: values['source-region'] ?? 'us-east-1', accessKey: values['source-access-key'] ?? '', secretKey: secret(values['source-secret-env']) }),
+          client: createS3Client({
+            url: values['source-url'], region: values['source-region'] ?? 'us-east-1', accessKey: values['source-access-key'] ?? '', secretKey: secret(values['source-secret-env']),
+            outbound: { allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS },
+          }),
         } : {}),
       }),
     };

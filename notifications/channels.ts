@@ -23,4 +23,6 @@ export const DELIVERY_REASONS = {
   smsRejected: 'sms_rejected',
   /** The mobile push provider refused the message for good (not a gone token). */
   pushRejected: 'push_rejected',
+  /** The outbound guard refused the endpoint's address (docs/architecture.md, "Outbound requests"). */
+  addressRefused: 'address_not_allowed',
 } as const;

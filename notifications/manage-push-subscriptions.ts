@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/index.js';
 import { NotFoundError } from '../infra/errors.js';
 import type { NotificationsDeps } from './notifications-deps.js';
+import { refuseGuardedAddress } from './refuse-guarded-address.js';
 
 /** A browser's PushSubscription as `toJSON()` gives it. */
 export interface PushSubscriptionInput {
@@ -8,8 +9,9 @@ export interface PushSubscriptionInput {
   keys: { p256dh: string; auth: string };
 }
 
-/** Saves the caller's browser subscription for the `web` channel. */
-export async function subscribePush(deps: Pick<NotificationsDeps, 'pushSubscriptions'>, principal: Principal, input: PushSubscriptionInput): Promise<void> {
+/** Saves the caller's browser subscription for the `web` channel; an endpoint at an address the outbound guard refuses is a 400. */
+export async function subscribePush(deps: Pick<NotificationsDeps, 'pushSubscriptions' | 'outbound'>, principal: Principal, input: PushSubscriptionInput): Promise<void> {
+  refuseGuardedAddress(input.endpoint, deps.outbound.policy, 'body.endpoint');
   await deps.pushSubscriptions.save({ endpoint: input.endpoint, user_id: principal.user_id, p256dh: input.keys.p256dh, auth: input.keys.auth });
 }
 

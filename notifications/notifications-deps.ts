@@ -3,6 +3,7 @@ import type { NotificationBroadcastsRepo, NotificationPushRepo, NotificationSett
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { Logger } from '../infra/logger.js';
+import type { FetchFunction, OutboundPolicy } from '../infra/outbound-http.js';
 import type { RateLimiter } from '../infra/rate-limit/index.js';
 import type { NotificationChannel } from './channels.js';
 import type { ChannelSender, GroupDirectory } from './delivery-port.js';
@@ -41,6 +42,12 @@ export interface NotificationsDeps {
   logger: Logger;
   now: () => Date;
   limits: NotificationLimits;
+  /**
+   * The outbound door for the deployment-wide addresses users register (webhook URLs, push
+   * endpoints): the process's policy (OUTBOUND_ALLOW_PRIVATE_NETWORKS) and a fetch through the
+   * guard (docs/architecture.md, "Outbound requests").
+   */
+  outbound: { policy: OutboundPolicy; fetch: FetchFunction };
   senders: Partial<Record<NotificationChannel, ChannelSender>>;
   groups?: GroupDirectory;
   events: NotificationEventSink;

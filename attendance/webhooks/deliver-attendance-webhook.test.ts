@@ -2,21 +2,26 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultBotConfig } from '../../config/index.js';
 import type { AttendanceWebhookRow, WebhookAttempt } from '../../db/index.js';
+import { guardedFetch } from '../../infra/outbound-http.js';
 import { deliverAttendanceWebhook, type DeliverWebhookDeps } from './deliver-attendance-webhook.js';
 
-// One attempt's bookkeeping, against a receiver that always answers 500 and an in-memory row.
+// One attempt's bookkeeping, against a receiver on 127.0.0.1 that always answers 500 and an in-memory row.
 
 const SECRET = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
 let server: Server;
 let url: string;
+let requests = 0;
 beforeAll(async () => {
-  server = createServer((_req, res) => res.writeHead(500).end());
+  server = createServer((_req, res) => {
+    requests += 1;
+    res.writeHead(500).end();
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function harness(secret: string | undefined) {
+function harness(secret: string | undefined, allowPrivateNetworks = true) {
   const row: AttendanceWebhookRow = {
     id: 'msg_1', bot_id: 'b', event: 'conversation.queued', url, payload: { type: 'conversation.queued' }, status: 'pending', attempts: 0,
     last_status: null, last_error: null, created_at: new Date(), finished_at: null,
@@ -32,6 +37,7 @@ function harness(secret: string | undefined) {
     config: () => ({ ...defaultBotConfig(), 'attendance-webhook-secret': secret }),
     logger: { info: log, warn: log } as unknown as DeliverWebhookDeps['logger'],
     now: () => new Date(),
+    fetch: guardedFetch({ allowPrivateNetworks }),
   };
   return { row, logged, deps };
 }
@@ -49,4 +55,14 @@ test('a bot that lost its secret sends nothing and gives the message up', async 
   const { row, deps } = harness(undefined);
   await deliverAttendanceWebhook(deps, 'msg_1', false);
   expect(row).toMatchObject({ status: 'failed', attempts: 0 });
+});
+
+test('an address the outbound guard refuses is not connected to: the refusal is recorded and the message given up at once', async () => {
+  const { row, logged, deps } = harness(SECRET, false);
+  const before = requests;
+  await deliverAttendanceWebhook(deps, 'msg_1', false);
+  expect(requests).toBe(before);
+  expect(row).toMatchObject({ status: 'failed', attempts: 1, last_status: null });
+  expect(row.last_error).toMatch(/127\.0\.0\.1 is a private or loopback address/);
+  expect(logged).toEqual(['attendance webhook not sent: the outbound guard refused its address; given up']);
 });

@@ -1,6 +1,7 @@
 import type { BotConfig } from '../../config/index.js';
 import type { AttendanceWebhooksRepo } from '../../db/index.js';
 import type { Logger } from '../../infra/logger.js';
+import { refusalBehind, type FetchFunction } from '../../infra/outbound-http.js';
 import { postSignedWebhook } from '../../infra/webhooks/index.js';
 
 export interface DeliverWebhookDeps {
@@ -8,6 +9,12 @@ export interface DeliverWebhookDeps {
   config: (botId: string) => BotConfig | undefined;
   logger: Pick<Logger, 'info' | 'warn'>;
   now: () => Date;
+  /**
+   * The outbound door's guarded fetch (infra/outbound-http.ts). The chat-ops hook is a
+   * deployment-wide address: the composition root gives it the process's policy
+   * (OUTBOUND_ALLOW_PRIVATE_NETWORKS), not the bot's.
+   */
+  fetch: FetchFunction;
 }
 
 /**
@@ -15,7 +22,9 @@ export interface DeliverWebhookDeps {
  * `attendance-webhook-secret` and records the outcome on its row. A 2xx delivers it; anything else
  * (a status, a network error, a timeout) is recorded and thrown, so the job retries with backoff;
  * on the `last` attempt the message is marked `failed` first. A message already settled, or whose
- * bot lost its secret, is not sent.
+ * bot lost its secret, is not sent. An address the outbound guard refuses is never connected to:
+ * the refusal is recorded as the attempt's error and the message is `failed` at once, since every
+ * retry would be refused the same way.
  */
 export async function deliverAttendanceWebhook(deps: DeliverWebhookDeps, id: string, last: boolean): Promise<void> {
   const row = await deps.webhooks.get(id);
@@ -29,16 +38,24 @@ export async function deliverAttendanceWebhook(deps: DeliverWebhookDeps, id: str
   }
   let status: number | null = null;
   let error: string | null = null;
+  let refused = false;
   try {
-    status = await postSignedWebhook({ url: row.url, secret, messageId: row.id, body: JSON.stringify(row.payload), at });
+    status = await postSignedWebhook(deps, { url: row.url, secret, messageId: row.id, body: JSON.stringify(row.payload), at });
     if (status < 200 || status >= 300) error = `the receiver answered ${status}`;
   } catch (err) {
-    error = err instanceof Error ? err.message : String(err);
+    const refusal = refusalBehind(err);
+    refused = refusal !== undefined;
+    error = refusal?.message ?? (err instanceof Error ? err.message : String(err));
   }
   await deps.webhooks.recordAttempt(id, { status, error, delivered: error === null, at });
   const facts = { webhook_id: id, event: row.event, bot_id: row.bot_id, status, attempt: row.attempts + 1 };
   if (error === null) {
     deps.logger.info(facts, 'attendance webhook delivered');
+    return;
+  }
+  if (refused) {
+    await deps.webhooks.markFailed(id, at);
+    deps.logger.warn({ ...facts, error }, 'attendance webhook not sent: the outbound guard refused its address; given up');
     return;
   }
   if (last) await deps.webhooks.markFailed(id, at);

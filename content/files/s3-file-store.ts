@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { guardedAgents, type OutboundPolicy } from '../../infra/outbound-http.js';
 import type { FileStore } from './file-store.js';
 
 /** Where an S3-compatible store is and how to sign in (STORAGE_* settings, docs/configuration.md). */
@@ -8,13 +9,23 @@ export interface S3StoreSettings {
   accessKey: string;
   secretKey: string;
   region: string;
+  /**
+   * Who chose `url` and whether it may be private: the process's OUTBOUND_ALLOW_PRIVATE_NETWORKS for
+   * STORAGE_URL (docs/architecture.md, "Outbound requests").
+   */
+  outbound: OutboundPolicy;
 }
 
-/** An S3 client for any S3-compatible server: path-style addressing, since most self-hosted ones lack bucket subdomains. */
+/**
+ * An S3 client for any S3-compatible server: path-style addressing, since most self-hosted ones lack
+ * bucket subdomains. It connects through the outbound door's Node agents (infra/outbound-http.ts),
+ * handed to the SDK's Node handler as its options.
+ */
 export function createS3Client(s: Omit<S3StoreSettings, 'bucket'>): S3Client {
   return new S3Client({
     endpoint: s.url, region: s.region, forcePathStyle: true,
     credentials: { accessKeyId: s.accessKey, secretAccessKey: s.secretKey },
+    requestHandler: guardedAgents(s.outbound),
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Logger } from '../../infra/logger.js';
+import type { FetchFunction } from '../../infra/outbound-http.js';
 import type { IdentityProvider } from '../identity-provider.js';
 import { createEmbeddedProvider, type EmbeddedDirectoryStore } from './embedded.js';
 import { createKeycloakProvider } from './keycloak.js';
@@ -23,8 +24,13 @@ export interface IdentityProviderSettings {
   LDAP_USER_ID_ATTRIBUTE: string;
 }
 
-/** The one place that picks the adapter for `IDP`; the settings were checked at start-up. */
-export function createIdentityProvider(settings: IdentityProviderSettings, deps: { embedded: EmbeddedDirectoryStore; logger: Logger }): IdentityProvider {
+/**
+ * The one place that picks the adapter for `IDP`; the settings were checked at start-up. `deps.fetch`
+ * is the outbound door with the deployment's policy (Keycloak and Zitadel are reached over HTTP through it).
+ */
+export function createIdentityProvider(
+  settings: IdentityProviderSettings, deps: { embedded: EmbeddedDirectoryStore; logger: Logger; fetch: FetchFunction },
+): IdentityProvider {
   switch (settings.IDP) {
     case 'embedded':
       return createEmbeddedProvider(deps.embedded);
@@ -37,12 +43,12 @@ export function createIdentityProvider(settings: IdentityProviderSettings, deps:
     case 'keycloak':
       return createKeycloakProvider({
         url: settings.IDP_URL!, realm: settings.KEYCLOAK_REALM!, clientId: settings.KEYCLOAK_CLIENT_ID!,
-        clientSecret: settings.KEYCLOAK_CLIENT_SECRET!, timeoutMs: settings.IDP_TIMEOUT_MS, logger: deps.logger,
+        clientSecret: settings.KEYCLOAK_CLIENT_SECRET!, timeoutMs: settings.IDP_TIMEOUT_MS, logger: deps.logger, fetch: deps.fetch,
       });
     case 'zitadel':
       return createZitadelProvider({
         url: settings.IDP_URL!, clientId: settings.ZITADEL_CLIENT_ID!, clientSecret: settings.ZITADEL_CLIENT_SECRET!,
-        timeoutMs: settings.IDP_TIMEOUT_MS, logger: deps.logger,
+        timeoutMs: settings.IDP_TIMEOUT_MS, logger: deps.logger, fetch: deps.fetch,
       });
   }
 }

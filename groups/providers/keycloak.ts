@@ -1,4 +1,5 @@
 import type { Logger } from '../../infra/logger.js';
+import type { FetchFunction } from '../../infra/outbound-http.js';
 import { groupNotFound, idpError, memberExists, memberNotFound } from '../group-error.js';
 import type { GroupRecord, GroupRole, IdentityProvider } from '../identity-provider.js';
 import { createProviderHttp, idFromLocation } from './provider-http.js';
@@ -12,6 +13,8 @@ export interface KeycloakProviderOptions {
   clientSecret: string;
   timeoutMs: number;
   logger: Logger;
+  /** The outbound door with the deployment's policy (infra/outbound-http.ts): IDP_URL is a deployment-wide address. */
+  fetch: FetchFunction;
 }
 
 /** Keycloak's OrganizationRepresentation, the fields the adapter reads and writes. */
@@ -48,7 +51,7 @@ export function createKeycloakProvider(options: KeycloakProviderOptions): Identi
   const realm = `/admin/realms/${encodeURIComponent(options.realm)}`;
   const orgPath = (id: string) => `${realm}/organizations/${encodeURIComponent(id)}`;
   const http = createProviderHttp({
-    baseUrl: options.url, timeoutMs: options.timeoutMs, logger: options.logger, idp: 'keycloak',
+    baseUrl: options.url, timeoutMs: options.timeoutMs, logger: options.logger, fetch: options.fetch, idp: 'keycloak',
     token: {
       path: `/realms/${encodeURIComponent(options.realm)}/protocol/openid-connect/token`,
       form: { grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret },

@@ -1,4 +1,5 @@
 import type { Logger } from '../../infra/logger.js';
+import type { FetchFunction } from '../../infra/outbound-http.js';
 import { idpError } from '../group-error.js';
 
 /** One answer of the provider: status, headers and the parsed JSON body (undefined when empty). */
@@ -12,6 +13,11 @@ export interface ProviderHttpOptions {
   baseUrl: string;
   timeoutMs: number;
   logger: Logger;
+  /**
+   * The outbound door's guarded fetch (infra/outbound-http.ts), with the deployment's policy
+   * (OUTBOUND_ALLOW_PRIVATE_NETWORKS): a refused address is a transport error, so IDP_ERROR.
+   */
+  fetch: FetchFunction;
   /** `keycloak` or `zitadel`, for the logs. */
   idp: string;
   /** The service account's token endpoint and form (client credentials grant). */
@@ -31,7 +37,7 @@ export function createProviderHttp(options: ProviderHttpOptions) {
   async function send(method: string, path: string, init: { body?: string; headers: Record<string, string> }): Promise<ProviderAnswer> {
     let res: Response;
     try {
-      res = await fetch(new URL(path, options.baseUrl), { method, ...init, signal: AbortSignal.timeout(options.timeoutMs) });
+      res = await options.fetch(new URL(path, options.baseUrl), { method, ...init, signal: AbortSignal.timeout(options.timeoutMs) });
     } catch (error) {
       options.logger.warn({ err: error, idp: options.idp, method, path }, 'identity provider unreachable or too slow');
       throw idpError();

@@ -1,4 +1,5 @@
 import type { Logger } from '../../infra/logger.js';
+import type { FetchFunction } from '../../infra/outbound-http.js';
 import { groupNotFound, memberExists, memberNotFound } from '../group-error.js';
 import type { GroupRecord, GroupRole, IdentityProvider, MemberRecord } from '../identity-provider.js';
 import { createProviderHttp } from './provider-http.js';
@@ -11,6 +12,8 @@ export interface ZitadelProviderOptions {
   clientSecret: string;
   timeoutMs: number;
   logger: Logger;
+  /** The outbound door with the deployment's policy (infra/outbound-http.ts): IDP_URL is a deployment-wide address. */
+  fetch: FetchFunction;
 }
 
 /** How the group roles map to Zitadel's organization member roles. */
@@ -32,7 +35,7 @@ const DOMAIN = 'switchboard.domain';
  */
 export function createZitadelProvider(options: ZitadelProviderOptions): IdentityProvider {
   const http = createProviderHttp({
-    baseUrl: options.url, timeoutMs: options.timeoutMs, logger: options.logger, idp: 'zitadel',
+    baseUrl: options.url, timeoutMs: options.timeoutMs, logger: options.logger, fetch: options.fetch, idp: 'zitadel',
     token: {
       path: '/oauth/v2/token',
       form: { grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret, scope: 'openid urn:zitadel:iam:org:project:id:zitadel:aud' },

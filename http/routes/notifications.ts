@@ -115,7 +115,8 @@ export function notificationRoutes(service: NotificationsService) {
       handle: async ({ params, principal }) => toBroadcast(await service.cancelBroadcast(principal, params.id)),
     }),
     defineRoute({
-      tag: TAG, access: ['supervisor'], method: 'post', path: `${BASE}/webhooks`, summary: 'Register a webhook for delivered and clicked events',
+      // Only admins choose where the server sends events; supervisors may list and remove (docs/notifications.md, "Webhooks").
+      tag: TAG, access: ['admin'], method: 'post', path: `${BASE}/webhooks`, summary: 'Register a webhook for delivered and clicked events',
       body: WebhookRequestSchema, status: 201, response: { description: 'The webhook, with its secret (shown once)', schema: WebhookCreatedSchema },
       handle: async ({ body, principal }) => {
         const row = await service.registerWebhook(principal, body);

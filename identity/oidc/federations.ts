@@ -1,4 +1,5 @@
 import { NotFoundError, ValidationError } from '../../infra/errors.js';
+import type { FetchFunction } from '../../infra/outbound-http.js';
 import { createFederationClient, type FederationClient, type FederationSettings } from './oidc-client.js';
 
 /** One bot's federation: its client and whether a federated sign-in retires the local password. */
@@ -11,9 +12,12 @@ export interface Federation {
 /**
  * The federations of the loaded bots, each from the bot's own config.csv (seed 5.4). Users are
  * the deployment's, so usually one bot carries them; `bot` may be left out when exactly one does.
+ * The providers are reached through `outbound.fetch`, the outbound door with the deployment's policy.
  */
-export function createFederations(bots: (FederationSettings & { bot: string; retireLocalPassword: boolean })[], clientFor = createFederationClient) {
-  const byBot = new Map<string, Federation>(bots.map((b) => [b.bot, { bot: b.bot, client: clientFor(b), retireLocalPassword: b.retireLocalPassword }]));
+export function createFederations(
+  bots: (FederationSettings & { bot: string; retireLocalPassword: boolean })[], outbound: { fetch: FetchFunction }, clientFor = createFederationClient,
+) {
+  const byBot = new Map<string, Federation>(bots.map((b) => [b.bot, { bot: b.bot, client: clientFor(b, outbound.fetch), retireLocalPassword: b.retireLocalPassword }]));
   return {
     get size() {
       return byBot.size;

@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { UpstreamError } from '../../infra/errors.js';
+import type { FetchFunction } from '../../infra/outbound-http.js';
 
 /** One bot's federation settings from config.csv (docs/configuration.md, oidc-*). */
 export interface FederationSettings {
@@ -32,10 +33,14 @@ export interface FederationClient {
  * openid-client 6 against the provider's discovery document, fetched on first use and kept (a
  * provider down at start-up does not stop the service). Plain-http issuers are accepted only
  * because the operator configured one (tests on 127.0.0.1); https is the norm.
+ *
+ * Every request (discovery, keys, token, userinfo) goes through `fetch`, the outbound door's guarded
+ * fetch (infra/outbound-http.ts): the issuer and whatever its discovery document names are checked
+ * at the socket under the deployment's policy (OUTBOUND_ALLOW_PRIVATE_NETWORKS).
  */
-export function createFederationClient(settings: FederationSettings): FederationClient {
+export function createFederationClient(settings: FederationSettings, fetch: FetchFunction): FederationClient {
   let configuration: Promise<oidc.Configuration> | undefined;
-  const config = () => (configuration ??= discover(settings).catch((error: unknown) => {
+  const config = () => (configuration ??= discover(settings, fetch).catch((error: unknown) => {
     configuration = undefined;
     throw new UpstreamError(`The identity provider's discovery failed: ${(error as Error).message}`, 'oidc_provider_error');
   }));
@@ -71,8 +76,11 @@ export function createFederationClient(settings: FederationSettings): Federation
   };
 }
 
-async function discover(settings: FederationSettings): Promise<oidc.Configuration> {
+async function discover(settings: FederationSettings, fetch: FetchFunction): Promise<oidc.Configuration> {
   const server = new URL(settings.providerUrl);
-  return oidc.discovery(server, settings.clientId, settings.clientSecret, undefined,
-    server.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined);
+  // The configuration keeps this fetch for every later call (openid-client's customFetch).
+  return oidc.discovery(server, settings.clientId, settings.clientSecret, undefined, {
+    [oidc.customFetch]: fetch,
+    ...(server.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+  });
 }

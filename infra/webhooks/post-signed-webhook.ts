@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import type { FetchFunction } from '../outbound-http.js';
 
 /** One webhook message: where, with which secret, under which id and time, and the JSON body. */
 export interface SignedWebhookMessage {
@@ -20,10 +21,14 @@ export interface SignedWebhookMessage {
  * notifications webhooks (docs/notifications.md) and the attendance webhooks
  * (docs/attendance/webhooks.md). Redirects are not followed. Resolves to the HTTP status; network
  * errors and timeouts reject. What a status means (done, retry, give up) is the caller's policy.
+ *
+ * `deps.fetch` is the outbound door's guarded fetch (infra/outbound-http.ts), given by the
+ * composition root with the policy of whoever chose the URL: a refused address rejects with the
+ * guard's refusal as the cause (`refusalBehind`), and nothing is connected.
  */
-export async function postSignedWebhook(message: SignedWebhookMessage): Promise<number> {
+export async function postSignedWebhook(deps: { fetch: FetchFunction }, message: SignedWebhookMessage): Promise<number> {
   const signature = new Webhook(message.secret).sign(message.messageId, message.at, message.body);
-  const res = await fetch(message.url, {
+  const res = await deps.fetch(message.url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { importPKCS8, SignJWT } from 'jose';
 import { z } from 'zod';
+import type { FetchFunction } from '../../infra/outbound-http.js';
 import { DELIVERY_REASONS } from '../channels.js';
 import { PermanentDeliveryFailure, type MobilePushSender } from '../delivery-port.js';
 
@@ -26,6 +27,11 @@ export interface FcmClientOptions {
   account: FcmServiceAccount;
   /** FCM's API root (FCM_API_URL, default https://fcm.googleapis.com; a local fake in tests). */
   apiUrl: string;
+  /**
+   * The outbound door's guarded fetch (infra/outbound-http.ts) with the deployment's policy: FCM_API_URL
+   * and the key file's `token_uri` are chosen by a config file, so both go through the guard.
+   */
+  fetch: FetchFunction;
 }
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
@@ -59,7 +65,7 @@ export function createFcmClient(options: FcmClientOptions): MobilePushSender {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + 3600)
       .sign(await key);
-    const res = await fetch(options.account.token_uri, {
+    const res = await options.fetch(options.account.token_uri, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
@@ -74,7 +80,7 @@ export function createFcmClient(options: FcmClientOptions): MobilePushSender {
   return {
     async send(message) {
       const high = message.priority === 'high';
-      const res = await fetch(endpoint, {
+      const res = await options.fetch(endpoint, {
         method: 'POST',
         headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
         body: JSON.stringify({

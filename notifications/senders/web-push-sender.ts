@@ -1,6 +1,7 @@
 import type { Agent } from 'node:https';
 import webpush, { WebPushError } from 'web-push';
 import type { NotificationPushRepo } from '../../db/index.js';
+import { refusalBehind } from '../../infra/outbound-http.js';
 import { DELIVERY_REASONS } from '../channels.js';
 import { PermanentDeliveryFailure, type ChannelSender } from '../delivery-port.js';
 import type { VapidKeys } from './vapid-keys.js';
@@ -10,8 +11,12 @@ export interface WebPushSenderOptions {
   /** The VAPID `sub` claim: a mailto: or https: contact for push services. */
   subject: string;
   subscriptions: Pick<NotificationPushRepo, 'ofUser' | 'remove'>;
-  /** Trusts a private push service's certificate (WEB_PUSH_CA_FILE). */
-  agent?: Agent;
+  /**
+   * The outbound door's https agent (infra/outbound-http.ts `guardedAgents`, with the
+   * deployment's policy and WEB_PUSH_CA_FILE's `ca`): every endpoint is connected through the
+   * guard, whatever address a browser or a user registered.
+   */
+  agent: Agent;
 }
 
 /**
@@ -19,7 +24,9 @@ export interface WebPushSenderOptions {
  * require_interaction, data, url) is encrypted per subscription (aes128gcm) and signed with the
  * server's VAPID key. A subscription the push service says is gone (404/410) is deleted; a user
  * without any subscription fails with `no_push_subscription`. Delivered means at least one
- * subscription accepted it.
+ * subscription accepted it. An endpoint the outbound guard refuses is never connected to; when no
+ * subscription accepted and the refusals are all that went wrong, the delivery fails with
+ * `address_not_allowed` (the subscriptions stay: the operator may allow private networks).
  */
 export function createWebPushSender(options: WebPushSenderOptions): ChannelSender {
   return {
@@ -36,12 +43,13 @@ export function createWebPushSender(options: WebPushSenderOptions): ChannelSende
       });
       let accepted = 0;
       let lastError: unknown;
+      let refused: string | undefined;
       for (const s of subscriptions) {
         try {
           await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
             vapidDetails: { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey },
             TTL: 24 * 3600, urgency: target.priority === 'high' ? 'high' : 'normal', contentEncoding: 'aes128gcm',
-            ...(options.agent ? { agent: options.agent } : {}),
+            agent: options.agent,
           });
           accepted++;
         } catch (error) {
@@ -49,11 +57,17 @@ export function createWebPushSender(options: WebPushSenderOptions): ChannelSende
             await options.subscriptions.remove(s.endpoint);
             continue;
           }
+          const refusal = refusalBehind(error);
+          if (refusal) {
+            refused = refusal.message;
+            continue;
+          }
           lastError = error;
         }
       }
       if (accepted > 0) return;
       if (lastError) throw lastError; // transient: the deliver job retries
+      if (refused) throw new PermanentDeliveryFailure(DELIVERY_REASONS.addressRefused, refused);
       throw new PermanentDeliveryFailure(DELIVERY_REASONS.gone);
     },
   };

@@ -22,7 +22,8 @@ beforeAll(async () => {
   bots = await createTestBots();
   await bots.add('hooks', { 'attendance-chatops-webhook': receiver.url, 'attendance-webhook-secret': SECRET });
   await bots.add('nohooks', {});
-  service = await startTestService({ BOTS_DIR: bots.dir });
+  // The receiver listens on 127.0.0.1: the chat-ops hook follows the process's setting (docs/architecture.md, "Outbound requests").
+  service = await startTestService({ BOTS_DIR: bots.dir, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 });
 afterAll(async () => {

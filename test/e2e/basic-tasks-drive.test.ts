@@ -34,7 +34,7 @@ const SCRIPT = [
 let s3: TestS3;
 let bots: TestBots;
 let service: TestService;
-const client = () => createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1' });
+const client = () => createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', outbound: { allowPrivateNetworks: true } });
 const object = async (key: string) => Buffer.from(await (await client().send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))).Body!.transformToByteArray());
 
 beforeAll(async () => {
@@ -44,6 +44,8 @@ beforeAll(async () => {
   await client().send(new PutObjectCommand({ Bucket: BUCKET, Key: 'tasker.gbdrive/in/logo.bin', Body: BINARY }));
   service = await startTestService({
     BOTS_DIR: bots.dir, STORAGE_URL: s3.url, STORAGE_BUCKET: BUCKET, STORAGE_ACCESS_KEY: s3.accessKey, STORAGE_SECRET_KEY: s3.secretKey,
+    // s3rver listens on 127.0.0.1 (docs/architecture.md, "Outbound requests").
+    OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
   });
   await createUser({ users: createUsersRepo(service.database.db) }, { username: 'ana', email: 'ana@example.test', password: 'ana-password-1', roles: [] });
 }, 60_000);

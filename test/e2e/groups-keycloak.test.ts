@@ -24,6 +24,8 @@ beforeAll(async () => {
   service = await startTestService({
     IDP: 'keycloak', IDP_URL: keycloak.url, KEYCLOAK_REALM: keycloak.realm, KEYCLOAK_CLIENT_ID: keycloak.clientId,
     KEYCLOAK_CLIENT_SECRET: keycloak.clientSecret, IDP_TIMEOUT_MS: '500',
+    // The fake Keycloak listens on 127.0.0.1 (docs/architecture.md, "Outbound requests").
+    OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
   });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
   const me = (await (await fetch(`${service.url}/api/users/me`, { headers: admin })).json()) as { id: string };

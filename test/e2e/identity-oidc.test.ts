@@ -27,7 +27,8 @@ beforeAll(async () => {
   await bots.add('retire', { ...oidc, 'oidc-retire-local-password': 'true' });
   // HEAR x AS LOGIN offers the bot's own federation on its sign-in page (docs/basic.md, "HEAR AS LOGIN").
   await bots.add('desk', oidc, 'HEAR user AS LOGIN\nTALK "Welcome, " + user.username + " (" + user.email + ")"');
-  service = await startTestService({ BOTS_DIR: bots.dir });
+  // The provider listens on 127.0.0.1 (docs/architecture.md, "Outbound requests").
+  service = await startTestService({ BOTS_DIR: bots.dir, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
   provider.register(`${service.url}/auth/oidc/callback`);
   const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
   for (const name of ['olga', 'pedro', 'quinn']) {

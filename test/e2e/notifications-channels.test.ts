@@ -37,6 +37,8 @@ beforeAll(async () => {
   service = await startTestService({
     BOTS_DIR: bots.dir, NOTIFICATIONS_SMS_BOT: 'notifier', SMTP_URL: smtp.url,
     FCM_CREDENTIALS_FILE: path.join(keyDir, 'service-account.json'), FCM_API_URL: fcm.url,
+    // The fake FCM listens on 127.0.0.1 (docs/architecture.md, "Outbound requests").
+    OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
   });
   client = notificationsClient(service.url);
   admin = await client.adminAuth();

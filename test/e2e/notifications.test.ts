@@ -27,7 +27,10 @@ beforeAll(async () => {
   push = await startPushService();
   caDir = await mkdtemp(path.join(os.tmpdir(), 'sb-push-ca-'));
   await writeFile(path.join(caDir, 'ca.pem'), push.cert);
-  service = await startTestService({ SMTP_URL: smtp.url, MAIL_FROM: 'Switchboard <notify@example.test>', WEB_PUSH_CA_FILE: path.join(caDir, 'ca.pem') });
+  // The push service and the webhook receivers listen on 127.0.0.1 (docs/architecture.md, "Outbound requests").
+  service = await startTestService({
+    SMTP_URL: smtp.url, MAIL_FROM: 'Switchboard <notify@example.test>', WEB_PUSH_CA_FILE: path.join(caDir, 'ca.pem'), OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+  });
   client = notificationsClient(service.url);
   [alice, bob, sue] = await Promise.all([client.createUser('alice'), client.createUser('bob', ['attendant']), client.createUser('sue', ['supervisor'])]);
 }, 60_000);
@@ -369,6 +372,9 @@ describe('webhooks and click tracking', () => {
       hook.setSecret(created.body.secret);
       expect((await client.call('GET', `${BASE}/webhooks`, admin)).body.webhooks.find((w: Json) => w.id === created.body.id)).not.toHaveProperty('secret');
       expect((await client.call('POST', `${BASE}/webhooks`, alice.headers, { url: hook.url, events: ['notification.clicked'] })).status).toBe(403);
+      // Only admins choose where events go; supervisors list and remove (docs/notifications.md, "Webhooks").
+      expect((await client.call('POST', `${BASE}/webhooks`, sue.headers, { url: hook.url, events: ['notification.clicked'] })).status).toBe(403);
+      expect((await client.call('GET', `${BASE}/webhooks`, sue.headers)).status).toBe(200);
 
       const res = await send(admin, { recipients: [alice.id], title: 'Click me', message: 'please', channels: ['email'], data: { action: 'view_order', url: 'https://shop.example.test/orders/7' } });
       const id = res.body.notification_id as string;

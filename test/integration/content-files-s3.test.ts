@@ -7,8 +7,10 @@ import {
 } from '../../content/index.js';
 import { runImport, s3Source } from '../../content/importers/index.js';
 import type { DatabaseHandle } from '../../db/index.js';
+import { refusalBehind } from '../../infra/outbound-http.js';
 import { importTarget } from '../support/content-import.js';
 import { openTestDatabase } from '../support/drivers.js';
+import { startConnectionCounter } from '../support/connection-counter.js';
 import { startS3Server, type TestS3 } from '../support/s3.js';
 
 /**
@@ -30,7 +32,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const s3Store = () => createS3FileStore({ url: s3.url, bucket: 'store', accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1' });
+/** s3rver listens on 127.0.0.1: a deployment with OUTBOUND_ALLOW_PRIVATE_NETWORKS. */
+const allowPrivate = { allowPrivateNetworks: true };
+const s3Store = () => createS3FileStore({ url: s3.url, bucket: 'store', accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', outbound: allowPrivate });
 
 describe.each([
   ['local', async (): Promise<FileStore> => createLocalFileStore(await mkdtemp(path.join(dir, 'local-')))],
@@ -82,7 +86,7 @@ test('import s3 from a local tree: folders, modification times and content types
 });
 
 test('import s3 from another bucket: keys become folders, S3 user metadata and content types kept', async () => {
-  const client = createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1' });
+  const client = createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', outbound: allowPrivate });
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'team/hr/policy.txt', Body: 'be kind', ContentType: 'text/plain', Metadata: { department: 'hr' } }));
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'team/logo.png', Body: Buffer.from([137, 80, 78, 71]), ContentType: 'image/png' }));
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'other/skip.txt', Body: 'not under the prefix' }));
@@ -97,7 +101,7 @@ test('import s3 from another bucket: keys become folders, S3 user metadata and c
 });
 
 test('import s3: a source content type that is not a media type is kept as application/octet-stream; writeFile refuses one outright', async () => {
-  const client = createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1' });
+  const client = createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', outbound: allowPrivate });
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'odd/page.html', Body: '<p>hi</p>', ContentType: 'text/html, text/plain' }));
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'odd/note.txt', Body: 'hi', ContentType: 'Text/Plain; Charset=UTF-8' }));
   const { target, checkpoints, files } = await importTarget(database, s3Store());
@@ -107,4 +111,18 @@ test('import s3: a source content type that is not a media type is kept as appli
   await expect(writeContentFile(target.files, { actor: target.owner, path: 'odd/x.txt', bytes: Buffer.from('x'), content_type: 'text/plain\r\nX: y' }))
     .rejects.toMatchObject({ code: 'validation_error' });
   expect(await files.findByPath('odd/x.txt')).toBeUndefined();
+});
+
+test('the S3 store connects through the outbound door: a loopback STORAGE_URL the deployment does not allow is refused, unconnected', async () => {
+  const counter = await startConnectionCounter();
+  try {
+    const store = createS3FileStore({
+      url: `http://127.0.0.1:${counter.port}`, bucket: 'store', accessKey: 'k', secretKey: 's', region: 'us-east-1', outbound: { allowPrivateNetworks: false },
+    });
+    const error = await store.ping().then(() => undefined, (e: unknown) => e);
+    expect(refusalBehind(error)?.message).toMatch(/127\.0\.0\.1.*private or loopback/);
+    expect(counter.connections).toBe(0);
+  } finally {
+    await counter.close();
+  }
 });

@@ -7,6 +7,7 @@ import { createLdapProvider } from '../../groups/providers/ldap.js';
 import { createZitadelProvider } from '../../groups/providers/zitadel.js';
 import { pino } from 'pino';
 import { createLogger } from '../../infra/logger.js';
+import { guardedFetch } from '../../infra/outbound-http.js';
 import { openTestDatabase } from '../support/drivers.js';
 import { startFakeKeycloak } from '../support/fake-keycloak.js';
 import { startFakeZitadel } from '../support/fake-zitadel.js';
@@ -26,6 +27,9 @@ interface Fixture {
 }
 
 const logger = createLogger({ level: 'silent' });
+/** The fakes listen on 127.0.0.1: the deployment allows private networks (OUTBOUND_ALLOW_PRIVATE_NETWORKS), or it does not. */
+const privateAllowed = guardedFetch({ allowPrivateNetworks: true });
+const privateRefused = guardedFetch({ allowPrivateNetworks: false });
 /** What the adapters logged at warn, to see the provider's own words reach the log (not the caller). */
 const warnings: string[] = [];
 const recordingLogger = pino({ level: 'warn' }, { write: (line: string) => { warnings.push(line); } });
@@ -68,7 +72,7 @@ const fixtures: [string, () => Promise<Fixture>, boolean][] = [
     const keycloak = await startFakeKeycloak();
     const users = ['ann', 'ben', 'cid'].map((name) => ({ id: randomUUID(), username: name, email: `${name}@example.test` }));
     for (const user of users) keycloak.addUser(user);
-    const options = { url: keycloak.url, realm: keycloak.realm, clientId: keycloak.clientId, clientSecret: keycloak.clientSecret, timeoutMs: 2000, logger };
+    const options = { url: keycloak.url, realm: keycloak.realm, clientId: keycloak.clientId, clientSecret: keycloak.clientSecret, timeoutMs: 2000, logger, fetch: privateAllowed };
     return {
       idp: createKeycloakProvider(options),
       users,
@@ -78,6 +82,7 @@ const fixtures: [string, () => Promise<Fixture>, boolean][] = [
         { what: 'a 500', idp: () => createKeycloakProvider(options), arm: () => keycloak.failNext({ status: 500 }) },
         { what: 'an answer slower than the timeout', idp: () => createKeycloakProvider({ ...options, timeoutMs: 200 }), arm: () => keycloak.failNext({ delayMs: 1000 }) },
         { what: 'nothing listening', idp: () => createKeycloakProvider({ ...options, url: 'http://127.0.0.1:1' }) },
+        { what: 'a loopback IDP_URL the deployment does not allow', idp: () => createKeycloakProvider({ ...options, fetch: privateRefused }) },
       ],
       dispose: () => keycloak.stop(),
     };
@@ -86,7 +91,7 @@ const fixtures: [string, () => Promise<Fixture>, boolean][] = [
     const zitadel = await startFakeZitadel();
     const users = ['ann', 'ben', 'cid'].map((name, i) => ({ id: `30000000000000000${i}`, username: name, email: `${name}@example.test` }));
     for (const user of users) zitadel.addUser(user);
-    const options = { url: zitadel.url, clientId: zitadel.clientId, clientSecret: zitadel.clientSecret, timeoutMs: 2000, logger };
+    const options = { url: zitadel.url, clientId: zitadel.clientId, clientSecret: zitadel.clientSecret, timeoutMs: 2000, logger, fetch: privateAllowed };
     return {
       idp: createZitadelProvider(options),
       users,
@@ -94,6 +99,7 @@ const fixtures: [string, () => Promise<Fixture>, boolean][] = [
         { what: 'a wrong client secret', idp: () => createZitadelProvider({ ...options, clientSecret: 'wrong' }) },
         { what: 'a 503', idp: () => createZitadelProvider({ ...options, logger: recordingLogger }), arm: () => zitadel.failNext({ status: 503 }) },
         { what: 'an answer slower than the timeout', idp: () => createZitadelProvider({ ...options, timeoutMs: 200 }), arm: () => zitadel.failNext({ delayMs: 1000 }) },
+        { what: 'a loopback IDP_URL the deployment does not allow', idp: () => createZitadelProvider({ ...options, fetch: privateRefused }) },
       ],
       dispose: () => zitadel.stop(),
     };
