@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
+import { refuseDeepJson } from '../json-body-depth.js';
 import { SCIM_BASE_PATH, type ScimAnswer, type ScimCollection, type ScimQuery, type ScimService } from '../../identity/index.js';
 
 const SCIM_TYPE = 'application/scim+json';
@@ -44,7 +45,7 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export function scimRoutes(deps: ScimRoutesDeps): Router {
   const router = express.Router();
-  router.use(express.json({ type: ['application/json', SCIM_TYPE], limit: '1mb' }));
+  router.use(express.json({ type: ['application/json', SCIM_TYPE], limit: '1mb', verify: refuseDeepJson }));
   router.use((req, res, next) => {
     const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
     if (match && deps.tokens().some((token) => sameSecret(match[1]!, token))) return next();
