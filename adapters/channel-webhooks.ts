@@ -1,7 +1,9 @@
 import type { ChannelAdapter, ChannelRequest, Engine, WebhookAnswer } from '../engine/index.js';
 import { CHANNELS, type Channel } from '../engine/index.js';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../infra/errors.js';
+import { assertJsonDepth } from '../infra/json-depth.js';
 import type { ChannelAdapters } from './index.js';
+import { storableBody } from './storable-body.js';
 
 /** A webhook request as the HTTP layer hands it over: the route's parameters and the bytes as received. */
 export interface WebhookRequest {
@@ -66,7 +68,13 @@ function isProviderChannel(channel: string): channel is Exclude<Channel, 'web'> 
   return channel !== 'web' && (CHANNELS as readonly string[]).includes(channel);
 }
 
-/** Parses the body once, as JSON or form fields by its content type; an unreadable body is `undefined` for the adapter to refuse. */
+/**
+ * Parses the body once, as JSON or form fields by its content type; an unreadable body is
+ * `undefined` for the adapter to refuse. JSON nested too deeply is refused (400) before it is
+ * parsed, whatever type it was sent as (README, "Security model"). Form fields are flat: no name
+ * nests (`a[b]` is a name), so a form has no depth to limit. Its text is made storable
+ * (storable-body.ts): the adapters read the body, never text PostgreSQL would refuse.
+ */
 function channelRequest(request: WebhookRequest): ChannelRequest {
   return {
     headers: request.headers, query: request.query, rawBody: request.rawBody, bot: request.bot, event: request.event,
@@ -76,9 +84,10 @@ function channelRequest(request: WebhookRequest): ChannelRequest {
 
 function parseBody(raw: Buffer, contentType: string): unknown {
   if (!raw.length) return undefined;
-  if (contentType.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+  if (contentType.includes('application/x-www-form-urlencoded')) return storableBody(Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
+  assertJsonDepth(raw);
   try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
+    return storableBody(JSON.parse(raw.toString('utf8')));
   } catch {
     return undefined;
   }

@@ -46,6 +46,9 @@ function httpStatus(value: Value | undefined): number | undefined {
 }
 
 const MAX_HEADERS = 20;
+// What an HTTP header value can carry (tab, printable ASCII, Latin-1): no CR, LF, NUL or other
+// control, nothing beyond U+00FF. A script's header is often the caller's input echoed back.
+const HEADER_TEXT = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** Headers a script may set: `X-…` names only (the rest is the server's: type, length, caching, cookies). */
 function customHeaders(value: Value): Record<string, string> {
@@ -53,7 +56,7 @@ function customHeaders(value: Value): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, v] of Object.entries(value).slice(0, MAX_HEADERS)) {
     const text = v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-    if (/^x-[a-z0-9-]{1,64}$/i.test(name) && !/[\r\n]/.test(text) && text.length <= 1000) out[name] = text;
+    if (/^x-[a-z0-9-]{1,64}$/i.test(name) && HEADER_TEXT.test(text) && text.length <= 1000) out[name] = text;
   }
   return out;
 }

@@ -9,6 +9,7 @@ import type { MetricsExposition } from '../infra/metrics/index.js';
 import { createAuthorizer } from './auth-middleware.js';
 import { securityHeaders, WEB_CHANNEL_PATH, webChannelCors } from './browser-security.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
+import { refuseDeepJson, refuseDeepJsonOfType } from './json-body-depth.js';
 import { buildOpenApiDocument, createOpenApiRegistry, openApiRoutes } from './openapi.js';
 import { requestLogging } from './request-logging.js';
 import { mountRoutes } from './route.js';
@@ -106,9 +107,10 @@ export function createApp(deps: AppDeps): Express {
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
   app.use(requestLogging(deps.logger));
   // Provider webhooks are verified over the bytes the provider signed: read them raw, never re-serialised.
-  app.use('/webhooks', express.raw({ type: () => true, limit: JSON_BODY_LIMIT }));
+  // Every body parser refuses JSON nested deeper than MAX_JSON_DEPTH before parsing it (json-body-depth.ts).
+  app.use('/webhooks', express.raw({ type: () => true, limit: JSON_BODY_LIMIT, verify: refuseDeepJsonOfType }));
   // So are the bots' WEBHOOK scripts (an HMAC signature is over the bytes) and forms (JSON or urlencoded).
-  app.use([WEBHOOK_PATH, FORM_PATH], express.raw({ type: () => true, limit: JSON_BODY_LIMIT }));
+  app.use([WEBHOOK_PATH, FORM_PATH], express.raw({ type: () => true, limit: JSON_BODY_LIMIT, verify: refuseDeepJsonOfType }));
   // A form's acknowledgement may be read by any page's script, CREATE SITE's sandboxed pages
   // included (their origin is "null"): it carries no credentials and answers nothing private.
   app.use(FORM_PATH, cors({ origin: '*', methods: ['POST'], allowedHeaders: ['Content-Type'], maxAge: 600 }));
@@ -116,7 +118,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(WEB_CHANNEL_PATH, webChannelCors(deps.webAllowedOrigins ?? (() => [])));
   // A visitor's upload is the file's bytes, of any type (a JSON file too): read raw, after CORS so a 413 is readable.
   app.post(WEB_UPLOAD_PATH, webUploadBody());
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT, verify: refuseDeepJson }));
   app.use(healthRoutes(deps.readiness));
 
   const registry = createOpenApiRegistry();

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { ChannelRequest, OutboundMessage } from '../../engine/index.js';
 import { PermanentDeliveryError } from '../../engine/index.js';
 import { createLogger } from '../../infra/logger.js';
@@ -52,6 +53,22 @@ describe('bot_msg adapter', () => {
       channel: 'bot_msg', bot: 'shop', customer: { external_id: '777', display_name: 'Ana Lima' }, text: 'hello', attachments: [],
       provider_message_id: '9001', received_at: at, raw: update,
     }]);
+  });
+
+  test('parse: an update of the wrong shape (a message without its chat, a non-numeric chat id) is skipped and logged at warn', async () => {
+    const lines: string[] = [];
+    const destination = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(chunk.toString()); done(); } });
+    const logged = createBotMsgAdapter({
+      settingsOf: () => ({ token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true }),
+      botOfSession: async () => 'shop', logger: createLogger({ pretty: false, level: 'warn', destination }), now: () => at,
+    });
+    const { message } = telegramUpdates.text(777, 'hello');
+    for (const body of [{ update_id: 1, message: { text: 'x' } }, { update_id: 2, message: { ...message, chat: { id: 'x' } } }, { update_id: 3, callback_query: { data: 'Red' } }]) {
+      await logged.handleNotices(request(body, 's3cret-token'));
+      expect(logged.parse(request(body, 's3cret-token'))).toEqual([]);
+    }
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, bot: 'shop', reason: expect.stringContaining('message.chat'), msg: 'bot_msg: malformed update skipped' });
   });
 
   test('parse: /start restarts, /agent asks for a person only where commands are on, edits are recorded', async () => {

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Api } from 'grammy';
-import type { Update } from 'grammy/types';
 import {
   PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
 } from '../../engine/index.js';
@@ -11,6 +10,7 @@ import { callWithRetry } from './call-with-retry.js';
 import { inlineKeyboard } from './inline-keyboard.js';
 import { FILE_REF, parseUpdate } from './parse-update.js';
 import { splitMessage } from './split-message.js';
+import { readUpdate } from './update-schema.js';
 
 /** The header Telegram echoes the webhook's `secret_token` in. */
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -47,7 +47,8 @@ export interface BotMsgAdapter extends ChannelAdapter {
  *   (constant time);
  * - `handleNotices`: a callback query is answered (`answerCallbackQuery`) so the button stops
  *   spinning; a failure is logged, never a reason to lose the customer's choice;
- * - `parse`: the update through grammY's Context (parse-update.ts);
+ * - `parse`: the update through grammY's Context (parse-update.ts), once its shape is checked
+ *   (update-schema.ts); a malformed update is logged at warn and acknowledged, never retried;
  * - `send`: text split at 4,096 characters, suggestions as an inline keyboard on the last part,
  *   attachments with a URL as photo or document; errors through callWithRetry.
  */
@@ -100,7 +101,8 @@ export function createBotMsgAdapter(deps: BotMsgAdapterDeps): BotMsgAdapter {
       return settings !== undefined && given !== undefined && sameSecret(given, settings.webhookSecret);
     },
     async handleNotices(req: ChannelRequest): Promise<void> {
-      const id = isUpdate(req.body) ? req.body.callback_query?.id : undefined;
+      const read = readUpdate(req.body);
+      const id = read.ok ? read.update.callback_query?.id : undefined;
       const api = apiOf(req.bot);
       if (!id || !api) return;
       // The answer only stops the button's spinner: a failure must not refuse the customer's choice.
@@ -109,8 +111,14 @@ export function createBotMsgAdapter(deps: BotMsgAdapterDeps): BotMsgAdapter {
     },
     parse(req: ChannelRequest): InboundMessage[] {
       const settings = deps.settingsOf(req.bot);
-      if (!settings || !isUpdate(req.body)) return [];
-      const inbound = parseUpdate(req.body, { bot: req.bot, commands: settings.commands, now: now() });
+      if (!settings) return [];
+      const read = readUpdate(req.body);
+      if (!read.ok) {
+        // Acknowledged all the same: Telegram redelivers an update answered with an error, for a day.
+        deps.logger.warn({ bot: req.bot, reason: read.reason }, 'bot_msg: malformed update skipped');
+        return [];
+      }
+      const inbound = parseUpdate(read.update, { bot: req.bot, commands: settings.commands, now: now() });
       return inbound ? [inbound] : [];
     },
     async send(message: OutboundMessage): Promise<DeliveryReceipt> {
@@ -147,10 +155,6 @@ function sameSecret(given: string, expected: string): boolean {
 function headerOf(req: ChannelRequest, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-function isUpdate(body: unknown): body is Update {
-  return typeof body === 'object' && body !== null && typeof (body as { update_id?: unknown }).update_id === 'number';
 }
 
 export type { BotMsgSettings };

@@ -16,6 +16,12 @@ describe('page_msg / social_dm webhook parsing', () => {
     expect(parsed.messages[0]).toMatchObject({ channel: 'page_msg', bot: 'shop', customer: { external_id: 'PSID1' }, received_at: new Date(1732521600000) });
   });
 
+  test('a timestamp no date can hold is the time of arrival instead', () => {
+    const before = Date.now();
+    const [message] = parseMessagingWebhook(messagingWebhook('page', [{ ...messaging.text('PSID1', 'm_t', 'hi'), timestamp: 1e300 }]), 'page_msg', 'shop').messages;
+    expect(message!.received_at.getTime()).toBeGreaterThanOrEqual(before);
+  });
+
   test('attachments keep the provider URL; echoes and reactions are ignored; delivery receipts are statuses', () => {
     const parsed = parseMessagingWebhook(messagingWebhook('instagram', [
       messaging.image('IGSID', 'm_i', 'https://cdn.example.test/photo.jpg'),

@@ -2,6 +2,7 @@ import type { Attachment, DeliveryStatusUpdate, InboundMessage } from '../../eng
 import { messagingWebhookSchema, type MessagingEvent } from './messaging-webhook-schema.js';
 import { answerOfOption } from './option-id.js';
 import type { ParsedWebhook } from './parsed-webhook.js';
+import { receivedAt } from './received-at.js';
 
 /** The two channels of the messaging webhook family. */
 export type MessagingChannel = 'page_msg' | 'social_dm';
@@ -46,7 +47,7 @@ function sortEvent(event: MessagingEvent, channel: MessagingChannel, bot: string
 function inbound(event: MessagingEvent, channel: MessagingChannel, bot: string, id: string, text: string, attachments: Attachment[]): InboundMessage {
   return {
     channel, bot, customer: { external_id: event.sender.id }, text, attachments, provider_message_id: id,
-    received_at: event.timestamp ? new Date(event.timestamp) : new Date(), raw: event,
+    received_at: receivedAt(event.timestamp), raw: event,
   };
 }
 

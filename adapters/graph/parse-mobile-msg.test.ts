@@ -20,6 +20,14 @@ describe('mobile_msg webhook parsing', () => {
     });
   });
 
+  test('a timestamp no date can hold (not a number, out of range) is the time of arrival instead', () => {
+    const before = Date.now();
+    for (const timestamp of ['soon', '1e300']) {
+      const [message] = parseMobileMsgWebhook(mobileMsgWebhook('PHONE1', [{ messages: [{ ...mobileMsg.text(from, 'wamid.T', 'hi'), timestamp }] }]), 'shop').messages;
+      expect(message!.received_at.getTime()).toBeGreaterThanOrEqual(before);
+    }
+  });
+
   test('button, list and template replies answer with our option key, else the title', () => {
     const parsed = parseMobileMsgWebhook(mobileMsgWebhook('PHONE1', [{
       messages: [

@@ -3,6 +3,7 @@ import { mediaPath } from './media-url.js';
 import { mobileMsgWebhookSchema, type MobileMsgMessage, type MobileMsgStatus } from './mobile-msg-webhook-schema.js';
 import { answerOfOption } from './option-id.js';
 import type { ParsedWebhook } from './parsed-webhook.js';
+import { receivedAt } from './received-at.js';
 
 const MEDIA_KINDS = ['image', 'audio', 'video', 'document', 'sticker'] as const;
 const STATUS_KINDS = new Set(['sent', 'delivered', 'read', 'failed']);
@@ -48,7 +49,7 @@ function inboundOf(message: MobileMsgMessage, bot: string, name: string | undefi
     text: content.text,
     attachments: content.attachments,
     provider_message_id: message.id,
-    received_at: message.timestamp ? new Date(Number(message.timestamp) * 1000) : new Date(),
+    received_at: receivedAt(message.timestamp ? Number(message.timestamp) * 1000 : undefined),
     raw: message,
   };
 }

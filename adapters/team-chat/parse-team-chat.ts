@@ -3,6 +3,7 @@
  * after the signature was checked. Only the fields we act on are read; the rest passes.
  */
 import { z } from 'zod';
+import { assertJsonDepth } from '../../infra/json-depth.js';
 import { TAKE_ACTION_ID } from './team-chat-blocks.js';
 
 /** `interactions`: form field `payload`, JSON of a `block_actions` interaction. */
@@ -44,8 +45,9 @@ const EventsSchema = z.discriminatedUnion('type', [
 /** A press of a notice's Take button. */
 export interface TakePress { user: string; session_id: string; channel?: string }
 
-/** The Take presses in an interaction (other interactions carry none). */
+/** The Take presses in an interaction (other interactions carry none); a payload nested too deeply is refused (400). */
 export function parseInteraction(form: Record<string, string>): TakePress[] {
+  assertJsonDepth(form.payload ?? '');
   let json: unknown;
   try {
     json = JSON.parse(form.payload ?? '');

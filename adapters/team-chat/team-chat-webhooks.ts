@@ -1,5 +1,6 @@
 import type { WebhookAnswer } from '../../engine/index.js';
 import { NotFoundError, UnauthorizedError } from '../../infra/errors.js';
+import { assertJsonDepth } from '../../infra/json-depth.js';
 import type { Logger } from '../../infra/logger.js';
 import type { TeamChatClient, TeamChatThread, TeamChatUser } from './team-chat-client.js';
 import { parseEvent, parseInteraction, parseSlashCommand } from './parse-team-chat.js';
@@ -91,6 +92,7 @@ export function createTeamChatWebhooks(deps: {
           return json({ response_type: 'ephemeral', text: result.reply });
         }
         case 'events': {
+          assertJsonDepth(body);
           let parsed: ReturnType<typeof parseEvent>;
           try {
             parsed = parseEvent(JSON.parse(body));

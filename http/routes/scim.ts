@@ -3,6 +3,8 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { SCIM_BASE_PATH, type ScimAnswer, type ScimCollection, type ScimQuery, type ScimService } from '../../identity/index.js';
+import { ValidationError } from '../../infra/errors.js';
+import { refuseDeepJson } from '../json-body-depth.js';
 
 const SCIM_TYPE = 'application/scim+json';
 const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
@@ -44,7 +46,7 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export function scimRoutes(deps: ScimRoutesDeps): Router {
   const router = express.Router();
-  router.use(express.json({ type: ['application/json', SCIM_TYPE], limit: '1mb' }));
+  router.use(express.json({ type: ['application/json', SCIM_TYPE], limit: '1mb', verify: refuseDeepJson }));
   router.use((req, res, next) => {
     const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
     if (match && deps.tokens().some((token) => sameSecret(match[1]!, token))) return next();
@@ -74,8 +76,9 @@ export function scimRoutes(deps: ScimRoutesDeps): Router {
     router.delete(`/${collection}/:id`, async (req, res) => send(res, await deps.scim.remove(collection, req.params.id)));
   }
   router.use((_req, res) => send(res, scimFailure(404, 'No such SCIM endpoint')));
-  // A body that is not JSON gets a SCIM error too, not the API's own error body.
+  // A body that is not JSON, or nested too deeply (json-body-depth.ts), gets a SCIM error too, not the API's own error body.
   router.use((error: { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof ValidationError) return send(res, scimFailure(400, error.message, 'invalidSyntax'));
     send(res, scimFailure(error.status === 413 ? 413 : 400, error.status === 413 ? 'The request body is larger than 1 MB' : 'The request body is not valid JSON', error.status === 413 ? undefined : 'invalidSyntax'));
   });
   const outer = express.Router();

@@ -104,6 +104,25 @@ describe('WEBHOOK', () => {
     expect(await tableOf(HOOKS, 'orders')).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'W-1', total: 59.98 })]));
   });
 
+  test('a header value no HTTP header can carry (CR/LF, NUL, characters beyond Latin-1) is left out, not a 500', async () => {
+    for (const orderId of ['注文-1', 'W-3\r\nSet-Cookie: x=1', 'W-4\u0001']) {
+      const res = await fetch(url(`/api/${HOOKS}/webhook/order-received`), {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: orderId, total: 1 }),
+      });
+      expect(res.status).toBe(201);
+      expect(res.headers.get('x-order')).toBeNull();
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+  });
+
+  test('a JSON body nested deeper than 64 levels is 400 validation_error before the script runs', async () => {
+    const res = await fetch(url(`/api/${HOOKS}/webhook/order-received`), {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"order_id":${'['.repeat(65)}${']'.repeat(65)}}`,
+    });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ error: 'validation_error' });
+  });
+
   test('result_status = 400 is the HTTP status; a urlencoded body is read as fields', async () => {
     const missing = await fetch(url(`/api/${HOOKS}/webhook/order-received`), {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',

@@ -144,6 +144,11 @@ test('Entra ID user lifecycle: query, create, read, patch, deactivate (login and
   const broken = await fetch(`${service.url}/scim/v2/Users`, { method: 'POST', headers: { authorization: `Bearer ${SCIM_TOKEN}`, 'content-type': 'application/scim+json' }, body: '{"userName":' });
   expect(broken.status).toBe(400);
   expect(await broken.json()).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidSyntax' });
+  const deep = await fetch(`${service.url}/scim/v2/Users`, {
+    method: 'POST', headers: { authorization: `Bearer ${SCIM_TOKEN}`, 'content-type': 'application/scim+json' }, body: `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+  });
+  expect(deep.status).toBe(400);
+  expect(await deep.json()).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidSyntax', detail: expect.stringContaining('64 levels') });
 });
 
 test('a deactivated user cannot log in and an earlier token is refused', async () => {

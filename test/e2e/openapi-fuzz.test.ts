@@ -1,11 +1,14 @@
+import { connect } from 'node:net';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 
 /**
  * Every path × method of the live OpenAPI document, called as an attacker or a careless client
  * would: malformed JSON, wrong types, missing fields, over-long strings, NUL and lone surrogates,
- * bad UUIDs, traversal strings and malformed percent-escapes, with and without the admin's token.
- * No answer may be a 5xx, and every error answer is a JSON `{error, message}` body (README,
- * "Security model"). The number of requests is bounded (MAX_PER_OPERATION per operation).
+ * bad UUIDs, traversal strings and malformed percent-escapes, CR/LF and NUL in text and in
+ * headers, bodies nested 10,000 levels, with and without the admin's token. No answer may be a 5xx,
+ * and every error answer is a JSON `{error, message}` body (README, "Security model"). The number
+ * of requests is bounded (MAX_PER_OPERATION per operation). The provider webhook doors, signed, are
+ * test/e2e/webhook-fuzz.test.ts.
  */
 
 interface JsonSchema {
@@ -34,6 +37,8 @@ const PARALLEL = 8;
 const HOSTILE_STRINGS = [
   'a\u0000b', '\ud800x', 'x\udc00', '../../../../etc/passwd', '..\\..\\windows\\win.ini', 'x'.repeat(100_000), '', ' ',
   'not-a-uuid', `${UNKNOWN_UUID}'--`, '%00', '{{7*7}}', '<script>alert(1)</script>', '\u202e', '9'.repeat(400),
+  // File names, content types, subjects: text that may end up in a header.
+  'a\r\nX-Injected: 1', 'text/plain\r\n\r\n<html>', 'a\rb\nc',
 ];
 const HOSTILE_VALUES: unknown[] = [null, 0, -1, 1e308, 3.5, true, [], {}, ['a\u0000'], { nested: 'a\u0000b' }];
 /** Raw path segments: sent as written (percent-escapes included, malformed ones too). */
@@ -185,6 +190,91 @@ test('no request built from the OpenAPI document gets a 5xx or a non-JSON error'
   expect(attempts.length).toBeGreaterThan(1000);
   expect(failures).toEqual([]);
 }, 240_000);
+
+/** Every operation of the document, its path filled with plausible values. */
+function operations(): { method: string; path: string; operation: Operation }[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => {
+    const params = (operation.parameters ?? []).filter((p) => p.in === 'path');
+    const filled = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(sample(params.find((p) => p.name === name)?.schema))));
+    return { method: method.toUpperCase(), path: filled, operation };
+  }));
+}
+
+/**
+ * One request written byte for byte on a socket: fetch and node:http refuse to send CR, LF or NUL
+ * in a header, or a body with GET. Answers the status and the body (the server closes after it).
+ */
+function rawExchange(method: string, path: string, headers: [string, string][], body = ''): Promise<{ status: number; text: string }> {
+  const { port } = new URL(service.url);
+  const head = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...headers.map(([n, v]) => `${n}: ${v}`)];
+  if (body) head.push(`Content-Length: ${Buffer.byteLength(body)}`);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const answer = Buffer.concat(chunks).toString('latin1');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+      resolve({ status, text: Buffer.from(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8') });
+    });
+    // Written, not ended: a half-closed client gets no answer; `Connection: close` ends the exchange.
+    socket.write(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), Buffer.from(body)]));
+  });
+}
+
+/** Runs the requests a few at a time; answers each one the rule finds wrong, described. */
+async function failuresOf<T>(items: T[], run: (item: T) => Promise<string | undefined>): Promise<string[]> {
+  const failures: string[] = [];
+  for (let i = 0; i < items.length; i += PARALLEL) failures.push(...(await Promise.all(items.slice(i, i + PARALLEL).map(run))).filter((r): r is string => r !== undefined));
+  return failures;
+}
+
+const DEEP_BODIES = [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`];
+// A visitor's upload is the file's bytes, of any type: a deep JSON file is a file like any other.
+const RAW_FILE_PATHS = /^\/api\/channels\/web\/[^/]+\/uploads$/;
+
+test('a body nested 10,000 levels (arrays or objects) is 400 validation_error on every operation, before its token is read', async () => {
+  const attempts = operations().flatMap((op) => DEEP_BODIES.map((body) => ({ ...op, body })));
+  expect(attempts.length).toBeGreaterThan(200);
+  const failures = await failuresOf(attempts, async ({ method, path, body }) => {
+    const { status, text } = await rawExchange(method, path, [['Content-Type', 'application/json']], body);
+    const where = `${method} ${path} [${body.slice(0, 2)}…] → ${status} ${text.slice(0, 120)}`;
+    if (RAW_FILE_PATHS.test(path)) return status >= 500 || status === 0 ? where : undefined;
+    return status === 400 && (JSON.parse(text) as { error?: string }).error === 'validation_error' ? undefined : where;
+  });
+  expect(failures).toEqual([]);
+}, 120_000);
+
+/** Headers a client sends, the ones the server reads (types, ids, credentials, origins, signatures) among them. */
+const HEADER_NAMES = [
+  'Content-Type', 'X-Request-Id', 'Authorization', 'Origin', 'Cookie', 'Accept', 'User-Agent', 'X-Forwarded-For',
+  'X-Hub-Signature-256', 'X-Telegram-Bot-Api-Secret-Token', 'X-Twilio-Signature', 'X-Slack-Signature', 'X-Webhook-Signature',
+];
+/** Written raw: bare CR, bare LF, NUL, a CR LF that starts another header, bytes that are not UTF-8, other controls. */
+const HOSTILE_HEADER_VALUES = ['a\rb', 'a\nb', 'a\u0000b', 'a\r\nX-Injected: 1', 'application/json; charset=\u00ff\u00fe', 'a\u0001\u007fb', 'Bearer \u00e9\u00e9'];
+
+test('CR, LF, NUL and stray bytes in any header never get a 5xx, and every refusal is a JSON error body', async () => {
+  const attempts = operations().flatMap((op, i) => HEADER_NAMES.map((name, j) => ({ ...op, name, value: HOSTILE_HEADER_VALUES[(i + j) % HOSTILE_HEADER_VALUES.length]! })));
+  // Every header meets every value somewhere.
+  expect(new Set(attempts.map((a) => `${a.name}|${a.value}`)).size).toBe(HEADER_NAMES.length * HOSTILE_HEADER_VALUES.length);
+  const failures = await failuresOf(attempts, async ({ method, path, operation, name, value }) => {
+    const headers: [string, string][] = [...(operation.security?.length ? [['Authorization', admin.authorization] as [string, string]] : []), [name, value]];
+    const body = operation.requestBody ? '{}' : '';
+    if (body && name !== 'Content-Type') headers.push(['Content-Type', 'application/json']);
+    const { status, text } = await rawExchange(method, path, headers, body);
+    const where = `${method} ${path} [${name}: ${JSON.stringify(value)}] → ${status} ${text.slice(0, 120)}`;
+    if (status === 0 || status >= 500) return where;
+    if (status < 400) return undefined;
+    try {
+      const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
+      return typeof parsed.error === 'string' && (typeof parsed.message === 'string' || path.startsWith('/api/groups/')) ? undefined : where;
+    } catch {
+      return `${where}: not JSON`;
+    }
+  });
+  expect(failures).toEqual([]);
+}, 120_000);
 
 test('NUL and lone surrogates in text are 400 validation_error; a malformed escape in a path is 400', async () => {
   const post = (path: string, body: string) => fetch(`${service.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
