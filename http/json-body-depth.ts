@@ -9,7 +9,16 @@ import { assertJsonDepth } from '../infra/json-depth.js';
 
 /** For express.json: the bytes in the charset the request declared (UTF-8 unless told otherwise). */
 export function refuseDeepJson(_req: IncomingMessage, _res: unknown, body: Buffer, encoding: string | null): void {
-  assertJsonDepth(isUtf8(encoding) ? body : new TextDecoder(encoding ?? 'utf-8').decode(body));
+  assertJsonDepth(isUtf8(encoding) ? body : decoderFor(encoding).decode(body));
+}
+
+/** A decoder for the declared charset; one the platform cannot decode (utf-32) is the parser's 415 `unsupported_charset`. */
+function decoderFor(encoding: string | null): TextDecoder {
+  try {
+    return new TextDecoder(encoding ?? 'utf-8');
+  } catch {
+    throw Object.assign(new Error(`The charset ${encoding} is not supported`), { status: 415, type: 'charset.unsupported' });
+  }
 }
 
 /**

@@ -293,6 +293,12 @@ test('NUL and lone surrogates in text are 400 validation_error; a malformed esca
   expect(await escape.json()).toMatchObject({ error: 'invalid_path' });
 });
 
+test('a JSON body in a charset the depth check cannot read (utf-32) is 415 unsupported_charset, not parsed unchecked', async () => {
+  const res = await fetch(`${service.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-32' }, body: '{}' });
+  expect(res.status).toBe(415);
+  expect(await res.json()).toMatchObject({ error: 'unsupported_charset' });
+});
+
 test('deleting a queue while members are added answers 2xx or 404/409, never 5xx', async () => {
   const user = await fetch(`${service.url}/api/users`, {
     method: 'POST', headers: { ...admin, 'content-type': 'application/json' },
