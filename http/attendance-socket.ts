@@ -13,6 +13,7 @@ import type { Logger } from '../infra/logger.js';
 import { keepAlive, refuseAfterHandshake, sendBounded } from './socket-upkeep.js';
 import { findUnstorableText } from './schemas/text.js';
 import { ClientFrameSchema, LiveDeliverySchema, type AnswerFrame, type ClientFrame } from './schemas/attendance-socket.js';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../infra/json-depth.js';
 
 /** Where attendant consoles connect: `/ws/attendance?token=<access token of /api/auth/login>`. */
 export const ATTENDANCE_SOCKET_PATH = '/ws/attendance';
@@ -148,11 +149,12 @@ export function attachAttendanceSocket(server: Server, deps: AttendanceSocketDep
   async function handle(ws: WebSocket, client: Client, text: string | undefined): Promise<void> {
     let json: unknown;
     try {
-      json = text === undefined ? undefined : JSON.parse(text);
+      // The body limit of every route holds for frames too (infra/json-depth.ts): a deep frame is never parsed.
+      json = text === undefined || exceedsJsonDepth(text) ? undefined : JSON.parse(text);
     } catch {
       json = undefined;
     }
-    if (json === undefined) return answer(ws, invalid('Frames are JSON text'));
+    if (json === undefined) return answer(ws, invalid(`Frames are JSON text, nested at most ${MAX_JSON_DEPTH} levels`));
     const unstorable = findUnstorableText(json);
     if (unstorable) return answer(ws, invalid(`${unstorable.path ? `${unstorable.path}: ` : ''}${unstorable.message}`, requestIdOf(json)));
     const parsed = ClientFrameSchema.safeParse(json);

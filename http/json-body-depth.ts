@@ -13,7 +13,7 @@ export function refuseDeepJson(_req: IncomingMessage, _res: unknown, body: Buffe
 }
 
 /** A decoder for the declared charset; one the platform cannot decode (utf-32) is the parser's 415 `unsupported_charset`. */
-function decoderFor(encoding: string | null): TextDecoder {
+function decoderFor(encoding: string | null): InstanceType<typeof TextDecoder> {
   try {
     return new TextDecoder(encoding ?? 'utf-8');
   } catch {

@@ -6,6 +6,7 @@ import { MEET_SOCKET_PATH, MEET_WS_CLOSE, type HubPeer, type MeetingsService } f
 import type { Logger } from '../infra/logger.js';
 import { keepAlive, refuseAfterHandshake, sendBounded } from './socket-upkeep.js';
 import { MeetClientFrameSchema } from './schemas/meetings.js';
+import { exceedsJsonDepth } from '../infra/json-depth.js';
 
 export { MEET_SOCKET_PATH };
 
@@ -70,7 +71,8 @@ export function attachMeetSocket(server: Server, deps: { meetings: MeetingsServi
   function handle(ws: WebSocket, room: string, from: string, text: string | undefined): void {
     let json: unknown;
     try {
-      json = text === undefined ? undefined : JSON.parse(text);
+      // As for every request body (infra/json-depth.ts): a deep frame is never parsed, let alone relayed.
+      json = text === undefined || exceedsJsonDepth(text) ? undefined : JSON.parse(text);
     } catch {
       json = undefined;
     }

@@ -139,7 +139,10 @@ describe('/ws/attendance', () => {
     const ivy = await createUser('wsivy', ['attendant']);
     const ws = await console_(ivy.token);
     ws.send('not json');
-    expect(await ws.next(ofType('error'), 'error')).toEqual({ type: 'error', error: 'invalid_frame', message: 'Frames are JSON text' });
+    expect(await ws.next(ofType('error'), 'error')).toEqual({ type: 'error', error: 'invalid_frame', message: 'Frames are JSON text, nested at most 64 levels' });
+    ws.send(`${'['.repeat(5_000)}${']'.repeat(5_000)}`); // deep, within the 16 KiB frame limit
+    const secondError = (f: { type?: unknown }) => f.type === 'error' && ws.frames.filter((x) => x.type === 'error').length === 2;
+    expect(await ws.next(secondError, 'second error')).toEqual({ type: 'error', error: 'invalid_frame', message: 'Frames are JSON text, nested at most 64 levels' });
     ws.send({ type: 'dance', request_id: 'd-1' });
     expect(await ws.next((f) => f.request_id === 'd-1', 'unknown type')).toMatchObject({ type: 'error', error: 'invalid_frame' });
     ws.send({ type: 'message', session_id: 'not-a-uuid', text: 'hi', request_id: 'm-1' });

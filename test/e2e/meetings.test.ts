@@ -129,6 +129,10 @@ describe('meeting rooms on the embedded provider', () => {
     b.ws.send(JSON.stringify({ type: 'signal', to: aId, data: { sdp: { type: 'offer', sdp: 'v=0' } } }));
     await until(() => a.frames, (f) => f.some((x) => x.type === 'signal'));
     expect(a.frames).toContainEqual({ type: 'signal', from: bId, data: { sdp: { type: 'offer', sdp: 'v=0' } } });
+    // A signal nested deeper than the JSON limit (infra/json-depth.ts) is refused, never relayed.
+    b.ws.send(`{"type":"signal","to":"${aId}","data":${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+    await until(() => b.frames, (f) => f.some((x) => x.type === 'error' && x.error === 'invalid_frame'));
+    expect(a.frames.filter((x) => x.type === 'signal')).toHaveLength(1);
     // Two connected: the call took place.
     expect((await until(() => roomRow(room.id), (r) => r.started_at !== null)).started_at).not.toBeNull();
 
