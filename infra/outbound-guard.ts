@@ -24,9 +24,14 @@ import { BlockList, isIP } from 'node:net';
  * answer that changes between check and connect (DNS rebinding) cannot slip through.
  */
 
+/** The `code` of {@link HttpRefusedError}. */
+export const OUTBOUND_REFUSED = 'ERR_OUTBOUND_REFUSED';
+
 /** A request the guard refused before any connection was made. */
 export class HttpRefusedError extends Error {
   override readonly name = 'HttpRefusedError';
+  /** Like a system error's code, so it survives clients that keep only the code and message of a socket error (node-fetch). */
+  readonly code = OUTBOUND_REFUSED;
 }
 
 /** The request was made but failed: network error, timeout, too large a response, too many redirects. */
