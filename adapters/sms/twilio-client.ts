@@ -1,16 +1,22 @@
 import twilio from 'twilio';
+import { outboundPool } from '../../infra/outbound-pool.js';
 
 /** Twilio's REST root, which the library writes into every request URI. */
 const TWILIO_ROOT = /^https:\/\/[a-z0-9.-]*\.twilio\.com/;
 
 /**
- * The library's own HTTP client with the host of every request replaced by `apiRoot`: the twilio
- * library has no base-URL option, and tests point it at a local fake (sms-api-url). The
- * library's transport, auth and errors stay as they are.
+ * The library's own HTTP client with two changes: the host of every request is replaced by
+ * `apiRoot` (the twilio library has no base-URL option, and tests point it at a local fake,
+ * sms-api-url), and its axios connects through the outbound door's agents (docs/architecture.md,
+ * "Outbound requests") under the bot's `http-allow-private-networks` — instead of the library's
+ * own https agent, or the proxy agent it builds from HTTP_PROXY. Auth and errors stay the library's.
  */
-class RootedRequestClient extends twilio.RequestClient {
-  constructor(private readonly apiRoot: string) {
+class GuardedRequestClient extends twilio.RequestClient {
+  constructor(private readonly apiRoot: string, allowPrivateNetworks: boolean) {
     super();
+    const { httpAgent, httpsAgent } = outboundPool({ allowPrivateNetworks }).agents;
+    this.axios.defaults.httpAgent = httpAgent;
+    this.axios.defaults.httpsAgent = httpsAgent;
   }
 
   override request<TData>(opts: Parameters<twilio.RequestClient['request']>[0] & { data?: TData }) {
@@ -18,8 +24,7 @@ class RootedRequestClient extends twilio.RequestClient {
   }
 }
 
-/** A twilio client for one account, talking to `apiRoot`. */
-export function createTwilioClient(accountSid: string, authToken: string, apiRoot: string): twilio.Twilio {
-  const root = apiRoot.replace(/\/+$/, '');
-  return twilio(accountSid, authToken, root === 'https://api.twilio.com' ? {} : { httpClient: new RootedRequestClient(root) });
+/** A twilio client for one account, talking to `apiRoot` through the outbound door. */
+export function createTwilioClient(accountSid: string, authToken: string, apiRoot: string, allowPrivateNetworks: boolean): twilio.Twilio {
+  return twilio(accountSid, authToken, { httpClient: new GuardedRequestClient(apiRoot.replace(/\/+$/, ''), allowPrivateNetworks) });
 }
