@@ -12,7 +12,8 @@ const TWILIO_ROOT = /^https:\/\/[a-z0-9.-]*\.twilio\.com/;
  * own https agent, or the proxy agent it builds from HTTP_PROXY. Auth and errors stay the library's.
  */
 class GuardedRequestClient extends twilio.RequestClient {
-  constructor(private readonly apiRoot: string, allowPrivateNetworks: boolean) {
+  /** `apiRoot`: undefined for Twilio's own, whose subdomains (messaging., …) the library then keeps as written. */
+  constructor(private readonly apiRoot: string | undefined, allowPrivateNetworks: boolean) {
     super();
     const { httpAgent, httpsAgent } = outboundPool({ allowPrivateNetworks }).agents;
     this.axios.defaults.httpAgent = httpAgent;
@@ -20,11 +21,12 @@ class GuardedRequestClient extends twilio.RequestClient {
   }
 
   override request<TData>(opts: Parameters<twilio.RequestClient['request']>[0] & { data?: TData }) {
-    return super.request<TData>({ ...opts, uri: opts.uri.replace(TWILIO_ROOT, this.apiRoot) });
+    return super.request<TData>(this.apiRoot === undefined ? opts : { ...opts, uri: opts.uri.replace(TWILIO_ROOT, this.apiRoot) });
   }
 }
 
 /** A twilio client for one account, talking to `apiRoot` through the outbound door. */
 export function createTwilioClient(accountSid: string, authToken: string, apiRoot: string, allowPrivateNetworks: boolean): twilio.Twilio {
-  return twilio(accountSid, authToken, { httpClient: new GuardedRequestClient(apiRoot.replace(/\/+$/, ''), allowPrivateNetworks) });
+  const root = apiRoot.replace(/\/+$/, '');
+  return twilio(accountSid, authToken, { httpClient: new GuardedRequestClient(root === 'https://api.twilio.com' ? undefined : root, allowPrivateNetworks) });
 }
