@@ -92,6 +92,77 @@ const boundaries = [
   ]),
 ];
 
+/**
+ * "outbound" (docs/architecture.md, "Outbound requests"): every request to an address a user, a
+ * bot author or a config file chose leaves through infra/outbound-http.ts. Outside the door (and
+ * tests, bench/, test/, and web/, which is browser code):
+ * - a `fetch(…)` whose URL is not a constant is an error: call the door's fetch (`guardedFetch`,
+ *   `outboundPool(…).fetch`) under its own name;
+ * - building an HTTP client from an outbound library is an error, but in the files below that hand
+ *   the client the door's agents or fetch. Type imports are free.
+ */
+const OUTBOUND_EXEMPT = ['**/*.test.ts', 'test/**', 'bench/**', 'web/**', 'infra/outbound-http.ts'];
+const OUTBOUND_WHY = 'it must go through the outbound door, infra/outbound-http.ts (docs/architecture.md, "Outbound requests")';
+const OUTBOUND_CLIENT_FILES = [
+  'infra/outbound-pool.ts', // the door's clients of each policy
+  'engine/host/http-effect.ts', // the HTTP keywords: connects to the addresses the guard checked (pinned lookup)
+  'adapters/graph/graph-client.ts', 'adapters/fetch-provider-file.ts', 'engine/voice/voice-models.ts', // axios on guardedAgents
+  'adapters/bot-msg/bot-msg-api.ts', // grammY's node-fetch on the guarded agent of each scheme
+  'adapters/sms/twilio-client.ts', // twilio's axios on guardedAgents
+  'adapters/sms/sms-adapter.ts', // twilio's signature checks and TwiML only; its client is twilio-client.ts
+  'adapters/workchat/guarded-connector.ts', 'adapters/workchat/connector-token.ts', 'adapters/workchat/verify-token.ts', // guarded fetch
+  'adapters/team-chat/team-chat-client.ts', // @slack/web-api on guarded fetch
+  'infra/llm/llm-client.ts', // openai on guarded fetch
+  // Deployment-wide URLs, on OUTBOUND_ALLOW_PRIVATE_NETWORKS:
+  'notifications/senders/web-push-sender.ts', 'notifications/senders/vapid-keys.ts', 'service-notifications.ts',
+  'identity/oidc/oidc-client.ts', 'content/files/s3-file-store.ts', 'meetings/providers/rtc-provider.ts',
+];
+const outboundClient = (name, importNames) => ({
+  name, ...(importNames ? { importNames } : {}), allowTypeImports: true,
+  message: `${importNames ? 'This' : 'Any'} client of '${name}' connects to addresses chosen by users or config: ${OUTBOUND_WHY}.`,
+});
+const NODE_HTTP_CLIENT = ['default', 'request', 'get', 'Agent', 'globalAgent'];
+const outbound = [
+  {
+    name: 'outbound: fetch',
+    files: ['**/*.ts'],
+    ignores: OUTBOUND_EXEMPT,
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.type='Identifier'][callee.name='fetch'][arguments.length>0]:not([arguments.0.type='Literal']):not([arguments.0.type='TemplateLiteral'][arguments.0.expressions.length=0])",
+        message: `fetch() of a URL that is not a constant: ${OUTBOUND_WHY}.`,
+      }, {
+        selector: "CallExpression[callee.type='MemberExpression'][callee.object.name=/^(globalThis|global)$/][callee.property.name='fetch']",
+        message: `globalThis.fetch(): ${OUTBOUND_WHY}.`,
+      }],
+    },
+  },
+  {
+    name: 'outbound: clients',
+    files: ['**/*.ts'],
+    ignores: [...OUTBOUND_EXEMPT, ...OUTBOUND_CLIENT_FILES],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [
+          outboundClient('axios', ['default', 'create', 'Axios']),
+          outboundClient('undici'), outboundClient('node-fetch'), outboundClient('got'), outboundClient('openid-client'),
+          ...['node:http', 'http', 'node:https', 'https'].map((name) => outboundClient(name, NODE_HTTP_CLIENT)),
+          outboundClient('openai', ['default', 'OpenAI']),
+          outboundClient('twilio', ['default', 'Twilio', 'RequestClient']),
+          outboundClient('web-push', ['default', 'sendNotification']),
+          outboundClient('@slack/web-api', ['WebClient']),
+          outboundClient('grammy', ['Api', 'Bot']),
+          outboundClient('@microsoft/agents-hosting', ['ConnectorClient', 'HttpClient', 'CloudAdapter', 'UserTokenClient']),
+          outboundClient('jose', ['createRemoteJWKSet']),
+          outboundClient('@aws-sdk/client-s3', ['S3Client']),
+          outboundClient('livekit-server-sdk', ['RoomServiceClient', 'EgressClient', 'IngressClient', 'SipClient', 'AgentDispatchClient']),
+          outboundClient('tsdav', ['createDAVClient', 'DAVClient']),
+        ],
+      }],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'web/vendor/'] },
   js.configs.recommended,
@@ -109,4 +180,5 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  ...outbound,
 );

@@ -41,7 +41,10 @@ export function providerChannelDeps(wiring: ProviderChannelWiring): { botMsg: Bo
         const authToken = config?.['sms-auth-token'];
         const from = config?.['sms-from'];
         if (!config?.['sms-enabled'] || !accountSid || !authToken || !from) return undefined;
-        return { accountSid, authToken, from, apiRoot: config['sms-api-url'], helpText: config['sms-help-text'] };
+        return {
+          accountSid, authToken, from, apiRoot: config['sms-api-url'], helpText: config['sms-help-text'],
+          allowPrivateNetworks: config['http-allow-private-networks'],
+        };
       },
     },
   };
@@ -52,5 +55,8 @@ export function botMsgSettingsOf(config: BotConfig | undefined): BotMsgSettings 
   const token = config?.['bot-msg-token'];
   const webhookSecret = config?.['bot-msg-webhook-secret'];
   if (!config?.['bot-msg-enabled'] || !token || !webhookSecret) return undefined;
-  return { token, webhookSecret, apiRoot: config['bot-msg-api-url'], commands: config['attendance-bot-msg-commands'] };
+  return {
+    token, webhookSecret, apiRoot: config['bot-msg-api-url'], commands: config['attendance-bot-msg-commands'],
+    allowPrivateNetworks: config['http-allow-private-networks'],
+  };
 }

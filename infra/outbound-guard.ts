@@ -24,9 +24,14 @@ import { BlockList, isIP } from 'node:net';
  * answer that changes between check and connect (DNS rebinding) cannot slip through.
  */
 
+/** The `code` of {@link HttpRefusedError}. */
+export const OUTBOUND_REFUSED = 'ERR_OUTBOUND_REFUSED';
+
 /** A request the guard refused before any connection was made. */
 export class HttpRefusedError extends Error {
   override readonly name = 'HttpRefusedError';
+  /** Like a system error's code, so it survives clients that keep only the code and message of a socket error (node-fetch). */
+  readonly code = OUTBOUND_REFUSED;
 }
 
 /** The request was made but failed: network error, timeout, too large a response, too many redirects. */
@@ -44,6 +49,11 @@ export interface ResolvedAddress {
 export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
 
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata']);
+
+/** True for the host names of cloud metadata services, which are refused before any lookup. */
+export function isMetadataHost(hostname: string): boolean {
+  return METADATA_HOSTS.has(hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase());
+}
 
 const alwaysBlocked = blockList([
   ['169.254.0.0', 16, 'ipv4'], ['0.0.0.0', 8, 'ipv4'], ['100.100.100.200', 32, 'ipv4'],
@@ -123,7 +133,7 @@ function expandIpv6(address: string): number[] | undefined {
 export async function checkTarget(url: URL, allowPrivateNetworks: boolean, resolve: ResolveHost): Promise<ResolvedAddress[]> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HttpRefusedError(`Only http and https URLs are allowed, not ${url.protocol}`);
   const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
-  if (METADATA_HOSTS.has(host)) throw new HttpRefusedError(`Requests to ${host} are not allowed (cloud metadata service)`);
+  if (isMetadataHost(host)) throw new HttpRefusedError(`Requests to ${host} are not allowed (cloud metadata service)`);
   const family = isIP(host);
   let addresses: ResolvedAddress[];
   if (family !== 0) {

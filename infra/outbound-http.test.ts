@@ -60,6 +60,14 @@ describe('guardedFetch', () => {
     expect(refusalBehind(error)?.message).toMatch(/link-local, metadata or unspecified/);
   });
 
+  test('a metadata service is refused by name, before any lookup, private networks or not', async () => {
+    const resolve: ResolveHost = async () => { throw new Error('no lookup may happen'); };
+    for (const host of ['metadata.google.internal', 'metadata', 'METADATA.google.internal.']) {
+      const error = await guardedFetch({ allowPrivateNetworks: true, resolve })(`http://${host}/computeMetadata/v1/`).catch((e: unknown) => e);
+      expect(refusalBehind(error)?.message).toMatch(/cloud metadata service/);
+    }
+  });
+
   test('a redirect to an allowed address is followed', async () => {
     const res = await guardedFetch({ allowPrivateNetworks: true })(`${base}/redirect?to=${encodeURIComponent(`${base}/landed`)}`);
     expect(await res.json()).toMatchObject({ path: '/landed' });

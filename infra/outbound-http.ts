@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Agent as UndiciAgent, buildConnector, fetch as undiciFetch, type Dispatcher } from 'undici';
-import { HttpRefusedError, refusalOfAddress, resolveWithDns, type ResolveHost } from './outbound-guard.js';
+import { HttpRefusedError, isMetadataHost, refusalOfAddress, resolveWithDns, type ResolveHost } from './outbound-guard.js';
 
 /**
  * The one outbound door (docs/architecture.md, "Outbound requests"): every HTTP client the server
@@ -32,7 +32,9 @@ export interface OutboundPolicy {
 export function guardedLookup(policy: OutboundPolicy): LookupFunction {
   const resolve = policy.resolve ?? resolveWithDns;
   return (hostname, options, callback) => {
-    resolve(hostname).then((found) => {
+    // A metadata service's name is refused without asking DNS, whatever it would answer.
+    const named = isMetadataHost(hostname) ? Promise.reject(new HttpRefusedError(`Requests to ${hostname} are not allowed (cloud metadata service)`)) : resolve(hostname);
+    named.then((found) => {
       const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
       if (wanted.length === 0) throw Object.assign(new Error(`Cannot resolve host ${hostname}: no addresses`), { code: 'ENOTFOUND' });
       for (const { address } of found) {

@@ -2,22 +2,28 @@ import { Writable } from 'node:stream';
 import type { ChannelRequest, OutboundMessage } from '../../engine/index.js';
 import { PermanentDeliveryError } from '../../engine/index.js';
 import { createLogger } from '../../infra/logger.js';
+import { startCountingServer, type CountingServer } from '../../test/support/counting-server.js';
 import { startFakeTelegram, telegramUpdates, type FakeTelegram } from '../../test/support/fake-telegram.js';
 import { createBotMsgAdapter, SECRET_HEADER, type BotMsgAdapter } from './bot-msg-adapter.js';
 import { AGENT_COMMAND_REASON } from './parse-update.js';
 import { splitMessage } from './split-message.js';
 
 let telegram: FakeTelegram;
+let counting: CountingServer;
 let adapter: BotMsgAdapter;
 const waits: number[] = [];
 const at = new Date('2026-11-25T08:00:00Z');
 
 beforeAll(async () => {
   telegram = await startFakeTelegram();
+  counting = await startCountingServer();
+  // The fake listens on loopback: the bots allow private networks, but for 'closed'.
+  const allowPrivateNetworks = true;
   adapter = createBotMsgAdapter({
-    settingsOf: (bot) => bot === 'shop' ? { token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true }
-      : bot === 'quiet' ? { token: '456:DEF', webhookSecret: 'other', apiRoot: telegram.url, commands: false } : undefined,
-    botOfSession: async (id) => (id === 'session-quiet' ? 'quiet' : id === 'session-none' ? 'nobody' : 'shop'),
+    settingsOf: (bot) => bot === 'shop' ? { token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true, allowPrivateNetworks }
+      : bot === 'quiet' ? { token: '456:DEF', webhookSecret: 'other', apiRoot: telegram.url, commands: false, allowPrivateNetworks }
+        : bot === 'closed' ? { token: '789:GHI', webhookSecret: 'closed', apiRoot: counting.url, commands: false, allowPrivateNetworks: false } : undefined,
+    botOfSession: async (id) => (id === 'session-quiet' ? 'quiet' : id === 'session-none' ? 'nobody' : id === 'session-closed' ? 'closed' : 'shop'),
     logger: createLogger({ pretty: false, level: 'silent' }),
     now: () => at,
     sleep: async (ms) => {
@@ -25,7 +31,10 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(() => telegram.close());
+afterAll(async () => {
+  await telegram.close();
+  await counting.close();
+});
 
 const request = (body: unknown, secret: string | undefined, bot = 'shop'): ChannelRequest => ({
   headers: secret === undefined ? {} : { [SECRET_HEADER]: secret }, query: {}, rawBody: Buffer.from(JSON.stringify(body)), body, bot,
@@ -36,6 +45,15 @@ const outbound = (text: string, extra: Partial<OutboundMessage> = {}): OutboundM
 });
 
 describe('bot_msg adapter', () => {
+  test('without http-allow-private-networks, a loopback bot-msg-api-url is refused before any connection: the delivery fails for good, saying why', async () => {
+    const error = await adapter.send(outbound('hello', { session_id: 'session-closed' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermanentDeliveryError);
+    expect((error as Error).message).toMatch(/^bot_msg: .*outbound guard .*127\.0\.0\.1 is a private or loopback address/);
+    expect((error as Error).message).not.toContain('789:GHI');
+    await expect(adapter.fetchFile('closed', 'FILE1', 1024)).rejects.toThrow(/outbound guard/);
+    expect(counting.connections()).toBe(0);
+  });
+
   test('verify: the secret header must equal the bot\'s webhook secret', () => {
     const update = telegramUpdates.text(777, 'hi');
     expect(adapter.verify(request(update, 's3cret-token'))).toBe(true);

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Api } from 'grammy';
+import type { Api } from 'grammy';
 import {
   PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
 } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
+import { botMsgApi, botMsgFetch } from './bot-msg-api.js';
 import type { BotMsgSettings, BotMsgSettingsOf } from './bot-msg-settings.js';
 import { callWithRetry } from './call-with-retry.js';
 import { inlineKeyboard } from './inline-keyboard.js';
@@ -60,10 +61,10 @@ export function createBotMsgAdapter(deps: BotMsgAdapterDeps): BotMsgAdapter {
   const apiOf = (bot: string): Api | undefined => {
     const settings = deps.settingsOf(bot);
     if (!settings) return undefined;
-    const key = `${settings.apiRoot}\n${settings.token}`;
+    const key = `${settings.apiRoot}\n${settings.token}\n${settings.allowPrivateNetworks}`;
     const cached = clients.get(bot);
     if (cached?.key === key) return cached.api;
-    const api = new Api(settings.token, { apiRoot: settings.apiRoot.replace(/\/+$/, '') });
+    const api = botMsgApi(settings);
     clients.set(bot, { key, api });
     return api;
   };
@@ -77,7 +78,7 @@ export function createBotMsgAdapter(deps: BotMsgAdapterDeps): BotMsgAdapter {
     if (!file.file_path) throw new Error('the Bot API gave no path for this file');
     if ((file.file_size ?? 0) > maxBytes) throw new Error('the file is larger than allowed');
     // The URL holds the token: it is built here, used once, and never logged or stored.
-    const response = await fetch(`${settings.apiRoot.replace(/\/+$/, '')}/file/bot${settings.token}/${file.file_path}`);
+    const response = await botMsgFetch(settings)(`${settings.apiRoot.replace(/\/+$/, '')}/file/bot${settings.token}/${file.file_path}`);
     if (!response.ok) throw new Error(`the Bot API did not give the file (HTTP ${response.status})`);
     const data = Buffer.from(await response.arrayBuffer());
     if (data.length > maxBytes) throw new Error('the file is larger than allowed');

@@ -12,6 +12,8 @@ export interface BotMsgSettings {
   apiRoot: string;
   /** `/agent` asks for a person (config `attendance-bot-msg-commands`); otherwise it is text. */
   commands: boolean;
+  /** The bot's `http-allow-private-networks`: whether `apiRoot` may be on loopback or a private network. */
+  allowPrivateNetworks: boolean;
 }
 
 /** The settings of each bot by name; undefined when the channel is off for it. */

@@ -1,6 +1,7 @@
-import { Api } from 'grammy';
+import type { Api } from 'grammy';
 import type { WebhookInfo } from 'grammy/types';
 import { BOT_MSG_UPDATE_TYPES } from './bot-msg-adapter.js';
+import { botMsgApi } from './bot-msg-api.js';
 import type { BotMsgSettings } from './bot-msg-settings.js';
 
 /** The URL Telegram posts a bot's updates to: PUBLIC_URL + `/webhooks/bot_msg/{bot}`. */
@@ -26,5 +27,5 @@ export function botMsgWebhookInfo(settings: BotMsgSettings): Promise<WebhookInfo
 }
 
 function apiFor(settings: BotMsgSettings): Api {
-  return new Api(settings.token, { apiRoot: settings.apiRoot.replace(/\/+$/, '') });
+  return botMsgApi(settings);
 }

@@ -1,10 +1,12 @@
 import { PermanentDeliveryError, type OutboundMessage } from '../../engine/index.js';
+import { startCountingServer, type CountingServer } from '../../test/support/counting-server.js';
 import { startFakeGraph, type FakeGraph } from '../../test/support/fake-graph.js';
 import { createGraphAdapter, type GraphAdapter } from './graph-adapter.js';
 import type { GraphChannelSettings } from './graph-channel-settings.js';
 
 const TOKEN = 'EAAG-secret-token-123';
 let graph: FakeGraph;
+let counting: CountingServer;
 const waits: number[] = [];
 let settings: GraphChannelSettings;
 let mobile: GraphAdapter;
@@ -12,12 +14,17 @@ let page: GraphAdapter;
 
 beforeAll(async () => {
   graph = await startFakeGraph();
-  settings = { apiUrl: graph.url, accessToken: TOKEN, appSecret: 'secret', verifyToken: 'verify-me', phoneNumberId: 'PHONE1' };
+  counting = await startCountingServer();
+  // The fake listens on loopback: the bot allows private networks (http-allow-private-networks).
+  settings = { apiUrl: graph.url, accessToken: TOKEN, appSecret: 'secret', verifyToken: 'verify-me', phoneNumberId: 'PHONE1', allowPrivateNetworks: true };
   const retry = { attempts: 3, backoffMs: 5, maxWaitMs: 5_000, sleep: async (ms: number) => void waits.push(ms) };
   mobile = createGraphAdapter('mobile_msg', { settings: (bot) => (bot === 'bot-1' ? settings : undefined), retry });
   page = createGraphAdapter('page_msg', { settings: (bot) => (bot === 'bot-1' ? settings : undefined), retry });
 });
-afterAll(() => graph.close());
+afterAll(async () => {
+  await graph.close();
+  await counting.close();
+});
 beforeEach(() => {
   graph.reset();
   waits.length = 0;
@@ -84,6 +91,17 @@ describe('Graph-style adapter against the fake provider', () => {
     const error = await down.send(out('Hello')).catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(PermanentDeliveryError);
     expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain(TOKEN);
+  });
+
+  test('without http-allow-private-networks, a loopback api-url is refused before any connection: the delivery fails for good, saying why', async () => {
+    const guarded = { ...settings, apiUrl: `${counting.url}/v19.0`, allowPrivateNetworks: false };
+    const adapter = createGraphAdapter('mobile_msg', { settings: () => guarded, retry: { attempts: 3, backoffMs: 5, maxWaitMs: 5_000, sleep: async () => {} } });
+    const error = await adapter.send(out('Hello')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermanentDeliveryError);
+    expect((error as Error).message).toMatch(/outbound guard \(http-allow-private-networks\): .*127\.0\.0\.1 is a private or loopback address/);
+    expect((error as Error).message).not.toContain(TOKEN);
+    await expect(adapter.fetchMedia('bot-1', 'MEDIA1', 1024)).rejects.toMatchObject({ transient: false, message: expect.stringMatching(/outbound guard/) });
+    expect(counting.connections()).toBe(0);
   });
 
   test('media are fetched by id with the token, and refused over the size limit', async () => {

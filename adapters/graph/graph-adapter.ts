@@ -72,7 +72,10 @@ export interface GraphAdapter extends ChannelAdapter {
 export function createGraphAdapter(channel: GraphChannel, deps: GraphAdapterDeps): GraphAdapter {
   const settingsOf = (bot: string) => deps.settings(bot);
   const clientOf = (settings: GraphChannelSettings): GraphClient =>
-    createGraphClient({ baseUrl: settings.apiUrl, accessToken: settings.accessToken, ...(deps.retry ? { retry: deps.retry } : {}) });
+    createGraphClient({
+      baseUrl: settings.apiUrl, accessToken: settings.accessToken, outbound: { allowPrivateNetworks: settings.allowPrivateNetworks },
+      ...(deps.retry ? { retry: deps.retry } : {}),
+    });
 
   // One parse per request, shared by handleNotices and parse.
   const parsedRequests = new WeakMap<ChannelRequest, ParsedWebhook>();

@@ -13,6 +13,8 @@ export interface GraphChannelSettings {
   reengage?: { template: string; language: string };
   /** mobile_msg only: a reply to a voice note also goes out as audio (`mobile-msg-voice-response`). */
   voiceResponse?: boolean;
+  /** The bot's `http-allow-private-networks`: whether `apiUrl` may be on loopback or a private network. */
+  allowPrivateNetworks: boolean;
 }
 
 /**
@@ -20,6 +22,7 @@ export interface GraphChannelSettings {
  * when its `-enabled` key is true and its credentials are set.
  */
 export function graphChannelSettings(channel: GraphChannel, config: BotConfig): GraphChannelSettings | undefined {
+  const allowPrivateNetworks = config['http-allow-private-networks'];
   switch (channel) {
     case 'mobile_msg': {
       const token = config['mobile-msg-access-token'];
@@ -29,20 +32,20 @@ export function graphChannelSettings(channel: GraphChannel, config: BotConfig): 
       const template = config['mobile-msg-reengage-template'];
       return {
         apiUrl: config['mobile-msg-api-url'], accessToken: token, appSecret: secret, verifyToken: config['mobile-msg-webhook-verify-token'],
-        phoneNumberId: phone, voiceResponse: config['mobile-msg-voice-response'], ...(template ? { reengage: { template, language: config['mobile-msg-reengage-language'] } } : {}),
+        phoneNumberId: phone, allowPrivateNetworks, voiceResponse: config['mobile-msg-voice-response'], ...(template ? { reengage: { template, language: config['mobile-msg-reengage-language'] } } : {}),
       };
     }
     case 'social_dm': {
       const token = config['social-dm-access-token'];
       const secret = config['social-dm-app-secret'];
       if (!config['social-dm-enabled'] || !token || !secret) return undefined;
-      return { apiUrl: config['social-dm-api-url'], accessToken: token, appSecret: secret, verifyToken: config['social-dm-webhook-verify-token'] };
+      return { apiUrl: config['social-dm-api-url'], accessToken: token, appSecret: secret, verifyToken: config['social-dm-webhook-verify-token'], allowPrivateNetworks };
     }
     case 'page_msg': {
       const token = config['page-msg-access-token'];
       const secret = config['page-msg-app-secret'];
       if (!config['page-msg-enabled'] || !token || !secret) return undefined;
-      return { apiUrl: config['page-msg-api-url'], accessToken: token, appSecret: secret, verifyToken: config['page-msg-webhook-verify-token'] };
+      return { apiUrl: config['page-msg-api-url'], accessToken: token, appSecret: secret, verifyToken: config['page-msg-webhook-verify-token'], allowPrivateNetworks };
     }
   }
 }

@@ -1,4 +1,7 @@
 import axios, { isAxiosError, type AxiosResponse } from 'axios';
+import type { OutboundPolicy } from '../../infra/outbound-http.js';
+import { refusalBehind } from '../../infra/outbound-http.js';
+import { outboundPool } from '../../infra/outbound-pool.js';
 import { GraphApiError, graphErrorFrom } from './graph-error.js';
 import { DEFAULT_GRAPH_RETRY, withGraphRetries, type GraphRetryPolicy } from './graph-retry.js';
 
@@ -10,6 +13,11 @@ export interface GraphClientOptions {
   accessToken: string;
   timeoutMs?: number;
   retry?: GraphRetryPolicy;
+  /**
+   * The bot's `http-allow-private-networks`: every connection, the media downloads and their
+   * redirects included, goes through the outbound door (infra/outbound-http.ts).
+   */
+  outbound: OutboundPolicy;
 }
 
 /** A file downloaded from the provider. */
@@ -33,6 +41,9 @@ export interface GraphClient {
 /** A client for one bot's channel; axios with the bearer token, errors wrapped as GraphApiError. */
 export function createGraphClient(options: GraphClientOptions): GraphClient {
   const http = axios.create({
+    ...outboundPool(options.outbound).agents,
+    // A proxy from the environment would connect on our behalf, past the guard.
+    proxy: false,
     baseURL: options.baseUrl.replace(/\/+$/, ''),
     timeout: options.timeoutMs ?? 15_000,
     headers: { authorization: `Bearer ${options.accessToken}` },
@@ -71,6 +82,8 @@ async function transport(send: () => Promise<AxiosResponse>): Promise<AxiosRespo
     return await send();
   } catch (error) {
     if (!isAxiosError(error)) throw error;
+    const refusal = refusalBehind(error);
+    if (refusal) throw new GraphApiError(`refused by the outbound guard (http-allow-private-networks): ${refusal.message}`, { transient: false });
     if (error.message.includes('maxContentLength')) throw new GraphApiError('the file is larger than allowed', { transient: false });
     throw new GraphApiError(`transport: ${error.code ?? 'error'} ${error.message}`, { transient: true });
   }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { refusalBehind } from '../../infra/outbound-http.js';
 import { fetchTwilioMedia } from './fetch-twilio-media.js';
 
 // MMS media with the account's credentials (docs/channels/sms.md, "Media"), against two local
@@ -39,7 +40,8 @@ afterAll(async () => {
 });
 beforeEach(() => { seen.length = 0; });
 
-const settings = () => ({ accountSid: 'ACshop', authToken: 'token', from: '+15550001111', apiRoot, helpText: '' });
+// The servers listen on loopback: the bot allows private networks (http-allow-private-networks).
+const settings = () => ({ accountSid: 'ACshop', authToken: 'token', from: '+15550001111', apiRoot, helpText: '', allowPrivateNetworks: true });
 
 test('fetches the account\'s media with its SID and auth token, binary-safe, with the media type', async () => {
   const file = await fetchTwilioMedia(settings(), { type: 'image', url: `${apiRoot}${MEDIA}` }, 1024);
@@ -57,6 +59,12 @@ test('leaves every other link to the engine: another host, another account, not 
     expect(await fetchTwilioMedia(settings(), { type: 'file', url }, 1024)).toBeUndefined();
   }
   expect(await fetchTwilioMedia(settings(), { type: 'file' }, 1024)).toBeUndefined();
+  expect(seen).toEqual([]);
+});
+
+test('without http-allow-private-networks, media on loopback are refused by the outbound guard before any connection', async () => {
+  const error = await fetchTwilioMedia({ ...settings(), allowPrivateNetworks: false }, { type: 'image', url: `${apiRoot}${MEDIA}` }, 1024).catch((e: unknown) => e);
+  expect(refusalBehind(error)?.message).toMatch(/127\.0\.0\.1 is a private or loopback address/);
   expect(seen).toEqual([]);
 });
 

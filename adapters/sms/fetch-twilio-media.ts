@@ -12,7 +12,7 @@ import type { SmsSettings } from './sms-settings.js';
 export async function fetchTwilioMedia(settings: SmsSettings, attachment: Attachment, maxBytes: number): Promise<ReceivedFile | undefined> {
   if (attachment.url === undefined || !isAccountMedia(settings, attachment.url)) return undefined;
   const credentials = Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64');
-  return fetchProviderFile(attachment.url, `Basic ${credentials}`, maxBytes, attachment.mime_type);
+  return fetchProviderFile(attachment.url, `Basic ${credentials}`, maxBytes, attachment.mime_type, settings.allowPrivateNetworks);
 }
 
 /** `{root}/2010-04-01/Accounts/{this account}/Messages/{MM…}/Media/{ME…}`, Twilio's media resource. */

@@ -1,11 +1,13 @@
 import type { ChannelRequest, OutboundMessage } from '../../engine/index.js';
 import { PermanentDeliveryError } from '../../engine/index.js';
 import { createLogger } from '../../infra/logger.js';
+import { startCountingServer, type CountingServer } from '../../test/support/counting-server.js';
 import { startFakeTwilio, twilioInbound, twilioSignature, type FakeTwilio } from '../../test/support/fake-twilio.js';
 import { createSmsAdapter, SIGNATURE_HEADER, type SmsAdapter } from './sms-adapter.js';
 import { smsKeywordOf } from './sms-keywords.js';
 
 let twilio: FakeTwilio;
+let counting: CountingServer;
 const optedOut = new Map<string, string>();
 const statuses: unknown[] = [];
 const at = new Date('2026-11-25T08:00:00Z');
@@ -13,14 +15,16 @@ const SETTINGS = { accountSid: 'ACtest', authToken: 'sms-auth-token', from: '+15
 
 function adapterFor(publicUrl: string | undefined, authToken = SETTINGS.authToken): SmsAdapter {
   return createSmsAdapter({
-    settingsOf: (bot) => (bot === 'off' ? undefined : { ...SETTINGS, authToken, apiRoot: twilio.url, from: bot === 'svc' ? 'MG0001' : SETTINGS.from }),
+    // The fake listens on loopback: the bots allow private networks, but for 'closed'.
+    settingsOf: (bot) => (bot === 'off' ? undefined : bot === 'closed' ? { ...SETTINGS, apiRoot: counting.url, allowPrivateNetworks: false }
+      : { ...SETTINGS, authToken, apiRoot: twilio.url, from: bot === 'svc' ? 'MG0001' : SETTINGS.from, allowPrivateNetworks: true }),
     publicUrl,
     optOuts: {
       optOut: async (phone, keyword) => void optedOut.set(phone, keyword),
       optIn: async (phone) => void optedOut.delete(phone),
       isOptedOut: async (phone) => optedOut.has(phone),
     },
-    botOfSession: async (id) => (id === 'svc-session' ? 'svc' : 'shop'),
+    botOfSession: async (id) => (id === 'svc-session' ? 'svc' : id === 'closed-session' ? 'closed' : 'shop'),
     deliveryStatus: async (update) => {
       statuses.push(update);
       return true;
@@ -32,8 +36,12 @@ function adapterFor(publicUrl: string | undefined, authToken = SETTINGS.authToke
 
 beforeAll(async () => {
   twilio = await startFakeTwilio();
+  counting = await startCountingServer();
 });
-afterAll(() => twilio.close());
+afterAll(async () => {
+  await twilio.close();
+  await counting.close();
+});
 
 const request = (fields: Record<string, string>, signature: string | undefined, path: string, bot = 'shop', event?: string): ChannelRequest => ({
   headers: { host: 'internal:8080', ...(signature === undefined ? {} : { [SIGNATURE_HEADER]: signature }) },
@@ -165,5 +173,13 @@ describe('sms adapter: sending through the twilio client', () => {
     expect((invalid as PermanentDeliveryError).reason).toContain('21211');
     twilio.failNext({ status: 503, code: 20503, message: 'Service unavailable' });
     expect(await adapter().send(outbound('hi')).catch((e: unknown) => e)).not.toBeInstanceOf(PermanentDeliveryError);
+  });
+
+  test('without http-allow-private-networks, a loopback sms-api-url is refused before any connection: the delivery fails for good, saying why', async () => {
+    const error = await adapter().send(outbound('hi', { session_id: 'closed-session' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermanentDeliveryError);
+    expect((error as Error).message).toMatch(/^sms: .*outbound guard .*127\.0\.0\.1 is a private or loopback address/);
+    expect((error as Error).message).not.toContain(SETTINGS.authToken);
+    expect(counting.connections()).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import {
   type OutboundMessage, type WebhookAnswer,
 } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
+import { refusedDelivery } from '../refused-delivery.js';
 import { parseSms, type SmsFields } from './parse-sms.js';
 import { smsKeywordOf } from './sms-keywords.js';
 import type { SmsSettings, SmsSettingsOf } from './sms-settings.js';
@@ -74,10 +75,10 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
   const now = deps.now ?? (() => new Date());
   const clients = new Map<string, { key: string; client: twilio.Twilio }>();
   const clientOf = (bot: string, settings: SmsSettings) => {
-    const key = `${settings.apiRoot}\n${settings.accountSid}\n${settings.authToken}`;
+    const key = `${settings.apiRoot}\n${settings.accountSid}\n${settings.authToken}\n${settings.allowPrivateNetworks}`;
     const cached = clients.get(bot);
     if (cached?.key === key) return cached.client;
-    const client = createTwilioClient(settings.accountSid, settings.authToken, settings.apiRoot);
+    const client = createTwilioClient(settings.accountSid, settings.authToken, settings.apiRoot, settings.allowPrivateNetworks);
     clients.set(bot, { key, client });
     return client;
   };
@@ -170,7 +171,7 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
       });
       return { provider_message_id: sent.sid };
     } catch (error) {
-      throw deliveryError(error);
+      throw refusedDelivery('sms', error) ?? deliveryError(error);
     }
   }
 }

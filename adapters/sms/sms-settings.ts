@@ -13,6 +13,8 @@ export interface SmsSettings {
   apiRoot: string;
   /** The answer to HELP and INFO. */
   helpText: string;
+  /** The bot's `http-allow-private-networks`: whether `apiRoot` (and its media) may be on loopback or a private network. */
+  allowPrivateNetworks: boolean;
 }
 
 /** The settings of each bot by name; undefined when the channel is off for it. */

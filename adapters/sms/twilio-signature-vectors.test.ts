@@ -67,7 +67,7 @@ const URL_PAIRS: { name: string; signedUrl: string; targetUrl: string; valid: bo
 function verifies(url: string, signature: string | undefined, body: Params | string, token = TOKEN): boolean {
   const at = url.indexOf('/', url.indexOf('//') + 2);
   const adapter = createSmsAdapter({
-    settingsOf: () => ({ accountSid: 'ACtest', authToken: token, from: '+15550001111', apiRoot: 'http://127.0.0.1:9', helpText: 'help' }),
+    settingsOf: () => ({ accountSid: 'ACtest', authToken: token, from: '+15550001111', apiRoot: 'http://127.0.0.1:9', helpText: 'help', allowPrivateNetworks: false }),
     publicUrl: url.slice(0, at),
     optOuts: { optOut: async () => undefined, optIn: async () => undefined, isOptedOut: async () => false },
     botOfSession: async () => 'shop',

@@ -1,5 +1,7 @@
 import { LogLevel, WebClient } from '@slack/web-api';
 import type { Logger } from '../../infra/logger.js';
+import { refusalBehind } from '../../infra/outbound-http.js';
+import { outboundPool } from '../../infra/outbound-pool.js';
 import { noticeMessage, type TeamChatNotice } from './team-chat-blocks.js';
 import type { TeamChatSettings } from './team-chat-settings.js';
 
@@ -37,18 +39,20 @@ export interface TeamChatClient {
 /**
  * Builds the client: one `WebClient` per token and API root, with a short retry policy (two
  * retries) so a notice is not held for the library's default half hour; rate limits are still
- * honoured by the library (`Retry-After`).
+ * honoured by the library (`Retry-After`). Its fetch is the outbound door's (docs/architecture.md,
+ * "Outbound requests") under the bot's `http-allow-private-networks`.
  */
 export function createTeamChatClient(deps: { settingsOf: (bot: string) => TeamChatSettings | undefined; logger?: Pick<Logger, 'warn'> }): TeamChatClient {
   const clients = new Map<string, WebClient>();
   const clientOf = (bot: string): { web: WebClient; settings: TeamChatSettings } | undefined => {
     const settings = deps.settingsOf(bot);
     if (!settings) return undefined;
-    const key = `${settings.apiUrl} ${settings.token}`;
+    const key = `${settings.apiUrl} ${settings.token} ${settings.allowPrivateNetworks}`;
     let web = clients.get(key);
     if (!web) {
       web = new WebClient(settings.token, {
         slackApiUrl: settings.apiUrl, allowAbsoluteUrls: false, logLevel: LogLevel.ERROR, timeout: 10_000,
+        fetch: outboundPool({ allowPrivateNetworks: settings.allowPrivateNetworks }).fetch,
         retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 2000 },
       });
       clients.set(key, web);
@@ -60,17 +64,17 @@ export function createTeamChatClient(deps: { settingsOf: (bot: string) => TeamCh
     async postNotice(bot, notice) {
       const client = clientOf(bot);
       if (!client) return undefined;
-      const res = await client.web.chat.postMessage({ channel: client.settings.channel, ...noticeMessage(notice), unfurl_links: false });
-      return res.channel && res.ts ? { channel: res.channel, ts: res.ts } : undefined;
+      const res = await saying(client.web.chat.postMessage({ channel: client.settings.channel, ...noticeMessage(notice), unfurl_links: false }));
+      return res?.channel && res.ts ? { channel: res.channel, ts: res.ts } : undefined;
     },
     async updateNotice(bot, thread, notice) {
-      await clientOf(bot)?.web.chat.update({ channel: thread.channel, ts: thread.ts, ...noticeMessage(notice) });
+      await saying(clientOf(bot)?.web.chat.update({ channel: thread.channel, ts: thread.ts, ...noticeMessage(notice) }));
     },
     async postInThread(bot, thread, text) {
-      await clientOf(bot)?.web.chat.postMessage({ channel: thread.channel, thread_ts: thread.ts, text, unfurl_links: false });
+      await saying(clientOf(bot)?.web.chat.postMessage({ channel: thread.channel, thread_ts: thread.ts, text, unfurl_links: false }));
     },
     async tellUser(bot, channel, user, text) {
-      await clientOf(bot)?.web.chat.postEphemeral({ channel, user, text });
+      await saying(clientOf(bot)?.web.chat.postEphemeral({ channel, user, text }));
     },
     async identify(bot, userId) {
       const client = clientOf(bot);
@@ -86,4 +90,15 @@ export function createTeamChatClient(deps: { settingsOf: (bot: string) => TeamCh
       }
     },
   };
+}
+
+/** The call's result; a call the outbound guard refused fails saying so (the library's own error says only "fetch failed"). */
+async function saying<T>(call: Promise<T> | undefined): Promise<T | undefined> {
+  try {
+    return await call;
+  } catch (error) {
+    const refusal = refusalBehind(error);
+    if (!refusal) throw error;
+    throw new Error(`team_chat: team-chat-api-url is refused by the outbound guard (http-allow-private-networks): ${refusal.message}`, { cause: error });
+  }
 }

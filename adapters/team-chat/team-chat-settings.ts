@@ -14,6 +14,8 @@ export interface TeamChatSettings {
   channel: string;
   /** The Web API root, ending with `/`. */
   apiUrl: string;
+  /** The bot's `http-allow-private-networks`: whether `apiUrl` may be on loopback or a private network. */
+  allowPrivateNetworks: boolean;
 }
 
 export function teamChatSettings(config: BotConfig | undefined): TeamChatSettings | undefined {
@@ -22,5 +24,5 @@ export function teamChatSettings(config: BotConfig | undefined): TeamChatSetting
   const channel = config?.['team-chat-channel'];
   if (!config || !token || !signingSecret || !channel) return undefined;
   const apiUrl = config['team-chat-api-url'];
-  return { token, signingSecret, channel, apiUrl: apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/` };
+  return { token, signingSecret, channel, apiUrl: apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`, allowPrivateNetworks: config['http-allow-private-networks'] };
 }

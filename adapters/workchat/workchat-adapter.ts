@@ -1,14 +1,17 @@
 import { Activity } from '@microsoft/agents-activity';
-import { ConnectorClient } from '@microsoft/agents-hosting';
+import type { ConnectorClient } from '@microsoft/agents-hosting';
 import {
   PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
 } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
+import { outboundPool } from '../../infra/outbound-pool.js';
 import { fetchProviderFile } from '../fetch-provider-file.js';
+import { refusedDelivery } from '../refused-delivery.js';
 import { readActivity, type WorkchatActivity } from './activity-schema.js';
 import { callConnector } from './call-connector.js';
 import { createConnectorTokens, type ConnectorTokens } from './connector-token.js';
 import type { WorkchatConversationRef, WorkchatConversationStore } from './conversation-store.js';
+import { guardedConnectorClient } from './guarded-connector.js';
 import { parseActivity } from './parse-activity.js';
 import { renderActivity, type ActivityContent } from './render-activity.js';
 import type { WorkchatSettings, WorkchatSettingsOf } from './workchat-settings.js';
@@ -49,6 +52,9 @@ export interface WorkchatAdapter extends ChannelAdapter {
  * - `send`: to the stored conversation's `serviceUrl` through the library's ConnectorClient, with
  *   a token from `workchat-token-url` (connector-token.ts); errors through callConnector;
  * - `fetchAttachment`: the connector's files with that token (HEAR's media types).
+ * Every call (connector, token, keys, files) goes through the outbound door under the bot's
+ * `http-allow-private-networks` (docs/architecture.md, "Outbound requests"); a refused one fails
+ * the delivery for good, saying so.
  */
 export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapter {
   const now = deps.now ?? (() => new Date());
@@ -56,10 +62,10 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
   const tokenFor = deps.tokens ?? createConnectorTokens();
 
   // Without credentials (the provider's emulator) the connector is called without a token.
-  const connectorToken = ({ appId, appPassword, tokenUrl }: WorkchatSettings): Promise<string> =>
-    appId && appPassword ? tokenFor({ appId, appPassword, tokenUrl }) : Promise.resolve('');
+  const connectorToken = ({ appId, appPassword, tokenUrl, allowPrivateNetworks }: WorkchatSettings): Promise<string> =>
+    appId && appPassword ? tokenFor({ appId, appPassword, tokenUrl, allowPrivateNetworks }) : Promise.resolve('');
   const clientFor = async (settings: WorkchatSettings, serviceUrl: string): Promise<ConnectorClient> =>
-    ConnectorClient.createClientWithToken(serviceUrl, await connectorToken(settings));
+    guardedConnectorClient(serviceUrl, await connectorToken(settings), outboundPool({ allowPrivateNetworks: settings.allowPrivateNetworks }).fetch);
   const reach = async (bot: string, conversationId: string): Promise<{ settings: WorkchatSettings; ref: WorkchatConversationRef }> => {
     const settings = deps.settingsOf(bot);
     if (!settings) throw new PermanentDeliveryError(`the workchat channel is off for bot "${bot}"`);
@@ -70,14 +76,18 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
 
   const post = async (bot: string, conversationId: string, content: ActivityContent): Promise<DeliveryReceipt> => {
     const { settings, ref } = await reach(bot, conversationId);
-    const client = await clientFor(settings, ref.service_url);
+    const client = await clientFor(settings, ref.service_url).catch((error: unknown) => {
+      throw refusedDelivery('workchat', error) ?? error;
+    });
     const activity = Activity.fromObject({
       type: 'message', ...content, channelId: ref.channel_id, serviceUrl: ref.service_url,
       from: { id: ref.bot_account_id, ...(ref.bot_account_name ? { name: ref.bot_account_name } : {}) },
       conversation: { id: ref.conversation_id, ...(ref.tenant_id ? { tenantId: ref.tenant_id } : {}) },
       ...(ref.user_id ? { recipient: { id: ref.user_id, ...(ref.user_name ? { name: ref.user_name } : {}) } } : {}),
     });
-    const sent = await callConnector(() => client.sendToConversation(ref.conversation_id, activity));
+    const sent = await callConnector(() => client.sendToConversation(ref.conversation_id, activity).catch((error: unknown) => {
+      throw refusedDelivery('workchat', error) ?? error;
+    }));
     return sent.id ? { provider_message_id: sent.id } : {};
   };
 
@@ -91,6 +101,7 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
       if (!settings.appId) return true;
       const claims = await verifyToken(headerOf(req, 'authorization'), {
         appId: settings.appId, openidMetadataUrl: settings.openidMetadataUrl, serviceUrl: activity.serviceUrl,
+        allowPrivateNetworks: settings.allowPrivateNetworks,
       });
       return claims !== undefined;
     },
@@ -127,7 +138,7 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
       const ref = settings && url ? await deps.conversations.find(bot, conversationId) : undefined;
       if (!settings || !url || !ref || !isConnectorFile(url, ref.service_url)) return undefined;
       const token = await connectorToken(settings);
-      return fetchProviderFile(url, token ? `Bearer ${token}` : undefined, maxBytes, attachment.mime_type);
+      return fetchProviderFile(url, token ? `Bearer ${token}` : undefined, maxBytes, attachment.mime_type, settings.allowPrivateNetworks);
     },
     async memberEmail(bot, conversationId, userId) {
       const { settings, ref } = await reach(bot, conversationId);

@@ -26,7 +26,8 @@ beforeEach(() => { seen.length = 0; });
 function adapter() {
   const ref = { bot: 'shop', conversation_id: 'a:conv', service_url: `${base}/emea/` } as WorkchatConversationRef;
   const conversations = { find: async (bot: string, id: string) => (bot === ref.bot && id === ref.conversation_id ? ref : undefined) } as unknown as WorkchatConversationStore;
-  const settings = { appId: 'app-1', appPassword: 'secret', tokenUrl: `${base}/token` } as WorkchatSettings;
+  // The server listens on loopback: the bot allows private networks (http-allow-private-networks).
+  const settings = { appId: 'app-1', appPassword: 'secret', tokenUrl: `${base}/token`, allowPrivateNetworks: true } as WorkchatSettings;
   return createWorkchatAdapter({
     settingsOf: (bot) => (bot === 'shop' ? settings : undefined),
     conversations,

@@ -11,7 +11,9 @@ describe('workchat settings', () => {
       appId: 'app', appPassword: 'pw', tenantId: undefined, botId: undefined,
       openidMetadataUrl: 'https://login.botframework.com/v1/.well-known/openidconfiguration',
       tokenUrl: 'https://login.microsoftonline.com/botframework.com/oauth2/v2.0/token',
+      allowPrivateNetworks: false,
     });
+    expect(workchatSettingsOf(config({ 'workchat-app-id': 'app', 'http-allow-private-networks': true }))!.allowPrivateNetworks).toBe(true);
   });
 
   test('a single-tenant app asks its own tenant for tokens unless the token URL was set', () => {

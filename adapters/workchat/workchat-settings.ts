@@ -15,6 +15,11 @@ export interface WorkchatSettings {
   openidMetadataUrl: string;
   /** Where the bot gets its own token for calls to the connector. */
   tokenUrl: string;
+  /**
+   * The bot's `http-allow-private-networks`: whether the connector (the conversations' service
+   * URLs), the token URL and the OpenID metadata may be on loopback or a private network.
+   */
+  allowPrivateNetworks: boolean;
 }
 
 /** The settings of each bot by name; undefined when the channel is off for it. */
@@ -36,6 +41,7 @@ export function workchatSettingsOf(config: BotConfig | undefined): WorkchatSetti
   return {
     appId, appPassword, tenantId, botId,
     openidMetadataUrl: config['workchat-openid-metadata-url'],
+    allowPrivateNetworks: config['http-allow-private-networks'],
     // A single-tenant app asks its own tenant; the default names the multi-tenant one.
     tokenUrl: tenantId && tokenUrl === WORKCHAT_TOKEN_URL ? tokenUrl.replace('/botframework.com/', `/${encodeURIComponent(tenantId)}/`) : tokenUrl,
   };

@@ -1,6 +1,8 @@
 import axios, { isAxiosError } from 'axios';
 import type { BotConfig } from '../../config/index.js';
-import { checkTarget, HttpRefusedError, resolveWithDns, type ResolveHost } from '../../infra/outbound-guard.js';
+import type { ResolveHost } from '../../infra/outbound-guard.js';
+import { refusalBehind } from '../../infra/outbound-http.js';
+import { outboundPool } from '../../infra/outbound-pool.js';
 
 /** Audio to transcribe or spoken audio produced. */
 export interface AudioFile {
@@ -46,9 +48,9 @@ export interface VoiceModelsOptions {
   speechModel?: string;
   voice?: string;
   /**
-   * The bot's `http-allow-private-networks`: every request goes through the outbound guard
-   * (infra/outbound-guard.ts) first, like the bot's language model, so a voice service on
-   * loopback or a private network needs it on; metadata and link-local targets never pass.
+   * The bot's `http-allow-private-networks`: every connection goes through the outbound door
+   * (infra/outbound-http.ts), like the bot's language model, so a voice service on loopback or a
+   * private network needs it on; metadata and link-local targets never pass.
    */
   allowPrivateNetworks: boolean;
   /** Host-name resolution for the guard; DNS unless replaced in tests. */
@@ -72,22 +74,21 @@ export function voiceModelsOf(
 
 export function createVoiceModels(options: VoiceModelsOptions): VoiceModels {
   const http = axios.create({
+    // The guard checks each address where the socket opens: DNS is asked once, no rebinding window.
+    ...outboundPool({ allowPrivateNetworks: options.allowPrivateNetworks, ...(options.resolve ? { resolve: options.resolve } : {}) }).agents,
+    proxy: false,
     baseURL: options.url.replace(/\/+$/, ''),
     timeout: options.timeoutMs ?? 30_000,
     headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
-    // A redirect would leave the checked target.
+    // The API answers in place; a redirect would carry the key elsewhere.
     maxRedirects: 0,
-  });
-  const resolve = options.resolve ?? resolveWithDns;
-  http.interceptors.request.use(async (config) => {
-    await checkTarget(new URL(http.getUri(config)), options.allowPrivateNetworks, resolve);
-    return config;
   });
   const call = async <T>(what: string, send: () => Promise<T>): Promise<T> => {
     try {
       return await send();
     } catch (error) {
-      if (error instanceof HttpRefusedError) throw new VoiceModelsRefusedError(`voice service ${what} not allowed: ${error.message}`);
+      const refusal = refusalBehind(error);
+      if (refusal) throw new VoiceModelsRefusedError(`voice service ${what} not allowed: ${refusal.message}`);
       // Wrapped here so axios's error (which holds the request headers, the key included) never reaches a log.
       const status = isAxiosError(error) ? error.response?.status : undefined;
       throw new VoiceModelsError(`voice service ${what} failed${status ? ` (HTTP ${status})` : isAxiosError(error) ? ` (${error.code ?? 'transport'})` : ''}`);

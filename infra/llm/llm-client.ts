@@ -1,6 +1,8 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { UpstreamError } from '../errors.js';
-import { checkTarget, HttpRefusedError, resolveWithDns, type ResolveHost } from '../outbound-guard.js';
+import type { ResolveHost } from '../outbound-guard.js';
+import { refusalBehind } from '../outbound-http.js';
+import { outboundPool } from '../outbound-pool.js';
 
 /** Where the model is and how long to wait for it (config `llm-url`, `llm-key`, `llm-model`, `llm-timeout-seconds`). */
 export interface LlmSettings {
@@ -10,8 +12,8 @@ export interface LlmSettings {
   model: string;
   timeoutMs: number;
   /**
-   * The bot's `http-allow-private-networks`: every request goes through the outbound guard
-   * (infra/outbound-guard.ts) first, so a model on loopback or a private network needs it on.
+   * The bot's `http-allow-private-networks`: every connection goes through the outbound door
+   * (infra/outbound-http.ts), so a model on loopback or a private network needs it on.
    */
   allowPrivateNetworks: boolean;
   /** Host-name resolution for the guard; DNS unless replaced in tests. */
@@ -81,7 +83,7 @@ export function createLlmClient(settings: LlmSettings): ToolCallingClient | unde
     timeout: settings.timeoutMs + 1000, // a backstop; the deadline below is what callers see
     // A retry would multiply the timeout the attendant waits for; callers fall back instead.
     maxRetries: 0,
-    fetch: guardedFetch(settings.allowPrivateNetworks, settings.resolve ?? resolveWithDns),
+    fetch: modelFetch(settings),
   });
 
   async function request(messages: readonly ChatMessage[], options: { json?: boolean; tools?: readonly ToolDefinition[] }) {
@@ -141,28 +143,23 @@ function toWire(m: ChatMessage): OpenAI.Chat.ChatCompletionMessageParam {
   return { role: m.role, content: m.content };
 }
 
-function findCause<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | undefined {
-  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) if (e instanceof type) return e;
-  return undefined;
-}
-
 /** Some models wrap JSON in a Markdown fence even when asked not to. */
 function stripFence(content: string): string {
   const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/i.exec(content);
   return fenced ? fenced[1]! : content;
 }
 
-/** `fetch` with the outbound guard's check of the target first (the SDK's redirects are not followed off-host). */
-function guardedFetch(allowPrivateNetworks: boolean, resolve: ResolveHost): typeof fetch {
-  return async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    await checkTarget(url, allowPrivateNetworks, resolve);
-    return fetch(input, { ...init, redirect: 'error' });
-  };
+/**
+ * The outbound door's fetch: each address checked where the socket opens, DNS asked once. The
+ * API answers in place, so a redirect is an error rather than a hop carrying the key elsewhere.
+ */
+function modelFetch(settings: LlmSettings): typeof fetch {
+  const guarded = outboundPool({ allowPrivateNetworks: settings.allowPrivateNetworks, ...(settings.resolve ? { resolve: settings.resolve } : {}) }).fetch;
+  return (input, init) => guarded(input, { ...init, redirect: 'error' });
 }
 
 function toLlmError(error: unknown): LlmError {
-  const refused = findCause(error, HttpRefusedError);
+  const refused = refusalBehind(error);
   if (refused) return new LlmError('unavailable', `The model endpoint is not allowed: ${refused.message}`);
   if (error instanceof APIConnectionTimeoutError) return new LlmError('timeout', 'The model did not answer in time');
   if (error instanceof APIError) return new LlmError('unavailable', `The model endpoint failed${error.status ? ` (HTTP ${error.status})` : ''}`);

@@ -29,7 +29,8 @@ beforeAll(async () => {
   telegram = await startFakeTelegram();
   voice = await startFakeVoice();
   bots = await createTestBots();
-  const channel = { 'bot-msg-token': TOKEN, 'bot-msg-webhook-secret': SECRET, 'bot-msg-api-url': telegram.url };
+  // The fake Bot API listens on loopback, which the outbound guard refuses otherwise.
+  const channel = { 'bot-msg-token': TOKEN, 'bot-msg-webhook-secret': SECRET, 'bot-msg-api-url': telegram.url, 'http-allow-private-networks': 'true' };
   await bots.add('tg', channel, START);
   await bots.add('tgoff', { ...channel, 'bot-msg-enabled': 'false' }, START);
   // Voice notes through the voice service (on loopback, so the outbound guard must allow it).

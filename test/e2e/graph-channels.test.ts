@@ -5,6 +5,7 @@ import { inboundQueue, messages } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { waitFor } from '../support/engine-kit.js';
 import { connectFrameSocket } from '../support/frame-socket.js';
+import { startCountingServer, type CountingServer } from '../support/counting-server.js';
 import { startFakeGraph, type FakeGraph, type GraphRequest } from '../support/fake-graph.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { messaging, messagingWebhook, mobileMsg, mobileMsgStatus, mobileMsgWebhook, signedWebhook } from '../support/graph-webhooks.js';
@@ -37,6 +38,7 @@ const SHOP = [
 
 let graph: FakeGraph;
 let voice: FakeVoice;
+let counting: CountingServer;
 let bots: TestBots;
 let service: TestService;
 let admin: { authorization: string };
@@ -47,25 +49,28 @@ const nextId = (prefix = 'wamid.IN') => `${prefix}${++counter}`;
 beforeAll(async () => {
   graph = await startFakeGraph();
   voice = await startFakeVoice();
+  counting = await startCountingServer();
   bots = await createTestBots();
   const mobile = {
     'mobile-msg-phone-number-id': PHONE_ID, 'mobile-msg-access-token': TOKEN, 'mobile-msg-app-secret': SECRET,
     'mobile-msg-webhook-verify-token': 'verify-shop', 'mobile-msg-api-url': graph.url,
+    // The fake provider and voice service listen on loopback, which the outbound guard refuses otherwise.
+    'http-allow-private-networks': 'true',
   };
   await bots.add('shop', {
     ...mobile, 'attendance-default-destination': 'mobile_msg', 'voice-models-url': voice.url, 'voice-models-api-key': 'voice-key',
-    // The fake voice service listens on loopback, which the outbound guard refuses otherwise.
-    'http-allow-private-networks': 'true',
     'page-msg-access-token': TOKEN, 'page-msg-app-secret': SECRET, 'page-msg-api-url': graph.url,
   }, SHOP);
   await bots.add('novoice', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE2', 'attendance-mobile-msg-commands': 'false' }, SHOP);
   await bots.add('off', { ...mobile, 'mobile-msg-enabled': 'false' }, SHOP);
-  // A voice service on loopback without http-allow-private-networks: the outbound guard refuses it.
-  await bots.add('guarded', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE3', 'voice-models-url': voice.url }, SHOP);
+  // A voice service at the metadata address: the outbound guard refuses it, private networks or not.
+  await bots.add('guarded', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE3', 'voice-models-url': 'http://169.254.169.254/v1' }, SHOP);
+  // Its provider on loopback without http-allow-private-networks: the outbound guard refuses the channel's API.
+  await bots.add('private', { ...mobile, 'mobile-msg-phone-number-id': 'PHONE4', 'mobile-msg-api-url': `${counting.url}/v19.0`, 'http-allow-private-networks': 'false' }, SHOP);
   // social_dm only, with its own app secret and token.
   await bots.add('insta', {
     'mobile-msg-enabled': 'false', 'social-dm-access-token': INSTA_TOKEN, 'social-dm-app-secret': INSTA_SECRET,
-    'social-dm-webhook-verify-token': 'verify-insta', 'social-dm-api-url': graph.url,
+    'social-dm-webhook-verify-token': 'verify-insta', 'social-dm-api-url': graph.url, 'http-allow-private-networks': 'true',
   }, SHOP);
   service = await startTestService({ BOTS_DIR: bots.dir });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
@@ -76,6 +81,7 @@ afterAll(async () => {
   await bots?.remove();
   await graph?.close();
   await voice?.close();
+  await counting?.close();
 });
 
 async function post(channel: string, bot: string, body: unknown, headers?: Record<string, string>, secret = SECRET): Promise<Response> {
@@ -170,6 +176,22 @@ describe('a dialog on mobile_msg', () => {
     expect([after!.delivery_state, after!.payload.delivery_error]).toEqual(['failed', '131026: Message undeliverable']);
   });
 
+  test('a provider api-url on loopback without http-allow-private-networks: no connection, the delivery fails saying the outbound guard refused it', async () => {
+    const customer = '5511987650011';
+    const res = await post('mobile_msg', 'private', mobileMsgWebhook('PHONE4', [{ messages: [mobileMsg.text(customer, nextId(), 'hi')] }]));
+    expect(res.status).toBe(200);
+    let failedRow: typeof messages.$inferSelect | undefined;
+    await waitFor(async () => {
+      const failed = await service.database.db.select().from(messages).where(and(eq(messages.direction, 'outbound'), eq(messages.delivery_state, 'failed')));
+      failedRow = failed.find((m) => String(m.payload.delivery_error).includes('outbound guard'));
+      return failedRow !== undefined;
+    }, 'the refused message');
+    expect(failedRow!.text).toBe('Welcome to the shop!');
+    expect(String(failedRow!.payload.delivery_error)).toMatch(/127\.0\.0\.1 is a private or loopback address/);
+    expect(String(failedRow!.payload.delivery_error)).not.toContain(TOKEN);
+    expect(counting.connections()).toBe(0);
+  });
+
   test('a send refused for the 24-hour window (131047) is recorded with the provider code and text', async () => {
     const customer = '5511987650003';
     graph.fail({ status: 400, code: 131047, message: 'Re-engagement message', details: 'More than 24 hours have passed since the customer last replied to this number.', to: customer });
@@ -262,10 +284,11 @@ describe('voice notes', () => {
     expect(spoken!.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: customer, type: 'audio', audio: { id: expect.stringMatching(/^uploaded-\d+$/) } });
   });
 
-  test('a voice service the outbound guard refuses (loopback, private networks not allowed) is never called: told politely', async () => {
+  test('a voice service the outbound guard refuses (the metadata address) is never called: told politely', async () => {
     const customer = '5511987650010';
     const calls = voice.requests.length;
-    const res = await post('mobile_msg', 'guarded', mobileMsgWebhook('PHONE3', [{ messages: [mobileMsg.voice(customer, nextId(), 'MEDIA-VOICE')] }]));
+    graph.addMedia('MEDIA-VOICE-3', { data: Buffer.from('OggS-voice'), mimeType: 'audio/ogg' }, TOKEN);
+    const res = await post('mobile_msg', 'guarded', mobileMsgWebhook('PHONE3', [{ messages: [mobileMsg.voice(customer, nextId(), 'MEDIA-VOICE-3')] }]));
     expect(res.status).toBe(200);
     const [notice] = await sendsAfter(customer, 1);
     expect(textOf(notice!)).toMatch(/cannot understand voice notes/);

@@ -33,7 +33,7 @@ beforeAll(async () => {
   [twilio, fcm, bots, smtp] = await Promise.all([startFakeTwilio(), startFakeFcm(), createTestBots(), startSmtpServer()]);
   keyDir = await mkdtemp(path.join(os.tmpdir(), 'sb-fcm-'));
   await fcm.writeCredentials(path.join(keyDir, 'service-account.json'));
-  await bots.add('notifier', { 'sms-account-sid': 'ACnotify', 'sms-auth-token': 'twilio-token-2', 'sms-from': SENDER, 'sms-api-url': twilio.url });
+  await bots.add('notifier', { 'sms-account-sid': 'ACnotify', 'sms-auth-token': 'twilio-token-2', 'sms-from': SENDER, 'sms-api-url': twilio.url, 'http-allow-private-networks': 'true' });
   service = await startTestService({
     BOTS_DIR: bots.dir, NOTIFICATIONS_SMS_BOT: 'notifier', SMTP_URL: smtp.url,
     FCM_CREDENTIALS_FILE: path.join(keyDir, 'service-account.json'), FCM_API_URL: fcm.url,

@@ -36,6 +36,8 @@ beforeAll(async () => {
   bots = await createTestBots();
   const teamChat = (channel: string) => ({
     'team-chat-bot-token': 'xoxb-desk', 'team-chat-signing-secret': SECRET, 'team-chat-channel': channel, 'team-chat-api-url': slack.apiUrl,
+    // The fake Web API listens on loopback, which the outbound guard refuses otherwise.
+    'http-allow-private-networks': 'true',
   });
   // desk: notices go to team_chat by default; nobody is assigned automatically, attendants press Take.
   await bots.add('desk', { ...teamChat('CDESK'), 'attendance-default-destination': 'team_chat', 'attendance-auto-assign': 'false' }, ROUTER);

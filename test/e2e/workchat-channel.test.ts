@@ -33,11 +33,13 @@ beforeAll(async () => {
   const channel = {
     'workchat-app-id': APP_ID, 'workchat-app-password': FAKE_APP_PASSWORD, 'workchat-bot-id': '28:bot-id',
     'workchat-openid-metadata-url': fake.metadataUrl, 'workchat-token-url': fake.tokenUrl,
+    // The fake provider listens on loopback, which the outbound guard refuses otherwise.
+    'http-allow-private-networks': 'true',
   };
   await bots.add('chat', channel, SHOP);
   await bots.add('chatoff', { ...channel, 'workchat-enabled': 'false' }, SHOP);
   // No app id: accepted without a token outside production (the provider's emulator).
-  await bots.add('emulated', { 'workchat-bot-id': '28:bot-id' }, SHOP);
+  await bots.add('emulated', { 'workchat-bot-id': '28:bot-id', 'http-allow-private-networks': 'true' }, SHOP);
   service = await startTestService({ BOTS_DIR: bots.dir });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 });

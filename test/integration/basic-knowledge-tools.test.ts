@@ -105,6 +105,8 @@ beforeAll(async () => {
         'sms-account-sid': 'ACkb', 'sms-auth-token': 'tok', 'sms-from': '+15550000000', 'sms-api-url': twilio.url,
         'mobile-msg-access-token': 'graph-token', 'mobile-msg-app-secret': 'secret', 'mobile-msg-phone-number-id': '777', 'mobile-msg-api-url': graph.url,
         'mobile-msg-template-language': 'pt_BR',
+        // The fake providers listen on loopback.
+        'http-allow-private-networks': true,
       },
     },
   ];
@@ -123,7 +125,7 @@ beforeAll(async () => {
   const sms = createSmsAdapter({
     settingsOf: (bot) => {
       const c = configs.get(bot);
-      return c?.['sms-account-sid'] ? { accountSid: c['sms-account-sid'], authToken: c['sms-auth-token']!, from: c['sms-from']!, apiRoot: c['sms-api-url'], helpText: c['sms-help-text'] } : undefined;
+      return c?.['sms-account-sid'] ? { accountSid: c['sms-account-sid'], authToken: c['sms-auth-token']!, from: c['sms-from']!, apiRoot: c['sms-api-url'], helpText: c['sms-help-text'], allowPrivateNetworks: c['http-allow-private-networks'] } : undefined;
     },
     optOuts: createSmsOptOutsRepo(db), botOfSession: async () => undefined, deliveryStatus: async () => true, logger,
   });

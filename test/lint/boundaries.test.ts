@@ -64,3 +64,37 @@ describe('a new arrow against the design fails the lint', () => {
     expect(await importErrors(file, specifier)).toEqual([]);
   });
 });
+
+/** The "outbound" errors (eslint.config.js; docs/architecture.md, "Outbound requests") of `code` put into `filePath`. */
+async function outboundErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  const fatal = result!.messages.find((m) => m.fatal);
+  if (fatal) throw new Error(`${filePath}: ${fatal.message}`);
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax' || m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+describe('a new unguarded outbound client fails the lint', () => {
+  test.each([
+    ['attendance/priority.ts', 'fetch of a variable URL', 'export const get = (url: string) => fetch(url);\n', /fetch\(\) of a URL that is not a constant/],
+    ['attendance/priority.ts', 'fetch of a template with a value', 'export const get = (id: string) => fetch(`https://api.example.com/${id}`);\n', /fetch\(\) of a URL that is not a constant/],
+    ['engine/routing-rule.ts', 'globalThis.fetch', 'export const get = (url: string) => globalThis.fetch(url);\n', /globalThis\.fetch\(\)/],
+    ['adapters/web/web-adapter.ts', 'an axios client', "import axios from 'axios';\nexport const client = axios.create({ baseURL: process.env.X });\n", /client of 'axios'/],
+    ['attendance/priority.ts', 'a Slack WebClient', "import { WebClient } from '@slack/web-api';\nexport const client = new WebClient('t');\n", /client of '@slack\/web-api'/],
+    ['adapters/bot-msg/parse-update.ts', 'a grammY Api', "import { Api } from 'grammy';\nexport const api = new Api('t');\n", /client of 'grammy'/],
+    ['engine/routing-rule.ts', 'a Node https Agent', "import { Agent } from 'node:https';\nexport const agent = new Agent();\n", /client of 'node:https'/],
+    ['notifications/channels.ts', 'undici', "import { request } from 'undici';\nexport const get = (url: string) => request(url);\n", /client of 'undici'/],
+    ['knowledge/chunk-text.ts', 'an OpenAI client', "import OpenAI from 'openai';\nexport const model = new OpenAI();\n", /client of 'openai'/],
+  ])('%s: %s', async (file, _what, code, rule) => {
+    expect(await outboundErrors(file, code)).toEqual([expect.stringMatching(rule)]);
+  });
+
+  test.each([
+    ['attendance/priority.ts', 'fetch of a constant URL', "export const get = () => fetch('https://api.example.com/status');\n"],
+    ['attendance/priority.ts', 'the door\'s fetch', "import { outboundPool } from '../infra/outbound-pool.js';\nexport const get = (url: string) => outboundPool({ allowPrivateNetworks: false }).fetch(url);\n"],
+    ['adapters/bot-msg/parse-update.ts', 'grammY\'s error classes and types', "import { GrammyError, type Api } from 'grammy';\nexport const isError = (e: unknown, _api?: Api) => e instanceof GrammyError;\n"],
+    ['http/client-errors.ts', 'node:http types', "import type { Server } from 'node:http';\nexport const port = (s: Server) => s.address();\n"],
+    ['adapters/graph/graph-client.ts', 'axios in an allow-listed client file', "import axios from 'axios';\nexport const client = axios.create({ proxy: false });\n"],
+  ])('%s may hold %s', async (file, _what, code) => {
+    expect(await outboundErrors(file, code)).toEqual([]);
+  });
+});
