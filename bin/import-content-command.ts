@@ -58,7 +58,7 @@ export async function importContentCommand(argv: string[], settings: ProcessSett
       ics: () => icsSource(target, from),
       vcf: () => vcfSource(target, from),
       pst: () => pstSource(target, from),
-      carddav: () => cardDavSource(target, { url: from, username: values.user ?? '', password: secret(values['password-env']) }),
+      carddav: () => cardDavSource(target, { url: from, username: values.user ?? '', password: secret(values['password-env']), outbound: { allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS } }),
       imap: () => imapSource(target, {
         host: from, port: Number(values.port ?? (values['no-tls'] ? 143 : 993)), secure: !values['no-tls'], username: values.user ?? '', password: secret(values['password-env']),
       }),

@@ -22,7 +22,7 @@ export function rtcSettingsOf(config: BotConfig): RtcSettings | undefined {
   const url = config['rtc-url'];
   const apiKey = config['rtc-api-key'];
   const apiSecret = config['rtc-api-secret'];
-  return url && apiKey && apiSecret ? { url, apiKey, apiSecret } : undefined;
+  return url && apiKey && apiSecret ? { url, apiKey, apiSecret, allowPrivateNetworks: config['http-allow-private-networks'] } : undefined;
 }
 
 export function createMeetingSettings(deps: MeetingSettingsDeps): (botId: string | null) => MeetingSettings {
@@ -33,7 +33,7 @@ export function createMeetingSettings(deps: MeetingSettingsDeps): (botId: string
     const rtc = rtcSettingsOf(config);
     let provider = embedded;
     if (rtc) {
-      const key = `${rtc.url} ${rtc.apiKey}`;
+      const key = `${rtc.url} ${rtc.apiKey} ${rtc.allowPrivateNetworks}`;
       provider = rtcProviders.get(key) ?? createRtcProvider(rtc);
       rtcProviders.set(key, provider);
     }

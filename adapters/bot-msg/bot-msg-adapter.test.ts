@@ -77,7 +77,7 @@ describe('bot_msg adapter', () => {
     const lines: string[] = [];
     const destination = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(chunk.toString()); done(); } });
     const logged = createBotMsgAdapter({
-      settingsOf: () => ({ token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true }),
+      settingsOf: () => ({ token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true, allowPrivateNetworks: true }),
       botOfSession: async () => 'shop', logger: createLogger({ pretty: false, level: 'warn', destination }), now: () => at,
     });
     const { message } = telegramUpdates.text(777, 'hello');

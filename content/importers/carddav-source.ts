@@ -1,4 +1,6 @@
 import { createDAVClient, type DAVVCard } from 'tsdav';
+import { outboundPool } from '../../infra/outbound-pool.js';
+import type { OutboundPolicy } from '../../infra/outbound-http.js';
 import { parseVcards } from '../contacts/vcard-contacts.js';
 import { listSource, type ImportTarget } from './import-deps.js';
 import { outcomeOf, type ImportSource } from './run-import.js';
@@ -8,6 +10,8 @@ export interface CardDavOptions {
   url: string;
   username: string;
   password: string;
+  /** The deployment's `OUTBOUND_ALLOW_PRIVATE_NETWORKS`: the server is the operator's choice (docs/architecture.md, "Outbound requests"). */
+  outbound: OutboundPolicy;
 }
 
 /**
@@ -22,6 +26,7 @@ export function cardDavSource(target: ImportTarget, options: CardDavOptions): Im
     async load() {
       const client = await createDAVClient({
         serverUrl: options.url, credentials: { username: options.username, password: options.password }, authMethod: 'Basic', defaultAccountType: 'carddav',
+        fetch: outboundPool(options.outbound).fetch,
       });
       const all: DAVVCard[] = [];
       for (const addressBook of await client.fetchAddressBooks()) all.push(...(await client.fetchVCards({ addressBook })));

@@ -9,12 +9,17 @@ import {
   type WebhookEvent,
 } from 'livekit-server-sdk';
 import { UpstreamError } from '../../infra/errors.js';
+import { refusalBehind } from '../../infra/outbound-http.js';
+import { outboundPool } from '../../infra/outbound-pool.js';
 import type { MeetingProvider } from '../ports.js';
+import { guardedTwirp, withTransport } from './guarded-twirp.js';
 
 export interface RtcSettings {
   url: string;
   apiKey: string;
   apiSecret: string;
+  /** The bot's `http-allow-private-networks`: the server is reached through the outbound door (guarded-twirp.ts). */
+  allowPrivateNetworks: boolean;
 }
 
 /** A room or participant event of the rtc server, as meetings/rtc-webhook.ts reads it. */
@@ -28,9 +33,12 @@ export interface RtcEvent {
 }
 
 export function createRtcProvider(settings: RtcSettings): MeetingProvider {
-  const rooms = new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret);
-  const egress = new EgressClient(settings.url, settings.apiKey, settings.apiSecret);
+  const transport = guardedTwirp(settings.url, outboundPool({ allowPrivateNetworks: settings.allowPrivateNetworks }).fetch);
+  const rooms = withTransport(new RoomServiceClient(settings.url, settings.apiKey, settings.apiSecret), transport);
+  const egress = withTransport(new EgressClient(settings.url, settings.apiKey, settings.apiSecret), transport);
   const upstream = (what: string) => (error: unknown): never => {
+    const refused = refusalBehind(error);
+    if (refused) throw new UpstreamError(`The real-time server may not be reached to ${what}: ${refused.message}`, 'rtc_error');
     throw new UpstreamError(`The real-time server refused to ${what}: ${error instanceof Error ? error.message : String(error)}`, 'rtc_error');
   };
   return {

@@ -33,7 +33,10 @@ beforeAll(async () => {
   bots = await createTestBots();
   await bots.add('default', { 'voice-models-url': voice.url, 'http-allow-private-networks': 'true', 'rtc-turn-url': 'turn:turn.example.test:3478', 'rtc-turn-username': 'u', 'rtc-turn-credential': 'p' });
   await bots.add('scripted', {}, 'r = CREATE MEETING {title: "Support call", expires_in: 600, max_participants: 2, transcription: TRUE}\nTALK "meeting " & r.success & " " & r.join_url\n');
-  await bots.add('live', { 'rtc-url': livekit.url, 'rtc-api-key': livekit.apiKey, 'rtc-api-secret': livekit.apiSecret, 'rtc-room-prefix': 'live-', 'rtc-storage-bucket': 'call-archive' });
+  const rtc = { 'rtc-url': livekit.url, 'rtc-api-key': livekit.apiKey, 'rtc-api-secret': livekit.apiSecret };
+  await bots.add('live', { ...rtc, 'http-allow-private-networks': 'true', 'rtc-room-prefix': 'live-', 'rtc-storage-bucket': 'call-archive' });
+  // The same server for a bot that does not allow private networks: the outbound door refuses it.
+  await bots.add('closed', { ...rtc, 'rtc-room-prefix': 'closed-' });
   service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL: 'http://meet.example.test', SMTP_URL: smtp.url, MAIL_FROM: 'meet@example.test' });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 }, 90_000);
@@ -213,6 +216,14 @@ describe('the rtc provider (a LiveKit-compatible room service)', () => {
     const { payload } = await jwtVerify(access.token, new TextEncoder().encode(livekit.apiSecret), { issuer: livekit.apiKey });
     expect(payload).toMatchObject({ sub: access.identity, name: 'Customer', video: { room: room.name, roomJoin: true, canPublish: true, canSubscribe: true } });
     expect((payload.video as { roomAdmin?: boolean }).roomAdmin).toBeFalsy();
+  });
+
+  test('the room service is reached through the outbound door: a loopback rtc-url without http-allow-private-networks is refused, never called', async () => {
+    const before = livekit.calls.length;
+    const res = await post('/api/meet/create', admin, { bot: 'closed' });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ error: 'rtc_error', message: expect.stringMatching(/not allowed: 127\.0\.0\.1 is a private or loopback address/) });
+    expect(livekit.calls.length).toBe(before);
   });
 
   test('recording: a room-composite egress to rtc-storage-bucket with a roomRecord grant, stopped when the room ends', async () => {
