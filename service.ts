@@ -47,6 +47,7 @@ import { providerChannelDeps } from './service-channels.js';
 import { createServiceMetrics } from './service-metrics.js';
 import { basicCapabilities, basicKnowledge, basicLlm, basicSitePages } from './service-basic.js';
 import { smsSenderOf, wireNotifications } from './service-notifications.js';
+import { openDeployment, type ServiceDeployment } from './service-deployment.js';
 import { wireMeetings } from './service-meetings.js';
 import { attachMeetSocket, MEET_SOCKET_PATH } from './http/meet-socket.js';
 
@@ -61,6 +62,8 @@ export interface RunningService {
   readonly tokens: TokenIssuer;
   readonly bots: RunnableBot[];
   readonly engine: EngineService;
+  /** This deployment's id and Redis prefix (docs/operations/high-availability.md, "Several deployments on one Redis"). */
+  readonly deployment: Pick<ServiceDeployment, 'id' | 'redisPrefix'>;
   /** `http://host:port` of the metrics listener when `METRICS_PORT` is set (docs/metrics.md). */
   readonly metricsUrl?: string;
   /** Graceful stop: refuse new connections, finish requests and jobs (bounded), close pools. */
@@ -81,8 +84,10 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   await database.migrate();
   logger.info({ database: database.kind }, 'database ready');
 
-  const redis = { redisUrl: settings.REDIS_URL, prefix: settings.REDIS_PREFIX, logger };
-  const jobs = createJobQueue(redis);
+  // The deployment's id names its Redis prefix and stamps its jobs; a prefix another live deployment holds stops start-up here.
+  const deployment = await openDeployment({ database, settings, logger });
+  const redis = { redisUrl: settings.REDIS_URL, prefix: deployment.redisPrefix, logger };
+  const jobs = createJobQueue({ ...redis, deploymentId: deployment.id });
   const bus = createEventBus(redis);
   const rateLimiter = createRateLimiter(redis);
   const locks = createLocks({ databaseUrl: settings.DATABASE_URL, logger });
@@ -435,6 +440,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     clearTimeout(force);
     await autoSummary.idle();
     await jobs.close({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
+    await deployment.close();
     mailer.close();
     await bus.close();
     await rateLimiter.close();
@@ -444,7 +450,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     logger.info('stopped');
   }
 
-  return { url, database, jobs, bus, tokens, bots, engine, stop, ...(metricsListener ? { metricsUrl: metricsListener.url } : {}) };
+  return { url, database, jobs, bus, tokens, bots, engine, deployment: { id: deployment.id, redisPrefix: deployment.redisPrefix }, stop, ...(metricsListener ? { metricsUrl: metricsListener.url } : {}) };
 }
 
 function isWildcard(address: string): boolean {

@@ -22,6 +22,12 @@ describe('readProcessSettings', () => {
     expect(s.REDIS_URL).toBeUndefined();
   });
 
+  test('REDIS_PREFIX unset or empty is left to the deployment (switchboard:<its id>); a set one is kept', () => {
+    expect(readProcessSettings({}).REDIS_PREFIX).toBeUndefined();
+    expect(readProcessSettings({ REDIS_PREFIX: ' ' }).REDIS_PREFIX).toBeUndefined();
+    expect(readProcessSettings({ REDIS_PREFIX: 'acme' }).REDIS_PREFIX).toBe('acme');
+  });
+
   test('mail is off by default and SMTP_URL must be an smtp(s) URL', () => {
     const defaults = readProcessSettings({});
     expect(defaults.SMTP_URL).toBeUndefined();

@@ -19,7 +19,8 @@ export const ProcessSettingsSchema = z.object({
   BOTS_DIR: z.string().default('./bots'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
-  REDIS_PREFIX: z.string().default('switchboard'),
+  // Unset: switchboard:<first 8 digits of the deployment's id> (docs/operations/high-availability.md).
+  REDIS_PREFIX: optionalString,
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 3600),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),

@@ -44,6 +44,8 @@ export {
 /** The sms channel's opt-outs (STOP). */
 export { createSmsOptOutsRepo, type SmsOptOutsRepo } from './sms-opt-outs-repo.js';
 export { createBotWatchesRepo, type BotWatchesRepo } from './bot-watches-repo.js';
+/** This deployment's identity: the one row that names its Redis prefix and stamps its jobs. */
+export { createDeploymentRepo, type DeploymentRepo, type DeploymentIdentity } from './deployment-repo.js';
 /** The workchat channel's conversation references. */
 export { createWorkchatConversationsRepo, type WorkchatConversationRow, type WorkchatConversationsRepo } from './workchat-conversations-repo.js';
 export { createKnowledgeRepo, type KnowledgeRepo, type IndexedSource, type NewChunk, type FoundChunk } from './knowledge-repo.js';

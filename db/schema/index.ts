@@ -42,3 +42,5 @@ export {
 } from './content.js';
 // Where the ON EMAIL and ON CHANGE watches of each bot stand (docs/basic.md, "Event handlers").
 export { botWatches } from './bot-watches.js';
+// This deployment's identity: one row, never changed (docs/operations/high-availability.md).
+export { deployment } from './deployment.js';

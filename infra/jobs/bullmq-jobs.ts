@@ -2,6 +2,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import { closeRedisConnection, createRedisConnection, oncePer, pingRedis } from '../redis-connection.js';
+import { createDeploymentStamp, type DeploymentStamp } from './deployment-stamp.js';
 import { CRON_TIMEZONE, assertValidJobOptions, assertValidRepeat, jsonCopy, reportFinalFailure } from './job-rules.js';
 import type { AddJobOptions, CloseOptions, JobContext, JobHandler, JobQueue, ProcessOptions, RepeatSpec } from './jobs-port.js';
 
@@ -10,6 +11,8 @@ export interface BullmqJobQueueOptions {
   redisUrl: string;
   /** Key prefix for every queue; instances sharing work must share it, tests use a unique one. */
   prefix?: string;
+  /** Stamps every job; a worker leaves jobs stamped by another deployment alone (./deployment-stamp.ts). */
+  deploymentId?: string;
   logger: Logger;
 }
 
@@ -29,6 +32,7 @@ class BullmqJobQueue implements JobQueue {
   private readonly prefix: string;
   /** Shared by every Queue and Worker here; each Worker duplicates it for its blocking reads. */
   private readonly connection: Redis;
+  private readonly stamp: DeploymentStamp;
   private readonly queues = new Map<string, Queue>();
   private readonly workers = new Map<string, Worker>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -39,6 +43,7 @@ class BullmqJobQueue implements JobQueue {
     this.logger = options.logger;
     this.prefix = options.prefix ?? 'switchboard';
     this.connection = createRedisConnection(options.redisUrl, { role: 'jobs', logger: options.logger });
+    this.stamp = createDeploymentStamp({ deploymentId: options.deploymentId, prefix: this.prefix, logger: options.logger });
   }
 
   /** scheduleId → job name, kept in Redis so any instance can unschedule what another created. */
@@ -50,7 +55,7 @@ class BullmqJobQueue implements JobQueue {
     this.assertOpen();
     assertValidJobOptions(options);
     const { delay, attempts, backoff, jobId } = options;
-    const job = await this.queue(name).add(name, jsonCopy(data), { delay, attempts, backoff, jobId });
+    const job = await this.queue(name).add(name, this.stamp.stamp(jsonCopy(data)), { delay, attempts, backoff, jobId });
     if (job.id === undefined) throw new Error(`BullMQ returned no id for job "${name}"`);
     return job.id;
   }
@@ -58,9 +63,10 @@ class BullmqJobQueue implements JobQueue {
   process<T = unknown>(name: string, handler: JobHandler<T>, options: ProcessOptions = {}): void {
     this.assertOpen();
     if (this.workers.has(name)) throw new Error(`job "${name}" already has a handler`);
-    const processor = async (job: Job): Promise<void> => {
+    const processor = async (job: Job, token?: string): Promise<void> => {
+      const data = await this.stamp.open(job, token);
       const ctx: JobContext = { id: job.id ?? '', name: job.name, attempt: job.attemptsMade + 1 };
-      const run = (async () => handler(job.data as T, ctx))();
+      const run = (async () => handler(data as T, ctx))();
       // Tracked so close() can wait for handlers itself; BullMQ's own graceful close has no bound.
       const settled = run.then(() => undefined, () => undefined);
       this.inFlight.add(settled);
@@ -91,7 +97,7 @@ class BullmqJobQueue implements JobQueue {
     const previous = await this.connection.hget(this.scheduleKey, scheduleId);
     if (previous !== null && previous !== name) await this.queue(previous).removeJobScheduler(scheduleId);
     const when = repeat.every !== undefined ? { every: repeat.every } : { pattern: repeat.cron, tz: CRON_TIMEZONE };
-    await this.queue(name).upsertJobScheduler(scheduleId, when, { name, data: jsonCopy(data), opts: JOB_DEFAULTS });
+    await this.queue(name).upsertJobScheduler(scheduleId, when, { name, data: this.stamp.stamp(jsonCopy(data)), opts: JOB_DEFAULTS });
     await this.connection.hset(this.scheduleKey, scheduleId, name);
   }
 

@@ -13,6 +13,8 @@ export interface JobQueueConfig {
   redisUrl?: string;
   /** BullMQ key prefix; instances that share work must share it. Ignored in-process. */
   prefix?: string;
+  /** This deployment's id, stamped on every BullMQ job (docs/operations/high-availability.md). Ignored in-process. */
+  deploymentId?: string;
   logger: Logger;
 }
 
@@ -21,6 +23,6 @@ export interface JobQueueConfig {
  * BullMQ when a Redis URL is configured, the embedded in-process driver otherwise.
  */
 export function createJobQueue(config: JobQueueConfig): JobQueue {
-  if (config.redisUrl) return createBullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.prefix, logger: config.logger });
+  if (config.redisUrl) return createBullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.prefix, deploymentId: config.deploymentId, logger: config.logger });
   return createInProcessJobQueue({ logger: config.logger });
 }

@@ -73,7 +73,11 @@ export async function startTestService(env: Record<string, string> = {}, options
       },
     };
   };
-  return launch();
+  // A start-up that fails (a refused Redis prefix, say) leaves nothing behind either.
+  return launch().catch(async (error: unknown) => {
+    await cleanUp().catch(() => undefined);
+    throw error;
+  });
 }
 
 async function noPendingEvents(service: RunningService): Promise<void> {
