@@ -37,6 +37,7 @@ LOOP
 `;
 const TG_TOKEN = '111:AAA';
 const TG_SECRET = 'tg-webhook-secret-faults';
+const SCIM_TOKEN = 'scim-token-for-faults-0123456789abcdef';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,7 +58,7 @@ if (!driverPass) {
 
     beforeAll(async () => {
       [postgres, telegram, bots] = await Promise.all([startScratchPostgres(), startFakeTelegram(), createTestBots()]);
-      await bots.add('tg', { 'bot-msg-token': TG_TOKEN, 'bot-msg-webhook-secret': TG_SECRET, 'bot-msg-api-url': telegram.url }, ECHO);
+      await bots.add('tg', { 'bot-msg-token': TG_TOKEN, 'bot-msg-webhook-secret': TG_SECRET, 'bot-msg-api-url': telegram.url, 'scim-token': SCIM_TOKEN }, ECHO);
       service = await startTestService({ DATABASE_URL: postgres.url, BOTS_DIR: bots.dir, PUBLIC_URL: 'https://bots.example.test' });
     }, 120_000);
     afterAll(async () => {
@@ -67,7 +68,7 @@ if (!driverPass) {
       await bots?.remove();
     });
 
-    test('the web channel\'s message route, login, a signed provider webhook and an attendant route', async () => {
+    test('the web channel\'s message route, login, a signed provider webhook, an attendant route and SCIM', async () => {
       const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
       const first = await call(`${service.url}/api/channels/web/tg/messages`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ text: 'hi' }) });
       expect(first.status).toBe(200);
@@ -93,7 +94,11 @@ if (!driverPass) {
           body: { error: 'service_unavailable', message: expect.any(String), retry_after: 5, request_id: expect.any(String) },
         });
       }
+      // SCIM keeps its own error body (RFC 7644), with the same status and header; never scimmy's 404 "not found".
+      const scimUsers = () => call(`${service.url}/scim/v2/Users`, { headers: { authorization: `Bearer ${SCIM_TOKEN}` } });
+      expect(await scimUsers()).toMatchObject({ status: 503, retryAfter: '5', body: { status: '503', detail: 'The database is unavailable; try again shortly' } });
       await postgres.start();
+      expect((await scimUsers()).status).toBe(200);
 
       // Nothing of the refused requests was kept: no queued webhook, no stored message.
       const db = service.database.db;
