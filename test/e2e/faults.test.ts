@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { inboundQueue, messages, sessions } from '../../db/schema/index.js';
+import type { WebSocket } from 'ws';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { connectFrameSocket } from '../support/frame-socket.js';
 import { testDrivers } from '../support/drivers.js';
 import { startFakeTelegram, telegramUpdates, type FakeTelegram } from '../support/fake-telegram.js';
 import { uniquePrefix } from '../support/redis.js';
@@ -61,14 +63,16 @@ if (!driverPass) {
       await bots.add('tg', { 'bot-msg-token': TG_TOKEN, 'bot-msg-webhook-secret': TG_SECRET, 'bot-msg-api-url': telegram.url, 'scim-token': SCIM_TOKEN }, ECHO);
       service = await startTestService({ DATABASE_URL: postgres.url, BOTS_DIR: bots.dir, PUBLIC_URL: 'https://bots.example.test' });
     }, 120_000);
+    const sockets: WebSocket[] = [];
     afterAll(async () => {
+      for (const ws of sockets) ws.terminate();
       await service?.dispose();
       await postgres?.dispose();
       await telegram?.close();
       await bots?.remove();
     });
 
-    test('the web channel\'s message route, login, a signed provider webhook, an attendant route and SCIM', async () => {
+    test('the web channel\'s message route, login, a signed provider webhook, an attendant route and socket, and SCIM', async () => {
       const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
       const first = await call(`${service.url}/api/channels/web/tg/messages`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ text: 'hi' }) });
       expect(first.status).toBe(200);
@@ -86,7 +90,15 @@ if (!driverPass) {
         attendantRoute: () => call(`${service.url}/api/attendance/queues`, { headers: admin }),
       };
 
+      const console_ = connectFrameSocket(`${service.url.replace(/^http/, 'ws')}/ws/attendance?token=${encodeURIComponent(admin.authorization.slice('Bearer '.length))}`, sockets);
+      await console_.opened;
+
       await postgres.stop();
+      // The attendant console's socket answers a frame that met the fault in kind, and stays open.
+      console_.send({ type: 'command', text: '/status online', request_id: 'during' });
+      expect(await console_.next((f) => f.request_id === 'during', 'the answer to /status')).toEqual({
+        type: 'error', error: 'service_unavailable', message: 'The database is unavailable; try again shortly', retry_after: 5, request_id: 'during',
+      });
       for (const [door, send] of Object.entries(doors)) {
         const answer = await send();
         expect({ door, ...answer }).toEqual({
@@ -99,6 +111,8 @@ if (!driverPass) {
       expect(await scimUsers()).toMatchObject({ status: 503, retryAfter: '5', body: { status: '503', detail: 'The database is unavailable; try again shortly' } });
       await postgres.start();
       expect((await scimUsers()).status).toBe(200);
+      console_.send({ type: 'command', text: '/status online', request_id: 'after' });
+      expect(await console_.next((f) => f.request_id === 'after', 'the answer to /status')).toMatchObject({ type: 'command_result', ok: true });
 
       // Nothing of the refused requests was kept: no queued webhook, no stored message.
       const db = service.database.db;
