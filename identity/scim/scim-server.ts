@@ -38,11 +38,11 @@ type Egress<R extends typeof SCIMMY.Resources.User | typeof SCIMMY.Resources.Gro
  */
 class ScimFault extends SCIMMY.Types.Error {
   constructor(readonly fault: ServiceUnavailableError) {
-    super(500, null, fault.message);
+    super(500, '', fault.message);
   }
 }
 
-function faultsKept<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => Promise<Awaited<R>> {
+function faultsKept<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args) => {
     try {
       return await handler(...args);
