@@ -1,4 +1,4 @@
-import { openPgliteThread, type PgliteThread } from './pglite-thread.js';
+import { openPgliteThread, PGLITE_THREAD_GONE, type PgliteThread } from './pglite-thread.js';
 
 // The embedded database on its own thread behaves as PGlite in the process did: errors keep
 // their fields, transactions are all or nothing, and other statements wait for them.
@@ -68,4 +68,10 @@ test('a prepared statement runs again and again, keeps error fields, and types i
   expect(second.rows).toEqual([expect.objectContaining({ id: 11, body: null })]);
   await expect(db.prepared('t_insert', insert, [10, null])).rejects.toMatchObject({ code: '23505', constraint: 't_pkey' });
   expect((await db.prepared<{ n: number }>('t_count', 'select count(*)::int as n from t where id >= $1', [10])).rows).toEqual([{ n: 2 }]);
+});
+
+test('once the thread has gone, every call fails with PGLITE_THREAD_GONE (a dependency fault, not a bug)', async () => {
+  const other = await openPgliteThread(undefined);
+  await other.close();
+  await expect(other.query('select 1')).rejects.toMatchObject({ code: PGLITE_THREAD_GONE });
 });

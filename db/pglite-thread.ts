@@ -26,6 +26,9 @@ export interface PgliteThreadTransaction {
   readonly closed: boolean;
 }
 
+/** The `code` of every error after the thread has gone (the same string as in infra/dependency-fault.ts, which db/ may not import). */
+export const PGLITE_THREAD_GONE = 'PGLITE_THREAD_GONE';
+
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -42,7 +45,9 @@ export async function openPgliteThread(dir: string | undefined): Promise<PgliteT
     if (response.ok) waiting?.resolve(response.result);
     else waiting?.reject(rebuild(response.error));
   });
-  const stop = (error: Error) => {
+  const stop = (cause: Error) => {
+    // One code for every call after the thread is gone: infra/dependency-fault.ts reads it as "the database is unavailable".
+    const error = Object.assign(new Error(`the embedded database's thread has stopped: ${cause.message}`, { cause }), { code: PGLITE_THREAD_GONE });
     gone = error;
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();

@@ -7,7 +7,8 @@ import {
 } from '../attendance/index.js';
 import { hasAnyRole, type Principal, type TokenIssuer } from '../auth/index.js';
 import { sessionOutboundTopic } from '../engine/index.js';
-import { DomainError } from '../infra/errors.js';
+import { dependencyFaultOf } from '../infra/dependency-fault.js';
+import { DomainError, ServiceUnavailableError } from '../infra/errors.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { Logger } from '../infra/logger.js';
 import { keepAlive, refuseAfterHandshake, sendBounded } from './socket-upkeep.js';
@@ -168,9 +169,12 @@ export function attachAttendanceSocket(server: Server, deps: AttendanceSocketDep
     try {
       const reply = await run(client, frame);
       if (reply) answer(ws, { ...reply, ...echo } as AnswerFrame);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      answer(ws, { type: 'error', error: error.code, message: error.message, ...echo });
+    } catch (thrown) {
+      // A dependency fault is `service_unavailable` with `retry_after`, as over HTTP (http/error-handler.ts).
+      const error = thrown instanceof DomainError ? thrown : dependencyFaultOf(thrown);
+      if (!error) throw thrown;
+      const retry = error instanceof ServiceUnavailableError ? { retry_after: error.retryAfterSeconds } : {};
+      answer(ws, { type: 'error', error: error.code, message: error.message, ...retry, ...echo });
     }
   }
 

@@ -9,11 +9,14 @@ import {
   PayloadTooLargeError,
   RateLimitError,
   ScriptFailedError,
+  ServiceUnavailableError,
   UnauthorizedError,
   UpstreamError,
   ValidationError,
 } from '../infra/errors.js';
+import { dependencyFaultOf } from '../infra/dependency-fault.js';
 import type { Logger } from '../infra/logger.js';
+import { oncePer } from '../infra/redis-connection.js';
 import { GroupError, type GroupErrorCode } from '../groups/index.js';
 import type { ErrorBody } from './schemas/common.js';
 
@@ -29,6 +32,7 @@ export function statusOf(error: DomainError): number {
   if (error instanceof RateLimitError) return 429;
   if (error instanceof UpstreamError) return 502;
   if (error instanceof ScriptFailedError) return 500;
+  if (error instanceof ServiceUnavailableError) return 503;
   return 400;
 }
 
@@ -45,10 +49,18 @@ const BODY_PARSER_ERRORS: Record<string, { error: string; message: string }> = {
   'charset.unsupported': { error: 'unsupported_charset', message: 'The request body charset is not supported' },
 };
 
-/** Maps any thrown error to a JSON body `{error, message, …}`; unknown errors are logged 500s. */
+/**
+ * Maps any thrown error to a JSON body `{error, message, …}`. A dependency fault (the database or
+ * Redis down, infra/dependency-fault.ts) is 503 `service_unavailable` with `Retry-After`, logged
+ * at warn at most every few seconds; other unknown errors are logged 500s.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (err: unknown, req, res, _next) => {
+  const shouldLogFault = oncePer(5_000);
+  return (thrown: unknown, req, res, _next) => {
     const requestId = requestIdOf(res);
+    const fault = thrown instanceof DomainError ? undefined : dependencyFaultOf(thrown);
+    if (fault && shouldLogFault()) logger.warn({ err: thrown, request_id: requestId }, 'dependency unavailable: answered 503');
+    const err = fault ?? thrown;
     if (err instanceof GroupError) {
       const groupStatus = GROUP_STATUS[err.code];
       if (!res.headersSent) res.status(groupStatus).json({ error: err.message, code: err.code, status: groupStatus });
@@ -59,7 +71,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof DomainError) {
       status = statusOf(err);
       body = { error: err.code, message: err.message, ...err.details };
-      if (err instanceof RateLimitError) res.setHeader('Retry-After', String(err.details.retry_after));
+      const retryAfter = err instanceof RateLimitError ? err.details.retry_after : err instanceof ServiceUnavailableError ? err.retryAfterSeconds : undefined;
+      if (retryAfter !== undefined && !res.headersSent) res.setHeader('Retry-After', String(retryAfter));
     } else if (isClientError(err)) {
       // The body parser's errors, and the router's 400 for a path parameter that is not a valid percent-escape.
       status = err.status;

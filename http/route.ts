@@ -17,7 +17,7 @@ export type Access = 'public' | 'authenticated' | readonly Role[];
 
 /**
  * Error statuses a route's handler or use cases can answer besides those `describe()` derives
- * (400 always, 401 and 403 from `access`, 413 from `body` or `rawBody`). 401 is listed only by public routes
+ * (400 and 503 always, 401 and 403 from `access`, 413 from `body` or `rawBody`). 401 is listed only by public routes
  * that check a credential of their own (a password, a visitor's session token).
  */
 export type ErrorStatus = 401 | 403 | 404 | 409 | 410 | 429 | 502;
@@ -31,6 +31,8 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   429: 'Rate limit exceeded',
   502: 'An upstream provider failed',
 };
+
+const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before sending the request again', schema: { type: 'integer' as const } } };
 
 /** One endpoint: its zod schemas serve validation, the handler's types and the OpenAPI entry. */
 export interface RouteSpec<B extends z.ZodType, Q extends AnyObject, P extends AnyObject> {
@@ -138,6 +140,8 @@ function describe(route: RouteSpec<z.ZodType, AnyObject, AnyObject>) {
       ...(route.body || route.rawBody ? { 413: errors('Request body too large') } : {}),
       ...(route.access === 'public' ? {} : { 401: errors('Missing or invalid bearer token') }),
       ...(Array.isArray(route.access) ? { 403: errors('Role not allowed') } : {}),
+      // Any route may meet a dependency fault (http/error-handler.ts); nothing of the request was kept.
+      503: { ...errors('A dependency (the database or Redis) is unavailable: send again after Retry-After seconds'), headers: RETRY_AFTER_HEADER },
     },
   };
 }

@@ -87,3 +87,25 @@ export class ScriptFailedError extends DomainError {
     super('script_failed', message);
   }
 }
+
+/**
+ * How long a client is told to wait after a dependency fault (`Retry-After`): a restarting
+ * PostgreSQL or Redis is usually back within a few seconds, and providers retry on their own
+ * schedule anyway (docs/operations/high-availability.md, "Faults").
+ */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A dependency (the database, Redis, the embedded database's thread) cannot serve right now: the
+ * request did nothing that lasts and may be sent again after `retryAfterSeconds`
+ * (docs/operations/high-availability.md, "Faults"). Thrown by `infra/dependency-fault.ts` when
+ * it recognises a driver's error, or by code that knows a dependency is down.
+ */
+export class ServiceUnavailableError extends DomainError {
+  constructor(
+    message = 'A service this request depends on is unavailable; try again shortly',
+    readonly retryAfterSeconds = DEPENDENCY_RETRY_AFTER_SECONDS,
+  ) {
+    super('service_unavailable', message, { retry_after: retryAfterSeconds });
+  }
+}

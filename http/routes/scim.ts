@@ -3,6 +3,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { SCIM_BASE_PATH, type ScimAnswer, type ScimCollection, type ScimQuery, type ScimService } from '../../identity/index.js';
+import { dependencyFaultOf } from '../../infra/dependency-fault.js';
 import { ValidationError } from '../../infra/errors.js';
 import { refuseDeepJson } from '../json-body-depth.js';
 
@@ -78,6 +79,12 @@ export function scimRoutes(deps: ScimRoutesDeps): Router {
   router.use((_req, res) => send(res, scimFailure(404, 'No such SCIM endpoint')));
   // A body that is not JSON, or nested too deeply (json-body-depth.ts), gets a SCIM error too, not the API's own error body.
   router.use((error: { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+    // The database or Redis down: 503 with Retry-After, as on every route (http/error-handler.ts).
+    const fault = dependencyFaultOf(error);
+    if (fault) {
+      res.setHeader('Retry-After', String(fault.retryAfterSeconds));
+      return send(res, scimFailure(503, fault.message));
+    }
     if (error instanceof ValidationError) return send(res, scimFailure(400, error.message, 'invalidSyntax'));
     send(res, scimFailure(error.status === 413 ? 413 : 400, error.status === 413 ? 'The request body is larger than 1 MB' : 'The request body is not valid JSON', error.status === 413 ? undefined : 'invalidSyntax'));
   });

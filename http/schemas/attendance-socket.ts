@@ -61,6 +61,8 @@ export interface ErrorFrame {
   type: 'error';
   error: string;
   message: string;
+  /** With `service_unavailable`: seconds to wait before sending the frame again. */
+  retry_after?: number;
   request_id?: string;
 }
 

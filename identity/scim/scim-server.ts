@@ -1,4 +1,6 @@
 import SCIMMY from 'scimmy';
+import { dependencyFaultOf } from '../../infra/dependency-fault.js';
+import type { ServiceUnavailableError } from '../../infra/errors.js';
 import { normalizePatch } from './entra-quirks.js';
 import type { ScimContext } from './scim-context.js';
 import { deleteGroup, readGroups, writeGroup } from './scim-groups.js';
@@ -28,6 +30,29 @@ export interface ScimQuery {
 type Ingress<R extends typeof SCIMMY.Resources.User | typeof SCIMMY.Resources.Group> = Parameters<R['ingress']>[0];
 type Egress<R extends typeof SCIMMY.Resources.User | typeof SCIMMY.Resources.Group> = Parameters<R['egress']>[0];
 
+/**
+ * scimmy answers 404 for any error a handler throws that is not its own: a database outage would
+ * read as "no such user" to the identity provider. A dependency fault is carried through scimmy
+ * as its own error type and thrown again by `answer` for the router's 503 with `Retry-After`
+ * (docs/operations/high-availability.md, "Faults").
+ */
+class ScimFault extends SCIMMY.Types.Error {
+  constructor(readonly fault: ServiceUnavailableError) {
+    super(500, '', fault.message);
+  }
+}
+
+function faultsKept<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      const fault = dependencyFaultOf(error);
+      throw fault ? new ScimFault(fault) : error;
+    }
+  };
+}
+
 let declared = false;
 
 /**
@@ -46,14 +71,14 @@ function declareOnce(): void {
   });
   // Our handlers build plain resource objects; scimmy checks them against the schema on the way out.
   SCIMMY.Resources.declare(SCIMMY.Resources.User.extend(SCIMMY.Schemas.EnterpriseUser, false))
-    .ingress(((resource, instance, ctx: ScimContext) => writeUser(resource, instance as unknown as Record<string, unknown>, ctx)) as Ingress<typeof SCIMMY.Resources.User>)
-    .egress(((resource, ctx: ScimContext) => readUsers(resource, ctx)) as Egress<typeof SCIMMY.Resources.User>)
-    .degress((resource, ctx: ScimContext) => deleteUser(resource, ctx))
+    .ingress((faultsKept((resource, instance, ctx: ScimContext) => writeUser(resource, instance as unknown as Record<string, unknown>, ctx))) as Ingress<typeof SCIMMY.Resources.User>)
+    .egress((faultsKept((resource, ctx: ScimContext) => readUsers(resource, ctx))) as Egress<typeof SCIMMY.Resources.User>)
+    .degress(faultsKept((resource, ctx: ScimContext) => deleteUser(resource, ctx)))
     .basepath(SCIM_BASE_PATH);
   SCIMMY.Resources.declare(SCIMMY.Resources.Group)
-    .ingress(((resource, instance, ctx: ScimContext) => writeGroup(resource, instance as unknown as Record<string, unknown>, ctx)) as Ingress<typeof SCIMMY.Resources.Group>)
-    .egress(((resource, ctx: ScimContext) => readGroups(resource, ctx)) as Egress<typeof SCIMMY.Resources.Group>)
-    .degress((resource, ctx: ScimContext) => deleteGroup(resource, ctx))
+    .ingress((faultsKept((resource, instance, ctx: ScimContext) => writeGroup(resource, instance as unknown as Record<string, unknown>, ctx))) as Ingress<typeof SCIMMY.Resources.Group>)
+    .egress((faultsKept((resource, ctx: ScimContext) => readGroups(resource, ctx))) as Egress<typeof SCIMMY.Resources.Group>)
+    .degress(faultsKept((resource, ctx: ScimContext) => deleteGroup(resource, ctx)))
     .basepath(SCIM_BASE_PATH);
   for (const resource of [SCIMMY.Resources.Schema, SCIMMY.Resources.ResourceType, SCIMMY.Resources.ServiceProviderConfig]) resource.basepath(SCIM_BASE_PATH);
 }
@@ -76,6 +101,7 @@ export function createScimService(ctx: ScimContext) {
       const body = await work();
       return body === undefined ? { status: 204 } : { status, body };
     } catch (error) {
+      if (error instanceof ScimFault) throw error.fault;
       if (!(error instanceof SCIMMY.Types.Error) && !(error instanceof TypeError) && !(error instanceof SCIMMY.Messages.Error)) throw error;
       const message = new SCIMMY.Messages.Error(error);
       return { status: Number(message.status), body: message };
