@@ -60,7 +60,7 @@ if (!driverPass) {
 
     beforeAll(async () => {
       [postgres, telegram, bots] = await Promise.all([startScratchPostgres(), startFakeTelegram(), createTestBots()]);
-      await bots.add('tg', { 'bot-msg-token': TG_TOKEN, 'bot-msg-webhook-secret': TG_SECRET, 'bot-msg-api-url': telegram.url, 'scim-token': SCIM_TOKEN }, ECHO);
+      await bots.add('tg', { 'bot-msg-token': TG_TOKEN, 'bot-msg-webhook-secret': TG_SECRET, 'bot-msg-api-url': telegram.url, 'http-allow-private-networks': 'true', 'scim-token': SCIM_TOKEN }, ECHO);
       service = await startTestService({ DATABASE_URL: postgres.url, BOTS_DIR: bots.dir, PUBLIC_URL: 'https://bots.example.test' });
     }, 120_000);
     const sockets: WebSocket[] = [];

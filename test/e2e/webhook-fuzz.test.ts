@@ -45,7 +45,7 @@ beforeAll(async () => {
   [telegram, graph, twilio, workchat, slack] = await Promise.all([startFakeTelegram(), startFakeGraph(), startFakeTwilio(), startFakeWorkchat(), startFakeTeamChat()]);
   bots = await createTestBots();
   await bots.add(BOT, {
-    'bot-msg-token': '111:AAA', 'bot-msg-webhook-secret': SECRETS.botMsg, 'bot-msg-api-url': telegram.url,
+    'bot-msg-token': '111:AAA', 'bot-msg-webhook-secret': SECRETS.botMsg, 'bot-msg-api-url': telegram.url, 'http-allow-private-networks': 'true',
     'mobile-msg-phone-number-id': PHONE_ID, 'mobile-msg-access-token': 'graph-token', 'mobile-msg-app-secret': SECRETS.graph,
     'mobile-msg-webhook-verify-token': 'verify', 'mobile-msg-api-url': graph.url,
     'page-msg-access-token': 'graph-token', 'page-msg-app-secret': SECRETS.graph, 'page-msg-api-url': graph.url,
