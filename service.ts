@@ -52,6 +52,9 @@ import { attachMeetSocket, MEET_SOCKET_PATH } from './http/meet-socket.js';
 
 export type { RunnableBot } from './service-bots.js';
 
+/** How often the engine's recovery sweeps the database for work no job was enqueued for (a backstop to Redis's return). */
+const RECOVERY_SWEEP_MS = 30_000;
+
 /** A started service: what tests and the CLI need to reach it and to stop it. */
 export interface RunningService {
   readonly url: string;
@@ -286,6 +289,15 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
   await registerAttendanceWebhookJobs({ ...webhookDeps, bots });
+  // What a Redis outage kept from being enqueued is enqueued again from the database when Redis
+  // returns, and by a sweep as a backstop (docs/operations/high-availability.md, "Faults").
+  let stopped = false;
+  const recover = (schedules: boolean) => {
+    if (!stopped) void engine.recover({ schedules }).catch((err: unknown) => logger.error({ err }, 'recovery failed'));
+  };
+  jobs.onAvailable(() => recover(true));
+  const sweep = setInterval(() => recover(false), RECOVERY_SWEEP_MS);
+  sweep.unref();
   await engine.start();
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
   const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch: deploymentFetch });
@@ -414,6 +426,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const stop = () => (stopping ??= shutdown());
   async function shutdown() {
     logger.info('shutting down');
+    stopped = true;
+    clearInterval(sweep);
     await metricsListener?.close();
     await webSocket.close();
     await attendanceSocket.close();
