@@ -22,6 +22,12 @@ export interface RecoverOptions {
    * not at the sweep while it may still be away (a schedule write waits for its return).
    */
   schedules?: boolean;
+  /**
+   * First wait (bounded) until the event bus answers: wanted when Redis comes back, so the frames
+   * of the events handed out reach this instance's subscriptions; not at start-up, when no socket
+   * listens yet.
+   */
+  awaitBus?: boolean;
 }
 
 /** How long a recovery waits for the event bus to answer, so the frames of what it hands out are not published into a void. */
@@ -45,6 +51,7 @@ export function createRecovery(ctx: EngineContext): (options?: RecoverOptions) =
   return (options = {}) => {
     if (waiting) {
       waiting.options.schedules ||= options.schedules;
+      waiting.options.awaitBus ||= options.awaitBus;
       return waiting.run;
     }
     const queued = { options: { ...options } };
@@ -59,7 +66,7 @@ export function createRecovery(ctx: EngineContext): (options?: RecoverOptions) =
 }
 
 async function recoverPending(ctx: EngineContext, options: RecoverOptions): Promise<RecoveryCounts> {
-  await busAnswers(ctx);
+  if (options.awaitBus) await busAnswers(ctx);
   if (options.schedules) await step(ctx, 'watch schedules', async () => { await scheduleWatches(ctx); return 0; });
   const counts: RecoveryCounts = {
     outbox: await step(ctx, 'outbox', () => requeueOutbox(ctx)),
