@@ -9,14 +9,21 @@ interface CountsConnections {
   readonly connections: number;
 }
 
+/** What the service attaches once built: its sockets, and its readiness checks' last results. */
+interface Attached {
+  web: CountsConnections;
+  attendance: CountsConnections;
+  dependencies?(): readonly { name: string; up: boolean }[];
+}
+
 /** The service's metrics as the composition root wires them. */
 export interface ServiceMetrics {
   /** What the engine and the outbox report through (docs/metrics.md lists the call sites). */
   readonly port: MetricsPort;
   /** What the main port serves at `GET /metrics` for admins; undefined when `METRICS_PORT` serves it instead. */
   readonly onMainPort: MetricsExposition | undefined;
-  /** Counts these sockets from now on and, when `METRICS_PORT` is set, starts the metrics listener. */
-  serve(sockets: { web: CountsConnections; attendance: CountsConnections }): Promise<MetricsListener | undefined>;
+  /** Counts these sockets (and reports these dependencies) from now on and, when `METRICS_PORT` is set, starts the metrics listener. */
+  serve(attached: Attached): Promise<MetricsListener | undefined>;
 }
 
 /**
@@ -33,11 +40,12 @@ export function createServiceMetrics(deps: {
 }): ServiceMetrics {
   const repo = createMetricsRepo(deps.db);
   // The sockets are attached after the app is built; until then nobody can be connected.
-  let sockets: { web: CountsConnections; attendance: CountsConnections } | undefined;
+  let sockets: Attached | undefined;
   const { port, exposition } = createPromMetrics({
     countWaiting: () => repo.countWaiting(),
     outboxCounts: () => repo.outboxCounts(),
     socketClients: () => ({ web: sockets?.web.connections ?? 0, attendance: sockets?.attendance.connections ?? 0 }),
+    dependencies: () => sockets?.dependencies?.() ?? [],
     channels: deps.channels,
     onCollectError: (source, err) => deps.logger.warn({ err, source }, 'a metrics gauge could not be read; it is left out of this scrape'),
   });

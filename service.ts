@@ -27,6 +27,7 @@ import {
 import { createEngine, voiceModelsOf, type EngineService } from './engine/index.js';
 import { createGroupAudience, createGroupLimits, createIdentityProvider, type GroupsDeps } from './groups/index.js';
 import { createApp } from './http/app.js';
+import { createReadiness, type ReadinessCheck } from './http/readiness.js';
 import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from './http/attendance-socket.js';
 import { NOTIFICATIONS_SOCKET_PATH } from './http/notifications-socket.js';
 import { answerClientErrors } from './http/client-errors.js';
@@ -52,6 +53,9 @@ import { wireMeetings } from './service-meetings.js';
 import { attachMeetSocket, MEET_SOCKET_PATH } from './http/meet-socket.js';
 
 export type { RunnableBot } from './service-bots.js';
+
+/** How often the engine's recovery sweeps the database for work no job was enqueued for (a backstop to Redis's return). */
+const RECOVERY_SWEEP_MS = 30_000;
 
 /** A started service: what tests and the CLI need to reach it and to stop it. */
 export interface RunningService {
@@ -291,6 +295,16 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   for (const adapter of listChannelAdapters(adapters)) engine.channels.register(adapter);
   await registerEmailJobs({ ...emailDeps, mailer });
   await registerAttendanceWebhookJobs({ ...webhookDeps, bots });
+  // What a Redis outage kept from being enqueued is enqueued again from the database when Redis
+  // returns, and by a sweep as a backstop (docs/operations/high-availability.md, "Faults").
+  let stopped = false;
+  const recover = (returned: boolean) => {
+    if (stopped) return;
+    void engine.recover({ schedules: returned, awaitBus: returned }).catch((err: unknown) => logger.error({ err }, 'recovery failed'));
+  };
+  jobs.onAvailable(() => recover(true));
+  const sweep = setInterval(() => recover(false), RECOVERY_SWEEP_MS);
+  sweep.unref();
   await engine.start();
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
   const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch: deploymentFetch });
@@ -308,11 +322,14 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
   const content = wireContent({ store: fileStore, database, mailer, idp: identityProvider, logger });
 
-  const readiness = [{ name: 'database', ping: () => database.ping() }, { name: 'files', ping: () => content.store.ping() }];
+  // Only the database is required to commit turns; the rest down is `degraded` (docs/operations/high-availability.md, "Probes").
+  const checks: ReadinessCheck[] = [{ name: 'database', required: true, ping: () => database.ping() }, { name: 'files', ping: () => content.store.ping() }];
   if (settings.REDIS_URL) {
-    readiness.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
+    checks.push({ name: 'redis', ping: async () => { await Promise.all([jobs.ping(), bus.ping(), rateLimiter.ping()]); } });
   }
-  if (mailer.configured) readiness.push({ name: 'smtp', ping: () => mailer.verify() });
+  if (mailer.configured) checks.push({ name: 'smtp', ping: () => mailer.verify() });
+  const readiness = createReadiness(checks);
+  await readiness.start();
   const loginThrottle = createLoginThrottle(rateLimiter);
   const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
   const identity = identityRoutes({ bots, users, groups: identityProvider, tokens, secret, publicUrl, fetch: deploymentFetch });
@@ -400,7 +417,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
   const notificationsSocket = notifications.attach(server, tokens);
   const meetSocket = attachMeetSocket(server, { meetings, logger });
-  const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket });
+  const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket, dependencies: () => readiness.dependencies() });
   // Hardening (README, "Security model"): other upgrade paths get a 404; every socket is known so shutdown can cut it.
   refuseUnknownUpgrades(server, [WEB_SOCKET_PATH, ATTENDANCE_SOCKET_PATH, NOTIFICATIONS_SOCKET_PATH, MEET_SOCKET_PATH]);
   answerClientErrors(server);
@@ -419,6 +436,9 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const stop = () => (stopping ??= shutdown());
   async function shutdown() {
     logger.info('shutting down');
+    stopped = true;
+    clearInterval(sweep);
+    readiness.stop();
     await metricsListener?.close();
     await webSocket.close();
     await attendanceSocket.close();

@@ -1,5 +1,6 @@
 import type { InboundCustomer, QueuedInbound } from '../db/index.js';
 import type { AcceptOutcome } from './engine-api.js';
+import { enqueueAfterCommit } from './after-commit.js';
 import { JOB_NAMES, type EngineContext } from './engine-context.js';
 import type { InboundMessage } from './messages.js';
 import { receiveMessage } from './receive-message.js';
@@ -34,9 +35,10 @@ export async function acceptInbound(ctx: EngineContext, messages: readonly Inbou
 /** One job per customer; a job that finds nothing left (an earlier one ran it) simply ends. */
 async function enqueueInbound(ctx: EngineContext, customers: readonly InboundCustomer[]): Promise<void> {
   for (const customer of customers) {
-    await ctx.jobs.add(JOB_NAMES.inbound, customer satisfies InboundJob, {
-      attempts: INBOUND_ATTEMPTS, backoff: { type: 'exponential', delay: INBOUND_BACKOFF_MS },
-    }).catch((error: unknown) => ctx.logger.error({ err: error, channel: customer.channel, bot: customer.bot }, 'inbound job not enqueued; it runs at the next start-up'));
+    await enqueueAfterCommit(ctx, 'inbound job', { channel: customer.channel, bot: customer.bot }, () =>
+      ctx.jobs.add(JOB_NAMES.inbound, customer satisfies InboundJob, {
+        attempts: INBOUND_ATTEMPTS, backoff: { type: 'exponential', delay: INBOUND_BACKOFF_MS },
+      }));
   }
 }
 
@@ -76,7 +78,7 @@ function revive(stored: Record<string, unknown>): InboundMessage {
   return { ...message, received_at: new Date(message.received_at) };
 }
 
-/** Start-up: a job for every customer with queued messages (a crash, or a lost in-process job). */
+/** Recovery: a job for every customer with queued messages (a crash, Redis away, or a lost in-process job). */
 export async function requeueInbound(ctx: EngineContext): Promise<number> {
   const customers = await ctx.repos.inbound.customersWithPending();
   await enqueueInbound(ctx, customers);

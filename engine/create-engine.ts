@@ -1,13 +1,13 @@
 import type { JobContext } from '../infra/jobs/index.js';
-import { acceptInbound, processInbound, requeueInbound, type InboundJob } from './accept-inbound.js';
+import { acceptInbound, processInbound, type InboundJob } from './accept-inbound.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
 import { noopMetrics } from '../infra/metrics/index.js';
 import { createRateLimiter } from '../infra/rate-limit/index.js';
 import { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
 import { JOB_NAMES, type EngineContext, type EngineDeps } from './engine-context.js';
 import type { Engine } from './engine-api.js';
-import { handleSessionEvents, requeueEvents, type EventsJob } from './event-dispatch.js';
-import { deliverOutbox, recordDeliveryStatus, requeueOutbox, type DeliverJob } from './outbox/index.js';
+import { handleSessionEvents, type EventsJob } from './event-dispatch.js';
+import { deliverOutbox, recordDeliveryStatus, type DeliverJob } from './outbox/index.js';
 import { capabilitiesNotConfigured, filesNotConfigured, llmNotConfigured, mailboxNotConfigured, mailNotConfigured, meetingsNotConfigured, usersNotConfigured } from './ports.js';
 import { receiveMessage } from './receive-message.js';
 import { resolveSession } from './resolve-session.js';
@@ -17,11 +17,12 @@ import { awaitsSignIn, completeSignIn } from './complete-sign-in.js';
 import { runScheduledScript } from './run-scheduled-script.js';
 import type { ScheduledRun } from './schedule-script.js';
 import { runTriggeredScript } from './run-triggered-script.js';
-import { requeueTriggeredRuns, type TriggeredJob } from './table-triggers.js';
+import type { TriggeredJob } from './table-triggers.js';
+import { createRecovery, type RecoveryCounts } from './recover-pending.js';
 import { sendMessages } from './send-messages.js';
 import { SessionCache } from './session-cache.js';
-import { requeueSleeping, wakeDialog, type WakeJob } from './wake-dialog.js';
-import { runWatch, scheduleWatches, type WatchRun } from './watch-bot.js';
+import { wakeDialog, type WakeJob } from './wake-dialog.js';
+import { runWatch, type WatchRun } from './watch-bot.js';
 
 /** The engine plus what the composition root wires into it. */
 export interface EngineService extends Engine {
@@ -32,6 +33,7 @@ export interface EngineService extends Engine {
 const DEFAULT_OUTBOX = { attempts: 6, backoffMs: 1000, concurrency: 4 };
 const EVENT_CONCURRENCY = 8;
 const INBOUND_CONCURRENCY = 8;
+const NOTHING_RECOVERED: RecoveryCounts = { outbox: 0, events: 0, sleeping: 0, inbound: 0, triggers: 0 };
 
 /**
  * Builds the message engine (docs/architecture.md, "the one path of a message") from its ports.
@@ -71,6 +73,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     ...(deps.screenInbound ? { screenInbound: deps.screenInbound } : {}),
   };
   let started: Promise<void> | undefined;
+  const recover = createRecovery(ctx);
 
   async function start(): Promise<void> {
     ctx.jobs.process<DeliverJob>(JOB_NAMES.deliver, (job, run: JobContext) => deliverOutbox(ctx, job, run), {
@@ -82,12 +85,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     ctx.jobs.process<ScheduledRun>(JOB_NAMES.scheduled, (run) => runScheduledScript(ctx, run));
     ctx.jobs.process<TriggeredJob>(JOB_NAMES.triggered, (job) => runTriggeredScript(ctx, job), { concurrency: 2 });
     ctx.jobs.process<WatchRun>(JOB_NAMES.watch, (run) => runWatch(ctx, run), { concurrency: 2 });
-    await scheduleWatches(ctx);
-    await requeueOutbox(ctx);
-    await requeueEvents(ctx);
-    await requeueSleeping(ctx);
-    await requeueInbound(ctx);
-    await requeueTriggeredRuns(ctx);
+    await recover({ schedules: true });
   }
 
   return {
@@ -106,5 +104,7 @@ export function createEngine(deps: EngineDeps): EngineService {
       ctx.subscribers.push(handlers);
     },
     start: () => (started ??= start()),
+    // Before start() there is nothing to recover yet: start() itself runs the first recovery.
+    recover: async (options) => (started ? started.then(() => recover(options)) : NOTHING_RECOVERED),
   };
 }

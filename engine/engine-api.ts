@@ -1,6 +1,7 @@
 import type { SignInCompletion, SignInCompletionOutcome } from './complete-sign-in.js';
 import type { EngineEventHandlers } from './domain-events.js';
 import type { DeliveryStatusUpdate, InboundMessage, OutboundMessage } from './messages.js';
+import type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
 import type { WebhookRequest } from './run-webhook.js';
 import type { FormAnswer, FormSubmission } from './submit-form.js';
 import type { ScriptWebhookAnswer } from './webhook-answer.js';
@@ -75,6 +76,12 @@ export interface Engine {
   subscribe(handlers: EngineEventHandlers): void;
   /** Registers job handlers and re-enqueues what the database says is still due (undelivered outbox rows, events, WAITs). */
   start(): Promise<void>;
+  /**
+   * Enqueues again what the database says is still due, as start-up does (engine/recover-pending.ts):
+   * called when Redis returns after an outage and by a periodic sweep. Idempotent; never throws
+   * for a step that fails (logged, retried by the next call).
+   */
+  recover(options?: RecoverOptions): Promise<RecoveryCounts>;
 }
 
 /** Event-bus topic on which every outbound message of a session is published once committed. */

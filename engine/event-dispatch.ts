@@ -1,5 +1,6 @@
 import { newRowId, type EventWrite } from '../db/index.js';
 import type { EngineEventName, EngineEventPayloads } from './domain-events.js';
+import { enqueueAfterCommit } from './after-commit.js';
 import { JOB_NAMES, type EngineContext } from './engine-context.js';
 
 /**
@@ -25,12 +26,13 @@ export function eventWrite<K extends EngineEventName>(sessionId: string, name: K
   return { id: newRowId(), session_id: sessionId, name, payload: payload as unknown as Record<string, unknown> };
 }
 
-/** After the commit: one job per event. A failure only delays it until the next start-up. */
+/** After the commit: one job per event. A failure only delays it until the recovery (engine/recover-pending.ts). */
 export async function enqueueEvents(ctx: EngineContext, events: readonly EventWrite[]): Promise<void> {
   for (const event of events) {
-    await ctx.jobs.add(JOB_NAMES.events, { session_id: event.session_id, event_id: event.id } satisfies EventsJob, {
-      jobId: `event-${event.id}`, attempts: EVENT_ATTEMPTS, backoff: { type: 'exponential', delay: EVENT_BACKOFF_MS },
-    }).catch((error: unknown) => ctx.logger.error({ err: error, event: event.id }, 'event not enqueued; it is handed out at the next start-up'));
+    await enqueueAfterCommit(ctx, 'event', { event: event.id }, () =>
+      ctx.jobs.add(JOB_NAMES.events, { session_id: event.session_id, event_id: event.id } satisfies EventsJob, {
+        jobId: `event-${event.id}`, attempts: EVENT_ATTEMPTS, backoff: { type: 'exponential', delay: EVENT_BACKOFF_MS },
+      }));
   }
 }
 
@@ -62,7 +64,7 @@ export function handleSessionEvents(ctx: EngineContext, job: EventsJob): Promise
   });
 }
 
-/** Start-up: a job for every session with events still pending (a crash, or a lost in-process job). */
+/** Recovery: a job for every session with events still pending (a crash, Redis away, or a lost in-process job). */
 export async function requeueEvents(ctx: EngineContext): Promise<number> {
   const pending = await ctx.repos.events.sessionsWithPending();
   await enqueueEvents(ctx, pending.map((p) => ({ id: p.id, session_id: p.session_id, name: '', payload: {} })));

@@ -8,6 +8,7 @@ export {
 export type { Suggestion } from '../basic-interpreter/index.js';
 export { sessionOutboundTopic, type AcceptOutcome, type Engine, type ReceiveOutcome } from './engine-api.js';
 export { createEngine, type EngineService } from './create-engine.js';
+export type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
 export type { EngineBot, EngineDeps, EngineRepositories, InboundScreen, OutboxSettings } from './engine-context.js';
 export { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
 export { llmNotConfigured, mailNotConfigured, meetingsNotConfigured, type LlmPort, type MailPort, type MeetingsPort } from './ports.js';

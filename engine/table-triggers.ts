@@ -2,6 +2,7 @@ import { handlesTableEvent, type TableEvent, type TableStore } from '../basic-in
 import { newRowId, type TableChange, type TableChangeRecorder, type TriggerRunWrite } from '../db/index.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { JOB_NAMES } from './engine-context.js';
+import { enqueueAfterCommit } from './after-commit.js';
 
 /**
  * How table handler runs travel (docs/basic.md, "Event handlers"): each is written as a pending
@@ -67,16 +68,15 @@ export function watchTableChanges(ctx: EngineContext, bot: EngineBot, depth: num
   };
 }
 
-/** After the commit: the run's job, keyed by the run. A failure only delays it until the next start-up. */
+/** After the commit: the run's job, keyed by the run. A failure only delays it until the recovery (engine/recover-pending.ts). */
 export async function enqueueTriggeredRun(ctx: EngineContext, id: string): Promise<void> {
-  await ctx.jobs.add(JOB_NAMES.triggered, { run_id: id } satisfies TriggeredJob, {
-    jobId: `trigger-${id}`, attempts: TRIGGER_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: TRIGGER_JOB_BACKOFF_MS },
-  }).catch((error: unknown) => {
-    ctx.logger.error({ err: error, run: id }, 'table trigger not enqueued; it runs after the next start-up');
-  });
+  await enqueueAfterCommit(ctx, 'table trigger', { run: id }, () =>
+    ctx.jobs.add(JOB_NAMES.triggered, { run_id: id } satisfies TriggeredJob, {
+      jobId: `trigger-${id}`, attempts: TRIGGER_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: TRIGGER_JOB_BACKOFF_MS },
+    }));
 }
 
-/** Start-up: a job for every run still pending (a crash, or a job lost with the in-process queue), oldest change first. */
+/** Recovery: a job for every run still pending (a crash, or a job lost with the in-process queue), oldest change first. */
 export async function requeueTriggeredRuns(ctx: EngineContext): Promise<number> {
   const pending = await ctx.repos.triggerRuns.listPending();
   for (const id of pending) await enqueueTriggeredRun(ctx, id);

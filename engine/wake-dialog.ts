@@ -5,6 +5,7 @@ import { decideRoute } from './routing-rule.js';
 import { runBotTurn } from './run-bot-turn.js';
 import { SessionTurn } from './session-turn.js';
 import { commitTurn } from './commit-turn.js';
+import { enqueueAfterCommit } from './after-commit.js';
 
 /** Data of a `dialog.wake` job. */
 export interface WakeJob {
@@ -15,13 +16,15 @@ export interface WakeJob {
 }
 
 /**
- * Enqueues the end of a WAIT. The job id names the session and the wake-up time, so start-up
+ * Enqueues the end of a WAIT. The job id names the session and the wake-up time, so the recovery
  * re-enqueueing a WAIT whose job still exists (BullMQ) does not double it, while a dialog that
- * sleeps again from inside its wake-up gets a new job.
+ * sleeps again from inside its wake-up gets a new job. Never throws: the sleeping dialog is in
+ * the session, and the recovery schedules it again.
  */
 export async function scheduleWake(ctx: EngineContext, job: WakeJob): Promise<void> {
   const delay = Math.max(0, Date.parse(job.resume_at) - ctx.now().getTime());
-  await ctx.jobs.add(JOB_NAMES.wake, job, { delay, jobId: `wake-${job.session_id}-${Date.parse(job.resume_at)}` });
+  await enqueueAfterCommit(ctx, 'wake-up', { session: job.session_id }, () =>
+    ctx.jobs.add(JOB_NAMES.wake, job, { delay, jobId: `wake-${job.session_id}-${Date.parse(job.resume_at)}` }));
 }
 
 /**
@@ -53,7 +56,7 @@ export async function wakeDialog(ctx: EngineContext, job: WakeJob): Promise<void
 
 const WAKE_RUNS = 3;
 
-/** Start-up: a wake-up job for every sleeping dialog (at once for those already due). */
+/** Recovery: a wake-up job for every sleeping dialog (at once for those already due). */
 export async function requeueSleeping(ctx: EngineContext): Promise<number> {
   const sleeping = await ctx.repos.sessions.listSleeping();
   for (const s of sleeping) await scheduleWake(ctx, { session_id: s.id, bot: s.bot_name, resume_at: s.resume_at });

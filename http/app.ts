@@ -28,7 +28,8 @@ import type { GroupsDeps } from '../groups/index.js';
 import { groupRoutes } from './routes/groups.js';
 import { channelWebhookRoutes } from './routes/channel-webhooks.js';
 import { teamChatWebhookRoutes } from './routes/team-chat-webhooks.js';
-import { healthRoutes, type ReadinessCheck } from './routes/health.js';
+import { healthRoutes } from './routes/health.js';
+import type { Readiness } from './readiness.js';
 import { metricsRoutes } from './routes/metrics.js';
 import type { MeetingsService } from '../meetings/index.js';
 import { meetPages } from './meet-page.js';
@@ -54,7 +55,8 @@ export interface AppDeps {
   tokens: TokenIssuer;
   /** Refuses runs of wrong passwords with 429 (README, "Security model"). */
   loginThrottle?: LoginThrottle;
-  readiness: ReadinessCheck[];
+  /** The cached dependency checks `/readyz` answers from (http/readiness.ts). */
+  readiness: Readiness;
   webChannel: WebChannel;
   /** Provider channels' webhooks (`/webhooks/{channel}/{bot}`). */
   webhooks: ChannelWebhooks;

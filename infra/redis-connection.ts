@@ -11,20 +11,48 @@ export type RedisRole = 'jobs' | 'events-pub' | 'events-sub' | (string & {});
  * logged rather than left unhandled (an unhandled `error` event would crash the process while
  * Redis is merely restarting).
  */
-export function createRedisConnection(url: string, options: { role: RedisRole; logger?: Logger; autoPipelining?: boolean }): Redis {
+export function createRedisConnection(
+  url: string,
+  options: { role: RedisRole; logger?: Logger; autoPipelining?: boolean; failFast?: boolean },
+): Redis {
   const client = new Redis(url, {
     maxRetriesPerRequest: null,
+    // A producer on a request's path (docs/operations/high-availability.md, "Faults"): while Redis
+    // is away a command fails at once instead of waiting in the offline queue for its return, and
+    // one left unanswered (a dropped network) fails after a bound.
+    ...(options.failFast ? { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: FAIL_FAST_COMMAND_MS } : {}),
     lazyConnect: true,
     connectionName: `switchboard:${options.role}`,
     // Commands issued in the same tick leave in one write: concurrent turns' rate-limit counts and
     // publishes share a round trip instead of a system call each (docs/performance.md).
     ...(options.autoPipelining ? { enableAutoPipelining: true } : {}),
   });
+  if (options.failFast) {
+    const settled = new Promise<void>((resolve) => {
+      for (const event of ['ready', 'close', 'end']) client.once(event, () => resolve());
+    });
+    firstAttempts.set(client, settled);
+  }
   const shouldLog = oncePer(10_000);
   client.on('error', (err: Error) => {
     if (shouldLog()) options.logger?.warn({ err, role: options.role }, 'redis connection error (will reconnect)');
   });
   return client;
+}
+
+/** How long a fail-fast command may wait for its answer. */
+const FAIL_FAST_COMMAND_MS = 1000;
+
+/** Settles when a fail-fast client's first connection attempt has either succeeded or failed. */
+const firstAttempts = new WeakMap<Redis, Promise<void>>();
+
+/**
+ * Whether a fail-fast client (`failFast`) can take a command now. A driver just built is still
+ * connecting, so its first connection attempt is waited for; a reconnect never is.
+ */
+export async function readyForCommands(client: Redis): Promise<boolean> {
+  if (client.status !== 'ready') await firstAttempts.get(client);
+  return client.status === 'ready';
 }
 
 /**
@@ -51,7 +79,7 @@ export async function pingRedis(client: Redis, timeoutMs = 2000): Promise<void> 
     timer = setTimeout(() => reject(new Error(`redis did not answer PING within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    await Promise.race([client.ping(), timeout]);
+    await Promise.race([firstAttempts.get(client)?.then(() => client.ping()) ?? client.ping(), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -2,6 +2,7 @@ import type { Attachment } from '../messages.js';
 import type { EngineContext } from '../engine-context.js';
 import { JOB_NAMES } from '../engine-context.js';
 import { sessionOutboundTopic } from '../engine-api.js';
+import { enqueueAfterCommit } from '../after-commit.js';
 import type { PlannedOutbound } from './plan-outbound.js';
 
 /** What WebSocket clients of a session receive for each outbound message (docs/architecture.md). */
@@ -45,17 +46,18 @@ export async function dispatchOutbound(ctx: EngineContext, planned: readonly Pla
       continue;
     }
     const job: DeliverJob = { id: write.delivery.outbox_id, session_id: message.session_id };
-    await enqueueDelivery(ctx, job).catch((error: unknown) =>
-      ctx.logger.error({ err: error, outbox: job.id }, 'delivery not enqueued; it stays pending until the next start-up'),
-    );
+    await enqueueDelivery(ctx, job);
   }
 }
 
-/** Enqueues the delivery of one outbox row; idempotent while that row's job is waiting or running. */
+/**
+ * Enqueues the delivery of one outbox row; idempotent while that row's job is waiting or running.
+ * Never throws: a row whose job cannot be enqueued stays pending for the recovery.
+ */
 export async function enqueueDelivery(ctx: EngineContext, job: DeliverJob): Promise<void> {
-  await ctx.jobs.add(JOB_NAMES.deliver, job, {
+  await enqueueAfterCommit(ctx, 'delivery', { outbox: job.id }, () => ctx.jobs.add(JOB_NAMES.deliver, job, {
     jobId: `outbox-${job.id}`,
     attempts: ctx.outbox.attempts,
     backoff: { type: 'exponential', delay: ctx.outbox.backoffMs },
-  });
+  }));
 }

@@ -2,7 +2,7 @@ import type { EngineContext } from '../engine-context.js';
 import { enqueueDelivery } from './dispatch-outbound.js';
 
 /**
- * Start-up: enqueues the delivery of every outbox row still pending, so messages committed
+ * Recovery (start-up, Redis back, the sweep): enqueues the delivery of every outbox row still pending, so messages committed
  * before a crash (or whose job was lost with an in-process queue) are delivered. Rows whose job
  * still exists (BullMQ) are not doubled: the job id is the row id.
  */

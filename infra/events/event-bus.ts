@@ -17,7 +17,10 @@ export type Unsubscribe = () => Promise<void>;
  * asynchronous: `publish` resolves before listeners run.
  */
 export interface EventBus {
-  /** Sends `message` to every current subscriber of `topic` on every instance. Throws if it is not JSON-serialisable. */
+  /**
+   * Sends `message` to every current subscriber of `topic` on every instance. Throws if it is not
+   * JSON-serialisable; rejects at once, without waiting, while the transport is unreachable.
+   */
   publish(topic: string, message: unknown): Promise<void>;
   /** Resolves once the subscription is active, so a publish after it is awaited is delivered. */
   subscribe(topic: string, listener: EventListener): Promise<Unsubscribe>;

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import { closeRedisConnection, createRedisConnection, pingRedis } from '../redis-connection.js';
+import { closeRedisConnection, createRedisConnection, pingRedis, readyForCommands } from '../redis-connection.js';
 import type { EventBus, EventListener, Unsubscribe } from './event-bus.js';
 import { deliver, encodeMessage } from './message-codec.js';
 
@@ -25,7 +25,10 @@ interface Channel {
 export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
   const { logger } = options;
   const prefix = `${options.prefix ?? 'switchboard'}:events:`;
-  const publisher = createRedisConnection(options.redisUrl, { role: 'events-pub', logger, autoPipelining: true });
+  // Fails fast while Redis is away: a publish is refused at once, never held until its return
+  // (docs/operations/high-availability.md, "Faults"); connected now, as the helper is lazy.
+  const publisher = createRedisConnection(options.redisUrl, { role: 'events-pub', logger, autoPipelining: true, failFast: true });
+  publisher.connect().catch(() => undefined);
   const subscriber = createRedisConnection(options.redisUrl, { role: 'events-sub', logger });
   const channels = new Map<string, Channel>();
   let closed = false;
@@ -41,7 +44,9 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
   return {
     async publish(topic, message) {
       assertOpen();
-      await publisher.publish(prefix + topic, encodeMessage(topic, message));
+      const text = encodeMessage(topic, message);
+      if (!(await readyForCommands(publisher))) throw new Error(`event bus: redis is not connected (${publisher.status})`);
+      await publisher.publish(prefix + topic, text);
     },
     async subscribe(topic, listener): Promise<Unsubscribe> {
       assertOpen();

@@ -1,10 +1,10 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
-import { closeRedisConnection, createRedisConnection, oncePer, pingRedis } from '../redis-connection.js';
+import { closeRedisConnection, createRedisConnection, oncePer, pingRedis, readyForCommands } from '../redis-connection.js';
 import { createDeploymentStamp, type DeploymentStamp } from './deployment-stamp.js';
 import { CRON_TIMEZONE, assertValidJobOptions, assertValidRepeat, jsonCopy, reportFinalFailure } from './job-rules.js';
-import type { AddJobOptions, CloseOptions, JobContext, JobHandler, JobQueue, ProcessOptions, RepeatSpec } from './jobs-port.js';
+import { JobStoreUnavailableError, type AddJobOptions, type CloseOptions, type JobContext, type JobHandler, type JobQueue, type ProcessOptions, type RepeatSpec } from './jobs-port.js';
 
 /** Options for {@link createBullmqJobQueue}. */
 export interface BullmqJobQueueOptions {
@@ -30,9 +30,12 @@ const JOB_DEFAULTS = { removeOnComplete: true, removeOnFail: true } as const;
 class BullmqJobQueue implements JobQueue {
   private readonly logger: Logger;
   private readonly prefix: string;
-  /** Shared by every Queue and Worker here; each Worker duplicates it for its blocking reads. */
+  /** Shared by every Worker here (each duplicates it for its blocking reads) and the schedule index. */
   private readonly connection: Redis;
   private readonly stamp: DeploymentStamp;
+  /** The Queues' connection: it fails fast while Redis is away, so `add` never waits for its return. */
+  private readonly producer: Redis;
+  private readonly availableListeners: Array<() => void> = [];
   private readonly queues = new Map<string, Queue>();
   private readonly workers = new Map<string, Worker>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -44,6 +47,13 @@ class BullmqJobQueue implements JobQueue {
     this.prefix = options.prefix ?? 'switchboard';
     this.connection = createRedisConnection(options.redisUrl, { role: 'jobs', logger: options.logger });
     this.stamp = createDeploymentStamp({ deploymentId: options.deploymentId, prefix: this.prefix, logger: options.logger });
+    this.producer = createRedisConnection(options.redisUrl, { role: 'jobs-producer', logger: options.logger, failFast: true });
+    // Every `ready` (the first connection and each return after an outage) is told to the listeners.
+    this.producer.on('ready', () => {
+      for (const listener of this.availableListeners) listener();
+    });
+    // Connect now (the shared helper is lazy): `add` refuses rather than wait for a first connection.
+    this.producer.connect().catch(() => undefined);
   }
 
   /** scheduleId → job name, kept in Redis so any instance can unschedule what another created. */
@@ -55,6 +65,7 @@ class BullmqJobQueue implements JobQueue {
     this.assertOpen();
     assertValidJobOptions(options);
     const { delay, attempts, backoff, jobId } = options;
+    if (!(await readyForCommands(this.producer))) throw new JobStoreUnavailableError(`redis is not connected (${this.producer.status})`);
     const job = await this.queue(name).add(name, this.stamp.stamp(jsonCopy(data)), { delay, attempts, backoff, jobId });
     if (job.id === undefined) throw new Error(`BullMQ returned no id for job "${name}"`);
     return job.id;
@@ -108,6 +119,10 @@ class BullmqJobQueue implements JobQueue {
     await this.connection.hdel(this.scheduleKey, scheduleId);
   }
 
+  onAvailable(listener: () => void): void {
+    this.availableListeners.push(listener);
+  }
+
   registeredNames(): string[] {
     return [...this.workers.keys()];
   }
@@ -131,7 +146,7 @@ class BullmqJobQueue implements JobQueue {
     // force: do not wait again; a handler still running is abandoned and later retried as stalled.
     await Promise.all(workers.map((w) => w.close(true)));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
-    await closeRedisConnection(this.connection);
+    await Promise.all([closeRedisConnection(this.connection), closeRedisConnection(this.producer)]);
   }
 
   private async waitForInFlight(timeoutMs: number): Promise<void> {
@@ -147,7 +162,7 @@ class BullmqJobQueue implements JobQueue {
   private queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.connection, prefix: this.prefix, defaultJobOptions: JOB_DEFAULTS });
+      queue = new Queue(name, { connection: this.producer, prefix: this.prefix, defaultJobOptions: JOB_DEFAULTS });
       const shouldLog = oncePer(10_000);
       queue.on('error', (err) => {
         if (shouldLog()) this.logger.error({ err, job: { name } }, 'job queue error');
@@ -156,7 +171,6 @@ class BullmqJobQueue implements JobQueue {
     }
     return queue;
   }
-
 
   private assertOpen(): void {
     if (this.closing) throw new Error('job queue is closed');

@@ -57,6 +57,9 @@ class InProcessJobQueue implements JobQueue {
     return this.enqueueNew(name, data, options, options.jobId ?? randomUUID());
   }
 
+  /** Nothing to lose or regain in this process: the listener is never called. */
+  onAvailable(): void {}
+
   process<T = unknown>(name: string, handler: JobHandler<T>, options: ProcessOptions = {}): void {
     this.assertOpen();
     if (this.registrations.has(name)) throw new Error(`job "${name}" already has a handler`);

@@ -2,6 +2,7 @@ import type { Logger } from '../logger.js';
 import { createBullmqJobQueue } from './bullmq-jobs.js';
 import { createInProcessJobQueue } from './in-process-jobs.js';
 import type { JobQueue } from './jobs-port.js';
+export { JobStoreUnavailableError } from './jobs-port.js';
 
 export type {
   AddJobOptions, BackoffOptions, CloseOptions, JobContext, JobFailedCallback, JobHandler, JobQueue, ProcessOptions, RepeatSpec,

@@ -35,6 +35,14 @@ export interface JobContext {
   attempt: number;
 }
 
+/**
+ * `add` refused at once because the backing store (Redis) is not connected, rather than waiting
+ * for its return; what was to be enqueued is still in the database and is enqueued again then.
+ */
+export class JobStoreUnavailableError extends Error {
+  override readonly name = 'JobStoreUnavailableError';
+}
+
 /** Does the work. A rejection (or throw) counts as a failed attempt and triggers the retry policy. */
 export type JobHandler<T = unknown> = (data: T, ctx: JobContext) => Promise<void>;
 
@@ -80,6 +88,13 @@ export interface JobQueue {
   unschedule(scheduleId: string): Promise<void>;
   /** Job names that have a handler, so start-up can fail when something could never run. */
   registeredNames(): string[];
+  /**
+   * Calls `listener` each time the backing store becomes reachable: the first connection and every
+   * return after an outage (never, in-process). While it is away `add` throws
+   * {@link JobStoreUnavailableError} at once; the listener enqueues again what the database says is
+   * still due (docs/operations/high-availability.md, "Faults").
+   */
+  onAvailable(listener: () => void): void;
   /** Readiness: resolves when the backing store answers, rejects otherwise. */
   ping(): Promise<void>;
   /**

@@ -12,6 +12,7 @@ export const METRIC_NAMES = {
   outboxMessages: `${METRIC_PREFIX}outbox_messages`,
   websocketConnections: `${METRIC_PREFIX}websocket_connections`,
   collectErrors: `${METRIC_PREFIX}metrics_collect_errors_total`,
+  dependencyUp: `${METRIC_PREFIX}dependency_up`,
 } as const;
 
 /** Turn latency buckets, in seconds: a cached answer (5 ms) up to a dialog's time limit (30 s). */
@@ -31,6 +32,8 @@ export interface ScrapeSources {
   outboxCounts(): Promise<readonly { channel: string; state: OutboxWatchedState; count: number }[]>;
   /** Open WebSocket connections of each endpoint, now. */
   socketClients(): { web: number; attendance: number };
+  /** Whether each dependency (database, redis, files, smtp) answered its last readiness check. */
+  dependencies?(): readonly { name: string; up: boolean }[];
   /** Channels whose series are shown at 0 before anything happens on them, so dashboards see them from the start. */
   channels?: readonly string[];
   /** Told when a scrape-time query fails; that gauge is left empty for this scrape. */
@@ -118,6 +121,15 @@ export function createPromMetrics(sources: ScrapeSources): PromMetrics {
       const open = sources.socketClients();
       this.set({ endpoint: 'web' }, open.web);
       this.set({ endpoint: 'attendance' }, open.attendance);
+    },
+  });
+
+  new Gauge({
+    name: METRIC_NAMES.dependencyUp, help: 'Whether a dependency answered its last readiness check (1) or not (0), by dependency.',
+    labelNames: ['dependency'] as const, registers,
+    collect() {
+      this.reset();
+      for (const { name, up } of sources.dependencies?.() ?? []) this.set({ dependency: name }, up ? 1 : 0);
     },
   });
 

@@ -22,7 +22,8 @@ export interface RedisRateLimiterOptions {
  * stay limited, only less precisely, and requests do not hang.
  */
 export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
-  const client = createRedisConnection(options.redisUrl, { role: 'rate-limit', logger: options.logger, autoPipelining: true });
+  // Fail fast: a command the readiness guard does not cover (a reset's DEL) must not wait for Redis's return either.
+  const client = createRedisConnection(options.redisUrl, { role: 'rate-limit', logger: options.logger, autoPipelining: true, failFast: true });
   // Connect now (the shared helper is lazy) so the first requests already count in Redis.
   client.connect().catch(() => undefined);
   const prefix = `${options.prefix ?? 'switchboard'}:ratelimit`;

@@ -214,7 +214,7 @@ if (!driverPass) {
       await redis.kill();
       await pause(OUTAGE_MS);
       at.redisBack = Date.now();
-      await redis.start();
+      await redis.restart();
       await pause(3_000);
       at.postgresStopping = Date.now();
       await postgres.stop();

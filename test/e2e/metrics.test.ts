@@ -40,6 +40,7 @@ const AFTER_A_HANDOFF: Expectation[] = [
   [METRIC_NAMES.deliveries, { channel: 'web', status: 'delivered' }, atLeast(1), 'the web replies, delivered with their turn'],
   [`${METRIC_NAMES.turnSeconds}_count`, { channel: 'web' }, atLeast(1), 'the turn latency histogram of the web channel'],
   ['switchboard_process_resident_memory_bytes', {}, atLeast(1), 'the process metrics'],
+  [METRIC_NAMES.dependencyUp, { dependency: 'database' }, equals(1), 'the database answering its readiness check'],
 ];
 
 const unmet = (samples: Sample[], expectations: Expectation[]) =>

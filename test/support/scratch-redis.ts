@@ -1,95 +1,97 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { freePort } from './child-server.js';
+import { once } from 'node:events';
+import { createServer, connect } from 'node:net';
 
-/** How long a start may take before the suite gives up. */
-const START_TIMEOUT_MS = 15_000;
+/** The redis-server binary the fault tests start (docs/operations/high-availability.md, "Faults"). */
+const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
+/** How long a starting server may take to accept connections before the helper gives up. */
+const START_TIMEOUT_MS = 10_000;
 
 /**
- * A Redis server of the test's own, for fault tests that kill it (docs/operations/
- * high-availability.md, "Faults"): never the shared server on 6379. On a free port of
- * 127.0.0.1, nothing persisted, so a restart comes back empty as after a crash without a disk.
+ * A Redis server of the test's own, on a free port of 127.0.0.1, without persistence: a fault
+ * test kills it and starts it again (empty, like a Redis that lost its data) without ever
+ * touching the shared server of the run.
  */
 export interface ScratchRedis {
-  /** `redis://127.0.0.1:<port>`, the same on every start. */
-  readonly url: string;
   readonly port: number;
-  /** Starts the server on the port; resolves once it answers PING. */
-  start(): Promise<void>;
-  /** SIGKILL, resolved once the process is gone. */
+  /** `redis://127.0.0.1:<port>`, the same across restarts. */
+  readonly url: string;
+  /** Whether the server is running now. */
+  readonly running: boolean;
+  /** SIGKILL, as a crash would: clients see their connections drop. Resolves once it has exited. */
   kill(): Promise<void>;
-  /** Kills the server if it runs and starts it again on the same port. */
+  /** Starts it again on the same port (empty); resolves once it answers PING. */
   restart(): Promise<void>;
-  /** Kills the server if it runs and removes its folder. */
+  /** Kills it if it runs; the end of a suite. */
   stop(): Promise<void>;
 }
 
-/** A started scratch Redis; `stop()` removes it. */
+/** Starts a scratch Redis on a free port; resolves once it answers PING. */
 export async function startScratchRedis(): Promise<ScratchRedis> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-scratch-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
-  let exited: Promise<void> = Promise.resolve();
-
-  const server: ScratchRedis = {
-    url: `redis://127.0.0.1:${port}`,
-    port,
-    async start() {
-      if (child) throw new Error('the scratch Redis is already running');
-      const proc = spawn(process.env.REDIS_SERVER ?? 'redis-server', [
-        '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir,
-      ], { stdio: 'ignore' });
-      child = proc;
-      exited = new Promise((resolve) => proc.once('exit', () => {
-        if (child === proc) child = undefined;
-        resolve();
-      }));
-      await answersPing(port, exited);
-    },
-    async kill() {
-      child?.kill('SIGKILL');
-      await exited;
-    },
-    async restart() {
-      await server.kill();
-      await server.start();
-    },
-    async stop() {
-      await server.kill();
-      await rm(dir, { recursive: true, force: true });
-    },
+  const launch = async () => {
+    child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (data: Buffer) => { stderr += data.toString(); });
+    const exited = once(child, 'exit').then(([code]) => { throw new Error(`redis-server exited with ${String(code)} before answering: ${stderr}`); });
+    await Promise.race([waitForPing(port), exited]);
+    exited.catch(() => undefined);
   };
-  await server.start();
-  return server;
+  const kill = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = once(running, 'exit');
+    running.kill('SIGKILL');
+    await exited;
+  };
+  await launch();
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    get running() { return child !== undefined; },
+    kill,
+    async restart() {
+      await kill();
+      await launch();
+    },
+    stop: kill,
+  };
 }
 
-/** Polls PING on the port until `+PONG`; fails when the process exits first or the deadline passes. */
-async function answersPing(port: number, exited: Promise<void>): Promise<void> {
-  let gone = false;
-  void exited.then(() => (gone = true));
+/** A port nothing listens on now: bound on 0, then closed. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Polls with a raw PING until the server answers PONG. */
+async function waitForPing(port: number): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (gone) throw new Error(`the scratch Redis on port ${port} exited before it answered`);
-    if (await ping(port)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  for (;;) {
+    if (await pings(port)) return;
+    if (Date.now() > deadline) throw new Error(`scratch redis on ${port} did not answer PING within ${START_TIMEOUT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`the scratch Redis on port ${port} did not answer PING within ${START_TIMEOUT_MS} ms`);
 }
 
-function ping(port: number): Promise<boolean> {
+function pings(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let answer = '';
-    socket.setTimeout(1000, () => socket.destroy());
+    const done = (ok: boolean) => { socket.destroy(); resolve(ok); };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('error', () => done(false));
     socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      answer += chunk.toString();
-      if (answer.includes('\r\n')) socket.end();
+    socket.on('data', (data) => {
+      answer += data.toString();
+      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
     });
-    socket.on('error', () => undefined);
-    socket.on('close', () => resolve(answer.startsWith('+PONG')));
   });
 }

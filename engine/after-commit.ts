@@ -1,0 +1,34 @@
+import { JobStoreUnavailableError } from '../infra/jobs/index.js';
+import type { EngineContext } from './engine-context.js';
+
+/** While the jobs store is away every commit would say so; one warning per interval is enough. */
+const UNAVAILABLE_WARN_INTERVAL_MS = 10_000;
+let lastUnavailableWarning = -Infinity;
+
+/**
+ * Announces committed work to the jobs port (an event, a delivery, a wake-up, a queued message)
+ * without ever failing the caller: the rows are in the database, so a job that cannot be
+ * enqueued is only late. While Redis is away the jobs port refuses at once rather than waiting
+ * for its return, the answer goes out, and the engine's recovery (engine/recover-pending.ts)
+ * enqueues the work again from the database when Redis is back, or at its sweep
+ * (docs/operations/high-availability.md, "Faults").
+ */
+export async function enqueueAfterCommit(
+  ctx: Pick<EngineContext, 'logger'>,
+  what: string,
+  fields: Record<string, unknown>,
+  enqueue: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await enqueue();
+  } catch (error) {
+    if (!(error instanceof JobStoreUnavailableError)) {
+      ctx.logger.error({ err: error, ...fields }, `${what} not enqueued; the recovery sweep enqueues it again`);
+      return;
+    }
+    const now = Date.now();
+    if (now - lastUnavailableWarning < UNAVAILABLE_WARN_INTERVAL_MS) return;
+    lastUnavailableWarning = now;
+    ctx.logger.warn({ err: error, ...fields }, `${what} not enqueued while the jobs store is away; enqueued again from the database when it returns`);
+  }
+}
