@@ -298,9 +298,12 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // What a Redis outage kept from being enqueued is enqueued again from the database when Redis
   // returns, and by a sweep as a backstop (docs/operations/high-availability.md, "Faults").
   let stopped = false;
+  // Areas built further down (notifications) add their own recovery here.
+  const recoverers: Array<() => Promise<void>> = [];
   const recover = (returned: boolean) => {
     if (stopped) return;
     void engine.recover({ schedules: returned, awaitBus: returned }).catch((err: unknown) => logger.error({ err }, 'recovery failed'));
+    for (const again of recoverers) void again().catch((err: unknown) => logger.error({ err }, 'recovery failed'));
   };
   jobs.onAvailable(() => recover(true));
   const sweep = setInterval(() => recover(false), RECOVERY_SWEEP_MS);
@@ -318,6 +321,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     ...(notificationSms ? { sms: notificationSms } : {}), publicUrl,
   });
   await notifications.service.start();
+  recoverers.push(() => notifications.service.recover());
 
   // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
   const content = wireContent({ store: fileStore, database, mailer, idp: identityProvider, logger });

@@ -1,6 +1,6 @@
 import type { InboundCustomer, QueuedInbound } from '../db/index.js';
 import type { AcceptOutcome } from './engine-api.js';
-import { enqueueAfterCommit } from './after-commit.js';
+import { enqueueAfterCommit } from '../infra/jobs/index.js';
 import { JOB_NAMES, type EngineContext } from './engine-context.js';
 import type { InboundMessage } from './messages.js';
 import { receiveMessage } from './receive-message.js';

@@ -1,6 +1,6 @@
 import { newRowId, type EventWrite } from '../db/index.js';
 import type { EngineEventName, EngineEventPayloads } from './domain-events.js';
-import { enqueueAfterCommit } from './after-commit.js';
+import { enqueueAfterCommit } from '../infra/jobs/index.js';
 import { JOB_NAMES, type EngineContext } from './engine-context.js';
 
 /**

@@ -2,7 +2,7 @@ import { handlesTableEvent, type TableEvent, type TableStore } from '../basic-in
 import { newRowId, type TableChange, type TableChangeRecorder, type TriggerRunWrite } from '../db/index.js';
 import type { EngineBot, EngineContext } from './engine-context.js';
 import { JOB_NAMES } from './engine-context.js';
-import { enqueueAfterCommit } from './after-commit.js';
+import { enqueueAfterCommit } from '../infra/jobs/index.js';
 
 /**
  * How table handler runs travel (docs/basic.md, "Event handlers"): each is written as a pending

@@ -5,7 +5,7 @@ import { decideRoute } from './routing-rule.js';
 import { runBotTurn } from './run-bot-turn.js';
 import { SessionTurn } from './session-turn.js';
 import { commitTurn } from './commit-turn.js';
-import { enqueueAfterCommit } from './after-commit.js';
+import { enqueueAfterCommit } from '../infra/jobs/index.js';
 
 /** Data of a `dialog.wake` job. */
 export interface WakeJob {

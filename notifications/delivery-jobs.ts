@@ -6,7 +6,7 @@ import { broadcastJobId, DELIVER_JOB_OPTIONS, deliverJobId, NOTIFICATION_JOBS } 
 import type { NotificationsDeps } from './notifications-deps.js';
 
 /**
- * Registers the deliver, broadcast and webhook jobs and, at start-up, enqueues every notification that still has pending
+ * Registers the deliver, broadcast and webhook jobs and, at start-up (and at each `recover`), enqueues every notification that still has pending
  * deliveries, each when its earliest is due (the database is the source of truth:
  * docs/architecture.md, "Ports and drivers"), and every broadcast still scheduled or half sent. When a run has used up its retries, the rows it
  * could not deliver are failed with `delivery_failed` rather than left pending forever.
@@ -20,6 +20,13 @@ export function createDeliveryJobs(deps: NotificationsDeps) {
       });
       deps.jobs.process<WebhookJob>(NOTIFICATION_JOBS.webhook, (job) => deliverWebhook(deps, job), { concurrency: 4 });
       deps.jobs.process<{ broadcast_id: string }>(NOTIFICATION_JOBS.broadcast, (data) => fanOutBroadcast(deps, data.broadcast_id));
+      await this.recover();
+    },
+    /**
+     * Enqueues what the database says is due: at start-up, when Redis returns after an outage and at
+     * the recovery sweep (docs/operations/high-availability.md, "Faults"). Job ids make it idempotent.
+     */
+    async recover(): Promise<void> {
       await resumeBroadcasts(deps, await deps.broadcasts.unfinished(), (row, delay) =>
         deps.jobs.add(NOTIFICATION_JOBS.broadcast, { broadcast_id: row.id }, { jobId: broadcastJobId(row.id), attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...(delay > 0 ? { delay } : {}) }).then(() => undefined));
       const now = deps.now().getTime();

@@ -51,6 +51,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     /** Notes activity for the `last_active` broadcast filter; never fails a request. */
     touch: (userId: string) => deps.settings.touch(userId, deps.now()).catch((err: unknown) => deps.logger.warn({ err }, 'could not record notification activity')),
     start: () => jobs.start(),
+    recover: () => jobs.recover(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { enqueueAfterCommit } from '../infra/jobs/index.js';
 import type { Principal } from '../auth/index.js';
 import type { Audience, BroadcastRow } from '../db/index.js';
 import { ForbiddenError, ValidationError } from '../infra/errors.js';
@@ -52,10 +53,11 @@ export async function sendBroadcast(deps: NotificationsDeps, principal: Principa
     data: { ...input.data, ...(input.message.image_url ? { image_url: input.message.image_url } : {}) },
     recipients_count: 0, broadcast_id: id, created_at: now,
   });
-  await deps.jobs.add(NOTIFICATION_JOBS.broadcast, { broadcast_id: id }, {
+  // Stored: a Redis outage only delays the fan-out (delivery-jobs.ts `recover`), it does not fail the broadcast.
+  await enqueueAfterCommit(deps, 'broadcast', { broadcast: id }, () => deps.jobs.add(NOTIFICATION_JOBS.broadcast, { broadcast_id: id }, {
     jobId: broadcastJobId(id), attempts: 5, backoff: { type: 'exponential', delay: 1000 },
     ...(scheduled ? { delay: input.schedule!.getTime() - now.getTime() } : {}),
-  });
+  }));
   return broadcast;
 }
 

@@ -1,3 +1,4 @@
+import { enqueueAfterCommit } from '../infra/jobs/index.js';
 import type { Principal } from '../auth/index.js';
 import type { NotificationRow } from '../db/index.js';
 import { ForbiddenError } from '../infra/errors.js';
@@ -76,7 +77,9 @@ export async function sendNotification(deps: NotificationsDeps, principal: Princ
     recipient_id, channel, status: 'pending' as const,
     ...(input.contents?.get(recipient_id) ?? {}),
   }))));
-  await deps.jobs.add(NOTIFICATION_JOBS.deliver, { notification_id: notification.id }, { jobId: deliverJobId(notification.id), ...DELIVER_JOB_OPTIONS });
+  // Stored: a Redis outage only delays the delivery (delivery-jobs.ts `recover`), it does not fail the send.
+  await enqueueAfterCommit(deps, 'notification delivery', { notification: notification.id }, () =>
+    deps.jobs.add(NOTIFICATION_JOBS.deliver, { notification_id: notification.id }, { jobId: deliverJobId(notification.id), ...DELIVER_JOB_OPTIONS }));
   return { notification, delivery: Object.fromEntries(channels.map((c) => [c, 'pending'])) };
 }
 

@@ -2,7 +2,7 @@ import type { Attachment } from '../messages.js';
 import type { EngineContext } from '../engine-context.js';
 import { JOB_NAMES } from '../engine-context.js';
 import { sessionOutboundTopic } from '../engine-api.js';
-import { enqueueAfterCommit } from '../after-commit.js';
+import { enqueueAfterCommit } from '../../infra/jobs/index.js';
 import type { PlannedOutbound } from './plan-outbound.js';
 
 /** What WebSocket clients of a session receive for each outbound message (docs/architecture.md). */

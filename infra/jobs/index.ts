@@ -3,6 +3,7 @@ import { createBullmqJobQueue } from './bullmq-jobs.js';
 import { createInProcessJobQueue } from './in-process-jobs.js';
 import type { JobQueue } from './jobs-port.js';
 export { JobStoreUnavailableError } from './jobs-port.js';
+export { enqueueAfterCommit } from './enqueue-after-commit.js';
 
 export type {
   AddJobOptions, BackoffOptions, CloseOptions, JobContext, JobFailedCallback, JobHandler, JobQueue, ProcessOptions, RepeatSpec,

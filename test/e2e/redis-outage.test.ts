@@ -15,7 +15,8 @@ import { sayOnWeb } from '../support/web-customer.js';
  * Every request made while it is down must be answered before it is back (the test awaits each
  * answer and only then restarts it: a request that waited for Redis would never be answered), and
  * after its return the work those requests committed is done exactly once: the handoff reaches
- * the attendant's console, the queued SMS is answered and delivered, nothing is lost or doubled.
+ * the attendant's console, the queued SMS is answered and delivered, a notification accepted during the outage is delivered,
+ * nothing is lost or doubled.
  */
 const PUBLIC_URL = 'https://sms.example.test';
 const AUTH_TOKEN = 'twilio-auth-token-1';
@@ -34,6 +35,7 @@ beforeAll(async () => {
   bots = await createTestBots();
   await bots.add('shop', {
     'attendance-transfer-keywords': 'human', 'sms-account-sid': 'ACshop', 'sms-auth-token': AUTH_TOKEN, 'sms-from': SHOP, 'sms-api-url': twilio.url,
+    'http-allow-private-networks': 'true', // the fake Twilio is on loopback (docs/architecture.md, "Outbound requests")
   }, 'TALK "Hello from the shop."\n');
   service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL, REDIS_URL: redis.url });
 });
@@ -77,6 +79,7 @@ describe(`Redis killed and restarted under traffic (${testDriversLabel()})`, () 
       body: JSON.stringify({ username: 'jane', email: 'jane@example.test', password: 'password-for-tests', roles: ['attendant'] }),
     });
     expect(created.status).toBe(201);
+    const janeId = ((await created.json()) as { id: string }).id;
     const token = (await bearerFor(service.url, 'jane', 'password-for-tests')).authorization.replace(/^Bearer /, '');
     const console_ = connectFrameSocket(`${service.url.replace(/^http/, 'ws')}/ws/attendance?token=${encodeURIComponent(token)}`, sockets);
     await console_.opened;
@@ -102,6 +105,12 @@ describe(`Redis killed and restarted under traffic (${testDriversLabel()})`, () 
     console_.send({ type: 'message', session_id: b.session_id, text: 'Jane here, during the outage.', request_id: 'reply' });
     expect(await console_.next((f) => f.request_id === 'reply', 'message_sent')).toMatchObject({ type: 'message_sent', session_id: b.session_id });
     expect((await textShop('hello shop')).status).toBe(200);
+    // A notification is stored and accepted; its delivery waits for Redis (notifications' recovery).
+    const notice = await fetch(`${service.url}/api/v1/notifications/send`, {
+      method: 'POST', headers: json(admin), body: JSON.stringify({ recipients: [janeId], title: 'Outage', message: 'sent while Redis was away', channels: ['in_app'] }),
+    });
+    expect(notice.status).toBe(202);
+    const { notification_id: noticeId } = (await notice.json()) as { notification_id: string };
     // Readiness stays 200 and says what is missing.
     const ready = await until(async () => {
       const res = await fetch(`${service.url}/readyz`);
@@ -119,6 +128,11 @@ describe(`Redis killed and restarted under traffic (${testDriversLabel()})`, () 
     const db = service.database.db;
     await until(async () => (await db.select({ n: count() }).from(outbox).where(eq(outbox.state, 'pending')))[0]!.n, (n) => n === 0);
     await service.eventsHandled();
+    const delivered = await until(async () => {
+      const res = await fetch(`${service.url}/api/v1/notifications/${noticeId}`, { headers: admin });
+      return (await res.json()) as { status: string };
+    }, (n) => n.status !== 'queued');
+    expect(delivered).toMatchObject({ status: 'delivered' });
     await until(() => fetch(`${service.url}/readyz`).then((res) => res.json() as Promise<{ status: string }>), (body) => body.status === 'ok');
 
     // 0 lost, 0 doubled.

@@ -1,20 +1,20 @@
-import { JobStoreUnavailableError } from '../infra/jobs/index.js';
-import type { EngineContext } from './engine-context.js';
+import type { Logger } from '../logger.js';
+import { JobStoreUnavailableError } from './jobs-port.js';
 
 /** While the jobs store is away every commit would say so; one warning per interval is enough. */
 const UNAVAILABLE_WARN_INTERVAL_MS = 10_000;
 let lastUnavailableWarning = -Infinity;
 
 /**
- * Announces committed work to the jobs port (an event, a delivery, a wake-up, a queued message)
- * without ever failing the caller: the rows are in the database, so a job that cannot be
- * enqueued is only late. While Redis is away the jobs port refuses at once rather than waiting
- * for its return, the answer goes out, and the engine's recovery (engine/recover-pending.ts)
- * enqueues the work again from the database when Redis is back, or at its sweep
- * (docs/operations/high-availability.md, "Faults").
+ * Announces committed work to the jobs port (an event, a delivery, a wake-up, a queued message,
+ * a notification) without ever failing the caller: the rows are in the database, so a job that
+ * cannot be enqueued is only late. While Redis is away the jobs port refuses at once rather than
+ * waiting for its return, the answer goes out, and the owner's recovery (the engine's
+ * engine/recover-pending.ts, notifications' delivery-jobs.ts) enqueues the work again from the
+ * database when Redis is back, or at its sweep (docs/operations/high-availability.md, "Faults").
  */
 export async function enqueueAfterCommit(
-  ctx: Pick<EngineContext, 'logger'>,
+  ctx: { logger: Logger },
   what: string,
   fields: Record<string, unknown>,
   enqueue: () => Promise<unknown>,
