@@ -67,9 +67,16 @@ test('the federated finish page posts the token the OIDC callback put in its fra
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 
-  // A fragment without a token: the page says so, posts nothing, and the fragment is gone from the address.
+  // The link is used now: its finish page is the 409 page, with nothing to post.
+  const used = await browser.newPage();
+  const usedAnswer = await used.goto(`${link}/federated#access_token=x`);
+  expect(usedAnswer?.status()).toBe(409);
+
+  // On a link still waiting, a fragment without a token: the page says so, posts nothing, and the fragment is gone from the address.
+  const second = await sayOnWeb(service.url, 'desk', 'hi');
+  const waiting = /(http:\/\/\S+\/bot-login\/\S+)$/.exec(second.replies[0]!.text)![1]!;
   const stale = await browser.newPage();
-  await stale.goto(`${link}/federated#token_type=Bearer`);
+  await stale.goto(`${waiting}/federated#token_type=Bearer`);
   await stale.getByText('The sign-in did not finish. Use the link the bot sent again.').waitFor();
-  expect(stale.url()).toBe(`${link}/federated`);
+  expect(stale.url()).toBe(`${waiting}/federated`);
 });
