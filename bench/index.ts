@@ -6,6 +6,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   basic: () => import('./basic.bench.js').then((m) => m.run()),
   pipeline: () => import('./pipeline.bench.js').then((m) => m.run()),
   broadcast: () => import('./broadcast.bench.js').then((m) => m.run()),
+  faults: () => import('./faults.bench.js').then((m) => m.run()),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { Logger } from './logger.js';
 import { closeRedisConnection, createRedisConnection, oncePer } from './redis-connection.js';
 
@@ -10,6 +11,9 @@ import { closeRedisConnection, createRedisConnection, oncePer } from './redis-co
 
 /** How long a claim outlives its last heartbeat: the wait before a gone deployment's prefix is free. */
 export const PREFIX_CLAIM_TTL_MS = 30_000;
+
+/** How long start-up waits for Redis to answer the claim before it starts without one (degraded). */
+export const CLAIM_START_WAIT_MS = 5_000;
 
 /** The prefix of a deployment that sets no REDIS_PREFIX: `switchboard:` and the first 8 hex digits of its id. */
 export function defaultRedisPrefix(deploymentId: string): string {
@@ -57,6 +61,8 @@ export interface PrefixClaimOptions {
   logger: Logger;
   /** Defaults to {@link PREFIX_CLAIM_TTL_MS}; the heartbeat runs every third of it. */
   ttlMs?: number;
+  /** How long start-up waits for Redis's first answer; defaults to {@link CLAIM_START_WAIT_MS}. */
+  startWaitMs?: number;
 }
 
 /** A held prefix; `close()` stops the heartbeat (the key then expires on its own). */
@@ -65,8 +71,8 @@ export interface PrefixClaim {
 }
 
 /**
- * Claims `prefix` for this deployment or throws {@link RedisPrefixTakenError}; waits for Redis
- * if it is down. Every instance keeps the claim alive. The key is not deleted on stop: the
+ * Claims `prefix` for this deployment or throws {@link RedisPrefixTakenError}; when Redis does not
+ * answer within `startWaitMs`, returns and lets the heartbeat claim it later. Every instance keeps the claim alive. The key is not deleted on stop: the
  * deployment's other instances still hold it, and a restart of this one finds it its own.
  */
 export async function claimRedisPrefix(options: PrefixClaimOptions): Promise<PrefixClaim> {
@@ -77,14 +83,26 @@ export async function claimRedisPrefix(options: PrefixClaimOptions): Promise<Pre
   const claim = async (): Promise<[string, number] | null> =>
     (await client.eval(CLAIM_SCRIPT, 1, key, deploymentId, String(ttlMs))) as [string, number] | null;
 
-  let taken: [string, number] | null;
+  // A Redis that does not answer at start-up does not keep the instance from serving (it runs
+  // degraded, docs/operations/high-availability.md, "Faults"): the heartbeat claims the prefix
+  // when Redis returns, and says so loudly if another deployment holds it by then.
+  const first = claim();
+  let taken: [string, number] | null | 'no answer';
+  const waited = new AbortController();
   try {
-    taken = await claim();
+    const noAnswer = pause(options.startWaitMs ?? CLAIM_START_WAIT_MS, 'no answer' as const, { signal: waited.signal });
+    noAnswer.catch(() => undefined);
+    taken = await Promise.race([first, noAnswer]);
   } catch (error) {
     await closeRedisConnection(client);
     throw error;
+  } finally {
+    waited.abort();
   }
-  if (taken) {
+  if (taken === 'no answer') {
+    first.catch(() => undefined);
+    logger.warn({ prefix }, 'Redis did not answer at start-up: the prefix is claimed when it returns');
+  } else if (taken) {
     await closeRedisConnection(client);
     throw new RedisPrefixTakenError(prefix, deploymentId, taken[0], taken[1]);
   }
