@@ -18,6 +18,38 @@ export interface ExpectedState {
   assigned_to?: string | null;
 }
 
+/** A row read by plain SQL, with its timestamps as dates as drizzle's own queries give them (drivers answer text). */
+function asConversationRow(raw: ConversationRow): ConversationRow {
+  const date = (v: Date | string | null) => (v === null || v instanceof Date ? v : new Date(v));
+  return {
+    ...raw, waiting_since: date(raw.waiting_since), accepted_at: date(raw.accepted_at), resolved_at: date(raw.resolved_at),
+    updated_at: date(raw.updated_at)!,
+  };
+}
+
+/** The row a new cycle starts with (see `startLogged`). */
+export interface StartedConversation {
+  session_id: string;
+  bot_id: string;
+  channel: string;
+  status: AttendanceConversationStatus;
+  priority: number;
+  queue_id: string | null;
+  assigned_to: string | null;
+  topic: string | null;
+  last_message: string | null;
+  waiting_since: Date;
+}
+
+/** An attendance event-log row written with its conversation (the row gives session, bot and queue). */
+export interface LogEntry {
+  /** Null: the conversation's holder. */
+  attendant_id: string | null;
+  type: string;
+  data: Record<string, unknown>;
+  at: Date;
+}
+
 /** A queue item as the API shows it, plus the queue and topic. */
 export interface QueueItemRow extends ConversationRow {
   user_id: string;
@@ -59,6 +91,37 @@ export function createAttendanceConversationsRepo(db: Database) {
       const [updated] = await db.update(t).set({ ...fields, accepted_at: null, resolved_at: null, updated_at: sql`now()` })
         .where(and(eq(t.session_id, id), expected({ status: 'resolved' }))).returning();
       return updated;
+    },
+
+    /**
+     * {@link start} and the event log of the new cycle in one statement (docs/performance.md,
+     * "Handoff round trips"): the `log` rows are written only when the item was started, with the
+     * item's bot and queue, and its holder where a row names no attendant.
+     */
+    async startLogged(row: StartedConversation, from: 'none' | 'resolved', log: readonly LogEntry[]): Promise<ConversationRow | undefined> {
+      const item = from === 'none'
+        ? sql`insert into attendance_conversations
+              (session_id, bot_id, channel, status, priority, queue_id, assigned_to, topic, last_message, waiting_since)
+            values (${row.session_id}, ${row.bot_id}, ${row.channel}, ${row.status}, ${row.priority}, ${row.queue_id}, ${row.assigned_to},
+              ${row.topic}, ${row.last_message}, ${row.waiting_since.toISOString()}::timestamptz)
+            on conflict do nothing returning *`
+        : sql`update attendance_conversations set bot_id = ${row.bot_id}, channel = ${row.channel}, status = ${row.status},
+              priority = ${row.priority}, queue_id = ${row.queue_id}, assigned_to = ${row.assigned_to}, topic = ${row.topic},
+              last_message = ${row.last_message}, waiting_since = ${row.waiting_since.toISOString()}::timestamptz,
+              accepted_at = null, resolved_at = null, updated_at = now()
+            where session_id = ${row.session_id} and status = 'resolved' returning *`;
+      const entries = JSON.stringify(log.map((e, ord) => ({ ord, attendant_id: e.attendant_id, type: e.type, data: e.data, at: e.at.toISOString() })));
+      const result = await db.execute(sql`
+        with item as (${item}),
+        logged as (
+          insert into attendance_events (session_id, bot_id, queue_id, attendant_id, type, data, at)
+          select item.session_id, item.bot_id, item.queue_id, coalesce(e.attendant_id, item.assigned_to), e.type, e.data, e.at
+          from item cross join jsonb_to_recordset(${entries}::jsonb) as e(ord int, attendant_id uuid, type text, data jsonb, at timestamptz)
+          order by e.ord
+        )
+        select * from item`);
+      const started = rowsOf<ConversationRow>(result)[0];
+      return started && asConversationRow(started);
     },
 
     /** Writes `next` (and `fields`) only while the row is still as `from` says; undefined when it is not. */

@@ -47,7 +47,7 @@ export function countRoundTrips(handle: DatabaseHandle): RoundTripCounter {
     const at = epoch;
     const depth = done + 1;
     count += 1;
-    texts.push(label.replace(/\s+/g, ' ').slice(0, 120));
+    texts.push(`${depth}: ${label.replace(/\s+/g, " ").slice(0, 100)}`);
     longest = Math.max(longest, depth);
     return () => {
       if (at === epoch) done = Math.max(done, depth);

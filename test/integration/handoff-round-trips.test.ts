@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import { WebSocket } from 'ws';
+import { engineEvents } from '../../db/schema/index.js';
+import { connectFrameSocket, type Frame } from '../support/frame-socket.js';
+import { countRoundTrips, type RoundTripCounter } from '../support/round-trip-counter.js';
+import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { sayOnWeb } from '../support/web-customer.js';
+import '../support/drivers.js';
+
+// How many sequential database round trips a handoff waits for (docs/performance.md, "Handoff
+// round trips"): from the customer's transfer message to the `new_conversation` frame on a
+// supervisor's console, and to the end of the `engine.events` job that queued (and assigned) the
+// conversation. Counted on the service's own database handle (test/support/round-trip-counter.ts),
+// so the figures hold on either driver; the events lock, taken on a pool of its own, counts as
+// one round trip more (one `pg_advisory_lock` on PostgreSQL).
+
+/** The events lock: one `select pg_advisory_lock(…)` before the job's first statement (infra/locks/postgres-locks.ts). */
+const EVENTS_LOCK = 1;
+
+let service: TestService;
+let counter: RoundTripCounter;
+const sockets: WebSocket[] = [];
+
+/** The chain when the service published the last `new_conversation` delivery (the frame leaves then; the socket gets it a moment later). */
+let published: number | undefined;
+
+beforeAll(async () => {
+  service = await startTestService();
+  counter = countRoundTrips(service.database);
+  // Instrumentation like the counter's: the bus object of this running service, read at the moment of publishing.
+  const bus = service.bus as { publish: (topic: string, message: unknown) => Promise<void> };
+  const publish = bus.publish.bind(bus);
+  bus.publish = (topic, message) => {
+    if ((message as { frame?: { type?: string } }).frame?.type === 'new_conversation') published = counter.sequential();
+    return publish(topic, message);
+  };
+});
+afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
+  await service.dispose();
+});
+
+const json = (headers: Record<string, string> = {}) => ({ 'content-type': 'application/json', ...headers });
+
+/** Resolves once the session has no pending engine event, reading outside the count. */
+async function eventsSettled(sessionId: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const pending = await counter.uncounted(() => service.database.db.select({ id: engineEvents.id }).from(engineEvents)
+      .where(and(eq(engineEvents.session_id, sessionId), eq(engineEvents.state, 'pending'))));
+    if (pending.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`events of ${sessionId} still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+interface Measured { toFrame: number; whole: number; statements: number; log: string[] }
+
+/** One handoff from a new web visitor, measured: round trips to the frame, and to the event's end. */
+async function handoff(consoleSocket: ReturnType<typeof connectFrameSocket>, text: string): Promise<Measured & { sessionId: string }> {
+  counter.reset();
+  const framed = new Promise<number>((resolve) => {
+    const onFrame = (data: Buffer) => {
+      const frame = JSON.parse(data.toString()) as Frame;
+      if (frame.type !== 'new_conversation') return;
+      consoleSocket.ws.off('message', onFrame);
+      resolve(published ?? counter.sequential());
+    };
+    consoleSocket.ws.on('message', onFrame);
+  });
+  published = undefined;
+  const answer = await sayOnWeb(service.url, 'default', text);
+  const toFrame = await framed;
+  await eventsSettled(answer.session_id);
+  return { sessionId: answer.session_id, toFrame, whole: counter.sequential(), statements: counter.statements(), log: counter.log() };
+}
+
+test('a handoff to the queue: message to new_conversation frame and to the end of its events job', async () => {
+  const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+  const consoleSocket = connectFrameSocket(`${service.url.replace(/^http/, 'ws')}/ws/attendance?token=${encodeURIComponent(admin.authorization.slice(7))}`, sockets);
+  await consoleSocket.opened;
+  await handoff(consoleSocket, 'a human please'); // warm: bot caches, prepared statements
+  const queued = await handoff(consoleSocket, 'a human please');
+  console.log(JSON.stringify(queued, null, 1));
+  console.log(JSON.stringify(await counter.uncounted(() => service.database.db.select().from(engineEvents))));
+
+  // An online attendant: the same handoff is assigned too.
+  const res = await fetch(`${service.url}/api/users`, {
+    method: 'POST', headers: json(admin), body: JSON.stringify({ username: 'rt-ana', email: 'rt-ana@example.test', password: 'password-for-tests', roles: ['attendant'] }),
+  });
+  expect(res.status).toBe(201);
+  const ana = await bearerFor(service.url, 'rt-ana', 'password-for-tests');
+  const online = await fetch(`${service.url}/api/attendance/commands`, { method: 'POST', headers: json(ana), body: JSON.stringify({ text: '/status online' }) });
+  expect(online.status).toBe(200);
+  const assigned = await handoff(consoleSocket, 'a human please');
+  console.log(JSON.stringify(assigned, null, 1));
+  expect(queued.toFrame + EVENTS_LOCK).toBeLessThanOrEqual(100);
+});
