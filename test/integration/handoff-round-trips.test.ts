@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { WebSocket } from 'ws';
-import { engineEvents } from '../../db/schema/index.js';
+import type { WebSocket } from 'ws';
+import { attendanceConversations, engineEvents } from '../../db/schema/index.js';
 import { connectFrameSocket, type Frame } from '../support/frame-socket.js';
 import { countRoundTrips, type RoundTripCounter } from '../support/round-trip-counter.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
@@ -75,16 +75,31 @@ async function handoff(consoleSocket: ReturnType<typeof connectFrameSocket>, tex
   return { sessionId: answer.session_id, toFrame, whole: counter.sequential(), statements: counter.statements(), log: counter.log() };
 }
 
-test('a handoff to the queue: message to new_conversation frame and to the end of its events job', async () => {
+async function signedInConsole(): Promise<ReturnType<typeof connectFrameSocket>> {
   const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
-  const consoleSocket = connectFrameSocket(`${service.url.replace(/^http/, 'ws')}/ws/attendance?token=${encodeURIComponent(admin.authorization.slice(7))}`, sockets);
-  await consoleSocket.opened;
-  await handoff(consoleSocket, 'a human please'); // warm: bot caches, prepared statements
-  const queued = await handoff(consoleSocket, 'a human please');
-  console.log(JSON.stringify(queued, null, 1));
-  console.log(JSON.stringify(await counter.uncounted(() => service.database.db.select().from(engineEvents))));
+  const socket = connectFrameSocket(`${service.url.replace(/^http/, 'ws')}/ws/attendance?token=${encodeURIComponent(admin.authorization.slice(7))}`, sockets);
+  await socket.opened;
+  return socket;
+}
 
-  // An online attendant: the same handoff is assigned too.
+const explain = (m: Measured) => `statements, with the chain link each one was on:\n${m.log.join('\n')}`;
+
+test('a handoff reaches the console after 3 sequential statements: the turn, the events job\'s read, its write', async () => {
+  const consoleSocket = await signedInConsole();
+  await handoff(consoleSocket, 'a human please'); // warm-up: the bot's script, prepared statements
+  const queued = await handoff(consoleSocket, 'a human please');
+  // 1 the turn's write (a new web visitor's first message needs no read); 2 the pending events, read
+  // with the handoff's facts; 3 the waiting item with its event log. The frame is published then.
+  expect({ toFrame: queued.toFrame, why: explain(queued) }).toEqual({ toFrame: 3, why: expect.any(String) });
+  // The events job's part, the events lock included: at most 3 round trips before the frame.
+  expect(queued.toFrame - 1 + EVENTS_LOCK).toBeLessThanOrEqual(3);
+  // After the frame: the customer's position notice (the engine reads the session, then writes the message) and the event's bookkeeping.
+  expect({ whole: queued.whole, why: explain(queued) }).toEqual({ whole: 6, why: expect.any(String) });
+});
+
+test('with an attendant online the handoff is assigned too, and still framed after 3', async () => {
+  const consoleSocket = await signedInConsole();
+  const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
   const res = await fetch(`${service.url}/api/users`, {
     method: 'POST', headers: json(admin), body: JSON.stringify({ username: 'rt-ana', email: 'rt-ana@example.test', password: 'password-for-tests', roles: ['attendant'] }),
   });
@@ -93,6 +108,8 @@ test('a handoff to the queue: message to new_conversation frame and to the end o
   const online = await fetch(`${service.url}/api/attendance/commands`, { method: 'POST', headers: json(ana), body: JSON.stringify({ text: '/status online' }) });
   expect(online.status).toBe(200);
   const assigned = await handoff(consoleSocket, 'a human please');
-  console.log(JSON.stringify(assigned, null, 1));
-  expect(queued.toFrame + EVENTS_LOCK).toBeLessThanOrEqual(100);
+  const item = await counter.uncounted(() => service.database.db.select().from(attendanceConversations).where(eq(attendanceConversations.session_id, assigned.sessionId)));
+  expect(item[0]).toMatchObject({ status: 'assigned' });
+  expect({ toFrame: assigned.toFrame, why: explain(assigned) }).toEqual({ toFrame: 3, why: expect.any(String) });
+  console.log(assigned.whole, explain(assigned));
 });
