@@ -70,10 +70,14 @@ export async function assignConversation(deps: AssignDeps, input: AssignConversa
     const result = transition('waiting', 'assign', {
       session_id: row.session_id, at: deps.now(), attendant_id: choice.user_id, ...(choice.queue_id ? { queue_id: choice.queue_id } : {}),
     });
-    const claimed = await repo.claim(row.session_id, { status: 'waiting' }, result.next, choice.user_id, choice.max, { queue_id: choice.queue_id });
+    // The claim, its event log and (when a handoff's facts name the customer's contact) the session's copy: one statement.
+    const mirror = known && mirrorOf(known);
+    const claimed = await repo.claim(row.session_id, { status: 'waiting' }, result.next, choice.user_id, choice.max, { queue_id: choice.queue_id }, {
+      log: logEntries(result.events), ...(mirror ? { mirror } : {}),
+    });
     if (claimed) {
-      await mirrorAssignment(deps.repos, claimed, known);
-      await recordEvents(deps, claimed, result.events);
+      if (!mirror) await mirrorAssignment(deps.repos, claimed);
+      await (deps.listener ?? silentListener).conversationChanged(claimed, result.events);
       return claimed;
     }
   }
@@ -193,15 +197,22 @@ function capacityFrom(memberships: readonly QueueMemberRow[]): number {
  * the bot's CRM contact whose phone equals the customer's, in E.164 (context `phone`, else the
  * channel's user id when it is a phone number).
  */
-export async function mirrorAssignment(repos: AttendanceRepositories, row: ConversationRow, known?: HandoffFacts): Promise<void> {
+export async function mirrorAssignment(repos: AttendanceRepositories, row: ConversationRow): Promise<void> {
   if (!row.assigned_to) return;
-  const session = known?.session ?? await repos.sessions.findById(row.session_id);
+  const session = await repos.sessions.findById(row.session_id);
   const phone = e164(session?.context_data.phone) ?? e164(session?.external_user_id);
-  const listed = known && phone ? phoneContactOf(known, phone) : undefined;
-  const contact = !phone ? undefined : listed !== undefined ? listed ?? undefined : await repos.crm.findContactByPhone(row.bot_id, phone);
+  const contact = phone ? await repos.crm.findContactByPhone(row.bot_id, phone) : undefined;
   await repos.conversations.setSessionAssignment(row.session_id, {
     assigned_to: row.assigned_to, queue_id: row.queue_id, ...(contact ? { customer_id: contact.id } : {}),
   });
+}
+
+/** The session's copy of an assignment from a handoff's facts (the contact by phone); undefined when they cannot tell the contact. */
+function mirrorOf(facts: HandoffFacts): { customer_id?: string } | undefined {
+  const phone = e164(facts.session.context_data.phone) ?? e164(facts.session.external_user_id);
+  if (!phone) return {};
+  const contact = phoneContactOf(facts, phone);
+  return contact === undefined ? undefined : contact ? { customer_id: contact.id } : {};
 }
 
 /**

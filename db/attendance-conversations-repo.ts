@@ -134,18 +134,35 @@ export function createAttendanceConversationsRepo(db: Database) {
     /**
      * The atomic claim for assignment: like {@link apply}, but under a transaction-scoped advisory
      * lock on the attendant and only while they hold fewer than `max` conversations, so two
-     * concurrent assignments never push one attendant over capacity.
+     * concurrent assignments never push one attendant over capacity. One statement (the
+     * `attendance_claim` function, db/migrations/0022_attendance_claim.sql), which also writes
+     * `also.log` to the event log and, with `also.mirror`, the holder onto the session row (and
+     * its CRM contact, when one is given) — all only when the claim succeeded.
      */
-    async claim(sessionId: string, from: ExpectedState, next: AttendanceConversationStatus, attendantId: string, max: number, fields: ConversationFields = {}): Promise<ConversationRow | undefined> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`attendant:${attendantId}`}, 0))`);
-        const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(t)
-          .where(and(eq(t.assigned_to, attendantId), inArray(t.status, [...HELD])));
-        if ((held?.n ?? 0) >= max) return undefined;
-        const [row] = await tx.update(t).set({ ...fields, assigned_to: attendantId, status: next, updated_at: sql`now()` })
-          .where(and(eq(t.session_id, sessionId), expected(from))).returning();
-        return row;
-      });
+    async claim(
+      sessionId: string, from: ExpectedState, next: AttendanceConversationStatus, attendantId: string, max: number,
+      fields: { queue_id?: string | null } = {}, also: { log?: readonly LogEntry[]; mirror?: { customer_id?: string } } = {},
+    ): Promise<ConversationRow | undefined> {
+      const entries = JSON.stringify((also.log ?? []).map((e, ord) => ({ ord, attendant_id: e.attendant_id, type: e.type, data: e.data, at: e.at.toISOString() })));
+      const result = await db.execute(sql`
+        with claimed as (
+          select * from attendance_claim(${sessionId}::uuid, ${from.status}, ${from.assigned_to ?? null}::uuid, ${from.assigned_to !== undefined},
+            ${next}, ${attendantId}::uuid, ${max}::int, ${fields.queue_id ?? null}::uuid, ${'queue_id' in fields})
+        ),
+        mirrored as (
+          update sessions s set assigned_to = c.assigned_to, queue_id = c.queue_id,
+            customer_id = coalesce(${also.mirror?.customer_id ?? null}::uuid, s.customer_id), updated_at = now()
+          from claimed c where s.id = c.session_id and ${also.mirror !== undefined}
+        ),
+        logged as (
+          insert into attendance_events (session_id, bot_id, queue_id, attendant_id, type, data, at)
+          select c.session_id, c.bot_id, c.queue_id, coalesce(e.attendant_id, c.assigned_to), e.type, e.data, e.at
+          from claimed c cross join jsonb_to_recordset(${entries}::jsonb) as e(ord int, attendant_id uuid, type text, data jsonb, at timestamptz)
+          order by e.ord
+        )
+        select * from claimed`);
+      const claimed = rowsOf<ConversationRow>(result)[0];
+      return claimed && asConversationRow(claimed);
     },
 
     /** Records the customer's latest text without touching the status. */

@@ -111,5 +111,7 @@ test('with an attendant online the handoff is assigned too, and still framed aft
   const item = await counter.uncounted(() => service.database.db.select().from(attendanceConversations).where(eq(attendanceConversations.session_id, assigned.sessionId)));
   expect(item[0]).toMatchObject({ status: 'assigned' });
   expect({ toFrame: assigned.toFrame, why: explain(assigned) }).toEqual({ toFrame: 3, why: expect.any(String) });
-  console.log(assigned.whole, explain(assigned));
+  // After the frame: the position notice (2), the claim with its log and the session's copy (1), the
+  // console's facts of the assignment (2: the waiting count and names, then what the other listeners read), the bookkeeping (1).
+  expect({ whole: assigned.whole, why: explain(assigned) }).toEqual({ whole: 9, why: expect.any(String) });
 });
