@@ -97,14 +97,18 @@ export function countRoundTrips(handle: DatabaseHandle): RoundTripCounter {
   } else {
     // node-postgres: the pool's own queries, and those of the clients it lends (transactions).
     wrap(client, 'query');
-    const connect = client.connect as () => Promise<Record<string | symbol, unknown>>;
-    client.connect = async function () {
-      const lent = await connect.call(client);
-      if (!lent[WRAPPED]) {
-        lent[WRAPPED] = true;
-        wrap(lent, 'query');
-      }
-      return lent;
+    // The promise form lends a client to a caller (drizzle's transactions); the callback form is
+    // the pool's own `query`, already counted above, and is left as it is.
+    const connect = client.connect as (...args: unknown[]) => Promise<Record<string | symbol, unknown>> | undefined;
+    client.connect = function (...args: unknown[]) {
+      if (args.length > 0) return connect.apply(client, args);
+      return connect.call(client)!.then((lent) => {
+        if (!lent[WRAPPED]) {
+          lent[WRAPPED] = true;
+          wrap(lent, 'query');
+        }
+        return lent;
+      });
     };
   }
 
