@@ -8,7 +8,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import phoneMetadata from 'libphonenumber-js/min/metadata';
 import { defaultBotConfig, type BotConfig } from '../config/index.js';
 import {
-  type AttendantProfileRow, type ConversationRow, type NewAttendanceEvent, type QueueRow,
+  type AttendantProfileRow, type ContactRow, type ConversationRow, type HandoffFacts, type LogEntry, type NewAttendanceEvent, type QueueMemberRow, type QueueRow,
 } from '../db/index.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
 import { hasRoom } from './assignment/capacity.js';
@@ -39,6 +39,8 @@ export interface AssignConversationInput {
   actorId?: string;
   /** The conversation row as the caller already read it (a command's access check), so it is not read twice. */
   current?: ConversationRow;
+  /** What a handoff already read (db/attendance-handoff-repo.ts): the first attempt chooses from it without reading. */
+  known?: HandoffFacts;
 }
 
 /**
@@ -57,19 +59,25 @@ export async function assignConversation(deps: AssignDeps, input: AssignConversa
   const repo = deps.repos.conversations;
   if (input.attendantId !== undefined) return assignTo(deps, { ...input, attendantId: input.attendantId });
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const row = await repo.get(input.sessionId);
+    // The caller's row serves the first attempt; a lost claim reads it again.
+    const row = attempt === 0 && input.current ? input.current : await repo.get(input.sessionId);
     if (row?.status !== 'waiting') return undefined;
     const config = deps.config(row.bot_id) ?? defaultBotConfig();
     if (!config['attendance-auto-assign']) return undefined;
-    const choice = await choose(deps.repos, row);
+    const known = attempt === 0 ? input.known : undefined;
+    const choice = await choose(deps.repos, row, known);
     if (!choice) return undefined;
     const result = transition('waiting', 'assign', {
       session_id: row.session_id, at: deps.now(), attendant_id: choice.user_id, ...(choice.queue_id ? { queue_id: choice.queue_id } : {}),
     });
-    const claimed = await repo.claim(row.session_id, { status: 'waiting' }, result.next, choice.user_id, choice.max, { queue_id: choice.queue_id });
+    // The claim, its event log and (when a handoff's facts name the customer's contact) the session's copy: one statement.
+    const mirror = known && mirrorOf(known);
+    const claimed = await repo.claim(row.session_id, { status: 'waiting' }, result.next, choice.user_id, choice.max, { queue_id: choice.queue_id }, {
+      log: logEntries(result.events), ...(mirror ? { mirror } : {}),
+    });
     if (claimed) {
-      await mirrorAssignment(deps.repos, claimed);
-      await recordEvents(deps, claimed, result.events);
+      if (!mirror) await mirrorAssignment(deps.repos, claimed);
+      await (deps.listener ?? silentListener).conversationChanged(claimed, result.events);
       return claimed;
     }
   }
@@ -103,14 +111,16 @@ export async function queuesOfBot(repos: AttendanceRepositories, botId: string):
   return (await repos.queues.list({ active: true })).filter((q) => q.bot_id === null || q.bot_id === botId);
 }
 
-async function choose(repos: AttendanceRepositories, row: ConversationRow): Promise<Choice | undefined> {
-  const queuesRepo = repos.queues;
+async function choose(repos: AttendanceRepositories, row: ConversationRow, known?: HandoffFacts): Promise<Choice | undefined> {
   const repo = repos.conversations;
-  const queues = await queuesOfBot(repos, row.bot_id);
-  const profiles = await repos.profiles.list();
-  const held = await repo.heldCounts();
-  const asked = await transferRequest(repos, row);
-  const usernames = asked.target || asked.department ? new Map((await repos.users.list()).map((u) => [u.id, u.username])) : new Map<string, string>();
+  // Everything the selectors may need, read at once (docs/performance.md, "Handoff round trips"), unless a handoff already did.
+  const [queues, profiles, held, asked, users, memberships] = known
+    ? [known.queues, known.profiles, known.held, requestOf(known.session.context_data, row), known.users, known.memberships] as const
+    : await Promise.all([
+      queuesOfBot(repos, row.bot_id), repos.profiles.list(), repo.heldCounts(), transferRequest(repos, row), repos.users.list(),
+      repos.queues.listAllMemberships(),
+    ]);
+  const usernames = asked.target || asked.department ? new Map(users.map((u) => [u.id, u.username])) : new Map<string, string>();
   const candidate = (p: AttendantProfileRow, active: number): AttendantCandidate => ({
     id: p.user_id, name: p.name ?? '', channel: p.channel, status: p.status, active_conversations: active, aliases: p.aliases,
     ...(usernames.has(p.user_id) ? { username: usernames.get(p.user_id)! } : {}),
@@ -118,8 +128,10 @@ async function choose(repos: AttendanceRepositories, row: ConversationRow): Prom
   });
   const queue = matchQueue(queues, row.channel);
   if (queue?.auto_assign) {
-    const members = await queuesRepo.listMembers(queue.id);
-    const lastAssigned = await repo.lastAssigned([queue.id]);
+    const members = memberships.filter((m) => m.queue_id === queue.id);
+    const lastAssigned = known
+      ? Object.fromEntries(Object.entries(known.lastAssigned).filter(([id]) => id === queue.id))
+      : await repo.lastAssigned([queue.id]);
     const attendants = profiles.map((p) => ({ user_id: p.user_id, status: p.status, active_conversations: held.get(p.user_id) ?? 0 }));
     const pick = (among: typeof members) => (among.length > 0 ? selectByQueue({ queues: [queue], members: among, channel: row.channel, lastAssigned, attendants }) : undefined);
     // A transfer's named target, else its department, is honoured within the queue when one of them can take it now.
@@ -131,7 +143,7 @@ async function choose(repos: AttendanceRepositories, row: ConversationRow): Prom
   }
   const candidates: (AttendantCandidate & { max: number })[] = [];
   for (const p of profiles.filter((x) => x.status === 'online')) {
-    const max = await capacityOf(repos, p.user_id);
+    const max = capacityFrom(memberships.filter((m) => m.user_id === p.user_id));
     const count = held.get(p.user_id) ?? 0;
     if (!hasRoom({ max_conversations: max }, count)) continue;
     candidates.push({ ...candidate(p, count), max });
@@ -150,7 +162,10 @@ async function choose(repos: AttendanceRepositories, row: ConversationRow): Prom
  * without either, the item's topic stands in as the target, as before transfers carried both.
  */
 async function transferRequest(repos: AttendanceRepositories, row: ConversationRow): Promise<{ target?: string; department?: string }> {
-  const context = (await repos.sessions.findById(row.session_id))?.context_data ?? {};
+  return requestOf((await repos.sessions.findById(row.session_id))?.context_data ?? {}, row);
+}
+
+function requestOf(context: Record<string, unknown>, row: ConversationRow): { target?: string; department?: string } {
   const target = word(context.target);
   const department = word(context.department);
   if (!target && !department) return row.topic ? { target: row.topic } : {};
@@ -169,7 +184,11 @@ function word(value: unknown): string | undefined {
 
 /** An attendant's limit outside the queue rule: the largest `max_conversations` of their active memberships, else the default. */
 export async function capacityOf(repos: AttendanceRepositories, userId: string): Promise<number> {
-  const limits = (await repos.queues.listMemberships(userId)).filter((m) => m.is_active).map((m) => m.max_conversations);
+  return capacityFrom(await repos.queues.listMemberships(userId));
+}
+
+function capacityFrom(memberships: readonly QueueMemberRow[]): number {
+  const limits = memberships.filter((m) => m.is_active).map((m) => m.max_conversations);
   return limits.length ? Math.max(...limits) : DEFAULT_MAX_CONVERSATIONS;
 }
 
@@ -186,6 +205,33 @@ export async function mirrorAssignment(repos: AttendanceRepositories, row: Conve
   await repos.conversations.setSessionAssignment(row.session_id, {
     assigned_to: row.assigned_to, queue_id: row.queue_id, ...(contact ? { customer_id: contact.id } : {}),
   });
+}
+
+/** The session's copy of an assignment from a handoff's facts (the contact by phone); undefined when they cannot tell the contact. */
+function mirrorOf(facts: HandoffFacts): { customer_id?: string } | undefined {
+  const phone = e164(facts.session.context_data.phone) ?? e164(facts.session.external_user_id);
+  if (!phone) return {};
+  const contact = phoneContactOf(facts, phone);
+  return contact === undefined ? undefined : contact ? { customer_id: contact.id } : {};
+}
+
+/**
+ * The bot's contact with the customer's E.164 `phone`, from a handoff's facts: null when there is
+ * none; undefined when the facts cannot tell (they hold the numbers written `+digits`, and E.164
+ * wrote this one otherwise), so the caller reads it.
+ */
+export function phoneContactOf(facts: HandoffFacts, phone: string): ContactRow | null | undefined {
+  const digits = (v: unknown) => (typeof v === 'string' ? `+${v.replace(/[^0-9]/g, '')}` : undefined);
+  const listed = [digits(facts.session.context_data.phone), digits(facts.session.external_user_id)];
+  if (!listed.includes(phone)) return undefined;
+  return facts.phoneContacts.find((c) => c.phone === phone) ?? null;
+}
+
+/** The customer's contact for the console: the session's CRM contact, else the one with their phone (undefined: not known). */
+export function customerContactOf(facts: HandoffFacts): ContactRow | null | undefined {
+  if (facts.contact) return facts.contact;
+  const phone = e164(facts.session.context_data.phone) ?? e164(facts.session.external_user_id);
+  return phone ? phoneContactOf(facts, phone) : null;
 }
 
 /** A phone number in E.164, or undefined when the value is not one (ids of web visitors, chat ids…). */
@@ -219,12 +265,19 @@ export async function recordEvents(
   events: readonly ConversationEvent[],
 ): Promise<void> {
   const log = deps.repos.events;
-  for (const event of events) {
-    const attendant = 'attendant_id' in event.payload ? event.payload.attendant_id : undefined;
+  for (const entry of logEntries(events)) {
     await log.append({
-      session_id: row.session_id, bot_id: row.bot_id, queue_id: row.queue_id, attendant_id: attendant ?? row.assigned_to,
-      type: LOG_TYPE[event.name], data: { event: event.name, ...event.payload }, at: new Date(event.payload.at),
+      session_id: row.session_id, bot_id: row.bot_id, queue_id: row.queue_id, attendant_id: entry.attendant_id ?? row.assigned_to,
+      type: entry.type as NewAttendanceEvent['type'], data: entry.data, at: entry.at,
     });
   }
   await (deps.listener ?? silentListener).conversationChanged(row, events);
+}
+
+/** The event-log rows of `transition()`'s events; the conversation row gives session, bot, queue and (unless named) the attendant. */
+export function logEntries(events: readonly ConversationEvent[]): LogEntry[] {
+  return events.map((event) => ({
+    attendant_id: ('attendant_id' in event.payload ? event.payload.attendant_id : undefined) ?? null,
+    type: LOG_TYPE[event.name], data: { event: event.name, ...event.payload }, at: new Date(event.payload.at),
+  }));
 }

@@ -4,12 +4,29 @@
  * from each use case. The use cases call the listener after the change is stored; a listener's
  * failure is logged and never undoes or fails the change that caused it.
  */
-import type { ConversationRow } from '../db/index.js';
+import type { AttendantProfileRow, ContactRow, ConversationRow, QueueMemberRow, SessionRow } from '../db/index.js';
 import type { ConversationEvent } from './conversation-events.js';
+
+/**
+ * What the use case already read about a change, as the database held it just before the write
+ * (a handoff reads it all in one round trip: docs/performance.md, "Handoff round trips"); a
+ * listener uses it instead of reading it again, and reads what is absent.
+ */
+export interface KnownFacts {
+  session?: SessionRow;
+  /** The customer's CRM contact, or null when there is none. */
+  contact?: ContactRow | null;
+  /** Online attendant profiles. */
+  online?: readonly AttendantProfileRow[];
+  /** Every queue membership. */
+  memberships?: readonly QueueMemberRow[];
+  /** Waiting items of the conversation's bot after the change. */
+  waiting?: number;
+}
 
 export interface AttendanceListener {
   /** Status changes (`transition()` output) of `row`, after the row and the event log were written. */
-  conversationChanged(row: ConversationRow, events: readonly ConversationEvent[]): Promise<void>;
+  conversationChanged(row: ConversationRow, events: readonly ConversationEvent[], known?: KnownFacts): Promise<void>;
   /** A customer wrote on a conversation in attendance that was not resolved; `row.last_message` is `text`. */
   customerMessage(row: ConversationRow, text: string): Promise<void>;
 }
@@ -38,7 +55,7 @@ export function combineListeners(
     }
   };
   return {
-    conversationChanged: (row, events) => each('conversationChanged', (l) => l.conversationChanged?.(row, events)),
+    conversationChanged: (row, events, known) => each('conversationChanged', (l) => l.conversationChanged?.(row, events, known)),
     customerMessage: (row, text) => each('customerMessage', (l) => l.customerMessage?.(row, text)),
   };
 }

@@ -1,5 +1,5 @@
 import type {
-  AttendanceConversationsRepo, AttendanceEventsRepo, AttendantProfilesRepo, BotsRepo, CrmAttendanceLogsRepo, CrmRepo, MessagesRepo,
+  AttendanceConversationsRepo, AttendanceEventsRepo, AttendanceHandoffRepo, AttendantProfilesRepo, BotsRepo, CrmAttendanceLogsRepo, CrmRepo, MessagesRepo,
   QueuesRepo, SessionsRepo, TicketsRepo, UsersRepo,
 } from '../db/index.js';
 
@@ -10,6 +10,8 @@ import type {
  */
 export interface AttendanceRepositories {
   conversations: AttendanceConversationsRepo;
+  /** The read of a handoff in one statement (queue-conversation.ts). */
+  handoffs: AttendanceHandoffRepo;
   events: AttendanceEventsRepo;
   queues: QueuesRepo;
   profiles: AttendantProfilesRepo;

@@ -6,7 +6,7 @@
  */
 import type { BotConfig } from '../config/index.js';
 import {
-  type ConversationRow,
+  type ConversationRow, type HandoffFacts,
 } from '../db/index.js';
 import type { Channel, EngineEventHandlers, OutboundMessage } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -16,7 +16,7 @@ import { assignConversation, type AssignConversationInput, type AssignDeps } fro
 import { backfillWaiting } from './backfill-waiting.js';
 import type { ConversationStatus } from './conversation-status.js';
 import { customerNameOf } from './customer-name.js';
-import { queueConversation } from './queue-conversation.js';
+import { HANDLE_WINDOW_MS, queueConversation } from './queue-conversation.js';
 import { relayAttendantMessage, type RelayAttendantMessageInput } from './relay-attendant-message.js';
 import { resolveAttendance, type ResolveAttendanceInput } from './resolve-attendance.js';
 import { answerSurvey } from './satisfaction-survey.js';
@@ -70,6 +70,10 @@ export interface QueueItemsFilter {
   assigned_to?: string;
 }
 
+/** Marks what `prepare` resolved to, so a handler never mistakes another subscriber's value for it. */
+const FACTS = Symbol('handoff facts');
+const isHandoffFacts = (value: unknown): value is HandoffFacts => typeof value === 'object' && value !== null && FACTS in value;
+
 /** Builds the service; nothing runs until the engine calls the port or a caller calls a use case. */
 export function createAttendanceService(deps: AttendanceServiceDeps) {
   const now = deps.now ?? (() => new Date());
@@ -83,17 +87,21 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     await deps.customers.send(messages);
   };
 
-  const enqueue: NonNullable<EngineEventHandlers['session.handed_off']> = async ({ session, message }) => {
+  const enqueue = (expectNew: boolean): NonNullable<EngineEventHandlers['session.handed_off']> => async ({ session, message }, prepared) => {
     const inbound = {
       channel: session.channel as Channel, bot: session.bot_id, customer: message.customer, text: message.text, attachments: [],
       received_at: new Date(message.received_at), raw: null,
     };
-    await queueConversation({ ...base, notify }, { session, inbound });
+    // The facts read beside the events job's own read apply to the handoff they were read for.
+    const facts = expectNew && isHandoffFacts(prepared) && prepared.session.id === session.id ? prepared : undefined;
+    await queueConversation({ ...base, notify }, { session, inbound, expectNew, ...(facts ? { facts } : {}) });
   };
   /** What attendance does with the engine's domain events (engine/domain-events.ts). */
   const engineEventHandlers: EngineEventHandlers = {
-    'session.handed_off': enqueue,
-    'customer.messaged': enqueue,
+    // A pending handoff's reads leave with the events job's first read (docs/performance.md, "Handoff round trips").
+    prepare: (sessionId) => deps.repos.handoffs.facts(sessionId, new Date(now().getTime() - HANDLE_WINDOW_MS)).then((facts) => facts && { [FACTS]: true, ...facts }),
+    'session.handed_off': enqueue(true),
+    'customer.messaged': enqueue(false),
     'survey.answered': async ({ session, score, mark }) => {
       await answerSurvey({ repos: deps.repos, now }, { session, score, mark });
     },

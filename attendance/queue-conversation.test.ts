@@ -13,9 +13,9 @@ const session = (id: string, context: Record<string, unknown> = {}): SessionSnap
 const inbound = (text: string) => ({ channel: 'web' as const, bot: 'bot-1', customer: { external_id: 'v' }, text, attachments: [], received_at: new Date(), raw: null });
 
 function setup(rows = [] as ReturnType<typeof conversation>[]) {
-  const conversations = fakeConversations(rows);
   const sent: OutboundMessage[] = [];
   const log: string[] = [];
+  const conversations = fakeConversations(rows, {}, (type) => log.push(type));
   const repos = fakeRepositories({
     conversations,
     queues: { list: async () => [] },

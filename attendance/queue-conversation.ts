@@ -5,13 +5,13 @@
  */
 import { defaultBotConfig } from '../config/index.js';
 import {
-  type ConversationRow,
+  type ConversationRow, type HandoffFacts,
 } from '../db/index.js';
 import type { InboundMessage, OutboundMessage, SessionSnapshot } from '../engine/index.js';
 import { queuePosition } from './assignment/backfill-order.js';
 import { matchQueue } from './assignment/select-by-queue.js';
-import { assignConversation, queuesOfBot, recordEvents, type AssignDeps } from './assign-conversation.js';
-import { silentListener } from './attendance-listener.js';
+import { assignConversation, customerContactOf, logEntries, queuesOfBot, recordEvents, type AssignDeps } from './assign-conversation.js';
+import { silentListener, type KnownFacts } from './attendance-listener.js';
 import { transition } from './conversation-status.js';
 import { defaultPriority, resolvePriority } from './priority.js';
 
@@ -23,6 +23,10 @@ export interface QueueConversationDeps extends AssignDeps {
 export interface QueueConversationInput {
   session: SessionSnapshot;
   inbound: InboundMessage;
+  /** A handoff: a new cycle is likely, so what it needs is read together with the item. */
+  expectNew?: boolean;
+  /** What the handoff's events job read before this ran (db/attendance-handoff-repo.ts): then nothing is read again. */
+  facts?: HandoffFacts;
 }
 
 export type QueueConversationResult =
@@ -41,7 +45,7 @@ export function queueMessage(position: number, estimatedWaitSeconds: number): st
 }
 
 /** How far back resolved attendances count for the average handle time. */
-const HANDLE_WINDOW_MS = 24 * 3600 * 1000;
+export const HANDLE_WINDOW_MS = 24 * 3600 * 1000;
 
 /**
  * Queues the session or records a further customer message.
@@ -61,15 +65,21 @@ const HANDLE_WINDOW_MS = 24 * 3600 * 1000;
 export async function queueConversation(deps: QueueConversationDeps, input: QueueConversationInput): Promise<QueueConversationResult> {
   const { session, inbound } = input;
   const repo = deps.repos.conversations;
-  const current = await repo.get(session.id);
+  const now = deps.now();
+  // A handoff reads all it needs at once, in parallel: one round trip (docs/performance.md, "Handoff round trips").
+  // Later customer messages usually find their item in progress, so they read it alone first.
+  const { facts } = input;
+  const ahead = facts ? Promise.resolve(facts) : input.expectNew ? readForQueue(deps, session.bot_id, now) : undefined;
+  const current = facts ? facts.conversation : await repo.get(session.id);
   if (current && current.status !== 'resolved') return followUp(deps, current, inbound.text);
+  const { waiting, queues, average } = await (ahead ?? readForQueue(deps, session.bot_id, now));
 
   const config = deps.config(session.bot_id) ?? defaultBotConfig();
   const size = config['attendance-queue-size'];
   const customer = (text: string): OutboundMessage => ({
     session_id: session.id, channel: inbound.channel, to: session.external_user_id, text, from: 'system',
   });
-  if ((await repo.countWaiting(session.bot_id)) >= size) {
+  if (waiting.length >= size) {
     await deps.notify([customer(QUEUE_FULL_MESSAGE)]);
     return { kind: 'queue_full', size };
   }
@@ -77,28 +87,48 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
   const context = session.context_data;
   const priority = resolvePriority(context.priority, defaultPriority(config['attendance-priority-default']));
   const topic = text(context.department) ?? text(context.target) ?? text(context.topic);
-  const queue = matchQueue(await queuesOfBot(deps.repos, session.bot_id), session.channel);
+  const queue = matchQueue(queues, session.channel);
   const from = current ? 'resolved' : 'none';
-  const now = deps.now();
   const reason = text(context.transfer_reason);
   const result = transition(from, 'transfer', {
     session_id: session.id, at: now, priority, ...(queue ? { queue_id: queue.id } : {}), ...(reason ? { reason } : {}),
   });
-  const item = await repo.start({
+  // The item and its event log in one statement.
+  const item = await repo.startLogged({
     session_id: session.id, bot_id: session.bot_id, channel: session.channel, status: result.next, priority,
     queue_id: queue?.id ?? null, assigned_to: null, topic: topic ?? null, last_message: inbound.text, waiting_since: now,
-  }, from);
+  }, from, logEntries(result.events));
   if (!item) return followUp(deps, (await repo.get(session.id))!, inbound.text);
-  await recordEvents(deps, item, result.events);
+  // The queue as read before, with the new item in it.
+  const queued = [...waiting.filter((w) => w.session_id !== item.session_id), item].map((w) => ({ ...w, waiting_since: w.waiting_since ?? w.updated_at }));
+  await (deps.listener ?? silentListener).conversationChanged(item, result.events, facts && knownOf(facts, queued.length));
 
-  const waiting = (await repo.listWaiting({ bot_id: session.bot_id })).map((w) => ({ ...w, waiting_since: w.waiting_since ?? w.updated_at }));
-  const position = queuePosition(waiting, session.id) ?? waiting.length;
-  const average = await repo.averageHandleSeconds(session.bot_id, new Date(now.getTime() - HANDLE_WINDOW_MS));
+  const position = queuePosition(queued, session.id) ?? queued.length;
   const estimate = average === undefined ? config['attendance-max-wait-seconds'] : Math.round(position * average);
   await deps.notify([customer(queueMessage(position, estimate))]);
 
-  const assigned = await assignConversation(deps, { sessionId: session.id });
+  const assigned = await assignConversation(deps, { sessionId: session.id, current: item, ...(facts ? { known: facts } : {}) });
   return { kind: 'queued', item: assigned ?? item, position, estimated_wait_seconds: estimate, assigned_to: assigned?.assigned_to ?? null };
+}
+
+/** What the listeners may take from a handoff's facts instead of reading it. */
+function knownOf(facts: HandoffFacts, waiting: number): KnownFacts {
+  const contact = customerContactOf(facts);
+  return {
+    session: facts.session, online: facts.profiles.filter((p) => p.status === 'online'), memberships: facts.memberships, waiting,
+    ...(contact === undefined ? {} : { contact }),
+  };
+}
+
+/** What a new cycle reads, all at once: the bot's waiting items, its queues and its average handle time. */
+async function readForQueue(deps: QueueConversationDeps, botId: string, now: Date) {
+  const repo = deps.repos.conversations;
+  const [waiting, queues, average] = await Promise.all([
+    repo.listWaiting({ bot_id: botId }),
+    queuesOfBot(deps.repos, botId),
+    repo.averageHandleSeconds(botId, new Date(now.getTime() - HANDLE_WINDOW_MS)),
+  ]);
+  return { waiting, queues, average };
 }
 
 /** A customer message on an item already in progress. */

@@ -58,3 +58,31 @@ test('an unknown conversation is session_not_found', async () => {
   const { deps } = setup([]);
   await expect(takeConversation(deps, { attendantId: 'bob-id', sessionId: 'nope' })).rejects.toBeInstanceOf(NotFoundError);
 });
+
+test('an auto-assignment to the taker landing between /take\'s reads is still taken, not "nothing waiting"', async () => {
+  const { conversations, deps } = setup();
+  // The fake's only listing by holder; the claim (waiting → assigned to bob) lands right after /take's first read, whichever it is.
+  let claimed = false;
+  const claimAfter = <T>(rows: T): T => {
+    if (!claimed) {
+      claimed = true;
+      conversations.rows.set('s-1', conversation('s-1', { status: 'assigned', assigned_to: 'bob-id' }));
+    }
+    return rows;
+  };
+  const listWaiting = conversations.listWaiting;
+  const repos = fakeRepositories({
+    conversations: {
+      ...conversations,
+      listWaiting: async (filter) => claimAfter(await listWaiting(filter)),
+      listItems: async (filter: { assigned_to?: string }) => claimAfter([...conversations.rows.values()]
+        .filter((r) => r.status === 'assigned' && r.assigned_to === filter.assigned_to)
+        .map((r) => ({ ...r, user_id: 'u', external_user_id: 'v', context_data: {}, contact_first_name: null, contact_last_name: null, contact_email: null, contact_phone: null, assigned_to_name: null }))),
+    },
+    queues: { listMemberships: async () => [] },
+    events: { append: async () => undefined as never },
+    sessions: { findById: async () => undefined },
+  });
+  const row = await takeConversation({ ...deps, repos }, { attendantId: 'bob-id' });
+  expect(row).toMatchObject({ session_id: 's-1', status: 'active', assigned_to: 'bob-id' });
+});

@@ -63,11 +63,14 @@ export async function takeConversation(deps: TakeConversationDeps, input: TakeCo
 
 async function candidates(repos: AttendanceRepositories, attendantId: string, scope?: readonly (string | null)[]): Promise<ConversationRow[]> {
   const repo = repos.conversations;
+  const queueIds = scope ?? (await repos.queues.listMemberships(attendantId)).filter((m) => m.is_active).map((m) => m.queue_id);
+  // Waiting first, then the attendant's own: an auto-assignment to them landing between the two
+  // reads moves an item from the first list into the second, so it is never missed by both.
+  const waiting = await repo.listWaiting(queueIds.length ? { queue_ids: queueIds } : {});
   const mine = (await repo.listItems({ assigned_to: attendantId, statuses: ['assigned'] }))
     .sort((a, b) => (a.waiting_since?.getTime() ?? 0) - (b.waiting_since?.getTime() ?? 0));
-  const queueIds = scope ?? (await repos.queues.listMemberships(attendantId)).filter((m) => m.is_active).map((m) => m.queue_id);
-  const waiting = await repo.listWaiting(queueIds.length ? { queue_ids: queueIds } : {});
-  return [...mine, ...waiting];
+  const own = new Set(mine.map((r) => r.session_id));
+  return [...mine, ...waiting.filter((r) => !own.has(r.session_id))];
 }
 
 async function accept(deps: TakeConversationDeps, row: ConversationRow, attendantId: string, retried = false): Promise<ConversationRow> {

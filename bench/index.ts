@@ -5,6 +5,7 @@
 const BENCHES: Record<string, () => Promise<unknown>> = {
   basic: () => import('./basic.bench.js').then((m) => m.run()),
   pipeline: () => import('./pipeline.bench.js').then((m) => m.run()),
+  handoff: () => import('./pipeline.bench.js').then((m) => m.runHandoff()),
   broadcast: () => import('./broadcast.bench.js').then((m) => m.run()),
   faults: () => import('./faults.bench.js').then((m) => m.run()),
 };

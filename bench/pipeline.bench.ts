@@ -9,6 +9,7 @@ import { redisUrlForTests } from '../test/support/redis.js';
 import { pgliteCeiling, postgresCeiling } from './pipeline/ceiling.js';
 import { summarizeProfiles } from './pipeline/cpu-profile.js';
 import { handoffLatency } from './pipeline/handoff.js';
+import { handoffLatencyByDelay, type DelayedHandoff } from './pipeline/handoff-delays.js';
 import { postLoad, type LoadOptions, type LoadResult } from './pipeline/load.js';
 import { processCpuMs } from './pipeline/process-cpu.js';
 
@@ -17,6 +18,8 @@ import { processCpuMs } from './pipeline/process-cpu.js';
  * process and loaded from this one (autocannon), next to a bare express echo in its own process
  * and a turn-shaped database transaction (the ceiling), on the embedded drivers and on
  * PostgreSQL + Redis. What the numbers mean and the history: docs/performance.md.
+ *
+ * The handoff is also timed with 0, 5 and 20 ms added each way to every database round trip.
  *
  * BENCH_SECONDS (default 10) per row, BENCH_CONNECTIONS (default 32), BENCH_HANDOFFS (default
  * 100), BENCH_PROFILE=1 to print where the server's CPU went, BENCH_DRIVERS to measure one driver set.
@@ -29,6 +32,8 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 const ONLY = process.env.BENCH_DRIVERS;
 const ADMIN = { username: 'admin', password: 'admin-password-1' }; // as test/support/child-server.ts sets it
 const TARGETS = { 'postgresql+redis': 0.3, embedded: 0.1 } as const;
+/** Handoff p50 at +20 ms each way to the database (docs/performance.md, "Handoff round trips"). */
+const HANDOFF_TARGET_MS = 100;
 
 const load = { connections: CONNECTIONS, seconds: SECONDS };
 const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
@@ -109,6 +114,30 @@ async function measureServer(drivers: keyof typeof TARGETS): Promise<DriverRun> 
   }
 }
 
+/** The handoff at added database delays (bench/pipeline/handoff-delays.ts), against the target of docs/performance.md. */
+function printDelayedHandoffs(rows: readonly DelayedHandoff[]): void {
+  if (!rows.length) return;
+  console.log('\n| handoff on PostgreSQL + Redis, database delay added each way | handoffs | p50 (ms) | p99 (ms) |');
+  console.log('|---|---:|---:|---:|');
+  for (const r of rows) console.log(`| +${r.delayMs} ms | ${r.count} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`);
+  const at20 = rows.find((r) => r.delayMs === 20);
+  if (at20) console.log(`Target: handoff p50 < ${HANDOFF_TARGET_MS} ms at +20 ms each way: ${at20.p50 < HANDOFF_TARGET_MS ? 'met' : 'NOT met'} (${at20.p50.toFixed(1)} ms).`);
+}
+
+/**
+ * `npm run bench -- handoff`: only the handoff through the delaying proxy, the quick check of the
+ * handoff's round trips (the same rows `pipeline` prints).
+ */
+export async function runHandoff(): Promise<void> {
+  const postgres = await postgresUrlForTests();
+  const redis = redisUrlForTests();
+  if (!postgres || !redis) {
+    console.log('  PostgreSQL or Redis did not answer on 127.0.0.1: nothing to measure.');
+    return;
+  }
+  printDelayedHandoffs(await handoffLatencyByDelay({ postgresUrl: postgres, redisUrl: redis, admin: ADMIN, count: HANDOFFS, botsDir: 'bench/bots' }));
+}
+
 export async function run(): Promise<void> {
   console.log(`${CONNECTIONS} connections, ${SECONDS} s per row, load from this process, servers in their own processes (${os.cpus().length} CPUs).`);
   const postgres = await postgresUrlForTests();
@@ -129,6 +158,10 @@ export async function run(): Promise<void> {
   if (wanted('postgresql+redis') && postgres && redis) runs.push(await withDrivers(postgres, redis, () => measureServer('postgresql+redis')));
   else if (wanted('postgresql+redis')) console.log('  PostgreSQL or Redis did not answer on 127.0.0.1: the postgresql+redis row is skipped.');
 
+  const delayed: DelayedHandoff[] = postgres && redis && wanted('postgresql+redis')
+    ? await handoffLatencyByDelay({ postgresUrl: postgres, redisUrl: redis, admin: ADMIN, count: HANDOFFS, botsDir: 'bench/bots' })
+    : [];
+
   const ceilings: [string, number][] = [];
   if (!ONLY) ceilings.push(['embedded PGlite', await pgliteCeiling(CONNECTIONS, SECONDS)]);
   if (!ONLY && postgres) ceilings.push(['PostgreSQL', await postgresCeiling(postgres, CONNECTIONS, SECONDS)]);
@@ -146,6 +179,7 @@ export async function run(): Promise<void> {
   console.log('\n| handoff: customer message → new_conversation frame | handoffs | p50 (ms) | p99 (ms) |');
   console.log('|---|---:|---:|---:|');
   for (const r of runs) console.log(`| ${r.drivers} | ${r.handoff.count} | ${r.handoff.p50.toFixed(1)} | ${r.handoff.p99.toFixed(1)} |`);
+  printDelayedHandoffs(delayed);
 
   console.log('\nTargets (share of the bare express rate, continuing sessions):');
   for (const r of runs) {

@@ -18,6 +18,38 @@ export interface ExpectedState {
   assigned_to?: string | null;
 }
 
+/** A row read by plain SQL, with its timestamps as dates as drizzle's own queries give them (drivers answer text). */
+function asConversationRow(raw: ConversationRow): ConversationRow {
+  const date = (v: Date | string | null) => (v === null || v instanceof Date ? v : new Date(v));
+  return {
+    ...raw, waiting_since: date(raw.waiting_since), accepted_at: date(raw.accepted_at), resolved_at: date(raw.resolved_at),
+    updated_at: date(raw.updated_at)!,
+  };
+}
+
+/** The row a new cycle starts with (see `startLogged`). */
+export interface StartedConversation {
+  session_id: string;
+  bot_id: string;
+  channel: string;
+  status: AttendanceConversationStatus;
+  priority: number;
+  queue_id: string | null;
+  assigned_to: string | null;
+  topic: string | null;
+  last_message: string | null;
+  waiting_since: Date;
+}
+
+/** An attendance event-log row written with its conversation (the row gives session, bot and queue). */
+export interface LogEntry {
+  /** Null: the conversation's holder. */
+  attendant_id: string | null;
+  type: string;
+  data: Record<string, unknown>;
+  at: Date;
+}
+
 /** A queue item as the API shows it, plus the queue and topic. */
 export interface QueueItemRow extends ConversationRow {
   user_id: string;
@@ -61,6 +93,37 @@ export function createAttendanceConversationsRepo(db: Database) {
       return updated;
     },
 
+    /**
+     * {@link start} and the event log of the new cycle in one statement (docs/performance.md,
+     * "Handoff round trips"): the `log` rows are written only when the item was started, with the
+     * item's bot and queue, and its holder where a row names no attendant.
+     */
+    async startLogged(row: StartedConversation, from: 'none' | 'resolved', log: readonly LogEntry[]): Promise<ConversationRow | undefined> {
+      const item = from === 'none'
+        ? sql`insert into attendance_conversations
+              (session_id, bot_id, channel, status, priority, queue_id, assigned_to, topic, last_message, waiting_since)
+            values (${row.session_id}, ${row.bot_id}, ${row.channel}, ${row.status}, ${row.priority}, ${row.queue_id}, ${row.assigned_to},
+              ${row.topic}, ${row.last_message}, ${row.waiting_since.toISOString()}::timestamptz)
+            on conflict do nothing returning *`
+        : sql`update attendance_conversations set bot_id = ${row.bot_id}, channel = ${row.channel}, status = ${row.status},
+              priority = ${row.priority}, queue_id = ${row.queue_id}, assigned_to = ${row.assigned_to}, topic = ${row.topic},
+              last_message = ${row.last_message}, waiting_since = ${row.waiting_since.toISOString()}::timestamptz,
+              accepted_at = null, resolved_at = null, updated_at = now()
+            where session_id = ${row.session_id} and status = 'resolved' returning *`;
+      const entries = JSON.stringify(log.map((e, ord) => ({ ord, attendant_id: e.attendant_id, type: e.type, data: e.data, at: e.at.toISOString() })));
+      const result = await db.execute(sql`
+        with item as (${item}),
+        logged as (
+          insert into attendance_events (session_id, bot_id, queue_id, attendant_id, type, data, at)
+          select item.session_id, item.bot_id, item.queue_id, coalesce(e.attendant_id, item.assigned_to), e.type, e.data, e.at
+          from item cross join jsonb_to_recordset(${entries}::jsonb) as e(ord int, attendant_id uuid, type text, data jsonb, at timestamptz)
+          order by e.ord
+        )
+        select * from item`);
+      const started = rowsOf<ConversationRow>(result)[0];
+      return started && asConversationRow(started);
+    },
+
     /** Writes `next` (and `fields`) only while the row is still as `from` says; undefined when it is not. */
     async apply(sessionId: string, from: ExpectedState, next: AttendanceConversationStatus, fields: ConversationFields = {}): Promise<ConversationRow | undefined> {
       const [row] = await db.update(t).set({ ...fields, status: next, updated_at: sql`now()` })
@@ -71,18 +134,35 @@ export function createAttendanceConversationsRepo(db: Database) {
     /**
      * The atomic claim for assignment: like {@link apply}, but under a transaction-scoped advisory
      * lock on the attendant and only while they hold fewer than `max` conversations, so two
-     * concurrent assignments never push one attendant over capacity.
+     * concurrent assignments never push one attendant over capacity. One statement (the
+     * `attendance_claim` function, db/migrations/0022_attendance_claim.sql), which also writes
+     * `also.log` to the event log and, with `also.mirror`, the holder onto the session row (and
+     * its CRM contact, when one is given) — all only when the claim succeeded.
      */
-    async claim(sessionId: string, from: ExpectedState, next: AttendanceConversationStatus, attendantId: string, max: number, fields: ConversationFields = {}): Promise<ConversationRow | undefined> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`attendant:${attendantId}`}, 0))`);
-        const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(t)
-          .where(and(eq(t.assigned_to, attendantId), inArray(t.status, [...HELD])));
-        if ((held?.n ?? 0) >= max) return undefined;
-        const [row] = await tx.update(t).set({ ...fields, assigned_to: attendantId, status: next, updated_at: sql`now()` })
-          .where(and(eq(t.session_id, sessionId), expected(from))).returning();
-        return row;
-      });
+    async claim(
+      sessionId: string, from: ExpectedState, next: AttendanceConversationStatus, attendantId: string, max: number,
+      fields: { queue_id?: string | null } = {}, also: { log?: readonly LogEntry[]; mirror?: { customer_id?: string } } = {},
+    ): Promise<ConversationRow | undefined> {
+      const entries = JSON.stringify((also.log ?? []).map((e, ord) => ({ ord, attendant_id: e.attendant_id, type: e.type, data: e.data, at: e.at.toISOString() })));
+      const result = await db.execute(sql`
+        with claimed as (
+          select * from attendance_claim(${sessionId}::uuid, ${from.status}, ${from.assigned_to ?? null}::uuid, ${from.assigned_to !== undefined},
+            ${next}, ${attendantId}::uuid, ${max}::int, ${fields.queue_id ?? null}::uuid, ${'queue_id' in fields})
+        ),
+        mirrored as (
+          update sessions s set assigned_to = c.assigned_to, queue_id = c.queue_id,
+            customer_id = coalesce(${also.mirror?.customer_id ?? null}::uuid, s.customer_id), updated_at = now()
+          from claimed c where s.id = c.session_id and ${also.mirror !== undefined}
+        ),
+        logged as (
+          insert into attendance_events (session_id, bot_id, queue_id, attendant_id, type, data, at)
+          select c.session_id, c.bot_id, c.queue_id, coalesce(e.attendant_id, c.assigned_to), e.type, e.data, e.at
+          from claimed c cross join jsonb_to_recordset(${entries}::jsonb) as e(ord int, attendant_id uuid, type text, data jsonb, at timestamptz)
+          order by e.ord
+        )
+        select * from claimed`);
+      const claimed = rowsOf<ConversationRow>(result)[0];
+      return claimed && asConversationRow(claimed);
     },
 
     /** Records the customer's latest text without touching the status. */

@@ -68,6 +68,14 @@ export function createQueuesRepo(db: Database) {
         .orderBy(asc(attendanceQueueMembers.priority), asc(attendanceQueueMembers.created_at));
     },
 
+    /**
+     * Every membership of every queue, in the order of {@link listMembers}: assignment reads them
+     * all at once instead of one queue and one attendant at a time.
+     */
+    async listAllMemberships(): Promise<QueueMemberRow[]> {
+      return db.select().from(attendanceQueueMembers).orderBy(asc(attendanceQueueMembers.priority), asc(attendanceQueueMembers.created_at));
+    },
+
     /** The queues a user is a member of, for "attendants see only their queues". */
     async listMemberships(userId: string): Promise<QueueMemberRow[]> {
       return db.select().from(attendanceQueueMembers).where(eq(attendanceQueueMembers.user_id, userId));

@@ -1,4 +1,5 @@
 import { createAttendanceConversationsRepo } from './attendance-conversations-repo.js';
+import { createAttendanceHandoffRepo } from './attendance-handoff-repo.js';
 import { createAttendanceEventsRepo, createAttendantProfilesRepo, createQueuesRepo } from './attendance-repo.js';
 import { createBotsRepo } from './bots-repo.js';
 import type { Database } from './connection.js';
@@ -13,6 +14,7 @@ import { createUsersRepo } from './users-repo.js';
 function attendanceStores(db: Database) {
   return {
     conversations: createAttendanceConversationsRepo(db),
+    handoffs: createAttendanceHandoffRepo(db),
     events: createAttendanceEventsRepo(db),
     queues: createQueuesRepo(db),
     profiles: createAttendantProfilesRepo(db),

@@ -28,9 +28,10 @@ export {
 export {
   createCrmAttendanceLogsRepo, type CrmAttendanceLogsRepo, type CrmAttendanceLogRow, type NewCrmAttendanceLog,
 } from './crm-attendance-logs-repo.js';
+export { createAttendanceHandoffRepo, type AttendanceHandoffRepo, type HandoffFacts } from './attendance-handoff-repo.js';
 export {
   createAttendanceConversationsRepo, type AttendanceConversationsRepo, type ConversationRow, type NewConversation,
-  type ConversationFields, type ExpectedState, type QueueItemRow,
+  type ConversationFields, type ExpectedState, type QueueItemRow, type LogEntry, type StartedConversation,
 } from './attendance-conversations-repo.js';
 export { createTurnStore, newRowId, type TurnStore, type TurnWrite, type TurnCommit, type SessionWrite, type InboundWrite, type OutboundWrite, type EventWrite, type StoredReply, type LoadedConversation, type ConversationKey } from './turn-store.js';
 export type { SqlExecutor, Statement } from './sql-executor.js';

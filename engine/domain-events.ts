@@ -71,7 +71,15 @@ export type EngineEvent = {
   [K in EngineEventName]: { name: K; session_id: string; payload: EngineEventPayloads[K] };
 }[EngineEventName];
 
-/** Handlers by event name; an area subscribes to the events it reacts to, at the composition root. */
+/**
+ * Handlers by event name; an area subscribes to the events it reacts to, at the composition root.
+ * `prepare`, when given, reads what the handlers will need while the events job reads the
+ * session's pending events (in parallel: no round trip of its own, docs/performance.md, "Handoff
+ * round trips"); what it resolves to is handed, as `prepared`, to the handlers of the job's first
+ * event only (later events of the job may find the database changed by the first).
+ */
 export type EngineEventHandlers = {
-  [K in EngineEventName]?: (payload: EngineEventPayloads[K]) => Promise<void>;
+  [K in EngineEventName]?: (payload: EngineEventPayloads[K], prepared?: unknown) => Promise<void>;
+} & {
+  prepare?: (sessionId: string) => Promise<unknown>;
 };

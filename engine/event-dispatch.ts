@@ -45,11 +45,16 @@ export async function enqueueEvents(ctx: EngineContext, events: readonly EventWr
  */
 export function handleSessionEvents(ctx: EngineContext, job: EventsJob): Promise<void> {
   return ctx.locks.withLock(`events:${job.session_id}`, async () => {
-    for (const event of await ctx.repos.events.listPending(job.session_id)) {
+    // The subscribers' own reads leave with the read of the pending events: one round trip for both.
+    const [events, prepared] = await Promise.all([
+      ctx.repos.events.listPending(job.session_id),
+      Promise.all(ctx.subscribers.map((subscriber) => subscriber.prepare?.(job.session_id))),
+    ]);
+    for (const [index, event] of events.entries()) {
       try {
-        for (const subscriber of ctx.subscribers) {
-          const handler = subscriber[event.name as EngineEventName] as ((payload: unknown) => Promise<void>) | undefined;
-          await handler?.(event.payload);
+        for (const [at, subscriber] of ctx.subscribers.entries()) {
+          const handler = subscriber[event.name as EngineEventName] as ((payload: unknown, prepared?: unknown) => Promise<void>) | undefined;
+          await handler?.(event.payload, index === 0 ? prepared[at] : undefined);
         }
       } catch (error) {
         const final = event.attempts + 1 >= EVENT_ATTEMPTS;

@@ -1,4 +1,5 @@
 import type { AttendantProfileRow, ConversationRow } from '../../db/index.js';
+import type { KnownFacts } from '../attendance-listener.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
 import { eligibleAttendants } from '../live/live-events.js';
 
@@ -10,11 +11,17 @@ import { eligibleAttendants } from '../live/live-events.js';
 export async function noticeRecipients(
   repos: Pick<AttendanceRepositories, 'profiles' | 'queues' | 'sessions'>,
   row: ConversationRow,
+  known: KnownFacts = {},
 ): Promise<{ profiles: AttendantProfileRow[]; customer: string }> {
-  const profiles = await repos.profiles.list({ status: 'online' });
-  const members = row.queue_id ? await repos.queues.listMembers(row.queue_id) : [];
+  const queueId = row.queue_id;
+  // Independent reads, at once; what the change already read is not read again (attendance-listener.ts, KnownFacts).
+  const [profiles, members, customer] = await Promise.all([
+    known.online ?? repos.profiles.list({ status: 'online' }),
+    !queueId ? [] : known.memberships ? known.memberships.filter((m) => m.queue_id === queueId) : repos.queues.listMembers(queueId),
+    known.session ? known.session.external_user_id : customerName(repos, row),
+  ]);
   const eligible = new Set(eligibleAttendants(row, profiles, members));
-  return { profiles: profiles.filter((p) => eligible.has(p.user_id)), customer: await customerName(repos, row) };
+  return { profiles: profiles.filter((p) => eligible.has(p.user_id)), customer };
 }
 
 /** The customer of a conversation as attendants see them named: the channel's id of the customer. */

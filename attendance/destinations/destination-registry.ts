@@ -7,7 +7,7 @@
  */
 import { ATTENDANT_DESTINATIONS, type AttendantDestinationName, type BotConfig } from '../../config/index.js';
 import type { ConversationRow, SessionsRepo } from '../../db/index.js';
-import type { AttendanceListener } from '../attendance-listener.js';
+import type { AttendanceListener, KnownFacts } from '../attendance-listener.js';
 
 /**
  * One destination: its name and the listener calls it wants, with the same meaning as
@@ -46,15 +46,15 @@ export function createDestinationRegistry(deps: DestinationRegistryDeps): Partia
     if (byName.has(destination.name)) throw new Error(`Two attendant destinations are named ${destination.name}`);
     byName.set(destination.name, destination);
   }
-  const chosen = async (row: ConversationRow): Promise<AttendantDestination | undefined> => {
+  const chosen = async (row: ConversationRow, known: KnownFacts = {}): Promise<AttendantDestination | undefined> => {
     const config = deps.config(row.bot_id);
     if (byName.size === 0 || !config) return undefined;
-    const session = await deps.repos.sessions.findById(row.session_id);
+    const session = known.session ?? await deps.repos.sessions.findById(row.session_id);
     return byName.get(destinationOf(config, session?.context_data ?? {}));
   };
   return {
-    async conversationChanged(row, events) {
-      await (await chosen(row))?.conversationChanged?.(row, events);
+    async conversationChanged(row, events, known) {
+      await (await chosen(row, known))?.conversationChanged?.(row, events, known);
     },
     async customerMessage(row, text) {
       await (await chosen(row))?.customerMessage?.(row, text);

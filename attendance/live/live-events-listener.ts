@@ -9,7 +9,7 @@ import {
 } from '../../db/index.js';
 import type { EventBus } from '../../infra/events/index.js';
 import { e164 } from '../assign-conversation.js';
-import type { AttendanceListener } from '../attendance-listener.js';
+import type { AttendanceListener, KnownFacts } from '../attendance-listener.js';
 import type { ConversationEvent } from '../conversation-events.js';
 import {
   conversationDeliveries, customerMessageDelivery, eligibleAttendants, factsNeeded,
@@ -31,13 +31,19 @@ export function createLiveEventsListener(deps: LiveEventsListenerDeps): Attendan
     for (const delivery of deliveries) await deps.bus.publish(ATTENDANCE_LIVE_TOPIC, delivery);
   };
   return {
-    async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[]) {
+    async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[], known: KnownFacts = {}) {
       const needed = factsNeeded(events);
-      const facts: LiveFacts = { conversation: row };
-      if (needed.customer) facts.customer = await customerOf(deps.repos, row);
-      if (needed.eligible) facts.eligible = await eligibleFor(deps.repos, row);
-      if (needed.waiting) facts.waiting = await deps.repos.conversations.countWaiting(row.bot_id);
-      if (needed.names.length > 0) facts.names = await namesOf(deps.repos, needed.names);
+      // The facts are independent: read at once (docs/performance.md, "Handoff round trips").
+      const [customer, eligible, waiting, names] = await Promise.all([
+        needed.customer ? customerOf(deps.repos, row, known) : undefined,
+        needed.eligible ? eligibleFor(deps.repos, row, known) : undefined,
+        needed.waiting ? known.waiting ?? deps.repos.conversations.countWaiting(row.bot_id) : undefined,
+        needed.names.length > 0 ? namesOf(deps.repos, needed.names) : undefined,
+      ]);
+      const facts: LiveFacts = {
+        conversation: row, ...(customer ? { customer } : {}), ...(eligible ? { eligible } : {}),
+        ...(waiting === undefined ? {} : { waiting }), ...(names ? { names } : {}),
+      };
       await publish(conversationDeliveries(facts, events));
     },
     async customerMessage(row: ConversationRow, text: string) {
@@ -49,9 +55,12 @@ export function createLiveEventsListener(deps: LiveEventsListenerDeps): Attendan
 }
 
 /** Online attendants eligible for the conversation: its queue's active members, else by profile channel. */
-async function eligibleFor(repos: AttendanceRepositories, row: ConversationRow): Promise<string[]> {
-  const profiles = await repos.profiles.list({ status: 'online' });
-  const members = row.queue_id ? await repos.queues.listMembers(row.queue_id) : [];
+async function eligibleFor(repos: AttendanceRepositories, row: ConversationRow, known: KnownFacts = {}): Promise<string[]> {
+  const queueId = row.queue_id;
+  const [profiles, members] = await Promise.all([
+    known.online ?? repos.profiles.list({ status: 'online' }),
+    !queueId ? [] : known.memberships ? known.memberships.filter((m) => m.queue_id === queueId) : repos.queues.listMembers(queueId),
+  ]);
   return eligibleAttendants(row, profiles, members);
 }
 
@@ -60,14 +69,15 @@ async function eligibleFor(repos: AttendanceRepositories, row: ConversationRow):
  * customer's E.164 phone), then what the bot learnt (`customer_name`, `user_name`, `name`), then
  * the channel's user id.
  */
-async function customerOf(repos: AttendanceRepositories, row: ConversationRow): Promise<LiveCustomer> {
-  const session = await repos.sessions.findById(row.session_id);
+async function customerOf(repos: AttendanceRepositories, row: ConversationRow, known: KnownFacts = {}): Promise<LiveCustomer> {
+  const session = known.session ?? await repos.sessions.findById(row.session_id);
   if (!session) return { name: row.session_id, phone: null };
   const context = session.context_data;
   const phone = e164(context.phone) ?? e164(session.external_user_id);
   const crm = repos.crm;
-  const contact = (session.customer_id ? await crm.getContact(session.customer_id) : undefined)
-    ?? (phone ? await crm.findContactByPhone(row.bot_id, phone) : undefined);
+  const contact = known.contact !== undefined ? known.contact ?? undefined
+    : (session.customer_id ? await crm.getContact(session.customer_id) : undefined)
+      ?? (phone ? await crm.findContactByPhone(row.bot_id, phone) : undefined);
   const contactName = [contact?.first_name, contact?.last_name].filter(Boolean).join(' ');
   const learnt = [context.customer_name, context.user_name, context.name].find((v): v is string => typeof v === 'string' && v.trim() !== '');
   return { name: contactName || learnt || session.external_user_id, phone: contact?.phone ?? phone ?? null };
@@ -75,7 +85,6 @@ async function customerOf(repos: AttendanceRepositories, row: ConversationRow): 
 
 async function namesOf(repos: AttendanceRepositories, userIds: readonly string[]): Promise<Record<string, string>> {
   const repo = repos.conversations;
-  const names: Record<string, string> = {};
-  for (const id of userIds) names[id] = (await repo.attendantName(id)) ?? id;
-  return names;
+  const found = await Promise.all(userIds.map((id) => repo.attendantName(id)));
+  return Object.fromEntries(userIds.map((id, i) => [id, found[i] ?? id]));
 }

@@ -1,6 +1,7 @@
 import type { ConversationRow } from '../../db/index.js';
 import { e164 } from '../assign-conversation.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
+import type { KnownFacts } from '../attendance-listener.js';
 import { noticeRecipients } from '../channel-attendants/notice-recipients.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
 import type { AttendantDestination } from '../destinations/destination-registry.js';
@@ -25,9 +26,9 @@ export function createMobileMsgDestination(deps: {
 }): AttendantDestination {
   return {
     name: 'mobile_msg',
-    async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[]) {
+    async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[], known?: KnownFacts) {
       if (!events.some((e) => e.name === CONVERSATION_EVENTS.queued)) return;
-      const { profiles, customer } = await noticeRecipients(deps.repos, row);
+      const { profiles, customer } = await noticeRecipients(deps.repos, row, known);
       const text = newConversationNotice(customer, row.last_message ?? '', row.session_id);
       for (const profile of profiles) {
         const phone = e164(profile.phone);

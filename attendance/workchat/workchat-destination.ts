@@ -1,5 +1,6 @@
 import type { AttendantProfileRow, ConversationRow } from '../../db/index.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
+import type { KnownFacts } from '../attendance-listener.js';
 import { customerName, noticeRecipients } from '../channel-attendants/notice-recipients.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
 import type { AttendantDestination } from '../destinations/destination-registry.js';
@@ -45,12 +46,12 @@ export function createWorkchatDestination(deps: {
 }): AttendantDestination {
   return {
     name: 'workchat',
-    async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[]) {
+    async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[], known?: KnownFacts) {
       const offer = (customer: string, reason: ConversationOffer['reason']): ConversationOffer => ({
         session_id: row.session_id, customer, channel: row.channel, message: row.last_message ?? '', reason,
       });
       if (events.some((e) => e.name === CONVERSATION_EVENTS.queued)) {
-        const { profiles, customer } = await noticeRecipients(deps.repos, row);
+        const { profiles, customer } = await noticeRecipients(deps.repos, row, known);
         for (const profile of profiles) await deps.desk.offer(row.bot_id, profile, offer(customer, 'queued'));
       }
       for (const event of events) {

@@ -24,7 +24,7 @@ export function fakeRepositories(parts: { [K in keyof AttendanceRepositories]?: 
 }
 
 /** A conversation store with the optimistic writes of the real one (a write names the state it expects). */
-export function fakeConversations(rows: ConversationRow[] = [], names: Record<string, string> = {}) {
+export function fakeConversations(rows: ConversationRow[] = [], names: Record<string, string> = {}, onLog: (type: string) => void = () => undefined) {
   const byId = new Map(rows.map((r) => [r.session_id, { ...r }]));
   const matches = (row: ConversationRow, from: { status: string; assigned_to?: string | null }) =>
     row.status === from.status && (from.assigned_to === undefined || row.assigned_to === from.assigned_to);
@@ -36,6 +36,12 @@ export function fakeConversations(rows: ConversationRow[] = [], names: Record<st
       if (from === 'none' ? existing : existing?.status !== 'resolved') return undefined;
       const stored = { ...conversation(row.session_id), ...row, accepted_at: null, resolved_at: null, updated_at: new Date() };
       byId.set(row.session_id, stored);
+      return stored;
+    },
+    /** `start` with its event log: the log's types go to `onLog` when the item started. */
+    startLogged: async (row: Partial<ConversationRow> & Pick<ConversationRow, 'session_id' | 'status'>, from: 'none' | 'resolved', log: readonly { type: string }[]) => {
+      const stored = await store.start(row, from);
+      if (stored) for (const entry of log) onLog(entry.type);
       return stored;
     },
     apply: async (id: string, from: { status: ConversationRow['status']; assigned_to?: string | null }, next: ConversationRow['status'], fields: Partial<ConversationRow> = {}) => {
