@@ -118,7 +118,7 @@ export {
 export {
   createDestinationRegistry, destinationOf, type AttendantDestination, type DestinationRegistryDeps,
 } from './destinations/destination-registry.js';
-// The attendant console (issue 15): the conversation view's transcript, and canned responses.
+// The attendant console (docs/attendance/console.md): the conversation view's transcript, and canned responses.
 export { readTranscript, type TranscriptEntry } from './read-transcript.js';
 export {
   createCannedResponse, deleteCannedResponse, listCannedResponses, updateCannedResponse,

@@ -36,7 +36,7 @@ describe('attendant-list rule', () => {
     expect(pick(list, { target: 'nobody' })).toBe('a');
   });
 
-  test('a target naming a username reaches that attendant, not the least loaded (issue 14: "alice" went to bob)', () => {
+  test('a target naming a username reaches that attendant, not the least loaded ("alice" once went to bob)', () => {
     const list = [att('u-bob', { name: 'Bob Brown', username: 'bob' }), att('u-alice', { name: 'Alice Smith', username: 'alice', active_conversations: 2 })];
     expect(pick(list, { target: 'alice' })).toBe('u-alice');
     expect(pick(list, { target: 'Alice Smith' })).toBe('u-alice');

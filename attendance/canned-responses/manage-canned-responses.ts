@@ -1,5 +1,5 @@
 /**
- * Canned responses (seed: planned; issue 15): per bot or for every bot, the team's (kept by
+ * Canned responses (docs/attendance/console.md, "Canned responses"): per bot or for every bot, the team's (kept by
  * supervisors and admins) or one attendant's own. Everyone reads the team's and their own;
  * only the owner, or a supervisor for the team's, changes one.
  */

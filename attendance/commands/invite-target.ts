@@ -1,5 +1,5 @@
 /**
- * Who `/video invite @<customer>` (seed 1.3, "invite to the active room") names
+ * Who `/video invite @<customer>` ("invite to the active room") names
  * (docs/meetings.md, "In attendance"): `@customer` is the conversation's own customer; any other
  * name is matched, without case, against the customers of the conversations held by the same
  * attendant — their name, their id on the channel, email or phone — so the attendant can bring a

@@ -1,6 +1,6 @@
 /**
  * `/video`, `/video link`, `/video invite @customer`, `/video end`, `/call` and `/voice on|off`
- * (seed 1.3) on the attendant's held conversation. Rooms belong to the meetings area: attendance
+ * on the attendant's held conversation. Rooms belong to the meetings area: attendance
  * reaches it only through the port below, given at the composition root (docs/meetings.md,
  * "In attendance").
  */
@@ -20,7 +20,7 @@ export interface AttendantMeetingsPort {
   invite(input: { sessionId: string; attendantId: string; customerSessionId: string }): Promise<{ join_url: string }>;
   /** Ends the conversation's open room; false when there was none. */
   end(input: { sessionId: string; attendantId: string }): Promise<boolean>;
-  /** Sets the session's `voice_response` (seed 2.6). */
+  /** Sets the session's `voice_response` (docs/meetings.md, "In attendance"). */
   setVoice(input: { sessionId: string; on: boolean }): Promise<void>;
 }
 

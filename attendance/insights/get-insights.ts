@@ -22,7 +22,7 @@ export interface GetInsightsInput {
   to?: Date;
 }
 
-/** The insights answer (ISO 8601 window, metrics, seed targets, counts behind the rates). */
+/** The insights answer (ISO 8601 window, metrics, their targets, counts behind the rates). */
 export interface Insights {
   bot_id: string | null;
   from: string;

@@ -1,5 +1,5 @@
 /**
- * The video KPIs of seed 2.14 from the meeting lines of the attendance event log
+ * The video KPIs from the meeting lines of the attendance event log
  * (meetings/meeting-events.ts; docs/meetings.md, "Insights"). Pure, like compute-insights.ts.
  *
  * - `video_call_requests`: video rooms asked for in the window (`video_requested`, media video);

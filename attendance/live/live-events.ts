@@ -91,14 +91,14 @@ export interface TicketUpdatedFrame {
 }
 
 /** Every frame the server pushes on its own (answers to client frames are in the socket schemas). */
-/** The customer is typing in the web widget (customer-typing.ts; issue 15). */
+/** The customer is typing in the web widget (customer-typing.ts; docs/attendance/live-events.md, "customer_typing"). */
 export interface CustomerTypingFrame {
   type: 'customer_typing';
   session_id: string;
   at: string;
 }
 
-/** A message to the customer failed for good; `reason` is the provider's code and words (delivery-failed.ts; issue 12). */
+/** A message to the customer failed for good; `reason` is the provider's code and words (delivery-failed.ts; docs/attendance/live-events.md, "delivery_failed"). */
 export interface DeliveryFailedFrame {
   type: 'delivery_failed';
   session_id: string;

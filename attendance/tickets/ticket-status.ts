@@ -1,7 +1,7 @@
 /**
- * The one transition table for ticket statuses. Every status a ticket
- * use case writes comes from {@link ticketTransition}; nothing else decides one. The seed fixes
- * only "any → resolved, resolved_at set"; the rest is our design: work moves a ticket between
+ * The one transition table for ticket statuses (docs/attendance/tickets.md, "Status"). Every
+ * status a ticket use case writes comes from {@link ticketTransition}; nothing else decides one.
+ * Any worked status may become resolved (resolved_at set); work moves a ticket between
  * in_progress and pending, resolved can be reopened or closed, and closed is final.
  */
 import { TICKET_STATUSES, type TicketStatus } from '../../db/index.js';

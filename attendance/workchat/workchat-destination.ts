@@ -5,7 +5,7 @@ import { customerName, noticeRecipients } from '../channel-attendants/notice-rec
 import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
 import type { AttendantDestination } from '../destinations/destination-registry.js';
 
-/** A conversation offered to an attendant: what their card shows (issue 14: customer, channel, first message, Take). */
+/** A conversation offered to an attendant: what their card shows (docs/channels/workchat.md, "Attendants": customer, channel, first message, Take). */
 export interface ConversationOffer {
   session_id: string;
   customer: string;
