@@ -44,7 +44,7 @@ export const ProcessSettingsSchema = z.object({
   TRUST_PROXY: TrustProxySchema,
   // Strict-Transport-Security on every answer (http/browser-security.ts); unset: on when PUBLIC_URL is https.
   HSTS: optionalString.pipe(z.enum(['on', 'off']).optional()),
-  // Notifications (docs/notifications.md, "Limits"): seed 8's limits, and PUBLIC_URL (above) is the base of click-tracking links.
+  // Notifications (docs/notifications.md, "Limits"): the limits, and PUBLIC_URL (above) is the base of click-tracking links.
   NOTIFICATIONS_SEND_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(100),
   NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY: z.coerce.number().int().positive().default(10),
   NOTIFICATIONS_TEMPLATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(20),

@@ -1,12 +1,12 @@
-/** The channels a notification can go out on (seed 2.1): browser push, email, mobile push, SMS, the in-app inbox. */
+/** The channels a notification can go out on (docs/notifications.md, "Delivery"): browser push, email, mobile push, SMS, the in-app inbox. */
 export const NOTIFICATION_CHANNELS = ['web', 'email', 'push', 'sms', 'in_app'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** Notification kinds (seed 2.1 type descriptors). */
+/** Notification kinds (`type`; docs/notifications.md, "Send"). */
 export const NOTIFICATION_TYPES = ['system', 'user', 'broadcast'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Preference categories (seed 2.3). */
+/** Preference categories (docs/notifications.md, "Preferences"). */
 export const NOTIFICATION_CATEGORIES = ['system', 'marketing', 'updates'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 

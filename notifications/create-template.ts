@@ -15,7 +15,7 @@ export interface CreateTemplateInput {
 }
 
 /**
- * Stores a template (seed 2.4). Every placeholder of the title and body must be declared in
+ * Stores a template (docs/notifications.md, "Templates"). Every placeholder of the title and body must be declared in
  * `variables` (400 naming the undeclared ones); names are unique (409).
  */
 export async function createTemplate(deps: NotificationsDeps, principal: Principal, input: CreateTemplateInput): Promise<TemplateRow> {

@@ -3,7 +3,7 @@ import { notFound } from './get-notification.js';
 import type { NotificationsDeps } from './notifications-deps.js';
 
 /**
- * Removes the notification from the caller's inbox (seed 3.1 DELETE). Other recipients keep
+ * Removes the notification from the caller's inbox (DELETE /{id}, docs/notifications.md, "Endpoints"). Other recipients keep
  * theirs and the sender keeps the delivery record; a caller without a copy gets 404.
  */
 export async function deleteNotification(deps: Pick<NotificationsDeps, 'repo' | 'now'>, principal: Principal, id: string): Promise<void> {

@@ -15,7 +15,7 @@ export interface NotificationView {
 }
 
 /**
- * Reads one notification (seed 4.1 GET). The sender, admins and supervisors see every delivery;
+ * Reads one notification (GET /{id}, docs/notifications.md, "Endpoints"). The sender, admins and supervisors see every delivery;
  * a recipient sees their own copy until they delete it; anyone else gets 404, as if it did not exist.
  */
 export async function getNotification(deps: Pick<NotificationsDeps, 'repo'>, principal: Principal, id: string): Promise<NotificationView> {

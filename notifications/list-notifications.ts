@@ -13,7 +13,7 @@ export interface ListNotificationsInput {
   end_date?: Date;
 }
 
-/** Lists what the caller sent or still has in their inbox, newest first (seed 4.1 GET list). */
+/** Lists what the caller sent or still has in their inbox, newest first (GET /, docs/notifications.md, "Endpoints"). */
 export async function listNotifications(
   deps: Pick<NotificationsDeps, 'repo'>, principal: Principal, input: ListNotificationsInput,
 ): Promise<{ rows: NotificationRow[]; total: number }> {

@@ -12,7 +12,7 @@ async function checkAccess(deps: Pick<NotificationsDeps, 'repo'>, principal: Pri
   if (!(await deps.repo.knownUsers([userId])).has(userId)) throw new NotFoundError(`User ${userId} not found`, 'user_not_found');
 }
 
-/** The user's preferences, defaults filled in (seed 2.3). */
+/** The user's preferences, defaults filled in (docs/notifications.md, "Preferences"). */
 export async function getPreferences(deps: Pick<NotificationsDeps, 'repo' | 'settings'>, principal: Principal, userId: string): Promise<NotificationPreferences> {
   await checkAccess(deps, principal, userId);
   return readPreferences(await deps.settings.preferences(userId));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-/** Prefixed opaque ids (seed 2.1): `ntf_…` for notifications, `brd_…` broadcasts, `whk_…` webhooks. */
+/** Prefixed opaque ids: `ntf_…` for notifications, `brd_…` broadcasts, `whk_…` webhooks. */
 export function newId(prefix: 'ntf' | 'brd' | 'whk'): string {
   return `${prefix}_${randomUUID().replaceAll('-', '')}`;
 }

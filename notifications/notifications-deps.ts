@@ -8,14 +8,14 @@ import type { RateLimiter } from '../infra/rate-limit/index.js';
 import type { NotificationChannel } from './channels.js';
 import type { ChannelSender, GroupDirectory } from './delivery-port.js';
 
-/** The limits of seed 8, configurable (docs/notifications.md, "Limits"). */
+/** The limits, configurable (docs/notifications.md, "Limits"). */
 export interface NotificationLimits {
   sendPerHour: number;
   broadcastPerDay: number;
   templatesPerDay: number;
 }
 
-/** Delivered and clicked events for webhooks (seed 6.1); the webhooks part listens. */
+/** Delivered and clicked events for webhooks (docs/notifications.md, "Webhooks"); the webhooks part listens. */
 export interface NotificationEventSink {
   delivered(events: { notification_id: string; recipient: string; channel: string; delivered_at: string }[]): Promise<void>;
   /** A broadcast batch reached `user_ids` on `channel` (in_app, written delivered). */

@@ -1,7 +1,7 @@
 import { DELIVERY_REASONS, type NotificationCategory, type NotificationChannel, type NotificationType } from './channels.js';
 import { nextLocalTime, quietUntil } from './quiet-hours.js';
 
-/** A user's notification preferences (seed 2.3 plus `timezone`, `email.digest_time` and `sms.phone`; docs/notifications.md). */
+/** A user's notification preferences (docs/notifications.md, "Preferences"). */
 export interface NotificationPreferences {
   timezone: string;
   email: { enabled: boolean; frequency: 'immediate' | 'daily'; digest_time: string };

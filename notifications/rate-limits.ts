@@ -4,11 +4,11 @@ import type { NotificationsDeps } from './notifications-deps.js';
 const HOUR = 3600;
 const DAY = 86_400;
 
-/** The three limited operations of seed 8 and how each is counted. */
+/** The three limited operations (docs/notifications.md, "Limits") and how each is counted. */
 export type LimitedOperation = 'send' | 'broadcast' | 'template';
 
 /**
- * Spends one point of the caller's budget for `operation`, or throws the 429 of seed 7
+ * Spends one point of the caller's budget for `operation`, or throws the 429 of docs/notifications.md, "Limits"
  * (`limit`, `window`, `retry_after`). Sends count per user and hour; broadcasts and template
  * creations per account (the calling user) and day.
  */

@@ -11,7 +11,7 @@ import { spendLimit } from './rate-limits.js';
 export const SEGMENTS = ['admins', 'supervisors', 'attendants', 'authors'] as const;
 export type Segment = (typeof SEGMENTS)[number];
 
-/** A broadcast request once validated (seed 2.2). */
+/** A broadcast request once validated (docs/notifications.md, "Broadcast"). */
 export interface BroadcastInput {
   target: { kind: 'all' } | { kind: 'group'; id: string } | { kind: 'segment'; id: Segment };
   filters: { channel?: NotificationChannel; last_active_days?: number };
@@ -24,7 +24,7 @@ export interface BroadcastInput {
 }
 
 /**
- * Creates a broadcast (seed 2.2, 3.1): counts the audience, stores the broadcast and its one
+ * Creates a broadcast (docs/notifications.md, "Broadcast"): counts the audience, stores the broadcast and its one
  * notification, and hands the fan-out to a job, now or at `schedule` (then `scheduled`,
  * `scheduled_for` echoing it). Admins and supervisors broadcast to anyone; a group's members to
  * their group, through the groups port — without it a group target is a 400.

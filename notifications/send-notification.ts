@@ -34,7 +34,7 @@ export interface SentNotification {
 }
 
 /**
- * Sends a notification (seed 3.1, "POST send"): unknown recipients are a 400 listing them; the
+ * Sends a notification (docs/notifications.md, "Send"): unknown recipients are a 400 listing them; the
  * caller must be allowed to reach every recipient; then the notification is stored `queued` with
  * one `pending` delivery per recipient and channel, and the deliver job takes it from there. A
  * repeated `Idempotency-Key` answers the first notification instead of sending again.

@@ -15,7 +15,7 @@ export interface SendTemplateInput {
 }
 
 /**
- * Sends a stored template (seed 4.1 `send/template`): rendered per recipient from `variables`
+ * Sends a stored template (`send/template`, docs/notifications.md, "Templates"): rendered per recipient from `variables`
  * and that recipient's `recipient_variables`. Every declared variable must have a value for every
  * recipient and no undeclared one may be given (400 naming them); unknown template → 404.
  */

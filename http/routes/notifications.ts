@@ -52,12 +52,12 @@ function toView({ notification: n, delivery, details, own }: NotificationView) {
   };
 }
 
-/** Both the short path and the seed's literal `notifications/notifications` form (issue 17, "Contract"). */
+/** Both the short path and the long `notifications/notifications` form (docs/notifications.md, "Endpoints"). */
 const itemPaths = (suffix = '') => [`${BASE}/notifications/:id${suffix}`, `${BASE}/:id${suffix}`];
 
 /**
- * The notifications API v1 (seed 4.1, docs/notifications.md): send, read, list, mark read,
- * delete, preferences, templates. Every route needs a bearer token (seed 5.1).
+ * The notifications API v1 (docs/notifications.md): send, read, list, mark read,
+ * delete, preferences, templates. Every route needs a bearer token.
  */
 export function notificationRoutes(service: NotificationsService) {
   const common = { tag: TAG, access: 'authenticated' as const };

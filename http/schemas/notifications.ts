@@ -15,13 +15,13 @@ const Status = z.enum(['queued', 'scheduled', 'delivered', 'partially_delivered'
   description: '`delivered`: every recipient × channel delivered; `partially_delivered`: some did, the others failed or expired (see `delivery_details`)',
 });
 
-/** `data` (seed 2.1): `action` names what a click means, `url` where it leads (a path or an http(s) URL). */
+/** `data` (docs/notifications.md, "Send"): `action` names what a click means, `url` where it leads (a path or an http(s) URL). */
 const NotificationData = z.object({
   action: z.string().max(100).optional(),
   url: z.string().max(2000).refine((u) => u.startsWith('/') || /^https?:\/\//.test(u), 'must be a path or an http(s) URL').optional(),
 }).catchall(z.unknown()).meta({ id: 'NotificationData' });
 
-/** Options per channel (seed 2.1 channel descriptors), under `channel_options.<channel>`. */
+/** Options per channel (docs/notifications.md, "Send"), under `channel_options.<channel>`. */
 export const ChannelOptionsSchema = z.object({
   web: z.object({
     icon: z.url().optional(), badge: z.url().optional(),
@@ -38,7 +38,7 @@ export const ChannelOptionsSchema = z.object({
   in_app: z.object({ persist: z.boolean().optional(), category: z.string().max(50).optional() }).optional(),
 }).meta({ id: 'NotificationChannelOptions' });
 
-/** The parts of a send shared with `send/template` (type descriptor fields of seed 2.1). */
+/** The parts of a send shared with `send/template` (docs/notifications.md, "Send"). */
 const sendOptions = {
   priority: z.enum(['normal', 'high']).default('normal'),
   data: NotificationData.default({}),
@@ -52,7 +52,7 @@ const sendOptions = {
 
 const Recipients = z.array(z.string().min(1).max(100)).min(1).max(MAX_RECIPIENTS).meta({ description: 'User ids' });
 
-/** POST /send (seed 4.1). */
+/** POST /send (docs/notifications.md, "Send"). */
 export const SendNotificationRequestSchema = z.object({
   recipients: Recipients,
   title: z.string().trim().min(1).max(200),
@@ -61,7 +61,7 @@ export const SendNotificationRequestSchema = z.object({
   ...sendOptions,
 }).meta({ id: 'SendNotificationRequest' });
 
-/** POST /send/template (seed 4.1). */
+/** POST /send/template (docs/notifications.md, "Templates"). */
 export const SendTemplateRequestSchema = z.object({
   template: z.string().min(1).max(100),
   recipients: Recipients,
@@ -72,7 +72,7 @@ export const SendTemplateRequestSchema = z.object({
   ...sendOptions,
 }).meta({ id: 'SendTemplateRequest' });
 
-/** The answer to a send (seed 4.1). */
+/** The answer to a send (docs/notifications.md, "Send"). */
 export const SendNotificationResponseSchema = z.object({
   notification_id: z.string(),
   recipients_count: z.number().int(),
@@ -90,7 +90,7 @@ const DeliveryDetail = z.object({
   read_at: Timestamp.nullable(), clicked_at: Timestamp.nullable(), action: z.string().nullable(),
 });
 
-/** GET /{id} (seed 4.1), with the content and the caller's read state. */
+/** GET /{id} (docs/notifications.md, "Endpoints"), with the content and the caller's read state. */
 export const NotificationSchema = z.object({
   notification_id: z.string(),
   type: z.string(),
@@ -110,7 +110,7 @@ export const NotificationSchema = z.object({
   read_at: Timestamp.nullable().optional(),
 }).meta({ id: 'Notification' });
 
-/** GET / query (seed 4.1). */
+/** GET / query (docs/notifications.md, "Endpoints"). */
 export const ListNotificationsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIMIT_MAX).default(20),
@@ -135,7 +135,7 @@ export const DeleteNotificationResponseSchema = z.object({ deleted: z.literal(tr
   .meta({ id: 'NotificationDeleted' });
 
 const QuietHours = z.object({ enabled: z.boolean(), start: HHMM, end: HHMM });
-/** The whole preferences object (seed 2.3 plus timezone and digest_time). */
+/** The whole preferences object (docs/notifications.md, "Preferences"). */
 const Preferences = z.object({
   timezone: z.string().meta({ description: 'IANA time zone of quiet hours and the digest; default UTC' }),
   email: z.object({ enabled: z.boolean(), frequency: z.enum(['immediate', 'daily']), digest_time: HHMM }),
@@ -161,7 +161,7 @@ export const PreferencesPatchSchema = z.union([z.object({ preferences: Preferenc
   .meta({ id: 'NotificationPreferencesPatch' });
 
 const VariableName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain identifier');
-/** POST /templates (seed 2.4). */
+/** POST /templates (docs/notifications.md, "Templates"). */
 export const CreateTemplateRequestSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'letters, digits, _ . - (at most 100)'),
   title: z.string().min(1).max(200),
@@ -175,7 +175,7 @@ export const TemplateSchema = z.object({
 
 const SEGMENT_IDS = ['admins', 'supervisors', 'attendants', 'authors'] as const;
 /**
- * POST /broadcast (seed 2.2). `target` is `all`, `segment` (with `segment_id`: users by role) or
+ * POST /broadcast (docs/notifications.md, "Broadcast"). `target` is `all`, `segment` (with `segment_id`: users by role) or
  * `group` (with `group_id`, through the groups area); `segment:<id>` and `group:<id>` are accepted
  * as shorthands.
  */

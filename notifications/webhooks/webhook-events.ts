@@ -4,7 +4,7 @@ import type { JobQueue } from '../../infra/jobs/index.js';
 import { NOTIFICATION_JOBS } from '../notification-ids.js';
 import type { NotificationEventSink } from '../notifications-deps.js';
 
-/** The webhook events of seed 6.1. */
+/** The webhook events (docs/notifications.md, "Webhooks"). */
 export const WEBHOOK_EVENTS = ['notification.delivered', 'notification.clicked'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
