@@ -1,7 +1,7 @@
 import { mayDo, type GroupAction } from './group-access.js';
 import type { GroupRole } from './identity-provider.js';
 
-// The seed's role matrix (docs/groups.md, "Who may do what"), caller by caller.
+// The role matrix (docs/groups.md, "Who may do what"), caller by caller.
 type Caller = [label: string, organizationAdmin: boolean, role: GroupRole | undefined];
 const CALLERS: Caller[] = [
   ['owner', false, 'owner'], ['group admin', false, 'admin'], ['member', false, 'member'],

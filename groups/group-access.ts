@@ -10,7 +10,7 @@ export interface GroupCaller {
 }
 
 /**
- * The seed's role matrix as one pure rule: create needs an organization admin; update the
+ * The role matrix (docs/groups.md, "Who may do what") as one pure rule: create needs an organization admin; update the
  * group's owner or an admin; delete its owner; viewing members any member; adding and removing
  * members a group admin (the owner included). Adding or removing an owner takes an owner, so a
  * group admin cannot hand out the right to delete the group.

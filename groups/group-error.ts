@@ -1,6 +1,6 @@
 import { DomainError } from '../infra/errors.js';
 
-/** The group error codes of the seed (docs/groups.md, "Errors"). */
+/** The group error codes (docs/groups.md, "Errors"). */
 export const GROUP_ERROR_CODES = ['GROUP_NOT_FOUND', 'UNAUTHORIZED', 'MEMBER_EXISTS', 'MEMBER_NOT_FOUND', 'IDP_ERROR'] as const;
 export type GroupErrorCode = (typeof GROUP_ERROR_CODES)[number];
 

@@ -1,7 +1,7 @@
 import { RateLimitError } from '../infra/errors.js';
 import type { RateLimiter, RateLimitRule } from '../infra/rate-limit/index.js';
 
-/** Seed section 8: per user, 100 group reads and 20 group writes a minute. */
+/** docs/groups.md, "Limits": per user, 100 group reads and 20 group writes a minute. */
 export const GROUP_READ_LIMIT: RateLimitRule = { points: 100, durationSeconds: 60 };
 export const GROUP_WRITE_LIMIT: RateLimitRule = { points: 20, durationSeconds: 60 };
 

@@ -36,7 +36,7 @@ export function statusOf(error: DomainError): number {
   return 400;
 }
 
-/** The group codes' statuses (docs/groups.md, "Errors"); their body is `{error, code, status}` (seed section 7). */
+/** The group codes' statuses (docs/groups.md, "Errors"); their body is `{error, code, status}`. */
 const GROUP_STATUS: Record<GroupErrorCode, number> = {
   GROUP_NOT_FOUND: 404, UNAUTHORIZED: 403, MEMBER_EXISTS: 409, MEMBER_NOT_FOUND: 404, IDP_ERROR: 502,
 };

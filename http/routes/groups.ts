@@ -15,7 +15,7 @@ const errorBody = GroupErrorBodySchema;
 const actorOf = (principal: Principal): GroupActor => ({ user_id: principal.user_id, organizationAdmin: principal.roles.includes('admin') });
 
 /**
- * Groups (seed 4.2 under /api): every signed-in user may call them; the role matrix is checked
+ * Groups under /api (docs/groups.md, "Endpoints"): every signed-in user may call them; the role matrix is checked
  * by the use cases against the identity provider's roles, and refusals are `UNAUTHORIZED`.
  */
 export function groupRoutes(deps: GroupsDeps) {

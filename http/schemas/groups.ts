@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Groups (docs/groups.md): organizations at the identity provider, seed section 4.2. */
+/** Groups (docs/groups.md): organizations at the identity provider. */
 
 const Name = z.string().trim().min(1).max(200);
 const Description = z.string().max(2000);
@@ -52,7 +52,7 @@ export const AddMemberRequestSchema = z.object({ user_id: UserId, role: Role.def
 
 export const RemoveMemberRequestSchema = z.object({ user_id: UserId }).meta({ id: 'RemoveGroupMemberRequest' });
 
-/** The group errors' own body (seed section 7): error text, code, HTTP status. */
+/** The group errors' own body (docs/groups.md, "Errors"): error text, code, HTTP status. */
 export const GroupErrorBodySchema = z
   .object({
     error: z.string(),

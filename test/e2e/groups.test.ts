@@ -46,7 +46,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => { await service.dispose(); });
 
-describe('role matrix (seed 5.2)', () => {
+describe('role matrix (docs/groups.md, who may do what)', () => {
   test('create: organization admins only; the answer is id, name, created_at', async () => {
     const made = await call(who.orgAdmin, 'POST', '/api/groups/create', { name: 'Sales', description: '', domain: 'sales.example.test' });
     expect(made.status).toBe(201);
@@ -144,7 +144,7 @@ describe('errors', () => {
   });
 });
 
-describe('limits (seed 8)', () => {
+describe('limits (docs/groups.md)', () => {
   test('20 writes a minute per user, then 429 with the rate-limit body', async () => {
     for (let i = 0; i < 20; i++) expect((await call(who.writer, 'POST', '/api/groups/create', { name: 'x' })).status).toBe(403);
     const refused = await call(who.writer, 'POST', '/api/groups/create', { name: 'x' });

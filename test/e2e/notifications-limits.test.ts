@@ -13,7 +13,7 @@ afterAll(async () => {
   await service?.dispose();
 });
 
-describe('limits (seed 8, configurable)', () => {
+describe('limits (docs/notifications.md, configurable)', () => {
   it('answers 429 with limit, window and retry_after once a user has sent their hourly allowance', async () => {
     const user = await client.createUser('limited');
     const body = { recipients: [user.id], title: 't', message: 'm' };

@@ -169,7 +169,7 @@ async function send(attempt: Attempt): Promise<string | undefined> {
       return `${where}: error body is not JSON: ${text.slice(0, 100)}`;
     }
     const b = body as { error?: unknown; message?: unknown; code?: unknown; status?: unknown };
-    // The groups API answers its own errors with the seed's group body {error, code, status} (docs/groups.md).
+    // The groups API answers its own errors with their own body {error, code, status} (docs/groups.md, "Errors").
     const groupBody = where.includes(' /api/groups/') && typeof b.error === 'string' && typeof b.code === 'string' && b.status === res.status;
     if (!groupBody && (typeof b.error !== 'string' || typeof b.message !== 'string')) return `${where}: error body without error/message: ${text.slice(0, 100)}`;
   }
