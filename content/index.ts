@@ -1,6 +1,6 @@
 /**
  * Migrated content (docs/content.md): files, the mail archive, calendars, contacts and tasks
- * behind the REST mapping of seed 4.5, owned per user and shared with users and groups; the
+ * behind the REST mapping, owned per user and shared with users and groups; the
  * importers of `switchboard import` fill them; they live behind their own entry,
  * `content/importers/index.ts`, so the server never loads the IMAP, PST and CardDAV clients.
  */

@@ -13,7 +13,7 @@ export interface SessionChanges {
   context_patch?: Record<string, unknown>;
   /** The stored dialog; `null` clears it. */
   dialog_state?: unknown;
-  /** `voice` during a voice call, `video` during a video call; `null` clears it (seed 2.6). */
+  /** `voice` during a voice call, `video` during a video call; `null` clears it (docs/meetings.md, "In attendance"). */
   call_type?: string | null;
 }
 

@@ -202,7 +202,7 @@ async function performConversationEffect(
     case 'meeting.create': {
       const current = session('CREATE MEETING');
       const result = await ctx.meetings.create(effect.options, { id: current.id, bot_id: bot.id });
-      // Seed 2.6: the room and its link stay on the session for the rest of the conversation.
+      // The room and its link stay on the session for the rest of the conversation (docs/meetings.md, "CREATE MEETING").
       if (result && typeof result === 'object' && !Array.isArray(result) && result.success === true) {
         setSessionKey(current, 'meeting_room', result.room_id ?? null);
         setSessionKey(current, 'meeting_url', result.join_url ?? null);

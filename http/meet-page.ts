@@ -7,7 +7,7 @@ import { escapeHtml } from './html-text.js';
 /**
  * The join page of a room, `GET /meet/{room}` (docs/meetings.md, "Join page"): the shell of the
  * browser client (web/meet/, built into WEB_DIR as `meet.js`), or a page that says the link is
- * unknown (404) or over (410: the room ended or expired, seed part 7).
+ * unknown (404) or over (410: the room ended or expired; docs/meetings.md, "Rooms").
  */
 export function meetPages(meetings: MeetingsService, webDir: string | undefined): Router {
   const router = express.Router();

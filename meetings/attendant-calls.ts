@@ -24,7 +24,7 @@ export function createAttendantCalls(ctx: MeetingsContext, onEnded: (room: Meeti
     if (open) return { room: open, reused: true };
     const room = await createMeeting(ctx, { session_id: sessionId, created_by: attendantId, media, title: media === 'audio' ? 'Call with an attendant' : 'Video call with an attendant' });
     const url = joinUrlOf(ctx.publicUrl(), room.name);
-    // Seed 2.6: call_type is `voice` for voice calls.
+    // call_type is `voice` for voice calls (docs/meetings.md, "In attendance").
     await ctx.sessions.update(sessionId, { call_type: media === 'audio' ? 'voice' : 'video', context_patch: { meeting_room: room.name, meeting_url: url } });
     return { room, reused: false };
   }

@@ -1,7 +1,7 @@
 /**
  * Creates a room (`POST /api/meet/create`, CREATE MEETING, `/video`, `/call`, a conversation's
  * call): the provider of the room's bot makes it, the row keeps it, and the request is logged
- * for the video KPIs. Options and defaults are those of seed 2.13 (docs/meetings.md).
+ * for the video KPIs. Options and defaults: docs/meetings.md, "Rooms".
  */
 import { randomBytes } from 'node:crypto';
 import type { MeetingMedia, MeetingRoomRow } from '../db/index.js';
@@ -9,7 +9,7 @@ import { ValidationError } from '../infra/errors.js';
 import { logMeetingEvent } from './meeting-events.js';
 import type { MeetingsContext } from './meetings-context.js';
 
-/** Seed part 8: rooms in use last an hour. */
+/** Rooms last an hour unless asked otherwise (docs/meetings.md, "Rooms"). */
 export const DEFAULT_EXPIRES_IN = 3600;
 /** A day: a link is for one appointment, not a standing room. */
 export const MAX_EXPIRES_IN = 86_400;

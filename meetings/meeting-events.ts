@@ -2,7 +2,7 @@
  * The meeting lines of the attendance event log (docs/meetings.md, "Insights"): a room asked
  * for, a call that took place (two participants connected), its end with the duration, screen
  * sharing, and a transcript's accuracy. attendance/insights/video-kpis.ts computes the video KPIs
- * of seed 2.14 from them.
+ * from them (docs/meetings.md, "Insights").
  */
 import type { MeetingRoomRow } from '../db/index.js';
 import type { MeetingsContext } from './meetings-context.js';

@@ -1,7 +1,7 @@
 /**
  * The meeting room record as the endpoints answer it (docs/meetings.md, "Rooms"), and the one
  * rule of a room's life: open until it ends or its `expires_at` passes; after that its link
- * answers 410 and its tokens are refused (seed part 7).
+ * answers 410 and its tokens are refused.
  */
 import type { MeetingRoomRow } from '../db/index.js';
 import { GoneError } from '../infra/errors.js';

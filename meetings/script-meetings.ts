@@ -1,5 +1,5 @@
 /**
- * CREATE MEETING (docs/basic.md; seed 2.13) as the engine's MeetingsPort: the script's options
+ * CREATE MEETING (docs/basic.md; docs/meetings.md, "CREATE MEETING") as the engine's MeetingsPort: the script's options
  * become a room of the bot tied to the conversation. A wrong option is the script's error; a
  * provider that fails answers `success: false` with its message, so the script can tell the
  * customer. The engine sets `meeting_room` and `meeting_url` from the answer.
@@ -25,7 +25,7 @@ export function createScriptMeetings(ctx: MeetingsContext) {
   };
 }
 
-/** The options of seed 2.13, checked by type; unknown options are refused so a typo is seen. */
+/** The room options (docs/meetings.md, "Rooms"), checked by type; unknown options are refused so a typo is seen. */
 function scriptOptions(options: ObjectValue): CreateMeetingInput {
   const input: CreateMeetingInput = {};
   for (const [key, value] of Object.entries(options)) {

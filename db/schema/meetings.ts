@@ -11,7 +11,7 @@ export const MEETING_MEDIA = ['video', 'audio'] as const;
 export type MeetingMedia = (typeof MEETING_MEDIA)[number];
 
 /**
- * A real-time room (seed 2.13, 4.4). `name` is the provider's room name (`rtc-room-prefix` and a
+ * A real-time room (docs/meetings.md, "Rooms"). `name` is the provider's room name (`rtc-room-prefix` and a
  * random part, so a join link cannot be guessed); a room past `expires_at` or `ended_at` refuses
  * its link (410) and its tokens. `session_id` ties the room to the attendance conversation that
  * started it (`/video`, CREATE MEETING).
@@ -49,7 +49,7 @@ export const meetingRooms = pgTable(
 );
 
 /**
- * A conversation between users of the product (seed 4.4, `/api/meet/conversations`): its members
+ * A conversation between users of the product (`/api/meet/conversations`, docs/meetings.md): its members
  * and the room of the call running in it, if any.
  */
 export const meetingConversations = pgTable('meeting_conversations', {

@@ -16,7 +16,7 @@ interface FileRow {
   owner_id: string; shared_with_users: string[]; shared_with_groups: string[]; created_at: Date; updated_at: Date;
 }
 
-/** The download address of a file, as the caller reached this server (seed 4.5's migration script follows it). */
+/** The download address of a file, as the caller reached this server (the file migration template follows it; docs/basic.md, "Migration templates"). */
 const downloadUrl = (req: Request, path: string) => `${req.protocol}://${req.get('host')}/api/files/${path.split('/').map(encodeURIComponent).join('/')}`;
 
 function fileJson(req: Request, f: FileRow) {
@@ -28,7 +28,7 @@ function fileJson(req: Request, f: FileRow) {
 }
 
 /**
- * The file store's REST mapping (seed 4.5; docs/content.md, "Files"): list, write (a new version
+ * The file store's REST mapping (docs/content.md, "Files"): list, write (a new version
  * each time the bytes or metadata change), history and download. `list`, `history` and `write` are
  * therefore not names a file at the root can be fetched by.
  */

@@ -37,7 +37,7 @@ const mailJson = (m: MailRow) => ({
 });
 
 /**
- * The rest of the REST mapping (seed 4.5; docs/content.md): send email, calendar events in a
+ * The rest of the REST mapping (docs/content.md): send email, calendar events in a
  * range, tasks, contacts, the mail archive, and sharing of any of them.
  */
 export function contentRecordRoutes(content: ContentService) {

@@ -12,7 +12,7 @@ const conversationView = (c: { id: string; title: string; members: string[]; cre
   ...c, created_at: c.created_at.toISOString(),
 });
 
-/** `/api/meet/*` (seed 4.4; docs/meetings.md) and the rtc server's webhook. */
+/** `/api/meet/*` (docs/meetings.md, "Endpoints") and the rtc server's webhook. */
 export function meetingRoutes(meetings: MeetingsService) {
   return [
     defineRoute({

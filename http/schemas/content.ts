@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SHAREABLE_KINDS } from '../../content/index.js';
 import { MediaTypeSchema } from './media-type.js';
 
-/** Wire shapes of the content REST mapping (seed 4.5; docs/content.md). */
+/** Wire shapes of the content REST mapping (docs/content.md). */
 
 const PATH_MAX = 1024;
 const TEXT_MAX = 100_000;

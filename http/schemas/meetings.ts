@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_EXPIRES_IN, MAX_EXPIRES_IN, RTC_MAX_PARTICIPANTS } from '../../meetings/index.js';
 
-/** The meeting endpoints' payloads (docs/meetings.md, "Endpoints"); seed 2.13 gives the create options. */
+/** The meeting endpoints' payloads (docs/meetings.md, "Endpoints"; the create options under "Rooms"). */
 
 const Media = z.enum(['video', 'audio']).meta({ description: '`video` (camera, microphone, screen) or `audio` (microphone only)' });
 const RoomKey = z.string().min(1).max(200).meta({ description: 'The room id, or its name (what a join link carries)' });

@@ -2,7 +2,7 @@ import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../su
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 
 /**
- * The content REST mapping (seed 4.5, docs/content.md) on a started service: files with folders,
+ * The content REST mapping (docs/content.md) on a started service: files with folders,
  * metadata and versions in the default local store; email through a real SMTP server; calendar
  * events in a range; tasks; and the ownership and sharing rules (owner, user share, group share, admin).
  */

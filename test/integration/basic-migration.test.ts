@@ -6,7 +6,7 @@ import { createUsersRepo } from '../../db/index.js';
 import { basicCapabilities } from '../../service-basic.js';
 import { EngineHarness, inbound, TestAdapter, type RunningEngine } from '../support/engine-kit.js';
 
-// The seed's two migration templates (bots/migration.gbai), run by the engine end to end: the
+// The two migration templates (bots/migration.gbai), run by the engine end to end: the
 // file migration against a local HTTP server into the bot's drive (binary-safe), the user
 // migration from a CSV of the drive through the users service (docs/basic.md, "Migration templates").
 

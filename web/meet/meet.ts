@@ -87,7 +87,7 @@ async function join(name: string): Promise<void> {
   try {
     local = await navigator.mediaDevices.getUserMedia({ audio: true, video: body.media === 'video' });
   } catch {
-    // Seed part 7: a denied camera or microphone blocks joining the call.
+    // A denied camera or microphone blocks joining the call (docs/meetings.md, "Embedded").
     return say('Camera or microphone permission was denied: allow it in your browser, then reload this page to join.');
   }
   addTile('me', `${name} (you)`, local, true);
