@@ -26,7 +26,7 @@ const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 
 
 /**
  * HTTP files that still build on db/ types and handles; the attendance routes move to service
- * functions in a follow-up (issue 10, item 3). Every other http file is held to the rule.
+ * functions in a follow-up. Every other http file is held to the rule.
  */
 
 const httpRules = [

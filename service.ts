@@ -382,7 +382,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),
     notifications: notifications.service,
     groups,
-    // The console, widget and demo page (issue 15).
+    // The console, widget and demo page (docs/attendance/console.md).
     webDir: settings.WEB_DIR,
     cannedResponses: {
       canned: createCannedResponsesRepo(database.db),
@@ -415,7 +415,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const server = await listen(app, settings.PORT, settings.HOST);
   const webSocket = attachWebSocket(server, {
     visitorTokens, bus, logger,
-    // The widget's typing notices reach the attendant (issue 15).
+    // The widget's typing notices reach the attendant (docs/attendance/live-events.md, "customer_typing").
     onTyping: (sessionId) => publishCustomerTyping({ repos: attendanceRepos, bus, now: () => new Date() }, sessionId),
   });
   const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });

@@ -116,12 +116,12 @@ export const configSchema = z.object({
   'attendance-satisfaction-question': textWithDefault('Thank you for talking with us. From 0 to 10, how satisfied are you with this conversation?'),
   // Resolving a ticket of category sales creates a CRM deal for the customer .
   'attendance-sales-ticket-deal': flag(true),
-  // Seed 6.3: customer_waiting after 5 minutes, queue_alert above 10 waiting; resolved mail is optional.
+  // docs/attendance/email.md: customer_waiting after 5 minutes, queue_alert above 10 waiting; resolved mail is optional.
   'attendance-customer-waiting-seconds': wholeNumber(300, 1),
   'attendance-queue-alert-threshold': wholeNumber(10, 1),
   'attendance-email-resolved': flag(false),
-  // The language model for attendant assist, the BASIC LLM keyword and transfer triggers (issue
-  // 6): any OpenAI-compatible endpoint. No URL and no key means no model: assist falls back.
+  // The language model for attendant assist, the BASIC LLM keyword and transfer triggers
+  // (docs/attendance/assist.md): any OpenAI-compatible endpoint. No URL and no key means no model: assist falls back.
   'llm-url': httpUrl(),
   'llm-key': text(),
   'llm-model': textWithDefault('gpt-4o-mini'),

@@ -76,7 +76,7 @@ export interface AppDeps {
   metrics?: MetricsExposition;
   /** The built console, widget and demo page (WEB_DIR); not served when absent. */
   webDir?: string;
-  /** The console's canned responses (issue 15). */
+  /** The console's canned responses (docs/attendance/console.md). */
   cannedResponses: CannedResponseDeps;
   /** Meeting rooms, their join page and the rtc webhook (docs/meetings.md). */
   meetings?: MeetingsService;

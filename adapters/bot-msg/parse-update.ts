@@ -3,7 +3,7 @@ import type { Message, Update, UserFromGetMe } from 'grammy/types';
 import type { Attachment, InboundMessage } from '../../engine/index.js';
 import { optionOfCallback } from './inline-keyboard.js';
 
-/** The reason written when `/agent` hands the session over (issue contract; docs/channels/bot_msg.md). */
+/** The reason written when `/agent` hands the session over (docs/channels/bot_msg.md). */
 export const AGENT_COMMAND_REASON = 'customer asked for a person';
 
 /** The prefix of a Bot API file's reference in an attachment's `url`. */

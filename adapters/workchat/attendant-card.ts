@@ -11,8 +11,8 @@ export interface OfferCard {
 }
 
 /**
- * The Adaptive Card an attendant on workchat gets for a conversation (issue 14; the seed's
- * "Accept action"): customer, channel and first message as facts, and a Take button that sends
+ * The Adaptive Card an attendant on workchat gets for a conversation (docs/channels/workchat.md,
+ * "Attendants"): customer, channel and first message as facts, and a Take button that sends
  * `/take <session>` from the attendant's chat, where it runs like any attendant command.
  */
 export function attendantOfferCard(offer: OfferCard): CardAttachment {

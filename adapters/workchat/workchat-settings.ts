@@ -51,7 +51,7 @@ export function workchatSettingsOf(config: BotConfig | undefined): WorkchatSetti
 export type WorkchatLoadCheck = { kind: 'ok' } | { kind: 'refuse' | 'warn'; message: string };
 
 /**
- * Issue 14: with workchat on and no app id, any token (or none) is accepted, so such a bot must
+ * docs/channels/workchat.md, "Security": with workchat on and no app id, any token (or none) is accepted, so such a bot must
  * not load in production; elsewhere (the provider's emulator) it loads with a loud warning.
  */
 export function checkWorkchatSettings(config: BotConfig, production: boolean): WorkchatLoadCheck {

@@ -56,7 +56,7 @@ export const UpdateTicketRequestSchema = z
   .refine((body) => Object.keys(body).length > 0, 'at least one field is required')
   .meta({ id: 'TicketUpdateRequest' });
 
-/** List filters and paging (seed defaults page 1, limit 20). */
+/** List filters and paging (defaults page 1, limit 20; docs/attendance/tickets.md). */
 export const ListTicketsQuerySchema = z.object({
   status: z.enum(TICKET_STATUSES).optional(),
   assigned_to: z.uuid().optional(),

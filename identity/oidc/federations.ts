@@ -10,7 +10,7 @@ export interface Federation {
 }
 
 /**
- * The federations of the loaded bots, each from the bot's own config.csv (seed 5.4). Users are
+ * The federations of the loaded bots, each from the bot's own config.csv (docs/migration/identity.md, "OIDC federation"). Users are
  * the deployment's, so usually one bot carries them; `bot` may be left out when exactly one does.
  * The providers are reached through `outbound.fetch`, the outbound door with the deployment's policy.
  */

@@ -85,7 +85,7 @@ describe('/ws/attendance', () => {
     await customer.opened;
     await say('I want to talk to a human', first.session_token);
 
-    // Seed 6.2: the online eligible attendant and the supervisor are told; the offline one is not.
+    // docs/attendance/live-events.md, "new_conversation": the online eligible attendant and the supervisor are told; the offline one is not.
     const expected = {
       type: 'new_conversation', session_id: session, channel: 'web', message: 'I want to talk to a human',
       customer: { name: expect.any(String), phone: null }, priority: 1, queue_id: null,

@@ -1,6 +1,6 @@
 /**
- * What the console and widget need from the server besides the existing attendance API (issue
- * 15): the transcript endpoint, canned responses (per bot or for every bot; the team's or one
+ * What the console and widget need from the server besides the existing attendance API
+ * (docs/attendance/console.md, "Endpoints added for the console"): the transcript endpoint, canned responses (per bot or for every bot; the team's or one
  * attendant's own) and the pages it serves (/console/, /widget.js, /demo/{bot}).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

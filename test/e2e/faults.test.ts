@@ -245,7 +245,7 @@ if (!driverPass) {
       expect([...answered].filter((cmid) => stored.get(cmid) !== 1)).toEqual([]); // each answered message stored exactly once
       expect([...stored].filter(([, n]) => n > 1)).toEqual([]); // 0 doubled
       expect(stored.size).toBe(answered.size);
-      // No request waits on Redis (issue 28, item 1): what was sent while it was down was answered before it came back.
+      // No request waits on Redis (docs/operations/high-availability.md): what was sent while it was down was answered before it came back.
       const waitedOnRedis = attempts.filter((a) => a.sentAt >= at.redisDown! && a.sentAt < at.redisBack! - REDIS_MARGIN_MS && a.answeredAt >= at.redisBack!);
       expect(waitedOnRedis.map((a) => ({ cmid: a.cmid, waited_ms: a.answeredAt - a.sentAt }))).toEqual([]);
     }, 150_000);

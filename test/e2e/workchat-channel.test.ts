@@ -5,7 +5,7 @@ import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { FAKE_APP_PASSWORD, startFakeWorkchat, workchatActivities, type ConnectorPost, type FakeWorkchat, type TokenOptions } from '../support/fake-workchat.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 
-// workchat end to end (issue 14, docs/channels/workchat.md): a real service, a local OpenID issuer
+// workchat end to end (docs/channels/workchat.md): a real service, a local OpenID issuer
 // with its own keys, the token endpoint and the connector as one fake provider on 127.0.0.1.
 const APP_ID = 'app-0001';
 const SHOP = [

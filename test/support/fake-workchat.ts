@@ -25,7 +25,7 @@ export interface TokenOptions {
 }
 
 /**
- * The workchat provider as real HTTP servers on 127.0.0.1 (issue 14): an OpenID issuer with its
+ * The workchat provider as real HTTP servers on 127.0.0.1 (docs/channels/workchat.md): an OpenID issuer with its
  * own RS256 keys (metadata + JWKS), the token endpoint (client credentials), and the connector the
  * activities' `serviceUrl` points at (`POST /v3/conversations/{id}/activities`,
  * `GET /v3/conversations/{id}/members/{user}`, `GET /v3/attachments/{id}/views/original`). Bots point at it with

@@ -19,7 +19,7 @@ interface Member {
   max_conversations: number;
 }
 
-/** Queues and their members (rest.md, "Queues and members"): the seed's queue management screen. */
+/** Queues and their members (docs/attendance/rest.md, "Queues and members"): the queue management screen. */
 export function Queues() {
   const { api } = useConsole();
   const [queues, setQueues] = useState<QueueSummary[]>([]);

@@ -1,7 +1,7 @@
 import { Bar, BarChart as RechartsBar, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
 
 /**
- * The insights charts, drawn with recharts (issue 15: a maintained chart library). Each chart is
+ * The insights charts, drawn with recharts (a maintained chart library; docs/attendance/console.md). Each chart is
  * an image with a text alternative for screen readers; recharts' keyboard layer is off, since the
  * numbers are in that text and in the figure's caption.
  */
