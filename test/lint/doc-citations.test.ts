@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 // nothing to a reader of the code. The whole text of every tracked source file is read, so a
 // test title is held to the rule as well as a comment.
 
-/** "seed 2.1", "Seed section 8", "seed part 7", "issue 14", "Issue #3" … */
+/** "seed" or "issue", maybe "section", "part" or "#", then a number; any case. */
 const OUTSIDE_CITATION = /\b(?:seed|issue)\s+(?:section\s+|part\s+|#)?\d/i;
 
 const SKIPPED = /(?:^|\/)(?:node_modules|dist|data)\//;
