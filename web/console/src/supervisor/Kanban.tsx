@@ -14,7 +14,7 @@ type Column = (typeof COLUMNS)[number]['id'];
 type Board = Record<Column, QueueItem[]>;
 
 /**
- * The kanban board (rest.md, "Kanban") with drag and drop by @dnd-kit (docs/attendance/console.md), and a "Move to"
+ * The kanban board (docs/attendance/rest.md, "Kanban") with drag and drop by @dnd-kit (docs/attendance/console.md), and a "Move to"
  * menu on every card for the keyboard. A refused move shows the server's reason: the rules live there.
  */
 export function Kanban() {
