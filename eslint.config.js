@@ -1,95 +1,123 @@
 // Lint for the bugs that matter in an async server (floating promises, non-exhaustive switches, loose equality),
-// and for the design: each folder's imports are limited to what docs/architecture.md allows.
+// and for the design: each folder's imports are limited to what docs/architecture.md's folder map allows (read from it).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
-/** A relative import into the top-level folder `name` (`../db/x.js`, `../../db/index.js`). */
-const into = (name) => `^(\\.\\./)+${name}/`;
-/** A relative import into `name` other than through its index (its internals). */
-const internalsOf = (name) => `^(\\.\\./)+${name}/(?!index\\.js$)`;
+const ROOT = import.meta.dirname;
+
 const WHY = 'docs/architecture.md, "Dependency rules, enforced"';
-const forbid = (regex, what) => ({ regex, message: `${what} (${WHY}).` });
 const packages = (names, what) => ({ group: names, message: `${what} (${WHY}).` });
 const NODE_IO = ['node:fs', 'node:fs/promises', 'fs', 'fs/promises', 'node:http', 'node:https', 'node:net', 'node:dns', 'node:dns/promises',
   'node:tls', 'node:dgram', 'node:child_process', 'node:worker_threads'];
 const DB_DRIVERS = ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*'];
 const QUEUE_DRIVERS = ['bullmq', 'ioredis'];
 
-/** One folder's rule: `files` may not import what `patterns` name. Tests may reach further. */
-const boundary = (files, patterns, ignores = []) => ({
-  files,
-  ignores: ['**/*.test.ts', ...ignores],
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
-});
+/**
+ * The folder map's "may import" column, read from its one source: the ```boundaries block under the
+ * table of docs/architecture.md ("Folder map"). Each area maps to what it may import: `{area, indexOnly}`.
+ */
+function readFolderMap() {
+  const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+  const block = doc.match(/^```boundaries\n([\s\S]*?)^```/m);
+  if (!block) throw new Error('docs/architecture.md holds no ```boundaries block (the folder map as data)');
+  const allowed = new Map();
+  const exceptions = [];
+  for (const raw of block[1].split('\n')) {
+    const line = raw.replace(/#.*/, '').trim();
+    if (!line) continue;
+    const parsed = line.match(/^(except\s+)?([\w./-]+):(.*)$/);
+    if (!parsed) throw new Error(`docs/architecture.md, boundaries block: cannot read "${raw}"`);
+    const names = parsed[3].trim().split(/\s+/).filter(Boolean);
+    if (parsed[1]) exceptions.push({ file: parsed[2], areas: names });
+    else allowed.set(parsed[2], names.map((name) => ({ area: name.replace(/\/index$/, ''), indexOnly: name.endsWith('/index') })));
+  }
+  // A misspelt folder or a stale exception would silently allow nothing or too much: refuse them.
+  const missing = [...allowed].flatMap(([area, names]) => [area, ...names.map((n) => n.area)])
+    .concat(exceptions.map((e) => e.file)).filter((name) => !existsSync(path.join(ROOT, name)));
+  if (missing.length > 0) throw new Error(`docs/architecture.md, boundaries block: no such folder or file: ${[...new Set(missing)].join(', ')}`);
+  return { allowed, exceptions };
+}
+export const FOLDER_MAP = readFolderMap();
 
-const AREAS = ['engine', 'attendance', 'adapters', 'http', 'basic-interpreter', 'db', 'auth', 'config', 'infra', 'bin', 'notifications', 'groups', 'knowledge', 'meetings', 'identity', 'content'];
+/** What each area may not take from npm: packages of I/O or drivers that belong behind a port. */
+const AREA_PACKAGES = {
+  'basic-interpreter': packages([...NODE_IO, 'axios', 'undici', 'openai'], 'The interpreter does no I/O: its host port does, on the engine side'),
+  engine: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'The engine reaches drivers only through ports and repositories'),
+  attendance: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Attendance reaches drivers only through ports and repositories'),
+  auth: packages(['express'], 'auth/ knows no HTTP'),
+  notifications: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Notifications reach drivers only through ports and repositories'),
+  groups: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'groups/ reaches drivers only through its port and repositories'),
+  meetings: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Meetings reach drivers only through ports and repositories'),
+  identity: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'identity/ reaches drivers only through its ports and repositories'),
+  knowledge: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'knowledge/ reaches the database only through its store port'),
+  http: packages([...DB_DRIVERS, ...QUEUE_DRIVERS], 'HTTP reaches no database or queue driver'),
+};
+const packageMatches = (group, specifier) => group.some((name) => name.endsWith('/*') ? specifier.startsWith(name.slice(0, -1)) : specifier === name);
+
+/** A module specifier that is a constant string: `'x'` or a template without values. */
+const constantSource = (node) => {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+  return undefined;
+};
 
 /**
- * HTTP files that still build on db/ types and handles; the attendance routes move to service
- * functions in a follow-up. Every other http file is held to the rule.
+ * The folder map as a rule: an import, re-export or dynamic `import()` of a constant path from an
+ * area's file may reach its own area and what its line of the map allows, and nothing else (every
+ * other top-level folder and the root's files). Dynamic imports of a forbidden package are caught
+ * here too; static ones by `no-restricted-imports` below.
  */
+const folderMapRule = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    const own = file.split('/')[0];
+    const allowed = FOLDER_MAP.allowed.get(own);
+    if (!allowed || !file.includes('/')) return {};
+    const excepted = new Set(FOLDER_MAP.exceptions.filter((e) => e.file === file).flatMap((e) => e.areas));
+    const line = `${own}: ${allowed.map((a) => a.area + (a.indexOnly ? '/index' : '')).join(' ')}`.trim();
+    const check = (node, dynamic) => {
+      const specifier = constantSource(node.source);
+      if (specifier === undefined) return;
+      if (!specifier.startsWith('.')) {
+        const group = AREA_PACKAGES[own];
+        if (dynamic && group && packageMatches(group.group, specifier)) context.report({ node, message: group.message });
+        return;
+      }
+      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), specifier)).split(path.sep).join('/');
+      if (target.startsWith('..')) return;
+      const area = target.includes('/') ? target.split('/')[0] : target;
+      if (area === own || excepted.has(area)) return;
+      const entry = allowed.find((a) => a.area === area);
+      if (!entry) {
+        context.report({ node, message: `${own}/ may not import ${area}${target.includes('/') ? '/' : ''}: its line of the folder map is "${line}" (${WHY}).` });
+      } else if (entry.indexOnly && !/^[^/]+\/index\.(js|ts)$/.test(target)) {
+        context.report({ node, message: `${own}/ uses ${area}/ only through its index.js, not ${target} (${WHY}).` });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, false),
+      ExportNamedDeclaration: (node) => node.source && check(node, false),
+      ExportAllDeclaration: (node) => check(node, false),
+      ImportExpression: (node) => check(node, true),
+    };
+  },
+};
 
-const httpRules = [
-  forbid(internalsOf('(engine|attendance|basic-interpreter|adapters|auth|notifications|groups|meetings|identity|content)'), 'HTTP uses the domain areas through their index.js'),
-  packages([...DB_DRIVERS, ...QUEUE_DRIVERS], 'HTTP reaches no database or queue driver'),
-];
-
+/** One block per line of the folder map: the map's rule, and the area's packages. Tests may reach further. */
 const boundaries = [
-  boundary(['db/**/*.ts'], [forbid(into(`(${AREAS.filter((a) => a !== 'db').join('|')})`), 'db/ imports nothing above it')]),
-  boundary(['basic-interpreter/**/*.ts'], [
-    forbid(into(`(${AREAS.filter((a) => a !== 'basic-interpreter').join('|')})`), 'The interpreter imports no other area: it is pure'),
-    packages([...NODE_IO, 'axios', 'undici', 'openai'], 'The interpreter does no I/O: its host port does, on the engine side'),
-  ]),
-  boundary(['engine/**/*.ts'], [
-    forbid(into('(adapters|http|attendance|auth|bin)'), 'The engine does not know adapters, HTTP or attendance'),
-    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'The engine reaches drivers only through ports and repositories'),
-  ]),
-  boundary(['adapters/**/*.ts'], [
-    forbid(into('(attendance|basic-interpreter|db|http|bin)'), 'Adapters know their provider and the engine, nothing else'),
-    forbid(internalsOf('engine'), 'Adapters use the engine through engine/index.js'),
-  ]),
-  boundary(['attendance/**/*.ts'], [
-    forbid(into('(http|adapters|bin)'), 'Attendance knows no HTTP or channel adapter'),
-    forbid(internalsOf('engine'), 'Attendance hears from the engine through engine/index.js (its events and outbound port)'),
-    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Attendance reaches drivers only through ports and repositories'),
-  ]),
-  boundary(['infra/**/*.ts'], [forbid(into('(engine|attendance|adapters|http|basic-interpreter|db|auth|bin|groups|content)'), 'infra/ holds ports and drivers, no domain area')]),
-  boundary(['auth/**/*.ts'], [forbid(into('(http|adapters|attendance|engine|bin)'), 'auth/ knows no HTTP or other area'), packages(['express'], 'auth/ knows no HTTP')]),
-  // Notifications (docs/notifications.md): users through auth/index.js, drivers only through ports and repositories.
-  boundary(['notifications/**/*.ts'], [
-    forbid(into('(http|adapters|attendance|engine|basic-interpreter|bin)'), 'Notifications know no HTTP, channel adapter or other area'),
-    forbid(internalsOf('auth'), 'Notifications use auth through auth/index.js'),
-    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Notifications reach drivers only through ports and repositories'),
-  ]),
-  // Groups forward to the identity-provider port; the embedded directory's store is handed in by service.ts.
-  boundary(['groups/**/*.ts'], [
-    forbid(into('(db|http|adapters|attendance|engine|basic-interpreter|auth|config|bin)'), 'groups/ knows its port, its adapters and infra/ only'),
-    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'groups/ reaches drivers only through its port and repositories'),
-  ]),
-  // Meetings (docs/meetings.md): the engine's messages and the interpreter's values as types, the rest through ports.
-  boundary(['meetings/**/*.ts'], [
-    forbid(into('(http|adapters|attendance|bin|notifications|groups)'), 'Meetings know no HTTP, channel adapter or other area; attendance reaches them through a port'),
-    forbid(internalsOf('(engine|basic-interpreter|auth)'), 'Meetings use the engine, the interpreter and auth through their index.js'),
-    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Meetings reach drivers only through ports and repositories'),
-  ]),
-  // Identity migration (docs/migration/identity.md): users through auth's and db's index (types and the narrow store),
-  // groups through the groups area's port; no HTTP, no other area, no database driver.
-  boundary(['identity/**/*.ts'], [
-    forbid(into('(http|adapters|attendance|engine|basic-interpreter|notifications|bin|config)'), 'identity/ knows auth, groups and infra only'),
-    forbid(internalsOf('(auth|groups|db)'), 'identity/ uses auth, groups and db through their index.js'),
-    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'identity/ reaches drivers only through its ports and repositories'),
-  ]),
-  // Content (docs/content.md): its repositories, infra/ ports and the interpreter's pure path rule; no HTTP, engine or other area.
-  boundary(['content/**/*.ts'], [
-    forbid(into('(http|adapters|attendance|engine|auth|notifications|groups|bin)'), 'content/ knows its repositories, infra/ and nothing above'),
-    forbid(internalsOf('basic-interpreter'), 'content/ uses the interpreter through its index.js'),
-  ]),
-  boundary(['http/**/*.ts'], [forbid(into('db'), 'HTTP never imports db/: routes call service functions'), ...httpRules]),
-  // The knowledge base (USE KB / USE WEBSITE, docs/basic.md): its store and page fetcher are handed in by service-basic.ts.
-  boundary(['knowledge/**/*.ts'], [
-    forbid(into('(db|http|adapters|attendance|engine|basic-interpreter|auth|bin|notifications|groups)'), 'knowledge/ knows its ports and infra/ only'),
-    packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'knowledge/ reaches the database only through its store port'),
-  ]),
+  { plugins: { boundaries: { rules: { 'folder-map': folderMapRule } } } },
+  ...[...FOLDER_MAP.allowed.keys()].map((area) => ({
+    name: `boundaries: ${area}`,
+    files: [`${area}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'boundaries/folder-map': 'error',
+      ...(AREA_PACKAGES[area] ? { 'no-restricted-imports': ['error', { patterns: [AREA_PACKAGES[area]] }] } : {}),
+    },
+  })),
 ];
 
 /**

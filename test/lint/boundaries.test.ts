@@ -1,4 +1,6 @@
 import { ESLint } from 'eslint';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 
 // The dependency rules of docs/architecture.md are lint errors: each case puts one import into a
 // file of a folder, as a newcomer might, and asks the project's own ESLint configuration. The
@@ -6,43 +8,46 @@ import { ESLint } from 'eslint';
 // in memory only.
 
 const eslint = new ESLint({ cwd: process.cwd() });
+const BOUNDARY_RULES = ['no-restricted-imports', 'boundaries/folder-map'];
 
 async function importErrors(filePath: string, specifier: string): Promise<string[]> {
   const code = `import * as anything from '${specifier}';\nexport const used = anything;\n`;
   const [result] = await eslint.lintText(code, { filePath });
   const fatal = result!.messages.find((m) => m.fatal);
   if (fatal) throw new Error(`${filePath}: ${fatal.message}`);
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => BOUNDARY_RULES.includes(m.ruleId ?? '')).map((m) => m.message);
 }
 
 describe('a new arrow against the design fails the lint', () => {
   test.each([
-    ['http/routes/health.ts', '../../db/index.js', /HTTP never imports db/],
+    ['http/routes/health.ts', '../../db/index.js', /http\/ may not import db\//],
     ['http/routes/health.ts', 'drizzle-orm', /no database or queue driver/],
-    ['http/routes/health.ts', '../../engine/receive-message.js', /through their index\.js/],
-    ['db/uuid.ts', '../engine/index.js', /db\/ imports nothing above it/],
-    ['db/uuid.ts', '../config/index.js', /db\/ imports nothing above it/],
+    ['http/routes/health.ts', '../../engine/receive-message.js', /uses engine\/ only through its index\.js/],
+    ['db/uuid.ts', '../engine/index.js', /db\/ may not import engine\//],
+    ['db/uuid.ts', '../config/index.js', /db\/ may not import config\//],
     ['basic-interpreter/coercion.ts', 'node:fs/promises', /does no I\/O/],
     ['basic-interpreter/coercion.ts', 'node:http', /does no I\/O/],
-    ['basic-interpreter/coercion.ts', '../../engine/index.js', /imports no other area/],
-    ['engine/routing-rule.ts', '../adapters/index.js', /does not know adapters/],
-    ['engine/routing-rule.ts', '../attendance/index.js', /does not know adapters, HTTP or attendance/],
+    ['basic-interpreter/coercion.ts', '../engine/index.js', /basic-interpreter\/ may not import engine\//],
+    ['engine/routing-rule.ts', '../adapters/index.js', /engine\/ may not import adapters\//],
+    ['engine/routing-rule.ts', '../attendance/index.js', /engine\/ may not import attendance\//],
     ['engine/routing-rule.ts', 'ioredis', /only through ports/],
-    ['adapters/web/web-adapter.ts', '../../attendance/index.js', /nothing else/],
-    ['adapters/web/web-adapter.ts', '../../engine/receive-message.js', /through engine\/index\.js/],
-    ['attendance/priority.ts', '../http/app.js', /no HTTP/],
-    ['attendance/priority.ts', '../engine/receive-message.js', /through engine\/index\.js/],
-    ['infra/logger.ts', '../engine/index.js', /no domain area/],
+    ['adapters/web/web-adapter.ts', '../../attendance/index.js', /adapters\/ may not import attendance\//],
+    ['adapters/web/web-adapter.ts', '../../engine/receive-message.js', /uses engine\/ only through its index\.js/],
+    ['attendance/priority.ts', '../http/app.js', /attendance\/ may not import http\//],
+    ['attendance/priority.ts', '../engine/receive-message.js', /uses engine\/ only through its index\.js/],
+    ['infra/logger.ts', '../engine/index.js', /infra\/ may not import engine\//],
     ['auth/roles.ts', 'express', /knows no HTTP/],
-    ['groups/group-access.ts', '../db/index.js', /groups\/ knows its port/],
+    ['groups/group-access.ts', '../db/index.js', /groups\/ may not import db\//],
     ['groups/group-access.ts', 'drizzle-orm', /groups\/ reaches drivers only/],
-    ['http/routes/health.ts', '../../groups/providers/embedded.js', /through their index\.js/],
-    ['knowledge/chunk-text.ts', '../db/index.js', /knowledge\/ knows its ports/],
-    ['knowledge/chunk-text.ts', '../engine/index.js', /knowledge\/ knows its ports/],
+    ['http/routes/health.ts', '../../groups/providers/embedded.js', /uses groups\/ only through its index\.js/],
+    ['knowledge/chunk-text.ts', '../db/index.js', /knowledge\/ may not import db\//],
+    ['knowledge/chunk-text.ts', '../engine/index.js', /knowledge\/ may not import engine\//],
     ['knowledge/chunk-text.ts', 'drizzle-orm', /knowledge\/ reaches the database only/],
-    ['content/content-actor.ts', '../http/app.js', /content\/ knows its repositories/],
-    ['content/files/file-path.ts', '../../basic-interpreter/host/file-store.js', /content\/ uses the interpreter through its index\.js/],
-    ['http/routes/health.ts', '../../content/files/write-file.js', /through their index\.js/],
+    ['content/content-actor.ts', '../http/app.js', /content\/ may not import http\//],
+    ['content/files/file-path.ts', '../../basic-interpreter/host/file-store.js', /uses basic-interpreter\/ only through its index\.js/],
+    ['http/routes/health.ts', '../../content/files/write-file.js', /uses content\/ only through its index\.js/],
+    ['engine/routing-rule.ts', '../service.js', /engine\/ may not import service\.js/],
+    ['auth/roles.ts', '../test/support/start-service.js', /auth\/ may not import test\//],
   ])('%s importing %s', async (file, specifier, rule) => {
     const errors = await importErrors(file, specifier);
     expect(errors).toEqual([expect.stringMatching(rule)]);
@@ -62,6 +67,95 @@ describe('a new arrow against the design fails the lint', () => {
     ['http/routes/health.ts', '../../content/index.js'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await importErrors(file, specifier)).toEqual([]);
+  });
+});
+
+/** The folder map as eslint.config.js reads it from docs/architecture.md ("Folder map"): one source for the lint and these cases. */
+type FolderMap = { allowed: Map<string, { area: string; indexOnly: boolean }[]>; exceptions: { file: string; areas: string[] }[] };
+const { FOLDER_MAP } = (await import(path.join(process.cwd(), 'eslint.config.js'))) as { FOLDER_MAP: FolderMap };
+const AREAS = [...FOLDER_MAP.allowed.keys()];
+/** Top-level folders an area may be forbidden: every area of the map, and bin/ (the CLI), which no area imports. */
+const TARGETS = [...AREAS, 'bin'];
+const excepted = new Set(FOLDER_MAP.exceptions.map((e) => e.file));
+
+/** One real file of `area` that no exception of the map covers. */
+function sampleFile(area: string): string {
+  const files = (readdirSync(area, { recursive: true }) as string[])
+    .map((f) => `${area}/${f.split(path.sep).join('/')}`)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !excepted.has(f))
+    .sort();
+  return files[0]!;
+}
+const relativeTo = (file: string, target: string) => path.posix.relative(path.posix.dirname(file), target);
+
+/** Every (area, import) pair the map forbids: another area not on its line, or the internals of an area allowed only through index.js. */
+type Pair = [area: string, target: string];
+const forbidden = AREAS.flatMap((area): [area: string, target: string, rule: RegExp][] => {
+  const allowed = FOLDER_MAP.allowed.get(area)!;
+  return TARGETS.filter((t) => t !== area).flatMap((target): [string, string, RegExp][] => {
+    const entry = allowed.find((a) => a.area === target);
+    if (!entry) return [[area, `${target}/index.js`, new RegExp(`${area}/ may not import ${target}/`)]];
+    if (entry.indexOnly) return [[area, `${target}/internal-module.js`, new RegExp(`${area}/ uses ${target}/ only through its index\\.js`)]];
+    return [];
+  });
+});
+const permitted = AREAS.flatMap((area) => FOLDER_MAP.allowed.get(area)!.map((a): Pair => [area, `${a.area}/index.js`]));
+
+/** The boundary errors of one area's sample file importing each of `targets`, one import per line, linted once per area. */
+const linted = new Map<string, Promise<Map<string, string[]>>>();
+function errorsPerTarget(area: string): Promise<Map<string, string[]>> {
+  if (!linted.has(area)) {
+    const file = sampleFile(area);
+    const targets = [...forbidden.filter(([a]) => a === area).map(([, t]) => t), ...permitted.filter(([a]) => a === area).map(([, t]) => t)];
+    const code = targets.map((t, i) => `import * as m${i} from '${relativeTo(file, t)}';\n`).join('') + `export const used = [${targets.map((_, i) => `m${i}`).join(', ')}];\n`;
+    linted.set(area, eslint.lintText(code, { filePath: file }).then(([result]) => {
+      const fatal = result!.messages.find((m) => m.fatal);
+      if (fatal) throw new Error(`${file}: ${fatal.message}`);
+      return new Map(targets.map((t, i): [string, string[]] => [t, result!.messages.filter((m) => m.line === i + 1 && BOUNDARY_RULES.includes(m.ruleId ?? '')).map((m) => m.message)]));
+    }));
+  }
+  return linted.get(area)!;
+}
+
+describe('every arrow the folder map forbids fails the lint (generated from docs/architecture.md)', () => {
+  test('the map names every area of the folder table', () => {
+    expect(AREAS).toEqual(expect.arrayContaining(['adapters', 'engine', 'basic-interpreter', 'attendance', 'notifications', 'knowledge', 'auth',
+      'meetings', 'groups', 'identity', 'content', 'config', 'db', 'infra', 'http']));
+  });
+
+  test.each(forbidden)('%s may not import %s', async (area, target, rule) => {
+    expect((await errorsPerTarget(area)).get(target)).toEqual([expect.stringMatching(rule)]);
+  });
+
+  test.each(permitted)('%s may import %s', async (area, target) => {
+    expect((await errorsPerTarget(area)).get(target)).toEqual([]);
+  });
+});
+
+describe('a dynamic import() is held to the same rules', () => {
+  async function dynamicErrors(filePath: string, specifier: string): Promise<string[]> {
+    const code = `export const load = () => import('${specifier}');\n`;
+    const [result] = await eslint.lintText(code, { filePath });
+    const fatal = result!.messages.find((m) => m.fatal);
+    if (fatal) throw new Error(`${filePath}: ${fatal.message}`);
+    return result!.messages.filter((m) => BOUNDARY_RULES.includes(m.ruleId ?? '')).map((m) => m.message);
+  }
+
+  test.each([
+    ['http/routes/health.ts', '../../db/index.js', /http\/ may not import db\//],
+    ['engine/routing-rule.ts', '../meetings/index.js', /engine\/ may not import meetings\//],
+    ['attendance/priority.ts', '../engine/receive-message.js', /uses engine\/ only through its index\.js/],
+    ['engine/routing-rule.ts', 'drizzle-orm', /only through ports/],
+    ['basic-interpreter/coercion.ts', 'node:fs/promises', /does no I\/O/],
+  ])('%s importing %s', async (file, specifier, rule) => {
+    expect(await dynamicErrors(file, specifier)).toEqual([expect.stringMatching(rule)]);
+  });
+
+  test.each([
+    ['http/routes/health.ts', '../../engine/index.js'],
+    ['engine/routing-rule.ts', '../db/index.js'],
+  ])('%s may import %s', async (file, specifier) => {
+    expect(await dynamicErrors(file, specifier)).toEqual([]);
   });
 });
 
