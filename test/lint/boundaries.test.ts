@@ -47,6 +47,8 @@ describe('a new arrow against the design fails the lint', () => {
     ['content/files/file-path.ts', '../../basic-interpreter/host/file-store.js', /uses basic-interpreter\/ only through its index\.js/],
     ['http/routes/health.ts', '../../content/files/write-file.js', /uses content\/ only through its index\.js/],
     ['engine/routing-rule.ts', '../service.js', /engine\/ may not import service\.js/],
+    ['attendance/priority.ts', '../meetings/meeting-rooms.js', /attendance\/ may not import meetings\//],
+    ['adapters/web/web-adapter.ts', '../../notifications/index.js', /adapters\/ may not import notifications\//],
     ['auth/roles.ts', '../test/support/start-service.js', /auth\/ may not import test\//],
   ])('%s importing %s', async (file, specifier, rule) => {
     const errors = await importErrors(file, specifier);
@@ -130,6 +132,12 @@ describe('every arrow the folder map forbids fails the lint (generated from docs
   test.each(permitted)('%s may import %s', async (area, target) => {
     expect((await errorsPerTarget(area)).get(target)).toEqual([]);
   });
+});
+
+test('a re-export is held to the same rules', async () => {
+  const [result] = await eslint.lintText("export * from '../../db/index.js';\nexport { type Role } from '../../auth/roles.js';\n", { filePath: 'http/routes/health.ts' });
+  expect(result!.messages.filter((m) => m.ruleId === 'boundaries/folder-map').map((m) => m.message))
+    .toEqual([expect.stringMatching(/http\/ may not import db\//), expect.stringMatching(/uses auth\/ only through its index\.js/)]);
 });
 
 describe('a dynamic import() is held to the same rules', () => {
