@@ -1,9 +1,9 @@
 import type { Logger } from '../logger.js';
+import { oncePer } from '../redis-connection.js';
 import { JobStoreUnavailableError } from './jobs-port.js';
 
-/** While the jobs store is away every commit would say so; one warning per interval is enough. */
-const UNAVAILABLE_WARN_INTERVAL_MS = 10_000;
-let lastUnavailableWarning = -Infinity;
+/** While the jobs store is away every commit would say so; one warning per 10 s is enough. */
+const shouldWarnUnavailable = oncePer(10_000);
 
 /**
  * Announces committed work to the jobs port (an event, a delivery, a wake-up, a queued message,
@@ -26,9 +26,7 @@ export async function enqueueAfterCommit(
       ctx.logger.error({ err: error, ...fields }, `${what} not enqueued; the recovery sweep enqueues it again`);
       return;
     }
-    const now = Date.now();
-    if (now - lastUnavailableWarning < UNAVAILABLE_WARN_INTERVAL_MS) return;
-    lastUnavailableWarning = now;
+    if (!shouldWarnUnavailable()) return;
     ctx.logger.warn({ err: error, ...fields }, `${what} not enqueued while the jobs store is away; enqueued again from the database when it returns`);
   }
 }
