@@ -55,6 +55,19 @@ export function isMetadataHost(hostname: string): boolean {
   return METADATA_HOSTS.has(hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase());
 }
 
+/** Throws {@link HttpRefusedError} for a cloud metadata service's name, before any lookup. */
+export function refuseMetadataHost(hostname: string): void {
+  if (isMetadataHost(hostname)) throw new HttpRefusedError(`Requests to ${hostname} are not allowed (cloud metadata service)`);
+}
+
+/** Throws {@link HttpRefusedError} naming `target` when any of its addresses is refused (one bad address refuses the call). */
+export function refuseAddresses(target: string, addresses: readonly { address: string }[], allowPrivateNetworks: boolean): void {
+  for (const { address } of addresses) {
+    const refusal = refusalOfAddress(address, allowPrivateNetworks);
+    if (refusal) throw new HttpRefusedError(`Requests to ${target} are not allowed: ${refusal}`);
+  }
+}
+
 const alwaysBlocked = blockList([
   ['169.254.0.0', 16, 'ipv4'], ['0.0.0.0', 8, 'ipv4'], ['100.100.100.200', 32, 'ipv4'],
   ['fe80::', 10, 'ipv6'], ['::', 128, 'ipv6'], ['fd00:ec2::254', 128, 'ipv6'],
@@ -133,7 +146,7 @@ function expandIpv6(address: string): number[] | undefined {
 export async function checkTarget(url: URL, allowPrivateNetworks: boolean, resolve: ResolveHost): Promise<ResolvedAddress[]> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HttpRefusedError(`Only http and https URLs are allowed, not ${url.protocol}`);
   const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
-  if (isMetadataHost(host)) throw new HttpRefusedError(`Requests to ${host} are not allowed (cloud metadata service)`);
+  refuseMetadataHost(host);
   const family = isIP(host);
   let addresses: ResolvedAddress[];
   if (family !== 0) {
@@ -146,9 +159,6 @@ export async function checkTarget(url: URL, allowPrivateNetworks: boolean, resol
     }
     if (addresses.length === 0) throw new HttpRequestError(`Cannot resolve host ${host}: no addresses`);
   }
-  for (const { address } of addresses) {
-    const refusal = refusalOfAddress(address, allowPrivateNetworks);
-    if (refusal) throw new HttpRefusedError(`Requests to ${url.host} are not allowed: ${refusal}`);
-  }
+  refuseAddresses(url.host, addresses, allowPrivateNetworks);
   return addresses;
 }

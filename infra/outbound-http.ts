@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Agent as UndiciAgent, buildConnector, fetch as undiciFetch, type Dispatcher } from 'undici';
-import { HttpRefusedError, isMetadataHost, refusalOfAddress, resolveWithDns, type ResolveHost } from './outbound-guard.js';
+import { HttpRefusedError, refuseAddresses, refuseMetadataHost, resolveWithDns, type ResolveHost } from './outbound-guard.js';
 
 /**
  * The one outbound door (docs/architecture.md, "Outbound requests"): every HTTP client the server
@@ -33,14 +33,13 @@ export function guardedLookup(policy: OutboundPolicy): LookupFunction {
   const resolve = policy.resolve ?? resolveWithDns;
   return (hostname, options, callback) => {
     // A metadata service's name is refused without asking DNS, whatever it would answer.
-    const named = isMetadataHost(hostname) ? Promise.reject(new HttpRefusedError(`Requests to ${hostname} are not allowed (cloud metadata service)`)) : resolve(hostname);
-    named.then((found) => {
+    Promise.resolve().then(() => {
+      refuseMetadataHost(hostname);
+      return resolve(hostname);
+    }).then((found) => {
       const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
       if (wanted.length === 0) throw Object.assign(new Error(`Cannot resolve host ${hostname}: no addresses`), { code: 'ENOTFOUND' });
-      for (const { address } of found) {
-        const refusal = refusalOfAddress(address, policy.allowPrivateNetworks);
-        if (refusal) throw new HttpRefusedError(`Requests to ${hostname} are not allowed: ${refusal}`);
-      }
+      refuseAddresses(hostname, found, policy.allowPrivateNetworks);
       if (options.all) callback(null, wanted);
       else callback(null, wanted[0]!.address, wanted[0]!.family);
     }).catch((error: NodeJS.ErrnoException) => callback(error, '', 0));
@@ -50,9 +49,7 @@ export function guardedLookup(policy: OutboundPolicy): LookupFunction {
 /** Throws {@link HttpRefusedError} when `host` is an IP literal the guard refuses (names are checked by the lookup). */
 export function checkLiteralHost(host: string, policy: OutboundPolicy): void {
   const bare = host.replace(/^\[|\]$/g, '');
-  if (isIP(bare) === 0) return;
-  const refusal = refusalOfAddress(bare, policy.allowPrivateNetworks);
-  if (refusal) throw new HttpRefusedError(`Requests to ${host} are not allowed: ${refusal}`);
+  if (isIP(bare) !== 0) refuseAddresses(host, [{ address: bare }], policy.allowPrivateNetworks);
 }
 
 type CreateConnection = (options: http.ClientRequestArgs, callback: (error: Error | null, socket?: Duplex) => void) => Duplex | undefined;
