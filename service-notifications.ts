@@ -11,7 +11,8 @@ import { attachNotificationsSocket } from './http/notifications-socket.js';
 import type { EventBus } from './infra/events/index.js';
 import type { JobQueue } from './infra/jobs/index.js';
 import type { Logger } from './infra/logger.js';
-import { guardedAgents, guardedFetch, type FetchFunction, type OutboundPolicy } from './infra/outbound-http.js';
+import { guardedAgents, type FetchFunction, type OutboundPolicy } from './infra/outbound-http.js';
+import { outboundPool } from './infra/outbound-pool.js';
 import type { Mailer } from './infra/mail/index.js';
 import type { RateLimiter } from './infra/rate-limit/index.js';
 import { PermanentDeliveryError } from './engine/index.js';
@@ -52,7 +53,7 @@ export async function wireNotifications(w: NotificationsWiring) {
   // Push endpoints, webhook URLs and FCM are deployment-wide addresses: they leave through the outbound door
   // (docs/architecture.md, "Outbound requests").
   const policy = w.outbound;
-  const outboundFetch = guardedFetch(policy);
+  const outboundFetch = outboundPool(policy).fetch;
   // WEB_PUSH_CA_FILE trusts a private push service's certificate, on the guarded agent.
   const { httpsAgent: pushAgent } = guardedAgents(policy, w.settings.WEB_PUSH_CA_FILE ? { ca: await readFile(w.settings.WEB_PUSH_CA_FILE, 'utf8') } : {});
   const webhooks = createNotificationWebhooksRepo(w.database.db);

@@ -38,7 +38,8 @@ import { createJobQueue, type JobQueue } from './infra/jobs/index.js';
 import { createLlmClients } from './infra/llm/index.js';
 import { createLocks } from './infra/locks/index.js';
 import type { Logger } from './infra/logger.js';
-import { guardedFetch, type OutboundPolicy } from './infra/outbound-http.js';
+import type { OutboundPolicy } from './infra/outbound-http.js';
+import { outboundPool } from './infra/outbound-pool.js';
 import { ensurePrivateDir } from './infra/private-dir.js';
 import { createMailer } from './infra/mail/index.js';
 import { createRateLimiter } from './infra/rate-limit/index.js';
@@ -122,7 +123,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // Deployment-wide addresses (the chat-ops hook, the identity provider, object storage, OIDC issuers; push, webhooks
   // and FCM in notifications) leave through the outbound door under OUTBOUND_ALLOW_PRIVATE_NETWORKS (docs/architecture.md, "Outbound requests").
   const deploymentOutbound: OutboundPolicy = { allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS };
-  const deploymentFetch = guardedFetch(deploymentOutbound);
+  const deploymentFetch = outboundPool(deploymentOutbound).fetch;
   // The bot's language model (config llm-*), shared by attendant assist and the BASIC LLM keyword.
   const llmClients = createLlmClients();
   const llmOf = (botId: string) => {

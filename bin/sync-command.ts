@@ -4,7 +4,7 @@ import { createIdentityProvider } from '../groups/index.js';
 import { createLdapDirectory, readLdapSyncSettings, syncLdap } from '../identity/index.js';
 import { DomainError } from '../infra/errors.js';
 import type { Logger } from '../infra/logger.js';
-import { guardedFetch } from '../infra/outbound-http.js';
+import { outboundPool } from '../infra/outbound-pool.js';
 import type { CliIo } from './run-command.js';
 import { withDatabase } from './with-database.js';
 
@@ -36,7 +36,7 @@ export async function syncCommand(args: string[], settings: ProcessSettings, log
   process.once('SIGTERM', onSignal);
   try {
     return await withDatabase(settings, io, async (database) => {
-      const fetch = guardedFetch({ allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS });
+      const fetch = outboundPool({ allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS }).fetch;
       const groups = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch });
       const deps = { users: createUsersRepo(database.db), directory: createLdapDirectory(options), groups };
       try {

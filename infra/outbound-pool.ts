@@ -12,9 +12,10 @@ export interface OutboundPool {
 const shared = new Map<boolean, OutboundPool>();
 
 /**
- * The door's clients for a bot's URLs (docs/architecture.md, "Outbound requests"), built once per
- * policy: the adapters build a provider client per bot or per send, and every such client of the
- * same policy shares one connection pool. A policy with its own resolver (tests) gets its own pool.
+ * The door's clients (docs/architecture.md, "Outbound requests"), built once per policy: the
+ * adapters build a provider client per bot or per send, the composition root hands the
+ * deployment's fetch to its areas, and every client of the same policy shares one connection
+ * pool. A policy with its own resolver (tests) gets its own pool.
  */
 export function outboundPool(policy: OutboundPolicy): OutboundPool {
   if (policy.resolve) return buildPool(policy);
