@@ -43,7 +43,7 @@ export interface OutboxSettings {
 export interface EngineRepositories {
   turns: Pick<TurnStore, 'load' | 'session' | 'commit' | 'append' | 'repliesTo'>;
   outbox: Pick<OutboxRepo, 'findById' | 'listPending' | 'recordAttempt' | 'markDelivered' | 'markFailed' | 'applyProviderStatus'>;
-  events: Pick<EngineEventsRepo, 'listPending' | 'sessionsWithPending' | 'markDone' | 'recordFailure'>;
+  events: Pick<EngineEventsRepo, 'pendingUnderLock' | 'sessionsWithPending' | 'markDone' | 'recordFailure'>;
   sessions: Pick<SessionsRepo, 'listSleeping' | 'markUnreachable'>;
   messages: Pick<MessagesRepo, 'listBySession'>;
   botData: BotDataRepo;

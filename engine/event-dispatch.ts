@@ -43,13 +43,14 @@ export async function enqueueEvents(ctx: EngineContext, events: readonly EventWr
  * subscriber's failure is retried with the job; after {@link EVENT_ATTEMPTS} the event is set
  * aside as failed and the rest go on.
  */
-export function handleSessionEvents(ctx: EngineContext, job: EventsJob): Promise<void> {
-  return ctx.locks.withLock(`events:${job.session_id}`, async () => {
-    // The subscribers' own reads leave with the read of the pending events: one round trip for both.
-    const [events, prepared] = await Promise.all([
-      ctx.repos.events.listPending(job.session_id),
-      Promise.all(ctx.subscribers.map((subscriber) => subscriber.prepare?.(job.session_id))),
-    ]);
+export async function handleSessionEvents(ctx: EngineContext, job: EventsJob): Promise<void> {
+  // The subscribers' own reads leave with the lock and the read of the pending events: one round
+  // trip for all (docs/performance.md, "Handoff round trips"). They are read before the lock is
+  // granted, so a subscriber's write must hold only while its row is as it was read.
+  const preparing = Promise.all(ctx.subscribers.map((subscriber) => subscriber.prepare?.(job.session_id)));
+  preparing.catch(() => undefined); // awaited under the lock; a lock that fails first must not leave it unhandled
+  return ctx.locks.withLockReading(`events:${job.session_id}`, ctx.repos.events.pendingUnderLock(job.session_id), async (events) => {
+    const prepared = await preparing;
     for (const [index, event] of events.entries()) {
       try {
         for (const [at, subscriber] of ctx.subscribers.entries()) {
