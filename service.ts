@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createBotMsgScreen, createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createTeamChatClient, createTeamChatWebhooks, createVisitorTokens,
-  createWebChannel, createWorkchatDesk, createWorkchatScreen, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters, teamChatSettings,
+  createWebChannel, createWorkchatDesk, createWorkchatScreen, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters,
 } from './adapters/index.js';
 import {
   createAssistService, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener, createDestinationRegistry,
@@ -46,6 +46,7 @@ import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
 import { identityRoutes } from './service-identity.js';
 import { providerChannelDeps } from './service-channels.js';
+import { graphChannelSettings, teamChatSettings } from './service-channel-settings.js';
 import { createServiceMetrics } from './service-metrics.js';
 import { basicCapabilities, basicKnowledge, basicLlm, basicSitePages } from './service-basic.js';
 import { smsSenderOf, wireNotifications } from './service-notifications.js';
@@ -149,8 +150,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const emailDeps = { repos: attendanceRepos, jobs, config: configOf, now, logger };
   const messagesRepo = createMessagesRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
-  // Provider channels: the Graph-style ones read each bot's credentials from its config.csv
-  // (docs/channels/README.md); bot_msg and sms get theirs from providerChannelDeps (docs/channels/).
+  // Provider channels: each bot's credentials from its config.csv, mapped onto each adapter's settings
+  // (service-channel-settings.ts, docs/channels/README.md); bot_msg, sms and workchat are wired by providerChannelDeps.
   // Delivery receipts reach the engine, built just below (the closures run only on webhooks, after start-up).
   const providerChannels = providerChannelDeps({
     database: database.db, settings, logger, configOf: (name) => byName.get(name)?.config,
@@ -168,7 +169,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // web visitors attach their uploads by the same links (docs/channels/web.md, "Files from the visitor").
   const driveLinks = createDriveLinks({ key: driveLinkKey(secret), publicUrl, now });
   const adapters = createChannelAdapters({
-    visitorTokens, webDriveLinks: driveLinks, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger, voiceFor,
+    visitorTokens, webDriveLinks: driveLinks, graphSettings: (channel, key) => graphChannelSettings(channel, (byId.get(key) ?? byName.get(key))?.config), logger, voiceFor,
     deliveryStatus: (update) => engine.recordDeliveryStatus(update), ...providerChannels,
     // Bound late: the drives are built with BASIC's capabilities below.
     webDrive: (name) => {
