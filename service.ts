@@ -8,7 +8,7 @@ import {
   createWebChannel, createWorkchatDesk, createWorkchatScreen, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters,
 } from './adapters/index.js';
 import {
-  createAssistService, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener, createDestinationRegistry,
+  createAssistService, createAttendanceApi, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener, createDestinationRegistry,
   createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination, createTeamChatInbox,
   createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers, publishCustomerTyping, registerAttendanceWebhookJobs,
   registerEmailJobs,
@@ -278,6 +278,11 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   engine.subscribe(deliveryFailedHandlers({ repos: attendanceRepos, bus }));
   // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
   const commandDeps = { repos: attendanceRepos, attendance, assist, meetings: meetings.attendantCalls };
+  // What the REST routes and the console socket call, as the caller: one function per use case (docs/attendance/rest.md).
+  const attendanceApi = createAttendanceApi({
+    ...commandDeps, bus,
+    cannedResponses: { canned: createCannedResponsesRepo(database.db), botId: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.id },
+  });
   // Lines from attendants on a customer channel (mobile_msg, workchat) are theirs, not a customer's (docs/channels/mobile-msg.md and docs/channels/workchat.md, "Attendants").
   const attendantInbox = createAttendantInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config });
   // Queued mobile_msg lines from an attendant's phone are the attendant's; voice notes are transcribed (docs/channels/mobile-msg.md).
@@ -379,17 +384,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     }),
     webAllowedOrigins: (name) => byName.get(name)?.config['web-allowed-origins'] ?? [],
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
-    attendance: commandDeps,
+    attendance: { attendance: attendanceApi, assist },
     metrics: metrics.onMainPort,
     channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),
     notifications: notifications.service,
     groups,
     // The console, widget and demo page (docs/attendance/console.md).
     webDir: settings.WEB_DIR,
-    cannedResponses: {
-      canned: createCannedResponsesRepo(database.db),
-      botId: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.id,
-    },
     meetings,
     // SCIM provisioning and OIDC federation from the bots' scim-token and oidc-* settings.
     ...identity,
@@ -420,7 +421,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // The widget's typing notices reach the attendant (docs/attendance/live-events.md, "customer_typing").
     onTyping: (sessionId) => publishCustomerTyping({ repos: attendanceRepos, bus, now: () => new Date() }, sessionId),
   });
-  const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
+  const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, attendance: attendanceApi });
   const notificationsSocket = notifications.attach(server, tokens);
   const meetSocket = attachMeetSocket(server, { meetings, logger });
   const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket, dependencies: () => readiness.dependencies() });
