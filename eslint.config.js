@@ -23,21 +23,18 @@ function readFolderMap() {
   const block = doc.match(/^```boundaries\n([\s\S]*?)^```/m);
   if (!block) throw new Error('docs/architecture.md holds no ```boundaries block (the folder map as data)');
   const allowed = new Map();
-  const exceptions = [];
   for (const raw of block[1].split('\n')) {
     const line = raw.replace(/#.*/, '').trim();
     if (!line) continue;
-    const parsed = line.match(/^(except\s+)?([\w./-]+):(.*)$/);
+    const parsed = line.match(/^([\w-]+):(.*)$/);
     if (!parsed) throw new Error(`docs/architecture.md, boundaries block: cannot read "${raw}"`);
-    const names = parsed[3].trim().split(/\s+/).filter(Boolean);
-    if (parsed[1]) exceptions.push({ file: parsed[2], areas: names });
-    else allowed.set(parsed[2], names.map((name) => ({ area: name.replace(/\/index$/, ''), indexOnly: name.endsWith('/index') })));
+    const names = parsed[2].trim().split(/\s+/).filter(Boolean);
+    allowed.set(parsed[1], names.map((name) => ({ area: name.replace(/\/index$/, ''), indexOnly: name.endsWith('/index') })));
   }
-  // A misspelt folder or a stale exception would silently allow nothing or too much: refuse them.
-  const missing = [...allowed].flatMap(([area, names]) => [area, ...names.map((n) => n.area)])
-    .concat(exceptions.map((e) => e.file)).filter((name) => !existsSync(path.join(ROOT, name)));
-  if (missing.length > 0) throw new Error(`docs/architecture.md, boundaries block: no such folder or file: ${[...new Set(missing)].join(', ')}`);
-  return { allowed, exceptions };
+  // A misspelt folder would silently allow nothing or too much: refuse it.
+  const missing = [...allowed].flatMap(([area, names]) => [area, ...names.map((n) => n.area)]).filter((name) => !existsSync(path.join(ROOT, name)));
+  if (missing.length > 0) throw new Error(`docs/architecture.md, boundaries block: no such folder: ${[...new Set(missing)].join(', ')}`);
+  return { allowed };
 }
 export const FOLDER_MAP = readFolderMap();
 
@@ -76,7 +73,6 @@ const folderMapRule = {
     const own = file.split('/')[0];
     const allowed = FOLDER_MAP.allowed.get(own);
     if (!allowed || !file.includes('/')) return {};
-    const excepted = new Set(FOLDER_MAP.exceptions.filter((e) => e.file === file).flatMap((e) => e.areas));
     const line = `${own}: ${allowed.map((a) => a.area + (a.indexOnly ? '/index' : '')).join(' ')}`.trim();
     const check = (node, dynamic) => {
       const specifier = constantSource(node.source);
@@ -89,7 +85,7 @@ const folderMapRule = {
       const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), specifier)).split(path.sep).join('/');
       if (target.startsWith('..')) return;
       const area = target.includes('/') ? target.split('/')[0] : target;
-      if (area === own || excepted.has(area)) return;
+      if (area === own) return;
       const entry = allowed.find((a) => a.area === area);
       if (!entry) {
         context.report({ node, message: `${own}/ may not import ${area}${target.includes('/') ? '/' : ''}: its line of the folder map is "${line}" (${WHY}).` });

@@ -7,6 +7,7 @@ import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, type D
 import { endpointConflicts } from './engine/index.js';
 import { ScriptFolder, seedTablesFromCsv } from './engine/host/index.js';
 import type { Logger } from './infra/logger.js';
+import { workchatSettingsOf } from './service-channel-settings.js';
 
 /** A loaded bot package with its database row and its dialogs (re-read when a .bas file changes). */
 export interface RunnableBot extends LoadedBotPackage {
@@ -27,7 +28,7 @@ export async function prepareBots(botsDir: string, database: DatabaseHandle, log
   const botData = createBotDataRepo(database.db);
   const ready: RunnableBot[] = [];
   for (const bot of bots) {
-    const workchat = checkWorkchatSettings(bot.config, options.production ?? false);
+    const workchat = checkWorkchatSettings(workchatSettingsOf(bot.config), options.production ?? false);
     if (workchat.kind === 'refuse') {
       logger.error({ bot: bot.name }, `bot "${bot.name}" not loaded: ${workchat.message}`);
       continue;

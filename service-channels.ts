@@ -1,8 +1,9 @@
-import { workchatSettingsOf, type BotMsgAdapterDeps, type BotMsgSettings, type SmsAdapterDeps, type WorkchatAdapterDeps } from './adapters/index.js';
+import type { BotMsgAdapterDeps, SmsAdapterDeps, WorkchatAdapterDeps } from './adapters/index.js';
 import type { BotConfig, ProcessSettings } from './config/index.js';
 import { createSmsOptOutsRepo, createWorkchatConversationsRepo, type Database } from './db/index.js';
 import type { DeliveryStatusUpdate } from './engine/index.js';
 import type { Logger } from './infra/logger.js';
+import { botMsgSettingsOf, smsSettingsOf, workchatSettingsOf } from './service-channel-settings.js';
 
 /** What the provider channels are wired from at the composition root. */
 export interface ProviderChannelWiring {
@@ -19,8 +20,9 @@ export interface ProviderChannelWiring {
 
 /**
  * The deps of the bot_msg, sms and workchat adapters (docs/channels/): each bot's `bot-msg-*`,
- * `sms-*` and `workchat-*` keys as the adapters' settings — undefined, so the channel is off and
- * its webhook answers 404, when the bot disables it or lacks the credentials.
+ * `sms-*` and `workchat-*` keys as the adapters' settings (service-channel-settings.ts) —
+ * undefined, so the channel is off and its webhook answers 404, when the bot disables it or lacks
+ * the credentials.
  */
 export function providerChannelDeps(wiring: ProviderChannelWiring): { botMsg: BotMsgAdapterDeps; sms: SmsAdapterDeps; workchat: WorkchatAdapterDeps } {
   const { configOf, botOfSession, logger } = wiring;
@@ -35,28 +37,7 @@ export function providerChannelDeps(wiring: ProviderChannelWiring): { botMsg: Bo
       publicUrl: wiring.settings.PUBLIC_URL,
       optOuts: createSmsOptOutsRepo(wiring.database),
       deliveryStatus: (update) => wiring.recordDeliveryStatus(update),
-      settingsOf(bot) {
-        const config = configOf(bot);
-        const accountSid = config?.['sms-account-sid'];
-        const authToken = config?.['sms-auth-token'];
-        const from = config?.['sms-from'];
-        if (!config?.['sms-enabled'] || !accountSid || !authToken || !from) return undefined;
-        return {
-          accountSid, authToken, from, apiRoot: config['sms-api-url'], helpText: config['sms-help-text'],
-          allowPrivateNetworks: config['http-allow-private-networks'],
-        };
-      },
+      settingsOf: (bot) => smsSettingsOf(configOf(bot)),
     },
-  };
-}
-
-/** A bot's `bot-msg-*` keys as the channel's settings; undefined when the channel is off (also for `switchboard channels`). */
-export function botMsgSettingsOf(config: BotConfig | undefined): BotMsgSettings | undefined {
-  const token = config?.['bot-msg-token'];
-  const webhookSecret = config?.['bot-msg-webhook-secret'];
-  if (!config?.['bot-msg-enabled'] || !token || !webhookSecret) return undefined;
-  return {
-    token, webhookSecret, apiRoot: config['bot-msg-api-url'], commands: config['attendance-bot-msg-commands'],
-    allowPrivateNetworks: config['http-allow-private-networks'],
   };
 }

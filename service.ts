@@ -5,10 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createBotMsgScreen, createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createTeamChatClient, createTeamChatWebhooks, createVisitorTokens,
-  createWebChannel, createWorkchatDesk, createWorkchatScreen, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters, teamChatSettings,
+  createWebChannel, createWorkchatDesk, createWorkchatScreen, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters,
 } from './adapters/index.js';
 import {
-  createAssistService, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener, createDestinationRegistry,
+  createAssistService, createAttendanceApi, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener, createDestinationRegistry,
   createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination, createTeamChatInbox,
   createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers, publishCustomerTyping, registerAttendanceWebhookJobs,
   registerEmailJobs,
@@ -46,6 +46,7 @@ import { createRateLimiter } from './infra/rate-limit/index.js';
 import { prepareBots, type RunnableBot } from './service-bots.js';
 import { identityRoutes } from './service-identity.js';
 import { providerChannelDeps } from './service-channels.js';
+import { graphChannelSettings, teamChatSettings } from './service-channel-settings.js';
 import { createServiceMetrics } from './service-metrics.js';
 import { basicCapabilities, basicKnowledge, basicLlm, basicSitePages } from './service-basic.js';
 import { smsSenderOf, wireNotifications } from './service-notifications.js';
@@ -149,8 +150,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const emailDeps = { repos: attendanceRepos, jobs, config: configOf, now, logger };
   const messagesRepo = createMessagesRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
-  // Provider channels: the Graph-style ones read each bot's credentials from its config.csv
-  // (docs/channels/README.md); bot_msg and sms get theirs from providerChannelDeps (docs/channels/).
+  // Provider channels: each bot's credentials from its config.csv, mapped onto each adapter's settings
+  // (service-channel-settings.ts, docs/channels/README.md); bot_msg, sms and workchat are wired by providerChannelDeps.
   // Delivery receipts reach the engine, built just below (the closures run only on webhooks, after start-up).
   const providerChannels = providerChannelDeps({
     database: database.db, settings, logger, configOf: (name) => byName.get(name)?.config,
@@ -168,7 +169,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // web visitors attach their uploads by the same links (docs/channels/web.md, "Files from the visitor").
   const driveLinks = createDriveLinks({ key: driveLinkKey(secret), publicUrl, now });
   const adapters = createChannelAdapters({
-    visitorTokens, webDriveLinks: driveLinks, botConfig: (key) => (byId.get(key) ?? byName.get(key))?.config, logger, voiceFor,
+    visitorTokens, webDriveLinks: driveLinks, graphSettings: (channel, key) => graphChannelSettings(channel, (byId.get(key) ?? byName.get(key))?.config), logger, voiceFor,
     deliveryStatus: (update) => engine.recordDeliveryStatus(update), ...providerChannels,
     // Bound late: the drives are built with BASIC's capabilities below.
     webDrive: (name) => {
@@ -277,6 +278,11 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   engine.subscribe(deliveryFailedHandlers({ repos: attendanceRepos, bus }));
   // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
   const commandDeps = { repos: attendanceRepos, attendance, assist, meetings: meetings.attendantCalls };
+  // What the REST routes and the console socket call, as the caller: one function per use case (docs/attendance/rest.md).
+  const attendanceApi = createAttendanceApi({
+    ...commandDeps, bus,
+    cannedResponses: { canned: createCannedResponsesRepo(database.db), botId: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.id },
+  });
   // Lines from attendants on a customer channel (mobile_msg, workchat) are theirs, not a customer's (docs/channels/mobile-msg.md and docs/channels/workchat.md, "Attendants").
   const attendantInbox = createAttendantInbox({ commands: commandDeps, repos: attendanceRepos, config: (bot) => (byName.get(bot) ?? byId.get(bot))?.config });
   // Queued mobile_msg lines from an attendant's phone are the attendant's; voice notes are transcribed (docs/channels/mobile-msg.md).
@@ -378,17 +384,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     }),
     webAllowedOrigins: (name) => byName.get(name)?.config['web-allowed-origins'] ?? [],
     sessions: { findSession: (id) => sessionsRepo.findById(id) },
-    attendance: commandDeps,
+    attendance: { attendance: attendanceApi, assist },
     metrics: metrics.onMainPort,
     channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),
     notifications: notifications.service,
     groups,
     // The console, widget and demo page (docs/attendance/console.md).
     webDir: settings.WEB_DIR,
-    cannedResponses: {
-      canned: createCannedResponsesRepo(database.db),
-      botId: (idOrName) => (byId.get(idOrName) ?? byName.get(idOrName))?.id,
-    },
     meetings,
     // SCIM provisioning and OIDC federation from the bots' scim-token and oidc-* settings.
     ...identity,
@@ -419,7 +421,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // The widget's typing notices reach the attendant (docs/attendance/live-events.md, "customer_typing").
     onTyping: (sessionId) => publishCustomerTyping({ repos: attendanceRepos, bus, now: () => new Date() }, sessionId),
   });
-  const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, commands: commandDeps });
+  const attendanceSocket = attachAttendanceSocket(server, { tokens, bus, logger, attendance: attendanceApi });
   const notificationsSocket = notifications.attach(server, tokens);
   const meetSocket = attachMeetSocket(server, { meetings, logger });
   const metricsListener = await metrics.serve({ web: webSocket, attendance: attendanceSocket, dependencies: () => readiness.dependencies() });
