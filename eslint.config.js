@@ -139,7 +139,7 @@ const OUTBOUND_CLIENT_FILES = [
   'adapters/team-chat/team-chat-client.ts', // @slack/web-api on guarded fetch
   'infra/llm/llm-client.ts', // openai on guarded fetch
   // Deployment-wide URLs, on OUTBOUND_ALLOW_PRIVATE_NETWORKS:
-  'notifications/senders/web-push-sender.ts', 'notifications/senders/vapid-keys.ts', 'service-notifications.ts',
+  'notifications/senders/web-push-sender.ts', 'notifications/senders/vapid-keys.ts', 'app/notifications.ts',
   'identity/oidc/oidc-client.ts', 'content/files/s3-file-store.ts', 'content/importers/carddav-source.ts', // guarded agents or fetch
   'meetings/providers/rtc-provider.ts', // livekit's clients on the guarded Twirp transport (meetings/providers/guarded-twirp.ts)
 ];

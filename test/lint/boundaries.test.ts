@@ -50,7 +50,7 @@ describe('a new arrow against the design fails the lint', () => {
     ['content/content-actor.ts', '../http/app.js', /content\/ may not import http\//],
     ['content/files/file-path.ts', '../../basic-interpreter/host/file-store.js', /uses basic-interpreter\/ only through its index\.js/],
     ['http/routes/health.ts', '../../content/files/write-file.js', /uses content\/ only through its index\.js/],
-    ['engine/routing-rule.ts', '../service.js', /engine\/ may not import service\.js/],
+    ['engine/routing-rule.ts', '../app/main.js', /engine\/ may not import app\//],
     ['attendance/priority.ts', '../meetings/meeting-rooms.js', /attendance\/ may not import meetings\//],
     ['adapters/web/web-adapter.ts', '../../notifications/index.js', /adapters\/ may not import notifications\//],
     ['auth/roles.ts', '../test/support/start-service.js', /auth\/ may not import test\//],

@@ -1,8 +1,8 @@
-import type { ProcessSettings } from './config/index.js';
-import { createMetricsRepo, type Database } from './db/index.js';
-import { listenForMetrics, type MetricsListener } from './http/metrics-listener.js';
-import type { Logger } from './infra/logger.js';
-import { createPromMetrics, type MetricsExposition, type MetricsPort } from './infra/metrics/index.js';
+import type { ProcessSettings } from '../config/index.js';
+import { createMetricsRepo, type Database } from '../db/index.js';
+import { listenForMetrics, type MetricsListener } from '../http/metrics-listener.js';
+import type { Logger } from '../infra/logger.js';
+import { createPromMetrics, type MetricsExposition, type MetricsPort } from '../infra/metrics/index.js';
 
 /** Something that knows how many WebSocket clients it holds (the handles of http/web-socket.ts and http/attendance-socket.ts). */
 interface CountsConnections {

@@ -1,7 +1,7 @@
-import { SettingsError, type ProcessSettings } from './config/index.js';
-import { createDeploymentRepo, type DatabaseHandle } from './db/index.js';
-import type { Logger } from './infra/logger.js';
-import { claimRedisPrefix, defaultRedisPrefix, RedisPrefixTakenError, type PrefixClaim } from './infra/redis-prefix-claim.js';
+import { SettingsError, type ProcessSettings } from '../config/index.js';
+import { createDeploymentRepo, type DatabaseHandle } from '../db/index.js';
+import type { Logger } from '../infra/logger.js';
+import { claimRedisPrefix, defaultRedisPrefix, RedisPrefixTakenError, type PrefixClaim } from '../infra/redis-prefix-claim.js';
 
 /** Who this deployment is and where its Redis keys live. */
 export interface ServiceDeployment {

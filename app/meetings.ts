@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { defaultBotConfig, type BotConfig } from './config/index.js';
-import { createAttendanceEventsRepo, createMeetingsRepo, createSessionsRepo, type Database } from './db/index.js';
-import { voiceModelsOf, type EngineService } from './engine/index.js';
-import type { Logger } from './infra/logger.js';
-import type { Mailer } from './infra/mail/index.js';
-import { createEmbeddedTokens, createMeetingSettings, createMeetingsService, rtcSettingsOf, type MeetingsService } from './meetings/index.js';
+import { defaultBotConfig, type BotConfig } from '../config/index.js';
+import { createAttendanceEventsRepo, createMeetingsRepo, createSessionsRepo, type Database } from '../db/index.js';
+import { voiceModelsOf, type EngineService } from '../engine/index.js';
+import type { Logger } from '../infra/logger.js';
+import type { Mailer } from '../infra/mail/index.js';
+import { createEmbeddedTokens, createMeetingSettings, createMeetingsService, rtcSettingsOf, type MeetingsService } from '../meetings/index.js';
 
 export interface MeetingsWiring {
   db: Database;

@@ -1,7 +1,7 @@
 import type {
   BotMsgSettings, GraphChannel, GraphChannelSettings, SmsSettings, TeamChatSettings, WorkchatSettings,
-} from './adapters/index.js';
-import { WORKCHAT_TOKEN_URL, type BotConfig } from './config/index.js';
+} from '../adapters/index.js';
+import { WORKCHAT_TOKEN_URL, type BotConfig } from '../config/index.js';
 
 // Each channel's settings as the composition root maps them from a bot's config.csv
 // (docs/configuration.md, docs/channels/): every adapter declares the narrow shape it needs and

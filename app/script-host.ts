@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { GraphAdapter, SmsAdapter } from './adapters/index.js';
-import { createUser, type UserDirectory } from './auth/index.js';
-import { listBotAttendants, type AttendanceRepositories } from './attendance/index.js';
-import type { BotConfig } from './config/index.js';
-import { createScriptDraft, createScriptTask, createStoreDrive, mailboxReader, type FileStore } from './content/index.js';
-import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type TaskRow } from './db/index.js';
-import { PermanentDeliveryError } from './engine/index.js';
+import type { GraphAdapter, SmsAdapter } from '../adapters/index.js';
+import { createUser, type UserDirectory } from '../auth/index.js';
+import { listBotAttendants, type AttendanceRepositories } from '../attendance/index.js';
+import type { BotConfig } from '../config/index.js';
+import { createScriptDraft, createScriptTask, createStoreDrive, mailboxReader, type FileStore } from '../content/index.js';
+import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type TaskRow } from '../db/index.js';
+import { PermanentDeliveryError } from '../engine/index.js';
 import {
   createFolderFileStore, createHttpPerformer, sitePagePath, type FilesPort, type LlmPort, type MailboxPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort,
-} from './script-host/index.js';
-import { ConflictError } from './infra/errors.js';
-import { completeWithTools, type ModelTool, type ToolCallingClient } from './infra/llm/index.js';
-import { createKnowledgeBase, documentMessages, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from './knowledge/index.js';
-import { isFileValue } from './basic-interpreter/index.js';
-import type { SitePages } from './http/routes/sites.js';
+} from '../script-host/index.js';
+import { ConflictError } from '../infra/errors.js';
+import { completeWithTools, type ModelTool, type ToolCallingClient } from '../infra/llm/index.js';
+import { createKnowledgeBase, documentMessages, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from '../knowledge/index.js';
+import { isFileValue } from '../basic-interpreter/index.js';
+import type { SitePages } from '../http/routes/sites.js';
 
 /** What the channel keywords reach: the bot's sms and mobile_msg channels, when the service has them. */
 export interface ScriptChannels {

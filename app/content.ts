@@ -1,8 +1,8 @@
-import { createContentService, type FileStore } from './content/index.js';
-import { createContentFilesRepo, createContentRecordsRepo, type DatabaseHandle } from './db/index.js';
-import type { IdentityProvider } from './groups/index.js';
-import type { Logger } from './infra/logger.js';
-import type { Mailer } from './infra/mail/index.js';
+import { createContentService, type FileStore } from '../content/index.js';
+import { createContentFilesRepo, createContentRecordsRepo, type DatabaseHandle } from '../db/index.js';
+import type { IdentityProvider } from '../groups/index.js';
+import type { Logger } from '../infra/logger.js';
+import type { Mailer } from '../infra/mail/index.js';
 
 /** Most groups of one user a share check considers (the identity provider's page). */
 const GROUPS_PER_USER = 500;

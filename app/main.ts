@@ -6,56 +6,56 @@ import { fileURLToPath } from 'node:url';
 import {
   createBotMsgScreen, createChannelAdapters, createChannelMediaFetcher, createChannelWebhooks, createMobileMsgScreen, createTeamChatClient, createTeamChatWebhooks, createVisitorTokens,
   createWebChannel, createWorkchatDesk, createWorkchatScreen, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, listChannelAdapters,
-} from './adapters/index.js';
+} from '../adapters/index.js';
 import {
   createAssistService, createAttendanceApi, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener, createDestinationRegistry,
   createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination, createTeamChatInbox,
   createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers, publishCustomerTyping, registerAttendanceWebhookJobs,
   registerEmailJobs,
-} from './attendance/index.js';
+} from '../attendance/index.js';
 import {
   activeUsersOnly, createBotSignInLinks, createLoginThrottle, createTokenIssuer, ensureAdmin, resolveJwtSecret, signInLinkKey, signInToBot,
   signInToBotWithToken, type SignedInUser, type SignInRequest, type TokenIssuer,
-} from './auth/index.js';
-import type { ProcessSettings } from './config/index.js';
-import { createDriveLinks, createFileStore, driveLinkKey, openDriveLink } from './content/index.js';
-import { wireContent } from './service-content.js';
+} from '../auth/index.js';
+import type { ProcessSettings } from '../config/index.js';
+import { createDriveLinks, createFileStore, driveLinkKey, openDriveLink } from '../content/index.js';
+import { wireContent } from './content.js';
 import {
   createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createBotWatchesRepo, createCannedResponsesRepo, createContentRecordsRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
-} from './db/index.js';
-import { createChannelRegistry, createEngine, voiceModelsOf, type EngineService } from './engine/index.js';
-import { createGroupAudience, createGroupLimits, createIdentityProvider, type GroupsDeps } from './groups/index.js';
-import { createApp } from './http/app.js';
-import { createReadiness, type ReadinessCheck } from './http/readiness.js';
-import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from './http/attendance-socket.js';
-import { NOTIFICATIONS_SOCKET_PATH } from './http/notifications-socket.js';
-import { answerClientErrors } from './http/client-errors.js';
-import { refuseUnknownUpgrades } from './http/unknown-upgrade.js';
-import { attachWebSocket, WEB_SOCKET_PATH } from './http/web-socket.js';
-import { createEventBus, type EventBus } from './infra/events/index.js';
-import { createJobQueue, type JobQueue } from './infra/jobs/index.js';
-import { createLlmClients } from './infra/llm/index.js';
-import { createLocks } from './infra/locks/index.js';
-import type { Logger } from './infra/logger.js';
-import type { OutboundPolicy } from './infra/outbound-http.js';
-import { outboundPool } from './infra/outbound-pool.js';
-import { ensurePrivateDir } from './infra/private-dir.js';
-import { createMailer } from './infra/mail/index.js';
-import { createRateLimiter } from './infra/rate-limit/index.js';
-import { prepareBots, type RunnableBot } from './service-bots.js';
-import { identityRoutes } from './service-identity.js';
-import { providerChannelDeps } from './service-channels.js';
-import { graphChannelSettings, teamChatSettings } from './service-channel-settings.js';
-import { createServiceMetrics } from './service-metrics.js';
-import { basicCapabilities, basicKnowledge, basicLlm, basicSitePages } from './service-basic.js';
-import { createScriptHost } from './script-host/index.js';
-import { smsSenderOf, wireNotifications } from './service-notifications.js';
-import { openDeployment, type ServiceDeployment } from './service-deployment.js';
-import { wireMeetings } from './service-meetings.js';
-import { attachMeetSocket, MEET_SOCKET_PATH } from './http/meet-socket.js';
+} from '../db/index.js';
+import { createChannelRegistry, createEngine, voiceModelsOf, type EngineService } from '../engine/index.js';
+import { createGroupAudience, createGroupLimits, createIdentityProvider, type GroupsDeps } from '../groups/index.js';
+import { createApp } from '../http/app.js';
+import { createReadiness, type ReadinessCheck } from '../http/readiness.js';
+import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from '../http/attendance-socket.js';
+import { NOTIFICATIONS_SOCKET_PATH } from '../http/notifications-socket.js';
+import { answerClientErrors } from '../http/client-errors.js';
+import { refuseUnknownUpgrades } from '../http/unknown-upgrade.js';
+import { attachWebSocket, WEB_SOCKET_PATH } from '../http/web-socket.js';
+import { createEventBus, type EventBus } from '../infra/events/index.js';
+import { createJobQueue, type JobQueue } from '../infra/jobs/index.js';
+import { createLlmClients } from '../infra/llm/index.js';
+import { createLocks } from '../infra/locks/index.js';
+import type { Logger } from '../infra/logger.js';
+import type { OutboundPolicy } from '../infra/outbound-http.js';
+import { outboundPool } from '../infra/outbound-pool.js';
+import { ensurePrivateDir } from '../infra/private-dir.js';
+import { createMailer } from '../infra/mail/index.js';
+import { createRateLimiter } from '../infra/rate-limit/index.js';
+import { prepareBots, type RunnableBot } from './bots.js';
+import { identityRoutes } from './identity.js';
+import { providerChannelDeps } from './channels.js';
+import { graphChannelSettings, teamChatSettings } from './channel-settings.js';
+import { createServiceMetrics } from './metrics.js';
+import { basicCapabilities, basicKnowledge, basicLlm, basicSitePages } from './script-host.js';
+import { createScriptHost } from '../script-host/index.js';
+import { smsSenderOf, wireNotifications } from './notifications.js';
+import { openDeployment, type ServiceDeployment } from './deployment.js';
+import { wireMeetings } from './meetings.js';
+import { attachMeetSocket, MEET_SOCKET_PATH } from '../http/meet-socket.js';
 
-export type { RunnableBot } from './service-bots.js';
+export type { RunnableBot } from './bots.js';
 
 /** How often the engine's recovery sweeps the database for work no job was enqueued for (a backstop to Redis's return). */
 const RECOVERY_SWEEP_MS = 30_000;
@@ -502,7 +502,7 @@ function listen(app: ReturnType<typeof createApp>, port: number, host: string): 
 
 /** The version in package.json, found from the source tree and from dist/ alike. */
 function packageVersion(): string {
-  for (const candidate of ['./package.json', '../package.json']) {
+  for (const candidate of ['../package.json', '../../package.json']) {
     try {
       const file = fileURLToPath(new URL(candidate, import.meta.url));
       const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };

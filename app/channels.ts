@@ -1,9 +1,9 @@
-import type { BotMsgAdapterDeps, SmsAdapterDeps, WorkchatAdapterDeps } from './adapters/index.js';
-import type { BotConfig, ProcessSettings } from './config/index.js';
-import { createSmsOptOutsRepo, createWorkchatConversationsRepo, type Database } from './db/index.js';
-import type { DeliveryStatusUpdate } from './engine/index.js';
-import type { Logger } from './infra/logger.js';
-import { botMsgSettingsOf, smsSettingsOf, workchatSettingsOf } from './service-channel-settings.js';
+import type { BotMsgAdapterDeps, SmsAdapterDeps, WorkchatAdapterDeps } from '../adapters/index.js';
+import type { BotConfig, ProcessSettings } from '../config/index.js';
+import { createSmsOptOutsRepo, createWorkchatConversationsRepo, type Database } from '../db/index.js';
+import type { DeliveryStatusUpdate } from '../engine/index.js';
+import type { Logger } from '../infra/logger.js';
+import { botMsgSettingsOf, smsSettingsOf, workchatSettingsOf } from './channel-settings.js';
 
 /** What the provider channels are wired from at the composition root. */
 export interface ProviderChannelWiring {

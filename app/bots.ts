@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkWorkchatSettings } from './adapters/index.js';
-import { importAttendants, parseAttendantCsv } from './attendance/index.js';
-import { loadBotPackages, type LoadedBotPackage } from './config/index.js';
-import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, type DatabaseHandle } from './db/index.js';
-import { endpointConflicts, ScriptFolder, seedTablesFromCsv } from './script-host/index.js';
-import type { Logger } from './infra/logger.js';
-import { workchatSettingsOf } from './service-channel-settings.js';
+import { checkWorkchatSettings } from '../adapters/index.js';
+import { importAttendants, parseAttendantCsv } from '../attendance/index.js';
+import { loadBotPackages, type LoadedBotPackage } from '../config/index.js';
+import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, type DatabaseHandle } from '../db/index.js';
+import { endpointConflicts, ScriptFolder, seedTablesFromCsv } from '../script-host/index.js';
+import type { Logger } from '../infra/logger.js';
+import { workchatSettingsOf } from './channel-settings.js';
 
 /** A loaded bot package with its database row and its dialogs (re-read when a .bas file changes). */
 export interface RunnableBot extends LoadedBotPackage {

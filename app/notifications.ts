@@ -1,26 +1,26 @@
 import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import type { TokenIssuer } from './auth/index.js';
-import type { ProcessSettings } from './config/index.js';
+import type { TokenIssuer } from '../auth/index.js';
+import type { ProcessSettings } from '../config/index.js';
 import { createHash } from 'node:crypto';
 import {
   createNotificationBroadcastsRepo, createNotificationPushRepo, createNotificationSettingsRepo, createNotificationsRepo, createNotificationWebhooksRepo,
   type DatabaseHandle,
-} from './db/index.js';
-import { attachNotificationsSocket } from './http/notifications-socket.js';
-import type { EventBus } from './infra/events/index.js';
-import type { JobQueue } from './infra/jobs/index.js';
-import type { Logger } from './infra/logger.js';
-import { guardedAgents, type FetchFunction, type OutboundPolicy } from './infra/outbound-http.js';
-import { outboundPool } from './infra/outbound-pool.js';
-import type { Mailer } from './infra/mail/index.js';
-import type { RateLimiter } from './infra/rate-limit/index.js';
-import { PermanentDeliveryError } from './engine/index.js';
-import type { SmsAdapter } from './adapters/index.js';
+} from '../db/index.js';
+import { attachNotificationsSocket } from '../http/notifications-socket.js';
+import type { EventBus } from '../infra/events/index.js';
+import type { JobQueue } from '../infra/jobs/index.js';
+import type { Logger } from '../infra/logger.js';
+import { guardedAgents, type FetchFunction, type OutboundPolicy } from '../infra/outbound-http.js';
+import { outboundPool } from '../infra/outbound-pool.js';
+import type { Mailer } from '../infra/mail/index.js';
+import type { RateLimiter } from '../infra/rate-limit/index.js';
+import { PermanentDeliveryError } from '../engine/index.js';
+import type { SmsAdapter } from '../adapters/index.js';
 import {
   ChannelNotConfiguredError, clickSignature, createEmailSender, createFcmClient, loadFcmServiceAccount, PermanentDeliveryFailure, DELIVERY_REASONS, createInAppSender, createWebhookEvents, createMobilePushChannel, createNotificationsService, createSmsChannel, createWebPushSender, loadVapidKeys,
   type GroupDirectory, type MobilePushSender, type NotificationEventSink, type SmsSender,
-} from './notifications/index.js';
+} from '../notifications/index.js';
 
 /** What the notifications area is built from; the ports of other areas are optional (not configured without them). */
 export interface NotificationsWiring {

@@ -1,5 +1,5 @@
-import { defaultBotConfig, type BotConfig } from './config/index.js';
-import { graphChannelSettings, teamChatSettings, workchatSettingsOf } from './service-channel-settings.js';
+import { defaultBotConfig, type BotConfig } from '../config/index.js';
+import { graphChannelSettings, teamChatSettings, workchatSettingsOf } from './channel-settings.js';
 
 const config = (keys: Partial<BotConfig>): BotConfig => ({ ...defaultBotConfig(), ...keys });
 

@@ -1,10 +1,10 @@
-import type { TokenIssuer } from './auth/index.js';
-import type { IdentityProvider } from './groups/index.js';
-import type { FetchFunction } from './infra/outbound-http.js';
-import type { ScimRoutesDeps } from './http/routes/scim.js';
-import type { OidcRoutesDeps } from './http/routes/oidc.js';
-import { createFederations, createLoginStateSealer, createScimService, type IdentityUserStore } from './identity/index.js';
-import type { RunnableBot } from './service-bots.js';
+import type { TokenIssuer } from '../auth/index.js';
+import type { IdentityProvider } from '../groups/index.js';
+import type { FetchFunction } from '../infra/outbound-http.js';
+import type { ScimRoutesDeps } from '../http/routes/scim.js';
+import type { OidcRoutesDeps } from '../http/routes/oidc.js';
+import { createFederations, createLoginStateSealer, createScimService, type IdentityUserStore } from '../identity/index.js';
+import type { RunnableBot } from './bots.js';
 
 /**
  * Wiring of the identity area (docs/migration/identity.md): SCIM when some bot sets `scim-token`,
