@@ -80,3 +80,22 @@ async function loadAttendantFile(bot: LoadedBotPackage, database: DatabaseHandle
 
 /** Where a bot package keeps its legacy attendant list. */
 export const ATTENDANT_FILE = 'attendant.csv';
+
+/** The loaded bots, by id or by name: the one look-up every area's wiring goes through. */
+export interface BotRegistry {
+  readonly all: readonly RunnableBot[];
+  /** A bot by its id or its name (ports of areas that were handed either). */
+  find(idOrName: string): RunnableBot | undefined;
+  /** A bot by its name only: what public addresses name (`/api/channels/web/{bot}`, `/webhooks/{channel}/{bot}`). */
+  named(name: string): RunnableBot | undefined;
+}
+
+export function createBotRegistry(bots: readonly RunnableBot[]): BotRegistry {
+  const byName = new Map(bots.map((b) => [b.name, b]));
+  const byId = new Map(bots.map((b) => [b.id, b]));
+  return {
+    all: bots,
+    find: (idOrName) => byId.get(idOrName) ?? byName.get(idOrName),
+    named: (name) => byName.get(name),
+  };
+}

@@ -60,9 +60,7 @@ export function basicCapabilities(deps: {
     },
     // ON EMAIL reads the bot's mailbox (its email-imap-* keys) over IMAP.
     mailbox: mailboxReader,
-    files: storage?.kind === 's3'
-      ? (bot) => createStoreDrive(storage, `${bot.name}.gbdrive`)
-      : (bot) => createFolderFileStore(path.join(deps.dataDir, 'drive', `${bot.name}.gbdrive`)),
+    files: botDrives({ dataDir: deps.dataDir, ...(storage ? { storage } : {}) }),
     capabilities: {
       ...(channels?.sms ? {
         sendSms: ({ to, text, bot_id }) => {
@@ -98,6 +96,18 @@ export function basicCapabilities(deps: {
       } : {}),
     },
   };
+}
+
+/**
+ * The bots' drives of the BASIC file keywords (and the web visitors' uploads): under the data
+ * directory (`<DATA_DIR>/drive/<bot>.gbdrive`) or, when the file store is S3-compatible storage,
+ * as `<bot>.gbdrive/<path>` in its bucket.
+ */
+export function botDrives(deps: { dataDir: string; storage?: FileStore }): FilesPort {
+  const { storage } = deps;
+  return storage?.kind === 's3'
+    ? (bot) => createStoreDrive(storage, `${bot.name}.gbdrive`)
+    : (bot) => createFolderFileStore(path.join(deps.dataDir, 'drive', `${bot.name}.gbdrive`));
 }
 
 /** A task as the script sees it: `{success, id, title, notes, due_at, status, owner_id}`, dates as ISO text. */

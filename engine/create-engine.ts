@@ -1,4 +1,5 @@
 import type { JobContext } from '../infra/jobs/index.js';
+import type { Channel } from './messages.js';
 import { acceptInbound, processInbound, type InboundDeps, type InboundJob } from './accept-inbound.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
 import { noopMetrics } from '../infra/metrics/index.js';
@@ -6,7 +7,7 @@ import { createChannelRegistry, type ChannelRegistry } from './channel-registry.
 import type { CommitDeps } from './commit-turn.js';
 import { awaitsSignIn, completeSignIn, type SignInDeps } from './complete-sign-in.js';
 import type { EngineEventHandlers } from './domain-events.js';
-import { JOB_NAMES, type EngineDeps } from './engine-deps.js';
+import { JOB_NAMES, type EngineDeps, type InboundScreen } from './engine-deps.js';
 import type { Engine } from './engine-api.js';
 import { handleSessionEvents, type EventsDeps, type EventsJob } from './event-dispatch.js';
 import { deliverOutbox, recordDeliveryStatus, type DeliverJob, type DeliveryStatusDeps, type DispatchDeps, type OutboxDeps } from './outbox/index.js';
@@ -47,6 +48,8 @@ export function createEngine(deps: EngineDeps): EngineService {
   const now = deps.now ?? (() => new Date());
   // Who handles the domain events, in subscription order.
   const subscribers: EngineEventHandlers[] = [];
+  // Each channel's screen of its queued messages (EngineService.screen).
+  const screens = new Map<Channel, InboundScreen>();
 
   const dispatch: DispatchDeps = { jobs, logger, bus, metrics, now, outbox };
   const commit: CommitDeps = { ...dispatch, repos: { turns: repos.turns }, sessionCache, channels };
@@ -54,7 +57,7 @@ export function createEngine(deps: EngineDeps): EngineService {
   const resume: WakeDeps & SignInDeps = { ...commit, repos: { turns: repos.turns }, bots, bot, turnLocks };
   const inbound: InboundDeps = {
     jobs, logger, locks, repos: { inbound: repos.inbound }, receive: (message) => receiveMessage(turn, message),
-    ...(deps.screenInbound ? { screenInbound: deps.screenInbound } : {}),
+    screenInbound: (message) => screens.get(message.channel)?.(message) ?? Promise.resolve(message),
   };
   const events: EventsDeps = { jobs, logger, locks, repos: { events: repos.events }, subscribers };
   const delivery: OutboxDeps = { jobs, logger, locks, channels, metrics, now, outbox, repos: { outbox: repos.outbox, sessions: repos.sessions } };
@@ -87,6 +90,10 @@ export function createEngine(deps: EngineDeps): EngineService {
     recordDeliveryStatus: (update) => recordDeliveryStatus(statuses, update),
     completeSignIn: (completion) => completeSignIn(resume, completion),
     awaitsSignIn: (request) => awaitsSignIn(resume, request),
+    screen: (channel, screen) => {
+      if (started) throw new Error('screen a channel before start()');
+      screens.set(channel, screen);
+    },
     subscribe: (handlers) => {
       if (started) throw new Error('subscribe to engine events before start()');
       subscribers.push(handlers);

@@ -1,7 +1,8 @@
 import type { SignInCompletion, SignInCompletionOutcome } from './complete-sign-in.js';
 import type { EngineEventHandlers } from './domain-events.js';
-import type { DeliveryStatusUpdate, InboundMessage, OutboundMessage } from './messages.js';
+import type { Channel, DeliveryStatusUpdate, InboundMessage, OutboundMessage } from './messages.js';
 import type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
+import type { InboundScreen } from './engine-deps.js';
 
 /** What one inbound message led to. */
 export type ReceiveOutcome =
@@ -62,6 +63,14 @@ export interface Engine {
    * job, in order per session, at least once. Subscribe before `start()`.
    */
   subscribe(handlers: EngineEventHandlers): void;
+  /**
+   * Screens the queued provider messages of one channel before their turn (docs/channels/README.md):
+   * the screen gives the message back, perhaps enriched (a voice note transcribed), or null when it
+   * is not a customer's (an attendant writing from their phone, handled there), which then leaves
+   * the queue untouched by the bot. A throw retries it like a failed turn. Without a screen a
+   * message runs as it is. Register before `start()`.
+   */
+  screen(channel: Channel, screen: InboundScreen): void;
   /** Registers job handlers and re-enqueues what the database says is still due (undelivered outbox rows, events, WAITs). */
   start(): Promise<void>;
   /**

@@ -68,13 +68,6 @@ export interface EngineDeps {
    */
   locks?: LockPort;
   outbox?: Partial<OutboxSettings>;
-  /**
-   * Runs on each queued provider message before its turn (docs/channels/README.md): gives it
-   * back, perhaps enriched (a voice note transcribed), or null when it is not a customer's (an
-   * attendant writing from their phone, handled there), which then leaves the queue untouched by
-   * the bot. A throw retries it like a failed turn. Default: every message as it is.
-   */
-  screenInbound?: InboundScreen;
   /** Where turns, hand-offs and deliveries are counted (docs/metrics.md); default: nowhere. */
   metrics?: MetricsPort;
   /** The clock, for tests. */
