@@ -34,10 +34,10 @@ export function wireConversations(deps: {
 }) {
   const { settings, infra, auth, bots, publicUrl, logger } = deps;
   const db = infra.database.db;
-  let built: EngineService | undefined;
+  const built: { engine?: EngineService } = {};
   const engineOnceBuilt = (): EngineService => {
-    if (!built) throw new Error('the engine is used before it is built');
-    return built;
+    if (!built.engine) throw new Error('the engine is used before it is built');
+    return built.engine;
   };
   const sessionsRepo = createSessionsRepo(db);
   const now = () => new Date();
@@ -113,7 +113,7 @@ export function wireConversations(deps: {
     // The bot answers through the script host.
     bot: scriptHost.runner,
   });
-  built = engine;
+  built.engine = engine;
   return { engine, scriptHost, adapters, providerChannels, voiceFor, driveLinks, files, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
 }
 
