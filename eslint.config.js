@@ -40,8 +40,9 @@ export const FOLDER_MAP = readFolderMap();
 
 /** What each area may not take from npm: packages of I/O or drivers that belong behind a port. */
 const AREA_PACKAGES = {
-  'basic-interpreter': packages([...NODE_IO, 'axios', 'undici', 'openai'], 'The interpreter does no I/O: its host port does, on the engine side'),
+  'basic-interpreter': packages([...NODE_IO, 'axios', 'undici', 'openai'], 'The interpreter does no I/O: its host port does, on the script host\'s side'),
   engine: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'The engine reaches drivers only through ports and repositories'),
+  'script-host': packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'The script host reaches drivers only through ports and repositories'),
   attendance: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Attendance reaches drivers only through ports and repositories'),
   auth: packages(['express'], 'auth/ knows no HTTP'),
   notifications: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Notifications reach drivers only through ports and repositories'),
@@ -129,7 +130,7 @@ const OUTBOUND_EXEMPT = ['**/*.test.ts', 'test/**', 'bench/**', 'web/**', 'infra
 const OUTBOUND_WHY = 'it must go through the outbound door, infra/outbound-http.ts (docs/architecture.md, "Outbound requests")';
 const OUTBOUND_CLIENT_FILES = [
   'infra/outbound-pool.ts', // the door's clients of each policy
-  'engine/host/http-effect.ts', // the HTTP keywords: connects to the addresses the guard checked (pinned lookup)
+  'script-host/host/http-effect.ts', // the HTTP keywords: connects to the addresses the guard checked (pinned lookup)
   'adapters/graph/graph-client.ts', 'adapters/fetch-provider-file.ts', 'engine/voice/voice-models.ts', // axios on guardedAgents
   'adapters/bot-msg/bot-msg-api.ts', // grammY's node-fetch on the guarded agent of each scheme
   'adapters/sms/twilio-client.ts', // twilio's axios on guardedAgents

@@ -6,8 +6,10 @@ import { listBotAttendants, type AttendanceRepositories } from './attendance/ind
 import type { BotConfig } from './config/index.js';
 import { createScriptDraft, createScriptTask, createStoreDrive, mailboxReader, type FileStore } from './content/index.js';
 import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type TaskRow } from './db/index.js';
-import { createFolderFileStore, createHttpPerformer } from './engine/host/index.js';
-import { PermanentDeliveryError, sitePagePath, type FilesPort, type LlmPort, type MailboxPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort } from './engine/index.js';
+import { PermanentDeliveryError } from './engine/index.js';
+import {
+  createFolderFileStore, createHttpPerformer, sitePagePath, type FilesPort, type LlmPort, type MailboxPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort,
+} from './script-host/index.js';
 import { ConflictError } from './infra/errors.js';
 import { completeWithTools, type ModelTool, type ToolCallingClient } from './infra/llm/index.js';
 import { createKnowledgeBase, documentMessages, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from './knowledge/index.js';

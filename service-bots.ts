@@ -4,8 +4,7 @@ import { checkWorkchatSettings } from './adapters/index.js';
 import { importAttendants, parseAttendantCsv } from './attendance/index.js';
 import { loadBotPackages, type LoadedBotPackage } from './config/index.js';
 import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, type DatabaseHandle } from './db/index.js';
-import { endpointConflicts } from './engine/index.js';
-import { ScriptFolder, seedTablesFromCsv } from './engine/host/index.js';
+import { endpointConflicts, ScriptFolder, seedTablesFromCsv } from './script-host/index.js';
 import type { Logger } from './infra/logger.js';
 import { workchatSettingsOf } from './service-channel-settings.js';
 

@@ -24,7 +24,7 @@ import {
   createAttendanceRepositories, createAttendanceWebhooksRepo, createBotDataRepo, createBotWatchesRepo, createCannedResponsesRepo, createContentRecordsRepo, createGroupsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTeamChatThreadsRepo, createTurnStore, createUsersRepo,
   openDatabase, type DatabaseHandle,
 } from './db/index.js';
-import { createEngine, voiceModelsOf, type EngineService } from './engine/index.js';
+import { createChannelRegistry, createEngine, voiceModelsOf, type EngineService } from './engine/index.js';
 import { createGroupAudience, createGroupLimits, createIdentityProvider, type GroupsDeps } from './groups/index.js';
 import { createApp } from './http/app.js';
 import { createReadiness, type ReadinessCheck } from './http/readiness.js';
@@ -49,6 +49,7 @@ import { providerChannelDeps } from './service-channels.js';
 import { graphChannelSettings, teamChatSettings } from './service-channel-settings.js';
 import { createServiceMetrics } from './service-metrics.js';
 import { basicCapabilities, basicKnowledge, basicLlm, basicSitePages } from './service-basic.js';
+import { createScriptHost } from './script-host/index.js';
 import { smsSenderOf, wireNotifications } from './service-notifications.js';
 import { openDeployment, type ServiceDeployment } from './service-deployment.js';
 import { wireMeetings } from './service-meetings.js';
@@ -197,20 +198,12 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => byId.get(id) },
   });
   const metrics = createServiceMetrics({ db: database.db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
-  const engine = createEngine({
-    repos: {
-      turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
-      sessions: sessionsRepo, messages: messagesRepo, botData: createBotDataRepo(database.db),
-      inbound: createInboundQueueRepo(database.db), triggerRuns: createTableTriggerRunsRepo(database.db),
-      watches: createBotWatchesRepo(database.db),
-    },
-    jobs, bus, logger, locks, bots: (name) => byName.get(name), botNames: () => bots.map((b) => b.name), metrics: metrics.port, rateLimiter,
-    // Set up below with attendance; queued messages run only once the engine has started.
-    screenInbound: (message) => {
-      const screen = message.channel === 'mobile_msg' ? mobileMsgScreen : message.channel === 'workchat' ? workchatScreen
-        : message.channel === 'bot_msg' ? botMsgScreen : undefined;
-      return screen ? screen(message) : Promise.resolve(message);
-    },
+  // The channel adapters, registered below: the engine delivers through them, the script host fetches customers' files through them.
+  const channels = createChannelRegistry();
+  // The BASIC script host (docs/architecture.md, folder map): the bots' dialogs, keywords, webhooks, forms and background runs.
+  const scriptHost = createScriptHost({
+    repos: { botData: createBotDataRepo(database.db), triggerRuns: createTableTriggerRunsRepo(database.db), watches: createBotWatchesRepo(database.db) },
+    jobs, logger, locks, bots: (name) => byName.get(name), botNames: () => bots.map((b) => b.name), channels, rateLimiter,
     // BASIC's capabilities (above) and SEND FILE's drive links.
     ...basic,
     fileLinks: (bot) => (file) => driveLinks.url(bot.name, file),
@@ -218,11 +211,26 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     meetings: meetings.script,
     // CREATE SITE answers an absolute link to the site (docs/content.md, "Sites").
     publicUrl,
-    // SEND MAIL goes through the same mailer; without SMTP_URL the engine keeps its "not configured" port.
+    // SEND MAIL goes through the same mailer; without SMTP_URL the script host keeps its "not configured" port.
     ...(mailer.configured ? { mail: { send: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
     // LLM and SET CONTEXT use the bot's model, with the session's knowledge and tools; without a model the keyword
     // stops the script with a clear error (or, with knowledge active, answers with the best passages).
     llm: basicLlm({ modelOf: llmOf, knowledge }),
+  });
+  const engine = createEngine({
+    repos: {
+      turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
+      sessions: sessionsRepo, messages: messagesRepo, inbound: createInboundQueueRepo(database.db),
+    },
+    jobs, bus, logger, locks, bots: (name) => byName.get(name), metrics: metrics.port, channels,
+    // The bot answers through the script host.
+    bot: scriptHost.runner,
+    // Set up below with attendance; queued messages run only once the engine has started.
+    screenInbound: (message) => {
+      const screen = message.channel === 'mobile_msg' ? mobileMsgScreen : message.channel === 'workchat' ? workchatScreen
+        : message.channel === 'bot_msg' ? botMsgScreen : undefined;
+      return screen ? screen(message) : Promise.resolve(message);
+    },
   });
   // A notice to an attendant's phone goes straight through the bot's mobile_msg number (no session, no outbox).
   const notifyAttendantPhone = async (botId: string, phone: string, text: string) => {
@@ -309,13 +317,15 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const recoverers: Array<() => Promise<void>> = [];
   const recover = (returned: boolean) => {
     if (stopped) return;
-    void engine.recover({ schedules: returned, awaitBus: returned }).catch((err: unknown) => logger.error({ err }, 'recovery failed'));
+    void engine.recover({ awaitBus: returned }).catch((err: unknown) => logger.error({ err }, 'recovery failed'));
+    void scriptHost.recover({ schedules: returned }).catch((err: unknown) => logger.error({ err }, 'recovery failed'));
     for (const again of recoverers) void again().catch((err: unknown) => logger.error({ err }, 'recovery failed'));
   };
   jobs.onAvailable(() => recover(true));
   const sweep = setInterval(() => recover(false), RECOVERY_SWEEP_MS);
   sweep.unref();
   await engine.start();
+  await scriptHost.start();
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
   const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch: deploymentFetch });
   const groups: GroupsDeps = { idp: identityProvider, limits: createGroupLimits(rateLimiter) };
@@ -395,7 +405,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // SCIM provisioning and OIDC federation from the bots' scim-token and oidc-* settings.
     ...identity,
     content: content.service,
-    scriptEndpoints: engine,
+    scriptEndpoints: scriptHost,
     driveLinks: (link) => openDriveLink({
       links: driveLinks,
       drive: (name) => {

@@ -1,20 +1,25 @@
-import type { ObjectValue } from '../basic-interpreter/index.js';
 import type { SessionRow } from '../db/index.js';
+import type { SignInAnswer } from './bot-runner.js';
 import { commitTurn } from './commit-turn.js';
 import { readStoredDialog } from './dialog-envelope.js';
 import { conversationLockKey, type EngineBot, type EngineContext } from './engine-context.js';
 import { decideRoute } from './routing-rule.js';
-import { runBotTurn } from './run-bot-turn.js';
 import { SessionTurn } from './session-turn.js';
-import { SIGN_IN_KEY } from './sign-in-link.js';
+
+/**
+ * Where a session keeps the nonce of the sign-in its HEAR x AS LOGIN waits for (docs/basic.md,
+ * "HEAR AS LOGIN"): the script host writes it with each link it sends (script-host/sign-in-link.ts),
+ * and only the newest link answers the HEAR.
+ */
+export const SIGN_IN_KEY = 'sign_in_request';
 
 /** A finished sign-in for a session's HEAR x AS LOGIN: which request it answers, and who signed in. */
 export interface SignInCompletion {
   session_id: string;
   bot: string;
-  /** The nonce of the link the person followed (sign-in-link.ts). */
+  /** The nonce of the link the person followed (script-host/sign-in-link.ts). */
   nonce: string;
-  user: ObjectValue;
+  user: SignInAnswer;
 }
 
 /** `signed_in`: the dialog took the user; `stale`: the session no longer waits for this link. */
@@ -58,7 +63,7 @@ export async function completeSignIn(ctx: EngineContext, completion: SignInCompl
       if (!session || !waitsFor(session, bot, completion.nonce)) return 'stale';
       const turn = new SessionTurn(session, bot);
       turn.setContext(SIGN_IN_KEY, null);
-      const dialog = await runBotTurn(ctx, turn, { kind: 'signed_in', user: completion.user });
+      const { dialog } = await ctx.bot.run(turn, { kind: 'signed_in', user: completion.user });
       if ((await commitTurn(ctx, turn, dialog)).kind === 'committed') return 'signed_in';
     }
     throw new Error(`the session ${completion.session_id} kept changing while the sign-in was handed to it`);

@@ -2,27 +2,18 @@ import type { JobContext } from '../infra/jobs/index.js';
 import { acceptInbound, processInbound, type InboundJob } from './accept-inbound.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
 import { noopMetrics } from '../infra/metrics/index.js';
-import { createRateLimiter } from '../infra/rate-limit/index.js';
 import { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
 import { JOB_NAMES, type EngineContext, type EngineDeps } from './engine-context.js';
 import type { Engine } from './engine-api.js';
 import { handleSessionEvents, type EventsJob } from './event-dispatch.js';
 import { deliverOutbox, recordDeliveryStatus, type DeliverJob } from './outbox/index.js';
-import { capabilitiesNotConfigured, filesNotConfigured, llmNotConfigured, mailboxNotConfigured, mailNotConfigured, meetingsNotConfigured, usersNotConfigured } from './ports.js';
 import { receiveMessage } from './receive-message.js';
 import { resolveSession } from './resolve-session.js';
-import { runWebhook } from './run-webhook.js';
-import { submitForm } from './submit-form.js';
 import { awaitsSignIn, completeSignIn } from './complete-sign-in.js';
-import { runScheduledScript } from './run-scheduled-script.js';
-import type { ScheduledRun } from './schedule-script.js';
-import { runTriggeredScript } from './run-triggered-script.js';
-import type { TriggeredJob } from './table-triggers.js';
 import { createRecovery, type RecoveryCounts } from './recover-pending.js';
 import { sendMessages } from './send-messages.js';
 import { SessionCache } from './session-cache.js';
 import { wakeDialog, type WakeJob } from './wake-dialog.js';
-import { runWatch, type WatchRun } from './watch-bot.js';
 
 /** The engine plus what the composition root wires into it. */
 export interface EngineService extends Engine {
@@ -33,40 +24,29 @@ export interface EngineService extends Engine {
 const DEFAULT_OUTBOX = { attempts: 6, backoffMs: 1000, concurrency: 4 };
 const EVENT_CONCURRENCY = 8;
 const INBOUND_CONCURRENCY = 8;
-const NOTHING_RECOVERED: RecoveryCounts = { outbox: 0, events: 0, sleeping: 0, inbound: 0, triggers: 0 };
+const NOTHING_RECOVERED: RecoveryCounts = { outbox: 0, events: 0, sleeping: 0, inbound: 0 };
 
 /**
  * Builds the message engine (docs/architecture.md, "the one path of a message") from its ports.
- * Nothing runs until `start()` registers the job handlers (delivery, events, WAIT wake-ups,
- * scheduled scripts, table handlers, ON EMAIL / ON CHANGE watches) and re-enqueues what the
- * database says is still due; `receive` may be called before that — its deliveries and events
- * wait in the queue.
+ * The bot answers through `deps.bot` (engine/bot-runner.ts). Nothing runs until `start()`
+ * registers the job handlers (delivery, events, queued messages, WAIT wake-ups) and re-enqueues
+ * what the database says is still due; `receive` may be called before that — its deliveries and
+ * events wait in the queue.
  */
 export function createEngine(deps: EngineDeps): EngineService {
-  const channels = createChannelRegistry();
+  const channels = deps.channels ?? createChannelRegistry();
   const ctx: EngineContext = {
     repos: deps.repos,
     jobs: deps.jobs,
     bus: deps.bus,
     logger: deps.logger,
     bots: deps.bots,
-    botNames: deps.botNames ?? (() => []),
+    bot: deps.bot,
     locks: deps.locks ?? createInProcessLocks(),
     turnLocks: createInProcessLocks(),
     sessionCache: new SessionCache(),
-    meetings: deps.meetings ?? meetingsNotConfigured,
-    mail: deps.mail ?? mailNotConfigured,
-    llm: deps.llm ?? llmNotConfigured,
-    mailbox: deps.mailbox ?? mailboxNotConfigured,
-    users: deps.users ?? usersNotConfigured,
-    files: deps.files ?? filesNotConfigured,
-    ...(deps.fileLinks ? { fileLinks: deps.fileLinks } : {}),
-    ...(deps.signInLinks ? { signInLinks: deps.signInLinks } : {}),
-    publicUrl: deps.publicUrl ?? (() => ''),
-    capabilities: { ...capabilitiesNotConfigured, ...deps.capabilities },
     outbox: { ...DEFAULT_OUTBOX, ...deps.outbox },
     metrics: deps.metrics ?? noopMetrics,
-    rateLimiter: deps.rateLimiter ?? createRateLimiter({ logger: deps.logger }),
     channels,
     subscribers: [],
     now: deps.now ?? (() => new Date()),
@@ -82,10 +62,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     ctx.jobs.process<EventsJob>(JOB_NAMES.events, (job) => handleSessionEvents(ctx, job), { concurrency: EVENT_CONCURRENCY });
     ctx.jobs.process<InboundJob>(JOB_NAMES.inbound, (job) => processInbound(ctx, job), { concurrency: INBOUND_CONCURRENCY });
     ctx.jobs.process<WakeJob>(JOB_NAMES.wake, (job) => wakeDialog(ctx, job), { concurrency: 4 });
-    ctx.jobs.process<ScheduledRun>(JOB_NAMES.scheduled, (run) => runScheduledScript(ctx, run));
-    ctx.jobs.process<TriggeredJob>(JOB_NAMES.triggered, (job) => runTriggeredScript(ctx, job), { concurrency: 2 });
-    ctx.jobs.process<WatchRun>(JOB_NAMES.watch, (run) => runWatch(ctx, run), { concurrency: 2 });
-    await recover({ schedules: true });
+    await recover();
   }
 
   return {
@@ -95,8 +72,6 @@ export function createEngine(deps: EngineDeps): EngineService {
     resolve: (sessionId, options) => resolveSession(ctx, sessionId, options?.context),
     send: (messages) => sendMessages(ctx, messages),
     recordDeliveryStatus: (update) => recordDeliveryStatus(ctx, update),
-    runWebhook: (request) => runWebhook(ctx, request),
-    submitForm: (submission) => submitForm(ctx, submission),
     completeSignIn: (completion) => completeSignIn(ctx, completion),
     awaitsSignIn: (request) => awaitsSignIn(ctx, request),
     subscribe: (handlers) => {

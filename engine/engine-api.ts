@@ -2,9 +2,6 @@ import type { SignInCompletion, SignInCompletionOutcome } from './complete-sign-
 import type { EngineEventHandlers } from './domain-events.js';
 import type { DeliveryStatusUpdate, InboundMessage, OutboundMessage } from './messages.js';
 import type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
-import type { WebhookRequest } from './run-webhook.js';
-import type { FormAnswer, FormSubmission } from './submit-form.js';
-import type { ScriptWebhookAnswer } from './webhook-answer.js';
 
 /** What one inbound message led to. */
 export type ReceiveOutcome =
@@ -53,15 +50,6 @@ export interface Engine {
    * has that provider id.
    */
   recordDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
-  /**
-   * A request to the bot's WEBHOOK script `name` (docs/basic.md, "Webhooks and forms"): answered
-   * once the script has run. Throws NotFoundError (no bot, no such endpoint), UnauthorizedError
-   * (the bot's webhook-secret missing), RateLimitError, ValidationError (a body it cannot read)
-   * or ScriptFailedError.
-   */
-  runWebhook(request: WebhookRequest): Promise<ScriptWebhookAnswer>;
-  /** A form posted to the bot: its `ON FORM SUBMIT` block runs; the same errors as {@link runWebhook} but 401. */
-  submitForm(submission: FormSubmission): Promise<FormAnswer>;
   /**
    * Someone signed in through the link a HEAR x AS LOGIN sent (docs/basic.md, "HEAR AS LOGIN"):
    * the session's dialog resumes with the user when it still waits for that link, else `stale`.

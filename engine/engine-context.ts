@@ -1,29 +1,25 @@
-import type { ScriptLibrary } from '../basic-interpreter/index.js';
 import type { BotConfig } from '../config/index.js';
-import type {
-  BotDataRepo, BotWatchesRepo, EngineEventsRepo, InboundQueueRepo, MessagesRepo, OutboxRepo, SessionsRepo, TableTriggerRunsRepo, TurnStore,
-} from '../db/index.js';
+import type { EngineEventsRepo, InboundQueueRepo, MessagesRepo, OutboxRepo, SessionsRepo, TurnStore } from '../db/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { LockPort } from '../infra/locks/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsPort } from '../infra/metrics/index.js';
-import type { RateLimiter } from '../infra/rate-limit/index.js';
+import type { BotRunner } from './bot-runner.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { EngineEventHandlers } from './domain-events.js';
 import type { InboundMessage } from './messages.js';
-import type { FileLinksPort, SignInLinksPort, FilesPort, LlmPort, MailboxPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, UsersPort } from './ports.js';
 import type { SessionCache } from './session-cache.js';
 
-/** What the engine needs of a bot package; the service's RunnableBot satisfies it. */
+/**
+ * What the engine needs of a bot package: its ids and its configuration (the routing rule, the
+ * hand-over); its scripts are the bot runner's (engine/bot-runner.ts). The service's RunnableBot
+ * satisfies it.
+ */
 export interface EngineBot {
   readonly id: string;
   readonly name: string;
   readonly config: BotConfig;
-  /** `param-<x>` values of config.csv by `x`: preset variables of every dialog. */
-  readonly params: Record<string, string>;
-  /** Its scripts; `names` lists them, to find the handlers of a table change. */
-  readonly dialogs: ScriptLibrary & { names(): string[] };
 }
 
 /** Delivery policy of the outbox job (one place, so tests can shorten it). */
@@ -46,12 +42,7 @@ export interface EngineRepositories {
   events: Pick<EngineEventsRepo, 'pendingUnderLock' | 'sessionsWithPending' | 'markDone' | 'recordFailure'>;
   sessions: Pick<SessionsRepo, 'listSleeping' | 'markUnreachable'>;
   messages: Pick<MessagesRepo, 'listBySession'>;
-  botData: BotDataRepo;
-  /** Pending runs of table handlers: written by `botData` with the change, claimed and settled by the job. */
-  triggerRuns: Pick<TableTriggerRunsRepo, 'claim' | 'settle' | 'listPending'>;
   inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'markScreened' | 'recordFailure' | 'customersWithPending'>;
-  /** Where ON EMAIL / ON CHANGE watches stand; without it nothing is watched. */
-  watches?: BotWatchesRepo;
 }
 
 /** See {@link EngineDeps.screenInbound}. */
@@ -65,37 +56,19 @@ export interface EngineDeps {
   logger: Logger;
   /** The loaded bot packages by name (the `<name>.gbai` folder). */
   bots: (name: string) => EngineBot | undefined;
-  /** Every loaded bot's name: start-up schedules the ON EMAIL / ON CHANGE watches of those that have some. */
-  botNames?: () => string[];
+  /** Runs the bot's dialog in a turn: the script host (script-host/), built by the composition root. */
+  bot: BotRunner;
+  /**
+   * The channel adapters the outbox delivers through; default a new registry. Given when others
+   * read it too (the script host fetches the files customers send through it).
+   */
+  channels?: ChannelRegistry;
   /**
    * Serialises work on one key across instances where it must be (deliveries and event handling
    * of a session); default in-process. Turns need no cross-instance lock: the session's version
    * decides (docs/architecture.md).
    */
   locks?: LockPort;
-  /** Default: answers `{success:false, …}` ("not configured"). */
-  meetings?: MeetingsPort;
-  /** Default: SEND MAIL is a runtime error ("not configured"). */
-  mail?: MailPort;
-  /** Default: LLM is a runtime error ("not configured"). */
-  llm?: LlmPort;
-  /** ON EMAIL's IMAP reader; default: ON EMAIL is "not available". */
-  mailbox?: MailboxPort;
-  /** CREATE USER; default: "not available". */
-  users?: UsersPort;
-  /** The bots' drives (file keywords); default: "not available". */
-  files?: FilesPort;
-  /** Links to drive files for SEND FILE; default: SEND FILE of a drive file is "not available". */
-  fileLinks?: FileLinksPort;
-  /** Links to the sign-in page for HEAR x AS LOGIN; default: HEAR AS LOGIN is "not available". */
-  signInLinks?: SignInLinksPort;
-  /**
-   * The server's public URL (PUBLIC_URL, else where it listens), without a trailing `/`: the
-   * links scripts answer (CREATE SITE) are absolute. Default: none, links start at `/`.
-   */
-  publicUrl?: () => string;
-  /** SEND SMS, SEND TEMPLATE, USE KB, ADD TOOL…; default: each "not available". */
-  capabilities?: Partial<ScriptCapabilitiesPort>;
   outbox?: Partial<OutboxSettings>;
   /**
    * Runs on each queued provider message before its turn (docs/channels/README.md): gives it
@@ -106,8 +79,6 @@ export interface EngineDeps {
   screenInbound?: InboundScreen;
   /** Where turns, hand-offs and deliveries are counted (docs/metrics.md); default: nowhere. */
   metrics?: MetricsPort;
-  /** Counts requests to the bots' WEBHOOK scripts and forms (`webhook-rate-limit`); default: in this process. */
-  rateLimiter?: RateLimiter;
   /** The clock, for tests. */
   now?: () => Date;
 }
@@ -119,26 +90,15 @@ export interface EngineContext {
   readonly bus: EventBus;
   readonly logger: Logger;
   readonly bots: (name: string) => EngineBot | undefined;
-  readonly botNames: () => string[];
+  readonly bot: BotRunner;
   /** Cross-instance locks (deliveries, event handling). */
   readonly locks: LockPort;
   /** This process's turn serialisation: one turn per conversation at a time, in arrival order. */
   readonly turnLocks: LockPort;
   /** The sessions this instance's turns last committed (session-cache.ts). */
   readonly sessionCache: SessionCache;
-  readonly meetings: MeetingsPort;
-  readonly mail: MailPort;
-  readonly llm: LlmPort;
-  readonly mailbox: MailboxPort;
-  readonly users: UsersPort;
-  readonly files: FilesPort;
-  readonly fileLinks?: FileLinksPort;
-  readonly signInLinks?: SignInLinksPort;
-  readonly publicUrl: () => string;
-  readonly capabilities: ScriptCapabilitiesPort;
   readonly outbox: OutboxSettings;
   readonly metrics: MetricsPort;
-  readonly rateLimiter: RateLimiter;
   readonly channels: ChannelRegistry;
   /** Who handles the domain events, in subscription order. */
   readonly subscribers: EngineEventHandlers[];
@@ -151,9 +111,6 @@ export interface EngineContext {
 export const JOB_NAMES = {
   deliver: 'outbox.deliver',
   wake: 'dialog.wake',
-  scheduled: 'dialog.scheduled',
-  triggered: 'dialog.triggered',
-  watch: 'dialog.watch',
   events: 'engine.events',
   inbound: 'engine.inbound',
 } as const;

@@ -2,7 +2,6 @@ import { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
 import type { EngineContext } from './engine-context.js';
 import { conversationLockKey, JOB_NAMES } from './engine-context.js';
 import { decideRoute } from './routing-rule.js';
-import { runBotTurn } from './run-bot-turn.js';
 import { SessionTurn } from './session-turn.js';
 import { commitTurn } from './commit-turn.js';
 import { enqueueAfterCommit } from '../infra/jobs/index.js';
@@ -47,7 +46,7 @@ export async function wakeDialog(ctx: EngineContext, job: WakeJob): Promise<void
       if (decideRoute(bot.config, session, '').kind !== 'bot') {
         ctx.logger.info({ session: session.id, bot: bot.name }, 'WAIT ended while a human has the session: the dialog is dropped');
       } else {
-        dialog = await runBotTurn(ctx, turn, { kind: 'wake' });
+        dialog = (await ctx.bot.run(turn, { kind: 'wake' })).dialog;
       }
       if ((await commitTurn(ctx, turn, dialog)).kind === 'committed') return;
     }

@@ -29,6 +29,10 @@ describe('a new arrow against the design fails the lint', () => {
     ['basic-interpreter/coercion.ts', 'node:http', /does no I\/O/],
     ['basic-interpreter/coercion.ts', '../engine/index.js', /basic-interpreter\/ may not import engine\//],
     ['engine/routing-rule.ts', '../adapters/index.js', /engine\/ may not import adapters\//],
+    ['engine/routing-rule.ts', '../script-host/index.js', /engine\/ may not import script-host\//],
+    ['engine/routing-rule.ts', '../basic-interpreter/index.js', /engine\/ may not import basic-interpreter\//],
+    ['script-host/bot-http.ts', '../engine/receive-message.js', /uses engine\/ only through its index\.js/],
+    ['script-host/bot-http.ts', 'ioredis', /script host reaches drivers only/],
     ['engine/routing-rule.ts', '../attendance/index.js', /engine\/ may not import attendance\//],
     ['engine/routing-rule.ts', 'ioredis', /only through ports/],
     ['adapters/web/web-adapter.ts', '../../attendance/index.js', /adapters\/ may not import attendance\//],
@@ -58,7 +62,8 @@ describe('a new arrow against the design fails the lint', () => {
   test.each([
     ['http/routes/health.ts', '../../engine/index.js'],
     ['engine/routing-rule.ts', '../db/index.js'],
-    ['engine/routing-rule.ts', '../basic-interpreter/index.js'],
+    ['script-host/bot-http.ts', '../basic-interpreter/index.js'],
+    ['script-host/bot-http.ts', '../engine/index.js'],
     ['adapters/web/web-adapter.ts', '../../engine/index.js'],
     ['attendance/priority.ts', '../engine/index.js'],
     ['db/uuid.ts', 'drizzle-orm'],
@@ -120,7 +125,7 @@ function errorsPerTarget(area: string): Promise<Map<string, string[]>> {
 
 describe('every arrow the folder map forbids fails the lint (generated from docs/architecture.md)', () => {
   test('the map names every area of the folder table', () => {
-    expect(AREAS).toEqual(expect.arrayContaining(['adapters', 'engine', 'basic-interpreter', 'attendance', 'notifications', 'knowledge', 'auth',
+    expect(AREAS).toEqual(expect.arrayContaining(['adapters', 'engine', 'script-host', 'basic-interpreter', 'attendance', 'notifications', 'knowledge', 'auth',
       'meetings', 'groups', 'identity', 'content', 'config', 'db', 'infra', 'http']));
   });
 
