@@ -1,6 +1,8 @@
+import type { MessagesRepo } from '../db/index.js';
+import type { Logger } from '../infra/logger.js';
 import { lexiconSentiment } from '../infra/sentiment/index.js';
+import type { BotRunner } from './bot-runner.js';
 import type { StoredDialog } from './dialog-envelope.js';
-import type { EngineContext } from './engine-context.js';
 import type { InboundMessage } from './messages.js';
 import type { SessionTurn } from './session-turn.js';
 import {
@@ -8,6 +10,14 @@ import {
   smartTransferOn, stuckReason,
 } from './smart-transfer.js';
 import { transferToHuman } from './transfer-to-human.js';
+
+/** What the bot's answer needs: the bot runner, the transcript (the customer's mood), the clock. */
+export interface AnswerDeps {
+  readonly bot: BotRunner;
+  readonly repos: { readonly messages: Pick<MessagesRepo, 'listBySession'> };
+  readonly logger: Logger;
+  readonly now: () => Date;
+}
 
 /**
  * The bot's answer to a customer message, watched by the smart transfer triggers
@@ -22,7 +32,7 @@ import { transferToHuman } from './transfer-to-human.js';
  * the attendance port). A script that transfers or sets needs_human itself is left alone.
  * Resolves to the dialog to store, as the bot runner does (engine/bot-runner.ts).
  */
-export async function answerCustomer(ctx: EngineContext, turn: SessionTurn, inbound: InboundMessage): Promise<StoredDialog | null | undefined> {
+export async function answerCustomer(ctx: AnswerDeps, turn: SessionTurn, inbound: InboundMessage): Promise<StoredDialog | null | undefined> {
   const { config } = turn.bot;
   if (!smartTransferOn(config)) return (await ctx.bot.run(turn, { kind: 'message', inbound })).dialog;
 
@@ -56,7 +66,7 @@ export async function answerCustomer(ctx: EngineContext, turn: SessionTurn, inbo
  * model: this runs on every failed attempt past the limit. A failure is logged and means "no
  * reading" (no transfer), never a failed turn.
  */
-async function recentSentiment(ctx: EngineContext, turn: SessionTurn, text: string): Promise<number | undefined> {
+async function recentSentiment(ctx: AnswerDeps, turn: SessionTurn, text: string): Promise<number | undefined> {
   try {
     // This message is not stored yet: it commits with the turn.
     const transcript = turn.isNew ? [] : await ctx.repos.messages.listBySession(turn.id);

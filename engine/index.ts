@@ -11,7 +11,7 @@ export {
 export { sessionOutboundTopic, type AcceptOutcome, type Engine, type ReceiveOutcome } from './engine-api.js';
 export { createEngine, type EngineService } from './create-engine.js';
 export type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
-export type { EngineBot, EngineDeps, EngineRepositories, InboundScreen, OutboxSettings } from './engine-context.js';
+export type { EngineBot, EngineDeps, EngineRepositories, InboundScreen, OutboxSettings } from './engine-deps.js';
 export type { AnswerVerdict, BotInput, BotRun, BotRunner, SignInAnswer } from './bot-runner.js';
 export type { PendingOutbound, SessionTurn } from './session-turn.js';
 export { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';

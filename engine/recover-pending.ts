@@ -1,8 +1,14 @@
-import { requeueInbound } from './accept-inbound.js';
-import type { EngineContext } from './engine-context.js';
-import { requeueEvents } from './event-dispatch.js';
-import { requeueOutbox } from './outbox/index.js';
-import { requeueSleeping } from './wake-dialog.js';
+import type { EventBus } from '../infra/events/index.js';
+import type { Logger } from '../infra/logger.js';
+import { requeueInbound, type InboundRecoveryDeps } from './accept-inbound.js';
+import { requeueEvents, type EventsRecoveryDeps } from './event-dispatch.js';
+import { requeueOutbox, type OutboxRecoveryDeps } from './outbox/index.js';
+import { requeueSleeping, type SleepingRecoveryDeps } from './wake-dialog.js';
+
+/** What the recovery needs: what each of its steps reads and enqueues, and the event bus it may wait for. */
+export type RecoveryDeps = OutboxRecoveryDeps & EventsRecoveryDeps & SleepingRecoveryDeps & InboundRecoveryDeps & {
+  readonly bus: Pick<EventBus, 'ping'>;
+};
 
 /** What one recovery handed out again, per kind of work (rows found still due). */
 export interface RecoveryCounts {
@@ -36,7 +42,7 @@ const BUS_RETRY_MS = 100;
  * row no longer pending is left alone), so a second recovery doubles nothing. Run at start-up, when Redis returns and by a periodic sweep; one at a time, and a
  * call while one runs asks for one more run after it.
  */
-export function createRecovery(ctx: EngineContext): (options?: RecoverOptions) => Promise<RecoveryCounts> {
+export function createRecovery(ctx: RecoveryDeps): (options?: RecoverOptions) => Promise<RecoveryCounts> {
   let previous: Promise<unknown> = Promise.resolve();
   // The run not started yet: later calls join it rather than queue one more.
   let waiting: { options: RecoverOptions; run: Promise<RecoveryCounts> } | undefined;
@@ -56,7 +62,7 @@ export function createRecovery(ctx: EngineContext): (options?: RecoverOptions) =
   };
 }
 
-async function recoverPending(ctx: EngineContext, options: RecoverOptions): Promise<RecoveryCounts> {
+async function recoverPending(ctx: RecoveryDeps, options: RecoverOptions): Promise<RecoveryCounts> {
   if (options.awaitBus) await busAnswers(ctx);
   const counts: RecoveryCounts = {
     outbox: await step(ctx, 'outbox', () => requeueOutbox(ctx)),
@@ -68,7 +74,7 @@ async function recoverPending(ctx: EngineContext, options: RecoverOptions): Prom
 }
 
 /** A step that fails (the database away) is logged and the others still run; the next recovery retries it. */
-async function step(ctx: EngineContext, what: string, run: () => Promise<number>): Promise<number> {
+async function step(ctx: { readonly logger: Logger }, what: string, run: () => Promise<number>): Promise<number> {
   try {
     return await run();
   } catch (error) {
@@ -82,7 +88,7 @@ async function step(ctx: EngineContext, what: string, run: () => Promise<number>
  * `new_conversation`), and a frame published before this instance's subscriptions are back would
  * reach nobody. After the bound the recovery goes on anyway: events are at least once, frames not.
  */
-async function busAnswers(ctx: EngineContext): Promise<void> {
+async function busAnswers(ctx: Pick<RecoveryDeps, 'bus'>): Promise<void> {
   const deadline = Date.now() + BUS_WAIT_MS;
   for (;;) {
     try {

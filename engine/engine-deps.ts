@@ -7,9 +7,7 @@ import type { Logger } from '../infra/logger.js';
 import type { MetricsPort } from '../infra/metrics/index.js';
 import type { BotRunner } from './bot-runner.js';
 import type { ChannelRegistry } from './channel-registry.js';
-import type { EngineEventHandlers } from './domain-events.js';
 import type { InboundMessage } from './messages.js';
-import type { SessionCache } from './session-cache.js';
 
 /**
  * What the engine needs of a bot package: its ids and its configuration (the routing rule, the
@@ -83,28 +81,14 @@ export interface EngineDeps {
   now?: () => Date;
 }
 
-/** The engine's wiring as its use cases see it (internal to engine/). */
-export interface EngineContext {
-  readonly repos: EngineRepositories;
-  readonly jobs: JobQueue;
-  readonly bus: EventBus;
+/**
+ * What announcing committed work to the jobs port needs (infra/jobs' enqueueAfterCommit): the
+ * port, and where a job that could not be enqueued is logged. Each use case of the engine declares
+ * the few dependencies it uses, most of them on top of this one (docs/architecture.md, folder map).
+ */
+export interface EnqueueDeps {
+  readonly jobs: Pick<JobQueue, 'add'>;
   readonly logger: Logger;
-  readonly bots: (name: string) => EngineBot | undefined;
-  readonly bot: BotRunner;
-  /** Cross-instance locks (deliveries, event handling). */
-  readonly locks: LockPort;
-  /** This process's turn serialisation: one turn per conversation at a time, in arrival order. */
-  readonly turnLocks: LockPort;
-  /** The sessions this instance's turns last committed (session-cache.ts). */
-  readonly sessionCache: SessionCache;
-  readonly outbox: OutboxSettings;
-  readonly metrics: MetricsPort;
-  readonly channels: ChannelRegistry;
-  /** Who handles the domain events, in subscription order. */
-  readonly subscribers: EngineEventHandlers[];
-  readonly now: () => Date;
-  /** Before a queued provider message runs (EngineDeps.screenInbound). */
-  readonly screenInbound?: InboundScreen;
 }
 
 /** Job names the engine registers in `start()`. */
