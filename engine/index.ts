@@ -13,14 +13,14 @@ export { createEngine, type EngineService } from './create-engine.js';
 export type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
 export type { EngineBot, EngineDeps, EngineRepositories, InboundScreen, OutboxSettings } from './engine-deps.js';
 export type { AnswerVerdict, BotInput, BotRun, BotRunner, SignInAnswer } from './bot-runner.js';
-export type { PendingOutbound, SessionTurn } from './session-turn.js';
+export type { SessionTurn } from './session-turn.js';
 export { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
 export { parseSurveyScore, SURVEY_CONTEXT_KEY, SURVEY_THANKS } from './survey-answer.js';
 export { attendanceAvailable, decideRoute, findTransferKeyword, needsHumanOf, SMS_MAX_CHARS, type Route } from './routing-rule.js';
-export { readStoredDialog, type StoredDialog, type WaitingOn } from './dialog-envelope.js';
+export { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
 export { isGsm7, smsPartSize, SMS_UCS2_MAX_CHARS, splitSms, type OutboundEvent } from './outbox/index.js';
-export { transferToHuman, WAIT_MESSAGE, CRM_DISABLED_MESSAGE, type TransferOutcome, type TransferRequest } from './transfer-to-human.js';
-export { SIGN_IN_KEY, type SignInCompletion, type SignInCompletionOutcome } from './complete-sign-in.js';
+export { transferToHuman, WAIT_MESSAGE, CRM_DISABLED_MESSAGE } from './transfer-to-human.js';
+export { SIGN_IN_KEY } from './complete-sign-in.js';
 export {
   ENGINE_EVENTS, type CustomerMessageRef, type EngineEvent, type EngineEventHandlers, type EngineEventName, type EngineEventPayloads, type FailedDelivery,
   type SessionSnapshot,
