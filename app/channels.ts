@@ -20,7 +20,7 @@ export interface ProviderChannelWiring {
 
 /**
  * The deps of the bot_msg, sms and workchat adapters (docs/channels/): each bot's `bot-msg-*`,
- * `sms-*` and `workchat-*` keys as the adapters' settings (service-channel-settings.ts) —
+ * `sms-*` and `workchat-*` keys as the adapters' settings (app/channel-settings.ts) —
  * undefined, so the channel is off and its webhook answers 404, when the bot disables it or lacks
  * the credentials.
  */

@@ -5,7 +5,7 @@ import type {
 
 /**
  * The stores attendance works on, as narrow as its use cases need them. Built once at the
- * composition root (service.ts) and handed to every use case, so no use case opens a repository
+ * composition root (app/main.ts) and handed to every use case, so no use case opens a repository
  * itself and a unit test can hand in fakes (docs/architecture.md, "Repositories").
  */
 export interface AttendanceRepositories {

@@ -43,7 +43,7 @@ export interface CrmAttendanceLogDeps {
 }
 
 /**
- * The listener wired in service.ts: guard clauses, then {@link logAttendance}. It reacts only to
+ * The listener wired in app/main.ts: guard clauses, then {@link logAttendance}. It reacts only to
  * `conversation.resolved`, and only when both `crm-enabled` and `attendance-crm-logging` are on.
  */
 export function crmAttendanceLogListener(deps: CrmAttendanceLogDeps): Pick<AttendanceListener, 'conversationChanged'> {

@@ -4,7 +4,7 @@ import { createActorResolver, type GroupsOfUser } from './content-actor.js';
 import type { FileStore } from './files/index.js';
 import { shareRecord, type ShareableKind, type ShareableStore } from './sharing/share-record.js';
 
-/** What the content area is built from at the composition root (service.ts). */
+/** What the content area is built from at the composition root (app/main.ts). */
 export interface ContentWiring {
   files: ContentFilesRepo;
   records: ContentRecordsRepo;

@@ -34,7 +34,7 @@ export interface AttendanceRepositoryBundle extends ReturnType<typeof attendance
   inTransaction<T>(work: (repos: AttendanceRepositoryBundle) => Promise<T>): Promise<T>;
 }
 
-/** Built once, at the composition root (service.ts). */
+/** Built once, at the composition root (app/main.ts). */
 export function createAttendanceRepositories(db: Database): AttendanceRepositoryBundle {
   return { ...attendanceStores(db), inTransaction: (work) => withTransaction(db, (tx) => work(createAttendanceRepositories(tx))) };
 }

@@ -32,7 +32,7 @@ export interface OutboxSettings {
 
 /**
  * The repositories the engine's use cases read and write through: each narrowed to what the
- * engine calls, built once by the composition root (service.ts).
+ * engine calls, built once by the composition root (app/main.ts).
  */
 export interface EngineRepositories {
   turns: Pick<TurnStore, 'load' | 'session' | 'commit' | 'append' | 'repliesTo'>;

@@ -1,6 +1,6 @@
 /**
  * What every meetings use case works with, built once by the composition root
- * (service-meetings.ts): the rooms repository, the settings of each bot, the clock, the public
+ * (app/meetings.ts): the rooms repository, the settings of each bot, the clock, the public
  * address of the join page and the ports to the rest of the service.
  */
 import type { MeetingsRepo, SessionRow } from '../db/index.js';

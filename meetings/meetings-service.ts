@@ -1,7 +1,7 @@
 /**
  * The meetings area's one entry (docs/meetings.md): the use cases behind `/api/meet/*`, the join
  * page's view of a room, the embedded signalling socket's admission and hooks, the port of the
- * attendant commands and the engine's CREATE MEETING port. Built once by service-meetings.ts.
+ * attendant commands and the engine's CREATE MEETING port. Built once by app/meetings.ts.
  */
 import { hasAnyRole, type Principal } from '../auth/index.js';
 import type { MeetingMedia } from '../db/index.js';

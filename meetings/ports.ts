@@ -1,7 +1,7 @@
 /**
  * The meetings area's ports (docs/meetings.md): one `MeetingProvider` contract with two
  * implementations (providers/embedded-provider.ts, providers/rtc-provider.ts), and what the use
- * cases need from the rest of the service, handed in by the composition root (service-meetings.ts).
+ * cases need from the rest of the service, handed in by the composition root (app/meetings.ts).
  */
 import type { MeetingMedia, MeetingProviderKind } from '../db/index.js';
 

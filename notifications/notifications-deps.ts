@@ -23,7 +23,7 @@ export interface NotificationEventSink {
   clicked(event: { notification_id: string; user_id: string; clicked_at: string; action: string | null }): Promise<void>;
 }
 
-/** What the notification use cases run on, built once in `service.ts`. */
+/** What the notification use cases run on, built once in `app/main.ts`. */
 export interface NotificationsDeps {
   repo: NotificationsRepo;
   settings: NotificationSettingsRepo;

@@ -28,7 +28,7 @@ export function formScripts(bot: ScriptBot, form: string): { script: string; val
 
 /**
  * The endpoint names more than one script of the bot declares, worded for the log: checked when
- * the bot loads (service-bots.ts), since such an endpoint answers no request.
+ * the bot loads (app/bots.ts), since such an endpoint answers no request.
  */
 export function endpointConflicts(bot: Pick<ScriptBot, 'dialogs'>): string[] {
   const webhooks = new Map<string, string[]>();

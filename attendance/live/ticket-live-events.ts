@@ -2,7 +2,7 @@
  * Ticket changes on the attendant console: every change the ticket use cases
  * report through `TicketDeps.onTicketChange` becomes one `ticket_updated` frame on the live topic,
  * for the ticket's assignee (and the previous one when it moved), supervisors and admins. The
- * ticket use cases know nothing of the bus; service.ts hands them {@link createTicketLivePublisher}.
+ * ticket use cases know nothing of the bus; app/main.ts hands them {@link createTicketLivePublisher}.
  */
 import type { EventBus } from '../../infra/events/index.js';
 import type { Logger } from '../../infra/logger.js';

@@ -2,7 +2,7 @@
  * The script host's side of the BASIC interpreter's host port: the I/O the interpreter leaves to its
  * host. The guarded HTTP client behind GET/POST (with its SSRF guard), a bot's `.gbdialog`
  * folder as a hot-reloading script library, `.gbdata` CSV seeding of a bot's tables, and the
- * filler of FILL's Word, Excel and PDF templates. The server (service-bots.ts,
+ * filler of FILL's Word, Excel and PDF templates. The server (app/bots.ts,
  * script-host/effect-host.ts) and the CLI (bin/) build their hosts from these.
  */
 export { createHttpPerformer, type HttpPerformerOptions } from './http-effect.js';

@@ -15,7 +15,7 @@ import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from '../support/f
 import { startFakeTwilio, type FakeTwilio } from '../support/fake-twilio.js';
 
 // The BASIC keywords built on other areas (docs/basic.md, "Compatibility"), run by the engine
-// through the ports service-basic.ts wires: USE KB / USE WEBSITE on the knowledge base (a bot's
+// through the ports app/script-host.ts wires: USE KB / USE WEBSITE on the knowledge base (a bot's
 // .gbkb folder and a local site, in PostgreSQL full-text search), the model answering with
 // citations or, without one, the passages; ADD TOOL through the model's tool calling; SEND SMS
 // and SEND TEMPLATE through the sms (Twilio) and mobile_msg (Graph) channels.
