@@ -1,5 +1,5 @@
 import type { EngineEventsRepo, PendingEvent } from '../../../db/index.js';
-import type { MemoryTables } from './tables.js';
+import { copy, type MemoryTables } from './tables.js';
 
 /** The events' methods the engine calls (EngineRepositories.events). */
 export type MemoryEngineEvents = Pick<EngineEventsRepo, 'listPending' | 'sessionsWithPending' | 'markDone' | 'recordFailure'>;
@@ -14,7 +14,7 @@ export function createMemoryEngineEvents(tables: MemoryTables): MemoryEngineEven
     async listPending(sessionId): Promise<PendingEvent[]> {
       return tables.events
         .filter((e) => e.session_id === sessionId && e.state === 'pending')
-        .map((e) => structuredClone({ id: e.id, session_id: e.session_id, name: e.name, payload: e.payload, attempts: e.attempts }));
+        .map((e) => copy({ id: e.id, session_id: e.session_id, name: e.name, payload: e.payload, attempts: e.attempts }));
     },
 
     async sessionsWithPending() {

@@ -50,7 +50,8 @@ export function createMemoryOutbox(tables: MemoryTables): MemoryOutbox {
     async listPending() {
       return [...tables.outbox.values()]
         .filter((r) => r.state === 'pending')
-        .sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || tables.outboxWrite.get(a.id)! - tables.outboxWrite.get(b.id)!
+          || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .map((r) => ({ id: r.id, session_id: r.session_id }));
     },
 

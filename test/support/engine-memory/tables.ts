@@ -37,6 +37,11 @@ export class MemoryTables {
   /** In `seq` order (the order they were written). */
   readonly messages: MessageRow[] = [];
   readonly outbox = new Map<string, OutboxRow>();
+  /**
+   * The write each outbox row came with, in order: the database's `now()` differs between
+   * transactions even within a millisecond, so rows list in commit order and by id within one.
+   */
+  readonly outboxWrite = new Map<string, number>();
   /** In `seq` order. */
   readonly events: EventRow[] = [];
   /** In `seq` order. */
@@ -78,9 +83,15 @@ export function jsonb<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-/** A row handed out: a deep copy (Dates stay Dates). */
+/**
+ * A row handed out: a deep copy, Dates staying Dates. Not structuredClone: under jest its Dates
+ * come from another realm and fail `instanceof Date`.
+ */
 export function copy<T>(row: T): T {
-  return structuredClone(row);
+  if (row instanceof Date) return new Date(row.getTime()) as T;
+  if (Array.isArray(row)) return row.map(copy) as T;
+  if (row === null || typeof row !== 'object') return row;
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, copy(value)])) as T;
 }
 
 /** The error a unique index raises, as the drivers report it (code 23505). */

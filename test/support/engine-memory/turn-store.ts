@@ -94,6 +94,7 @@ function insertInbound(tables: MemoryTables, inbound: InboundWrite): void {
 function insertOutput(tables: MemoryTables, outbound: readonly OutboundWrite[], events: readonly EventWrite[]): Map<string, Date> {
   const createdAt = new Map<string, Date>();
   const now = tables.now();
+  const write = tables.nextSeq();
   for (const m of outbound) {
     const inline = m.delivery.kind === 'inline';
     const row: MessageRow = {
@@ -108,6 +109,7 @@ function insertOutput(tables: MemoryTables, outbound: readonly OutboundWrite[], 
         id: m.delivery.outbox_id, message_id: m.id, session_id: m.session_id, channel: m.channel, payload: jsonb(m.delivery.payload),
         state: 'pending', attempts: 0, last_error: null, next_attempt_at: now, created_at: now, updated_at: now, delivered_at: null,
       });
+      tables.outboxWrite.set(m.delivery.outbox_id, write);
     }
   }
   for (const e of events) {
