@@ -12,6 +12,7 @@ import { WAIT_MESSAGE } from './transfer-to-human.js';
 
 const ECHO = 'TALK "echo: " & first_message';
 const ASKER = 'TALK "Hi, what is your name?"\nHEAR name\nTALK "Nice to meet you, " & name';
+const VARS = 'TALK user_name & "|" & phone & "|" & channel & "|" & bot & "|" & (session_id <> "") & "|" & first_message & "|" & greeting';
 const keywordTransfer = { 'attendance-auto-transfer': true, 'attendance-transfer-keywords': ['human agent'] };
 
 /** The web channel answers with the turn itself: its replies are stored as delivered, with no outbox row. */
@@ -25,6 +26,7 @@ beforeEach(() => {
     bots: [
       { name: 'echo', scripts: { start: ECHO } },
       { name: 'asker', scripts: { start: ASKER } },
+      { name: 'vars', scripts: { start: VARS }, params: { greeting: 'hola' } },
       { name: 'desk', scripts: { start: ECHO }, config: keywordTransfer },
       { name: 'bypass', scripts: { start: ECHO }, config: { 'attendance-bypass-mode': true } },
       { name: 'no-humans', scripts: { start: ECHO }, config: { ...keywordTransfer, 'attendance-enabled': false } },
@@ -51,6 +53,14 @@ describe('a new session', () => {
     expect(engine.tables.outbox.size).toBe(0);
     expect(jobsNamed(JOB_NAMES.deliver)).toEqual([]);
     expect(engine.published).toEqual([{ topic: sessionOutboundTopic(sessionId), message: { type: 'message', from: 'bot', text: 'echo: hello', at: expect.any(String) } }]);
+  });
+
+  test('`start` sees the built-in variables and the bot\'s params; a reply names its session, channel and customer', async () => {
+    const message = inbound('vars', 'hello there', { customer: 'v-2', name: 'Ana' });
+    message.customer.phone = '+351910000000';
+    const outcome = await receiveMessage(engine.ctx, message);
+    expect(texts(outcome)).toEqual(['Ana|+351910000000|web|vars|true|hello there|hola']);
+    expect(outcome.replies[0]).toMatchObject({ session_id: outcome.session_id, channel: 'web', to: 'v-2', from: 'bot' });
   });
 
   test('on a provider channel each reply gets an outbox row and a delivery job', async () => {
@@ -169,7 +179,9 @@ describe('routing: the bot or attendance', () => {
     expect(transfer).toMatchObject({ status: 'processed', needs_human: true });
     expect(texts(transfer)).toEqual([WAIT_MESSAGE]);
     const sessionId = first.session_id!;
-    expect(engine.tables.sessions.get(sessionId)).toMatchObject({ needs_human: true, context_data: { transfer_reason: 'keyword: human agent' } });
+    expect(engine.tables.sessions.get(sessionId)).toMatchObject({
+      needs_human: true, context_data: { transfer_reason: 'keyword: human agent', transfer_time: expect.any(String), priority: 'normal' },
+    });
 
     const later = await receive('desk', 'are you there?', { customer: 'r-2' });
     expect(later).toMatchObject({ needs_human: true, replies: [] });
