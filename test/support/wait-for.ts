@@ -6,8 +6,11 @@
  */
 
 export interface WaitOptions {
-  /** What is awaited, for the timeout's message ("timed out waiting for <what>"). */
-  what?: string;
+  /**
+   * What is awaited, for the timeout's message ("timed out waiting for <what>"); a function is
+   * asked at the timeout, so the message can tell what there was instead.
+   */
+  what?: string | (() => string);
   /** Give up after this long; default 10 s (patience for CI's two loaded cores, not a speed check). */
   timeoutMs?: number;
   /** Pause between two looks; default 10 ms. */
@@ -32,7 +35,10 @@ export async function waitForValue<T>(read: () => T | Promise<T>, done: (value: 
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${typeof value === 'boolean' ? '' : ` (last: ${describe(value)})`}`);
+    if (Date.now() > deadline) {
+      const last = typeof value === 'boolean' ? '' : ` (last: ${describe(value)})`;
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'function' ? what() : what}${last}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
