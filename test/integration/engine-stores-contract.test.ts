@@ -4,7 +4,7 @@ import { openTestDatabase, testDriversLabel } from '../support/drivers.js';
 import { engineRepositories } from '../support/engine-kit.js';
 import { createMemoryEngineRepositories } from '../support/engine-memory/index.js';
 import {
-  describeEngineEventsContract, describeInboundQueueContract, describeOutboxContract, describeTurnStoreContract, type OpenEngineStore,
+  describeEngineEventsContract, describeInboundQueueContract, describeOutboxContract, describeSessionsContract, describeTurnStoreContract, type OpenEngineStore,
 } from '../support/engine-store-contracts/index.js';
 
 // The engine's storage ports, one contract each, run by both implementations: the in-memory
@@ -37,4 +37,5 @@ describe.each(implementations)('engine stores: $name', ({ open }) => {
   describeOutboxContract(open);
   describeEngineEventsContract(open);
   describeInboundQueueContract(open);
+  describeSessionsContract(open);
 });

@@ -9,7 +9,7 @@ import type { EngineRepositories } from '../../../engine/index.js';
  */
 export interface EngineStoreFixture {
   repos: EngineRepositories;
-  /** A bot the store knows (messages and sessions refer to it). */
+  /** A bot the store knows (messages and sessions refer to it), named `contract-bot`. */
   botId: string;
   close(): Promise<void>;
 }
