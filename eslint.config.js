@@ -23,28 +23,26 @@ function readFolderMap() {
   const block = doc.match(/^```boundaries\n([\s\S]*?)^```/m);
   if (!block) throw new Error('docs/architecture.md holds no ```boundaries block (the folder map as data)');
   const allowed = new Map();
-  const exceptions = [];
   for (const raw of block[1].split('\n')) {
     const line = raw.replace(/#.*/, '').trim();
     if (!line) continue;
-    const parsed = line.match(/^(except\s+)?([\w./-]+):(.*)$/);
+    const parsed = line.match(/^([\w-]+):(.*)$/);
     if (!parsed) throw new Error(`docs/architecture.md, boundaries block: cannot read "${raw}"`);
-    const names = parsed[3].trim().split(/\s+/).filter(Boolean);
-    if (parsed[1]) exceptions.push({ file: parsed[2], areas: names });
-    else allowed.set(parsed[2], names.map((name) => ({ area: name.replace(/\/index$/, ''), indexOnly: name.endsWith('/index') })));
+    const names = parsed[2].trim().split(/\s+/).filter(Boolean);
+    allowed.set(parsed[1], names.map((name) => ({ area: name.replace(/\/index$/, ''), indexOnly: name.endsWith('/index') })));
   }
-  // A misspelt folder or a stale exception would silently allow nothing or too much: refuse them.
-  const missing = [...allowed].flatMap(([area, names]) => [area, ...names.map((n) => n.area)])
-    .concat(exceptions.map((e) => e.file)).filter((name) => !existsSync(path.join(ROOT, name)));
-  if (missing.length > 0) throw new Error(`docs/architecture.md, boundaries block: no such folder or file: ${[...new Set(missing)].join(', ')}`);
-  return { allowed, exceptions };
+  // A misspelt folder would silently allow nothing or too much: refuse it.
+  const missing = [...allowed].flatMap(([area, names]) => [area, ...names.map((n) => n.area)]).filter((name) => !existsSync(path.join(ROOT, name)));
+  if (missing.length > 0) throw new Error(`docs/architecture.md, boundaries block: no such folder: ${[...new Set(missing)].join(', ')}`);
+  return { allowed };
 }
 export const FOLDER_MAP = readFolderMap();
 
 /** What each area may not take from npm: packages of I/O or drivers that belong behind a port. */
 const AREA_PACKAGES = {
-  'basic-interpreter': packages([...NODE_IO, 'axios', 'undici', 'openai'], 'The interpreter does no I/O: its host port does, on the engine side'),
+  'basic-interpreter': packages([...NODE_IO, 'axios', 'undici', 'openai'], 'The interpreter does no I/O: its host port does, on the script host\'s side'),
   engine: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'The engine reaches drivers only through ports and repositories'),
+  'script-host': packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'The script host reaches drivers only through ports and repositories'),
   attendance: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Attendance reaches drivers only through ports and repositories'),
   auth: packages(['express'], 'auth/ knows no HTTP'),
   notifications: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Notifications reach drivers only through ports and repositories'),
@@ -76,7 +74,6 @@ const folderMapRule = {
     const own = file.split('/')[0];
     const allowed = FOLDER_MAP.allowed.get(own);
     if (!allowed || !file.includes('/')) return {};
-    const excepted = new Set(FOLDER_MAP.exceptions.filter((e) => e.file === file).flatMap((e) => e.areas));
     const line = `${own}: ${allowed.map((a) => a.area + (a.indexOnly ? '/index' : '')).join(' ')}`.trim();
     const check = (node, dynamic) => {
       const specifier = constantSource(node.source);
@@ -89,7 +86,7 @@ const folderMapRule = {
       const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), specifier)).split(path.sep).join('/');
       if (target.startsWith('..')) return;
       const area = target.includes('/') ? target.split('/')[0] : target;
-      if (area === own || excepted.has(area)) return;
+      if (area === own) return;
       const entry = allowed.find((a) => a.area === area);
       if (!entry) {
         context.report({ node, message: `${own}/ may not import ${area}${target.includes('/') ? '/' : ''}: its line of the folder map is "${line}" (${WHY}).` });
@@ -133,7 +130,7 @@ const OUTBOUND_EXEMPT = ['**/*.test.ts', 'test/**', 'bench/**', 'web/**', 'infra
 const OUTBOUND_WHY = 'it must go through the outbound door, infra/outbound-http.ts (docs/architecture.md, "Outbound requests")';
 const OUTBOUND_CLIENT_FILES = [
   'infra/outbound-pool.ts', // the door's clients of each policy
-  'engine/host/http-effect.ts', // the HTTP keywords: connects to the addresses the guard checked (pinned lookup)
+  'script-host/host/http-effect.ts', // the HTTP keywords: connects to the addresses the guard checked (pinned lookup)
   'adapters/graph/graph-client.ts', 'adapters/fetch-provider-file.ts', 'engine/voice/voice-models.ts', // axios on guardedAgents
   'adapters/bot-msg/bot-msg-api.ts', // grammY's node-fetch on the guarded agent of each scheme
   'adapters/sms/twilio-client.ts', // twilio's axios on guardedAgents
@@ -142,7 +139,7 @@ const OUTBOUND_CLIENT_FILES = [
   'adapters/team-chat/team-chat-client.ts', // @slack/web-api on guarded fetch
   'infra/llm/llm-client.ts', // openai on guarded fetch
   // Deployment-wide URLs, on OUTBOUND_ALLOW_PRIVATE_NETWORKS:
-  'notifications/senders/web-push-sender.ts', 'notifications/senders/vapid-keys.ts', 'service-notifications.ts',
+  'notifications/senders/web-push-sender.ts', 'notifications/senders/vapid-keys.ts', 'app/notifications.ts',
   'identity/oidc/oidc-client.ts', 'content/files/s3-file-store.ts', 'content/importers/carddav-source.ts', // guarded agents or fetch
   'meetings/providers/rtc-provider.ts', // livekit's clients on the guarded Twirp transport (meetings/providers/guarded-twirp.ts)
 ];

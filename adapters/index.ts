@@ -1,9 +1,8 @@
-import type { BotConfig } from '../config/index.js';
 import type { Channel, ChannelAdapter, DeliveryStatusUpdate, VoiceModels } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
 import { createBotMsgAdapter, type BotMsgAdapter, type BotMsgAdapterDeps } from './bot-msg/index.js';
 import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/index.js';
-import { createGraphAdapter, GRAPH_CHANNELS, graphChannelSettings, type GraphAdapter, type GraphChannel, type GraphRetryPolicy } from './graph/index.js';
+import { createGraphAdapter, GRAPH_CHANNELS, type GraphAdapter, type GraphChannel, type GraphRetryPolicy, type GraphSettingsOf } from './graph/index.js';
 import { createWebAdapter, type VisitorLinkReader, type VisitorTokens } from './web/index.js';
 import { createWorkchatAdapter, type WorkchatAdapter, type WorkchatAdapterDeps } from './workchat/index.js';
 
@@ -17,8 +16,8 @@ export {
 /** The Graph-style family: mobile_msg, social_dm and page_msg (docs/channels/README.md). */
 export {
   createChannelMediaFetcher, MEDIA_MAX_BYTES, type ChannelMediaFetcher, createMobileMsgScreen, VOICE_NOT_UNDERSTOOD,
-  createGraphAdapter, GRAPH_CHANNELS, GraphApiError, graphChannelSettings, mediaPath, signHubPayload, verifyHubSignature,
-  type GraphAdapter, type GraphChannel, type GraphChannelSettings, type GraphFile, type GraphRetryPolicy, type ParsedWebhook,
+  createGraphAdapter, GRAPH_CHANNELS, GraphApiError, mediaPath, signHubPayload, verifyHubSignature,
+  type GraphAdapter, type GraphChannel, type GraphChannelSettings, type GraphFile, type GraphSettingsOf, type GraphRetryPolicy, type ParsedWebhook,
 } from './graph/index.js';
 export { createChannelWebhooks, type ChannelWebhooks, type WebhookRequest } from './channel-webhooks.js';
 
@@ -29,8 +28,8 @@ export {
 export { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps, type SmsOptOuts, type SmsSettings, type SmsSettingsOf } from './sms/index.js';
 /** The workchat channel and its attendant side (docs/channels/workchat.md). */
 export {
-  checkWorkchatSettings, createWorkchatAdapter, createWorkchatDesk, createWorkchatScreen, workchatSettingsOf,
-  type DeskAttendant, type WorkchatAdapter, type WorkchatAdapterDeps, type WorkchatConversationStore, type WorkchatLoadCheck,
+  checkWorkchatSettings, createWorkchatAdapter, createWorkchatDesk, createWorkchatScreen,
+  type DeskAttendant, type WorkchatAdapter, type WorkchatAdapterDeps, type WorkchatConversationStore, type WorkchatLoadCheck, type WorkchatSettings,
 } from './workchat/index.js';
 
 /** Every configured adapter by channel; the engine's outbox delivers through it, webhook routes receive through it. */
@@ -48,8 +47,8 @@ export interface ChannelAdapterDeps {
   webDriveLinks?: VisitorLinkReader;
   /** A bot's drive, where the web visitors' uploads are kept (HEAR's media types read them there). */
   webDrive?: (bot: string) => { read(path: string): Promise<Buffer | undefined> } | undefined;
-  /** A bot's configuration by name or id: the Graph-style channels read their credentials from it. */
-  botConfig?: (bot: string) => BotConfig | undefined;
+  /** Each bot's settings (by name or id) of each Graph-style channel, mapped from its config at the composition root. */
+  graphSettings?: GraphSettingsOf;
   /** Applies a provider's delivery receipt (the engine's `recordDeliveryStatus`, bound late: the engine is built after the adapters). */
   deliveryStatus?: (update: DeliveryStatusUpdate) => Promise<unknown>;
   logger?: Logger;
@@ -72,15 +71,12 @@ export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly 
       tokens: deps.visitorTokens, ...(deps.webDriveLinks ? { driveLinks: deps.webDriveLinks } : {}), ...(deps.webDrive ? { drive: deps.webDrive } : {}),
     }),
   };
-  const { botConfig } = deps;
-  if (botConfig) {
+  const { graphSettings } = deps;
+  if (graphSettings) {
     // Always present; each is on or off per bot (its -enabled key and credentials), and off answers 404.
     for (const channel of GRAPH_CHANNELS) {
       adapters[channel] = createGraphAdapter(channel, {
-        settings: (bot) => {
-          const config = botConfig(bot);
-          return config && graphChannelSettings(channel, config);
-        },
+        settings: (bot) => graphSettings(channel, bot),
         ...(deps.graphRetry ? { retry: deps.graphRetry } : {}),
         ...(deps.voiceFor ? { voiceFor: deps.voiceFor } : {}),
         ...(deps.deliveryStatus ? { deliveryStatus: deps.deliveryStatus } : {}),
@@ -106,7 +102,7 @@ export function listChannelAdapters(adapters: ChannelAdapters): ChannelAdapter[]
 }
 /** The team_chat destination's wire (docs/channels/team-chat.md). */
 export {
-  createTeamChatClient, createTeamChatWebhooks, signTeamChatRequest, TEAM_CHAT_EVENTS, teamChatSettings,
+  createTeamChatClient, createTeamChatWebhooks, signTeamChatRequest, TEAM_CHAT_EVENTS,
   type TeamChatClient, type TeamChatEvent, type TeamChatInbox, type TeamChatLine, type TeamChatNotice, type TeamChatRequest,
   type TeamChatSettings, type TeamChatThread, type TeamChatUser, type TeamChatWebhooks,
 } from './team-chat/index.js';

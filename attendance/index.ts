@@ -44,6 +44,8 @@ export type { CustomerOutbound } from './customer-outbound.js';
 export {
   createAttendanceService, type AttendanceService, type AttendanceServiceDeps, type QueueItem, type QueueItemsFilter,
 } from './attendance-service.js';
+// What the REST routes and the console socket call (docs/attendance/rest.md): one function per use case, the repositories kept inside.
+export { createAttendanceApi, type AttendanceApi, type AttendanceApiDeps } from './attendance-api.js';
 export {
   heldConversation, listVisibleItems, seesAll, visibleConversation, type Actor,
 } from './commands/attendant-scope.js';

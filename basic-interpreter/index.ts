@@ -1,8 +1,8 @@
 /**
  * The BASIC interpreter: parse and compile `.bas` scripts, run dialogs that suspend on HEAR and
  * WAIT as plain JSON, and the pieces a host is built from. Pure: effects go out through the
- * EffectHost the caller passes in; it does no network or file I/O (the engine's side of the host
- * port is engine/host/). Wiring only; the parts are the folders:
+ * EffectHost the caller passes in; it does no network or file I/O (the script host's side of the host
+ * port is script-host/host/). Wiring only; the parts are the folders:
  * parser/ → compiler/ → vm/, with keywords/ (built-in functions, HEAR types) and host/ (the port).
  */
 export type { Value, ObjectValue } from './values.js';

@@ -10,7 +10,7 @@ import {
 } from '../basic-interpreter/index.js';
 import { readProcessSettings } from '../config/index.js';
 import { createLogger } from '../infra/logger.js';
-import { startService } from '../service.js';
+import { startService } from '../app/main.js';
 import { compileTimes, describeCompileTimes } from './basic-compile.js';
 
 /**

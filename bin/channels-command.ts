@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { botMsgWebhookInfo, botMsgWebhookUrl, connectBotMsgWebhook } from '../adapters/index.js';
 import { loadBotConfig, type ProcessSettings } from '../config/index.js';
 import type { Logger } from '../infra/logger.js';
-import { botMsgSettingsOf } from '../service-channels.js';
+import { botMsgSettingsOf } from '../app/channel-settings.js';
 import type { CliIo } from './run-command.js';
 
 const USAGE = 'Usage: switchboard channels connect bot_msg --bot <name> [--check]';

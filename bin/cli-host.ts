@@ -9,7 +9,7 @@ import {
   type Value,
 } from '../basic-interpreter/index.js';
 import type { DatabaseHandle } from '../db/index.js';
-import { createFolderFileStore, createHttpPerformer, fillDocument, QR_LIMITS, readQrLink, seedTablesFromCsv } from '../engine/host/index.js';
+import { createFolderFileStore, createHttpPerformer, fillDocument, QR_LIMITS, readQrLink, seedTablesFromCsv } from '../script-host/index.js';
 
 const CLI_BOT = 'cli';
 const CLI_USER = '00000000-0000-4000-8000-000000000000';
@@ -51,7 +51,7 @@ export async function createCliHost(options: {
     fillDocument,
     observe: options.trace ? (effect) => options.trace!(JSON.stringify({ effect })) : undefined,
     conversation: async (effect: ConversationEffect) =>
-      // HEAR AS QRCODE reads the picture as the server does (engine/host/read-qr-link.ts).
+      // HEAR AS QRCODE reads the picture as the server does (script-host/host/read-qr-link.ts).
       effect.type === 'qrcode.read'
         ? readQrLink(createHttpPerformer({ timeoutMs: HTTP_TIMEOUT_MS, allowPrivateNetworks: true, maxResponseBytes: QR_LIMITS.maxBytes }), effect.url, (problem) => options.trace?.(JSON.stringify({ qrcode: problem })))
         : simulate(effect, session),

@@ -16,7 +16,7 @@ import {
 } from '../basic-interpreter/index.js';
 import { pino } from 'pino';
 import { loadBotConfig } from '../config/index.js';
-import { ScriptFolder } from '../engine/host/index.js';
+import { ScriptFolder } from '../script-host/index.js';
 import { createCliHost } from './cli-host.js';
 
 export interface CliIo {

@@ -59,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'start': {
-      const { startService } = await import('../service.js');
+      const { startService } = await import('../app/main.js');
       const service = await startService(settings, logger);
       const stopOnSignal = (signal: NodeJS.Signals) => {
         logger.info({ signal }, 'signal received');

@@ -25,7 +25,7 @@ export interface TableChange {
 
 /**
  * Told of a bot's table changes inside their transaction: the engine, which records there the
- * pending runs of the table's `ON INSERT/UPDATE/DELETE OF` handlers (engine/table-triggers.ts), so
+ * pending runs of the table's `ON INSERT/UPDATE/DELETE OF` handlers (script-host/table-triggers.ts), so
  * a change never commits without them. Both calls are synchronous: the transaction is open.
  */
 export interface TableChangeRecorder {

@@ -16,15 +16,33 @@ export interface PendingEvent {
  * db/turn-store.ts). Handling is per session and in `seq` order.
  */
 export function createEngineEventsRepo(db: Database) {
+  /** The session's events not yet handled, oldest first. */
+  async function listPending(sessionId: string): Promise<PendingEvent[]> {
+    return db.select({
+      id: engineEvents.id, session_id: engineEvents.session_id, name: engineEvents.name, payload: engineEvents.payload,
+      attempts: engineEvents.attempts,
+    }).from(engineEvents)
+      .where(and(eq(engineEvents.session_id, sessionId), eq(engineEvents.state, 'pending')))
+      .orderBy(asc(engineEvents.seq));
+  }
+
   return {
-    /** The session's events not yet handled, oldest first. */
-    async listPending(sessionId: string): Promise<PendingEvent[]> {
-      return db.select({
-        id: engineEvents.id, session_id: engineEvents.session_id, name: engineEvents.name, payload: engineEvents.payload,
-        attempts: engineEvents.attempts,
-      }).from(engineEvents)
-        .where(and(eq(engineEvents.session_id, sessionId), eq(engineEvents.state, 'pending')))
-        .orderBy(asc(engineEvents.seq));
+    listPending,
+
+    /**
+     * {@link listPending} as a read to take with the session's events lock (the locks port's
+     * `withLockReading`), in one round trip on PostgreSQL: `engine_events_pending_locked`
+     * (db/migrations/0023_engine_events_under_lock.sql) takes the lock, then reads.
+     */
+    pendingUnderLock(sessionId: string) {
+      return {
+        call: { text: 'select * from engine_events_pending_locked($1, $2::uuid)', values: [sessionId] },
+        fromRows: (rows: Record<string, unknown>[]): PendingEvent[] => rows.map((row) => ({
+          id: String(row.id), session_id: String(row.session_id), name: String(row.name),
+          payload: row.payload as Record<string, unknown>, attempts: Number(row.attempts),
+        })),
+        read: () => listPending(sessionId),
+      };
     },
 
     /** Sessions with events not yet handled (start-up hands them out again). */

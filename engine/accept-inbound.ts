@@ -1,9 +1,9 @@
-import type { InboundCustomer, QueuedInbound } from '../db/index.js';
+import type { InboundCustomer, InboundQueueRepo, QueuedInbound } from '../db/index.js';
 import type { AcceptOutcome } from './engine-api.js';
 import { enqueueAfterCommit } from '../infra/jobs/index.js';
-import { JOB_NAMES, type EngineContext } from './engine-context.js';
+import type { LockPort } from '../infra/locks/index.js';
+import { JOB_NAMES, type EnqueueDeps, type InboundScreen } from './engine-deps.js';
 import type { InboundMessage } from './messages.js';
-import { receiveMessage } from './receive-message.js';
 
 /**
  * Provider webhooks answer fast and lose nothing (docs/architecture.md, "Provider webhooks"):
@@ -13,6 +13,21 @@ import { receiveMessage } from './receive-message.js';
  * committed. Start-up hands out what a crash left in the queue.
  */
 
+/** What the inbound queue needs: its rows, the customer's lock across instances, the screen, and the turn it hands each message to. */
+export interface InboundDeps extends EnqueueDeps {
+  readonly repos: { readonly inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'markScreened' | 'recordFailure'> };
+  readonly locks: Pick<LockPort, 'withLock'>;
+  /** Before a queued provider message runs (EngineDeps.screenInbound). */
+  readonly screenInbound?: InboundScreen;
+  /** The one path of a message (receive-message.ts). */
+  readonly receive: (message: InboundMessage) => Promise<unknown>;
+}
+
+/** What the recovery of queued messages needs. */
+export interface InboundRecoveryDeps extends EnqueueDeps {
+  readonly repos: { readonly inbound: Pick<InboundQueueRepo, 'customersWithPending'> };
+}
+
 /** Data of an `engine.inbound` job: whose queued messages to run. */
 export type InboundJob = InboundCustomer;
 
@@ -20,7 +35,7 @@ export type InboundJob = InboundCustomer;
 const INBOUND_ATTEMPTS = 5;
 const INBOUND_BACKOFF_MS = 500;
 
-export async function acceptInbound(ctx: EngineContext, messages: readonly InboundMessage[]): Promise<AcceptOutcome> {
+export async function acceptInbound(ctx: InboundDeps, messages: readonly InboundMessage[]): Promise<AcceptOutcome> {
   const customers = await ctx.repos.inbound.accept(messages.map((m) => ({
     channel: m.channel,
     bot: m.bot,
@@ -33,7 +48,7 @@ export async function acceptInbound(ctx: EngineContext, messages: readonly Inbou
 }
 
 /** One job per customer; a job that finds nothing left (an earlier one ran it) simply ends. */
-async function enqueueInbound(ctx: EngineContext, customers: readonly InboundCustomer[]): Promise<void> {
+async function enqueueInbound(ctx: EnqueueDeps, customers: readonly InboundCustomer[]): Promise<void> {
   for (const customer of customers) {
     await enqueueAfterCommit(ctx, 'inbound job', { channel: customer.channel, bot: customer.bot }, () =>
       ctx.jobs.add(JOB_NAMES.inbound, customer satisfies InboundJob, {
@@ -46,14 +61,14 @@ async function enqueueInbound(ctx: EngineContext, customers: readonly InboundCus
  * The `engine.inbound` job: the customer's queued messages, in arrival order, under a lock that
  * holds across instances so two jobs never interleave one customer's messages.
  */
-export function processInbound(ctx: EngineContext, job: InboundJob): Promise<void> {
+export function processInbound(ctx: InboundDeps, job: InboundJob): Promise<void> {
   const key = `inbound:${job.channel}:${job.bot}:${job.external_user_id}`;
   return ctx.locks.withLock(key, async () => {
     for (const queued of await ctx.repos.inbound.listPending(job)) await runQueued(ctx, queued);
   });
 }
 
-async function runQueued(ctx: EngineContext, queued: QueuedInbound): Promise<void> {
+async function runQueued(ctx: InboundDeps, queued: QueuedInbound): Promise<void> {
   try {
     const message = revive(queued.message);
     const screened = ctx.screenInbound ? await ctx.screenInbound(message) : message;
@@ -62,7 +77,7 @@ async function runQueued(ctx: EngineContext, queued: QueuedInbound): Promise<voi
       await ctx.repos.inbound.markScreened(queued.id);
       return;
     }
-    await receiveMessage(ctx, screened);
+    await ctx.receive(screened);
   } catch (error) {
     const final = queued.attempts + 1 >= INBOUND_ATTEMPTS;
     await ctx.repos.inbound.recordFailure(queued.id, error instanceof Error ? error.message : String(error), final);
@@ -79,7 +94,7 @@ function revive(stored: Record<string, unknown>): InboundMessage {
 }
 
 /** Recovery: a job for every customer with queued messages (a crash, Redis away, or a lost in-process job). */
-export async function requeueInbound(ctx: EngineContext): Promise<number> {
+export async function requeueInbound(ctx: InboundRecoveryDeps): Promise<number> {
   const customers = await ctx.repos.inbound.customersWithPending();
   await enqueueInbound(ctx, customers);
   if (customers.length) ctx.logger.info({ customers: customers.length }, 'queued inbound messages handed out again');

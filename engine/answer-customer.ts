@@ -1,14 +1,23 @@
+import type { MessagesRepo } from '../db/index.js';
+import type { Logger } from '../infra/logger.js';
 import { lexiconSentiment } from '../infra/sentiment/index.js';
-import { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
-import type { EngineContext } from './engine-context.js';
+import type { BotRunner } from './bot-runner.js';
+import type { StoredDialog } from './dialog-envelope.js';
 import type { InboundMessage } from './messages.js';
-import { runBotTurn } from './run-bot-turn.js';
 import type { SessionTurn } from './session-turn.js';
 import {
-  answerVerdict, attemptsReached, escalateReason, FAILED_BOT_ATTEMPTS_KEY, nextFailedAttempts, SENTIMENT_MESSAGES,
+  attemptsReached, escalateReason, FAILED_BOT_ATTEMPTS_KEY, nextFailedAttempts, SENTIMENT_MESSAGES,
   smartTransferOn, stuckReason,
 } from './smart-transfer.js';
 import { transferToHuman } from './transfer-to-human.js';
+
+/** What the bot's answer needs: the bot runner, the transcript (the customer's mood), the clock. */
+export interface AnswerDeps {
+  readonly bot: BotRunner;
+  readonly repos: { readonly messages: Pick<MessagesRepo, 'listBySession'> };
+  readonly logger: Logger;
+  readonly now: () => Date;
+}
 
 /**
  * The bot's answer to a customer message, watched by the smart transfer triggers
@@ -21,11 +30,11 @@ import { transferToHuman } from './transfer-to-human.js';
  *   are not sent and its dialog ends, so after the attendance the next message starts it afresh.
  * Both go through {@link transferToHuman}, the path of TRANSFER TO HUMAN (the wait message, then
  * the attendance port). A script that transfers or sets needs_human itself is left alone.
- * Resolves to the dialog to store, as {@link runBotTurn} does.
+ * Resolves to the dialog to store, as the bot runner does (engine/bot-runner.ts).
  */
-export async function answerCustomer(ctx: EngineContext, turn: SessionTurn, inbound: InboundMessage): Promise<StoredDialog | null | undefined> {
+export async function answerCustomer(ctx: AnswerDeps, turn: SessionTurn, inbound: InboundMessage): Promise<StoredDialog | null | undefined> {
   const { config } = turn.bot;
-  if (!smartTransferOn(config)) return runBotTurn(ctx, turn, { kind: 'message', inbound });
+  if (!smartTransferOn(config)) return (await ctx.bot.run(turn, { kind: 'message', inbound })).dialog;
 
   const escalation = escalateReason(config, inbound.text);
   if (escalation) {
@@ -33,11 +42,8 @@ export async function answerCustomer(ctx: EngineContext, turn: SessionTurn, inbo
     return undefined;
   }
 
-  const before = readStoredDialog(turn.session.dialog_state);
-  const hearFailuresBefore = turn.context.failed_attempts; // hear.failed (engine-host.ts) bumps it
   const outputsAt = turn.outbound.length;
-  const after = await runBotTurn(ctx, turn, { kind: 'message', inbound });
-  const verdict = answerVerdict({ before, after, hearFailed: turn.context.failed_attempts !== hearFailuresBefore });
+  const { dialog: after, answer: verdict } = await ctx.bot.run(turn, { kind: 'message', inbound });
   const previous = turn.context[FAILED_BOT_ATTEMPTS_KEY];
   const attempts = nextFailedAttempts(previous, verdict);
   if (attempts !== previous && (attempts > 0 || previous !== undefined)) turn.setContext(FAILED_BOT_ATTEMPTS_KEY, attempts);
@@ -60,7 +66,7 @@ export async function answerCustomer(ctx: EngineContext, turn: SessionTurn, inbo
  * model: this runs on every failed attempt past the limit. A failure is logged and means "no
  * reading" (no transfer), never a failed turn.
  */
-async function recentSentiment(ctx: EngineContext, turn: SessionTurn, text: string): Promise<number | undefined> {
+async function recentSentiment(ctx: AnswerDeps, turn: SessionTurn, text: string): Promise<number | undefined> {
   try {
     // This message is not stored yet: it commits with the turn.
     const transcript = turn.isNew ? [] : await ctx.repos.messages.listBySession(turn.id);

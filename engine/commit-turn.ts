@@ -1,10 +1,22 @@
-import type { EventWrite, InboundWrite, SessionWrite, TurnCommit } from '../db/index.js';
+import type { EventWrite, InboundWrite, SessionWrite, TurnCommit, TurnStore } from '../db/index.js';
+import type { ChannelRegistry } from './channel-registry.js';
 import type { StoredDialog } from './dialog-envelope.js';
-import type { EngineContext } from './engine-context.js';
 import { enqueueEvents } from './event-dispatch.js';
-import { dispatchOutbound, planOutbound, type PlannedOutbound } from './outbox/index.js';
+import { dispatchOutbound, planOutbound, type DispatchDeps, type PlannedOutbound } from './outbox/index.js';
+import type { SessionCache } from './session-cache.js';
 import type { SessionTurn } from './session-turn.js';
-import { scheduleWake } from './wake-dialog.js';
+import { scheduleWake, type WakeScheduleDeps } from './wake-dialog.js';
+
+/**
+ * What ending a turn needs: the one statement of the turn, the sessions this instance remembers,
+ * the adapters (which channel delivers inline), and what is handed out after the commit.
+ */
+export interface CommitDeps extends DispatchDeps, WakeScheduleDeps {
+  readonly repos: { readonly turns: Pick<TurnStore, 'commit'> };
+  /** The sessions this instance's turns last committed (session-cache.ts). */
+  readonly sessionCache: Pick<SessionCache, 'committed' | 'forget'>;
+  readonly channels: Pick<ChannelRegistry, 'get'>;
+}
 
 /** What a turn writes besides its session changes. */
 export interface TurnExtras {
@@ -27,7 +39,7 @@ export type CommittedTurn =
  * are enqueued.
  */
 export async function commitTurn(
-  ctx: EngineContext,
+  ctx: CommitDeps,
   turn: SessionTurn,
   dialog: StoredDialog | null | undefined,
   extras: TurnExtras = {},

@@ -1,28 +1,22 @@
 import type { JobContext } from '../infra/jobs/index.js';
-import { acceptInbound, processInbound, type InboundJob } from './accept-inbound.js';
+import type { Channel } from './messages.js';
+import { acceptInbound, processInbound, type InboundDeps, type InboundJob } from './accept-inbound.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
 import { noopMetrics } from '../infra/metrics/index.js';
-import { createRateLimiter } from '../infra/rate-limit/index.js';
 import { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';
-import { JOB_NAMES, type EngineContext, type EngineDeps } from './engine-context.js';
+import type { CommitDeps } from './commit-turn.js';
+import { awaitsSignIn, completeSignIn, type SignInDeps } from './complete-sign-in.js';
+import type { EngineEventHandlers } from './domain-events.js';
+import { JOB_NAMES, type EngineDeps, type InboundScreen } from './engine-deps.js';
 import type { Engine } from './engine-api.js';
-import { handleSessionEvents, type EventsJob } from './event-dispatch.js';
-import { deliverOutbox, recordDeliveryStatus, type DeliverJob } from './outbox/index.js';
-import { capabilitiesNotConfigured, filesNotConfigured, llmNotConfigured, mailboxNotConfigured, mailNotConfigured, meetingsNotConfigured, usersNotConfigured } from './ports.js';
-import { receiveMessage } from './receive-message.js';
-import { resolveSession } from './resolve-session.js';
-import { runWebhook } from './run-webhook.js';
-import { submitForm } from './submit-form.js';
-import { awaitsSignIn, completeSignIn } from './complete-sign-in.js';
-import { runScheduledScript } from './run-scheduled-script.js';
-import type { ScheduledRun } from './schedule-script.js';
-import { runTriggeredScript } from './run-triggered-script.js';
-import type { TriggeredJob } from './table-triggers.js';
-import { createRecovery, type RecoveryCounts } from './recover-pending.js';
-import { sendMessages } from './send-messages.js';
+import { handleSessionEvents, type EventsDeps, type EventsJob } from './event-dispatch.js';
+import { deliverOutbox, recordDeliveryStatus, type DeliverJob, type DeliveryStatusDeps, type DispatchDeps, type OutboxDeps } from './outbox/index.js';
+import { receiveMessage, type TurnDeps } from './receive-message.js';
+import { createRecovery, type RecoveryCounts, type RecoveryDeps } from './recover-pending.js';
+import { resolveSession, type ResolveDeps } from './resolve-session.js';
+import { sendMessages, type SendDeps } from './send-messages.js';
 import { SessionCache } from './session-cache.js';
-import { wakeDialog, type WakeJob } from './wake-dialog.js';
-import { runWatch, type WatchRun } from './watch-bot.js';
+import { wakeDialog, type WakeDeps, type WakeJob } from './wake-dialog.js';
 
 /** The engine plus what the composition root wires into it. */
 export interface EngineService extends Engine {
@@ -33,75 +27,76 @@ export interface EngineService extends Engine {
 const DEFAULT_OUTBOX = { attempts: 6, backoffMs: 1000, concurrency: 4 };
 const EVENT_CONCURRENCY = 8;
 const INBOUND_CONCURRENCY = 8;
-const NOTHING_RECOVERED: RecoveryCounts = { outbox: 0, events: 0, sleeping: 0, inbound: 0, triggers: 0 };
+const NOTHING_RECOVERED: RecoveryCounts = { outbox: 0, events: 0, sleeping: 0, inbound: 0 };
 
 /**
  * Builds the message engine (docs/architecture.md, "the one path of a message") from its ports.
- * Nothing runs until `start()` registers the job handlers (delivery, events, WAIT wake-ups,
- * scheduled scripts, table handlers, ON EMAIL / ON CHANGE watches) and re-enqueues what the
- * database says is still due; `receive` may be called before that — its deliveries and events
- * wait in the queue.
+ * The bot answers through `deps.bot` (engine/bot-runner.ts). Each use case is handed the few
+ * dependencies it declares, built here once. Nothing runs until `start()` registers the job
+ * handlers (delivery, events, queued messages, WAIT wake-ups) and re-enqueues what the database
+ * says is still due; `receive` may be called before that — its deliveries and events wait in the queue.
  */
 export function createEngine(deps: EngineDeps): EngineService {
-  const channels = createChannelRegistry();
-  const ctx: EngineContext = {
-    repos: deps.repos,
-    jobs: deps.jobs,
-    bus: deps.bus,
-    logger: deps.logger,
-    bots: deps.bots,
-    botNames: deps.botNames ?? (() => []),
-    locks: deps.locks ?? createInProcessLocks(),
-    turnLocks: createInProcessLocks(),
-    sessionCache: new SessionCache(),
-    meetings: deps.meetings ?? meetingsNotConfigured,
-    mail: deps.mail ?? mailNotConfigured,
-    llm: deps.llm ?? llmNotConfigured,
-    mailbox: deps.mailbox ?? mailboxNotConfigured,
-    users: deps.users ?? usersNotConfigured,
-    files: deps.files ?? filesNotConfigured,
-    ...(deps.fileLinks ? { fileLinks: deps.fileLinks } : {}),
-    ...(deps.signInLinks ? { signInLinks: deps.signInLinks } : {}),
-    publicUrl: deps.publicUrl ?? (() => ''),
-    capabilities: { ...capabilitiesNotConfigured, ...deps.capabilities },
-    outbox: { ...DEFAULT_OUTBOX, ...deps.outbox },
-    metrics: deps.metrics ?? noopMetrics,
-    rateLimiter: deps.rateLimiter ?? createRateLimiter({ logger: deps.logger }),
-    channels,
-    subscribers: [],
-    now: deps.now ?? (() => new Date()),
-    ...(deps.screenInbound ? { screenInbound: deps.screenInbound } : {}),
+  const { repos, jobs, bus, logger, bots, bot } = deps;
+  const channels = deps.channels ?? createChannelRegistry();
+  // Cross-instance locks (deliveries, event handling); turns take this process's own, in arrival order.
+  const locks = deps.locks ?? createInProcessLocks();
+  const turnLocks = createInProcessLocks();
+  const sessionCache = new SessionCache();
+  const outbox = { ...DEFAULT_OUTBOX, ...deps.outbox };
+  const metrics = deps.metrics ?? noopMetrics;
+  const now = deps.now ?? (() => new Date());
+  // Who handles the domain events, in subscription order.
+  const subscribers: EngineEventHandlers[] = [];
+  // Each channel's screen of its queued messages (EngineService.screen).
+  const screens = new Map<Channel, InboundScreen>();
+
+  const dispatch: DispatchDeps = { jobs, logger, bus, metrics, now, outbox };
+  const commit: CommitDeps = { ...dispatch, repos: { turns: repos.turns }, sessionCache, channels };
+  const turn: TurnDeps = { ...commit, repos: { turns: repos.turns, messages: repos.messages }, bots, bot, turnLocks, sessionCache, metrics };
+  const resume: WakeDeps & SignInDeps = { ...commit, repos: { turns: repos.turns }, bots, bot, turnLocks };
+  const inbound: InboundDeps = {
+    jobs, logger, locks, repos: { inbound: repos.inbound }, receive: (message) => receiveMessage(turn, message),
+    screenInbound: (message) => screens.get(message.channel)?.(message) ?? Promise.resolve(message),
   };
+  const events: EventsDeps = { jobs, logger, locks, repos: { events: repos.events }, subscribers };
+  const delivery: OutboxDeps = { jobs, logger, locks, channels, metrics, now, outbox, repos: { outbox: repos.outbox, sessions: repos.sessions } };
+  const statuses: DeliveryStatusDeps = { jobs, logger, bots, metrics, repos: { outbox: repos.outbox } };
+  const resolve: ResolveDeps = { jobs, logger, turnLocks, repos: { turns: repos.turns } };
+  const send: SendDeps = { ...dispatch, channels, repos: { turns: repos.turns } };
+  const recovery: RecoveryDeps = {
+    jobs, logger, bus, now, outbox, repos: { outbox: repos.outbox, events: repos.events, sessions: repos.sessions, inbound: repos.inbound },
+  };
+
   let started: Promise<void> | undefined;
-  const recover = createRecovery(ctx);
+  const recover = createRecovery(recovery);
 
   async function start(): Promise<void> {
-    ctx.jobs.process<DeliverJob>(JOB_NAMES.deliver, (job, run: JobContext) => deliverOutbox(ctx, job, run), {
-      concurrency: ctx.outbox.concurrency,
+    jobs.process<DeliverJob>(JOB_NAMES.deliver, (job, run: JobContext) => deliverOutbox(delivery, job, run), {
+      concurrency: outbox.concurrency,
     });
-    ctx.jobs.process<EventsJob>(JOB_NAMES.events, (job) => handleSessionEvents(ctx, job), { concurrency: EVENT_CONCURRENCY });
-    ctx.jobs.process<InboundJob>(JOB_NAMES.inbound, (job) => processInbound(ctx, job), { concurrency: INBOUND_CONCURRENCY });
-    ctx.jobs.process<WakeJob>(JOB_NAMES.wake, (job) => wakeDialog(ctx, job), { concurrency: 4 });
-    ctx.jobs.process<ScheduledRun>(JOB_NAMES.scheduled, (run) => runScheduledScript(ctx, run));
-    ctx.jobs.process<TriggeredJob>(JOB_NAMES.triggered, (job) => runTriggeredScript(ctx, job), { concurrency: 2 });
-    ctx.jobs.process<WatchRun>(JOB_NAMES.watch, (run) => runWatch(ctx, run), { concurrency: 2 });
-    await recover({ schedules: true });
+    jobs.process<EventsJob>(JOB_NAMES.events, (job) => handleSessionEvents(events, job), { concurrency: EVENT_CONCURRENCY });
+    jobs.process<InboundJob>(JOB_NAMES.inbound, (job) => processInbound(inbound, job), { concurrency: INBOUND_CONCURRENCY });
+    jobs.process<WakeJob>(JOB_NAMES.wake, (job) => wakeDialog(resume, job), { concurrency: 4 });
+    await recover();
   }
 
   return {
     channels,
-    receive: (message) => receiveMessage(ctx, message),
-    accept: (messages) => acceptInbound(ctx, messages),
-    resolve: (sessionId, options) => resolveSession(ctx, sessionId, options?.context),
-    send: (messages) => sendMessages(ctx, messages),
-    recordDeliveryStatus: (update) => recordDeliveryStatus(ctx, update),
-    runWebhook: (request) => runWebhook(ctx, request),
-    submitForm: (submission) => submitForm(ctx, submission),
-    completeSignIn: (completion) => completeSignIn(ctx, completion),
-    awaitsSignIn: (request) => awaitsSignIn(ctx, request),
+    receive: (message) => receiveMessage(turn, message),
+    accept: (messages) => acceptInbound(inbound, messages),
+    resolve: (sessionId, options) => resolveSession(resolve, sessionId, options?.context),
+    send: (messages) => sendMessages(send, messages),
+    recordDeliveryStatus: (update) => recordDeliveryStatus(statuses, update),
+    completeSignIn: (completion) => completeSignIn(resume, completion),
+    awaitsSignIn: (request) => awaitsSignIn(resume, request),
+    screen: (channel, screen) => {
+      if (started) throw new Error('screen a channel before start()');
+      screens.set(channel, screen);
+    },
     subscribe: (handlers) => {
       if (started) throw new Error('subscribe to engine events before start()');
-      ctx.subscribers.push(handlers);
+      subscribers.push(handlers);
     },
     start: () => (started ??= start()),
     // Before start() there is nothing to recover yet: start() itself runs the first recovery.

@@ -1,13 +1,18 @@
-import type { DialogState, TurnResult, WaitingFor } from '../basic-interpreter/index.js';
-
 /**
  * What `sessions.dialog_state` holds between turns: the VM's own JSON state plus what the engine
  * needs without running the VM — whether it waits for the customer (HEAR) or sleeps until
  * `resume_at` (WAIT). No row (null) means no dialog: the next customer message starts `start`.
+ * The state and what the HEAR waits for are the script host's (script-host/run-bot-turn.ts): the
+ * engine stores them as it was given them and reads only the HEAR's `type`.
  */
-export type StoredDialog =
-  | { status: 'waiting'; state: DialogState; waiting_for: WaitingFor }
-  | { status: 'sleeping'; state: DialogState; resume_at: string };
+export type StoredDialog<State = unknown, Waiting extends WaitingOn = WaitingOn> =
+  | { status: 'waiting'; state: State; waiting_for: Waiting }
+  | { status: 'sleeping'; state: State; resume_at: string };
+
+/** What a dialog stopped at HEAR waits for, as far as the engine looks: its HEAR type (`LOGIN`…). */
+export interface WaitingOn {
+  type?: string;
+}
 
 /** The stored dialog of a session row, or null when there is none (or it is not one the engine wrote). */
 export function readStoredDialog(value: unknown): StoredDialog | null {
@@ -17,17 +22,4 @@ export function readStoredDialog(value: unknown): StoredDialog | null {
   if (stored.status === 'waiting') return stored as StoredDialog;
   if (stored.status === 'sleeping' && typeof (stored as { resume_at?: unknown }).resume_at === 'string') return stored as StoredDialog;
   return null;
-}
-
-/** What to store after a turn: the suspended dialog, or null when it ended (done or error). */
-export function storedDialogOf(result: TurnResult): StoredDialog | null {
-  switch (result.status) {
-    case 'waiting':
-      return { status: 'waiting', state: result.state, waiting_for: result.waiting_for };
-    case 'sleeping':
-      return { status: 'sleeping', state: result.state, resume_at: result.resume_at };
-    case 'done':
-    case 'error':
-      return null;
-  }
 }

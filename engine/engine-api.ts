@@ -1,10 +1,8 @@
 import type { SignInCompletion, SignInCompletionOutcome } from './complete-sign-in.js';
 import type { EngineEventHandlers } from './domain-events.js';
-import type { DeliveryStatusUpdate, InboundMessage, OutboundMessage } from './messages.js';
+import type { Channel, DeliveryStatusUpdate, InboundMessage, OutboundMessage } from './messages.js';
 import type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
-import type { WebhookRequest } from './run-webhook.js';
-import type { FormAnswer, FormSubmission } from './submit-form.js';
-import type { ScriptWebhookAnswer } from './webhook-answer.js';
+import type { InboundScreen } from './engine-deps.js';
 
 /** What one inbound message led to. */
 export type ReceiveOutcome =
@@ -54,15 +52,6 @@ export interface Engine {
    */
   recordDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
   /**
-   * A request to the bot's WEBHOOK script `name` (docs/basic.md, "Webhooks and forms"): answered
-   * once the script has run. Throws NotFoundError (no bot, no such endpoint), UnauthorizedError
-   * (the bot's webhook-secret missing), RateLimitError, ValidationError (a body it cannot read)
-   * or ScriptFailedError.
-   */
-  runWebhook(request: WebhookRequest): Promise<ScriptWebhookAnswer>;
-  /** A form posted to the bot: its `ON FORM SUBMIT` block runs; the same errors as {@link runWebhook} but 401. */
-  submitForm(submission: FormSubmission): Promise<FormAnswer>;
-  /**
    * Someone signed in through the link a HEAR x AS LOGIN sent (docs/basic.md, "HEAR AS LOGIN"):
    * the session's dialog resumes with the user when it still waits for that link, else `stale`.
    */
@@ -74,6 +63,14 @@ export interface Engine {
    * job, in order per session, at least once. Subscribe before `start()`.
    */
   subscribe(handlers: EngineEventHandlers): void;
+  /**
+   * Screens the queued provider messages of one channel before their turn (docs/channels/README.md):
+   * the screen gives the message back, perhaps enriched (a voice note transcribed), or null when it
+   * is not a customer's (an attendant writing from their phone, handled there), which then leaves
+   * the queue untouched by the bot. A throw retries it like a failed turn. Without a screen a
+   * message runs as it is. Register before `start()`.
+   */
+  screen(channel: Channel, screen: InboundScreen): void;
   /** Registers job handlers and re-enqueues what the database says is still due (undelivered outbox rows, events, WAITs). */
   start(): Promise<void>;
   /**

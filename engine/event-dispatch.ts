@@ -1,7 +1,8 @@
-import { newRowId, type EventWrite } from '../db/index.js';
-import type { EngineEventName, EngineEventPayloads } from './domain-events.js';
+import { newRowId, type EngineEventsRepo, type EventWrite } from '../db/index.js';
+import type { EngineEventHandlers, EngineEventName, EngineEventPayloads } from './domain-events.js';
 import { enqueueAfterCommit } from '../infra/jobs/index.js';
-import { JOB_NAMES, type EngineContext } from './engine-context.js';
+import type { LockPort } from '../infra/locks/index.js';
+import { JOB_NAMES, type EnqueueDeps } from './engine-deps.js';
 
 /**
  * How domain events (engine/domain-events.ts) travel: written with the turn that caused them
@@ -17,6 +18,19 @@ export interface EventsJob {
   event_id: string;
 }
 
+/** What the `engine.events` job needs: the session's pending events, its lock across instances, the subscribers. */
+export interface EventsDeps extends EnqueueDeps {
+  readonly repos: { readonly events: Pick<EngineEventsRepo, 'pendingUnderLock' | 'markDone' | 'recordFailure'> };
+  readonly locks: Pick<LockPort, 'withLockReading'>;
+  /** Who handles the domain events, in subscription order. */
+  readonly subscribers: readonly EngineEventHandlers[];
+}
+
+/** What the recovery of pending events needs. */
+export interface EventsRecoveryDeps extends EnqueueDeps {
+  readonly repos: { readonly events: Pick<EngineEventsRepo, 'sessionsWithPending'> };
+}
+
 /** Attempts per event before it is set aside as `failed` (logged); later events of the session go on. */
 const EVENT_ATTEMPTS = 5;
 const EVENT_BACKOFF_MS = 500;
@@ -27,7 +41,7 @@ export function eventWrite<K extends EngineEventName>(sessionId: string, name: K
 }
 
 /** After the commit: one job per event. A failure only delays it until the recovery (engine/recover-pending.ts). */
-export async function enqueueEvents(ctx: EngineContext, events: readonly EventWrite[]): Promise<void> {
+export async function enqueueEvents(ctx: EnqueueDeps, events: readonly EventWrite[]): Promise<void> {
   for (const event of events) {
     await enqueueAfterCommit(ctx, 'event', { event: event.id }, () =>
       ctx.jobs.add(JOB_NAMES.events, { session_id: event.session_id, event_id: event.id } satisfies EventsJob, {
@@ -43,13 +57,14 @@ export async function enqueueEvents(ctx: EngineContext, events: readonly EventWr
  * subscriber's failure is retried with the job; after {@link EVENT_ATTEMPTS} the event is set
  * aside as failed and the rest go on.
  */
-export function handleSessionEvents(ctx: EngineContext, job: EventsJob): Promise<void> {
-  return ctx.locks.withLock(`events:${job.session_id}`, async () => {
-    // The subscribers' own reads leave with the read of the pending events: one round trip for both.
-    const [events, prepared] = await Promise.all([
-      ctx.repos.events.listPending(job.session_id),
-      Promise.all(ctx.subscribers.map((subscriber) => subscriber.prepare?.(job.session_id))),
-    ]);
+export async function handleSessionEvents(ctx: EventsDeps, job: EventsJob): Promise<void> {
+  // The subscribers' own reads leave with the lock and the read of the pending events: one round
+  // trip for all (docs/performance.md, "Handoff round trips"). They are read before the lock is
+  // granted, so a subscriber's write must hold only while its row is as it was read.
+  const preparing = Promise.all(ctx.subscribers.map((subscriber) => subscriber.prepare?.(job.session_id)));
+  preparing.catch(() => undefined); // awaited under the lock; a lock that fails first must not leave it unhandled
+  return ctx.locks.withLockReading(`events:${job.session_id}`, ctx.repos.events.pendingUnderLock(job.session_id), async (events) => {
+    const prepared = await preparing;
     for (const [index, event] of events.entries()) {
       try {
         for (const [at, subscriber] of ctx.subscribers.entries()) {
@@ -70,7 +85,7 @@ export function handleSessionEvents(ctx: EngineContext, job: EventsJob): Promise
 }
 
 /** Recovery: a job for every session with events still pending (a crash, Redis away, or a lost in-process job). */
-export async function requeueEvents(ctx: EngineContext): Promise<number> {
+export async function requeueEvents(ctx: EventsRecoveryDeps): Promise<number> {
   const pending = await ctx.repos.events.sessionsWithPending();
   await enqueueEvents(ctx, pending.map((p) => ({ id: p.id, session_id: p.session_id, name: '', payload: {} })));
   if (pending.length) ctx.logger.info({ sessions: pending.length }, 'pending engine events handed out again');

@@ -1,5 +1,3 @@
-import type { Suggestion } from '../basic-interpreter/index.js';
-
 /**
  * The channel-neutral messages of the one path every message takes (docs/architecture.md). Adapters
  * turn provider payloads into InboundMessage and send OutboundMessage; nothing else crosses the
@@ -83,6 +81,12 @@ export type ChannelCommand =
   | { kind: 'human'; reason: string }
   | { kind: 'record' }
   | { kind: 'answer'; text: string };
+
+/** A quick reply offered with a message, or an option of a HEAR … AS menu (adapters render buttons where they can). */
+export interface Suggestion {
+  key: string;
+  label: string;
+}
 
 /** Who speaks in an outbound message. */
 export type Sender = 'bot' | 'attendant' | 'system';

@@ -1,7 +1,7 @@
-import { memoryEngine, type MemoryEngine } from '../test/support/engine-memory/engine-context.js';
+import { memoryEngine, type MemoryEngine } from '../test/support/engine-memory/memory-engine.js';
 import { inbound, TestAdapter } from '../test/support/test-channel.js';
 import { sessionOutboundTopic } from './engine-api.js';
-import { JOB_NAMES } from './engine-context.js';
+import { JOB_NAMES } from './engine-deps.js';
 import { receiveMessage } from './receive-message.js';
 import { SessionCache } from './session-cache.js';
 import { WAIT_MESSAGE } from './transfer-to-human.js';
@@ -35,7 +35,7 @@ beforeEach(() => {
   });
 });
 
-const receive = (...args: Parameters<typeof inbound>) => receiveMessage(engine.ctx, inbound(...args));
+const receive = (...args: Parameters<typeof inbound>) => receiveMessage(engine.deps.turn, inbound(...args));
 const transcript = (sessionId: string) => engine.tables.messages.filter((m) => m.session_id === sessionId)
   .map((m) => `${m.direction === 'inbound' ? '>' : '<'} ${m.sender}: ${m.text}`);
 const jobsNamed = (name: string) => engine.jobs.filter((j) => j.name === name).map((j) => j.data);
@@ -58,7 +58,7 @@ describe('a new session', () => {
   test('`start` sees the built-in variables and the bot\'s params; a reply names its session, channel and customer', async () => {
     const message = inbound('vars', 'hello there', { customer: 'v-2', name: 'Ana' });
     message.customer.phone = '+351910000000';
-    const outcome = await receiveMessage(engine.ctx, message);
+    const outcome = await receiveMessage(engine.deps.turn, message);
     expect(texts(outcome)).toEqual(['Ana|+351910000000|web|vars|true|hello there|hola']);
     expect(outcome.replies[0]).toMatchObject({ session_id: outcome.session_id, channel: 'web', to: 'v-2', from: 'bot' });
   });
@@ -111,7 +111,7 @@ describe('a continuing session', () => {
 
   test('an instance that did not see the last write reads the session anew and resumes the dialog', async () => {
     const first = await receive('asker', 'hi', { customer: 'a-2' });
-    const other = { ...engine.ctx, sessionCache: new SessionCache() };
+    const other = { ...engine.deps.turn, sessionCache: new SessionCache() };
     expect(texts(await receiveMessage(other, inbound('asker', 'Ana', { customer: 'a-2' })))).toEqual(['Nice to meet you, Ana']);
     expect(engine.tables.sessions.get(first.session_id!)?.version).toBe(2);
   });
@@ -137,11 +137,11 @@ describe('a continuing session', () => {
 describe('dedupe of provider message ids', () => {
   test('a message already taken is not run again and answers with its first replies', async () => {
     const message = inbound('echo', 'once', { customer: 'd-1', id: 'dup-1' });
-    const first = await receiveMessage(engine.ctx, message);
-    const again = await receiveMessage(engine.ctx, { ...message, received_at: new Date() });
+    const first = await receiveMessage(engine.deps.turn, message);
+    const again = await receiveMessage(engine.deps.turn, { ...message, received_at: new Date() });
     expect(again).toEqual({ status: 'duplicate', session_id: first.session_id, replies: first.replies });
     // Also where this instance's session cache does not know it: the store answers.
-    const elsewhere = await receiveMessage({ ...engine.ctx, sessionCache: new SessionCache() }, { ...message });
+    const elsewhere = await receiveMessage({ ...engine.deps.turn, sessionCache: new SessionCache() }, { ...message });
     expect(elsewhere).toMatchObject({ status: 'duplicate', session_id: first.session_id });
     expect(texts(elsewhere)).toEqual(['echo: once']);
     expect(transcript(first.session_id!)).toEqual(['> customer: once', '< bot: echo: once']);
@@ -149,7 +149,7 @@ describe('dedupe of provider message ids', () => {
 
   test('two copies at the same moment: exactly one is processed', async () => {
     const message = inbound('echo', 'twin', { customer: 'd-2', id: 'dup-2' });
-    const outcomes = await Promise.all([receiveMessage(engine.ctx, message), receiveMessage(engine.ctx, { ...message })]);
+    const outcomes = await Promise.all([receiveMessage(engine.deps.turn, message), receiveMessage(engine.deps.turn, { ...message })]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(['duplicate', 'processed']);
     expect(transcript(outcomes[0]!.session_id!)).toEqual(['> customer: twin', '< bot: echo: twin']);
   });

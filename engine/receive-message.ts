@@ -1,12 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import { newRowId, type EventWrite, type InboundWrite } from '../db/index.js';
+import { newRowId, type EventWrite, type InboundWrite, type MessagesRepo, type TurnStore } from '../db/index.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
-import { answerCustomer } from './answer-customer.js';
-import { commitTurn } from './commit-turn.js';
+import type { LockPort } from '../infra/locks/index.js';
+import type { MetricsPort } from '../infra/metrics/index.js';
+import { answerCustomer, type AnswerDeps } from './answer-customer.js';
+import { commitTurn, type CommitDeps } from './commit-turn.js';
 import { ENGINE_EVENTS, type CustomerMessageRef } from './domain-events.js';
 import type { StoredDialog } from './dialog-envelope.js';
-import type { EngineBot, EngineContext } from './engine-context.js';
-import { conversationLockKey } from './engine-context.js';
+import { conversationLockKey, type EngineBot } from './engine-deps.js';
 import type { ReceiveOutcome } from './engine-api.js';
 import { eventWrite } from './event-dispatch.js';
 import type { InboundMessage, OutboundMessage } from './messages.js';
@@ -15,6 +16,20 @@ import { SessionTurn } from './session-turn.js';
 import { speaksReplies } from './voice-response.js';
 import { takeSurveyAnswer } from './survey-answer.js';
 import { transferToHuman } from './transfer-to-human.js';
+import type { SessionCache } from './session-cache.js';
+
+/** What the turn of a customer message needs: the bot, the conversation lock, the session as read or remembered, and the commit. */
+export interface TurnDeps extends CommitDeps, AnswerDeps {
+  readonly repos: {
+    readonly turns: Pick<TurnStore, 'load' | 'repliesTo' | 'commit'>;
+    readonly messages: Pick<MessagesRepo, 'listBySession'>;
+  };
+  readonly bots: (name: string) => EngineBot | undefined;
+  /** This process's turn serialisation: one turn per conversation at a time, in arrival order. */
+  readonly turnLocks: Pick<LockPort, 'withLock'>;
+  readonly sessionCache: Pick<SessionCache, 'lookup' | 'committed' | 'forget'>;
+  readonly metrics: Pick<MetricsPort, 'turnFinished' | 'handedOff' | 'delivered'>;
+}
 
 /**
  * How long a turn keeps running again while the session keeps changing under it (another
@@ -36,7 +51,7 @@ const STALE_PAUSE_MS = 5;
  *    its redelivery runs the turn. If another instance changed the session meanwhile, the commit
  *    writes nothing and the turn runs again on the new state.
  */
-export async function receiveMessage(ctx: EngineContext, inbound: InboundMessage): Promise<ReceiveOutcome> {
+export async function receiveMessage(ctx: TurnDeps, inbound: InboundMessage): Promise<ReceiveOutcome> {
   const started = performance.now();
   try {
     const outcome = await receive(ctx, inbound);
@@ -48,7 +63,7 @@ export async function receiveMessage(ctx: EngineContext, inbound: InboundMessage
   }
 }
 
-async function receive(ctx: EngineContext, inbound: InboundMessage): Promise<ReceiveOutcome> {
+async function receive(ctx: TurnDeps, inbound: InboundMessage): Promise<ReceiveOutcome> {
   const bot = ctx.bots(inbound.bot);
   if (!bot) throw new NotFoundError(`Bot "${inbound.bot}" not found`, 'bot_not_found');
   const key = { bot_id: bot.id, channel: inbound.channel, external_user_id: inbound.customer.external_id };
@@ -78,7 +93,7 @@ type TurnRun =
   | { kind: 'duplicate'; duplicate_of: string }
   | { kind: 'stale' };
 
-async function runTurn(ctx: EngineContext, bot: EngineBot, turn: SessionTurn, inbound: InboundMessage): Promise<TurnRun> {
+async function runTurn(ctx: TurnDeps, bot: EngineBot, turn: SessionTurn, inbound: InboundMessage): Promise<TurnRun> {
   const stored = inboundWrite(turn, bot, inbound);
   const message = messageRef(stored.id, inbound);
   const events: EventWrite[] = [];
@@ -152,7 +167,7 @@ function routeOf(bot: EngineBot, turn: SessionTurn, inbound: InboundMessage): Tu
 }
 
 /** A message whose turn committed before (a provider's redelivery, a client's retry): its replies again, nothing run. */
-async function duplicate(ctx: EngineContext, sessionId: string | null, messageId: string, inbound: InboundMessage): Promise<ReceiveOutcome> {
+async function duplicate(ctx: TurnDeps, sessionId: string | null, messageId: string, inbound: InboundMessage): Promise<ReceiveOutcome> {
   if (!sessionId) return { status: 'duplicate', session_id: null, replies: [] };
   const stored = await ctx.repos.turns.repliesTo(messageId);
   const replies: OutboundMessage[] = stored

@@ -1,10 +1,14 @@
-import { requeueInbound } from './accept-inbound.js';
-import type { EngineContext } from './engine-context.js';
-import { requeueEvents } from './event-dispatch.js';
-import { requeueOutbox } from './outbox/index.js';
-import { requeueTriggeredRuns } from './table-triggers.js';
-import { requeueSleeping } from './wake-dialog.js';
-import { scheduleWatches } from './watch-bot.js';
+import type { EventBus } from '../infra/events/index.js';
+import type { Logger } from '../infra/logger.js';
+import { requeueInbound, type InboundRecoveryDeps } from './accept-inbound.js';
+import { requeueEvents, type EventsRecoveryDeps } from './event-dispatch.js';
+import { requeueOutbox, type OutboxRecoveryDeps } from './outbox/index.js';
+import { requeueSleeping, type SleepingRecoveryDeps } from './wake-dialog.js';
+
+/** What the recovery needs: what each of its steps reads and enqueues, and the event bus it may wait for. */
+export type RecoveryDeps = OutboxRecoveryDeps & EventsRecoveryDeps & SleepingRecoveryDeps & InboundRecoveryDeps & {
+  readonly bus: Pick<EventBus, 'ping'>;
+};
 
 /** What one recovery handed out again, per kind of work (rows found still due). */
 export interface RecoveryCounts {
@@ -12,16 +16,10 @@ export interface RecoveryCounts {
   events: number;
   sleeping: number;
   inbound: number;
-  triggers: number;
 }
 
 /** Options of one recovery. */
 export interface RecoverOptions {
-  /**
-   * Also recreate the bots' watch schedules: wanted when Redis comes back (it may have lost them),
-   * not at the sweep while it may still be away (a schedule write waits for its return).
-   */
-  schedules?: boolean;
   /**
    * First wait (bounded) until the event bus answers: wanted when Redis comes back, so the frames
    * of the events handed out reach this instance's subscriptions; not at start-up, when no socket
@@ -38,19 +36,18 @@ const BUS_RETRY_MS = 100;
  * The one recovery path (docs/operations/high-availability.md, "Faults"): the database is the
  * source of truth and jobs only execute, so whatever a job was not enqueued for — a crash, or
  * Redis away after a commit — is enqueued again from the rows still due: undelivered outbox rows
- * (oldest first), sessions with pending events, sleeping dialogs, queued inbound messages, table
- * trigger runs. Every job is keyed or idempotent (events and queued messages run in order per
- * session under a lock, a row no longer pending is left alone), so a second recovery doubles
- * nothing. Run at start-up, when Redis returns and by a periodic sweep; one at a time, and a
+ * (oldest first), sessions with pending events, sleeping dialogs, queued inbound messages. (The
+ * script host recovers its own work beside it: table trigger runs, watch schedules.) Every job
+ * is keyed or idempotent (events and queued messages run in order per session under a lock, a
+ * row no longer pending is left alone), so a second recovery doubles nothing. Run at start-up, when Redis returns and by a periodic sweep; one at a time, and a
  * call while one runs asks for one more run after it.
  */
-export function createRecovery(ctx: EngineContext): (options?: RecoverOptions) => Promise<RecoveryCounts> {
+export function createRecovery(ctx: RecoveryDeps): (options?: RecoverOptions) => Promise<RecoveryCounts> {
   let previous: Promise<unknown> = Promise.resolve();
   // The run not started yet: later calls join it rather than queue one more.
   let waiting: { options: RecoverOptions; run: Promise<RecoveryCounts> } | undefined;
   return (options = {}) => {
     if (waiting) {
-      waiting.options.schedules ||= options.schedules;
       waiting.options.awaitBus ||= options.awaitBus;
       return waiting.run;
     }
@@ -65,21 +62,19 @@ export function createRecovery(ctx: EngineContext): (options?: RecoverOptions) =
   };
 }
 
-async function recoverPending(ctx: EngineContext, options: RecoverOptions): Promise<RecoveryCounts> {
+async function recoverPending(ctx: RecoveryDeps, options: RecoverOptions): Promise<RecoveryCounts> {
   if (options.awaitBus) await busAnswers(ctx);
-  if (options.schedules) await step(ctx, 'watch schedules', async () => { await scheduleWatches(ctx); return 0; });
   const counts: RecoveryCounts = {
     outbox: await step(ctx, 'outbox', () => requeueOutbox(ctx)),
     events: await step(ctx, 'events', () => requeueEvents(ctx)),
     sleeping: await step(ctx, 'sleeping dialogs', () => requeueSleeping(ctx)),
     inbound: await step(ctx, 'inbound queue', () => requeueInbound(ctx)),
-    triggers: await step(ctx, 'table triggers', () => requeueTriggeredRuns(ctx)),
   };
   return counts;
 }
 
 /** A step that fails (the database away) is logged and the others still run; the next recovery retries it. */
-async function step(ctx: EngineContext, what: string, run: () => Promise<number>): Promise<number> {
+async function step(ctx: { readonly logger: Logger }, what: string, run: () => Promise<number>): Promise<number> {
   try {
     return await run();
   } catch (error) {
@@ -93,7 +88,7 @@ async function step(ctx: EngineContext, what: string, run: () => Promise<number>
  * `new_conversation`), and a frame published before this instance's subscriptions are back would
  * reach nobody. After the bound the recovery goes on anyway: events are at least once, frames not.
  */
-async function busAnswers(ctx: EngineContext): Promise<void> {
+async function busAnswers(ctx: Pick<RecoveryDeps, 'bus'>): Promise<void> {
   const deadline = Date.now() + BUS_WAIT_MS;
   for (;;) {
     try {

@@ -1,9 +1,16 @@
+import type { TurnStore } from '../db/index.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
+import type { LockPort } from '../infra/locks/index.js';
 import { ENGINE_EVENTS } from './domain-events.js';
-import type { EngineContext } from './engine-context.js';
-import { conversationLockKey } from './engine-context.js';
+import { conversationLockKey, type EnqueueDeps } from './engine-deps.js';
 import { enqueueEvents, eventWrite } from './event-dispatch.js';
 import { RESOLVED } from './routing-rule.js';
+
+/** What resolving needs: the session and its write, the conversation lock, the event's job. */
+export interface ResolveDeps extends EnqueueDeps {
+  readonly repos: { readonly turns: Pick<TurnStore, 'session' | 'commit'> };
+  readonly turnLocks: Pick<LockPort, 'withLock'>;
+}
 
 /** Writes before giving up when the session keeps changing (turns of another instance). */
 const RESOLVE_RUNS = 3;
@@ -15,7 +22,7 @@ const RESOLVE_RUNS = 3;
  * resumes, else `start` runs. `context` is merged into context_data in the same write
  * (attendance marks the survey with it).
  */
-export async function resolveSession(ctx: EngineContext, sessionId: string, context: Record<string, unknown> = {}): Promise<void> {
+export async function resolveSession(ctx: ResolveDeps, sessionId: string, context: Record<string, unknown> = {}): Promise<void> {
   const first = await ctx.repos.turns.session(sessionId);
   if (!first) throw new NotFoundError(`Session ${sessionId} not found`, 'session_not_found');
   await ctx.turnLocks.withLock(conversationLockKey(first), async () => {

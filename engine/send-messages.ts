@@ -1,9 +1,16 @@
+import type { TurnStore } from '../db/index.js';
 import { NotFoundError } from '../infra/errors.js';
-import type { EngineContext } from './engine-context.js';
+import type { ChannelRegistry } from './channel-registry.js';
 import type { OutboundMessage } from './messages.js';
-import { dispatchOutbound, planOutbound } from './outbox/index.js';
+import { dispatchOutbound, planOutbound, type DispatchDeps } from './outbox/index.js';
 import type { PendingOutbound } from './session-turn.js';
 import { speaksReplies } from './voice-response.js';
+
+/** What sending outside a turn needs: the session, the transcript's append, the adapters, and the hand-out after it. */
+export interface SendDeps extends DispatchDeps {
+  readonly repos: { readonly turns: Pick<TurnStore, 'session' | 'append'> };
+  readonly channels: Pick<ChannelRegistry, 'get'>;
+}
 
 /**
  * Sends messages outside a customer's turn (an attendant's reply, a system notice): per session,
@@ -14,7 +21,7 @@ import { speaksReplies } from './voice-response.js';
  * the customer may go out as speech too. Resolves to the messages as committed (SMS text split into its
  * parts).
  */
-export async function sendMessages(ctx: EngineContext, messages: readonly OutboundMessage[]): Promise<OutboundMessage[]> {
+export async function sendMessages(ctx: SendDeps, messages: readonly OutboundMessage[]): Promise<OutboundMessage[]> {
   const sent: OutboundMessage[] = [];
   for (const sessionId of new Set(messages.map((m) => m.session_id))) {
     const session = await ctx.repos.turns.session(sessionId);

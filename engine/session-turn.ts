@@ -1,7 +1,6 @@
 import { newRowId, type SessionChanges, type SessionRow } from '../db/index.js';
-import type { Suggestion } from '../basic-interpreter/index.js';
-import type { EngineBot } from './engine-context.js';
-import type { Attachment, Channel, OutboundMessage, Sender } from './messages.js';
+import type { EngineBot } from './engine-deps.js';
+import type { Attachment, Channel, OutboundMessage, Sender, Suggestion } from './messages.js';
 import type { SessionSnapshot } from './domain-events.js';
 import { needsHumanOf } from './routing-rule.js';
 

@@ -1,4 +1,4 @@
-import { memoryEngine, type MemoryEngine } from '../test/support/engine-memory/engine-context.js';
+import { memoryEngine, type MemoryEngine } from '../test/support/engine-memory/memory-engine.js';
 import { inbound } from '../test/support/test-channel.js';
 import type { ReceiveOutcome } from './engine-api.js';
 import { receiveMessage } from './receive-message.js';
@@ -32,7 +32,7 @@ beforeEach(() => {
   });
 });
 
-const receive = (bot: string, text: string, customer: string) => receiveMessage(engine.ctx, inbound(bot, text, { customer }));
+const receive = (bot: string, text: string, customer: string) => receiveMessage(engine.deps.turn, inbound(bot, text, { customer }));
 const replies = (outcome: ReceiveOutcome) => outcome.replies.map((r) => `${r.from}: ${r.text}`);
 const session = (id: string) => engine.tables.sessions.get(id)!;
 const eventNames = (sessionId: string) => engine.tables.events.filter((e) => e.session_id === sessionId).map((e) => e.name);
@@ -53,7 +53,7 @@ test('TRANSFER TO HUMAN: needs_human, context, the wait message after the TALKs,
 test('resolving returns the conversation to the bot, told as session.resolved', async () => {
   const outcome = await receive('handoff', 'help', 'h-2');
   const id = outcome.session_id!;
-  await resolveSession(engine.ctx, id, { survey: 'pending' });
+  await resolveSession(engine.deps.resolve, id, { survey: 'pending' });
   expect(session(id)).toMatchObject({ needs_human: false, context_data: { needs_human: false, survey: 'pending' } });
   expect(eventNames(id).at(-1)).toBe('session.resolved');
   const back = await receive('handoff', 'again', 'h-2');
@@ -66,12 +66,12 @@ test('needs_human set only in context_data routes to attendance too, and resolvi
   const row = session(first.session_id!);
   engine.tables.sessions.set(row.id, { ...row, version: row.version + 1, context_data: { ...row.context_data, needs_human: true } });
   expect(await receive('handoff', 'x', 'h-3')).toMatchObject({ needs_human: true, replies: [] });
-  await resolveSession(engine.ctx, row.id);
+  await resolveSession(engine.deps.resolve, row.id);
   expect(replies(await receive('handoff', 'y', 'h-3'))).toEqual(['bot: bot: y']);
 });
 
 test('resolving an unknown session is a NotFoundError', async () => {
-  await expect(resolveSession(engine.ctx, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'session_not_found' });
+  await expect(resolveSession(engine.deps.resolve, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'session_not_found' });
 });
 
 test.each(['no-attendance', 'no-crm'])('%s: everything stays with the bot, TRANSFER TO HUMAN answers crm_disabled', async (bot) => {

@@ -1,4 +1,3 @@
-import type { Value } from '../basic-interpreter/index.js';
 import { attendanceAvailable } from './routing-rule.js';
 import type { SessionTurn } from './session-turn.js';
 
@@ -17,14 +16,25 @@ export interface TransferRequest {
   destination?: string;
 }
 
+/** What TRANSFER TO HUMAN answers the script (docs/basic.md): its result object. */
+export type TransferOutcome = {
+  success: boolean;
+  status: string;
+  queue_position: null;
+  assigned_to: null;
+  assigned_to_name: null;
+  estimated_wait_seconds: null;
+  message: string;
+};
+
 /**
  * Hands the session to a human (false → true): needs_human true; transfer_reason,
  * transfer_time, priority, target, department and destination (null when not given) in context_data; the wait
  * message to the customer (from `system`). Resolves to the TRANSFER TO HUMAN result object. When
  * the bot has no human side nothing changes and the status is `crm_disabled`.
  */
-export function transferToHuman(turn: SessionTurn, request: TransferRequest, now: Date): Value {
-  const result = (success: boolean, status: string, message: string): Value => ({
+export function transferToHuman(turn: SessionTurn, request: TransferRequest, now: Date): TransferOutcome {
+  const result = (success: boolean, status: string, message: string): TransferOutcome => ({
     success, status, queue_position: null, assigned_to: null, assigned_to_name: null, estimated_wait_seconds: null, message,
   });
   if (!attendanceAvailable(turn.bot.config)) return result(false, 'crm_disabled', CRM_DISABLED_MESSAGE);

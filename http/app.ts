@@ -1,7 +1,6 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
 import type { ChannelMediaFetcher, ChannelWebhooks, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
-import type { CannedResponseDeps } from '../attendance/index.js';
 import type { ContentService } from '../content/index.js';
 import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -76,8 +75,6 @@ export interface AppDeps {
   metrics?: MetricsExposition;
   /** The built console, widget and demo page (WEB_DIR); not served when absent. */
   webDir?: string;
-  /** The console's canned responses (docs/attendance/console.md). */
-  cannedResponses: CannedResponseDeps;
   /** Meeting rooms, their join page and the rtc webhook (docs/meetings.md). */
   meetings?: MeetingsService;
   /** SCIM provisioning at /scim/v2 (docs/migration/identity.md). */
@@ -144,7 +141,7 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.channelMedia ? channelMediaRoutes(deps.channelMedia) : []),
     ...(deps.notifications ? notificationRoutes(deps.notifications) : []),
     ...groupRoutes(deps.groups),
-    ...attendanceCannedResponseRoutes(deps.cannedResponses),
+    ...attendanceCannedResponseRoutes(deps.attendance),
     ...(deps.oidc ? oidcRoutes(deps.oidc) : []),
     ...(deps.content ? [...contentFileRoutes(deps.content), ...contentRecordRoutes(deps.content)] : []),
     ...(deps.driveLinks ? driveFileRoutes(deps.driveLinks) : []),

@@ -2,11 +2,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { decodeJwt } from 'jose';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import {
-  ATTENDANCE_LIVE_TOPIC, heldConversation, isRecipient, runAttendantCommand, type AttendantCommandDeps,
-} from '../attendance/index.js';
+import { ATTENDANCE_LIVE_TOPIC, isRecipient, type AttendanceApi } from '../attendance/index.js';
 import { hasAnyRole, type Principal, type TokenIssuer } from '../auth/index.js';
-import { sessionOutboundTopic } from '../engine/index.js';
 import { dependencyFaultOf } from '../infra/dependency-fault.js';
 import { DomainError, ServiceUnavailableError } from '../infra/errors.js';
 import type { EventBus } from '../infra/events/index.js';
@@ -32,8 +29,8 @@ export interface AttendanceSocketDeps {
   tokens: Pick<TokenIssuer, 'verify'>;
   bus: EventBus;
   logger: Logger;
-  /** The command runner's dependencies (database and attendance use cases); `relay` sends messages. */
-  commands: AttendantCommandDeps;
+  /** What the console's frames run: commands, replies to the customer and typing notices, as the socket's user. */
+  attendance: Pick<AttendanceApi, 'command' | 'relay' | 'typing'>;
   /** A socket that has not answered the previous ping by the next one is dropped. Default 30 s. */
   heartbeatMs?: number;
   now?: () => Date;
@@ -183,20 +180,19 @@ export function attachAttendanceSocket(server: Server, deps: AttendanceSocketDep
     const actor = client.principal;
     switch (frame.type) {
       case 'command': {
-        const result = await runAttendantCommand(deps.commands, { actor, text: frame.text, ...(frame.session_id ? { sessionId: frame.session_id } : {}) });
+        const result = await deps.attendance.command({ actor, text: frame.text, ...(frame.session_id ? { sessionId: frame.session_id } : {}) });
         return { type: 'command_result', ...result };
       }
       case 'message': {
-        const row = await deps.commands.attendance.relay({ actor, text: frame.text, sessionId: frame.session_id });
+        const row = await deps.attendance.relay({ actor, text: frame.text, sessionId: frame.session_id });
         return { type: 'message_sent', session_id: row.session_id, status: row.status };
       }
       case 'typing': {
         const at = now();
         const last = client.typingAt.get(frame.session_id);
         if (last !== undefined && at.getTime() - last < TYPING_INTERVAL_MS) return undefined;
-        await heldConversation(deps.commands.repos, actor, frame.session_id); // only the holder's typing is shown
+        await deps.attendance.typing(actor, frame.session_id); // only the holder's typing is shown
         client.typingAt.set(frame.session_id, at.getTime());
-        await deps.bus.publish(sessionOutboundTopic(frame.session_id), { type: 'typing', from: 'attendant', at: at.toISOString() });
         return undefined;
       }
     }

@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * Where a bot's outbound requests may go (the SSRF guard): the one guard of the BASIC HTTP
- * keywords (engine/host/http-effect.ts) and of the bot's language model (infra/llm). Scripts are
+ * keywords (script-host/host/http-effect.ts) and of the bot's language model (infra/llm). Scripts are
  * written by bot authors and fed by customers, so a URL must never reach the cloud provider's
  * metadata service (which hands out credentials), the server itself or the private network.
  *

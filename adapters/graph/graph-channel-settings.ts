@@ -1,7 +1,6 @@
-import type { BotConfig } from '../../config/index.js';
 import type { GraphChannel } from './graph-adapter.js';
 
-/** One bot's settings of one Graph-style channel, read from its config.csv (docs/configuration.md). */
+/** What a Graph-style channel needs of one bot's configuration (docs/configuration.md); built by the composition root. */
 export interface GraphChannelSettings {
   apiUrl: string;
   accessToken: string;
@@ -18,34 +17,7 @@ export interface GraphChannelSettings {
 }
 
 /**
- * The channel's settings for a bot, or undefined when the channel is off for it: a channel is on
- * when its `-enabled` key is true and its credentials are set.
+ * A bot's settings of a Graph-style channel, mapped from its config at the composition root;
+ * undefined when the channel is off for the bot (its `-enabled` key false or its credentials unset).
  */
-export function graphChannelSettings(channel: GraphChannel, config: BotConfig): GraphChannelSettings | undefined {
-  const allowPrivateNetworks = config['http-allow-private-networks'];
-  switch (channel) {
-    case 'mobile_msg': {
-      const token = config['mobile-msg-access-token'];
-      const secret = config['mobile-msg-app-secret'];
-      const phone = config['mobile-msg-phone-number-id'];
-      if (!config['mobile-msg-enabled'] || !token || !secret || !phone) return undefined;
-      const template = config['mobile-msg-reengage-template'];
-      return {
-        apiUrl: config['mobile-msg-api-url'], accessToken: token, appSecret: secret, verifyToken: config['mobile-msg-webhook-verify-token'],
-        phoneNumberId: phone, allowPrivateNetworks, voiceResponse: config['mobile-msg-voice-response'], ...(template ? { reengage: { template, language: config['mobile-msg-reengage-language'] } } : {}),
-      };
-    }
-    case 'social_dm': {
-      const token = config['social-dm-access-token'];
-      const secret = config['social-dm-app-secret'];
-      if (!config['social-dm-enabled'] || !token || !secret) return undefined;
-      return { apiUrl: config['social-dm-api-url'], accessToken: token, appSecret: secret, verifyToken: config['social-dm-webhook-verify-token'], allowPrivateNetworks };
-    }
-    case 'page_msg': {
-      const token = config['page-msg-access-token'];
-      const secret = config['page-msg-app-secret'];
-      if (!config['page-msg-enabled'] || !token || !secret) return undefined;
-      return { apiUrl: config['page-msg-api-url'], accessToken: token, appSecret: secret, verifyToken: config['page-msg-webhook-verify-token'], allowPrivateNetworks };
-    }
-  }
-}
+export type GraphSettingsOf = (channel: GraphChannel, bot: string) => GraphChannelSettings | undefined;

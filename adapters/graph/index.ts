@@ -1,6 +1,6 @@
 /** The Graph-style provider family shared by mobile_msg, social_dm and page_msg (docs/channels/README.md). */
 export { createGraphAdapter, GRAPH_CHANNELS, OUTSIDE_WINDOW_CODE, type GraphAdapter, type GraphAdapterDeps, type GraphChannel } from './graph-adapter.js';
-export { graphChannelSettings, type GraphChannelSettings } from './graph-channel-settings.js';
+export type { GraphChannelSettings, GraphSettingsOf } from './graph-channel-settings.js';
 export type { TemplateMessage } from './template-message.js';
 export { createGraphClient, type GraphClient, type GraphClientOptions, type GraphFile } from './graph-client.js';
 export { GraphApiError } from './graph-error.js';

@@ -1,6 +1,6 @@
 /** The `workchat` channel (Bot Framework activities through @microsoft/agents-hosting): docs/channels/workchat.md. */
 export { createWorkchatAdapter, type WorkchatAdapter, type WorkchatAdapterDeps } from './workchat-adapter.js';
-export { checkWorkchatSettings, workchatSettingsOf, type WorkchatLoadCheck, type WorkchatSettings, type WorkchatSettingsOf } from './workchat-settings.js';
+export { checkWorkchatSettings, type WorkchatLoadCheck, type WorkchatSettings, type WorkchatSettingsOf } from './workchat-settings.js';
 export type { WorkchatConversationRef, WorkchatConversationStore } from './conversation-store.js';
 export { createWorkchatScreen, type WorkchatScreenDeps } from './screen-workchat.js';
 export { createWorkchatDesk, type DeskAttendant } from './attendant-desk.js';

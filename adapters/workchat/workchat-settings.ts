@@ -1,8 +1,6 @@
-import { WORKCHAT_TOKEN_URL, type BotConfig } from '../../config/index.js';
-
 /**
  * What the workchat channel needs of one bot (config keys `workchat-*`,
- * docs/channels/workchat.md). `undefined` means the channel is off for the bot and its webhook
+ * docs/channels/workchat.md), built by the composition root. `undefined` means the channel is off for the bot and its webhook
  * answers 404.
  */
 export interface WorkchatSettings {
@@ -25,28 +23,6 @@ export interface WorkchatSettings {
 /** The settings of each bot by name; undefined when the channel is off for it. */
 export type WorkchatSettingsOf = (bot: string) => WorkchatSettings | undefined;
 
-/**
- * A bot's `workchat-*` keys as the channel's settings. The channel is on when `workchat-enabled`
- * (default true) and the bot names itself on workchat — an app id, an app password or a bot id —
- * so a bot that never mentions workchat has no workchat webhook.
- */
-export function workchatSettingsOf(config: BotConfig | undefined): WorkchatSettings | undefined {
-  if (!config?.['workchat-enabled']) return undefined;
-  const appId = config['workchat-app-id'];
-  const appPassword = config['workchat-app-password'];
-  const botId = config['workchat-bot-id'];
-  if (!appId && !appPassword && !botId) return undefined;
-  const tenantId = config['workchat-tenant-id'];
-  const tokenUrl = config['workchat-token-url'];
-  return {
-    appId, appPassword, tenantId, botId,
-    openidMetadataUrl: config['workchat-openid-metadata-url'],
-    allowPrivateNetworks: config['http-allow-private-networks'],
-    // A single-tenant app asks its own tenant; the default names the multi-tenant one.
-    tokenUrl: tenantId && tokenUrl === WORKCHAT_TOKEN_URL ? tokenUrl.replace('/botframework.com/', `/${encodeURIComponent(tenantId)}/`) : tokenUrl,
-  };
-}
-
 /** Why a bot's workchat settings keep it from loading (in production), or warrant a loud warning. */
 export type WorkchatLoadCheck = { kind: 'ok' } | { kind: 'refuse' | 'warn'; message: string };
 
@@ -54,8 +30,7 @@ export type WorkchatLoadCheck = { kind: 'ok' } | { kind: 'refuse' | 'warn'; mess
  * docs/channels/workchat.md, "Security": with workchat on and no app id, any token (or none) is accepted, so such a bot must
  * not load in production; elsewhere (the provider's emulator) it loads with a loud warning.
  */
-export function checkWorkchatSettings(config: BotConfig, production: boolean): WorkchatLoadCheck {
-  const settings = workchatSettingsOf(config);
+export function checkWorkchatSettings(settings: WorkchatSettings | undefined, production: boolean): WorkchatLoadCheck {
   if (!settings || settings.appId) return { kind: 'ok' };
   const message = 'workchat is enabled with an empty workchat-app-id: every request to its webhook is accepted without a token';
   return production ? { kind: 'refuse', message: `${message}; set workchat-app-id or workchat-enabled=false` } : { kind: 'warn', message };

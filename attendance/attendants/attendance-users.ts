@@ -3,15 +3,20 @@
  * active user holding the attendant, supervisor or admin role. One rule for every entry point,
  * so a deactivated user or an author can never be handed a conversation.
  */
-import type { Role } from '../../auth/index.js';
 import {
   type UserRow,
 } from '../../db/index.js';
 import { NotFoundError } from '../../infra/errors.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
 
+/**
+ * The roles attendance acts on, by the names auth gives them (docs/attendance/README.md, "Roles"): declared
+ * here so that attendance needs nothing of auth (docs/architecture.md, "Folder map").
+ */
+export type AttendanceRole = 'attendant' | 'supervisor' | 'admin';
+
 /** Roles whose holders may receive conversations. */
-export const ATTENDING_ROLES: readonly Role[] = ['attendant', 'supervisor', 'admin'];
+export const ATTENDING_ROLES: readonly AttendanceRole[] = ['attendant', 'supervisor', 'admin'];
 
 /** True for an active user who holds one of {@link ATTENDING_ROLES}: the one rule for who may attend. */
 export function attends(user: Pick<UserRow, 'is_active' | 'roles'>): boolean {

@@ -30,5 +30,5 @@ export async function attendantByIdentity(repos: Pick<AttendanceRepositories, 'p
   if (!user || !user.roles.some((r) => r === 'attendant' || r === 'supervisor' || r === 'admin')) return undefined;
   // A user found by e-mail alone must have a profile too: attendants are users with one.
   if (!profile && !profiles.some((p) => p.user_id === user.id)) return undefined;
-  return { user_id: user.id, roles: user.roles as Actor['roles'] };
+  return { user_id: user.id, roles: user.roles };
 }

@@ -3,7 +3,6 @@
  * their queues and those assigned to them; supervisors and admins see all. Shared by the
  * commands, the relay and the REST routes so the rule lives in one place.
  */
-import type { Principal } from '../../auth/index.js';
 import {
   type ConversationRow,
 } from '../../db/index.js';
@@ -11,9 +10,18 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { QueueItem, QueueItemsFilter } from '../attendance-service.js';
 import type { ConversationStatus } from '../conversation-status.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
+import type { AttendanceRole } from '../attendants/attendance-users.js';
 
-/** The caller of a command or route, as the access token says. */
-export type Actor = Pick<Principal, 'user_id' | 'roles'>;
+/**
+ * The caller of a command or route, as the access token says: what attendance needs of auth's
+ * principal, declared here so that any principal fits without attendance importing auth
+ * (docs/architecture.md, "Folder map"). Of the roles, attendance reads `attendant`, `supervisor`
+ * and `admin` ({@link AttendanceRole}); others pass through unread.
+ */
+export interface Actor {
+  readonly user_id: string;
+  readonly roles: readonly string[];
+}
 
 /** Statuses in which an attendant holds a conversation. */
 export const HELD_STATUSES = ['assigned', 'active', 'pending'] as const satisfies readonly ConversationStatus[];
@@ -22,8 +30,10 @@ export const OPEN_STATUSES = ['waiting', ...HELD_STATUSES] as const satisfies re
 
 /** Supervisors and admins see and act on every conversation. */
 export function seesAll(actor: Actor): boolean {
-  return actor.roles.includes('admin') || actor.roles.includes('supervisor');
+  return holds(actor, 'admin') || holds(actor, 'supervisor');
 }
+
+const holds = (actor: Actor, role: AttendanceRole) => actor.roles.includes(role);
 
 /**
  * The queues whose conversations an attendant sees: their active memberships, or — when they

@@ -3,6 +3,8 @@
  * the board's columns. The resolved column only shows recent work, so the board stays the size
  * of a shift instead of growing with the installation's history.
  */
+import type { BotConfig } from '../../config/index.js';
+import { NotFoundError } from '../../infra/errors.js';
 import type { AttendanceService, QueueItem } from '../attendance-service.js';
 import { OPEN_STATUSES, visibleItems, type Actor } from '../commands/attendant-scope.js';
 import { KANBAN_COLUMNS, kanbanColumn, type KanbanColumn } from './kanban.js';
@@ -16,6 +18,8 @@ export const KANBAN_RESOLVED_LIMIT = 50;
 export interface ListKanbanBoardDeps {
   repos: AttendanceRepositories;
   attendance: Pick<AttendanceService, 'queueItems'>;
+  /** A loaded bot's configuration by id or name: a board asked for another bot is NotFoundError `bot_not_found`. */
+  config: (bot: string) => BotConfig | undefined;
   now: () => Date;
 }
 
@@ -28,9 +32,13 @@ export interface KanbanBoard {
 /**
  * The board of one bot (or of all bots). Open columns are ordered like `/queue` (highest
  * priority, oldest first); resolved is newest first. Attendants see the conversations of their
- * queues and their own; supervisors and admins see all.
+ * queues and their own; supervisors and admins see all. A bot that is not loaded is NotFoundError
+ * `bot_not_found`.
  */
 export async function listKanbanBoard(deps: ListKanbanBoardDeps, input: { actor: Actor; botId?: string }): Promise<KanbanBoard> {
+  if (input.botId !== undefined && deps.config(input.botId) === undefined) {
+    throw new NotFoundError(`Bot ${input.botId} is not loaded`, 'bot_not_found', { bot_id: input.botId });
+  }
   const bot = input.botId === undefined ? {} : { bot_id: input.botId };
   const open = await deps.attendance.queueItems({ ...bot, statuses: OPEN_STATUSES });
   const since = deps.now().getTime() - KANBAN_RESOLVED_WINDOW_MS;

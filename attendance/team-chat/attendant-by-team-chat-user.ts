@@ -25,5 +25,5 @@ export async function attendantByTeamChatUser(repos: Pick<AttendanceRepositories
     ? (profiles.find((p) => same(p.email, user.email))?.user_id ?? users.find((u) => same(u.email, user.email))?.id)
     : undefined;
   const match = users.find((u) => u.id === (byAlias ?? byEmail));
-  return match && attends(match) ? { user_id: match.id, roles: match.roles as Actor['roles'] } : undefined;
+  return match && attends(match) ? { user_id: match.id, roles: match.roles } : undefined;
 }

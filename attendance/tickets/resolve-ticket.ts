@@ -12,7 +12,7 @@ import { announceTicketChange, logTicketChange } from './ticket-events.js';
 import { getTicket, type TicketDeps } from './ticket-scope.js';
 import { ticketTransition } from './ticket-status.js';
 
-/** The ticket to resolve; the caller is checked by the route (or absent for the listener). */
+/** The ticket to resolve; the caller is checked by the attendance API (attendance-api.ts), or absent for the listener. */
 export interface ResolveTicketInput {
   ticketId: string;
   /** What was done, kept in `custom_fields.resolution`. */

@@ -18,8 +18,8 @@ export interface DocumentFillRequest {
 
 /**
  * The port behind FILL of Word, Excel and PDF templates (docs/basic.md, "Compatibility"): the
- * libraries that read those formats also bring file-system code, so they live on the engine's
- * side of the host (engine/host/fill/). Resolves to the filled file's bytes; rejects with a
+ * libraries that read those formats also bring file-system code, so they live on the script host's
+ * side of the host (script-host/host/fill/). Resolves to the filled file's bytes; rejects with a
  * message for the script author when the template cannot be filled.
  */
 export type DocumentFiller = (request: DocumentFillRequest) => Promise<Buffer>;

@@ -5,7 +5,7 @@ import type { HearAttachment } from '../keywords/hear-types.js';
 
 /**
  * Effects: everything a script does to the world outside the VM. The VM never performs them; it
- * hands each one to the host (the engine in the server, an in-memory host in the CLI and tests)
+ * hands each one to the host (the script host in the server, an in-memory host in the CLI and tests)
  * and continues with the value the host returns. `file` and `line` say where in the script it
  * came from (for `--trace` and logs).
  */

@@ -1,6 +1,6 @@
 /**
  * The file store port behind READ, WRITE, COPY, MOVE, DELETE FILE, LIST, UPLOAD and DOWNLOAD:
- * one bot's drive of files (a `.gbdrive`-style folder; engine/host/folder-file-store.ts). Paths
+ * one bot's drive of files (a `.gbdrive`-style folder; script-host/host/folder-file-store.ts). Paths
  * are relative to the drive's root, `/` separated; a leading `/` means the root too. Content is
  * bytes: the conversions to and from script values are in file-content.ts.
  */

@@ -4,7 +4,7 @@
  * table-filter rules and their in-memory drivers, the HTTP port, and the standard host that
  * routes effects to them (standard-host.ts). The I/O behind the ports lives outside the
  * interpreter: the database drivers in db/bot-data-repo.ts; the HTTP client, script files and
- * CSV seeding and the Word, Excel and PDF filler of FILL in engine/host/.
+ * CSV seeding and the Word, Excel and PDF filler of FILL in script-host/host/.
  */
 export type { Effect, EffectBody, EffectHost } from './effects.js';
 export {

@@ -10,7 +10,7 @@ import type { ObjectValue } from '../values.js';
 import { parseTableFilter } from './table-filter.js';
 import type { Value } from '../values.js';
 
-/** The effects that belong to the conversation's surroundings (engine or CLI), not to data or HTTP. */
+/** The effects that belong to the conversation's surroundings (script host or CLI), not to data or HTTP. */
 export type ConversationEffect = Exclude<
   Effect,
   { type: 'http' | 'table.insert' | 'table.find' | 'table.search' | 'table.update' | 'table.delete' | 'table.merge' | `memory.${string}` | `file.${string}` }
@@ -21,7 +21,7 @@ export type HttpRequest = Pick<Extract<EffectBody, { type: 'http' }>, 'method' |
 
 /**
  * The HTTP client behind the HTTP keywords: a port, so the interpreter does no network I/O. The
- * server and the CLI pass the guarded client of engine/host/http-effect.ts; tests may pass a fake.
+ * server and the CLI pass the guarded client of script-host/host/http-effect.ts; tests may pass a fake.
  */
 export type HttpPerformer = (request: HttpRequest) => Promise<Value>;
 
@@ -37,7 +37,7 @@ export interface StandardHostParts {
    * value): the server's signed, expiring download link. Without it such a SEND FILE is "not available".
    */
   links?: (path: string) => string | Promise<string>;
-  /** FILL of Word, Excel and PDF templates (engine/host/fill/); without it only text templates are filled. */
+  /** FILL of Word, Excel and PDF templates (script-host/host/fill/); without it only text templates are filled. */
   fillDocument?: DocumentFiller;
   /** Everything else: transfer, meetings, mail, session keys, LLM… */
   conversation(effect: ConversationEffect): Promise<Value>;

@@ -1,22 +1,36 @@
 /**
- * The CST visitor that turns a parsed script into the typed AST of ast.ts: lines and blocks here,
- * one-line statements and expressions in the parser-build-*.ts layers it extends. It is complete
- * by construction: `validateVisitor` fails at start-up if a grammar rule has no method.
+ * The CST visitor that turns a parsed script into the typed AST of ast.ts: one method per grammar
+ * rule (grammar.ts), in the grammar's order, and plain functions for what they share (here, and
+ * in cst-children.ts and build-text.ts). It is complete by construction: `validateVisitor` fails
+ * at start-up if a grammar rule has no method. Every method is total: on a CST left partial by
+ * error recovery it still returns a node (the errors are already reported), so building never
+ * throws.
  *
  * Besides building, it reports what the grammar accepts loosely on purpose (so one slip does not
  * derail the rest of the file): closers without an opener, lines that are not statements, ELSE
  * after ELSE, NEXT j closing FOR i, SUB or PARAM inside a block.
  */
-import type { CstNode, IToken } from 'chevrotain';
+import type { CstElement, CstNode, IToken } from 'chevrotain';
 import { TABLE_NAME } from '../host/stores.js';
-import type { Expr, Loc, Procedure, Program, Stmt, TableEvent, Target } from './ast.js';
+import type { BinaryOp, CommandKeyword, Expr, HearSpec, Loc, Procedure, Program, Stmt, TableEvent, Target, ValueKeyword } from './ast.js';
+import { plainText, promptBlock, stringLiteral, talkBlock, type BuildContext } from './build-text.js';
+import { locOf, node, nodes, nowhere, onlyNode, token, tokens, type Ctx } from './cst-children.js';
+import { basicParser } from './grammar.js';
 import { describeToken } from './parse-errors.js';
-import { locOf, node, nodes, onlyNode, token, tokens, type Accessor, type BuildContext, type Ctx } from './parser-build-expressions.js';
-import { StatementBuilder } from './parser-build-statements.js';
+import { canonicalPhrase } from './phrases.js';
 
-export type { BuildContext } from './parser-build-expressions.js';
+export type { BuildContext } from './build-text.js';
+
+/** What `.name` or `[index]` applies to the value before it. */
+type Accessor = { kind: 'member'; name: string } | { kind: 'index'; index: Expr };
 
 type Branch = { condition?: Expr; body: Stmt[]; loc: Loc; word: string };
+
+/** A phrase's values and their labels, as phraseArguments builds them. */
+interface PhraseArgs {
+  args: Expr[];
+  labels: (string | null)[];
+}
 
 /** What each closing word says when no open block is waiting for it. */
 const strayMessages: Record<string, string> = {
@@ -35,7 +49,79 @@ const strayMessages: Record<string, string> = {
  */
 const ENDPOINT_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
-class AstBuilder extends StatementBuilder {
+/** The watch declarations whose block form ends in `END ON` (docs/basic.md, "Event handlers"). */
+const WATCH_PHRASES: ReadonlySet<string> = new Set(['ON EMAIL', 'ON EMAIL FROM', 'ON CHANGE']);
+
+/** The stand-in for a value that error recovery left out. */
+const missing = (): Expr => ({ kind: 'null', loc: nowhere });
+
+function report(context: BuildContext, loc: Loc, message: string): void {
+  context.errors.push({ file: context.file, line: loc.line, column: loc.column, message });
+}
+
+// ---------------------------------------------------------------- building expressions
+
+/** The AST operator of an operator token; a token left out by error recovery reads as `+`. */
+function binaryOp(op: CstElement | undefined): BinaryOp {
+  return ((op as IToken | undefined)?.image.toUpperCase() ?? '+') as BinaryOp;
+}
+
+/** `- +x`: the signs, innermost last, around a value. */
+function withSigns(signs: readonly CstElement[] | undefined, value: Expr): Expr {
+  if (signs === undefined) return value;
+  let result = value;
+  for (let i = signs.length - 1; i >= 0; i--) {
+    const sign = signs[i] as IToken;
+    result = { kind: 'unary', op: sign.image === '-' ? '-' : '+', operand: result, loc: locOf(sign) };
+  }
+  return result;
+}
+
+function access(object: Expr, accessor: Accessor): Expr {
+  return accessor.kind === 'member'
+    ? { kind: 'member', object, name: accessor.name, loc: object.loc }
+    : { kind: 'index', object, index: accessor.index, loc: object.loc };
+}
+
+/** The literal a token stands for: a number, TRUE, FALSE or NULL. */
+function literal(tok: IToken): Expr {
+  const loc = locOf(tok);
+  const word = tok.image.toUpperCase();
+  if (word === 'NULL') return { kind: 'null', loc };
+  if (word === 'TRUE' || word === 'FALSE') return { kind: 'boolean', value: word === 'TRUE', loc };
+  return { kind: 'number', value: Number(tok.image), loc };
+}
+
+// ---------------------------------------------------------------- building statements
+
+function keywordNode(keyword: ValueKeyword, args: Expr[], start: IToken | undefined): Expr {
+  return { kind: 'keyword', keyword, args, loc: locOf(start) };
+}
+
+/** `x = CALL "/endpoint" [, body]` and `CALL "/endpoint", body`: the bot's WEBHOOK script `endpoint`. */
+function callEndpoint(target: string, args: Expr[], loc: Loc): Extract<Stmt, { kind: 'phrase' }> {
+  return { kind: 'phrase', phrase: 'CALL', args: [{ kind: 'string', parts: [target], loc }, ...args], labels: [null, ...args.map(() => null)], loc };
+}
+
+/** HEAR x WITH "prompt" DEFAULT v: say the prompt, hear, and take v for an empty or given-up answer. */
+function hearWithPrompt(hear: Stmt, variable: string, prompt: Expr | undefined, fallback: Expr | undefined, loc: Loc): Stmt {
+  const body: Stmt[] = [];
+  if (prompt !== undefined) body.push({ kind: 'talk', value: prompt, loc });
+  body.push(hear);
+  if (fallback !== undefined) {
+    const value: Expr = { kind: 'variable', name: variable, loc };
+    const empty: Expr = { kind: 'binary', op: '=', left: value, right: { kind: 'string', parts: [''], loc }, loc };
+    const none: Expr = { kind: 'binary', op: '=', left: value, right: { kind: 'null', loc }, loc };
+    const assign: Stmt = { kind: 'assign', target: { kind: 'variable', name: variable, loc }, value: fallback, loc };
+    body.push({ kind: 'if', branches: [{ condition: { kind: 'binary', op: 'OR', left: none, right: empty, loc }, body: [assign] }], elseBody: [], loc });
+  }
+  return { kind: 'sequence', body, loc };
+}
+
+const BaseVisitor = basicParser.getBaseCstVisitorConstructor<undefined, unknown>();
+
+class AstBuilder extends BaseVisitor {
+  private context: BuildContext = { file: '', errors: [], syntaxErrors: [], parseEmbedded: () => undefined };
   private result: Program = { file: '', body: [], procedures: [], params: [], triggers: [], forms: [] };
   /** How many blocks enclose the line being built (0: top level). */
   private depth = 0;
@@ -43,6 +129,11 @@ class AstBuilder extends StatementBuilder {
   private webhookLine = 0;
   /** The objects of the WITH blocks being built, innermost last. */
   private readonly withObjects: Expr[] = [];
+  /**
+   * `ON EMAIL` / `ON CHANGE` lines not yet closed: the reference writes them as blocks ending in
+   * `END ON`, which then closes nothing to run (the declaration is read from the line itself).
+   */
+  private openWatchLines = 0;
 
   constructor() {
     super();
@@ -66,12 +157,74 @@ class AstBuilder extends StatementBuilder {
     return this.expr(cst);
   }
 
+  // ---------------------------------------------------------------- visiting
+
+  /** The expression of a CST node; a `null` stand-in where recovery left nothing. */
+  private expr(cst: CstNode | undefined): Expr {
+    return cst === undefined ? missing() : (this.visit(cst) as Expr);
+  }
+
+  private exprs(ctx: Ctx, key: string): Expr[] {
+    return nodes(ctx, key).map((n) => this.expr(n));
+  }
+
+  private stmt(cst: CstNode | undefined): Stmt | undefined {
+    return cst === undefined ? undefined : (this.visit(cst) as Stmt | undefined);
+  }
+
   private lines(cstLines: readonly CstNode[]): Stmt[] {
     return cstLines.map((line) => this.stmt(line)).filter((s): s is Stmt => s !== undefined);
   }
 
+  private body(cst: CstNode | undefined): Stmt[] {
+    return cst === undefined ? [] : (this.visit(cst) as Stmt[]);
+  }
+
+  private command(keyword: CommandKeyword, ctx: Ctx, start: IToken | undefined, key = 'expression'): Stmt {
+    return { kind: 'command', keyword, args: this.exprs(ctx, key), loc: locOf(start) };
+  }
+
+  /** Reports a declaration that is not at the top level; true when it is. */
+  private atTopLevel(start: IToken | undefined, what: string): boolean {
+    if (this.depth === 0) return true;
+    report(this.context, locOf(start), `${what} must be at the top level of the script, not inside a block`);
+    return false;
+  }
+
+  // ---------------------------------------------------------------- program and lines
+
   program(ctx: Ctx): Stmt[] { return this.lines(nodes(ctx, 'line')); }
   line(ctx: Ctx): Stmt | undefined { return this.stmt(onlyNode(ctx)); }
+
+  /** A statement and its line end (the Newline token is not a node, so `onlyNode` skips it). */
+  statementLine(ctx: Ctx): Stmt | undefined {
+    const talk = token(ctx, 'TalkBlock');
+    if (talk !== undefined) return talkBlock(this.context, talk);
+    const prompt = token(ctx, 'PromptBlock');
+    if (prompt !== undefined) return promptBlock(this.context, prompt);
+    return this.stmt(onlyNode(ctx));
+  }
+
+  strayLine(ctx: Ctx): undefined {
+    const word = Object.keys(ctx).find((key) => key in strayMessages) ?? 'End';
+    if (word === 'EndOn' && this.openWatchLines > 0) {
+      this.openWatchLines -= 1; // closes an ON EMAIL / ON CHANGE block: nothing to run
+      return undefined;
+    }
+    const tok = token(ctx, word);
+    const message = word === 'ElseIf' ? `${(tok?.image ?? '').toUpperCase().replace(/\s+/, ' ')} without IF` : strayMessages[word];
+    report(this.context, locOf(tok), message ?? 'unexpected END');
+    return undefined;
+  }
+
+  junkLine(ctx: Ctx): undefined {
+    const tok = token(ctx, 'Junk');
+    if (tok !== undefined) {
+      const { line, column } = locOf(tok);
+      this.context.syntaxErrors.push({ file: this.context.file, line, column, message: `expected a statement but found ${describeToken(tok)}` });
+    }
+    return undefined;
+  }
 
   restOfLine(): undefined { return undefined; }
 
@@ -84,43 +237,169 @@ class AstBuilder extends StatementBuilder {
     }
   }
 
-  private body(cst: CstNode | undefined): Stmt[] {
-    return cst === undefined ? [] : (this.visit(cst) as Stmt[]);
+  // ---------------------------------------------------------------- one-line statements
+
+  simpleStatement(ctx: Ctx): Stmt | undefined {
+    const keyword = node(ctx, 'keywordExpression');
+    if (keyword === undefined) return this.stmt(onlyNode(ctx));
+    // A value keyword as a statement; DELETE with two arguments is the data delete.
+    const value = this.expr(keyword);
+    if (value.kind === 'phrase') return value;
+    if (value.kind !== 'keyword') return undefined;
+    const isDataDelete = value.keyword === 'http_delete' && value.args.length === 2;
+    return { kind: 'command', keyword: isDataDelete ? 'delete' : value.keyword, args: value.args, loc: value.loc };
   }
 
-  strayLine(ctx: Ctx): undefined {
-    const word = Object.keys(ctx).find((key) => key in strayMessages) ?? 'End';
-    if (word === 'EndOn' && this.openWatchLines > 0) {
-      this.openWatchLines -= 1; // closes an ON EMAIL / ON CHANGE block: nothing to run
+  nameStatement(ctx: Ctx): Stmt {
+    const name = token(ctx, 'Name');
+    const loc = locOf(name);
+    const lower = (name?.image ?? '').toLowerCase();
+    const phrase = this.wordPhrase(name, ctx);
+    if (phrase?.kind === 'phrase') return phrase;
+    const args = node(ctx, 'callArguments');
+    if (args !== undefined) return { kind: 'call', name: lower, args: this.visit(args) as Expr[], loc };
+    if (token(ctx, 'Equals') === undefined) return { kind: 'call', name: lower, args: [], loc };
+    const target = this.targetOf(name, nodes(ctx, 'accessor'));
+    return { kind: 'assign', target, value: this.expr(node(ctx, 'expression')), loc };
+  }
+
+  setStatement(ctx: Ctx): Stmt | undefined {
+    const set = token(ctx, 'Set');
+    const forms: [string, CommandKeyword][] = [
+      ['Header', 'set_header'], ['Session', 'set_session'], ['Bot', 'set_bot_memory'],
+      ['Schedule', 'set_schedule'],
+    ];
+    const form = forms.find(([word]) => token(ctx, word) !== undefined);
+    if (form !== undefined) return this.command(form[1], ctx, set);
+    if (token(ctx, 'Context') !== undefined) {
+      // SET CONTEXT "name" AS text: the named form; its text is the context.
+      const [name, text] = this.exprs(ctx, 'expression');
+      return { kind: 'command', keyword: 'set_context', args: text === undefined ? [name ?? { kind: 'null', loc: locOf(set) }] : [text, name ?? { kind: 'null', loc: locOf(set) }], loc: locOf(set) };
+    }
+    return this.relocated(node(ctx, 'assignment'), set);
+  }
+
+  letStatement(ctx: Ctx): Stmt | undefined { return this.relocated(node(ctx, 'assignment'), token(ctx, 'Let')); }
+
+  /** The statement of `cst`, located at `start` (SET x = 1 starts at SET). */
+  private relocated(cst: CstNode | undefined, start: IToken | undefined): Stmt | undefined {
+    const stmt = this.stmt(cst);
+    return stmt === undefined ? undefined : { ...stmt, loc: locOf(start) };
+  }
+
+  assignment(ctx: Ctx): Stmt {
+    const cst = node(ctx, 'target');
+    const target = cst === undefined ? this.targetOf(undefined, []) : (this.visit(cst) as Target);
+    return { kind: 'assign', target, value: this.expr(node(ctx, 'expression')), loc: target.loc };
+  }
+
+  target(ctx: Ctx): Target { return this.targetOf(token(ctx, 'Name'), nodes(ctx, 'accessor')); }
+
+  /** A variable name followed by `.member` / `[index]` accessors, as an assignment target. */
+  private targetOf(name: IToken | undefined, accessors: readonly CstNode[]): Target {
+    let target: Target = { kind: 'variable', name: (name?.image ?? '').toLowerCase(), loc: locOf(name) };
+    for (const accessor of accessors) target = access(target, this.visit(accessor) as Accessor) as Target;
+    return target;
+  }
+
+  callStatement(ctx: Ctx): Stmt {
+    const list = node(ctx, 'callArguments');
+    const args = list === undefined ? [] : (this.visit(list) as Expr[]);
+    const loc = locOf(token(ctx, 'Call'));
+    const quoted = token(ctx, 'StringLiteral');
+    const endpointArgs = this.exprs(ctx, 'endpointArgument');
+    const target = quoted === undefined ? undefined : plainText(this.context, quoted, 'CALL');
+    // `CALL "/endpoint"` calls the bot's WEBHOOK script `endpoint` (vm/phrases.ts); `CALL "other.bas"` another script.
+    if (target?.startsWith('/')) return callEndpoint(target, [...args, ...endpointArgs], loc);
+    if (endpointArgs.length > 0) report(this.context, loc, 'CALL takes its arguments in parentheses: CALL name(a, b)');
+    if (target !== undefined) return { kind: 'call', name: target.replace(/\.bas$/i, '').toLowerCase(), args, loc };
+    const name = (token(ctx, 'Name')?.image ?? '').toLowerCase();
+    return { kind: 'call', name, args, loc };
+  }
+
+  returnStatement(ctx: Ctx): Stmt {
+    const loc = locOf(token(ctx, 'Return'));
+    const value = node(ctx, 'expression');
+    return value === undefined ? { kind: 'return', loc } : { kind: 'return', value: this.expr(value), loc };
+  }
+
+  exitStatement(ctx: Ctx): Stmt | undefined {
+    const what = (['for', 'do', 'while', 'sub', 'function'] as const).find(
+      (w) => token(ctx, w.charAt(0).toUpperCase() + w.slice(1)) !== undefined,
+    );
+    // A bare EXIT ends the script: RETURN at its top level.
+    if (what === undefined) return { kind: 'phrase', phrase: 'EXIT', args: [], labels: [], loc: locOf(token(ctx, 'Exit')) };
+    return { kind: 'exit', what, loc: locOf(token(ctx, 'Exit')) };
+  }
+
+  // ---------------------------------------------------------------- declarations
+
+  paramDeclaration(ctx: Ctx): undefined {
+    const start = token(ctx, 'Param');
+    if (!this.atTopLevel(start, 'PARAM')) return undefined;
+    const like = node(ctx, 'expression');
+    const description = token(ctx, 'StringLiteral');
+    const optional = token(ctx, 'optional') !== undefined;
+    this.result.params.push({
+      ...(optional ? { optional } : {}),
+      name: (token(ctx, 'Name')?.image ?? '').toLowerCase(),
+      type: (token(ctx, 'type')?.image ?? '').toUpperCase(),
+      ...(like === undefined ? {} : { like: this.expr(like) }),
+      ...(description === undefined ? {} : { description: plainText(this.context, description, 'DESCRIPTION') }),
+      loc: locOf(start),
+    });
+    return undefined;
+  }
+
+  descriptionStatement(ctx: Ctx): undefined {
+    const start = token(ctx, 'Description');
+    if (!this.atTopLevel(start, 'DESCRIPTION')) return undefined;
+    const loc = locOf(start);
+    if (this.descriptionLine > 0) report(this.context, loc, `DESCRIPTION is already given on line ${this.descriptionLine}`);
+    this.descriptionLine = loc.line;
+    this.result.description = plainText(this.context, token(ctx, 'StringLiteral'), 'DESCRIPTION');
+    return undefined;
+  }
+
+  tableTriggerDeclaration(ctx: Ctx): undefined {
+    const start = token(ctx, 'OnTableEvent');
+    const event = ((start?.image ?? '').split(/[ \t]+/)[1] ?? '').toLowerCase() as TableEvent;
+    const keyword = `ON ${event.toUpperCase()} OF`;
+    const literal = token(ctx, 'StringLiteral');
+    // Without the table's string the grammar has reported the line already.
+    if (literal === undefined || literal.isInsertedInRecovery === true || !this.atTopLevel(start, keyword)) return undefined;
+    const loc = locOf(start);
+    const written = plainText(this.context, literal, keyword);
+    if (written.includes('${')) return undefined; // plainText said so
+    if (!TABLE_NAME.test(written)) {
+      report(this.context, loc, `${keyword}: "${written}" is not a table name (letters, digits and _, not first)`);
       return undefined;
     }
-    const tok = token(ctx, word);
-    const message = word === 'ElseIf' ? `${(tok?.image ?? '').toUpperCase().replace(/\s+/, ' ')} without IF` : strayMessages[word];
-    this.report(locOf(tok), message ?? 'unexpected END');
+    const table = written.toLowerCase();
+    const known = this.result.triggers.find((t) => t.event === event && t.table === table);
+    if (known) report(this.context, loc, `${keyword} "${written}" is already declared on line ${known.loc.line}`);
+    else this.result.triggers.push({ event, table, loc });
     return undefined;
   }
 
-  junkLine(ctx: Ctx): undefined {
-    const tok = token(ctx, 'Junk');
-    if (tok !== undefined) this.reportSyntax(locOf(tok), `expected a statement but found ${describeToken(tok)}`);
+  webhookDeclaration(ctx: Ctx): undefined {
+    const start = token(ctx, 'WebhookDeclaration');
+    const literal = token(ctx, 'StringLiteral');
+    if (literal === undefined || !this.atTopLevel(start, 'WEBHOOK')) return undefined;
+    const loc = locOf(start);
+    const written = plainText(this.context, literal, 'WEBHOOK');
+    if (!ENDPOINT_NAME.test(written)) {
+      report(this.context, loc, `WEBHOOK: "${written}" is not an endpoint name (letters, digits, - and _, starting with a letter or digit, at most 64)`);
+    } else if (this.result.webhook !== undefined) {
+      report(this.context, loc, `WEBHOOK is already declared on line ${this.webhookLine}: a script is one endpoint`);
+    } else {
+      this.result.webhook = written.toLowerCase();
+      this.webhookLine = loc.line;
+    }
     return undefined;
   }
 
-  /** A statement and its line end (the Newline token is not a node, so `onlyNode` skips it). */
-  statementLine(ctx: Ctx): Stmt | undefined {
-    const talk = token(ctx, 'TalkBlock');
-    if (talk !== undefined) return this.talkBlock(talk);
-    const prompt = token(ctx, 'PromptBlock');
-    if (prompt !== undefined) return this.promptBlock(prompt);
-    return this.stmt(onlyNode(ctx));
-  }
-
-  /** Reports a declaration that is not at the top level; true when it is. */
-  private atTopLevel(start: IToken | undefined, what: string): boolean {
-    if (this.depth === 0) return true;
-    this.report(locOf(start), `${what} must be at the top level of the script, not inside a block`);
-    return false;
-  }
+  // ---------------------------------------------------------------- blocks
 
   ifStatement(ctx: Ctx): Stmt {
     const loc = locOf(token(ctx, 'If'));
@@ -133,7 +412,7 @@ class AstBuilder extends StatementBuilder {
     let elseClause: Branch | undefined;
     for (const clause of clauses) {
       if (elseClause !== undefined) {
-        this.report(clause.loc, `${clause.word} after the ELSE of this IF (ELSE is on line ${elseClause.loc.line})`);
+        report(this.context, clause.loc, `${clause.word} after the ELSE of this IF (ELSE is on line ${elseClause.loc.line})`);
       } else if (clause.condition === undefined) {
         elseClause = clause;
       } else {
@@ -143,9 +422,6 @@ class AstBuilder extends StatementBuilder {
     return { kind: 'if', branches, elseBody: elseClause?.body ?? [], loc };
   }
 
-  elseClause(ctx: Ctx): Branch { return this.branch(ctx, this.body(node(ctx, 'block'))); }
-  inlineElse(ctx: Ctx): Branch { return this.branch(ctx, this.lines(nodes(ctx, 'simpleStatement'))); }
-
   /** The head of a branch; `body` is filled by elseClause / inlineElse. */
   elseHead(ctx: Ctx): Branch {
     const elseIf = token(ctx, 'ElseIf');
@@ -153,6 +429,9 @@ class AstBuilder extends StatementBuilder {
     const word = elseIf.image.toUpperCase().replace(/\s+/, ' ');
     return { condition: this.expr(node(ctx, 'expression')), body: [], loc: locOf(elseIf), word };
   }
+
+  elseClause(ctx: Ctx): Branch { return this.branch(ctx, this.body(node(ctx, 'block'))); }
+  inlineElse(ctx: Ctx): Branch { return this.branch(ctx, this.lines(nodes(ctx, 'simpleStatement'))); }
 
   private branch(ctx: Ctx, body: Stmt[]): Branch {
     const head = node(ctx, 'elseHead'); // absent only in a recovered parse, which is reported already
@@ -165,7 +444,7 @@ class AstBuilder extends StatementBuilder {
     const body = this.body(node(ctx, 'block'));
     const next = token(ctx, 'nextName');
     if (next !== undefined && next.image.toLowerCase() !== variable) {
-      this.report(locOf(next), `NEXT ${next.image} does not match FOR ${variable} (line ${loc.line})`);
+      report(this.context, locOf(next), `NEXT ${next.image} does not match FOR ${variable} (line ${loc.line})`);
     }
     if (token(ctx, 'Each') !== undefined) {
       return { kind: 'for_each', variable, list: this.expr(node(ctx, 'expression')), body, loc };
@@ -178,34 +457,12 @@ class AstBuilder extends StatementBuilder {
       : { kind: 'for', variable, from, to, step: this.expr(step), body, loc };
   }
 
-  /** WITH obj … END WITH: each `.member = v` line assigns to a member of obj. */
-  withStatement(ctx: Ctx): Stmt {
-    const loc = locOf(token(ctx, 'With'));
-    const object = this.expr(node(ctx, 'expression'));
-    this.withObjects.push(object);
-    try {
-      return { kind: 'sequence', body: this.body(node(ctx, 'block')), loc };
-    } finally {
-      this.withObjects.pop();
-    }
-  }
-
-  withMember(ctx: Ctx): Stmt | undefined {
-    const object = this.withObjects[this.withObjects.length - 1];
-    const member = token(ctx, 'AnyWord');
-    const loc = locOf(token(ctx, 'Dot'));
-    if (object === undefined || member === undefined) return undefined;
-    let target: Target = { kind: 'member', object, name: member.image, loc };
-    for (const accessor of nodes(ctx, 'accessor')) target = this.access(target, this.visit(accessor) as Accessor) as Target;
-    return { kind: 'assign', target, value: this.expr(node(ctx, 'expression')), loc };
-  }
-
   doStatement(ctx: Ctx): Stmt {
     const loc = locOf(token(ctx, 'Do'));
     const before = node(ctx, 'before');
     const after = node(ctx, 'after');
     if (before !== undefined && after !== undefined) {
-      this.report(loc, 'a DO loop has its condition after DO or after LOOP, not both');
+      report(this.context, loc, 'a DO loop has its condition after DO or after LOOP, not both');
     }
     const test = before !== undefined ? 'before' : after !== undefined ? 'after' : 'none';
     const body = this.body(node(ctx, 'block'));
@@ -228,13 +485,13 @@ class AstBuilder extends StatementBuilder {
   selectStatement(ctx: Ctx): Stmt {
     const loc = locOf(token(ctx, 'Select') ?? token(ctx, 'Switch'));
     this.depth += 1;
-    for (const stray of this.lines(nodes(ctx, 'line'))) this.report(stray.loc, 'expected CASE: statements in SELECT CASE go under a CASE');
+    for (const stray of this.lines(nodes(ctx, 'line'))) report(this.context, stray.loc, 'expected CASE: statements in SELECT CASE go under a CASE');
     this.depth -= 1;
     const cases: { values: Expr[]; body: Stmt[] }[] = [];
     let elseCase: { body: Stmt[]; loc: Loc } | undefined;
     for (const clause of nodes(ctx, 'caseClause')) {
       const built = this.visit(clause) as { values?: Expr[]; body: Stmt[]; loc: Loc };
-      if (elseCase !== undefined) this.report(built.loc, `CASE after CASE ELSE (line ${elseCase.loc.line})`);
+      if (elseCase !== undefined) report(this.context, built.loc, `CASE after CASE ELSE (line ${elseCase.loc.line})`);
       else if (built.values === undefined) elseCase = built;
       else cases.push({ values: built.values, body: built.body });
     }
@@ -249,6 +506,28 @@ class AstBuilder extends StatementBuilder {
     return { values: this.visit(list) as Expr[], body, loc };
   }
 
+  /** WITH obj … END WITH: each `.member = v` line assigns to a member of obj. */
+  withStatement(ctx: Ctx): Stmt {
+    const loc = locOf(token(ctx, 'With'));
+    const object = this.expr(node(ctx, 'expression'));
+    this.withObjects.push(object);
+    try {
+      return { kind: 'sequence', body: this.body(node(ctx, 'block')), loc };
+    } finally {
+      this.withObjects.pop();
+    }
+  }
+
+  withMember(ctx: Ctx): Stmt | undefined {
+    const object = this.withObjects[this.withObjects.length - 1];
+    const member = token(ctx, 'AnyWord');
+    const loc = locOf(token(ctx, 'Dot'));
+    if (object === undefined || member === undefined) return undefined;
+    let target: Target = { kind: 'member', object, name: member.image, loc };
+    for (const accessor of nodes(ctx, 'accessor')) target = access(target, this.visit(accessor) as Accessor) as Target;
+    return { kind: 'assign', target, value: this.expr(node(ctx, 'expression')), loc };
+  }
+
   subDefinition(ctx: Ctx): undefined { return this.procedure(ctx, 'sub', token(ctx, 'Sub')); }
   functionDefinition(ctx: Ctx): undefined { return this.procedure(ctx, 'function', token(ctx, 'Function')); }
 
@@ -259,7 +538,7 @@ class AstBuilder extends StatementBuilder {
     const { name, params } = header === undefined ? { name: '', params: [] } : (this.visit(header) as { name: string; params: string[] });
     const procedure: Procedure = { kind, name, params, body: this.body(node(ctx, 'block')), loc: locOf(start) };
     const previous = this.result.procedures.find((p) => p.name === name);
-    if (previous !== undefined) this.report(procedure.loc, `${name} is already defined on line ${previous.loc.line}`);
+    if (previous !== undefined) report(this.context, procedure.loc, `${name} is already defined on line ${previous.loc.line}`);
     else if (topLevel) this.result.procedures.push(procedure);
     return undefined;
   }
@@ -269,92 +548,288 @@ class AstBuilder extends StatementBuilder {
     return { name, params: tokens(ctx, 'parameter').map((p) => p.image.toLowerCase()) };
   }
 
-  paramDeclaration(ctx: Ctx): undefined {
-    const start = token(ctx, 'Param');
-    if (!this.atTopLevel(start, 'PARAM')) return undefined;
-    const like = node(ctx, 'expression');
-    const description = token(ctx, 'StringLiteral');
-    const optional = token(ctx, 'optional') !== undefined;
-    this.result.params.push({
-      ...(optional ? { optional } : {}),
-      name: (token(ctx, 'Name')?.image ?? '').toLowerCase(),
-      type: (token(ctx, 'type')?.image ?? '').toUpperCase(),
-      ...(like === undefined ? {} : { like: this.expr(like) }),
-      ...(description === undefined ? {} : { description: this.plainText(description, 'DESCRIPTION') }),
-      loc: locOf(start),
-    });
-    return undefined;
-  }
-
-  tableTriggerDeclaration(ctx: Ctx): undefined {
-    const start = token(ctx, 'OnTableEvent');
-    const event = ((start?.image ?? '').split(/[ \t]+/)[1] ?? '').toLowerCase() as TableEvent;
-    const keyword = `ON ${event.toUpperCase()} OF`;
-    const literal = token(ctx, 'StringLiteral');
-    // Without the table's string the grammar has reported the line already.
-    if (literal === undefined || literal.isInsertedInRecovery === true || !this.atTopLevel(start, keyword)) return undefined;
-    const loc = locOf(start);
-    const written = this.plainText(literal, keyword);
-    if (written.includes('${')) return undefined; // plainText said so
-    if (!TABLE_NAME.test(written)) {
-      this.report(loc, `${keyword}: "${written}" is not a table name (letters, digits and _, not first)`);
-      return undefined;
-    }
-    const table = written.toLowerCase();
-    const known = this.result.triggers.find((t) => t.event === event && t.table === table);
-    if (known) this.report(loc, `${keyword} "${written}" is already declared on line ${known.loc.line}`);
-    else this.result.triggers.push({ event, table, loc });
-    return undefined;
-  }
-
-  webhookDeclaration(ctx: Ctx): undefined {
-    const start = token(ctx, 'WebhookDeclaration');
-    const literal = token(ctx, 'StringLiteral');
-    if (literal === undefined || !this.atTopLevel(start, 'WEBHOOK')) return undefined;
-    const loc = locOf(start);
-    const written = this.plainText(literal, 'WEBHOOK');
-    if (!ENDPOINT_NAME.test(written)) {
-      this.report(loc, `WEBHOOK: "${written}" is not an endpoint name (letters, digits, - and _, starting with a letter or digit, at most 64)`);
-    } else if (this.result.webhook !== undefined) {
-      this.report(loc, `WEBHOOK is already declared on line ${this.webhookLine}: a script is one endpoint`);
-    } else {
-      this.result.webhook = written.toLowerCase();
-      this.webhookLine = loc.line;
-    }
-    return undefined;
-  }
-
   formSubmitHandler(ctx: Ctx): undefined {
     const start = token(ctx, 'OnFormSubmit');
     const literal = token(ctx, 'StringLiteral');
     const body = this.body(node(ctx, 'block'));
     if (literal === undefined || !this.atTopLevel(start, 'ON FORM SUBMIT')) return undefined;
     const loc = locOf(start);
-    const written = this.plainText(literal, 'ON FORM SUBMIT');
+    const written = plainText(this.context, literal, 'ON FORM SUBMIT');
     const option = token(ctx, 'option');
     if (option !== undefined && option.image.toUpperCase() !== 'VALIDATION') {
-      this.report(locOf(option), `ON FORM SUBMIT "${written}" WITH ${option.image}: the only option is WITH VALIDATION`);
+      report(this.context, locOf(option), `ON FORM SUBMIT "${written}" WITH ${option.image}: the only option is WITH VALIDATION`);
     }
     const form = written.toLowerCase();
     const known = this.result.forms.find((f) => f.form === form);
     if (!ENDPOINT_NAME.test(written)) {
-      this.report(loc, `ON FORM SUBMIT: "${written}" is not a form name (letters, digits, - and _, starting with a letter or digit, at most 64)`);
+      report(this.context, loc, `ON FORM SUBMIT: "${written}" is not a form name (letters, digits, - and _, starting with a letter or digit, at most 64)`);
     } else if (known) {
-      this.report(loc, `ON FORM SUBMIT "${written}" is already handled on line ${known.loc.line}`);
+      report(this.context, loc, `ON FORM SUBMIT "${written}" is already handled on line ${known.loc.line}`);
     } else {
       this.result.forms.push({ form, validation: option !== undefined, body, loc });
     }
     return undefined;
   }
 
-  descriptionStatement(ctx: Ctx): undefined {
-    const start = token(ctx, 'Description');
-    if (!this.atTopLevel(start, 'DESCRIPTION')) return undefined;
-    const loc = locOf(start);
-    if (this.descriptionLine > 0) this.report(loc, `DESCRIPTION is already given on line ${this.descriptionLine}`);
-    this.descriptionLine = loc.line;
-    this.result.description = this.plainText(token(ctx, 'StringLiteral'), 'DESCRIPTION');
-    return undefined;
+  // ---------------------------------------------------------------- keyword statements
+
+  talkStatement(ctx: Ctx): Stmt {
+    const talk = token(ctx, 'Talk');
+    if (token(ctx, 'To') !== undefined) return this.command('talk_to', ctx, talk);
+    return { kind: 'talk', value: this.expr(node(ctx, 'expression')), loc: locOf(talk) };
+  }
+
+  hearStatement(ctx: Ctx): Stmt {
+    const variable = (token(ctx, 'Name')?.image ?? '').toLowerCase();
+    const loc = locOf(token(ctx, 'Hear'));
+    const spec = node(ctx, 'hearSpec');
+    const hear: Stmt = spec === undefined ? { kind: 'hear', variable, loc } : { kind: 'hear', variable, as: this.visit(spec) as HearSpec, loc };
+    const prompt = node(ctx, 'prompt');
+    const fallback = node(ctx, 'defaultValue');
+    if (prompt === undefined && fallback === undefined) return hear;
+    return hearWithPrompt(hear, variable, prompt && this.expr(prompt), fallback && this.expr(fallback), loc);
+  }
+
+  hearSpec(ctx: Ctx): HearSpec {
+    const type = token(ctx, 'Name');
+    if (type !== undefined) return { kind: 'type', type: type.image.toUpperCase() };
+    const list = node(ctx, 'argumentList');
+    return { kind: 'menu', options: list === undefined ? [] : (this.visit(list) as Expr[]) };
+  }
+
+  addSuggestionStatement(ctx: Ctx): Stmt { return this.command('add_suggestion', ctx, token(ctx, 'Add')); }
+
+  clearStatement(ctx: Ctx): Stmt {
+    const keyword = token(ctx, 'Headers') === undefined ? 'clear_suggestions' : 'clear_headers';
+    return { kind: 'command', keyword, args: [], loc: locOf(token(ctx, 'Clear')) };
+  }
+
+  waitStatement(ctx: Ctx): Stmt {
+    return { kind: 'wait', seconds: this.expr(node(ctx, 'expression')), loc: locOf(token(ctx, 'Wait')) };
+  }
+
+  saveStatement(ctx: Ctx): Stmt {
+    const list = node(ctx, 'argumentList');
+    const fields = list === undefined ? [] : (this.visit(list) as Expr[]);
+    return { kind: 'save', table: this.expr(node(ctx, 'expression')), fields, loc: locOf(token(ctx, 'Save')) };
+  }
+
+  insertStatement(ctx: Ctx): Stmt { return this.command('insert', ctx, token(ctx, 'Insert')); }
+  updateStatement(ctx: Ctx): Stmt { return this.command('update', ctx, token(ctx, 'Update')); }
+  rememberStatement(ctx: Ctx): Stmt { return this.command('remember', ctx, token(ctx, 'Remember')); }
+  sendMailStatement(ctx: Ctx): Stmt { return this.command('send_mail', ctx, token(ctx, 'Send')); }
+
+  // ---------------------------------------------------------------- keyword expressions
+
+  keywordExpression(ctx: Ctx): Expr { return this.expr(onlyNode(ctx)); }
+
+  getExpression(ctx: Ctx): Expr {
+    const get = token(ctx, 'Get');
+    if (token(ctx, 'Bot') !== undefined) return keywordNode('get_bot_memory', this.exprs(ctx, 'keyArgument'), get);
+    if (token(ctx, 'Session') !== undefined) return keywordNode('get_session', this.exprs(ctx, 'keyArgument'), get);
+    return keywordNode('http_get', this.exprs(ctx, 'expression'), get);
+  }
+
+  keyArgument(ctx: Ctx): Expr { return this.expr(node(ctx, 'expression')); }
+
+  httpBodyExpression(ctx: Ctx): Expr {
+    const verb = token(ctx, 'Post') ?? token(ctx, 'Put') ?? token(ctx, 'Patch');
+    const word = (verb?.image ?? 'post').toUpperCase();
+    const args = this.keywordArgs(ctx, `${word}(url, body)`, 2, 2);
+    return keywordNode(`http_${word.toLowerCase()}` as ValueKeyword, args, verb);
+  }
+
+  deleteExpression(ctx: Ctx): Expr {
+    const args = this.keywordArgs(ctx, 'DELETE(url) or DELETE("table", "filter")', 1, 2);
+    return keywordNode('http_delete', args, token(ctx, 'Delete'));
+  }
+
+  findExpression(ctx: Ctx): Expr {
+    const args = this.keywordArgs(ctx, 'FIND("table", "filter")', 1, 2);
+    // `FIND "table"` finds every row.
+    if (args.length === 1) args.push({ kind: 'string', parts: [''], loc: args[0]?.loc ?? nowhere });
+    return keywordNode('find', args, token(ctx, 'Find'));
+  }
+
+  transferExpression(ctx: Ctx): Expr {
+    const usage = 'at most 4 values after TRANSFER TO HUMAN: target, priority, reason, destination';
+    const list = node(ctx, 'argumentList');
+    const args = list === undefined ? this.keywordArgs(ctx, usage, 0, 4) : (this.visit(list) as Expr[]);
+    if (list !== undefined && args.length > 4) report(this.context, args[4]?.loc ?? nowhere, `expected ${usage}`);
+    return keywordNode('transfer_to_human', args, token(ctx, 'Transfer'));
+  }
+
+  /** The arguments of a keyword: `(a, b)` in the call form, else the plain ones under `key`. */
+  private keywordArgs(ctx: Ctx, usage: string, min: number, max: number, key = 'expression'): Expr[] {
+    const inParens = node(ctx, 'parenthesizedArguments');
+    if (inParens === undefined) return this.exprs(ctx, key);
+    const args = this.visit(inParens) as Expr[];
+    if (args.length < min || args.length > max) report(this.context, locOf(token(inParens.children, 'LParen')), `expected ${usage}`);
+    return args;
+  }
+
+  parenthesizedArguments(ctx: Ctx): Expr[] {
+    const list = node(ctx, 'argumentList');
+    return list === undefined ? [] : (this.visit(list) as Expr[]);
+  }
+
+  meetingExpression(ctx: Ctx): Expr { return keywordNode('create_meeting', this.exprs(ctx, 'expression'), token(ctx, 'Create')); }
+  llmExpression(ctx: Ctx): Expr { return keywordNode('llm', this.exprs(ctx, 'expression'), token(ctx, 'Llm')); }
+  recallExpression(ctx: Ctx): Expr { return keywordNode('recall', this.exprs(ctx, 'keyArgument'), token(ctx, 'Recall')); }
+
+  callEndpointExpression(ctx: Ctx): Expr {
+    const loc = locOf(token(ctx, 'Call'));
+    const target = plainText(this.context, token(ctx, 'StringLiteral'), 'CALL');
+    if (!target.startsWith('/')) report(this.context, loc, `CALL "${target}" gives no value: call a script as a function, ${target.replace(/\.bas$/i, '')}(…), or an endpoint as CALL "/name"`);
+    const body = node(ctx, 'expression');
+    return callEndpoint(target, body === undefined ? [] : [this.expr(body)], loc);
+  }
+
+  phraseExpression(ctx: Ctx): Expr {
+    const start = token(ctx, 'Phrase');
+    const list = node(ctx, 'phraseArguments');
+    const { args, labels } = list === undefined ? { args: [], labels: [] } : (this.visit(list) as PhraseArgs);
+    const phrase = canonicalPhrase(start?.image ?? '');
+    if (WATCH_PHRASES.has(phrase)) this.openWatchLines += 1;
+    return { kind: 'phrase', phrase, args, labels, loc: locOf(start) };
+  }
+
+  /**
+   * An argument without words of its own is labelled by the word joining it to the one before
+   * (`CHART PROMPT "pie" TO "a.svg"`: "to"), so an optional argument left out is told apart.
+   */
+  phraseArguments(ctx: Ctx): PhraseArgs {
+    const built = nodes(ctx, 'phraseArgument').map((n) => this.visit(n) as { value: Expr; label: string | null });
+    const separators = [...tokens(ctx, 'Comma'), ...tokens(ctx, 'joiner')].sort((a, b) => a.startOffset - b.startOffset);
+    const joiner = (i: number): string | null => {
+      const before = i === 0 ? undefined : separators[i - 1];
+      return before === undefined || before.image === ',' ? null : before.image.toLowerCase();
+    };
+    return { args: built.map((b) => b.value), labels: built.map((b, i) => b.label ?? joiner(i)) };
+  }
+
+  phraseArgument(ctx: Ctx): { value: Expr; label: string | null } {
+    const words = tokens(ctx, 'label');
+    const label = words.length === 0 ? null : words.map((w) => w.image.toLowerCase()).join('_');
+    return { value: this.expr(node(ctx, 'expression')), label };
+  }
+
+  /** A name used as a one-word phrase (`PRINT x`), when arguments follow it. */
+  private wordPhrase(name: IToken | undefined, ctx: Ctx): Expr | undefined {
+    const list = node(ctx, 'phraseArguments');
+    if (list === undefined) return undefined;
+    const { args, labels } = this.visit(list) as PhraseArgs;
+    return { kind: 'phrase', phrase: (name?.image ?? '').toUpperCase(), args, labels, loc: locOf(name) };
+  }
+
+  argumentList(ctx: Ctx): Expr[] { return this.exprs(ctx, 'expression'); }
+
+  // ---------------------------------------------------------------- expressions
+  //
+  // One method per precedence level, as in the grammar. A level calls the next one's method on
+  // its operands' children directly (the node kind is known), not through `visit`.
+
+  expression(ctx: Ctx): Expr { return this.level(ctx.andExpression, ctx.Or, this.andExpression); }
+  andExpression(ctx: Ctx): Expr { return this.level(ctx.notExpression, ctx.And, this.notExpression); }
+
+  notExpression(ctx: Ctx): Expr {
+    let result = this.operand(ctx.comparison, 0, this.comparison);
+    const nots = ctx.Not;
+    if (nots === undefined) return result;
+    for (let i = nots.length - 1; i >= 0; i--) result = { kind: 'unary', op: 'NOT', operand: result, loc: locOf(nots[i] as IToken) };
+    return result;
+  }
+
+  comparison(ctx: Ctx): Expr { return this.level(ctx.concatenation, ctx.CompareOp, this.concatenation); }
+  concatenation(ctx: Ctx): Expr { return this.level(ctx.additive, ctx.Ampersand, this.additive); }
+  additive(ctx: Ctx): Expr { return this.level(ctx.modulo, ctx.AddOp, this.modulo); }
+  modulo(ctx: Ctx): Expr { return this.level(ctx.integerDivision, ctx.Mod, this.integerDivision); }
+  integerDivision(ctx: Ctx): Expr { return this.level(ctx.multiplicative, ctx.Backslash, this.multiplicative); }
+  multiplicative(ctx: Ctx): Expr { return this.level(ctx.unary, ctx.MulOp, this.unary); }
+  unary(ctx: Ctx): Expr { return withSigns(ctx.AddOp, this.operand(ctx.power, 0, this.power)); }
+
+  power(ctx: Ctx): Expr {
+    let left = this.operand(ctx.atomic, 0, this.atomic);
+    const carets = ctx.Caret;
+    if (carets === undefined) return left;
+    for (let i = 0; i < carets.length; i++) left = { kind: 'binary', op: '^', left, right: this.operand(ctx.exponent, i, this.exponent), loc: left.loc };
+    return left;
+  }
+
+  exponent(ctx: Ctx): Expr { return withSigns(ctx.AddOp, this.operand(ctx.atomic, 0, this.atomic)); }
+
+  /** `a op b op c` at one level, folded left; each operand is built by `build`, the next level's method. */
+  private level(operands: CstElement[] | undefined, operators: CstElement[] | undefined, build: (ctx: Ctx) => Expr): Expr {
+    let left = this.operand(operands, 0, build);
+    if (operators === undefined) return left;
+    for (let i = 0; i < operators.length; i++) {
+      left = { kind: 'binary', op: binaryOp(operators[i]), left, right: this.operand(operands, i + 1, build), loc: left.loc };
+    }
+    return left;
+  }
+
+  /** The `index`-th operand under a level's key, built by `build`; a stand-in where recovery left none. */
+  private operand(operands: CstElement[] | undefined, index: number, build: (ctx: Ctx) => Expr): Expr {
+    const cst = operands?.[index] as CstNode | undefined;
+    return cst === undefined ? missing() : build.call(this, cst.children);
+  }
+
+  /** A value and its accessors. */
+  atomic(ctx: Ctx): Expr {
+    let result = this.value(ctx);
+    const accessors = ctx.accessor;
+    if (accessors === undefined) return result;
+    for (const accessor of accessors) result = access(result, this.accessor((accessor as CstNode).children));
+    return result;
+  }
+
+  /** The value of an atomic expression (its children besides the accessors). */
+  private value(ctx: Ctx): Expr {
+    const literalToken = token(ctx, 'NumberLiteral') ?? token(ctx, 'True') ?? token(ctx, 'False') ?? token(ctx, 'Null');
+    if (literalToken !== undefined) return literal(literalToken);
+    const string = token(ctx, 'StringLiteral');
+    if (string !== undefined) return stringLiteral(this.context, string);
+    const name = token(ctx, 'Name');
+    if (name !== undefined) {
+      const loc = locOf(name);
+      const phrase = this.wordPhrase(name, ctx);
+      if (phrase !== undefined) return phrase;
+      const args = node(ctx, 'callArguments');
+      const lower = name.image.toLowerCase();
+      return args === undefined ? { kind: 'variable', name: lower, loc } : { kind: 'call', name: lower, args: this.callArguments(args.children), loc };
+    }
+    const keyword = node(ctx, 'keywordExpression');
+    if (keyword === undefined) {
+      return this.expr(node(ctx, 'parenthesized') ?? node(ctx, 'arrayLiteral') ?? node(ctx, 'objectLiteral') ?? node(ctx, 'callEndpointExpression'));
+    }
+    const value = this.expr(keyword);
+    if (value.kind === 'keyword' && value.keyword === 'http_delete' && value.args.length > 1) {
+      report(this.context, value.loc, 'DELETE "table", "filter" is a statement and gives no value (use DELETE url for HTTP)');
+    }
+    return value;
+  }
+
+  accessor(ctx: Ctx): Accessor {
+    if (token(ctx, 'Dot') !== undefined) return { kind: 'member', name: token(ctx, 'AnyWord')?.image ?? '' };
+    return { kind: 'index', index: this.expr(node(ctx, 'expression')) };
+  }
+
+  callArguments(ctx: Ctx): Expr[] { return this.exprs(ctx, 'expression'); }
+  parenthesized(ctx: Ctx): Expr { return this.expr(node(ctx, 'expression')); }
+
+  arrayLiteral(ctx: Ctx): Expr {
+    return { kind: 'array', items: this.exprs(ctx, 'expression'), loc: locOf(token(ctx, 'LBracket')) };
+  }
+
+  objectLiteral(ctx: Ctx): Expr {
+    const entries = nodes(ctx, 'objectEntry').map((n) => this.objectEntry(n.children));
+    return { kind: 'object', entries, loc: locOf(token(ctx, 'LBrace')) };
+  }
+
+  objectEntry(ctx: Ctx): { key: string; value: Expr } {
+    const word = token(ctx, 'AnyWord');
+    const key = word?.image ?? plainText(this.context, token(ctx, 'StringLiteral'), 'an object key');
+    return { key, value: this.expr(node(ctx, 'expression')) };
   }
 }
 

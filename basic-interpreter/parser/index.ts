@@ -1,7 +1,7 @@
 /**
  * The front half of the interpreter: `.bas` source text → typed AST (ast.ts) plus every error,
- * worded for script authors. Tokens (tokens.ts), grammar (parser*.ts, built once), CST → AST
- * (ast-builder.ts and parser-build-*.ts), error wording (parse-errors.ts), entry (parse.ts).
+ * worded for script authors. Tokens (tokens.ts), grammar (grammar.ts, built once), CST → AST
+ * (ast-builder.ts), error wording (parse-errors.ts), entry (parse.ts).
  */
 export { parse, type ParseError } from './parse.js';
 export { formatParseError } from './parse-errors.js';

@@ -7,7 +7,7 @@ import { createTokenInstance, type ILexingError, type IToken } from 'chevrotain'
 import type { Expr, Program } from './ast.js';
 import { astBuilder, type BuildContext } from './ast-builder.js';
 import { unknownCharacterMessage, type ParseError } from './parse-errors.js';
-import { basicParser, type GrammarError } from './parser.js';
+import { basicParser, type GrammarError } from './grammar.js';
 import * as T from './tokens.js';
 import { unknownStatementError } from './unknown-statement.js';
 

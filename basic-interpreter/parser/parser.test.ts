@@ -1,7 +1,7 @@
 import { parserFixtures } from '../../test/support/basic-files.js';
 import type { Expr, Program } from './ast.js';
 import { parse } from './parse.js';
-import { basicParser } from './parser.js';
+import { basicParser } from './grammar.js';
 
 /** Parses a script that must have no errors. */
 function ok(source: string): Program {
@@ -136,7 +136,7 @@ describe('the parser', () => {
   });
 
   it('is built once and reused for every parse', async () => {
-    const again = await import('./parser.js');
+    const again = await import('./grammar.js');
     expect(again.basicParser).toBe(basicParser);
     expect(ok('x = 1').body).toHaveLength(1);
     expect(ok('y = 2').body).toHaveLength(1);

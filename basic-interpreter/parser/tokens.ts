@@ -17,13 +17,10 @@ export const AnyWord = createToken({ name: 'AnyWord', pattern: Lexer.NA, categor
 export const Name = createToken({ name: 'Name', pattern: Lexer.NA, label: 'a name', categories: [AnyWord, AnyToken] });
 /** Tokens that can never start a line; such a line is reported and skipped as a whole. */
 export const Junk = createToken({ name: 'Junk', pattern: Lexer.NA, categories: AnyToken });
-/** AND and OR, between the negations of an expression. */
-export const LogicOp = createToken({ name: 'LogicOp', pattern: Lexer.NA, categories: [Junk, AnyToken] });
-/** Every operator between two operands of a comparison or calculation: comparisons, & + - MOD \ * / ^. */
-export const BinaryOp = createToken({ name: 'BinaryOp', pattern: Lexer.NA, categories: [Junk, AnyToken] });
-export const AddOp = createToken({ name: 'AddOp', pattern: Lexer.NA, categories: [BinaryOp, Junk, AnyToken] });
-export const MulOp = createToken({ name: 'MulOp', pattern: Lexer.NA, categories: [BinaryOp, Junk, AnyToken] });
-export const CompareOp = createToken({ name: 'CompareOp', pattern: Lexer.NA, categories: [BinaryOp, Junk, AnyToken] });
+/** The operators of one precedence level each (grammar.ts): `+ -`, `* /`, the comparisons. */
+export const AddOp = createToken({ name: 'AddOp', pattern: Lexer.NA, categories: [Junk, AnyToken] });
+export const MulOp = createToken({ name: 'MulOp', pattern: Lexer.NA, categories: [Junk, AnyToken] });
+export const CompareOp = createToken({ name: 'CompareOp', pattern: Lexer.NA, categories: [Junk, AnyToken] });
 
 // ---------------------------------------------------------------- layout, comments, literals
 
@@ -161,9 +158,8 @@ const keywords: TokenType[] = [];
  * A keyword, matched case-insensitively as a whole word. `kind`: reserved words start or shape
  * statements; soft ones are also Names; junk ones can never start a line.
  */
-function keyword(name: string, kind: 'reserved' | 'soft' | 'junk' = 'reserved', words?: [string, string], operator?: TokenType): TokenType {
+function keyword(name: string, kind: 'reserved' | 'soft' | 'junk' = 'reserved', words?: [string, string]): TokenType {
   const categories = [AnyWord, AnyToken];
-  if (operator !== undefined) categories.push(operator);
   if (kind === 'soft') categories.push(Name);
   if (kind === 'junk') categories.push(Junk);
   // Two-word closers (END IF, ELSE IF…) are one token, so a block end needs no lookahead.
@@ -253,10 +249,10 @@ export const Send = keyword('Send');
 export const Mail = keyword('Mail', 'soft');
 export const Llm = keyword('Llm');
 export const With = keyword('With');
-export const And = keyword('And', 'junk', undefined, LogicOp);
-export const Or = keyword('Or', 'junk', undefined, LogicOp);
+export const And = keyword('And', 'junk');
+export const Or = keyword('Or', 'junk');
 export const Not = keyword('Not', 'junk');
-export const Mod = keyword('Mod', 'junk', undefined, BinaryOp);
+export const Mod = keyword('Mod', 'junk');
 export const True = keyword('True', 'junk');
 export const False = keyword('False', 'junk');
 export const Null = keyword('Null', 'junk');
@@ -276,9 +272,9 @@ export const Plus = symbol('Plus', /\+/, '+', [AddOp]);
 export const Minus = symbol('Minus', /-/, '-', [AddOp]);
 export const Star = symbol('Star', /\*/, '*', [MulOp]);
 export const Slash = symbol('Slash', /\//, '/', [MulOp]);
-export const Backslash = symbol('Backslash', /\\/, '\\', [BinaryOp]);
-export const Caret = symbol('Caret', /\^/, '^', [BinaryOp]);
-export const Ampersand = symbol('Ampersand', /&/, '&', [BinaryOp]);
+export const Backslash = symbol('Backslash', /\\/, '\\');
+export const Caret = symbol('Caret', /\^/, '^');
+export const Ampersand = symbol('Ampersand', /&/, '&');
 export const LParen = symbol('LParen', /\(/, '(');
 export const RParen = symbol('RParen', /\)/, ')');
 export const LBracket = symbol('LBracket', /\[/, '[');
@@ -291,7 +287,7 @@ export const Dot = symbol('Dot', /\./, '.');
 
 /** All token types, in matching order (the parser's vocabulary, categories included). */
 export const allTokens: TokenType[] = [
-  AnyToken, AnyWord, Name, Junk, LogicOp, BinaryOp, AddOp, MulOp, CompareOp,
+  AnyToken, AnyWord, Name, Junk, AddOp, MulOp, CompareOp,
   WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, OnTableEvent, OnFormSubmit, WebhookDeclaration, Phrase, IsNull, StringLiteral, NumberLiteral,
   ...keywords,
   Identifier,

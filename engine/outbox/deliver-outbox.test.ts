@@ -1,7 +1,7 @@
-import { memoryEngine, type MemoryEngine } from '../../test/support/engine-memory/engine-context.js';
+import { memoryEngine, type MemoryEngine } from '../../test/support/engine-memory/memory-engine.js';
 import { inbound, TestAdapter } from '../../test/support/test-channel.js';
 import { PermanentDeliveryError, type ChannelAdapter } from '../channel-contract.js';
-import { JOB_NAMES } from '../engine-context.js';
+import { JOB_NAMES } from '../engine-deps.js';
 import type { OutboundMessage } from '../messages.js';
 import { receiveMessage } from '../receive-message.js';
 import { deliverOutbox } from './deliver-outbox.js';
@@ -32,12 +32,12 @@ beforeEach(() => {
 
 /** A turn on `channel` whose one reply waits in the outbox; resolves to its delivery job. */
 async function committedReply(text: string, channel: 'sms' | 'mobile_msg' = 'sms'): Promise<DeliverJob> {
-  await receiveMessage(engine.ctx, inbound('echo', text, { channel, customer: '+1555' }));
+  await receiveMessage(engine.deps.turn, inbound('echo', text, { channel, customer: '+1555' }));
   const job = engine.jobs.filter((j) => j.name === JOB_NAMES.deliver).at(-1);
   if (!job) throw new Error('no delivery job');
   return job.data as DeliverJob;
 }
-const attempt = (job: DeliverJob, n: number) => deliverOutbox(engine.ctx, job, { id: `outbox-${job.id}`, name: JOB_NAMES.deliver, attempt: n });
+const attempt = (job: DeliverJob, n: number) => deliverOutbox(engine.deps.delivery, job, { id: `outbox-${job.id}`, name: JOB_NAMES.deliver, attempt: n });
 const row = (job: DeliverJob) => engine.tables.outbox.get(job.id)!;
 const message = (job: DeliverJob) => engine.tables.messages.find((m) => m.id === row(job).message_id)!;
 const failures = () => engine.tables.events.filter((e) => e.name === 'message.delivery_failed');
@@ -111,13 +111,13 @@ test('the provider\'s failed status is told once as message.delivery_failed; oth
   const job = await committedReply('status please');
   await attempt(job, 1);
   const update = { channel: 'sms' as const, bot: 'echo', provider_message_id: 'p-1' };
-  expect(await recordDeliveryStatus(engine.ctx, { ...update, status: 'delivered' })).toBe(true);
+  expect(await recordDeliveryStatus(engine.deps.statuses, { ...update, status: 'delivered' })).toBe(true);
   expect(failures()).toEqual([]);
   const failed = { ...update, status: 'failed' as const, error: { code: 131026, title: 'Message undeliverable' } };
-  expect(await recordDeliveryStatus(engine.ctx, failed)).toBe(true);
-  expect(await recordDeliveryStatus(engine.ctx, failed)).toBe(true);
+  expect(await recordDeliveryStatus(engine.deps.statuses, failed)).toBe(true);
+  expect(await recordDeliveryStatus(engine.deps.statuses, failed)).toBe(true);
   expect(failures().map((e) => e.payload)).toEqual([{
     message_id: message(job).id, session_id: job.session_id, channel: 'sms', sender: 'bot', text: 'echo: status please', reason: '131026: Message undeliverable',
   }]);
-  expect(await recordDeliveryStatus(engine.ctx, { ...update, provider_message_id: 'someone-else', status: 'read' })).toBe(false);
+  expect(await recordDeliveryStatus(engine.deps.statuses, { ...update, provider_message_id: 'someone-else', status: 'read' })).toBe(false);
 });

@@ -1,9 +1,26 @@
+import type { OutboxRepo, SessionsRepo } from '../../db/index.js';
 import { PermanentDeliveryError, type DeliveryReceipt } from '../channel-contract.js';
+import type { ChannelRegistry } from '../channel-registry.js';
 import type { JobContext } from '../../infra/jobs/index.js';
-import type { EngineContext } from '../engine-context.js';
+import type { LockPort } from '../../infra/locks/index.js';
+import type { MetricsPort } from '../../infra/metrics/index.js';
+import type { EnqueueDeps, OutboxSettings } from '../engine-deps.js';
 import type { OutboundMessage } from '../messages.js';
 import type { DeliverJob } from './dispatch-outbound.js';
 import { failDelivery } from './fail-delivery.js';
+
+/** What the `outbox.deliver` job needs: the row, the session's delivery lock, the adapters, the retry policy. */
+export interface OutboxDeps extends EnqueueDeps {
+  readonly repos: {
+    readonly outbox: Pick<OutboxRepo, 'findById' | 'recordAttempt' | 'markDelivered' | 'markFailed'>;
+    readonly sessions: Pick<SessionsRepo, 'markUnreachable'>;
+  };
+  readonly locks: Pick<LockPort, 'withLock'>;
+  readonly channels: Pick<ChannelRegistry, 'get'>;
+  readonly metrics: Pick<MetricsPort, 'delivered'>;
+  readonly now: () => Date;
+  readonly outbox: Pick<OutboxSettings, 'attempts' | 'backoffMs'>;
+}
 
 /**
  * The `outbox.deliver` job: sends one committed message through its channel's adapter.
@@ -16,13 +33,13 @@ import { failDelivery } from './fail-delivery.js';
  * A row that is no longer pending (delivered by an earlier run) is left alone. A retry waits for
  * its backoff outside the lock, so later messages of the session may overtake a failing one.
  */
-export function deliverOutbox(ctx: EngineContext, job: DeliverJob, run: JobContext): Promise<void> {
+export function deliverOutbox(ctx: OutboxDeps, job: DeliverJob, run: JobContext): Promise<void> {
   // Deliveries of one session take turns, in the order their jobs start (commit order, unless a
   // retry intervenes), so a customer gets a turn's messages — and SMS parts — in order.
   return ctx.locks.withLock(`delivery:${job.session_id}`, () => deliverRow(ctx, job, run));
 }
 
-async function deliverRow(ctx: EngineContext, job: DeliverJob, run: JobContext): Promise<void> {
+async function deliverRow(ctx: OutboxDeps, job: DeliverJob, run: JobContext): Promise<void> {
   const { outbox } = ctx.repos;
   const row = await outbox.findById(job.id);
   if (!row || row.state !== 'pending') return;

@@ -1,8 +1,9 @@
 import type { Attachment } from '../messages.js';
-import type { EngineContext } from '../engine-context.js';
-import { JOB_NAMES } from '../engine-context.js';
+import { JOB_NAMES, type EnqueueDeps, type OutboxSettings } from '../engine-deps.js';
 import { sessionOutboundTopic } from '../engine-api.js';
+import type { EventBus } from '../../infra/events/index.js';
 import { enqueueAfterCommit } from '../../infra/jobs/index.js';
+import type { MetricsPort } from '../../infra/metrics/index.js';
 import type { PlannedOutbound } from './plan-outbound.js';
 
 /** What WebSocket clients of a session receive for each outbound message (docs/architecture.md). */
@@ -22,13 +23,25 @@ export interface DeliverJob {
   session_id: string;
 }
 
+/** What enqueueing a delivery needs: the jobs port and the outbox's retry policy. */
+export interface DeliveryEnqueueDeps extends EnqueueDeps {
+  readonly outbox: Pick<OutboxSettings, 'attempts' | 'backoffMs'>;
+}
+
+/** What handing out committed messages needs: the event bus for the session's sockets, the deliveries' jobs. */
+export interface DispatchDeps extends DeliveryEnqueueDeps {
+  readonly bus: Pick<EventBus, 'publish'>;
+  readonly metrics: Pick<MetricsPort, 'delivered'>;
+  readonly now: () => Date;
+}
+
 /**
  * After the commit: announces each customer message on the session's event-bus topic (without
  * waiting for it) and enqueues the delivery of those that go through a provider. Neither failing undoes anything —
  * the rows are committed and start-up enqueues what is still pending — so failures are logged,
  * not thrown.
  */
-export async function dispatchOutbound(ctx: EngineContext, planned: readonly PlannedOutbound[], createdAt: ReadonlyMap<string, Date>): Promise<void> {
+export async function dispatchOutbound(ctx: DispatchDeps, planned: readonly PlannedOutbound[], createdAt: ReadonlyMap<string, Date>): Promise<void> {
   for (const { write, message, toCustomer } of planned) {
     if (toCustomer) {
       const { from, text, suggestions, attachments } = message;
@@ -54,7 +67,7 @@ export async function dispatchOutbound(ctx: EngineContext, planned: readonly Pla
  * Enqueues the delivery of one outbox row; idempotent while that row's job is waiting or running.
  * Never throws: a row whose job cannot be enqueued stays pending for the recovery.
  */
-export async function enqueueDelivery(ctx: EngineContext, job: DeliverJob): Promise<void> {
+export async function enqueueDelivery(ctx: DeliveryEnqueueDeps, job: DeliverJob): Promise<void> {
   await enqueueAfterCommit(ctx, 'delivery', { outbox: job.id }, () => ctx.jobs.add(JOB_NAMES.deliver, job, {
     jobId: `outbox-${job.id}`,
     attempts: ctx.outbox.attempts,

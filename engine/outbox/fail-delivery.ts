@@ -1,6 +1,6 @@
 import type { EventWrite, FailureEventOf } from '../../db/index.js';
 import { ENGINE_EVENTS } from '../domain-events.js';
-import type { EngineContext } from '../engine-context.js';
+import type { EnqueueDeps } from '../engine-deps.js';
 import { enqueueEvents, eventWrite } from '../event-dispatch.js';
 
 /**
@@ -9,7 +9,7 @@ import { enqueueEvents, eventWrite } from '../event-dispatch.js';
  * `eventOf` when the message really changed to failed); after the commit the event is handed out
  * like a turn's, so attendance shows the failure live. Resolves to what `fail` resolved to.
  */
-export async function failDelivery<T>(ctx: EngineContext, fail: (eventOf: FailureEventOf) => Promise<T>): Promise<T> {
+export async function failDelivery<T>(ctx: EnqueueDeps, fail: (eventOf: FailureEventOf) => Promise<T>): Promise<T> {
   const written: EventWrite[] = [];
   const result = await fail((failed) => {
     const event = eventWrite(failed.session_id, ENGINE_EVENTS.deliveryFailed, failed);

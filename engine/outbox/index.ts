@@ -2,7 +2,7 @@
 export { splitSms } from './split-sms.js';
 export { isGsm7, smsPartSize, SMS_UCS2_MAX_CHARS } from './sms-encoding.js';
 export { planOutbound, type PlannedOutbound } from './plan-outbound.js';
-export { dispatchOutbound, enqueueDelivery, type DeliverJob, type OutboundEvent } from './dispatch-outbound.js';
-export { deliverOutbox } from './deliver-outbox.js';
-export { requeueOutbox } from './requeue-outbox.js';
-export { recordDeliveryStatus } from './record-delivery-status.js';
+export { dispatchOutbound, enqueueDelivery, type DeliverJob, type DeliveryEnqueueDeps, type DispatchDeps, type OutboundEvent } from './dispatch-outbound.js';
+export { deliverOutbox, type OutboxDeps } from './deliver-outbox.js';
+export { requeueOutbox, type OutboxRecoveryDeps } from './requeue-outbox.js';
+export { recordDeliveryStatus, type DeliveryStatusDeps } from './record-delivery-status.js';

@@ -1,6 +1,15 @@
-import type { EngineContext } from '../engine-context.js';
+import type { OutboxRepo } from '../../db/index.js';
+import type { MetricsPort } from '../../infra/metrics/index.js';
+import type { EngineBot, EnqueueDeps } from '../engine-deps.js';
 import type { DeliveryStatusUpdate } from '../messages.js';
 import { failDelivery } from './fail-delivery.js';
+
+/** What a delivery receipt needs: the bot it names, the sent message's row by provider id. */
+export interface DeliveryStatusDeps extends EnqueueDeps {
+  readonly bots: (name: string) => EngineBot | undefined;
+  readonly repos: { readonly outbox: Pick<OutboxRepo, 'applyProviderStatus'> };
+  readonly metrics: Pick<MetricsPort, 'delivered'>;
+}
 
 /**
  * A provider's delivery receipt (sent, delivered, read, failed) for a message we sent, applied to
@@ -8,7 +17,7 @@ import { failDelivery } from './fail-delivery.js';
  * transcript (`delivery_error`) and is told as `message.delivery_failed`. A receipt for a message we do not know (another system's, or one
  * whose id never came back) is only logged. Resolves to whether a message was found.
  */
-export async function recordDeliveryStatus(ctx: EngineContext, update: DeliveryStatusUpdate): Promise<boolean> {
+export async function recordDeliveryStatus(ctx: DeliveryStatusDeps, update: DeliveryStatusUpdate): Promise<boolean> {
   const bot = ctx.bots(update.bot);
   if (!bot) return false;
   const reason = update.error ? `${update.error.code}: ${update.error.title}` : undefined;

@@ -1,6 +1,4 @@
-import {
-  createCannedResponse, deleteCannedResponse, listCannedResponses, updateCannedResponse, type CannedResponseDeps,
-} from '../../attendance/index.js';
+import type { AttendanceApi } from '../../attendance/index.js';
 import { defineRoute } from '../route.js';
 import {
   CannedResponseDeletedSchema, CannedResponseListQuerySchema, CannedResponseListSchema, CannedResponseParamsSchema, CannedResponseSchema,
@@ -11,7 +9,8 @@ const ACCESS = ['attendant', 'supervisor'] as const; // admins always pass
 const TAG = 'attendance';
 
 /** `/api/attendance/canned-responses`: the console's canned responses (attendance/canned-responses/). */
-export function attendanceCannedResponseRoutes(deps: CannedResponseDeps) {
+export function attendanceCannedResponseRoutes(deps: { attendance: Pick<AttendanceApi, 'cannedResponses'> }) {
+  const canned = deps.attendance.cannedResponses;
   return [
     defineRoute({
       method: 'get',
@@ -22,7 +21,7 @@ export function attendanceCannedResponseRoutes(deps: CannedResponseDeps) {
       query: CannedResponseListQuerySchema,
       response: { description: 'Canned responses', schema: CannedResponseListSchema },
       errors: [404],
-      handle: async ({ query, principal }) => ({ canned_responses: await listCannedResponses(deps, principal, query.bot) }),
+      handle: async ({ query, principal }) => ({ canned_responses: await canned.list(principal, query.bot) }),
     }),
     defineRoute({
       method: 'post',
@@ -34,7 +33,7 @@ export function attendanceCannedResponseRoutes(deps: CannedResponseDeps) {
       status: 201,
       response: { description: 'Created', schema: CannedResponseSchema },
       errors: [404, 409],
-      handle: ({ body, principal }) => createCannedResponse(deps, principal, body),
+      handle: ({ body, principal }) => canned.create(principal, body),
     }),
     defineRoute({
       method: 'put',
@@ -46,7 +45,7 @@ export function attendanceCannedResponseRoutes(deps: CannedResponseDeps) {
       body: UpdateCannedResponseRequestSchema,
       response: { description: 'Changed', schema: CannedResponseSchema },
       errors: [404, 409],
-      handle: ({ params, body, principal }) => updateCannedResponse(deps, principal, params.id, body),
+      handle: ({ params, body, principal }) => canned.update(principal, params.id, body),
     }),
     defineRoute({
       method: 'delete',
@@ -58,7 +57,7 @@ export function attendanceCannedResponseRoutes(deps: CannedResponseDeps) {
       response: { description: 'Deleted', schema: CannedResponseDeletedSchema },
       errors: [404],
       handle: async ({ params, principal }) => {
-        await deleteCannedResponse(deps, principal, params.id);
+        await canned.delete(principal, params.id);
         return { ok: true as const };
       },
     }),

@@ -1,11 +1,10 @@
-import { getInsights, listAttendanceLog, type AttendanceRepositories } from '../../attendance/index.js';
+import type { AttendanceApi } from '../../attendance/index.js';
 import { defineRoute } from '../route.js';
 import { CrmLogListSchema, CrmLogQuerySchema, InsightsQuerySchema, InsightsSchema } from '../schemas/attendance-insights.js';
 
 /** What the insights and CRM log routes need. */
 export interface AttendanceInsightsRoutesDeps {
-  repos: AttendanceRepositories;
-  now?: () => Date;
+  attendance: Pick<AttendanceApi, 'insights' | 'crmLog'>;
 }
 
 const ACCESS = ['supervisor'] as const; // admins always pass; attendants are not shown the team's numbers
@@ -16,7 +15,6 @@ const TAG = 'attendance';
  * and the CRM attendance log of a contact or session.
  */
 export function attendanceInsightsRoutes(deps: AttendanceInsightsRoutesDeps) {
-  const now = deps.now ?? (() => new Date());
   return [
     defineRoute({
       method: 'get',
@@ -26,7 +24,7 @@ export function attendanceInsightsRoutes(deps: AttendanceInsightsRoutesDeps) {
       access: ACCESS,
       query: InsightsQuerySchema,
       response: { description: 'Metrics, their targets, and the counts behind the rates', schema: InsightsSchema },
-      handle: ({ query }) => getInsights({ repos: deps.repos, now }, {
+      handle: ({ query }) => deps.attendance.insights({
         ...(query.bot_id ? { botId: query.bot_id } : {}),
         ...(query.from ? { from: new Date(query.from) } : {}),
         ...(query.to ? { to: new Date(query.to) } : {}),
@@ -40,7 +38,7 @@ export function attendanceInsightsRoutes(deps: AttendanceInsightsRoutesDeps) {
       access: ACCESS,
       query: CrmLogQuerySchema,
       response: { description: 'Log entries', schema: CrmLogListSchema },
-      handle: ({ query }) => listAttendanceLog(deps.repos, query),
+      handle: ({ query }) => deps.attendance.crmLog(query),
     }),
   ];
 }

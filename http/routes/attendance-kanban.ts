@@ -1,5 +1,3 @@
-import { listKanbanBoard, moveKanbanCard } from '../../attendance/index.js';
-import { NotFoundError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
 import { KanbanBoardSchema, KanbanMoveRequestSchema, KanbanMoveResultSchema, KanbanQuerySchema } from '../schemas/attendance.js';
 import type { AttendanceRoutesDeps } from './attendance.js';
@@ -22,16 +20,7 @@ export function attendanceKanbanRoutes(deps: AttendanceRoutesDeps) {
       query: KanbanQuerySchema,
       response: { description: 'The board', schema: KanbanBoardSchema },
       errors: [404],
-      handle: async ({ query, principal }) => {
-        const assign = deps.attendance.useCaseDeps;
-        if (query.bot_id !== undefined && assign.config(query.bot_id) === undefined) {
-          throw new NotFoundError(`Bot ${query.bot_id} is not loaded`, 'bot_not_found', { bot_id: query.bot_id });
-        }
-        return listKanbanBoard(
-          { repos: deps.repos, attendance: deps.attendance, now: assign.now },
-          { actor: principal, ...(query.bot_id ? { botId: query.bot_id } : {}) },
-        );
-      },
+      handle: ({ query, principal }) => deps.attendance.kanban.board({ actor: principal, ...(query.bot_id ? { botId: query.bot_id } : {}) }),
     }),
     defineRoute({
       method: 'put',
@@ -43,10 +32,7 @@ export function attendanceKanbanRoutes(deps: AttendanceRoutesDeps) {
       response: { description: 'Where the card is now', schema: KanbanMoveResultSchema },
       errors: [404, 409],
       handle: async ({ body, principal }) => {
-        const moved = await moveKanbanCard(
-          { ...deps.attendance.useCaseDeps, attendance: deps.attendance },
-          { actor: principal, sessionId: body.session_id, from: body.from_status, to: body.to_status },
-        );
+        const moved = await deps.attendance.kanban.move({ actor: principal, sessionId: body.session_id, from: body.from_status, to: body.to_status });
         return { ok: true as const, ...moved };
       },
     }),

@@ -1,7 +1,4 @@
-import {
-  addQueueMember, createQueue, deleteQueue, getQueue, listQueues, removeQueueMember, updateQueue,
-  type QueueMemberView, type QueueRow, type QueueWithMembers,
-} from '../../attendance/index.js';
+import type { QueueMemberView, QueueRow, QueueWithMembers } from '../../attendance/index.js';
 import { defineRoute } from '../route.js';
 import {
   AddQueueMemberRequestSchema, CreateQueueRequestSchema, DeletedSchema, QueueListSchema, QueueMemberListSchema, QueueMemberParamsSchema,
@@ -18,7 +15,7 @@ const TAG = 'attendance';
  * create and change them; attendants read the queues they are members of.
  */
 export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
-  const useCaseDeps = () => deps.attendance.useCaseDeps;
+  const queues = deps.attendance.queues;
   return [
     defineRoute({
       method: 'post',
@@ -32,7 +29,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       errors: [404],
       handle: async ({ body, principal }) => {
         const { user_ids: userIds, ...queue } = body;
-        return withMembers(await createQueue(useCaseDeps(), { actor: principal, queue, ...(userIds ? { userIds } : {}) }));
+        return withMembers(await queues.create({ actor: principal, queue, ...(userIds ? { userIds } : {}) }));
       },
     }),
     defineRoute({
@@ -42,7 +39,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       tag: TAG,
       access: READERS,
       response: { description: 'Queues in assignment order', schema: QueueListSchema },
-      handle: async ({ principal }) => (await listQueues(deps, principal)).map((q) => ({ ...queueJson(q), member_count: q.member_count })),
+      handle: async ({ principal }) => (await queues.list(principal)).map((q) => ({ ...queueJson(q), member_count: q.member_count })),
     }),
     defineRoute({
       method: 'get',
@@ -53,7 +50,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       params: QueueParamsSchema,
       response: { description: 'The queue and its members', schema: QueueWithMembersSchema },
       errors: [404],
-      handle: async ({ params, principal }) => withMembers(await getQueue(deps, principal, params.id)),
+      handle: async ({ params, principal }) => withMembers(await queues.get(principal, params.id)),
     }),
     defineRoute({
       method: 'put',
@@ -65,7 +62,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       body: UpdateQueueRequestSchema,
       response: { description: 'The queue and its members', schema: QueueWithMembersSchema },
       errors: [404],
-      handle: async ({ params, body }) => withMembers(await updateQueue(useCaseDeps(), { queueId: params.id, changes: body })),
+      handle: async ({ params, body }) => withMembers(await queues.update(params.id, body)),
     }),
     defineRoute({
       method: 'delete',
@@ -77,7 +74,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       response: { description: 'Deleted', schema: DeletedSchema },
       errors: [404, 409],
       handle: async ({ params }) => {
-        await deleteQueue(deps, params.id);
+        await queues.delete(params.id);
         return { ok: true as const };
       },
     }),
@@ -94,7 +91,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       errors: [404],
       handle: async ({ params, body, res }) => {
         const { user_id: userId, ...settings } = body;
-        const { member, created } = await addQueueMember(useCaseDeps(), { queueId: params.id, userId, ...settings });
+        const { member, created } = await queues.addMember({ queueId: params.id, userId, ...settings });
         res.status(created ? 201 : 200).json(memberJson(member));
         return undefined;
       },
@@ -108,7 +105,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       params: QueueParamsSchema,
       response: { description: 'Memberships', schema: QueueMemberListSchema },
       errors: [404],
-      handle: async ({ params, principal }) => (await getQueue(deps, principal, params.id)).members.map(memberJson),
+      handle: async ({ params, principal }) => (await queues.get(principal, params.id)).members.map(memberJson),
     }),
     defineRoute({
       method: 'delete',
@@ -120,7 +117,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
       response: { description: 'Removed', schema: DeletedSchema },
       errors: [404],
       handle: async ({ params }) => {
-        await removeQueueMember(deps, { queueId: params.id, userId: params.user_id });
+        await queues.removeMember({ queueId: params.id, userId: params.user_id });
         return { ok: true as const };
       },
     }),

@@ -1,7 +1,4 @@
-import {
-  assignTicket, createTicket, deleteTicket, listTickets, resolveTicket, transferTicket, updateTicket, visibleTicket,
-  type DealRow, type ResolvedTicket, type TicketDeps, type TicketRow,
-} from '../../attendance/index.js';
+import type { DealRow, ResolvedTicket, TicketRow } from '../../attendance/index.js';
 import { defineRoute } from '../route.js';
 import type { AttendanceRoutesDeps } from './attendance.js';
 import {
@@ -37,9 +34,8 @@ const withDeal = ({ ticket, deal }: ResolvedTicket) => ({ ...toTicketJson(ticket
  * tickets of the conversations they may see and those assigned to them; supervisors and admins
  * see all, and only they delete.
  */
-export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
-  // The service's clock, bot configuration (the sales deal rule reads it) and ticket-change port.
-  const deps: TicketDeps = routeDeps.attendance.ticketDeps;
+export function attendanceTicketRoutes(deps: AttendanceRoutesDeps) {
+  const tickets = deps.attendance.tickets;
   return [
     defineRoute({
       method: 'get',
@@ -51,7 +47,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       response: { description: 'A page of tickets', schema: TicketListSchema },
       handle: async ({ query, principal }) => {
         const { page, limit, ...filter } = query;
-        const list = await listTickets(deps, { actor: principal, filter, page, limit });
+        const list = await tickets.list({ actor: principal, filter, page, limit });
         return { ...list, tickets: list.tickets.map(toTicketJson) };
       },
     }),
@@ -64,7 +60,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       params: TicketParamsSchema,
       response: { description: 'The ticket', schema: TicketSchema },
       errors: [404],
-      handle: async ({ params, principal }) => toTicketJson(await visibleTicket(deps.repos, principal, params.id)),
+      handle: async ({ params, principal }) => toTicketJson(await tickets.get(principal, params.id)),
     }),
     defineRoute({
       method: 'post',
@@ -78,7 +74,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       errors: [404],
       handle: async ({ body, principal }) => {
         const { session_id, ...fields } = body;
-        return toTicketJson(await createTicket(deps, { actor: principal, session_id, fields }));
+        return toTicketJson(await tickets.create({ actor: principal, session_id, fields }));
       },
     }),
     defineRoute({
@@ -91,7 +87,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       body: UpdateTicketRequestSchema,
       response: { description: 'The ticket; deal is the CRM deal when the change resolved a sales ticket', schema: TicketWithDealSchema },
       errors: [404, 409],
-      handle: async ({ params, body, principal }) => withDeal(await updateTicket(deps, { actor: principal, ticketId: params.id, changes: body })),
+      handle: async ({ params, body, principal }) => withDeal(await tickets.update({ actor: principal, ticketId: params.id, changes: body })),
     }),
     defineRoute({
       method: 'delete',
@@ -102,7 +98,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       params: TicketParamsSchema,
       response: { description: 'Deleted', schema: DeleteTicketResultSchema },
       errors: [404],
-      handle: ({ params, principal }) => deleteTicket(deps, { ticketId: params.id, actorId: principal.user_id }),
+      handle: ({ params, principal }) => tickets.delete({ ticketId: params.id, actorId: principal.user_id }),
     }),
     defineRoute({
       method: 'post',
@@ -115,7 +111,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       response: { description: 'The ticket', schema: TicketSchema },
       errors: [404, 409],
       handle: async ({ params, body, principal }) =>
-        toTicketJson(await assignTicket(deps, { actor: principal, ticketId: params.id, userId: body.user_id })),
+        toTicketJson(await tickets.assign({ actor: principal, ticketId: params.id, userId: body.user_id })),
     }),
     defineRoute({
       method: 'post',
@@ -127,7 +123,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       body: TransferTicketRequestSchema,
       response: { description: 'The ticket', schema: TicketSchema },
       errors: [404, 409],
-      handle: async ({ params, body, principal }) => toTicketJson(await transferTicket(deps, {
+      handle: async ({ params, body, principal }) => toTicketJson(await tickets.transfer({
         actor: principal, ticketId: params.id, toUserId: body.to_user_id, ...(body.reason ? { reason: body.reason } : {}),
       })),
     }),
@@ -142,10 +138,7 @@ export function attendanceTicketRoutes(routeDeps: AttendanceRoutesDeps) {
       response: { description: 'The resolved ticket and the deal it created (null when none)', schema: TicketWithDealSchema },
       errors: [404, 409],
       handle: async ({ params, body, principal }) => {
-        await visibleTicket(deps.repos, principal, params.id);
-        return withDeal(await resolveTicket(deps, {
-          ticketId: params.id, actorId: principal.user_id, ...(body.resolution ? { resolution: body.resolution } : {}),
-        }));
+        return withDeal(await tickets.resolve(principal, { ticketId: params.id, ...(body.resolution ? { resolution: body.resolution } : {}) }));
       },
     }),
   ];

@@ -1,13 +1,4 @@
-import {
-  listAttendants,
-  listVisibleItems,
-  readTranscript,
-  runAttendantCommand,
-  transferConversation,
-  type AssistService,
-  type AttendanceRepositories,
-  type AttendanceService,
-} from '../../attendance/index.js';
+import type { AssistService, AttendanceApi } from '../../attendance/index.js';
 import { defineRoute } from '../route.js';
 import {
   AssignRequestSchema, AssignResultSchema, AttendantListSchema, CommandRequestSchema, CommandResultSchema, QueueItemListSchema,
@@ -17,9 +8,8 @@ import {
 
 /** What the attendance routes need. */
 export interface AttendanceRoutesDeps {
-  /** The stores the attendance use cases run on (built once, at the composition root). */
-  repos: AttendanceRepositories;
-  attendance: AttendanceService;
+  /** The attendance use cases, as the caller (built once, at the composition root). */
+  attendance: AttendanceApi;
   /** Attendant assist: the `/llm/*` routes and the `/tips /polish /replies /summary` commands. */
   assist?: AssistService;
 }
@@ -44,7 +34,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       body: CommandRequestSchema,
       response: { description: 'The reply for the attendant; ok false when the command could not be done', schema: CommandResultSchema },
       handle: ({ body, principal }) =>
-        runAttendantCommand(deps, { actor: principal, text: body.text, ...(body.session_id ? { sessionId: body.session_id } : {}) }),
+        deps.attendance.command({ actor: principal, text: body.text, ...(body.session_id ? { sessionId: body.session_id } : {}) }),
     }),
     defineRoute({
       method: 'get',
@@ -53,7 +43,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       tag: TAG,
       access: ACCESS,
       response: { description: 'Queue items', schema: QueueItemListSchema },
-      handle: ({ principal }) => listVisibleItems(deps.repos, principal, (f) => deps.attendance.queueItems(f)),
+      handle: ({ principal }) => deps.attendance.queue(principal),
     }),
     defineRoute({
       method: 'get',
@@ -62,7 +52,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       tag: TAG,
       access: ACCESS,
       response: { description: 'Attendants', schema: AttendantListSchema },
-      handle: () => listAttendants(deps),
+      handle: () => deps.attendance.attendants(),
     }),
     defineRoute({
       method: 'post',
@@ -74,7 +64,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       response: { description: 'Resolved', schema: ResolveResultSchema },
       errors: [404, 409],
       handle: async ({ params, principal }) => {
-        await deps.attendance.resolveAs(principal, params.session_id);
+        await deps.attendance.resolve(principal, params.session_id);
         return { ok: true as const, session_id: params.session_id, status: 'resolved' as const };
       },
     }),
@@ -88,7 +78,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       response: { description: 'Assigned; the attendant accepts it with /take', schema: AssignResultSchema },
       errors: [404, 409],
       handle: async ({ body, principal }) => {
-        const { row, name } = await deps.attendance.assignAs(principal, { sessionId: body.session_id, attendantId: body.attendant_id });
+        const { row, name } = await deps.attendance.assign(principal, { sessionId: body.session_id, attendantId: body.attendant_id });
         return { ok: true as const, session_id: body.session_id, status: row.status, assigned_to: row.assigned_to!, assigned_to_name: name };
       },
     }),
@@ -102,7 +92,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       response: { description: 'Transferred', schema: TransferResultSchema },
       errors: [404, 409],
       handle: async ({ body, principal }) => {
-        const row = await transferConversation(deps.attendance.useCaseDeps, {
+        const row = await deps.attendance.transfer({
           actor: principal, sessionId: body.session_id, reason: body.reason,
           ...(body.to_attendant_id ? { toAttendantId: body.to_attendant_id } : {}), ...(body.to_queue_id ? { toQueueId: body.to_queue_id } : {}),
         });
@@ -118,7 +108,7 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       params: SessionParamsSchema,
       response: { description: 'The transcript', schema: TranscriptSchema },
       errors: [404],
-      handle: async ({ params, principal }) => ({ messages: await readTranscript(deps.repos, principal, params.session_id) }),
+      handle: async ({ params, principal }) => ({ messages: await deps.attendance.transcript(principal, params.session_id) }),
     }),
     defineRoute({
       method: 'post',

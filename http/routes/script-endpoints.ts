@@ -1,9 +1,9 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { FormAnswer, FormSubmission, ScriptWebhookAnswer, WebhookRequest } from '../../engine/index.js';
+import type { FormAnswer, FormSubmission, ScriptWebhookAnswer, WebhookRequest } from '../../script-host/index.js';
 import { defineRoute } from '../route.js';
 
-/** The bots' WEBHOOK scripts and forms, as the engine answers them (engine/run-webhook.ts, engine/submit-form.ts). */
+/** The bots' WEBHOOK scripts and forms, as the script host answers them (script-host/run-webhook.ts, script-host/submit-form.ts). */
 export interface ScriptEndpoints {
   runWebhook(request: WebhookRequest): Promise<ScriptWebhookAnswer>;
   submitForm(submission: FormSubmission): Promise<FormAnswer>;

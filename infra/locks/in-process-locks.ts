@@ -36,6 +36,7 @@ export function createInProcessLocks(): LockPort {
   const mutex = new KeyedMutex();
   return {
     withLock: (key, fn) => mutex.run(key, fn),
+    withLockReading: (key, read, fn) => mutex.run(key, async () => fn(await read.read())),
     close: async () => undefined,
   };
 }

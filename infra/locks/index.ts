@@ -3,7 +3,7 @@ import { createInProcessLocks } from './in-process-locks.js';
 import type { LockPort } from './locks-port.js';
 import { createPostgresLocks } from './postgres-locks.js';
 
-export type { LockPort } from './locks-port.js';
+export type { LockPort, ReadUnderLock } from './locks-port.js';
 export { createInProcessLocks, KeyedMutex } from './in-process-locks.js';
 export { createPostgresLocks, type PostgresLocksOptions } from './postgres-locks.js';
 

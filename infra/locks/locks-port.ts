@@ -12,6 +12,25 @@ export interface LockPort {
    * is released when `fn` settles, whether it resolves or throws; its result or error is passed on.
    */
   withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * {@link withLock}, with a read that sees everything the previous holder committed taken in the
+   * same round trip as the lock: `fn` gets its result. On PostgreSQL the read's call takes the
+   * lock itself (see {@link ReadUnderLock}); in process it runs once the mutex is held.
+   */
+  withLockReading<R, T>(key: string, read: ReadUnderLock<R>, fn: (value: R) => Promise<T>): Promise<T>;
   /** Releases connections; waiting and running callers still finish. */
   close(): Promise<void>;
+}
+
+/**
+ * A read to take together with a lock (docs/performance.md, "Handoff round trips"). `call` is one
+ * SQL call whose first parameter is the lock key: it must take the session-level advisory lock
+ * `pg_advisory_lock(hashtextextended(key, 0))` (the PostgreSQL driver's own, which it releases)
+ * before it reads, in a volatile function so the read sees what committed before the lock was
+ * granted. `read` is the same read on its own, for the in-process driver.
+ */
+export interface ReadUnderLock<R> {
+  call: { text: string; values: readonly unknown[] };
+  fromRows(rows: Record<string, unknown>[]): R;
+  read(): Promise<R>;
 }

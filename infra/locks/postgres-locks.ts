@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Logger } from '../logger.js';
 import { KeyedMutex } from './in-process-locks.js';
-import type { LockPort } from './locks-port.js';
+import type { LockPort, ReadUnderLock } from './locks-port.js';
 
 /** Options for {@link createPostgresLocks}. */
 export interface PostgresLocksOptions {
@@ -28,21 +28,32 @@ export function createPostgresLocks(options: PostgresLocksOptions): LockPort {
   pool.on('error', (error) => options.logger.warn({ err: error }, 'lock connection lost'));
   const local = new KeyedMutex();
 
-  async function holdOnServer<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  /** The lock's own statement: it takes the lock and reads nothing. */
+  const lockOnly: ReadUnderLock<undefined> = {
+    call: { text: 'select pg_advisory_lock(hashtextextended($1, 0))', values: [] },
+    fromRows: () => undefined,
+    read: async () => undefined,
+  };
+
+  /** Takes the lock with `lock.call` (which may read as well), runs `fn` with what it read, then unlocks. */
+  async function holdOnServer<R, T>(key: string, lock: ReadUnderLock<R>, fn: (value: R) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     // Set when the connection itself failed (not when `fn` did): such a connection is destroyed.
     let broken: Error | undefined;
     const onError = (error: Error) => (broken = error);
     client.on('error', onError);
     try {
+      let value: R;
       try {
-        await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
+        const result = await client.query<Record<string, unknown>>(lock.call.text, [key, ...lock.call.values]);
+        value = lock.fromRows(result.rows);
       } catch (error) {
+        // The call may have failed after taking the lock: only a destroyed connection surely lets go.
         broken = error as Error;
         throw error;
       }
       try {
-        return await fn();
+        return await fn(value);
       } finally {
         await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch((error: Error) => {
           broken = error;
@@ -57,7 +68,8 @@ export function createPostgresLocks(options: PostgresLocksOptions): LockPort {
   }
 
   return {
-    withLock: (key, fn) => local.run(key, () => holdOnServer(key, fn)),
+    withLock: (key, fn) => local.run(key, () => holdOnServer(key, lockOnly, fn)),
+    withLockReading: (key, read, fn) => local.run(key, () => holdOnServer(key, read, fn)),
     close: () => pool.end(),
   };
 }

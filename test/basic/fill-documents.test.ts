@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import {
   createInMemoryBotData, createInMemoryFileStore, createStandardHost, loadScript, startDialog, type FileStore,
 } from '../../basic-interpreter/index.js';
-import { fillDocument } from '../../engine/host/index.js';
+import { fillDocument } from '../../script-host/index.js';
 import { buildDocx, buildPdfForm, buildPlainPdf, buildXlsx, docxParagraphs, readXlsx } from '../support/office-templates.js';
 
 /**

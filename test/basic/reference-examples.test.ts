@@ -2,7 +2,7 @@ import {
   createInMemoryBotData, createInMemoryFileStore, createStandardHost, loadScript, resumeDialog, startDialog,
   type CompiledScript, type Effect, type ObjectValue, type TurnResult, type Value,
 } from '../../basic-interpreter/index.js';
-import { fillDocument } from '../../engine/host/index.js';
+import { fillDocument } from '../../script-host/index.js';
 import { buildDocx } from '../support/office-templates.js';
 
 /**
@@ -249,7 +249,7 @@ async function run(example: Example): Promise<{ lines: string[]; effects: Effect
     async conversation(effect) {
       switch (effect.type) {
         case 'llm': return `model: ${effect.prompt}`;
-        // The picture the customer sent holds a code (the server reads it: engine/host/read-qr-link.ts).
+        // The picture the customer sent holds a code (the server reads it: script-host/host/read-qr-link.ts).
         case 'qrcode.read': return 'TICKET-42';
         case 'kb': throw new Error(`not available: ${effect.action === 'website' ? 'USE WEBSITE' : effect.action === 'use' ? 'USE KB' : 'CLEAR KB'}`);
         case 'tools': throw new Error(`not available: ${effect.action === 'clear' ? 'CLEAR TOOLS' : `${effect.action.toUpperCase()} TOOL`}`);

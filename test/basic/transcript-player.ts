@@ -2,8 +2,8 @@ import {
   createInMemoryBotData, createInMemoryFileStore, createStandardHost, resumeDialog, startDialog,
   type Effect, type ScriptLibrary, type TableStore, type TurnResult, type Value,
 } from '../../basic-interpreter/index.js';
-import { createHttpPerformer, ScriptFolder } from '../../engine/host/index.js';
-import { meetingsNotConfigured } from '../../engine/index.js';
+import { createHttpPerformer, ScriptFolder } from '../../script-host/index.js';
+import { meetingsNotConfigured } from '../../script-host/index.js';
 import { renderTurn, type Transcript } from './transcript.js';
 
 /** How a transcript is played: the bot's script folder, its first script and what it starts with. */
@@ -21,7 +21,7 @@ export interface PlayOptions {
 /**
  * Data, memory and HTTP for real (in memory, local server); conversation effects answered as a
  * queue would. `# meeting: unavailable` in a transcript answers CREATE MEETING as a server
- * without a meeting service does (engine/ports.ts), `# transfer: unavailable` TRANSFER TO HUMAN
+ * without a meeting service does (script-host/ports.ts), `# transfer: unavailable` TRANSFER TO HUMAN
  * as one with no attendant online.
  */
 function testHost(transcript: Transcript, record: (effect: Effect) => void) {

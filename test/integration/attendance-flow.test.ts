@@ -2,11 +2,12 @@ import {
   createAttendanceRepositories, createAttendanceEventsRepo, createAttendantProfilesRepo, createCrmRepo, createQueuesRepo, createSessionsRepo, createUsersRepo,
 } from '../../db/index.js';
 import { createAttendanceService, QUEUE_FULL_MESSAGE, type AttendanceService } from '../../attendance/index.js';
-import { createEngine, type EngineService } from '../../engine/index.js';
+import { createChannelRegistry, createEngine, type EngineService } from '../../engine/index.js';
 import { createEventBus } from '../../infra/events/index.js';
 import { createJobQueue } from '../../infra/jobs/index.js';
 import { createInProcessLocks, createPostgresLocks } from '../../infra/locks/index.js';
-import { EngineHarness, engineRepositories, inbound, lines, logger, TestAdapter } from '../support/engine-kit.js';
+import { createScriptHost } from '../../script-host/index.js';
+import { EngineHarness, engineRepositories, inbound, lines, logger, scriptHostRepositories, TestAdapter } from '../support/engine-kit.js';
 import type { ConflictError } from '../../infra/errors.js';
 import { testDrivers } from '../support/drivers.js';
 
@@ -56,8 +57,10 @@ beforeAll(async () => {
   const bus = createEventBus({ prefix: 'sbtest-attendance', logger });
   const { databaseUrl } = testDrivers;
   const locks = databaseUrl ? createPostgresLocks({ databaseUrl, logger, poolSize: 5 }) : createInProcessLocks();
+  const channels = createChannelRegistry();
+  const host = createScriptHost({ repos: scriptHostRepositories(harness.database), jobs, logger, locks, channels, bots: (name) => harness.bots.get(name) });
   engine = createEngine({
-    repos: engineRepositories(harness.database), jobs, bus, logger, locks, bots: (name) => harness.bots.get(name),
+    repos: engineRepositories(harness.database), jobs, bus, logger, locks, channels, bot: host.runner, bots: (name) => harness.bots.get(name),
     outbox: { attempts: 2, backoffMs: 10 },
   });
   service = createAttendanceService({ repos: createAttendanceRepositories(db()), bots: configOf, customers: engine, logger });

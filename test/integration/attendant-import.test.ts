@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/connection.js';
 import { createAttendantProfilesRepo, createUsersRepo } from '../../db/index.js';
-import { prepareBots } from '../../service-bots.js';
+import { prepareBots } from '../../app/bots.js';
 import { captureLogger, tempDir } from '../fixtures/config/helpers.js';
 import { openTestDatabase } from '../support/drivers.js';
 

@@ -3,11 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createGraphAdapter, createSmsAdapter, graphChannelSettings } from '../../adapters/index.js';
+import { createGraphAdapter, createSmsAdapter } from '../../adapters/index.js';
 import { defaultBotConfig, type BotConfig } from '../../config/index.js';
 import { createBotDataRepo, createSmsOptOutsRepo, createUsersRepo } from '../../db/index.js';
 import { createLlmClients } from '../../infra/llm/index.js';
-import { basicCapabilities, basicKnowledge, basicLlm } from '../../service-basic.js';
+import { basicCapabilities, basicKnowledge, basicLlm } from '../../app/script-host.js';
+import { graphChannelSettings } from '../../app/channel-settings.js';
 import { EngineHarness, inbound, logger, TestAdapter, type RunningEngine } from '../support/engine-kit.js';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph.js';
 import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from '../support/fake-openai.js';
@@ -129,7 +130,7 @@ beforeAll(async () => {
     },
     optOuts: createSmsOptOutsRepo(db), botOfSession: async () => undefined, deliveryStatus: async () => true, logger,
   });
-  const mobileMsg = createGraphAdapter('mobile_msg', { settings: (bot) => { const c = configs.get(bot); return c && graphChannelSettings('mobile_msg', c); } });
+  const mobileMsg = createGraphAdapter('mobile_msg', { settings: (bot) => graphChannelSettings('mobile_msg', configs.get(bot)) });
   const knowledge = basicKnowledge({ database: db, bot: botOf });
   const clients = createLlmClients();
   const modelOf = (id: string) => {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createUsersRepo } from '../../db/index.js';
-import { basicCapabilities } from '../../service-basic.js';
+import { basicCapabilities } from '../../app/script-host.js';
 import { EngineHarness, inbound, TestAdapter, type RunningEngine } from '../support/engine-kit.js';
 
 // The two migration templates (bots/migration.gbai), run by the engine end to end: the

@@ -10,7 +10,7 @@ import {
 import type { ObjectValue, Value } from '../../basic-interpreter/values.js';
 import { createBotDataRepo } from '../../db/bot-data-repo.js';
 import { createBotsRepo } from '../../db/bots-repo.js';
-import { seedTablesFromCsv } from '../../engine/host/index.js';
+import { seedTablesFromCsv } from '../../script-host/index.js';
 import type { DatabaseHandle } from '../../db/connection.js';
 import { openTestDatabase, testDrivers } from '../support/drivers.js';
 

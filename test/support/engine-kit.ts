@@ -1,14 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ScriptFolder } from '../../engine/host/index.js';
+import { createScriptHost, ScriptFolder, type ScriptBot, type ScriptHost, type ScriptHostDeps, type ScriptHostRepositories } from '../../script-host/index.js';
 import { defaultBotConfig, type BotConfig } from '../../config/index.js';
 import {
   createBotDataRepo, createBotsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTurnStore,
   type DatabaseHandle, type MessageRow,
 } from '../../db/index.js';
 import {
-  createEngine, ENGINE_EVENTS, type ChannelAdapter, type EngineBot, type EngineDeps, type EngineEvent, type EngineEventHandlers, type EngineRepositories,
+  createChannelRegistry, createEngine, ENGINE_EVENTS, type ChannelAdapter, type EngineEvent, type EngineEventHandlers, type EngineRepositories,
   type EngineService, type OutboxSettings,
 } from '../../engine/index.js';
 import { createEventBus, type EventBus } from '../../infra/events/index.js';
@@ -37,9 +37,10 @@ export interface BotSpec {
   params?: Record<string, string>;
 }
 
-/** One running engine "instance" with its own job queue, event bus and locks. */
+/** One running engine "instance" (with its script host) with its own job queue, event bus and locks. */
 export interface RunningEngine {
   engine: EngineService;
+  host: ScriptHost;
   jobs: JobQueue;
   bus: EventBus;
   /** Every domain event the engine handed out, in order. */
@@ -49,7 +50,7 @@ export interface RunningEngine {
 
 /** A database with bots, on which engine instances are started and stopped (restarts). */
 export class EngineHarness {
-  readonly bots = new Map<string, EngineBot>();
+  readonly bots = new Map<string, ScriptBot>();
   private readonly dirs: string[] = [];
   private readonly prefixes: string[] = [];
   private readonly running = new Set<RunningEngine>();
@@ -60,7 +61,7 @@ export class EngineHarness {
     return new EngineHarness(await openTestDatabase());
   }
 
-  async addBot(spec: BotSpec): Promise<EngineBot> {
+  async addBot(spec: BotSpec): Promise<ScriptBot> {
     const dir = await mkdtemp(path.join(tmpdir(), `sb-engine-${spec.name}-`));
     this.dirs.push(dir);
     for (const [file, source] of Object.entries(spec.scripts)) await writeFile(path.join(dir, `${file}.bas`), source);
@@ -69,7 +70,7 @@ export class EngineHarness {
     });
     dialogs.loadAll();
     const { id } = await createBotsRepo(this.database.db).ensure(spec.name);
-    const bot: EngineBot = { id, name: spec.name, config: { ...defaultBotConfig(), ...spec.config }, params: spec.params ?? {}, dialogs };
+    const bot: ScriptBot = { id, name: spec.name, config: { ...defaultBotConfig(), ...spec.config }, params: spec.params ?? {}, dialogs };
     this.bots.set(spec.name, bot);
     return bot;
   }
@@ -82,24 +83,32 @@ export class EngineHarness {
   async startEngine(options: {
     outbox?: Partial<OutboxSettings>; adapters?: ChannelAdapter[]; start?: boolean; prefix?: string;
     /** Ports of the BASIC capabilities (CREATE USER, the bots' drives, SEND SMS…, the language model). */
-    capabilities?: Pick<EngineDeps, 'users' | 'files' | 'capabilities' | 'llm'>;
+    capabilities?: Partial<Pick<ScriptHostDeps, 'users' | 'files' | 'capabilities' | 'llm'>>;
   } = {}): Promise<RunningEngine> {
     const prefix = options.prefix ?? uniquePrefix('sbtest-engine');
     this.prefixes.push(prefix);
     const jobs = createJobQueue({ redisUrl, prefix, logger });
     const bus = createEventBus({ redisUrl, prefix, logger });
     const locks: LockPort = databaseUrl ? createPostgresLocks({ databaseUrl, logger, poolSize: 5 }) : createInProcessLocks();
+    const channels = createChannelRegistry();
+    const host = createScriptHost({
+      repos: scriptHostRepositories(this.database), jobs, logger, locks, channels,
+      bots: (name) => this.bots.get(name),
+      ...options.capabilities,
+    });
     const engine = createEngine({
-      repos: engineRepositories(this.database), jobs, bus, logger, locks,
+      repos: engineRepositories(this.database), jobs, bus, logger, locks, channels, bot: host.runner,
       bots: (name) => this.bots.get(name),
       outbox: { attempts: 4, backoffMs: 40, ...options.outbox },
-      ...options.capabilities,
     });
     const events = recordEvents(engine);
     for (const adapter of options.adapters ?? []) engine.channels.register(adapter);
-    if (options.start ?? true) await engine.start();
+    if (options.start ?? true) {
+      await engine.start();
+      await host.start();
+    }
     const running: RunningEngine = {
-      engine, jobs, bus, events,
+      engine, host, jobs, bus, events,
       stop: async () => {
         this.running.delete(running);
         await jobs.close({ timeoutMs: 2000 });
@@ -133,9 +142,13 @@ export class EngineHarness {
 export function engineRepositories(database: DatabaseHandle): EngineRepositories {
   return {
     turns: createTurnStore(database.sql), outbox: createOutboxRepo(database.db), events: createEngineEventsRepo(database.db),
-    sessions: createSessionsRepo(database.db), messages: createMessagesRepo(database.db), botData: createBotDataRepo(database.db),
-    inbound: createInboundQueueRepo(database.db), triggerRuns: createTableTriggerRunsRepo(database.db),
+    sessions: createSessionsRepo(database.db), messages: createMessagesRepo(database.db), inbound: createInboundQueueRepo(database.db),
   };
+}
+
+/** The script host's repositories on a test database (no watches: nothing is watched). */
+export function scriptHostRepositories(database: DatabaseHandle): ScriptHostRepositories {
+  return { botData: createBotDataRepo(database.db), triggerRuns: createTableTriggerRunsRepo(database.db) };
 }
 
 /** Subscribes to every domain event and keeps them, in the order handed out. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { readProcessSettings } from '../../config/index.js';
 import { engineEvents } from '../../db/schema/index.js';
 import { createLogger, type Logger } from '../../infra/logger.js';
-import { startService, type RunningService } from '../../service.js';
+import { startService, type RunningService } from '../../app/main.js';
 import { copyMigratedPglite } from './pglite-template.js';
 import { createScratchDatabase } from './postgres.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';

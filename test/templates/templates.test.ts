@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadScript } from '../../basic-interpreter/index.js';
 import { loadBotPackages } from '../../config/index.js';
-import { seedTablesFromCsv } from '../../engine/host/index.js';
+import { seedTablesFromCsv } from '../../script-host/index.js';
 import { createLogger } from '../../infra/logger.js';
 import { playTranscript } from '../basic/transcript-player.js';
 import { firstDifference, parseTranscript } from '../basic/transcript.js';

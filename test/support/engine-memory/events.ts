@@ -2,7 +2,7 @@ import type { EngineEventsRepo, PendingEvent } from '../../../db/index.js';
 import { copy, type MemoryTables } from './tables.js';
 
 /** The events' methods the engine calls (EngineRepositories.events). */
-export type MemoryEngineEvents = Pick<EngineEventsRepo, 'listPending' | 'sessionsWithPending' | 'markDone' | 'recordFailure'>;
+export type MemoryEngineEvents = Pick<EngineEventsRepo, 'pendingUnderLock' | 'sessionsWithPending' | 'markDone' | 'recordFailure'>;
 
 /**
  * db/engine-events-repo.ts in memory: the events turns and failed deliveries wrote, handed out per
@@ -10,11 +10,22 @@ export type MemoryEngineEvents = Pick<EngineEventsRepo, 'listPending' | 'session
  */
 export function createMemoryEngineEvents(tables: MemoryTables): MemoryEngineEvents {
   const find = (id: string) => tables.events.find((e) => e.id === id);
+  async function listPending(sessionId: string): Promise<PendingEvent[]> {
+    return tables.events
+      .filter((e) => e.session_id === sessionId && e.state === 'pending')
+      .map((e) => copy({ id: e.id, session_id: e.session_id, name: e.name, payload: e.payload, attempts: e.attempts }));
+  }
   return {
-    async listPending(sessionId): Promise<PendingEvent[]> {
-      return tables.events
-        .filter((e) => e.session_id === sessionId && e.state === 'pending')
-        .map((e) => copy({ id: e.id, session_id: e.session_id, name: e.name, payload: e.payload, attempts: e.attempts }));
+    // The in-process locks run `read` (infra/locks/locks-port.ts); `call` and `fromRows` are the
+    // PostgreSQL driver's, which never sees these stores.
+    pendingUnderLock(sessionId) {
+      return {
+        call: { text: 'in memory: no statement', values: [sessionId] },
+        fromRows: () => {
+          throw new Error('the in-memory events are read with `read`, not from rows');
+        },
+        read: () => listPending(sessionId),
+      };
     },
 
     async sessionsWithPending() {

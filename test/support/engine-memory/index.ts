@@ -1,5 +1,4 @@
 import type { EngineRepositories } from '../../../engine/index.js';
-import { createMemoryBotData, createMemoryTriggerRuns } from './bot-data.js';
 import { createMemoryEngineEvents } from './events.js';
 import { createMemoryInboundQueue } from './inbound-queue.js';
 import { createMemoryOutbox } from './outbox.js';
@@ -24,8 +23,6 @@ export function createMemoryEngineRepositories(options: { now?: () => Date } = {
       sessions: createMemorySessions(tables),
       messages: createMemoryMessages(tables),
       inbound: createMemoryInboundQueue(tables),
-      botData: createMemoryBotData(),
-      triggerRuns: createMemoryTriggerRuns(),
     },
   };
 }

@@ -1,0 +1,43 @@
+import type { BotMsgAdapterDeps, SmsAdapterDeps, WorkchatAdapterDeps } from '../adapters/index.js';
+import type { BotConfig, ProcessSettings } from '../config/index.js';
+import { createSmsOptOutsRepo, createWorkchatConversationsRepo, type Database } from '../db/index.js';
+import type { DeliveryStatusUpdate } from '../engine/index.js';
+import type { Logger } from '../infra/logger.js';
+import { botMsgSettingsOf, smsSettingsOf, workchatSettingsOf } from './channel-settings.js';
+
+/** What the provider channels are wired from at the composition root. */
+export interface ProviderChannelWiring {
+  database: Database;
+  settings: Pick<ProcessSettings, 'PUBLIC_URL'>;
+  logger: Logger;
+  /** A loaded bot's configuration by name. */
+  configOf(bot: string): BotConfig | undefined;
+  /** The bot's name of a session (sessions-repo `botNameOf`). */
+  botOfSession(sessionId: string): Promise<string | undefined>;
+  /** The engine's delivery-status entry; bound late, since the engine is built after the adapters. */
+  recordDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
+}
+
+/**
+ * The deps of the bot_msg, sms and workchat adapters (docs/channels/): each bot's `bot-msg-*`,
+ * `sms-*` and `workchat-*` keys as the adapters' settings (service-channel-settings.ts) —
+ * undefined, so the channel is off and its webhook answers 404, when the bot disables it or lacks
+ * the credentials.
+ */
+export function providerChannelDeps(wiring: ProviderChannelWiring): { botMsg: BotMsgAdapterDeps; sms: SmsAdapterDeps; workchat: WorkchatAdapterDeps } {
+  const { configOf, botOfSession, logger } = wiring;
+  return {
+    botMsg: { botOfSession, logger, settingsOf: (bot) => botMsgSettingsOf(configOf(bot)) },
+    workchat: {
+      botOfSession, logger, settingsOf: (bot) => workchatSettingsOf(configOf(bot)),
+      conversations: createWorkchatConversationsRepo(wiring.database),
+    },
+    sms: {
+      botOfSession, logger,
+      publicUrl: wiring.settings.PUBLIC_URL,
+      optOuts: createSmsOptOutsRepo(wiring.database),
+      deliveryStatus: (update) => wiring.recordDeliveryStatus(update),
+      settingsOf: (bot) => smsSettingsOf(configOf(bot)),
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { createChannelAdapters, graphAdapterOf, listChannelAdapters } from '../adapters/index.js';
+import type { ProcessSettings } from '../config/index.js';
+import { createDriveLinks, createFileStore, driveLinkKey } from '../content/index.js';
+import {
+  createBotDataRepo, createBotWatchesRepo, createContentRecordsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo,
+  createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTurnStore,
+} from '../db/index.js';
+import { createChannelRegistry, createEngine, voiceModelsOf, type EngineService } from '../engine/index.js';
+import type { AttendanceRepositories } from '../attendance/index.js';
+import type { Logger } from '../infra/logger.js';
+import { createScriptHost } from '../script-host/index.js';
+import type { AuthWiring } from './auth.js';
+import type { BotRegistry } from './bots.js';
+import { graphChannelSettings } from './channel-settings.js';
+import { providerChannelDeps } from './channels.js';
+import type { Infrastructure } from './infrastructure.js';
+import { wireMeetings } from './meetings.js';
+import { createServiceMetrics } from './metrics.js';
+import type { PublicUrl } from './public-url.js';
+import { basicCapabilities, basicKnowledge, basicLlm, botDrives } from './script-host.js';
+import type { LanguageModels } from './language-models.js';
+
+/**
+ * The path of a message and what it reaches: the channel adapters, the BASIC script host, the
+ * engine and meetings. They need each other both ways — adapters report delivery receipts to the
+ * engine, the engine answers through the script host, whose keywords send on the adapters and
+ * open meetings, whose links reach customers through the engine — so the engine is reached from the
+ * adapters' receipts and from meetings through `engineOnceBuilt`, which refuses a call made before
+ * it exists (none is: receipts come with webhooks and links with turns, after start-up).
+ */
+export function wireConversations(deps: {
+  settings: ProcessSettings; infra: Infrastructure; auth: AuthWiring; bots: BotRegistry; publicUrl: PublicUrl; models: LanguageModels;
+  attendanceRepos: AttendanceRepositories; logger: Logger;
+}) {
+  const { settings, infra, auth, bots, publicUrl, logger } = deps;
+  const db = infra.database.db;
+  const built: { engine?: EngineService } = {};
+  const engineOnceBuilt = (): EngineService => {
+    if (!built.engine) throw new Error('the engine is used before it is built');
+    return built.engine;
+  };
+  const sessionsRepo = createSessionsRepo(db);
+  const now = () => new Date();
+  // Provider channels: each bot's credentials from its config.csv, mapped onto each adapter's settings
+  // (app/channel-settings.ts, docs/channels/README.md); bot_msg, sms and workchat are wired by providerChannelDeps.
+  const providerChannels = providerChannelDeps({
+    database: db, settings, logger, configOf: (name) => bots.named(name)?.config,
+    botOfSession: (id) => sessionsRepo.botNameOf(id), recordDeliveryStatus: (update) => engineOnceBuilt().recordDeliveryStatus(update),
+  });
+  // The bot's voice service (voice-models-url): transcribes voice notes, speaks replies (docs/channels/mobile-msg.md).
+  const voiceFor = (key: string) => {
+    const config = bots.find(key)?.config;
+    return config && voiceModelsOf(config);
+  };
+  // SEND FILE of a drive file: signed links at PUBLIC_URL that open for 7 days (docs/content.md, "The bot drive");
+  // web visitors attach their uploads by the same links (docs/channels/web.md, "Files from the visitor").
+  const driveLinks = createDriveLinks({ key: driveLinkKey(auth.secret), publicUrl, now });
+  // The knowledge base of USE KB / USE WEBSITE: each bot's .gbkb folder and crawled sites, in full-text search.
+  const knowledge = basicKnowledge({ database: db, bot: (id) => bots.find(id) });
+  // One file store (picked by STORAGE_URL, docs/content.md) for content and, when it is S3, the bots' drives.
+  const fileStore = createFileStore(settings, infra.outbound);
+  const contentRecords = createContentRecordsRepo(db);
+  const files = botDrives({ dataDir: settings.DATA_DIR, storage: fileStore });
+  const adapters = createChannelAdapters({
+    visitorTokens: auth.visitorTokens, webDriveLinks: driveLinks, graphSettings: (channel, key) => graphChannelSettings(channel, bots.find(key)?.config), logger, voiceFor,
+    deliveryStatus: (update) => engineOnceBuilt().recordDeliveryStatus(update), ...providerChannels,
+    webDrive: (name) => {
+      const bot = bots.named(name);
+      return bot && files(bot);
+    },
+  });
+  // BASIC's capabilities (docs/basic.md): CREATE USER through the users service, the file keywords on the bots' drives,
+  // SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE through the knowledge base,
+  // CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.
+  const basic = basicCapabilities({
+    users: auth.users, dataDir: settings.DATA_DIR, knowledge, storage: fileStore, tasks: contentRecords.tasks, mail: contentRecords.mail,
+    attendance: { repos: deps.attendanceRepos },
+    channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => bots.find(id) },
+  });
+  const metrics = createServiceMetrics({ db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
+  // Meetings (docs/meetings.md): CREATE MEETING, /video and /call, /api/meet; links reach customers through the engine.
+  const meetings = wireMeetings({
+    db, secret: auth.secret, config: (id) => bots.find(id)?.config, botId: (key) => bots.find(key)?.id,
+    publicUrl, mailer: infra.mailer, logger, now,
+  }, engineOnceBuilt);
+  // The channel adapters: the engine delivers through them, the script host fetches customers' files through them.
+  const channels = createChannelRegistry();
+  for (const adapter of listChannelAdapters(adapters)) channels.register(adapter);
+  // The BASIC script host (docs/architecture.md, folder map): the bots' dialogs, keywords, webhooks, forms and background runs.
+  const scriptHost = createScriptHost({
+    repos: { botData: createBotDataRepo(db), triggerRuns: createTableTriggerRunsRepo(db), watches: createBotWatchesRepo(db) },
+    jobs: infra.jobs, logger, locks: infra.locks, bots: (name) => bots.named(name), botNames: () => bots.all.map((b) => b.name), channels,
+    rateLimiter: infra.rateLimiter,
+    ...basic,
+    fileLinks: (bot) => (file) => driveLinks.url(bot.name, file),
+    signInLinks: (request) => auth.signInLinks.url(request),
+    meetings: meetings.script,
+    // CREATE SITE answers an absolute link to the site (docs/content.md, "Sites").
+    publicUrl,
+    // SEND MAIL goes through the same mailer; without SMTP_URL the script host keeps its "not configured" port.
+    ...(infra.mailer.configured ? { mail: { send: (m) => infra.mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
+    // LLM and SET CONTEXT use the bot's model, with the session's knowledge and tools; without a model the keyword
+    // stops the script with a clear error (or, with knowledge active, answers with the best passages).
+    llm: basicLlm({ modelOf: deps.models, knowledge }),
+  });
+  const messages = createMessagesRepo(db);
+  const engine = createEngine({
+    repos: {
+      turns: createTurnStore(infra.database.sql), outbox: createOutboxRepo(db), events: createEngineEventsRepo(db),
+      sessions: sessionsRepo, messages, inbound: createInboundQueueRepo(db),
+    },
+    jobs: infra.jobs, bus: infra.bus, logger, locks: infra.locks, bots: (name) => bots.named(name), metrics: metrics.port, channels,
+    // The bot answers through the script host.
+    bot: scriptHost.runner,
+  });
+  built.engine = engine;
+  return { engine, scriptHost, adapters, providerChannels, voiceFor, driveLinks, files, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
+}
+
+export type Conversations = ReturnType<typeof wireConversations>;

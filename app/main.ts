@@ -1,0 +1,101 @@
+import type { ProcessSettings } from '../config/index.js';
+import type { DatabaseHandle } from '../db/index.js';
+import { createAttendanceRepositories, createGroupsRepo } from '../db/index.js';
+import type { EngineService } from '../engine/index.js';
+import { createGroupAudience, createGroupLimits, createIdentityProvider, type GroupsDeps } from '../groups/index.js';
+import type { TokenIssuer } from '../auth/index.js';
+import type { EventBus } from '../infra/events/index.js';
+import type { JobQueue } from '../infra/jobs/index.js';
+import type { Logger } from '../infra/logger.js';
+import { wireAttendance } from './attendance.js';
+import { wireAuth } from './auth.js';
+import { createBotRegistry, prepareBots, type RunnableBot } from './bots.js';
+import { wireContent } from './content.js';
+import { wireConversations } from './conversations.js';
+import type { ServiceDeployment } from './deployment.js';
+import { serveHttp } from './http.js';
+import { identityRoutes } from './identity.js';
+import { openInfrastructure } from './infrastructure.js';
+import { languageModels } from './language-models.js';
+import { smsSenderOf, wireNotifications } from './notifications.js';
+import { createPublicUrl } from './public-url.js';
+import { startRecovery } from './recovery.js';
+import { createShutdown } from './shutdown.js';
+
+export type { RunnableBot } from './bots.js';
+
+/** A started service: what tests and the CLI need to reach it and to stop it. */
+export interface RunningService {
+  readonly url: string;
+  readonly database: DatabaseHandle;
+  readonly jobs: JobQueue;
+  readonly bus: EventBus;
+  readonly tokens: TokenIssuer;
+  readonly bots: RunnableBot[];
+  readonly engine: EngineService;
+  /** This deployment's id and Redis prefix (docs/operations/high-availability.md, "Several deployments on one Redis"). */
+  readonly deployment: Pick<ServiceDeployment, 'id' | 'redisPrefix'>;
+  /** `http://host:port` of the metrics listener when `METRICS_PORT` is set (docs/metrics.md). */
+  readonly metricsUrl?: string;
+  /** Graceful stop: refuse new connections, finish requests and jobs (bounded), close pools. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The composition root (docs/architecture.md, "Folder map"): opens what every area runs on, loads
+ * the bot packages, wires each area once, in the order they need each other (app/<area>.ts), then
+ * serves HTTP. Nothing outside app/, bin/ and the tests imports it.
+ */
+export async function startService(settings: ProcessSettings, logger: Logger): Promise<RunningService> {
+  const infra = await openInfrastructure(settings, logger);
+  const { database, jobs, bus, mailer } = infra;
+  const bots = createBotRegistry(await prepareBots(settings.BOTS_DIR, database, logger, { production: settings.NODE_ENV === 'production' }));
+  // Join, drive and sign-in links point at PUBLIC_URL, or at where this instance listens (known once it does).
+  const publicUrl = createPublicUrl(settings);
+  const auth = await wireAuth(settings, infra, bots, publicUrl, logger);
+  const models = languageModels(bots);
+  // Every attendance use case runs on these, built once.
+  const attendanceRepos = createAttendanceRepositories(database.db);
+  const conversations = wireConversations({ settings, infra, auth, bots, publicUrl, models, attendanceRepos, logger });
+  const { engine, scriptHost } = conversations;
+  const attendance = await wireAttendance({ infra, bots, conversations, repos: attendanceRepos, models, logger });
+  await engine.start();
+  await scriptHost.start();
+
+  // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
+  const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch: infra.fetch });
+  const groups: GroupsDeps = { idp: identityProvider, limits: createGroupLimits(infra.rateLimiter) };
+  // Notifications (docs/notifications.md): broadcasts reach groups through the identity provider; sms goes out on the
+  // sms channel with the account of NOTIFICATIONS_SMS_BOT, mobile push through FCM when FCM_CREDENTIALS_FILE is set.
+  const notificationSms = smsSenderOf(conversations.adapters.sms, settings.NOTIFICATIONS_SMS_BOT);
+  const notifications = await wireNotifications({
+    settings, database, jobs, bus, rateLimiter: infra.rateLimiter, mailer, logger, secret: auth.secret, outbound: infra.outbound,
+    groups: createGroupAudience(identityProvider), ...(notificationSms ? { sms: notificationSms } : {}), publicUrl,
+  });
+  await notifications.service.start();
+  const recovery = startRecovery(jobs, [
+    (returned) => engine.recover({ awaitBus: returned }),
+    (returned) => scriptHost.recover({ schedules: returned }),
+    () => notifications.service.recover(),
+  ], logger);
+  // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
+  const content = wireContent({ store: conversations.fileStore, database, mailer, idp: identityProvider, logger });
+  const identity = identityRoutes({
+    bots: [...bots.all], users: auth.users, groups: identityProvider, tokens: auth.tokens, secret: auth.secret, publicUrl, fetch: infra.fetch,
+  });
+
+  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, identity, publicUrl, logger });
+  const stop = createShutdown({
+    settings, http, logger,
+    quiet: [() => recovery.stop()],
+    close: [
+      () => attendance.autoSummary.idle(), () => jobs.close({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS }), () => infra.deployment.close(), () => mailer.close(),
+      () => bus.close(), () => infra.rateLimiter.close(), () => identityProvider.close(), () => infra.locks.close(), () => database.close(),
+    ],
+  });
+  return {
+    url: http.url, database, jobs, bus, tokens: auth.tokens, bots: [...bots.all], engine,
+    deployment: { id: infra.deployment.id, redisPrefix: infra.deployment.redisPrefix }, stop,
+    ...(http.metricsListener ? { metricsUrl: http.metricsListener.url } : {}),
+  };
+}

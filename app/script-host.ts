@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { GraphAdapter, SmsAdapter } from '../adapters/index.js';
+import { createUser, type UserDirectory } from '../auth/index.js';
+import { listBotAttendants, type AttendanceRepositories } from '../attendance/index.js';
+import type { BotConfig } from '../config/index.js';
+import { createScriptDraft, createScriptTask, createStoreDrive, mailboxReader, type FileStore } from '../content/index.js';
+import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type TaskRow } from '../db/index.js';
+import { PermanentDeliveryError } from '../engine/index.js';
+import {
+  createFolderFileStore, createHttpPerformer, sitePagePath, type FilesPort, type LlmPort, type MailboxPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort,
+} from '../script-host/index.js';
+import { ConflictError } from '../infra/errors.js';
+import { completeWithTools, type ModelTool, type ToolCallingClient } from '../infra/llm/index.js';
+import { createKnowledgeBase, documentMessages, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from '../knowledge/index.js';
+import { isFileValue } from '../basic-interpreter/index.js';
+import type { SitePages } from '../http/routes/sites.js';
+
+/** What the channel keywords reach: the bot's sms and mobile_msg channels, when the service has them. */
+export interface ScriptChannels {
+  sms?: SmsAdapter | undefined;
+  mobileMsg?: GraphAdapter | undefined;
+  /** A loaded bot by id: its name (the channels' settings are by name) and configuration. */
+  bot(botId: string): { name: string; config: BotConfig } | undefined;
+}
+
+/**
+ * The capabilities the BASIC keywords reach through the engine's ports (docs/basic.md,
+ * "Compatibility"): CREATE USER through the users service; the bots' drives for the file keywords,
+ * under the data directory (`<DATA_DIR>/drive/<bot>.gbdrive`) or, when the file store is
+ * S3-compatible storage, as `<bot>.gbdrive/<path>` in its bucket; SEND SMS through the sms channel
+ * and SEND TEMPLATE through mobile_msg templates; USE KB / USE WEBSITE through the knowledge base;
+ * CREATE TASK in the content tasks store and CREATE DRAFT in its mail archive; GET ATTENDANTS from the attendance's attendants;
+ * ON EMAIL's mailbox reader.
+ */
+export function basicCapabilities(deps: {
+  users: UserDirectory; dataDir: string; channels?: ScriptChannels; knowledge?: KnowledgeBase;
+  /** The content file store (content/files/file-store.ts): the drives live in it when it is S3. */
+  storage?: FileStore;
+  tasks?: Pick<ContentRecordsRepo['tasks'], 'insert' | 'list'>;
+  mail?: Pick<ContentRecordsRepo['mail'], 'upsert'>;
+  attendance?: { repos: AttendanceRepositories };
+}): {
+  users: UsersPort; files: FilesPort; mailbox: MailboxPort; capabilities: Partial<ScriptCapabilitiesPort>;
+} {
+  const { channels, knowledge, storage, tasks, mail, attendance } = deps;
+  const firstAdmin = async () => (await deps.users.list()).find((user) => user.roles.includes('admin'));
+  return {
+    users: {
+      // A migrated user has no role and a random password: an administrator grants roles, the user resets it.
+      async create({ email }) {
+        try {
+          const user = await createUser({ users: deps.users }, { username: email, email, password: randomBytes(24).toString('base64url'), roles: [] });
+          return { success: true, user_id: user.id, username: user.username, email: user.email, message: null };
+        } catch (error) {
+          if (error instanceof ConflictError) return { success: false, user_id: null, username: email, email, message: error.message };
+          throw error;
+        }
+      },
+    },
+    // ON EMAIL reads the bot's mailbox (its email-imap-* keys) over IMAP.
+    mailbox: mailboxReader,
+    files: botDrives({ dataDir: deps.dataDir, ...(storage ? { storage } : {}) }),
+    capabilities: {
+      ...(channels?.sms ? {
+        sendSms: ({ to, text, bot_id }) => {
+          const bot = channels.bot(bot_id);
+          if (!bot || !channels.sms?.isEnabled(bot.name)) throw new Error('not available: SEND SMS (the sms channel is off for this bot: set sms-account-sid, sms-auth-token and sms-from)');
+          return sent(channels.sms.sendText({ bot: bot.name, to, text }));
+        },
+      } : {}),
+      ...(channels?.mobileMsg ? {
+        sendTemplate: ({ to, template, params, bot_id }) => {
+          const bot = channels.bot(bot_id);
+          if (!bot || !channels.mobileMsg?.isEnabled(bot.name)) throw new Error('not available: SEND TEMPLATE (the mobile_msg channel is off for this bot)');
+          return sent(channels.mobileMsg.sendTemplate(bot.name, to, { name: template, language: bot.config['mobile-msg-template-language'], params }));
+        },
+      } : {}),
+      ...(tasks ? {
+        createTask: async ({ bot_id: _bot, ...input }) => taskValue(await createScriptTask({
+          tasks,
+          owners: {
+            byLogin: (login) => deps.users.findByLogin(login),
+            firstAdmin,
+          },
+        }, input)),
+      } : {}),
+      ...(mail ? {
+        createDraft: ({ bot_id: _bot, ...input }) => createScriptDraft({ mail, owner: firstAdmin }, input),
+      } : {}),
+      ...(attendance ? {
+        attendants: async ({ status, bot_id }) => (await listBotAttendants(attendance, bot_id, status)).map((a) => ({ ...a })),
+      } : {}),
+      ...(knowledge ? {
+        knowledge: ({ action, name, refresh, bot_id }) => (action === 'use' ? knowledge.use(bot_id, name) : knowledge.website(bot_id, name, refresh)),
+      } : {}),
+    },
+  };
+}
+
+/**
+ * The bots' drives of the BASIC file keywords (and the web visitors' uploads): under the data
+ * directory (`<DATA_DIR>/drive/<bot>.gbdrive`) or, when the file store is S3-compatible storage,
+ * as `<bot>.gbdrive/<path>` in its bucket.
+ */
+export function botDrives(deps: { dataDir: string; storage?: FileStore }): FilesPort {
+  const { storage } = deps;
+  return storage?.kind === 's3'
+    ? (bot) => createStoreDrive(storage, `${bot.name}.gbdrive`)
+    : (bot) => createFolderFileStore(path.join(deps.dataDir, 'drive', `${bot.name}.gbdrive`));
+}
+
+/** A task as the script sees it: `{success, id, title, notes, due_at, status, owner_id}`, dates as ISO text. */
+function taskValue(task: TaskRow) {
+  return { success: true, id: task.id, title: task.title, notes: task.notes, due_at: task.due_at?.toISOString() ?? null, status: task.status, owner_id: task.owner_id };
+}
+
+/** A send's outcome for the script: `{success, message_id}`; a refusal for good is `{success: false, message}`, not an error. */
+async function sent(send: Promise<{ provider_message_id?: string }>) {
+  try {
+    const receipt = await send;
+    return { success: true, message_id: receipt.provider_message_id ?? null, message: null };
+  } catch (error) {
+    if (error instanceof PermanentDeliveryError) return { success: false, message_id: null, message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The knowledge base on the database: each bot's `<dir>/<name>.gbkb` folder, its `kb-*` settings,
+ * and crawls through the bot's guarded HTTP client (infra/outbound-guard.ts; its
+ * http-allow-private-networks and dialog-max-seconds apply to every page).
+ */
+export function basicKnowledge(deps: { database: Database; bot(botId: string): { name: string; dir?: string; config: BotConfig } | undefined }): KnowledgeBase {
+  return createKnowledgeBase({
+    store: createKnowledgeRepo(deps.database),
+    kbFolder: (botId) => {
+      const bot = deps.bot(botId);
+      return bot?.dir === undefined ? undefined : path.join(bot.dir, `${bot.name}.gbkb`);
+    },
+    fetchPage: (botId) => {
+      const config = deps.bot(botId)?.config;
+      return pageFetcher(createHttpPerformer({ timeoutMs: (config?.['dialog-max-seconds'] ?? 30) * 1000, allowPrivateNetworks: config?.['http-allow-private-networks'] ?? false }));
+    },
+    settings: (botId) => {
+      const config = deps.bot(botId)?.config;
+      return { language: config?.['kb-language'] ?? 'english', maxPages: config?.['kb-crawl-max-pages'] ?? 20, maxDepth: config?.['kb-crawl-max-depth'] ?? 2 };
+    },
+  });
+}
+
+/** A page through the scripts' HTTP client: fetched as bytes to learn its content type; a failure is no page. */
+function pageFetcher(http: ReturnType<typeof createHttpPerformer>): FetchPage {
+  return async (url) => {
+    const answer = await http({ method: 'GET', url, headers: { accept: 'text/html, text/plain;q=0.9' }, binary: true }).catch(() => null);
+    if (answer === null || !isFileValue(answer)) return undefined;
+    return { contentType: answer.content_type, body: Buffer.from(answer.base64, 'base64').toString('utf8') };
+  };
+}
+
+/**
+ * `r = LLM prompt` on the bot's model (docs/basic.md): the session's SET CONTEXT as the system
+ * message; with knowledge active, the best passages of its sources, cited, and without a model
+ * those passages themselves; with tools, the model's calls run the tool scripts.
+ */
+export function basicLlm(deps: { modelOf(botId: string): ToolCallingClient | undefined; knowledge?: KnowledgeBase }): LlmPort {
+  return {
+    async complete({ prompt, context, answer_mode, bot_id, knowledge: active, tools }) {
+      // SET ANSWER MODE "direct": the model alone; "document": only the context and knowledge (docs/basic.md).
+      const sources = answer_mode === 'direct' ? undefined : active;
+      const passages = sources?.length && deps.knowledge ? await deps.knowledge.search(bot_id, sources, prompt) : [];
+      const model = deps.modelOf(bot_id);
+      if (!model) {
+        if (sources?.length) return passagesAnswer(passages);
+        throw new Error('LLM: no language model is configured for this bot (set llm-url or llm-key in config.csv)');
+      }
+      const messages = passages.length
+        ? groundedMessages({ prompt, passages, ...(context ? { context } : {}) })
+        : answer_mode === 'document' ? documentMessages({ prompt, ...(context ? { context } : {}) })
+          : [...(context ? [{ role: 'system' as const, content: context }] : []), { role: 'user' as const, content: prompt }];
+      const answer = await completeWithTools(model, messages, (tools ?? []).map(modelTool));
+      return passages.length ? withSources(answer, passages) : answer;
+    },
+    // CREATE SITE and CHART PROMPT: the keyword's instructions as the system message, the prompt as the user's.
+    async generate({ keyword, instructions, prompt, format, bot_id }) {
+      const model = deps.modelOf(bot_id);
+      if (!model) throw new Error(`${keyword}: no language model is configured for this bot (set llm-url or llm-key in config.csv)`);
+      const messages = [{ role: 'system' as const, content: instructions }, { role: 'user' as const, content: prompt }];
+      try {
+        return format === 'json' ? await model.json(messages) : await model.text(messages);
+      } catch (error) {
+        throw new Error(`${keyword}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    },
+  };
+}
+
+/**
+ * The files of the sites CREATE SITE made, for the public `/sites/{bot}/{alias}/` route: read from
+ * the bot's drive under `sites/<alias>/`; nothing for an unknown bot.
+ */
+export function basicSitePages(deps: { files: FilesPort; bot(name: string): { id: string; name: string } | undefined }): SitePages {
+  return async (botName, alias, file) => {
+    const bot = deps.bot(botName);
+    return bot ? deps.files(bot).read(sitePagePath(alias, file)) : undefined;
+  };
+}
+
+function modelTool(tool: ScriptTool): ModelTool {
+  return { name: tool.schema.name, description: tool.schema.description, parameters: tool.schema.parameters as unknown as Record<string, unknown>, run: (args) => tool.run(args) };
+}

@@ -1,0 +1,110 @@
+/**
+ * What callers outside the area ask of attendance on behalf of a person — the REST routes and the
+ * console socket (docs/attendance/rest.md, docs/attendance/live-events.md). Each call binds one
+ * use case to the repositories and the service this holds, so no caller holds attendance's
+ * repositories (docs/architecture.md, "Folder map": a route calls one service function). Who may
+ * call (the role check) stays the caller's; what the caller may see and do is the use case's.
+ */
+import type { QueueChanges } from '../db/index.js';
+import type { EventBus } from '../infra/events/index.js';
+import type { AssistService } from './assist/index.js';
+import type { AttendanceRepositories } from './attendance-repositories.js';
+import type { AttendanceService } from './attendance-service.js';
+import {
+  createCannedResponse, deleteCannedResponse, listCannedResponses, updateCannedResponse, type CannedResponseDeps, type CannedResponseInput,
+} from './canned-responses/manage-canned-responses.js';
+import { listVisibleItems, type Actor } from './commands/attendant-scope.js';
+import { listAttendants } from './commands/list-attendants.js';
+import type { AttendantMeetingsPort } from './commands/meeting-commands.js';
+import { runAttendantCommand, type AttendantCommandInput } from './commands/run-attendant-command.js';
+import { listAttendanceLog } from './crm-attendance-log.js';
+import { getInsights, type GetInsightsInput } from './insights/get-insights.js';
+import { listKanbanBoard } from './kanban/list-kanban-board.js';
+import { moveKanbanCard, type MoveKanbanCardInput } from './kanban/move-kanban-card.js';
+import { publishAttendantTyping } from './live/attendant-typing.js';
+import { addQueueMember, removeQueueMember, type AddQueueMemberInput } from './queues/manage-queue-members.js';
+import { createQueue, deleteQueue, getQueue, listQueues, updateQueue, type CreateQueueInput } from './queues/manage-queues.js';
+import { readTranscript } from './read-transcript.js';
+import {
+  assignTicket, createTicket, deleteTicket, listTickets, resolveTicket, transferTicket, updateTicket, visibleTicket,
+  type AssignTicketInput, type CreateTicketInput, type DeleteTicketInput, type ListTicketsInput, type TransferTicketInput,
+  type UpdateTicketInput,
+} from './tickets/index.js';
+import { transferConversation, type TransferConversationInput } from './transfer-conversation.js';
+
+export interface AttendanceApiDeps {
+  repos: AttendanceRepositories;
+  attendance: AttendanceService;
+  /** Language-model assist for the `/tips /polish /replies /summary` commands. */
+  assist?: AssistService;
+  /** Rooms for the `/video /call /voice` commands. */
+  meetings?: AttendantMeetingsPort;
+  /** The console's canned responses (docs/attendance/console.md). */
+  cannedResponses: CannedResponseDeps;
+  /** Where an attendant's typing notice reaches the customer's widget. */
+  bus: Pick<EventBus, 'publish'>;
+}
+
+/** Builds the calls; each runs with the service's clock, bot configuration and listeners. */
+export function createAttendanceApi(deps: AttendanceApiDeps) {
+  const { repos, attendance, cannedResponses: canned } = deps;
+  const base = attendance.useCaseDeps;
+  const tickets = attendance.ticketDeps;
+  const commands = { repos, attendance, ...(deps.assist ? { assist: deps.assist } : {}), ...(deps.meetings ? { meetings: deps.meetings } : {}) };
+  return {
+    /** A command line (`/take`, `/resolve`, `/queue`…) or plain text for the customer, as the actor. */
+    command: (input: AttendantCommandInput) => runAttendantCommand(commands, input),
+    /** Plain text from the attendant who holds the conversation to its customer. */
+    relay: attendance.relay,
+    /** The attendant who holds the conversation is typing: the customer's widget hears of it. */
+    typing: (actor: Actor, sessionId: string) => publishAttendantTyping({ repos, bus: deps.bus, now: base.now }, { actor, sessionId }),
+    /** Open conversations the actor may see, highest priority and oldest first. */
+    queue: (actor: Actor) => listVisibleItems(repos, actor, (filter) => attendance.queueItems(filter)),
+    /** Attendants with their routing fields, presence and load. */
+    attendants: () => listAttendants({ repos }),
+    /** The transcript of a conversation the actor may see. */
+    transcript: (actor: Actor, sessionId: string) => readTranscript(repos, actor, sessionId),
+    resolve: attendance.resolveAs,
+    assign: attendance.assignAs,
+    transfer: (input: TransferConversationInput) => transferConversation(base, input),
+    kanban: {
+      board: (input: { actor: Actor; botId?: string }) => listKanbanBoard({ repos, attendance, config: base.config, now: base.now }, input),
+      move: (input: MoveKanbanCardInput) => moveKanbanCard({ ...base, attendance }, input),
+    },
+    queues: {
+      create: (input: CreateQueueInput) => createQueue(base, input),
+      list: (actor: Actor) => listQueues(base, actor),
+      get: (actor: Actor, queueId: string) => getQueue(base, actor, queueId),
+      update: (queueId: string, changes: QueueChanges) => updateQueue(base, { queueId, changes }),
+      delete: (queueId: string) => deleteQueue(base, queueId),
+      addMember: (input: AddQueueMemberInput) => addQueueMember(base, input),
+      removeMember: (input: { queueId: string; userId: string }) => removeQueueMember(base, input),
+    },
+    tickets: {
+      list: (input: ListTicketsInput) => listTickets(tickets, input),
+      get: (actor: Actor, ticketId: string) => visibleTicket(repos, actor, ticketId),
+      create: (input: CreateTicketInput) => createTicket(tickets, input),
+      update: (input: UpdateTicketInput) => updateTicket(tickets, input),
+      delete: (input: DeleteTicketInput) => deleteTicket(tickets, input),
+      assign: (input: AssignTicketInput) => assignTicket(tickets, input),
+      transfer: (input: TransferTicketInput) => transferTicket(tickets, input),
+      /** Resolves a ticket the actor may see (resolveTicket itself also serves the listener, which has no actor). */
+      async resolve(actor: Actor, input: { ticketId: string; resolution?: string }) {
+        await visibleTicket(repos, actor, input.ticketId);
+        return resolveTicket(tickets, { ...input, actorId: actor.user_id });
+      },
+    },
+    /** The supervisors' KPIs over a window. */
+    insights: (input: GetInsightsInput) => getInsights({ repos, now: base.now }, input),
+    /** A contact's or a session's CRM attendance log, newest first. */
+    crmLog: (filter: Parameters<typeof listAttendanceLog>[1]) => listAttendanceLog(repos, filter),
+    cannedResponses: {
+      list: (actor: Actor, bot?: string) => listCannedResponses(canned, actor, bot),
+      create: (actor: Actor, input: CannedResponseInput) => createCannedResponse(canned, actor, input),
+      update: (actor: Actor, id: string, changes: Parameters<typeof updateCannedResponse>[3]) => updateCannedResponse(canned, actor, id, changes),
+      delete: (actor: Actor, id: string) => deleteCannedResponse(canned, actor, id),
+    },
+  };
+}
+
+export type AttendanceApi = ReturnType<typeof createAttendanceApi>;

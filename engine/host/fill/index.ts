@@ -1,2 +1,0 @@
-/** FILL's Word, Excel and PDF templates, filled on the engine's side of the host port (docs/basic.md, FILL). */
-export { fillDocument } from './fill-document.js';

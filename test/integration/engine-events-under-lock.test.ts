@@ -1,0 +1,110 @@
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
+import { createEngineEventsRepo, type EngineEventsRepo } from '../../db/engine-events-repo.js';
+import { bots, engineEvents, sessions } from '../../db/schema/index.js';
+import { createInProcessLocks, createPostgresLocks, type LockPort } from '../../infra/locks/index.js';
+import { createLogger } from '../../infra/logger.js';
+import { openTestDatabase, testDrivers, testDriversLabel } from '../support/drivers.js';
+import { createScratchDatabase } from '../support/postgres.js';
+import { waitFor } from '../support/engine-kit.js';
+
+// The events job's first round trip (docs/performance.md, "Handoff round trips"): the session's
+// events lock and its pending events in one call. What must hold on either driver: the read comes
+// after the lock, so it sees what the previous holder committed, and the lock is the same one
+// `withLock` takes on that key.
+
+const logger = createLogger({ pretty: false });
+let database: DatabaseHandle;
+let dropScratch: (() => Promise<void>) | undefined;
+/** Two handles that exclude each other: two instances on PostgreSQL, one process's mutex on the embedded database. */
+let first: LockPort;
+let second: LockPort;
+let repo: EngineEventsRepo;
+
+beforeAll(async () => {
+  if (testDrivers.databaseUrl) {
+    const scratch = await createScratchDatabase(testDrivers.databaseUrl);
+    dropScratch = scratch.drop;
+    database = await openDatabase({ databaseUrl: scratch.url });
+    await database.migrate();
+    first = createPostgresLocks({ databaseUrl: scratch.url, logger, poolSize: 2 });
+    second = createPostgresLocks({ databaseUrl: scratch.url, logger, poolSize: 2 });
+  } else {
+    database = await openTestDatabase();
+    first = second = createInProcessLocks();
+  }
+  repo = createEngineEventsRepo(database.db);
+});
+afterAll(async () => {
+  await first.close();
+  if (second !== first) await second.close();
+  await database.close();
+  await dropScratch?.();
+});
+
+let counter = 0;
+async function sessionWithEvents(names: string[]): Promise<{ sessionId: string; ids: string[] }> {
+  counter += 1;
+  const [bot] = await database.db.insert(bots).values({ name: `under-lock-${counter}` }).returning();
+  const [session] = await database.db.insert(sessions).values({ bot_id: bot!.id, channel: 'web', external_user_id: `visitor-${counter}` }).returning();
+  const ids: string[] = [];
+  for (const name of names) {
+    const [row] = await database.db.insert(engineEvents).values({ session_id: session!.id, name, payload: { n: name } }).returning();
+    ids.push(row!.id);
+  }
+  return { sessionId: session!.id, ids };
+}
+
+describe(`events read under the lock (${testDriversLabel()})`, () => {
+  test('hands the pending events, oldest first, with their payloads', async () => {
+    const { sessionId, ids } = await sessionWithEvents(['session.handed_off', 'customer.messaged']);
+    const read = await first.withLockReading(`events:${sessionId}`, repo.pendingUnderLock(sessionId), async (events) => events);
+    expect(read).toEqual([
+      { id: ids[0], session_id: sessionId, name: 'session.handed_off', payload: { n: 'session.handed_off' }, attempts: 0 },
+      { id: ids[1], session_id: sessionId, name: 'customer.messaged', payload: { n: 'customer.messaged' }, attempts: 0 },
+    ]);
+  });
+
+  test('a caller waiting for the lock reads what the holder committed before letting go', async () => {
+    const { sessionId, ids } = await sessionWithEvents(['session.handed_off', 'customer.messaged']);
+    const key = `events:${sessionId}`;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    const holder = first.withLock(key, async () => {
+      held = true;
+      await released;
+      await repo.markDone(ids[0]!);
+    });
+    await waitFor(() => held, 'the first holder');
+    const waiting = second.withLockReading(key, repo.pendingUnderLock(sessionId), async (events) => events.map((e) => e.id));
+    if (testDrivers.databaseUrl) {
+      // The call is on the server, waiting inside the function for the advisory lock, before the holder writes.
+      await waitFor(async () => {
+        const rows = await database.db.execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`);
+        return Number((rows as unknown as { rows: { n: number }[] }).rows[0]!.n) > 0;
+      }, 'the second caller waiting on the server');
+    }
+    release();
+    await holder;
+    expect(await waiting).toEqual([ids[1]]);
+  });
+
+  test('takes the same lock as withLock: neither runs while the other holds the key', async () => {
+    const { sessionId } = await sessionWithEvents(['customer.messaged']);
+    const key = `events:${sessionId}`;
+    let running = 0;
+    let most = 0;
+    const work = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await database.db.select().from(engineEvents).where(eq(engineEvents.session_id, sessionId));
+      running -= 1;
+    };
+    await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2
+      ? first.withLock(key, work)
+      : second.withLockReading(key, repo.pendingUnderLock(sessionId), work))));
+    expect(most).toBe(1);
+  });
+});
