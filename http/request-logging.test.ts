@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { createLogger } from '../infra/logger.js';
 import { requestLogging } from './request-logging.js';
+import { waitFor } from '../test/support/wait-for.js';
 
 /** An app whose every request is logged into `lines` at `level`. */
 async function serve(level: string, trustProxy?: string) {
@@ -28,8 +29,8 @@ async function serve(level: string, trustProxy?: string) {
 }
 
 /** Waits until `lines` holds `count` entries (a line is written once the response finished). */
-async function settled(lines: unknown[], count: number): Promise<void> {
-  for (let i = 0; i < 100 && lines.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+function settled(lines: unknown[], count: number): Promise<void> {
+  return waitFor(() => lines.length >= count, `${count} log lines`);
 }
 
 describe('request logging', () => {

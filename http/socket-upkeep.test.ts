@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { keepAlive } from './socket-upkeep.js';
+import { waitFor } from '../test/support/wait-for.js';
 
 // A real ws server on 127.0.0.1: one client answers pings, one does not (a vanished peer).
 let server: Server;
@@ -35,8 +36,12 @@ test('a socket that stops answering pings is terminated; one that answers stays'
   sockets.track(dead.serverSide);
   expect(sockets.size).toBe(2);
 
+  let pings = 0;
+  live.client.on('ping', () => (pings += 1));
   await closed(dead.serverSide);
-  await new Promise((resolve) => setTimeout(resolve, 900)); // two more ping rounds
+  // Two more rounds: a socket is pinged again only if it answered the round before.
+  const seen = pings;
+  await waitFor(() => pings >= seen + 2, 'two more ping rounds');
   expect(live.serverSide.readyState).toBe(WebSocket.OPEN);
   expect(sockets.size).toBe(1);
 

@@ -6,6 +6,7 @@ import { sessionOutboundTopic } from '../engine/index.js';
 import { createEventBus, type EventBus } from '../infra/events/index.js';
 import { createLogger } from '../infra/logger.js';
 import { attachWebSocket, type WebSocketHandle } from './web-socket.js';
+import { waitFor } from '../test/support/wait-for.js';
 
 const logger = createLogger();
 const visitorTokens = createVisitorTokens(new TextEncoder().encode('web-socket-test-secret-0123456789abcdef'));
@@ -66,14 +67,6 @@ function connect(path: string, options: { autoPong?: boolean } = {}) {
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   return { ws, frames, opened, closed };
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 describe('/ws/web', () => {
@@ -150,9 +143,13 @@ describe('/ws/web heartbeat', () => {
     const token = await tokenFor(SESSION);
     const dead = connect(`/ws/web?session_token=${token}`, { autoPong: false });
     const alive = connect(`/ws/web?session_token=${token}`);
+    let pings = 0;
+    alive.ws.on('ping', () => (pings += 1));
     await Promise.all([dead.opened, alive.opened]);
     expect((await dead.closed).code).toBe(1006);
-    await new Promise((resolve) => setTimeout(resolve, 900)); // two more ping rounds
+    // Two more rounds: a socket is pinged again only if it answered the round before.
+    const seen = pings;
+    await waitFor(() => pings >= seen + 2, 'two more ping rounds');
     expect(alive.ws.readyState).toBe(WebSocket.OPEN);
     expect(handle.connections).toBe(1);
   });

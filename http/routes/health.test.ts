@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createReadiness, type Readiness, type ReadinessCheck } from '../readiness.js';
 import { healthRoutes } from './health.js';
+import { waitFor } from '../../test/support/wait-for.js';
 
 /** A dependency the test switches up and down; `hang` makes its pings never answer. */
 function fakeCheck(name: string, required = false) {
@@ -22,7 +23,7 @@ function fakeCheck(name: string, required = false) {
 /** Resolves once every check has been pinged again after now, so the cache holds their current answer. */
 async function refreshed(fakes: { state: { pings: number } }[]): Promise<void> {
   const seen = fakes.map((f) => f.state.pings);
-  while (fakes.some((f, i) => f.state.pings <= seen[i]! + 1)) await new Promise((resolve) => setTimeout(resolve, 5));
+  await waitFor(() => fakes.every((f, i) => f.state.pings > seen[i]! + 1), 'every check pinged again');
 }
 
 describe('GET /readyz answers from cached checks', () => {
@@ -80,9 +81,9 @@ describe('GET /readyz answers from cached checks', () => {
     redis.state.hang = true;
     const pending = redis.state.pings;
     // Wait until a hanging ping is under way: the probe is answered while it still hangs.
-    while (redis.state.pings === pending) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor(() => redis.state.pings !== pending, 'a hanging ping under way');
     expect((await probe()).status).toBe(200);
-    while (readiness.state().checks.redis === 'ok') await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor(() => readiness.state().checks.redis !== 'ok', 'the hanging check to time out');
     expect(await probe()).toEqual({
       status: 200, body: { status: 'degraded', checks: { database: 'ok', redis: 'error: no answer within 50 ms' }, failed: ['redis'] },
     });

@@ -78,7 +78,7 @@ test('two browsers join one embedded room and exchange media peer to peer', asyn
     await waitFor(async () => {
       flow = await mediaFlow(page);
       return flow?.state === 'connected' && flow.received > 0 && flow.sent > 0;
-    }, 'a connected peer with media both ways', 30_000);
+    }, { what: 'a connected peer with media both ways', timeoutMs: 30_000 });
     expect(flow).toMatchObject({ state: 'connected', received: expect.any(Number), sent: expect.any(Number) });
   }
   await screenshot(attendant, 'meeting-two-peers');

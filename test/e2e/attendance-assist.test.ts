@@ -7,6 +7,7 @@ import { WebSocket } from 'ws';
 import { startFakeOpenAi, type ChatRequest, type FakeAnswer, type FakeOpenAi } from '../support/fake-openai.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { waitFor, waitForValue } from '../support/wait-for.js';
 
 type Headers = { authorization: string };
 type Body = Record<string, unknown>;
@@ -61,12 +62,10 @@ async function history(bot: string, token: string): Promise<unknown[]> {
 async function handoff(bot: string, tag: string): Promise<{ sessionId: string; token: string }> {
   const first = await say(bot, `hi, ${tag} here`);
   await say(bot, 'Where is my order? I want a person', first.session_token);
-  for (let i = 0; i < 100; i++) {
-    const queue = (await call('GET', '/api/attendance/queue', admin)).body as unknown as { session_id: string }[];
-    if (queue.some((q) => q.session_id === first.session_id)) return { sessionId: first.session_id, token: first.session_token };
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the handoff did not reach the queue');
+  const queued = async () => ((await call('GET', '/api/attendance/queue', admin)).body as unknown as { session_id: string }[])
+    .some((q) => q.session_id === first.session_id);
+  await waitFor(queued, { what: 'the handoff to reach the queue', intervalMs: 20 });
+  return { sessionId: first.session_id, token: first.session_token };
 }
 
 async function createUser(username: string, roles: string[]): Promise<{ id: string; headers: Headers; token: string }> {
@@ -129,11 +128,9 @@ describe('attendant assist with a model that answers well', () => {
 
   test('polish returns the text and sends nothing to the customer', async () => {
     // The queue-position notice follows the handoff on its own schedule: let it land first.
-    let before: unknown[] = [];
-    for (let i = 0; i < 250 && !JSON.stringify(before).includes('in the queue'); i++) {
-      if (i > 0) await new Promise((r) => setTimeout(r, 20));
-      before = await history('smart', smart.token);
-    }
+    const before = await waitForValue(() => history('smart', smart.token), (h) => JSON.stringify(h).includes('in the queue'), {
+      what: 'the queue-position notice', intervalMs: 20,
+    });
     expect(JSON.stringify(before)).toContain('in the queue');
     const res = await call('POST', '/api/attendance/llm/polish', admin, { text: 'hello i check ur order', session_id: smart.sessionId, tone: 'friendly' });
     expect(res).toEqual({ status: 200, body: { polished: 'Hello, I will check your order now.', changes: ['Fixed grammar'], source: 'model' } });
@@ -297,7 +294,7 @@ describe('auto-summary', () => {
     await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
     const of = (type: string, sessionId: string) => frames.findIndex((f) => f.type === type && f.session_id === sessionId);
     const summaryFor = async (sessionId: string) => {
-      for (let i = 0; i < 250 && of('conversation_summary', sessionId) < 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await waitFor(() => of('conversation_summary', sessionId) >= 0, { what: 'the conversation summary', intervalMs: 20 });
       expect(of('conversation_assigned', sessionId)).toBeGreaterThanOrEqual(0);
       expect(of('conversation_summary', sessionId)).toBeGreaterThan(of('conversation_assigned', sessionId));
       return frames[of('conversation_summary', sessionId)];

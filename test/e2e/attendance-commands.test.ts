@@ -1,5 +1,6 @@
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { waitForValue } from '../support/wait-for.js';
 
 interface Answer { session_id: string; session_token: string; replies: { text: string }[] }
 interface CommandResult { ok: boolean; reply: string; session_id?: string }
@@ -48,14 +49,7 @@ async function command(headers: Headers, text: string, sessionId?: string): Prom
   return (await res.json()) as CommandResult;
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 50 && !done(value); i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await read();
-  }
-  return value;
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => waitForValue(read, done, { intervalMs: 20 });
 
 describe('attendant commands over REST', () => {
   test('handoff → queue → /take → reply reaches the customer → /resolve → back to the bot; race and access rules', async () => {

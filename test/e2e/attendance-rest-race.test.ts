@@ -1,17 +1,11 @@
 import { startKit, type Kit, type User } from '../support/attendance-kit.js';
+import { waitForValue } from '../support/wait-for.js';
 
 let kit: Kit;
 beforeAll(async () => { kit = await startKit(); });
 afterAll(async () => { await kit.service.dispose(); });
 
-const settle = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
-  let value = await read();
-  for (let i = 0; i < 100 && !done(value); i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await read();
-  }
-  return value;
-};
+const settle = <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => waitForValue(read, done, { intervalMs: 20 });
 
 describe('attendance over HTTP under contention', () => {
   // Runs first: no queue exists yet, so every attendant sees the conversation and nobody is online to get it automatically.

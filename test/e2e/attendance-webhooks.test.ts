@@ -5,6 +5,7 @@ import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { waitForValue } from '../support/wait-for.js';
 
 // Attendance webhooks end to end (docs/attendance/webhooks.md): a bot with attendance-chatops-webhook
 // and attendance-webhook-secret; a receiver that verifies each POST with the standardwebhooks library.
@@ -85,11 +86,7 @@ describe('attendance webhooks', () => {
 
     // The job records the attempt after the receiver answered it.
     const stored = () => service.database.db.select().from(attendanceWebhookDeliveries).where(eq(attendanceWebhookDeliveries.id, attempts[0]!.id));
-    let [row] = await stored();
-    for (let i = 0; i < 250 && row?.status === 'pending'; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      [row] = await stored();
-    }
+    const [row] = await waitForValue(stored, ([r]) => r?.status !== 'pending', { what: 'the attempt recorded', intervalMs: 20 });
     expect(row).toMatchObject({ event: 'conversation.resolved', status: 'delivered', attempts: 2, last_status: 204, last_error: null, url: receiver.url });
   });
 

@@ -100,7 +100,7 @@ async function botIds() {
 /** Resolves once the first look stored where the watch stands (what was there before is not new). */
 async function watching(botId: string, key: string): Promise<void> {
   const watches = createBotWatchesRepo(service.database.db);
-  await waitFor(async () => (await watches.get(botId, key)) !== undefined, `the first look at ${key}`, 20_000);
+  await waitFor(async () => (await watches.get(botId, key)) !== undefined, { what: `the first look at ${key}`, timeoutMs: 20_000 });
 }
 
 const rows = async (botId: string, table: string) => createBotDataRepo(service.database.db).tables(botId).find(table, []);
@@ -111,13 +111,13 @@ test('new mail runs the ON EMAIL scripts whose filters it passes, with its field
   await imap.append('INBOX', message('ann@example.test', 'Invoice 7', 'Please pay'));
   await imap.append('INBOX', message('bob@example.test', 'URGENT: server down', 'It is down', 'log.pdf'));
   await imap.append('INBOX', message('bob@example.test', 'Lunch', 'Later?'));
-  await waitFor(async () => (await rows(mailer, 'mails')).length === 1 && (await rows(mailer, 'urgent')).length === 1, 'the ON EMAIL runs', 20_000);
+  await waitFor(async () => (await rows(mailer, 'mails')).length === 1 && (await rows(mailer, 'urgent')).length === 1, { what: 'the ON EMAIL runs', timeoutMs: 20_000 });
   expect(await rows(mailer, 'mails')).toEqual([{ uid: 2, subject: 'Invoice 7', sender: 'ann@example.test', body: 'Please pay', files: false }]);
   expect(await rows(mailer, 'urgent')).toEqual([{ subject: 'URGENT: server down', attachment: 'log.pdf', kind: 'application/pdf' }]);
 
   service = await service.restart();
   await imap.append('INBOX', message('ann@example.test', 'Invoice 8', 'Again'));
-  await waitFor(async () => (await rows(mailer, 'mails')).length >= 2, 'the mail after the restart', 20_000);
+  await waitFor(async () => (await rows(mailer, 'mails')).length >= 2, { what: 'the mail after the restart', timeoutMs: 20_000 });
   expect((await rows(mailer, 'mails')).map((r) => r.subject)).toEqual(['Invoice 7', 'Invoice 8']);
   expect(await rows(mailer, 'urgent')).toHaveLength(1);
 }, 60_000);
@@ -139,7 +139,7 @@ test('files added, changed and removed under the folder run the ON CHANGE script
   service = await service.restart();
   await mkdir(drivePath(MAILER, 'incoming/sub'), { recursive: true });
   await writeFile(drivePath(MAILER, 'incoming/sub/b.txt'), 'two');
-  await waitFor(async () => (await changes()).length >= 4, 'the file added after the restart', 20_000);
+  await waitFor(async () => (await changes()).length >= 4, { what: 'the file added after the restart', timeoutMs: 20_000 });
   expect((await changes()).slice(3)).toEqual(['create incoming/sub/b.txt 3']);
 }, 60_000);
 

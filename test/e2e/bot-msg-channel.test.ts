@@ -7,6 +7,7 @@ import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startFakeTelegram, telegramUpdates, type FakeTelegram, type TelegramCall } from '../support/fake-telegram.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { waitForValue } from '../support/wait-for.js';
 
 const SECRET = 'tg-webhook-secret-1';
 const TOKEN = '111:AAA';
@@ -130,13 +131,9 @@ describe('bot_msg channel (Telegram, through grammY against a fake Bot API)', ()
 
     telegram.failNext('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' }, 1, chat);
     await post(telegramUpdates.text(chat, 'Blue'));
-    const deadline = Date.now() + 10_000;
-    let failed: { last_error: string | null }[] = [];
-    while (failed.length === 0 && Date.now() < deadline) {
-      failed = await service.database.db.select({ last_error: outbox.last_error }).from(outbox).innerJoin(sessions, eq(sessions.id, outbox.session_id))
-        .where(and(eq(sessions.external_user_id, String(chat)), eq(outbox.state, 'failed')));
-      if (failed.length === 0) await new Promise((r) => setTimeout(r, 20));
-    }
+    const failedRows = () => service.database.db.select({ last_error: outbox.last_error }).from(outbox).innerJoin(sessions, eq(sessions.id, outbox.session_id))
+      .where(and(eq(sessions.external_user_id, String(chat)), eq(outbox.state, 'failed')));
+    const failed = await waitForValue(failedRows, (rows) => rows.length > 0, { what: 'the refused delivery failed', intervalMs: 20 });
     expect(failed).toEqual([{ last_error: 'Forbidden: bot was blocked by the user' }]);
     expect((await sessionOf(chat)).context_data).toMatchObject({ unreachable: true, unreachable_reason: 'Forbidden: bot was blocked by the user' });
   });

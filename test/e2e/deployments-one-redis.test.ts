@@ -10,6 +10,7 @@ import { testDriversLabel } from '../support/drivers.js';
 import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../support/redis.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { waitForValue } from '../support/wait-for.js';
 
 // Two deployments, each with its own database, on one Redis (docs/operations/high-availability.md,
 // "Several deployments on one Redis"). Measured before the fix: 175–223 of 300 handoffs lost when both
@@ -73,11 +74,7 @@ describe(`several deployments on one Redis (${testDriversLabel()})`, () => {
     try {
       const payload = { session_id: randomUUID(), event_id: randomUUID() };
       const job = await queue.add('engine.events', { switchboard_deployment: other, payload });
-      const deadline = Date.now() + 20_000;
-      while ((await queue.getJobState(job.id!)) !== 'delayed') {
-        if (Date.now() > deadline) throw new Error(`the foreign job is ${await queue.getJobState(job.id!)}, not put back`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitForValue(() => queue.getJobState(job.id!), (state) => state === 'delayed', { what: 'the foreign job put back', timeoutMs: 20_000, intervalMs: 20 });
       const kept = (await queue.getJob(job.id!))!;
       expect(kept.data).toEqual({ switchboard_deployment: other, payload });
       expect(kept.attemptsMade).toBe(0);

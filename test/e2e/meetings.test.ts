@@ -16,6 +16,7 @@ import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { waitForValue } from '../support/wait-for.js';
 
 type Headers = { authorization: string };
 interface Room { id: string; name: string; status: string; provider: string; media: string; join_url: string; max_participants: number; session_id: string | null; started_at: string | null; ended_at: string | null }
@@ -71,14 +72,7 @@ function connect(token: string) {
   return { ws, frames, closed };
 }
 
-async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 200 && !done(value); i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await read();
-  }
-  return value;
-}
+const until = <T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> => waitForValue(read, done, { intervalMs: 20 });
 
 async function createUser(username: string, roles: string[]): Promise<{ id: string; headers: Headers }> {
   const password = 'password-for-tests';

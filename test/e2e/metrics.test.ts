@@ -3,20 +3,18 @@ import { connectFrameSocket } from '../support/frame-socket.js';
 import { parseExposition, sampleValue, type Sample } from '../support/prometheus-text.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { waitForValue } from '../support/wait-for.js';
 
 const EXPOSITION_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 /** Scrapes `url` until `ready` holds for the parsed samples (the gauges are read at scrape time); returns the last scrape. */
 async function scrapeUntil(url: string, headers: Record<string, string>, ready: (samples: Sample[]) => boolean): Promise<Sample[]> {
-  let samples: Sample[] = [];
-  for (let i = 0; i < 100; i++) {
+  const scrape = async () => {
     const res = await fetch(url, { headers });
     expect(res.status).toBe(200);
-    samples = parseExposition(await res.text());
-    if (ready(samples)) return samples;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return samples;
+    return parseExposition(await res.text());
+  };
+  return waitForValue(scrape, ready, { what: 'the expected samples', intervalMs: 50 });
 }
 
 /** One expected series: its name, the labels that pick it, and what its value must satisfy. */

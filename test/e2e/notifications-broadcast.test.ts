@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import { connectFrameSocket } from '../support/frame-socket.js';
 import { notificationsClient, type TestUser } from '../support/notifications-client.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { waitForValue } from '../support/wait-for.js';
 
 const BASE = '/api/v1/notifications';
 let service: TestService;
@@ -23,13 +24,8 @@ afterAll(async () => {
 const broadcast = async (body: Record<string, unknown>, auth?: { authorization: string }) =>
   client.call('POST', `${BASE}/broadcast`, auth ?? (await client.adminAuth()), body);
 async function sent(id: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const res = await client.call('GET', `${BASE}/broadcast/${id}`, await client.adminAuth());
-    if (res.body.status === 'sent') return res.body;
-    if (Date.now() > deadline) throw new Error(`broadcast ${id} not sent: ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  const read = async () => (await client.call('GET', `${BASE}/broadcast/${id}`, await client.adminAuth())).body;
+  return waitForValue(read, (body) => body.status === 'sent', { what: `broadcast ${id} sent`, timeoutMs: 15_000, intervalMs: 25 });
 }
 
 describe('broadcast', () => {
@@ -62,9 +58,9 @@ describe('broadcast', () => {
   it('goes out on the channel of filters.channel through the deliver job', async () => {
     const res = await broadcast({ target: 'segment:authors', filters: { channel: 'sms' }, message: { title: 'SMS', body: 'b' } });
     await sent(res.body.broadcast_id);
-    const deadline = Date.now() + 15_000;
-    let n = await client.call('GET', `${BASE}/${res.body.notification_id}`, await client.adminAuth());
-    while (n.body.status === 'queued' && Date.now() < deadline) n = await client.call('GET', `${BASE}/${res.body.notification_id}`, await client.adminAuth());
+    const n = await waitForValue(async () => client.call('GET', `${BASE}/${res.body.notification_id}`, await client.adminAuth()), (r) => r.body.status !== 'queued', {
+      what: 'the notification delivered or failed', timeoutMs: 15_000, intervalMs: 25,
+    });
     expect(n.body).toMatchObject({ status: 'failed', delivery_details: [{ channel: 'sms', status: 'failed', reason: 'channel_not_configured' }] });
   });
 

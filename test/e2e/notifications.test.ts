@@ -10,6 +10,7 @@ import { notificationsClient, type Json, type TestUser } from '../support/notifi
 import { startPushService } from '../support/push-service.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
+import { waitForValue } from '../support/wait-for.js';
 
 const BASE = '/api/v1/notifications';
 let smtp: TestSmtpServer;
@@ -350,13 +351,10 @@ describe('webhooks and click tracking', () => {
       calls,
       setSecret: (s: string) => void (secret = s),
       async waitFor(match: (body: Json) => boolean) {
-        const deadline = Date.now() + 15_000;
-        while (Date.now() < deadline) {
-          const found = calls.find((c) => c.status < 300 && match(c.verified));
-          if (found) return found.verified;
-          await new Promise((r) => setTimeout(r, 25));
-        }
-        throw new Error(`no matching webhook call: ${JSON.stringify(calls)}`);
+        const found = await waitForValue(() => calls.find((c) => c.status < 300 && match(c.verified)), (c) => c !== undefined, {
+          what: () => `a matching webhook call: ${JSON.stringify(calls)}`, timeoutMs: 15_000, intervalMs: 25,
+        });
+        return found!.verified;
       },
       close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     };
@@ -406,12 +404,8 @@ describe('webhooks and click tracking', () => {
       const created = await client.call('POST', `${BASE}/webhooks`, admin, { url: hook.url, events: ['notification.delivered'] });
       hook.setSecret(created.body.secret);
       await send(admin, { recipients: [bob.id], title: 'x', message: 'y' });
-      const deadline = Date.now() + 15_000;
-      let row: Json | undefined;
-      while (Date.now() < deadline && !row?.disabled_at) {
-        row = (await client.call('GET', `${BASE}/webhooks`, admin)).body.webhooks.find((w: Json) => w.id === created.body.id);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      const read = async (): Promise<Json | undefined> => (await client.call('GET', `${BASE}/webhooks`, admin)).body.webhooks.find((w: Json) => w.id === created.body.id);
+      const row = await waitForValue(read, (r) => Boolean(r?.disabled_at), { what: 'the webhook disabled', timeoutMs: 15_000, intervalMs: 25 });
       expect(row?.disabled_at).toEqual(expect.any(String));
       expect(hook.calls[0]!.status).toBe(410);
     } finally {

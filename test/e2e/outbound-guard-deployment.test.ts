@@ -8,6 +8,7 @@ import { startConnectionCounter, type ConnectionCounter } from '../support/conne
 import { notificationsClient, type Json, type TestUser } from '../support/notifications-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { waitForValue } from '../support/wait-for.js';
 
 // The deployment-wide half of the outbound door (docs/architecture.md, "Outbound requests"): without
 // OUTBOUND_ALLOW_PRIVATE_NETWORKS, web push endpoints, notification webhooks and the chat-ops hook that
@@ -45,13 +46,7 @@ afterAll(async () => {
 });
 
 async function eventually<T>(what: string, read: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return (await waitForValue(read, (value) => value !== undefined, { what, timeoutMs: 15_000, intervalMs: 25 }))!;
 }
 
 describe('web push', () => {

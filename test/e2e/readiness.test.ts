@@ -4,6 +4,7 @@ import { sampleValue } from '../support/prometheus-text.js';
 import { createScratchDatabase, postgresUrlForTests } from '../support/postgres.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { waitForValue } from '../support/wait-for.js';
 
 /** A port where nothing answers: bound, then closed. */
 async function deadPort(): Promise<number> {
@@ -16,12 +17,11 @@ async function deadPort(): Promise<number> {
 
 /** Polls /readyz (answered from the cached checks) until its status is `status`. */
 async function readyzUntil(base: string, status: number): Promise<{ status: string; failed?: string[]; checks: Record<string, string> }> {
-  for (;;) {
+  const read = async () => {
     const res = await fetch(`${base}/readyz`);
-    const body = (await res.json()) as { status: string; failed?: string[]; checks: Record<string, string> };
-    if (res.status === status) return body;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return { status: res.status, body: (await res.json()) as { status: string; failed?: string[]; checks: Record<string, string> } };
+  };
+  return (await waitForValue(read, (r) => r.status === status, { what: `/readyz to answer ${status}`, timeoutMs: 30_000, intervalMs: 50 })).body;
 }
 
 const postgres = await postgresUrlForTests();

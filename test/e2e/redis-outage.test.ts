@@ -8,6 +8,7 @@ import { connectFrameSocket } from '../support/frame-socket.js';
 import { startScratchRedis, type ScratchRedis } from '../support/scratch-redis.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { waitForValue } from '../support/wait-for.js';
 
 /**
  * Redis killed under traffic (docs/operations/high-availability.md, "Faults"): the service runs on
@@ -63,13 +64,7 @@ const textShop = (body: string) => {
   });
 };
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => waitForValue(read, done, { timeoutMs: 30_000, intervalMs: 50 });
 
 describe(`Redis killed and restarted under traffic (${testDriversLabel()})`, () => {
   test('answers everything while Redis is down; after its return the handoff, the queued SMS and its delivery happen once each', async () => {

@@ -3,6 +3,7 @@ import { messages, outbox, sessions, smsOptOuts } from '../../db/schema/index.js
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startFakeTwilio, twilioInbound, twilioSignature, type FakeTwilio } from '../support/fake-twilio.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { waitForValue } from '../support/wait-for.js';
 
 const PUBLIC_URL = 'https://sms.example.test';
 const AUTH_TOKEN = 'twilio-auth-token-1';
@@ -55,15 +56,7 @@ const sentTo = (to: string) => twilio.sent.filter((m) => m.To === to);
 const inboundOf = (from: string) => service.database.db.select({ text: messages.text }).from(messages).innerJoin(sessions, eq(sessions.id, messages.session_id))
   .where(and(eq(sessions.external_user_id, from), eq(messages.direction, 'inbound'), eq(messages.channel, 'sms')));
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within 10 s`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> => waitForValue(read, done, { what, intervalMs: 20 });
 
 describe('sms channel (Twilio, through the twilio client against a fake REST API)', () => {
   test('a forged or missing signature is 403 and nothing is stored; an off channel or unknown bot is 404', async () => {

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { waitFor } from '../support/wait-for.js';
 
 interface Reply { text: string; suggestions?: { key: string; label: string }[] }
 interface Answer { session_id: string; session_token: string; replies: Reply[] }
@@ -55,7 +56,7 @@ describe('web channel with the default bot', () => {
     ws.on('message', (data: Buffer) => received.push(JSON.parse(data.toString()) as { type: string; from: string; text: string }));
     try {
       await say('Opening hours', first.session_token);
-      for (let i = 0; i < 50 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      await waitFor(() => received.length >= 2, 'both pushed replies');
       expect(received).toEqual([
         expect.objectContaining({ type: 'message', from: 'bot', text: 'We are open Monday to Friday, 9:00 to 18:00 (UTC).' }),
         expect.objectContaining({ type: 'message', from: 'bot', text: 'How can I help you?' }),

@@ -40,7 +40,7 @@ test('WAIT: the dialog sleeps in the session and a job resumes it; messages mean
   expect(texts(first)).toEqual(['before']);
   expect((await session(first.session_id!)).dialog_state).toMatchObject({ status: 'sleeping', resume_at: expect.any(String) });
   expect(texts(await running.engine.receive(inbound('sleeper', 'early', { customer: 's-1' })))).toEqual([]);
-  await waitFor(async () => lines(await harness.transcript(first.session_id!)).includes('< bot: after'), 'the WAIT to end', 5000);
+  await waitFor(async () => lines(await harness.transcript(first.session_id!)).includes('< bot: after'), { what: 'the WAIT to end', timeoutMs: 5000 });
   expect(texts(await running.engine.receive(inbound('sleeper', 'late', { customer: 's-1' })))).toEqual(['got late']);
 });
 
@@ -49,7 +49,7 @@ test('WAIT survives a restart: start-up wakes sleeping dialogs', async () => {
   const first = await crashed.engine.receive(inbound('sleeper', 'hi', { customer: 's-2' }));
   await crashed.stop();
   const next = await harness.startEngine();
-  await waitFor(async () => lines(await harness.transcript(first.session_id!)).includes('< bot: after'), 'the WAIT to end', 5000);
+  await waitFor(async () => lines(await harness.transcript(first.session_id!)).includes('< bot: after'), { what: 'the WAIT to end', timeoutMs: 5000 });
   expect((await session(first.session_id!)).dialog_state).toMatchObject({ status: 'waiting' });
   await next.stop();
 });
@@ -87,5 +87,5 @@ test('meetings answer "not configured"; SEND MAIL without a mail server is a run
 test('SET SCHEDULE runs the script on its cron schedule', async () => {
   await running.engine.receive(inbound('ticker', 'hi', { customer: 'c-1' }));
   const memory = createBotDataRepo(harness.database.db).botMemory(harness.bots.get('ticker')!.id);
-  await waitFor(async () => Number(await memory.get('ran')) >= 2, 'a scheduled run', 5000);
+  await waitFor(async () => Number(await memory.get('ran')) >= 2, { what: 'a scheduled run', timeoutMs: 5000 });
 });

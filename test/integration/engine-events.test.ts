@@ -85,7 +85,7 @@ test('a failing subscriber is tried again; the session\'s later events wait for 
   await running.engine.start();
   const first = await running.engine.receive(inbound('desk', 'human', { customer: 'retry-1' }));
   await running.engine.receive(inbound('desk', 'still there?', { customer: 'retry-1' }));
-  await waitFor(() => handled.length === 2, 'both events handled after the retries', 20_000);
+  await waitFor(() => handled.length === 2, { what: 'both events handled after the retries', timeoutMs: 20_000 });
   expect(handled).toEqual(['human', 'still there?']);
   // A handler returns before its event is marked done: wait for the mark, not just the handler.
   await harness.eventsHandled(first.session_id!);

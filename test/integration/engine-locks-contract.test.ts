@@ -1,6 +1,7 @@
 import { createInProcessLocks, createPostgresLocks, type LockPort } from '../../infra/locks/index.js';
 import { createLogger } from '../../infra/logger.js';
 import { postgresUrlForTests } from '../support/postgres.js';
+import { waitFor } from '../support/wait-for.js';
 
 // One contract, both lock drivers . The PostgreSQL row is skipped (with a
 // warning) only when no server answers and REQUIRE_SERVICES is unset.
@@ -29,6 +30,7 @@ const drivers: Driver[] = [
   },
 ];
 
+// Holders "work" for a few ms so that callers overlap; not synchronisation.
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const key = (label: string) => `contract-${label}-${process.pid}-${Math.random().toString(36).slice(2)}`;
 
@@ -66,12 +68,12 @@ describe.each(drivers)('locks contract: $name', (driver) => {
     const [locks] = open();
     let running = 0;
     let most = 0;
-    // Each holder waits (up to 5 s) for the others to be inside too: on a busy machine a fixed
-    // sleep could end before the last one got its lock, which would prove nothing either way.
+    // Each holder waits for the others to be inside too: on a busy machine a fixed sleep could
+    // end before the last one got its lock, which would prove nothing either way.
     await Promise.all(['a', 'b', 'c'].map((label) => locks!.withLock(key(label), async () => {
       running += 1;
       most = Math.max(most, running);
-      for (let waited = 0; running < 3 && waited < 5000; waited += 10) await sleep(10);
+      await waitFor(() => most === 3, { what: 'all three holders inside at once', timeoutMs: 5000 });
       running -= 1;
     })));
     expect(most).toBe(3);

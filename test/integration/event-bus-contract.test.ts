@@ -1,6 +1,7 @@
 import { createEventBus, type EventBus } from '../../infra/events/index.js';
 import { createLogger } from '../../infra/logger.js';
 import { redisUrlForTests, uniquePrefix } from '../support/redis.js';
+import { waitFor } from '../support/wait-for.js';
 
 // One contract, every driver . The Redis row is skipped (with a warning) only
 // when Redis does not answer and REQUIRE_SERVICES is unset. Pub/sub creates no keys to clean up.
@@ -25,15 +26,6 @@ const drivers: Driver[] = [
   },
 ];
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 describe.each(drivers)('event bus contract: $name', (driver) => {
   if (driver.skip) {

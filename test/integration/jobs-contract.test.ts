@@ -1,6 +1,7 @@
 import { createJobQueue, type JobContext, type JobQueue } from '../../infra/jobs/index.js';
 import { createLogger } from '../../infra/logger.js';
 import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../support/redis.js';
+import { waitFor } from '../support/wait-for.js';
 
 // One contract, every driver . The BullMQ row is skipped (with a warning) only
 // when Redis does not answer and REQUIRE_SERVICES is unset.
@@ -18,15 +19,10 @@ const drivers: Driver[] = [
   { name: 'bullmq', skip: redisUrl ? undefined : 'Redis not reachable', open: (prefix) => createJobQueue({ redisUrl, prefix, logger }) },
 ];
 
+// Not synchronisation: the sleeps left here either stand for a handler's work or give a job
+// that must NOT run time to show up (nothing can be awaited for an absence); BullMQ runs on
+// Redis's clock, so fake timers are no option for the contract.
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 function gate(): { promise: Promise<void>; open(): void } {
   let open!: () => void;
@@ -166,7 +162,7 @@ describe.each(drivers)('jobs contract: $name', (driver) => {
     jobs.process('cron-tick', async () => void runs.push(Date.now()));
     const scheduledAt = Date.now();
     await jobs.schedule('cron-schedule', 'cron-tick', { cron: '* * * * * *' }, {});
-    await waitFor(() => runs.length >= 2, 'two cron runs', 5000);
+    await waitFor(() => runs.length >= 2, { what: 'two cron runs', timeoutMs: 5000 });
     await jobs.unschedule('cron-schedule');
     // Once a second, on the second: the second run belongs to the second boundary after scheduling,
     // so it comes a second or more later. (The gap between two runs is no measure: a busy machine

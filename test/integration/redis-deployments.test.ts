@@ -7,6 +7,7 @@ import { createLogger } from '../../infra/logger.js';
 import { claimRedisPrefix, defaultRedisPrefix, prefixClaimKey, RedisPrefixTakenError, type PrefixClaim } from '../../infra/redis-prefix-claim.js';
 import { testDriversLabel } from '../support/drivers.js';
 import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../support/redis.js';
+import { waitForValue } from '../support/wait-for.js';
 
 // Several deployments on one Redis (docs/operations/high-availability.md): the prefix claim that
 // stops a second deployment on a held prefix, and the deployment stamp that keeps a worker's hands
@@ -21,16 +22,8 @@ const claims: PrefixClaim[] = [];
 const queues: JobQueue[] = [];
 let redis: Redis;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
-    await sleep(20);
-  }
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> =>
+  waitForValue(read, done, { what, timeoutMs: 20_000, intervalMs: 20 });
 const newPrefix = (label: string) => {
   const prefix = uniquePrefix(label);
   prefixes.push(prefix);

@@ -1,6 +1,7 @@
 /** What the attendance REST e2e suites share: a started service, users, a customer on the web channel, JSON calls. */
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from './service.js';
 import { sayOnWeb } from './web-customer.js';
+import { waitFor, waitForValue } from './wait-for.js';
 
 export type Headers = { authorization: string };
 export interface User { id: string; username: string; headers: Headers }
@@ -66,8 +67,7 @@ export async function startKit(env: Record<string, string> = {}): Promise<Kit> {
     async handoff() {
       const first = await say('hi');
       await say('I want a person', first.session_token);
-      for (let i = 0; i < 100 && !(await item(first.session_id)); i++) await new Promise((r) => setTimeout(r, 20));
-      if (!(await item(first.session_id))) throw new Error('the handoff did not reach the queue');
+      await waitFor(async () => (await item(first.session_id)) !== undefined, 'the handoff to reach the queue');
       return { sessionId: first.session_id, token: first.session_token };
     },
     async command(headers, text, sessionId) {
@@ -82,12 +82,7 @@ export async function startKit(env: Record<string, string> = {}): Promise<Kit> {
 /** A UUID no row has. */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Reads until `done` holds (or ~2 s pass) and returns the last value read: for effects that land after a response. */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 100 && !done(value); i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await read();
-  }
-  return value;
+/** Reads until `done` holds and returns that value: for effects that land after a response (test/support/wait-for.ts). */
+export function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  return waitForValue(read, done, { what: 'an effect that lands after the response', intervalMs: 20 });
 }

@@ -1,7 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt } from '../../engine/index.js';
 import { createScriptHost, ScriptFolder, type ScriptBot, type ScriptHost, type ScriptHostDeps, type ScriptHostRepositories } from '../../script-host/index.js';
 import { defaultBotConfig, type BotConfig } from '../../config/index.js';
 import {
@@ -9,8 +8,8 @@ import {
   type DatabaseHandle, type MessageRow,
 } from '../../db/index.js';
 import {
-  createChannelRegistry, createEngine, ENGINE_EVENTS, type Channel, type EngineEvent, type EngineEventHandlers, type EngineRepositories,
-  type EngineService, type InboundMessage, type OutboundMessage, type OutboxSettings,
+  createChannelRegistry, createEngine, ENGINE_EVENTS, type ChannelAdapter, type EngineEvent, type EngineEventHandlers, type EngineRepositories,
+  type EngineService, type OutboxSettings,
 } from '../../engine/index.js';
 import { createEventBus, type EventBus } from '../../infra/events/index.js';
 import { createJobQueue, type JobQueue } from '../../infra/jobs/index.js';
@@ -18,6 +17,10 @@ import { createInProcessLocks, createPostgresLocks, type LockPort } from '../../
 import { createLogger } from '../../infra/logger.js';
 import { openTestDatabase, testDrivers } from './drivers.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
+import { waitFor } from './wait-for.js';
+
+export { inbound, TestAdapter } from './test-channel.js';
+export { waitFor } from './wait-for.js';
 
 // Shared by the engine-*.test.ts files: a real database (PGlite, or scratch PostgreSQL with
 // DATABASE_URL), real jobs and event bus (in-process, or BullMQ and Redis with REDIS_URL), real
@@ -26,37 +29,6 @@ import { deleteRedisKeys, uniquePrefix } from './redis.js';
 
 export const logger = createLogger({ pretty: false });
 const { redisUrl, databaseUrl } = testDrivers;
-
-/** A channel adapter whose provider is this object: it records sends and fails on demand. */
-export class TestAdapter implements ChannelAdapter {
-  readonly sent: OutboundMessage[] = [];
-  readonly attemptTimes: number[] = [];
-  /** The next this many sends throw a transient error. */
-  transientFailures = 0;
-  /** When set, every send is refused for good with this reason. */
-  permanentReason: string | undefined;
-
-  constructor(readonly channel: Channel) {}
-
-  verify(_req?: ChannelRequest): boolean {
-    return true;
-  }
-
-  parse(_req?: ChannelRequest): InboundMessage[] {
-    return [];
-  }
-
-  async send(message: OutboundMessage): Promise<DeliveryReceipt> {
-    this.attemptTimes.push(Date.now());
-    if (this.permanentReason !== undefined) throw new PermanentDeliveryError(this.permanentReason);
-    if (this.transientFailures > 0) {
-      this.transientFailures -= 1;
-      throw new Error('provider answered 503');
-    }
-    this.sent.push(message);
-    return { provider_message_id: `p-${this.sent.length}` };
-  }
-}
 
 export interface BotSpec {
   name: string;
@@ -192,37 +164,6 @@ function recordEvents(engine: EngineService): EngineEvent[] {
   }
   engine.subscribe(handlers as EngineEventHandlers);
   return events;
-}
-
-let sequence = 0;
-
-/** An inbound message as an adapter would produce it. */
-export function inbound(
-  bot: string,
-  text: string,
-  options: { customer?: string; channel?: Channel; id?: string | null; name?: string } = {},
-): InboundMessage {
-  sequence += 1;
-  return {
-    channel: options.channel ?? 'web',
-    bot,
-    customer: { external_id: options.customer ?? 'visitor-1', ...(options.name ? { display_name: options.name } : {}) },
-    text,
-    attachments: [],
-    ...(options.id === null ? {} : { provider_message_id: options.id ?? `m-${process.pid}-${sequence}` }),
-    received_at: new Date(),
-    raw: { text },
-  };
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
 }
 
 /** A transcript as `direction sender: text` lines, for readable expectations. */

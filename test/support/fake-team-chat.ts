@@ -8,6 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { signTeamChatRequest } from '../../adapters/index.js';
 import { createFakeProviderServer } from './fake-provider-server.js';
+import { waitFor } from './wait-for.js';
 
 export interface TeamChatCall {
   method: string;
@@ -69,11 +70,10 @@ export async function startFakeTeamChat(): Promise<FakeTeamChat> {
     callsOf: (method) => calls.filter((c) => c.method === method),
     addUser: (id, email, name) => void users.set(id, { email, name }),
     async waitFor(predicate, what) {
-      for (let i = 0; i < 750; i++) {
-        if (predicate(calls)) return calls;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(`fake team_chat: ${what} did not happen within 15 s (${calls.map((c) => c.method).join(', ')})`);
+      await waitFor(() => predicate(calls), {
+        what: () => `fake team_chat: ${what} (calls: ${calls.map((c) => c.method).join(', ')})`, timeoutMs: 15_000, intervalMs: 20,
+      });
+      return calls;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import { waitFor } from './engine-kit.js';
+import { waitFor } from './wait-for.js';
 import { createFakeProviderServer } from './fake-provider-server.js';
 
 /** An activity the bot posted to the fake connector. */

@@ -1,4 +1,5 @@
 import { bearerFor, TEST_ADMIN } from './service.js';
+import { waitForValue } from './wait-for.js';
 
 /**
  * A parsed JSON answer, read field by field by the tests: a deliberate `any`, as the assertions
@@ -37,13 +38,10 @@ export function notificationsClient(baseUrl: string) {
     },
     /** Reads the notification until `done` accepts it (deliveries run in jobs); fails after 15 s. */
     async until(id: string, auth: Auth, done: (n: Json) => boolean): Promise<Json> {
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const res = await call('GET', `/api/v1/notifications/${id}`, auth);
-        if (res.status === 200 && done(res.body)) return res.body;
-        if (Date.now() > deadline) throw new Error(`notification ${id} never reached the state: ${JSON.stringify(res.body)}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      const res = await waitForValue(() => call('GET', `/api/v1/notifications/${id}`, auth), (r) => r.status === 200 && done(r.body), {
+        what: `notification ${id} to reach the state`, timeoutMs: 15_000, intervalMs: 25,
+      });
+      return res.body;
     },
   };
 }

@@ -11,6 +11,7 @@ import { copyMigratedPglite } from './pglite-template.js';
 import { createScratchDatabase } from './postgres.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
 import { testDrivers } from './drivers.js';
+import { waitForValue } from './wait-for.js';
 
 export const TEST_ADMIN = { username: 'admin', email: 'admin@example.test', password: 'admin-password-1' };
 
@@ -81,13 +82,8 @@ export async function startTestService(env: Record<string, string> = {}, options
 }
 
 async function noPendingEvents(service: RunningService): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const [row] = await service.database.db.select({ n: count() }).from(engineEvents).where(eq(engineEvents.state, 'pending'));
-    if (row!.n === 0) return;
-    if (Date.now() > deadline) throw new Error(`${row!.n} engine event(s) still pending after 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  const pending = async () => (await service.database.db.select({ n: count() }).from(engineEvents).where(eq(engineEvents.state, 'pending')))[0]!.n;
+  await waitForValue(pending, (n) => n === 0, 'no engine event pending');
 }
 
 /** Logs in over HTTP and returns the bearer header for later requests. */

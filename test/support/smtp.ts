@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { waitForValue } from './wait-for.js';
 
 /** One message the server accepted: the envelope (Bcc recipients show only here) and the parsed mail. */
 export interface ReceivedMail {
@@ -70,16 +71,8 @@ export async function startSmtpServer(options: { auth?: { user: string; pass: st
     url: `smtp://${login}127.0.0.1:${port}`,
     received,
     async waitFor(match, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = received.find(match);
-        if (found) return found;
-        if (Date.now() > deadline) {
-          const seen = received.map((m) => `${m.to.join(',')}: ${m.subject}`).join('\n  ');
-          throw new Error(`no matching mail within ${timeoutMs} ms; received:\n  ${seen || '(nothing)'}`);
-        }
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      const what = () => `a matching mail; received:\n  ${received.map((m) => `${m.to.join(',')}: ${m.subject}`).join('\n  ') || '(nothing)'}`;
+      return (await waitForValue(() => received.find(match), (found) => found !== undefined, { what, timeoutMs, intervalMs: 25 }))!;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { createFakeProviderServer } from './fake-provider-server.js';
+import { waitFor } from './wait-for.js';
 
 export interface ReceivedWebhook {
   id: string;
@@ -53,11 +54,10 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
       for (let i = 0; i < times; i++) failures.push(status);
     },
     async waitFor(predicate, what) {
-      for (let i = 0; i < 750; i++) {
-        if (predicate(received)) return received;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(`webhook receiver: ${what} did not happen within 15 s (got ${received.map((r) => r.verified?.type ?? '?').join(', ')})`);
+      await waitFor(() => predicate(received), {
+        what: () => `webhook receiver: ${what} (got ${received.map((r) => r.verified?.type ?? '?').join(', ')})`, timeoutMs: 15_000, intervalMs: 20,
+      });
+      return received;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
