@@ -6,7 +6,7 @@ import { createInProcessLocks, createPostgresLocks, type LockPort } from '../../
 import { createLogger } from '../../infra/logger.js';
 import { openTestDatabase, testDrivers, testDriversLabel } from '../support/drivers.js';
 import { createScratchDatabase } from '../support/postgres.js';
-import { waitFor } from '../support/engine-kit.js';
+import { waitFor } from '../support/wait-for.js';
 
 // The events job's first round trip (docs/performance.md, "Handoff round trips"): the session's
 // events lock and its pending events in one call. What must hold on either driver: the read comes
