@@ -26,24 +26,21 @@ export interface ScriptChannels {
 
 /**
  * The capabilities the BASIC keywords reach through the engine's ports (docs/basic.md,
- * "Compatibility"): CREATE USER through the users service; the bots' drives for the file keywords,
- * under the data directory (`<DATA_DIR>/drive/<bot>.gbdrive`) or, when the file store is
- * S3-compatible storage, as `<bot>.gbdrive/<path>` in its bucket; SEND SMS through the sms channel
+ * "Compatibility"): CREATE USER through the users service; the bots' drives for the file keywords
+ * ({@link botDrives}, built once by the caller, who hands the same drives to the web uploads); SEND SMS through the sms channel
  * and SEND TEMPLATE through mobile_msg templates; USE KB / USE WEBSITE through the knowledge base;
  * CREATE TASK in the content tasks store and CREATE DRAFT in its mail archive; GET ATTENDANTS from the attendance's attendants;
  * ON EMAIL's mailbox reader.
  */
 export function basicCapabilities(deps: {
-  users: UserDirectory; dataDir: string; channels?: ScriptChannels; knowledge?: KnowledgeBase;
-  /** The content file store (content/files/file-store.ts): the drives live in it when it is S3. */
-  storage?: FileStore;
+  users: UserDirectory; files: FilesPort; channels?: ScriptChannels; knowledge?: KnowledgeBase;
   tasks?: Pick<ContentRecordsRepo['tasks'], 'insert' | 'list'>;
   mail?: Pick<ContentRecordsRepo['mail'], 'upsert'>;
   attendance?: { repos: AttendanceRepositories };
 }): {
   users: UsersPort; files: FilesPort; mailbox: MailboxPort; capabilities: Partial<ScriptCapabilitiesPort>;
 } {
-  const { channels, knowledge, storage, tasks, mail, attendance } = deps;
+  const { channels, knowledge, tasks, mail, attendance } = deps;
   const firstAdmin = async () => (await deps.users.list()).find((user) => user.roles.includes('admin'));
   return {
     users: {
@@ -60,7 +57,7 @@ export function basicCapabilities(deps: {
     },
     // ON EMAIL reads the bot's mailbox (its email-imap-* keys) over IMAP.
     mailbox: mailboxReader,
-    files: botDrives({ dataDir: deps.dataDir, ...(storage ? { storage } : {}) }),
+    files: deps.files,
     capabilities: {
       ...(channels?.sms ? {
         sendSms: ({ to, text, bot_id }) => {

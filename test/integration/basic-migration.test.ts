@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createUsersRepo } from '../../db/index.js';
-import { basicCapabilities } from '../../app/script-host.js';
+import { basicCapabilities, botDrives } from '../../app/script-host.js';
 import { EngineHarness, inbound, TestAdapter, type RunningEngine } from '../support/engine-kit.js';
 
 // The two migration templates (bots/migration.gbai), run by the engine end to end: the
@@ -50,7 +50,7 @@ beforeAll(async () => {
   const scripts: Record<string, string> = {};
   for (const file of await readdir(PACKAGE)) scripts[file.replace(/\.bas$/, '')] = await readFile(path.join(PACKAGE, file), 'utf8');
   await harness.addBot({ name: 'migration', scripts, config: { 'http-allow-private-networks': true }, params: { source_api: api, auth_token: 'tok-1', csv_path: 'imports/users.csv' } });
-  const capabilities = basicCapabilities({ users: createUsersRepo(harness.database.db), dataDir });
+  const capabilities = basicCapabilities({ users: createUsersRepo(harness.database.db), files: botDrives({ dataDir }) });
   await capabilities.files({ id: 'x', name: 'migration' }).write('imports/users.csv', Buffer.from(
     'email,name\nana@example.test,Ana Silva\n"bob@example.test","Souza, Bob ""Jr"""\n', 'utf8',
   ));
