@@ -17,8 +17,8 @@ import type { InboundMessage } from './messages.js';
 export interface InboundDeps extends EnqueueDeps {
   readonly repos: { readonly inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'markScreened' | 'recordFailure'> };
   readonly locks: Pick<LockPort, 'withLock'>;
-  /** Before a queued provider message runs (EngineDeps.screenInbound). */
-  readonly screenInbound?: InboundScreen;
+  /** Before a queued provider message runs: the screen registered for its channel (Engine.screen), or the message as it is. */
+  readonly screenInbound: InboundScreen;
   /** The one path of a message (receive-message.ts). */
   readonly receive: (message: InboundMessage) => Promise<unknown>;
 }
@@ -71,7 +71,7 @@ export function processInbound(ctx: InboundDeps, job: InboundJob): Promise<void>
 async function runQueued(ctx: InboundDeps, queued: QueuedInbound): Promise<void> {
   try {
     const message = revive(queued.message);
-    const screened = ctx.screenInbound ? await ctx.screenInbound(message) : message;
+    const screened = await ctx.screenInbound(message);
     if (!screened) {
       // No turn stores this message, so the turn's dedupe cannot see it: the queue row keeps its id.
       await ctx.repos.inbound.markScreened(queued.id);

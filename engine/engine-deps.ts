@@ -43,7 +43,7 @@ export interface EngineRepositories {
   inbound: Pick<InboundQueueRepo, 'accept' | 'listPending' | 'remove' | 'markScreened' | 'recordFailure' | 'customersWithPending'>;
 }
 
-/** See {@link EngineDeps.screenInbound}. */
+/** A channel's screen of its queued messages: see `Engine.screen` (engine/engine-api.ts). */
 export type InboundScreen = (message: InboundMessage) => Promise<InboundMessage | null>;
 
 /** Everything {@link createEngine} is built from. Ports left out get their defaults. */
