@@ -31,7 +31,7 @@ export interface RunningService {
   readonly jobs: JobQueue;
   readonly bus: EventBus;
   readonly tokens: TokenIssuer;
-  readonly bots: RunnableBot[];
+  readonly bots: readonly RunnableBot[];
   readonly engine: EngineService;
   /** This deployment's id and Redis prefix (docs/operations/high-availability.md, "Several deployments on one Redis"). */
   readonly deployment: Pick<ServiceDeployment, 'id' | 'redisPrefix'>;
@@ -81,7 +81,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
   const content = wireContent({ store: conversations.fileStore, database, mailer, idp: identityProvider, logger });
   const identity = identityRoutes({
-    bots: [...bots.all], users: auth.users, groups: identityProvider, tokens: auth.tokens, secret: auth.secret, publicUrl, fetch: infra.fetch,
+    bots: bots.all, users: auth.users, groups: identityProvider, tokens: auth.tokens, secret: auth.secret, publicUrl, fetch: infra.fetch,
   });
 
   const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, identity, publicUrl, logger });
@@ -94,7 +94,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     ],
   });
   return {
-    url: http.url, database, jobs, bus, tokens: auth.tokens, bots: [...bots.all], engine,
+    url: http.url, database, jobs, bus, tokens: auth.tokens, bots: bots.all, engine,
     deployment: { id: infra.deployment.id, redisPrefix: infra.deployment.redisPrefix }, stop,
     ...(http.metricsListener ? { metricsUrl: http.metricsListener.url } : {}),
   };
