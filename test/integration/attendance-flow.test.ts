@@ -5,11 +5,10 @@ import { createAttendanceService, QUEUE_FULL_MESSAGE, type AttendanceService } f
 import { createChannelRegistry, createEngine, type EngineService } from '../../engine/index.js';
 import { createEventBus } from '../../infra/events/index.js';
 import { createJobQueue } from '../../infra/jobs/index.js';
-import { createInProcessLocks, createPostgresLocks } from '../../infra/locks/index.js';
 import { createScriptHost } from '../../script-host/index.js';
 import { EngineHarness, engineRepositories, inbound, lines, logger, scriptHostRepositories, TestAdapter } from '../support/engine-kit.js';
 import type { ConflictError } from '../../infra/errors.js';
-import { testDrivers } from '../support/drivers.js';
+import { openTestLocks } from '../support/drivers.js';
 
 // The human side end to end on a real database (PGlite, or scratch PostgreSQL with DATABASE_URL):
 // the engine hands messages to the attendance service through its domain events, and the service
@@ -55,8 +54,7 @@ beforeAll(async () => {
   const configOf = (key: string) => (harness.bots.get(key) ?? [...harness.bots.values()].find((b) => b.id === key))?.config;
   const jobs = createJobQueue({ prefix: 'sbtest-attendance', logger });
   const bus = createEventBus({ prefix: 'sbtest-attendance', logger });
-  const { databaseUrl } = testDrivers;
-  const locks = databaseUrl ? createPostgresLocks({ databaseUrl, logger, poolSize: 5 }) : createInProcessLocks();
+  const locks = openTestLocks(harness.database, logger);
   const channels = createChannelRegistry();
   const host = createScriptHost({ repos: scriptHostRepositories(harness.database), jobs, logger, locks, channels, bots: (name) => harness.bots.get(name) });
   engine = createEngine({

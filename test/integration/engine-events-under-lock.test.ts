@@ -1,11 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
 import { createEngineEventsRepo, type EngineEventsRepo } from '../../db/engine-events-repo.js';
 import { bots, engineEvents, sessions } from '../../db/schema/index.js';
-import { createInProcessLocks, createPostgresLocks, type LockPort } from '../../infra/locks/index.js';
+import type { LockPort } from '../../infra/locks/index.js';
 import { createLogger } from '../../infra/logger.js';
-import { openTestDatabase, testDrivers, testDriversLabel } from '../support/drivers.js';
-import { createScratchDatabase } from '../support/postgres.js';
+import { openTestDatabase, openTestLocks, testDriversLabel, type TestDatabase } from '../support/drivers.js';
 import { waitFor } from '../support/wait-for.js';
 
 // The events job's first round trip (docs/performance.md, "Handoff round trips"): the session's
@@ -14,32 +12,23 @@ import { waitFor } from '../support/wait-for.js';
 // `withLock` takes on that key.
 
 const logger = createLogger({ pretty: false });
-let database: DatabaseHandle;
-let dropScratch: (() => Promise<void>) | undefined;
+let database: TestDatabase;
 /** Two handles that exclude each other: two instances on PostgreSQL, one process's mutex on the embedded database. */
 let first: LockPort;
 let second: LockPort;
 let repo: EngineEventsRepo;
 
 beforeAll(async () => {
-  if (testDrivers.databaseUrl) {
-    const scratch = await createScratchDatabase(testDrivers.databaseUrl);
-    dropScratch = scratch.drop;
-    database = await openDatabase({ databaseUrl: scratch.url });
-    await database.migrate();
-    first = createPostgresLocks({ databaseUrl: scratch.url, logger, poolSize: 2 });
-    second = createPostgresLocks({ databaseUrl: scratch.url, logger, poolSize: 2 });
-  } else {
-    database = await openTestDatabase();
-    first = second = createInProcessLocks();
-  }
+  database = await openTestDatabase();
+  first = openTestLocks(database, logger, 2);
+  // Two drivers exclude each other as two instances would; in-process mutexes only within one.
+  second = database.url ? openTestLocks(database, logger, 2) : first;
   repo = createEngineEventsRepo(database.db);
 });
 afterAll(async () => {
   await first.close();
   if (second !== first) await second.close();
   await database.close();
-  await dropScratch?.();
 });
 
 let counter = 0;
@@ -78,7 +67,7 @@ describe(`events read under the lock (${testDriversLabel()})`, () => {
     });
     await waitFor(() => held, 'the first holder');
     const waiting = second.withLockReading(key, repo.pendingUnderLock(sessionId), async (events) => events.map((e) => e.id));
-    if (testDrivers.databaseUrl) {
+    if (database.url) {
       // The call is on the server, waiting inside the function for the advisory lock, before the holder writes.
       await waitFor(async () => {
         const rows = await database.db.execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`);

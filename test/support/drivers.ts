@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
+import { createInProcessLocks, createPostgresLocks, type LockPort } from '../../infra/locks/index.js';
+import type { Logger } from '../../infra/logger.js';
 import { copyMigratedPglite } from './pglite-template.js';
 import { createScratchDatabase } from './postgres.js';
 
@@ -22,12 +24,15 @@ export function testDriversLabel(): string {
   return `${testDrivers.databaseUrl ? 'postgresql' : 'embedded'}${testDrivers.redisUrl ? '+redis' : ''}`;
 }
 
+/** A suite's database; `url` is set when it is a PostgreSQL database (CI's second pass). */
+export type TestDatabase = DatabaseHandle & { readonly url?: string };
+
 /**
  * The database a test file runs on: a fresh PostgreSQL database when DATABASE_URL is set (CI's
  * second pass), else a PGlite copied from the migrated template (test/support/pglite-template.ts).
  * Migrated either way; `close()` removes it.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   if (!testDrivers.databaseUrl) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-db-'));
     await copyMigratedPglite(path.join(dir, 'pglite'));
@@ -45,9 +50,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    url: scratch.url,
     close: async () => {
       await handle.close();
       await scratch.drop();
     },
   };
+}
+
+/**
+ * The locks driver a service on `database` would get: advisory locks on that same PostgreSQL
+ * database (the events job's lock call reads the session's events there, db/migrations/0023),
+ * else one process's mutexes.
+ */
+export function openTestLocks(database: TestDatabase, logger: Logger, poolSize = 5): LockPort {
+  return database.url ? createPostgresLocks({ databaseUrl: database.url, logger, poolSize }) : createInProcessLocks();
 }

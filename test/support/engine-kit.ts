@@ -13,9 +13,9 @@ import {
 } from '../../engine/index.js';
 import { createEventBus, type EventBus } from '../../infra/events/index.js';
 import { createJobQueue, type JobQueue } from '../../infra/jobs/index.js';
-import { createInProcessLocks, createPostgresLocks, type LockPort } from '../../infra/locks/index.js';
+import type { LockPort } from '../../infra/locks/index.js';
 import { createLogger } from '../../infra/logger.js';
-import { openTestDatabase, testDrivers } from './drivers.js';
+import { openTestDatabase, openTestLocks, testDrivers, type TestDatabase } from './drivers.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
 import { waitFor } from './wait-for.js';
 
@@ -28,7 +28,7 @@ export { waitFor } from './wait-for.js';
 // channel adapter. Only the provider behind the adapter is simulated.
 
 export const logger = createLogger({ pretty: false });
-const { redisUrl, databaseUrl } = testDrivers;
+const { redisUrl } = testDrivers;
 
 export interface BotSpec {
   name: string;
@@ -55,7 +55,7 @@ export class EngineHarness {
   private readonly prefixes: string[] = [];
   private readonly running = new Set<RunningEngine>();
 
-  private constructor(readonly database: DatabaseHandle) {}
+  private constructor(readonly database: TestDatabase) {}
 
   static async open(): Promise<EngineHarness> {
     return new EngineHarness(await openTestDatabase());
@@ -89,7 +89,7 @@ export class EngineHarness {
     this.prefixes.push(prefix);
     const jobs = createJobQueue({ redisUrl, prefix, logger });
     const bus = createEventBus({ redisUrl, prefix, logger });
-    const locks: LockPort = databaseUrl ? createPostgresLocks({ databaseUrl, logger, poolSize: 5 }) : createInProcessLocks();
+    const locks: LockPort = openTestLocks(this.database, logger);
     const channels = createChannelRegistry();
     const host = createScriptHost({
       repos: scriptHostRepositories(this.database), jobs, logger, locks, channels,
