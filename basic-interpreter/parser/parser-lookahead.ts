@@ -38,18 +38,15 @@ export class BasicLookaheadStrategy extends LLkLookaheadStrategy {
     hasPredicates: boolean;
     dynamicTokensEnabled: boolean;
   }): AlternativeChooser {
-    const paths = getLookaheadPaths({
+    if (options.dynamicTokensEnabled) return super.buildLookaheadForAlternation(options) as AlternativeChooser;
+    // The paths are computed once, here: chevrotain's own function would compute them again,
+    // and for the line rules' large ORs that is seconds of every start.
+    return chooser(getLookaheadPaths({
       occurrence: options.prodOccurrence,
       rule: options.rule,
       prodType: 'Alternation',
       maxLookahead: options.maxLookahead,
-    });
-    const oneTokenDecides = paths.every((alt) => alt.every((path) => path.length === 1));
-    // chevrotain's own function for these is a table lookup already.
-    if ((oneTokenDecides && !options.hasPredicates) || options.dynamicTokensEnabled) {
-      return super.buildLookaheadForAlternation(options) as AlternativeChooser;
-    }
-    return chooser(paths);
+    }));
   }
 
   override buildLookaheadForOptional(options: {

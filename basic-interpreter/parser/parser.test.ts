@@ -1,7 +1,7 @@
 import { parserFixtures } from '../../test/support/basic-files.js';
 import type { Expr, Program } from './ast.js';
 import { parse } from './parse.js';
-import { basicParser } from './grammar.js';
+import { basicParser, checkBasicGrammar } from './grammar.js';
 
 /** Parses a script that must have no errors. */
 function ok(source: string): Program {
@@ -133,6 +133,10 @@ describe('the parser', () => {
   it.each(parserFixtures())('parses fixture $file without errors', ({ source }) => {
     const program = ok(source);
     expect(program.body.length).toBeGreaterThan(3);
+  });
+
+  it('has a grammar chevrotain finds no fault in (the checks the shared parser skips at start-up)', () => {
+    expect(() => checkBasicGrammar()).not.toThrow();
   });
 
   it('is built once and reused for every parse', async () => {
