@@ -157,7 +157,9 @@ describe('/ws/attendance', () => {
   });
 
   test('a console is closed with 4401 when its token expires', async () => {
-    const short = await startTestService({ JWT_TTL_SECONDS: '1' });
+    // `exp` is in whole seconds: a 1-second token may have under a millisecond left when issued,
+    // and be refused at connect instead; 3 leaves at least 2 s to open the console.
+    const short = await startTestService({ JWT_TTL_SECONDS: '3' });
     try {
       const headers = await bearerFor(short.url, TEST_ADMIN.username, TEST_ADMIN.password);
       const token = headers.authorization.replace(/^Bearer /, '');
