@@ -5,7 +5,7 @@ import {
   createBotDataRepo, createBotWatchesRepo, createContentRecordsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo,
   createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTurnStore,
 } from '../db/index.js';
-import { createChannelRegistry, createEngine, voiceModelsOf, type EngineService } from '../engine/index.js';
+import { CHANNELS, createChannelRegistry, createDeliveryReceipts, createEngine, voiceModelsOf } from '../engine/index.js';
 import type { AttendanceRepositories } from '../attendance/index.js';
 import type { Logger } from '../infra/logger.js';
 import { createScriptHost } from '../script-host/index.js';
@@ -21,12 +21,12 @@ import { basicCapabilities, basicKnowledge, basicLlm, botDrives } from './script
 import type { LanguageModels } from './language-models.js';
 
 /**
- * The path of a message and what it reaches: the channel adapters, the BASIC script host, the
- * engine and meetings. They need each other both ways — adapters report delivery receipts to the
- * engine, the engine answers through the script host, whose keywords send on the adapters and
- * open meetings, whose links reach customers through the engine — so the engine is reached from the
- * adapters' receipts and from meetings through `engineOnceBuilt`, which refuses a call made before
- * it exists (none is: receipts come with webhooks and links with turns, after start-up).
+ * The path of a message and what it reaches, built in the order they need each other: the
+ * delivery receipts (the outbox's, engine/outbox/record-delivery-status.ts) and the channel
+ * adapters that report them; the rooms CREATE MEETING opens; the BASIC script host, whose
+ * keywords send on the adapters and open rooms; the engine, which answers through the script
+ * host and delivers through the adapters; last the meetings service, whose invitations reach
+ * customers through the engine.
  */
 export function wireConversations(deps: {
   settings: ProcessSettings; infra: Infrastructure; auth: AuthWiring; bots: BotRegistry; publicUrl: PublicUrl; models: LanguageModels;
@@ -34,18 +34,18 @@ export function wireConversations(deps: {
 }) {
   const { settings, infra, auth, bots, publicUrl, logger } = deps;
   const db = infra.database.db;
-  const built: { engine?: EngineService } = {};
-  const engineOnceBuilt = (): EngineService => {
-    if (!built.engine) throw new Error('the engine is used before it is built');
-    return built.engine;
-  };
   const sessionsRepo = createSessionsRepo(db);
+  const outbox = createOutboxRepo(db);
   const now = () => new Date();
+  const metrics = createServiceMetrics({ db, settings, logger, channels: CHANNELS });
+  const deliveryReceipts = createDeliveryReceipts({
+    jobs: infra.jobs, logger, bots: (name) => bots.named(name), metrics: metrics.port, repos: { outbox },
+  });
   // Provider channels: each bot's credentials from its config.csv, mapped onto each adapter's settings
   // (app/channel-settings.ts, docs/channels/README.md); bot_msg, sms and workchat are wired by providerChannelDeps.
   const providerChannels = providerChannelDeps({
     database: db, settings, logger, configOf: (name) => bots.named(name)?.config,
-    botOfSession: (id) => sessionsRepo.botNameOf(id), recordDeliveryStatus: (update) => engineOnceBuilt().recordDeliveryStatus(update),
+    botOfSession: (id) => sessionsRepo.botNameOf(id), recordDeliveryStatus: deliveryReceipts,
   });
   // The bot's voice service (voice-models-url): transcribes voice notes, speaks replies (docs/channels/mobile-msg.md).
   const voiceFor = (key: string) => {
@@ -63,7 +63,7 @@ export function wireConversations(deps: {
   const files = botDrives({ dataDir: settings.DATA_DIR, storage: fileStore });
   const adapters = createChannelAdapters({
     visitorTokens: auth.visitorTokens, webDriveLinks: driveLinks, graphSettings: (channel, key) => graphChannelSettings(channel, bots.find(key)?.config), logger, voiceFor,
-    deliveryStatus: (update) => engineOnceBuilt().recordDeliveryStatus(update), ...providerChannels,
+    deliveryStatus: deliveryReceipts, ...providerChannels,
     webDrive: (name) => {
       const bot = bots.named(name);
       return bot && files(bot);
@@ -77,12 +77,11 @@ export function wireConversations(deps: {
     attendance: { repos: deps.attendanceRepos },
     channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => bots.find(id) },
   });
-  const metrics = createServiceMetrics({ db, settings, logger, channels: listChannelAdapters(adapters).map((a) => a.channel) });
-  // Meetings (docs/meetings.md): CREATE MEETING, /video and /call, /api/meet; links reach customers through the engine.
-  const meetings = wireMeetings({
+  // Meetings (docs/meetings.md): CREATE MEETING's rooms now, /video, /call and /api/meet once the engine exists.
+  const meetingRooms = wireMeetings({
     db, secret: auth.secret, config: (id) => bots.find(id)?.config, botId: (key) => bots.find(key)?.id,
     publicUrl, mailer: infra.mailer, logger, now,
-  }, engineOnceBuilt);
+  });
   // The channel adapters: the engine delivers through them, the script host fetches customers' files through them.
   const channels = createChannelRegistry();
   for (const adapter of listChannelAdapters(adapters)) channels.register(adapter);
@@ -94,7 +93,7 @@ export function wireConversations(deps: {
     ...basic,
     fileLinks: (bot) => (file) => driveLinks.url(bot.name, file),
     signInLinks: (request) => auth.signInLinks.url(request),
-    meetings: meetings.script,
+    meetings: meetingRooms.script,
     // CREATE SITE answers an absolute link to the site (docs/content.md, "Sites").
     publicUrl,
     // SEND MAIL goes through the same mailer; without SMTP_URL the script host keeps its "not configured" port.
@@ -106,14 +105,14 @@ export function wireConversations(deps: {
   const messages = createMessagesRepo(db);
   const engine = createEngine({
     repos: {
-      turns: createTurnStore(infra.database.sql), outbox: createOutboxRepo(db), events: createEngineEventsRepo(db),
+      turns: createTurnStore(infra.database.sql), outbox, events: createEngineEventsRepo(db),
       sessions: sessionsRepo, messages, inbound: createInboundQueueRepo(db),
     },
     jobs: infra.jobs, bus: infra.bus, logger, locks: infra.locks, bots: (name) => bots.named(name), metrics: metrics.port, channels,
     // The bot answers through the script host.
     bot: scriptHost.runner,
   });
-  built.engine = engine;
+  const meetings = meetingRooms.service(engine);
   return { engine, scriptHost, adapters, providerChannels, voiceFor, driveLinks, files, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
 }
 

@@ -10,7 +10,7 @@ import type { EngineEventHandlers } from './domain-events.js';
 import { JOB_NAMES, type EngineDeps, type InboundScreen } from './engine-deps.js';
 import type { Engine } from './engine-api.js';
 import { handleSessionEvents, type EventsDeps, type EventsJob } from './event-dispatch.js';
-import { deliverOutbox, recordDeliveryStatus, type DeliverJob, type DeliveryStatusDeps, type DispatchDeps, type OutboxDeps } from './outbox/index.js';
+import { deliverOutbox, type DeliverJob, type DispatchDeps, type OutboxDeps } from './outbox/index.js';
 import { receiveMessage, type TurnDeps } from './receive-message.js';
 import { createRecovery, type RecoveryCounts, type RecoveryDeps } from './recover-pending.js';
 import { resolveSession, type ResolveDeps } from './resolve-session.js';
@@ -61,7 +61,6 @@ export function createEngine(deps: EngineDeps): EngineService {
   };
   const events: EventsDeps = { jobs, logger, locks, repos: { events: repos.events }, subscribers };
   const delivery: OutboxDeps = { jobs, logger, locks, channels, metrics, now, outbox, repos: { outbox: repos.outbox, sessions: repos.sessions } };
-  const statuses: DeliveryStatusDeps = { jobs, logger, bots, metrics, repos: { outbox: repos.outbox } };
   const resolve: ResolveDeps = { jobs, logger, turnLocks, repos: { turns: repos.turns } };
   const send: SendDeps = { ...dispatch, channels, repos: { turns: repos.turns } };
   const recovery: RecoveryDeps = {
@@ -87,7 +86,6 @@ export function createEngine(deps: EngineDeps): EngineService {
     accept: (messages) => acceptInbound(inbound, messages),
     resolve: (sessionId, options) => resolveSession(resolve, sessionId, options?.context),
     send: (messages) => sendMessages(send, messages),
-    recordDeliveryStatus: (update) => recordDeliveryStatus(statuses, update),
     completeSignIn: (completion) => completeSignIn(resume, completion),
     awaitsSignIn: (request) => awaitsSignIn(resume, request),
     screen: (channel, screen) => {

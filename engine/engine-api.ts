@@ -1,6 +1,6 @@
 import type { SignInCompletion, SignInCompletionOutcome } from './complete-sign-in.js';
 import type { EngineEventHandlers } from './domain-events.js';
-import type { Channel, DeliveryStatusUpdate, InboundMessage, OutboundMessage } from './messages.js';
+import type { Channel, InboundMessage, OutboundMessage } from './messages.js';
 import type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
 import type { InboundScreen } from './engine-deps.js';
 
@@ -45,12 +45,6 @@ export interface Engine {
    * Resolves to the messages as committed (SMS text split into its parts).
    */
   send(messages: readonly OutboundMessage[]): Promise<OutboundMessage[]>;
-  /**
-   * A provider's delivery receipt for a message we sent (webhook statuses): updates its transcript
-   * message and outbox row (docs/channels/README.md, "Delivery statuses"). False when no message
-   * has that provider id.
-   */
-  recordDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
   /**
    * Someone signed in through the link a HEAR x AS LOGIN sent (docs/basic.md, "HEAR AS LOGIN"):
    * the session's dialog resumes with the user when it still waits for that link, else `stale`.

@@ -18,7 +18,7 @@ export { createChannelRegistry, type ChannelRegistry } from './channel-registry.
 export { parseSurveyScore, SURVEY_CONTEXT_KEY, SURVEY_THANKS } from './survey-answer.js';
 export { attendanceAvailable, decideRoute, findTransferKeyword, needsHumanOf, SMS_MAX_CHARS, type Route } from './routing-rule.js';
 export { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
-export { isGsm7, smsPartSize, SMS_UCS2_MAX_CHARS, splitSms, type OutboundEvent } from './outbox/index.js';
+export { createDeliveryReceipts, isGsm7, smsPartSize, SMS_UCS2_MAX_CHARS, splitSms, type OutboundEvent } from './outbox/index.js';
 export { transferToHuman, WAIT_MESSAGE, CRM_DISABLED_MESSAGE } from './transfer-to-human.js';
 export { SIGN_IN_KEY } from './complete-sign-in.js';
 export {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { MeetingMedia, MeetingRoomRow } from '../db/index.js';
 import { ValidationError } from '../infra/errors.js';
 import { logMeetingEvent } from './meeting-events.js';
-import type { MeetingsContext } from './meetings-context.js';
+import type { RoomsContext } from './meetings-context.js';
 
 /** Rooms last an hour unless asked otherwise (docs/meetings.md, "Rooms"). */
 export const DEFAULT_EXPIRES_IN = 3600;
@@ -36,7 +36,7 @@ export interface CreateMeetingInput {
   created_by?: string | null;
 }
 
-export async function createMeeting(ctx: MeetingsContext, input: CreateMeetingInput): Promise<MeetingRoomRow> {
+export async function createMeeting(ctx: RoomsContext, input: CreateMeetingInput): Promise<MeetingRoomRow> {
   const session = input.turn_session ?? (input.session_id ? await ctx.sessions.findById(input.session_id) : undefined);
   if (input.session_id && !session) throw new ValidationError(`Session ${input.session_id} does not exist`, [{ path: 'session_id', message: 'no such session' }]);
   const botId = input.bot !== undefined ? ctx.botId(input.bot) : session?.bot_id ?? null;

@@ -1,6 +1,7 @@
 /** The meetings area (docs/meetings.md): what the composition root and http/ may use. */
 export { createMeetingsService, type MeetingsService, type MeetingsServiceDeps } from './meetings-service.js';
-export type { MeetingsContext } from './meetings-context.js';
+export type { MeetingsContext, RoomsContext } from './meetings-context.js';
+export { createScriptMeetings } from './script-meetings.js';
 export { createMeetingSettings, rtcSettingsOf, type MeetingSettingsDeps } from './meeting-settings.js';
 export { createEmbeddedTokens, type EmbeddedTokens, type EmbeddedClaims } from './providers/embedded-provider.js';
 export { MEET_SOCKET_PATH, type MeetingAccess } from './join-meeting.js';

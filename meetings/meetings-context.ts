@@ -27,3 +27,9 @@ export interface MeetingsContext {
   /** Invitations by email; undefined without SMTP_URL (invite says so). */
   mail?: { send(mail: { to: string; subject: string; text: string }): Promise<unknown> };
 }
+
+/**
+ * What creating a room needs: everything but the customers' channel. CREATE MEETING runs inside
+ * the engine's turns, so its port is built before the engine, which `customers` goes through.
+ */
+export type RoomsContext = Omit<MeetingsContext, 'customers'>;

@@ -1,7 +1,8 @@
 /**
  * The meetings area's one entry (docs/meetings.md): the use cases behind `/api/meet/*`, the join
  * page's view of a room, the embedded signalling socket's admission and hooks, the port of the
- * attendant commands and the engine's CREATE MEETING port. Built once by app/meetings.ts.
+ * attendant commands. Built once by app/meetings.ts, after the engine; CREATE MEETING's port
+ * (script-meetings.ts) is built before it, from the same rooms.
  */
 import { hasAnyRole, type Principal } from '../auth/index.js';
 import type { MeetingMedia } from '../db/index.js';
@@ -17,7 +18,6 @@ import type { MeetingsContext } from './meetings-context.js';
 import type { EmbeddedClaims, EmbeddedTokens } from './providers/embedded-provider.js';
 import type { RtcSettings } from './providers/rtc-provider.js';
 import { assertActsForSession, assertOwnIdentity, seesEveryRoom, usableRoom } from './room-access.js';
-import { createScriptMeetings } from './script-meetings.js';
 import { receiveRtcWebhook, type RtcWebhookInput } from './rtc-webhook.js';
 import { createMeetHub, MEET_WS_CLOSE, type MeetHub } from './signalling/meet-hub.js';
 import { transcribeMeeting, type TranscriptionInput } from './transcribe-meeting.js';
@@ -129,7 +129,6 @@ export function createMeetingsService(deps: MeetingsServiceDeps) {
 
     // `/video end` closes the embedded peers too.
     attendantCalls: createAttendantCalls(ctx, (room) => hub.end(room.name)),
-    script: createScriptMeetings(ctx),
   };
 }
 

@@ -8,9 +8,9 @@ import type { ObjectValue, Value } from '../basic-interpreter/index.js';
 import { DomainError } from '../infra/errors.js';
 import { createMeeting, type CreateMeetingInput } from './create-meeting.js';
 import { joinUrlOf } from './meeting-room.js';
-import type { MeetingsContext } from './meetings-context.js';
+import type { RoomsContext } from './meetings-context.js';
 
-export function createScriptMeetings(ctx: MeetingsContext) {
+export function createScriptMeetings(ctx: RoomsContext) {
   return {
     async create(options: ObjectValue, session: { id: string; bot_id: string }): Promise<Value> {
       const input = scriptOptions(options);

@@ -5,4 +5,4 @@ export { planOutbound, type PlannedOutbound } from './plan-outbound.js';
 export { dispatchOutbound, enqueueDelivery, type DeliverJob, type DeliveryEnqueueDeps, type DispatchDeps, type OutboundEvent } from './dispatch-outbound.js';
 export { deliverOutbox, type OutboxDeps } from './deliver-outbox.js';
 export { requeueOutbox, type OutboxRecoveryDeps } from './requeue-outbox.js';
-export { recordDeliveryStatus, type DeliveryStatusDeps } from './record-delivery-status.js';
+export { createDeliveryReceipts, type DeliveryStatusDeps } from './record-delivery-status.js';

@@ -32,3 +32,12 @@ export async function recordDeliveryStatus(ctx: DeliveryStatusDeps, update: Deli
   }
   return found;
 }
+
+/**
+ * Providers' delivery receipts as one function (docs/channels/README.md, "Delivery statuses"),
+ * for the channel adapters that report them. It needs the outbox, not the engine, so the
+ * composition root builds it before the adapters, which the engine is built after.
+ */
+export function createDeliveryReceipts(deps: DeliveryStatusDeps): (update: DeliveryStatusUpdate) => Promise<boolean> {
+  return (update) => recordDeliveryStatus(deps, update);
+}
