@@ -49,7 +49,7 @@ export interface ChannelAdapterDeps {
   webDrive?: (bot: string) => { read(path: string): Promise<Buffer | undefined> } | undefined;
   /** Each bot's settings (by name or id) of each Graph-style channel, mapped from its config at the composition root. */
   graphSettings?: GraphSettingsOf;
-  /** Applies a provider's delivery receipt (the engine's `recordDeliveryStatus`, bound late: the engine is built after the adapters). */
+  /** Applies a provider's delivery receipt (the engine's createDeliveryReceipts). */
   deliveryStatus?: (update: DeliveryStatusUpdate) => Promise<unknown>;
   logger?: Logger;
   /** For tests: a faster retry policy for provider calls. */

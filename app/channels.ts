@@ -14,7 +14,7 @@ export interface ProviderChannelWiring {
   configOf(bot: string): BotConfig | undefined;
   /** The bot's name of a session (sessions-repo `botNameOf`). */
   botOfSession(sessionId: string): Promise<string | undefined>;
-  /** The engine's delivery-status entry; bound late, since the engine is built after the adapters. */
+  /** Providers' delivery receipts (the engine's createDeliveryReceipts, built before the adapters). */
   recordDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
 }
 

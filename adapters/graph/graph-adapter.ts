@@ -29,7 +29,7 @@ export const OUTSIDE_WINDOW_CODE = 131047;
 export interface GraphAdapterDeps {
   /** The channel's settings for a bot (by name or id); undefined when the channel is off for it. */
   settings: (bot: string) => GraphChannelSettings | undefined;
-  /** Applies a provider's delivery receipt (the engine's `recordDeliveryStatus`). */
+  /** Applies a provider's delivery receipt (the engine's createDeliveryReceipts). */
   deliveryStatus?: (update: DeliveryStatusUpdate) => Promise<unknown>;
   /** Where acknowledged-but-ignored events (reactions, echoes, unknown kinds) are logged. */
   logger?: Logger;

@@ -37,7 +37,7 @@ export interface SmsAdapterDeps {
   optOuts: SmsOptOuts;
   /** The bot (its name) a session belongs to: an outbound message names only its session. */
   botOfSession(sessionId: string): Promise<string | undefined>;
-  /** A status callback for the engine (engine.recordDeliveryStatus). */
+  /** Applies a provider's delivery receipt (the engine's createDeliveryReceipts). */
   deliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
   logger: Logger;
   now?: () => Date;
