@@ -8,6 +8,7 @@ import {
 import { CHANNELS, createChannelRegistry, createDeliveryReceipts, createEngine, voiceModelsOf } from '../engine/index.js';
 import type { AttendanceRepositories } from '../attendance/index.js';
 import type { Logger } from '../infra/logger.js';
+import { createLlmAnswers } from '../knowledge/index.js';
 import { createScriptHost } from '../script-host/index.js';
 import type { AuthWiring } from './auth.js';
 import type { BotRegistry } from './bots.js';
@@ -100,7 +101,7 @@ export function wireConversations(deps: {
     ...(infra.mailer.configured ? { mail: { send: (m) => infra.mailer.send({ to: m.to, subject: m.subject, text: m.body }) } } : {}),
     // LLM and SET CONTEXT use the bot's model, with the session's knowledge and tools; without a model the keyword
     // stops the script with a clear error (or, with knowledge active, answers with the best passages).
-    llm: basicLlm({ modelOf: deps.models, knowledge }),
+    llm: basicLlm(createLlmAnswers({ modelOf: deps.models, knowledge })),
   });
   const messages = createMessagesRepo(db);
   const engine = createEngine({

@@ -11,8 +11,8 @@ import {
   createFolderFileStore, createHttpPerformer, sitePagePath, type FilesPort, type LlmPort, type MailboxPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort,
 } from '../script-host/index.js';
 import { ConflictError } from '../infra/errors.js';
-import { completeWithTools, type ModelTool, type ToolCallingClient } from '../infra/llm/index.js';
-import { createKnowledgeBase, documentMessages, groundedMessages, passagesAnswer, withSources, type FetchPage, type KnowledgeBase } from '../knowledge/index.js';
+import type { ModelTool } from '../infra/llm/index.js';
+import { createKnowledgeBase, type FetchPage, type KnowledgeBase, type LlmAnswers } from '../knowledge/index.js';
 import { isFileValue } from '../basic-interpreter/index.js';
 import type { SitePages } from '../http/routes/sites.js';
 
@@ -156,39 +156,13 @@ function pageFetcher(http: ReturnType<typeof createHttpPerformer>): FetchPage {
 }
 
 /**
- * `r = LLM prompt` on the bot's model (docs/basic.md): the session's SET CONTEXT as the system
- * message; with knowledge active, the best passages of its sources, cited, and without a model
- * those passages themselves; with tools, the model's calls run the tool scripts.
+ * The LLM keywords' port (docs/basic.md): the knowledge area's answers (knowledge/llm-answers.ts),
+ * the script's tools handed over as the model client's tools.
  */
-export function basicLlm(deps: { modelOf(botId: string): ToolCallingClient | undefined; knowledge?: KnowledgeBase }): LlmPort {
+export function basicLlm(answers: LlmAnswers): LlmPort {
   return {
-    async complete({ prompt, context, answer_mode, bot_id, knowledge: active, tools }) {
-      // SET ANSWER MODE "direct": the model alone; "document": only the context and knowledge (docs/basic.md).
-      const sources = answer_mode === 'direct' ? undefined : active;
-      const passages = sources?.length && deps.knowledge ? await deps.knowledge.search(bot_id, sources, prompt) : [];
-      const model = deps.modelOf(bot_id);
-      if (!model) {
-        if (sources?.length) return passagesAnswer(passages);
-        throw new Error('LLM: no language model is configured for this bot (set llm-url or llm-key in config.csv)');
-      }
-      const messages = passages.length
-        ? groundedMessages({ prompt, passages, ...(context ? { context } : {}) })
-        : answer_mode === 'document' ? documentMessages({ prompt, ...(context ? { context } : {}) })
-          : [...(context ? [{ role: 'system' as const, content: context }] : []), { role: 'user' as const, content: prompt }];
-      const answer = await completeWithTools(model, messages, (tools ?? []).map(modelTool));
-      return passages.length ? withSources(answer, passages) : answer;
-    },
-    // CREATE SITE and CHART PROMPT: the keyword's instructions as the system message, the prompt as the user's.
-    async generate({ keyword, instructions, prompt, format, bot_id }) {
-      const model = deps.modelOf(bot_id);
-      if (!model) throw new Error(`${keyword}: no language model is configured for this bot (set llm-url or llm-key in config.csv)`);
-      const messages = [{ role: 'system' as const, content: instructions }, { role: 'user' as const, content: prompt }];
-      try {
-        return format === 'json' ? await model.json(messages) : await model.text(messages);
-      } catch (error) {
-        throw new Error(`${keyword}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      }
-    },
+    complete: ({ tools, ...request }) => answers.complete({ ...request, tools: (tools ?? []).map(modelTool) }),
+    generate: (request) => answers.generate(request),
   };
 }
 

@@ -25,6 +25,7 @@ export {
 export { backfillOrder, compareForBackfill, nextForBackfill, queuePosition, type WaitingItem } from './assignment/backfill-order.js';
 export { parseAttendantCsv, type AttendantCsvRow } from './attendants/attendant-csv.js';
 export { importAttendants, type ImportAttendantsResult } from './attendants/import-attendants.js';
+export { ATTENDANT_FILE, importAttendantFile } from './attendants/attendant-file.js';
 export {
   assignConversation, DEFAULT_MAX_CONVERSATIONS, type AssignConversationInput, type AssignDeps,
 } from './assign-conversation.js';

@@ -6,4 +6,5 @@
 export { createKnowledgeBase, searchTerms, type IndexedSource, type KnowledgeBase, type KnowledgeBaseDeps, type KnowledgeSettings } from './knowledge-base.js';
 export type { KnowledgeStore, Passage, StoredSource } from './knowledge-store.js';
 export type { FetchPage } from './crawl-website.js';
+export { createLlmAnswers, type AnswerRequest, type GenerationRequest, type LlmAnswers } from './llm-answers.js';
 export { documentMessages, groundedMessages, NOTHING_FOUND, passagesAnswer, withSources, type PromptMessage } from './grounded-prompt.js';

@@ -17,6 +17,7 @@ export type { WebhookRequest } from './run-webhook.js';
 export { NEXT_FIELD, type FormAnswer, type FormSubmission } from './submit-form.js';
 export type { ScriptWebhookAnswer } from './webhook-answer.js';
 export { endpointConflicts } from './script-endpoints.js';
+export { loadBotScripts } from './load-bot-scripts.js';
 export {
   createFolderFileStore, createHttpPerformer, fillDocument, HEAR_FILE_MAX_BYTES, HttpRefusedError, HttpRequestError, QR_LIMITS, readQrCode, readQrLink,
   RECEIVED_FOLDER, receiveHearFile, ScriptFolder, SeedDataError, seedTablesFromCsv, fetchLinkBytes,

@@ -7,6 +7,7 @@ import { createGraphAdapter, createSmsAdapter } from '../../adapters/index.js';
 import { defaultBotConfig, type BotConfig } from '../../config/index.js';
 import { createBotDataRepo, createSmsOptOutsRepo, createUsersRepo } from '../../db/index.js';
 import { createLlmClients } from '../../infra/llm/index.js';
+import { createLlmAnswers } from '../../knowledge/index.js';
 import { basicCapabilities, basicKnowledge, basicLlm, botDrives } from '../../app/script-host.js';
 import { graphChannelSettings } from '../../app/channel-settings.js';
 import { EngineHarness, inbound, logger, TestAdapter, type RunningEngine } from '../support/engine-kit.js';
@@ -141,7 +142,7 @@ beforeAll(async () => {
     adapters: [new TestAdapter('web')],
     capabilities: {
       ...basicCapabilities({ users: createUsersRepo(db), files: botDrives({ dataDir: root }), knowledge, channels: { sms, mobileMsg, bot: botOf } }),
-      llm: basicLlm({ modelOf, knowledge }),
+      llm: basicLlm(createLlmAnswers({ modelOf, knowledge })),
     },
   });
 });
