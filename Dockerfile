@@ -11,6 +11,7 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/data \
     BOTS_DIR=/app/bots \

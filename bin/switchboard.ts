@@ -11,6 +11,8 @@ Commands:
   run <file.bas> […]    run a BASIC script: stdin lines are the customer's messages, TALK goes to stdout
                         options: --state FILE, --trace, --var name=value, --data DIR
   check <files…>        report parse errors of BASIC scripts; exit 1 if any
+  chat <bot> [--url URL] [--name NAME]
+                        talk to a bot of the running server in the terminal, as a web visitor
   admin reset-password <username> [--password-stdin]
                         set a user's password: a new one is printed, or the first line of stdin is used
   import users <file.csv>
@@ -40,6 +42,7 @@ async function main(argv: string[]): Promise<number> {
   // Each command loads only what it needs: `run` and `check` start fast, without the server's modules.
   if (command === 'run') return (await import('./run-command.js')).runCommand(argv.slice(1), io);
   if (command === 'check') return (await import('./check-command.js')).checkCommand(argv.slice(1), io);
+  if (command === 'chat') return (await import('./chat-command.js')).chatCommand(argv.slice(1), io);
   const settings = readProcessSettings();
   if (command === 'import') return (await import('./import-command.js')).importCommand(argv.slice(1), settings, io);
   if (command === 'admin') return (await import('./admin-command.js')).adminCommand(argv.slice(1), settings, io);

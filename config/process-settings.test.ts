@@ -5,6 +5,9 @@ describe('readProcessSettings', () => {
   test('defaults to the embedded set-up', () => {
     const s = readProcessSettings({});
     expect(s).toMatchObject({ PORT: 8080, SHUTDOWN_TIMEOUT_MS: 10000 });
+    // This machine only: a first start prints the admin's password.
+    expect(s.HOST).toBe('127.0.0.1');
+    expect(readProcessSettings({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
     expect(s.DATABASE_URL).toBeUndefined();
     expect(s.REDIS_URL).toBeUndefined();
     expect(s.DATA_DIR).toBe(path.resolve('data'));

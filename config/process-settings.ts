@@ -14,7 +14,8 @@ const optionalString = z
  */
 export const ProcessSettingsSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  // This machine only until the operator says otherwise: a first start prints a fresh admin password (README, "Configuration").
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   BOTS_DIR: z.string().default('./bots'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),

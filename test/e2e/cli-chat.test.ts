@@ -1,0 +1,73 @@
+import { PassThrough, Writable } from 'node:stream';
+import { chatCommand } from '../../bin/chat-command.js';
+import { startKit, type Kit, type User } from '../support/attendance-kit.js';
+import { waitFor } from '../support/wait-for.js';
+
+// `switchboard chat <bot>` against a real service: HTTP for the visitor's messages, the session's
+// socket for what attendants and the system say. Run in this process (the command is a function
+// of its streams), so the suite starts one service and no child CLI.
+
+let kit: Kit;
+let ana: User;
+beforeAll(async () => {
+  kit = await startKit();
+  ana = await kit.user('chat-ana', ['attendant']);
+});
+afterAll(async () => { await kit.service.dispose(); });
+
+/** The command on streams: lines are typed with `type`, the printed text accumulates in `out`. */
+function startChat(args: string[]) {
+  const stdin = new PassThrough();
+  let out = '';
+  let err = '';
+  const sink = (append: (text: string) => void) => new Writable({ write(chunk, _enc, done) { append(String(chunk)); done(); } });
+  const stdout = sink((t) => (out += t));
+  const stderr = sink((t) => (err += t));
+  const exit = chatCommand(args, { stdin, stdout, stderr } as never, {});
+  return {
+    type: (line: string) => stdin.write(`${line}\n`),
+    end: () => { stdin.end(); return exit; },
+    get out() { return out; },
+    get err() { return err; },
+  };
+}
+
+test('a visitor chats with the default bot, is handed to a person, and sees what the attendant says', async () => {
+  const chat = startChat(['default', '--url', kit.service.url, '--name', 'Ana']);
+  chat.type('hi');
+  await waitFor(() => chat.out.includes('bot> How can I help you?'), 'the greeting and the menu');
+  expect(chat.out.split('\n').slice(0, 4)).toEqual([
+    `Chatting with "default" at ${kit.service.url} as a web visitor. Ctrl-D ends.`,
+    'bot> Hello, Ana! I am the Switchboard demo bot.',
+    'bot> How can I help you?',
+    '       [Opening hours] [Order status] [Talk to a person]',
+  ]);
+
+  chat.type('Talk to a person');
+  const queued = async () => ((await kit.call('GET', '/api/attendance/queue', kit.admin)).body as unknown as unknown[]).length;
+  await waitFor(async () => (await queued()) > 0, 'the conversation in the queue');
+  const taken = await kit.command(ana.headers, '/take');
+  expect(taken.ok).toBe(true);
+  await kit.command(ana.headers, '/resolve', taken.session_id);
+  // The survey after a person's attendance comes from the system, over the socket.
+  await waitFor(() => /system> .*0 to 10/.test(chat.out), { what: () => `the survey question in:\n${chat.out}` });
+  chat.type('9');
+  await waitFor(() => /Thank/i.test(chat.out), { what: () => `the survey's thanks in:\n${chat.out}` });
+  expect(await chat.end()).toBe(0);
+  expect(chat.err).toBe('');
+  // Every line printed once: the socket's copies of the bot's replies are left out.
+  expect(chat.out.match(/Hello, Ana!/g)).toHaveLength(1);
+});
+
+test('an unknown bot is the server\'s 404, and the command fails', async () => {
+  const chat = startChat(['nobody', '--url', kit.service.url]);
+  chat.type('hi');
+  expect(await chat.end()).toBe(1);
+  expect(chat.err).toMatch(/^404 /);
+});
+
+test('without a bot the usage is printed (exit 2)', async () => {
+  const chat = startChat([]);
+  expect(await chat.end()).toBe(2);
+  expect(chat.err).toMatch(/Usage: switchboard chat <bot>/);
+});
