@@ -6,6 +6,7 @@ import type { ProcessSettings } from '../config/index.js';
 import { createUsersRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { BotRegistry } from './bots.js';
+import type { FirstStart } from './first-start-banner.js';
 import type { Infrastructure } from './infrastructure.js';
 import type { PublicUrl } from './public-url.js';
 
@@ -16,8 +17,12 @@ export async function wireAuth(settings: ProcessSettings, infra: Infrastructure,
   if (settings.DATABASE_URL && !settings.JWT_SECRET) {
     logger.warn('JWT_SECRET is not set: tokens are signed with a secret kept in DATA_DIR, so instances that do not share DATA_DIR reject each other\'s tokens');
   }
-  await ensureAdmin({ users, logger }, { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD, username: settings.ADMIN_USERNAME });
+  const admin = await ensureAdmin({ users, logger }, { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD, username: settings.ADMIN_USERNAME });
+  // What the start banner shows (app/first-start-banner.ts) when this start created the admin.
+  const firstStart: FirstStart | undefined = admin.created
+    ? { admin: admin.username, ...(admin.generatedPassword ? { password: admin.generatedPassword } : {}) } : undefined;
   return {
+    firstStart,
     users,
     secret,
     // Tokens of users deactivated since (SCIM, directory sync, import) are refused (docs/migration/identity.md).

@@ -10,6 +10,7 @@ import type { Logger } from '../infra/logger.js';
 import { wireAttendance } from './attendance.js';
 import { wireAuth } from './auth.js';
 import { createBotRegistry, prepareBots, type RunnableBot } from './bots.js';
+import type { FirstStart } from './first-start-banner.js';
 import { wireContent } from './content.js';
 import { wireConversations } from './conversations.js';
 import type { ServiceDeployment } from './deployment.js';
@@ -23,6 +24,7 @@ import { startRecovery } from './recovery.js';
 import { createShutdown } from './shutdown.js';
 
 export type { RunnableBot } from './bots.js';
+export { firstStartBanner } from './first-start-banner.js';
 
 /** A started service: what tests and the CLI need to reach it and to stop it. */
 export interface RunningService {
@@ -37,6 +39,8 @@ export interface RunningService {
   readonly deployment: Pick<ServiceDeployment, 'id' | 'redisPrefix'>;
   /** `http://host:port` of the metrics listener when `METRICS_PORT` is set (docs/metrics.md). */
   readonly metricsUrl?: string;
+  /** Set when this start created the first admin: what the start banner shows (app/first-start-banner.ts). */
+  readonly firstStart?: FirstStart;
   /** Graceful stop: refuse new connections, finish requests and jobs (bounded), close pools. */
   stop(): Promise<void>;
 }
@@ -97,5 +101,6 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     url: http.url, database, jobs, bus, tokens: auth.tokens, bots: bots.all, engine,
     deployment: { id: infra.deployment.id, redisPrefix: infra.deployment.redisPrefix }, stop,
     ...(http.metricsListener ? { metricsUrl: http.metricsListener.url } : {}),
+    ...(auth.firstStart ? { firstStart: auth.firstStart } : {}),
   };
 }

@@ -12,13 +12,13 @@ export interface AdminBootstrap {
 
 /**
  * On the first start (no users at all) creates the admin account from ADMIN_EMAIL/ADMIN_PASSWORD,
- * or with a generated password that is printed once — it is stored only as a hash.
- * Returns the generated password when one was made, so the caller can show it.
+ * or with a generated password that is shown once — it is stored only as a hash.
+ * Returns the admin created, with the generated password when one was made, so the caller can show it.
  */
 export async function ensureAdmin(
   deps: { users: UsersRepo; logger: Logger },
   bootstrap: AdminBootstrap,
-): Promise<{ created: boolean; generatedPassword?: string }> {
+): Promise<{ created: false } | { created: true; username: string; generatedPassword?: string }> {
   if ((await deps.users.count()) > 0) {
     if (bootstrap.password) {
       deps.logger.warn(
@@ -38,12 +38,10 @@ export async function ensureAdmin(
     throw error;
   }
   if (generatedPassword) {
-    deps.logger.warn(
-      { username, email },
-      `Created the first admin. Log in as "${username}" with password: ${generatedPassword} (shown once; set ADMIN_PASSWORD to choose it)`,
-    );
+    // The password goes to the start banner only (app/first-start-banner.ts): logs are kept and shipped.
+    deps.logger.warn({ username, email }, `Created the first admin "${username}"; its generated password is in the start banner, shown once (set ADMIN_PASSWORD to choose it)`);
   } else {
     deps.logger.info({ username, email }, 'Created the first admin from ADMIN_EMAIL/ADMIN_PASSWORD');
   }
-  return { created: true, generatedPassword };
+  return { created: true, username, ...(generatedPassword ? { generatedPassword } : {}) };
 }

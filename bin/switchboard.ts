@@ -62,8 +62,13 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'start': {
-      const { startService } = await import('../app/main.js');
+      const { firstStartBanner, startService } = await import('../app/main.js');
       const service = await startService(settings, logger);
+      if (service.firstStart) {
+        // Plain text whatever the log's format: the one place a generated password is shown.
+        const demoBot = service.bots.find((b) => b.name === 'default')?.name ?? service.bots[0]?.name;
+        process.stdout.write(`\n${firstStartBanner(service.firstStart, { url: (settings.PUBLIC_URL ?? service.url).replace(/\/+$/, ""), demoBot })}\n`);
+      }
       const stopOnSignal = (signal: NodeJS.Signals) => {
         logger.info({ signal }, 'signal received');
         service.stop().then(
