@@ -1,5 +1,5 @@
 import { checkWorkchatSettings } from '../adapters/index.js';
-import { importAttendantFile } from '../attendance/index.js';
+import { ensureDeclaredQueues, importAttendantFile } from '../attendance/index.js';
 import { loadBotPackages, type LoadedBotPackage } from '../config/index.js';
 import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, type DatabaseHandle } from '../db/index.js';
 import { loadBotScripts, type ScriptFolder } from '../script-host/index.js';
@@ -14,7 +14,7 @@ export interface RunnableBot extends LoadedBotPackage {
 
 /**
  * Loads every bot package: config, database row, a legacy `attendant.csv` (attendance imports it
- * onto attendant profiles at every load), then its scripts (the script host compiles the dialogs
+ * onto attendant profiles at every load), the queues it declares (`attendance-queues`), then its scripts (the script host compiles the dialogs
  * and seeds the `.gbdata` tables). In production (`options.production`) a bot whose channel
  * settings would accept unsigned requests is not loaded (workchat without an app id:
  * docs/channels/workchat.md); elsewhere it loads with a warning.
@@ -34,6 +34,8 @@ export async function prepareBots(botsDir: string, database: DatabaseHandle, log
     if (workchat.kind === 'warn') logger.warn({ bot: bot.name }, `WARNING bot "${bot.name}": ${workchat.message} (refused in production)`);
     const { id } = await botsRepo.ensure(bot.name);
     await importAttendantFile(bot, { repos: attendanceRepos, logger });
+    const queues = await ensureDeclaredQueues(attendanceRepos.queues, id, bot.config['attendance-queues']);
+    if (queues.length) logger.info({ bot: bot.name, queues }, 'declared queues created');
     const dialogs = await loadBotScripts(bot, { tables: botData.tables(id), logger });
     ready.push({ ...bot, id, dialogs });
   }

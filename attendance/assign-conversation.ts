@@ -126,7 +126,8 @@ async function choose(repos: AttendanceRepositories, row: ConversationRow, known
     ...(usernames.has(p.user_id) ? { username: usernames.get(p.user_id)! } : {}),
     ...(p.preferences ? { preferences: p.preferences } : {}), ...(p.department ? { department: p.department } : {}),
   });
-  const queue = matchQueue(queues, row.channel);
+  // The item's own queue (named at queueing, or moved since), else the channel's.
+  const queue = queues.find((q) => q.id === row.queue_id) ?? matchQueue(queues, row.channel);
   if (queue?.auto_assign) {
     const members = memberships.filter((m) => m.queue_id === queue.id);
     const lastAssigned = known

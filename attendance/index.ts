@@ -26,6 +26,7 @@ export { backfillOrder, compareForBackfill, nextForBackfill, queuePosition, type
 export { parseAttendantCsv, type AttendantCsvRow } from './attendants/attendant-csv.js';
 export { importAttendants, type ImportAttendantsResult } from './attendants/import-attendants.js';
 export { ATTENDANT_FILE, importAttendantFile } from './attendants/attendant-file.js';
+export { ensureDeclaredQueues } from './queues/declared-queues.js';
 export {
   assignConversation, DEFAULT_MAX_CONVERSATIONS, type AssignConversationInput, type AssignDeps,
 } from './assign-conversation.js';

@@ -87,7 +87,7 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
   const context = session.context_data;
   const priority = resolvePriority(context.priority, defaultPriority(config['attendance-priority-default']));
   const topic = text(context.department) ?? text(context.target) ?? text(context.topic);
-  const queue = matchQueue(queues, session.channel);
+  const queue = matchQueue(queues, session.channel, text(context.target) ?? text(context.department));
   const from = current ? 'resolved' : 'none';
   const reason = text(context.transfer_reason);
   const result = transition(from, 'transfer', {

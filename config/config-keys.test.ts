@@ -23,6 +23,7 @@ describe('config keys', () => {
       'attendance-bypass-mode': false,
       'attendance-auto-transfer': false,
       'attendance-transfer-keywords': [],
+      'attendance-queues': [],
       'attendant-llm-tips': true,
       'attendant-polish-message': true,
       'attendant-smart-replies': true,

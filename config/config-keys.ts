@@ -42,6 +42,8 @@ export const configSchema = z.object({
   'attendance-auto-transfer': flag(false),
   // No default trigger words: so auto-transfer stays inert until words are set.
   'attendance-transfer-keywords': list([]),
+  // Queue names the package declares; app/bots.ts has attendance create the missing ones at start-up.
+  'attendance-queues': list([]),
   'attendant-llm-tips': flag(true),
   'attendant-polish-message': flag(true),
   'attendant-smart-replies': flag(true),

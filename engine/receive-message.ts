@@ -6,12 +6,12 @@ import type { MetricsPort } from '../infra/metrics/index.js';
 import { answerCustomer, type AnswerDeps } from './answer-customer.js';
 import { commitTurn, type CommitDeps } from './commit-turn.js';
 import { ENGINE_EVENTS, type CustomerMessageRef } from './domain-events.js';
-import type { StoredDialog } from './dialog-envelope.js';
+import { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
 import { conversationLockKey, type EngineBot } from './engine-deps.js';
 import type { ReceiveOutcome } from './engine-api.js';
 import { eventWrite } from './event-dispatch.js';
 import type { InboundMessage, OutboundMessage } from './messages.js';
-import { attendanceAvailable, decideRoute } from './routing-rule.js';
+import { attendanceAvailable, decideRoute, type OfferedChoice } from './routing-rule.js';
 import { SessionTurn } from './session-turn.js';
 import { speaksReplies } from './voice-response.js';
 import { takeSurveyAnswer } from './survey-answer.js';
@@ -159,11 +159,18 @@ type TurnRoute = { kind: 'bot' } | { kind: 'attendance' } | { kind: 'transfer'; 
 function routeOf(bot: EngineBot, turn: SessionTurn, inbound: InboundMessage): TurnRoute {
   const { command } = inbound;
   if (command?.kind === 'record' || command?.kind === 'answer') return { kind: 'kept' };
-  const route = decideRoute(bot.config, turn.session, inbound.text);
+  const route = decideRoute(bot.config, turn.session, inbound.text, waitingMenu(turn));
   // The command names its reason even when its text is also a transfer keyword ("/agent").
   if (command?.kind === 'human' && route.kind !== 'attendance' && attendanceAvailable(bot.config)) return { kind: 'transfer', reason: command.reason };
   if (route.kind === 'transfer') return { kind: 'transfer', reason: `keyword: ${route.keyword}` };
   return route.kind === 'bot' ? route : { kind: 'attendance' };
+}
+
+/** The choices of the menu the session's dialog waits on, if it waits on one (routing-rule.ts, step 6). */
+function waitingMenu(turn: SessionTurn): readonly OfferedChoice[] {
+  const stored = readStoredDialog(turn.session.dialog_state);
+  const menu = stored?.status === 'waiting' ? stored.waiting_for.menu : undefined;
+  return Array.isArray(menu) ? menu : [];
 }
 
 /** A message whose turn committed before (a provider's redelivery, a client's retry): its replies again, nothing run. */

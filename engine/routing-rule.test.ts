@@ -30,6 +30,17 @@ describe('routing rule', () => {
     expect(decideRoute(on, session(), 'no thanks')).toEqual({ kind: 'bot' });
   });
 
+  test('a choice of the menu the bot waits on is the bot\'s, even when it holds a keyword; other text still transfers', () => {
+    const on = config({ 'attendance-auto-transfer': true, 'attendance-transfer-keywords': ['person', 'atendente'] });
+    const menu = [{ key: 'Hours', label: 'Opening hours' }, { key: 'person', label: 'Talk to a person' }, { key: '3', label: 'Falar com atendente' }];
+    expect(decideRoute(on, session(), 'Talk to a person', menu)).toEqual({ kind: 'bot' });
+    expect(decideRoute(on, session(), '  talk to a PERSON ', menu)).toEqual({ kind: 'bot' });
+    expect(decideRoute(on, session(), 'person', menu)).toEqual({ kind: 'bot' });
+    expect(decideRoute(on, session(), 'falar com atendênte', menu)).toEqual({ kind: 'bot' });
+    expect(decideRoute(on, session(), 'I want a person now', menu)).toEqual({ kind: 'transfer', keyword: 'person' });
+    expect(decideRoute(on, session(), 'Talk to a person', [])).toEqual({ kind: 'transfer', keyword: 'person' });
+  });
+
   test('attendance or CRM disabled keeps everything with the bot', () => {
     const flags = { 'attendance-bypass-mode': true, 'attendance-auto-transfer': true, 'attendance-transfer-keywords': ['human'] };
     expect(decideRoute(config({ ...flags, 'attendance-enabled': false }), session(true), 'human')).toEqual({ kind: 'bot' });

@@ -12,7 +12,9 @@ import type { BotConfig } from '../config/index.js';
  *    bot never runs.
  * 6. With `attendance-auto-transfer`, a customer text containing one of
  *    `attendance-transfer-keywords` (whole word, case- and accent-insensitive) transfers the
- *    session to a human first.
+ *    session to a human first — unless the text is one of the choices the bot's waiting HEAR
+ *    offered (its key or label, ignoring case and accents): a menu's "Talk to a person" is the
+ *    bot's to answer, with its own TRANSFER TO HUMAN and queue.
  * 7. SMS text is limited to {@link SMS_MAX_CHARS} per message: the outbox splits longer text into
  *    numbered parts (engine/outbox/split-sms.ts), for every sender.
  * 8. Resolving sets needs_human false ({@link RESOLVED}) and the next message reaches the bot.
@@ -51,16 +53,29 @@ export function needsHumanOf(session: RoutedSession): boolean {
   return flag === true || (typeof flag === 'string' && flag.trim().toLowerCase() === 'true');
 }
 
-/** Decides who handles a customer's `text` on this session (steps 2 to 6). */
-export function decideRoute(config: BotConfig, session: RoutedSession, text: string): Route {
+/** A choice of the menu the bot's dialog waits on. */
+export interface OfferedChoice {
+  key: string;
+  label: string;
+}
+
+/** Decides who handles a customer's `text` on this session (steps 2 to 6); `offered`: the waiting HEAR's menu. */
+export function decideRoute(config: BotConfig, session: RoutedSession, text: string, offered: readonly OfferedChoice[] = []): Route {
   if (!attendanceAvailable(config)) return { kind: 'bot' };
   if (config['attendance-bypass-mode']) return { kind: 'attendance', cause: 'bypass' };
   if (needsHumanOf(session)) return { kind: 'attendance', cause: 'needs_human' };
-  if (config['attendance-auto-transfer']) {
+  if (config['attendance-auto-transfer'] && !isOfferedChoice(text, offered)) {
     const keyword = findTransferKeyword(text, config['attendance-transfer-keywords']);
     if (keyword !== undefined) return { kind: 'transfer', keyword };
   }
   return { kind: 'bot' };
+}
+
+/** Whether `text` is one of the offered choices, by key or label, ignoring case, accents and the spaces around it. */
+function isOfferedChoice(text: string, offered: readonly OfferedChoice[]): boolean {
+  if (offered.length === 0) return false;
+  const answer = fold(text).trim();
+  return offered.some((choice) => fold(choice.key).trim() === answer || fold(choice.label).trim() === answer);
 }
 
 /** Step 8: what resolving writes, to the column and to context_data alike. */

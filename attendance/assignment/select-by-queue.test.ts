@@ -17,6 +17,15 @@ describe('queue rule', () => {
     expect(matchQueue(queues, 'social_dm')).toBeUndefined();
   });
 
+  test('a transfer naming a queue (TRANSFER TO HUMAN "support") gets that queue when it serves the channel', () => {
+    const queues = [queue('q-general', { name: 'General' }), queue('q-support', { name: 'Support', priority_order: 3 }), queue('q-billing', { name: 'billing', channels: ['sms'] })];
+    expect(matchQueue(queues, 'web', ' support ')?.id).toBe('q-support');
+    // Unknown, absent or not serving this channel: the channel's rule.
+    expect(matchQueue(queues, 'web', 'sales')?.id).toBe('q-general');
+    expect(matchQueue(queues, 'web')?.id).toBe('q-general');
+    expect(matchQueue(queues, 'web', 'billing')?.id).toBe('q-general');
+  });
+
   test('channel mismatch or only inactive queues → none', () => {
     const input = { members: [member('q1', 'a')], attendants: [online('a')] };
     expect(selectByQueue({ ...input, queues: [queue('q1', { channels: ['sms'] })], channel: 'web' })).toBeUndefined();

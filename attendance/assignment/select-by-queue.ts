@@ -8,6 +8,8 @@ import { canReceive, type AttendantStatus } from './capacity.js';
 
 export interface QueueCandidate {
   id: string;
+  /** Compared with a transfer's target (TRANSFER TO HUMAN "support"): a queue of that name is chosen first. */
+  name?: string;
   channels: readonly string[];
   is_active: boolean;
   priority_order: number;
@@ -43,13 +45,16 @@ export interface QueueSelection {
 }
 
 /**
- * The queue a conversation on `channel` belongs to: active, listing the channel, lowest
- * `priority_order` (ties by id, for a stable answer). Undefined when no queue serves it.
+ * The queue a conversation on `channel` belongs to: among the active queues listing the channel,
+ * the one `named` (a transfer's target or department, ignoring case) if there is one, else the
+ * lowest `priority_order` (ties by id, for a stable answer). Undefined when no queue serves it.
  */
-export function matchQueue(queues: readonly QueueCandidate[], channel: string): QueueCandidate | undefined {
-  return queues
+export function matchQueue(queues: readonly QueueCandidate[], channel: string, named?: string): QueueCandidate | undefined {
+  const usable = queues
     .filter((q) => q.is_active && q.channels.includes(channel))
-    .sort((a, b) => a.priority_order - b.priority_order || compare(a.id, b.id))[0];
+    .sort((a, b) => a.priority_order - b.priority_order || compare(a.id, b.id));
+  const wanted = named?.trim().toLowerCase();
+  return (wanted ? usable.find((q) => q.name?.trim().toLowerCase() === wanted) : undefined) ?? usable[0];
 }
 
 /**
