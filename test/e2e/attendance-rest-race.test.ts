@@ -1,5 +1,6 @@
 import { startKit, type Kit, type User } from '../support/attendance-kit.js';
 import { waitForValue } from '../support/wait-for.js';
+import { testDriversLabel } from '../support/drivers.js';
 
 let kit: Kit;
 beforeAll(async () => { kit = await startKit(); });
@@ -7,7 +8,7 @@ afterAll(async () => { await kit.service.dispose(); });
 
 const settle = <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => waitForValue(read, done, { intervalMs: 20 });
 
-describe('attendance over HTTP under contention', () => {
+describe(`attendance over HTTP under contention (${testDriversLabel()})`, () => {
   // Runs first: no queue exists yet, so every attendant sees the conversation and nobody is online to get it automatically.
   test('20 attendants send /take for the same conversation at once: exactly one wins, the others are told who has it', async () => {
     const takers: User[] = await Promise.all(Array.from({ length: 20 }, (_, i) => kit.user(`taker${String(i).padStart(2, '0')}`, ['attendant'])));

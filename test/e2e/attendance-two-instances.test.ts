@@ -5,6 +5,7 @@ import { createScratchDatabase, postgresUrlForTests } from '../support/postgres.
 import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../support/redis.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { testDriversLabel } from '../support/drivers.js';
 
 /**
  * An attendance journey on two instances sharing one PostgreSQL database and one Redis: the
@@ -47,7 +48,7 @@ const say = (base: string, text: string, token?: string): Promise<Answer> => say
 const wsBase = (service: TestService) => service.url.replace(/^http/, 'ws');
 const connect = (url: string) => connectFrameSocket(url, sockets);
 
-describe('attendance across two instances', () => {
+describe(`attendance across two instances (${testDriversLabel()})`, () => {
   test('customer on A → keyword transfer → console on B is told → /take → reply reaches the customer on A → /resolve → the bot answers again', async () => {
     const A = a!;
     const B = b!;

@@ -1,6 +1,6 @@
 import { PassThrough, Writable } from 'node:stream';
 import { chatCommand } from '../../bin/chat-command.js';
-import { startKit, type Kit, type User } from '../support/attendance-kit.js';
+import { startKit, type Kit } from '../support/attendance-kit.js';
 import { waitFor } from '../support/wait-for.js';
 
 // `switchboard chat <bot>` against a real service: HTTP for the visitor's messages, the session's
@@ -8,11 +8,7 @@ import { waitFor } from '../support/wait-for.js';
 // of its streams), so the suite starts one service and no child CLI.
 
 let kit: Kit;
-let ana: User;
-beforeAll(async () => {
-  kit = await startKit();
-  ana = await kit.user('chat-ana', ['attendant']);
-});
+beforeAll(async () => { kit = await startKit(); });
 afterAll(async () => { await kit.service.dispose(); });
 
 /** The command on streams: lines are typed with `type`, the printed text accumulates in `out`. */
@@ -40,15 +36,16 @@ test('a visitor chats with the default bot, is handed to a person, and sees what
     `Chatting with "default" at ${kit.service.url} as a web visitor. Ctrl-D ends.`,
     'bot> Hello, Ana! I am the Switchboard demo bot.',
     'bot> How can I help you?',
-    '       [Opening hours] [Order status] [Talk to a person]',
+    '     [Opening hours] [Order status] [Talk to a person]',
   ]);
 
   chat.type('Talk to a person');
   const queued = async () => ((await kit.call('GET', '/api/attendance/queue', kit.admin)).body as unknown as unknown[]).length;
   await waitFor(async () => (await queued()) > 0, 'the conversation in the queue');
-  const taken = await kit.command(ana.headers, '/take');
-  expect(taken.ok).toBe(true);
-  await kit.command(ana.headers, '/resolve', taken.session_id);
+  // The admin of the first start takes it, as README's first minutes do.
+  const taken = await kit.command(kit.admin, '/take');
+  expect(taken).toMatchObject({ ok: true });
+  await kit.command(kit.admin, '/resolve', taken.session_id);
   // The survey after a person's attendance comes from the system, over the socket.
   await waitFor(() => /system> .*0 to 10/.test(chat.out), { what: () => `the survey question in:\n${chat.out}` });
   chat.type('9');

@@ -3,6 +3,7 @@ import { connectFrameSocket } from '../support/frame-socket.js';
 import { notificationsClient, type TestUser } from '../support/notifications-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { waitForValue } from '../support/wait-for.js';
+import { testDriversLabel } from '../support/drivers.js';
 
 const BASE = '/api/v1/notifications';
 let service: TestService;
@@ -28,7 +29,7 @@ async function sent(id: string) {
   return waitForValue(read, (body) => body.status === 'sent', { what: `broadcast ${id} sent`, timeoutMs: 15_000, intervalMs: 25 });
 }
 
-describe('broadcast', () => {
+describe(`broadcast (${testDriversLabel()})`, () => {
   it('reaches every active user in their inbox, pushed live in batches', async () => {
     const socket = connectFrameSocket(`${service.url.replace('http', 'ws')}/ws/notifications?token=${attendant.headers.authorization.slice(7)}`, sockets);
     await socket.next((f) => f.type === 'ready', 'ready');

@@ -1,5 +1,6 @@
 import { notificationsClient } from '../support/notifications-client.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { testDriversLabel } from '../support/drivers.js';
 
 const BASE = '/api/v1/notifications';
 let service: TestService;
@@ -13,7 +14,7 @@ afterAll(async () => {
   await service?.dispose();
 });
 
-describe('limits (docs/notifications.md, configurable)', () => {
+describe(`limits (docs/notifications.md, configurable; ${testDriversLabel()})`, () => {
   it('answers 429 with limit, window and retry_after once a user has sent their hourly allowance', async () => {
     const user = await client.createUser('limited');
     const body = { recipients: [user.id], title: 't', message: 'm' };

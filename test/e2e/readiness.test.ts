@@ -5,6 +5,7 @@ import { createScratchDatabase, postgresUrlForTests } from '../support/postgres.
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
 import { waitForValue } from '../support/wait-for.js';
+import { testDriversLabel } from '../support/drivers.js';
 
 /** A port where nothing answers: bound, then closed. */
 async function deadPort(): Promise<number> {
@@ -26,7 +27,7 @@ async function readyzUntil(base: string, status: number): Promise<{ status: stri
 
 const postgres = await postgresUrlForTests();
 
-describe('GET /readyz when a dependency is down (docs/operations/high-availability.md, "Probes")', () => {
+describe(`GET /readyz when a dependency is down (docs/operations/high-availability.md, "Probes"; ${testDriversLabel()})`, () => {
   let service: TestService | undefined;
   afterEach(async () => {
     await service?.dispose();

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { startTestService } from '../support/service.js';
+import { testDriversLabel } from '../support/drivers.js';
 
-describe('graceful shutdown', () => {
+describe(`graceful shutdown (${testDriversLabel()})`, () => {
   test('stop() waits for an in-flight job and request, then refuses connections', async () => {
     const service = await startTestService();
     const events: string[] = [];

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestService, type TestService } from '../support/service.js';
+import { testDriversLabel } from '../support/drivers.js';
 
 let service: TestService;
 let botsDir: string;
@@ -19,7 +20,7 @@ afterAll(async () => {
   await rm(botsDir, { recursive: true, force: true });
 });
 
-test('a visitor over the bot\'s web-rate-limit gets 429 with the rate-limit body', async () => {
+test(`a visitor over the bot's web-rate-limit gets 429 with the rate-limit body (${testDriversLabel()})`, async () => {
   const url = `${service.url}/api/channels/web/tight/messages`;
   const post = (body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const first = (await (await post({ text: 'one' })).json()) as { session_token: string };

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../db/connection.js';
-import { createAttendantProfilesRepo, createUsersRepo } from '../../db/index.js';
+import { createAttendantProfilesRepo, createQueuesRepo, createUsersRepo } from '../../db/index.js';
 import { prepareBots } from '../../app/bots.js';
 import { captureLogger, tempDir } from '../fixtures/config/helpers.js';
 import { openTestDatabase } from '../support/drivers.js';
@@ -62,4 +62,18 @@ test('a broken attendant.csv is reported and the bot still loads', async () => {
   const bots = await prepareBots(dir.path, handle, logger);
   expect(bots.map((b) => b.name)).toContain('broken');
   expect(lines.filter((l) => l.level === 50).map((l) => l.msg).join('\n')).toMatch(/attendant\.csv not imported: .*unknown column "nickname"/);
+});
+
+test('the queues a package declares (attendance-queues) exist after it loads, once, for that bot', async () => {
+  await dir.write('desk.gbai/desk.gbdialog/start.bas', 'TRANSFER TO HUMAN "support"\n');
+  await dir.write('desk.gbai/desk.gbot/config.csv', 'name,value\nattendance-queues,support,Billing\n');
+  const { logger } = captureLogger();
+  const bots = await prepareBots(dir.path, handle, logger);
+  const desk = bots.find((b) => b.name === 'desk')!;
+  const queues = createQueuesRepo(handle.db);
+  const names = async () => (await queues.list({ bot_id: desk.id })).map((q) => q.name).sort();
+  expect(await names()).toEqual(['Billing', 'support']);
+  // A restart creates no second one.
+  await prepareBots(dir.path, handle, logger);
+  expect(await names()).toEqual(['Billing', 'support']);
 });

@@ -11,7 +11,8 @@ import { createScratchDatabase } from './postgres.js';
  * The drivers this run of the suites is pointed at: real PostgreSQL and Redis when CI's second
  * pass sets `DATABASE_URL` and `REDIS_URL`, the embedded defaults when they are unset. A suite
  * whose behaviour depends on them reads them here and nowhere else: `npm run test:drivers` runs
- * exactly the suites that import this module (jest `--findRelatedTests`), so the rest run once.
+ * exactly the suites that import this module (or the engine harness) themselves
+ * (scripts/driver-suites.mjs), so the rest run once.
  */
 export const testDrivers = {
   // Read when asked: the benchmarks point the same helpers at one driver, then the other.
