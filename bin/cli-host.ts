@@ -25,6 +25,8 @@ export async function createCliHost(options: {
   /** A bot package folder whose `.gbdata/*.csv` seed the tables (when they are empty). */
   packageDir?: string;
   trace?: (line: string) => void;
+  /** Where PRINT and LOG lines go: the command's standard error. */
+  log: (line: string) => void;
 }): Promise<{ host: EffectHost; close(): Promise<void> }> {
   let database: DatabaseHandle | undefined;
   let stores: BotDataStores = createInMemoryBotData();
@@ -54,12 +56,12 @@ export async function createCliHost(options: {
       // HEAR AS QRCODE reads the picture as the server does (script-host/host/read-qr-link.ts).
       effect.type === 'qrcode.read'
         ? readQrLink(createHttpPerformer({ timeoutMs: HTTP_TIMEOUT_MS, allowPrivateNetworks: true, maxResponseBytes: QR_LIMITS.maxBytes }), effect.url, (problem) => options.trace?.(JSON.stringify({ qrcode: problem })))
-        : simulate(effect, session),
+        : simulate(effect, session, options.log),
   });
   return { host, close: async () => database?.close() };
 }
 
-function simulate(effect: Exclude<ConversationEffect, { type: 'qrcode.read' }>, session: Map<string, Value>): Value {
+function simulate(effect: Exclude<ConversationEffect, { type: 'qrcode.read' }>, session: Map<string, Value>, log: (line: string) => void): Value {
   switch (effect.type) {
     case 'session.set':
       session.set(effect.key, effect.value);
@@ -90,7 +92,7 @@ function simulate(effect: Exclude<ConversationEffect, { type: 'qrcode.read' }>, 
       // The CLI's answers are typed lines: no message of it carries a file.
       throw new Error('not available: a file sent to HEAR (the CLI reads typed lines)');
     case 'log':
-      process.stderr.write(`${effect.text}\n`);
+      log(effect.text);
       return null;
     case 'user.create':
       throw new Error('not available: CREATE USER (the CLI has no users service)');

@@ -58,7 +58,7 @@ export async function runCommand(argv: string[], io: CliIo): Promise<number> {
   const dialogDir = path.dirname(path.resolve(file));
   // A script inside <bot>.gbai/<bot>.gbdialog/ gets its package's .gbdata tables, as on the server.
   const packageDir = dialogDir.endsWith('.gbdialog') ? path.dirname(dialogDir) : undefined;
-  const { host, close } = await createCliHost({ dataDir: values.data, packageDir, trace });
+  const { host, close } = await createCliHost({ dataDir: values.data, packageDir, trace, log: (line) => io.stderr.write(`${line}\n`) });
   const settings = await packageSettings(packageDir, io);
   const options = { library, host, limits: settings.limits };
   try {

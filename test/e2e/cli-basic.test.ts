@@ -3,9 +3,14 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { checkCommand } from '../../bin/check-command.js';
+import { runCommand } from '../../bin/run-command.js';
 
-/** Runs `switchboard <args>` with `stdin` and collects exit code, stdout and stderr. */
-function switchboard(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+type Outcome = { code: number | null; stdout: string; stderr: string };
+
+/** Runs the real `switchboard <args>` binary with `stdin`: the entry point itself, through tsx. */
+function switchboardProcess(args: string[], stdin = ''): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bin/switchboard.ts', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -18,7 +23,24 @@ function switchboard(args: string[], stdin = ''): Promise<{ code: number | null;
   });
 }
 
-/** Each test starts the CLI through tsx (some twice, with an embedded database): seconds each on a loaded two-core machine. */
+/**
+ * `switchboard run|check <args>` as the binary dispatches them, in this process: the commands
+ * are functions of their streams, so the rest of the suite needs no child process (seconds each
+ * on a loaded machine); the first test runs the real binary.
+ */
+async function switchboard(args: string[], stdin = ''): Promise<Outcome> {
+  let stdout = '';
+  let stderr = '';
+  const sink = (append: (text: string) => void) => new Writable({ write(chunk, _enc, done) { append(String(chunk)); done(); } });
+  const input = new PassThrough();
+  input.end(stdin);
+  const io = { stdin: input, stdout: sink((t) => (stdout += t)), stderr: sink((t) => (stderr += t)) };
+  const [command, ...rest] = args;
+  const code = command === 'run' ? await runCommand(rest, io) : await checkCommand(rest, io);
+  return { code, stdout, stderr };
+}
+
+/** The binary's test starts the CLI through tsx: seconds on a loaded two-core machine. */
 const CLI_PATIENCE_MS = 90_000;
 
 const DEFAULT_BOT = 'bots/default.gbai/default.gbdialog/start.bas';
@@ -29,7 +51,7 @@ describe('switchboard run', () => {
   afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
 
   test('the default bot: greeting, menu, order lookup from .gbdata, handoff; only TALK on stdout', async () => {
-    const { code, stdout, stderr } = await switchboard(['run', DEFAULT_BOT], 'Opening hours\n2\n1002\nTalk to a person\n');
+    const { code, stdout, stderr } = await switchboardProcess(['run', DEFAULT_BOT], 'Opening hours\n2\n1002\nTalk to a person\n');
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout.split('\n')).toEqual([
