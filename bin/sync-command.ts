@@ -17,14 +17,14 @@ const USAGE = `Usage: switchboard sync ldap [--url U] [--base-dn DN] [--filter F
   until stopped. Each run prints a JSON report.`;
 
 /** `switchboard sync ldap` (docs/migration/identity.md, "LDAP sync"). */
-export async function syncCommand(args: string[], settings: ProcessSettings, logger: Logger, io: CliIo): Promise<number> {
+export async function syncCommand(args: string[], settings: ProcessSettings, logger: Logger, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   if (args[0] !== 'ldap') {
     io.stderr.write(`${USAGE}\n`);
     return 2;
   }
   let options;
   try {
-    options = readLdapSyncSettings(args.slice(1), process.env);
+    options = readLdapSyncSettings(args.slice(1), env);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     io.stderr.write(`${error.message}\n\n${USAGE}\n`);

@@ -1,17 +1,23 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { Attribute, Change, Client } from 'ldapts';
 import { changePassword, createTokenIssuer, login, PasswordChangeRequiredError } from '../../auth/index.js';
 import { createGroupsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from '../../db/index.js';
 import { createScratchDatabase } from '../support/postgres.js';
 import { startSlapd, type TestSlapd } from '../support/slapd.js';
 import { testDrivers } from '../support/drivers.js';
+import { credentialsCommand } from '../../bin/credentials-command.js';
+import { importCommand } from '../../bin/import-command.js';
+import { syncCommand } from '../../bin/sync-command.js';
+import { readProcessSettings } from '../../config/index.js';
+import { createLogger } from '../../infra/logger.js';
 
 /**
  * The identity CLI (docs/migration/identity.md): `import users`, `credentials generate` and
- * `sync ldap` against the distribution's slapd, run as the real command on the run's database
+ * `sync ldap` against the distribution's slapd, run as the commands on the run's database
  * (embedded, or a scratch PostgreSQL database when DATABASE_URL is set).
  */
 let dir: string;
@@ -30,12 +36,23 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'bin/switchboard.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: scratch?.url ?? '', REDIS_URL: '', DATA_DIR: dir, LOG_LEVEL: 'silent', ...env },
-    }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
-  });
+/**
+ * `switchboard <args>` as the binary dispatches it, in this process (the commands are functions
+ * of their settings and streams), on this suite's database and DATA_DIR; `--every` below runs
+ * the real binary, whose signals it tests.
+ */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const sink = (append: (text: string) => void) => new Writable({ write(chunk, _enc, done) { append(String(chunk)); done(); } });
+  const io = { stdin: Readable.from([]), stdout: sink((t) => (stdout += t)), stderr: sink((t) => (stderr += t)) };
+  const variables = { ...process.env, DATABASE_URL: scratch?.url ?? '', REDIS_URL: '', DATA_DIR: dir, LOG_LEVEL: 'silent', ...env };
+  const settings = readProcessSettings(variables);
+  const [command, ...rest] = args;
+  const code = command === 'import' ? await importCommand(rest, settings, io)
+    : command === 'credentials' ? await credentialsCommand(rest, settings, io)
+      : await syncCommand(rest, settings, createLogger({ level: 'silent' }), io, variables);
+  return { code, stdout, stderr };
 }
 
 async function withDb<T>(work: (db: DatabaseHandle) => Promise<T>): Promise<T> {
