@@ -39,6 +39,8 @@ describe(`graceful shutdown (${testDriversLabel()})`, () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const url = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout }).on('line', (line) => {
+        // The log is JSON lines; the first start's banner (app/first-start-banner.ts) is plain text among them.
+        if (!line.startsWith('{')) return;
         const entry = JSON.parse(line) as { msg: string; url?: string };
         logs.push(entry);
         if (entry.url) resolve(entry.url);
