@@ -67,7 +67,7 @@ async function main(argv: string[]): Promise<number> {
       if (service.firstStart) {
         // Plain text whatever the log's format: the one place a generated password is shown.
         const demoBot = service.bots.find((b) => b.name === 'default')?.name ?? service.bots[0]?.name;
-        process.stdout.write(`\n${firstStartBanner(service.firstStart, { url: (settings.PUBLIC_URL ?? service.url).replace(/\/+$/, ""), demoBot })}\n`);
+        process.stdout.write(`\n${firstStartBanner(service.firstStart, { url: (settings.PUBLIC_URL ?? service.url).replace(/\/+$/, ''), demoBot })}\n`);
       }
       const stopOnSignal = (signal: NodeJS.Signals) => {
         logger.info({ signal }, 'signal received');
