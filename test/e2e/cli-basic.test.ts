@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
 import { checkCommand } from '../../bin/check-command.js';
 import { runCommand } from '../../bin/run-command.js';
+import { cliIo } from '../support/cli-io.js';
 
 type Outcome = { code: number | null; stdout: string; stderr: string };
 
@@ -29,15 +29,11 @@ function switchboardProcess(args: string[], stdin = ''): Promise<Outcome> {
  * on a loaded machine); the first test runs the real binary.
  */
 async function switchboard(args: string[], stdin = ''): Promise<Outcome> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (append: (text: string) => void) => new Writable({ write(chunk, _enc, done) { append(String(chunk)); done(); } });
-  const input = new PassThrough();
-  input.end(stdin);
-  const io = { stdin: input, stdout: sink((t) => (stdout += t)), stderr: sink((t) => (stderr += t)) };
+  const streams = cliIo(stdin);
+  streams.end();
   const [command, ...rest] = args;
-  const code = command === 'run' ? await runCommand(rest, io) : await checkCommand(rest, io);
-  return { code, stdout, stderr };
+  const code = command === 'run' ? await runCommand(rest, streams.io) : await checkCommand(rest, streams.io);
+  return { code, stdout: streams.stdout, stderr: streams.stderr };
 }
 
 /** The binary's test starts the CLI through tsx: seconds on a loaded two-core machine. */

@@ -1,6 +1,6 @@
-import { PassThrough, Writable } from 'node:stream';
 import { chatCommand } from '../../bin/chat-command.js';
 import { startKit, type Kit } from '../support/attendance-kit.js';
+import { cliIo } from '../support/cli-io.js';
 import { waitFor } from '../support/wait-for.js';
 
 // `switchboard chat <bot>` against a real service: HTTP for the visitor's messages, the session's
@@ -13,18 +13,13 @@ afterAll(async () => { await kit.service.dispose(); });
 
 /** The command on streams: lines are typed with `type`, the printed text accumulates in `out`. */
 function startChat(args: string[]) {
-  const stdin = new PassThrough();
-  let out = '';
-  let err = '';
-  const sink = (append: (text: string) => void) => new Writable({ write(chunk, _enc, done) { append(String(chunk)); done(); } });
-  const stdout = sink((t) => (out += t));
-  const stderr = sink((t) => (err += t));
-  const exit = chatCommand(args, { stdin, stdout, stderr } as never, {});
+  const streams = cliIo();
+  const exit = chatCommand(args, streams.io, {});
   return {
-    type: (line: string) => stdin.write(`${line}\n`),
-    end: () => { stdin.end(); return exit; },
-    get out() { return out; },
-    get err() { return err; },
+    type: (line: string) => streams.type(line),
+    end: () => { streams.end(); return exit; },
+    get out() { return streams.stdout; },
+    get err() { return streams.stderr; },
   };
 }
 

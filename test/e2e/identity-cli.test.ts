@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { Attribute, Change, Client } from 'ldapts';
 import { changePassword, createTokenIssuer, login, PasswordChangeRequiredError } from '../../auth/index.js';
 import { createGroupsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from '../../db/index.js';
 import { createScratchDatabase } from '../support/postgres.js';
 import { startSlapd, type TestSlapd } from '../support/slapd.js';
+import { cliIo } from '../support/cli-io.js';
 import { testDrivers } from '../support/drivers.js';
 import { credentialsCommand } from '../../bin/credentials-command.js';
 import { importCommand } from '../../bin/import-command.js';
@@ -42,17 +42,16 @@ afterAll(async () => {
  * the real binary, whose signals it tests.
  */
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (append: (text: string) => void) => new Writable({ write(chunk, _enc, done) { append(String(chunk)); done(); } });
-  const io = { stdin: Readable.from([]), stdout: sink((t) => (stdout += t)), stderr: sink((t) => (stderr += t)) };
+  const streams = cliIo();
+  streams.end();
+  const { io } = streams;
   const variables = { ...process.env, DATABASE_URL: scratch?.url ?? '', REDIS_URL: '', DATA_DIR: dir, LOG_LEVEL: 'silent', ...env };
   const settings = readProcessSettings(variables);
   const [command, ...rest] = args;
   const code = command === 'import' ? await importCommand(rest, settings, io)
     : command === 'credentials' ? await credentialsCommand(rest, settings, io)
       : await syncCommand(rest, settings, createLogger({ level: 'silent' }), io, variables);
-  return { code, stdout, stderr };
+  return { code, stdout: streams.stdout, stderr: streams.stderr };
 }
 
 async function withDb<T>(work: (db: DatabaseHandle) => Promise<T>): Promise<T> {
