@@ -18,6 +18,13 @@ const TABS: { id: Tab; label: string }[] = [
 
 const PRIORITY = ['low', 'normal', 'high', 'urgent'];
 
+/** What an empty tab means, and what to do next. */
+const EMPTY: Record<Tab, string> = {
+  mine: 'You hold no conversations. Take one from Unassigned, or set your status to online to be given the next one.',
+  unassigned: 'No customer is waiting. New conversations appear here by themselves, with a sound.',
+  all: 'No open conversations. When a customer asks for a person, the conversation appears here by themselves.',
+};
+
 /**
  * The live queue (no reload: every change pushed on the socket re-reads it) in three tabs, and
  * the open conversation. Shortcuts: Alt+↓/↑ next/previous, Alt+R resolve, Alt+M reply box.
@@ -75,7 +82,8 @@ export function Inbox() {
   }, [shown, selectedId]);
 
   return (
-    <main className="inbox">
+    // On a phone the list and the open conversation take the screen in turn (styles.css, `.inbox.open`).
+    <main className={selected ? 'inbox open' : 'inbox'}>
       <section className="queue" aria-labelledby="queue-title">
         <h2 id="queue-title">Conversations</h2>
         <p className="sr" role="status" aria-live="polite">{notice}</p>
@@ -89,7 +97,7 @@ export function Inbox() {
         </div>
         <div id="queue-list" role="tabpanel" aria-labelledby={`tab-${tab}`} className="items">
         <ul>
-          {shown.length === 0 && <li className="empty">Nothing here.</li>}
+          {shown.length === 0 && <li className="empty">{EMPTY[tab]}</li>}
           {shown.map((item) => (
             <li key={item.session_id}>
               <button type="button" className={item.session_id === selectedId ? 'item selected' : 'item'}
@@ -105,7 +113,9 @@ export function Inbox() {
         </ul>
         </div>
       </section>
-      {selected ? <ConversationView key={selected.session_id} item={selected} /> : <section className="conversation empty"><p>Pick a conversation.</p></section>}
+      {selected
+        ? <ConversationView key={selected.session_id} item={selected} onBack={() => setSelectedId(undefined)} />
+        : <section className="conversation empty" aria-label="No conversation open"><p>Pick a conversation.</p></section>}
     </main>
   );
 }
