@@ -81,6 +81,9 @@ function scrolls(page: Page, selector: string): Promise<boolean> {
 
 test('empty screens say what they mean and what to do next', async () => {
   const page = await newPage(DESKTOP);
+  await page.goto(`${kit.service.url}/console/`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
   await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
   await page.getByText('No open conversations. When a customer asks for a person').waitFor();
   await page.getByRole('tab', { name: /Mine/ }).click();
@@ -186,6 +189,10 @@ async function everyScreen(page: Page, name: string): Promise<void> {
 test('the console on a phone (375 px): no sideways scroll, a folded menu, the conversation and its reply box on one screen', async () => {
   const { sessionId } = await longConversation(24);
   const page = await newPage(PHONE);
+  await page.goto(`${kit.service.url}/console/`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  expect(await sidewaysScroll(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
   await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password);
   expect(await sidewaysScroll(page)).toBe(false);
 
@@ -252,6 +259,7 @@ test('the console at 1280 px: every screen and a scrolled transcript pass axe', 
   await page.locator('.transcript').getByText('Line 20 of a long story').waitFor();
   expect(await scrolls(page, '.transcript')).toBe(true);
   expect(await sidewaysScroll(page)).toBe(false);
+  expect(await page.evaluate<boolean>('document.documentElement.scrollHeight <= document.documentElement.clientHeight')).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'console-desktop-long-transcript');
   await everyScreen(page, 'console-desktop');
@@ -333,7 +341,7 @@ test('keyboard only: an attendant signs in, sets her status, takes, replies, tra
   expect(consoleErrors()).toEqual([]);
 }, 60_000);
 
-test('the widget at 320 px: the placeholder fits its box, a scrolled log passes axe', async () => {
+test('the widget at 320 px: the placeholder fits its box, a scrolled log passes axe (and at 1280 px)', async () => {
   const customer = await newPage({ width: 320, height: 640 });
   await customer.goto(`${kit.service.url}/demo/default`);
   await customer.getByRole('button', { name: 'Open chat' }).click();
@@ -360,5 +368,10 @@ test('the widget at 320 px: the placeholder fits its box, a scrolled log passes 
   expect(await sidewaysScroll(customer)).toBe(false);
   expect(await seriousViolations(customer)).toEqual([]);
   await screenshot(customer, 'widget-320-long-log');
+  // And on a desktop, the log still long enough to scroll.
+  await customer.setViewportSize(DESKTOP);
+  expect(await panel.locator('.log').evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+  expect(await seriousViolations(customer)).toEqual([]);
+  await screenshot(customer, 'widget-1280-long-log');
   expect(consoleErrors()).toEqual([]);
 }, 60_000);
