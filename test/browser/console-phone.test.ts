@@ -202,6 +202,7 @@ test('the console on a phone (375 px): no sideways scroll, a folded menu, the co
   expect((await page.locator('header.top').boundingBox())!.height).toBeLessThan(60);
   await page.getByRole('button', { name: /^Menu/ }).click();
   await nav.getByRole('link', { name: 'Queues' }).waitFor();
+  expect(await sidewaysScroll(page)).toBe(false);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'console-phone-menu');
   await page.getByRole('button', { name: /^Menu/ }).click();
@@ -210,6 +211,8 @@ test('the console on a phone (375 px): no sideways scroll, a folded menu, the co
   // The queue fills the screen; a tap opens the conversation, whose transcript scrolls above the reply box.
   await page.locator('#queue-list .item', { hasText: 'Line 24 of a long story' }).click();
   await page.locator('.transcript').getByText('Line 24 of a long story').waitFor();
+  // The focus follows to the conversation, since its item left the screen.
+  await expect(page.evaluate<string>('document.activeElement.id')).resolves.toBe('conversation-title');
   const reply = page.getByLabel('Reply to the customer');
   const replyBox = (await reply.boundingBox())!;
   expect(replyBox.y + replyBox.height).toBeLessThanOrEqual(PHONE.height);
@@ -235,6 +238,7 @@ test('the console on a phone (375 px): no sideways scroll, a folded menu, the co
   await page.getByRole('button', { name: '← Conversations' }).click();
   await page.locator('#queue-list .item').first().waitFor();
   expect(await page.locator('.transcript').count()).toBe(0);
+  await expect(page.evaluate<string>('document.activeElement.dataset.item')).resolves.toBe(sessionId);
 
   await everyScreen(page, 'console-phone');
   // The shortcuts dialog fits as well.

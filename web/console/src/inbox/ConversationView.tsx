@@ -74,7 +74,7 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
       <header className="conversation-head">
         <button type="button" className="back" onClick={onBack}>← Conversations</button>
         <div>
-          <h2 id="conversation-title">{item.user_name}</h2>
+          <h2 id="conversation-title" tabIndex={-1}>{item.user_name}</h2>
           <p className="meta">{item.channel} · {item.status} · {item.assigned_to_name ? `held by ${item.assigned_to_name}` : 'unassigned'}{item.topic ? ` · ${item.topic}` : ''}</p>
         </div>
         <div className="actions">

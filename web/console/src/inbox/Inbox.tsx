@@ -61,6 +61,16 @@ export function Inbox() {
   const shown = lists[tab];
   const selected = items.find((i) => i.session_id === selectedId);
 
+  // On a phone the list and the conversation replace each other: the focus follows, to the
+  // conversation's heading when one opens and back to its item in the list when it closes.
+  const lastOpened = useRef<string>(undefined);
+  useEffect(() => {
+    if (!window.matchMedia('(max-width: 800px)').matches) return;
+    if (selectedId) document.getElementById('conversation-title')?.focus();
+    else if (lastOpened.current) document.querySelector<HTMLElement>(`[data-item="${lastOpened.current}"]`)?.focus();
+    lastOpened.current = selectedId;
+  }, [selectedId]);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey) return;
@@ -101,7 +111,7 @@ export function Inbox() {
           {shown.map((item) => (
             <li key={item.session_id}>
               <button type="button" className={item.session_id === selectedId ? 'item selected' : 'item'}
-                aria-current={item.session_id === selectedId ? 'true' : undefined} onClick={() => setSelectedId(item.session_id)}>
+                aria-current={item.session_id === selectedId ? 'true' : undefined} data-item={item.session_id} onClick={() => setSelectedId(item.session_id)}>
                 <span className="name">{item.user_name}</span>
                 <span className={`badge status-${item.status}`}>{item.status}</span>
                 {item.priority >= 2 && <span className="badge urgent">{PRIORITY[item.priority]}</span>}
