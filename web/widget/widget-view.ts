@@ -12,6 +12,10 @@ export interface ViewEvents {
 
 /** The survey question asks for a number "from 0 to 10" (docs/attendance/insights-and-survey.md). */
 const SURVEY_QUESTION = /\b0\s*(?:to|a|-|–)\s*10\b/i;
+/** The engine's thanks for a survey score (engine/survey-answer.ts, SURVEY_THANKS): what comes next is offered under it. */
+const SURVEY_THANKS = /^Thank you for your feedback!?$/i;
+/** Offered after the thanks: the first is sent as a message, which starts the bot's dialog again. */
+const AFTER_SURVEY = { again: 'Start a new conversation', close: 'Close the chat' } as const;
 /** Up to this many options read as a menu (one button per line); more become chips. */
 const MENU_MAX = 4;
 
@@ -39,7 +43,7 @@ export class WidgetView {
 <section class="panel" role="dialog" aria-label="${escapeHtml(title)}" hidden>
   <header><div><h2>${escapeHtml(title)}</h2><span class="status" role="status"></span></div>
   <button class="close" type="button" aria-label="Close chat">×</button></header>
-  <div class="log" role="log" aria-live="polite" aria-label="Conversation"><ol></ol></div>
+  <div class="log" role="log" aria-live="polite" aria-label="Conversation" tabindex="0"><ol></ol></div>
   <div class="typing" aria-live="polite"></div>
   <div class="options"></div>
   <form><input class="file" type="file" hidden>
@@ -136,6 +140,9 @@ export class WidgetView {
 
   /** Draws the transcript, and the choices of its last line: a menu, chips, or the survey's scores. */
   render(lines: ChatLine[]): void {
+    // A choice the visitor pressed goes away with its group: focus moves to what is offered next, or to the reply box.
+    const root = this.options.getRootNode() as ShadowRoot;
+    const hadFocus = this.options.contains(root.activeElement);
     this.list.replaceChildren(...lines.map(lineElement));
     this.options.replaceChildren();
     const last = lines.at(-1);
@@ -144,7 +151,16 @@ export class WidgetView {
       this.options.append(this.choices(labels.length <= MENU_MAX ? 'menu' : 'chips', 'Choices', labels));
     } else if (last?.from === 'system' && SURVEY_QUESTION.test(last.text)) {
       this.options.append(this.choices('scores', 'Your score from 0 to 10', Array.from({ length: 11 }, (_, i) => String(i))));
+    } else if (last?.from === 'system' && SURVEY_THANKS.test(last.text.trim())) {
+      const next = this.choices('menu', 'What next', [AFTER_SURVEY.again]);
+      const close = document.createElement('button');
+      close.type = 'button';
+      close.textContent = AFTER_SURVEY.close;
+      close.addEventListener('click', () => this.events.onToggle(false));
+      next.append(close);
+      this.options.append(next);
     }
+    if (hadFocus) (this.options.querySelector('button') ?? this.input).focus();
     this.scrollToEnd();
   }
 

@@ -69,6 +69,7 @@ export function CannedResponses() {
         <button type="submit">Add</button>
       </form>
       <p role="status" aria-live="polite">{message}</p>
+      <div className="table-fit">
       <table>
         <thead><tr><th scope="col">Shortcut</th><th scope="col">Title</th><th scope="col">Text</th><th scope="col">For</th><th scope="col">Actions</th></tr></thead>
         <tbody>
@@ -82,9 +83,10 @@ export function CannedResponses() {
               </td>
             </tr>
           ))}
-          {items.length === 0 && <tr><td colSpan={5}>None yet.</td></tr>}
+          {items.length === 0 && <tr><td colSpan={5}>None yet. Add one above; then type / and its shortcut in the reply box to insert its text.</td></tr>}
         </tbody>
       </table>
+      </div>
     </main>
   );
 }

@@ -18,6 +18,13 @@ const TABS: { id: Tab; label: string }[] = [
 
 const PRIORITY = ['low', 'normal', 'high', 'urgent'];
 
+/** What an empty tab means, and what to do next. */
+const EMPTY: Record<Tab, string> = {
+  mine: 'You hold no conversations. Take one from Unassigned, or set your status to online to be given the next one.',
+  unassigned: 'No customer is waiting. New conversations appear here by themselves, with a sound.',
+  all: 'No open conversations. When a customer asks for a person, the conversation appears here by themselves.',
+};
+
 /**
  * The live queue (no reload: every change pushed on the socket re-reads it) in three tabs, and
  * the open conversation. Shortcuts: Alt+↓/↑ next/previous, Alt+R resolve, Alt+M reply box.
@@ -54,6 +61,16 @@ export function Inbox() {
   const shown = lists[tab];
   const selected = items.find((i) => i.session_id === selectedId);
 
+  // On a phone the list and the conversation replace each other: the focus follows, to the
+  // conversation's heading when one opens and back to its item in the list when it closes.
+  const lastOpened = useRef<string>(undefined);
+  useEffect(() => {
+    if (!window.matchMedia('(max-width: 800px)').matches) return;
+    if (selectedId) document.getElementById('conversation-title')?.focus();
+    else if (lastOpened.current) document.querySelector<HTMLElement>(`[data-item="${lastOpened.current}"]`)?.focus();
+    lastOpened.current = selectedId;
+  }, [selectedId]);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey) return;
@@ -75,7 +92,8 @@ export function Inbox() {
   }, [shown, selectedId]);
 
   return (
-    <main className="inbox">
+    // On a phone the list and the open conversation take the screen in turn (styles.css, `.inbox.open`).
+    <main className={selected ? 'inbox open' : 'inbox'}>
       <section className="queue" aria-labelledby="queue-title">
         <h2 id="queue-title">Conversations</h2>
         <p className="sr" role="status" aria-live="polite">{notice}</p>
@@ -89,11 +107,11 @@ export function Inbox() {
         </div>
         <div id="queue-list" role="tabpanel" aria-labelledby={`tab-${tab}`} className="items">
         <ul>
-          {shown.length === 0 && <li className="empty">Nothing here.</li>}
+          {shown.length === 0 && <li className="empty">{EMPTY[tab]}</li>}
           {shown.map((item) => (
             <li key={item.session_id}>
               <button type="button" className={item.session_id === selectedId ? 'item selected' : 'item'}
-                aria-current={item.session_id === selectedId ? 'true' : undefined} onClick={() => setSelectedId(item.session_id)}>
+                aria-current={item.session_id === selectedId ? 'true' : undefined} data-item={item.session_id} onClick={() => setSelectedId(item.session_id)}>
                 <span className="name">{item.user_name}</span>
                 <span className={`badge status-${item.status}`}>{item.status}</span>
                 {item.priority >= 2 && <span className="badge urgent">{PRIORITY[item.priority]}</span>}
@@ -105,7 +123,9 @@ export function Inbox() {
         </ul>
         </div>
       </section>
-      {selected ? <ConversationView key={selected.session_id} item={selected} /> : <section className="conversation empty"><p>Pick a conversation.</p></section>}
+      {selected
+        ? <ConversationView key={selected.session_id} item={selected} onBack={() => setSelectedId(undefined)} />
+        : <section className="conversation empty" aria-label="No conversation open"><p>Pick a conversation.</p></section>}
     </main>
   );
 }

@@ -31,7 +31,7 @@ export function TransferForm({ sessionId, onDone }: { sessionId: string; onDone(
   return (
     <form className="transfer" onSubmit={(e) => void submit(e)} aria-label="Transfer">
       <label htmlFor="transfer-to">To</label>
-      <select id="transfer-to" value={target} onChange={(e) => setTarget(e.target.value)} required>
+      <select id="transfer-to" value={target} onChange={(e) => setTarget(e.target.value)} required autoFocus>
         <option value="">choose…</option>
         <optgroup label="Attendants">
           {attendants.map((a) => <option key={a.id} value={`a:${a.id}`}>{a.name} ({a.status}, {a.active_conversations} open)</option>)}

@@ -66,6 +66,9 @@ export function Insights() {
       {error && <p role="alert" className="error">{error}</p>}
       {total && (
         <>
+          {Object.values(total.counts).every((v) => v === 0) && (
+            <p className="empty">Nothing happened in this period yet: the charts fill in as customers are attended. Try a longer period.</p>
+          )}
           <p className="counts">
             {Object.entries(total.counts).map(([k, v]) => <span key={k}>{k}: <strong>{v}</strong> </span>)}
           </p>

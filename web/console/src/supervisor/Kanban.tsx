@@ -52,6 +52,9 @@ export function Kanban() {
     <main className="kanban-screen">
       <h2>Board</h2>
       <p role="status" aria-live="polite" className={message.startsWith('Refused') ? 'error' : 'note'}>{message}</p>
+      {board && COLUMNS.every((c) => board[c.id].length === 0) && (
+        <p className="empty">No open conversations. Each one a customer hands to a person shows here as a card: drag it, or use its Move to menu, to change its state.</p>
+      )}
       <DndContext sensors={sensors} onDragEnd={drop}>
         <div className="kanban">
           {COLUMNS.map((col) => (

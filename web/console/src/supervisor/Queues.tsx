@@ -70,6 +70,7 @@ export function Queues() {
         <button type="submit">Create</button>
       </form>
       <p role="status" aria-live="polite">{message}</p>
+      <div className="table-fit">
       <table>
         <thead><tr><th scope="col">Queue</th><th scope="col">Channels</th><th scope="col">Active</th><th scope="col">Members</th><th scope="col">Actions</th></tr></thead>
         <tbody>
@@ -82,8 +83,10 @@ export function Queues() {
               </td>
             </tr>
           ))}
+          {queues.length === 0 && <tr><td colSpan={5}>No queues. Conversations then go to any online attendant; create a queue to route a channel to its members.</td></tr>}
         </tbody>
       </table>
+      </div>
       {openId && <MemberList key={openId} queueId={openId} attendants={attendants} onChanged={load} />}
     </main>
   );
@@ -102,6 +105,7 @@ function MemberList({ queueId, attendants, onChanged }: { queueId: string; atten
   return (
     <section aria-label="Members">
       <h3>Members</h3>
+      {members.length === 0 && <p className="empty">No members: any online attendant may be given this queue&apos;s conversations. Add members to keep them to a team.</p>}
       <ul>
         {members.map((m) => (
           <li key={m.user_id}>

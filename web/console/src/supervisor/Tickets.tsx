@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../api.js';
 import { useConsole, useLiveFrames } from '../live-context.js';
-import type { Attendant } from '../types.js';
+import type { Attendant, QueueItem } from '../types.js';
 
 interface Ticket {
   id: string;
@@ -17,11 +17,12 @@ interface Ticket {
 
 const PRIORITIES = ['low', 'normal', 'high', 'urgent'];
 
-/** Tickets (docs/attendance/tickets.md): the list, and one ticket to edit, assign, transfer or resolve. */
+/** Tickets (docs/attendance/tickets.md): the list, a new ticket for a conversation, and one ticket to edit, assign, transfer or resolve. */
 export function Tickets() {
   const { api } = useConsole();
   const [tickets, setTickets] = useState<Ticket[]>([]);
   const [openId, setOpenId] = useState<string>();
+  const [creating, setCreating] = useState(false);
   const [attendants, setAttendants] = useState<Attendant[]>([]);
 
   const load = useCallback(() => {
@@ -40,21 +41,80 @@ export function Tickets() {
   return (
     <main className="tickets">
       <h2>Tickets</h2>
+      <button type="button" aria-expanded={creating} onClick={() => { setCreating((c) => !c); setOpenId(undefined); }}>New ticket</button>
+      {creating && <NewTicket onCreated={(id) => { setCreating(false); load(); setOpenId(id); }} />}
+      <div className="table-fit">
       <table>
         <thead><tr><th scope="col">#</th><th scope="col">Subject</th><th scope="col">Status</th><th scope="col">Priority</th><th scope="col">Assignee</th></tr></thead>
         <tbody>
           {tickets.map((t) => (
             <tr key={t.id} className={t.id === openId ? 'selected' : undefined}>
               <td>{t.ticket_number}</td>
-              <td><button type="button" className="link" onClick={() => setOpenId(t.id)}>{t.subject}</button></td>
+              <td><button type="button" className="link" onClick={() => { setOpenId(t.id); setCreating(false); }}>{t.subject}</button></td>
               <td>{t.status}</td><td>{t.priority}</td><td>{name(t.assigned_to)}</td>
             </tr>
           ))}
-          {tickets.length === 0 && <tr><td colSpan={5}>No tickets.</td></tr>}
+          {tickets.length === 0 && <tr><td colSpan={5}>No tickets. A ticket keeps a customer&apos;s problem after the conversation: create one with New ticket.</td></tr>}
         </tbody>
       </table>
+      </div>
       {open && <TicketDetail key={open.id + open.updated_at} ticket={open} attendants={attendants} onChanged={load} />}
     </main>
+  );
+}
+
+/**
+ * A new ticket (`POST /api/attendance/tickets`): a ticket belongs to a conversation, so the form
+ * offers the open ones; the server fills the channel, the contact and the assignee from it.
+ */
+function NewTicket({ onCreated }: { onCreated(id: string): void }) {
+  const { api } = useConsole();
+  const [conversations, setConversations] = useState<QueueItem[]>();
+  const [sessionId, setSessionId] = useState('');
+  const [subject, setSubject] = useState('');
+  const [description, setDescription] = useState('');
+  const [priority, setPriority] = useState('normal');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    api.get<QueueItem[]>('/api/attendance/queue').then(setConversations, () => setConversations([]));
+  }, [api]);
+
+  async function create(e: FormEvent) {
+    e.preventDefault();
+    setError('');
+    try {
+      const ticket = await api.post<{ id: string }>('/api/attendance/tickets', { session_id: sessionId, subject, priority, ...(description ? { description } : {}) });
+      onCreated(ticket.id);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Could not create the ticket');
+    }
+  }
+
+  if (conversations?.length === 0) {
+    return <p className="ticket-detail">A ticket belongs to a customer&apos;s conversation, and none is open now. Create it while you attend the customer.</p>;
+  }
+  return (
+    <section className="ticket-detail" aria-labelledby="new-ticket-title">
+      <h3 id="new-ticket-title">New ticket</h3>
+      <form onSubmit={(e) => void create(e)}>
+        <label htmlFor="n-session">Conversation</label>
+        <select id="n-session" value={sessionId} onChange={(e) => setSessionId(e.target.value)} required>
+          <option value="">choose…</option>
+          {conversations?.map((c) => <option key={c.session_id} value={c.session_id}>{c.user_name} · {c.channel} · {c.last_message ?? c.status}</option>)}
+        </select>
+        <label htmlFor="n-subject">Subject</label>
+        <input id="n-subject" value={subject} onChange={(e) => setSubject(e.target.value)} required maxLength={200} />
+        <label htmlFor="n-description">Description</label>
+        <textarea id="n-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <label htmlFor="n-priority">Priority</label>
+        <select id="n-priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
+          {PRIORITIES.map((p) => <option key={p}>{p}</option>)}
+        </select>
+        <button type="submit">Create ticket</button>
+      </form>
+      {error && <p role="alert" className="error">{error}</p>}
+    </section>
   );
 }
 
