@@ -107,7 +107,7 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
   };
   /** What attendance does with the engine's domain events (engine/domain-events.ts). */
   const engineEventHandlers: EngineEventHandlers = {
-    // A pending handoff's reads leave with the events job's first read (docs/performance.md, "Handoff round trips").
+    // A pending handoff's reads, and the job's own handoff's queueing, ride on the events job's call (docs/performance.md, "Handoff round trips").
     prepare: (sessionId, event) => ({
       statement: deps.repos.handoffs.statement({
         sessionId, since: new Date(now().getTime() - HANDLE_WINDOW_MS), ...(event ? queueingOf(event) : {}),
