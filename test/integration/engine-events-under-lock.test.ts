@@ -6,10 +6,10 @@ import { createLogger } from '../../infra/logger.js';
 import { openTestDatabase, openTestLocks, testDriversLabel, type TestDatabase } from '../support/drivers.js';
 import { waitFor } from '../support/wait-for.js';
 
-// The events job's first round trip (docs/performance.md, "Handoff round trips"): the session's
-// events lock and its pending events in one call. What must hold on either driver: the read comes
-// after the lock, so it sees what the previous holder committed, and the lock is the same one
-// `withLock` takes on that key.
+// The events job's round trip (docs/performance.md, "Handoff round trips"): the session's events
+// lock, its pending events and the subscribers' statements in one call. What must hold on either
+// driver: the read and the statements come after the lock, so they see what the previous holder
+// committed, and the lock is the same one `withLock` takes on that key.
 
 const logger = createLogger({ pretty: false });
 let database: TestDatabase;
@@ -77,6 +77,35 @@ describe(`events read under the lock (${testDriversLabel()})`, () => {
     release();
     await holder;
     expect(await waiting).toEqual([ids[1]]);
+  });
+
+  test('the subscribers\' statements run in the same call, after the read: they see the holder\'s commit, and their writes stay', async () => {
+    const { sessionId, ids } = await sessionWithEvents(['session.handed_off']);
+    const key = `events:${sessionId}`;
+    // A statement that counts the session's handled events, then marks its pending one handled.
+    const counting = {
+      text: `with done as (select count(*)::int as n from engine_events where session_id = ($1->>'session_id')::uuid and state = 'done'),
+        marked as (update engine_events set state = 'done' where session_id = ($1->>'session_id')::uuid and state = 'pending' returning id)
+        select jsonb_build_object('done_before', (select n from done), 'marked', (select count(*) from marked))`,
+      param: { session_id: sessionId },
+    };
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    const holder = first.withLock(key, async () => {
+      held = true;
+      await released;
+      await database.db.insert(engineEvents).values({ session_id: sessionId, name: 'customer.messaged', payload: {}, state: 'done' });
+    });
+    await waitFor(() => held, 'the first holder');
+    const waiting = second.withLockReading(key, repo.pendingUnderLock(sessionId, [counting, counting]), async (value) => value);
+    release();
+    await holder;
+    const { events, prepared } = await waiting;
+    expect(events.map((e) => e.id)).toEqual(ids);
+    // The first statement saw the holder's commit and marked the pending event; the second saw the first's write.
+    expect(prepared).toEqual([{ done_before: 1, marked: 1 }, { done_before: 2, marked: 0 }]);
+    expect((await repo.listPending(sessionId))).toEqual([]);
   });
 
   test('takes the same lock as withLock: neither runs while the other holds the key', async () => {
