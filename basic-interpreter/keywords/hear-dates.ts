@@ -12,8 +12,6 @@ const DAY_WORDS: Record<string, number> = {
   yesterday: -1, ontem: -1, ayer: -1,
 };
 
-const DATE_MESSAGE = 'Please enter a date like 31/12/2024 or 2024-12-31 (or today, tomorrow).';
-const HOUR_MESSAGE = 'Please enter a time like 14:30 or 2:30 pm.';
 
 /** "YYYY-MM-DD" from a customer's date, or undefined. */
 export function parseDay(input: string, now: Date): string | undefined {
@@ -80,12 +78,12 @@ export const dateHearTypes: Record<string, (input: string, ctx: BuiltinContext) 
    */
   DATE(input, ctx) {
     const day = parseDay(input, ctx.now());
-    return day ? { ok: true, value: day } : { ok: false, message: DATE_MESSAGE };
+    return day ? { ok: true, value: day } : { ok: false, prompt: { key: 'date' } };
   },
 
   /** A 24-hour time, or 12-hour with am/pm → "HH:MM". */
   HOUR(input) {
     const time = parseHour(input);
-    return time ? { ok: true, value: time } : { ok: false, message: HOUR_MESSAGE };
+    return time ? { ok: true, value: time } : { ok: false, prompt: { key: 'hour' } };
   },
 };

@@ -3,6 +3,7 @@ import phoneMetadata from 'libphonenumber-js/min/metadata';
 import { fold } from './functions-shared.js';
 import { dateHearTypes } from './hear-dates.js';
 import { numberHearTypes } from './hear-numbers.js';
+import type { HearPromptKey } from './hear-prompts.js';
 import type { HearResult, HearType } from './hear-types.js';
 
 /**
@@ -12,7 +13,7 @@ import type { HearResult, HearType } from './hear-types.js';
  */
 
 const accept = (value: string | number): HearResult => ({ ok: true, value });
-const reject = (message: string): HearResult => ({ ok: false, message });
+const reject = (key: HearPromptKey): HearResult => ({ ok: false, prompt: { key } });
 const digitsOf = (input: string): string => input.replace(/\D/g, '');
 
 /** Check digits of a CPF (11 digits) or CNPJ (14): mod 11 over the given weights. */
@@ -61,7 +62,6 @@ const LANGUAGES: Record<string, string> = Object.fromEntries(
 );
 
 /** What a customer who types instead of signing in is told; the host sends a new sign-in link after it. */
-export const SIGN_IN_MESSAGE = 'Please sign in with the link to continue.';
 
 export const extraHearTypes: Record<string, HearType> = {
   FLOAT: (input) => numberHearTypes.NUMBER!(input),
@@ -73,11 +73,11 @@ export const extraHearTypes: Record<string, HearType> = {
   PHONE(input) {
     const text = input.trim().replace(/^00/, '+');
     const phone = /^\+?[\d\s().-]+$/.test(text) ? parsePhoneNumberFromString(text, { defaultCountry: 'BR' }, phoneMetadata) : undefined;
-    return phone?.isValid() ? accept(phone.number) : reject('Please enter a phone number, like +55 11 3456-7890.');
+    return phone?.isValid() ? accept(phone.number) : reject('phone');
   },
   /** At least 8 characters with a letter and a digit. */
   PASSWORD(input) {
-    return input.length >= 8 && /\p{L}/u.test(input) && /\d/.test(input) ? accept(input) : reject('Please choose a password of at least 8 characters with letters and digits.');
+    return input.length >= 8 && /\p{L}/u.test(input) && /\d/.test(input) ? accept(input) : reject('password');
   },
   /** #RGB, #RRGGBB or a basic color name (English, Portuguese) → "#RRGGBB". */
   COLOR(input) {
@@ -85,33 +85,33 @@ export const extraHearTypes: Record<string, HearType> = {
     const named = NAMED_COLORS[text];
     if (named) return accept(named);
     const hex = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(text)?.[1];
-    if (!hex) return reject('Please enter a color, like #FF8800 or blue.');
+    if (!hex) return reject('color');
     const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
     return accept(`#${full.toUpperCase()}`);
   },
   /** A Brazilian CPF with valid check digits → its 11 digits. */
   CPF(input) {
     const d = digitsOf(input);
-    return validCpf(d) ? accept(d) : reject('Please enter a valid CPF, like 123.456.789-09.');
+    return validCpf(d) ? accept(d) : reject('cpf');
   },
   /** A Brazilian CNPJ with valid check digits → its 14 digits. */
   CNPJ(input) {
     const d = digitsOf(input);
-    return validCnpj(d) ? accept(d) : reject('Please enter a valid CNPJ, like 11.222.333/0001-81.');
+    return validCnpj(d) ? accept(d) : reject('cnpj');
   },
   /** 13–19 digits passing the Luhn check → the digits. */
   CREDITCARD(input) {
     const d = digitsOf(input);
-    return d.length >= 13 && d.length <= 19 && /^[\d\s-]+$/.test(input.trim()) && luhn(d) ? accept(d) : reject('Please enter a valid card number.');
+    return d.length >= 13 && d.length <= 19 && /^[\d\s-]+$/.test(input.trim()) && luhn(d) ? accept(d) : reject('credit_card');
   },
   /** A language name or ISO 639-1 code → the code ("Portuguese" → "pt"). */
   LANGUAGE(input) {
     const code = LANGUAGES[fold(input.trim()).split(/[-_]/)[0] ?? ''];
-    return code ? accept(code) : reject('Please tell me a language, like English or pt.');
+    return code ? accept(code) : reject('language');
   },
   /**
    * LOGIN is answered by a sign-in, never by a message: the host offers a sign-in link while the
    * dialog waits on it and resumes the dialog with the signed-in user (ResumeOptions.answer).
    */
-  LOGIN: () => reject(SIGN_IN_MESSAGE),
+  LOGIN: () => reject('sign_in'),
 };

@@ -1,3 +1,4 @@
+import type { HearPromptKey } from './hear-prompts.js';
 import type { HearAttachment, HearResult, HearType } from './hear-types.js';
 
 /**
@@ -13,7 +14,7 @@ import type { HearAttachment, HearResult, HearType } from './hear-types.js';
 /** What the host makes of the customer's file: its link, or for `qrcode` the code's text. */
 export type HearFileKind = 'image' | 'audio' | 'video' | 'file' | 'document' | 'qrcode';
 
-const reject = (message: string): HearResult => ({ ok: false, message });
+const reject = (key: HearPromptKey): HearResult => ({ ok: false, prompt: { key } });
 
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'heic'];
 const AUDIO_EXTENSIONS = ['mp3', 'ogg', 'oga', 'opus', 'wav', 'm4a', 'aac', 'amr'];
@@ -47,52 +48,49 @@ function linkIn(input: string, extensions: readonly string[]): URL | undefined {
 
 interface MediaType {
   kind: Exclude<HearFileKind, 'qrcode'>;
-  /** Asked again with: "Please send <what>." */
-  what: string;
+  /** Asked again with this prompt ("Please send an image."). */
+  prompt: HearPromptKey;
   fits: (a: HearAttachment) => boolean;
   extensions: readonly string[];
 }
 
-function mediaType({ kind, what, fits, extensions }: MediaType): HearType {
-  const message = `Please send ${what}.`;
+function mediaType({ kind, prompt, fits, extensions }: MediaType): HearType {
   return (input, _ctx, attachments) => {
     const attachment = attachments.find(fits);
-    if (attachment) return { ok: 'host', effect: { type: 'hear.file', kind, attachment }, message };
+    if (attachment) return { ok: 'host', effect: { type: 'hear.file', kind, attachment }, prompt: { key: prompt } };
     const url = linkIn(input, extensions);
-    return url ? { ok: true, value: url.href } : reject(message);
+    return url ? { ok: true, value: url.href } : reject(prompt);
   };
 }
-
-const QRCODE_MESSAGE = 'Please send a picture of the QR code.';
 
 /** Typed text is never taken as the code's content: the reference reads the code "from image". */
 const qrCode: HearType = (input, _ctx, attachments) => {
   const picture = attachments.find(isPicture);
-  if (picture) return { ok: 'host', effect: { type: 'hear.file', kind: 'qrcode', attachment: picture }, message: QRCODE_MESSAGE };
+  if (picture) return { ok: 'host', effect: { type: 'hear.file', kind: 'qrcode', attachment: picture }, prompt: { key: 'send_qrcode' } };
   const url = linkIn(input, []);
-  return url ? { ok: 'host', effect: { type: 'qrcode.read', url: url.href }, message: QRCODE_MESSAGE } : reject(QRCODE_MESSAGE);
+  return url ? { ok: 'host', effect: { type: 'qrcode.read', url: url.href }, prompt: { key: 'send_qrcode' } } : reject('send_qrcode');
 };
 
-const image = mediaType({ kind: 'image', what: 'an image', fits: isPicture, extensions: IMAGE_EXTENSIONS });
-const linkOrFileAudio = mediaType({ kind: 'audio', what: 'an audio message', fits: (a) => a.type === 'audio', extensions: AUDIO_EXTENSIONS });
+const image = mediaType({ kind: 'image', prompt: 'send_image', fits: isPicture, extensions: IMAGE_EXTENSIONS });
+const linkOrFileAudio = mediaType({ kind: 'audio', prompt: 'send_audio', fits: (a) => a.type === 'audio', extensions: AUDIO_EXTENSIONS });
 /** A voice note the channel transcribed (its text is the transcription): that text; else the recording's link. */
 const audio: HearType = (input, ctx, attachments) => {
   const transcribed = input.trim() !== '' && attachments.some((a) => a.type === 'audio' && a.voice === true);
   return transcribed ? { ok: true, value: input.trim() } : linkOrFileAudio(input, ctx, attachments);
 };
-const document = mediaType({ kind: 'document', what: 'a document (PDF, Word, Excel, PowerPoint, text or CSV)', fits: isDocument, extensions: DOCUMENT_EXTENSIONS });
+const document = mediaType({ kind: 'document', prompt: 'send_document', fits: isDocument, extensions: DOCUMENT_EXTENSIONS });
 
 export const fileHearTypes: Record<string, HearType> = {
   IMAGE: image,
   PHOTO: image,
   AUDIO: audio,
   VOICE: audio,
-  VIDEO: mediaType({ kind: 'video', what: 'a video', fits: (a) => a.type === 'video', extensions: VIDEO_EXTENSIONS }),
-  FILE: mediaType({ kind: 'file', what: 'a file', fits: (a) => a.type !== 'location', extensions: [] }),
+  VIDEO: mediaType({ kind: 'video', prompt: 'send_video', fits: (a) => a.type === 'video', extensions: VIDEO_EXTENSIONS }),
+  FILE: mediaType({ kind: 'file', prompt: 'send_file', fits: (a) => a.type !== 'location', extensions: [] }),
   DOCUMENT: document,
   DOC: document,
   PDF: mediaType({
-    kind: 'document', what: 'a PDF file', extensions: ['pdf'],
+    kind: 'document', prompt: 'send_pdf', extensions: ['pdf'],
     fits: (a) => a.type === 'file' && (extensionOf(a.name) === 'pdf' || a.mime_type?.toLowerCase() === 'application/pdf'),
   }),
   QRCODE: qrCode,

@@ -56,13 +56,13 @@ export const numberHearTypes: Record<string, (input: string) => HearResult> = {
     const n = parseLocaleNumber(input);
     return n !== undefined && Number.isSafeInteger(n)
       ? { ok: true, value: n === 0 ? 0 : n }
-      : { ok: false, message: 'Please enter a whole number, like 42.' };
+      : { ok: false, prompt: { key: 'integer' } };
   },
 
   /** Any number, with a decimal point or a decimal comma ("3,5" → 3.5). */
   NUMBER(input) {
     const n = parseLocaleNumber(input);
-    return n !== undefined ? { ok: true, value: n === 0 ? 0 : n } : { ok: false, message: 'Please enter a number, like 42 or 3.5.' };
+    return n !== undefined ? { ok: true, value: n === 0 ? 0 : n } : { ok: false, prompt: { key: 'number' } };
   },
 
   /** An amount ≥ 0 without currency symbols or codes ("R$ 1.234,56", "$5", "10 USD"), rounded to cents. */
@@ -75,6 +75,6 @@ export const numberHearTypes: Record<string, (input: string) => HearResult> = {
     const n = parseLocaleNumber(bare);
     return n !== undefined && n >= 0
       ? { ok: true, value: roundHalfAway(n, 2) }
-      : { ok: false, message: 'Please enter an amount, like 25 or 1,234.56.' };
+      : { ok: false, prompt: { key: 'money' } };
   },
 };

@@ -1,8 +1,15 @@
 import type { Value } from '../values.js';
-import { hearTypes, type HearAttachment } from './index.js';
+import { englishPrompt, hearTypes, type HearAttachment } from './index.js';
 
 const ctx = { now: () => new Date('2024-05-31T23:30:00Z') };
 const hear = (type: string, input: string, attachments: HearAttachment[] = []) => hearTypes[type]!(input, ctx, attachments);
+/** The outcome with its re-ask rendered in English, as a customer reads it. */
+const heard = (type: string, input: string, attachments: HearAttachment[] = []) => {
+  const result = hear(type, input, attachments);
+  if (result.ok === true) return result;
+  const { prompt, ...rest } = result;
+  return { ...rest, message: englishPrompt(prompt) };
+};
 
 describe('HEAR types', () => {
   it.each<[string, string, Value]>([
@@ -155,13 +162,15 @@ describe('HEAR types', () => {
   ])('%s rejects %j with a message', (type, input) => {
     const result = hear(type, input);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(/^Please .+\.$/);
+    if (!result.ok) expect(englishPrompt(result.prompt)).toMatch(/^Please .+\.$/);
   });
 
   it('explains the expected format in the message', () => {
-    expect(hear('EMAIL', 'x')).toEqual({ ok: false, message: 'Please enter a valid email address, like name@example.com.' });
-    expect(hear('MOBILE', '123')).toMatchObject({ message: expect.stringContaining('country code') });
-    expect(hear('DATE', 'x')).toMatchObject({ message: expect.stringContaining('31/12/2024') });
+    expect(hear('EMAIL', 'x')).toEqual({ ok: false, prompt: { key: 'email' } });
+    expect(englishPrompt({ key: 'email' })).toBe('Please enter a valid email address, like name@example.com.');
+    expect(englishPrompt({ key: 'mobile' })).toContain('country code');
+    expect(hear('DATE', 'x')).toEqual({ ok: false, prompt: { key: 'date' } });
+    expect(englishPrompt({ key: 'date' })).toContain('31/12/2024');
   });
 
   it('has every type under an upper-case name', () => {
@@ -193,9 +202,9 @@ describe('HEAR types', () => {
   });
 
   it('QRCODE hands a link to the host to read; typed text, even a code\'s content, is asked again', () => {
-    const message = 'Please send a picture of the QR code.';
-    expect(hear('QRCODE', ' https://files.example/code.png ')).toEqual({ ok: 'host', effect: { type: 'qrcode.read', url: 'https://files.example/code.png' }, message });
-    for (const text of ['TICKET-42', 'ftp://files.example/code.png', '']) expect(hear('QRCODE', text)).toEqual({ ok: false, message });
+    const prompt = { key: 'send_qrcode' };
+    expect(hear('QRCODE', ' https://files.example/code.png ')).toEqual({ ok: 'host', effect: { type: 'qrcode.read', url: 'https://files.example/code.png' }, prompt });
+    for (const text of ['TICKET-42', 'ftp://files.example/code.png', '']) expect(hear('QRCODE', text)).toEqual({ ok: false, prompt });
   });
 
   describe('media types answered with a file the message carries', () => {
@@ -224,19 +233,19 @@ describe('HEAR types', () => {
       ['QRCODE', [pngAsFile], 'qrcode', 'Please send a picture of the QR code.'],
     ])('%s hands the fitting file to the host', (type, attachments, kind, message) => {
       const fitting = attachments.find((a) => a.type !== 'location')!;
-      expect(hear(type, 'a caption', attachments)).toEqual(handed(kind, fitting, message));
+      expect(heard(type, 'a caption', attachments)).toEqual(handed(kind, fitting, message));
     });
 
     it.each<[string, HearAttachment[]]>([
       ['IMAGE', [pdf]], ['IMAGE', [place]], ['DOCUMENT', [zip]], ['DOCUMENT', [photo]], ['PDF', [{ type: 'file', name: 'a.docx' }]],
       ['AUDIO', [clip]], ['VIDEO', [photo]], ['QRCODE', [pdf]], ['FILE', [place]],
     ])('%s asks again for a file of another kind', (type, attachments) => {
-      expect(hear(type, '', attachments)).toMatchObject({ ok: false, message: expect.stringMatching(/^Please send /) });
+      expect(heard(type, '', attachments)).toMatchObject({ ok: false, message: expect.stringMatching(/^Please send /) });
     });
 
     it('AUDIO takes a voice note the channel transcribed as its text; an untranscribed one goes to the host', () => {
       expect(hear('AUDIO', ' I need a plumber ', [voice])).toEqual({ ok: true, value: 'I need a plumber' });
-      expect(hear('AUDIO', '', [voice])).toEqual(handed('audio', voice, 'Please send an audio message.'));
+      expect(heard('AUDIO', '', [voice])).toEqual(handed('audio', voice, 'Please send an audio message.'));
     });
 
     it('a file without a name or media type counts as a document', () => {
@@ -247,6 +256,6 @@ describe('HEAR types', () => {
   });
 
   it('LOGIN takes no typed answer: only a sign-in answers it (the host resumes the dialog with the user)', () => {
-    expect(hear('LOGIN', 'admin')).toEqual({ ok: false, message: 'Please sign in with the link to continue.' });
+    expect(heard('LOGIN', 'admin')).toEqual({ ok: false, message: 'Please sign in with the link to continue.' });
   });
 });

@@ -8,18 +8,20 @@ import { dateHearTypes } from './hear-dates.js';
 import { extraHearTypes } from './hear-extra.js';
 import { fileHearTypes } from './hear-files.js';
 import { numberHearTypes } from './hear-numbers.js';
+import type { HearPrompt, HearPromptKey } from './hear-prompts.js';
 
 /**
  * HEAR … AS <type>: each type checks a customer's free-text answer and normalises it, or returns
- * the message the bot sends to ask again. Messages speak to the customer, not the script author.
+ * the prompt the bot sends to ask again (hear-prompts.ts). Prompts speak to the customer, not the
+ * script author.
  */
 
 /**
  * The outcome of checking one answer: the normalised value, or a friendly re-ask. A type whose
  * check needs I/O (QRCODE reads a picture) hands the host an effect instead: the host's non-empty
- * text answer is the value, any other answer re-asks with `message` (vm/hear.ts).
+ * text answer is the value, any other answer re-asks with `prompt` (vm/hear.ts).
  */
-export type HearResult = { ok: true; value: Value } | { ok: false; message: string } | { ok: 'host'; effect: EffectBody; message: string };
+export type HearResult = { ok: true; value: Value } | { ok: false; prompt: HearPrompt } | { ok: 'host'; effect: EffectBody; prompt: HearPrompt };
 
 /**
  * A file the customer's message carries (engine/messages.ts Attachment, passed through as it is):
@@ -52,8 +54,8 @@ function accept(value: Value): HearResult {
   return { ok: true, value };
 }
 
-function reject(message: string): HearResult {
-  return { ok: false, message };
+function reject(key: HearPromptKey): HearResult {
+  return { ok: false, prompt: { key } };
 }
 
 /** An email address as HEAR … AS EMAIL takes it (lower-case, at most 254 characters); forms' WITH VALIDATION checks with it too. */
@@ -76,15 +78,15 @@ function titleCase(name: string): string {
 /** Validators for the text-like types, by type name. */
 const textHearTypes: Record<string, HearType> = {
   /** Any non-empty answer, trimmed. */
-  STRING: (input) => (input.trim() ? accept(input.trim()) : reject('Please type your answer.')),
+  STRING: (input) => (input.trim() ? accept(input.trim()) : reject('answer')),
 
   /** Same as STRING. */
-  TEXT: (input) => (input.trim() ? accept(input.trim()) : reject('Please type your answer.')),
+  TEXT: (input) => (input.trim() ? accept(input.trim()) : reject('answer')),
 
   /** An address like name@example.com, trimmed and lower-cased. */
   EMAIL(input) {
     const email = input.trim().toLowerCase();
-    return isEmailAddress(email) ? accept(email) : reject('Please enter a valid email address, like name@example.com.');
+    return isEmailAddress(email) ? accept(email) : reject('email');
   },
 
   /** 2–100 characters of letters, spaces and ' - . (at least two letters); spaces collapsed; Title Case except particles. */
@@ -94,7 +96,7 @@ const textHearTypes: Record<string, HearType> = {
     const length = chars(name).length;
     return NAME.test(name) && letters >= 2 && length >= 2 && length <= 100
       ? accept(titleCase(name))
-      : reject('Please enter your name using letters only, like Maria Silva.');
+      : reject('name');
   },
 
   /**
@@ -105,7 +107,7 @@ const textHearTypes: Record<string, HearType> = {
     const answer = fold(input.trim()).replace(/[.!]+$/, '');
     if (YES.has(answer)) return accept(true);
     if (NO.has(answer)) return accept(false);
-    return reject('Please answer yes or no.');
+    return reject('yes_no');
   },
 
   /** An international number (+country or 00country), checked against the numbering plan → E.164 "+5511912345678". */
@@ -114,7 +116,7 @@ const textHearTypes: Record<string, HearType> = {
     const phone = /^\+[\d\s().-]+$/.test(text) ? parsePhoneNumberFromString(text, phoneMetadata) : undefined;
     return phone?.isValid() && !phone.ext
       ? accept(phone.number)
-      : reject('Please enter your mobile number with the country code, like +55 11 91234-5678 or +1 415 555 2671.');
+      : reject('mobile');
   },
 
   /** A postal code: 3–10 letters and digits (at least one digit), with at most one space or dash → trimmed, upper-case. */
@@ -123,7 +125,7 @@ const textHearTypes: Record<string, HearType> = {
     const alphanumerics = code.replace(/[ -]/g, '').length;
     return /^[A-Z0-9]+(?:[ -][A-Z0-9]+)?$/.test(code) && /\d/.test(code) && alphanumerics >= 3 && alphanumerics <= 10
       ? accept(code)
-      : reject('Please enter a postal code, like 12345, 12345-6789 or 01310-100.');
+      : reject('zipcode');
   },
 
   /** An http(s) address with a dotted host and no credentials ("https://" is added when missing) → normalised href. */
@@ -134,13 +136,13 @@ const textHearTypes: Record<string, HearType> = {
     const valid =
       url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') &&
       url.username === '' && url.password === '' && /^[^.]+(\.[^.]+)+$/.test(url.hostname);
-    return valid ? accept(url.href) : reject('Please enter a web address, like https://example.com.');
+    return valid ? accept(url.href) : reject('url');
   },
 
   /** A UUID of any version, optionally in braces → lower-case. */
   UUID(input) {
     const id = input.trim().replace(/^\{(.*)\}$/, '$1').toLowerCase();
-    return UUID.test(id) ? accept(id) : reject('Please enter a valid code, like 123e4567-e89b-12d3-a456-426614174000.');
+    return UUID.test(id) ? accept(id) : reject('uuid');
   },
 };
 

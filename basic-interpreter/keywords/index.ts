@@ -14,6 +14,7 @@ import { textFunctions } from './functions-text.js';
 export type { BuiltinContext, BuiltinFunction } from './functions-shared.js';
 export { BuiltinError } from './functions-shared.js';
 export type { HearAttachment, HearResult, HearType } from './hear-types.js';
+export { englishPrompt, HEAR_PROMPTS, type HearPrompt, type HearPromptKey } from './hear-prompts.js';
 export { hearTypes, isEmailAddress } from './hear-types.js';
 export type { HearFileKind } from './hear-files.js';
 export { matchMenuOption } from './menu-match.js';

@@ -1,4 +1,5 @@
 import type { DialogState, TurnResult } from './dialog.js';
+import type { HearPrompt } from '../keywords/index.js';
 import { resumeDialog, startDialog } from './run-dialog.js';
 import {
   arr, asMenu, asType, bin, call, callStmt, cmd, converse, forEach, forTo, hear, iff, interp, obj, program, RecordingHost, set, sub, talk, TestLibrary, v, wait,
@@ -89,6 +90,20 @@ describe('HEAR', () => {
     expect(await converse([p], 'start', { inputs: ['suporte', 'cafe', '2'], fresh: true })).toEqual([
       '> suporte', '< Please choose one of: Sales, Support, Café. [Sales:Sales|Support:Support|Café:Café]', '> cafe', '< Café', '> 2', '< Support', '= done',
     ]);
+  });
+
+  test('a host that renders HEAR\'s re-asks gets the prompt\'s key and the menu\'s options', async () => {
+    const p = program('start.bas', [hear('choice', asMenu('Sales', 'Support')), hear('mail', asType('EMAIL'))]);
+    const library = new TestLibrary(p);
+    const host = new RecordingHost();
+    const hearPrompt = (prompt: HearPrompt) => `[${prompt.key}${prompt.params ? ` ${prompt.params.options}` : ''}]`;
+    type Waiting = Extract<TurnResult, { status: 'waiting' }>;
+    const waiting = (await startDialog({ library, host, entry: 'start', now, hearPrompt })) as Waiting;
+    const menu = (await resumeDialog({ library, host, state: waiting.state, input: 'nothing', now, hearPrompt })) as Waiting;
+    expect(menu.outputs.map((o) => o.text)).toEqual(['[menu Sales, Support]']);
+    const chosen = (await resumeDialog({ library, host, state: menu.state, input: 'Sales', now })) as Waiting;
+    const email = await resumeDialog({ library, host, state: chosen.state, input: 'x', now, hearPrompt });
+    expect(email.outputs.map((o) => o.text)).toEqual(['[email]']);
   });
 
   test('an unknown HEAR type is a compile-time diagnostic and a runtime error at its line', async () => {

@@ -1,3 +1,4 @@
+import type { HearPrompt } from '../keywords/hear-prompts.js';
 import type { EffectHost } from '../host/index.js';
 import type { HearAttachment } from '../keywords/index.js';
 import type { ObjectValue, Value } from '../values.js';
@@ -80,6 +81,8 @@ export interface RunOptions {
   limits?: Partial<TurnLimits>;
   /** Injected for tests and for WAIT: defaults to the real clock. */
   now?: () => Date;
+  /** Renders HEAR's re-ask in the bot's language (keywords/hear-prompts.ts); without it, English. */
+  hearPrompt?: (prompt: HearPrompt) => string;
 }
 
 export interface StartOptions extends RunOptions {

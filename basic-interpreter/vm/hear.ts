@@ -1,7 +1,7 @@
 import { toText } from '../coercion.js';
 import type { Suggestion } from './dialog.js';
 import type { Instr } from './instructions.js';
-import { matchMenuOption, type HearResult } from '../keywords/index.js';
+import { englishPrompt, matchMenuOption, type HearPrompt, type HearResult } from '../keywords/index.js';
 import type { Value } from '../values.js';
 import type { Frame, Machine, Signal } from './machine.js';
 import type { HearSpec } from './script.js';
@@ -14,8 +14,8 @@ export function menuOptions(list: Value): Suggestion[] {
   return (Array.isArray(list) ? list : []).map((v) => ({ key: toText(v), label: toText(v) }));
 }
 
-function menuMessage(options: Suggestion[]): string {
-  return `Please choose one of: ${options.map((o) => o.label).join(', ')}.`;
+function menuPrompt(options: Suggestion[]): HearPrompt {
+  return { key: 'menu', params: { options: options.map((o) => o.label).join(', ') } };
 }
 
 /**
@@ -36,9 +36,9 @@ export function hearInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
 
   let outcome: HearResult;
   if (m.heard !== undefined) {
-    const { value, message } = m.heard;
+    const { value, prompt } = m.heard;
     m.heard = undefined;
-    outcome = value !== null && value !== '' ? { ok: true, value } : { ok: false, message };
+    outcome = value !== null && value !== '' ? { ok: true, value } : { ok: false, prompt };
   } else {
     if (m.input === undefined) return waiting();
     const input = m.input;
@@ -47,7 +47,7 @@ export function hearInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
     m.inputAttachments = [];
     if (options) {
       const picked = matchMenuOption(input, options);
-      outcome = picked ? { ok: true, value: picked.key } : { ok: false, message: menuMessage(options) };
+      outcome = picked ? { ok: true, value: picked.key } : { ok: false, prompt: menuPrompt(options) };
     } else if (spec.check) {
       outcome = spec.check(input, m.ctx, attachments);
     } else {
@@ -56,7 +56,7 @@ export function hearInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
   }
 
   if (outcome.ok === 'host') {
-    return { kind: 'effect', effect: { ...outcome.effect, file: frame.script.file, line: ins.line }, dst: -1, hears: { message: outcome.message } };
+    return { kind: 'effect', effect: { ...outcome.effect, file: frame.script.file, line: ins.line }, dst: -1, hears: { prompt: outcome.prompt } };
   }
   if (outcome.ok) {
     m.hearTries = 0;
@@ -71,6 +71,7 @@ export function hearInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
     frame.pc++;
     return { kind: 'effect', effect: { type: 'hear.failed', variable: spec.variable, file: frame.script.file, line: ins.line }, dst: -1 };
   }
-  m.talk(outcome.message, options ?? []);
+  // In the bot's language when the host renders prompts (keywords/hear-prompts.ts), else in English.
+  m.talk(m.ctx.hearPrompt?.(outcome.prompt) ?? englishPrompt(outcome.prompt), options ?? []);
   return waiting();
 }

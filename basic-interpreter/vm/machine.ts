@@ -1,6 +1,6 @@
 import type { Output, OutputFile, ScriptLibrary, Suggestion, TurnLimits } from './dialog.js';
 import type { Effect, EffectHost } from '../host/index.js';
-import type { HearAttachment } from '../keywords/index.js';
+import type { HearAttachment, HearPrompt } from '../keywords/index.js';
 import type { Value } from '../values.js';
 import { cloneValue, ScriptError } from './operators.js';
 import type { HearSpec, Script, Unit } from './script.js';
@@ -29,9 +29,9 @@ export interface Frame {
 export type Signal =
   /**
    * `sends`: the effect answers a link `{url, name}` the customer receives as a file with this caption (SEND FILE).
-   * `hears`: the effect checks a HEAR's answer; its value goes to `Machine.heard` with the re-ask `message` (vm/hear.ts).
+   * `hears`: the effect checks a HEAR's answer; its value goes to `Machine.heard` with the re-ask `prompt` (vm/hear.ts).
    */
-  | { kind: 'effect'; effect: Effect; dst: number; sends?: { caption: string }; hears?: { message: string } }
+  | { kind: 'effect'; effect: Effect; dst: number; sends?: { caption: string }; hears?: { prompt: HearPrompt } }
   | { kind: 'hear'; spec: HearSpec; options?: Suggestion[] }
   | { kind: 'wait'; seconds: number }
   | { kind: 'done'; value: Value; variables?: Record<string, Value> };
@@ -81,6 +81,8 @@ export interface MachineOptions {
   variables: Record<string, Value>;
   /** The `done` signal carries the entry script's top-level variables. */
   keepVariables?: boolean;
+  /** RunOptions.hearPrompt. */
+  hearPrompt?: (prompt: HearPrompt) => string;
 }
 
 /** The state of one turn: call frames, outputs, headers, suggestions, HEAR strikes and the limit counters. */
@@ -95,18 +97,18 @@ export class Machine {
   /** The files the customer's answer carries (HEAR's media types read them). */
   inputAttachments: readonly HearAttachment[] = [];
   /** The host's answer to a HEAR check's effect, until the HEAR runs again and takes it (within one turn). */
-  heard: { value: Value; message: string } | undefined;
+  heard: { value: Value; prompt: HearPrompt } | undefined;
   notice: string | undefined;
   steps = 0;
   httpCalls = 0;
   outputChars = 0;
   /** Step count at which `checkLimits` runs next. */
   checkAt: number;
-  readonly ctx: { now(): Date };
+  readonly ctx: { now(): Date; hearPrompt?: (prompt: HearPrompt) => string };
   private readonly startedAt = Date.now();
 
   constructor(readonly options: MachineOptions) {
-    this.ctx = { now: options.now };
+    this.ctx = { now: options.now, ...(options.hearPrompt ? { hearPrompt: options.hearPrompt } : {}) };
     this.checkAt = Math.min(CHECK_EVERY, options.limits.maxSteps + 1);
   }
 

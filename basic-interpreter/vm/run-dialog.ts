@@ -17,6 +17,7 @@ function machine(options: RunOptions & { keepVariables?: boolean }, entry: strin
     host: options.host,
     limits: { ...DEFAULT_TURN_LIMITS, ...options.limits },
     now: options.now ?? (() => new Date()),
+    ...(options.hearPrompt ? { hearPrompt: options.hearPrompt } : {}),
     entry: entry.toLowerCase(),
     variables,
   });
@@ -70,7 +71,7 @@ export async function resumeDialog(options: ResumeOptions): Promise<TurnResult> 
   if (saved.status === 'waiting') {
     m.input = options.input;
     m.inputAttachments = options.attachments ?? [];
-    if (options.answer !== undefined) m.heard = { value: options.answer, message: '' };
+    if (options.answer !== undefined) m.heard = { value: options.answer, prompt: { key: 'sign_in' } };
   }
   return runTurn(m);
 }

@@ -29,7 +29,7 @@ export async function runTurn(m: Machine): Promise<TurnResult> {
         } catch (error) {
           return failed(m, locate(error, effect.file, effect.line));
         }
-        if (signal.hears) m.heard = { value, message: signal.hears.message };
+        if (signal.hears) m.heard = { value, prompt: signal.hears.prompt };
         else if (dst >= 0) m.frame.regs[dst] = typeof value === 'object' && value !== null ? cloneValue(value) : value;
         if (signal.sends) {
           try {
