@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { PSTFile, type PSTFolder } from 'pst-extractor';
+import type { PSTFile, PSTFolder } from 'pst-extractor';
+import { loadOptional } from '../../infra/optional-package.js';
 import { listSource, type ImportTarget } from './import-deps.js';
 import { pstContact, pstEvent, pstKind, pstMail, type PstAppointment, type PstContact, type PstItem, type PstMail } from './pst-mapping.js';
 import { outcomeOf, type ImportSource } from './run-import.js';
@@ -7,7 +8,9 @@ import { outcomeOf, type ImportSource } from './run-import.js';
 /**
  * `switchboard import pst <file>`: an Outlook PST (pst-extractor): messages into the mail archive
  * under their folder paths, contacts into contacts, appointments into the calendar. Items are read
- * in the file's folder order; each is upserted on its descriptor id.
+ * in the file's folder order; each is upserted on its descriptor id. pst-extractor is an optional
+ * dependency (docs/dependencies.md), loaded by the first PST import: without it this one importer
+ * says what to install.
  */
 export function pstSource(target: ImportTarget, file: string): ImportSource {
   const source = path.resolve(file);
@@ -17,6 +20,7 @@ export function pstSource(target: ImportTarget, file: string): ImportSource {
     kind: 'pst',
     source,
     async load() {
+      const { PSTFile } = await loadOptional('pst-extractor', 'switchboard import pst', () => import('pst-extractor'));
       pst = new PSTFile(source);
       const items: { item: PstItem; folder: string }[] = [];
       walk(pst.getRootFolder(), '', items);
