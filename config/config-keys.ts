@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, text, textWithDefault, webhookSecret, wholeNumber,
+  decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, optionalLanguageTag, text, textWithDefault, webhookSecret, wholeNumber,
 } from './config-values.js';
 
 /** The providers' versioned Graph API, the default `*-api-url` of the Graph-style channels. */
@@ -91,8 +91,9 @@ export const configSchema = z.object({
   'rtc-transcription-enabled': flag(true),
   'transcription-language': languageTag('pt-BR'),
   // The language the system speaks to customers (queue, wait, survey, errors) and the web widget's, as a
-  // BCP 47 tag: en, pt-BR (pt-*) or es (es-*); anything else reads English (docs/configuration.md, "Languages").
-  'language': languageTag('en'),
+  // BCP 47 tag: en, pt-BR (pt-*) or es (es-*); anything else reads English. Unset: English on the
+  // server, the visitor's browser languages in the widget (docs/configuration.md, "Languages").
+  'language': optionalLanguageTag(),
   'oidc-provider-url': httpUrl(),
   'oidc-client-id': text(),
   'oidc-client-secret': text(),
