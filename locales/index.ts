@@ -3,10 +3,13 @@
  * translators, read by the server (infra/i18n.ts), the widget and the console alike. Pure data and
  * one rule, no I/O, so the browser bundles take them as they are.
  */
+import enConsole from './en/console.json' with { type: 'json' };
 import enServer from './en/server.json' with { type: 'json' };
 import enWidget from './en/widget.json' with { type: 'json' };
+import esConsole from './es/console.json' with { type: 'json' };
 import esServer from './es/server.json' with { type: 'json' };
 import esWidget from './es/widget.json' with { type: 'json' };
+import ptBRConsole from './pt-BR/console.json' with { type: 'json' };
 import ptBRServer from './pt-BR/server.json' with { type: 'json' };
 import ptBRWidget from './pt-BR/widget.json' with { type: 'json' };
 
@@ -21,11 +24,14 @@ export interface Catalogue {
 }
 
 /** Every catalogue, by language and namespace, in the shape i18next takes as `resources`. */
-export const CATALOGUES: Record<Language, Record<'server' | 'widget', Catalogue>> = {
-  en: { server: enServer, widget: enWidget },
-  'pt-BR': { server: ptBRServer, widget: ptBRWidget },
-  es: { server: esServer, widget: esWidget },
+export const CATALOGUES: Record<Language, Record<'server' | 'widget' | 'console', Catalogue>> = {
+  en: { server: enServer, widget: enWidget, console: enConsole },
+  'pt-BR': { server: ptBRServer, widget: ptBRWidget, console: ptBRConsole },
+  es: { server: esServer, widget: esWidget, console: esConsole },
 };
+
+/** Each language by its own name, for a language picker. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'pt-BR': 'Português (Brasil)', es: 'Español' };
 
 /**
  * The first of `tags` (most wanted first: a bot's `language`, then `navigator.languages`) that we

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useConsole } from './live-context.js';
 import type { Attendant } from './types.js';
+import { useTranslation } from 'react-i18next';
 
 const STATUSES = ['online', 'busy', 'away', 'offline'] as const;
 
 /** The attendant's own presence, set with the `/status` command (docs/attendance/README.md). */
 export function StatusPicker() {
+  const { t } = useTranslation();
   const { api, me } = useConsole();
   const [status, setStatus] = useState<string>('');
   useEffect(() => {
@@ -17,10 +19,10 @@ export function StatusPicker() {
   }
   return (
     <label className="status-picker">
-      My status{' '}
+      {t('presence.mine')}{' '}
       <select value={status} onChange={(e) => void change(e.target.value)}>
-        <option value="" disabled>choose…</option>
-        {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+        <option value="" disabled>{t('common.choose')}</option>
+        {STATUSES.map((s) => <option key={s} value={s}>{t(`presence.${s}`)}</option>)}
       </select>
     </label>
   );

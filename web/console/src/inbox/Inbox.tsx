@@ -3,6 +3,7 @@ import { useConsole, useLiveFrames } from '../live-context.js';
 import { announceNewConversation } from '../notifications.js';
 import type { QueueItem } from '../types.js';
 import { ConversationView } from './ConversationView.js';
+import { useTranslation } from 'react-i18next';
 
 /** Frames after which the queue is read again: it changed, or the socket was away. */
 const QUEUE_FRAMES = new Set([
@@ -10,11 +11,8 @@ const QUEUE_FRAMES = new Set([
 ]);
 
 type Tab = 'mine' | 'unassigned' | 'all';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'mine', label: 'Mine' },
-  { id: 'unassigned', label: 'Unassigned' },
-  { id: 'all', label: 'All' },
-];
+/** The tabs; each one's name is `inbox.<id>` of the console catalogue. */
+const TABS: { id: Tab }[] = [{ id: 'mine' }, { id: 'unassigned' }, { id: 'all' }];
 
 const PRIORITY = ['low', 'normal', 'high', 'urgent'];
 
@@ -23,6 +21,7 @@ const PRIORITY = ['low', 'normal', 'high', 'urgent'];
  * the open conversation. Shortcuts: Alt+↓/↑ next/previous, Alt+R resolve, Alt+M reply box.
  */
 export function Inbox() {
+  const { t } = useTranslation();
   const { api, me } = useConsole();
   const [items, setItems] = useState<QueueItem[]>([]);
   const [tab, setTab] = useState<Tab>('all');
@@ -39,9 +38,9 @@ export function Inbox() {
 
   useLiveFrames((frame) => {
     if (frame.type === 'new_conversation') {
-      const customer = (frame.customer as { name?: string } | undefined)?.name ?? 'a customer';
+      const customer = (frame.customer as { name?: string } | undefined)?.name ?? t('inbox.a_customer');
       announceNewConversation(customer, String(frame.message ?? ''));
-      setNotice(`New conversation from ${customer}`);
+      setNotice(t('inbox.new_from', { customer }));
     }
     if (QUEUE_FRAMES.has(frame.type)) reload();
   });
@@ -77,35 +76,35 @@ export function Inbox() {
   return (
     <main className="inbox">
       <section className="queue" aria-labelledby="queue-title">
-        <h2 id="queue-title">Conversations</h2>
+        <h2 id="queue-title">{t('inbox.conversations')}</h2>
         <p className="sr" role="status" aria-live="polite">{notice}</p>
-        <div role="tablist" aria-label="Which conversations">
-          {TABS.map((t) => (
-            <button key={t.id} id={`tab-${t.id}`} role="tab" type="button" aria-selected={tab === t.id} aria-controls="queue-list"
-              onClick={() => setTab(t.id)}>
-              {t.label} <span className="count">{lists[t.id].length}</span>
+        <div role="tablist" aria-label={t('inbox.which')}>
+          {TABS.map((one) => (
+            <button key={one.id} id={`tab-${one.id}`} role="tab" type="button" aria-selected={tab === one.id} aria-controls="queue-list"
+              onClick={() => setTab(one.id)}>
+              {t(`inbox.${one.id}`)} <span className="count">{lists[one.id].length}</span>
             </button>
           ))}
         </div>
         <div id="queue-list" role="tabpanel" aria-labelledby={`tab-${tab}`} className="items">
         <ul>
-          {shown.length === 0 && <li className="empty">Nothing here.</li>}
+          {shown.length === 0 && <li className="empty">{t('inbox.nothing')}</li>}
           {shown.map((item) => (
             <li key={item.session_id}>
               <button type="button" className={item.session_id === selectedId ? 'item selected' : 'item'}
                 aria-current={item.session_id === selectedId ? 'true' : undefined} onClick={() => setSelectedId(item.session_id)}>
                 <span className="name">{item.user_name}</span>
-                <span className={`badge status-${item.status}`}>{item.status}</span>
-                {item.priority >= 2 && <span className="badge urgent">{PRIORITY[item.priority]}</span>}
+                <span className={`badge status-${item.status}`}>{t(`state.${item.status}`)}</span>
+                {item.priority >= 2 && <span className="badge urgent">{t(`priority.${PRIORITY[item.priority]}`)}</span>}
                 <span className="last">{item.last_message ?? ''}</span>
-                <span className="meta">{item.channel} · {item.assigned_to_name ?? 'unassigned'}</span>
+                <span className="meta">{item.channel} · {item.assigned_to_name ?? t('common.unassigned')}</span>
               </button>
             </li>
           ))}
         </ul>
         </div>
       </section>
-      {selected ? <ConversationView key={selected.session_id} item={selected} /> : <section className="conversation empty"><p>Pick a conversation.</p></section>}
+      {selected ? <ConversationView key={selected.session_id} item={selected} /> : <section className="conversation empty"><p>{t('inbox.pick')}</p></section>}
     </main>
   );
 }
