@@ -2,7 +2,8 @@
  * A customer in the widget on the demo page and an attendant in the console, in one Chromium:
  * handoff, live queue, take, messages both ways, typing, unread badge, reload, resolve and the
  * survey; then a supervisor's screens: kanban drag, ticket edit, insights, queues, canned responses
- * and the shortcuts dialog; the widget of a bot whose language is pt-BR, and in a Spanish browser.
+ * and the shortcuts dialog; the widget of a bot whose language is pt-BR, and in a Spanish browser,
+ * and the console in a Portuguese browser and switched to Spanish.
  * axe-core checks each screen; screenshots go to test-results/screenshots.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -281,7 +282,7 @@ test('a new conversation rings: a desktop notification (permission granted) and 
   expect(consoleErrors()).toEqual([]);
 }, 60_000);
 
-test('the widget speaks the bot\'s language (pt-BR), else the browser\'s (es), and the system\'s notices too', async () => {
+test('the widget speaks the bot\'s language (pt-BR), else the browser\'s (es), and the system\'s notices too; the console the attendant\'s', async () => {
   // A bot whose language is pt-BR, in an English browser: the bot's setting wins.
   const customer = await newPage({ width: 360, height: 640 }, 'en-US');
   await customer.goto(`${kit.service.url}/demo/brasil`);
@@ -309,5 +310,21 @@ test('the widget speaks the bot\'s language (pt-BR), else the browser\'s (es), a
   await expect(spanish.getByLabel('Tu mensaje').getAttribute('placeholder')).resolves.toBe('Escribe aquí…');
   expect(await seriousViolations(visitor)).toEqual([]);
   await screenshot(visitor, 'widget-es');
+
+  // The console follows the attendant's browser (pt-BR); the header's picker switches it, for this browser.
+  const attendant = await newPage(undefined, 'pt-BR');
+  await attendant.goto(`${kit.service.url}/console/`);
+  await attendant.getByLabel('Usuário').fill(TEST_ADMIN.username);
+  await attendant.getByLabel('Senha').fill(TEST_ADMIN.password);
+  await attendant.getByRole('button', { name: 'Entrar' }).click();
+  await attendant.getByRole('status').filter({ hasText: 'Ao vivo' }).waitFor();
+  await attendant.getByRole('tab', { name: /Sem atendente/ }).waitFor();
+  await expect(attendant.locator('html').getAttribute('lang')).resolves.toBe('pt-BR');
+  expect(await seriousViolations(attendant)).toEqual([]);
+  await screenshot(attendant, 'console-pt-BR');
+  await attendant.getByLabel('Idioma').selectOption('es');
+  await attendant.getByRole('tab', { name: /Sin asignar/ }).waitFor();
+  await attendant.reload();
+  await attendant.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
   expect(consoleErrors()).toEqual([]);
 }, 60_000);
