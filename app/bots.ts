@@ -34,7 +34,7 @@ export async function prepareBots(botsDir: string, database: DatabaseHandle, log
     if (workchat.kind === 'warn') logger.warn({ bot: bot.name }, `WARNING bot "${bot.name}": ${workchat.message} (refused in production)`);
     const { id } = await botsRepo.ensure(bot.name);
     await importAttendantFile(bot, { repos: attendanceRepos, logger });
-    const queues = await ensureDeclaredQueues(attendanceRepos.queues, id, bot.config['attendance-queues']);
+    const queues = await ensureDeclaredQueues(attendanceRepos.queues, id, bot.config['attendance-queues'], bot.config['attendance-max-wait-seconds']);
     if (queues.length) logger.info({ bot: bot.name, queues }, 'declared queues created');
     const dialogs = await loadBotScripts(bot, { tables: botData.tables(id), logger });
     ready.push({ ...bot, id, dialogs });

@@ -126,10 +126,11 @@ async function choose(repos: AttendanceRepositories, row: ConversationRow, known
     ...(usernames.has(p.user_id) ? { username: usernames.get(p.user_id)! } : {}),
     ...(p.preferences ? { preferences: p.preferences } : {}), ...(p.department ? { department: p.department } : {}),
   });
-  // The item's own queue (named at queueing, or moved since), else the channel's.
+  // The item's own queue (named at queueing, or moved since), else the channel's. An open queue
+  // (no active member yet) assigns as no queue does: by the attendant list.
   const queue = queues.find((q) => q.id === row.queue_id) ?? matchQueue(queues, row.channel);
-  if (queue?.auto_assign) {
-    const members = memberships.filter((m) => m.queue_id === queue.id);
+  const members = memberships.filter((m) => m.queue_id === queue?.id);
+  if (queue?.auto_assign && members.some((m) => m.is_active)) {
     const lastAssigned = known
       ? Object.fromEntries(Object.entries(known.lastAssigned).filter(([id]) => id === queue.id))
       : await repo.lastAssigned([queue.id]);

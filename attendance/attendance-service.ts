@@ -4,11 +4,13 @@
  * engine hears nothing back — attendance subscribes to its domain events (`engineEventHandlers`),
  * which a job hands out after each committed turn (docs/architecture.md, "One-way handoff").
  */
-import type { BotConfig } from '../config/index.js';
+import { defaultBotConfig, type BotConfig } from '../config/index.js';
 import {
-  type ConversationRow, type HandoffFacts,
+  type ConversationRow, type HandoffFacts, type HandoffQueueing,
 } from '../db/index.js';
-import type { Channel, EngineEventHandlers, OutboundMessage } from '../engine/index.js';
+import {
+  ENGINE_EVENTS, type Channel, type EngineEventHandlers, type EngineEventPayloads, type JobEvent, type OutboundMessage,
+} from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { AttendantStatus } from './assignment/capacity.js';
 import { combineListeners, type AttendanceListener } from './attendance-listener.js';
@@ -16,7 +18,7 @@ import { assignConversation, type AssignConversationInput, type AssignDeps } fro
 import { backfillWaiting } from './backfill-waiting.js';
 import type { ConversationStatus } from './conversation-status.js';
 import { customerNameOf } from './customer-name.js';
-import { HANDLE_WINDOW_MS, queueConversation } from './queue-conversation.js';
+import { HANDLE_WINDOW_MS, handoffQueueing, queueConversation } from './queue-conversation.js';
 import { relayAttendantMessage, type RelayAttendantMessageInput } from './relay-attendant-message.js';
 import { resolveAttendance, type ResolveAttendanceInput } from './resolve-attendance.js';
 import { answerSurvey } from './satisfaction-survey.js';
@@ -87,6 +89,13 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     await deps.customers.send(messages);
   };
 
+  // The job's own handoff is queued by the statement itself when it can (attendance/queue-conversation.ts, handoffQueueing).
+  const queueingOf = (event: JobEvent): { queueing?: HandoffQueueing } => {
+    if (event.name !== ENGINE_EVENTS.handedOff) return {};
+    const { session, message } = event.payload as EngineEventPayloads['session.handed_off'];
+    return { queueing: handoffQueueing(event.id, session, message, deps.bots(session.bot_id) ?? defaultBotConfig(), now()) };
+  };
+
   const enqueue = (expectNew: boolean): NonNullable<EngineEventHandlers['session.handed_off']> => async ({ session, message }, prepared) => {
     const inbound = {
       channel: session.channel as Channel, bot: session.bot_id, customer: message.customer, text: message.text, attachments: [],
@@ -99,7 +108,15 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
   /** What attendance does with the engine's domain events (engine/domain-events.ts). */
   const engineEventHandlers: EngineEventHandlers = {
     // A pending handoff's reads leave with the events job's first read (docs/performance.md, "Handoff round trips").
-    prepare: (sessionId) => deps.repos.handoffs.facts(sessionId, new Date(now().getTime() - HANDLE_WINDOW_MS)).then((facts) => facts && { [FACTS]: true, ...facts }),
+    prepare: (sessionId, event) => ({
+      statement: deps.repos.handoffs.statement({
+        sessionId, since: new Date(now().getTime() - HANDLE_WINDOW_MS), ...(event ? queueingOf(event) : {}),
+      }),
+      parse: (answer) => {
+        const facts = deps.repos.handoffs.parse(answer);
+        return facts && { [FACTS]: true, ...facts };
+      },
+    }),
     'session.handed_off': enqueue(true),
     'customer.messaged': enqueue(false),
     'survey.answered': async ({ session, score, mark }) => {

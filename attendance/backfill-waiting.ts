@@ -22,8 +22,8 @@ export interface BackfillWaitingInput {
  * Assigns waiting items to the attendant while they are online and below capacity; resolves to
  * the items assigned (often none). An item is theirs to get when its bot has
  * `attendance-auto-assign` on and either its queue auto-assigns and they are an active member
- * (the member's `max_conversations` bounds them), or it has no auto-assigning queue and their
- * profile serves its channel (the attendant-list rule; their limit is {@link capacityOf}).
+ * (the member's `max_conversations` bounds them), or it has no auto-assigning queue, or an open
+ * one, and their profile serves its channel (the attendant-list rule; their limit is {@link capacityOf}).
  */
 export async function backfillWaiting(deps: AssignDeps, input: BackfillWaitingInput): Promise<ConversationRow[]> {
   const { attendantId } = input;
@@ -33,13 +33,15 @@ export async function backfillWaiting(deps: AssignDeps, input: BackfillWaitingIn
   const queuesRepo = deps.repos.queues;
   const queues = new Map((await queuesRepo.list({ active: true })).map((q) => [q.id, q]));
   const memberships = new Map((await queuesRepo.listMemberships(attendantId)).filter((m) => m.is_active).map((m) => [m.queue_id, m]));
+  // An open queue (no active member yet) assigns as no queue does (docs/attendance/README.md, "Open queues").
+  const open = new Set(await queuesRepo.openQueueIds());
   const listLimit = await capacityOf(deps.repos, attendantId);
   const candidate = { id: attendantId, name: profile.name ?? '', channel: profile.channel, status: profile.status, active_conversations: 0 };
 
   const limitFor = (item: ConversationRow): number | undefined => {
     if (!(deps.config(item.bot_id) ?? defaultBotConfig())['attendance-auto-assign']) return undefined;
     const queue = item.queue_id ? queues.get(item.queue_id) : undefined;
-    if (queue?.auto_assign) return memberships.get(queue.id)?.max_conversations;
+    if (queue?.auto_assign && !open.has(queue.id)) return memberships.get(queue.id)?.max_conversations;
     return isEligible(candidate, item.channel) ? listLimit : undefined;
   };
 

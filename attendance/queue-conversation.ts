@@ -3,10 +3,10 @@
  * one of a cycle turns the session into a waiting queue item and tells the customer
  * where they stand; later ones only refresh the item's last message.
  */
-import { defaultBotConfig } from '../config/index.js';
+import { defaultBotConfig, type BotConfig } from '../config/index.js';
 import { translate } from '../infra/i18n.js';
 import {
-  type ConversationRow, type HandoffFacts,
+  type ConversationRow, type HandoffFacts, type HandoffQueueing,
 } from '../db/index.js';
 import type { InboundMessage, OutboundMessage, SessionSnapshot } from '../engine/index.js';
 import { queuePosition } from './assignment/backfill-order.js';
@@ -89,19 +89,19 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
     return { kind: 'queue_full', size };
   }
 
-  const context = session.context_data;
-  const priority = resolvePriority(context.priority, defaultPriority(config['attendance-priority-default']));
-  const topic = text(context.department) ?? text(context.target) ?? text(context.topic);
-  const queue = matchQueue(queues, session.channel, text(context.target) ?? text(context.department));
+  const cycle = cycleOf(session, config);
+  const queue = matchQueue(queues, session.channel, cycle.named ?? undefined);
   const from = current ? 'resolved' : 'none';
-  const reason = text(context.transfer_reason);
+  // A handoff's statement may have started the cycle already, in the events job's round trip.
+  const { started } = facts ?? {};
+  const at = started?.waiting_since ?? now;
   const result = transition(from, 'transfer', {
-    session_id: session.id, at: now, priority, ...(queue ? { queue_id: queue.id } : {}), ...(reason ? { reason } : {}),
+    session_id: session.id, at, priority: cycle.priority, ...(queue ? { queue_id: queue.id } : {}), ...(cycle.reason ? { reason: cycle.reason } : {}),
   });
   // The item and its event log in one statement.
-  const item = await repo.startLogged({
-    session_id: session.id, bot_id: session.bot_id, channel: session.channel, status: result.next, priority,
-    queue_id: queue?.id ?? null, assigned_to: null, topic: topic ?? null, last_message: inbound.text, waiting_since: now,
+  const item = started ?? await repo.startLogged({
+    session_id: session.id, bot_id: session.bot_id, channel: session.channel, status: result.next, priority: cycle.priority,
+    queue_id: queue?.id ?? null, assigned_to: null, topic: cycle.topic, last_message: inbound.text, waiting_since: now,
   }, from, logEntries(result.events));
   if (!item) return followUp(deps, (await repo.get(session.id))!, inbound.text);
   // The queue as read before, with the new item in it.
@@ -114,6 +114,36 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
 
   const assigned = await assignConversation(deps, { sessionId: session.id, current: item, ...(facts ? { known: facts } : {}) });
   return { kind: 'queued', item: assigned ?? item, position, estimated_wait_seconds: estimate, assigned_to: assigned?.assigned_to ?? null };
+}
+
+/** What a new cycle starts with, from the session's context and the bot's settings. */
+function cycleOf(session: SessionSnapshot, config: BotConfig) {
+  const context = session.context_data;
+  return {
+    priority: resolvePriority(context.priority, defaultPriority(config['attendance-priority-default'])),
+    topic: text(context.department) ?? text(context.target) ?? text(context.topic) ?? null,
+    /** A transfer's target or department: the queue of that name is chosen first. */
+    named: text(context.target) ?? text(context.department) ?? null,
+    reason: text(context.transfer_reason),
+  };
+}
+
+/**
+ * The queueing a handoff's statement may do itself, in the events job's round trip
+ * (db/attendance-handoff-repo.ts, docs/performance.md "Handoff round trips"): the same cycle as
+ * {@link queueConversation} starts, for the handoff event `eventId`.
+ */
+export function handoffQueueing(
+  eventId: string, session: SessionSnapshot, message: { text: string }, config: BotConfig, now: Date,
+): HandoffQueueing {
+  const cycle = cycleOf(session, config);
+  const { events } = transition('none', 'transfer', {
+    session_id: session.id, at: now, priority: cycle.priority, ...(cycle.reason ? { reason: cycle.reason } : {}),
+  });
+  return {
+    event_id: eventId, channel: session.channel, size: config['attendance-queue-size'], priority: cycle.priority,
+    topic: cycle.topic, named: cycle.named, last_message: message.text, waiting_since: now, log: logEntries(events),
+  };
 }
 
 /** What the listeners may take from a handoff's facts instead of reading it. */

@@ -79,7 +79,7 @@ test('an auto-assignment to the taker landing between /take\'s reads is still ta
         .filter((r) => r.status === 'assigned' && r.assigned_to === filter.assigned_to)
         .map((r) => ({ ...r, user_id: 'u', external_user_id: 'v', context_data: {}, contact_first_name: null, contact_last_name: null, contact_email: null, contact_phone: null, assigned_to_name: null }))),
     },
-    queues: { listMemberships: async () => [] },
+    queues: { listMemberships: async () => [], openQueueIds: async () => [] },
     events: { append: async () => undefined as never },
     sessions: { findById: async () => undefined },
   });

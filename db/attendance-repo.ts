@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { isUuid } from './uuid.js';
 import {
@@ -102,6 +102,18 @@ export function createQueuesRepo(db: Database) {
       const [row] = await db.select().from(attendanceQueueMembers)
         .where(and(eq(attendanceQueueMembers.queue_id, queueId), eq(attendanceQueueMembers.user_id, userId))).limit(1);
       return row;
+    },
+
+    /**
+     * Active queues without an active member: nobody staffs them yet, so they are open — their
+     * conversations go where those of no queue go (docs/attendance/README.md, "Open queues").
+     */
+    async openQueueIds(): Promise<string[]> {
+      const staffed = db.select({ one: sql`1` }).from(attendanceQueueMembers)
+        .where(and(eq(attendanceQueueMembers.queue_id, attendanceQueues.id), eq(attendanceQueueMembers.is_active, true)));
+      const rows = await db.select({ id: attendanceQueues.id }).from(attendanceQueues)
+        .where(and(eq(attendanceQueues.is_active, true), notExists(staffed)));
+      return rows.map((r) => r.id);
     },
 
     /** How many members each queue has, by queue id (queues without members are absent). */

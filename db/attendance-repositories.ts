@@ -14,7 +14,7 @@ import { createUsersRepo } from './users-repo.js';
 function attendanceStores(db: Database) {
   return {
     conversations: createAttendanceConversationsRepo(db),
-    handoffs: createAttendanceHandoffRepo(db),
+    handoffs: createAttendanceHandoffRepo(),
     events: createAttendanceEventsRepo(db),
     queues: createQueuesRepo(db),
     profiles: createAttendantProfilesRepo(db),

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from './connection.js';
+import { rowsOf, type Database } from './connection.js';
 import { engineEvents } from './schema/index.js';
 
 /** A stored domain event still to be handed to subscribers. */
@@ -12,36 +12,57 @@ export interface PendingEvent {
 }
 
 /**
+ * A subscriber's statement for the events job's round trip (docs/performance.md, "Handoff round
+ * trips"): SQL with one jsonb parameter, `$1`, answering one row of one jsonb value. It runs under
+ * the session's events lock, after the pending events were read, and it may write: its writes
+ * commit with the read.
+ */
+export interface StatementUnderLock {
+  text: string;
+  param: Record<string, unknown>;
+}
+
+/** What the events job reads under the lock: the pending events, oldest first, and each statement's answer in order. */
+export interface PendingUnderLock {
+  events: PendingEvent[];
+  prepared: unknown[];
+}
+
+function answered(value: unknown): PendingUnderLock {
+  const answer = (typeof value === 'string' ? JSON.parse(value) : value) as { events: PendingEvent[]; prepared: unknown[] };
+  return { events: answer.events.map((e) => ({ ...e, attempts: Number(e.attempts) })), prepared: answer.prepared };
+}
+
+/**
  * The only code that reads and settles engine_events (rows are written with their turn, by
  * db/turn-store.ts). Handling is per session and in `seq` order.
  */
 export function createEngineEventsRepo(db: Database) {
-  /** The session's events not yet handled, oldest first. */
-  async function listPending(sessionId: string): Promise<PendingEvent[]> {
-    return db.select({
-      id: engineEvents.id, session_id: engineEvents.session_id, name: engineEvents.name, payload: engineEvents.payload,
-      attempts: engineEvents.attempts,
-    }).from(engineEvents)
-      .where(and(eq(engineEvents.session_id, sessionId), eq(engineEvents.state, 'pending')))
-      .orderBy(asc(engineEvents.seq));
-  }
-
   return {
-    listPending,
+    /** The session's events not yet handled, oldest first. */
+    async listPending(sessionId: string): Promise<PendingEvent[]> {
+      return db.select({
+        id: engineEvents.id, session_id: engineEvents.session_id, name: engineEvents.name, payload: engineEvents.payload,
+        attempts: engineEvents.attempts,
+      }).from(engineEvents)
+        .where(and(eq(engineEvents.session_id, sessionId), eq(engineEvents.state, 'pending')))
+        .orderBy(asc(engineEvents.seq));
+    },
 
     /**
-     * {@link listPending} as a read to take with the session's events lock (the locks port's
-     * `withLockReading`), in one round trip on PostgreSQL: `engine_events_pending_locked`
-     * (db/migrations/0023_engine_events_under_lock.sql) takes the lock, then reads.
+     * The session's pending events, then each subscriber's statement, as a read to take with the
+     * session's events lock (the locks port's `withLockReading`): one round trip on PostgreSQL,
+     * where `engine_events_pending_locked_with` (db/migrations/0024_engine_events_with_statements.sql)
+     * takes the lock, reads, then runs the statements; `engine_events_pending_with` does the same
+     * without the lock, once the in-process lock is held.
      */
-    pendingUnderLock(sessionId: string) {
+    pendingUnderLock(sessionId: string, statements: readonly StatementUnderLock[] = []) {
+      const list = JSON.stringify(statements);
       return {
-        call: { text: 'select * from engine_events_pending_locked($1, $2::uuid)', values: [sessionId] },
-        fromRows: (rows: Record<string, unknown>[]): PendingEvent[] => rows.map((row) => ({
-          id: String(row.id), session_id: String(row.session_id), name: String(row.name),
-          payload: row.payload as Record<string, unknown>, attempts: Number(row.attempts),
-        })),
-        read: () => listPending(sessionId),
+        call: { text: 'select engine_events_pending_locked_with($1, $2::uuid, $3::jsonb) as answer', values: [sessionId, list] },
+        fromRows: (rows: Record<string, unknown>[]): PendingUnderLock => answered(rows[0]?.answer),
+        read: async (): Promise<PendingUnderLock> =>
+          answered(rowsOf<{ answer: unknown }>(await db.execute(sql`select engine_events_pending_with(${sessionId}::uuid, ${list}::jsonb) as answer`))[0]?.answer),
       };
     },
 

@@ -28,7 +28,9 @@ export {
 export {
   createCrmAttendanceLogsRepo, type CrmAttendanceLogsRepo, type CrmAttendanceLogRow, type NewCrmAttendanceLog,
 } from './crm-attendance-logs-repo.js';
-export { createAttendanceHandoffRepo, type AttendanceHandoffRepo, type HandoffFacts } from './attendance-handoff-repo.js';
+export {
+  createAttendanceHandoffRepo, type AttendanceHandoffRepo, type HandoffFacts, type HandoffQueueing,
+} from './attendance-handoff-repo.js';
 export {
   createAttendanceConversationsRepo, type AttendanceConversationsRepo, type ConversationRow, type NewConversation,
   type ConversationFields, type ExpectedState, type QueueItemRow, type LogEntry, type StartedConversation,
@@ -36,7 +38,9 @@ export {
 export { createTurnStore, newRowId, type TurnStore, type TurnWrite, type TurnCommit, type SessionWrite, type InboundWrite, type OutboundWrite, type EventWrite, type StoredReply, type LoadedConversation, type ConversationKey } from './turn-store.js';
 export type { SqlExecutor, Statement } from './sql-executor.js';
 export { createAttendanceRepositories, type AttendanceRepositoryBundle } from './attendance-repositories.js';
-export { createEngineEventsRepo, type EngineEventsRepo, type PendingEvent } from './engine-events-repo.js';
+export {
+  createEngineEventsRepo, type EngineEventsRepo, type PendingEvent, type PendingUnderLock, type StatementUnderLock,
+} from './engine-events-repo.js';
 /** Read-only counts for the scrape-time gauges of `/metrics`. */
 export { createMetricsRepo, type MetricsRepo } from './metrics-repo.js';
 export {

@@ -1,3 +1,4 @@
+import type { StatementUnderLock } from '../db/index.js';
 import type { CustomerRef } from './messages.js';
 
 /**
@@ -71,15 +72,33 @@ export type EngineEvent = {
   [K in EngineEventName]: { name: K; session_id: string; payload: EngineEventPayloads[K] };
 }[EngineEventName];
 
+/** The event a job was enqueued for, when the job carries it (the recovery's jobs carry only its id). */
+export interface JobEvent {
+  id: string;
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * A subscriber's part of the events job's one round trip (docs/performance.md, "Handoff round
+ * trips"): a statement that runs under the session's events lock, right after the pending events
+ * are read, so it sees what the handlers of earlier events committed and may write; and how to
+ * read its answer.
+ */
+export interface PreparedStatement {
+  statement: StatementUnderLock;
+  parse(answer: unknown): unknown;
+}
+
 /**
  * Handlers by event name; an area subscribes to the events it reacts to, at the composition root.
- * `prepare`, when given, reads what the handlers will need while the events job reads the
- * session's pending events (in parallel: no round trip of its own, docs/performance.md, "Handoff
- * round trips"); what it resolves to is handed, as `prepared`, to the handlers of the job's first
- * event only (later events of the job may find the database changed by the first).
+ * `prepare`, when given, is asked for a statement as the job starts (with the job's own event,
+ * when the job carries it); what `parse` makes of its answer is handed, as `prepared`, to the
+ * handlers of the job's first event only (later events of the job may find the database changed
+ * by the first).
  */
 export type EngineEventHandlers = {
   [K in EngineEventName]?: (payload: EngineEventPayloads[K], prepared?: unknown) => Promise<void>;
 } & {
-  prepare?: (sessionId: string) => Promise<unknown>;
+  prepare?: (sessionId: string, event: JobEvent | undefined) => PreparedStatement | undefined;
 };

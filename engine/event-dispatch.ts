@@ -16,6 +16,8 @@ export interface EventsJob {
   session_id: string;
   /** The event that caused the job (its id keys the job, so each event gets one). */
   event_id: string;
+  /** That event's name and payload, for the subscribers' `prepare` (absent in the recovery's jobs). */
+  event?: { name: string; payload: Record<string, unknown> };
 }
 
 /** What the `engine.events` job needs: the session's pending events, its lock across instances, the subscribers. */
@@ -40,11 +42,18 @@ export function eventWrite<K extends EngineEventName>(sessionId: string, name: K
   return { id: newRowId(), session_id: sessionId, name, payload: payload as unknown as Record<string, unknown> };
 }
 
+/** An event to enqueue a job for: as written, or (in the recovery) only which one. */
+type EventRef = Pick<EventWrite, 'id' | 'session_id'> & Partial<Pick<EventWrite, 'name' | 'payload'>>;
+
 /** After the commit: one job per event. A failure only delays it until the recovery (engine/recover-pending.ts). */
-export async function enqueueEvents(ctx: EnqueueDeps, events: readonly EventWrite[]): Promise<void> {
+export async function enqueueEvents(ctx: EnqueueDeps, events: readonly EventRef[]): Promise<void> {
   for (const event of events) {
+    const job: EventsJob = {
+      session_id: event.session_id, event_id: event.id,
+      ...(event.name && event.payload ? { event: { name: event.name, payload: event.payload } } : {}),
+    };
     await enqueueAfterCommit(ctx, 'event', { event: event.id }, () =>
-      ctx.jobs.add(JOB_NAMES.events, { session_id: event.session_id, event_id: event.id } satisfies EventsJob, {
+      ctx.jobs.add(JOB_NAMES.events, job, {
         jobId: `event-${event.id}`, attempts: EVENT_ATTEMPTS, backoff: { type: 'exponential', delay: EVENT_BACKOFF_MS },
       }));
   }
@@ -58,13 +67,16 @@ export async function enqueueEvents(ctx: EnqueueDeps, events: readonly EventWrit
  * aside as failed and the rest go on.
  */
 export async function handleSessionEvents(ctx: EventsDeps, job: EventsJob): Promise<void> {
-  // The subscribers' own reads leave with the lock and the read of the pending events: one round
-  // trip for all (docs/performance.md, "Handoff round trips"). They are read before the lock is
-  // granted, so a subscriber's write must hold only while its row is as it was read.
-  const preparing = Promise.all(ctx.subscribers.map((subscriber) => subscriber.prepare?.(job.session_id)));
-  preparing.catch(() => undefined); // awaited under the lock; a lock that fails first must not leave it unhandled
-  return ctx.locks.withLockReading(`events:${job.session_id}`, ctx.repos.events.pendingUnderLock(job.session_id), async (events) => {
-    const prepared = await preparing;
+  // The subscribers' statements ride on the lock's own call: the lock, the pending events and
+  // what the handlers need (a handoff's facts, and its queueing) in one round trip
+  // (docs/performance.md, "Handoff round trips").
+  const own = job.event ? { id: job.event_id, ...job.event } : undefined;
+  const prepares = ctx.subscribers.map((subscriber) => subscriber.prepare?.(job.session_id, own));
+  const statements = prepares.flatMap((p) => (p ? [p.statement] : []));
+  const read = ctx.repos.events.pendingUnderLock(job.session_id, statements);
+  return ctx.locks.withLockReading(`events:${job.session_id}`, read, async ({ events, prepared: answers }) => {
+    let next = 0;
+    const prepared = prepares.map((p) => (p ? p.parse(answers[next++]) : undefined));
     for (const [index, event] of events.entries()) {
       try {
         for (const [at, subscriber] of ctx.subscribers.entries()) {
@@ -87,7 +99,7 @@ export async function handleSessionEvents(ctx: EventsDeps, job: EventsJob): Prom
 /** Recovery: a job for every session with events still pending (a crash, Redis away, or a lost in-process job). */
 export async function requeueEvents(ctx: EventsRecoveryDeps): Promise<number> {
   const pending = await ctx.repos.events.sessionsWithPending();
-  await enqueueEvents(ctx, pending.map((p) => ({ id: p.id, session_id: p.session_id, name: '', payload: {} })));
+  await enqueueEvents(ctx, pending);
   if (pending.length) ctx.logger.info({ sessions: pending.length }, 'pending engine events handed out again');
   return pending.length;
 }

@@ -22,7 +22,7 @@ export { createDeliveryReceipts, isGsm7, smsPartSize, SMS_UCS2_MAX_CHARS, splitS
 export { transferToHuman, WAIT_MESSAGE, CRM_DISABLED_MESSAGE } from './transfer-to-human.js';
 export { SIGN_IN_KEY } from './complete-sign-in.js';
 export {
-  ENGINE_EVENTS, type CustomerMessageRef, type EngineEvent, type EngineEventHandlers, type EngineEventName, type EngineEventPayloads, type FailedDelivery,
+  ENGINE_EVENTS, type CustomerMessageRef, type EngineEvent, type EngineEventHandlers, type EngineEventName, type EngineEventPayloads, type FailedDelivery, type JobEvent,
   type SessionSnapshot,
 } from './domain-events.js';
 export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type ReceivedFile, type WebhookAnswer } from './channel-contract.js';

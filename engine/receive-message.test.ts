@@ -190,7 +190,7 @@ describe('routing: the bot or attendance', () => {
       { name: 'customer.messaged', text: 'are you there?' },
     ]);
     // Each event is handed out by a job after the commit.
-    expect(jobsNamed(JOB_NAMES.events)).toEqual(engine.tables.events.map((e) => ({ session_id: sessionId, event_id: e.id })));
+    expect(jobsNamed(JOB_NAMES.events)).toEqual(engine.tables.events.map((e) => ({ session_id: sessionId, event_id: e.id, event: { name: e.name, payload: e.payload } })));
     expect(transcript(sessionId)).toEqual([
       '> customer: hello', '< bot: echo: hello', '> customer: a HUMAN AGENT please', `< system: ${WAIT_MESSAGE}`, '> customer: are you there?',
     ]);

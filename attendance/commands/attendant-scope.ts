@@ -37,11 +37,13 @@ const holds = (actor: Actor, role: AttendanceRole) => actor.roles.includes(role)
 
 /**
  * The queues whose conversations an attendant sees: their active memberships, or — when they
- * belong to no queue — the conversations of no queue (`null`), as `/take` treats them.
+ * belong to no queue — the conversations of no queue (`null`) and of open queues, which nobody
+ * staffs yet (docs/attendance/README.md, "Open queues"), as `/take` treats them.
  */
 export async function queuesOf(repos: AttendanceRepositories, userId: string): Promise<(string | null)[]> {
-  const ids = (await repos.queues.listMemberships(userId)).filter((m) => m.is_active).map((m) => m.queue_id);
-  return ids.length > 0 ? ids : [null];
+  const memberships = await repos.queues.listMemberships(userId);
+  const ids = memberships.filter((m) => m.is_active).map((m) => m.queue_id);
+  return ids.length > 0 ? ids : [null, ...await repos.queues.openQueueIds()];
 }
 
 /**

@@ -134,6 +134,11 @@ describe('eligibleAttendants', () => {
     ];
     expect(eligibleAttendants({ queue_id: QUEUE, channel: 'web' }, attendants, members)).toEqual(['cid']);
   });
+
+  test('with an open queue (no active member yet): as without a queue', () => {
+    expect(eligibleAttendants({ queue_id: QUEUE, channel: 'web' }, attendants, [{ user_id: 'cid', is_active: false }])).toEqual(['ana', 'bob']);
+    expect(eligibleAttendants({ queue_id: QUEUE, channel: 'web' }, attendants, [])).toEqual(['ana', 'bob']);
+  });
 });
 
 describe('isRecipient', () => {

@@ -245,7 +245,8 @@ export interface LiveAttendant {
 
 /**
  * The online attendants who may take the conversation: the active members of its queue when it
- * has one (`members`), otherwise those whose profile channel is `all` or the conversation's.
+ * has some (`members`), otherwise — no queue, or an open one that nobody staffs yet — those whose
+ * profile channel is `all` or the conversation's.
  */
 export function eligibleAttendants(
   conversation: Pick<LiveConversation, 'queue_id' | 'channel'>,
@@ -253,10 +254,8 @@ export function eligibleAttendants(
   members: readonly { user_id: string; is_active: boolean }[] = [],
 ): string[] {
   const online = attendants.filter((a) => receivesWork(a.status));
-  if (conversation.queue_id !== null) {
-    const active = new Set(members.filter((m) => m.is_active).map((m) => m.user_id));
-    return online.filter((a) => active.has(a.user_id)).map((a) => a.user_id);
-  }
+  const active = new Set(members.filter((m) => m.is_active).map((m) => m.user_id));
+  if (conversation.queue_id !== null && active.size > 0) return online.filter((a) => active.has(a.user_id)).map((a) => a.user_id);
   const channel = conversation.channel.trim().toLowerCase();
   return online.filter((a) => ['all', channel].includes(a.channel.trim().toLowerCase())).map((a) => a.user_id);
 }

@@ -78,7 +78,9 @@ test('the last attempt failing fails the row with the last reason, told once as 
     message_id: message(job).id, session_id: job.session_id, channel: 'sms', sender: 'bot', text: 'echo: never', reason: 'provider answered 503',
   }]);
   const [failed] = failures();
-  expect(engine.jobs.filter((j) => j.name === JOB_NAMES.events).map((j) => j.data)).toEqual([{ session_id: job.session_id, event_id: failed!.id }]);
+  expect(engine.jobs.filter((j) => j.name === JOB_NAMES.events).map((j) => j.data)).toEqual([
+    { session_id: job.session_id, event_id: failed!.id, event: { name: 'message.delivery_failed', payload: failed!.payload } },
+  ]);
   expect(sms.attemptTimes).toHaveLength(3);
 });
 

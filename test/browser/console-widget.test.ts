@@ -65,6 +65,8 @@ test('a customer in the widget and an attendant in the console: handoff to surve
   await kit.user('ana', ['attendant']);
   const agent = await newPage();
   await signIn(agent, 'ana', 'password-for-tests');
+  // Signing in made her online (the status rule, docs/attendance/console.md): new conversations are given to her.
+  await agent.getByText('gets new conversations', { exact: true }).waitFor();
   expect(await seriousViolations(agent)).toEqual([]);
   await screenshot(agent, 'console-inbox-empty');
 
@@ -95,14 +97,13 @@ test('a customer in the widget and an attendant in the console: handoff to surve
   await screenshot(customer, 'widget-menu-320px');
   await panel.getByRole('button', { name: 'Talk to a person' }).click();
 
-  // The live queue: the conversation shows up in the console without a reload.
+  // The live queue: the conversation shows up in the console without a reload, already hers.
   const item = agent.locator('#queue-list .item').first();
   await item.waitFor();
-  await expect(agent.getByRole('tab', { name: /Unassigned/ }).textContent()).resolves.toContain('1');
+  await agent.getByRole('tab', { name: 'Mine 1' }).waitFor();
   await item.click();
-  await agent.getByRole('button', { name: 'Take' }).click();
-  await agent.getByRole('button', { name: 'Take' }).waitFor({ state: 'detached' });
   await agent.locator('.transcript').getByText('Talk to a person').waitFor();
+  expect(await agent.getByRole('button', { name: 'Take' }).count()).toBe(0);
   expect(await seriousViolations(agent)).toEqual([]);
 
   // Typing, then a message: the widget shows both, the attendant's styled apart.
@@ -144,6 +145,20 @@ test('a customer in the widget and an attendant in the console: handoff to surve
   await panel.getByRole('button', { name: '9', exact: true }).click();
   await panel.getByText('Thank you for your feedback!').waitFor();
   await agent.locator('#queue-list .empty').waitFor();
+
+  // After the thanks the widget offers what comes next: a new conversation starts the bot again.
+  await panel.getByRole('group', { name: 'What next' }).getByRole('button', { name: 'Close the chat' }).waitFor();
+  expect(await seriousViolations(customer)).toEqual([]);
+  await screenshot(customer, 'widget-after-survey');
+  await panel.getByRole('button', { name: 'Start a new conversation' }).click();
+  await panel.getByRole('group', { name: 'Choices' }).getByRole('button', { name: 'Talk to a person' }).waitFor();
+
+  // She goes offline through her status control, so the next tests' conversations wait for someone.
+  await Promise.all([
+    agent.waitForResponse((r) => r.url().endsWith('/api/attendance/commands') && r.ok()),
+    agent.getByLabel('My status').selectOption('offline'),
+  ]);
+  await agent.getByText('gets no new conversations').waitFor();
 
   expect(consoleErrors()).toEqual([]);
 }, 60_000);

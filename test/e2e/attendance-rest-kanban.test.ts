@@ -70,7 +70,9 @@ describe('kanban', () => {
 
   test('attendants see their queues’ conversations and their own; supervisors see all and may move any card', async () => {
     const { sessionId } = await kit.handoff();
-    const otherQueue = await kit.call('POST', '/api/attendance/queues', sup.headers, { name: 'Elsewhere', channels: ['sms'] });
+    // A staffed queue neither ana nor bob belongs to (an open one would be bob's to see: docs/attendance/README.md, "Open queues").
+    const dan = await kit.user('dan', ['attendant']);
+    const otherQueue = await kit.call('POST', '/api/attendance/queues', sup.headers, { name: 'Elsewhere', channels: ['sms'], user_ids: [dan.id] });
     expect(column(await board(ana), sessionId)).toBe('new');
     expect(column(await board(bob), sessionId)).toBeUndefined();
     expect(column(await board(sup), sessionId)).toBe('new');

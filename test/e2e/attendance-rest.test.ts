@@ -1,5 +1,5 @@
 import { createAttendanceEventsRepo } from '../../db/index.js';
-import { startKit, UNKNOWN_ID, type Kit, type User } from '../support/attendance-kit.js';
+import { queueIdNamed, startKit, UNKNOWN_ID, type Kit, type User } from '../support/attendance-kit.js';
 
 let kit: Kit;
 let sup: User;
@@ -66,7 +66,9 @@ describe('POST /api/attendance/transfer', () => {
     const path = '/api/attendance/transfer';
 
     const toBob = await kit.call('POST', path, ana.headers, { session_id: sessionId, to_attendant_id: bob.id, reason: 'billing question' });
-    expect(toBob).toEqual({ status: 200, body: { ok: true, session_id: sessionId, status: 'assigned', assigned_to: bob.id, queue_id: null } });
+    // The demo bot's conversations are in its declared queue, "support".
+    const support = await queueIdNamed(kit.service.url, kit.admin, 'support');
+    expect(toBob).toEqual({ status: 200, body: { ok: true, session_id: sessionId, status: 'assigned', assigned_to: bob.id, queue_id: support } });
     const notHolder = await kit.call('POST', path, ana.headers, { session_id: sessionId, to_attendant_id: ana.id, reason: 'back' });
     expect(notHolder).toMatchObject({ status: 409, body: { error: 'not_holder' } });
     const self = await kit.call('POST', path, bob.headers, { session_id: sessionId, to_attendant_id: bob.id, reason: 'me' });

@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { queueIdNamed } from '../support/attendance-kit.js';
 import { connectFrameSocket, type Frame } from '../support/frame-socket.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
@@ -88,7 +89,7 @@ describe('/ws/attendance', () => {
     // docs/attendance/live-events.md, "new_conversation": the online eligible attendant and the supervisor are told; the offline one is not.
     const expected = {
       type: 'new_conversation', session_id: session, channel: 'web', message: 'I want to talk to a human',
-      customer: { name: expect.any(String), phone: null }, priority: 1, queue_id: null,
+      customer: { name: expect.any(String), phone: null }, priority: 1, queue_id: await queueIdNamed(service.url, admin, 'support'),
     };
     expect(await anaWs.next(ofType('new_conversation', session), 'new_conversation')).toEqual(expected);
     expect(await sueWs.next(ofType('new_conversation', session), 'new_conversation')).toEqual(expected);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { queueIdNamed } from '../support/attendance-kit.js';
 import { connectFrameSocket } from '../support/frame-socket.js';
 import { createScratchDatabase, postgresUrlForTests } from '../support/postgres.js';
 import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../support/redis.js';
@@ -75,7 +76,7 @@ describe(`attendance across two instances (${testDriversLabel()})`, () => {
 
     expect(await console_.next((f) => f.type === 'new_conversation' && f.session_id === session, 'new_conversation')).toEqual({
       type: 'new_conversation', session_id: session, channel: 'web', customer: { name: expect.any(String), phone: null },
-      message: 'Can I talk to a human, please?', priority: 1, queue_id: null,
+      message: 'Can I talk to a human, please?', priority: 1, queue_id: await queueIdNamed(A.url, admin, 'support'),
     });
 
     console_.send({ type: 'command', text: '/take', request_id: 'take' });

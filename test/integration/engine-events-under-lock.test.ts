@@ -47,7 +47,7 @@ async function sessionWithEvents(names: string[]): Promise<{ sessionId: string; 
 describe(`events read under the lock (${testDriversLabel()})`, () => {
   test('hands the pending events, oldest first, with their payloads', async () => {
     const { sessionId, ids } = await sessionWithEvents(['session.handed_off', 'customer.messaged']);
-    const read = await first.withLockReading(`events:${sessionId}`, repo.pendingUnderLock(sessionId), async (events) => events);
+    const read = await first.withLockReading(`events:${sessionId}`, repo.pendingUnderLock(sessionId), async ({ events }) => events);
     expect(read).toEqual([
       { id: ids[0], session_id: sessionId, name: 'session.handed_off', payload: { n: 'session.handed_off' }, attempts: 0 },
       { id: ids[1], session_id: sessionId, name: 'customer.messaged', payload: { n: 'customer.messaged' }, attempts: 0 },
@@ -66,7 +66,7 @@ describe(`events read under the lock (${testDriversLabel()})`, () => {
       await repo.markDone(ids[0]!);
     });
     await waitFor(() => held, 'the first holder');
-    const waiting = second.withLockReading(key, repo.pendingUnderLock(sessionId), async (events) => events.map((e) => e.id));
+    const waiting = second.withLockReading(key, repo.pendingUnderLock(sessionId), async ({ events }) => events.map((e) => e.id));
     if (database.url) {
       // The call is on the server, waiting inside the function for the advisory lock, before the holder writes.
       await waitFor(async () => {

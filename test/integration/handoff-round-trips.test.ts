@@ -5,16 +5,19 @@ import { connectFrameSocket, type Frame } from '../support/frame-socket.js';
 import { countRoundTrips, type RoundTripCounter } from '../support/round-trip-counter.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
-import '../support/drivers.js';
+import { testDrivers } from '../support/drivers.js';
+
+/** The PostgreSQL locks driver's unlock, at the end of the events job. */
+const UNLOCK = testDrivers.databaseUrl ? 1 : 0;
 
 // How many sequential database round trips a handoff waits for (docs/performance.md, "Handoff
 // round trips"): from the customer's transfer message to the `new_conversation` frame on a
 // supervisor's console, and to the end of the `engine.events` job that queued (and assigned) the
-// conversation. Counted on the service's own database handle (test/support/round-trip-counter.ts),
-// so the figures hold on either driver. The events lock is taken on a pool of its own, by the same
-// call that reads the session's pending events (engine_events_pending_locked, on PostgreSQL), sent
-// together with the subscribers' reads: it shares their link of the chain
-// (test/integration/engine-events-under-lock.test.ts holds the lock and the read to one call).
+// conversation. Counted on every database connection of the service (test/support/round-trip-counter.ts),
+// so the figures hold on either driver. The events lock is taken by the same call that reads the
+// session's pending events and runs the subscribers' statements (engine_events_pending_locked_with,
+// on PostgreSQL; test/integration/engine-events-under-lock.test.ts holds them to one call). On
+// PostgreSQL the locks driver then lets go of the lock with a statement of its own, after the job.
 
 let service: TestService;
 let counter: RoundTripCounter;
@@ -83,19 +86,19 @@ async function signedInConsole(): Promise<ReturnType<typeof connectFrameSocket>>
 
 const explain = (m: Measured) => `statements, with the chain link each one was on:\n${m.log.join('\n')}`;
 
-test('a handoff reaches the console after 3 sequential statements: the turn, the events job\'s read, its write', async () => {
+test('a handoff reaches the console after 2 sequential statements: the turn, and the events job\'s call that queues it', async () => {
   const consoleSocket = await signedInConsole();
   await handoff(consoleSocket, 'a human please'); // warm-up: the bot's script, prepared statements
   const queued = await handoff(consoleSocket, 'a human please');
-  // 1 the turn's write (a new web visitor's first message needs no read); 2 the events lock with the
-  // pending events, and the handoff's facts beside them; 3 the waiting item with its event log. The
+  // 1 the turn's write (a new web visitor's first message needs no read); 2 the events lock, the
+  // pending events, and the handoff's statement: its facts, the waiting item and its event log. The
   // frame is published then.
-  expect({ toFrame: queued.toFrame, why: explain(queued) }).toEqual({ toFrame: 3, why: expect.any(String) });
+  expect({ toFrame: queued.toFrame, why: explain(queued) }).toEqual({ toFrame: 2, why: expect.any(String) });
   // After the frame: the customer's position notice (the engine reads the session, then writes the message) and the event's bookkeeping.
-  expect({ whole: queued.whole, why: explain(queued) }).toEqual({ whole: 6, why: expect.any(String) });
+  expect({ whole: queued.whole, why: explain(queued) }).toEqual({ whole: 5 + UNLOCK, why: expect.any(String) });
 });
 
-test('with an attendant online the handoff is assigned too, and still framed after 3', async () => {
+test('with an attendant online the handoff is assigned too, and still framed after 2', async () => {
   const consoleSocket = await signedInConsole();
   const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
   const res = await fetch(`${service.url}/api/users`, {
@@ -108,8 +111,11 @@ test('with an attendant online the handoff is assigned too, and still framed aft
   const assigned = await handoff(consoleSocket, 'a human please');
   const item = await counter.uncounted(() => service.database.db.select().from(attendanceConversations).where(eq(attendanceConversations.session_id, assigned.sessionId)));
   expect(item[0]).toMatchObject({ status: 'assigned' });
-  expect({ toFrame: assigned.toFrame, why: explain(assigned) }).toEqual({ toFrame: 3, why: expect.any(String) });
+  expect({ toFrame: assigned.toFrame, why: explain(assigned) }).toEqual({ toFrame: 2, why: expect.any(String) });
   // After the frame: the position notice (2), the claim with its log and the session's copy (1), the
   // console's facts of the assignment (2: the waiting count and names, then what the other listeners read), the bookkeeping (1).
-  expect({ whole: assigned.whole, why: explain(assigned) }).toEqual({ whole: 9, why: expect.any(String) });
+  // The delivery job of the position notice reads its message and session beside these, sometimes
+  // in a link of its own: up to two more.
+  const within = assigned.whole >= 8 + UNLOCK && assigned.whole <= 10 + UNLOCK;
+  expect({ within, whole: assigned.whole, why: explain(assigned) }).toEqual({ within: true, whole: assigned.whole, why: expect.any(String) });
 });

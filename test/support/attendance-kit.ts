@@ -79,6 +79,17 @@ export async function startKit(env: Record<string, string> = {}): Promise<Kit> {
   };
 }
 
+/**
+ * The id of the queue called `name` (the demo bot declares "support": bots/default.gbai), read
+ * through the REST API with `headers` of a supervisor or admin.
+ */
+export async function queueIdNamed(url: string, headers: { authorization: string }, name: string): Promise<string> {
+  const res = await fetch(`${url}/api/attendance/queues`, { headers });
+  const queue = ((await res.json()) as { id: string; name: string }[]).find((q) => q.name === name);
+  if (!queue) throw new Error(`no queue named ${name}`);
+  return queue.id;
+}
+
 /** A UUID no row has. */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
 import type { DatabaseHandle } from '../../db/connection.js';
 
 /**
@@ -29,9 +30,10 @@ type Query = (...args: unknown[]) => Promise<unknown>;
 const WRAPPED = Symbol('round-trip-counter');
 
 /**
- * Wraps the client under `handle.db` (a pg.Pool with the clients it lends, or the embedded
- * database's thread) in place, so the service's repositories and its hot-path executor, which
- * hold the same object, are counted. Test-only.
+ * Counts the statements of a service running in this process: on the embedded database, its
+ * thread's client under `handle.db`, wrapped in place (the repositories and the hot-path executor
+ * hold the same object); on PostgreSQL, every node-postgres connection of the process (the
+ * service's pool, the clients it lends and the locks driver's pool). Test-only.
  */
 export function countRoundTrips(handle: DatabaseHandle): RoundTripCounter {
   const client = (handle.db as unknown as { $client: Record<string | symbol, unknown> }).$client;
@@ -43,7 +45,8 @@ export function countRoundTrips(handle: DatabaseHandle): RoundTripCounter {
   let epoch = 0;
 
   const begin = (label: string) => {
-    if (quiet.getStore()) return () => undefined;
+    // The readiness check's ping runs on a timer of its own (http/readiness.ts), not for the work measured.
+    if (quiet.getStore() || label === 'select 1') return () => undefined;
     const at = epoch;
     const depth = done + 1;
     count += 1;
@@ -95,20 +98,28 @@ export function countRoundTrips(handle: DatabaseHandle): RoundTripCounter {
       }
     };
   } else {
-    // node-postgres: the pool's own queries, and those of the clients it lends (transactions).
-    wrap(client, 'query');
-    // The promise form lends a client to a caller (drizzle's transactions); the callback form is
-    // the pool's own `query`, already counted above, and is left as it is.
-    const connect = client.connect as (...args: unknown[]) => Promise<Record<string | symbol, unknown>> | undefined;
-    client.connect = function (...args: unknown[]) {
-      if (args.length > 0) return connect.apply(client, args);
-      return connect.call(client)!.then((lent) => {
-        if (!lent[WRAPPED]) {
-          lent[WRAPPED] = true;
-          wrap(lent, 'query');
-        }
-        return lent;
-      });
+    // node-postgres: every connection of this process — the pool's, the clients it lends
+    // (transactions), and the locks driver's own pool, whose events lock carries the subscribers'
+    // statements (docs/performance.md, "Handoff round trips").
+    const proto = pg.Client.prototype as unknown as Record<string | symbol, unknown>;
+    if (proto[WRAPPED]) throw new Error('one round-trip counter per test file');
+    proto[WRAPPED] = true;
+    const query = proto.query as (...args: unknown[]) => unknown;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const end = begin(labelOf(args));
+      const last = args[args.length - 1];
+      if (typeof last === 'function') {
+        // The pool's own queries pass a callback.
+        args[args.length - 1] = function (this: unknown, ...answer: unknown[]) {
+          end();
+          return (last as (...a: unknown[]) => unknown).apply(this, answer);
+        };
+        return query.apply(this, args);
+      }
+      const result = query.apply(this, args) as Promise<unknown> | undefined;
+      if (result && typeof result.finally === 'function') return result.finally(end);
+      end();
+      return result;
     };
   }
 

@@ -38,3 +38,21 @@ export async function useLanguage(language: Language): Promise<void> {
 export function currentLanguage(): string {
   return widget.language;
 }
+
+const normalize = (text: string) => text.trim().replace(/[!.¡]/g, '').trim().toLowerCase();
+const SURVEY_THANKS = new Set(
+  LANGUAGES.map((language) => (CATALOGUES[language].server.survey as Record<string, unknown> | undefined)?.thanks)
+    .filter((thanks): thanks is string => typeof thanks === 'string')
+    .map(normalize),
+);
+
+/**
+ * The engine's thanks for a survey score (`survey.thanks` of the server catalogues, sent in the
+ * bot's language, which may not be the widget's): true when `text` is the thanks in any language
+ * there is a catalogue for. The server sends it as plain text, so the widget knows it by its words,
+ * as it knows the survey's question by its "0 to 10".
+ */
+export function isSurveyThanks(text: string): boolean {
+  return SURVEY_THANKS.has(normalize(text));
+}
+

@@ -32,5 +32,7 @@ textarea { flex: 1; resize: none; height: 40px; padding: 8px; border: 1px solid 
 .attachment { display: block; margin-top: 4px; color: inherit; text-decoration: underline; }
 .attachment.image img { display: block; max-width: 100%; max-height: 180px; border-radius: 8px; background: #fff; }
 .send { padding: 0 14px; border: 0; border-radius: 8px; background: #1f4fd1; color: #fff; }
+textarea::placeholder { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+@media (max-width: 360px) { form { gap: 6px; padding: 8px 6px; } .attach { width: 36px; } .send { padding: 0 10px; } }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

@@ -1,5 +1,5 @@
 import type { ChatFile, ChatLine } from './widget-client.js';
-import { currentLanguage, t } from './widget-i18n.js';
+import { currentLanguage, isSurveyThanks, t } from './widget-i18n.js';
 import { WIDGET_CSS } from './widget-styles.js';
 
 /** What the visitor does in the widget; the controller (widget.ts) decides what follows. */
@@ -137,8 +137,15 @@ export class WidgetView {
     this.typing.textContent = notice ?? '';
   }
 
-  /** Draws the transcript, and the choices of its last line: a menu, chips, or the survey's scores. */
+  /**
+   * Draws the transcript, and the choices of its last line: a menu, chips, the survey's scores, or,
+   * under the survey's thanks, what comes next (`after_survey.*`: the first is sent as a message,
+   * which starts the bot's dialog again; the second closes the chat).
+   */
   render(lines: ChatLine[]): void {
+    // A choice the visitor pressed goes away with its group: focus moves to what is offered next, or to the reply box.
+    const root = this.options.getRootNode() as ShadowRoot;
+    const hadFocus = this.options.contains(root.activeElement);
     this.list.replaceChildren(...lines.map(lineElement));
     this.options.replaceChildren();
     const last = lines.at(-1);
@@ -147,7 +154,16 @@ export class WidgetView {
       this.options.append(this.choices(labels.length <= MENU_MAX ? 'menu' : 'chips', t('chat.choices'), labels));
     } else if (last?.from === 'system' && SURVEY_QUESTION.test(last.text)) {
       this.options.append(this.choices('scores', t('chat.score'), Array.from({ length: 11 }, (_, i) => String(i))));
+    } else if (last?.from === 'system' && isSurveyThanks(last.text)) {
+      const next = this.choices('menu', t('after_survey.label'), [t('after_survey.again')]);
+      const close = document.createElement('button');
+      close.type = 'button';
+      close.textContent = t('after_survey.close');
+      close.addEventListener('click', () => this.events.onToggle(false));
+      next.append(close);
+      this.options.append(next);
     }
+    if (hadFocus) (this.options.querySelector('button') ?? this.input).focus();
     this.scrollToEnd();
   }
 

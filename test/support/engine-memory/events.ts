@@ -17,14 +17,15 @@ export function createMemoryEngineEvents(tables: MemoryTables): MemoryEngineEven
   }
   return {
     // The in-process locks run `read` (infra/locks/locks-port.ts); `call` and `fromRows` are the
-    // PostgreSQL driver's, which never sees these stores.
-    pendingUnderLock(sessionId) {
+    // PostgreSQL driver's, which never sees these stores. Subscribers' statements are SQL: here
+    // each answers nothing, and their handlers read what they need themselves.
+    pendingUnderLock(sessionId, statements = []) {
       return {
         call: { text: 'in memory: no statement', values: [sessionId] },
         fromRows: () => {
           throw new Error('the in-memory events are read with `read`, not from rows');
         },
-        read: () => listPending(sessionId),
+        read: async () => ({ events: await listPending(sessionId), prepared: statements.map(() => undefined) }),
       };
     },
 

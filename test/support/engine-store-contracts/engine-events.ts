@@ -27,7 +27,7 @@ export function describeEngineEventsContract(open: OpenEngineStore): void {
 
     test('a session\'s events are pending in the order written', async () => {
       const id = await withEvents(['one', 'two', 'three']);
-      expect((await store().repos.events.pendingUnderLock(id).read()).map((e) => [e.name, e.payload, e.attempts, e.session_id])).toEqual([
+      expect((await store().repos.events.pendingUnderLock(id).read()).events.map((e) => [e.name, e.payload, e.attempts, e.session_id])).toEqual([
         ['one', { name: 'one' }, 0, id], ['two', { name: 'two' }, 0, id], ['three', { name: 'three' }, 0, id],
       ]);
     });
@@ -35,24 +35,24 @@ export function describeEngineEventsContract(open: OpenEngineStore): void {
     test('a handled event leaves the pending ones; a failed attempt is counted and the event stays until the final one', async () => {
       const { events } = store().repos;
       const id = await withEvents(['done', 'retried', 'given up']);
-      const [done, retried, givenUp] = await events.pendingUnderLock(id).read();
+      const [done, retried, givenUp] = (await events.pendingUnderLock(id).read()).events;
       await events.markDone(done!.id);
       await events.recordFailure(retried!.id, 'handler failed', false);
       await events.recordFailure(givenUp!.id, 'handler failed', false);
       await events.recordFailure(givenUp!.id, 'handler failed for good', true);
-      expect((await events.pendingUnderLock(id).read()).map((e) => [e.name, e.attempts])).toEqual([['retried', 1]]);
+      expect((await events.pendingUnderLock(id).read()).events.map((e) => [e.name, e.attempts])).toEqual([['retried', 1]]);
     });
 
     test('sessions with pending events are listed once each, naming one of their pending events', async () => {
       const { events } = store().repos;
       const busy = await withEvents(['a', 'b']);
       const idle = await withEvents(['c']);
-      const [handled] = await events.pendingUnderLock(idle).read();
+      const [handled] = (await events.pendingUnderLock(idle).read()).events;
       await events.markDone(handled!.id);
       const listed = (await events.sessionsWithPending()).filter((s) => s.session_id === busy || s.session_id === idle);
       expect(listed).toHaveLength(1);
       expect(listed[0]!.session_id).toBe(busy);
-      expect((await events.pendingUnderLock(busy).read()).map((e) => e.id)).toContain(listed[0]!.id);
+      expect((await events.pendingUnderLock(busy).read()).events.map((e) => e.id)).toContain(listed[0]!.id);
     });
   });
 }

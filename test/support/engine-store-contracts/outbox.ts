@@ -56,7 +56,7 @@ export function describeOutboxContract(open: OpenEngineStore): void {
       expect(await outbox.markFailed(rowId, 'too late', eventOf)).toBe(false);
       expect(await outbox.findById(rowId)).toMatchObject({ state: 'delivered', attempts: 1 });
       expect((await outbox.listPending()).some((r) => r.session_id === id)).toBe(false);
-      expect(await store().repos.events.pendingUnderLock(id).read()).toEqual([]);
+      expect((await store().repos.events.pendingUnderLock(id).read()).events).toEqual([]);
     });
 
     test('failed: the row and its message keep the reason, and the failure is told by its event, once', async () => {
@@ -67,12 +67,12 @@ export function describeOutboxContract(open: OpenEngineStore): void {
       expect(await outbox.findById(rowId)).toMatchObject({ state: 'failed', attempts: 1, last_error: 'recipient blocked the bot' });
       const message = await transcriptOf(id, 'fail me');
       expect(message).toMatchObject({ delivery_state: 'failed', payload: { delivery_error: 'recipient blocked the bot' } });
-      expect(await events.pendingUnderLock(id).read()).toEqual([expect.objectContaining({
+      expect((await events.pendingUnderLock(id).read()).events).toEqual([expect.objectContaining({
         name: 'message.delivery_failed',
         payload: { message_id: message.id, session_id: id, channel: 'sms', sender: 'bot', text: 'fail me', reason: 'recipient blocked the bot' },
       })]);
       expect(await outbox.markFailed(rowId, 'again', eventOf)).toBe(false);
-      expect(await events.pendingUnderLock(id).read()).toHaveLength(1);
+      expect((await events.pendingUnderLock(id).read()).events).toHaveLength(1);
     });
 
     test('a provider\'s statuses: unknown ids are not found, a status never goes back, a failure fails the message once', async () => {
@@ -92,7 +92,7 @@ export function describeOutboxContract(open: OpenEngineStore): void {
       const message = await transcriptOf(id, 'status');
       expect(message).toMatchObject({ delivery_state: 'failed', payload: { provider_status: 'failed', delivery_error: '131026: Message undeliverable' } });
       expect(await outbox.findById(outboxId(replies[0]!))).toMatchObject({ state: 'failed', last_error: '131026: Message undeliverable' });
-      expect((await events.pendingUnderLock(id).read()).map((e) => e.payload)).toEqual([
+      expect((await events.pendingUnderLock(id).read()).events.map((e) => e.payload)).toEqual([
         { message_id: message.id, session_id: id, channel: 'sms', sender: 'bot', text: 'status', reason: '131026: Message undeliverable' },
       ]);
     });

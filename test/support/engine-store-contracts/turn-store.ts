@@ -65,7 +65,7 @@ export function describeTurnStoreContract(open: OpenEngineStore): void {
         message_id: sms.id, session_id: id, channel: 'sms', state: 'pending', attempts: 0, last_error: null, payload: { text: 'two' },
       });
       expect((await outbox.listPending()).filter((r) => r.session_id === id)).toHaveLength(1);
-      expect(await events.pendingUnderLock(id).read()).toEqual([expect.objectContaining({ session_id: id, name: 'session.handed_off', payload: { n: 1 }, attempts: 0 })]);
+      expect((await events.pendingUnderLock(id).read()).events).toEqual([expect.objectContaining({ session_id: id, name: 'session.handed_off', payload: { n: 1 }, attempts: 0 })]);
     });
 
     test('a write at the version read moves the version on and merges context_data key by key', async () => {
@@ -91,7 +91,7 @@ export function describeTurnStoreContract(open: OpenEngineStore): void {
       expect(result).toEqual({ kind: 'stale' });
       expect((await messages.listBySession(id)).map((m) => m.text)).toEqual(['hello', 'hi']);
       expect(await turns.session(id)).toMatchObject({ version: 1, context_data: {} });
-      expect(await events.pendingUnderLock(id).read()).toEqual([]);
+      expect((await events.pendingUnderLock(id).read()).events).toEqual([]);
       expect(await turns.repliesTo(message.id)).toEqual([]);
     });
 
@@ -121,7 +121,7 @@ export function describeTurnStoreContract(open: OpenEngineStore): void {
       expect(result).toEqual({ kind: 'duplicate', duplicate_of: message.id });
       expect(await turns.session(id)).toMatchObject({ version: 1, context_data: {} });
       expect((await messages.listBySession(id)).map((m) => m.text)).toEqual(['hello', 'hi']);
-      expect(await events.pendingUnderLock(id).read()).toEqual([]);
+      expect((await events.pendingUnderLock(id).read()).events).toEqual([]);
 
       // A copy that would open a session (the same id from another customer) is a duplicate too, and opens none.
       const elsewhere = rows().create(unique('dup-other'));
@@ -171,7 +171,7 @@ export function describeTurnStoreContract(open: OpenEngineStore): void {
       expect([...created.keys()]).toEqual([reply.id]);
       expect((await messages.listBySession(id)).at(-1)).toMatchObject({ sender: 'attendant', text: 'from an attendant', delivery_state: 'pending' });
       expect((await outbox.listPending()).filter((r) => r.session_id === id)).toHaveLength(1);
-      expect((await events.pendingUnderLock(id).read()).map((e) => e.name)).toEqual(['message.sent']);
+      expect((await events.pendingUnderLock(id).read()).events.map((e) => e.name)).toEqual(['message.sent']);
       expect(await turns.session(id)).toMatchObject({ version: 1 });
     });
 
@@ -179,7 +179,7 @@ export function describeTurnStoreContract(open: OpenEngineStore): void {
       const { turns, events } = store().repos;
       const ghost = rows().create(unique('ghost')).row.id;
       await expect(turns.append([rows().reply(ghost, 'to nobody')], [rows().event(ghost, 'x')])).rejects.toThrow();
-      expect(await events.pendingUnderLock(ghost).read()).toEqual([]);
+      expect((await events.pendingUnderLock(ghost).read()).events).toEqual([]);
     });
 
     test('a session is only created by a customer message', async () => {

@@ -39,23 +39,27 @@ function screenFromHash(): ScreenId {
 /** The console: sign-in, then the screens over one live socket. */
 export function App() {
   const [token, setToken] = useState(() => sessionStorage.getItem(TOKEN_KEY) ?? '');
+  // True once the user signed in on this page (not when a reload found the token): the moment the
+  // status rule of StatusPicker applies.
+  const [signedInNow, setSignedInNow] = useState(false);
   const signOut = useCallback(() => {
     sessionStorage.removeItem(TOKEN_KEY);
     setToken('');
   }, []);
   if (!token) {
-    return <Login onToken={(t) => { sessionStorage.setItem(TOKEN_KEY, t); setToken(t); }} />;
+    return <Login onToken={(t) => { sessionStorage.setItem(TOKEN_KEY, t); setSignedInNow(true); setToken(t); }} />;
   }
-  return <SignedIn token={token} signOut={signOut} />;
+  return <SignedIn token={token} signOut={signOut} signedInNow={signedInNow} />;
 }
 
-function SignedIn({ token, signOut }: { token: string; signOut(): void }) {
+function SignedIn({ token, signOut, signedInNow }: { token: string; signOut(): void; signedInNow: boolean }) {
   const { t } = useTranslation();
   const api = useMemo(() => new Api(token, signOut), [token, signOut]);
   const [me, setMe] = useState<Me>();
   const [connected, setConnected] = useState(false);
   const [screen, setScreen] = useState<ScreenId>(screenFromHash);
   const [help, setHelp] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const [context, setContext] = useState<ConsoleContext>();
 
   useEffect(() => {
@@ -76,12 +80,15 @@ function SignedIn({ token, signOut }: { token: string; signOut(): void }) {
       onExpired: signOut,
     });
     const isSupervisor = me.is_admin || me.roles.includes('supervisor') || me.roles.includes('admin');
-    setContext({ api, me, live, isSupervisor, onFrame: (l) => (listeners.add(l), () => void listeners.delete(l)) });
+    setContext({ api, me, live, isSupervisor, signedInNow, onFrame: (l) => (listeners.add(l), () => void listeners.delete(l)) });
     return () => live.close();
-  }, [api, me, token, signOut]);
+  }, [api, me, token, signOut, signedInNow]);
 
   useEffect(() => {
-    const onHash = () => setScreen(screenFromHash());
+    const onHash = () => {
+      setScreen(screenFromHash());
+      setMenuOpen(false);
+    };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === '?' && !isTyping(e.target)) setHelp(true);
     };
@@ -98,19 +105,25 @@ function SignedIn({ token, signOut }: { token: string; signOut(): void }) {
   const screens = SCREENS.filter((s) => !s.supervisor || context.isSupervisor);
   return (
     <Console.Provider value={context}>
-      <header className="top">
+      <header className={menuOpen ? 'top menu-open' : 'top'}>
         <h1>Switchboard</h1>
-        <nav aria-label={t('app.screens')}>
-          {screens.map((s) => (
-            <a key={s.id} href={`#/${s.id}`} aria-current={screen === s.id ? 'page' : undefined}>{t(`screen.${s.id}`)}</a>
-          ))}
-        </nav>
         <span className={connected ? 'live on' : 'live off'} role="status">{connected ? t('app.live') : t('app.reconnecting')}</span>
-        <StatusPicker />
-        <LanguagePicker />
-        <button type="button" onClick={() => setHelp(true)}>{t('app.shortcuts')}</button>
-        <span className="me">{context.me.username}</span>
-        <button type="button" onClick={signOut}>{t('app.sign_out')}</button>
+        {/* On a phone (under 800 px) the screens and the rest of the header fold behind this button. */}
+        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="top-menu" onClick={() => setMenuOpen((o) => !o)}>
+          {t('app.menu')}<span className="sr"> ({t(`screen.${screen}`)})</span>
+        </button>
+        <div id="top-menu" className="top-menu">
+          <nav aria-label={t('app.screens')}>
+            {screens.map((s) => (
+              <a key={s.id} href={`#/${s.id}`} aria-current={screen === s.id ? 'page' : undefined} onClick={() => setMenuOpen(false)}>{t(`screen.${s.id}`)}</a>
+            ))}
+          </nav>
+          <StatusPicker />
+          <LanguagePicker />
+          <button type="button" onClick={() => { setMenuOpen(false); setHelp(true); }}>{t('app.shortcuts')}</button>
+          <span className="me">{context.me.username}</span>
+          <button type="button" onClick={signOut}>{t('app.sign_out')}</button>
+        </div>
       </header>
       {screen === 'inbox' && <Inbox />}
       {screen === 'board' && <Suspense fallback={<p className="note">{t('app.loading')}</p>}><Kanban /></Suspense>}

@@ -71,6 +71,7 @@ export function CannedResponses() {
         <button type="submit">{t('canned.add')}</button>
       </form>
       <p role="status" aria-live="polite">{message}</p>
+      <div className="table-fit">
       <table>
         <thead><tr><th scope="col">{t('canned.shortcut')}</th><th scope="col">{t('canned.name')}</th><th scope="col">{t('canned.text')}</th><th scope="col">{t('canned.for')}</th><th scope="col">{t('canned.actions')}</th></tr></thead>
         <tbody>
@@ -87,6 +88,7 @@ export function CannedResponses() {
           {items.length === 0 && <tr><td colSpan={5}>{t('canned.none')}</td></tr>}
         </tbody>
       </table>
+      </div>
     </main>
   );
 }

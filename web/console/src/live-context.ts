@@ -11,6 +11,8 @@ export interface ConsoleContext {
   /** Subscribes to live frames (and to `{type:"reconnected"}` after a socket loss); returns the unsubscribe. */
   onFrame(listener: (frame: LiveFrame) => void): () => void;
   isSupervisor: boolean;
+  /** The user signed in on this page just now (false when a reload found the token): see StatusPicker. */
+  signedInNow: boolean;
 }
 
 export const Console = createContext<ConsoleContext | undefined>(undefined);

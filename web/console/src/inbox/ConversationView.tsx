@@ -14,13 +14,15 @@ const TRANSCRIPT_FRAMES = new Set(['customer_message', 'message_sent', 'conversa
  * One conversation: its whole transcript (bot and human turns, delivery state), the customer's
  * context, the actions (take, transfer, resolve), the assist panel and the reply box.
  */
-export function ConversationView({ item }: { item: QueueItem }) {
+export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): void }) {
   const { t } = useTranslation();
   const { api, me } = useConsole();
   const [transcript, setTranscript] = useState<TranscriptEntry[]>([]);
   const [context, setContext] = useState('');
   const [error, setError] = useState('');
   const [transferring, setTransferring] = useState(false);
+  // The customer's context and the assist panel fold away on a phone, so the transcript and the reply box fit the screen.
+  const [sideOpen, setSideOpen] = useState(() => window.matchMedia('(min-width: 801px)').matches);
   const logRef = useRef<HTMLOListElement>(null);
   const id = item.session_id;
   const mine = item.assigned_to === me.id;
@@ -71,8 +73,9 @@ export function ConversationView({ item }: { item: QueueItem }) {
   return (
     <section className="conversation" aria-labelledby="conversation-title">
       <header className="conversation-head">
+        <button type="button" className="back" onClick={onBack}>← {t('inbox.conversations')}</button>
         <div>
-          <h2 id="conversation-title">{item.user_name}</h2>
+          <h2 id="conversation-title" tabIndex={-1}>{item.user_name}</h2>
           <p className="meta">{item.channel} · {t(`state.${item.status}`)} · {item.assigned_to_name ? t('conversation.held_by', { name: item.assigned_to_name }) : t('common.unassigned')}{item.topic ? ` · ${item.topic}` : ''}</p>
         </div>
         <div className="actions">
@@ -84,7 +87,8 @@ export function ConversationView({ item }: { item: QueueItem }) {
       {error && <p role="alert" className="error">{error}</p>}
       {transferring && <TransferForm sessionId={id} onDone={() => setTransferring(false)} />}
       <div className="conversation-body">
-        <ol className="transcript" ref={logRef} aria-label={t('conversation.transcript')}>
+        {/* Focusable: it scrolls, and a keyboard user must be able to scroll it (axe scrollable-region-focusable). */}
+        <ol className="transcript" ref={logRef} aria-label={t('conversation.transcript')} tabIndex={0}>
           {transcript.map((m) => (
             <li key={m.id} className={`msg from-${m.from}`}>
               <span className="who">{t(`sender.${m.from}`)}</span>
@@ -95,11 +99,12 @@ export function ConversationView({ item }: { item: QueueItem }) {
             </li>
           ))}
         </ol>
-        <aside className="side" aria-label={t('conversation.side')}>
+        <details className="side" open={sideOpen} onToggle={(e) => setSideOpen(e.currentTarget.open)}>
+          <summary>{t('conversation.side')}</summary>
           <h3>{t('conversation.customer')}</h3>
           <pre className="context">{context || '—'}</pre>
           <AssistPanel sessionId={id} />
-        </aside>
+        </details>
       </div>
       <p className="typing" aria-live="polite">{customerTyping ? t('conversation.typing') : ''}</p>
       <ReplyBox sessionId={id} canType={mine} onError={setError} />

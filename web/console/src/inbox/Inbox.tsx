@@ -53,6 +53,16 @@ export function Inbox() {
   const shown = lists[tab];
   const selected = items.find((i) => i.session_id === selectedId);
 
+  // On a phone the list and the conversation replace each other: the focus follows, to the
+  // conversation's heading when one opens and back to its item in the list when it closes.
+  const lastOpened = useRef<string>(undefined);
+  useEffect(() => {
+    if (!window.matchMedia('(max-width: 800px)').matches) return;
+    if (selectedId) document.getElementById('conversation-title')?.focus();
+    else if (lastOpened.current) document.querySelector<HTMLElement>(`[data-item="${lastOpened.current}"]`)?.focus();
+    lastOpened.current = selectedId;
+  }, [selectedId]);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey) return;
@@ -74,7 +84,8 @@ export function Inbox() {
   }, [shown, selectedId]);
 
   return (
-    <main className="inbox">
+    // On a phone the list and the open conversation take the screen in turn (styles.css, `.inbox.open`).
+    <main className={selected ? 'inbox open' : 'inbox'}>
       <section className="queue" aria-labelledby="queue-title">
         <h2 id="queue-title">{t('inbox.conversations')}</h2>
         <p className="sr" role="status" aria-live="polite">{notice}</p>
@@ -88,11 +99,11 @@ export function Inbox() {
         </div>
         <div id="queue-list" role="tabpanel" aria-labelledby={`tab-${tab}`} className="items">
         <ul>
-          {shown.length === 0 && <li className="empty">{t('inbox.nothing')}</li>}
+          {shown.length === 0 && <li className="empty">{t(`inbox.empty.${tab}`)}</li>}
           {shown.map((item) => (
             <li key={item.session_id}>
               <button type="button" className={item.session_id === selectedId ? 'item selected' : 'item'}
-                aria-current={item.session_id === selectedId ? 'true' : undefined} onClick={() => setSelectedId(item.session_id)}>
+                aria-current={item.session_id === selectedId ? 'true' : undefined} data-item={item.session_id} onClick={() => setSelectedId(item.session_id)}>
                 <span className="name">{item.user_name}</span>
                 <span className={`badge status-${item.status}`}>{t(`state.${item.status}`)}</span>
                 {item.priority >= 2 && <span className="badge urgent">{t(`priority.${PRIORITY[item.priority]}`)}</span>}
@@ -104,7 +115,9 @@ export function Inbox() {
         </ul>
         </div>
       </section>
-      {selected ? <ConversationView key={selected.session_id} item={selected} /> : <section className="conversation empty"><p>{t('inbox.pick')}</p></section>}
+      {selected
+        ? <ConversationView key={selected.session_id} item={selected} onBack={() => setSelectedId(undefined)} />
+        : <section className="conversation empty" aria-label={t('inbox.none_open')}><p>{t('inbox.pick')}</p></section>}
     </main>
   );
 }

@@ -96,15 +96,17 @@ export function ReplyBox({ sessionId, canType, onError }: { sessionId: string; c
       {matches.length > 0 && (
         <ul className="canned" role="listbox" id="canned-list" aria-label={t('reply.canned')}>
           {matches.map((c, i) => (
-            <li key={c.id} role="option" aria-selected={i === pick} onMouseDown={(e) => { e.preventDefault(); insert(c); }}>
+            <li key={c.id} id={`canned-${c.id}`} role="option" aria-selected={i === pick} onMouseDown={(e) => { e.preventDefault(); insert(c); }}>
               <strong>/{c.shortcut}</strong> {c.title}
             </li>
           ))}
         </ul>
       )}
       <label htmlFor="reply" className="sr">{t('reply.label')}</label>
+      {/* A textarea may not take the combobox role (axe aria-allowed-role): as a text box it still
+          says that it completes from a list, which one, and which option is picked. */}
       <textarea id="reply" value={text} placeholder={t('reply.placeholder')} onChange={(e) => onChange(e.target.value)} onKeyDown={onKey}
-        role="combobox" aria-expanded={matches.length > 0} aria-controls="canned-list" aria-autocomplete="list" />
+        aria-autocomplete="list" {...(matches.length > 0 ? { 'aria-controls': 'canned-list', 'aria-activedescendant': `canned-${matches[Math.min(pick, matches.length - 1)]!.id}` } : {})} />
       <div className="reply-actions">
         <button type="button" onClick={() => void polish()}>{t('reply.polish')}</button>
         <button type="submit">{t('reply.send')}</button>

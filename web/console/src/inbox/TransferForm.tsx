@@ -33,7 +33,7 @@ export function TransferForm({ sessionId, onDone }: { sessionId: string; onDone(
   return (
     <form className="transfer" onSubmit={(e) => void submit(e)} aria-label={t('transfer.form')}>
       <label htmlFor="transfer-to">{t('transfer.to')}</label>
-      <select id="transfer-to" value={target} onChange={(e) => setTarget(e.target.value)} required>
+      <select id="transfer-to" value={target} onChange={(e) => setTarget(e.target.value)} required autoFocus>
         <option value="">{t('common.choose')}</option>
         <optgroup label={t('transfer.attendants')}>
           {attendants.map((a) => <option key={a.id} value={`a:${a.id}`}>{t('transfer.attendant', { name: a.name, status: t(`presence.${a.status}`), open: a.active_conversations })}</option>)}

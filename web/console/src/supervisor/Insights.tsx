@@ -58,6 +58,9 @@ export function Insights() {
       {error && <p role="alert" className="error">{error}</p>}
       {total && (
         <>
+          {Object.values(total.counts).every((v) => v === 0) && (
+            <p className="empty">{t('insights.empty')}</p>
+          )}
           <p className="counts">
             {Object.entries(total.counts).map(([k, v]) => <span key={k}>{k}: <strong>{v}</strong> </span>)}
           </p>

@@ -53,6 +53,9 @@ export function Kanban() {
     <main className="kanban-screen">
       <h2>{t('kanban.title')}</h2>
       <p role="status" aria-live="polite" className={refused ? 'error' : 'note'}>{message}</p>
+      {board && COLUMNS.every((c) => board[c.id].length === 0) && (
+        <p className="empty">{t('kanban.empty')}</p>
+      )}
       <DndContext sensors={sensors} onDragEnd={drop}>
         <div className="kanban">
           {COLUMNS.map((col) => (

@@ -72,6 +72,7 @@ export function Queues() {
         <button type="submit">{t('queues.create')}</button>
       </form>
       <p role="status" aria-live="polite">{message}</p>
+      <div className="table-fit">
       <table>
         <thead><tr><th scope="col">{t('queues.queue')}</th><th scope="col">{t('queues.channels')}</th><th scope="col">{t('queues.active')}</th><th scope="col">{t('queues.members')}</th><th scope="col">{t('queues.actions')}</th></tr></thead>
         <tbody>
@@ -84,8 +85,10 @@ export function Queues() {
               </td>
             </tr>
           ))}
+          {queues.length === 0 && <tr><td colSpan={5}>{t('queues.none')}</td></tr>}
         </tbody>
       </table>
+      </div>
       {openId && <MemberList key={openId} queueId={openId} attendants={attendants} onChanged={load} />}
     </main>
   );
@@ -105,6 +108,7 @@ function MemberList({ queueId, attendants, onChanged }: { queueId: string; atten
   return (
     <section aria-label={t('queues.members')}>
       <h3>{t('queues.members')}</h3>
+      {members.length === 0 && <p className="empty">{t('queues.no_members')}</p>}
       <ul>
         {members.map((m) => (
           <li key={m.user_id}>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../api.js';
 import { useConsole, useLiveFrames } from '../live-context.js';
-import type { Attendant } from '../types.js';
+import type { Attendant, QueueItem } from '../types.js';
 import { useTranslation } from 'react-i18next';
 
 interface Ticket {
@@ -18,12 +18,13 @@ interface Ticket {
 
 const PRIORITIES = ['low', 'normal', 'high', 'urgent'];
 
-/** Tickets (docs/attendance/tickets.md): the list, and one ticket to edit, assign, transfer or resolve. */
+/** Tickets (docs/attendance/tickets.md): the list, a new ticket for a conversation, and one ticket to edit, assign, transfer or resolve. */
 export function Tickets() {
   const { t } = useTranslation();
   const { api } = useConsole();
   const [tickets, setTickets] = useState<Ticket[]>([]);
   const [openId, setOpenId] = useState<string>();
+  const [creating, setCreating] = useState(false);
   const [attendants, setAttendants] = useState<Attendant[]>([]);
 
   const load = useCallback(() => {
@@ -42,21 +43,81 @@ export function Tickets() {
   return (
     <main className="tickets">
       <h2>{t('tickets.title')}</h2>
+      <button type="button" aria-expanded={creating} onClick={() => { setCreating((c) => !c); setOpenId(undefined); }}>{t('tickets.new')}</button>
+      {creating && <NewTicket onCreated={(id) => { setCreating(false); load(); setOpenId(id); }} />}
+      <div className="table-fit">
       <table>
         <thead><tr><th scope="col">#</th><th scope="col">{t('tickets.subject')}</th><th scope="col">{t('tickets.status')}</th><th scope="col">{t('tickets.priority')}</th><th scope="col">{t('tickets.assignee')}</th></tr></thead>
         <tbody>
           {tickets.map((ticket) => (
             <tr key={ticket.id} className={ticket.id === openId ? 'selected' : undefined}>
               <td>{ticket.ticket_number}</td>
-              <td><button type="button" className="link" onClick={() => setOpenId(ticket.id)}>{ticket.subject}</button></td>
+              <td><button type="button" className="link" onClick={() => { setOpenId(ticket.id); setCreating(false); }}>{ticket.subject}</button></td>
               <td>{ticket.status}</td><td>{t(`priority.${ticket.priority}`)}</td><td>{name(ticket.assigned_to)}</td>
             </tr>
           ))}
           {tickets.length === 0 && <tr><td colSpan={5}>{t('tickets.none')}</td></tr>}
         </tbody>
       </table>
+      </div>
       {open && <TicketDetail key={open.id + open.updated_at} ticket={open} attendants={attendants} onChanged={load} />}
     </main>
+  );
+}
+
+/**
+ * A new ticket (`POST /api/attendance/tickets`): a ticket belongs to a conversation, so the form
+ * offers the open ones; the server fills the channel, the contact and the assignee from it.
+ */
+function NewTicket({ onCreated }: { onCreated(id: string): void }) {
+  const { t } = useTranslation();
+  const { api } = useConsole();
+  const [conversations, setConversations] = useState<QueueItem[]>();
+  const [sessionId, setSessionId] = useState('');
+  const [subject, setSubject] = useState('');
+  const [description, setDescription] = useState('');
+  const [priority, setPriority] = useState('normal');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    api.get<QueueItem[]>('/api/attendance/queue').then(setConversations, () => setConversations([]));
+  }, [api]);
+
+  async function create(e: FormEvent) {
+    e.preventDefault();
+    setError('');
+    try {
+      const ticket = await api.post<{ id: string }>('/api/attendance/tickets', { session_id: sessionId, subject, priority, ...(description ? { description } : {}) });
+      onCreated(ticket.id);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('tickets.create_failed'));
+    }
+  }
+
+  if (conversations?.length === 0) {
+    return <p className="ticket-detail">{t('tickets.no_conversation')}</p>;
+  }
+  return (
+    <section className="ticket-detail" aria-labelledby="new-ticket-title">
+      <h3 id="new-ticket-title">{t('tickets.new')}</h3>
+      <form onSubmit={(e) => void create(e)}>
+        <label htmlFor="n-session">{t('tickets.conversation')}</label>
+        <select id="n-session" value={sessionId} onChange={(e) => setSessionId(e.target.value)} required>
+          <option value="">{t('common.choose')}</option>
+          {conversations?.map((c) => <option key={c.session_id} value={c.session_id}>{c.user_name} · {c.channel} · {c.last_message ?? t(`state.${c.status}`)}</option>)}
+        </select>
+        <label htmlFor="n-subject">{t('tickets.subject')}</label>
+        <input id="n-subject" value={subject} onChange={(e) => setSubject(e.target.value)} required maxLength={200} />
+        <label htmlFor="n-description">{t('tickets.description')}</label>
+        <textarea id="n-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <label htmlFor="n-priority">{t('tickets.priority')}</label>
+        <select id="n-priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
+          {PRIORITIES.map((p) => <option key={p} value={p}>{t(`priority.${p}`)}</option>)}
+        </select>
+        <button type="submit">{t('tickets.create')}</button>
+      </form>
+      {error && <p role="alert" className="error">{error}</p>}
+    </section>
   );
 }
 

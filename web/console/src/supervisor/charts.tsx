@@ -22,23 +22,28 @@ export function BarChart({ label, value, target }: { label: string; value: numbe
         accessibilityLayer={false}>
         <XAxis type="number" domain={[0, max]} hide />
         <YAxis type="category" dataKey="name" hide />
-        <Bar dataKey="value" fill={BLUE} background={{ fill: '#eef1f6' }} isAnimationActive={false} />
+        <Bar dataKey="value" fill={BLUE} isAnimationActive={false} />
         {target !== undefined && <ReferenceLine x={target} stroke={RED} strokeDasharray="3 2" strokeWidth={2} ifOverflow="extendDomain" />}
       </RechartsBar>
     </div>
   );
 }
 
-/** Values over equal slices of a period as a line; gaps where a slice has no data. */
+/**
+ * Values over equal slices of a period as a line over a baseline, joined across slices without
+ * data. No dots: a lone value drawn as a dot under the bar read as a stray artefact; with fewer
+ * than two values the chart is the baseline alone, and its text alternative still has the numbers.
+ */
 export function TrendChart({ label, values }: { label: string; values: (number | null)[] }) {
   const { t } = useTranslation();
-  const data = values.map((value, slice) => ({ slice, value }));
+  const enough = values.filter((v) => v !== null).length >= 2;
+  const data = values.map((value, slice) => ({ slice, value: enough ? value : null }));
   return (
     <div role="img" aria-label={t('insights.chart', { label, value: values.map((v) => v ?? t('insights.chart_no_data')).join(', ') })} className="chart trend">
       <LineChart width={W} height={H} data={data} margin={{ top: 6, right: 6, bottom: 6, left: 6 }} accessibilityLayer={false}>
-        <XAxis dataKey="slice" hide />
+        <XAxis dataKey="slice" tick={false} tickLine={false} height={1} stroke="#c5cad6" />
         <YAxis domain={[0, 'auto']} hide />
-        <Line dataKey="value" stroke={BLUE} strokeWidth={2} dot={{ r: 3, fill: BLUE }} connectNulls={false} isAnimationActive={false} />
+        <Line dataKey="value" stroke={BLUE} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
       </LineChart>
     </div>
   );
