@@ -100,7 +100,9 @@ export async function wireAttendance(deps: {
   const { voiceFor } = conversations;
   // Queued mobile_msg lines from an attendant's phone are the attendant's; voice notes are transcribed (docs/channels/mobile-msg.md).
   const mobileMsg = graphAdapterOf(adapters, 'mobile_msg');
-  if (mobileMsg) engine.screen('mobile_msg', createMobileMsgScreen({ adapter: mobileMsg, attendantInbox, voiceFor, logger }));
+  if (mobileMsg) engine.screen('mobile_msg', createMobileMsgScreen({
+    adapter: mobileMsg, attendantInbox, voiceFor, languageOf: (bot) => bots.find(bot)?.config.language, logger,
+  }));
   // Queued workchat lines from a member recognised as an attendant are theirs (docs/channels/workchat.md, "Attendants").
   if (adapters.workchat) {
     engine.screen('workchat', createWorkchatScreen({ adapter: adapters.workchat, conversations: workchatConversations, attendantInbox, logger }));

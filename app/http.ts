@@ -66,6 +66,8 @@ export async function serveHttp(deps: {
       history: async (sessionId) => (await conversations.messages.listBySession(sessionId)).filter((m) => !('to' in m.payload)),
       // Visitors' files go to the bot's drive, the one of the BASIC file keywords (docs/channels/web.md, "Files from the visitor").
       uploads: { drive, linkTo: (bot, file) => driveLinks.url(bot, file) },
+      // The widget speaks the bot's language (docs/configuration.md, "Languages").
+      languageOf: (name) => bots.named(name)?.config.language,
     }),
     webAllowedOrigins: (name) => bots.named(name)?.config['web-allowed-origins'] ?? [],
     sessions: { findSession: (id) => conversations.sessions.findById(id) },

@@ -31,7 +31,7 @@ export {
   assignConversation, DEFAULT_MAX_CONVERSATIONS, type AssignConversationInput, type AssignDeps,
 } from './assign-conversation.js';
 export {
-  QUEUE_FULL_MESSAGE, queueConversation, queueMessage,
+  QUEUE_FULL_MESSAGE, queueConversation, queueFullMessage, queueMessage,
   type QueueConversationDeps, type QueueConversationInput, type QueueConversationResult,
 } from './queue-conversation.js';
 export { takeConversation, type TakeConversationDeps, type TakeConversationInput } from './take-conversation.js';

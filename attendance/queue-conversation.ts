@@ -4,6 +4,7 @@
  * where they stand; later ones only refresh the item's last message.
  */
 import { defaultBotConfig, type BotConfig } from '../config/index.js';
+import { translate } from '../infra/i18n.js';
 import {
   type ConversationRow, type HandoffFacts, type HandoffQueueing,
 } from '../db/index.js';
@@ -34,14 +35,18 @@ export type QueueConversationResult =
   | { kind: 'queue_full'; size: number }
   | { kind: 'updated'; item: ConversationRow };
 
-/** Told to the customer when the queue refuses the conversation. */
-export const QUEUE_FULL_MESSAGE =
-  'Sorry, all our attendants are busy and the queue is full, so no one can take your conversation right now. Please try again later.';
+/** Told to the customer when the queue refuses the conversation, in the bot's `language` (`queue.full` of locales/). */
+export function queueFullMessage(language?: string): string {
+  return translate(language, 'queue.full');
+}
 
-/** The position notice (`queue_position`) with the estimate rounded up to whole minutes. */
-export function queueMessage(position: number, estimatedWaitSeconds: number): string {
+/** {@link queueFullMessage} in English. */
+export const QUEUE_FULL_MESSAGE = queueFullMessage('en');
+
+/** The position notice (`queue_position`) with the estimate rounded up to whole minutes, in the bot's `language` (English when not given). */
+export function queueMessage(position: number, estimatedWaitSeconds: number, language?: string): string {
   const minutes = Math.max(1, Math.ceil(estimatedWaitSeconds / 60));
-  return `You are number ${position} in the queue. Estimated wait: about ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return translate(language, 'queue.position', { position, count: minutes });
 }
 
 /** How far back resolved attendances count for the average handle time. */
@@ -80,7 +85,7 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
     session_id: session.id, channel: inbound.channel, to: session.external_user_id, text, from: 'system',
   });
   if (waiting.length >= size) {
-    await deps.notify([customer(QUEUE_FULL_MESSAGE)]);
+    await deps.notify([customer(queueFullMessage(config.language))]);
     return { kind: 'queue_full', size };
   }
 
@@ -105,7 +110,7 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
 
   const position = queuePosition(queued, session.id) ?? queued.length;
   const estimate = average === undefined ? config['attendance-max-wait-seconds'] : Math.round(position * average);
-  await deps.notify([customer(queueMessage(position, estimate))]);
+  await deps.notify([customer(queueMessage(position, estimate, config.language))]);
 
   const assigned = await assignConversation(deps, { sessionId: session.id, current: item, ...(facts ? { known: facts } : {}) });
   return { kind: 'queued', item: assigned ?? item, position, estimated_wait_seconds: estimate, assigned_to: assigned?.assigned_to ?? null };

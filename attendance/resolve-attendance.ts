@@ -10,6 +10,7 @@ import {
 import { SURVEY_CONTEXT_KEY } from '../engine/index.js';
 import type { CustomerOutbound } from './customer-outbound.js';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
+import { translate } from '../infra/i18n.js';
 import type { Logger } from '../infra/logger.js';
 import { recordEvents, type AssignDeps } from './assign-conversation.js';
 import { backfillWaiting } from './backfill-waiting.js';
@@ -37,7 +38,7 @@ export interface ResolveAttendanceInput {
  * `resolved_at`, then `engine.resolve` (needs_human false, the next customer message reaches the
  * bot; with `attendance-satisfaction-survey` on, the session is marked so that message is first
  * offered as a score), event resolved (listeners write the CRM log entry), then the
- * `attendance-satisfaction-question`, then backfill for the attendant who held it. Resolves to
+ * `attendance-satisfaction-question` (unset: the question of the bot's `language`), then backfill for the attendant who held it. Resolves to
  * the resolved row and the items backfilled.
  *
  * Throws NotFoundError `session_not_found` and ConflictError `invalid_transition` for a waiting
@@ -65,7 +66,8 @@ export async function resolveAttendance(
   await recordEvents(deps, resolved, result.events);
   // Asked after the CRM entry exists, so the answer always finds the entry it completes.
   if (survey) {
-    await messageCustomer(deps, row, config['attendance-satisfaction-question'], 'system')
+    const question = config['attendance-satisfaction-question'] ?? translate(config.language, 'survey.question');
+    await messageCustomer(deps, row, question, 'system')
       .catch((error: unknown) => deps.logger?.error({ err: error, session: row.session_id }, 'satisfaction question not sent'));
   }
   const backfilled = row.assigned_to ? await backfillWaiting(deps, { attendantId: row.assigned_to }) : [];

@@ -66,6 +66,7 @@ describe('config keys', () => {
       'rtc-storage-bucket': 'recordings',
       'rtc-transcription-enabled': true,
       'transcription-language': 'pt-BR',
+      'language': undefined,
       'oidc-provider-url': undefined,
       'oidc-client-id': undefined,
       'oidc-client-secret': undefined,
@@ -81,7 +82,7 @@ describe('config keys', () => {
       'webhook-rate-limit': 120,
       'webhook-rate-window-seconds': 60,
       'attendance-satisfaction-survey': true,
-      'attendance-satisfaction-question': 'Thank you for talking with us. From 0 to 10, how satisfied are you with this conversation?',
+      'attendance-satisfaction-question': undefined,
       'attendance-sales-ticket-deal': true,
       'attendance-customer-waiting-seconds': 300,
       'attendance-queue-alert-threshold': 10,
@@ -198,6 +199,8 @@ describe('config keys', () => {
     expect(parseKey('attendance-email-bcc', 'audit')).toBe('error: expected an email address');
     expect(parseKey('transcription-language', 'en-US')).toBe('en-US');
     expect(parseKey('transcription-language', 'not a language')).toBe('error: expected a language tag such as pt-BR or en-US');
+    expect(parseKey('language', 'es-MX')).toBe('es-MX');
+    expect(parseKey('language', 'português')).toBe('error: expected a language tag such as pt-BR or en-US');
   });
 
   it('checks the attendance webhook secret is a Standard Webhooks secret', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, text, textWithDefault, webhookSecret, wholeNumber,
+  decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, optionalLanguageTag, text, textWithDefault, webhookSecret, wholeNumber,
 } from './config-values.js';
 
 /** The providers' versioned Graph API, the default `*-api-url` of the Graph-style channels. */
@@ -90,6 +90,10 @@ export const configSchema = z.object({
   'rtc-storage-bucket': textWithDefault('recordings'),
   'rtc-transcription-enabled': flag(true),
   'transcription-language': languageTag('pt-BR'),
+  // The language the system speaks to customers (queue, wait, survey, errors) and the web widget's, as a
+  // BCP 47 tag: en, pt-BR (pt-*) or es (es-*); anything else reads English. Unset: English on the
+  // server, the visitor's browser languages in the widget (docs/configuration.md, "Languages").
+  'language': optionalLanguageTag(),
   'oidc-provider-url': httpUrl(),
   'oidc-client-id': text(),
   'oidc-client-secret': text(),
@@ -115,7 +119,8 @@ export const configSchema = z.object({
   // Attendance settings of our own design; see docs/attendance/README.md.
   // After a resolve the customer is asked for a 0–10 score, stored as customer_satisfaction.
   'attendance-satisfaction-survey': flag(true),
-  'attendance-satisfaction-question': textWithDefault('Thank you for talking with us. From 0 to 10, how satisfied are you with this conversation?'),
+  // Unset: the catalogue's question in the bot's language (locales/<language>/server.json, survey.question).
+  'attendance-satisfaction-question': text(),
   // Resolving a ticket of category sales creates a CRM deal for the customer .
   'attendance-sales-ticket-deal': flag(true),
   // docs/attendance/email.md: customer_waiting after 5 minutes, queue_alert above 10 waiting; resolved mail is optional.

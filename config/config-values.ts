@@ -105,6 +105,11 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
 
 /** A BCP 47 language tag such as pt-BR, checked by the runtime's own Intl data. */
 export function languageTag(defaultValue: string) {
+  return optionalLanguageTag().default(defaultValue);
+}
+
+/** {@link languageTag} without a default: undefined when the bot sets none. */
+export function optionalLanguageTag() {
   return z
     .string()
     .refine((raw) => {
@@ -114,5 +119,5 @@ export function languageTag(defaultValue: string) {
         return false;
       }
     }, 'expected a language tag such as pt-BR or en-US')
-    .default(defaultValue);
+    .optional();
 }

@@ -1,3 +1,4 @@
+import { translate } from '../infra/i18n.js';
 import type { InboundMessage } from './messages.js';
 import type { SessionTurn } from './session-turn.js';
 
@@ -11,8 +12,8 @@ import type { SessionTurn } from './session-turn.js';
 /** Context key that marks a session whose next message may be a satisfaction score. */
 export const SURVEY_CONTEXT_KEY = 'satisfaction_survey';
 
-/** What the customer is told after a score was taken. */
-export const SURVEY_THANKS = 'Thank you for your feedback!';
+/** What the customer is told after a score was taken, in English; in the bot's `language` it is `survey.thanks` of locales/. */
+export const SURVEY_THANKS = translate('en', 'survey.thanks');
 
 const SCORE = /^(\d{1,2})(?:\s*\/\s*10)?$/;
 
@@ -41,6 +42,6 @@ export function takeSurveyAnswer(turn: SessionTurn, inbound: Pick<InboundMessage
   const score = parseSurveyScore(inbound.text);
   if (score === undefined) return undefined;
   turn.setContext('customer_satisfaction', score);
-  turn.say(SURVEY_THANKS, 'system');
+  turn.say(translate(turn.bot.config.language, 'survey.thanks'), 'system');
   return { score, mark };
 }

@@ -1,8 +1,12 @@
+import { translate } from '../infra/i18n.js';
 import { attendanceAvailable } from './routing-rule.js';
 import type { SessionTurn } from './session-turn.js';
 
-/** What the customer is told when the session goes to the queue ("wait message sent"). */
-export const WAIT_MESSAGE = 'You are being transferred to a human attendant. Please wait, someone will be with you shortly.';
+/**
+ * What the customer is told when the session goes to the queue ("wait message sent"), in English;
+ * a bot's customers read it in the bot's `language` (locales/<language>/server.json, `transfer.wait`).
+ */
+export const WAIT_MESSAGE = translate('en', 'transfer.wait');
 
 /** Shown to the script when the bot has no human side. */
 export const CRM_DISABLED_MESSAGE = 'Human attendance is disabled for this bot (attendance-enabled or crm-enabled is false).';
@@ -30,7 +34,7 @@ export type TransferOutcome = {
 /**
  * Hands the session to a human (false → true): needs_human true; transfer_reason,
  * transfer_time, priority, target, department and destination (null when not given) in context_data; the wait
- * message to the customer (from `system`). Resolves to the TRANSFER TO HUMAN result object. When
+ * message to the customer (from `system`, in the bot's language). Resolves to the TRANSFER TO HUMAN result object. When
  * the bot has no human side nothing changes and the status is `crm_disabled`.
  */
 export function transferToHuman(turn: SessionTurn, request: TransferRequest, now: Date): TransferOutcome {
@@ -46,7 +50,8 @@ export function transferToHuman(turn: SessionTurn, request: TransferRequest, now
   // Each hand-over names its own target, department and destination: one it leaves out is cleared,
   // so an earlier transfer's choice does not steer this one (docs/attendance/README.md, "Destinations").
   for (const field of ['target', 'department', 'destination'] as const) turn.setContext(field, request[field] ?? null);
-  turn.say(WAIT_MESSAGE, 'system');
+  const wait = translate(turn.bot.config.language, 'transfer.wait');
+  turn.say(wait, 'system');
   turn.handedOff = true;
-  return result(true, 'queued', WAIT_MESSAGE);
+  return result(true, 'queued', wait);
 }

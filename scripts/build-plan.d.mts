@@ -8,6 +8,8 @@ export interface BuildPart {
   args: string[];
   dirs: string[];
   suffix?: string;
+  /** Walked like `dirs`, every file counting whatever its suffix (the server's JSON catalogues). */
+  anyFileDirs?: string[];
   files: string[];
   outputs: string[];
 }

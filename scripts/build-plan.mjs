@@ -9,21 +9,23 @@ export const STAMP_FILE = 'dist/.build-stamp.json';
 
 /**
  * The four builds, in the order `npm run build` runs them. `dirs` are walked whole (files whose
- * name starts with a dot skipped), `files` are single files; `outputs` must exist for the part to
- * count as built. `server.dirs` is the project root, filtered by tsconfig.build.json's `exclude`.
+ * name starts with a dot skipped; with `suffix`, only files so named), `anyFileDirs` likewise but
+ * every file counts, `files` are single files; `outputs` must exist for the part to count as built.
+ * `server.dirs` is the project root, filtered by tsconfig.build.json's `exclude`. The message
+ * catalogues (`locales/`, JSON) feed the server, the console and the widget.
  */
 export const BUILD_PARTS = [
   {
     name: 'server', label: 'server (tsc -p tsconfig.build.json)', tool: 'tsc', args: ['-p', 'tsconfig.build.json'],
-    dirs: ['.'], suffix: '.ts', files: ['tsconfig.json', 'tsconfig.build.json', 'package.json'], outputs: ['dist/bin/switchboard.js'],
+    dirs: ['.'], suffix: '.ts', anyFileDirs: ['locales'], files: ['tsconfig.json', 'tsconfig.build.json', 'package.json'], outputs: ['dist/bin/switchboard.js'],
   },
   {
     name: 'console', label: 'attendant console (vite build)', tool: 'vite', args: ['build'],
-    dirs: ['web/console'], files: ['web/tsconfig.json', 'vite.config.ts', 'package.json'], outputs: ['dist/web/console/index.html'],
+    dirs: ['web/console', 'locales'], files: ['web/tsconfig.json', 'vite.config.ts', 'package.json'], outputs: ['dist/web/console/index.html'],
   },
   {
     name: 'widget', label: 'chat widget (vite build --mode widget)', tool: 'vite', args: ['build', '--mode', 'widget'],
-    dirs: ['web/widget'], files: ['vite.config.ts', 'package.json'], outputs: ['dist/web/widget.js'],
+    dirs: ['web/widget', 'locales'], files: ['vite.config.ts', 'package.json'], outputs: ['dist/web/widget.js'],
   },
   {
     name: 'meet', label: 'meeting client (vite build --mode meet)', tool: 'vite', args: ['build', '--mode', 'meet'],
@@ -51,18 +53,19 @@ export function newestSourceTime(root, part) {
       if (newest === null || t > newest) newest = t;
     } catch { /* a listed file that does not exist feeds nothing */ }
   };
-  const walk = (rel) => {
+  const walk = (rel, suffix) => {
     let entries;
     try { entries = readdirSync(path.join(root, rel), { withFileTypes: true }); } catch { return; }
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const child = rel === '.' ? entry.name : `${rel}/${entry.name}`;
       if (isExcluded(child)) continue;
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile() && (!part.suffix || child.endsWith(part.suffix))) see(path.join(root, child));
+      if (entry.isDirectory()) walk(child, suffix);
+      else if (entry.isFile() && (!suffix || child.endsWith(suffix))) see(path.join(root, child));
     }
   };
-  for (const dir of part.dirs) walk(dir);
+  for (const dir of part.dirs) walk(dir, part.suffix);
+  for (const dir of part.anyFileDirs ?? []) walk(dir, undefined);
   for (const file of part.files) see(path.join(root, file));
   return newest;
 }

@@ -54,7 +54,7 @@ describe('inspectParts on a project folder', () => {
     await copyFile(path.join(import.meta.dirname, '..', 'tsconfig.build.json'), path.join(root, 'tsconfig.build.json'));
     await at('tsconfig.build.json', STARTED - 60_000);
     for (const rel of ['tsconfig.json', 'package.json', 'vite.config.ts', 'service.ts', 'engine/turn.ts', 'engine/turn.test.ts', 'test/e2e/x.ts',
-      'web/tsconfig.json', 'web/console/index.html', 'web/console/src/App.tsx', 'web/widget/widget.ts', 'web/meet/meet.ts',
+      'locales/en/widget.json', 'web/tsconfig.json', 'web/console/index.html', 'web/console/src/App.tsx', 'web/widget/widget.ts', 'web/meet/meet.ts',
       'dist/bin/switchboard.js', 'dist/web/console/index.html', 'dist/web/widget.js', 'dist/web/meet.js']) await write(rel);
   });
   afterEach(async () => { await rm(root, { recursive: true, force: true }); });
@@ -73,6 +73,11 @@ describe('inspectParts on a project folder', () => {
     expect(stale()).toEqual(['widget']);
     await at('web/console/src/App.tsx', STARTED + 1000);
     expect(stale()).toEqual(['console', 'widget']);
+  });
+
+  it('rebuilds the server, the console and the widget for a changed message catalogue (locales/)', async () => {
+    await at('locales/en/widget.json', STARTED + 1000);
+    expect(stale()).toEqual(['server', 'console', 'widget']);
   });
 
   it('ignores what tsc -p tsconfig.build.json does not compile: tests, test/, web/, dist/', async () => {

@@ -1,12 +1,13 @@
 import {
   transcribeVoiceNote, voiceNoteOf, VoiceModelsRefusedError, type InboundMessage, type InboundScreen, type VoiceModels,
 } from '../../engine/index.js';
+import { translate } from '../../infra/i18n.js';
 import type { Logger } from '../../infra/logger.js';
 import { MEDIA_MAX_BYTES } from './channel-media.js';
 import type { GraphAdapter } from './graph-adapter.js';
 
-/** Told to a customer whose voice note cannot be understood (no voice service for the bot). */
-export const VOICE_NOT_UNDERSTOOD = 'Sorry, I cannot understand voice notes here yet. Could you please write your message?';
+/** Told to a customer whose voice note cannot be understood (no voice service for the bot), in English; in the bot's `language` it is `voice.not_understood` of locales/. */
+export const VOICE_NOT_UNDERSTOOD = translate('en', 'voice.not_understood');
 
 /** What the mobile_msg screen is built from (ports given by the composition root). */
 export interface MobileMsgScreenDeps {
@@ -16,6 +17,8 @@ export interface MobileMsgScreenDeps {
   attendantInbox?: (line: { bot: string; channel: 'mobile_msg'; who: { phone: string | undefined }; text: string }) => Promise<{ reply: string } | undefined>;
   /** The bot's voice service (`voice-models-url`), or undefined when it has none. */
   voiceFor: (bot: string) => VoiceModels | undefined;
+  /** The bot's `language` (config), in which customers are told what cannot be done; English when not given. */
+  languageOf?: (bot: string) => string | undefined;
   logger?: Logger;
 }
 
@@ -45,7 +48,7 @@ export function createMobileMsgScreen(deps: MobileMsgScreenDeps): InboundScreen 
     if (!note?.media_id) return message;
     const models = deps.voiceFor(message.bot);
     if (!models) {
-      await answer(message, VOICE_NOT_UNDERSTOOD);
+      await answer(message, translate(deps.languageOf?.(message.bot), 'voice.not_understood'));
       return null;
     }
     try {
@@ -57,7 +60,7 @@ export function createMobileMsgScreen(deps: MobileMsgScreenDeps): InboundScreen 
       // A voice service the outbound guard refuses is no voice service; other failures are retried with the queued message.
       if (!(error instanceof VoiceModelsRefusedError)) throw error;
       deps.logger?.warn({ bot: message.bot, reason: error.message }, 'voice-models-url refused by the outbound guard');
-      await answer(message, VOICE_NOT_UNDERSTOOD);
+      await answer(message, translate(deps.languageOf?.(message.bot), 'voice.not_understood'));
       return null;
     }
   };

@@ -31,6 +31,8 @@ export interface WebChannelDeps {
   history(sessionId: string): Promise<TranscriptRow[]>;
   /** Where visitors' uploads go (the bot's drive); without it `upload` answers 404. */
   uploads?: WebUploadDeps;
+  /** The bot's `language` (config), undefined when it sets none: the widget's language (docs/configuration.md, "Languages"). */
+  languageOf?(bot: string): string | undefined;
 }
 
 /** A visitor's file as the upload route received it. */
@@ -122,6 +124,14 @@ export function createWebChannel(deps: WebChannelDeps) {
       const claims = await deps.visitorTokens.verify(session_token, bot);
       const renewed = await deps.visitorTokens.issueWithExpiry(claims);
       return { session_token: renewed.token, expires_at: renewed.expiresAt.toISOString() };
+    },
+    /**
+     * What the widget needs before the visitor says anything: the bot's language, or null when it
+     * sets none (then the widget follows the visitor's browser). Public, as the bot's name is.
+     */
+    async info({ bot }: { bot: string }) {
+      await assertBot(bot);
+      return { bot, language: deps.languageOf?.(bot) ?? null };
     },
     /** The messages of the visitor's session, oldest first. */
     async history({ bot, session_token }: { bot: string; session_token: string }) {

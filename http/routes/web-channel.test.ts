@@ -58,6 +58,7 @@ beforeEach(async () => {
     rateLimiter: createRateLimiter({ logger: createLogger() }),
     limitFor: async () => RULE,
     history: async (sessionId) => transcripts.get(sessionId) ?? [],
+    languageOf: (bot) => (bot === 'other' ? 'pt-BR' : undefined),
   }));
   mountRoutes(router, registry, createAuthorizer(createTokenIssuer(secret, 60)), routes);
   app.use(router);
@@ -201,5 +202,18 @@ describe('GET /api/channels/web/:bot/messages', () => {
     expect((await get(token)).status).toBe(401);
     expect(await get(token, 'nobody')).toMatchObject({ status: 404, body: { error: 'bot_not_found' } });
     expect(await get(token, 'other')).toEqual({ status: 200, body: { messages: [] } });
+  });
+});
+
+describe('GET /api/channels/web/:bot/info', () => {
+  const info = async (bot: string) => {
+    const res = await fetch(`${base}/api/channels/web/${bot}/info`);
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  test('tells the widget the bot\'s language, null when it sets none; an unknown bot is 404', async () => {
+    expect(await info('other')).toEqual({ status: 200, body: { bot: 'other', language: 'pt-BR' } });
+    expect(await info('default')).toEqual({ status: 200, body: { bot: 'default', language: null } });
+    expect(await info('nobody')).toMatchObject({ status: 404, body: { error: 'bot_not_found' } });
   });
 });

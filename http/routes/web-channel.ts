@@ -3,6 +3,7 @@ import { WEB_UPLOAD_MAX_BYTES, webUploadTooLarge, type WebChannel } from '../../
 import { defineRoute } from '../route.js';
 import {
   BotParamsSchema,
+  WebBotInfoSchema,
   WebHistoryQuerySchema,
   WebHistorySchema,
   WebMessageAnswerSchema,
@@ -34,6 +35,17 @@ export function webChannelRoutes(web: WebChannel) {
       response: { description: 'The session, its token and the replies of this turn', schema: WebMessageAnswerSchema },
       errors: [401, 404, 409, 429],
       handle: ({ params: { bot }, body, req }) => web.receive({ bot, body, headers: req.headers, clientAddress: clientAddress(req) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/channels/web/:bot/info',
+      summary: 'The bot as the widget needs it before the first message: its language',
+      tag: 'web channel',
+      access: 'public',
+      params: BotParamsSchema,
+      response: { description: 'The bot\'s name and language setting', schema: WebBotInfoSchema },
+      errors: [404],
+      handle: ({ params: { bot } }) => web.info({ bot }),
     }),
     defineRoute({
       method: 'get',

@@ -96,3 +96,11 @@ export const WebUploadAnswerSchema = z
     size: z.number().int().meta({ description: 'Bytes' }),
   })
   .meta({ id: 'WebUploadAnswer' });
+
+/** The bot as the widget sees it before the first message (`GET …/info`). */
+export const WebBotInfoSchema = z
+  .object({
+    bot: z.string(),
+    language: z.string().nullable().meta({ description: 'The bot\'s `language` setting (a BCP 47 tag), or null when it sets none: the widget then follows the browser' }),
+  })
+  .meta({ id: 'WebBotInfo' });

@@ -2,32 +2,40 @@
  * A customer in the widget on the demo page and an attendant in the console, in one Chromium:
  * handoff, live queue, take, messages both ways, typing, unread badge, reload, resolve and the
  * survey; then a supervisor's screens: kanban drag, ticket edit, insights, queues, canned responses
- * and the shortcuts dialog. axe-core checks each screen; screenshots go to test-results/screenshots.
+ * and the shortcuts dialog; the widget of a bot whose language is pt-BR, and in a Spanish browser,
+ * and the console in a Portuguese browser and switched to Spanish.
+ * axe-core checks each screen; screenshots go to test-results/screenshots.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startKit, type Kit } from '../support/attendance-kit.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { TEST_ADMIN } from '../support/service.js';
 import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
 
 let kit: Kit;
+let bots: TestBots;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const pageErrors: string[][] = [];
 
 beforeAll(async () => {
+  bots = await createTestBots('sb-console-widget-');
+  // The demo bot as it ships, and a copy of it whose language is Portuguese (Brazil) (docs/configuration.md, "Languages").
+  await Promise.all([bots.add('default', {}), bots.add('brasil', { language: 'pt-BR' })]);
   const [webDir, chromium] = await Promise.all([buildWeb(), launchChromium()]);
   browser = chromium;
-  kit = await startKit({ WEB_DIR: webDir });
+  kit = await startKit({ WEB_DIR: webDir, BOTS_DIR: bots.dir });
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
   await browser?.close();
   await kit?.service.dispose();
+  await bots?.remove();
 });
 
-async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+async function newPage(viewport = { width: 1280, height: 800 }, locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale });
   contexts.push(context);
   const page = await context.newPage();
   pageErrors.push(captureErrors(page));
@@ -286,5 +294,52 @@ test('a new conversation rings: a desktop notification (permission granted) and 
   expect(after.notifications).toEqual([{ title: expect.stringMatching(/^New conversation: .+/), body: expect.any(String) }]);
   expect(after.sounds).toBe(1);
   await page.getByText(/^New conversation from /).waitFor();
+  expect(consoleErrors()).toEqual([]);
+}, 60_000);
+
+test('the widget speaks the bot\'s language (pt-BR), else the browser\'s (es), and the system\'s notices too; the console the attendant\'s', async () => {
+  // A bot whose language is pt-BR, in an English browser: the bot's setting wins.
+  const customer = await newPage({ width: 360, height: 640 }, 'en-US');
+  await customer.goto(`${kit.service.url}/demo/brasil`);
+  await customer.getByRole('button', { name: 'Abrir o chat' }).click();
+  const panel = customer.getByRole('dialog', { name: 'Fale conosco' });
+  expect(await panel.getAttribute('lang')).toBe('pt-BR');
+  await panel.getByLabel('Sua mensagem').fill('oi');
+  await panel.getByRole('button', { name: 'Enviar' }).click();
+  // The script's own words are the script's; the system's are the bot's language.
+  await panel.getByText('How can I help you?').waitFor();
+  await panel.getByRole('button', { name: 'Talk to a person' }).click();
+  await panel.getByText('Você está sendo transferido para um atendente humano. Por favor, aguarde: logo alguém vai falar com você.').waitFor();
+  const position = panel.locator('.from-system', { hasText: /Você é o número \d+ na fila\. Espera estimada: cerca de \d+ minutos?\./ });
+  await position.waitFor();
+  await expect(position.locator('.who').textContent()).resolves.toBe('Aviso');
+  await expect(customer.getByRole('status').textContent()).resolves.toBe('Online');
+  expect(await seriousViolations(customer)).toEqual([]);
+  await screenshot(customer, 'widget-pt-BR');
+
+  // A bot that sets no language, in a Spanish browser: the browser's language.
+  const visitor = await newPage({ width: 360, height: 640 }, 'es-ES');
+  await visitor.goto(`${kit.service.url}/demo/default`);
+  await visitor.getByRole('button', { name: 'Abrir el chat' }).click();
+  const spanish = visitor.getByRole('dialog', { name: 'Chatea con nosotros' });
+  await expect(spanish.getByLabel('Tu mensaje').getAttribute('placeholder')).resolves.toBe('Escribe aquí…');
+  expect(await seriousViolations(visitor)).toEqual([]);
+  await screenshot(visitor, 'widget-es');
+
+  // The console follows the attendant's browser (pt-BR); the header's picker switches it, for this browser.
+  const attendant = await newPage(undefined, 'pt-BR');
+  await attendant.goto(`${kit.service.url}/console/`);
+  await attendant.getByLabel('Usuário').fill(TEST_ADMIN.username);
+  await attendant.getByLabel('Senha').fill(TEST_ADMIN.password);
+  await attendant.getByRole('button', { name: 'Entrar' }).click();
+  await attendant.getByRole('status').filter({ hasText: 'Ao vivo' }).waitFor();
+  await attendant.getByRole('tab', { name: /Sem atendente/ }).waitFor();
+  await expect(attendant.locator('html').getAttribute('lang')).resolves.toBe('pt-BR');
+  expect(await seriousViolations(attendant)).toEqual([]);
+  await screenshot(attendant, 'console-pt-BR');
+  await attendant.getByLabel('Idioma').selectOption('es');
+  await attendant.getByRole('tab', { name: /Sin asignar/ }).waitFor();
+  await attendant.reload();
+  await attendant.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
   expect(consoleErrors()).toEqual([]);
 }, 60_000);

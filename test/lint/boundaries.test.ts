@@ -60,6 +60,9 @@ describe('a new arrow against the design fails the lint', () => {
     ['attendance/priority.ts', '../meetings/meeting-rooms.js', /attendance\/ may not import meetings\//],
     ['adapters/web/web-adapter.ts', '../../notifications/index.js', /adapters\/ may not import notifications\//],
     ['auth/roles.ts', '../test/support/start-service.js', /auth\/ may not import test\//],
+    ['engine/routing-rule.ts', '../locales/index.js', /engine\/ may not import locales\//],
+    ['infra/logger.ts', '../locales/en/server.json', /uses locales\/ only through its index\.js/],
+    ['locales/index.ts', '../infra/logger.js', /locales\/ may not import infra\//],
   ])('%s importing %s', async (file, specifier, rule) => {
     const errors = await importErrors(file, specifier);
     expect(errors).toEqual([expect.stringMatching(rule)]);
@@ -74,6 +77,7 @@ describe('a new arrow against the design fails the lint', () => {
     ['attendance/priority.ts', '../engine/index.js'],
     ['db/uuid.ts', 'drizzle-orm'],
     ['basic-interpreter/coercion.ts', './values.js'],
+    ['infra/i18n.ts', '../locales/index.js'],
     ['groups/group-access.ts', '../infra/errors.js'],
     ['http/routes/health.ts', '../../groups/index.js'],
     ['content/content-actor.ts', '../db/index.js'],

@@ -1,6 +1,6 @@
 /**
  * The widget's line to the web channel (docs/attendance/live-events.md is the attendant side):
- * `POST /api/channels/web/{bot}/messages` to speak, `POST …/uploads` for a file to send with a
+ * `GET /api/channels/web/{bot}/info` for the bot's language, `POST …/messages` to speak, `POST …/uploads` for a file to send with a
  * message (docs/channels/web.md), `GET …/messages` for the transcript and the `/ws/web` socket for
  * what the bot, an attendant or the system says later, and typing notices.
  */
@@ -45,6 +45,14 @@ export class WebChannelClient {
 
   private get messagesUrl(): string {
     return `${this.server}/api/channels/web/${encodeURIComponent(this.bot)}/messages`;
+  }
+
+  /** The bot's settings the widget needs before the first message: its `language`, null when it sets none. */
+  async info(): Promise<{ language: string | null }> {
+    const res = await fetch(`${this.server}/api/channels/web/${encodeURIComponent(this.bot)}/info`);
+    if (!res.ok) throw new ChannelError(res.status);
+    const answer = (await res.json()) as { language?: unknown };
+    return { language: typeof answer.language === 'string' ? answer.language : null };
   }
 
   /** Sends the visitor's text and files; the answer carries the (possibly new) token and the bot's replies. */

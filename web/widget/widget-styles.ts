@@ -3,7 +3,7 @@ export const WIDGET_CSS = `
 :host { all: initial; position: fixed; right: 16px; bottom: 16px; z-index: 2147483000; font: 15px/1.4 system-ui, sans-serif; color: #1a1a1a; }
 * { box-sizing: border-box; }
 button { font: inherit; cursor: pointer; }
-button:focus-visible, textarea:focus-visible, a:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
+button:focus-visible, textarea:focus-visible, a:focus-visible, .log:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
 .launcher { position: relative; width: 56px; height: 56px; border-radius: 50%; border: 0; background: #1f4fd1; color: #fff; display: grid; place-items: center; box-shadow: 0 2px 8px rgba(0,0,0,.3); float: right; }
 .badge { position: absolute; top: -4px; right: -4px; min-width: 22px; height: 22px; padding: 0 6px; border-radius: 11px; background: #b00020; color: #fff; font-size: 13px; line-height: 22px; font-weight: 700; }
 .panel { width: min(360px, calc(100vw - 32px)); height: min(520px, calc(100vh - 104px)); margin-bottom: 12px; background: #fff; border-radius: 12px; box-shadow: 0 4px 24px rgba(0,0,0,.25); display: flex; flex-direction: column; overflow: hidden; }

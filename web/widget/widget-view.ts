@@ -1,4 +1,5 @@
 import type { ChatFile, ChatLine } from './widget-client.js';
+import { currentLanguage, isSurveyThanks, t } from './widget-i18n.js';
 import { WIDGET_CSS } from './widget-styles.js';
 
 /** What the visitor does in the widget; the controller (widget.ts) decides what follows. */
@@ -10,16 +11,13 @@ export interface ViewEvents {
   onToggle(open: boolean): void;
 }
 
-/** The survey question asks for a number "from 0 to 10" (docs/attendance/insights-and-survey.md). */
+/** The survey question asks for a number "from 0 to 10", "de 0 a 10" (docs/attendance/insights-and-survey.md, locales/README.md). */
 const SURVEY_QUESTION = /\b0\s*(?:to|a|-|–)\s*10\b/i;
-/** The engine's thanks for a survey score (engine/survey-answer.ts, SURVEY_THANKS): what comes next is offered under it. */
-const SURVEY_THANKS = /^Thank you for your feedback!?$/i;
-/** Offered after the thanks: the first is sent as a message, which starts the bot's dialog again. */
-const AFTER_SURVEY = { again: 'Start a new conversation', close: 'Close the chat' } as const;
 /** Up to this many options read as a menu (one button per line); more become chips. */
 const MENU_MAX = 4;
 
-const SENDER_LABEL: Record<ChatLine['from'], string> = { customer: 'You', bot: 'Bot', attendant: 'Attendant', system: 'Notice' };
+/** Who said a line, as the visitor reads it (the widget catalogue's `sender.*`). */
+const senderLabel = (from: ChatLine['from']) => t(`sender.${from}`);
 
 /**
  * The widget's DOM, inside a shadow root so the host page's styles and scripts cannot reach it
@@ -40,19 +38,19 @@ export class WidgetView {
   constructor(host: HTMLElement, title: string, private readonly events: ViewEvents) {
     const root = host.attachShadow({ mode: 'open' });
     root.innerHTML = `<style>${WIDGET_CSS}</style>
-<section class="panel" role="dialog" aria-label="${escapeHtml(title)}" hidden>
+<section class="panel" role="dialog" aria-label="${escapeHtml(title)}" lang="${escapeHtml(currentLanguage())}" hidden>
   <header><div><h2>${escapeHtml(title)}</h2><span class="status" role="status"></span></div>
-  <button class="close" type="button" aria-label="Close chat">×</button></header>
-  <div class="log" role="log" aria-live="polite" aria-label="Conversation" tabindex="0"><ol></ol></div>
+  <button class="close" type="button" aria-label="${escapeHtml(t('chat.close'))}">×</button></header>
+  <div class="log" role="log" tabindex="0" aria-live="polite" aria-label="${escapeHtml(t('chat.conversation'))}"><ol></ol></div>
   <div class="typing" aria-live="polite"></div>
   <div class="options"></div>
   <form><input class="file" type="file" hidden>
-  <button class="attach" type="button" aria-label="Attach a file" title="Attach a file"><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M16.5 6v11.5a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v10.5a1 1 0 0 1-2 0V6H10v9.5a2.5 2.5 0 0 0 5 0V5a4 4 0 0 0-8 0v12.5a5.5 5.5 0 0 0 11 0V6z"/></svg></button>
-  <label class="sr" for="sb-input">Your message</label>
-  <textarea id="sb-input" placeholder="Type a message…" rows="1"></textarea>
-  <button class="send" type="submit">Send</button></form>
+  <button class="attach" type="button" aria-label="${escapeHtml(t('chat.attach'))}" title="${escapeHtml(t('chat.attach'))}"><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M16.5 6v11.5a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v10.5a1 1 0 0 1-2 0V6H10v9.5a2.5 2.5 0 0 0 5 0V5a4 4 0 0 0-8 0v12.5a5.5 5.5 0 0 0 11 0V6z"/></svg></button>
+  <label class="sr" for="sb-input">${escapeHtml(t('chat.your_message'))}</label>
+  <textarea id="sb-input" placeholder="${escapeHtml(t('chat.placeholder'))}" rows="1"></textarea>
+  <button class="send" type="submit">${escapeHtml(t('chat.send'))}</button></form>
 </section>
-<button class="launcher" type="button" aria-label="Open chat" aria-expanded="false"><svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg><span class="badge" hidden></span></button>`;
+<button class="launcher" type="button" aria-label="${escapeHtml(t('chat.open'))}" lang="${escapeHtml(currentLanguage())}" aria-expanded="false"><svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg><span class="badge" hidden></span></button>`;
     const $ = <T extends Element>(selector: string) => root.querySelector(selector) as T;
     this.launcher = $('.launcher');
     this.badge = $('.badge');
@@ -110,14 +108,14 @@ export class WidgetView {
   /** While a file uploads, the attach button waits. */
   setUploading(uploading: boolean): void {
     this.attach.disabled = uploading;
-    this.attach.setAttribute('aria-label', uploading ? 'Sending the file…' : 'Attach a file');
+    this.attach.setAttribute('aria-label', uploading ? t('chat.uploading') : t('chat.attach'));
   }
 
   /** Opens or closes the panel; focus goes to the reply box, or back to the launcher. */
   setOpen(open: boolean): void {
     this.panel.hidden = !open;
     this.launcher.setAttribute('aria-expanded', String(open));
-    this.launcher.setAttribute('aria-label', open ? 'Close chat' : 'Open chat');
+    this.launcher.setAttribute('aria-label', open ? t('chat.close') : t('chat.open'));
     if (open) {
       this.input.focus();
       this.scrollToEnd();
@@ -127,18 +125,23 @@ export class WidgetView {
   setUnread(count: number): void {
     this.badge.hidden = count === 0;
     this.badge.textContent = String(count);
-    this.badge.setAttribute('aria-label', `${count} unread`);
+    this.badge.setAttribute('aria-label', t('unread', { count }));
   }
 
   setConnection(text: string): void {
     this.status.textContent = text;
   }
 
-  setTyping(who: string | undefined): void {
-    this.typing.textContent = who ? `${who} is typing…` : '';
+  /** Shows who is typing ("The attendant is typing…"), or nothing. */
+  setTyping(notice: string | undefined): void {
+    this.typing.textContent = notice ?? '';
   }
 
-  /** Draws the transcript, and the choices of its last line: a menu, chips, or the survey's scores. */
+  /**
+   * Draws the transcript, and the choices of its last line: a menu, chips, the survey's scores, or,
+   * under the survey's thanks, what comes next (`after_survey.*`: the first is sent as a message,
+   * which starts the bot's dialog again; the second closes the chat).
+   */
   render(lines: ChatLine[]): void {
     // A choice the visitor pressed goes away with its group: focus moves to what is offered next, or to the reply box.
     const root = this.options.getRootNode() as ShadowRoot;
@@ -148,14 +151,14 @@ export class WidgetView {
     const last = lines.at(-1);
     if (last?.suggestions?.length) {
       const labels = last.suggestions.map((s) => s.label);
-      this.options.append(this.choices(labels.length <= MENU_MAX ? 'menu' : 'chips', 'Choices', labels));
+      this.options.append(this.choices(labels.length <= MENU_MAX ? 'menu' : 'chips', t('chat.choices'), labels));
     } else if (last?.from === 'system' && SURVEY_QUESTION.test(last.text)) {
-      this.options.append(this.choices('scores', 'Your score from 0 to 10', Array.from({ length: 11 }, (_, i) => String(i))));
-    } else if (last?.from === 'system' && SURVEY_THANKS.test(last.text.trim())) {
-      const next = this.choices('menu', 'What next', [AFTER_SURVEY.again]);
+      this.options.append(this.choices('scores', t('chat.score'), Array.from({ length: 11 }, (_, i) => String(i))));
+    } else if (last?.from === 'system' && isSurveyThanks(last.text)) {
+      const next = this.choices('menu', t('after_survey.label'), [t('after_survey.again')]);
       const close = document.createElement('button');
       close.type = 'button';
-      close.textContent = AFTER_SURVEY.close;
+      close.textContent = t('after_survey.close');
       close.addEventListener('click', () => this.events.onToggle(false));
       next.append(close);
       this.options.append(next);
@@ -190,12 +193,12 @@ function lineElement(line: ChatLine): HTMLLIElement {
   if (line.from === 'attendant' || line.from === 'system') {
     const who = document.createElement('span');
     who.className = 'who';
-    who.textContent = SENDER_LABEL[line.from];
+    who.textContent = senderLabel(line.from);
     item.append(who);
   } else {
     const who = document.createElement('span');
     who.className = 'sr';
-    who.textContent = `${SENDER_LABEL[line.from]}: `;
+    who.textContent = `${senderLabel(line.from)}: `;
     item.append(who);
   }
   if (line.text) item.append(document.createTextNode(line.text));

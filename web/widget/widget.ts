@@ -4,17 +4,18 @@
  * is kept in localStorage, so a reload continues the conversation; a lost socket reconnects with
  * backoff and catches up from the transcript.
  */
-import { ChannelError, WebChannelClient, type ChatFile, type ChatLine, type PushFrame } from './widget-client.js';
+import { ChannelError, UPLOAD_MAX_BYTES, WebChannelClient, type ChatFile, type ChatLine, type PushFrame } from './widget-client.js';
+import { chooseLanguage, t, useLanguage } from './widget-i18n.js';
 import { WidgetView } from './widget-view.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
 const TYPING_EVERY_MS = 1_000;
-/** What the visitor reads when a file is refused, by the upload's status. */
-const UPLOAD_ERRORS: Record<number, string> = {
-  413: 'This file is too big: files can be up to 10 MB.',
-  429: 'Too many files; wait a moment.',
-  401: 'Your session has ended: send a message, then attach the file again.',
+/** What the visitor reads when a file is refused, by the upload's status (keys of the widget catalogue). */
+const UPLOAD_ERRORS: Record<number, () => string> = {
+  413: () => t('error.file_too_big', { megabytes: UPLOAD_MAX_BYTES / (1024 * 1024) }),
+  429: () => t('error.too_many_files'),
+  401: () => t('error.session_ended'),
 };
 
 class ChatWidget {
@@ -87,7 +88,7 @@ class ChatWidget {
       if (this.socket?.readyState !== WebSocket.OPEN || answer.token !== before) answer.replies.forEach((r) => this.append(r));
       if (answer.token !== before) this.connect();
     } catch (err) {
-      this.append({ from: 'system', text: err instanceof ChannelError && err.status === 429 ? 'Too many messages; wait a moment.' : 'Your message could not be sent. Check your connection and try again.' });
+      this.append({ from: 'system', text: err instanceof ChannelError && err.status === 429 ? t('error.too_many_messages') : t('error.not_sent') });
     }
   }
 
@@ -98,7 +99,7 @@ class ChatWidget {
   private async attach(file: File): Promise<void> {
     const token = this.token;
     if (!token) {
-      this.append({ from: 'system', text: 'Send a message first; then you can attach a file.' });
+      this.append({ from: 'system', text: t('error.attach_first') });
       return;
     }
     this.view.setUploading(true);
@@ -108,7 +109,7 @@ class ChatWidget {
     } catch (err) {
       const status = err instanceof ChannelError ? err.status : 0;
       if (status === 401) this.token = undefined;
-      this.append({ from: 'system', text: UPLOAD_ERRORS[status] ?? 'Your file could not be sent. Check your connection and try again.' });
+      this.append({ from: 'system', text: UPLOAD_ERRORS[status]?.() ?? t('error.file_not_sent') });
     } finally {
       this.view.setUploading(false);
     }
@@ -131,12 +132,12 @@ class ChatWidget {
     if (!token) return;
     this.socket?.close();
     clearTimeout(this.retryTimer);
-    this.view.setConnection('Connecting…');
+    this.view.setConnection(t('connection.connecting'));
     const socket = this.client.connect(token, (frame) => this.onFrame(frame));
     this.socket = socket;
     socket.addEventListener('open', () => {
       this.retryMs = 500;
-      this.view.setConnection('Online');
+      this.view.setConnection(t('connection.online'));
       void this.catchUp(token);
     });
     socket.addEventListener('close', (event) => {
@@ -147,7 +148,7 @@ class ChatWidget {
         this.view.setConnection('');
         return; // the token no longer opens a session: the next message starts a new one
       }
-      this.view.setConnection('Reconnecting…');
+      this.view.setConnection(t('connection.reconnecting'));
       this.retryTimer = setTimeout(() => this.connect(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
     });
@@ -177,7 +178,7 @@ class ChatWidget {
 
   private onFrame(frame: PushFrame): void {
     if (frame.type === 'typing') {
-      this.view.setTyping(frame.from === 'attendant' ? 'The attendant' : 'Someone');
+      this.view.setTyping(frame.from === 'attendant' ? t('typing.attendant') : t('typing.someone'));
       clearTimeout(this.typingTimer);
       this.typingTimer = setTimeout(() => this.view.setTyping(undefined), TYPING_SHOWN_MS);
       return;
@@ -195,15 +196,22 @@ function start(): void {
     return;
   }
   const server = new URL(script.src, location.href).origin;
-  const title = script.dataset.title ?? 'Chat with us';
+  const client = new WebChannelClient(server, bot);
   const mount = () => {
     const host = document.createElement('switchboard-chat');
     document.body.append(host);
-    new ChatWidget(host, new WebChannelClient(server, bot), bot, title);
+    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'));
   };
-  // A tag in <head> runs before <body> exists.
-  if (document.body) mount();
-  else document.addEventListener('DOMContentLoaded', mount, { once: true });
+  // The language first (the bot's setting, asked of the server, unless the tag names one), then the DOM.
+  const attribute = script.dataset.language;
+  const language = attribute ? Promise.resolve(undefined) : client.info().then((info) => info.language, () => undefined);
+  void language
+    .then((bot) => useLanguage(chooseLanguage({ attribute, bot, browser: navigator.languages })))
+    .then(() => {
+      // A tag in <head> runs before <body> exists.
+      if (document.body) mount();
+      else document.addEventListener('DOMContentLoaded', mount, { once: true });
+    });
 }
 
 start();

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { Api } from './api.js';
 import { CannedResponses } from './CannedResponses.js';
 import { HelpDialog } from './HelpDialog.js';
+import { LanguagePicker } from './LanguagePicker.js';
 import { Inbox } from './inbox/Inbox.js';
 import { Console, type ConsoleContext } from './live-context.js';
 import { LiveSocket } from './live-socket.js';
@@ -11,6 +12,7 @@ import { StatusPicker } from './StatusPicker.js';
 import { Queues } from './supervisor/Queues.js';
 import { Tickets } from './supervisor/Tickets.js';
 import type { LiveFrame, Me } from './types.js';
+import { useTranslation } from 'react-i18next';
 
 // The supervisor's board and charts load on first use: attendants never download @dnd-kit or recharts.
 const Kanban = lazy(() => import('./supervisor/Kanban.js').then((m) => ({ default: m.Kanban })));
@@ -18,13 +20,14 @@ const Insights = lazy(() => import('./supervisor/Insights.js').then((m) => ({ de
 
 const TOKEN_KEY = 'switchboard-console:token';
 
+// Each screen's name is `screen.<id>` of the console catalogue.
 const SCREENS = [
-  { id: 'inbox', label: 'Inbox', supervisor: false },
-  { id: 'board', label: 'Board', supervisor: false },
-  { id: 'tickets', label: 'Tickets', supervisor: false },
-  { id: 'canned', label: 'Canned responses', supervisor: false },
-  { id: 'insights', label: 'Insights', supervisor: true },
-  { id: 'queues', label: 'Queues', supervisor: true },
+  { id: 'inbox', supervisor: false },
+  { id: 'board', supervisor: false },
+  { id: 'tickets', supervisor: false },
+  { id: 'canned', supervisor: false },
+  { id: 'insights', supervisor: true },
+  { id: 'queues', supervisor: true },
 ] as const;
 type ScreenId = (typeof SCREENS)[number]['id'];
 
@@ -50,6 +53,7 @@ export function App() {
 }
 
 function SignedIn({ token, signOut, signedInNow }: { token: string; signOut(): void; signedInNow: boolean }) {
+  const { t } = useTranslation();
   const api = useMemo(() => new Api(token, signOut), [token, signOut]);
   const [me, setMe] = useState<Me>();
   const [connected, setConnected] = useState(false);
@@ -97,34 +101,35 @@ function SignedIn({ token, signOut, signedInNow }: { token: string; signOut(): v
     };
   }, []);
 
-  if (!context) return <p className="loading" role="status">Loading…</p>;
+  if (!context) return <p className="loading" role="status">{t('app.loading')}</p>;
   const screens = SCREENS.filter((s) => !s.supervisor || context.isSupervisor);
   return (
     <Console.Provider value={context}>
       <header className={menuOpen ? 'top menu-open' : 'top'}>
         <h1>Switchboard</h1>
-        <span className={connected ? 'live on' : 'live off'} role="status">{connected ? 'Live' : 'Reconnecting…'}</span>
+        <span className={connected ? 'live on' : 'live off'} role="status">{connected ? t('app.live') : t('app.reconnecting')}</span>
         {/* On a phone (under 800 px) the screens and the rest of the header fold behind this button. */}
         <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="top-menu" onClick={() => setMenuOpen((o) => !o)}>
-          Menu<span className="sr"> ({SCREENS.find((s) => s.id === screen)?.label})</span>
+          {t('app.menu')}<span className="sr"> ({t(`screen.${screen}`)})</span>
         </button>
         <div id="top-menu" className="top-menu">
-          <nav aria-label="Screens">
+          <nav aria-label={t('app.screens')}>
             {screens.map((s) => (
-              <a key={s.id} href={`#/${s.id}`} aria-current={screen === s.id ? 'page' : undefined} onClick={() => setMenuOpen(false)}>{s.label}</a>
+              <a key={s.id} href={`#/${s.id}`} aria-current={screen === s.id ? 'page' : undefined} onClick={() => setMenuOpen(false)}>{t(`screen.${s.id}`)}</a>
             ))}
           </nav>
           <StatusPicker />
-          <button type="button" onClick={() => { setMenuOpen(false); setHelp(true); }}>Shortcuts</button>
+          <LanguagePicker />
+          <button type="button" onClick={() => { setMenuOpen(false); setHelp(true); }}>{t('app.shortcuts')}</button>
           <span className="me">{context.me.username}</span>
-          <button type="button" onClick={signOut}>Sign out</button>
+          <button type="button" onClick={signOut}>{t('app.sign_out')}</button>
         </div>
       </header>
       {screen === 'inbox' && <Inbox />}
-      {screen === 'board' && <Suspense fallback={<p className="note">Loading…</p>}><Kanban /></Suspense>}
+      {screen === 'board' && <Suspense fallback={<p className="note">{t('app.loading')}</p>}><Kanban /></Suspense>}
       {screen === 'tickets' && <Tickets />}
       {screen === 'canned' && <CannedResponses />}
-      {screen === 'insights' && <Suspense fallback={<p className="note">Loading…</p>}><Insights /></Suspense>}
+      {screen === 'insights' && <Suspense fallback={<p className="note">{t('app.loading')}</p>}><Insights /></Suspense>}
       {screen === 'queues' && <Queues />}
       {help && <HelpDialog onClose={() => setHelp(false)} />}
     </Console.Provider>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from './api.js';
 import { useConsole } from './live-context.js';
+import { useTranslation } from 'react-i18next';
 
 interface Canned {
   id: string;
@@ -16,6 +17,7 @@ interface Canned {
  * supervisors keep. In the reply box, `/` and the shortcut insert one.
  */
 export function CannedResponses() {
+  const { t } = useTranslation();
   const { api, isSupervisor } = useConsole();
   const [items, setItems] = useState<Canned[]>([]);
   const [shortcut, setShortcut] = useState('');
@@ -33,13 +35,13 @@ export function CannedResponses() {
       setMessage(what);
       load();
     } catch (err) {
-      setMessage(err instanceof ApiError ? err.message : 'That did not work; try again.');
+      setMessage(err instanceof ApiError ? err.message : t('canned.failed'));
     }
   }
 
   function create(e: FormEvent) {
     e.preventDefault();
-    void run('Saved.', async () => {
+    void run(t('canned.saved'), async () => {
       await api.post('/api/attendance/canned-responses', { shortcut, title, content, scope });
       setShortcut('');
       setTitle('');
@@ -49,41 +51,41 @@ export function CannedResponses() {
 
   return (
     <main className="canned-screen">
-      <h2>Canned responses</h2>
+      <h2>{t('canned.title')}</h2>
       <form className="canned-form" onSubmit={create}>
-        <label htmlFor="c-shortcut">Shortcut (typed after /)</label>
+        <label htmlFor="c-shortcut">{t('canned.shortcut_typed')}</label>
         <input id="c-shortcut" value={shortcut} onChange={(e) => setShortcut(e.target.value)} pattern="[A-Za-z0-9_\-]{1,50}" required />
-        <label htmlFor="c-title">Title</label>
+        <label htmlFor="c-title">{t('canned.name')}</label>
         <input id="c-title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
-        <label htmlFor="c-content">Text</label>
+        <label htmlFor="c-content">{t('canned.text')}</label>
         <textarea id="c-content" value={content} onChange={(e) => setContent(e.target.value)} required maxLength={4096} />
         {isSupervisor && (
           <>
-            <label htmlFor="c-scope">For</label>
+            <label htmlFor="c-scope">{t('canned.for')}</label>
             <select id="c-scope" value={scope} onChange={(e) => setScope(e.target.value as 'personal' | 'team')}>
-              <option value="personal">me</option>
-              <option value="team">the whole team</option>
+              <option value="personal">{t('canned.me')}</option>
+              <option value="team">{t('canned.whole_team')}</option>
             </select>
           </>
         )}
-        <button type="submit">Add</button>
+        <button type="submit">{t('canned.add')}</button>
       </form>
       <p role="status" aria-live="polite">{message}</p>
       <div className="table-fit">
       <table>
-        <thead><tr><th scope="col">Shortcut</th><th scope="col">Title</th><th scope="col">Text</th><th scope="col">For</th><th scope="col">Actions</th></tr></thead>
+        <thead><tr><th scope="col">{t('canned.shortcut')}</th><th scope="col">{t('canned.name')}</th><th scope="col">{t('canned.text')}</th><th scope="col">{t('canned.for')}</th><th scope="col">{t('canned.actions')}</th></tr></thead>
         <tbody>
           {items.map((c) => (
             <tr key={c.id}>
-              <td>/{c.shortcut}</td><td>{c.title}</td><td>{c.content}</td><td>{c.scope === 'team' ? 'team' : 'me'}{c.bot_id ? ' (one bot)' : ''}</td>
+              <td>/{c.shortcut}</td><td>{c.title}</td><td>{c.content}</td><td>{c.scope === 'team' ? t('canned.team') : t('canned.me')}{c.bot_id ? t('canned.one_bot') : ''}</td>
               <td>
                 {(c.scope === 'personal' || isSupervisor) && (
-                  <button type="button" onClick={() => void run('Deleted.', () => api.delete(`/api/attendance/canned-responses/${c.id}`))}>Delete /{c.shortcut}</button>
+                  <button type="button" onClick={() => void run(t('canned.deleted'), () => api.delete(`/api/attendance/canned-responses/${c.id}`))}>{t('canned.delete', { shortcut: c.shortcut })}</button>
                 )}
               </td>
             </tr>
           ))}
-          {items.length === 0 && <tr><td colSpan={5}>None yet. Add one above; then type / and its shortcut in the reply box to insert its text.</td></tr>}
+          {items.length === 0 && <tr><td colSpan={5}>{t('canned.none')}</td></tr>}
         </tbody>
       </table>
       </div>

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, login } from './api.js';
+import { useTranslation } from 'react-i18next';
 
 /** The sign-in form: username and password for `POST /api/auth/login`. */
 export function Login({ onToken }: { onToken(token: string): void }) {
+  const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -15,7 +17,7 @@ export function Login({ onToken }: { onToken(token: string): void }) {
     try {
       onToken(await login(username, password));
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 401 ? 'Wrong username or password.' : 'Could not sign in; try again.');
+      setError(err instanceof ApiError && err.status === 401 ? t('login.wrong') : t('login.failed'));
     } finally {
       setBusy(false);
     }
@@ -24,13 +26,13 @@ export function Login({ onToken }: { onToken(token: string): void }) {
   return (
     <main className="login">
       <form onSubmit={(e) => void submit(e)} aria-labelledby="login-title">
-        <h1 id="login-title">Switchboard console</h1>
-        <label htmlFor="username">Username</label>
+        <h1 id="login-title">{t('login.title')}</h1>
+        <label htmlFor="username">{t('login.username')}</label>
         <input id="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required autoFocus />
-        <label htmlFor="password">Password</label>
+        <label htmlFor="password">{t('login.password')}</label>
         <input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         {error && <p role="alert" className="error">{error}</p>}
-        <button type="submit" disabled={busy}>Sign in</button>
+        <button type="submit" disabled={busy}>{t('login.sign_in')}</button>
       </form>
     </main>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from './api.js';
 import { useConsole } from './live-context.js';
 import type { Attendant, Me } from './types.js';
+import { useTranslation } from 'react-i18next';
 
 const STATUSES = ['online', 'busy', 'away', 'offline'] as const;
 type Status = (typeof STATUSES)[number];
@@ -20,6 +21,7 @@ export function statusAfterSignIn(me: Pick<Me, 'roles'>, status: Status): Status
 
 /** The attendant's own presence, set with the `/status` command (docs/attendance/README.md). Only online receives new conversations. */
 export function StatusPicker() {
+  const { t } = useTranslation();
   const { api, me, signedInNow } = useConsole();
   const [status, setStatus] = useState<Status>();
   const [error, setError] = useState('');
@@ -30,7 +32,7 @@ export function StatusPicker() {
     try {
       await api.post('/api/attendance/commands', { text: `/status ${next}` });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not change your status');
+      setError(err instanceof ApiError ? err.message : t('presence.failed'));
     }
   }
 
@@ -52,15 +54,15 @@ export function StatusPicker() {
 
   return (
     <span className="status-picker">
-      <label htmlFor="my-status">My status</label>
+      <label htmlFor="my-status">{t('presence.mine')}</label>
       <span className={`dot status-${status ?? 'unknown'}`} aria-hidden="true" />
       <select id="my-status" value={status ?? ''} disabled={status === undefined} aria-describedby="my-status-hint"
         onChange={(e) => void change(e.target.value as Status)}>
-        {status === undefined && <option value="">loading…</option>}
-        {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+        {status === undefined && <option value="">{t('app.loading')}</option>}
+        {STATUSES.map((s) => <option key={s} value={s}>{t(`presence.${s}`)}</option>)}
       </select>
       <span id="my-status-hint" className="status-hint">
-        {status === undefined ? '' : status === 'online' ? 'gets new conversations' : 'gets no new conversations'}
+        {status === undefined ? '' : status === 'online' ? t('presence.gets_new') : t('presence.gets_none')}
       </span>
       {error && <span role="alert" className="error">{error}</span>}
     </span>

@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import './i18n.js';
 import { App } from './App.js';
 import './styles.css';
 

@@ -2,6 +2,8 @@
  * Desktop notice and a short sound when a conversation arrives. Permission is asked once, on the
  * attendant's first click (browsers refuse prompts that no gesture started).
  */
+import { i18n } from './i18n.js';
+
 let audio: AudioContext | undefined;
 
 export function askNotificationPermissionOnce(): void {
@@ -14,7 +16,7 @@ export function askNotificationPermissionOnce(): void {
 export function announceNewConversation(customer: string, text: string): void {
   chime();
   if (!('Notification' in window) || Notification.permission !== 'granted' || document.hasFocus()) return;
-  new Notification(`New conversation: ${customer}`, { body: text, tag: 'switchboard-new-conversation' });
+  new Notification(i18n.t('inbox.notification', { customer }), { body: text, tag: 'switchboard-new-conversation' });
 }
 
 function chime(): void {

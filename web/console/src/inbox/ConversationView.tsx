@@ -5,8 +5,8 @@ import type { QueueItem, TranscriptEntry } from '../types.js';
 import { AssistPanel } from './AssistPanel.js';
 import { ReplyBox } from './ReplyBox.js';
 import { TransferForm } from './TransferForm.js';
+import { useTranslation } from 'react-i18next';
 
-const SENDER = { customer: 'Customer', bot: 'Bot', attendant: 'Attendant', system: 'System' } as const;
 // delivery_failed: a message the provider refused turns red in the open transcript at once.
 const TRANSCRIPT_FRAMES = new Set(['customer_message', 'message_sent', 'conversation_assigned', 'conversation_updated', 'conversation_resolved', 'delivery_failed']);
 
@@ -15,6 +15,7 @@ const TRANSCRIPT_FRAMES = new Set(['customer_message', 'message_sent', 'conversa
  * context, the actions (take, transfer, resolve), the assist panel and the reply box.
  */
 export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): void }) {
+  const { t } = useTranslation();
   const { api, me } = useConsole();
   const [transcript, setTranscript] = useState<TranscriptEntry[]>([]);
   const [context, setContext] = useState('');
@@ -59,7 +60,7 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
     try {
       await run();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Something went wrong; try again.');
+      setError(err instanceof ApiError ? err.message : t('conversation.failed'));
     }
   }
 
@@ -72,40 +73,40 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
   return (
     <section className="conversation" aria-labelledby="conversation-title">
       <header className="conversation-head">
-        <button type="button" className="back" onClick={onBack}>← Conversations</button>
+        <button type="button" className="back" onClick={onBack}>← {t('inbox.conversations')}</button>
         <div>
           <h2 id="conversation-title" tabIndex={-1}>{item.user_name}</h2>
-          <p className="meta">{item.channel} · {item.status} · {item.assigned_to_name ? `held by ${item.assigned_to_name}` : 'unassigned'}{item.topic ? ` · ${item.topic}` : ''}</p>
+          <p className="meta">{item.channel} · {t(`state.${item.status}`)} · {item.assigned_to_name ? t('conversation.held_by', { name: item.assigned_to_name }) : t('common.unassigned')}{item.topic ? ` · ${item.topic}` : ''}</p>
         </div>
         <div className="actions">
-          {!mine && <button type="button" onClick={() => void take()}>Take</button>}
-          <button type="button" onClick={() => setTransferring((t) => !t)} aria-expanded={transferring}>Transfer</button>
-          <button type="button" id="resolve" onClick={() => void resolve()} disabled={!item.assigned_to}>Resolve</button>
+          {!mine && <button type="button" onClick={() => void take()}>{t('conversation.take')}</button>}
+          <button type="button" onClick={() => setTransferring((open) => !open)} aria-expanded={transferring}>{t('conversation.transfer')}</button>
+          <button type="button" id="resolve" onClick={() => void resolve()} disabled={!item.assigned_to}>{t('conversation.resolve')}</button>
         </div>
       </header>
       {error && <p role="alert" className="error">{error}</p>}
       {transferring && <TransferForm sessionId={id} onDone={() => setTransferring(false)} />}
       <div className="conversation-body">
         {/* Focusable: it scrolls, and a keyboard user must be able to scroll it (axe scrollable-region-focusable). */}
-        <ol className="transcript" ref={logRef} aria-label="Transcript" tabIndex={0}>
+        <ol className="transcript" ref={logRef} aria-label={t('conversation.transcript')} tabIndex={0}>
           {transcript.map((m) => (
             <li key={m.id} className={`msg from-${m.from}`}>
-              <span className="who">{SENDER[m.from]}</span>
+              <span className="who">{t(`sender.${m.from}`)}</span>
               <span className="text">{m.text}</span>
               <span className={`delivery ${m.delivery_state}`}>
-                {new Date(m.at).toLocaleTimeString()}{m.direction === 'outbound' ? ` · ${m.delivery_state}` : ''}
+                {new Date(m.at).toLocaleTimeString()}{m.direction === 'outbound' ? ` · ${t(`delivery.${m.delivery_state}`)}` : ''}
               </span>
             </li>
           ))}
         </ol>
         <details className="side" open={sideOpen} onToggle={(e) => setSideOpen(e.currentTarget.open)}>
-          <summary>Customer and assist</summary>
-          <h3>Customer</h3>
+          <summary>{t('conversation.side')}</summary>
+          <h3>{t('conversation.customer')}</h3>
           <pre className="context">{context || '—'}</pre>
           <AssistPanel sessionId={id} />
         </details>
       </div>
-      <p className="typing" aria-live="polite">{customerTyping ? 'The customer is typing…' : ''}</p>
+      <p className="typing" aria-live="polite">{customerTyping ? t('conversation.typing') : ''}</p>
       <ReplyBox sessionId={id} canType={mine} onError={setError} />
     </section>
   );

@@ -3,6 +3,7 @@ import { useConsole, useLiveFrames } from '../live-context.js';
 import { announceNewConversation } from '../notifications.js';
 import type { QueueItem } from '../types.js';
 import { ConversationView } from './ConversationView.js';
+import { useTranslation } from 'react-i18next';
 
 /** Frames after which the queue is read again: it changed, or the socket was away. */
 const QUEUE_FRAMES = new Set([
@@ -10,26 +11,17 @@ const QUEUE_FRAMES = new Set([
 ]);
 
 type Tab = 'mine' | 'unassigned' | 'all';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'mine', label: 'Mine' },
-  { id: 'unassigned', label: 'Unassigned' },
-  { id: 'all', label: 'All' },
-];
+/** The tabs; each one's name is `inbox.<id>` of the console catalogue. */
+const TABS: { id: Tab }[] = [{ id: 'mine' }, { id: 'unassigned' }, { id: 'all' }];
 
 const PRIORITY = ['low', 'normal', 'high', 'urgent'];
-
-/** What an empty tab means, and what to do next. */
-const EMPTY: Record<Tab, string> = {
-  mine: 'You hold no conversations. Take one from Unassigned, or set your status to online to be given the next one.',
-  unassigned: 'No customer is waiting. New conversations appear here by themselves, with a sound.',
-  all: 'No open conversations. When a customer asks for a person, the conversation appears here by themselves.',
-};
 
 /**
  * The live queue (no reload: every change pushed on the socket re-reads it) in three tabs, and
  * the open conversation. Shortcuts: Alt+↓/↑ next/previous, Alt+R resolve, Alt+M reply box.
  */
 export function Inbox() {
+  const { t } = useTranslation();
   const { api, me } = useConsole();
   const [items, setItems] = useState<QueueItem[]>([]);
   const [tab, setTab] = useState<Tab>('all');
@@ -46,9 +38,9 @@ export function Inbox() {
 
   useLiveFrames((frame) => {
     if (frame.type === 'new_conversation') {
-      const customer = (frame.customer as { name?: string } | undefined)?.name ?? 'a customer';
+      const customer = (frame.customer as { name?: string } | undefined)?.name ?? t('inbox.a_customer');
       announceNewConversation(customer, String(frame.message ?? ''));
-      setNotice(`New conversation from ${customer}`);
+      setNotice(t('inbox.new_from', { customer }));
     }
     if (QUEUE_FRAMES.has(frame.type)) reload();
   });
@@ -95,28 +87,28 @@ export function Inbox() {
     // On a phone the list and the open conversation take the screen in turn (styles.css, `.inbox.open`).
     <main className={selected ? 'inbox open' : 'inbox'}>
       <section className="queue" aria-labelledby="queue-title">
-        <h2 id="queue-title">Conversations</h2>
+        <h2 id="queue-title">{t('inbox.conversations')}</h2>
         <p className="sr" role="status" aria-live="polite">{notice}</p>
-        <div role="tablist" aria-label="Which conversations">
-          {TABS.map((t) => (
-            <button key={t.id} id={`tab-${t.id}`} role="tab" type="button" aria-selected={tab === t.id} aria-controls="queue-list"
-              onClick={() => setTab(t.id)}>
-              {t.label} <span className="count">{lists[t.id].length}</span>
+        <div role="tablist" aria-label={t('inbox.which')}>
+          {TABS.map((one) => (
+            <button key={one.id} id={`tab-${one.id}`} role="tab" type="button" aria-selected={tab === one.id} aria-controls="queue-list"
+              onClick={() => setTab(one.id)}>
+              {t(`inbox.${one.id}`)} <span className="count">{lists[one.id].length}</span>
             </button>
           ))}
         </div>
         <div id="queue-list" role="tabpanel" aria-labelledby={`tab-${tab}`} className="items">
         <ul>
-          {shown.length === 0 && <li className="empty">{EMPTY[tab]}</li>}
+          {shown.length === 0 && <li className="empty">{t(`inbox.empty.${tab}`)}</li>}
           {shown.map((item) => (
             <li key={item.session_id}>
               <button type="button" className={item.session_id === selectedId ? 'item selected' : 'item'}
                 aria-current={item.session_id === selectedId ? 'true' : undefined} data-item={item.session_id} onClick={() => setSelectedId(item.session_id)}>
                 <span className="name">{item.user_name}</span>
-                <span className={`badge status-${item.status}`}>{item.status}</span>
-                {item.priority >= 2 && <span className="badge urgent">{PRIORITY[item.priority]}</span>}
+                <span className={`badge status-${item.status}`}>{t(`state.${item.status}`)}</span>
+                {item.priority >= 2 && <span className="badge urgent">{t(`priority.${PRIORITY[item.priority]}`)}</span>}
                 <span className="last">{item.last_message ?? ''}</span>
-                <span className="meta">{item.channel} · {item.assigned_to_name ?? 'unassigned'}</span>
+                <span className="meta">{item.channel} · {item.assigned_to_name ?? t('common.unassigned')}</span>
               </button>
             </li>
           ))}
@@ -125,7 +117,7 @@ export function Inbox() {
       </section>
       {selected
         ? <ConversationView key={selected.session_id} item={selected} onBack={() => setSelectedId(undefined)} />
-        : <section className="conversation empty" aria-label="No conversation open"><p>Pick a conversation.</p></section>}
+        : <section className="conversation empty" aria-label={t('inbox.none_open')}><p>{t('inbox.pick')}</p></section>}
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useConsole, useLiveFrames } from '../live-context.js';
+import { useTranslation } from 'react-i18next';
 
 interface Canned {
   id: string;
@@ -16,6 +17,7 @@ const TYPING_EVERY_MS = 1000; // the server passes at most one notice a second (
  * attendant types `/` and its shortcut.
  */
 export function ReplyBox({ sessionId, canType, onError }: { sessionId: string; canType: boolean; onError(message: string): void }) {
+  const { t } = useTranslation();
   const { api, live } = useConsole();
   const [text, setText] = useState('');
   const [canned, setCanned] = useState<Canned[]>([]);
@@ -92,7 +94,7 @@ export function ReplyBox({ sessionId, canType, onError }: { sessionId: string; c
   return (
     <form className="reply" onSubmit={(e) => { e.preventDefault(); void send(); }}>
       {matches.length > 0 && (
-        <ul className="canned" role="listbox" id="canned-list" aria-label="Canned responses">
+        <ul className="canned" role="listbox" id="canned-list" aria-label={t('reply.canned')}>
           {matches.map((c, i) => (
             <li key={c.id} id={`canned-${c.id}`} role="option" aria-selected={i === pick} onMouseDown={(e) => { e.preventDefault(); insert(c); }}>
               <strong>/{c.shortcut}</strong> {c.title}
@@ -100,14 +102,14 @@ export function ReplyBox({ sessionId, canType, onError }: { sessionId: string; c
           ))}
         </ul>
       )}
-      <label htmlFor="reply" className="sr">Reply to the customer</label>
+      <label htmlFor="reply" className="sr">{t('reply.label')}</label>
       {/* A textarea may not take the combobox role (axe aria-allowed-role): as a text box it still
           says that it completes from a list, which one, and which option is picked. */}
-      <textarea id="reply" value={text} placeholder="Reply… (type / for canned responses)" onChange={(e) => onChange(e.target.value)} onKeyDown={onKey}
+      <textarea id="reply" value={text} placeholder={t('reply.placeholder')} onChange={(e) => onChange(e.target.value)} onKeyDown={onKey}
         aria-autocomplete="list" {...(matches.length > 0 ? { 'aria-controls': 'canned-list', 'aria-activedescendant': `canned-${matches[Math.min(pick, matches.length - 1)]!.id}` } : {})} />
       <div className="reply-actions">
-        <button type="button" onClick={() => void polish()}>Polish</button>
-        <button type="submit">Send</button>
+        <button type="button" onClick={() => void polish()}>{t('reply.polish')}</button>
+        <button type="submit">{t('reply.send')}</button>
       </div>
     </form>
   );

@@ -2,9 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../api.js';
 import { useConsole } from '../live-context.js';
 import type { Attendant, Queue } from '../types.js';
+import { useTranslation } from 'react-i18next';
 
 /** Transfer to an attendant or back to a queue, with the reason the event log keeps (rest.md, "Transfer"). */
 export function TransferForm({ sessionId, onDone }: { sessionId: string; onDone(): void }) {
+  const { t } = useTranslation();
   const { api, me } = useConsole();
   const [attendants, setAttendants] = useState<Attendant[]>([]);
   const [queues, setQueues] = useState<Queue[]>([]);
@@ -24,25 +26,25 @@ export function TransferForm({ sessionId, onDone }: { sessionId: string; onDone(
       await api.post('/api/attendance/transfer', { session_id: sessionId, reason, ...(kind === 'a' ? { to_attendant_id: id } : { to_queue_id: id }) });
       onDone();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Transfer failed');
+      setError(err instanceof ApiError ? err.message : t('transfer.failed'));
     }
   }
 
   return (
-    <form className="transfer" onSubmit={(e) => void submit(e)} aria-label="Transfer">
-      <label htmlFor="transfer-to">To</label>
+    <form className="transfer" onSubmit={(e) => void submit(e)} aria-label={t('transfer.form')}>
+      <label htmlFor="transfer-to">{t('transfer.to')}</label>
       <select id="transfer-to" value={target} onChange={(e) => setTarget(e.target.value)} required autoFocus>
-        <option value="">choose…</option>
-        <optgroup label="Attendants">
-          {attendants.map((a) => <option key={a.id} value={`a:${a.id}`}>{a.name} ({a.status}, {a.active_conversations} open)</option>)}
+        <option value="">{t('common.choose')}</option>
+        <optgroup label={t('transfer.attendants')}>
+          {attendants.map((a) => <option key={a.id} value={`a:${a.id}`}>{t('transfer.attendant', { name: a.name, status: t(`presence.${a.status}`), open: a.active_conversations })}</option>)}
         </optgroup>
-        <optgroup label="Queues">
+        <optgroup label={t('transfer.queues')}>
           {queues.map((q) => <option key={q.id} value={`q:${q.id}`}>{q.name}</option>)}
         </optgroup>
       </select>
-      <label htmlFor="transfer-reason">Reason</label>
+      <label htmlFor="transfer-reason">{t('transfer.reason')}</label>
       <input id="transfer-reason" value={reason} onChange={(e) => setReason(e.target.value)} required />
-      <button type="submit">Transfer</button>
+      <button type="submit">{t('transfer.submit')}</button>
       {error && <p role="alert" className="error">{error}</p>}
     </form>
   );

@@ -2,31 +2,22 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../api.js';
 import { useConsole } from '../live-context.js';
 import { BarChart, TrendChart } from './charts.js';
+import { useTranslation } from 'react-i18next';
 
 interface Target { below?: number; above?: number; unit: string; met: boolean | null }
 interface InsightsAnswer { metrics: Record<string, number | null>; targets: Record<string, Target>; counts: Record<string, number> }
 
-/** The 2.14 KPIs (docs/attendance/insights-and-survey.md), then the video ones (docs/meetings.md, "Insights"). */
-const KPIS = [
-  ['avg_wait_time', 'Average wait'],
-  ['first_response_time', 'First response'],
-  ['resolution_rate', 'Resolution rate'],
-  ['customer_satisfaction', 'Satisfaction'],
-  ['attendant_utilization', 'Utilization'],
-  ['transfers_rate', 'Transfers'],
-] as const;
-const VIDEO_KPIS = [
-  ['video_call_requests', 'Video call requests'],
-  ['video_calls_completed', 'Video calls completed'],
-  ['avg_video_duration', 'Average video call'],
-  ['screen_share_usage', 'Screen sharing'],
-  ['transcription_accuracy', 'Transcription accuracy'],
-] as const;
+/**
+ * The 2.14 KPIs (docs/attendance/insights-and-survey.md), then the video ones (docs/meetings.md, "Insights");
+ * each one's name is `kpi.<key>` of the console catalogue, each period's `period.<id>`.
+ */
+const KPIS = ['avg_wait_time', 'first_response_time', 'resolution_rate', 'customer_satisfaction', 'attendant_utilization', 'transfers_rate'] as const;
+const VIDEO_KPIS = ['video_call_requests', 'video_calls_completed', 'avg_video_duration', 'screen_share_usage', 'transcription_accuracy'] as const;
 
 const PERIODS = [
-  { id: '24h', label: 'Last 24 hours', ms: 24 * 3600_000 },
-  { id: '7d', label: 'Last 7 days', ms: 7 * 24 * 3600_000 },
-  { id: '30d', label: 'Last 30 days', ms: 30 * 24 * 3600_000 },
+  { id: '24h', ms: 24 * 3600_000 },
+  { id: '7d', ms: 7 * 24 * 3600_000 },
+  { id: '30d', ms: 30 * 24 * 3600_000 },
 ] as const;
 const SLICES = 6;
 
@@ -35,6 +26,7 @@ const SLICES = 6;
  * six slices of that period, drawn with recharts (charts.tsx).
  */
 export function Insights() {
+  const { t } = useTranslation();
   const { api } = useConsole();
   const [period, setPeriod] = useState<(typeof PERIODS)[number]['id']>('24h');
   const [total, setTotal] = useState<InsightsAnswer>();
@@ -53,31 +45,31 @@ export function Insights() {
         setSlices(parts);
         setError('');
       })
-      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Could not load the insights'));
-  }, [api, period]);
+      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : t('insights.failed')));
+  }, [api, period, t]);
 
   return (
     <main className="insights">
-      <h2>Insights</h2>
-      <label htmlFor="period">Period</label>{' '}
+      <h2>{t('insights.title')}</h2>
+      <label htmlFor="period">{t('insights.period')}</label>{' '}
       <select id="period" value={period} onChange={(e) => setPeriod(e.target.value as typeof period)}>
-        {PERIODS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+        {PERIODS.map((p) => <option key={p.id} value={p.id}>{t(`period.${p.id}`)}</option>)}
       </select>
       {error && <p role="alert" className="error">{error}</p>}
       {total && (
         <>
           {Object.values(total.counts).every((v) => v === 0) && (
-            <p className="empty">Nothing happened in this period yet: the charts fill in as customers are attended. Try a longer period.</p>
+            <p className="empty">{t('insights.empty')}</p>
           )}
           <p className="counts">
             {Object.entries(total.counts).map(([k, v]) => <span key={k}>{k}: <strong>{v}</strong> </span>)}
           </p>
           <div className="kpis">
-            {KPIS.map(([key, label]) => <Kpi key={key} label={label} answer={total} slices={slices} name={key} />)}
+            {KPIS.map((key) => <Kpi key={key} label={t(`kpi.${key}`)} answer={total} slices={slices} name={key} />)}
           </div>
-          <h3>Video calls</h3>
+          <h3>{t('insights.video_calls')}</h3>
           <div className="kpis">
-            {VIDEO_KPIS.map(([key, label]) => <Kpi key={key} label={label} answer={total} slices={slices} name={key} />)}
+            {VIDEO_KPIS.map((key) => <Kpi key={key} label={t(`kpi.${key}`)} answer={total} slices={slices} name={key} />)}
           </div>
         </>
       )}
@@ -87,6 +79,7 @@ export function Insights() {
 
 /** One KPI against its target (when it has one) for the period, and its trend over the slices. */
 function Kpi({ name, label, answer, slices }: { name: string; label: string; answer: InsightsAnswer; slices: InsightsAnswer[] }) {
+  const { t } = useTranslation();
   const target = answer.targets[name] ?? { unit: 'count', met: null };
   const goal = target.below ?? target.above;
   const value = answer.metrics[name] ?? null;
@@ -95,12 +88,12 @@ function Kpi({ name, label, answer, slices }: { name: string; label: string; ans
       <figcaption>
         {label}: <strong>{format(value, target.unit)}</strong>{' '}
         {goal === undefined
-          ? value === null && <span>(no data)</span>
-          : <span>target {target.below !== undefined ? `below ${target.below}` : `above ${target.above}`} {target.unit}{' '}
-            {target.met === null ? '(no data)' : target.met ? '✓ met' : '✗ missed'}</span>}
+          ? value === null && <span>{t('insights.no_data')}</span>
+          : <span>{target.below !== undefined ? t('insights.target_below', { value: target.below, unit: target.unit }) : t('insights.target_above', { value: target.above, unit: target.unit })}{' '}
+            {target.met === null ? t('insights.no_data') : target.met ? t('insights.met') : t('insights.missed')}</span>}
       </figcaption>
       <BarChart label={label} value={value} {...(goal === undefined ? {} : { target: goal })} />
-      <TrendChart label={`${label} over the period`} values={slices.map((s) => s.metrics[name] ?? null)} />
+      <TrendChart label={t('insights.over_period', { label })} values={slices.map((s) => s.metrics[name] ?? null)} />
     </figure>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../api.js';
 import { useConsole } from '../live-context.js';
 import type { Attendant } from '../types.js';
+import { useTranslation } from 'react-i18next';
 
 const CHANNELS = ['web', 'mobile_msg', 'bot_msg', 'sms', 'social_dm', 'page_msg', 'workchat'];
 
@@ -21,6 +22,7 @@ interface Member {
 
 /** Queues and their members (docs/attendance/rest.md, "Queues and members"): the queue management screen. */
 export function Queues() {
+  const { t } = useTranslation();
   const { api } = useConsole();
   const [queues, setQueues] = useState<QueueSummary[]>([]);
   const [attendants, setAttendants] = useState<Attendant[]>([]);
@@ -40,50 +42,50 @@ export function Queues() {
     try {
       await api.post('/api/attendance/queues', { name, channels: [channel] });
       setName('');
-      setMessage('Queue created.');
+      setMessage(t('queues.created'));
       load();
     } catch (err) {
-      setMessage(err instanceof ApiError ? err.message : 'Could not create the queue');
+      setMessage(err instanceof ApiError ? err.message : t('queues.create_failed'));
     }
   }
 
   async function remove(id: string) {
     try {
       await api.delete(`/api/attendance/queues/${id}`);
-      setMessage('Queue deleted.');
+      setMessage(t('queues.deleted'));
       load();
     } catch (err) {
-      setMessage(err instanceof ApiError ? err.message : 'Could not delete the queue');
+      setMessage(err instanceof ApiError ? err.message : t('queues.delete_failed'));
     }
   }
 
   return (
     <main className="queues">
-      <h2>Queues</h2>
+      <h2>{t('queues.title')}</h2>
       <form className="inline" onSubmit={(e) => void create(e)}>
-        <label htmlFor="q-name">New queue</label>
+        <label htmlFor="q-name">{t('queues.new')}</label>
         <input id="q-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
-        <label htmlFor="q-channel">Channel</label>
+        <label htmlFor="q-channel">{t('queues.channel')}</label>
         <select id="q-channel" value={channel} onChange={(e) => setChannel(e.target.value)}>
           {CHANNELS.map((c) => <option key={c}>{c}</option>)}
         </select>
-        <button type="submit">Create</button>
+        <button type="submit">{t('queues.create')}</button>
       </form>
       <p role="status" aria-live="polite">{message}</p>
       <div className="table-fit">
       <table>
-        <thead><tr><th scope="col">Queue</th><th scope="col">Channels</th><th scope="col">Active</th><th scope="col">Members</th><th scope="col">Actions</th></tr></thead>
+        <thead><tr><th scope="col">{t('queues.queue')}</th><th scope="col">{t('queues.channels')}</th><th scope="col">{t('queues.active')}</th><th scope="col">{t('queues.members')}</th><th scope="col">{t('queues.actions')}</th></tr></thead>
         <tbody>
           {queues.map((q) => (
             <tr key={q.id}>
-              <td>{q.name}</td><td>{q.channels.join(', ')}</td><td>{q.is_active ? 'yes' : 'no'}</td><td>{q.member_count}</td>
+              <td>{q.name}</td><td>{q.channels.join(', ')}</td><td>{q.is_active ? t('queues.yes') : t('queues.no')}</td><td>{q.member_count}</td>
               <td>
-                <button type="button" onClick={() => setOpenId(q.id)}>Members</button>{' '}
-                <button type="button" onClick={() => void remove(q.id)}>Delete</button>
+                <button type="button" onClick={() => setOpenId(q.id)}>{t('queues.members')}</button>{' '}
+                <button type="button" onClick={() => void remove(q.id)}>{t('queues.delete')}</button>
               </td>
             </tr>
           ))}
-          {queues.length === 0 && <tr><td colSpan={5}>No queues. Conversations then go to any online attendant; create a queue to route a channel to its members.</td></tr>}
+          {queues.length === 0 && <tr><td colSpan={5}>{t('queues.none')}</td></tr>}
         </tbody>
       </table>
       </div>
@@ -93,6 +95,7 @@ export function Queues() {
 }
 
 function MemberList({ queueId, attendants, onChanged }: { queueId: string; attendants: Attendant[]; onChanged(): void }) {
+  const { t } = useTranslation();
   const { api } = useConsole();
   const [members, setMembers] = useState<Member[]>([]);
   const [who, setWho] = useState('');
@@ -103,23 +106,23 @@ function MemberList({ queueId, attendants, onChanged }: { queueId: string; atten
     onChanged();
   };
   return (
-    <section aria-label="Members">
-      <h3>Members</h3>
-      {members.length === 0 && <p className="empty">No members: any online attendant may be given this queue&apos;s conversations. Add members to keep them to a team.</p>}
+    <section aria-label={t('queues.members')}>
+      <h3>{t('queues.members')}</h3>
+      {members.length === 0 && <p className="empty">{t('queues.no_members')}</p>}
       <ul>
         {members.map((m) => (
           <li key={m.user_id}>
-            {m.name} (up to {m.max_conversations}){' '}
-            <button type="button" onClick={() => void api.delete(`/api/attendance/queues/${queueId}/members/${m.user_id}`).then(changed)}>Remove {m.name}</button>
+            {t('queues.member', { name: m.name, max: m.max_conversations })}{' '}
+            <button type="button" onClick={() => void api.delete(`/api/attendance/queues/${queueId}/members/${m.user_id}`).then(changed)}>{t('queues.remove', { name: m.name })}</button>
           </li>
         ))}
       </ul>
-      <label htmlFor="m-add">Add member</label>
+      <label htmlFor="m-add">{t('queues.add_member')}</label>
       <select id="m-add" value={who} onChange={(e) => setWho(e.target.value)}>
-        <option value="">choose…</option>
+        <option value="">{t('common.choose')}</option>
         {attendants.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
       </select>
-      <button type="button" disabled={!who} onClick={() => void api.post(`/api/attendance/queues/${queueId}/members`, { user_id: who }).then(changed)}>Add</button>
+      <button type="button" disabled={!who} onClick={() => void api.post(`/api/attendance/queues/${queueId}/members`, { user_id: who }).then(changed)}>{t('queues.add')}</button>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../api.js';
 import { useConsole, useLiveFrames } from '../live-context.js';
 import type { Attendant, QueueItem } from '../types.js';
+import { useTranslation } from 'react-i18next';
 
 interface Ticket {
   id: string;
@@ -19,6 +20,7 @@ const PRIORITIES = ['low', 'normal', 'high', 'urgent'];
 
 /** Tickets (docs/attendance/tickets.md): the list, a new ticket for a conversation, and one ticket to edit, assign, transfer or resolve. */
 export function Tickets() {
+  const { t } = useTranslation();
   const { api } = useConsole();
   const [tickets, setTickets] = useState<Ticket[]>([]);
   const [openId, setOpenId] = useState<string>();
@@ -36,25 +38,25 @@ export function Tickets() {
     if (frame.type === 'ticket_updated' || frame.type === 'reconnected') load();
   });
   const name = (id: string | null) => (id ? attendants.find((a) => a.id === id)?.name ?? id.slice(0, 8) : '—');
-  const open = tickets.find((t) => t.id === openId);
+  const open = tickets.find((one) => one.id === openId);
 
   return (
     <main className="tickets">
-      <h2>Tickets</h2>
-      <button type="button" aria-expanded={creating} onClick={() => { setCreating((c) => !c); setOpenId(undefined); }}>New ticket</button>
+      <h2>{t('tickets.title')}</h2>
+      <button type="button" aria-expanded={creating} onClick={() => { setCreating((c) => !c); setOpenId(undefined); }}>{t('tickets.new')}</button>
       {creating && <NewTicket onCreated={(id) => { setCreating(false); load(); setOpenId(id); }} />}
       <div className="table-fit">
       <table>
-        <thead><tr><th scope="col">#</th><th scope="col">Subject</th><th scope="col">Status</th><th scope="col">Priority</th><th scope="col">Assignee</th></tr></thead>
+        <thead><tr><th scope="col">#</th><th scope="col">{t('tickets.subject')}</th><th scope="col">{t('tickets.status')}</th><th scope="col">{t('tickets.priority')}</th><th scope="col">{t('tickets.assignee')}</th></tr></thead>
         <tbody>
-          {tickets.map((t) => (
-            <tr key={t.id} className={t.id === openId ? 'selected' : undefined}>
-              <td>{t.ticket_number}</td>
-              <td><button type="button" className="link" onClick={() => { setOpenId(t.id); setCreating(false); }}>{t.subject}</button></td>
-              <td>{t.status}</td><td>{t.priority}</td><td>{name(t.assigned_to)}</td>
+          {tickets.map((ticket) => (
+            <tr key={ticket.id} className={ticket.id === openId ? 'selected' : undefined}>
+              <td>{ticket.ticket_number}</td>
+              <td><button type="button" className="link" onClick={() => { setOpenId(ticket.id); setCreating(false); }}>{ticket.subject}</button></td>
+              <td>{ticket.status}</td><td>{t(`priority.${ticket.priority}`)}</td><td>{name(ticket.assigned_to)}</td>
             </tr>
           ))}
-          {tickets.length === 0 && <tr><td colSpan={5}>No tickets. A ticket keeps a customer&apos;s problem after the conversation: create one with New ticket.</td></tr>}
+          {tickets.length === 0 && <tr><td colSpan={5}>{t('tickets.none')}</td></tr>}
         </tbody>
       </table>
       </div>
@@ -68,6 +70,7 @@ export function Tickets() {
  * offers the open ones; the server fills the channel, the contact and the assignee from it.
  */
 function NewTicket({ onCreated }: { onCreated(id: string): void }) {
+  const { t } = useTranslation();
   const { api } = useConsole();
   const [conversations, setConversations] = useState<QueueItem[]>();
   const [sessionId, setSessionId] = useState('');
@@ -87,31 +90,31 @@ function NewTicket({ onCreated }: { onCreated(id: string): void }) {
       const ticket = await api.post<{ id: string }>('/api/attendance/tickets', { session_id: sessionId, subject, priority, ...(description ? { description } : {}) });
       onCreated(ticket.id);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not create the ticket');
+      setError(err instanceof ApiError ? err.message : t('tickets.create_failed'));
     }
   }
 
   if (conversations?.length === 0) {
-    return <p className="ticket-detail">A ticket belongs to a customer&apos;s conversation, and none is open now. Create it while you attend the customer.</p>;
+    return <p className="ticket-detail">{t('tickets.no_conversation')}</p>;
   }
   return (
     <section className="ticket-detail" aria-labelledby="new-ticket-title">
-      <h3 id="new-ticket-title">New ticket</h3>
+      <h3 id="new-ticket-title">{t('tickets.new')}</h3>
       <form onSubmit={(e) => void create(e)}>
-        <label htmlFor="n-session">Conversation</label>
+        <label htmlFor="n-session">{t('tickets.conversation')}</label>
         <select id="n-session" value={sessionId} onChange={(e) => setSessionId(e.target.value)} required>
-          <option value="">choose…</option>
-          {conversations?.map((c) => <option key={c.session_id} value={c.session_id}>{c.user_name} · {c.channel} · {c.last_message ?? c.status}</option>)}
+          <option value="">{t('common.choose')}</option>
+          {conversations?.map((c) => <option key={c.session_id} value={c.session_id}>{c.user_name} · {c.channel} · {c.last_message ?? t(`state.${c.status}`)}</option>)}
         </select>
-        <label htmlFor="n-subject">Subject</label>
+        <label htmlFor="n-subject">{t('tickets.subject')}</label>
         <input id="n-subject" value={subject} onChange={(e) => setSubject(e.target.value)} required maxLength={200} />
-        <label htmlFor="n-description">Description</label>
+        <label htmlFor="n-description">{t('tickets.description')}</label>
         <textarea id="n-description" value={description} onChange={(e) => setDescription(e.target.value)} />
-        <label htmlFor="n-priority">Priority</label>
+        <label htmlFor="n-priority">{t('tickets.priority')}</label>
         <select id="n-priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
-          {PRIORITIES.map((p) => <option key={p}>{p}</option>)}
+          {PRIORITIES.map((p) => <option key={p} value={p}>{t(`priority.${p}`)}</option>)}
         </select>
-        <button type="submit">Create ticket</button>
+        <button type="submit">{t('tickets.create')}</button>
       </form>
       {error && <p role="alert" className="error">{error}</p>}
     </section>
@@ -119,6 +122,7 @@ function NewTicket({ onCreated }: { onCreated(id: string): void }) {
 }
 
 function TicketDetail({ ticket, attendants, onChanged }: { ticket: Ticket; attendants: Attendant[]; onChanged(): void }) {
+  const { t } = useTranslation();
   const { api } = useConsole();
   const [subject, setSubject] = useState(ticket.subject);
   const [description, setDescription] = useState(ticket.description ?? '');
@@ -126,43 +130,44 @@ function TicketDetail({ ticket, attendants, onChanged }: { ticket: Ticket; atten
   const [who, setWho] = useState('');
   const [message, setMessage] = useState('');
 
-  async function run(what: string, call: () => Promise<unknown>) {
+  /** Runs an action; `what` names its two messages, `tickets.<what>` and `tickets.<what>_failed` (assigned, assign_failed…). */
+  async function run(what: readonly [done: string, failed: string], call: () => Promise<unknown>) {
     try {
       await call();
-      setMessage(`${what}.`);
+      setMessage(what[0]);
       onChanged();
     } catch (err) {
-      setMessage(err instanceof ApiError ? err.message : `${what} failed`);
+      setMessage(err instanceof ApiError ? err.message : what[1]);
     }
   }
   const save = (e: FormEvent) => {
     e.preventDefault();
-    void run('Saved', () => api.put(`/api/attendance/tickets/${ticket.id}`, { subject, description: description || null, priority }));
+    void run([t('tickets.saved'), t('tickets.save_failed')], () => api.put(`/api/attendance/tickets/${ticket.id}`, { subject, description: description || null, priority }));
   };
 
   return (
     <section className="ticket-detail" aria-labelledby="ticket-title">
-      <h3 id="ticket-title">Ticket {ticket.ticket_number} · {ticket.status}</h3>
+      <h3 id="ticket-title">{t('tickets.ticket', { number: ticket.ticket_number, status: ticket.status })}</h3>
       <form onSubmit={save}>
-        <label htmlFor="t-subject">Subject</label>
+        <label htmlFor="t-subject">{t('tickets.subject')}</label>
         <input id="t-subject" value={subject} onChange={(e) => setSubject(e.target.value)} required />
-        <label htmlFor="t-description">Description</label>
+        <label htmlFor="t-description">{t('tickets.description')}</label>
         <textarea id="t-description" value={description} onChange={(e) => setDescription(e.target.value)} />
-        <label htmlFor="t-priority">Priority</label>
+        <label htmlFor="t-priority">{t('tickets.priority')}</label>
         <select id="t-priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
-          {PRIORITIES.map((p) => <option key={p}>{p}</option>)}
+          {PRIORITIES.map((p) => <option key={p} value={p}>{t(`priority.${p}`)}</option>)}
         </select>
-        <button type="submit">Save</button>
+        <button type="submit">{t('tickets.save')}</button>
       </form>
       <div className="ticket-actions">
-        <label htmlFor="t-who">Attendant</label>
+        <label htmlFor="t-who">{t('tickets.attendant')}</label>
         <select id="t-who" value={who} onChange={(e) => setWho(e.target.value)}>
-          <option value="">choose…</option>
+          <option value="">{t('common.choose')}</option>
           {attendants.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
         </select>
-        <button type="button" disabled={!who} onClick={() => void run('Assigned', () => api.post(`/api/attendance/tickets/${ticket.id}/assign`, { user_id: who }))}>Assign</button>
-        <button type="button" disabled={!who} onClick={() => void run('Transferred', () => api.post(`/api/attendance/tickets/${ticket.id}/transfer`, { to_user_id: who }))}>Transfer</button>
-        <button type="button" onClick={() => void run('Resolved', () => api.post(`/api/attendance/tickets/${ticket.id}/resolve`, {}))}>Resolve</button>
+        <button type="button" disabled={!who} onClick={() => void run([t('tickets.assigned'), t('tickets.assign_failed')], () => api.post(`/api/attendance/tickets/${ticket.id}/assign`, { user_id: who }))}>{t('tickets.assign')}</button>
+        <button type="button" disabled={!who} onClick={() => void run([t('tickets.transferred'), t('tickets.transfer_failed')], () => api.post(`/api/attendance/tickets/${ticket.id}/transfer`, { to_user_id: who }))}>{t('tickets.transfer')}</button>
+        <button type="button" onClick={() => void run([t('tickets.resolved'), t('tickets.resolve_failed')], () => api.post(`/api/attendance/tickets/${ticket.id}/resolve`, {}))}>{t('tickets.resolve')}</button>
       </div>
       <p role="status" aria-live="polite">{message}</p>
     </section>

@@ -1,4 +1,5 @@
 import { Bar, BarChart as RechartsBar, Line, LineChart, ReferenceLine, XAxis, YAxis } from 'recharts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The insights charts, drawn with recharts (a maintained chart library; docs/attendance/console.md). Each chart is
@@ -13,9 +14,10 @@ const RED = '#b00020';
 
 /** One value as a bar against its target (the dashed line), when the KPI has one. */
 export function BarChart({ label, value, target }: { label: string; value: number | null; target?: number }) {
+  const { t } = useTranslation();
   const max = Math.max(value ?? 0, target ?? 0, 1) * 1.2;
   return (
-    <div role="img" aria-label={`${label}: ${value ?? 'no data'}${target === undefined ? '' : `, target ${target}`}`} className="chart bar">
+    <div role="img" aria-label={target === undefined ? t('insights.chart', { label, value: value ?? t('insights.chart_no_data') }) : t('insights.chart_target', { label, value: value ?? t('insights.chart_no_data'), target })} className="chart bar">
       <RechartsBar width={W} height={28} data={[{ name: label, value: value ?? 0 }]} layout="vertical" margin={{ top: 2, right: 0, bottom: 2, left: 0 }}
         accessibilityLayer={false}>
         <XAxis type="number" domain={[0, max]} hide />
@@ -33,10 +35,11 @@ export function BarChart({ label, value, target }: { label: string; value: numbe
  * than two values the chart is the baseline alone, and its text alternative still has the numbers.
  */
 export function TrendChart({ label, values }: { label: string; values: (number | null)[] }) {
+  const { t } = useTranslation();
   const enough = values.filter((v) => v !== null).length >= 2;
   const data = values.map((value, slice) => ({ slice, value: enough ? value : null }));
   return (
-    <div role="img" aria-label={`${label}: ${values.map((v) => v ?? 'no data').join(', ')}`} className="chart trend">
+    <div role="img" aria-label={t('insights.chart', { label, value: values.map((v) => v ?? t('insights.chart_no_data')).join(', ') })} className="chart trend">
       <LineChart width={W} height={H} data={data} margin={{ top: 6, right: 6, bottom: 6, left: 6 }} accessibilityLayer={false}>
         <XAxis dataKey="slice" tick={false} tickLine={false} height={1} stroke="#c5cad6" />
         <YAxis domain={[0, 'auto']} hide />
