@@ -32,4 +32,6 @@ export {
   type WaitingFor,
 } from './vm/index.js';
 export * from './host/index.js';
-export { chartSvg, CHART_TYPES, defaultChartPath, type ChartType, type HearAttachment, type HearFileKind, isEmailAddress } from './keywords/index.js';
+export {
+  chartSvg, CHART_TYPES, defaultChartPath, englishPrompt, HEAR_PROMPTS, type ChartType, type HearAttachment, type HearFileKind, type HearPrompt, isEmailAddress,
+} from './keywords/index.js';

@@ -1,5 +1,6 @@
-import { resumeDialog, startDialog, turnLimitsFrom, type TurnResult, type Value } from '../basic-interpreter/index.js';
+import { resumeDialog, startDialog, turnLimitsFrom, type HearPrompt, type TurnResult, type Value } from '../basic-interpreter/index.js';
 import type { BotInput, BotRun, InboundMessage, SessionTurn } from '../engine/index.js';
+import { translate } from '../infra/i18n.js';
 import { createTurnHost } from './effect-host.js';
 import { answerVerdict, readScriptDialog, storedDialogOf, type ScriptDialog } from './script-dialog.js';
 import type { HostContext, ScriptBot } from './script-host-context.js';
@@ -38,7 +39,11 @@ async function runDialogTurn(ctx: HostContext, bot: ScriptBot, turn: SessionTurn
   // A channel's restart command (bot_msg `/start`) drops whatever dialog there was.
   const restart = input.kind === 'message' && input.inbound.command?.kind === 'restart';
   const stored = restart ? null : readScriptDialog(turn.session.dialog_state);
-  const options = { library: bot.dialogs, host: createTurnHost(ctx, bot, turn), limits: turnLimitsFrom(bot.config), now: ctx.now };
+  const options = {
+    library: bot.dialogs, host: createTurnHost(ctx, bot, turn), limits: turnLimitsFrom(bot.config), now: ctx.now,
+    // HEAR's re-asks in the bot's language (locales/<language>/server.json, "hear").
+    hearPrompt: (prompt: HearPrompt) => translate(bot.config.language, `hear.${prompt.key}`, { ...prompt.params }),
+  };
   // Messages effects add during the VM run (the wait message of a transfer) follow the TALK output.
   const outputsAt = turn.outbound.length;
   let result: TurnResult;
