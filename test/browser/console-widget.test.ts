@@ -2,8 +2,9 @@
  * A customer in the widget on the demo page and an attendant in the console, in one Chromium:
  * handoff, live queue, take, messages both ways, typing, unread badge, reload, resolve and the
  * survey; then a supervisor's screens: kanban drag, ticket edit, insights, queues, canned responses
- * and the shortcuts dialog; the widget of a bot whose language is pt-BR, and in a Spanish browser,
- * and the console in a Portuguese browser and switched to Spanish.
+ * and the shortcuts dialog; the widget of a bot whose language is pt-BR (its notices, the survey,
+ * its thanks and what comes next), and in a Spanish browser, and the console in a Portuguese
+ * browser and switched to Spanish.
  * axe-core checks each screen; screenshots go to test-results/screenshots.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -316,6 +317,19 @@ test('the widget speaks the bot\'s language (pt-BR), else the browser\'s (es), a
   await expect(customer.getByRole('status').textContent()).resolves.toBe('Online');
   expect(await seriousViolations(customer)).toEqual([]);
   await screenshot(customer, 'widget-pt-BR');
+
+  // Resolved, the survey and its thanks come in the bot's language, and the widget still offers what comes next.
+  const brasil = kit.service.bots.find((b) => b.name === 'brasil')!.id;
+  const queued = await kit.call('GET', '/api/attendance/queue', kit.admin);
+  const { session_id: brasilSession } = (queued.body as unknown as { session_id: string; bot_id: string }[]).find((i) => i.bot_id === brasil)!;
+  if ((await kit.item(brasilSession))?.status === 'waiting') await kit.command(kit.admin, '/take', brasilSession);
+  expect((await kit.call('POST', `/api/attendance/resolve/${brasilSession}`, kit.admin)).status).toBe(200);
+  await panel.getByRole('group', { name: 'Sua nota de 0 a 10' }).getByRole('button', { name: '8', exact: true }).click();
+  await panel.getByText('Obrigado pela sua avaliação!').waitFor();
+  await panel.getByRole('group', { name: 'E agora' }).getByRole('button', { name: 'Fechar o chat' }).waitFor();
+  await panel.getByRole('button', { name: 'Começar uma nova conversa' }).waitFor();
+  expect(await seriousViolations(customer)).toEqual([]);
+  await screenshot(customer, 'widget-after-survey-pt-BR');
 
   // A bot that sets no language, in a Spanish browser: the browser's language.
   const visitor = await newPage({ width: 360, height: 640 }, 'es-ES');

@@ -6,7 +6,7 @@ import { pickLanguage } from './i18n.js';
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
   return (
-    <label className="status-picker">
+    <label className="language-picker">
       {t('app.language')}{' '}
       <select value={i18n.language} onChange={(e) => pickLanguage(e.target.value as Language)}>
         {LANGUAGES.map((l) => <option key={l} value={l} lang={l}>{LANGUAGE_NAMES[l]}</option>)}
