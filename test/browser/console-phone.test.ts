@@ -336,6 +336,8 @@ test('keyboard only: an attendant signs in, sets her status, takes, replies, tra
 
   const page = await newPage(DESKTOP);
   await page.goto(`${kit.service.url}/console/`);
+  // Keys typed before the console has rendered are lost: wait for the form's first field to hold the focus.
+  await page.waitForFunction("document.activeElement !== null && document.activeElement.id === 'username'");
   await page.keyboard.type('kim');
   await page.keyboard.press('Tab');
   await page.keyboard.type('password-for-tests');

@@ -19,7 +19,8 @@ interface Canned {
 export function CannedResponses() {
   const { t } = useTranslation();
   const { api, isSupervisor } = useConsole();
-  const [items, setItems] = useState<Canned[]>([]);
+  // Undefined until the first answer, so the empty list's text never shows while loading.
+  const [items, setItems] = useState<Canned[]>();
   const [shortcut, setShortcut] = useState('');
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
@@ -75,7 +76,7 @@ export function CannedResponses() {
       <table>
         <thead><tr><th scope="col">{t('canned.shortcut')}</th><th scope="col">{t('canned.name')}</th><th scope="col">{t('canned.text')}</th><th scope="col">{t('canned.for')}</th><th scope="col">{t('canned.actions')}</th></tr></thead>
         <tbody>
-          {items.map((c) => (
+          {(items ?? []).map((c) => (
             <tr key={c.id}>
               <td>/{c.shortcut}</td><td>{c.title}</td><td>{c.content}</td><td>{c.scope === 'team' ? t('canned.team') : t('canned.me')}{c.bot_id ? t('canned.one_bot') : ''}</td>
               <td>
@@ -85,7 +86,8 @@ export function CannedResponses() {
               </td>
             </tr>
           ))}
-          {items.length === 0 && <tr><td colSpan={5}>{t('canned.none')}</td></tr>}
+          {items === undefined && <tr><td colSpan={5}>{t('app.loading')}</td></tr>}
+          {items?.length === 0 && <tr><td colSpan={5}>{t('canned.none')}</td></tr>}
         </tbody>
       </table>
       </div>

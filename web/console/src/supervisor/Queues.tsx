@@ -24,7 +24,8 @@ interface Member {
 export function Queues() {
   const { t } = useTranslation();
   const { api } = useConsole();
-  const [queues, setQueues] = useState<QueueSummary[]>([]);
+  // Undefined until the first answer: an empty list then means no queues, not "not loaded yet".
+  const [queues, setQueues] = useState<QueueSummary[]>();
   const [attendants, setAttendants] = useState<Attendant[]>([]);
   const [openId, setOpenId] = useState<string>();
   const [name, setName] = useState('');
@@ -76,7 +77,7 @@ export function Queues() {
       <table>
         <thead><tr><th scope="col">{t('queues.queue')}</th><th scope="col">{t('queues.channels')}</th><th scope="col">{t('queues.active')}</th><th scope="col">{t('queues.members')}</th><th scope="col">{t('queues.actions')}</th></tr></thead>
         <tbody>
-          {queues.map((q) => (
+          {(queues ?? []).map((q) => (
             <tr key={q.id}>
               <td>{q.name}</td><td>{q.channels.join(', ')}</td><td>{q.is_active ? t('queues.yes') : t('queues.no')}</td><td>{q.member_count}</td>
               <td>
@@ -85,7 +86,8 @@ export function Queues() {
               </td>
             </tr>
           ))}
-          {queues.length === 0 && <tr><td colSpan={5}>{t('queues.none')}</td></tr>}
+          {queues === undefined && <tr><td colSpan={5}>{t('app.loading')}</td></tr>}
+          {queues?.length === 0 && <tr><td colSpan={5}>{t('queues.none')}</td></tr>}
         </tbody>
       </table>
       </div>
@@ -97,7 +99,7 @@ export function Queues() {
 function MemberList({ queueId, attendants, onChanged }: { queueId: string; attendants: Attendant[]; onChanged(): void }) {
   const { t } = useTranslation();
   const { api } = useConsole();
-  const [members, setMembers] = useState<Member[]>([]);
+  const [members, setMembers] = useState<Member[]>();
   const [who, setWho] = useState('');
   const load = useCallback(() => void api.get<{ members: Member[] }>(`/api/attendance/queues/${queueId}`).then((q) => setMembers(q.members)), [api, queueId]);
   useEffect(load, [load]);
@@ -108,9 +110,10 @@ function MemberList({ queueId, attendants, onChanged }: { queueId: string; atten
   return (
     <section aria-label={t('queues.members')}>
       <h3>{t('queues.members')}</h3>
-      {members.length === 0 && <p className="empty">{t('queues.no_members')}</p>}
+      {members === undefined && <p>{t('app.loading')}</p>}
+      {members?.length === 0 && <p className="empty">{t('queues.no_members')}</p>}
       <ul>
-        {members.map((m) => (
+        {(members ?? []).map((m) => (
           <li key={m.user_id}>
             {t('queues.member', { name: m.name, max: m.max_conversations })}{' '}
             <button type="button" onClick={() => void api.delete(`/api/attendance/queues/${queueId}/members/${m.user_id}`).then(changed)}>{t('queues.remove', { name: m.name })}</button>

@@ -22,7 +22,8 @@ const PRIORITIES = ['low', 'normal', 'high', 'urgent'];
 export function Tickets() {
   const { t } = useTranslation();
   const { api } = useConsole();
-  const [tickets, setTickets] = useState<Ticket[]>([]);
+  // Undefined until the first answer, so the empty list's text never shows while loading.
+  const [tickets, setTickets] = useState<Ticket[]>();
   const [openId, setOpenId] = useState<string>();
   const [creating, setCreating] = useState(false);
   const [attendants, setAttendants] = useState<Attendant[]>([]);
@@ -38,7 +39,7 @@ export function Tickets() {
     if (frame.type === 'ticket_updated' || frame.type === 'reconnected') load();
   });
   const name = (id: string | null) => (id ? attendants.find((a) => a.id === id)?.name ?? id.slice(0, 8) : '—');
-  const open = tickets.find((one) => one.id === openId);
+  const open = tickets?.find((one) => one.id === openId);
 
   return (
     <main className="tickets">
@@ -49,14 +50,15 @@ export function Tickets() {
       <table>
         <thead><tr><th scope="col">#</th><th scope="col">{t('tickets.subject')}</th><th scope="col">{t('tickets.status')}</th><th scope="col">{t('tickets.priority')}</th><th scope="col">{t('tickets.assignee')}</th></tr></thead>
         <tbody>
-          {tickets.map((ticket) => (
+          {(tickets ?? []).map((ticket) => (
             <tr key={ticket.id} className={ticket.id === openId ? 'selected' : undefined}>
               <td>{ticket.ticket_number}</td>
               <td><button type="button" className="link" onClick={() => { setOpenId(ticket.id); setCreating(false); }}>{ticket.subject}</button></td>
               <td>{ticket.status}</td><td>{t(`priority.${ticket.priority}`)}</td><td>{name(ticket.assigned_to)}</td>
             </tr>
           ))}
-          {tickets.length === 0 && <tr><td colSpan={5}>{t('tickets.none')}</td></tr>}
+          {tickets === undefined && <tr><td colSpan={5}>{t('app.loading')}</td></tr>}
+          {tickets?.length === 0 && <tr><td colSpan={5}>{t('tickets.none')}</td></tr>}
         </tbody>
       </table>
       </div>
