@@ -44,6 +44,20 @@ async function sessionWithEvents(names: string[]): Promise<{ sessionId: string; 
   return { sessionId: session!.id, ids };
 }
 
+/** `first` holds `key` until `release()`, then runs `write` before letting go; resolves once the lock is held. */
+async function holding(key: string, write: () => Promise<unknown>): Promise<{ release: () => void; holder: Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  const holder = first.withLock(key, async () => {
+    held = true;
+    await released;
+    await write();
+  });
+  await waitFor(() => held, 'the first holder');
+  return { release, holder };
+}
+
 describe(`events read under the lock (${testDriversLabel()})`, () => {
   test('hands the pending events, oldest first, with their payloads', async () => {
     const { sessionId, ids } = await sessionWithEvents(['session.handed_off', 'customer.messaged']);
@@ -57,15 +71,7 @@ describe(`events read under the lock (${testDriversLabel()})`, () => {
   test('a caller waiting for the lock reads what the holder committed before letting go', async () => {
     const { sessionId, ids } = await sessionWithEvents(['session.handed_off', 'customer.messaged']);
     const key = `events:${sessionId}`;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = false;
-    const holder = first.withLock(key, async () => {
-      held = true;
-      await released;
-      await repo.markDone(ids[0]!);
-    });
-    await waitFor(() => held, 'the first holder');
+    const { release, holder } = await holding(key, () => repo.markDone(ids[0]!));
     const waiting = second.withLockReading(key, repo.pendingUnderLock(sessionId), async ({ events }) => events.map((e) => e.id));
     if (database.url) {
       // The call is on the server, waiting inside the function for the advisory lock, before the holder writes.
@@ -89,15 +95,9 @@ describe(`events read under the lock (${testDriversLabel()})`, () => {
         select jsonb_build_object('done_before', (select n from done), 'marked', (select count(*) from marked))`,
       param: { session_id: sessionId },
     };
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = false;
-    const holder = first.withLock(key, async () => {
-      held = true;
-      await released;
+    const { release, holder } = await holding(key, async () => {
       await database.db.insert(engineEvents).values({ session_id: sessionId, name: 'customer.messaged', payload: {}, state: 'done' });
     });
-    await waitFor(() => held, 'the first holder');
     const waiting = second.withLockReading(key, repo.pendingUnderLock(sessionId, [counting, counting]), async (value) => value);
     release();
     await holder;
