@@ -76,9 +76,7 @@ function NewTicket({ onCreated }: { onCreated(id: string): void }) {
   const { api } = useConsole();
   const [conversations, setConversations] = useState<QueueItem[]>();
   const [sessionId, setSessionId] = useState('');
-  const [subject, setSubject] = useState('');
-  const [description, setDescription] = useState('');
-  const [priority, setPriority] = useState('normal');
+  const [fields, setFields] = useState<TicketFieldValues>({ subject: '', description: '', priority: 'normal' });
   const [error, setError] = useState('');
 
   useEffect(() => {
@@ -89,6 +87,7 @@ function NewTicket({ onCreated }: { onCreated(id: string): void }) {
     e.preventDefault();
     setError('');
     try {
+      const { subject, description, priority } = fields;
       const ticket = await api.post<{ id: string }>('/api/attendance/tickets', { session_id: sessionId, subject, priority, ...(description ? { description } : {}) });
       onCreated(ticket.id);
     } catch (err) {
@@ -108,14 +107,7 @@ function NewTicket({ onCreated }: { onCreated(id: string): void }) {
           <option value="">{t('common.choose')}</option>
           {conversations?.map((c) => <option key={c.session_id} value={c.session_id}>{c.user_name} · {c.channel} · {c.last_message ?? t(`state.${c.status}`)}</option>)}
         </select>
-        <label htmlFor="n-subject">{t('tickets.subject')}</label>
-        <input id="n-subject" value={subject} onChange={(e) => setSubject(e.target.value)} required maxLength={200} />
-        <label htmlFor="n-description">{t('tickets.description')}</label>
-        <textarea id="n-description" value={description} onChange={(e) => setDescription(e.target.value)} />
-        <label htmlFor="n-priority">{t('tickets.priority')}</label>
-        <select id="n-priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
-          {PRIORITIES.map((p) => <option key={p} value={p}>{t(`priority.${p}`)}</option>)}
-        </select>
+        <TicketFields id="n" values={fields} onChange={setFields} subjectMaxLength={200} />
         <button type="submit">{t('tickets.create')}</button>
       </form>
       {error && <p role="alert" className="error">{error}</p>}
@@ -123,12 +115,36 @@ function NewTicket({ onCreated }: { onCreated(id: string): void }) {
   );
 }
 
+interface TicketFieldValues {
+  subject: string;
+  description: string;
+  priority: string;
+}
+
+/** Subject, description and priority: the fields a new ticket and an open one share (`id` prefixes the inputs' ids). */
+function TicketFields({ id, values, onChange, subjectMaxLength }: {
+  id: string; values: TicketFieldValues; onChange(next: TicketFieldValues): void; subjectMaxLength?: number;
+}) {
+  const { t } = useTranslation();
+  const set = (change: Partial<TicketFieldValues>) => onChange({ ...values, ...change });
+  return (
+    <>
+      <label htmlFor={`${id}-subject`}>{t('tickets.subject')}</label>
+      <input id={`${id}-subject`} value={values.subject} onChange={(e) => set({ subject: e.target.value })} required maxLength={subjectMaxLength} />
+      <label htmlFor={`${id}-description`}>{t('tickets.description')}</label>
+      <textarea id={`${id}-description`} value={values.description} onChange={(e) => set({ description: e.target.value })} />
+      <label htmlFor={`${id}-priority`}>{t('tickets.priority')}</label>
+      <select id={`${id}-priority`} value={values.priority} onChange={(e) => set({ priority: e.target.value })}>
+        {PRIORITIES.map((p) => <option key={p} value={p}>{t(`priority.${p}`)}</option>)}
+      </select>
+    </>
+  );
+}
+
 function TicketDetail({ ticket, attendants, onChanged }: { ticket: Ticket; attendants: Attendant[]; onChanged(): void }) {
   const { t } = useTranslation();
   const { api } = useConsole();
-  const [subject, setSubject] = useState(ticket.subject);
-  const [description, setDescription] = useState(ticket.description ?? '');
-  const [priority, setPriority] = useState(ticket.priority);
+  const [fields, setFields] = useState<TicketFieldValues>({ subject: ticket.subject, description: ticket.description ?? '', priority: ticket.priority });
   const [who, setWho] = useState('');
   const [message, setMessage] = useState('');
 
@@ -144,6 +160,7 @@ function TicketDetail({ ticket, attendants, onChanged }: { ticket: Ticket; atten
   }
   const save = (e: FormEvent) => {
     e.preventDefault();
+    const { subject, description, priority } = fields;
     void run([t('tickets.saved'), t('tickets.save_failed')], () => api.put(`/api/attendance/tickets/${ticket.id}`, { subject, description: description || null, priority }));
   };
 
@@ -151,14 +168,7 @@ function TicketDetail({ ticket, attendants, onChanged }: { ticket: Ticket; atten
     <section className="ticket-detail" aria-labelledby="ticket-title">
       <h3 id="ticket-title">{t('tickets.ticket', { number: ticket.ticket_number, status: ticket.status })}</h3>
       <form onSubmit={save}>
-        <label htmlFor="t-subject">{t('tickets.subject')}</label>
-        <input id="t-subject" value={subject} onChange={(e) => setSubject(e.target.value)} required />
-        <label htmlFor="t-description">{t('tickets.description')}</label>
-        <textarea id="t-description" value={description} onChange={(e) => setDescription(e.target.value)} />
-        <label htmlFor="t-priority">{t('tickets.priority')}</label>
-        <select id="t-priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
-          {PRIORITIES.map((p) => <option key={p} value={p}>{t(`priority.${p}`)}</option>)}
-        </select>
+        <TicketFields id="t" values={fields} onChange={setFields} />
         <button type="submit">{t('tickets.save')}</button>
       </form>
       <div className="ticket-actions">
