@@ -5,7 +5,7 @@
  * implements. Other folders use what is exported here.
  */
 export {
-  CHANNELS, type Attachment, type Channel, type ChannelCommand, type CustomerRef, type DeliveryStatusUpdate, type InboundMessage, type OutboundMessage, type Sender,
+  CHANNELS, type Attachment, type CampaignReferral, type Channel, type ChannelCommand, type CustomerRef, type DeliveryStatusUpdate, type InboundMessage, type OutboundMessage, type Sender,
   type Suggestion,
 } from './messages.js';
 export { sessionOutboundTopic, type AcceptOutcome, type Engine, type ReceiveOutcome } from './engine-api.js';

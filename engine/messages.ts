@@ -64,6 +64,22 @@ export interface InboundMessage {
   raw: unknown;
   /** Set when the channel recognised one of its own commands in the message (see ChannelCommand below). */
   command?: ChannelCommand;
+  /** Where the customer came from, when the channel says (docs/crm.md, "Campaigns"). */
+  referral?: CampaignReferral;
+}
+
+/**
+ * What a channel tells of the campaign that brought the customer: the web widget page's UTM
+ * parameters, a mobile_msg click-to-chat `referral`, a page_msg/social_dm referral, a bot_msg
+ * `/start <payload>` deep link. `ref` is the campaign's short code (`utm_campaign`, the deep
+ * link's payload, a Messenger `ref`); `ad_id` the ad's id at the provider.
+ */
+export interface CampaignReferral {
+  ref?: string;
+  ad_id?: string;
+  utm_source?: string;
+  utm_medium?: string;
+  source_url?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+import { crmContacts } from './crm.js';
 
 /**
  * Who may see a content record besides its owner and admins (docs/content.md, "Ownership and
@@ -100,6 +101,8 @@ export const contentContacts = pgTable('content_contacts', {
   organization: text('organization').notNull().default(''),
   vcard: text('vcard'),
   etag: text('etag'),
+  /** The CRM contact this card is linked to, matched by email or phone (docs/crm.md, "Address book and CRM"). */
+  crm_contact_id: uuid('crm_contact_id').references(() => crmContacts.id, { onDelete: 'set null' }),
   created_at: createdAt(),
   updated_at: updatedAt(),
 }, (t) => [unique('content_contacts_source_key').on(t.owner_id, t.source, t.external_id)]);

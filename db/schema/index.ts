@@ -9,7 +9,12 @@ export { inboundQueue } from './inbound-queue.js';
 export { botTableRows, botMemory } from './bot-data.js';
 // Pending runs of the bots' ON INSERT/UPDATE/DELETE OF handlers (docs/basic.md, "Event handlers").
 export { tableTriggerRuns } from './table-trigger-runs.js';
-export { crmContacts, crmDeals, crmPipelineStages, crmAttendanceLogs } from './crm.js';
+// The CRM (docs/crm.md): contacts and their channel identities, deals, stages, campaigns.
+export {
+  crmContacts, crmContactIdentities, crmDeals, crmPipelineStages, crmAttendanceLogs, crmCampaigns, crmCampaignRecipients,
+  CONTACT_TIERS, CAMPAIGN_STATUSES, CAMPAIGN_CHANNELS, CAMPAIGN_RECIPIENT_STATUSES,
+  type ContactTier, type CampaignStatus, type CampaignChannel, type CampaignRecipientStatus,
+} from './crm.js';
 export {
   attendanceQueues, attendanceQueueMembers, attendantProfiles, attendanceTickets, attendanceEvents,
   ATTENDANT_STATUSES, TICKET_STATUSES, TICKET_PRIORITIES, ATTENDANCE_EVENT_TYPES,
