@@ -156,7 +156,7 @@ export const crmCampaigns = pgTable(
     message: text('message'),
     template: text('template'),
     template_params: jsonb('template_params').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    /** A reply to a proactive message hands the conversation to a human (seed 3.2's trigger). */
+    /** A reply to a proactive message hands the conversation to a human (docs/crm.md, "Proactive campaigns"). */
     handoff_on_reply: boolean('handoff_on_reply').notNull().default(false),
     /** Sends per minute on the campaign's channel; null takes the channel's default. */
     rate_per_minute: integer('rate_per_minute'),

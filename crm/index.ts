@@ -1,0 +1,2 @@
+/** The crm area's public face: what the routes and the composition root use (docs/architecture.md). */
+export {};
