@@ -3,7 +3,7 @@ import { openDatabase } from '../../db/connection.js';
 import { createChildServer } from '../../test/support/child-server.js';
 import { createScratchDatabase } from '../../test/support/postgres.js';
 import { startDelayProxy } from './delay-proxy.js';
-import { handoffLatency, type HandoffResult } from './handoff.js';
+import { HANDOFF_WARM_UP, handoffLatency, type HandoffResult } from './handoff.js';
 
 /** Added delay per direction, in ms: a round trip to the database costs twice this more. */
 export const HANDOFF_DELAYS_MS = [0, 5, 20] as const;
@@ -47,7 +47,7 @@ export async function handoffLatencyByDelay(options: {
       process.stdout.write(`  handoffs at +${delayMs} ms each way… `);
       await server.start();
       // A first handoff warms the pools up (connections through the proxy cost several round trips to open).
-      await handoffLatency(server.url, options.admin, 3);
+      await handoffLatency(server.url, options.admin, HANDOFF_WARM_UP);
       const result = await handoffLatency(server.url, options.admin, options.count);
       process.stdout.write(`p50 ${result.p50.toFixed(1)} ms\n`);
       rows.push({ delayMs, ...result });

@@ -8,6 +8,9 @@ export interface HandoffResult {
   p99: number;
 }
 
+/** Untimed handoffs before a timed run: the first ones open pools and compile the path. */
+export const HANDOFF_WARM_UP = 3;
+
 /**
  * Signs in as the admin, opens the attendance console socket, then — one at a time, each from a
  * new visitor — sends the echo bot's transfer word and times the `new_conversation` frame for it.
