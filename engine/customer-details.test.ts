@@ -55,6 +55,7 @@ describe('through the turn', () => {
       bots: [
         { name: 'greeter', scripts: { start: 'TALK "Hello " & user_name\nHEAR anything\nTALK "ok"' } },
         { name: 'namer', scripts: { start: 'SET SESSION "customer_name", "Dona Maria"\nHEAR anything\nTALK "ok"' } },
+        { name: 'renamer', scripts: { start: 'TALK "Hello " & user_name\nSET SESSION "customer_name", "Dona Maria"' } },
       ],
       adapters: [new TestAdapter('web')],
     });
@@ -73,5 +74,11 @@ describe('through the turn', () => {
     const first = await receiveMessage(engine.deps.turn, inbound('namer', 'hi', { customer: 'v-10', name: 'maria_88' }));
     await receiveMessage(engine.deps.turn, inbound('namer', 'again', { customer: 'v-10', name: 'maria_88' }));
     expect(contextOf(first.session_id!)).toMatchObject({ customer_name: 'Dona Maria', [CHANNEL_CUSTOMER_KEY]: { customer_name: 'maria_88' } });
+  });
+
+  test('the bot\'s user_name is the name the session holds: the channel\'s, then the one a script gave', async () => {
+    const first = await receiveMessage(engine.deps.turn, inbound('renamer', 'hi', { customer: 'v-11', name: 'maria_88' }));
+    const again = await receiveMessage(engine.deps.turn, inbound('renamer', 'hi again', { customer: 'v-11', name: 'maria_88' }));
+    expect([...first.replies, ...again.replies].map((r) => r.text)).toEqual(['Hello maria_88', 'Hello Dona Maria']);
   });
 });
