@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { crmContacts, sessions } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { testDriversLabel } from '../support/drivers.js';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph.js';
 import { startFakeTelegram, telegramUpdates, type FakeTelegram } from '../support/fake-telegram.js';
 import { startFakeTwilio, twilioInbound, twilioSignature, type FakeTwilio } from '../support/fake-twilio.js';
@@ -78,7 +79,8 @@ const postGraph = (channel: string, body: unknown) => {
   return fetch(`${service.url}/webhooks/${channel}/${BOT}`, { method: 'POST', headers: signed.headers, body: new Uint8Array(signed.raw) });
 };
 
-describe('a journey per channel: the customer\'s name reaches the console', () => {
+// Both driver sets (the embedded ones, and PostgreSQL with Redis in CI's second pass): the name travels in the turn's commit and the events job.
+describe(`a journey per channel: the customer's name reaches the console (${testDriversLabel()})`, () => {
   test('web: the API\'s user_name and user_email', async () => {
     const res = await fetch(`${service.url}/api/channels/web/${BOT}/messages`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
