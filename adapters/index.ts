@@ -15,7 +15,7 @@ export {
 
 /** The Graph-style family: mobile_msg, social_dm and page_msg (docs/channels/README.md). */
 export {
-  createChannelMediaFetcher, MEDIA_MAX_BYTES, type ChannelMediaFetcher, createMobileMsgScreen, VOICE_NOT_UNDERSTOOD,
+  createChannelMediaFetcher, MEDIA_MAX_BYTES, type ChannelMediaFetcher, createMobileMsgScreen, VOICE_NOT_UNDERSTOOD, createProfileScreen,
   createGraphAdapter, GRAPH_CHANNELS, GraphApiError, mediaPath, signHubPayload, verifyHubSignature,
   type GraphAdapter, type GraphChannel, type GraphChannelSettings, type GraphFile, type GraphSettingsOf, type GraphRetryPolicy, type ParsedWebhook,
 } from './graph/index.js';

@@ -1,4 +1,4 @@
-import { createChannelAdapters, graphAdapterOf, listChannelAdapters } from '../adapters/index.js';
+import { createChannelAdapters, createProfileScreen, graphAdapterOf, listChannelAdapters } from '../adapters/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { createDriveLinks, createFileStore, driveLinkKey } from '../content/index.js';
 import {
@@ -113,6 +113,11 @@ export function wireConversations(deps: {
     // The bot answers through the script host.
     bot: scriptHost.runner,
   });
+  // page_msg and social_dm webhooks carry only the sender's id: the provider's profile names the customer (docs/crm.md).
+  for (const channel of ['page_msg', 'social_dm'] as const) {
+    const adapter = graphAdapterOf(adapters, channel);
+    if (adapter) engine.screen(channel, createProfileScreen({ adapter, logger }));
+  }
   const meetings = meetingRooms.service(engine);
   return { engine, scriptHost, adapters, providerChannels, voiceFor, driveLinks, files, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
 }

@@ -68,6 +68,7 @@ export async function serveHttp(deps: {
       uploads: { drive, linkTo: (bot, file) => driveLinks.url(bot, file) },
       // The widget speaks the bot's language (docs/configuration.md, "Languages").
       languageOf: (name) => bots.named(name)?.config.language,
+      prechatFormOf: (name) => bots.named(name)?.config['web-prechat-form'] === true,
     }),
     webAllowedOrigins: (name) => bots.named(name)?.config['web-allowed-origins'] ?? [],
     sessions: { findSession: (id) => conversations.sessions.findById(id) },

@@ -78,6 +78,7 @@ describe('config keys', () => {
       'dialog-max-output-chars': 100_000,
       'web-rate-limit': 30,
       'web-rate-window-seconds': 60,
+      'web-prechat-form': false,
       'webhook-secret': undefined,
       'webhook-rate-limit': 120,
       'webhook-rate-window-seconds': 60,

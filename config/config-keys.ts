@@ -111,6 +111,8 @@ export const configSchema = z.object({
   // Per-visitor limit of the web channel : messages per window.
   'web-rate-limit': wholeNumber(30, 1),
   'web-rate-window-seconds': wholeNumber(60, 1),
+  // The widget asks a new visitor's name and e-mail before the chat (docs/channels/web.md, "The visitor's name").
+  'web-prechat-form': flag(false),
   // The bot's WEBHOOK scripts and forms (docs/basic.md, "Webhooks and forms"): the secret a
   // webhook request must carry (unset: none), and requests per window per client address.
   'webhook-secret': text(),

@@ -5,6 +5,7 @@ import type { LockPort } from '../infra/locks/index.js';
 import type { MetricsPort } from '../infra/metrics/index.js';
 import { answerCustomer, type AnswerDeps } from './answer-customer.js';
 import { commitTurn, type CommitDeps } from './commit-turn.js';
+import { noteCustomerDetails } from './customer-details.js';
 import { ENGINE_EVENTS, type CustomerMessageRef } from './domain-events.js';
 import { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
 import { conversationLockKey, type EngineBot } from './engine-deps.js';
@@ -97,6 +98,8 @@ async function runTurn(ctx: TurnDeps, bot: EngineBot, turn: SessionTurn, inbound
   const stored = inboundWrite(turn, bot, inbound);
   const message = messageRef(stored.id, inbound);
   const events: EventWrite[] = [];
+  // Before the bot and the events: both see the customer's name as the channel gives it.
+  noteCustomerDetails(turn, inbound.customer);
   const route = routeOf(bot, turn, inbound);
   let dialog: StoredDialog | null | undefined;
   switch (route.kind) {

@@ -84,13 +84,16 @@ async function runDialogTurn(ctx: HostContext, bot: ScriptBot, turn: SessionTurn
 /**
  * The variables `start` begins with: every `param-<x>` of config.csv as `x`, then the built-ins
  * (which win a clash): user_name, user_id, phone, email, channel, bot, session_id, first_message.
+ * user_name is the customer's name as the session holds it, the one attendants see: the
+ * channel's, unless a script or the CRM gave another (docs/crm.md, "Names from every channel").
  * Unknown customer details are "".
  */
 function builtInVariables(bot: ScriptBot, turn: SessionTurn, inbound: InboundMessage): Record<string, Value> {
   const { customer } = inbound;
+  const kept = turn.context.customer_name;
   return {
     ...bot.params,
-    user_name: customer.display_name ?? '',
+    user_name: typeof kept === 'string' && kept.trim() ? kept : customer.display_name ?? '',
     user_id: turn.session.user_id,
     phone: customer.phone ?? '',
     email: customer.email ?? '',

@@ -73,6 +73,17 @@ describe('bot_msg adapter', () => {
     }]);
   });
 
+  test('parse: the customer\'s name is the sender\'s first and last name, else their username', () => {
+    const named = (from: Record<string, unknown>) => {
+      const update = telegramUpdates.text(778, 'hi');
+      return adapter.parse(request({ ...update, message: { ...update.message, from: { id: 778, is_bot: false, ...from } } }, 's3cret-token'))[0]!.customer;
+    };
+    expect(named({ first_name: 'Ana', last_name: 'Lima', username: 'ana_l' })).toEqual({ external_id: '778', display_name: 'Ana Lima' });
+    expect(named({ first_name: 'Ana' })).toEqual({ external_id: '778', display_name: 'Ana' });
+    expect(named({ username: 'ana_l' })).toEqual({ external_id: '778', display_name: 'ana_l' });
+    expect(named({})).toEqual({ external_id: '778' });
+  });
+
   test('parse: an update of the wrong shape (a message without its chat, a non-numeric chat id) is skipped and logged at warn', async () => {
     const lines: string[] = [];
     const destination = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(chunk.toString()); done(); } });

@@ -68,8 +68,9 @@ function commandOf(message: Message): string | undefined {
   return word?.split('@')[0]?.toLowerCase();
 }
 
+/** The customer is the chat, named by the sender's first and last name, else their username (docs/crm.md, "Names from every channel"). */
 function customerOf(chatId: number, from: Message['from']) {
-  const name = [from?.first_name, from?.last_name].filter(Boolean).join(' ');
+  const name = [from?.first_name, from?.last_name].filter(Boolean).join(' ').trim() || from?.username;
   return { external_id: String(chatId), ...(name ? { display_name: name } : {}) };
 }
 

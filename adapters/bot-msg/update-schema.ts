@@ -6,7 +6,7 @@ import { z } from 'zod';
  * before grammY's `Context` reads them: the webhook's secret proves who sent the update, not that
  * it has the shape the Bot API documents. Every other field passes as it came.
  */
-const User = z.object({ id: z.number(), first_name: z.string().optional(), last_name: z.string().optional() }).loose();
+const User = z.object({ id: z.number(), first_name: z.string().optional(), last_name: z.string().optional(), username: z.string().optional() }).loose();
 const File = z.object({ file_id: z.string(), mime_type: z.string().optional(), file_name: z.string().optional() }).loose();
 const Button = z.object({ text: z.string(), callback_data: z.string().optional() }).loose();
 const Message = z.object({

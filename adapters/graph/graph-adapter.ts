@@ -7,6 +7,7 @@ import { ValidationError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
 import { createGraphClient, type GraphClient, type GraphFile } from './graph-client.js';
 import type { GraphChannelSettings } from './graph-channel-settings.js';
+import { profileName, profilePath } from './customer-profile.js';
 import { GraphApiError } from './graph-error.js';
 import type { GraphRetryPolicy } from './graph-retry.js';
 import { HUB_SIGNATURE_HEADER, verifyHubSignature } from './hub-signature.js';
@@ -58,7 +59,16 @@ export interface GraphAdapter extends ChannelAdapter {
    * is off for the bot or the provider refuses it for good.
    */
   sendTemplate(bot: string, to: string, template: TemplateMessage): Promise<DeliveryReceipt>;
+  /**
+   * page_msg and social_dm: the customer's name from the provider's user-profile call
+   * (customer-profile.ts), undefined when the profile has none. Asked once, without retries: a
+   * name is never worth holding a customer's message.
+   */
+  fetchCustomerName(bot: string, customerId: string): Promise<string | undefined>;
 }
+
+/** The user-profile call's own limits: one attempt, a short wait. */
+const PROFILE_CALL = { timeoutMs: 5_000, retry: { attempts: 1, backoffMs: 0, maxWaitMs: 0, sleep: () => Promise.resolve() } };
 
 /**
  * One Graph-style channel (mobile_msg, social_dm or page_msg; docs/channels/README.md):
@@ -71,10 +81,9 @@ export interface GraphAdapter extends ChannelAdapter {
  */
 export function createGraphAdapter(channel: GraphChannel, deps: GraphAdapterDeps): GraphAdapter {
   const settingsOf = (bot: string) => deps.settings(bot);
-  const clientOf = (settings: GraphChannelSettings): GraphClient =>
+  const clientOf = (settings: GraphChannelSettings, call: { timeoutMs?: number; retry?: GraphRetryPolicy } = deps.retry ? { retry: deps.retry } : {}): GraphClient =>
     createGraphClient({
-      baseUrl: settings.apiUrl, accessToken: settings.accessToken, outbound: { allowPrivateNetworks: settings.allowPrivateNetworks },
-      ...(deps.retry ? { retry: deps.retry } : {}),
+      baseUrl: settings.apiUrl, accessToken: settings.accessToken, outbound: { allowPrivateNetworks: settings.allowPrivateNetworks }, ...call,
     });
 
   // One parse per request, shared by handleNotices and parse.
@@ -155,6 +164,11 @@ export function createGraphAdapter(channel: GraphChannel, deps: GraphAdapterDeps
         if (error.transient) throw new Error(`${channel} template send failed for now: ${error.message}`, { cause: error });
         throw new PermanentDeliveryError(reasonOf(error));
       }
+    },
+    async fetchCustomerName(bot, customerId) {
+      const settings = settingsOf(bot);
+      if (channel === 'mobile_msg' || !settings) return undefined;
+      return profileName(await clientOf(settings, PROFILE_CALL).get(profilePath(channel, customerId)));
     },
     async fetchMedia(bot, mediaId, maxBytes) {
       const settings = settingsOf(bot);

@@ -10,3 +10,5 @@ export type { ParsedWebhook } from './parsed-webhook.js';
 export { mediaPath } from './media-url.js';
 export { createChannelMediaFetcher, MEDIA_MAX_BYTES, type ChannelMediaFetcher } from './channel-media.js';
 export { createMobileMsgScreen, VOICE_NOT_UNDERSTOOD, type MobileMsgScreenDeps } from './screen-mobile-msg.js';
+export { createProfileScreen, type ProfileScreenDeps } from './screen-messaging-profile.js';
+export { DEFAULT_PROFILE_CACHE, type ProfileCacheOptions } from './profile-cache.js';

@@ -20,19 +20,19 @@ const request = (body: Record<string, unknown>, bot = 'default'): ChannelRequest
 
 describe('web adapter', () => {
   test('a first message (no token) is a new visitor', async () => {
-    const req = request({ text: 'hi', user_name: 'Ana', client_message_id: 'c-1' });
+    const req = request({ text: 'hi', user_name: 'Ana', user_email: 'ana@example.test', client_message_id: 'c-1' });
     expect(await adapter.verify(req)).toBe(true);
     expect(adapter.parse(req)).toEqual([
       {
         channel: 'web',
         bot: 'default',
-        customer: { external_id: 'new-visitor', display_name: 'Ana' },
+        customer: { external_id: 'new-visitor', display_name: 'Ana', email: 'ana@example.test' },
         text: 'hi',
         attachments: [],
         provider_message_id: 'new-visitor:c-1',
         first_contact: true,
         received_at: at,
-        raw: { text: 'hi', user_name: 'Ana', client_message_id: 'c-1' },
+        raw: { text: 'hi', user_name: 'Ana', user_email: 'ana@example.test', client_message_id: 'c-1' },
       },
     ]);
   });

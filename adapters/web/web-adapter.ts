@@ -12,7 +12,9 @@ export interface WebMessageBody {
   attachments?: WebAttachmentRef[];
   /** Absent on a new visitor's first message. */
   session_token?: string;
+  /** The visitor's name and e-mail, as they gave them (the widget's pre-chat form): the session's customer_name and customer_email. */
   user_name?: string;
+  user_email?: string;
   /** The client's own id of this message, so a retried POST is not processed twice. */
   client_message_id?: string;
 }
@@ -82,7 +84,9 @@ export function createWebAdapter(options: WebAdapterOptions): ChannelAdapter {
         {
           channel: 'web',
           bot: req.bot,
-          customer: { external_id: visitorId, ...(body.user_name ? { display_name: body.user_name } : {}) },
+          customer: {
+            external_id: visitorId, ...(body.user_name ? { display_name: body.user_name } : {}), ...(body.user_email ? { email: body.user_email } : {}),
+          },
           text: body.text,
           attachments: acceptVisitorAttachments(options.driveLinks, req.bot, visitorId, body.attachments ?? []),
           // Scoped to the visitor: the dedupe key is (bot, channel, id), and one visitor must never
@@ -91,7 +95,7 @@ export function createWebAdapter(options: WebAdapterOptions): ChannelAdapter {
           ...(body.session_token === undefined ? { first_contact: true } : {}),
           received_at: now(),
           // The token is a credential: it is not stored with the message.
-          raw: { text: body.text, user_name: body.user_name, client_message_id: body.client_message_id },
+          raw: { text: body.text, user_name: body.user_name, user_email: body.user_email, client_message_id: body.client_message_id },
         },
       ];
     },

@@ -33,6 +33,8 @@ export interface WebChannelDeps {
   uploads?: WebUploadDeps;
   /** The bot's `language` (config), undefined when it sets none: the widget's language (docs/configuration.md, "Languages"). */
   languageOf?(bot: string): string | undefined;
+  /** The bot's `web-prechat-form`: the widget asks a new visitor's name and e-mail first. */
+  prechatFormOf?(bot: string): boolean;
 }
 
 /** A visitor's file as the upload route received it. */
@@ -127,11 +129,12 @@ export function createWebChannel(deps: WebChannelDeps) {
     },
     /**
      * What the widget needs before the visitor says anything: the bot's language, or null when it
-     * sets none (then the widget follows the visitor's browser). Public, as the bot's name is.
+     * sets none (then the widget follows the visitor's browser), and whether it asks the visitor's
+     * name and e-mail first. Public, as the bot's name is.
      */
     async info({ bot }: { bot: string }) {
       await assertBot(bot);
-      return { bot, language: deps.languageOf?.(bot) ?? null };
+      return { bot, language: deps.languageOf?.(bot) ?? null, prechat_form: deps.prechatFormOf?.(bot) ?? false };
     },
     /** The messages of the visitor's session, oldest first. */
     async history({ bot, session_token }: { bot: string; session_token: string }) {

@@ -59,6 +59,7 @@ beforeEach(async () => {
     limitFor: async () => RULE,
     history: async (sessionId) => transcripts.get(sessionId) ?? [],
     languageOf: (bot) => (bot === 'other' ? 'pt-BR' : undefined),
+    prechatFormOf: (bot) => bot === 'other',
   }));
   mountRoutes(router, registry, createAuthorizer(createTokenIssuer(secret, 60)), routes);
   app.use(router);
@@ -93,6 +94,14 @@ describe('POST /api/channels/web/:bot/messages', () => {
     const claims = await visitorTokens.verify(res.body.session_token as string, 'default');
     expect(claims).toEqual({ bot: 'default', visitor_id: engine.received[0]!.customer.external_id, session_id: res.body.session_id });
     expect(engine.received[0]).toMatchObject({ channel: 'web', bot: 'default', text: 'hi', customer: { display_name: 'Ana' } });
+  });
+
+  test('the visitor\'s name and e-mail (the pre-chat form) reach the engine; an e-mail that is not one is 400', async () => {
+    const res = await post({ text: 'hi', user_name: ' Maria Silva ', user_email: 'maria@example.test' });
+    expect(res.status).toBe(200);
+    expect(engine.received.at(-1)!.customer).toMatchObject({ display_name: 'Maria Silva', email: 'maria@example.test' });
+    const bad = await post({ text: 'hi', user_email: 'not an address' });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'validation_error' } });
   });
 
   test('the token brings the visitor back to their session', async () => {
@@ -211,9 +220,9 @@ describe('GET /api/channels/web/:bot/info', () => {
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
 
-  test('tells the widget the bot\'s language, null when it sets none; an unknown bot is 404', async () => {
-    expect(await info('other')).toEqual({ status: 200, body: { bot: 'other', language: 'pt-BR' } });
-    expect(await info('default')).toEqual({ status: 200, body: { bot: 'default', language: null } });
+  test('tells the widget the bot\'s language, null when it sets none, and whether it asks name and e-mail first; an unknown bot is 404', async () => {
+    expect(await info('other')).toEqual({ status: 200, body: { bot: 'other', language: 'pt-BR', prechat_form: true } });
+    expect(await info('default')).toEqual({ status: 200, body: { bot: 'default', language: null, prechat_form: false } });
     expect(await info('nobody')).toMatchObject({ status: 404, body: { error: 'bot_not_found' } });
   });
 });

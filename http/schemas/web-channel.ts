@@ -25,7 +25,9 @@ export const WebMessageRequestSchema = z
     text: z.string().max(WEB_TEXT_MAX).meta({ description: 'May be empty when the message carries attachments' }),
     attachments: WebMessageAttachmentSchema.array().max(WEB_ATTACHMENTS_MAX).optional(),
     session_token: SessionToken.optional().meta({ description: 'Absent on a new visitor\'s first message' }),
-    user_name: z.string().trim().min(1).max(200).optional(),
+    user_name: z.string().trim().min(1).max(200).optional()
+      .meta({ description: 'The visitor\'s name (the widget\'s pre-chat form): the session\'s `customer_name` (docs/crm.md, "Names from every channel")' }),
+    user_email: z.email().max(254).optional().meta({ description: 'The visitor\'s e-mail (the widget\'s pre-chat form): the session\'s `customer_email`' }),
     client_message_id: z
       .string()
       .min(1)
@@ -102,5 +104,6 @@ export const WebBotInfoSchema = z
   .object({
     bot: z.string(),
     language: z.string().nullable().meta({ description: 'The bot\'s `language` setting (a BCP 47 tag), or null when it sets none: the widget then follows the browser' }),
+    prechat_form: z.boolean().meta({ description: 'The bot\'s `web-prechat-form`: the widget asks a new visitor\'s name and e-mail before the chat' }),
   })
   .meta({ id: 'WebBotInfo' });

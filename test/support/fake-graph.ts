@@ -3,7 +3,9 @@
  * format of the three channels (docs/channels/README.md): `POST /{version}/{phone-number-id}/messages`
  * answers `{messaging_product, contacts, messages:[{id:"wamid…"}]}`, `POST /{version}/me/messages`
  * answers `{recipient_id, message_id:"m_…"}`, `GET /{version}/{media-id}` answers the media's
- * URL, type and size, and that URL serves the bytes to a bearer of the token. Errors are the
+ * URL, type and size, and that URL serves the bytes to a bearer of the token; `GET /{version}/{user-id}?fields=…`
+ * answers the user's profile (page_msg's and social_dm's user-profile call), with the fields asked
+ * for that the test gave it. Errors are the
  * provider's `{error:{message, type, code, error_data:{details}, fbtrace_id}}`, queued by the test.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,6 +19,8 @@ export interface GraphRequest {
   method: string;
   /** The path after the version, e.g. `123456/messages` or `me/messages`. */
   path: string;
+  /** The query string, when there is one (`fields=name%2Cusername`). */
+  query?: string;
   authorization: string | undefined;
   contentType: string | undefined;
   /** The JSON body (undefined for GET and multipart). */
@@ -47,6 +51,10 @@ export interface FakeGraph {
   fail(...failures: GraphFailure[]): void;
   /** A file the provider holds under `id`, downloadable with `token`. */
   addMedia(id: string, file: { data: Buffer; mimeType: string }, token: string): void;
+  /** A user the provider knows under `id` (a page-scoped or Instagram-scoped id): `name`, `first_name`, `username`… */
+  addProfile(id: string, profile: Record<string, string>): void;
+  /** The user-profile calls received, in order. */
+  profileCalls(): GraphRequest[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -55,6 +63,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const requests: GraphRequest[] = [];
   const failures: GraphFailure[] = [];
   const media = new Map<string, { data: Buffer; mimeType: string; token: string }>();
+  const profiles = new Map<string, Record<string, string>>();
   let sent = 0;
   let uploaded = 0;
   let base = '';
@@ -79,7 +88,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const path = url.pathname.slice(prefix.length);
     const contentType = req.headers['content-type'];
     const body = contentType?.startsWith('application/json') ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : undefined;
-    const request: GraphRequest = { method: req.method ?? 'GET', path, authorization: req.headers.authorization, contentType, body, raw };
+    const request: GraphRequest = { method: req.method ?? 'GET', path, ...(url.search ? { query: url.searchParams.toString() } : {}), authorization: req.headers.authorization, contentType, body, raw };
     requests.push(request);
 
     const recipient = body?.to ?? (body?.recipient as { id?: string } | undefined)?.id;
@@ -104,6 +113,13 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       uploaded += 1;
       return json(200, { id: `uploaded-${uploaded}` });
     }
+    const fields = url.searchParams.get('fields');
+    if (req.method === 'GET' && fields !== null) {
+      const profile = profiles.get(decodeURIComponent(path));
+      if (!profile) return json(400, graphError(100, 'Object with ID does not exist, cannot be loaded due to missing permissions, or does not support this operation'));
+      const asked = fields.split(',').filter((f) => profile[f] !== undefined);
+      return json(200, { ...Object.fromEntries(asked.map((f) => [f, profile[f]])), id: decodeURIComponent(path) });
+    }
     if (req.method === 'GET') {
       const item = media.get(decodeURIComponent(path));
       if (!item) return json(404, graphError(100, 'Unsupported get request'));
@@ -124,6 +140,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     sends: () => requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages')),
     fail: (...more) => void failures.push(...more),
     addMedia: (id, item, token) => void media.set(id, { ...item, token }),
+    addProfile: (id, profile) => void profiles.set(id, profile),
+    profileCalls: () => requests.filter((r) => r.method === 'GET' && r.query?.startsWith('fields=') === true),
     reset() {
       requests.length = 0;
       failures.length = 0;

@@ -47,21 +47,30 @@ export class WebChannelClient {
     return `${this.server}/api/channels/web/${encodeURIComponent(this.bot)}/messages`;
   }
 
-  /** The bot's settings the widget needs before the first message: its `language`, null when it sets none. */
-  async info(): Promise<{ language: string | null }> {
+  /**
+   * The bot's settings the widget needs before the first message: its `language`, null when it
+   * sets none, and whether it asks the visitor's name and e-mail first (`prechat_form`).
+   */
+  async info(): Promise<{ language: string | null; prechatForm: boolean }> {
     const res = await fetch(`${this.server}/api/channels/web/${encodeURIComponent(this.bot)}/info`);
     if (!res.ok) throw new ChannelError(res.status);
-    const answer = (await res.json()) as { language?: unknown };
-    return { language: typeof answer.language === 'string' ? answer.language : null };
+    const answer = (await res.json()) as { language?: unknown; prechat_form?: unknown };
+    return { language: typeof answer.language === 'string' ? answer.language : null, prechatForm: answer.prechat_form === true };
   }
 
-  /** Sends the visitor's text and files; the answer carries the (possibly new) token and the bot's replies. */
-  async send(text: string, token: string | undefined, clientMessageId: string, attachments: ChatFile[] = []): Promise<{ token: string; replies: ChatLine[] }> {
+  /**
+   * Sends the visitor's text and files, with their name and e-mail when the pre-chat form asked
+   * them; the answer carries the (possibly new) token and the bot's replies.
+   */
+  async send(
+    text: string, token: string | undefined, clientMessageId: string, attachments: ChatFile[] = [], visitor?: { name: string; email?: string },
+  ): Promise<{ token: string; replies: ChatLine[] }> {
     const res = await fetch(this.messagesUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         text, client_message_id: clientMessageId, ...(token ? { session_token: token } : {}),
+        ...(visitor ? { user_name: visitor.name, ...(visitor.email ? { user_email: visitor.email } : {}) } : {}),
         ...(attachments.length ? { attachments: attachments.map(({ url, name, mime_type, type }) => ({ url, name, mime_type, type })) } : {}),
       }),
     });

@@ -34,5 +34,13 @@ textarea { flex: 1; resize: none; height: 40px; padding: 8px; border: 1px solid 
 .send { padding: 0 14px; border: 0; border-radius: 8px; background: #1f4fd1; color: #fff; }
 textarea::placeholder { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 @media (max-width: 360px) { form { gap: 6px; padding: 8px 6px; } .attach { width: 36px; } .send { padding: 0 10px; } }
+.prechat { display: none; flex: 1; flex-direction: column; gap: 10px; padding: 16px; border-top: 0; overflow-y: auto; }
+.prechat p { margin: 0; }
+.prechat label { display: flex; flex-direction: column; gap: 4px; font-size: 14px; }
+.prechat input { height: 40px; padding: 8px; border: 1px solid #767676; border-radius: 8px; font: inherit; }
+.prechat input:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
+.prechat .send { height: 40px; align-self: flex-end; }
+.asking .prechat { display: flex; }
+.asking .log, .asking .typing, .asking .options, .asking .compose { display: none; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

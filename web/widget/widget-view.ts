@@ -9,6 +9,14 @@ export interface ViewEvents {
   onAttach(file: File): void;
   onTyping(): void;
   onToggle(open: boolean): void;
+  /** The visitor filled the pre-chat form (docs/channels/web.md, "The visitor's name"). */
+  onDetails(details: VisitorDetails): void;
+}
+
+/** What the pre-chat form asks: a name, and an e-mail when the visitor gives one. */
+export interface VisitorDetails {
+  name: string;
+  email?: string;
 }
 
 /** The survey question asks for a number "from 0 to 10", "de 0 a 10" (docs/attendance/insights-and-survey.md, locales/README.md). */
@@ -34,6 +42,7 @@ export class WidgetView {
   private readonly status: HTMLSpanElement;
   private readonly input: HTMLTextAreaElement;
   private readonly attach: HTMLButtonElement;
+  private readonly prechat: HTMLFormElement;
 
   constructor(host: HTMLElement, title: string, private readonly events: ViewEvents) {
     const root = host.attachShadow({ mode: 'open' });
@@ -44,7 +53,11 @@ export class WidgetView {
   <div class="log" role="log" tabindex="0" aria-live="polite" aria-label="${escapeHtml(t('chat.conversation'))}"><ol></ol></div>
   <div class="typing" aria-live="polite"></div>
   <div class="options"></div>
-  <form><input class="file" type="file" hidden>
+  <form class="prechat" aria-label="${escapeHtml(t('prechat.label'))}"><p>${escapeHtml(t('prechat.intro'))}</p>
+  <label>${escapeHtml(t('prechat.name'))}<input name="name" required maxlength="200" autocomplete="name"></label>
+  <label>${escapeHtml(t('prechat.email'))}<input name="email" type="email" maxlength="254" autocomplete="email"></label>
+  <button class="send" type="submit">${escapeHtml(t('prechat.start'))}</button></form>
+  <form class="compose"><input class="file" type="file" hidden>
   <button class="attach" type="button" aria-label="${escapeHtml(t('chat.attach'))}" title="${escapeHtml(t('chat.attach'))}"><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M16.5 6v11.5a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v10.5a1 1 0 0 1-2 0V6H10v9.5a2.5 2.5 0 0 0 5 0V5a4 4 0 0 0-8 0v12.5a5.5 5.5 0 0 0 11 0V6z"/></svg></button>
   <label class="sr" for="sb-input">${escapeHtml(t('chat.your_message'))}</label>
   <textarea id="sb-input" placeholder="${escapeHtml(t('chat.placeholder'))}" rows="1"></textarea>
@@ -62,6 +75,7 @@ export class WidgetView {
     this.status = $('.status');
     this.input = $('textarea');
     this.attach = $('.attach');
+    this.prechat = $('form.prechat');
     const file = $<HTMLInputElement>('.file');
 
     this.launcher.addEventListener('click', () => this.events.onToggle(this.panel.hasAttribute('hidden')));
@@ -69,9 +83,17 @@ export class WidgetView {
     this.panel.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') this.events.onToggle(false);
     });
-    $<HTMLFormElement>('form').addEventListener('submit', (e) => {
+    $<HTMLFormElement>('form.compose').addEventListener('submit', (e) => {
       e.preventDefault();
       this.submit();
+    });
+    this.prechat.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const field = (name: string) => (this.prechat.elements.namedItem(name) as HTMLInputElement).value.trim();
+      const name = field('name');
+      const email = field('email');
+      if (!name) return;
+      this.events.onDetails({ name, ...(email ? { email } : {}) });
     });
     // The button opens the (hidden) file picker; a chosen file goes to the controller, and the picker is reset for the next.
     this.attach.addEventListener('click', () => file.click());
@@ -105,6 +127,17 @@ export class WidgetView {
     return text;
   }
 
+  /** Shows the pre-chat form instead of the chat (true), or the chat again (false). */
+  setAsking(asking: boolean): void {
+    this.panel.classList.toggle('asking', asking);
+    if (asking && !this.panel.hidden) this.focusFirst();
+    else if (!asking && !this.panel.hidden) this.input.focus();
+  }
+
+  private focusFirst(): void {
+    (this.panel.classList.contains('asking') ? (this.prechat.elements.namedItem('name') as HTMLInputElement) : this.input).focus();
+  }
+
   /** While a file uploads, the attach button waits. */
   setUploading(uploading: boolean): void {
     this.attach.disabled = uploading;
@@ -117,7 +150,7 @@ export class WidgetView {
     this.launcher.setAttribute('aria-expanded', String(open));
     this.launcher.setAttribute('aria-label', open ? t('chat.close') : t('chat.open'));
     if (open) {
-      this.input.focus();
+      this.focusFirst();
       this.scrollToEnd();
     } else this.launcher.focus();
   }

@@ -6,7 +6,7 @@
  */
 import { ChannelError, UPLOAD_MAX_BYTES, WebChannelClient, type ChatFile, type ChatLine, type PushFrame } from './widget-client.js';
 import { chooseLanguage, t, useLanguage } from './widget-i18n.js';
-import { WidgetView } from './widget-view.js';
+import { WidgetView, type VisitorDetails } from './widget-view.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
@@ -29,22 +29,47 @@ class ChatWidget {
   private lastTyping = 0;
   private readonly view: WidgetView;
   private readonly storageKey: string;
+  private readonly visitorKey: string;
 
+  /** @param prechatForm the bot's `web-prechat-form`: a new visitor gives a name (and an e-mail) before the chat. */
   constructor(
     host: HTMLElement,
     private readonly client: WebChannelClient,
     bot: string,
     title: string,
+    prechatForm = false,
   ) {
     this.storageKey = `switchboard-widget:${bot}`;
+    this.visitorKey = `switchboard-widget:${bot}:visitor`;
     this.view = new WidgetView(host, title, {
       onSend: (text) => void this.send(text),
       onAttach: (file) => void this.attach(file),
       onToggle: (open) => this.toggle(open),
       onTyping: () => this.typing(),
+      onDetails: (details) => {
+        this.visitor = details;
+        this.view.setAsking(false);
+      },
     });
     window.addEventListener('online', () => this.reconnectNow());
+    // A visitor who is already chatting, or already said who they are, is not asked again.
+    if (prechatForm && !this.token && !this.visitor) this.view.setAsking(true);
     if (this.token) this.connect();
+  }
+
+  /** The name and e-mail the pre-chat form took, kept with the token so a reload or a new session still sends them. */
+  private get visitor(): VisitorDetails | undefined {
+    try {
+      const kept = JSON.parse(localStorage.getItem(this.visitorKey) ?? 'null') as Partial<VisitorDetails> | null;
+      return typeof kept?.name === 'string' && kept.name ? { name: kept.name, ...(typeof kept.email === 'string' && kept.email ? { email: kept.email } : {}) } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private set visitor(value: VisitorDetails | undefined) {
+    if (value) localStorage.setItem(this.visitorKey, JSON.stringify(value));
+    else localStorage.removeItem(this.visitorKey);
   }
 
   private get token(): string | undefined {
@@ -118,11 +143,11 @@ class ChatWidget {
   /** Sends; a token the server no longer accepts (401) is dropped and the text starts a new session. */
   private async sendOnce(text: string, token: string | undefined, attachments: ChatFile[]) {
     try {
-      return await this.client.send(text, token, crypto.randomUUID(), attachments);
+      return await this.client.send(text, token, crypto.randomUUID(), attachments, this.visitor);
     } catch (err) {
       if (!(err instanceof ChannelError && err.status === 401 && token)) throw err;
       this.token = undefined;
-      return this.client.send(text, undefined, crypto.randomUUID(), attachments);
+      return this.client.send(text, undefined, crypto.randomUUID(), attachments, this.visitor);
     }
   }
 
@@ -197,20 +222,23 @@ function start(): void {
   }
   const server = new URL(script.src, location.href).origin;
   const client = new WebChannelClient(server, bot);
-  const mount = () => {
+  // The bot's settings first (its language, unless the tag names one, and its pre-chat form), then the DOM.
+  const info = client.info().catch(() => ({ language: null, prechatForm: false }));
+  const mount = (prechatForm: boolean) => {
     const host = document.createElement('switchboard-chat');
     document.body.append(host);
-    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'));
+    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'), prechatForm);
   };
-  // The language first (the bot's setting, asked of the server, unless the tag names one), then the DOM.
   const attribute = script.dataset.language;
-  const language = attribute ? Promise.resolve(undefined) : client.info().then((info) => info.language, () => undefined);
-  void language
-    .then((bot) => useLanguage(chooseLanguage({ attribute, bot, browser: navigator.languages })))
-    .then(() => {
+  void info
+    .then(async ({ language, prechatForm }) => {
+      await useLanguage(chooseLanguage({ attribute, bot: attribute ? undefined : language, browser: navigator.languages }));
+      return prechatForm;
+    })
+    .then((prechatForm) => {
       // A tag in <head> runs before <body> exists.
-      if (document.body) mount();
-      else document.addEventListener('DOMContentLoaded', mount, { once: true });
+      if (document.body) mount(prechatForm);
+      else document.addEventListener('DOMContentLoaded', () => mount(prechatForm), { once: true });
     });
 }
 
