@@ -15,6 +15,7 @@ import type { BotRegistry } from './bots.js';
 import { graphChannelSettings } from './channel-settings.js';
 import { providerChannelDeps } from './channels.js';
 import type { Infrastructure } from './infrastructure.js';
+import { customerDirectory } from './crm.js';
 import { wireMeetings } from './meetings.js';
 import { createServiceMetrics } from './metrics.js';
 import type { PublicUrl } from './public-url.js';
@@ -112,6 +113,8 @@ export function wireConversations(deps: {
     jobs: infra.jobs, bus: infra.bus, logger, locks: infra.locks, bots: (name) => bots.named(name), metrics: metrics.port, channels,
     // The bot answers through the script host.
     bot: scriptHost.runner,
+    // A new session's customer is matched to their CRM contact (docs/crm.md); the complexity trigger scores on the bot's model.
+    customers: customerDirectory(db), models: deps.models,
   });
   const meetings = meetingRooms.service(engine);
   return { engine, scriptHost, adapters, providerChannels, voiceFor, driveLinks, files, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
