@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import phoneMetadata from 'libphonenumber-js/min/metadata';
 import { z } from 'zod';
 import type { Channel, CustomerRef } from '../engine/index.js';
 
@@ -13,7 +14,7 @@ export function normalisePhone(raw: string): string | undefined {
   const trimmed = raw.trim();
   if (!trimmed) return undefined;
   const text = trimmed.startsWith('+') ? trimmed : trimmed.startsWith('00') ? `+${trimmed.slice(2)}` : `+${trimmed}`;
-  const parsed = parsePhoneNumberFromString(text);
+  const parsed = parsePhoneNumberFromString(text, phoneMetadata);
   return parsed?.isValid() ? parsed.number : undefined;
 }
 

@@ -7,7 +7,9 @@ import { matchContact, type MatchContactDeps } from './match-contact.js';
 
 interface Stored { contact: Omit<MatchedContact, 'matched_by'>; bot_id: string }
 
-class MemoryIdentities implements MatchContactDeps['identities'] {
+type Identities = MatchContactDeps['identities'];
+
+class MemoryIdentities implements Identities {
   readonly contacts: Stored[] = [];
   readonly identities: { bot_id: string; contact_id: string; channel: string; external_id: string }[] = [];
   /** Makes the next create lose a race: another turn created the same phone meanwhile. */
