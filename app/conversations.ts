@@ -15,7 +15,7 @@ import type { BotRegistry } from './bots.js';
 import { graphChannelSettings } from './channel-settings.js';
 import { providerChannelDeps } from './channels.js';
 import type { Infrastructure } from './infrastructure.js';
-import { customerDirectory } from './crm.js';
+import { customerDirectory, scriptContacts } from './crm.js';
 import { wireMeetings } from './meetings.js';
 import { createServiceMetrics } from './metrics.js';
 import type { PublicUrl } from './public-url.js';
@@ -103,6 +103,8 @@ export function wireConversations(deps: {
     // LLM and SET CONTEXT use the bot's model, with the session's knowledge and tools; without a model the keyword
     // stops the script with a clear error (or, with knowledge active, answers with the best passages).
     llm: basicLlm(createLlmAnswers({ modelOf: deps.models, knowledge })),
+    // GET CONTACT, SET CONTACT and ADD TAG on the CRM's contacts (docs/crm.md, "Script keys and keywords").
+    contacts: scriptContacts(db),
   });
   const messages = createMessagesRepo(db);
   const engine = createEngine({

@@ -1,6 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from './connection.js';
 import { crmContactIdentities, crmContacts } from './schema/index.js';
+
+/** A contact's whole row. */
+export type CrmContactRow = typeof crmContacts.$inferSelect;
+/** The fields a script may change on a contact. */
+export type CrmContactFields = Partial<Pick<CrmContactRow,
+  'first_name' | 'last_name' | 'email' | 'phone' | 'tier' | 'ltv' | 'last_purchase' | 'note' | 'custom_fields'>>;
 
 /** A contact as matching needs it: who they are and how to reach them. */
 export interface MatchedContact {
@@ -86,6 +92,34 @@ export function createCrmIdentitiesRepo(db: Database) {
           on conflict do nothing)
         select c.*, 'created' as matched_by from c`));
       return rows[0];
+    },
+
+    /** The bot's contact with this id, whole. */
+    async contact(botId: string, id: string): Promise<CrmContactRow | undefined> {
+      const [row] = await db.select().from(crmContacts).where(and(eq(crmContacts.id, id), eq(crmContacts.bot_id, botId))).limit(1);
+      return row;
+    },
+
+    /**
+     * Changes the bot's contact; `custom_fields` are merged key by key (a null value removes the
+     * key). Throws the database's unique violation when another contact has the phone or email.
+     */
+    async updateContact(botId: string, id: string, fields: CrmContactFields): Promise<CrmContactRow | undefined> {
+      const { custom_fields: custom, ...plain } = fields;
+      const [row] = await db.update(crmContacts).set({
+        ...plain, updated_at: sql`now()`,
+        ...(custom ? { custom_fields: sql`jsonb_strip_nulls(${crmContacts.custom_fields} || ${JSON.stringify(custom)}::jsonb)` } : {}),
+      }).where(and(eq(crmContacts.id, id), eq(crmContacts.bot_id, botId))).returning();
+      return row;
+    },
+
+    /** Adds a tag (already normalised) to the bot's contact unless it has it. */
+    async addTag(botId: string, id: string, tag: string): Promise<CrmContactRow | undefined> {
+      const [row] = await db.update(crmContacts).set({
+        tags: sql`case when ${tag} = any(${crmContacts.tags}) then ${crmContacts.tags} else array_append(${crmContacts.tags}, ${tag}::text) end`,
+        updated_at: sql`now()`,
+      }).where(and(eq(crmContacts.id, id), eq(crmContacts.bot_id, botId))).returning();
+      return row;
     },
   };
 }
