@@ -6,11 +6,12 @@ import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // The complexity trigger (docs/attendance/smart-transfer.md, "Complexity") through the real
 // service and the web channel: scored by the bot's model (the fake OpenAI server) or by the
 // offline heuristic; above the threshold the conversation goes to a human with the reason
-// `complexity`, which /context shows; without a threshold no message is scored.
+// `complexity`, which /context and the attendance webhooks show; without a threshold no message is scored.
 
 const ECHO = 'TALK "bot: " & first_message\n';
 const SIMPLE = 'What are your opening hours?';
@@ -21,6 +22,8 @@ let service: TestService;
 let admin: { authorization: string };
 let bots: TestBots;
 let fake: FakeOpenAi;
+let receiver: WebhookReceiver;
+const SECRET = `whsec_${Buffer.from('complexity-webhook-secret-32-byte').toString('base64')}`;
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
@@ -29,17 +32,22 @@ beforeAll(async () => {
     return { json: { complexity: text.includes('refund') ? 0.9 : 0.2 } };
   });
   const model = { 'llm-url': fake.url, 'llm-key': 'sk-test', 'llm-model': 'rater-1', 'llm-timeout-seconds': '2', 'http-allow-private-networks': 'true' };
+  receiver = await startWebhookReceiver(SECRET);
   bots = await createTestBots('sb-complexity-bots-');
-  await bots.add('offline', { 'attendance-complexity-threshold': '0.6' }, ECHO);
+  await bots.add('offline', {
+    'attendance-complexity-threshold': '0.6', 'attendance-chatops-webhook': receiver.url, 'attendance-webhook-secret': SECRET,
+  }, ECHO);
   await bots.add('modelled', { ...model, 'attendance-complexity-threshold': '0.6' }, ECHO);
   await bots.add('unscored', { ...model, 'llm-model': 'never-called' }, ECHO);
-  service = await startTestService({ BOTS_DIR: bots.dir });
+  // The receiver listens on 127.0.0.1: the chat-ops hook follows the process's setting.
+  service = await startTestService({ BOTS_DIR: bots.dir, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 });
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();
   await fake?.close();
+  await receiver?.close();
 });
 
 async function session(id: string) {
@@ -73,6 +81,9 @@ test('heuristic: a simple question stays with the bot; a tangled one goes to a h
   expect(row.context_data).toMatchObject({ transfer_reason: 'complexity', complexity_score: 0.8 });
   expect(await until(() => queued(tangled.session_id), Boolean)).toBe(true);
   expect(await context(tangled.session_id)).toContain('Transfer reason: complexity');
+  const got = await receiver.waitFor((r) => r.some((w) => w.verified?.type === 'conversation.queued' && w.verified.data.session_id === tangled.session_id), 'queued');
+  const queuedHook = got.find((w) => w.verified?.type === 'conversation.queued' && w.verified.data.session_id === tangled.session_id);
+  expect(queuedHook!.verified!.data).toMatchObject({ session_id: tangled.session_id, reason: 'complexity' });
 });
 
 test('language model: the bot\'s model scores each message through the OpenAI wire format', async () => {
