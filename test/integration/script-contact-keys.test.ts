@@ -86,7 +86,7 @@ test('every session key a script may set lands in context_data; voice_response s
   expect((await session(first.session_id)).needs_human).toBe(false);
 
   const second = await running.engine.receive(inbound('keys', 'later', { customer: 'keys-visitor' }));
-  expect(second.needs_human).toBe(true);
+  expect(second).toMatchObject({ status: 'processed', needs_human: true });
   const row = await session(second.session_id);
   expect(row.needs_human).toBe(true);
   expect(row.context_data).toMatchObject({ ...context, needs_human: true });
