@@ -15,6 +15,7 @@ import type { BotRegistry } from './bots.js';
 import { graphChannelSettings } from './channel-settings.js';
 import { providerChannelDeps } from './channels.js';
 import type { Infrastructure } from './infrastructure.js';
+import { customerDirectory, scriptContacts } from './crm.js';
 import { wireMeetings } from './meetings.js';
 import { createServiceMetrics } from './metrics.js';
 import type { PublicUrl } from './public-url.js';
@@ -102,6 +103,8 @@ export function wireConversations(deps: {
     // LLM and SET CONTEXT use the bot's model, with the session's knowledge and tools; without a model the keyword
     // stops the script with a clear error (or, with knowledge active, answers with the best passages).
     llm: basicLlm(createLlmAnswers({ modelOf: deps.models, knowledge })),
+    // GET CONTACT, SET CONTACT and ADD TAG on the CRM's contacts (docs/crm.md, "Script keys and keywords").
+    contacts: scriptContacts(db),
   });
   const messages = createMessagesRepo(db);
   const engine = createEngine({
@@ -112,6 +115,8 @@ export function wireConversations(deps: {
     jobs: infra.jobs, bus: infra.bus, logger, locks: infra.locks, bots: (name) => bots.named(name), metrics: metrics.port, channels,
     // The bot answers through the script host.
     bot: scriptHost.runner,
+    // A new session's customer is matched to their CRM contact (docs/crm.md); the complexity trigger scores on the bot's model.
+    customers: customerDirectory(db), models: deps.models,
   });
   // page_msg and social_dm webhooks carry only the sender's id: the provider's profile names the customer (docs/crm.md).
   for (const channel of ['page_msg', 'social_dm'] as const) {

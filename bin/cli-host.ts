@@ -102,6 +102,10 @@ function simulate(effect: Exclude<ConversationEffect, { type: 'qrcode.read' }>, 
       throw new Error('not available: CREATE DRAFT (the CLI has no mail archive)');
     case 'attendants.list':
       throw new Error('not available: GET ATTENDANTS (the CLI has no attendance service)');
+    case 'contact.get':
+    case 'contact.set':
+    case 'contact.tag':
+      throw new Error('not available: GET CONTACT / SET CONTACT / ADD TAG (the CLI has no CRM)');
     case 'sms.send':
       throw new Error('not available: SEND SMS (the CLI has no sms channel)');
     case 'template.send':

@@ -11,6 +11,7 @@ describe('config keys', () => {
   it('has every key with its default', () => {
     const expected: BotConfig = {
       'crm-enabled': true,
+      'crm-create-contacts': false,
       'attendance-enabled': true,
       'attendance-queue-size': 50,
       'attendance-max-wait-seconds': 600,
@@ -96,6 +97,8 @@ describe('config keys', () => {
       'kb-crawl-max-pages': 20,
       'kb-crawl-max-depth': 2,
       'attendance-smart-transfer': true,
+      'attendance-complexity-llm': true,
+      'attendance-complexity-threshold': undefined,
       'attendance-transfer-failed-attempts': 3,
       'attendance-transfer-sentiment-threshold': -0.5,
       'attendance-escalate-keywords': [

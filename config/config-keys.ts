@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  decimal, emailAddress, flag, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, optionalLanguageTag, text, textWithDefault, webhookSecret, wholeNumber,
+  decimal, emailAddress, flag, optionalDecimal, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, optionalLanguageTag, text, textWithDefault, webhookSecret, wholeNumber,
 } from './config-values.js';
 
 /** The providers' versioned Graph API, the default `*-api-url` of the Graph-style channels. */
@@ -28,6 +28,8 @@ export type AttendantDestinationName = (typeof ATTENDANT_DESTINATIONS)[number];
  */
 export const configSchema = z.object({
   'crm-enabled': flag(true),
+  // A customer no CRM contact matches becomes one on their first message (docs/crm.md, "Matching a conversation to its contact").
+  'crm-create-contacts': flag(false),
   'attendance-enabled': flag(true),
   'attendance-queue-size': wholeNumber(50, 1),
   'attendance-max-wait-seconds': wholeNumber(600, 1),
@@ -145,6 +147,11 @@ export const configSchema = z.object({
   'attendance-smart-transfer': flag(true),
   'attendance-transfer-failed-attempts': wholeNumber(3, 1),
   'attendance-transfer-sentiment-threshold': decimal(-0.5, -1, 1),
+  // Complexity trigger (docs/attendance/smart-transfer.md, "Complexity"): a customer message scoring above
+  // this (0–1) goes to a human; not set, no message is scored. The score is the bot's model's when it has one
+  // and attendance-complexity-llm is on (one call per message), else the offline heuristic.
+  'attendance-complexity-threshold': optionalDecimal(0, 1),
+  'attendance-complexity-llm': flag(true),
   // Escalate intent: asking for a manager, a complaint or legal action transfers at
   // once while attendance-smart-transfer is on (whole words, case and accents ignored).
   'attendance-escalate-keywords': list([

@@ -45,6 +45,20 @@ export function decimal(defaultValue: number, min: number, max: number) {
     .default(defaultValue);
 }
 
+/** A decimal number between `min` and `max` inclusive, undefined (off) when not configured. */
+export function optionalDecimal(min: number, max: number) {
+  const expected = `expected a number from ${min} to ${max}`;
+  return z
+    .string()
+    .transform((raw, ctx) => {
+      const value = /^-?\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+      if (value >= min && value <= max) return value;
+      ctx.addIssue(expected);
+      return z.NEVER;
+    })
+    .optional();
+}
+
 /** Comma-separated items, each trimmed; empty items (`a,,b`, a trailing comma) are dropped. */
 export function list(defaultValue: readonly string[]) {
   return z

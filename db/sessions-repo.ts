@@ -15,6 +15,8 @@ export interface SessionChanges {
   dialog_state?: unknown;
   /** `voice` during a voice call, `video` during a video call; `null` clears it (docs/meetings.md, "In attendance"). */
   call_type?: string | null;
+  /** The session's CRM contact, once matched (docs/crm.md, "Matching a conversation to its contact"); a turn only sets it. */
+  customer_id?: string;
 }
 
 /** A session whose dialog sleeps after WAIT (engine/dialog-envelope.ts), for start-up recovery. */

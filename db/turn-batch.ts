@@ -33,12 +33,12 @@ const BATCH: Statement = {
   name: 'turn_batch',
   text: `with t as (
     select * from jsonb_to_recordset($1::jsonb) as t(kind text, id uuid, version int, user_id uuid, bot_id uuid, channel text,
-      external_user_id text, needs_human boolean, context_patch jsonb, set_dialog boolean, dialog_state jsonb,
+      external_user_id text, needs_human boolean, context_patch jsonb, set_dialog boolean, dialog_state jsonb, customer_id uuid,
       message_id uuid, message_bot_id uuid, message_channel text, text text, payload jsonb, provider_message_id text, n int)),
   c as (
-    insert into sessions (id, user_id, bot_id, channel, external_user_id, needs_human, context_data, dialog_state, version)
+    insert into sessions (id, user_id, bot_id, channel, external_user_id, needs_human, context_data, dialog_state, customer_id, version)
     select t.id, t.user_id, t.bot_id, t.channel, t.external_user_id, coalesce(t.needs_human, false),
-      coalesce(t.context_patch, '{}'::jsonb), t.dialog_state, 1
+      coalesce(t.context_patch, '{}'::jsonb), t.dialog_state, t.customer_id, 1
     from t where t.kind = 'create'
     order by t.n
     on conflict (bot_id, channel, external_user_id) where status = 'open' do nothing
@@ -48,6 +48,7 @@ const BATCH: Statement = {
       needs_human = coalesce(t.needs_human, sessions.needs_human),
       context_data = case when t.context_patch is null then sessions.context_data else sessions.context_data || t.context_patch end,
       dialog_state = case when t.set_dialog then t.dialog_state else sessions.dialog_state end,
+      customer_id = coalesce(t.customer_id, sessions.customer_id),
       version = sessions.version + 1,
       updated_at = now()
     from t
@@ -107,7 +108,7 @@ function batchParams(turns: readonly BatchableTurn[]): unknown[] {
     const patch = changes.context_patch && Object.keys(changes.context_patch).length > 0 ? changes.context_patch : null;
     const common = {
       n, kind: session.kind, needs_human: changes.needs_human ?? null, context_patch: patch, dialog_state: changes.dialog_state ?? null,
-      message_id: inbound.id, message_bot_id: inbound.bot_id, message_channel: inbound.channel, text: inbound.text, payload: inbound.payload, provider_message_id: inbound.provider_message_id,
+      customer_id: changes.customer_id ?? null, message_id: inbound.id, message_bot_id: inbound.bot_id, message_channel: inbound.channel, text: inbound.text, payload: inbound.payload, provider_message_id: inbound.provider_message_id,
     };
     return session.kind === 'create'
       ? { ...common, id: session.row.id, user_id: session.row.user_id, bot_id: session.row.bot_id, channel: session.row.channel, external_user_id: session.row.external_user_id }

@@ -117,21 +117,22 @@ const MESSAGE_COLUMNS = 'id, session_id, bot_id, channel, direction, sender, tex
 const SESSION_CTE = {
   // A customer's first message; nothing when another delivery created the session meanwhile.
   create: {
-    params: 8,
+    params: 9,
     text: `s as (
-    insert into sessions (id, user_id, bot_id, channel, external_user_id, needs_human, context_data, dialog_state, version)
-    values ($1, $2, $3, $4, $5, coalesce($6::boolean, false), coalesce($7::jsonb, '{}'::jsonb), $8::jsonb, 1)
+    insert into sessions (id, user_id, bot_id, channel, external_user_id, needs_human, context_data, dialog_state, customer_id, version)
+    values ($1, $2, $3, $4, $5, coalesce($6::boolean, false), coalesce($7::jsonb, '{}'::jsonb), $8::jsonb, $9::uuid, 1)
     on conflict (bot_id, channel, external_user_id) where status = 'open' do nothing
     returning id)`,
   },
   // A known session, only if it is still at the version the turn read.
   update: {
-    params: 6,
+    params: 7,
     text: `s as (
     update sessions set
       needs_human = coalesce($3::boolean, needs_human),
       context_data = case when $4::jsonb is null then context_data else context_data || $4::jsonb end,
       dialog_state = case when $5::boolean then $6::jsonb else dialog_state end,
+      customer_id = coalesce($7::uuid, customer_id),
       version = version + 1,
       updated_at = now()
     where id = $1 and version = $2
@@ -289,9 +290,9 @@ function sessionParams(write: SessionWrite | undefined): unknown[] {
   const dialog = changes.dialog_state === undefined || changes.dialog_state === null ? null : JSON.stringify(changes.dialog_state);
   if (write.kind === 'create') {
     const { row } = write;
-    return [row.id, row.user_id, row.bot_id, row.channel, row.external_user_id, changes.needs_human ?? null, patch, dialog];
+    return [row.id, row.user_id, row.bot_id, row.channel, row.external_user_id, changes.needs_human ?? null, patch, dialog, changes.customer_id ?? null];
   }
-  return [write.id, write.version, changes.needs_human ?? null, patch, changes.dialog_state !== undefined, dialog];
+  return [write.id, write.version, changes.needs_human ?? null, patch, changes.dialog_state !== undefined, dialog, changes.customer_id ?? null];
 }
 
 function inboundParams(row: InboundWrite | undefined): unknown[] {

@@ -3,6 +3,7 @@ import type { Logger } from '../infra/logger.js';
 import { lexiconSentiment } from '../infra/sentiment/index.js';
 import type { BotRunner } from './bot-runner.js';
 import type { StoredDialog } from './dialog-envelope.js';
+import { COMPLEXITY_REASON, COMPLEXITY_SCORE_KEY, complexityThreshold, scoreComplexity, type ComplexityDeps } from './complexity.js';
 import type { InboundMessage } from './messages.js';
 import type { SessionTurn } from './session-turn.js';
 import {
@@ -12,7 +13,7 @@ import {
 import { transferToHuman } from './transfer-to-human.js';
 
 /** What the bot's answer needs: the bot runner, the transcript (the customer's mood), the clock. */
-export interface AnswerDeps {
+export interface AnswerDeps extends ComplexityDeps {
   readonly bot: BotRunner;
   readonly repos: { readonly messages: Pick<MessagesRepo, 'listBySession'> };
   readonly logger: Logger;
@@ -23,7 +24,8 @@ export interface AnswerDeps {
  * The bot's answer to a customer message, watched by the smart transfer triggers
  * (smart-transfer.ts), so a customer the bot cannot help reaches a person in the same turn:
  * - an escalate intent transfers before the bot runs (its dialog stays as it is, as with a
- *   transfer keyword);
+ *   transfer keyword); so does a message whose complexity is above the bot's threshold
+ *   (complexity.ts), when one is set;
  * - otherwise the bot runs; a refused answer counts a failed attempt, an accepted one resets the
  *   count; when the count reaches the limit and the customer's recent messages read negative,
  *   the session is transferred. The bot has failed this customer then: its replies of this turn
@@ -40,6 +42,16 @@ export async function answerCustomer(ctx: AnswerDeps, turn: SessionTurn, inbound
   if (escalation) {
     transferToHuman(turn, { reason: escalation }, ctx.now());
     return undefined;
+  }
+  // Complexity: only scored when its threshold is set (docs/attendance/smart-transfer.md, "Complexity").
+  const threshold = complexityThreshold(config);
+  if (threshold !== undefined && inbound.text.trim() !== '') {
+    const { score } = await scoreComplexity(ctx, turn.bot, inbound.text);
+    if (score > threshold) {
+      transferToHuman(turn, { reason: COMPLEXITY_REASON }, ctx.now());
+      turn.setContext(COMPLEXITY_SCORE_KEY, score);
+      return undefined;
+    }
   }
 
   const outputsAt = turn.outbound.length;

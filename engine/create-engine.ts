@@ -53,7 +53,10 @@ export function createEngine(deps: EngineDeps): EngineService {
 
   const dispatch: DispatchDeps = { jobs, logger, bus, metrics, now, outbox };
   const commit: CommitDeps = { ...dispatch, repos: { turns: repos.turns }, sessionCache, channels };
-  const turn: TurnDeps = { ...commit, repos: { turns: repos.turns, messages: repos.messages }, bots, bot, turnLocks, sessionCache, metrics };
+  const turn: TurnDeps = {
+    ...commit, repos: { turns: repos.turns, messages: repos.messages }, bots, bot, turnLocks, sessionCache, metrics,
+    ...(deps.customers ? { customers: deps.customers } : {}), ...(deps.models ? { models: deps.models } : {}),
+  };
   const resume: WakeDeps & SignInDeps = { ...commit, repos: { turns: repos.turns }, bots, bot, turnLocks };
   const inbound: InboundDeps = {
     jobs, logger, locks, repos: { inbound: repos.inbound }, receive: (message) => receiveMessage(turn, message),

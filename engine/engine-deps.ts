@@ -7,6 +7,8 @@ import type { Logger } from '../infra/logger.js';
 import type { MetricsPort } from '../infra/metrics/index.js';
 import type { BotRunner } from './bot-runner.js';
 import type { ChannelRegistry } from './channel-registry.js';
+import type { CustomerDirectory } from './match-customer.js';
+import type { LlmClient } from '../infra/llm/index.js';
 import type { InboundMessage } from './messages.js';
 
 /**
@@ -68,6 +70,13 @@ export interface EngineDeps {
    */
   locks?: LockPort;
   outbox?: Partial<OutboxSettings>;
+  /**
+   * The CRM's contacts, which a new session is matched to (docs/crm.md, "Matching a conversation
+   * to its contact"); default: none, sessions stay unmatched.
+   */
+  customers?: CustomerDirectory;
+  /** A bot's language model, by bot id: the complexity trigger's score (docs/attendance/smart-transfer.md); default: none. */
+  models?: (botId: string) => LlmClient | undefined;
   /** Where turns, hand-offs and deliveries are counted (docs/metrics.md); default: nowhere. */
   metrics?: MetricsPort;
   /** The clock, for tests. */

@@ -19,6 +19,7 @@ export { parseSurveyScore, SURVEY_CONTEXT_KEY, SURVEY_THANKS } from './survey-an
 export { attendanceAvailable, decideRoute, findTransferKeyword, needsHumanOf, SMS_MAX_CHARS, type Route } from './routing-rule.js';
 export { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
 export { createDeliveryReceipts, isGsm7, smsPartSize, SMS_UCS2_MAX_CHARS, splitSms, type OutboundEvent } from './outbox/index.js';
+export { CUSTOMER_MATCHED_KEY, type CustomerDirectory, type CustomerLookup, type CustomerMatch } from './match-customer.js';
 export { transferToHuman, WAIT_MESSAGE, CRM_DISABLED_MESSAGE } from './transfer-to-human.js';
 export { SIGN_IN_KEY } from './complete-sign-in.js';
 export {

@@ -42,6 +42,11 @@ export interface CustomerRef {
   /** E.164 when known. */
   phone?: string;
   email?: string;
+  /**
+   * The person's id in the organisation's directory, where `external_id` is a conversation's and
+   * not the person's (workchat: the AAD object id); CRM matching knows them by it (docs/crm.md).
+   */
+  directory_id?: string;
 }
 
 /** A customer's message, normalised by an adapter. */

@@ -12,6 +12,7 @@ import { conversationLockKey, type EngineBot } from './engine-deps.js';
 import type { ReceiveOutcome } from './engine-api.js';
 import { eventWrite } from './event-dispatch.js';
 import type { InboundMessage, OutboundMessage } from './messages.js';
+import { matchCustomer, type MatchDeps } from './match-customer.js';
 import { attendanceAvailable, decideRoute, type OfferedChoice } from './routing-rule.js';
 import { SessionTurn } from './session-turn.js';
 import { speaksReplies } from './voice-response.js';
@@ -20,7 +21,7 @@ import { transferToHuman } from './transfer-to-human.js';
 import type { SessionCache } from './session-cache.js';
 
 /** What the turn of a customer message needs: the bot, the conversation lock, the session as read or remembered, and the commit. */
-export interface TurnDeps extends CommitDeps, AnswerDeps {
+export interface TurnDeps extends CommitDeps, AnswerDeps, MatchDeps {
   readonly repos: {
     readonly turns: Pick<TurnStore, 'load' | 'repliesTo' | 'commit'>;
     readonly messages: Pick<MessagesRepo, 'listBySession'>;
@@ -77,6 +78,7 @@ async function receive(ctx: TurnDeps, inbound: InboundMessage): Promise<ReceiveO
       const loaded = known ?? await ctx.repos.turns.load(key, inbound.provider_message_id);
       if (loaded.duplicate_of) return duplicate(ctx, loaded.session?.id ?? null, loaded.duplicate_of, inbound);
       const turn = loaded.session ? new SessionTurn(loaded.session, bot) : SessionTurn.opening(key, bot, ctx.now());
+      await matchCustomer(ctx, turn, inbound); // once per session: its CRM contact (docs/crm.md)
       const outcome = await runTurn(ctx, bot, turn, inbound);
       if (outcome.kind === 'committed') return outcome.result;
       if (outcome.kind === 'duplicate') return duplicate(ctx, turn.id, outcome.duplicate_of, inbound);

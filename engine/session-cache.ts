@@ -51,7 +51,7 @@ export class SessionCache {
     }
     this.entries.delete(id);
     this.entries.set(id, {
-      row: { ...row, version: before.version + 1, needs_human: changes.needs_human ?? before.needs_human },
+      row: { ...row, version: before.version + 1, needs_human: changes.needs_human ?? before.needs_human, customer_id: changes.customer_id ?? before.customer_id },
       // As the database merges it: `context_data || patch` (db/turn-store.ts).
       context: JSON.stringify({ ...context_data, ...changes.context_patch }),
       dialog: JSON.stringify((changes.dialog_state === undefined ? dialog_state : changes.dialog_state) ?? null),

@@ -21,6 +21,7 @@ export class SessionTurn {
   private readonly patch: Record<string, unknown> = {};
   private needsHumanColumn: boolean;
   private needsHumanChanged = false;
+  private customerId: string | undefined;
   readonly outbound: PendingOutbound[] = [];
   /** Set when this turn handed the session to a human (`session.handed_off` is emitted with the commit). */
   handedOff = false;
@@ -49,6 +50,16 @@ export class SessionTurn {
   setNeedsHuman(value: boolean): void {
     this.needsHumanColumn = value;
     this.needsHumanChanged = true;
+  }
+
+  /** Links the session to its CRM contact (`sessions.customer_id`), written with the turn (engine/match-customer.ts). */
+  setCustomerId(id: string): void {
+    this.customerId = id;
+  }
+
+  /** The session's CRM contact as this turn leaves it, null when it has none. */
+  get customerIdNow(): string | null {
+    return this.customerId ?? this.session.customer_id;
   }
 
   /** needs_human as the routing rule reads it (column or context_data). */
@@ -83,6 +94,7 @@ export class SessionTurn {
   changes(dialog?: unknown): SessionChanges {
     return {
       ...(this.needsHumanChanged ? { needs_human: this.needsHumanColumn } : {}),
+      ...(this.customerId === undefined ? {} : { customer_id: this.customerId }),
       ...(Object.keys(this.patch).length ? { context_patch: { ...this.patch } } : {}),
       ...(dialog === undefined ? {} : { dialog_state: dialog }),
     };

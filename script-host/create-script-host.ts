@@ -1,7 +1,7 @@
 import type { BotRunner } from '../engine/index.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
 import { createRateLimiter } from '../infra/rate-limit/index.js';
-import { capabilitiesNotConfigured, filesNotConfigured, llmNotConfigured, mailboxNotConfigured, mailNotConfigured, meetingsNotConfigured, usersNotConfigured } from './ports.js';
+import { capabilitiesNotConfigured, contactsNotConfigured, filesNotConfigured, llmNotConfigured, mailboxNotConfigured, mailNotConfigured, meetingsNotConfigured, usersNotConfigured } from './ports.js';
 import { runBotTurn } from './run-bot-turn.js';
 import { runScheduledScript } from './run-scheduled-script.js';
 import { runTriggeredScript } from './run-triggered-script.js';
@@ -63,6 +63,7 @@ export function createScriptHost(deps: ScriptHostDeps): ScriptHost {
     ...(deps.signInLinks ? { signInLinks: deps.signInLinks } : {}),
     publicUrl: deps.publicUrl ?? (() => ''),
     capabilities: { ...capabilitiesNotConfigured, ...deps.capabilities },
+    contacts: deps.contacts ?? contactsNotConfigured,
     rateLimiter: deps.rateLimiter ?? createRateLimiter({ logger: deps.logger }),
     now: deps.now ?? (() => new Date()),
   };

@@ -11,6 +11,7 @@ import { scheduleScript } from './schedule-script.js';
 import { watchTableChanges } from './table-triggers.js';
 import { addTool, LLM_TOOLS_KEY, scriptTools, storedNames } from './script-tools.js';
 import { getSessionKey, setSessionKey } from './session-keys.js';
+import { changeContact, getContact } from './script-contact.js';
 import { mailboxSettingsOf, noMailboxMessage } from './mailbox-settings.js';
 import { lookAtFoldersSoon, scheduleWatch } from './watch-bot.js';
 
@@ -245,6 +246,12 @@ async function performConversationEffect(
       });
     case 'draft.create':
       return ctx.capabilities.createDraft({ to: effect.to, subject: effect.subject, body: effect.body, bot_id: bot.id });
+    case 'contact.get':
+      return getContact(ctx, bot, session('GET CONTACT'));
+    case 'contact.set':
+      return changeContact(ctx, bot, session('SET CONTACT'), { field: effect.field, value: effect.value });
+    case 'contact.tag':
+      return changeContact(ctx, bot, session('ADD TAG'), { tag: effect.tag });
     case 'attendants.list':
       return ctx.capabilities.attendants({ ...(effect.status === undefined ? {} : { status: effect.status }), bot_id: bot.id });
     case 'sms.send':

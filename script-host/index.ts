@@ -9,7 +9,7 @@ export { createScriptHost, type ScriptHost } from './create-script-host.js';
 export type { ScriptBot, ScriptHostDeps, ScriptHostRepositories } from './script-host-context.js';
 export { llmNotConfigured, mailNotConfigured, meetingsNotConfigured, type LlmPort, type MailPort, type MeetingsPort } from './ports.js';
 export type {
-  FileLinksPort, SignInLinksPort, FilesPort, KnowledgeSource, LlmGeneration, LlmRequest, MailboxCursor, MailboxPort, MailboxSettings, ReceivedMail, ScriptCapabilitiesPort, ScriptTool, UsersPort,
+  ContactChange, ContactCustomer, ContactsPort, FileLinksPort, SignInLinksPort, FilesPort, KnowledgeSource, LlmGeneration, LlmRequest, MailboxCursor, MailboxPort, MailboxSettings, ReceivedMail, ScriptCapabilitiesPort, ScriptTool, UsersPort,
 } from './ports.js';
 export { SETTABLE_SESSION_KEYS, READABLE_SESSION_KEYS } from './session-keys.js';
 export { sitePagePath } from './create-site.js';

@@ -170,6 +170,39 @@ export interface ScriptCapabilitiesPort {
   attendants(request: { status?: string; bot_id: string }): Promise<Value>;
 }
 
+/** What a script changes on the conversation's contact: a field (SET CONTACT) or a tag (ADD TAG). */
+export type ContactChange = { field: string; value: Value } | { tag: string };
+
+/** The conversation's customer, for the contact a SET CONTACT or ADD TAG makes when the session has none. */
+export interface ContactCustomer {
+  channel: string;
+  external_id: string;
+  display_name?: string;
+}
+
+/**
+ * GET CONTACT, SET CONTACT and ADD TAG (docs/basic.md, "The customer's contact"): the CRM
+ * contact of the conversation (`sessions.customer_id`), as an object
+ * `{id, name, first_name, last_name, email, phone, tier, ltv, last_purchase, tags, note, custom_fields}`.
+ * Refusals (a bad email, a tier not in the list, a phone another contact has) are errors whose
+ * message the script sees.
+ */
+export interface ContactsPort {
+  /** The contact, or null when it is gone or belongs to another bot. */
+  get(request: { bot_id: string; contact_id: string }): Promise<ObjectValue | null>;
+  /** Changes the contact, or makes it (with the customer's channel identity) when `contact_id` is null; resolves to it. */
+  change(request: { bot_id: string; contact_id: string | null; customer: ContactCustomer; change: ContactChange }): Promise<ObjectValue & { id: string }>;
+}
+
+export const contactsNotConfigured: ContactsPort = {
+  async get() {
+    throw new Error('not available: GET CONTACT (no CRM is wired to scripts on this server)');
+  },
+  async change() {
+    throw new Error('not available: SET CONTACT / ADD TAG (no CRM is wired to scripts on this server)');
+  },
+};
+
 /** An indexed knowledge source, as USE KB and USE WEBSITE report it to the script. */
 export interface KnowledgeSource {
   /** The collection's name, or the site's normalised URL: what the session keeps active. */

@@ -5,7 +5,7 @@ import type { JobQueue } from '../infra/jobs/index.js';
 import type { LockPort } from '../infra/locks/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { RateLimiter } from '../infra/rate-limit/index.js';
-import type { FileLinksPort, FilesPort, LlmPort, MailboxPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, SignInLinksPort, UsersPort } from './ports.js';
+import type { ContactsPort, FileLinksPort, FilesPort, LlmPort, MailboxPort, MailPort, MeetingsPort, ScriptCapabilitiesPort, SignInLinksPort, UsersPort } from './ports.js';
 
 /** A bot as its scripts run: the engine's bot with its `.gbdialog` scripts and `param-*` values. The service's RunnableBot satisfies it. */
 export interface ScriptBot extends EngineBot {
@@ -58,6 +58,8 @@ export interface ScriptHostDeps {
    * links scripts answer (CREATE SITE) are absolute. Default: none, links start at `/`.
    */
   publicUrl?: () => string;
+  /** GET CONTACT, SET CONTACT, ADD TAG: the CRM's contacts; default: "not available". */
+  contacts?: ContactsPort;
   /** SEND SMS, SEND TEMPLATE, USE KB, ADD TOOL…; default: each "not available". */
   capabilities?: Partial<ScriptCapabilitiesPort>;
   /** Counts requests to the bots' WEBHOOK scripts and forms (`webhook-rate-limit`); default: in this process. */
@@ -85,6 +87,7 @@ export interface HostContext {
   readonly signInLinks?: SignInLinksPort;
   readonly publicUrl: () => string;
   readonly capabilities: ScriptCapabilitiesPort;
+  readonly contacts: ContactsPort;
   readonly rateLimiter: RateLimiter;
   readonly now: () => Date;
 }

@@ -10,7 +10,7 @@ export const SETTABLE_SESSION_KEYS = [
 /** Keys a script may also read: what attendance and the engine keep in context_data. */
 export const READABLE_SESSION_KEYS = [
   ...SETTABLE_SESSION_KEYS, 'attendant_id', 'attendant_name', 'queue_position', 'transfer_reason', 'transfer_time',
-  'priority', 'failed_attempts',
+  'priority', 'failed_attempts', 'customer_email', 'customer_phone', 'complexity_score',
 ] as const;
 
 const BOOLEAN_KEYS = new Set(['voice_response', 'needs_human']);

@@ -14,7 +14,10 @@ export function parseActivity(activity: WorkchatActivity, options: { bot: string
   if (!text && attachments.length === 0) return undefined;
   return {
     channel: 'workchat', bot: options.bot,
-    customer: { external_id: activity.conversation.id, ...(activity.from.name ? { display_name: activity.from.name } : {}) },
+    customer: {
+      external_id: activity.conversation.id, ...(activity.from.name ? { display_name: activity.from.name } : {}),
+      ...(activity.from.aadObjectId ? { directory_id: activity.from.aadObjectId } : {}),
+    },
     text, attachments, received_at: options.now, raw: activity,
     ...(activity.id ? { provider_message_id: activity.id } : {}),
   };

@@ -134,6 +134,14 @@ export type EffectBody =
    * only those with `status` when given. Resolves to the list.
    */
   | { type: 'attendants.list'; status?: string }
+  /**
+   * The conversation's CRM contact (docs/basic.md, "The customer's contact"): GET CONTACT resolves
+   * to it as an object, or null when the conversation has none; SET CONTACT field, value and
+   * ADD TAG tag change it (making it first when the conversation has none) and resolve to it.
+   */
+  | { type: 'contact.get' }
+  | { type: 'contact.set'; field: string; value: Value }
+  | { type: 'contact.tag'; tag: string }
   /** CREATE DRAFT to, subject, body: a draft in the product's mail archive. Resolves to the draft. */
   | { type: 'draft.create'; to: string; subject: string; body: string }
   /** SEND SMS to, text: through the sms channel. */

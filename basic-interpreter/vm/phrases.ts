@@ -217,6 +217,17 @@ const HANDLERS: Record<string, Handler> = {
     const status = a.values.length > 0 ? a.text(0).trim().toLowerCase() : '';
     return effect({ type: 'attendants.list', ...(status === '' ? {} : { status }) });
   },
+  'GET CONTACT': () => effect({ type: 'contact.get' }),
+  'SET CONTACT': (a) => {
+    const field = a.text(0).trim().toLowerCase();
+    if (field === '' || a.values.length < 2) throw new ScriptError('SET CONTACT needs a field and a value: SET CONTACT "tier", "gold"');
+    return effect({ type: 'contact.set', field, value: a.at(1) });
+  },
+  'ADD TAG': (a) => {
+    const tag = a.text(0).trim();
+    if (tag === '') throw new ScriptError('ADD TAG needs a tag: ADD TAG "vip"');
+    return effect({ type: 'contact.tag', tag });
+  },
   'USE KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
   'CLEAR KB': (a) => effect({ type: 'kb', action: 'clear', name: a.text(0) }),
   'USE WEBSITE': (a) => effect({ type: 'kb', action: 'website', name: a.text(0), ...(a.values.length > 1 ? { refresh: a.text(1) } : {}) }),

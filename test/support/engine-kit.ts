@@ -8,7 +8,7 @@ import {
   type DatabaseHandle, type MessageRow,
 } from '../../db/index.js';
 import {
-  createChannelRegistry, createEngine, ENGINE_EVENTS, type ChannelAdapter, type EngineEvent, type EngineEventHandlers, type EngineRepositories,
+  createChannelRegistry, createEngine, ENGINE_EVENTS, type ChannelAdapter, type CustomerDirectory, type EngineEvent, type EngineEventHandlers, type EngineRepositories,
   type EngineService, type OutboxSettings,
 } from '../../engine/index.js';
 import { createEventBus, type EventBus } from '../../infra/events/index.js';
@@ -83,7 +83,9 @@ export class EngineHarness {
   async startEngine(options: {
     outbox?: Partial<OutboxSettings>; adapters?: ChannelAdapter[]; start?: boolean; prefix?: string;
     /** Ports of the BASIC capabilities (CREATE USER, the bots' drives, SEND SMS…, the language model). */
-    capabilities?: Partial<Pick<ScriptHostDeps, 'users' | 'files' | 'capabilities' | 'llm'>>;
+    capabilities?: Partial<Pick<ScriptHostDeps, 'users' | 'files' | 'capabilities' | 'llm' | 'contacts'>>;
+    /** The CRM's contacts a new session is matched to (app/crm.ts builds it in the service). */
+    customers?: CustomerDirectory;
   } = {}): Promise<RunningEngine> {
     const prefix = options.prefix ?? uniquePrefix('sbtest-engine');
     this.prefixes.push(prefix);
@@ -100,6 +102,7 @@ export class EngineHarness {
       repos: engineRepositories(this.database), jobs, bus, logger, locks, channels, bot: host.runner,
       bots: (name) => this.bots.get(name),
       outbox: { attempts: 4, backoffMs: 40, ...options.outbox },
+      ...(options.customers ? { customers: options.customers } : {}),
     });
     const events = recordEvents(engine);
     for (const adapter of options.adapters ?? []) engine.channels.register(adapter);

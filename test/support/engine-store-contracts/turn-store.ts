@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TurnCommit } from '../../../db/index.js';
 import { turnRows, unique, useFixture, type OpenEngineStore } from './fixture.js';
 
@@ -80,6 +81,21 @@ export function describeTurnStoreContract(open: OpenEngineStore): void {
       // Without a message (a dialog waking up), and `null` clears the stored dialog.
       committed(await turns.commit({ session: rows().update(id, 2, { needs_human: true, dialog_state: null }), outbound: [], events: [] }));
       expect(await turns.session(id)).toMatchObject({ version: 3, needs_human: true, context_data: { a: 1, b: 2, c: 3 }, dialog_state: null });
+    });
+
+    test('a turn links the session to its CRM contact: on the first message, or later; a later turn without one keeps it', async () => {
+      const { turns } = store().repos;
+      const [first, second] = [randomUUID(), randomUUID()];
+      const created = rows().create(unique('contact-a'), { customer_id: first });
+      committed(await turns.commit({ session: created, inbound: rows().message(created.row.id, 'one'), outbound: [], events: [] }));
+      expect(await turns.session(created.row.id)).toMatchObject({ customer_id: first });
+      committed(await turns.commit({ session: rows().update(created.row.id, 1, { context_patch: { a: 1 } }), inbound: rows().message(created.row.id, 'two'), outbound: [], events: [] }));
+      expect(await turns.session(created.row.id)).toMatchObject({ customer_id: first, version: 2 });
+
+      const { id } = await opened(unique('contact-b'));
+      expect(await turns.session(id)).toMatchObject({ customer_id: null });
+      committed(await turns.commit({ session: rows().update(id, 1, { customer_id: second }), inbound: rows().message(id, 'later'), outbound: [], events: [] }));
+      expect(await turns.session(id)).toMatchObject({ customer_id: second });
     });
 
     test('a session changed since it was read: stale, and nothing of the turn is written', async () => {

@@ -1,0 +1,23 @@
+import type { ObjectValue } from '../basic-interpreter/index.js';
+import { createContactMatcher, createScriptContacts } from '../crm/index.js';
+import { createCrmIdentitiesRepo, type Database } from '../db/index.js';
+import type { CustomerDirectory } from '../engine/index.js';
+import type { ContactsPort } from '../script-host/index.js';
+
+/**
+ * The CRM's side of a conversation (docs/crm.md): the directory the engine matches a new
+ * session's customer to a contact through, on the contacts' phones, emails and channel identities.
+ */
+export function customerDirectory(db: Database): CustomerDirectory {
+  return createContactMatcher({ identities: createCrmIdentitiesRepo(db) });
+}
+
+/** GET CONTACT, SET CONTACT and ADD TAG of BASIC (docs/basic.md, "The customer's contact"), on the same contacts. */
+export function scriptContacts(db: Database): ContactsPort {
+  const contacts = createScriptContacts({ identities: createCrmIdentitiesRepo(db) });
+  // The contact's values are plain JSON: strings, numbers, booleans, null, lists and the custom fields' object.
+  return {
+    get: async (request) => (await contacts.get(request)) as ObjectValue | null,
+    change: async (request) => (await contacts.change(request)) as ObjectValue & { id: string },
+  };
+}
