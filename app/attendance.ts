@@ -82,9 +82,9 @@ export async function wireAttendance(deps: {
         destinations: [
           // Attendants working from mobile_msg get new conversations as a text on their phone.
           createMobileMsgDestination({ repos, notify: notifyAttendantPhone }),
-          createTeamChatDestination({ repos, threads: teamChatThreads, poster: teamChat }),
+          createTeamChatDestination({ repos, threads: teamChatThreads, poster: teamChat, config: configOf }),
           // Attendants working from workchat get new conversations as a card and their customers' lines in their chat.
-          ...(workchatDesk ? [createWorkchatDestination({ repos, desk: workchatDesk })] : []),
+          ...(workchatDesk ? [createWorkchatDestination({ repos, desk: workchatDesk, config: configOf })] : []),
         ],
       }),
     ],

@@ -26,6 +26,9 @@ export {
   createCrmRepo, type CrmRepo, type ContactRow, type NewContact, type DealRow, type NewDeal, type PipelineStageRow,
 } from './crm-repo.js';
 export {
+  createAttendanceCustomerRepo, type AttendanceCustomerRepo, type AttendantContactChanges, type ContactFromSession,
+} from './attendance-customer-repo.js';
+export {
   createCrmAttendanceLogsRepo, type CrmAttendanceLogsRepo, type CrmAttendanceLogRow, type NewCrmAttendanceLog,
 } from './crm-attendance-logs-repo.js';
 export {
