@@ -55,7 +55,7 @@ export async function wireAttendance(deps: {
   });
   // Attendance events to each bot's attendance-chatops-webhook, signed, by jobs (docs/attendance/webhooks.md).
   const webhookDeps = { webhooks: createAttendanceWebhooksRepo(db), jobs, config: configOf, now, logger, fetch: infra.fetch };
-  const attendanceWebhooks = createAttendanceWebhookListener(webhookDeps);
+  const attendanceWebhooks = createAttendanceWebhookListener({ ...webhookDeps, repos });
   // Attendants in a team_chat workspace (docs/channels/team-chat.md): notices through the Web API client, threads remembered.
   const teamChatSettingsOf = (bot: string) => teamChatSettings(bots.find(bot)?.config);
   const teamChat = createTeamChatClient({ settingsOf: teamChatSettingsOf, logger });
