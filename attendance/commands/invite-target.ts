@@ -3,12 +3,14 @@
  * (docs/meetings.md, "In attendance"): `@customer` is the conversation's own customer; any other
  * name is matched, without case, against the customers of the conversations held by the same
  * attendant — their display name (docs/crm.md, "What attendants see"), their first name alone
- * when only one of them has it, their id on the channel, email or phone — so the attendant can
+ * when only one of them has it, the short id a nameless customer is shown by, their id on the
+ * channel, email or phone — so the attendant can
  * bring a second customer they are serving into the call. Exactly one must match.
  */
 import type { ConversationRow } from '../../db/index.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
 import { customerNameOf } from '../customer-name.js';
+import { shortId } from '../customer-view/display-name.js';
 import { HELD_STATUSES } from './attendant-scope.js';
 
 /** The invited customer's conversation, or why none could be chosen. */
@@ -18,7 +20,7 @@ export type InviteTarget = { sessionId: string; name: string } | { refusal: stri
 export interface NamedCustomer {
   session_id: string;
   name: string;
-  /** Other exact keys: the channel's id, email, phone. */
+  /** Other exact keys: the short id, the channel's id, email, phone. */
   keys: readonly (string | null)[];
 }
 
@@ -43,7 +45,7 @@ export async function inviteTarget(repos: AttendanceRepositories, row: Conversat
     return { sessionId: row.session_id, name: own ? customerNameOf(own) : 'the customer' };
   }
   const customers = held.map((h) => ({
-    session_id: h.session_id, name: customerNameOf(h), keys: [h.external_user_id, h.contact_email, h.contact_phone],
+    session_id: h.session_id, name: customerNameOf(h), keys: [shortId(h.session_id), h.external_user_id, h.contact_email, h.contact_phone],
   }));
   const matches = matchCustomerName(customers, target);
   const [only, ...others] = matches;
