@@ -75,6 +75,8 @@ test('the list, the header and the customer panel name the customer; tags and a 
   await page.reload();
   await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
   await page.locator('#queue-list').getByText('Maria Souza', { exact: true }).click();
-  await page.waitForFunction(() => (document.querySelector('#customer-note') as HTMLTextAreaElement | null)?.value === 'Called twice about the refund');
+  const note = page.getByRole('region', { name: 'Customer' }).getByLabel('Note');
+  await page.getByRole('region', { name: 'Customer' }).locator('.customer-fields').waitFor();
+  expect(await note.inputValue()).toBe('Called twice about the refund');
   expect(errors).toEqual([]);
 });

@@ -8,8 +8,9 @@ import type { CustomerField, CustomerView } from '../types.js';
 const parseTags = (text: string) => text.split(',').map((t) => t.trim()).filter((t) => t !== '');
 
 /**
- * The customer of the open conversation (docs/crm.md, "What attendants see"): the fields of the
- * bot's `attendance-customer-fields`, then the tags and the note, which the attendant edits and
+ * The customer of the open conversation (docs/crm.md, "What attendants see"; the conversation's
+ * heading already shows the display name): the fields of the bot's `attendance-customer-fields`,
+ * then the tags and the note, which the attendant edits and
  * saves on the customer's CRM contact.
  */
 export function CustomerPanel({ sessionId }: { sessionId: string }) {
@@ -53,7 +54,6 @@ export function CustomerPanel({ sessionId }: { sessionId: string }) {
       <h3 id="customer-title">{t('conversation.customer')}</h3>
       {view && (
         <>
-          <p className="customer-name">{view.name}</p>
           <dl className="customer-fields">
             {fields.map((f) => (
               <div key={f.key}><dt>{label(f)}</dt><dd>{value(f)}</dd></div>
