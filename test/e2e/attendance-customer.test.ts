@@ -126,4 +126,14 @@ describe(`what attendants see of a customer (${testDriversLabel()})`, () => {
     expect((await edit(sessionId, { note: 'x'.repeat(10_001) })).status).toBe(400);
     expect((await view(sessionId)).body).toMatchObject({ contact_id: null });
   });
+
+  test('the OpenAPI document describes both calls with their schemas and errors', async () => {
+    type Operation = { requestBody?: { content: Record<string, { schema: { $ref?: string } }> }; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> };
+    const doc = (await kit.call('GET', '/api/openapi.json')).body as unknown as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+    const path = doc.paths['/api/attendance/sessions/{session_id}/customer']!;
+    expect(path.get!.responses['200']!.content!['application/json']!.schema.$ref).toBe('#/components/schemas/AttendanceCustomerView');
+    expect(path.patch!.requestBody!.content['application/json']!.schema.$ref).toBe('#/components/schemas/AttendanceCustomerNotesRequest');
+    expect(Object.keys(path.patch!.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '404']));
+    expect(doc.components.schemas).toHaveProperty('AttendanceCustomerField');
+  });
 });
