@@ -26,9 +26,6 @@ export {
   createCrmRepo, type CrmRepo, type ContactRow, type NewContact, type DealRow, type NewDeal, type PipelineStageRow,
 } from './crm-repo.js';
 export {
-  createAttendanceCustomerRepo, type AttendanceCustomerRepo, type AttendantContactChanges, type ContactFromSession,
-} from './attendance-customer-repo.js';
-export {
   createCrmAttendanceLogsRepo, type CrmAttendanceLogsRepo, type CrmAttendanceLogRow, type NewCrmAttendanceLog,
 } from './crm-attendance-logs-repo.js';
 export {
@@ -41,6 +38,9 @@ export {
 export { createTurnStore, newRowId, type TurnStore, type TurnWrite, type TurnCommit, type SessionWrite, type InboundWrite, type OutboundWrite, type EventWrite, type StoredReply, type LoadedConversation, type ConversationKey } from './turn-store.js';
 export type { SqlExecutor, Statement } from './sql-executor.js';
 export { createAttendanceRepositories, type AttendanceRepositoryBundle } from './attendance-repositories.js';
+export {
+  createAttendanceCustomerRepo, type AttendanceCustomerRepo, type AttendantContactChanges, type ContactFromSession,
+} from './attendance-customer-repo.js';
 export {
   createEngineEventsRepo, type EngineEventsRepo, type PendingEvent, type PendingUnderLock, type StatementUnderLock,
 } from './engine-events-repo.js';
