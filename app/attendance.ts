@@ -55,7 +55,7 @@ export async function wireAttendance(deps: {
   });
   // Attendance events to each bot's attendance-chatops-webhook, signed, by jobs (docs/attendance/webhooks.md).
   const webhookDeps = { webhooks: createAttendanceWebhooksRepo(db), jobs, config: configOf, now, logger, fetch: infra.fetch };
-  const attendanceWebhooks = createAttendanceWebhookListener(webhookDeps);
+  const attendanceWebhooks = createAttendanceWebhookListener({ ...webhookDeps, repos });
   // Attendants in a team_chat workspace (docs/channels/team-chat.md): notices through the Web API client, threads remembered.
   const teamChatSettingsOf = (bot: string) => teamChatSettings(bots.find(bot)?.config);
   const teamChat = createTeamChatClient({ settingsOf: teamChatSettingsOf, logger });
@@ -82,9 +82,9 @@ export async function wireAttendance(deps: {
         destinations: [
           // Attendants working from mobile_msg get new conversations as a text on their phone.
           createMobileMsgDestination({ repos, notify: notifyAttendantPhone }),
-          createTeamChatDestination({ repos, threads: teamChatThreads, poster: teamChat }),
+          createTeamChatDestination({ repos, threads: teamChatThreads, poster: teamChat, config: configOf }),
           // Attendants working from workchat get new conversations as a card and their customers' lines in their chat.
-          ...(workchatDesk ? [createWorkchatDestination({ repos, desk: workchatDesk })] : []),
+          ...(workchatDesk ? [createWorkchatDestination({ repos, desk: workchatDesk, config: configOf })] : []),
         ],
       }),
     ],

@@ -18,6 +18,7 @@ import { listAttendants } from './commands/list-attendants.js';
 import type { AttendantMeetingsPort } from './commands/meeting-commands.js';
 import { runAttendantCommand, type AttendantCommandInput } from './commands/run-attendant-command.js';
 import { listAttendanceLog } from './crm-attendance-log.js';
+import { editCustomerNotes, readCustomerView, type EditCustomerNotesInput } from './customer-view/edit-customer-notes.js';
 import { getInsights, type GetInsightsInput } from './insights/get-insights.js';
 import { listKanbanBoard } from './kanban/list-kanban-board.js';
 import { moveKanbanCard, type MoveKanbanCardInput } from './kanban/move-kanban-card.js';
@@ -67,6 +68,11 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
     resolve: attendance.resolveAs,
     assign: attendance.assignAs,
     transfer: (input: TransferConversationInput) => transferConversation(base, input),
+    /** The customer of a conversation as attendants see them, and the tags and note they keep (docs/crm.md, "What attendants see"). */
+    customer: {
+      view: (actor: Actor, sessionId: string) => readCustomerView({ repos, config: base.config }, actor, sessionId),
+      edit: (input: EditCustomerNotesInput) => editCustomerNotes({ repos, config: base.config }, input),
+    },
     kanban: {
       board: (input: { actor: Actor; botId?: string }) => listKanbanBoard({ repos, attendance, config: base.config, now: base.now }, input),
       move: (input: MoveKanbanCardInput) => moveKanbanCard({ ...base, attendance }, input),

@@ -1,5 +1,5 @@
 import type {
-  AttendanceConversationsRepo, AttendanceEventsRepo, AttendanceHandoffRepo, AttendantProfilesRepo, BotsRepo, CrmAttendanceLogsRepo, CrmRepo, MessagesRepo,
+  AttendanceConversationsRepo, AttendanceCustomerRepo, AttendanceEventsRepo, AttendanceHandoffRepo, AttendantProfilesRepo, BotsRepo, CrmAttendanceLogsRepo, CrmRepo, MessagesRepo,
   QueuesRepo, SessionsRepo, TicketsRepo, UsersRepo,
 } from '../db/index.js';
 
@@ -22,6 +22,8 @@ export interface AttendanceRepositories {
   bots: BotsRepo;
   crm: CrmRepo;
   crmLogs: CrmAttendanceLogsRepo;
+  /** The contact behind a conversation, and the tags and note attendants keep on it. */
+  customers: AttendanceCustomerRepo;
   /** Runs `work` in one database transaction, on repositories bound to it. */
   inTransaction<T>(work: (repos: AttendanceRepositories) => Promise<T>): Promise<T>;
 }

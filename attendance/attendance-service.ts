@@ -72,6 +72,9 @@ export interface QueueItemsFilter {
   assigned_to?: string;
 }
 
+/** A session key a channel or script kept, as text; null when absent or blank. */
+const keptText = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
 /** Marks what `prepare` resolved to, so a handler never mistakes another subscriber's value for it. */
 const FACTS = Symbol('handoff facts');
 const isHandoffFacts = (value: unknown): value is HandoffFacts => typeof value === 'object' && value !== null && FACTS in value;
@@ -192,7 +195,8 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
         return {
           session_id: r.session_id, user_id: r.user_id, bot_id: r.bot_id, channel: r.channel,
           user_name: customerNameOf(r),
-          user_email: r.contact_email, user_phone: r.contact_phone, last_message: r.last_message,
+          user_email: r.contact_email ?? keptText(r.context_data.customer_email),
+          user_phone: r.contact_phone ?? keptText(r.context_data.customer_phone), last_message: r.last_message,
           waiting_time_seconds: Math.max(0, Math.round((until - since) / 1000)),
           priority: r.priority, status: r.status, assigned_to: r.assigned_to, assigned_to_name: r.assigned_to ? r.assigned_to_name : null,
           queue_id: r.queue_id, topic: r.topic, waiting_since: r.waiting_since?.toISOString() ?? null,

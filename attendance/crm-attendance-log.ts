@@ -10,6 +10,8 @@ import {
 import type { AttendanceListener } from './attendance-listener.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from './conversation-events.js';
 import type { AttendanceRepositories } from './attendance-repositories.js';
+import { buildCustomerView, fieldRecord } from './customer-view/customer-fields.js';
+import { loadCustomer } from './customer-view/load-customer.js';
 
 /**
  * Field names `attendance-log-fields` may list. Others are ignored (a typo must not stop the
@@ -53,21 +55,26 @@ export function crmAttendanceLogListener(deps: CrmAttendanceLogDeps): Pick<Atten
       if (!resolved) return;
       const config = deps.config(row.bot_id) ?? defaultBotConfig();
       if (!config['crm-enabled'] || !config['attendance-crm-logging']) return;
-      await logAttendance(deps.repos, { row, resolved, fields: config['attendance-log-fields'] });
+      await logAttendance(deps.repos, {
+        row, resolved, fields: config['attendance-log-fields'], customerFields: config['attendance-customer-fields'],
+      });
     },
   };
 }
 
 /**
  * Writes the entry of one resolved attendance with exactly the known fields of `fields`, linked
- * to the session's CRM contact (sessions.customer_id) when it has one.
+ * to the session's CRM contact (sessions.customer_id) when it has one. With `customerFields`
+ * (`attendance-customer-fields`) the entry also keeps `customer`: the customer as the attendant
+ * saw them (docs/crm.md, "What attendants see").
  */
 export async function logAttendance(
   repos: AttendanceRepositories,
-  input: { row: ConversationRow; resolved: ConversationEvent; fields: readonly string[] },
+  input: { row: ConversationRow; resolved: ConversationEvent; fields: readonly string[]; customerFields?: readonly string[] },
 ): Promise<CrmAttendanceLogRow> {
   const { row, resolved } = input;
-  const session = await repos.sessions.findById(row.session_id);
+  const loaded = await loadCustomer(repos, row.session_id);
+  const session = loaded?.session;
   const end = new Date(resolved.payload.at);
   const cycle = currentCycle(await repos.events.list({ session_id: row.session_id, to: new Date(end.getTime() + 1) }));
   const first = (type: AttendanceEventRow['type']) => cycle.find((e) => e.type === type);
@@ -84,8 +91,10 @@ export async function logAttendance(
     end,
     transfer_reason: typeof reason === 'string' ? reason : null,
   };
+  const customer = loaded && input.customerFields ? buildCustomerView(loaded, input.customerFields) : undefined;
   return repos.crmLogs.create({
-    bot_id: row.bot_id, contact_id: facts.customer_id, session_id: row.session_id, fields: logFields(input.fields, facts),
+    bot_id: row.bot_id, contact_id: facts.customer_id, session_id: row.session_id,
+    fields: { ...logFields(input.fields, facts), ...(customer ? { customer: { name: customer.name, ...fieldRecord(customer) } } : {}) },
   });
 }
 

@@ -1,4 +1,5 @@
 import { createAttendanceConversationsRepo } from './attendance-conversations-repo.js';
+import { createAttendanceCustomerRepo } from './attendance-customer-repo.js';
 import { createAttendanceHandoffRepo } from './attendance-handoff-repo.js';
 import { createAttendanceEventsRepo, createAttendantProfilesRepo, createQueuesRepo } from './attendance-repo.js';
 import { createBotsRepo } from './bots-repo.js';
@@ -25,6 +26,7 @@ function attendanceStores(db: Database) {
     bots: createBotsRepo(db),
     crm: createCrmRepo(db),
     crmLogs: createCrmAttendanceLogsRepo(db),
+    customers: createAttendanceCustomerRepo(db),
   };
 }
 

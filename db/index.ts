@@ -42,6 +42,9 @@ export { createTurnStore, newRowId, type TurnStore, type TurnWrite, type TurnCom
 export type { SqlExecutor, Statement } from './sql-executor.js';
 export { createAttendanceRepositories, type AttendanceRepositoryBundle } from './attendance-repositories.js';
 export {
+  createAttendanceCustomerRepo, type AttendanceCustomerRepo, type AttendantContactChanges, type ContactFromSession,
+} from './attendance-customer-repo.js';
+export {
   createEngineEventsRepo, type EngineEventsRepo, type PendingEvent, type PendingUnderLock, type StatementUnderLock,
 } from './engine-events-repo.js';
 /** Read-only counts for the scrape-time gauges of `/metrics`. */

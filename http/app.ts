@@ -16,6 +16,7 @@ import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance
 import { attendanceCannedResponseRoutes } from './routes/attendance-canned-responses.js';
 import { attendanceInsightsRoutes } from './routes/attendance-insights.js';
 import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
+import { attendanceCustomerRoutes } from './routes/attendance-customer.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceRoutes(deps.attendance),
     ...attendanceQueueRoutes(deps.attendance),
     ...attendanceKanbanRoutes(deps.attendance),
+    ...attendanceCustomerRoutes(deps.attendance),
     ...attendanceInsightsRoutes(deps.attendance),
     ...attendanceTicketRoutes(deps.attendance),
     ...(deps.attendance.assist ? attendanceLlmRoutes({ assist: deps.attendance.assist }) : []),

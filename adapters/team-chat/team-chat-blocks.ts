@@ -1,5 +1,6 @@
 /**
  * The new-conversation notice as Block Kit (docs/channels/team-chat.md): who, on which channel,
+ * the customer fields attendants see,
  * what they wrote and, while the conversation waits, a Take button whose value is the session id.
  * Once taken or resolved the same message is updated to say so, without the button. Pure.
  */
@@ -10,8 +11,10 @@ export const TAKE_ACTION_ID = 'take_conversation';
 /** What a notice shows. */
 export interface TeamChatNotice {
   session_id: string;
-  /** The customer as attendants know them (name, else the channel's id for them). */
+  /** The customer's display name (docs/crm.md, "What attendants see"). */
   customer: string;
+  /** The customer fields attendants see (docs/crm.md, "What attendants see"), one line each under the header. */
+  facts?: readonly { title: string; value: string }[];
   /** The customer's channel (web, sms…). */
   channel: string;
   /** The message that started it. */
@@ -29,8 +32,9 @@ export function escapeMrkdwn(text: string): string {
 export function noticeMessage(notice: TeamChatNotice): { text: string; blocks: Record<string, unknown>[] } {
   const quoted = escapeMrkdwn(notice.message).split('\n').map((l) => `>${l}`).join('\n');
   const header = `*New conversation* from *${escapeMrkdwn(notice.customer)}* on ${escapeMrkdwn(notice.channel)}`;
+  const facts = (notice.facts ?? []).map((f) => `*${escapeMrkdwn(f.title)}:* ${escapeMrkdwn(f.value)}`);
   const blocks: Record<string, unknown>[] = [
-    { type: 'section', text: { type: 'mrkdwn', text: `${header}\n${quoted}` } },
+    { type: 'section', text: { type: 'mrkdwn', text: [header, ...facts, quoted].join('\n') } },
     { type: 'context', elements: [{ type: 'mrkdwn', text: `Session ${notice.session_id}${notice.outcome ? ` · ${escapeMrkdwn(notice.outcome)}` : ''}` }] },
   ];
   if (!notice.outcome) {

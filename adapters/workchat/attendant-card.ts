@@ -5,6 +5,8 @@ import { adaptiveCard, submitAction } from './render-activity.js';
 export interface OfferCard {
   session_id: string;
   customer: string;
+  /** The customer fields attendants see (docs/crm.md, "What attendants see"), shown under the customer. */
+  facts?: readonly { title: string; value: string }[];
   channel: string;
   message: string;
   reason: 'queued' | 'transferred';
@@ -12,7 +14,7 @@ export interface OfferCard {
 
 /**
  * The Adaptive Card an attendant on workchat gets for a conversation (docs/channels/workchat.md,
- * "Attendants"): customer, channel and first message as facts, and a Take button that sends
+ * "Attendants"): customer, their fields, channel and first message as facts, and a Take button that sends
  * `/take <session>` from the attendant's chat, where it runs like any attendant command.
  */
 export function attendantOfferCard(offer: OfferCard): CardAttachment {
@@ -24,6 +26,7 @@ export function attendantOfferCard(offer: OfferCard): CardAttachment {
         type: 'FactSet',
         facts: [
           { title: 'Customer', value: offer.customer },
+          ...(offer.facts ?? []).map((f) => ({ title: f.title, value: f.value })),
           { title: 'Channel', value: offer.channel },
           { title: 'Message', value: offer.message || '—' },
         ],

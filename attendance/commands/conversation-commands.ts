@@ -10,11 +10,14 @@ import { attends } from '../attendants/attendance-users.js';
 import { currentConversation, heldConversation, takableQueues, type Actor } from './attendant-scope.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
 import type { AttendantMeetingsPort } from './meeting-commands.js';
+import { buildCustomerView, fieldText } from '../customer-view/customer-fields.js';
+import { anonymousName } from '../customer-view/display-name.js';
+import { customerFieldsOf, loadCustomer } from '../customer-view/load-customer.js';
 
 /** What the commands need: the attendance use cases plus what the relay needs. */
 export interface AttendantCommandDeps {
   repos: AttendanceRepositories;
-  attendance: Pick<AttendanceService, 'take' | 'assign' | 'resolve' | 'relay' | 'setStatus' | 'queueItems'>;
+  attendance: Pick<AttendanceService, 'take' | 'assign' | 'resolve' | 'relay' | 'setStatus' | 'queueItems' | 'useCaseDeps'>;
   /** Language-model assist for `/tips /polish /replies /summary`; without it they say it is not configured. */
   assist?: AssistService;
   /** Rooms for `/video /call /voice` (the meetings area); without it they say meetings are not configured. */
@@ -67,16 +70,20 @@ export async function transferCommand(deps: AttendantCommandDeps, actor: Actor, 
   return { ok: true, reply: `Conversation transferred to @${target.username}.`, session_id: row.session_id };
 }
 
-/** `/context`: who the customer is, on which channel, why they were transferred, what they said last. */
+/**
+ * `/context`: who the customer is — their display name and the fields of the bot's
+ * `attendance-customer-fields` (docs/crm.md, "What attendants see") —, the attendants' note, on
+ * which channel, why they were transferred, what they said last.
+ */
 export async function contextCommand(deps: AttendantCommandDeps, actor: Actor, sessionId?: string): Promise<CommandResult> {
   const row = await currentConversation(deps.repos, actor, sessionId);
-  const item = await itemOf(deps, row.session_id, row.assigned_to);
-  const session = await deps.repos.sessions.findById(row.session_id);
-  const reason = session?.context_data.transfer_reason;
+  const loaded = await loadCustomer(deps.repos, row.session_id);
+  const view = loaded && buildCustomerView(loaded, customerFieldsOf(deps.attendance.useCaseDeps.config, row.bot_id));
+  const reason = loaded?.session.context_data.transfer_reason;
   const lines = [
-    `Customer: ${item?.user_name ?? session?.external_user_id ?? 'unknown'}`,
-    `Phone: ${item?.user_phone ?? '—'}`,
-    `Email: ${item?.user_email ?? '—'}`,
+    `Customer: ${view?.name ?? anonymousName(row.channel, row.session_id)}`,
+    ...(view?.fields ?? []).filter((f) => f.key !== 'name').map((f) => `${f.label}: ${fieldText(f.value)}`),
+    ...(view?.note ? [`Note: ${view.note}`] : []),
     `Channel: ${row.channel}`,
     `Transfer reason: ${typeof reason === 'string' && reason !== '' ? reason : '—'}`,
     `Last message: ${row.last_message ?? '—'}`,

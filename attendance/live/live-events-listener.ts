@@ -8,7 +8,6 @@ import {
   type ConversationRow,
 } from '../../db/index.js';
 import type { EventBus } from '../../infra/events/index.js';
-import { e164 } from '../assign-conversation.js';
 import type { AttendanceListener, KnownFacts } from '../attendance-listener.js';
 import type { ConversationEvent } from '../conversation-events.js';
 import {
@@ -16,6 +15,8 @@ import {
   type LiveCustomer, type LiveDelivery, type LiveFacts,
 } from './live-events.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
+import { anonymousName, customerDisplayName } from '../customer-view/display-name.js';
+import { loadCustomer, sessionPhone } from '../customer-view/load-customer.js';
 
 /** The bus topic every instance's `/ws/attendance` subscribes to; messages are {@link LiveDelivery}. */
 export const ATTENDANCE_LIVE_TOPIC = 'attendance.live';
@@ -65,22 +66,15 @@ async function eligibleFor(repos: AttendanceRepositories, row: ConversationRow, 
 }
 
 /**
- * The customer's name and phone: the CRM contact (the session's, else the bot's contact with the
- * customer's E.164 phone), then what the bot learnt (`customer_name`, `user_name`, `name`), then
- * the channel's user id.
+ * The customer's name (the one rule, customer-view/display-name.ts) and phone: the CRM contact's
+ * (the session's, else the bot's contact with the customer's E.164 phone), else the session's.
  */
 async function customerOf(repos: AttendanceRepositories, row: ConversationRow, known: KnownFacts = {}): Promise<LiveCustomer> {
-  const session = known.session ?? await repos.sessions.findById(row.session_id);
-  if (!session) return { name: row.session_id, phone: null };
-  const context = session.context_data;
-  const phone = e164(context.phone) ?? e164(session.external_user_id);
-  const crm = repos.crm;
-  const contact = known.contact !== undefined ? known.contact ?? undefined
-    : (session.customer_id ? await crm.getContact(session.customer_id) : undefined)
-      ?? (phone ? await crm.findContactByPhone(row.bot_id, phone) : undefined);
-  const contactName = [contact?.first_name, contact?.last_name].filter(Boolean).join(' ');
-  const learnt = [context.customer_name, context.user_name, context.name].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  return { name: contactName || learnt || session.external_user_id, phone: contact?.phone ?? phone ?? null };
+  const loaded = await loadCustomer(repos, row.session_id, known);
+  if (!loaded) return { name: anonymousName(row.channel, row.session_id), phone: null };
+  const { session, contact } = loaded;
+  const name = customerDisplayName({ contact, context_data: session.context_data, channel: row.channel, session_id: row.session_id });
+  return { name, phone: contact?.phone ?? sessionPhone(session) ?? null };
 }
 
 async function namesOf(repos: AttendanceRepositories, userIds: readonly string[]): Promise<Record<string, string>> {

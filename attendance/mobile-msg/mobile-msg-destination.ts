@@ -17,18 +17,18 @@ export function newConversationNotice(customer: string, message: string, session
 /**
  * The mobile_msg destination (`attendance-default-destination` or the transfer's destination
  * `mobile_msg`): attendants get a text notice when a conversation needing a human is queued: the
- * customer's identifier, the first message and the hint to type /take. Only online attendants who
+ * customer's display name (docs/crm.md, "What attendants see"), the first message and the hint to type /take. Only online attendants who
  * may take it and have a phone.
  */
 export function createMobileMsgDestination(deps: {
-  repos: Pick<AttendanceRepositories, 'profiles' | 'queues' | 'sessions'>;
+  repos: Pick<AttendanceRepositories, 'profiles' | 'queues' | 'sessions' | 'crm'>;
   notify: AttendantPhoneNotifier;
 }): AttendantDestination {
   return {
     name: 'mobile_msg',
     async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[], known?: KnownFacts) {
       if (!events.some((e) => e.name === CONVERSATION_EVENTS.queued)) return;
-      const { profiles, customer } = await noticeRecipients(deps.repos, row, known);
+      const { profiles, customer } = await noticeRecipients(deps, row, known);
       const text = newConversationNotice(customer, row.last_message ?? '', row.session_id);
       for (const profile of profiles) {
         const phone = e164(profile.phone);

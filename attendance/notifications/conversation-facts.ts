@@ -8,6 +8,8 @@ import {
 import { attendantAddress, customerAddress, type StaffUser } from './email-recipients.js';
 import type { ConversationFacts } from './email-templates.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
+import { customerDisplayName } from '../customer-view/display-name.js';
+import { loadCustomer } from '../customer-view/load-customer.js';
 
 /** The conversation for a notice, plus the customer's own address when one is known. */
 export async function loadConversationFacts(
@@ -15,19 +17,16 @@ export async function loadConversationFacts(
   row: ConversationRow,
   now: Date,
 ): Promise<{ facts: ConversationFacts; customer_email?: string }> {
-  const session = await repos.sessions.findById(row.session_id);
-  const contact = session?.customer_id ? await repos.crm.getContact(session.customer_id) : undefined;
-  const context = session?.context_data ?? {};
-  const contactName = [contact?.first_name, contact?.last_name].filter(Boolean).join(' ');
-  const contextName = typeof context.customer_name === 'string' ? context.customer_name.trim() : '';
+  const loaded = await loadCustomer(repos, row.session_id);
+  const contact = loaded?.contact ?? undefined;
+  const context = loaded?.session.context_data ?? {};
   const since = row.waiting_since?.getTime() ?? now.getTime();
   const email = customerAddress(contact?.email, context);
   return {
     facts: {
       session_id: row.session_id,
       channel: row.channel,
-      // The queue item's user_name rule (attendance-service.ts): contact, then context, then the channel's id.
-      customer_name: contactName || contextName || session?.external_user_id || 'Customer',
+      customer_name: customerDisplayName({ contact, context_data: context, channel: row.channel, session_id: row.session_id }),
       last_message: row.last_message ?? '',
       waiting_seconds: Math.max(0, Math.round((now.getTime() - since) / 1000)),
     },

@@ -1,12 +1,17 @@
+import type { BotConfig } from '../../config/index.js';
 import type { ConversationRow, TeamChatThreadsRepo } from '../../db/index.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
+import { noticeCustomer } from '../channel-attendants/notice-recipients.js';
+import type { CardFact } from '../customer-view/customer-fields.js';
 import type { AttendantDestination } from '../destinations/destination-registry.js';
 
 /** What a team_chat notice shows; `outcome` absent while it waits for someone to take it. */
 export interface TeamChatNoticeFacts {
   session_id: string;
   customer: string;
+  /** The customer fields the bot's `attendance-customer-fields` lists, those known (docs/crm.md, "What attendants see"). */
+  facts: CardFact[];
   channel: string;
   message: string;
   outcome?: string;
@@ -32,16 +37,16 @@ export interface TeamChatPoster {
  * messages are posted in the thread.
  */
 export function createTeamChatDestination(deps: {
-  repos: Pick<AttendanceRepositories, 'sessions' | 'conversations'>;
+  repos: Pick<AttendanceRepositories, 'sessions' | 'conversations' | 'crm'>;
   threads: Pick<TeamChatThreadsRepo, 'save' | 'findBySession'>;
   poster: TeamChatPoster;
+  /** The bot's configuration (its `attendance-customer-fields`); defaults when absent. */
+  config?: (botId: string) => BotConfig | undefined;
 }): AttendantDestination {
   const facts = async (row: ConversationRow, outcome?: string): Promise<TeamChatNoticeFacts> => {
-    const session = await deps.repos.sessions.findById(row.session_id);
-    const name = session?.context_data.customer_name;
+    const { customer, facts: fields } = await noticeCustomer(deps, row);
     return {
-      session_id: row.session_id, channel: row.channel, message: row.last_message ?? '',
-      customer: typeof name === 'string' && name.trim() ? name.trim() : (session?.external_user_id ?? row.session_id),
+      session_id: row.session_id, channel: row.channel, message: row.last_message ?? '', customer, facts: fields,
       ...(outcome ? { outcome } : {}),
     };
   };

@@ -5,6 +5,7 @@
 import type { ConversationRow } from '../../db/index.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
 import type { TicketChange } from '../tickets/ticket-events.js';
+import { fieldRecord, type CustomerFieldValue, type CustomerView } from '../customer-view/customer-fields.js';
 
 /** The conversation events that are POSTed; the others (accepted, answered…) stay inside. */
 export const WEBHOOK_CONVERSATION_EVENTS: readonly string[] = [
@@ -20,14 +21,30 @@ export interface AttendanceWebhookMessage {
 
 /**
  * The messages for a conversation's changes: each POSTed event's payload (session, status change,
- * attendant, queue, reason…) with the bot, channel, priority and topic of the conversation.
+ * attendant, queue, reason…) with the bot, channel, priority and topic of the conversation and,
+ * when given, the customer as attendants see them (`customer`: docs/crm.md, "What attendants see").
  */
-export function conversationMessages(row: ConversationRow, events: readonly ConversationEvent[]): AttendanceWebhookMessage[] {
+export function conversationMessages(
+  row: ConversationRow,
+  events: readonly ConversationEvent[],
+  customer?: WebhookCustomer,
+): AttendanceWebhookMessage[] {
   return events.filter((e) => WEBHOOK_CONVERSATION_EVENTS.includes(e.name)).map((event) => ({
     type: event.name,
     timestamp: event.payload.at,
-    data: { ...event.payload, bot_id: row.bot_id, channel: row.channel, priority: row.priority, topic: row.topic },
+    data: {
+      ...event.payload, bot_id: row.bot_id, channel: row.channel, priority: row.priority, topic: row.topic,
+      ...(customer ? { customer } : {}),
+    },
   }));
+}
+
+/** The customer in a webhook: display name, contact and the fields of `attendance-customer-fields`. */
+export type WebhookCustomer = { name: string; contact_id: string | null } & Record<string, CustomerFieldValue>;
+
+/** The webhook's `customer` from a customer view. */
+export function webhookCustomer(view: CustomerView): WebhookCustomer {
+  return { ...fieldRecord(view), name: view.name, contact_id: view.contact_id };
 }
 
 /** The message for a ticket change: `ticket.created`, `ticket.updated`, `ticket.assigned`, `ticket.transferred`, `ticket.resolved`, `ticket.deleted`. */

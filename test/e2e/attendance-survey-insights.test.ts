@@ -55,10 +55,12 @@ describe('satisfaction survey, CRM attendance log and insights', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ contact_id: contact.id, session_id: session });
     expect(Object.keys(entries[0]!.fields).sort()).toEqual(
-      ['attendant_id', 'customer_id', 'customer_satisfaction', 'end_time', 'sentiment', 'session_id', 'start_time'],
+      // `customer`: the customer as the attendant saw them (attendance-customer-fields; docs/crm.md, "What attendants see").
+      ['attendant_id', 'customer', 'customer_id', 'customer_satisfaction', 'end_time', 'sentiment', 'session_id', 'start_time'],
     );
     expect(entries[0]!.fields).toMatchObject({
       session_id: session, customer_id: contact.id, attendant_id: ana.id, sentiment: null, customer_satisfaction: 9,
+      customer: { name: 'Wendy Web', email: null, phone: null, tier: null, ltv: null },
       start_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), end_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(Date.parse(entries[0]!.fields.start_time as string)).toBeLessThanOrEqual(Date.parse(entries[0]!.fields.end_time as string));

@@ -184,8 +184,11 @@ describe('workchat: attendants', () => {
     expect(card.contentType).toBe('application/vnd.microsoft.card.adaptive');
     const content = card.content as { body: { facts?: { title: string; value: string }[] }[]; actions: { title: string; data: { text: string } }[] };
     const facts = content.body.flatMap((b) => b.facts ?? []);
+    // The customer by the display rule (docs/crm.md, "What attendants see"): the name workchat gives, else channel and short id.
+    const shown = facts.find((f) => f.title === 'Customer')!.value;
+    expect(shown).toMatch(/^(dora|workchat · [0-9a-f]{6})$/);
     expect(facts).toEqual([
-      { title: 'Customer', value: customerChat }, { title: 'Channel', value: 'workchat' }, { title: 'Message', value: 'Talk to a person' },
+      { title: 'Customer', value: shown }, { title: 'Channel', value: 'workchat' }, { title: 'Message', value: 'Talk to a person' },
     ]);
     const take = content.actions.find((a) => a.title === 'Take')!;
     expect(take.data.text).toMatch(/^\/take [0-9a-f-]{36}$/);
@@ -199,7 +202,7 @@ describe('workchat: attendants', () => {
     await waitForText(customerChat, (t) => t === 'Hi, this is Ana. How can I help?', "Ana's line to the customer");
     // The customer's answer arrives in Ana's chat.
     await say(workchatActivities.message(fake.serviceUrl, customerChat, customer('dora'), 'My pizza is late'));
-    await waitForText(anaChat, (t) => t === `${customerChat}: My pizza is late`, "the customer's line in Ana's chat");
+    await waitForText(anaChat, (t) => t === `${shown}: My pizza is late`, "the customer's line in Ana's chat");
 
     await say(workchatActivities.message(fake.serviceUrl, anaChat, anaAccount, '/context'));
     // The customer is named as workchat names the member who wrote (docs/crm.md, "Names from every channel").

@@ -88,7 +88,7 @@ test('a keyword transfer creates a waiting item and tells the customer the posit
   ]);
   expect(lines(await harness.transcript(second)).at(-1)).toBe('< system: You are number 2 in the queue. Estimated wait: about 10 minutes.');
   expect(await item(first)).toMatchObject({
-    status: 'waiting', priority: 1, last_message: 'I want a human please', user_name: 'd-1', assigned_to: null, channel: 'web',
+    status: 'waiting', priority: 1, last_message: 'I want a human please', user_name: expect.stringMatching(/^web · [0-9a-f]{6}$/), assigned_to: null, channel: 'web',
     waiting_time_seconds: expect.any(Number),
   });
 });

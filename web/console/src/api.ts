@@ -33,6 +33,10 @@ export class Api {
     return this.call<T>('PUT', path, body);
   }
 
+  patch<T>(path: string, body: unknown): Promise<T> {
+    return this.call<T>('PATCH', path, body);
+  }
+
   delete<T>(path: string): Promise<T> {
     return this.call<T>('DELETE', path);
   }

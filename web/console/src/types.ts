@@ -58,3 +58,21 @@ export interface LiveFrame {
   request_id?: string;
   [key: string]: unknown;
 }
+
+/** A customer field as attendants see it (GET /api/attendance/sessions/{id}/customer). */
+export interface CustomerField {
+  key: string;
+  label: string;
+  value: string | number | string[] | null;
+}
+
+/** The customer of a conversation: display name, the bot's configured fields, tags and note. */
+export interface CustomerView {
+  session_id: string;
+  channel: string;
+  contact_id: string | null;
+  name: string;
+  fields: CustomerField[];
+  tags: string[];
+  note: string | null;
+}

@@ -3,6 +3,7 @@ import { ApiError } from '../api.js';
 import { useConsole, useLiveFrames } from '../live-context.js';
 import type { QueueItem, TranscriptEntry } from '../types.js';
 import { AssistPanel } from './AssistPanel.js';
+import { CustomerPanel } from './CustomerPanel.js';
 import { ReplyBox } from './ReplyBox.js';
 import { TransferForm } from './TransferForm.js';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +12,13 @@ import { useTranslation } from 'react-i18next';
 const TRANSCRIPT_FRAMES = new Set(['customer_message', 'message_sent', 'conversation_assigned', 'conversation_updated', 'conversation_resolved', 'delivery_failed']);
 
 /**
- * One conversation: its whole transcript (bot and human turns, delivery state), the customer's
- * context, the actions (take, transfer, resolve), the assist panel and the reply box.
+ * One conversation: its whole transcript (bot and human turns, delivery state), the customer
+ * (CustomerPanel), the actions (take, transfer, resolve), the assist panel and the reply box.
  */
 export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): void }) {
   const { t } = useTranslation();
   const { api, me } = useConsole();
   const [transcript, setTranscript] = useState<TranscriptEntry[]>([]);
-  const [context, setContext] = useState('');
   const [error, setError] = useState('');
   const [transferring, setTransferring] = useState(false);
   // The customer's context and the assist panel fold away on a phone, so the transcript and the reply box fit the screen.
@@ -34,7 +34,6 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
 
   useEffect(() => {
     void load();
-    api.post<{ reply: string }>('/api/attendance/commands', { text: '/context', session_id: id }).then((r) => setContext(r.reply), () => setContext(''));
   }, [api, id, load]);
 
   const [customerTyping, setCustomerTyping] = useState(false);
@@ -101,8 +100,7 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
         </ol>
         <details className="side" open={sideOpen} onToggle={(e) => setSideOpen(e.currentTarget.open)}>
           <summary>{t('conversation.side')}</summary>
-          <h3>{t('conversation.customer')}</h3>
-          <pre className="context">{context || '—'}</pre>
+          <CustomerPanel sessionId={id} />
           <AssistPanel sessionId={id} />
         </details>
       </div>
