@@ -1,2 +1,2 @@
 /** The crm area's public face: what the routes and the composition root use (docs/architecture.md). */
-export {};
+export { normaliseEmail, normalisePhone, normaliseTags } from './contacts/contact-rules.js';
