@@ -28,6 +28,9 @@ export type AttendantDestinationName = (typeof ATTENDANT_DESTINATIONS)[number];
  */
 export const configSchema = z.object({
   'crm-enabled': flag(true),
+  // The country of CRM phone numbers written without + (ISO 3166 two letters, e.g. BR); unset, such numbers are refused (docs/crm.md).
+  'crm-default-country': z.string().trim().regex(/^[A-Za-z]{2}$/, 'expected a two-letter country code such as BR or US')
+    .transform((code) => code.toUpperCase()).optional(),
   'attendance-enabled': flag(true),
   'attendance-queue-size': wholeNumber(50, 1),
   'attendance-max-wait-seconds': wholeNumber(600, 1),

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { format } from '@fast-csv/format';
 import type { ContactRow, ContactsStore, DealRow, DealsStore } from '../crm-ports.js';
 
 /** Rows read per query while exporting: the export's memory stays one page whatever the count. */
@@ -28,13 +27,15 @@ async function* pages<T extends { id: string }>(next: (afterId: string | undefin
   }
 }
 
+/** RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled. */
+const quoted = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+const line = (cells: readonly string[]) => `${cells.map(quoted).join(',')}\r\n`;
+
 function csvOf<T>(rows: AsyncIterable<T>, columns: readonly (keyof T & string)[]): Readable {
-  const lines = Readable.from((async function* () {
-    for await (const row of rows) yield columns.map((c) => cell(row[c]));
+  return Readable.from((async function* () {
+    yield line(columns);
+    for await (const row of rows) yield line(columns.map((c) => cell(row[c])));
   })());
-  const csv = format<string[], string[]>({ headers: [...columns], writeHeaders: true });
-  lines.once('error', (err) => csv.destroy(err));
-  return lines.pipe(csv);
 }
 
 /**
