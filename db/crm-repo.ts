@@ -47,6 +47,37 @@ function dealWhere(botId: string, f: DealFilter): SQL | undefined {
   );
 }
 
+/** How each changeable column is read back from a change's JSON. */
+const FROM_JSON: Record<string, (value: SQL) => SQL> = {
+  first_name: (v) => sql`${v}->>'first_name'`,
+  last_name: (v) => sql`${v}->>'last_name'`,
+  email: (v) => sql`${v}->>'email'`,
+  phone: (v) => sql`${v}->>'phone'`,
+  owner_id: (v) => sql`(${v}->>'owner_id')::uuid`,
+  tier: (v) => sql`${v}->>'tier'`,
+  ltv: (v) => sql`(${v}->>'ltv')::numeric`,
+  last_purchase: (v) => sql`(${v}->>'last_purchase')::date`,
+  tags: (v) => sql`array(select jsonb_array_elements_text(${v}->'tags'))`,
+  custom_fields: (v) => sql`${v}->'custom_fields'`,
+  note: (v) => sql`${v}->>'note'`,
+  unsubscribed_at: (v) => sql`(${v}->>'unsubscribed_at')::timestamptz`,
+};
+
+/**
+ * One UPDATE for a batch of contacts, each with its own changes: every column takes the change's
+ * value when the change names it and keeps its own otherwise, so a batch of an import is one
+ * statement whatever its size.
+ */
+function batchUpdate(updates: readonly { id: string; changes: ContactChanges }[]): SQL {
+  const v = sql.raw('v.changes');
+  const sets = Object.entries(FROM_JSON).map(([column, read]) =>
+    sql`${sql.identifier(column)} = case when ${v} ? ${column} then ${read(v)} else c.${sql.identifier(column)} end`);
+  const rows = JSON.stringify(updates.map(({ id, changes }) => ({ id, changes })));
+  return sql`update ${crmContacts} c set ${sql.join(sets, sql`, `)}, updated_at = now()
+    from (select (e->>'id')::uuid as id, e->'changes' as changes from jsonb_array_elements(${rows}::jsonb) e) v
+    where c.id = v.id`;
+}
+
 /**
  * Address-book cards (content_contacts) that name this contact's email or phone and are linked to
  * no contact yet get linked to it (docs/crm.md, "Address book and CRM"). A card's phone matches
@@ -152,8 +183,7 @@ export function createCrmRepo(db: Database) {
 
     async writeContactBatch(batch: { creates: NewContact[]; updates: { id: string; changes: ContactChanges }[] }): Promise<void> {
       await db.transaction(async (tx) => {
-        const now = new Date();
-        for (const { id, changes } of batch.updates) await tx.update(crmContacts).set({ ...changes, updated_at: now }).where(eq(crmContacts.id, id));
+        if (batch.updates.length) await tx.execute(batchUpdate(batch.updates));
         if (batch.creates.length) await tx.insert(crmContacts).values(batch.creates);
       });
     },
