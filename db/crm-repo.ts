@@ -93,6 +93,25 @@ async function linkAddressBook(db: Database, contact: Pick<ContactRow, 'id' | 'e
 }
 
 /**
+ * {@link linkAddressBook} for a batch of new contacts (an import's): the cards naming one of their
+ * emails or phones, not linked yet, are linked to the oldest contact they name; one statement.
+ */
+async function linkAddressBookToNew(db: Database, created: readonly NewContact[]): Promise<void> {
+  const emails = created.flatMap((c) => (c.email ? [c.email] : []));
+  const phones = created.flatMap((c) => (c.phone ? [c.phone] : []));
+  if (!emails.length && !phones.length) return;
+  const card = contentContacts;
+  const cardEmails = sql`(select lower(e) from jsonb_array_elements_text(${card.emails}) e)`;
+  const cardPhones = sql`(select regexp_replace(p, '[^0-9+]', '', 'g') from jsonb_array_elements_text(${card.phones}) p)`;
+  await db.update(card).set({
+    crm_contact_id: sql`(select k.id from ${crmContacts} k where k.email in ${cardEmails} or k.phone in ${cardPhones} order by k.created_at, k.id limit 1)`,
+  }).where(and(isNull(card.crm_contact_id), or(
+    sql`exists (select 1 from jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb) x where x in ${cardEmails})`,
+    sql`exists (select 1 from jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb) x where x in ${cardPhones})`,
+  )));
+}
+
+/**
  * The CRM's storage (docs/crm.md): contacts, deals and pipeline stages for the CRM API, and the
  * records attendance touches (the contact matched to a conversation by phone, deals created from
  * resolved sales tickets).
@@ -186,6 +205,7 @@ export function createCrmRepo(db: Database) {
         if (batch.updates.length) await tx.execute(batchUpdate(batch.updates));
         if (batch.creates.length) await tx.insert(crmContacts).values(batch.creates);
       });
+      await linkAddressBookToNew(db, batch.creates);
     },
 
     async getDeal(id: string): Promise<DealRow | undefined> {

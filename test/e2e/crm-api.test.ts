@@ -170,10 +170,17 @@ describe(`CRM API (${testDriversLabel()})`, () => {
     expect(dry).toMatchObject({ dry_run: true, rows: 10_001, created: 10_000, updated: 0, rejected_count: 1 });
     expect((await ok<{ total: number }>(await call('GET', '/api/crm/contacts?bot=shop&tag=t3', sue))).total).toBe(0);
 
+    const me = (await ok<{ id: string }>(await call('GET', '/api/users/me', admin))).id;
+    await createContentRecordsRepo(service.database.db).contacts.upsert({
+      owner_id: me, source: 'vcf:test', external_id: 'p5', full_name: 'Person Five', emails: ['P5@example.test'], phones: [],
+    });
     const first = await ok<Report>(await importCsv(csv, 'bot=shop'));
     expect(first).toMatchObject({ dry_run: false, rows: 10_001, created: 10_000, updated: 0, rejected_count: 1 });
     expect(first.rejected).toEqual([{ line: 10_002, reason: expect.stringContaining('phone "12"') as unknown as string }]);
     expect((await ok<{ total: number }>(await call('GET', '/api/crm/contacts?bot=shop&tag=t3', sue))).total).toBe(1_000);
+    const p5 = (await ok<{ contacts: Contact[] }>(await call('GET', '/api/crm/contacts?bot=shop&email=p5@example.test', sue))).contacts[0]!;
+    const cards = await ok<{ contacts: { full_name: string; crm_contact_id: string | null }[] }>(await call('GET', '/api/contacts', admin));
+    expect(cards.contacts.find((c) => c.full_name === 'Person Five')?.crm_contact_id).toBe(p5.id);
 
     const again = await ok<Report>(await importCsv(generatedCsv(10_000, 5_000), 'bot=shop'));
     expect(again).toMatchObject({ created: 0, updated: 10_000, rejected_count: 0 });
