@@ -1,8 +1,18 @@
 import type { ObjectValue } from '../basic-interpreter/index.js';
-import { createContactMatcher, createScriptContacts } from '../crm/index.js';
-import { createCrmIdentitiesRepo, type Database } from '../db/index.js';
+import { createContactMatcher, createCrmApi, createScriptContacts, type CrmApi } from '../crm/index.js';
+import { createCrmIdentitiesRepo, createCrmRepo, type Database, type DatabaseHandle } from '../db/index.js';
 import type { CustomerDirectory } from '../engine/index.js';
 import type { ContactsPort } from '../script-host/index.js';
+import type { BotRegistry } from './bots.js';
+
+/** The crm area's wiring (docs/crm.md): its service on the database's CRM repository and the loaded bots. */
+export interface CrmWiring {
+  api: CrmApi;
+}
+
+export function wireCrm(w: { database: DatabaseHandle; bots: BotRegistry }): CrmWiring {
+  return { api: createCrmApi({ stores: createCrmRepo(w.database.db), bots: w.bots }) };
+}
 
 /**
  * The CRM's side of a conversation (docs/crm.md): the directory the engine matches a new

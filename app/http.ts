@@ -24,6 +24,7 @@ import type { identityRoutes } from './identity.js';
 import type { Infrastructure } from './infrastructure.js';
 import type { wireNotifications } from './notifications.js';
 import type { wireContent } from './content.js';
+import type { CrmWiring } from './crm.js';
 import type { PublicUrl } from './public-url.js';
 import { basicSitePages } from './script-host.js';
 
@@ -33,7 +34,7 @@ import { basicSitePages } from './script-host.js';
  */
 export async function serveHttp(deps: {
   settings: ProcessSettings; infra: Infrastructure; auth: AuthWiring; bots: BotRegistry; conversations: Conversations; attendance: AttendanceWiring;
-  notifications: Awaited<ReturnType<typeof wireNotifications>>; groups: GroupsDeps; content: ReturnType<typeof wireContent>;
+  notifications: Awaited<ReturnType<typeof wireNotifications>>; groups: GroupsDeps; content: ReturnType<typeof wireContent>; crm: CrmWiring;
   identity: ReturnType<typeof identityRoutes>; publicUrl: PublicUrl; logger: Logger;
 }) {
   const { settings, infra, auth, bots, conversations, attendance, notifications, logger } = deps;
@@ -83,6 +84,7 @@ export async function serveHttp(deps: {
     // SCIM provisioning and OIDC federation from the bots' scim-token and oidc-* settings.
     ...deps.identity,
     content: deps.content.service,
+    crm: deps.crm.api,
     scriptEndpoints: scriptHost,
     driveLinks: (link) => openDriveLink({ links: driveLinks, drive }, link),
     // The page HEAR x AS LOGIN links to: the person's own account, checked like the API's login, answers the HEAR.

@@ -12,6 +12,7 @@ import { wireAuth } from './auth.js';
 import { createBotRegistry, prepareBots, type RunnableBot } from './bots.js';
 import type { FirstStart } from './first-start-banner.js';
 import { wireContent } from './content.js';
+import { wireCrm } from './crm.js';
 import { wireConversations } from './conversations.js';
 import type { ServiceDeployment } from './deployment.js';
 import { serveHttp } from './http.js';
@@ -84,11 +85,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   ], logger);
   // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
   const content = wireContent({ store: conversations.fileStore, database, mailer, idp: identityProvider, logger });
+  // Contacts, deals and pipeline stages of the bots' CRM (docs/crm.md).
+  const crm = wireCrm({ database, bots });
   const identity = identityRoutes({
     bots: bots.all, users: auth.users, groups: identityProvider, tokens: auth.tokens, secret: auth.secret, publicUrl, fetch: infra.fetch,
   });
 
-  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, identity, publicUrl, logger });
+  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, identity, publicUrl, logger });
   const stop = createShutdown({
     settings, http, logger,
     quiet: [() => recovery.stop()],

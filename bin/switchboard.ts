@@ -15,6 +15,8 @@ Commands:
                         talk to a bot of the running server in the terminal, as a web visitor
   admin reset-password <username> [--password-stdin]
                         set a user's password: a new one is printed, or the first line of stdin is used
+  import contacts <file.csv> --bot <name> [--map col=field …] [--dry-run]
+                        add or update a bot's CRM contacts from a CSV (docs/crm.md)
   import users <file.csv>
                         create or update users from a CSV (email, username, name, roles, phone, department…)
   credentials generate --users <filter> --out <file.csv>

@@ -12,6 +12,7 @@ describe('config keys', () => {
     const expected: BotConfig = {
       'crm-enabled': true,
       'crm-create-contacts': false,
+      'crm-default-country': undefined,
       'attendance-enabled': true,
       'attendance-queue-size': 50,
       'attendance-max-wait-seconds': 600,
@@ -161,6 +162,8 @@ describe('config keys', () => {
   it('reads booleans as true/false, yes/no, on/off and 1/0 in any case', () => {
     for (const raw of ['true', 'TRUE', 'Yes', 'on', '1']) expect(parseKey('attendance-bypass-mode', raw)).toBe(true);
     for (const raw of ['false', 'False', 'NO', 'off', '0']) expect(parseKey('crm-enabled', raw)).toBe(false);
+    expect(parseKey('crm-default-country', ' br ')).toBe('BR');
+    expect(parseKey('crm-default-country', 'Brazil')).toBe('error: expected a two-letter country code such as BR or US');
     expect(parseKey('crm-enabled', 'maybe')).toBe('error: expected true or false (yes/no, on/off and 1/0 also work)');
   });
 

@@ -30,6 +30,9 @@ export const configSchema = z.object({
   'crm-enabled': flag(true),
   // A customer no CRM contact matches becomes one on their first message (docs/crm.md, "Matching a conversation to its contact").
   'crm-create-contacts': flag(false),
+  // The country of CRM phone numbers written without + (ISO 3166 two letters, e.g. BR); unset, such numbers are refused (docs/crm.md).
+  'crm-default-country': z.string().trim().regex(/^[A-Za-z]{2}$/, 'expected a two-letter country code such as BR or US')
+    .transform((code) => code.toUpperCase()).optional(),
   'attendance-enabled': flag(true),
   'attendance-queue-size': wholeNumber(50, 1),
   'attendance-max-wait-seconds': wholeNumber(600, 1),

@@ -1,30 +1,11 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
-import phoneMetadata from 'libphonenumber-js/min/metadata';
-import { z } from 'zod';
 import type { Channel, CustomerRef } from '../engine/index.js';
+import { normaliseEmail, normalisePhone } from './contacts/contact-rules.js';
 
 /**
  * How a channel's customer is known to the CRM (docs/crm.md, "Matching a conversation to its
  * contact"): phones in E.164, emails lower case, and the channel's own id of the person where the
  * channel has no phone to match by.
  */
-
-/** A phone number in E.164, or undefined when it is not a valid international number. */
-export function normalisePhone(raw: string): string | undefined {
-  const trimmed = raw.trim();
-  if (!trimmed) return undefined;
-  const text = trimmed.startsWith('+') ? trimmed : trimmed.startsWith('00') ? `+${trimmed.slice(2)}` : `+${trimmed}`;
-  const parsed = parsePhoneNumberFromString(text, phoneMetadata);
-  return parsed?.isValid() ? parsed.number : undefined;
-}
-
-const EmailSchema = z.email();
-
-/** An email address trimmed and lower-cased, or undefined when it is not an address. */
-export function normaliseEmail(raw: string): string | undefined {
-  const email = raw.trim().toLowerCase();
-  return EmailSchema.safeParse(email).success ? email : undefined;
-}
 
 /** Channels whose customer id is their phone number: the phone is the identity, no identity row is kept. */
 const PHONE_CHANNELS: ReadonlySet<Channel> = new Set(['mobile_msg', 'sms']);

@@ -2,7 +2,8 @@ import { CONTACT_TIERS, type ContactTier } from '../db/schema/crm.js';
 import type { CrmContactFields, CrmContactRow, CrmIdentitiesRepo } from '../db/index.js';
 import type { Channel, CustomerRef } from '../engine/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../infra/errors.js';
-import { contactName, normaliseEmail, normalisePhone, splitName } from './contact-identity.js';
+import { contactName, splitName } from './contact-identity.js';
+import { normaliseEmail, normalisePhone } from './contacts/contact-rules.js';
 import { matchContact } from './match-contact.js';
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { visibleTo, type ContentReader, type SharingChange } from './content-visibility.js';
-import { contentCalendarEvents, contentContacts, contentMailMessages, contentTasks } from './schema/index.js';
+import { contentCalendarEvents, contentContacts, contentMailMessages, contentTasks, crmContacts } from './schema/index.js';
 import { isUuid } from './uuid.js';
 
 export type MailMessageRow = typeof contentMailMessages.$inferSelect;
@@ -22,6 +22,21 @@ export interface Page {
 
 /** `true` when the upsert inserted the row, `false` when it updated one already there (re-runs of an import). */
 const inserted = sql<boolean>`(xmax = 0)`;
+
+/**
+ * Links an address-book card not yet linked to the oldest CRM contact with one of its emails, or
+ * one of its phones once stripped of everything but digits and `+` (docs/crm.md, "Address book
+ * and CRM"). The reverse, a new CRM contact finding its cards, is in db/crm-repo.ts.
+ */
+async function linkCardToCrm(db: Database, cardId: string): Promise<void> {
+  const card = contentContacts;
+  await db.update(card).set({
+    crm_contact_id: sql`(select k.id from ${crmContacts} k where
+      k.email in (select lower(e) from jsonb_array_elements_text(${card.emails}) e)
+      or k.phone in (select regexp_replace(p, '[^0-9+]', '', 'g') from jsonb_array_elements_text(${card.phones}) p)
+      order by k.created_at, k.id limit 1)`,
+  }).where(and(eq(card.id, cardId), sql`${card.crm_contact_id} is null`));
+}
 
 /**
  * The mail archive, calendar, contacts and tasks (db/schema/content.ts). Imports upsert on each
@@ -87,7 +102,8 @@ export function createContentRecordsRepo(db: Database) {
         const { owner_id: _o, source: _s, external_id: _e, ...changes } = row;
         const [result] = await db.insert(contentContacts).values(row).onConflictDoUpdate({
           target: [contentContacts.owner_id, contentContacts.source, contentContacts.external_id], set: { ...changes, updated_at: new Date() },
-        }).returning({ inserted });
+        }).returning({ inserted, id: contentContacts.id });
+        await linkCardToCrm(db, result!.id);
         return result!.inserted;
       },
       async list(reader: ContentReader, p: Page): Promise<ContentContactRow[]> {

@@ -2,6 +2,7 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import type { ChannelMediaFetcher, ChannelWebhooks, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
 import type { ContentService } from '../content/index.js';
+import type { CrmApi } from '../crm/index.js';
 import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
@@ -23,6 +24,8 @@ import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
 import { contentFileRoutes } from './routes/content-files.js';
 import { contentRecordRoutes } from './routes/content-records.js';
+import { crmContactRoutes } from './routes/crm-contacts.js';
+import { crmDealRoutes } from './routes/crm-deals.js';
 import { driveFileRoutes, type DriveLinkOpener } from './routes/drive-files.js';
 import type { GroupsDeps } from '../groups/index.js';
 import { groupRoutes } from './routes/groups.js';
@@ -84,6 +87,8 @@ export interface AppDeps {
   oidc?: OidcRoutesDeps;
   /** Files, mail, calendar, contacts and tasks behind the REST mapping (docs/content.md). */
   content?: ContentService;
+  /** The bots' CRM: contacts, deals, pipeline stages, CSV import and export (docs/crm.md). */
+  crm?: CrmApi;
   /** Bot-drive files sent with SEND FILE, by their signed links (docs/content.md, "The bot drive"). */
   driveLinks?: DriveLinkOpener;
   /** The bots' sites made by the BASIC CREATE SITE, served at `/sites/{bot}/{alias}/` (docs/content.md, "Sites"). */
@@ -146,6 +151,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceCannedResponseRoutes(deps.attendance),
     ...(deps.oidc ? oidcRoutes(deps.oidc) : []),
     ...(deps.content ? [...contentFileRoutes(deps.content), ...contentRecordRoutes(deps.content)] : []),
+    ...(deps.crm ? [...crmContactRoutes(deps.crm), ...crmDealRoutes(deps.crm)] : []),
     ...(deps.driveLinks ? driveFileRoutes(deps.driveLinks) : []),
     ...(deps.sites ? siteRoutes(deps.sites) : []),
     // Last: `/api/{bot}/…` must not take a path another route serves.

@@ -93,7 +93,7 @@ export function contentRecordRoutes(content: ContentService) {
       handle: async ({ query, principal }) => ({
         contacts: (await listContacts(content.contacts, { actor: await content.actor(principal), page: page(query) })).map((c) => ({
           id: c.id, source: c.source, full_name: c.full_name, emails: c.emails, phones: c.phones, organization: c.organization, vcard: c.vcard,
-          ...sharingJson(c), updated_at: c.updated_at.toISOString(),
+          ...sharingJson(c), updated_at: c.updated_at.toISOString(), crm_contact_id: c.crm_contact_id,
         })),
       }),
     }),

@@ -126,6 +126,7 @@ export const TaskListSchema = z.object({ tasks: z.array(TaskSchema) }).meta({ id
 export const ContactSchema = z.object({
   id: z.uuid(), source: z.string(), full_name: z.string(), emails: z.array(z.string()), phones: z.array(z.string()), organization: z.string(),
   vcard: z.string().nullable(), ...owned, updated_at: z.string(),
+  crm_contact_id: z.uuid().nullable().meta({ description: 'The CRM contact with one of the card\'s emails or phones (docs/crm.md, "Address book and CRM")' }),
 }).meta({ id: 'Contact' });
 export const ListContactsQuerySchema = z.object(Paging);
 export const ContactListSchema = z.object({ contacts: z.array(ContactSchema) }).meta({ id: 'ContactList' });
