@@ -26,6 +26,10 @@ export {
   createCrmRepo, type CrmRepo, type ContactRow, type NewContact, type DealRow, type NewDeal, type PipelineStageRow,
 } from './crm-repo.js';
 export {
+  createCrmCampaignsRepo, type CrmCampaignsRepo, type CampaignRow, type NewCampaign, type CampaignChanges, type CampaignRecipientRow,
+  type CampaignCounts, type ClaimedRecipient, type RepliedRecipient, type SegmentFilter,
+} from './crm-campaigns-repo.js';
+export {
   createCrmAttendanceLogsRepo, type CrmAttendanceLogsRepo, type CrmAttendanceLogRow, type NewCrmAttendanceLog,
 } from './crm-attendance-logs-repo.js';
 export {
