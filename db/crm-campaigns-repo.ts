@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { isUuid } from './uuid.js';
 import {
@@ -182,11 +182,21 @@ export function createCrmCampaignsRepo(db: Database) {
      * Rows claimed by a send that stopped before it recorded the outcome: the message may have gone
      * out, so they are failed rather than sent again.
      */
-    async failInterrupted(campaignId: string): Promise<number> {
+    async failInterrupted(campaignId: string, claimedBefore: Date): Promise<number> {
       const rows = await db.update(crmCampaignRecipients).set({ status: 'failed', reason: 'interrupted: the send stopped before its outcome was known; not sent again' })
-        .where(and(eq(crmCampaignRecipients.campaign_id, campaignId), eq(crmCampaignRecipients.status, 'pending'), isNotNull(crmCampaignRecipients.sent_at)))
+        .where(and(
+          eq(crmCampaignRecipients.campaign_id, campaignId), eq(crmCampaignRecipients.status, 'pending'), lt(crmCampaignRecipients.sent_at, claimedBefore),
+        ))
         .returning({ id: crmCampaignRecipients.id });
       return rows.length;
+    },
+
+    /** Whether rows are claimed whose outcome is not written yet (a send at work, or one that stopped). */
+    async hasClaimsInFlight(campaignId: string): Promise<boolean> {
+      const [row] = await db.select({ one: sql`1` }).from(crmCampaignRecipients)
+        .where(and(eq(crmCampaignRecipients.campaign_id, campaignId), eq(crmCampaignRecipients.status, 'pending'), isNotNull(crmCampaignRecipients.sent_at)))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** Claims up to `limit` pending rows (sets `sent_at`) for this send; a row is claimed once. */
@@ -359,3 +369,5 @@ export function createCrmCampaignsRepo(db: Database) {
 }
 
 export type CrmCampaignsRepo = ReturnType<typeof createCrmCampaignsRepo>;
+
+export { CONTACT_TIERS, CAMPAIGN_CHANNELS, CAMPAIGN_RECIPIENT_STATUSES, CAMPAIGN_STATUSES, type CampaignChannel, type CampaignRecipientStatus, type CampaignStatus } from './schema/index.js';

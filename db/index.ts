@@ -28,6 +28,7 @@ export {
 export {
   createCrmCampaignsRepo, type CrmCampaignsRepo, type CampaignRow, type NewCampaign, type CampaignChanges, type CampaignRecipientRow,
   type CampaignCounts, type ClaimedRecipient, type RepliedRecipient, type SegmentFilter,
+  CONTACT_TIERS, CAMPAIGN_CHANNELS, CAMPAIGN_RECIPIENT_STATUSES, CAMPAIGN_STATUSES, type CampaignChannel, type CampaignRecipientStatus, type CampaignStatus,
 } from './crm-campaigns-repo.js';
 export {
   createCrmAttendanceLogsRepo, type CrmAttendanceLogsRepo, type CrmAttendanceLogRow, type NewCrmAttendanceLog,
