@@ -25,7 +25,7 @@ export async function campaignResults(deps: ResultsDeps, id: string): Promise<Ca
   return resultsOf(deps, row);
 }
 
-export async function resultsOf(deps: Pick<ResultsDeps, 'store'>, row: { id: string; name: string; status: string; bot_id: string }): Promise<CampaignResults> {
+export async function resultsOf(deps: { store: Pick<CampaignsStore, 'counts' | 'dealsWon' | 'conversations'> }, row: { id: string; name: string; status: string; bot_id: string }): Promise<CampaignResults> {
   const [counts, deals, conversations] = await Promise.all([deps.store.counts(row.id), deps.store.dealsWon(row.id), deps.store.conversations(row.bot_id, row.id)]);
   return {
     campaign_id: row.id, campaign_name: row.name, status: row.status, ...counts, conversations,
