@@ -1,11 +1,11 @@
-import { createChannelAdapters, graphAdapterOf, listChannelAdapters } from '../adapters/index.js';
+import { createChannelAdapters, graphAdapterOf, listChannelAdapters, type ChannelAdapters } from '../adapters/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { createDriveLinks, createFileStore, driveLinkKey } from '../content/index.js';
 import {
   createBotDataRepo, createBotWatchesRepo, createContentRecordsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo,
   createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTurnStore,
 } from '../db/index.js';
-import { CHANNELS, createChannelRegistry, createDeliveryReceipts, createEngine, voiceModelsOf } from '../engine/index.js';
+import { CHANNELS, createChannelRegistry, createDeliveryReceipts, createEngine, voiceModelsOf, type DeliveryStatusUpdate } from '../engine/index.js';
 import type { AttendanceRepositories } from '../attendance/index.js';
 import type { Logger } from '../infra/logger.js';
 import { createLlmAnswers } from '../knowledge/index.js';
@@ -14,6 +14,7 @@ import type { AuthWiring } from './auth.js';
 import type { BotRegistry } from './bots.js';
 import { graphChannelSettings } from './channel-settings.js';
 import { providerChannelDeps } from './channels.js';
+import { wireCampaigns } from './crm.js';
 import type { Infrastructure } from './infrastructure.js';
 import { wireMeetings } from './meetings.js';
 import { createServiceMetrics } from './metrics.js';
@@ -39,14 +40,21 @@ export function wireConversations(deps: {
   const outbox = createOutboxRepo(db);
   const now = () => new Date();
   const metrics = createServiceMetrics({ db, settings, logger, channels: CHANNELS });
-  const deliveryReceipts = createDeliveryReceipts({
+  // The CRM's campaigns (app/crm.ts): their messages leave through the adapters built below.
+  let adapterMap: ChannelAdapters | undefined;
+  const campaigns = wireCampaigns({ db, bots, jobs: infra.jobs, rateLimiter: infra.rateLimiter, logger, adapters: () => adapterMap });
+  const outboxReceipts = createDeliveryReceipts({
     jobs: infra.jobs, logger, bots: (name) => bots.named(name), metrics: metrics.port, repos: { outbox },
   });
+  // A status of a message the outbox never sent may be a campaign message's.
+  const deliveryReceipts = async (update: DeliveryStatusUpdate) => (await outboxReceipts(update)) || campaigns.deliveryStatus(update);
   // Provider channels: each bot's credentials from its config.csv, mapped onto each adapter's settings
   // (app/channel-settings.ts, docs/channels/README.md); bot_msg, sms and workchat are wired by providerChannelDeps.
   const providerChannels = providerChannelDeps({
     database: db, settings, logger, configOf: (name) => bots.named(name)?.config,
     botOfSession: (id) => sessionsRepo.botNameOf(id), recordDeliveryStatus: deliveryReceipts,
+    // SMS STOP also unsubscribes the number's CRM contacts from campaigns (docs/crm.md, "Proactive campaigns").
+    onSmsOptOut: (phone) => campaigns.unsubscribePhone(phone),
   });
   // The bot's voice service (voice-models-url): transcribes voice notes, speaks replies (docs/channels/mobile-msg.md).
   const voiceFor = (key: string) => {
@@ -70,6 +78,7 @@ export function wireConversations(deps: {
       return bot && files(bot);
     },
   });
+  adapterMap = adapters;
   // BASIC's capabilities (docs/basic.md): CREATE USER through the users service, the file keywords on the bots' drives,
   // SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE through the knowledge base,
   // CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.
@@ -112,9 +121,11 @@ export function wireConversations(deps: {
     jobs: infra.jobs, bus: infra.bus, logger, locks: infra.locks, bots: (name) => bots.named(name), metrics: metrics.port, channels,
     // The bot answers through the script host.
     bot: scriptHost.runner,
+    // A referral's campaign fields come from the CRM's campaign records.
+    campaigns: campaigns.capture,
   });
   const meetings = meetingRooms.service(engine);
-  return { engine, scriptHost, adapters, providerChannels, voiceFor, driveLinks, files, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
+  return { engine, scriptHost, campaigns, adapters, providerChannels, voiceFor, driveLinks, files, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
 }
 
 export type Conversations = ReturnType<typeof wireConversations>;
