@@ -7,20 +7,22 @@ export type CampaignContext = Record<'campaign_id' | 'campaign_name' | 'utm_sour
 /**
  * The engine's campaign port (engine/campaign-capture.ts): the campaign a referral names, by id
  * (a reply to a proactive message), by `ref` (`utm_campaign`, a deep link's payload, a Messenger
- * `ref`) or by the ad's id, merged with what the referral itself says. Without a matching record
+ * `ref`) or by the ad's id, its fields completed by what the referral itself says. Without a matching record
  * the referral's own fields are kept, so an ad nobody registered still shows where the customer
- * came from. `lead_source` is the referral's source, else the campaign's, else the channel.
+ * came from. `lead_source` is the campaign's `utm_source`, else the referral's, else the
+ * channel (`<channel>_ad` for an ad).
  */
 export function createCampaignCapture(deps: { store: Pick<CampaignsStore, 'findForReferral'> }) {
   return async (botId: string, channel: Channel, referral: CampaignReferral): Promise<CampaignContext> => {
     const campaign = await deps.store.findForReferral(botId, referral);
-    const utmSource = referral.utm_source ?? campaign?.utm_source ?? null;
+    // The campaign's record says what it is; the referral fills what the record leaves out.
+    const utmSource = campaign?.utm_source ?? referral.utm_source ?? null;
     return {
       campaign_id: campaign?.id ?? null,
       campaign_name: campaign?.name ?? referral.ref ?? null,
       utm_source: utmSource,
-      utm_medium: referral.utm_medium ?? campaign?.utm_medium ?? null,
-      ad_id: referral.ad_id ?? campaign?.ad_id ?? null,
+      utm_medium: campaign?.utm_medium ?? referral.utm_medium ?? null,
+      ad_id: campaign?.ad_id ?? referral.ad_id ?? null,
       segment: campaign?.segment ?? null,
       lead_source: utmSource ?? (referral.ad_id ? `${channel}_ad` : channel),
     };
