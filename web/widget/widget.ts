@@ -7,6 +7,7 @@
 import { ChannelError, UPLOAD_MAX_BYTES, WebChannelClient, type ChatFile, type ChatLine, type PushFrame } from './widget-client.js';
 import { chooseLanguage, t, useLanguage } from './widget-i18n.js';
 import { WidgetView } from './widget-view.js';
+import { pageReferral } from './page-referral.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
@@ -196,7 +197,7 @@ function start(): void {
     return;
   }
   const server = new URL(script.src, location.href).origin;
-  const client = new WebChannelClient(server, bot);
+  const client = new WebChannelClient(server, bot, pageReferral(location.href));
   const mount = () => {
     const host = document.createElement('switchboard-chat');
     document.body.append(host);
