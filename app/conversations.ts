@@ -85,6 +85,7 @@ export function wireConversations(deps: {
   const basic = basicCapabilities({
     users: auth.users, files, knowledge, tasks: contentRecords.tasks, mail: contentRecords.mail,
     attendance: { repos: deps.attendanceRepos },
+    campaigns,
     channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => bots.find(id) },
   });
   // Meetings (docs/meetings.md): CREATE MEETING's rooms now, /video, /call and /api/meet once the engine exists.
