@@ -1,7 +1,7 @@
 import { PermanentDeliveryError } from '../../engine/index.js';
 import type { CampaignRow } from '../../db/index.js';
 import { ConflictError } from '../../infra/errors.js';
-import type { CampaignBot, CampaignsDeps, CrmActor } from './campaign-ports.js';
+import type { CampaignBot, CampaignsDeps, CampaignsStore, CrmActor } from './campaign-ports.js';
 import { assertSendable, DEFAULT_RATE_PER_MINUTE } from './campaign-rules.js';
 import { campaignView, type CampaignView } from './campaign-view.js';
 import { assertMayWrite } from './crm-disabled.js';
@@ -20,7 +20,12 @@ export interface CampaignSendJob {
   campaign_id: string;
 }
 
-type SendDeps = Omit<CampaignsDeps, 'now'> & { now: () => Date };
+/** What the send reads and writes: the campaign and its recipient rows. */
+export type SendStore = Pick<CampaignsStore,
+  'get' | 'transition' | 'listUnfinished' | 'addSegment' | 'failInterrupted' | 'skipOptedOut' | 'claimPending' | 'release' | 'markSent' | 'markFailed'
+  | 'hasClaimsInFlight'>;
+
+type SendDeps = Omit<CampaignsDeps, 'now' | 'store'> & { now: () => Date; store: SendStore };
 
 /**
  * Starts a proactive campaign: `scheduled` until its `starts_at`, else `running` at once; the send
