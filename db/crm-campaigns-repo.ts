@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from './connection.js';
+import { rowsOf, type Database } from './connection.js';
 import { isUuid } from './uuid.js';
 import {
   crmCampaignRecipients, crmCampaigns, crmContactIdentities, crmContacts, crmDeals, crmPipelineStages, sessions, smsOptOuts,
@@ -127,29 +127,19 @@ export function createCrmCampaignsRepo(db: Database) {
      * Resolves to how many rows were added.
      */
     async addSegment(campaign: { id: string; bot_id: string; channel: CampaignChannel }, segment: SegmentFilter): Promise<number> {
-      const where: SQL[] = [eq(crmContacts.bot_id, campaign.bot_id)];
-      if (segment.kind === 'tag') where.push(sql`${segment.tag} = any(${crmContacts.tags})`);
-      if (segment.kind === 'tier') where.push(sql`${crmContacts.tier} = ${segment.tier}`);
-      if (campaign.channel === 'bot_msg') {
-        const rows = await db.insert(crmCampaignRecipients).select(
-          db.select({
-            id: sql<string>`gen_random_uuid()`.as('id'), campaign_id: sql<string>`${campaign.id}::uuid`.as('campaign_id'), contact_id: crmContacts.id,
-            address: crmContactIdentities.external_id,
-          }).from(crmContacts)
-            .innerJoin(crmContactIdentities, and(eq(crmContactIdentities.contact_id, crmContacts.id), eq(crmContactIdentities.channel, 'bot_msg')))
-            .where(and(...where)),
-        ).onConflictDoNothing().returning({ id: crmCampaignRecipients.id });
-        return rows.length;
-      }
-      // mobile_msg addresses are the number's digits (the provider's customer id), sms the E.164 number.
-      const address = campaign.channel === 'mobile_msg' ? sql<string>`ltrim(${crmContacts.phone}, '+')` : sql<string>`${crmContacts.phone}`;
-      const rows = await db.insert(crmCampaignRecipients).select(
-        db.select({
-          id: sql<string>`gen_random_uuid()`.as('id'), campaign_id: sql<string>`${campaign.id}::uuid`.as('campaign_id'), contact_id: crmContacts.id,
-          address: address.as('address'),
-        }).from(crmContacts).where(and(...where, isNotNull(crmContacts.phone))),
-      ).onConflictDoNothing().returning({ id: crmCampaignRecipients.id });
-      return rows.length;
+      const filter = segment.kind === 'tag' ? sql`and ${segment.tag} = any(c.tags)`
+        : segment.kind === 'tier' ? sql`and c.tier = ${segment.tier}` : sql``;
+      // mobile_msg addresses are the number's digits (the provider's customer id), sms the E.164 number, bot_msg the chat id.
+      const source = campaign.channel === 'bot_msg'
+        ? sql`select ${campaign.id}::uuid, c.id, i.external_id from crm_contacts c
+              join crm_contact_identities i on i.contact_id = c.id and i.channel = 'bot_msg'
+              where c.bot_id = ${campaign.bot_id}::uuid ${filter}`
+        : sql`select ${campaign.id}::uuid, c.id, ${campaign.channel === 'mobile_msg' ? sql`ltrim(c.phone, '+')` : sql`c.phone`} from crm_contacts c
+              where c.bot_id = ${campaign.bot_id}::uuid and c.phone is not null ${filter}`;
+      const result = await db.execute(sql`
+        insert into crm_campaign_recipients (campaign_id, contact_id, address) ${source}
+        on conflict (campaign_id, contact_id) do nothing returning id`);
+      return rowsOf<{ id: string }>(result).length;
     },
 
     /** One contact of the bot as a pending recipient (ADD TO CAMPAIGN); false when already one. */
