@@ -41,8 +41,8 @@ export function wireConversations(deps: {
   const now = () => new Date();
   const metrics = createServiceMetrics({ db, settings, logger, channels: CHANNELS });
   // The CRM's campaigns (app/crm.ts): their messages leave through the adapters built below.
-  let adapterMap: ChannelAdapters | undefined;
-  const campaigns = wireCampaigns({ db, bots, jobs: infra.jobs, rateLimiter: infra.rateLimiter, logger, adapters: () => adapterMap });
+  const built: { adapters?: ChannelAdapters } = {};
+  const campaigns = wireCampaigns({ db, bots, jobs: infra.jobs, rateLimiter: infra.rateLimiter, logger, adapters: () => built.adapters });
   const outboxReceipts = createDeliveryReceipts({
     jobs: infra.jobs, logger, bots: (name) => bots.named(name), metrics: metrics.port, repos: { outbox },
   });
@@ -78,7 +78,7 @@ export function wireConversations(deps: {
       return bot && files(bot);
     },
   });
-  adapterMap = adapters;
+  built.adapters = adapters;
   // BASIC's capabilities (docs/basic.md): CREATE USER through the users service, the file keywords on the bots' drives,
   // SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE through the knowledge base,
   // CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.

@@ -42,7 +42,9 @@ function memoryStore(contacts: Contact[], campaign: CampaignRow) {
       let n = 0;
       for (const r of rows.filter((x) => x.status === 'pending' && !x.sent_at)) {
         const c = contacts.find((x) => x.id === r.contact_id)!;
-        if (c.unsubscribed || c.stopped) Object.assign(r, { status: 'skipped', reason: c.unsubscribed ? 'unsubscribed' : 'sms_opt_out' }), n++;
+        if (!c.unsubscribed && !c.stopped) continue;
+        Object.assign(r, { status: 'skipped', reason: c.unsubscribed ? 'unsubscribed' : 'sms_opt_out' });
+        n++;
       }
       return n;
     },
