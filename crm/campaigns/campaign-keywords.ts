@@ -30,7 +30,8 @@ async function contactNamed(deps: KeywordDeps, botId: string, who: string, sessi
   if (text === '') return session?.customer_id ? { id: session.customer_id, phone: null } : undefined;
   if (text.includes('@')) return deps.store.findContact(botId, { email: text.toLowerCase() });
   const phone = parsePhoneNumberFromString(text.startsWith('+') ? text : `+${text.replace(/\D/g, '')}`);
-  if (phone?.isValid()) {
+  // Possible rather than valid: a number the CRM stored is matched even when its range is not assigned yet.
+  if (phone?.isPossible()) {
     const byPhone = await deps.store.findContact(botId, { phone: phone.number });
     if (byPhone) return byPhone;
   }

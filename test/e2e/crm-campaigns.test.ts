@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { crmCampaignRecipients, crmContacts, sessions } from '../../db/schema/index.js';
+import { crmCampaignRecipients, crmContacts, crmPipelineStages, sessions } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph.js';
 import { startFakeTwilio, twilioInbound, twilioSignature, type FakeTwilio } from '../support/fake-twilio.js';
@@ -17,6 +17,13 @@ const AUTH_TOKEN = 'twilio-promo-token';
 const SMS_FROM = '+15550002222';
 const CONTACTS = 1000;
 const BOT_SCRIPT = 'TALK "Hello from the promo bot"\nHEAR anything\nTALK "Noted."\n';
+const KEYWORDS_SCRIPT = [
+  'added = ADD TO CAMPAIGN "loyal", "+15550009999"',
+  'again = ADD TO CAMPAIGN "loyal", "+15550009999"',
+  'deal = TRACK CONVERSION "loyal", "Order 1042", 129.5',
+  'stats = GET CAMPAIGN STATS "loyal"',
+  'TALK "added " & added & " again " & again & " recipients " & stats.recipients & " won " & stats.deals_won & " value " & stats.won_value',
+].join('\n');
 
 let graph: FakeGraph;
 let twilio: FakeTwilio;
@@ -38,6 +45,7 @@ beforeAll(async () => {
     'http-allow-private-networks': 'true',
   }, BOT_SCRIPT);
   await bots.add('nocrm', { 'crm-enabled': 'false' }, BOT_SCRIPT);
+  await bots.add('keywords', {}, KEYWORDS_SCRIPT);
   service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
   botId = service.bots.find((b) => b.name === 'promo')!.id;
@@ -166,5 +174,18 @@ describe('campaigns', () => {
     expect(listed.status).toBe(200);
     expect((listed.body.campaigns as unknown[]).length).toBeGreaterThanOrEqual(3);
     expect((await api('GET', '/api/crm/campaigns?bot=nocrm')).body).toMatchObject({ error: 'crm_disabled' });
+  });
+
+  test('the BASIC campaign keywords: ADD TO CAMPAIGN, TRACK CONVERSION, GET CAMPAIGN STATS', async () => {
+    const keywordsBot = service.bots.find((b) => b.name === 'keywords')!.id;
+    await service.database.db.insert(crmContacts).values({ bot_id: keywordsBot, phone: '+15550009999' });
+    // TRACK CONVERSION puts its deal in the first stage with probability 100.
+    await service.database.db.insert(crmPipelineStages).values({ name: 'Closed won', order_index: 5, probability: 100 });
+    await api('POST', '/api/crm/campaigns', { bot: 'keywords', name: 'Loyal', ref: 'loyal', channel: 'sms', message: 'Thanks!' });
+    const res = await fetch(`${service.url}/api/channels/web/keywords/messages`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'hi' }),
+    });
+    const answer = (await res.json()) as { replies: { text: string }[] };
+    expect(answer.replies.map((r) => r.text)).toEqual(['added true again false recipients 1 won 1 value 129.5']);
   });
 });
