@@ -116,6 +116,15 @@ export function createCrmCampaignsRepo(db: Database) {
       return row;
     },
 
+    /** Campaigns that sent in a window (or run through it), newest first, at most `limit`. */
+    async listActive(filter: { bot_id?: string; from: Date; to: Date; limit: number }): Promise<CampaignRow[]> {
+      return db.select().from(crmCampaigns).where(and(
+        ...(filter.bot_id ? [eq(crmCampaigns.bot_id, filter.bot_id)] : []),
+        inArray(crmCampaigns.status, ['running', 'paused', 'completed']),
+        gte(crmCampaigns.updated_at, filter.from), lt(crmCampaigns.created_at, filter.to),
+      )).orderBy(desc(crmCampaigns.updated_at)).limit(filter.limit);
+    },
+
     /** Campaigns a restart must pick up again: those scheduled or running. */
     async listUnfinished(): Promise<CampaignRow[]> {
       return db.select().from(crmCampaigns).where(inArray(crmCampaigns.status, ['scheduled', 'running']));

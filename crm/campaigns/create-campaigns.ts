@@ -1,6 +1,6 @@
 import type { DeliveryStatusUpdate, EngineEventHandlers, InboundMessage } from '../../engine/index.js';
 import type { CampaignsDeps, CrmActor } from './campaign-ports.js';
-import { campaignResults, type CampaignResults } from './campaign-results.js';
+import { campaignResults, resultsOf, type CampaignResults } from './campaign-results.js';
 import { addToCampaign, campaignStats, trackConversion, type KeywordSession } from './campaign-keywords.js';
 import type { CampaignView } from './campaign-view.js';
 import { createCampaignCapture } from './capture-referral.js';
@@ -11,6 +11,9 @@ import {
 import {
   CAMPAIGN_SEND_JOB, cancelCampaign, pauseCampaign, resumeCampaigns, runCampaignSend, startCampaign, type CampaignSendJob,
 } from './send-campaign.js';
+
+/** The most campaigns the insights show. */
+const INSIGHT_CAMPAIGNS = 20;
 
 /**
  * The campaigns (docs/crm.md, "Campaigns" and "Proactive campaigns"): what the routes call, the
@@ -30,6 +33,18 @@ export function createCampaigns(input: CampaignsDeps) {
     pause: (actor: CrmActor, id: string): Promise<CampaignView> => pauseCampaign(deps, actor, id),
     cancel: (actor: CrmActor, id: string): Promise<CampaignView> => cancelCampaign(deps, actor, id),
     results: (id: string): Promise<CampaignResults> => campaignResults(deps, id),
+    /** The insights' campaigns block: what the campaigns active in the window achieved. */
+    async insights(filter: { botId?: string; from: Date; to: Date }) {
+      const rows = await store.listActive({ ...(filter.botId ? { bot_id: filter.botId } : {}), from: filter.from, to: filter.to, limit: INSIGHT_CAMPAIGNS });
+      const shown = rows.filter((row) => deps.bots(row.bot_id)?.config['crm-enabled'] === true);
+      return Promise.all(shown.map(async (row) => {
+        const r = await resultsOf(deps, row);
+        return {
+          campaign_id: r.campaign_id, campaign_name: r.campaign_name, status: r.status, sent: r.sent, delivered: r.delivered,
+          replied: r.replied, handed_off: r.handed_off, deals_won: r.deals_won,
+        };
+      }));
+    },
 
     /** The engine's campaign port: the fields a referral gives a session. */
     capture: createCampaignCapture(deps),

@@ -127,6 +127,12 @@ describe('campaigns', () => {
 
     const results = await waitForValue(async () => (await api('GET', `/api/crm/campaigns/${id}/results`)).body, (r) => r.handed_off === 1, { what: 'the hand-over counted' });
     expect(results).toMatchObject({ sent: CONTACTS, delivered: 1, replied: 1, handed_off: 1, skipped: 1, conversations: 1, deals_won: 0 });
+
+    // The same numbers in the attendance insights' campaigns block.
+    const insights = (await api('GET', `/api/attendance/insights?bot_id=${botId}`)).body as { campaigns: Record<string, unknown>[] };
+    expect(insights.campaigns).toContainEqual({
+      campaign_id: id, campaign_name: 'Spring sale', status: 'completed', sent: CONTACTS, delivered: 1, replied: 1, handed_off: 1, deals_won: 0,
+    });
   }, 180_000);
 
   test('an sms campaign skips a number that sent STOP, and STOP unsubscribes its contact', async () => {
