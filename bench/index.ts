@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   handoff: () => import('./pipeline.bench.js').then((m) => m.runHandoff()),
   broadcast: () => import('./broadcast.bench.js').then((m) => m.run()),
   faults: () => import('./faults.bench.js').then((m) => m.run()),
+  'campaign-send': () => import('./campaign-send.bench.js').then((m) => m.run()),
 };
 
 const wanted = process.argv.slice(2);
