@@ -12,6 +12,16 @@ import {
   CAMPAIGN_SEND_JOB, cancelCampaign, pauseCampaign, resumeCampaigns, runCampaignSend, startCampaign, type CampaignSendJob,
 } from './send-campaign.js';
 
+/** The campaign port only for bots whose CRM is on: with `crm-enabled` false a referral leaves the session as it is. */
+function crmOnly(deps: Pick<CampaignsDeps, 'bots'>, capture: ReturnType<typeof createCampaignCapture>): ReturnType<typeof createCampaignCapture> {
+  return async (botId, channel, referral) => {
+    if (deps.bots(botId)?.config['crm-enabled'] !== true) {
+      return { campaign_id: null, campaign_name: null, utm_source: null, utm_medium: null, ad_id: null, segment: null, lead_source: null };
+    }
+    return capture(botId, channel, referral);
+  };
+}
+
 /** The most campaigns the insights show. */
 const INSIGHT_CAMPAIGNS = 20;
 
@@ -47,7 +57,7 @@ export function createCampaigns(input: CampaignsDeps) {
     },
 
     /** The engine's campaign port: the fields a referral gives a session. */
-    capture: createCampaignCapture(deps),
+    capture: crmOnly(deps, createCampaignCapture(deps)),
     /** The engine's screen of mobile_msg, sms and bot_msg: replies to campaign messages. */
     replyScreen: createCampaignReplyScreen(deps) as (message: InboundMessage) => Promise<InboundMessage>,
     /** Engine events: a campaign reply handed over. */
