@@ -115,7 +115,11 @@ export async function wireAttendance(deps: {
     assist,
     autoSummary,
     // What the REST routes and the console socket call, as the caller: one function per use case (docs/attendance/rest.md).
-    api: createAttendanceApi({ ...commandDeps, bus, cannedResponses: { canned: createCannedResponsesRepo(db), botId: (idOrName) => bots.find(idOrName)?.id } }),
+    api: createAttendanceApi({
+      ...commandDeps, bus, cannedResponses: { canned: createCannedResponsesRepo(db), botId: (idOrName) => bots.find(idOrName)?.id },
+      // The campaigns' block of the insights comes from the CRM (docs/crm.md, "Proactive campaigns").
+      campaignInsights: (filter) => conversations.campaigns.insights(filter),
+    }),
     // Take presses, slash commands and thread replies run as the attendant the workspace user is.
     teamChatWebhooks: createTeamChatWebhooks({
       settingsOf: teamChatSettingsOf, client: teamChat, logger,

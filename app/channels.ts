@@ -1,4 +1,4 @@
-import type { BotMsgAdapterDeps, SmsAdapterDeps, WorkchatAdapterDeps } from '../adapters/index.js';
+import type { BotMsgAdapterDeps, SmsAdapterDeps, SmsOptOuts, WorkchatAdapterDeps } from '../adapters/index.js';
 import type { BotConfig, ProcessSettings } from '../config/index.js';
 import { createSmsOptOutsRepo, createWorkchatConversationsRepo, type Database } from '../db/index.js';
 import type { DeliveryStatusUpdate } from '../engine/index.js';
@@ -16,6 +16,8 @@ export interface ProviderChannelWiring {
   botOfSession(sessionId: string): Promise<string | undefined>;
   /** Providers' delivery receipts (the engine's createDeliveryReceipts, built before the adapters). */
   recordDeliveryStatus(update: DeliveryStatusUpdate): Promise<boolean>;
+  /** What else an SMS STOP does (the CRM unsubscribes the number's contacts from campaigns). */
+  onSmsOptOut?(phone: string): Promise<unknown>;
 }
 
 /**
@@ -35,9 +37,20 @@ export function providerChannelDeps(wiring: ProviderChannelWiring): { botMsg: Bo
     sms: {
       botOfSession, logger,
       publicUrl: wiring.settings.PUBLIC_URL,
-      optOuts: createSmsOptOutsRepo(wiring.database),
+      optOuts: withOptOutHook(createSmsOptOutsRepo(wiring.database), wiring.onSmsOptOut),
       deliveryStatus: (update) => wiring.recordDeliveryStatus(update),
       settingsOf: (bot) => smsSettingsOf(configOf(bot)),
+    },
+  };
+}
+
+function withOptOutHook(optOuts: SmsOptOuts, onOptOut: ((phone: string) => Promise<unknown>) | undefined): SmsOptOuts {
+  if (!onOptOut) return optOuts;
+  return {
+    ...optOuts,
+    async optOut(phone, keyword) {
+      await optOuts.optOut(phone, keyword);
+      await onOptOut(phone);
     },
   };
 }

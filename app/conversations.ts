@@ -1,11 +1,11 @@
-import { createChannelAdapters, createProfileScreen, graphAdapterOf, listChannelAdapters } from '../adapters/index.js';
+import { createChannelAdapters, createProfileScreen, graphAdapterOf, listChannelAdapters, type ChannelAdapters } from '../adapters/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { createDriveLinks, createFileStore, driveLinkKey } from '../content/index.js';
 import {
   createBotDataRepo, createBotWatchesRepo, createContentRecordsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo,
   createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTurnStore,
 } from '../db/index.js';
-import { CHANNELS, createChannelRegistry, createDeliveryReceipts, createEngine, voiceModelsOf } from '../engine/index.js';
+import { CHANNELS, createChannelRegistry, createDeliveryReceipts, createEngine, voiceModelsOf, type DeliveryStatusUpdate } from '../engine/index.js';
 import type { AttendanceRepositories } from '../attendance/index.js';
 import type { Logger } from '../infra/logger.js';
 import { createLlmAnswers } from '../knowledge/index.js';
@@ -14,6 +14,7 @@ import type { AuthWiring } from './auth.js';
 import type { BotRegistry } from './bots.js';
 import { graphChannelSettings } from './channel-settings.js';
 import { providerChannelDeps } from './channels.js';
+import { wireCampaigns } from './crm.js';
 import type { Infrastructure } from './infrastructure.js';
 import { customerDirectory, scriptContacts } from './crm.js';
 import { wireMeetings } from './meetings.js';
@@ -40,14 +41,21 @@ export function wireConversations(deps: {
   const outbox = createOutboxRepo(db);
   const now = () => new Date();
   const metrics = createServiceMetrics({ db, settings, logger, channels: CHANNELS });
-  const deliveryReceipts = createDeliveryReceipts({
+  // The CRM's campaigns (app/crm.ts): their messages leave through the adapters built below.
+  const built: { adapters?: ChannelAdapters } = {};
+  const campaigns = wireCampaigns({ db, bots, jobs: infra.jobs, rateLimiter: infra.rateLimiter, logger, adapters: () => built.adapters });
+  const outboxReceipts = createDeliveryReceipts({
     jobs: infra.jobs, logger, bots: (name) => bots.named(name), metrics: metrics.port, repos: { outbox },
   });
+  // A status of a message the outbox never sent may be a campaign message's.
+  const deliveryReceipts = async (update: DeliveryStatusUpdate) => (await outboxReceipts(update)) || campaigns.deliveryStatus(update);
   // Provider channels: each bot's credentials from its config.csv, mapped onto each adapter's settings
   // (app/channel-settings.ts, docs/channels/README.md); bot_msg, sms and workchat are wired by providerChannelDeps.
   const providerChannels = providerChannelDeps({
     database: db, settings, logger, configOf: (name) => bots.named(name)?.config,
     botOfSession: (id) => sessionsRepo.botNameOf(id), recordDeliveryStatus: deliveryReceipts,
+    // SMS STOP also unsubscribes the number's CRM contacts from campaigns (docs/crm.md, "Proactive campaigns").
+    onSmsOptOut: (phone) => campaigns.unsubscribePhone(phone),
   });
   // The bot's voice service (voice-models-url): transcribes voice notes, speaks replies (docs/channels/mobile-msg.md).
   const voiceFor = (key: string) => {
@@ -71,12 +79,14 @@ export function wireConversations(deps: {
       return bot && files(bot);
     },
   });
+  built.adapters = adapters;
   // BASIC's capabilities (docs/basic.md): CREATE USER through the users service, the file keywords on the bots' drives,
   // SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE through the knowledge base,
   // CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.
   const basic = basicCapabilities({
     users: auth.users, files, knowledge, tasks: contentRecords.tasks, mail: contentRecords.mail,
     attendance: { repos: deps.attendanceRepos },
+    campaigns,
     channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => bots.find(id) },
   });
   // Meetings (docs/meetings.md): CREATE MEETING's rooms now, /video, /call and /api/meet once the engine exists.
@@ -117,6 +127,8 @@ export function wireConversations(deps: {
     bot: scriptHost.runner,
     // A new session's customer is matched to their CRM contact (docs/crm.md); the complexity trigger scores on the bot's model.
     customers: customerDirectory(db), models: deps.models,
+    // A referral's campaign fields come from the CRM's campaign records.
+    campaigns: campaigns.capture,
   });
   // page_msg and social_dm webhooks carry only the sender's id: the provider's profile names the customer (docs/crm.md).
   for (const channel of ['page_msg', 'social_dm'] as const) {
@@ -124,7 +136,7 @@ export function wireConversations(deps: {
     if (adapter) engine.screen(channel, createProfileScreen({ adapter, logger }));
   }
   const meetings = meetingRooms.service(engine);
-  return { engine, scriptHost, adapters, providerChannels, voiceFor, driveLinks, files, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
+  return { engine, scriptHost, campaigns, adapters, providerChannels, voiceFor, driveLinks, files, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
 }
 
 export type Conversations = ReturnType<typeof wireConversations>;

@@ -74,6 +74,7 @@ export async function serveHttp(deps: {
     webAllowedOrigins: (name) => bots.named(name)?.config['web-allowed-origins'] ?? [],
     sessions: { findSession: (id) => conversations.sessions.findById(id) },
     attendance: { attendance: attendance.api, assist: attendance.assist },
+    campaigns: conversations.campaigns,
     metrics: conversations.metrics.onMainPort,
     channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),
     notifications: notifications.service,

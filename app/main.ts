@@ -12,7 +12,7 @@ import { wireAuth } from './auth.js';
 import { createBotRegistry, prepareBots, type RunnableBot } from './bots.js';
 import type { FirstStart } from './first-start-banner.js';
 import { wireContent } from './content.js';
-import { wireCrm } from './crm.js';
+import { startCampaigns, wireCrm } from './crm.js';
 import { wireConversations } from './conversations.js';
 import type { ServiceDeployment } from './deployment.js';
 import { serveHttp } from './http.js';
@@ -64,6 +64,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const conversations = wireConversations({ settings, infra, auth, bots, publicUrl, models, attendanceRepos, logger });
   const { engine, scriptHost } = conversations;
   const attendance = await wireAttendance({ infra, bots, conversations, repos: attendanceRepos, models, logger });
+  // Campaign replies are screened after attendance's screens; the sends a stop interrupted resume (app/crm.ts).
+  await startCampaigns(conversations.campaigns, engine);
   await engine.start();
   await scriptHost.start();
 

@@ -1,3 +1,4 @@
+import type { Campaigns } from '../crm/index.js';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { GraphAdapter, SmsAdapter } from '../adapters/index.js';
@@ -37,6 +38,8 @@ export function basicCapabilities(deps: {
   tasks?: Pick<ContentRecordsRepo['tasks'], 'insert' | 'list'>;
   mail?: Pick<ContentRecordsRepo['mail'], 'upsert'>;
   attendance?: { repos: AttendanceRepositories };
+  /** The CRM's campaigns: ADD TO CAMPAIGN, TRACK CONVERSION, GET CAMPAIGN STATS. */
+  campaigns?: Pick<Campaigns, 'keywords'>;
 }): {
   users: UsersPort; files: FilesPort; mailbox: MailboxPort; capabilities: Partial<ScriptCapabilitiesPort>;
 } {
@@ -88,10 +91,26 @@ export function basicCapabilities(deps: {
       ...(attendance ? {
         attendants: async ({ status, bot_id }) => (await listBotAttendants(attendance, bot_id, status)).map((a) => ({ ...a })),
       } : {}),
+      ...(deps.campaigns ? { campaign: campaignKeyword(deps.campaigns) } : {}),
       ...(knowledge ? {
         knowledge: ({ action, name, refresh, bot_id }) => (action === 'use' ? knowledge.use(bot_id, name) : knowledge.website(bot_id, name, refresh)),
       } : {}),
     },
+  };
+}
+
+/** The campaign keywords on the CRM's campaigns (docs/basic.md, "Campaigns"); results become plain script values. */
+function campaignKeyword(campaigns: Pick<Campaigns, 'keywords'>): ScriptCapabilitiesPort['campaign'] {
+  return async (request) => {
+    const session = request.session && { bot_id: request.bot_id, ...request.session };
+    switch (request.action) {
+      case 'add':
+        return campaigns.keywords.addToCampaign(request.bot_id, request.campaign, request.contact, session);
+      case 'conversion':
+        return campaigns.keywords.trackConversion(request.bot_id, request.campaign, request.name, request.value, session);
+      case 'stats':
+        return { ...(await campaigns.keywords.stats(request.bot_id, request.campaign)) };
+    }
   };
 }
 

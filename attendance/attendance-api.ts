@@ -19,7 +19,7 @@ import type { AttendantMeetingsPort } from './commands/meeting-commands.js';
 import { runAttendantCommand, type AttendantCommandInput } from './commands/run-attendant-command.js';
 import { listAttendanceLog } from './crm-attendance-log.js';
 import { editCustomerNotes, readCustomerView, type EditCustomerNotesInput } from './customer-view/edit-customer-notes.js';
-import { getInsights, type GetInsightsInput } from './insights/get-insights.js';
+import { getInsights, type CampaignInsightsPort, type GetInsightsInput } from './insights/get-insights.js';
 import { listKanbanBoard } from './kanban/list-kanban-board.js';
 import { moveKanbanCard, type MoveKanbanCardInput } from './kanban/move-kanban-card.js';
 import { publishAttendantTyping } from './live/attendant-typing.js';
@@ -44,6 +44,8 @@ export interface AttendanceApiDeps {
   cannedResponses: CannedResponseDeps;
   /** Where an attendant's typing notice reaches the customer's widget. */
   bus: Pick<EventBus, 'publish'>;
+  /** The campaigns' block of the insights (the CRM's, handed in by the composition root). */
+  campaignInsights?: CampaignInsightsPort;
 }
 
 /** Builds the calls; each runs with the service's clock, bot configuration and listeners. */
@@ -101,7 +103,7 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
       },
     },
     /** The supervisors' KPIs over a window. */
-    insights: (input: GetInsightsInput) => getInsights({ repos, now: base.now }, input),
+    insights: (input: GetInsightsInput) => getInsights({ repos, now: base.now, ...(deps.campaignInsights ? { campaigns: deps.campaignInsights } : {}) }, input),
     /** A contact's or a session's CRM attendance log, newest first. */
     crmLog: (filter: Parameters<typeof listAttendanceLog>[1]) => listAttendanceLog(repos, filter),
     cannedResponses: {

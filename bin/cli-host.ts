@@ -88,6 +88,10 @@ function simulate(effect: Exclude<ConversationEffect, { type: 'qrcode.read' }>, 
       throw new Error('CHART PROMPT: no language model is configured in the CLI.');
     case 'webhook.call':
       throw new Error(`not available: CALL "/${effect.name}" (the CLI serves no webhooks)`);
+    case 'campaign.add':
+    case 'campaign.conversion':
+    case 'campaign.stats':
+      throw new Error('not available: the campaign keywords need the server\'s CRM (the CLI has none)');
     case 'hear.file':
       // The CLI's answers are typed lines: no message of it carries a file.
       throw new Error('not available: a file sent to HEAR (the CLI reads typed lines)');

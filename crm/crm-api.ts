@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../infra/errors.js';
+import { assertCrmEnabled, mayWriteCrm, type CrmActor } from './crm-access.js';
 import type { ContactInput } from './contacts/contact-input.js';
 import { normaliseEmail, normalisePhone } from './contacts/contact-rules.js';
 import { createContact } from './contacts/create-contact.js';
@@ -25,12 +26,7 @@ export interface CrmBots {
   find(idOrName: string): CrmBot | undefined;
 }
 
-/** Who calls: attendants read and tag, supervisors and admins write (docs/crm.md). */
-export interface CrmActor { user_id: string; roles: readonly string[] }
-
 export interface Paged { page: number; limit: number }
-
-const canWrite = (actor: CrmActor) => actor.roles.includes('admin') || actor.roles.includes('supervisor');
 
 /**
  * What the CRM routes call (docs/crm.md): every call names its bot (by id or name; may be left
@@ -41,7 +37,7 @@ export function createCrmApi(deps: { stores: CrmStores; bots: CrmBots }) {
   const { stores } = deps;
 
   const enabled = (bot: CrmBot): CrmBot => {
-    if (!bot.config['crm-enabled']) throw new ConflictError(`The CRM is off for bot "${bot.name}" (crm-enabled is false)`, 'crm_disabled', { bot: bot.name });
+    assertCrmEnabled(bot.config, bot.name);
     return bot;
   };
   const botOf = (ref: string | undefined): CrmBot => {
@@ -99,7 +95,7 @@ export function createCrmApi(deps: { stores: CrmStores; bots: CrmBots }) {
       },
       /** Attendants may change only `tags`; supervisors and admins any field. */
       async update(input: { actor: CrmActor; id: string; bot?: string; changes: ContactInput }): Promise<ContactRow> {
-        if (!canWrite(input.actor) && Object.keys(input.changes).some((k) => k !== 'tags')) {
+        if (!mayWriteCrm(input.actor) && Object.keys(input.changes).some((k) => k !== 'tags')) {
           throw new ForbiddenError('Attendants may change only the tags of a contact');
         }
         const { contact, bot } = await contactOf(input.id, input.bot);

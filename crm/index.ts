@@ -5,8 +5,17 @@ export { createScriptContacts, fieldsOf, type ScriptContact, type ScriptContactC
 export { normaliseEmail, normalisePhone, normaliseTags } from './contacts/contact-rules.js';
 export { CONTACT_TIERS, type ContactInput, type ContactTier } from './contacts/contact-input.js';
 export { mergedFields } from './contacts/merge-contacts.js';
-export { createCrmApi, type CrmActor, type CrmApi, type CrmBot, type CrmBots } from './crm-api.js';
+export type { CrmActor } from './crm-access.js';
+export { createCrmApi, type CrmApi, type CrmBot, type CrmBots } from './crm-api.js';
 export type { ContactFilter, ContactRow, CrmStores, DealFilter, DealRow, PipelineStageRow } from './crm-ports.js';
 export { IMPORT_FIELDS, parseMapping, type ImportField } from './import-export/column-mapping.js';
 export type { ImportProgress, ImportReport } from './import-export/import-contacts.js';
 export { CONTACT_CSV_COLUMNS, DEAL_CSV_COLUMNS } from './import-export/export-csv.js';
+export { createCampaigns, type Campaigns } from './campaigns/create-campaigns.js';
+export type { CampaignBot, CampaignMessage, CampaignSender, CampaignsDeps } from './campaigns/campaign-ports.js';
+export type { CampaignFields, CampaignListQuery } from './campaigns/manage-campaigns.js';
+export type { CampaignView } from './campaigns/campaign-view.js';
+export type { CampaignResults } from './campaigns/campaign-results.js';
+export type { KeywordSession } from './campaigns/campaign-keywords.js';
+export { CAMPAIGN_HANDOFF_REASON } from './campaigns/campaign-replies.js';
+export { parseSegment } from './campaigns/segment.js';

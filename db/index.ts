@@ -29,6 +29,11 @@ export {
   createCrmIdentitiesRepo, type CrmIdentitiesRepo, type CrmContactFields, type CrmContactRow, type ContactKeys, type MatchedContact, type NewMatchedContact,
 } from './crm-identities-repo.js';
 export {
+  createCrmCampaignsRepo, type CrmCampaignsRepo, type CampaignRow, type NewCampaign, type CampaignChanges, type CampaignRecipientRow,
+  type CampaignCounts, type ClaimedRecipient, type RepliedRecipient, type SegmentFilter,
+  CONTACT_TIERS, CAMPAIGN_CHANNELS, CAMPAIGN_RECIPIENT_STATUSES, CAMPAIGN_STATUSES, type CampaignChannel, type CampaignRecipientStatus, type CampaignStatus,
+} from './crm-campaigns-repo.js';
+export {
   createCrmAttendanceLogsRepo, type CrmAttendanceLogsRepo, type CrmAttendanceLogRow, type NewCrmAttendanceLog,
 } from './crm-attendance-logs-repo.js';
 export {

@@ -1,5 +1,5 @@
 import type { JobContext } from '../infra/jobs/index.js';
-import type { Channel } from './messages.js';
+import type { Channel, InboundMessage } from './messages.js';
 import { acceptInbound, processInbound, type InboundDeps, type InboundJob } from './accept-inbound.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
 import { noopMetrics } from '../infra/metrics/index.js';
@@ -48,19 +48,20 @@ export function createEngine(deps: EngineDeps): EngineService {
   const now = deps.now ?? (() => new Date());
   // Who handles the domain events, in subscription order.
   const subscribers: EngineEventHandlers[] = [];
-  // Each channel's screen of its queued messages (EngineService.screen).
-  const screens = new Map<Channel, InboundScreen>();
+  // Each channel's screens of its queued messages, in registration order (EngineService.screen).
+  const screens = new Map<Channel, InboundScreen[]>();
 
   const dispatch: DispatchDeps = { jobs, logger, bus, metrics, now, outbox };
   const commit: CommitDeps = { ...dispatch, repos: { turns: repos.turns }, sessionCache, channels };
   const turn: TurnDeps = {
     ...commit, repos: { turns: repos.turns, messages: repos.messages }, bots, bot, turnLocks, sessionCache, metrics,
     ...(deps.customers ? { customers: deps.customers } : {}), ...(deps.models ? { models: deps.models } : {}),
+    ...(deps.campaigns ? { campaigns: deps.campaigns } : {}),
   };
   const resume: WakeDeps & SignInDeps = { ...commit, repos: { turns: repos.turns }, bots, bot, turnLocks };
   const inbound: InboundDeps = {
     jobs, logger, locks, repos: { inbound: repos.inbound }, receive: (message) => receiveMessage(turn, message),
-    screenInbound: (message) => screens.get(message.channel)?.(message) ?? Promise.resolve(message),
+    screenInbound: (message) => screenInOrder(screens.get(message.channel) ?? [], message),
   };
   const events: EventsDeps = { jobs, logger, locks, repos: { events: repos.events }, subscribers };
   const delivery: OutboxDeps = { jobs, logger, locks, channels, metrics, now, outbox, repos: { outbox: repos.outbox, sessions: repos.sessions } };
@@ -93,7 +94,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     awaitsSignIn: (request) => awaitsSignIn(resume, request),
     screen: (channel, screen) => {
       if (started) throw new Error('screen a channel before start()');
-      screens.set(channel, screen);
+      screens.set(channel, [...(screens.get(channel) ?? []), screen]);
     },
     subscribe: (handlers) => {
       if (started) throw new Error('subscribe to engine events before start()');
@@ -103,4 +104,14 @@ export function createEngine(deps: EngineDeps): EngineService {
     // Before start() there is nothing to recover yet: start() itself runs the first recovery.
     recover: async (options) => (started ? started.then(() => recover(options)) : NOTHING_RECOVERED),
   };
+}
+
+/** A channel's screens one after another: each takes what the one before gave; a null ends it. */
+async function screenInOrder(screens: readonly InboundScreen[], message: InboundMessage): Promise<InboundMessage | null> {
+  let current: InboundMessage | null = message;
+  for (const screen of screens) {
+    if (current === null) break;
+    current = await screen(current);
+  }
+  return current;
 }

@@ -62,7 +62,8 @@ export interface Engine {
    * the screen gives the message back, perhaps enriched (a voice note transcribed), or null when it
    * is not a customer's (an attendant writing from their phone, handled there), which then leaves
    * the queue untouched by the bot. A throw retries it like a failed turn. Without a screen a
-   * message runs as it is. Register before `start()`.
+   * message runs as it is. A channel's screens run in the order registered, each on what the one
+   * before gave (attendance's, then the CRM's campaign replies). Register before `start()`.
    */
   screen(channel: Channel, screen: InboundScreen): void;
   /** Registers job handlers and re-enqueues what the database says is still due (undelivered outbox rows, events, WAITs). */

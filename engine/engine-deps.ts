@@ -1,3 +1,4 @@
+import type { CampaignLookup } from './campaign-capture.js';
 import type { BotConfig } from '../config/index.js';
 import type { EngineEventsRepo, InboundQueueRepo, MessagesRepo, OutboxRepo, SessionsRepo, TurnStore } from '../db/index.js';
 import type { EventBus } from '../infra/events/index.js';
@@ -81,6 +82,8 @@ export interface EngineDeps {
   metrics?: MetricsPort;
   /** The clock, for tests. */
   now?: () => Date;
+  /** The campaign a customer's referral names (engine/campaign-capture.ts), answered by the CRM; absent, referrals are not kept. */
+  campaigns?: CampaignLookup;
 }
 
 /**

@@ -12,6 +12,7 @@ export { sessionOutboundTopic, type AcceptOutcome, type Engine, type ReceiveOutc
 export { createEngine, type EngineService } from './create-engine.js';
 export type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
 export type { EngineBot, EngineDeps, EngineRepositories, InboundScreen, OutboxSettings } from './engine-deps.js';
+export type { CampaignLookup } from './campaign-capture.js';
 export type { AnswerVerdict, BotInput, BotRun, BotRunner, SignInAnswer } from './bot-runner.js';
 export type { SessionTurn } from './session-turn.js';
 export { createChannelRegistry, type ChannelRegistry } from './channel-registry.js';

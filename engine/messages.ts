@@ -80,6 +80,8 @@ export interface InboundMessage {
  * link's payload, a Messenger `ref`); `ad_id` the ad's id at the provider.
  */
 export interface CampaignReferral {
+  /** The campaign itself, when known by id: a reply to a proactive campaign's message (docs/crm.md, "Proactive campaigns"). */
+  campaign_id?: string;
   ref?: string;
   ad_id?: string;
   utm_source?: string;

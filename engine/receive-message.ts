@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError } from '../infra/errors.js';
 import type { LockPort } from '../infra/locks/index.js';
 import type { MetricsPort } from '../infra/metrics/index.js';
 import { answerCustomer, type AnswerDeps } from './answer-customer.js';
+import { captureCampaign, type CampaignLookup } from './campaign-capture.js';
 import { commitTurn, type CommitDeps } from './commit-turn.js';
 import { noteCustomerDetails } from './customer-details.js';
 import { ENGINE_EVENTS, type CustomerMessageRef } from './domain-events.js';
@@ -31,6 +32,8 @@ export interface TurnDeps extends CommitDeps, AnswerDeps, MatchDeps {
   readonly turnLocks: Pick<LockPort, 'withLock'>;
   readonly sessionCache: Pick<SessionCache, 'lookup' | 'committed' | 'forget'>;
   readonly metrics: Pick<MetricsPort, 'turnFinished' | 'handedOff' | 'delivered'>;
+  /** The campaign a referral names (engine/campaign-capture.ts); absent, referrals are not kept. */
+  readonly campaigns?: CampaignLookup;
 }
 
 /**
@@ -102,6 +105,7 @@ async function runTurn(ctx: TurnDeps, bot: EngineBot, turn: SessionTurn, inbound
   const events: EventWrite[] = [];
   // Before the bot and the events: both see the customer's name as the channel gives it.
   noteCustomerDetails(turn, inbound.customer);
+  await captureCampaign(ctx.campaigns, turn, inbound);
   const route = routeOf(bot, turn, inbound);
   let dialog: StoredDialog | null | undefined;
   switch (route.kind) {

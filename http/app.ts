@@ -22,6 +22,8 @@ import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
+import { crmCampaignRoutes } from './routes/crm-campaigns.js';
+import type { Campaigns } from '../crm/index.js';
 import { contentFileRoutes } from './routes/content-files.js';
 import { contentRecordRoutes } from './routes/content-records.js';
 import { crmContactRoutes } from './routes/crm-contacts.js';
@@ -97,6 +99,8 @@ export interface AppDeps {
   scriptEndpoints?: ScriptEndpoints;
   /** The sign-in page of HEAR x AS LOGIN (docs/basic.md, "HEAR AS LOGIN"). */
   botSignIn?: BotSignInPagesDeps;
+  /** The CRM's campaigns (docs/crm.md, "Campaigns"). */
+  campaigns?: Campaigns;
   /** Send `Strict-Transport-Security` (the `HSTS` process setting); off when absent. */
   hsts?: boolean;
 }
@@ -149,6 +153,7 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.notifications ? notificationRoutes(deps.notifications) : []),
     ...groupRoutes(deps.groups),
     ...attendanceCannedResponseRoutes(deps.attendance),
+    ...(deps.campaigns ? crmCampaignRoutes(deps.campaigns) : []),
     ...(deps.oidc ? oidcRoutes(deps.oidc) : []),
     ...(deps.content ? [...contentFileRoutes(deps.content), ...contentRecordRoutes(deps.content)] : []),
     ...(deps.crm ? [...crmContactRoutes(deps.crm), ...crmDealRoutes(deps.crm)] : []),

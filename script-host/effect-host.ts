@@ -252,6 +252,17 @@ async function performConversationEffect(
       return changeContact(ctx, bot, session('SET CONTACT'), { field: effect.field, value: effect.value });
     case 'contact.tag':
       return changeContact(ctx, bot, session('ADD TAG'), { tag: effect.tag });
+    case 'campaign.add':
+    case 'campaign.conversion':
+    case 'campaign.stats': {
+      const session = turn && {
+        channel: turn.session.channel, external_user_id: turn.session.external_user_id, customer_id: turn.session.customer_id, context: { ...turn.context },
+      };
+      const request = effect.type === 'campaign.add' ? { action: 'add' as const, campaign: effect.campaign, contact: effect.contact }
+        : effect.type === 'campaign.conversion' ? { action: 'conversion' as const, campaign: effect.campaign, name: effect.name, value: effect.value }
+        : { action: 'stats' as const, campaign: effect.campaign };
+      return ctx.capabilities.campaign({ ...request, bot_id: bot.id, ...(session ? { session } : {}) });
+    }
     case 'attendants.list':
       return ctx.capabilities.attendants({ ...(effect.status === undefined ? {} : { status: effect.status }), bot_id: bot.id });
     case 'sms.send':

@@ -168,6 +168,11 @@ export interface ScriptCapabilitiesPort {
   createDraft(request: { to: string; subject: string; body: string; bot_id: string }): Promise<Value>;
   /** GET ATTENDANTS: the attendants with their presence and the bot's queues they serve; resolves to the list. */
   attendants(request: { status?: string; bot_id: string }): Promise<Value>;
+  /**
+   * ADD TO CAMPAIGN, TRACK CONVERSION and GET CAMPAIGN STATS (docs/basic.md, "Campaigns"): the CRM's
+   * campaigns, named by ref, name or id; `session` is the conversation the keyword runs in, if any.
+   */
+  campaign(request: CampaignRequest): Promise<Value>;
 }
 
 /** What a script changes on the conversation's contact: a field (SET CONTACT) or a tag (ADD TAG). */
@@ -201,6 +206,16 @@ export const contactsNotConfigured: ContactsPort = {
   async change() {
     throw new Error('not available: SET CONTACT / ADD TAG (no CRM is wired to scripts on this server)');
   },
+};
+
+/** A campaign keyword's request, with the session it runs in. */
+export type CampaignRequest = (
+  | { action: 'add'; campaign: string; contact: string }
+  | { action: 'conversion'; campaign: string; name: string; value: number | null }
+  | { action: 'stats'; campaign: string }
+) & {
+  bot_id: string;
+  session?: { channel: string; external_user_id: string; customer_id: string | null; context: Record<string, unknown> };
 };
 
 /** An indexed knowledge source, as USE KB and USE WEBSITE report it to the script. */
@@ -245,6 +260,10 @@ export const capabilitiesNotConfigured: ScriptCapabilitiesPort = {
   },
   async createDraft() {
     throw new Error('not available: CREATE DRAFT (no mail archive is wired to the engine)');
+  },
+  async campaign({ action }) {
+    const keyword = action === 'add' ? 'ADD TO CAMPAIGN' : action === 'conversion' ? 'TRACK CONVERSION' : 'GET CAMPAIGN STATS';
+    throw new Error(`not available: ${keyword} (no CRM campaigns are wired to scripts on this server)`);
   },
   async attendants() {
     throw new Error('not available: GET ATTENDANTS (no attendance service is wired to the engine)');

@@ -55,9 +55,18 @@ export function parseUpdate(update: Update, options: ParseUpdateOptions): Inboun
   };
   if (ctx.editedMessage) return { ...inbound, command: { kind: 'record' } };
   const command = commandOf(message);
-  if (command === 'start') return { ...inbound, command: { kind: 'restart' } };
+  if (command === 'start') return { ...inbound, command: { kind: 'restart' }, ...deepLinkReferral(message.text ?? '') };
   if (command === 'agent' && options.commands) return { ...inbound, command: { kind: 'human', reason: AGENT_COMMAND_REASON } };
   return inbound;
+}
+
+/**
+ * A deep link `t.me/<bot>?start=<payload>` arrives as `/start <payload>`: the payload (letters,
+ * digits, `_` and `-`, up to 64) is the campaign's `ref` (docs/channels/bot_msg.md, "Deep links").
+ */
+function deepLinkReferral(text: string): Pick<InboundMessage, 'referral'> {
+  const payload = /^\/start(?:@\w+)?\s+([\w-]{1,64})\s*$/i.exec(text)?.[1];
+  return payload ? { referral: { ref: payload, utm_medium: 'deep_link' } } : {};
 }
 
 /** The bot command a message starts with (`/start`, `/agent@my_bot …`), lower-cased. */

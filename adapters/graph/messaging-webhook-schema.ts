@@ -7,6 +7,9 @@ import { z } from 'zod';
  * `delivery` or `read`. Objects are loose; an event of another kind still parses and is
  * acknowledged.
  */
+/** Where the customer came from: an m.me link's `ref`, an ad (`ad_id`), the kind of source. */
+const referral = z.looseObject({ ref: z.string().optional(), ad_id: z.string().optional(), source: z.string().optional(), type: z.string().optional() });
+
 const attachment = z.looseObject({
   type: z.string(),
   payload: z.looseObject({
@@ -27,8 +30,11 @@ export const messagingEventSchema = z.looseObject({
     quick_reply: z.looseObject({ payload: z.string() }).optional(),
     attachments: z.array(attachment).optional(),
     is_deleted: z.boolean().optional(),
+    referral: referral.optional(),
   }).optional(),
-  postback: z.looseObject({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional() }).optional(),
+  postback: z.looseObject({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional(), referral: referral.optional() }).optional(),
+  /** A referral on its own: a customer with a conversation already followed a link or an ad. */
+  referral: referral.optional(),
   reaction: z.looseObject({ mid: z.string(), action: z.string().optional(), emoji: z.string().optional(), reaction: z.string().optional() }).optional(),
   delivery: z.looseObject({ mids: z.array(z.string()).optional(), watermark: z.number().optional() }).optional(),
   read: z.looseObject({ mid: z.string().optional(), watermark: z.number().optional() }).optional(),

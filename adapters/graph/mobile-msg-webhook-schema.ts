@@ -42,6 +42,11 @@ export const mobileMsgMessageSchema = z.looseObject({
   }).optional(),
   reaction: z.looseObject({ message_id: z.string(), emoji: z.string().optional() }).optional(),
   context: z.looseObject({ from: z.string().optional(), id: z.string().optional() }).optional(),
+  /** A click-to-chat ad or post the customer came from. */
+  referral: z.looseObject({
+    source_url: z.string().optional(), source_id: z.string().optional(), source_type: z.string().optional(),
+    headline: z.string().optional(), ctwa_clid: z.string().optional(),
+  }).optional(),
 });
 export type MobileMsgMessage = z.infer<typeof mobileMsgMessageSchema>;
 

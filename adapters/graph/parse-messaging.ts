@@ -3,6 +3,7 @@ import { messagingWebhookSchema, type MessagingEvent } from './messaging-webhook
 import { answerOfOption } from './option-id.js';
 import type { ParsedWebhook } from './parsed-webhook.js';
 import { receivedAt } from './received-at.js';
+import { messagingReferral, withReferral } from './referral.js';
 
 /** The two channels of the messaging webhook family. */
 export type MessagingChannel = 'page_msg' | 'social_dm';
@@ -33,11 +34,15 @@ function sortEvent(event: MessagingEvent, channel: MessagingChannel, bot: string
       ? answerOfOption(message.quick_reply.payload, message.text)
       : message.text ?? (location ? `Location: ${location.name ? `${location.name} ` : ''}(${location.latitude}, ${location.longitude})` : '');
     if (text === '' && attachments.length === 0) parsed.ignored.push({ kind: 'message', id: message.mid });
-    else parsed.messages.push(inbound(event, channel, bot, message.mid, text, attachments));
+    else parsed.messages.push(withReferral(inbound(event, channel, bot, message.mid, text, attachments), messagingReferral(message.referral ?? event.referral)));
   } else if (event.postback) {
     const text = answerOfOption(event.postback.payload, event.postback.title);
     const id = event.postback.mid ?? `postback:${event.sender.id}:${event.timestamp ?? ''}`;
-    parsed.messages.push(inbound(event, channel, bot, id, text, []));
+    parsed.messages.push(withReferral(inbound(event, channel, bot, id, text, []), messagingReferral(event.postback.referral ?? event.referral)));
+  } else if (event.referral) {
+    // Nothing to answer, but the session keeps where the customer came from: stored, nothing runs.
+    const id = `referral:${event.sender.id}:${event.timestamp ?? ''}`;
+    parsed.messages.push({ ...withReferral(inbound(event, channel, bot, id, '', []), messagingReferral(event.referral)), command: { kind: 'record' } });
   } else if (event.reaction) parsed.ignored.push({ kind: 'reaction', id: event.reaction.mid });
   else if (event.delivery) for (const mid of event.delivery.mids ?? []) status(mid, 'delivered');
   else if (event.read?.mid) status(event.read.mid, 'read');

@@ -4,6 +4,7 @@ import { mobileMsgWebhookSchema, type MobileMsgMessage, type MobileMsgStatus } f
 import { answerOfOption } from './option-id.js';
 import type { ParsedWebhook } from './parsed-webhook.js';
 import { receivedAt } from './received-at.js';
+import { mobileMsgReferral, withReferral } from './referral.js';
 
 const MEDIA_KINDS = ['image', 'audio', 'video', 'document', 'sticker'] as const;
 const STATUS_KINDS = new Set(['sent', 'delivered', 'read', 'failed']);
@@ -25,7 +26,7 @@ export function parseMobileMsgWebhook(body: unknown, bot: string): ParsedWebhook
       const names = new Map((change.value.contacts ?? []).map((c) => [c.wa_id, c.profile?.name]));
       for (const message of change.value.messages ?? []) {
         const inbound = inboundOf(message, bot, names.get(message.from));
-        if (inbound) parsed.messages.push(inbound);
+        if (inbound) parsed.messages.push(withReferral(inbound, mobileMsgReferral(message.referral)));
         else parsed.ignored.push({ kind: message.type, id: message.id });
       }
       for (const status of change.value.statuses ?? []) {

@@ -17,6 +17,18 @@ export interface WebMessageBody {
   user_email?: string;
   /** The client's own id of this message, so a retried POST is not processed twice. */
   client_message_id?: string;
+  /** The `utm_*` parameters of the page the widget is on, passed by its loader (docs/channels/web.md, "Campaigns"). */
+  referral?: WebReferral;
+}
+
+/** The host page's campaign parameters as the widget posts them. */
+export interface WebReferral {
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  /** The ad's id, when the ad's link carries one (`utm_id`). */
+  utm_id?: string;
+  page_url?: string;
 }
 
 /** Options for {@link createWebAdapter}. */
@@ -93,6 +105,7 @@ export function createWebAdapter(options: WebAdapterOptions): ChannelAdapter {
           // collide with (or probe) another visitor's ids.
           ...(body.client_message_id ? { provider_message_id: `${visitorId}:${body.client_message_id}` } : {}),
           ...(body.session_token === undefined ? { first_contact: true } : {}),
+          ...referralOf(body.referral),
           received_at: now(),
           // The token is a credential: it is not stored with the message.
           raw: { text: body.text, user_name: body.user_name, user_email: body.user_email, client_message_id: body.client_message_id },
@@ -120,4 +133,17 @@ function bodyOf(req: ChannelRequest): WebMessageBody {
   const body = req.body as Partial<WebMessageBody> | null;
   if (typeof body?.text !== 'string') throw new ValidationError('A web message needs a text', [{ path: 'body.text', message: 'required' }]);
   return body as WebMessageBody;
+}
+
+/** The page's `utm_campaign` is the campaign's `ref`; `utm_id` its ad. */
+function referralOf(referral: WebReferral | undefined): Pick<InboundMessage, 'referral'> {
+  if (!referral) return {};
+  const out = {
+    ...(referral.utm_campaign ? { ref: referral.utm_campaign } : {}),
+    ...(referral.utm_id ? { ad_id: referral.utm_id } : {}),
+    ...(referral.utm_source ? { utm_source: referral.utm_source } : {}),
+    ...(referral.utm_medium ? { utm_medium: referral.utm_medium } : {}),
+    ...(referral.page_url ? { source_url: referral.page_url } : {}),
+  };
+  return Object.keys(out).length ? { referral: out } : {};
 }

@@ -11,7 +11,24 @@ import type { AttendanceRepositories } from '../attendance-repositories.js';
 export interface GetInsightsDeps {
   repos: AttendanceRepositories;
   now: () => Date;
+  /** The CRM's campaigns active in the window (docs/crm.md, "Proactive campaigns"); none when not handed in. */
+  campaigns?: CampaignInsightsPort;
 }
+
+/** One campaign's results, as the insights show them beside the attendance KPIs. */
+export interface CampaignInsight {
+  campaign_id: string;
+  campaign_name: string;
+  status: string;
+  sent: number;
+  delivered: number;
+  replied: number;
+  handed_off: number;
+  deals_won: number;
+}
+
+/** Campaigns of a bot (or of all) that ran or received replies in the window; the composition root hands it in. */
+export type CampaignInsightsPort = (filter: { botId?: string; from: Date; to: Date }) => Promise<CampaignInsight[]>;
 
 export interface GetInsightsInput {
   /** One bot's attendances; all bots when absent. */
@@ -30,6 +47,8 @@ export interface Insights {
   metrics: InsightsMetrics;
   targets: Record<InsightName, InsightTarget>;
   counts: InsightsCounts;
+  /** The campaigns' block: sent, delivered, replied, handed off, deals won. */
+  campaigns: CampaignInsight[];
 }
 
 /** The default window: the last day. */
@@ -63,5 +82,6 @@ export async function getInsights(deps: GetInsightsDeps, input: GetInsightsInput
     from: new Date(from.getTime() - LOOKBACK_MS), to, ...(input.botId === undefined ? {} : { bot_ids: [input.botId, null] }),
   });
   const { metrics, counts } = computeInsights(events, { from, to });
-  return { bot_id: input.botId ?? null, from: from.toISOString(), to: to.toISOString(), metrics, targets: targetsFor(metrics), counts };
+  const campaigns = deps.campaigns ? await deps.campaigns({ ...(input.botId === undefined ? {} : { botId: input.botId }), from, to }) : [];
+  return { bot_id: input.botId ?? null, from: from.toISOString(), to: to.toISOString(), metrics, targets: targetsFor(metrics), counts, campaigns };
 }

@@ -151,6 +151,12 @@ export type EffectBody =
    * message of the mobile_msg channel; to a list of numbers, one message each, answering a list.
    */
   | { type: 'template.send'; to: string | string[]; template: string; params: Value[] }
+  /** ADD TO CAMPAIGN campaign[, contact]: the contact (the session's when left out) joins a proactive campaign. Resolves to true when added. */
+  | { type: 'campaign.add'; campaign: string; contact: string }
+  /** TRACK CONVERSION campaign[, name[, value]]: a won deal of the campaign. Resolves to the deal's id. */
+  | { type: 'campaign.conversion'; campaign: string; name: string; value: number | null }
+  /** GET CAMPAIGN STATS campaign: the campaign's results (sent, delivered, replied, handed_off, deals_won…). */
+  | { type: 'campaign.stats'; campaign: string }
   /** USE KB name, CLEAR KB [name], USE WEBSITE url [REFRESH "1d"]: the knowledge the model answers from. */
   | { type: 'kb'; action: 'use' | 'clear' | 'website'; name: string; refresh?: string }
   /** ADD TOOL name, USE TOOL name, CLEAR TOOLS: the tools the model may call. */

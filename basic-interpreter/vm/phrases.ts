@@ -73,6 +73,14 @@ function templateVia(a: Args): PhraseOutcome {
   return effect({ type: 'template.send', to, template: a.text(0), params });
 }
 
+/** TRACK CONVERSION's value: a number, or text that reads as one; anything else is an error the script author sees. */
+function conversionValue(value: Value): number | null {
+  if (value === null) return null;
+  const n = typeof value === 'number' ? value : Number(toText(value).replace(',', '.'));
+  if (!Number.isFinite(n)) throw new ScriptError(`TRACK CONVERSION needs a number as its value, got ${describeValue(value)}`);
+  return n;
+}
+
 /** Why a phrase cannot run here: the capability this product does not have (yet). */
 const UNAVAILABLE: Record<string, string> = {
   'CREATE LANDING PAGE': 'the reference names it as a planned keyword without a meaning: use CREATE SITE',
@@ -89,9 +97,6 @@ const UNAVAILABLE: Record<string, string> = {
   'USE MODEL': 'the model is the bot\'s, set by llm-model in config.csv',
   'USE ACCOUNT': 'there are no connected accounts',
   'USE MCP': 'there is no MCP client',
-  'ADD TO CAMPAIGN': 'there are no campaigns',
-  'TRACK CONVERSION': 'there are no campaigns',
-  'GET CAMPAIGN STATS': 'there are no campaigns',
   'SCHEDULE POST': 'there is no social media publishing',
   'POST TO': 'there is no social media publishing',
   ON: 'the reference names no events for ON "event" CALL; handlers here are ON INSERT/UPDATE/DELETE OF "table", ON EMAIL, ON CHANGE and ON FORM SUBMIT, a conversation runs start.bas, timed runs use SET SCHEDULE',
@@ -228,6 +233,12 @@ const HANDLERS: Record<string, Handler> = {
     if (tag === '') throw new ScriptError('ADD TAG needs a tag: ADD TAG "vip"');
     return effect({ type: 'contact.tag', tag });
   },
+  // The campaign keywords (docs/basic.md, "Campaigns"): a campaign by its ref, name or id.
+  'ADD TO CAMPAIGN': (a) => effect({ type: 'campaign.add', campaign: a.text(0), contact: a.values.length > 1 ? a.text(1) : '' }),
+  'TRACK CONVERSION': (a) => effect({
+    type: 'campaign.conversion', campaign: a.text(0), name: a.values.length > 1 ? a.text(1) : '', value: a.values.length > 2 ? conversionValue(a.at(2)) : null,
+  }),
+  'GET CAMPAIGN STATS': (a) => effect({ type: 'campaign.stats', campaign: a.text(0) }),
   'USE KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
   'CLEAR KB': (a) => effect({ type: 'kb', action: 'clear', name: a.text(0) }),
   'USE WEBSITE': (a) => effect({ type: 'kb', action: 'website', name: a.text(0), ...(a.values.length > 1 ? { refresh: a.text(1) } : {}) }),

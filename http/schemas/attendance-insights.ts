@@ -50,6 +50,10 @@ export const InsightsSchema = z
       transferred: z.number().int(),
       surveys: z.number().int(),
     }),
+    campaigns: z.object({
+      campaign_id: z.uuid(), campaign_name: z.string(), status: z.string(), sent: z.number().int(), delivered: z.number().int(),
+      replied: z.number().int(), handed_off: z.number().int(), deals_won: z.number().int(),
+    }).array().meta({ description: 'Proactive campaigns that ran in the window and their results (docs/crm.md, "Proactive campaigns")' }),
   })
   .meta({ id: 'AttendanceInsights' });
 

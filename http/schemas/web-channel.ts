@@ -20,6 +20,18 @@ export const WebMessageAttachmentSchema = z
   })
   .meta({ id: 'WebMessageAttachment' });
 
+const UtmValue = z.string().trim().min(1).max(200);
+
+/** The host page's `utm_*` parameters, which the widget's loader passes on (docs/channels/web.md, "Campaigns"). */
+export const WebReferralSchema = z
+  .object({
+    utm_source: UtmValue.optional(), utm_medium: UtmValue.optional(),
+    utm_campaign: UtmValue.optional().meta({ description: 'The campaign\'s `ref`' }),
+    utm_id: UtmValue.optional().meta({ description: 'The ad\'s id' }),
+    page_url: z.string().max(2048).optional(),
+  })
+  .meta({ id: 'WebReferral' });
+
 export const WebMessageRequestSchema = z
   .object({
     text: z.string().max(WEB_TEXT_MAX).meta({ description: 'May be empty when the message carries attachments' }),
@@ -34,6 +46,7 @@ export const WebMessageRequestSchema = z
       .max(200)
       .optional()
       .meta({ description: 'The client\'s id of this message: a retried POST with the same id (and token) is not processed twice' }),
+    referral: WebReferralSchema.optional(),
   })
   // A message says something: a text, a file, or both.
   .refine((m) => m.text.trim().length > 0 || (m.attachments?.length ?? 0) > 0, { path: ['text'], message: 'must not be empty' })

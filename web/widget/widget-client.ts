@@ -4,6 +4,7 @@
  * message (docs/channels/web.md), `GET …/messages` for the transcript and the `/ws/web` socket for
  * what the bot, an attendant or the system says later, and typing notices.
  */
+import type { PageReferral } from './page-referral.js';
 
 /** The server's upload limit (WEB_UPLOAD_MAX_BYTES, docs/channels/web.md): checked here too, so a big file is not sent in vain. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -41,6 +42,8 @@ export class WebChannelClient {
   constructor(
     private readonly server: string,
     private readonly bot: string,
+    /** The host page's campaign parameters (page-referral.ts), sent with the first message only. */
+    private readonly referral?: PageReferral,
   ) {}
 
   private get messagesUrl(): string {
@@ -71,6 +74,7 @@ export class WebChannelClient {
       body: JSON.stringify({
         text, client_message_id: clientMessageId, ...(token ? { session_token: token } : {}),
         ...(visitor ? { user_name: visitor.name, ...(visitor.email ? { user_email: visitor.email } : {}) } : {}),
+        ...(!token && this.referral ? { referral: this.referral } : {}),
         ...(attachments.length ? { attachments: attachments.map(({ url, name, mime_type, type }) => ({ url, name, mime_type, type })) } : {}),
       }),
     });

@@ -7,6 +7,7 @@
 import { ChannelError, UPLOAD_MAX_BYTES, WebChannelClient, type ChatFile, type ChatLine, type PushFrame } from './widget-client.js';
 import { chooseLanguage, t, useLanguage } from './widget-i18n.js';
 import { WidgetView, type VisitorDetails } from './widget-view.js';
+import { pageReferral } from './page-referral.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
@@ -221,7 +222,7 @@ function start(): void {
     return;
   }
   const server = new URL(script.src, location.href).origin;
-  const client = new WebChannelClient(server, bot);
+  const client = new WebChannelClient(server, bot, pageReferral(location.href));
   // The bot's settings first (its language, unless the tag names one, and its pre-chat form), then the DOM.
   const info = client.info().catch(() => ({ language: null, prechatForm: false }));
   const mount = (prechatForm: boolean) => {
