@@ -65,6 +65,7 @@ ALTER TABLE "crm_contact_identities" ADD CONSTRAINT "crm_contact_identities_cont
 CREATE UNIQUE INDEX "crm_campaign_recipients_key" ON "crm_campaign_recipients" USING btree ("campaign_id","contact_id");--> statement-breakpoint
 CREATE INDEX "crm_campaign_recipients_status_idx" ON "crm_campaign_recipients" USING btree ("campaign_id","status");--> statement-breakpoint
 CREATE INDEX "crm_campaign_recipients_address_idx" ON "crm_campaign_recipients" USING btree ("address");--> statement-breakpoint
+CREATE INDEX "crm_campaign_recipients_provider_message_idx" ON "crm_campaign_recipients" USING btree ("provider_message_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "crm_campaigns_bot_ref_key" ON "crm_campaigns" USING btree ("bot_id","ref") WHERE ref is not null;--> statement-breakpoint
 CREATE INDEX "crm_campaigns_bot_ad_idx" ON "crm_campaigns" USING btree ("bot_id","ad_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "crm_contact_identities_key" ON "crm_contact_identities" USING btree ("bot_id","channel","external_id");--> statement-breakpoint

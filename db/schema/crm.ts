@@ -196,5 +196,7 @@ export const crmCampaignRecipients = pgTable(
     uniqueIndex('crm_campaign_recipients_key').on(t.campaign_id, t.contact_id),
     index('crm_campaign_recipients_status_idx').on(t.campaign_id, t.status),
     index('crm_campaign_recipients_address_idx').on(t.address),
+    // Delivery statuses find their row by the provider's message id.
+    index('crm_campaign_recipients_provider_message_idx').on(t.provider_message_id),
   ],
 );
