@@ -1,6 +1,6 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CampaignChannel } from '../../db/index.js';
 import { NotFoundError } from '../../infra/errors.js';
+import { normaliseEmail, normalisePhone } from '../contacts/contact-rules.js';
 import type { CampaignBot, CampaignsStore } from './campaign-ports.js';
 import { resultsOf, type CampaignResults } from './campaign-results.js';
 
@@ -28,11 +28,11 @@ async function campaignNamed(deps: KeywordDeps, botId: string, key: string) {
 async function contactNamed(deps: KeywordDeps, botId: string, who: string, session: KeywordSession | undefined) {
   const text = who.trim();
   if (text === '') return session?.customer_id ? { id: session.customer_id, phone: null } : undefined;
-  if (text.includes('@')) return deps.store.findContact(botId, { email: text.toLowerCase() });
-  const phone = parsePhoneNumberFromString(text.startsWith('+') ? text : `+${text.replace(/\D/g, '')}`);
-  // Possible rather than valid: a number the CRM stored is matched even when its range is not assigned yet.
-  if (phone?.isPossible()) {
-    const byPhone = await deps.store.findContact(botId, { phone: phone.number });
+  if (text.includes('@')) return deps.store.findContact(botId, { email: normaliseEmail(text) ?? text.toLowerCase() });
+  // The CRM stores phones as its rules write them (docs/crm.md, "Duplicates"): digits alone are read as international.
+  const phone = normalisePhone(text.startsWith('+') ? text : `+${text.replace(/\D/g, '')}`);
+  if (phone) {
+    const byPhone = await deps.store.findContact(botId, { phone });
     if (byPhone) return byPhone;
   }
   return deps.store.findContact(botId, { id: text });

@@ -18,8 +18,8 @@ const SMS_FROM = '+15550002222';
 const CONTACTS = 1000;
 const BOT_SCRIPT = 'TALK "Hello from the promo bot"\nHEAR anything\nTALK "Noted."\n';
 const KEYWORDS_SCRIPT = [
-  'added = ADD TO CAMPAIGN "loyal", "+15550009999"',
-  'again = ADD TO CAMPAIGN "loyal", "+15550009999"',
+  'added = ADD TO CAMPAIGN "loyal", "+5511987650001"',
+  'again = ADD TO CAMPAIGN "loyal", "+5511987650001"',
   'deal = TRACK CONVERSION "loyal", "Order 1042", 129.5',
   'stats = GET CAMPAIGN STATS "loyal"',
   'TALK "added " & added & " again " & again & " recipients " & stats.recipients & " won " & stats.deals_won & " value " & stats.won_value',
@@ -184,7 +184,7 @@ describe('campaigns', () => {
 
   test('the BASIC campaign keywords: ADD TO CAMPAIGN, TRACK CONVERSION, GET CAMPAIGN STATS', async () => {
     const keywordsBot = service.bots.find((b) => b.name === 'keywords')!.id;
-    await service.database.db.insert(crmContacts).values({ bot_id: keywordsBot, phone: '+15550009999' });
+    await service.database.db.insert(crmContacts).values({ bot_id: keywordsBot, phone: '+5511987650001' });
     // TRACK CONVERSION puts its deal in the first stage with probability 100.
     await service.database.db.insert(crmPipelineStages).values({ name: 'Closed won', order_index: 5, probability: 100 });
     await api('POST', '/api/crm/campaigns', { bot: 'keywords', name: 'Loyal', ref: 'loyal', channel: 'sms', message: 'Thanks!' });
