@@ -31,32 +31,25 @@ export function wholeNumber(defaultValue: number, min: number) {
     .default(defaultValue);
 }
 
+/** A decimal number such as `-0.5` read from its text, refused outside `min`–`max` inclusive. */
+function decimalText(min: number, max: number) {
+  const expected = `expected a number from ${min} to ${max}`;
+  return z.string().transform((raw, ctx) => {
+    const value = /^-?\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+    if (value >= min && value <= max) return value;
+    ctx.addIssue(expected);
+    return z.NEVER;
+  });
+}
+
 /** A decimal number such as `-0.5`, between `min` and `max` inclusive. */
 export function decimal(defaultValue: number, min: number, max: number) {
-  const expected = `expected a number from ${min} to ${max}`;
-  return z
-    .string()
-    .transform((raw, ctx) => {
-      const value = /^-?\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : Number.NaN;
-      if (value >= min && value <= max) return value;
-      ctx.addIssue(expected);
-      return z.NEVER;
-    })
-    .default(defaultValue);
+  return decimalText(min, max).default(defaultValue);
 }
 
 /** A decimal number between `min` and `max` inclusive, undefined (off) when not configured. */
 export function optionalDecimal(min: number, max: number) {
-  const expected = `expected a number from ${min} to ${max}`;
-  return z
-    .string()
-    .transform((raw, ctx) => {
-      const value = /^-?\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : Number.NaN;
-      if (value >= min && value <= max) return value;
-      ctx.addIssue(expected);
-      return z.NEVER;
-    })
-    .optional();
+  return decimalText(min, max).optional();
 }
 
 /** Comma-separated items, each trimmed; empty items (`a,,b`, a trailing comma) are dropped. */
