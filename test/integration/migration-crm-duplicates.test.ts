@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf, type DatabaseHandle } from '../../db/connection.js';
+import { createScratchDatabase, postgresUrlForTests } from '../support/postgres.js';
+
+// Upgrading a database whose contacts repeat a phone or an email (docs/crm.md, "Duplicates"):
+// the migration that adds the unique keys keeps the oldest contact's value and moves the others'
+// into their custom fields. The SQL files are run in order as drizzle runs them, split at its
+// statement breakpoints, so the database stands just before that migration when the rows go in.
+
+const MIGRATIONS = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
+const UNIQUE_KEYS = '0025_crm_campaigns.sql';
+
+function statementsOf(file: string): string[] {
+  return readFileSync(`${MIGRATIONS}${file}`, 'utf8').split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
+}
+
+async function run(handle: DatabaseHandle, files: string[]): Promise<void> {
+  for (const file of files) for (const statement of statementsOf(file)) await handle.db.execute(sql.raw(statement));
+}
+
+type Opened = { handle: DatabaseHandle; dispose(): Promise<void> };
+const postgresServer = await postgresUrlForTests();
+const drivers: [string, () => Promise<Opened>][] = [
+  ['pglite', async () => {
+    const handle = await openDatabase({});
+    return { handle, dispose: () => handle.close() };
+  }],
+];
+if (postgresServer) {
+  drivers.push(['postgres', async () => {
+    const scratch = await createScratchDatabase(postgresServer);
+    const handle = await openDatabase({ databaseUrl: scratch.url });
+    return { handle, dispose: async () => { await handle.close(); await scratch.drop(); } };
+  }]);
+}
+
+describe.each(drivers)('the CRM unique keys on an existing %s database', (_name, open) => {
+  let opened: Opened;
+  beforeAll(async () => { opened = await open(); });
+  afterAll(async () => { await opened.dispose(); });
+
+  test('the oldest contact keeps a repeated phone or email; the others carry it in custom fields', async () => {
+    const files = readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort();
+    const before = files.filter((f) => f < UNIQUE_KEYS);
+    const h = opened.handle;
+    await run(h, before);
+    await h.db.execute(sql`insert into bots (id, name) values ('00000000-0000-4000-8000-000000000001', 'shop')`);
+    const bot = '00000000-0000-4000-8000-000000000001';
+    await h.db.execute(sql`insert into crm_contacts (bot_id, first_name, phone, email, created_at) values
+      (${bot}, 'Ana', '+5511987650001', 'Ana@Example.com', '2026-01-01'),
+      (${bot}, 'Ana again', '+5511987650001', null, '2026-02-01'),
+      (${bot}, 'Ana by mail', null, 'ana@example.com', '2026-03-01'),
+      (${bot}, 'Bruno', '+5511987650002', 'bruno@example.com', '2026-01-01')`);
+
+    await run(h, files.filter((f) => f >= UNIQUE_KEYS));
+
+    const rows = rowsOf<{ first_name: string; phone: string | null; email: string | null; custom_fields: Record<string, unknown> }>(
+      await h.db.execute(sql`select first_name, phone, email, custom_fields from crm_contacts order by created_at, first_name`),
+    );
+    expect(rows).toEqual([
+      { first_name: 'Ana', phone: '+5511987650001', email: 'ana@example.com', custom_fields: {} },
+      { first_name: 'Bruno', phone: '+5511987650002', email: 'bruno@example.com', custom_fields: {} },
+      { first_name: 'Ana again', phone: null, email: null, custom_fields: { duplicate_phone: '+5511987650001' } },
+      { first_name: 'Ana by mail', phone: null, email: null, custom_fields: { duplicate_email: 'ana@example.com' } },
+    ]);
+    // The keys hold from now on.
+    await expect(h.db.execute(sql`insert into crm_contacts (bot_id, phone) values (${bot}, '+5511987650002')`)).rejects.toThrow();
+  });
+});
