@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf, type DatabaseHandle } from '../../db/connection.js';
-import { createScratchDatabase, postgresUrlForTests } from '../support/postgres.js';
+import { rowsOf, type DatabaseHandle } from '../../db/connection.js';
+import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-databases.js';
 
 // Upgrading a database whose contacts repeat a phone or an email (docs/crm.md, "Duplicates"):
 // the migration that adds the unique keys keeps the oldest contact's value and moves the others'
@@ -20,24 +20,10 @@ async function run(handle: DatabaseHandle, files: string[]): Promise<void> {
   for (const file of files) for (const statement of statementsOf(file)) await handle.db.execute(sql.raw(statement));
 }
 
-type Opened = { handle: DatabaseHandle; dispose(): Promise<void> };
-const postgresServer = await postgresUrlForTests();
-const drivers: [string, () => Promise<Opened>][] = [
-  ['pglite', async () => {
-    const handle = await openDatabase({});
-    return { handle, dispose: () => handle.close() };
-  }],
-];
-if (postgresServer) {
-  drivers.push(['postgres', async () => {
-    const scratch = await createScratchDatabase(postgresServer);
-    const handle = await openDatabase({ databaseUrl: scratch.url });
-    return { handle, dispose: async () => { await handle.close(); await scratch.drop(); } };
-  }]);
-}
+const drivers = await emptyDatabaseDrivers();
 
 describe.each(drivers)('the CRM unique keys on an existing %s database', (_name, open) => {
-  let opened: Opened;
+  let opened: EmptyDatabase;
   beforeAll(async () => { opened = await open(); });
   afterAll(async () => { await opened.dispose(); });
 

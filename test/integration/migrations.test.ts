@@ -1,30 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { listTables, openDatabase, rowsOf, type DatabaseHandle } from '../../db/connection.js';
+import { listTables, rowsOf, type DatabaseHandle } from '../../db/connection.js';
 import { bots, messages, sessions } from '../../db/schema/index.js';
-import { createScratchDatabase, postgresUrlForTests } from '../support/postgres.js';
+import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-databases.js';
 
 const TABLES = ['bots', 'messages', 'outbox', 'sessions', 'users'];
 
-type Opened = { handle: DatabaseHandle; dispose(): Promise<void> };
-
-// The postgres half is left out (with a warning) only when no server answers and REQUIRE_SERVICES is unset.
-const postgresServer = await postgresUrlForTests();
-const drivers: [string, () => Promise<Opened>][] = [
-  ['pglite', async () => {
-    const handle = await openDatabase({});
-    return { handle, dispose: () => handle.close() };
-  }],
-];
-if (postgresServer) {
-  drivers.push(['postgres', async () => {
-    const scratch = await createScratchDatabase(postgresServer);
-    const handle = await openDatabase({ databaseUrl: scratch.url });
-    return { handle, dispose: async () => { await handle.close(); await scratch.drop(); } };
-  }]);
-}
+const drivers = await emptyDatabaseDrivers();
 
 describe.each(drivers)('migrations on %s', (_name, open) => {
-  let opened: Opened;
+  let opened: EmptyDatabase;
   beforeAll(async () => { opened = await open(); });
   afterAll(async () => { await opened.dispose(); });
 
