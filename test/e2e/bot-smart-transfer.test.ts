@@ -1,6 +1,6 @@
 import { createSessionsRepo } from '../../db/index.js';
 import { WAIT_MESSAGE } from '../../engine/index.js';
-import { until } from '../support/attendance-kit.js';
+import { isQueued, until } from '../support/attendance-kit.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
@@ -51,10 +51,7 @@ async function session(id: string) {
   return row;
 }
 
-async function queued(sessionId: string): Promise<boolean> {
-  const res = await fetch(`${service.url}/api/attendance/queue`, { headers: admin });
-  return ((await res.json()) as { session_id: string }[]).some((i) => i.session_id === sessionId);
-}
+const queued = (sessionId: string): Promise<boolean> => isQueued(service.url, admin, sessionId);
 
 const texts = (answer: Answer) => answer.replies.map((r) => r.text);
 

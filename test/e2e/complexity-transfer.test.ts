@@ -1,7 +1,7 @@
 import { createSessionsRepo } from '../../db/index.js';
 import { WAIT_MESSAGE } from '../../engine/index.js';
 import { COMPLEXITY_PROMPT } from '../../engine/complexity.js';
-import { until } from '../support/attendance-kit.js';
+import { isQueued, until } from '../support/attendance-kit.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
@@ -56,10 +56,7 @@ async function session(id: string) {
   return row;
 }
 
-async function queued(sessionId: string): Promise<boolean> {
-  const res = await fetch(`${service.url}/api/attendance/queue`, { headers: admin });
-  return ((await res.json()) as { session_id: string }[]).some((i) => i.session_id === sessionId);
-}
+const queued = (sessionId: string): Promise<boolean> => isQueued(service.url, admin, sessionId);
 
 async function context(sessionId: string): Promise<string> {
   const res = await fetch(`${service.url}/api/attendance/commands`, {

@@ -90,6 +90,12 @@ export async function queueIdNamed(url: string, headers: { authorization: string
   return queue.id;
 }
 
+/** Whether the conversation of `sessionId` is among the queue items `headers` (a supervisor's or admin's) see. */
+export async function isQueued(url: string, headers: { authorization: string }, sessionId: string): Promise<boolean> {
+  const res = await fetch(`${url}/api/attendance/queue`, { headers });
+  return ((await res.json()) as { session_id: string }[]).some((i) => i.session_id === sessionId);
+}
+
 /** A UUID no row has. */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
