@@ -113,6 +113,15 @@ describe.each(drivers)('rate limiter contract: $name', (driver) => {
     expect((await other.consume('shared', rule)).allowed).toBe(false);
   });
 
+  test('a readiness ping and the first count of a rule in the same tick both answer', async () => {
+    // The Redis driver's auto-pipeline once lacked the rule's command when a ping had opened it first.
+    const ping = limiter.ping();
+    for (let i = 0; i < 5; i++) await Promise.resolve(); // the ping's command is issued, its pipeline not yet sent
+    const [, decision] = await Promise.all([ping, limiter.consume('visitor-ping', { points: 2, durationSeconds: 45 })]);
+    expect(decision).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await limiter.consume('visitor-ping', { points: 2, durationSeconds: 45 })).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
   test('refuses a rule that is not whole positive numbers', async () => {
     await expect(limiter.consume('k', { points: 0, durationSeconds: 60 })).rejects.toThrow(RangeError);
     await expect(limiter.consume('k', { points: 1, durationSeconds: 0.5 })).rejects.toThrow(RangeError);

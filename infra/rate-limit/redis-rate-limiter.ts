@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import { closeRedisConnection, createRedisConnection, pingRedis } from '../redis-connection.js';
-import { flexibleRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { flexibleRateLimiter, type RateLimiter, type RateLimitRule } from './rate-limiter.js';
 
 /** Options for {@link createRedisRateLimiter}. */
 export interface RedisRateLimiterOptions {
@@ -27,16 +27,23 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   // Connect now (the shared helper is lazy) so the first requests already count in Redis.
   client.connect().catch(() => undefined);
   const prefix = `${options.prefix ?? 'switchboard'}:ratelimit`;
+  const build = (rule: RateLimitRule) =>
+    new RateLimiterRedis({
+      storeClient: client,
+      keyPrefix: `${prefix}:${rule.durationSeconds}`,
+      points: rule.points,
+      duration: rule.durationSeconds,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ points: rule.points, duration: rule.durationSeconds }),
+    });
+  // A limiter defines its Lua command on the client when it is built, and an auto-pipeline copies
+  // the client's commands when it opens. Had a readiness PING opened one in the tick a rule's first
+  // limiter is built, that pipeline would lack the command, and ioredis would answer its callbacks
+  // with a missing result: an uncaught TypeError that ends the process (seen in CI). Building one
+  // now defines the command before any pipeline can exist.
+  build({ points: 1, durationSeconds: 1 });
   return flexibleRateLimiter({
-    build: (rule) =>
-      new RateLimiterRedis({
-        storeClient: client,
-        keyPrefix: `${prefix}:${rule.durationSeconds}`,
-        points: rule.points,
-        duration: rule.durationSeconds,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ points: rule.points, duration: rule.durationSeconds }),
-      }),
+    build,
     ping: () => pingRedis(client),
     close: () => closeRedisConnection(client),
   });
