@@ -8,7 +8,7 @@ import { normaliseEmail, normalisePhone } from './contacts/contact-rules.js';
  */
 
 /** Channels whose customer id is their phone number: the phone is the identity, no identity row is kept. */
-const PHONE_CHANNELS: ReadonlySet<Channel> = new Set(['mobile_msg', 'sms']);
+const PHONE_CHANNELS: ReadonlySet<Channel> = new Set(['mobile_msg', 'sms', 'rtc_sip']);
 
 /** The keys a customer is looked for by: phone, email and the channel identity, each when the channel gives it. */
 export interface CustomerKeys {

@@ -42,7 +42,7 @@ function turn(session: SessionWrite, text: string, options: { replies?: string[]
 }
 
 const create = (customer: string, changes: SessionWrite['changes'] = {}): SessionWrite => ({
-  kind: 'create', row: { id: newRowId(), user_id: newRowId(), bot_id: botId, channel: 'web', external_user_id: customer }, changes,
+  kind: 'create', row: { id: newRowId(), user_id: newRowId(), bot_id: botId, channel: 'web', external_user_id: customer, call_type: null }, changes,
 });
 
 async function rows<T>(text: string, params: unknown[]): Promise<T[]> {

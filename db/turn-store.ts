@@ -29,7 +29,7 @@ export interface LoadedConversation {
 /** The session part of a turn's write. */
 export type SessionWrite =
   /** A customer's first message: the session is created with the turn. */
-  | { kind: 'create'; row: Pick<SessionRow, 'id' | 'user_id' | 'bot_id' | 'channel' | 'external_user_id'>; changes: SessionChanges }
+  | { kind: 'create'; row: Pick<SessionRow, 'id' | 'user_id' | 'bot_id' | 'channel' | 'external_user_id' | 'call_type'>; changes: SessionChanges }
   /** A known session: written only if `version` is still the one the turn read. */
   | { kind: 'update'; id: string; version: number; changes: SessionChanges };
 
@@ -117,10 +117,10 @@ const MESSAGE_COLUMNS = 'id, session_id, bot_id, channel, direction, sender, tex
 const SESSION_CTE = {
   // A customer's first message; nothing when another delivery created the session meanwhile.
   create: {
-    params: 9,
+    params: 10,
     text: `s as (
-    insert into sessions (id, user_id, bot_id, channel, external_user_id, needs_human, context_data, dialog_state, customer_id, version)
-    values ($1, $2, $3, $4, $5, coalesce($6::boolean, false), coalesce($7::jsonb, '{}'::jsonb), $8::jsonb, $9::uuid, 1)
+    insert into sessions (id, user_id, bot_id, channel, external_user_id, needs_human, context_data, dialog_state, customer_id, call_type, version)
+    values ($1, $2, $3, $4, $5, coalesce($6::boolean, false), coalesce($7::jsonb, '{}'::jsonb), $8::jsonb, $9::uuid, $10::text, 1)
     on conflict (bot_id, channel, external_user_id) where status = 'open' do nothing
     returning id)`,
   },
@@ -290,7 +290,7 @@ function sessionParams(write: SessionWrite | undefined): unknown[] {
   const dialog = changes.dialog_state === undefined || changes.dialog_state === null ? null : JSON.stringify(changes.dialog_state);
   if (write.kind === 'create') {
     const { row } = write;
-    return [row.id, row.user_id, row.bot_id, row.channel, row.external_user_id, changes.needs_human ?? null, patch, dialog, changes.customer_id ?? null];
+    return [row.id, row.user_id, row.bot_id, row.channel, row.external_user_id, changes.needs_human ?? null, patch, dialog, changes.customer_id ?? null, row.call_type];
   }
   return [write.id, write.version, changes.needs_human ?? null, patch, changes.dialog_state !== undefined, dialog, changes.customer_id ?? null];
 }

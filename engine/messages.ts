@@ -5,7 +5,7 @@
  */
 
 /** Customer-facing channels. */
-export const CHANNELS = ['mobile_msg', 'bot_msg', 'sms', 'social_dm', 'page_msg', 'workchat', 'web'] as const;
+export const CHANNELS = ['mobile_msg', 'bot_msg', 'sms', 'social_dm', 'page_msg', 'workchat', 'web', 'rtc_sip'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export interface Attachment {

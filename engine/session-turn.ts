@@ -113,7 +113,7 @@ export class SessionTurn {
   static opening(key: { bot_id: string; channel: string; external_user_id: string }, bot: EngineBot, now: Date): SessionTurn {
     const session: SessionRow = {
       id: newRowId(), user_id: newRowId(), bot_id: key.bot_id, channel: key.channel, external_user_id: key.external_user_id,
-      needs_human: false, assigned_to: null, queue_id: null, customer_id: null, call_type: null, context_data: {}, dialog_state: null,
+      needs_human: false, assigned_to: null, queue_id: null, customer_id: null, call_type: callTypeOf(key.channel), context_data: {}, dialog_state: null,
       status: 'open', version: 0, created_at: now, updated_at: now,
     };
     return new SessionTurn(session, bot, true);
@@ -122,4 +122,9 @@ export class SessionTurn {
   private get channel(): Channel {
     return this.session.channel as Channel;
   }
+}
+
+/** A phone call's session is a voice call from its first turn (docs/channels/rtc-sip.md); other channels' start as text. */
+function callTypeOf(channel: string): string | null {
+  return channel === 'rtc_sip' ? 'voice' : null;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { NotFoundError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
+import { ChannelSchema } from '../schemas/channel.js';
+import type { Channel } from '../../engine/index.js';
 
 /** The session row as this endpoint needs it (a subset of the sessions table's row). */
 export interface SessionRecord {
@@ -42,7 +44,7 @@ export const SessionDebugSchema = z
     id: z.uuid(),
     bot_id: z.uuid(),
     user_id: z.uuid(),
-    channel: z.string(),
+    channel: ChannelSchema,
     needs_human: z.boolean(),
     assigned_to: z.uuid().nullable(),
     queue_id: z.uuid().nullable(),
@@ -82,7 +84,7 @@ function toSessionDto(row: SessionRecord): z.infer<typeof SessionDebugSchema> {
     id: row.id,
     bot_id: row.bot_id,
     user_id: row.user_id,
-    channel: row.channel,
+    channel: row.channel as Channel, // written only by the engine, from its CHANNELS
     needs_human: row.needs_human,
     assigned_to: row.assigned_to,
     queue_id: row.queue_id,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChannelSchema } from './channel.js';
 import { ATTENDANT_STATUSES, CONVERSATION_STATUSES, KANBAN_COLUMNS } from '../../attendance/index.js';
 
 /** Longest text an attendant may send or type as a command. */
@@ -28,7 +29,7 @@ export const QueueItemSchema = z
     session_id: z.uuid(),
     user_id: z.string(),
     bot_id: z.string(),
-    channel: z.string(),
+    channel: ChannelSchema,
     user_name: z.string(),
     user_email: z.string().nullable(),
     user_phone: z.string().nullable(),

@@ -65,7 +65,7 @@ function writeSession(tables: MemoryTables, write: SessionWrite): void {
   const now = tables.now();
   if (write.kind === 'create') {
     const row: SessionRow = {
-      ...write.row, needs_human: changes.needs_human ?? false, assigned_to: null, queue_id: null, customer_id: changes.customer_id ?? null, call_type: null,
+      ...write.row, needs_human: changes.needs_human ?? false, assigned_to: null, queue_id: null, customer_id: changes.customer_id ?? null,
       context_data: patch ?? {}, dialog_state: jsonb(changes.dialog_state) ?? null, status: 'open', version: 1, created_at: now, updated_at: now,
     };
     tables.sessions.set(row.id, row);

@@ -29,7 +29,7 @@ export function turnRows(botId: string) {
   return {
     /** A customer's first message creates the session. */
     create(customer: string, changes: SessionChanges = {}, channel = 'web'): SessionWrite & { kind: 'create' } {
-      return { kind: 'create', row: { id: newRowId(), user_id: newRowId(), bot_id: botId, channel, external_user_id: customer }, changes };
+      return { kind: 'create', row: { id: newRowId(), user_id: newRowId(), bot_id: botId, channel, external_user_id: customer, call_type: channel === 'rtc_sip' ? 'voice' : null }, changes };
     },
     update(id: string, version: number, changes: SessionChanges = {}): SessionWrite {
       return { kind: 'update', id, version, changes };

@@ -69,6 +69,15 @@ export function describeTurnStoreContract(open: OpenEngineStore): void {
       expect((await events.pendingUnderLock(id).read()).events).toEqual([expect.objectContaining({ session_id: id, name: 'session.handed_off', payload: { n: 1 }, attempts: 0 })]);
     });
 
+    test('a call opens its session as a voice call; a text channel\'s has no call type', async () => {
+      const { turns } = store().repos;
+      const call = rows().create(unique('caller'), {}, 'rtc_sip');
+      const chat = rows().create(unique('visitor'));
+      for (const session of [call, chat]) committed(await turns.commit({ session, inbound: rows().message(session.row.id, 'hello'), outbound: [], events: [] }));
+      expect((await turns.session(call.row.id))?.call_type).toBe('voice');
+      expect((await turns.session(chat.row.id))?.call_type).toBeNull();
+    });
+
     test('a write at the version read moves the version on and merges context_data key by key', async () => {
       const { turns } = store().repos;
       const customer = unique('update');

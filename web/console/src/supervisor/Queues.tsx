@@ -4,7 +4,7 @@ import { useConsole } from '../live-context.js';
 import type { Attendant } from '../types.js';
 import { useTranslation } from 'react-i18next';
 
-const CHANNELS = ['web', 'mobile_msg', 'bot_msg', 'sms', 'social_dm', 'page_msg', 'workchat'];
+const CHANNELS = ['web', 'mobile_msg', 'bot_msg', 'sms', 'social_dm', 'page_msg', 'workchat', 'rtc_sip'];
 
 interface QueueSummary {
   id: string;
