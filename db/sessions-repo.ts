@@ -17,6 +17,8 @@ export interface SessionChanges {
   call_type?: string | null;
   /** The session's CRM contact, once matched (docs/crm.md, "Matching a conversation to its contact"); a turn only sets it. */
   customer_id?: string;
+  /** The conversation is over (a phone call hung up): status `closed`, so the customer's next message opens a new session. */
+  closed?: true;
 }
 
 /** A session whose dialog sleeps after WAIT (engine/dialog-envelope.ts), for start-up recovery. */

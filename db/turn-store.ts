@@ -126,10 +126,11 @@ const SESSION_CTE = {
   },
   // A known session, only if it is still at the version the turn read.
   update: {
-    params: 7,
+    params: 8,
     text: `s as (
     update sessions set
       needs_human = coalesce($3::boolean, needs_human),
+      status = case when $8::boolean then 'closed' else status end,
       context_data = case when $4::jsonb is null then context_data else context_data || $4::jsonb end,
       dialog_state = case when $5::boolean then $6::jsonb else dialog_state end,
       customer_id = coalesce($7::uuid, customer_id),
@@ -292,7 +293,7 @@ function sessionParams(write: SessionWrite | undefined): unknown[] {
     const { row } = write;
     return [row.id, row.user_id, row.bot_id, row.channel, row.external_user_id, changes.needs_human ?? null, patch, dialog, changes.customer_id ?? null, row.call_type];
   }
-  return [write.id, write.version, changes.needs_human ?? null, patch, changes.dialog_state !== undefined, dialog, changes.customer_id ?? null];
+  return [write.id, write.version, changes.needs_human ?? null, patch, changes.dialog_state !== undefined, dialog, changes.customer_id ?? null, changes.closed === true];
 }
 
 function inboundParams(row: InboundWrite | undefined): unknown[] {

@@ -14,6 +14,7 @@ import { deliverOutbox, type DeliverJob, type DispatchDeps, type OutboxDeps } fr
 import { receiveMessage, type TurnDeps } from './receive-message.js';
 import { createRecovery, type RecoveryCounts, type RecoveryDeps } from './recover-pending.js';
 import { resolveSession, type ResolveDeps } from './resolve-session.js';
+import { closeSession } from './close-session.js';
 import { sendMessages, type SendDeps } from './send-messages.js';
 import { SessionCache } from './session-cache.js';
 import { wakeDialog, type WakeDeps, type WakeJob } from './wake-dialog.js';
@@ -89,6 +90,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     receive: (message) => receiveMessage(turn, message),
     accept: (messages) => acceptInbound(inbound, messages),
     resolve: (sessionId, options) => resolveSession(resolve, sessionId, options?.context),
+    close: (sessionId, reason) => closeSession(resolve, sessionId, reason),
     send: (messages) => sendMessages(send, messages),
     completeSignIn: (completion) => completeSignIn(resume, completion),
     awaitsSignIn: (request) => awaitsSignIn(resume, request),

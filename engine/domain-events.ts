@@ -22,6 +22,8 @@ export const ENGINE_EVENTS = {
    * 24-hour window, or reported it failed later): the attendant must see it, not only the transcript.
    */
   deliveryFailed: 'message.delivery_failed',
+  /** The conversation is over for good (a phone call hung up): the customer's next message opens a new session. */
+  closed: 'session.closed',
 } as const;
 
 export type EngineEventName = (typeof ENGINE_EVENTS)[keyof typeof ENGINE_EVENTS];
@@ -54,6 +56,7 @@ export interface EngineEventPayloads {
   /** `mark`: what attendance stored under SURVEY_CONTEXT_KEY when it asked (the turn cleared it). */
   'survey.answered': { session: SessionSnapshot; score: number; mark: unknown; message: CustomerMessageRef };
   'message.delivery_failed': FailedDelivery;
+  'session.closed': { session: SessionSnapshot; reason: string };
 }
 
 /** The outbound transcript message that failed, and the provider's words (`delivery_error`). */

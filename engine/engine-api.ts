@@ -3,6 +3,7 @@ import type { EngineEventHandlers } from './domain-events.js';
 import type { Channel, InboundMessage, OutboundMessage } from './messages.js';
 import type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
 import type { InboundScreen } from './engine-deps.js';
+import type { WaitingOn } from './dialog-envelope.js';
 
 /** What one inbound message led to. */
 export type ReceiveOutcome =
@@ -12,7 +13,14 @@ export type ReceiveOutcome =
    */
   | { status: 'duplicate'; session_id: string | null; replies: OutboundMessage[] }
   /** Processed: `replies` are the messages this turn committed to the outbox (empty when a human has the session). */
-  | { status: 'processed'; session_id: string; needs_human: boolean; replies: OutboundMessage[] };
+  | { status: 'processed'; session_id: string; needs_human: boolean; replies: OutboundMessage[]; dialog?: DialogOutcome };
+
+/**
+ * Where the bot's dialog stands after a turn it ran (absent when it did not run): waiting at a HEAR
+ * (its type and menu, so a phone call listens for key presses where the HEAR wants digits), asleep
+ * at a WAIT, or ended. docs/channels/rtc-sip.md, "The voice bot".
+ */
+export type DialogOutcome = { status: 'waiting'; waiting_for: WaitingOn } | { status: 'sleeping' } | { status: 'ended' };
 
 /** What storing a webhook's messages led to (`Engine.accept`). */
 export interface AcceptOutcome {
@@ -39,6 +47,8 @@ export interface Engine {
    * (docs/architecture.md, "The routing rule", step 8). `context` keys are written to context_data in the same step.
    */
   resolve(sessionId: string, options?: { context?: Record<string, unknown> }): Promise<void>;
+  /** Ends the conversation for good (a phone call hung up): the customer's next message opens a new session (close-session.ts). */
+  close(sessionId: string, reason: string): Promise<void>;
   /**
    * Commits messages to customers outside a customer's turn (an attendant's reply, a proactive
    * message) and delivers them like any other: transcript, outbox, event bus, SMS rule.

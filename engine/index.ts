@@ -8,7 +8,7 @@ export {
   CHANNELS, type Attachment, type CampaignReferral, type Channel, type ChannelCommand, type CustomerRef, type DeliveryStatusUpdate, type InboundMessage, type OutboundMessage, type Sender,
   type Suggestion,
 } from './messages.js';
-export { sessionOutboundTopic, type AcceptOutcome, type Engine, type ReceiveOutcome } from './engine-api.js';
+export { sessionOutboundTopic, type AcceptOutcome, type DialogOutcome, type Engine, type ReceiveOutcome } from './engine-api.js';
 export { createEngine, type EngineService } from './create-engine.js';
 export type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
 export type { EngineBot, EngineDeps, EngineRepositories, InboundScreen, OutboxSettings } from './engine-deps.js';

@@ -10,7 +10,7 @@ import { noteCustomerDetails } from './customer-details.js';
 import { ENGINE_EVENTS, type CustomerMessageRef } from './domain-events.js';
 import { readStoredDialog, type StoredDialog } from './dialog-envelope.js';
 import { conversationLockKey, type EngineBot } from './engine-deps.js';
-import type { ReceiveOutcome } from './engine-api.js';
+import type { DialogOutcome, ReceiveOutcome } from './engine-api.js';
 import { eventWrite } from './event-dispatch.js';
 import type { InboundMessage, OutboundMessage } from './messages.js';
 import { matchCustomer, type MatchDeps } from './match-customer.js';
@@ -146,8 +146,16 @@ async function runTurn(ctx: TurnDeps, bot: EngineBot, turn: SessionTurn, inbound
       session_id: turn.id,
       needs_human: withHuman,
       replies: committed.outbound.filter((o) => o.toCustomer).map((o) => o.message),
+      ...(dialog === undefined || turn.needsHuman() ? {} : { dialog: dialogOutcome(dialog) }),
     },
   };
+}
+
+function dialogOutcome(dialog: StoredDialog | null): DialogOutcome {
+  if (dialog === null) return { status: 'ended' };
+  if (dialog.status === 'sleeping') return { status: 'sleeping' };
+  const { type, menu } = dialog.waiting_for;
+  return { status: 'waiting', waiting_for: { ...(type ? { type } : {}), ...(menu ? { menu } : {}) } };
 }
 
 /**

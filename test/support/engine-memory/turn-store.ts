@@ -76,6 +76,7 @@ function writeSession(tables: MemoryTables, write: SessionWrite): void {
     ...row,
     needs_human: changes.needs_human ?? row.needs_human,
     customer_id: changes.customer_id ?? row.customer_id,
+    status: changes.closed ? 'closed' : row.status,
     context_data: patch ? { ...row.context_data, ...patch } : row.context_data,
     dialog_state: changes.dialog_state === undefined ? row.dialog_state : (jsonb(changes.dialog_state) ?? null),
     version: row.version + 1,

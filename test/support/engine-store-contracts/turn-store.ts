@@ -78,6 +78,18 @@ export function describeTurnStoreContract(open: OpenEngineStore): void {
       expect((await turns.session(chat.row.id))?.call_type).toBeNull();
     });
 
+    test('a closed session is no longer the customer\'s: their next first message opens a new one', async () => {
+      const { turns } = store().repos;
+      const customer = unique('closing');
+      const { id } = await opened(customer);
+      committed(await turns.commit({ session: rows().update(id, 1, { closed: true, dialog_state: null }), outbound: [], events: [] }));
+      expect(await turns.session(id)).toMatchObject({ status: 'closed', version: 2, dialog_state: null });
+      expect((await turns.load(key(customer), undefined)).session).toBeUndefined();
+      const next = rows().create(customer);
+      committed(await turns.commit({ session: next, inbound: rows().message(next.row.id, 'again'), outbound: [], events: [] }));
+      expect((await turns.load(key(customer), undefined)).session?.id).toBe(next.row.id);
+    });
+
     test('a write at the version read moves the version on and merges context_data key by key', async () => {
       const { turns } = store().repos;
       const customer = unique('update');
