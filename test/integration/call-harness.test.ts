@@ -1,14 +1,15 @@
 /**
  * The call tests' harness against the real programs, without our SIP stack: baresip calls
- * baresip (audio and key presses both ways), baresip is refused by a SIPp UAS, and SIPp's
- * INVITE-and-final-answer scenario reads the answer of a SIPp UAS from a forged source address.
+ * baresip (audio both ways, RFC 4733 key presses), baresip is refused by a SIPp UAS, SIPp's
+ * INVITE-and-final-answer scenario reads the answer of a SIPp UAS from a forged source address,
+ * and SIPp's bench and SIP INFO scenarios reach an answering baresip.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startBaresipCaller, type BaresipCaller, CallFailedError } from '../support/baresip.js';
-import { concatWavs, energyOf, segmentsOfSound, silenceWav, toneWav } from '../support/call-audio.js';
-import { runSipp, SIPP_SCENARIOS, startSipp } from '../support/sipp.js';
+import { concatWavs, energyOf, segmentsOfSound, silenceWav, soundMs, toneWav } from '../support/call-audio.js';
+import { infoDigitsScenario, rtpStreamWav, runSipp, SIPP_SCENARIOS, startSipp } from '../support/sipp.js';
 
 /** A SIPp UAS that refuses one INVITE with `status` and logs the address in its Via. */
 const refusingUas = (status: string) => `<?xml version="1.0" encoding="ISO-8859-1" ?>
@@ -94,6 +95,9 @@ describe('call harness', () => {
     await answerer.waitForDigits('12#');
     expect(answerer.digitsReceived).toBe('12#');
     await caller.waitForSound(900);
+    // Mid-call, the caller says something: the far end hears it.
+    await caller.play(await toneWav(500, path.join(dir, 'answer.wav'), { hz: 700 }));
+    await answerer.waitForSound(400);
     await caller.hangUp();
     expect((await answerer.waitForClosed()).reason).toMatch(/reset by peer|BYE/i);
 
@@ -135,5 +139,32 @@ describe('call harness', () => {
     expect(answered.logs).toEqual(['final=200']);
     expect(answered.exitCode).toBe(0);
     expect((await uas.done).requests).toEqual(['INVITE', 'ACK', 'BYE']);
+  });
+
+  test('the bench scenario streams a μ-law WAV as RTP to the far end for the call length', async () => {
+    const answerer = await startBaresipCaller({ user: 'bot', answerMode: 'auto' });
+    phones.push(answerer);
+    const audio = await rtpStreamWav(await toneWav(500, path.join(dir, 'bench-tone.wav')), path.join(dir, 'bench.wav'));
+    const call = await runSipp({
+      scenario: { file: SIPP_SCENARIOS.callRtpBothWays },
+      substitutions: { AUDIO: audio },
+      target: `127.0.0.1:${answerer.sipPort}`,
+      service: 'bot',
+      callMs: 1200,
+    });
+    expect(call.exitCode).toBe(0);
+    expect(call.responses).toContain(200);
+    expect((await answerer.waitForClosed()).reason).toMatch(/reset by peer|BYE/i);
+    // The 500 ms file looped for the whole call.
+    expect(await soundMs(answerer.recordingPath)).toBeGreaterThanOrEqual(1000);
+  });
+
+  test('SIPp presses keys as SIP INFO (the fallback), and the far end reads them', async () => {
+    const answerer = await startBaresipCaller({ user: 'bot', answerMode: 'auto' });
+    phones.push(answerer);
+    const call = await runSipp({ scenario: { xml: infoDigitsScenario('4#') }, target: `127.0.0.1:${answerer.sipPort}`, service: 'bot', callMs: 50 });
+    expect(call.exitCode).toBe(0);
+    await answerer.waitForClosed();
+    expect(answerer.digitsReceived).toBe('4#');
   });
 });

@@ -66,6 +66,8 @@ export interface BaresipCaller {
   readonly uri: string;
   /** Places a call (`sip:+15550100@127.0.0.1:5070;transport=udp`); resolves when answered, rejects with CallFailedError (e.g. status 403, 486). */
   dial(uri: string, options?: { timeoutMs?: number }): Promise<void>;
+  /** Answers a call ringing in (answer mode manual); resolves when established. */
+  answer(options?: { timeoutMs?: number }): Promise<void>;
   /** Sends key presses (0-9, *, #, A-D) as RFC 4733 events, one after another; resolves once baresip has queued them. */
   sendDigits(digits: string): Promise<void>;
   /** From now on the call speaks this WAV (any WAV; converted, then silence until `maxCallSeconds`). Applies to later calls too. */
@@ -111,7 +113,6 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
   await mkdir(heardDir);
   const maxCallSeconds = options.maxCallSeconds ?? 120;
   const user = options.user ?? 'caller';
-  const [sipPort, ctrlPort] = [await freeUdpTcpPort(), await freeUdpTcpPort()];
   let played = 0;
   const padded = async (wavPath: string | undefined): Promise<string> => {
     const out = path.join(dir, `play-${++played}.wav`);
@@ -121,34 +122,7 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
     await run('sox', [...input, '-r', String(CALL_SAMPLE_RATE), '-c', '1', '-b', '16', '-e', 'signed-integer', out, ...effects]);
     return out;
   };
-  const rtp = options.rtpPorts ?? { min: 30000, max: 39999 };
-  await writeFile(path.join(dir, 'config'), [
-    'poll_method epoll',
-    `sip_listen 127.0.0.1:${sipPort}`,
-    'net_interface 127.0.0.1', // "lo" is not found by name: baresip looks loopback up by address
-    'call_local_timeout 30',
-    'call_max_calls 4',
-    `audio_source aufile,${await padded(options.playWav)}`,
-    'audio_player aubridge,heard', // a player nothing reads: the sndfile filter records instead
-    'audio_alert aubridge,alert',
-    'ausrc_srate 8000', 'auplay_srate 8000', 'ausrc_channels 1', 'auplay_channels 1',
-    'audio_buffer 20',
-    `rtp_ports ${rtp.min}-${rtp.max}`,
-    'rtcp_mux no',
-    'jitter_buffer_delay 1-5',
-    `module_path ${MODULES}`,
-    'module g711.so', 'module aufile.so', 'module aubridge.so', 'module sndfile.so',
-    'module_tmp account.so',
-    'module_app menu.so', 'module_app ctrl_tcp.so',
-    `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
-    `snd_path ${heardDir}`,
-    'ringback_disabled yes', 'menu_bell no', 'redial_attempts 0', 'statmode_default off',
-    '',
-  ].join('\n'));
-  const codecs = (options.codecs ?? ['PCMU', 'PCMA']).join(',');
-  const transport = options.transport === 'tcp' ? ';transport=tcp' : '';
-  await writeFile(path.join(dir, 'accounts'), `<sip:${user}@127.0.0.1${transport}>;answermode=${options.answerMode ?? 'manual'};audio_codecs=${codecs};regint=0;ptime=20\n`);
-  await writeFile(path.join(dir, 'contacts'), '');
+  const firstSource = await padded(options.playWav);
 
   const events: string[] = [];
   const note = (line: string) => {
@@ -157,14 +131,23 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
     if (events.length > EVENT_LINES) events.splice(0, events.length - EVENT_LINES);
     if (process.env.BARESIP_DEBUG) process.stderr.write(`[baresip ${user}] ${line}\n`);
   };
-  const child: ChildProcess = spawn(BARESIP, ['-f', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // The status line is redrawn with carriage returns: split on them too.
-  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => chunk.toString().split(/[\r\n]+/).forEach(note));
+  // The ports are free when picked, not reserved: if one is taken before baresip binds it, it exits; pick again.
+  let launched: Launched | undefined;
+  for (let attempt = 1; !launched; attempt++) {
+    try {
+      launched = await launch(dir, { ...options, user, source: firstSource, heardDir }, note, events);
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: string }).code === 'ENOENT') {
+        await rm(dir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+  const { child, exited, control, sipPort } = launched;
 
   // The call's state, updated by the events.
   let calls = 0;
-  let state: 'idle' | 'calling' | 'established' | 'closed' = 'idle';
+  let state: 'idle' | 'calling' | 'ringing' | 'established' | 'closed' = 'idle';
   let closeReason = '';
   let digits = '';
   let recording: string | undefined;
@@ -197,7 +180,6 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
     attempt();
   });
 
-  const control = await connectControl(ctrlPort, () => child.exitCode !== null, events);
   const pending = new Map<string, (answer: BaresipEvent) => void>();
   let tokens = 0;
   let closing: Promise<void> = Promise.resolve();
@@ -212,7 +194,7 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
     switch (message.type) {
       case 'CALL_INCOMING':
         digits = '';
-        state = 'calling';
+        state = 'ringing';
         break;
       case 'CALL_ESTABLISHED':
         state = 'established';
@@ -259,7 +241,7 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
     uri: `sip:${user}@127.0.0.1:${sipPort}`,
     async dial(uri, dialOptions = {}) {
       await closing;
-      if (state === 'calling' || state === 'established') throw new Error(`baresip (${user}): a call is already up`);
+      if (state === 'calling' || state === 'ringing' || state === 'established') throw new Error(`baresip (${user}): a call is already up`);
       digits = '';
       state = 'calling';
       await command('dial', uri);
@@ -269,6 +251,11 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
         return undefined;
       });
     },
+    async answer(answerOptions = {}) {
+      await waitUntil('incoming call', answerOptions.timeoutMs ?? 20_000, () => (state === 'ringing' ? true : undefined));
+      await command('accept');
+      await caller.waitForEstablished(answerOptions);
+    },
     async sendDigits(keys) {
       if (!/^[0-9*#A-D]*$/.test(keys)) throw new Error(`not key presses: ${keys}`);
       for (const key of keys) await command('sndcode', key);
@@ -277,7 +264,7 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
       await command('ausrc', `aufile,${await padded(wavPath)}`);
     },
     async hangUp() {
-      if (state !== 'calling' && state !== 'established') return;
+      if (state === 'idle' || state === 'closed') return;
       await command('hangup');
       await caller.waitForClosed();
     },
@@ -324,6 +311,72 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
     },
   };
   return caller;
+}
+
+interface Launched {
+  child: ChildProcess;
+  exited: Promise<void>;
+  control: ControlConnection;
+  sipPort: number;
+}
+
+/** Writes the config for two fresh ports, starts baresip and connects to its control port. */
+async function launch(
+  dir: string,
+  options: BaresipOptions & { user: string; source: string; heardDir: string },
+  note: (line: string) => void,
+  events: string[],
+): Promise<Launched> {
+  const [sipPort, ctrlPort] = [await freeUdpTcpPort(), await freeUdpTcpPort()];
+  const rtp = options.rtpPorts ?? { min: 30000, max: 39999 };
+  await writeFile(path.join(dir, 'config'), [
+    'poll_method epoll',
+    `sip_listen 127.0.0.1:${sipPort}`,
+    'net_interface 127.0.0.1', // "lo" is not found by name: baresip looks loopback up by address
+    'call_local_timeout 30',
+    'call_max_calls 4',
+    `audio_source aufile,${options.source}`,
+    'audio_player aubridge,heard', // a player nothing reads: the sndfile filter records instead
+    'audio_alert aubridge,alert',
+    'ausrc_srate 8000', 'auplay_srate 8000', 'ausrc_channels 1', 'auplay_channels 1',
+    'audio_buffer 20',
+    `rtp_ports ${rtp.min}-${rtp.max}`,
+    'rtcp_mux no',
+    'jitter_buffer_delay 1-5',
+    `module_path ${MODULES}`,
+    'module g711.so', 'module aufile.so', 'module aubridge.so', 'module sndfile.so',
+    'module_tmp account.so',
+    'module_app menu.so', 'module_app ctrl_tcp.so',
+    `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
+    `snd_path ${options.heardDir}`,
+    'ringback_disabled yes', 'menu_bell no', 'redial_attempts 0', 'statmode_default off',
+    '',
+  ].join('\n'));
+  const codecs = (options.codecs ?? ['PCMU', 'PCMA']).join(',');
+  const transport = options.transport === 'tcp' ? ';transport=tcp' : '';
+  await writeFile(path.join(dir, 'accounts'), `<sip:${options.user}@127.0.0.1${transport}>;answermode=${options.answerMode ?? 'manual'};audio_codecs=${codecs};regint=0;ptime=20\n`);
+  await writeFile(path.join(dir, 'contacts'), '');
+
+  const child = spawn(BARESIP, ['-f', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let spawnError: Error | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', (error) => {
+      spawnError = error;
+      resolve();
+    });
+  });
+  // The status line is redrawn with carriage returns: split on them too.
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => chunk.toString().split(/[\r\n]+/).forEach(note));
+  try {
+    const control = await connectControl(ctrlPort, () => child.exitCode !== null || spawnError !== undefined, events);
+    return { child, exited, control, sipPort };
+  } catch (error) {
+    if (spawnError) throw Object.assign(new Error(`cannot run ${BARESIP} (apt-get install baresip-core): ${spawnError.message}`), { code: (spawnError as { code?: string }).code });
+    child.kill('SIGKILL');
+    await exited;
+    throw error;
+  }
 }
 
 /** 486 from baresip's "486 Busy Here"; undefined when the call ended without a SIP status. */

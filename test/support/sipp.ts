@@ -50,6 +50,8 @@ export interface SippOptions {
   callMs?: number;
   /** Give up after this long (-timeout, and a kill a little later). Default 30 s. */
   timeoutMs?: number;
+  /** `-key NAME VALUE` pairs: `[NAME]` in the scenario's messages. */
+  keys?: Record<string, string>;
   /** Anything else, passed as is. */
   extraArgs?: string[];
 }
@@ -112,6 +114,7 @@ export async function startSipp(options: SippOptions): Promise<SippProcess> {
     '-trace_logs', '-log_file', file('logs.log'),
     '-trace_err', '-error_file', file('errors.log'),
     '-trace_stat', '-stf', file('stats.csv'), '-fd', '1',
+    ...Object.entries(options.keys ?? {}).flatMap(([name, value]) => ['-key', name, value]),
     ...(options.extraArgs ?? []),
   ];
   const child = spawn(SIPP, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -147,6 +150,55 @@ export async function startSipp(options: SippOptions): Promise<SippProcess> {
       return done;
     },
   };
+}
+
+/**
+ * A UAC scenario that calls, then presses `digits` as SIP INFO (`application/dtmf-relay`, the
+ * fallback of phones without RFC 4733; baresip 1.0.0 cannot send these), `gapMs` apart, stays
+ * for `-d` ms and hangs up. SIPp has no loop over a string, so the INFOs are written out here.
+ */
+export function infoDigitsScenario(digits: string, gapMs = 200): string {
+  const message = (start: string, cseq: string, extra: string[], body = '') => `
+  <send retrans="500"><![CDATA[
+      ${start}
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+      From: "SIPp" <sip:sipp@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
+      ${start.startsWith('INVITE') ? 'To: <sip:[service]@[remote_ip]:[remote_port]>' : '[last_To:]'}
+      Call-ID: [call_id]
+      CSeq: ${cseq}
+      Contact: <sip:sipp@[local_ip]:[local_port];transport=[transport]>
+      Max-Forwards: 70
+${extra.map((header) => `      ${header}\n`).join('')}      Content-Length: [len]
+
+${body}
+    ]]></send>`;
+  const sdp = ['v=0', 'o=sipp 1 1 IN IP[local_ip_type] [local_ip]', 's=-', 'c=IN IP[media_ip_type] [media_ip]', 't=0 0',
+    'm=audio [media_port] RTP/AVP 0 101', 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=fmtp:101 0-15'].map((line) => `      ${line}`).join('\n');
+  const infos = [...digits].map((digit, i) => `${message('INFO [next_url] SIP/2.0', `${i + 2} INFO`, ['[routes]', 'Content-Type: application/dtmf-relay'], `      Signal=${digit}\n      Duration=160`)}
+  <recv response="200"/>
+  <pause milliseconds="${gapMs}"/>`).join('');
+  return `<?xml version="1.0" encoding="ISO-8859-1" ?>
+<scenario name="info-digits">${message('INVITE sip:[service]@[remote_ip]:[remote_port] SIP/2.0', '1 INVITE', ['Content-Type: application/sdp'], sdp)}
+  <recv response="100" optional="true"/>
+  <recv response="180" optional="true"/>
+  <recv response="183" optional="true"/>
+  <recv response="200" rrs="true"/>
+  <send><![CDATA[
+      ACK [next_url] SIP/2.0
+      Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+      From: "SIPp" <sip:sipp@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
+      [last_To:]
+      [routes]
+      Call-ID: [call_id]
+      CSeq: 1 ACK
+      Max-Forwards: 70
+      Content-Length: 0
+
+    ]]></send>${infos}
+  <pause/>${message('BYE [next_url] SIP/2.0', `${digits.length + 2} BYE`, ['[routes]'])}
+  <recv response="200" crlf="true"/>
+</scenario>
+`;
 }
 
 /**
