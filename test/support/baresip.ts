@@ -229,7 +229,22 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
     const dump = readdirSync(heardDir).filter((name) => name.endsWith('-dec.wav')).sort().at(-1);
     return dump ? path.join(heardDir, dump) : undefined;
   };
+  // If baresip dies, whoever waits learns it now rather than at a timeout.
+  void exited.then(() => {
+    note(`baresip exited (code ${child.exitCode})`);
+    pending.forEach((answer) => answer({ response: true, ok: false, data: 'baresip exited' }));
+    pending.clear();
+    if (state !== 'idle' && state !== 'closed') {
+      closeReason = 'baresip exited';
+      state = 'closed';
+    }
+    changed();
+  });
   const command = (name: string, params?: string): Promise<BaresipEvent> => new Promise((resolve, reject) => {
+    if (child.exitCode !== null) {
+      reject(new Error(`baresip ${name}: baresip has exited\n${events.slice(-30).join('\n')}`));
+      return;
+    }
     const token = `t${++tokens}`;
     pending.set(token, (answer) => (answer.ok ? resolve(answer) : reject(new Error(`baresip ${name} ${params ?? ''}: ${answer.data ?? 'failed'}`))));
     note(`command ${name}${params ? ` ${params}` : ''}`);
