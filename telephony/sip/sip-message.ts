@@ -43,6 +43,8 @@ const LIST_HEADERS = new Set(['via', 'contact', 'route', 'record-route', 'allow'
   'unsupported', 'accept', 'accept-encoding', 'accept-language', 'allow-events', 'content-encoding']);
 /** Token lists, where an empty element is harmless. */
 const TOKEN_LISTS = new Set(['allow', 'supported', 'require', 'proxy-require', 'unsupported', 'allow-events', 'content-encoding']);
+/** More header lines than any real message carries is a flood, not a call. */
+export const MAX_HEADER_LINES = 256;
 const SINGLE = ['from', 'to', 'call-id', 'cseq', 'max-forwards', 'content-length', 'content-type'];
 
 /** The long name of a header, in lower case (for comparisons). */
@@ -106,6 +108,7 @@ export function findHeaderEnd(buffer: Buffer, from: number): { headerEnd: number
 }
 
 function parseHeaderLines(lines: string[]): SipHeader[] {
+  if (lines.length > MAX_HEADER_LINES) throw new SipParseError(`more than ${MAX_HEADER_LINES} header lines`);
   const unfolded: string[] = [];
   for (const line of lines) {
     if (/^[ \t]/.test(line)) {

@@ -26,7 +26,7 @@ const ANY_URI = /^[A-Za-z][A-Za-z0-9+\-.]*:[^\s<>"]+$/;
 
 /** Whether `text` looks like an absolute URI of any scheme (it may still be a bad `sip:` URI). */
 export function isAbsoluteUri(text: string): boolean {
-  return ANY_URI.test(text) && !/[\x00-\x1f\x7f]/.test(text);
+  return ANY_URI.test(text) && !hasControlCharacter(text);
 }
 
 /** The scheme of an absolute URI, in lower case. */
@@ -124,4 +124,13 @@ function unescape(text: string): string {
 /** A short excerpt for error messages (never a whole hostile value). */
 export function clip(text: string): string {
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+}
+
+/** Whether `text` holds a C0 control character or DEL (never valid outside quoted strings). */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
