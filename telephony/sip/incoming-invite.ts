@@ -61,7 +61,7 @@ export class IncomingInviteImpl implements IncomingInvite {
 
   ringing(): void {
     if (this.tx.finalSent) return;
-    this.host.respond(this.tx, 180, { toTag: this.localTag, headers: { Contact: this.host.contact(this.source.transport) } });
+    this.host.respond(this.tx, 180, { toTag: this.localTag, headers: { Contact: this.host.contact(this.source.transport), ...this.recordRoute() } });
   }
 
   accept(sdpAnswer: string): Promise<SipCall> {
@@ -84,11 +84,17 @@ export class IncomingInviteImpl implements IncomingInvite {
       });
       this.host.respond(this.tx, 200, {
         toTag: this.localTag,
-        headers: { Contact: this.host.contact(this.source.transport), Allow: ALLOW, Supported: SUPPORTED, ...dialog.sessionHeaders() },
+        headers: { Contact: this.host.contact(this.source.transport), ...this.recordRoute(), Allow: ALLOW, Supported: SUPPORTED, ...dialog.sessionHeaders() },
         body: { contentType: 'application/sdp', content: sdpAnswer },
       });
       dialog.awaitAck(Number(/\d+/.exec(headerValue(this.request, 'cseq') ?? '')?.[0]), this.tx);
     });
+  }
+
+  /** Responses that create the dialog carry the Record-Route of the request (RFC 3261 §12.1.1). */
+  private recordRoute(): Record<string, string> {
+    const routes = headerValues(this.request, 'record-route');
+    return routes.length > 0 ? { 'Record-Route': routes.join(', ') } : {};
   }
 
   onCancel(listener: () => void): void {

@@ -81,7 +81,6 @@ test('INVITE with SDP: 100 at once, the offer reaches onInvite, 180, 200 with th
   const sipCall = await accepted;
   expect(sipCall.callId).toBe(call.callId);
   await new Promise((resolve) => setTimeout(resolve, 50));
-  peer.count(() => true); // drain
   const before = peer.count((m) => m.kind === 'response' && m.status === 200);
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(peer.count((m) => m.kind === 'response' && m.status === 200)).toBe(before);
@@ -113,8 +112,9 @@ test('BYE from the caller: 200 and the call ends with remote-bye', async () => {
   expect(await ended).toBe('remote-bye');
 });
 
-test('hangUp sends BYE (retransmitted until answered) and ends with local-bye', async () => {
-  const { sipCall } = await established();
+test('hangUp sends BYE (retransmitted until answered, along the Record-Route) and ends with local-bye', async () => {
+  const { sipCall, ok: answer } = await established(['Record-Route: <sip:127.0.0.1:5999;lr>']);
+  expect(headerValue(answer, 'record-route')).toBe('<sip:127.0.0.1:5999;lr>');
   const reasons: string[] = [];
   sipCall.onEnded((reason) => reasons.push(reason));
   const done = sipCall.hangUp();
@@ -122,6 +122,7 @@ test('hangUp sends BYE (retransmitted until answered) and ends with local-bye', 
   await peer.request('BYE'); // timer E re-sent it
   expect(headerValue(bye, 'to')).toMatch(/tag=from/);
   expect(bye.uri).toBe(`sip:caller@127.0.0.1:${peer.port}`);
+  expect(headerValue(bye, 'route')).toBe('<sip:127.0.0.1:5999;lr>');
   const ok = ['SIP/2.0 200 OK', ...bye.headers.filter((h) => ['via', 'from', 'to', 'call-id', 'cseq'].includes(h.name.toLowerCase())).map((h) => `${h.name}: ${h.value}`), 'Content-Length: 0', '', ''].join('\r\n');
   peer.send(ok);
   await done;
@@ -137,7 +138,7 @@ test('re-INVITE (hold): the handler answers the new offer; UPDATE too', async ()
   });
   const hold = SDP_OFFER.replace('t=0 0', 't=0 0\r\na=sendonly');
   peer.send(request('INVITE', { ...call, cseq: 2 }, { body: hold }));
-  const ok = await peer.response(200, 'INVITE');
+  const ok = await peer.response(200, '2 INVITE'); // not a late retransmission of the first 200
   expect(ok.body.toString()).toContain('41002');
   peer.send(request('ACK', { ...call, cseq: 2 }));
   peer.send(request('UPDATE', { ...call, cseq: 3 }, { body: SDP_OFFER }));

@@ -101,21 +101,24 @@ class UserAgent implements SipUserAgent, InviteHost {
     const key = transactionKey(request);
     const existing = this.transactions.get(key);
     if (existing) return existing.onRetransmission();
-    if (this.transactions.size >= (this.options.limits?.maxTransactions ?? 10_000)) {
+    // OPTIONS outside a dialog (keep-alives, and the cheapest flood) is answered statelessly:
+    // a retransmission simply gets the same answer again.
+    const stateless = request.method === 'OPTIONS' && parseAddress(headerValue(request, 'to') ?? '').params.tag === undefined;
+    if (!stateless && this.transactions.size >= (this.options.limits?.maxTransactions ?? 10_000)) {
       this.sendResponse(buildResponse(request, 503, { server: this.server, headers: { 'Retry-After': '5' } }), request, source);
       return;
     }
     const context = {
       send: (response: SipResponse) => this.sendResponse(response, request, source),
       timers: this.timers,
-      reliable: source.transport === 'tcp',
+      reliable: stateless || source.transport === 'tcp',
       onTerminated: () => {
         this.transactions.delete(key);
         this.invites.delete(key);
       },
     };
     const tx = request.method === 'INVITE' ? new InviteServerTransaction(request, context) : new NonInviteServerTransaction(request, context);
-    this.transactions.set(key, tx);
+    if (!stateless) this.transactions.set(key, tx);
     if (tx instanceof InviteServerTransaction) this.respond(tx, 100);
     try {
       this.route(request, tx, source, key);

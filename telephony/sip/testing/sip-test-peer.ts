@@ -42,7 +42,7 @@ export class SipTestPeer {
   }
 
   response(status: number, method?: string): Promise<SipResponse> {
-    return this.next((m) => m.kind === 'response' && m.status === status && (!method || (headerValue(m, 'cseq') ?? '').endsWith(method))) as Promise<SipResponse>;
+    return this.next((m) => m.kind === 'response' && m.status === status && (!method || ` ${headerValue(m, 'cseq') ?? ''}`.endsWith(` ${method}`))) as Promise<SipResponse>;
   }
 
   request(method: string): Promise<SipRequest> {
