@@ -46,3 +46,22 @@ test('TCP: an idle connection is closed after the idle timeout', async () => {
     await transport.close();
   }
 });
+
+test('TCP: connections beyond the cap are closed at once', async () => {
+  const transport = await SipTransport.open(
+    { host: '127.0.0.1', udpPort: 0, tcpPort: 0, maxTcpConnections: 1, logger: createLogger({ level: 'silent' }) },
+    { onMessage: () => undefined, onMalformed: () => undefined },
+  );
+  try {
+    const first = net.connect({ host: '127.0.0.1', port: transport.tcpPort ?? 0 });
+    await new Promise((resolve) => first.on('connect', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = net.connect({ host: '127.0.0.1', port: transport.tcpPort ?? 0 });
+    second.on('error', () => undefined);
+    await new Promise((resolve) => second.on('close', resolve));
+    expect(first.destroyed).toBe(false);
+    first.destroy();
+  } finally {
+    await transport.close();
+  }
+});

@@ -89,7 +89,7 @@ export class SipTransport {
       socket = net.connect({ host: destination.address, port: destination.port });
       this.adopt(socket, destination);
     }
-    socket.write(data);
+    if (socket.writable) socket.write(data);
   }
 
   async close(): Promise<void> {
@@ -116,6 +116,7 @@ export class SipTransport {
   }
 
   private adopt(socket: net.Socket, remote?: SipAddress): void {
+    socket.on('error', (err) => this.options.logger.debug({ err, peer: socket.remoteAddress }, 'sip: tcp connection error'));
     if (this.connections.size >= (this.options.maxTcpConnections ?? 1024)) {
       socket.destroy();
       return;
@@ -124,7 +125,6 @@ export class SipTransport {
     const id = key(peer);
     this.connections.set(id, socket);
     socket.setTimeout(this.options.tcpIdleTimeoutMs ?? 180_000, () => socket.destroy());
-    socket.on('error', (err) => this.options.logger.debug({ err, peer: peer.address }, 'sip: tcp connection error'));
     socket.on('close', () => {
       if (this.connections.get(id) === socket) this.connections.delete(id);
     });

@@ -214,6 +214,27 @@ test('TCP: two messages in one chunk, and one message split over chunks', async 
   socket.destroy();
 });
 
+test('a call over TCP: 200 on the connection (no retransmission needed), ACK, BYE from the caller', async () => {
+  const socket = net.connect({ host: '127.0.0.1', port: ua.tcpPort ?? 0 });
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const received = collectStream(socket);
+  const call = { callId: 'tcp-call', fromTag: 'tcpfrom', port: socket.localPort ?? 0, transport: 'TCP' as const };
+  socket.write(request('INVITE', call, { body: SDP_OFFER }));
+  const invite = await waitFor(() => invites.find((i) => i.callId === 'tcp-call'));
+  expect(invite.source.transport).toBe('tcp');
+  const accepted = invite.accept(ANSWER);
+  const ok = await waitFor(() => received.find((m) => m.kind === 'response' && m.status === 200));
+  expect(headerValue(ok, 'contact')).toMatch(/;transport=tcp>$/);
+  const toTag = /tag=(\w+)/.exec(headerValue(ok, 'to') ?? '')?.[1] ?? '';
+  socket.write(request('ACK', { ...call, toTag }));
+  const sipCall = await accepted;
+  const ended = new Promise((resolve) => sipCall.onEnded(resolve));
+  socket.write(request('BYE', { ...call, toTag, cseq: 2 }));
+  expect(await ended).toBe('remote-bye');
+  await waitFor(() => received.find((m) => m.kind === 'response' && headerValue(m, 'cseq') === '2 BYE'));
+  socket.destroy();
+});
+
 describe('RFC 4475 messages the UA answers', () => {
   // The fixtures' Via names hosts of the RFC; ';rport' makes the answer come back to this test's socket.
   const send = (name: string) => peer.send(Buffer.from(loadTortureMessage(name).toString('latin1').replace(/^(Via:[^\r]*)/im, '$1;rport'), 'latin1'));
