@@ -112,7 +112,7 @@ class UserAgent implements SipUserAgent, InviteHost {
       send: (response: SipResponse) => this.sendResponse(response, request, source),
       timers: this.timers,
       reliable: stateless || source.transport === 'tcp',
-      onTerminated: () => {
+      onTerminated: stateless ? () => undefined : () => {
         this.transactions.delete(key);
         this.invites.delete(key);
       },
