@@ -4,7 +4,7 @@
  * ACK arrives.
  */
 import { headerValue, headerValues, type SipRequest } from './sip-message.js';
-import { parseAddress, type AddressValue } from './sip-headers.js';
+import { parseAddress, parseCSeq, type AddressValue } from './sip-headers.js';
 import { parseSipUri, type SipUri } from './sip-uri.js';
 import { parseDigest, type DigestAuthenticator } from './digest.js';
 import { Dialog, MIN_SESSION_EXPIRES, sdpBody, type DialogHost } from './dialog.js';
@@ -87,7 +87,7 @@ export class IncomingInviteImpl implements IncomingInvite {
         headers: { Contact: this.host.contact(this.source.transport), ...this.recordRoute(), Allow: ALLOW, Supported: SUPPORTED, ...dialog.sessionHeaders() },
         body: { contentType: 'application/sdp', content: sdpAnswer },
       });
-      dialog.awaitAck(Number(/\d+/.exec(headerValue(this.request, 'cseq') ?? '')?.[0]), this.tx);
+      dialog.awaitAck(parseCSeq(headerValue(this.request, 'cseq') ?? '').seq, this.tx);
     });
   }
 
