@@ -67,10 +67,6 @@ export class Dialog implements SipCall {
     return dialogId(this.callId, this.localTag, this.remoteTag);
   }
 
-  get isEnded(): boolean {
-    return this.ended !== undefined;
-  }
-
   /** The 2xx to `tx` (CSeq `seq`) was sent; its ACK is expected. */
   awaitAck(seq: number, tx: InviteServerTransaction): void {
     this.awaitingAck = { seq, tx };
