@@ -1,0 +1,244 @@
+/**
+ * The UAS dialog of an answered call (RFC 3261 §12) and the call it carries: requests inside it
+ * (BYE, re-INVITE, UPDATE, INFO, OPTIONS, ACK), the BYE we send, and the session timer
+ * (RFC 4028) that ends a call nobody refreshes. Requests are sent back to where the INVITE came
+ * from (the trunk), which also works when the caller's Contact is behind NAT.
+ */
+import type { Logger } from '../../infra/logger.js';
+import { headerValue, headerValues, type SipHeader, type SipRequest, type SipResponse } from './sip-message.js';
+import { parseAddress, parseCSeq, parseMediaType } from './sip-headers.js';
+import { ALLOW, ACCEPT, SUPPORTED, newBranch, type ResponseOptions } from './sip-builders.js';
+import type { InviteServerTransaction, NonInviteServerTransaction } from './server-transactions.js';
+import type { SipAddress } from './sip-transport.js';
+import type { SipTimers } from './timers.js';
+import type { CallEndReason, SipCall } from './user-agent-types.js';
+
+/** What a dialog needs from the UA that owns it. */
+export interface DialogHost {
+  readonly timers: SipTimers;
+  readonly logger: Logger;
+  respond(tx: InviteServerTransaction | NonInviteServerTransaction, status: number, options?: Omit<ResponseOptions, 'server'>): void;
+  /** Sends a request in a client transaction; resolves with its final response, or undefined on timeout. */
+  sendRequest(request: SipRequest, destination: SipAddress): Promise<SipResponse | undefined>;
+  /** Our Via value for a new request (`branch` included). */
+  via(transport: SipAddress['transport'], branch: string): string;
+  contact(transport: SipAddress['transport']): string;
+  forget(dialog: Dialog): void;
+}
+
+/** RFC 4028's minimum interval. */
+export const MIN_SESSION_EXPIRES = 90;
+
+export class Dialog implements SipCall {
+  readonly callId: string;
+  readonly localTag: string;
+  readonly remoteTag: string;
+  private readonly localAddress: string;
+  private readonly remoteAddress: string;
+  private remoteTarget: string;
+  private readonly routeSet: string[];
+  private remoteSeq: number;
+  private localSeq = 0;
+  private lastAnswer: string;
+  private ended: CallEndReason | undefined;
+  private readonly endedListeners: ((reason: CallEndReason) => void)[] = [];
+  private readonly infoListeners: ((contentType: string | undefined, body: string) => void)[] = [];
+  private reofferHandler: ((offer: string) => string) | undefined;
+  /** The INVITE (first or re-INVITE) whose 2xx waits for its ACK, by CSeq number. */
+  private awaitingAck: { seq: number; tx: InviteServerTransaction } | undefined;
+  private sessionInterval: number | undefined;
+  private sessionTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly host: DialogHost, invite: SipRequest, localTag: string, readonly remote: SipAddress, answer: string) {
+    this.callId = headerValue(invite, 'call-id') ?? '';
+    this.localTag = localTag;
+    const from = headerValue(invite, 'from') ?? '';
+    this.remoteTag = parseAddress(from).params.tag ?? '';
+    this.remoteAddress = from;
+    this.localAddress = `${headerValue(invite, 'to') ?? ''};tag=${localTag}`;
+    const contact = headerValue(invite, 'contact');
+    this.remoteTarget = contact ? parseAddress(contact).uriText : parseAddress(from).uriText;
+    this.routeSet = headerValues(invite, 'record-route');
+    this.remoteSeq = parseCSeq(headerValue(invite, 'cseq') ?? '').seq;
+    this.lastAnswer = answer;
+  }
+
+  get id(): string {
+    return dialogId(this.callId, this.localTag, this.remoteTag);
+  }
+
+  /** The 2xx to `tx` (CSeq `seq`) was sent; its ACK is expected. */
+  awaitAck(seq: number, tx: InviteServerTransaction): void {
+    this.awaitingAck = { seq, tx };
+  }
+
+  onAck(request: SipRequest): void {
+    const seq = parseCSeq(headerValue(request, 'cseq') ?? '').seq;
+    if (this.awaitingAck?.seq !== seq) return;
+    const { tx } = this.awaitingAck;
+    this.awaitingAck = undefined;
+    tx.acknowledge();
+  }
+
+  /** Starts or refreshes the session timer (RFC 4028 §10: BYE when the interval passes without a refresh). */
+  refreshSession(intervalSeconds?: number): void {
+    if (intervalSeconds !== undefined) this.sessionInterval = intervalSeconds;
+    if (this.sessionInterval === undefined || this.ended) return;
+    clearTimeout(this.sessionTimer);
+    this.sessionTimer = setTimeout(() => void this.hangUpWith('session-expired'), this.sessionInterval * this.host.timers.sessionSecondMs);
+  }
+
+  /** Session-Expires and Require for a 2xx, when the session timer is on. */
+  sessionHeaders(): Record<string, string> {
+    return this.sessionInterval === undefined ? {} : { 'Session-Expires': `${this.sessionInterval};refresher=uac`, Require: 'timer' };
+  }
+
+  /** A request inside this dialog (not ACK, not CANCEL). */
+  handle(request: SipRequest, tx: InviteServerTransaction | NonInviteServerTransaction): void {
+    const seq = parseCSeq(headerValue(request, 'cseq') ?? '').seq;
+    if (seq <= this.remoteSeq) {
+      this.host.respond(tx, 500, { reason: 'CSeq Out of Order' });
+      return;
+    }
+    this.remoteSeq = seq;
+    switch (request.method) {
+      case 'BYE':
+        this.host.respond(tx, 200);
+        this.end('remote-bye');
+        return;
+      case 'INVITE':
+        this.reinvite(request, tx as InviteServerTransaction, seq);
+        return;
+      case 'UPDATE': {
+        const offer = sdpBody(request);
+        this.takeSessionExpires(request);
+        const answer = offer === undefined ? undefined : this.answerOffer(offer);
+        if (offer !== undefined && answer === undefined) {
+          this.host.respond(tx, 488);
+          return;
+        }
+        this.host.respond(tx, 200, { headers: this.sessionHeaders(), ...(answer === undefined ? {} : { body: { contentType: 'application/sdp', content: answer } }) });
+        this.refreshSession();
+        return;
+      }
+      case 'INFO': {
+        this.host.respond(tx, 200);
+        const contentType = headerValue(request, 'content-type');
+        for (const listener of this.infoListeners) listener(contentType, request.body.toString('utf8'));
+        return;
+      }
+      case 'OPTIONS':
+        this.host.respond(tx, 200, { headers: { Allow: ALLOW, Accept: ACCEPT, Supported: SUPPORTED } });
+        return;
+      default:
+        this.host.respond(tx, 405, { headers: { Allow: ALLOW } });
+    }
+  }
+
+  private reinvite(request: SipRequest, tx: InviteServerTransaction, seq: number): void {
+    if (this.awaitingAck) {
+      this.host.respond(tx, 500, { headers: { 'Retry-After': '1' } }); // RFC 3261 §14.2
+      return;
+    }
+    const contact = headerValue(request, 'contact');
+    if (contact) this.remoteTarget = parseAddress(contact).uriText;
+    const offer = sdpBody(request);
+    // Without an offer the re-INVITE asks for one: ours is the last answer (RFC 3264 §8).
+    const answer = offer === undefined ? this.lastAnswer : this.answerOffer(offer);
+    if (answer === undefined) {
+      this.host.respond(tx, 488);
+      return;
+    }
+    this.takeSessionExpires(request);
+    tx.onAckTimeout = () => void this.hangUpWith('ack-timeout');
+    this.host.respond(tx, 200, {
+      headers: { Contact: this.host.contact(this.remote.transport), Allow: ALLOW, Supported: SUPPORTED, ...this.sessionHeaders() },
+      body: { contentType: 'application/sdp', content: answer },
+    });
+    this.awaitAck(seq, tx);
+    this.refreshSession();
+  }
+
+  private takeSessionExpires(request: SipRequest): void {
+    if (this.sessionInterval === undefined) return;
+    const offered = Number(/^\s*(\d+)/.exec(headerValue(request, 'session-expires') ?? '')?.[1]);
+    if (offered >= MIN_SESSION_EXPIRES) this.sessionInterval = offered;
+  }
+
+  private answerOffer(offer: string): string | undefined {
+    if (!this.reofferHandler) return this.lastAnswer;
+    try {
+      this.lastAnswer = this.reofferHandler(offer);
+      return this.lastAnswer;
+    } catch (err) {
+      this.host.logger.debug({ err, callId: this.callId }, 'sip: re-offer handler failed');
+      return undefined;
+    }
+  }
+
+  hangUp(): Promise<void> {
+    return this.hangUpWith('local-bye');
+  }
+
+  /** Sends BYE (unless the call has already ended) and ends the call with `reason`. */
+  async hangUpWith(reason: CallEndReason): Promise<void> {
+    if (this.ended) return;
+    this.end(reason);
+    await this.host.sendRequest(this.byeRequest(), this.remote);
+  }
+
+  private byeRequest(): SipRequest {
+    this.localSeq += 1;
+    const headers: SipHeader[] = [
+      { name: 'Via', value: this.host.via(this.remote.transport, newBranch()) },
+      { name: 'Max-Forwards', value: '70' },
+      { name: 'From', value: this.localAddress },
+      { name: 'To', value: this.remoteAddress },
+      { name: 'Call-ID', value: this.callId },
+      { name: 'CSeq', value: `${this.localSeq} BYE` },
+      ...this.routeSet.map((value) => ({ name: 'Route', value })),
+    ];
+    return { kind: 'request', method: 'BYE', uri: this.remoteTarget, headers, body: Buffer.alloc(0) };
+  }
+
+  /** Ends the call without sending anything (the far end hung up, or the UA is closing). */
+  end(reason: CallEndReason): void {
+    if (this.ended) return;
+    this.ended = reason;
+    clearTimeout(this.sessionTimer);
+    this.host.forget(this);
+    for (const listener of this.endedListeners) safely(this.host.logger, () => listener(reason));
+  }
+
+  onEnded(listener: (reason: CallEndReason) => void): void {
+    if (this.ended) listener(this.ended);
+    else this.endedListeners.push(listener);
+  }
+
+  onReoffer(handler: (offerSdp: string) => string): void {
+    this.reofferHandler = handler;
+  }
+
+  onInfo(listener: (contentType: string | undefined, body: string) => void): void {
+    this.infoListeners.push(listener);
+  }
+}
+
+export function dialogId(callId: string, localTag: string, remoteTag: string): string {
+  return `${callId}|${localTag}|${remoteTag}`;
+}
+
+/** The body of a request when it is SDP. */
+export function sdpBody(request: SipRequest): string | undefined {
+  const contentType = headerValue(request, 'content-type');
+  if (request.body.length === 0 || !contentType) return undefined;
+  return parseMediaType(contentType).type === 'application/sdp' ? request.body.toString('utf8') : undefined;
+}
+
+function safely(logger: Logger, action: () => void): void {
+  try {
+    action();
+  } catch (err) {
+    logger.debug({ err }, 'sip: a call listener threw');
+  }
+}

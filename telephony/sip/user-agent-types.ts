@@ -1,0 +1,85 @@
+/** The public shapes of the SIP user agent (re-exported by index.ts; see docs/channels/rtc-sip.md). */
+import type { Logger } from '../../infra/logger.js';
+import type { SipUri } from './sip-uri.js';
+import type { SipAddress } from './sip-transport.js';
+
+export type { SipAddress } from './sip-transport.js';
+export type { SipUri } from './sip-uri.js';
+
+/** From or To of a request: display name, URI and tag. */
+export interface NameAddr {
+  displayName?: string;
+  uri: SipUri;
+  tag?: string;
+}
+
+export interface SipUserAgentOptions {
+  /** Listen address. */
+  host: string;
+  /** 0: any free port. */
+  udpPort: number;
+  /** Absent: no TCP listener; 0: any free port. */
+  tcpPort?: number;
+  /** Host written in Via and Contact instead of `host` (behind NAT). */
+  publicAddress?: string;
+  logger: Logger;
+  /** Server header; default 'Switchboard'. */
+  userAgentName?: string;
+  /** T1 (default 500 ms), T2, T4; `sessionSecondMs` is a session-timer second (default 1000, tests shrink it). */
+  timers?: { t1Ms?: number; t2Ms?: number; t4Ms?: number; sessionSecondMs?: number };
+  /** Bounds on what peers may hold open (defaults: 3 minutes idle, 1024 TCP connections, 10 000 transactions). */
+  limits?: { tcpIdleTimeoutMs?: number; maxTcpConnections?: number; maxTransactions?: number };
+  /** A new dialog-creating INVITE (not a retransmission, not a re-INVITE); 100 Trying is already sent. */
+  onInvite(invite: IncomingInvite): void;
+}
+
+export interface SipUserAgent {
+  readonly udpPort: number;
+  readonly tcpPort?: number;
+  /** Ends every call ('closed', with a BYE sent once) and closes the sockets. */
+  close(): Promise<void>;
+}
+
+export interface IncomingInvite {
+  readonly callId: string;
+  /** Where the packet or connection came from. */
+  readonly source: SipAddress;
+  readonly requestUri: SipUri;
+  readonly from: NameAddr;
+  readonly to: NameAddr;
+  /** The body when Content-Type is application/sdp. */
+  readonly sdpOffer?: string;
+  /** First value, case-insensitive, compact forms too. */
+  header(name: string): string | undefined;
+  /** Final error answer (403, 404, 480, 486, 488, 503…); `headers` e.g. Retry-After. */
+  reject(status: number, reason?: string, headers?: Record<string, string>): void;
+  /** 401 with a digest challenge for `realm`; the caller's retry arrives as a new onInvite. */
+  challenge(realm: string): void;
+  /** Whether the INVITE carries valid digest credentials for this user (nonce issued by this UA, not expired). */
+  verifyDigest(credentials: { username: string; password: string; realm: string }): boolean;
+  /** The Authorization's username, when present (to pick the password). */
+  readonly digestUsername?: string;
+  /** 180 Ringing. */
+  ringing(): void;
+  /**
+   * 200 OK with the SDP answer; resolves with the established call when the ACK arrives; rejects
+   * (and sends BYE) when no ACK comes within 64·T1, or when the caller cancelled first.
+   */
+  accept(sdpAnswer: string): Promise<SipCall>;
+  /** Fires once if the caller sends CANCEL before a final answer (the UA has answered 487). */
+  onCancel(listener: () => void): void;
+}
+
+export type CallEndReason = 'remote-bye' | 'local-bye' | 'session-expired' | 'ack-timeout' | 'closed';
+
+export interface SipCall {
+  readonly callId: string;
+  readonly remote: SipAddress;
+  /** Sends BYE (retransmitted over UDP) and resolves on its answer or timeout; ends the call with 'local-bye'. */
+  hangUp(): Promise<void>;
+  onEnded(listener: (reason: CallEndReason) => void): void;
+  /** A re-INVITE or UPDATE with an SDP offer from the far end (hold, resume, new address): return the SDP answer. Without a handler the last answer is sent again. */
+  onReoffer(handler: (offerSdp: string) => string): void;
+  /** SIP INFO in the dialog (e.g. application/dtmf-relay "Signal=5\r\nDuration=160"). */
+  onInfo(listener: (contentType: string | undefined, body: string) => void): void;
+}
