@@ -29,12 +29,12 @@ function decimate(samples: Float64Array, factor: number): Float64Array {
   const half = (taps.length - 1) / 2;
   const out = new Float64Array(Math.floor(samples.length / factor));
   for (let o = 0; o < out.length; o++) {
-    const centre = o * factor;
+    const start = o * factor - half;
+    // Only the taps that fall inside the signal: the edges are treated as silence.
+    const from = Math.max(0, -start);
+    const to = Math.min(taps.length, samples.length - start);
     let sum = 0;
-    for (let k = 0; k < taps.length; k++) {
-      const i = centre + k - half;
-      if (i >= 0 && i < samples.length) sum += (samples[i] ?? 0) * (taps[k] ?? 0);
-    }
+    for (let k = from; k < to; k++) sum += samples[start + k]! * taps[k]!;
     out[o] = sum;
   }
   return out;

@@ -31,11 +31,28 @@ export function wavToPcm8k(bytes: Buffer): Int16Array {
   return toInt16(resampleTo8k(mono, sampleRate));
 }
 
-/** 16-bit mono PCM at 8 kHz as a WAV file: what a transcription request uploads. */
+/**
+ * 16-bit mono PCM at 8 kHz as a WAV file: what a transcription request uploads. The 44-byte
+ * canonical header is written here rather than by wavefile, which packs sample by sample and takes
+ * tens of milliseconds per utterance on the event loop every call shares.
+ */
 export function pcm8kToWav(pcm: Int16Array): Buffer {
-  const wav = new wavefile.WaveFile();
-  wav.fromScratch(1, CALL_SAMPLE_RATE, '16', pcm);
-  return Buffer.from(wav.toBuffer());
+  const dataBytes = pcm.length * 2;
+  const bytes = Buffer.alloc(44 + dataBytes);
+  bytes.write('RIFF', 0, 'latin1');
+  bytes.writeUInt32LE(36 + dataBytes, 4);
+  bytes.write('WAVEfmt ', 8, 'latin1');
+  bytes.writeUInt32LE(16, 16); // fmt chunk size
+  bytes.writeUInt16LE(1, 20); // PCM
+  bytes.writeUInt16LE(1, 22); // mono
+  bytes.writeUInt32LE(CALL_SAMPLE_RATE, 24);
+  bytes.writeUInt32LE(CALL_SAMPLE_RATE * 2, 28); // bytes per second
+  bytes.writeUInt16LE(2, 32); // block align
+  bytes.writeUInt16LE(16, 34); // bits per sample
+  bytes.write('data', 36, 'latin1');
+  bytes.writeUInt32LE(dataBytes, 40);
+  for (let i = 0; i < pcm.length; i++) bytes.writeInt16LE(pcm[i]!, 44 + i * 2);
+  return bytes;
 }
 
 /**

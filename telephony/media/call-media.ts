@@ -1,0 +1,233 @@
+import type { Socket } from 'node:dgram';
+import type { Logger } from '../../infra/logger.js';
+import { advertisedAddress } from './advertised-address.js';
+import { FRAME_SAMPLES } from './g711.js';
+import { ListenRequest, type Heard } from './listen-request.js';
+import { sharedMediaClock, type MediaClock } from './media-clock.js';
+import { Playback, type PlaybackOutcome } from './playback.js';
+import { bindRtpPort } from './rtp-port.js';
+import { RtpSession, type RtpStats } from './rtp-session.js';
+import type { NegotiatedAudio } from './sdp-negotiation.js';
+import { DEFAULT_VOICE_ACTIVITY, VoiceActivityDetector, type VoiceActivityEvent } from './voice-activity.js';
+
+/** How a listen hears the caller (docs/channels/rtc-sip.md, "Media"). */
+export interface ListenSettings {
+  endSilenceMs: number;
+  maxUtteranceMs: number;
+  noSpeechTimeoutMs: number;
+  speechThresholdDb: number;
+}
+
+export interface CallMediaOptions {
+  /** The address the RTP socket binds to. */
+  host: string;
+  /** The address the far end reaches us at, behind NAT; it goes into the SDP. */
+  publicAddress?: string;
+  /** Even ports from this range; none (or min 0) takes any free port. */
+  portRange?: { min: number; max: number };
+  logger: Logger;
+  /** The call's listen settings; each `listen` may override them. */
+  listening?: Partial<ListenSettings>;
+  /** The 20 ms clock; the process's shared one unless a test or bench brings its own. */
+  clock?: MediaClock;
+}
+
+export type ListenOptions = Partial<ListenSettings> & { maxDigits?: number; interDigitMs?: number };
+
+/** The media of one phone call: what it plays to the caller and what it hears back. */
+export interface CallMedia {
+  readonly localPort: number;
+  /** The address our SDP gives for this call's RTP: the public address when configured. */
+  readonly sdpAddress: string;
+  /** Applies what the SDP agreed (first answer, or a re-offer: new address, hold). While the peer holds (sendonly/inactive from it) nothing is sent. */
+  apply(audio: NegotiatedAudio): void;
+  /** Plays 8 kHz mono PCM; resolves 'finished', or 'interrupted' when `bargeIn` is on and speech or a key press starts (barge-in), or 'stopped' (stopPlayback/close, or another play). */
+  play(pcm: Int16Array, options?: { bargeIn?: boolean }): Promise<PlaybackOutcome>;
+  /** Plays in a loop until stopped (hold music). */
+  loop(pcm: Int16Array): { stop(): void };
+  stopPlayback(): void;
+  /** Waits for the caller: an utterance (speech ended by endSilenceMs), or key presses (collected until '#', `maxDigits`, or `interDigitMs` after the last), or noSpeechTimeoutMs of nothing. A key press while listening for speech switches to collecting digits. Keys pressed since the last listen (type-ahead) count. */
+  listen(options?: ListenOptions): Promise<Heard>;
+  /** Key presses as they arrive (RFC 4733, and SIP INFO fed in by `pressKey`). */
+  onKey(listener: (digit: string) => void): void;
+  /** A key press that arrived by SIP INFO (fallback): treated like an RFC 4733 one. */
+  pressKey(digit: string): void;
+  /** Counts for logs and the bench: packets sent/received, dropped from foreign sources, late sends (pacing > 30 ms), max send interval. */
+  stats(): RtpStats;
+  close(): void;
+}
+
+export const DEFAULT_LISTEN_SETTINGS: ListenSettings = {
+  endSilenceMs: DEFAULT_VOICE_ACTIVITY.endSilenceMs,
+  maxUtteranceMs: DEFAULT_VOICE_ACTIVITY.maxUtteranceMs,
+  noSpeechTimeoutMs: DEFAULT_VOICE_ACTIVITY.noSpeechTimeoutMs,
+  speechThresholdDb: DEFAULT_VOICE_ACTIVITY.speechThresholdDb,
+};
+const DEFAULT_MAX_DIGITS = 64;
+const DEFAULT_INTER_DIGIT_MS = 3000;
+const KEYS = /^[0-9*#A-D]$/;
+/** Frames the received audio may lag the clock (jitter) before missing audio counts as silence. */
+const FEED_SLACK_FRAMES = 3;
+/** Keys remembered between listens (type-ahead). */
+const MAX_TYPED_AHEAD = 32;
+
+/** Opens the media of one call: binds its RTP port and starts its 20 ms clock. */
+export async function openCallMedia(options: CallMediaOptions): Promise<CallMedia> {
+  const { socket, port, release } = await bindRtpPort(options.host, options.portRange);
+  return new CallMediaSession(socket, port, release, options);
+}
+
+/**
+ * Every tick of the clock sends one frame (the playback's, or silence: the stream never pauses
+ * while the call is up, which keeps NAT bindings open and the far end's jitter buffer steady) and
+ * keeps the detector's time running when the caller sends nothing (silence suppression).
+ */
+class CallMediaSession implements CallMedia {
+  readonly sdpAddress: string;
+  private readonly rtp: RtpSession;
+  private readonly vad: VoiceActivityDetector;
+  private readonly settings: ListenSettings;
+  private readonly keyListeners: ((digit: string) => void)[] = [];
+  private readonly stopClock: () => void;
+  private playback: Playback | undefined;
+  private listening: ListenRequest | undefined;
+  private typedAhead: string[] = [];
+  /** An utterance that cut a barge-in prompt and ended before the next listen began. */
+  private interruptedBy: 'speech' | undefined;
+  private heardBeforeListen: Int16Array | undefined;
+  private clockFrames = 0;
+  private fedFrames = 0;
+  private closed = false;
+
+  constructor(
+    private readonly socket: Socket,
+    readonly localPort: number,
+    private readonly releasePort: () => void,
+    private readonly options: CallMediaOptions,
+  ) {
+    this.sdpAddress = advertisedAddress(options.host, options.publicAddress);
+    this.settings = { ...DEFAULT_LISTEN_SETTINGS, ...options.listening };
+    this.vad = new VoiceActivityDetector(this.settings);
+    this.rtp = new RtpSession(socket, { audio: (frame) => this.heard(frame), key: (digit) => this.keyPressed(digit) }, options.logger);
+    this.stopClock = (options.clock ?? sharedMediaClock).subscribe(() => this.tick());
+  }
+
+  apply(audio: NegotiatedAudio): void {
+    this.rtp.configure(audio);
+  }
+
+  play(pcm: Int16Array, options: { bargeIn?: boolean } = {}): Promise<PlaybackOutcome> {
+    return this.start(pcm, { loop: false, bargeIn: options.bargeIn ?? false }).done;
+  }
+
+  loop(pcm: Int16Array): { stop(): void } {
+    const playback = this.start(pcm, { loop: true, bargeIn: false });
+    return { stop: () => playback.settle('stopped') };
+  }
+
+  stopPlayback(): void {
+    this.playback?.settle('stopped');
+  }
+
+  listen(options: ListenOptions = {}): Promise<Heard> {
+    if (this.closed) return Promise.resolve({ kind: 'closed' });
+    this.listening?.close();
+    const { maxDigits, interDigitMs, ...settings } = options;
+    this.vad.configure({ ...this.settings, ...settings });
+    this.vad.restartWaiting();
+    this.fedFrames = this.clockFrames;
+    const request = new ListenRequest({ maxDigits: maxDigits ?? DEFAULT_MAX_DIGITS, interDigitMs: interDigitMs ?? DEFAULT_INTER_DIGIT_MS });
+    this.listening = request;
+    const typed = this.typedAhead;
+    this.typedAhead = [];
+    for (const digit of typed) request.key(digit);
+    if (this.heardBeforeListen && !request.settled) request.speech(this.heardBeforeListen);
+    this.heardBeforeListen = undefined;
+    return request.heard;
+  }
+
+  onKey(listener: (digit: string) => void): void {
+    this.keyListeners.push(listener);
+  }
+
+  pressKey(digit: string): void {
+    const key = digit.toUpperCase();
+    if (KEYS.test(key)) this.keyPressed(key);
+  }
+
+  stats(): RtpStats {
+    return this.rtp.stats();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopClock();
+    this.playback?.settle('stopped');
+    this.listening?.close();
+    this.socket.close();
+    this.releasePort();
+    this.options.logger.debug({ port: this.localPort, stats: this.rtp.stats() }, 'call media: closed');
+  }
+
+  private start(pcm: Int16Array, options: { loop: boolean; bargeIn: boolean }): Playback {
+    this.playback?.settle('stopped');
+    const playback = new Playback(pcm, options);
+    if (this.closed) playback.settle('stopped');
+    this.playback = playback;
+    this.interruptedBy = undefined;
+    this.heardBeforeListen = undefined;
+    return playback;
+  }
+
+  private tick(): void {
+    const frame = this.playback?.nextFrame();
+    this.rtp.sendFrame(frame);
+    this.clockFrames += 1;
+    if (this.clockFrames - this.fedFrames > FEED_SLACK_FRAMES) this.feed(new Int16Array(FRAME_SAMPLES));
+  }
+
+  private heard(frame: Int16Array): void {
+    // A burst after a stall is heard at once; it does not buy credit against later silence.
+    if (this.fedFrames > this.clockFrames + FEED_SLACK_FRAMES) this.fedFrames = this.clockFrames + FEED_SLACK_FRAMES;
+    this.feed(frame);
+  }
+
+  private feed(frame: Int16Array): void {
+    this.fedFrames += 1;
+    for (const event of this.vad.push(frame)) this.onVoice(event);
+  }
+
+  private onVoice(event: VoiceActivityEvent): void {
+    const listening = this.listening && !this.listening.settled ? this.listening : undefined;
+    switch (event.type) {
+      case 'speech-started':
+        if (this.bargeIn()) this.interruptedBy = 'speech';
+        return;
+      case 'utterance-ended':
+        if (listening) listening.speech(event.pcm);
+        else if (this.interruptedBy === 'speech') this.heardBeforeListen = event.pcm;
+        this.interruptedBy = undefined;
+        return;
+      case 'no-speech':
+        if (listening && !this.vad.inUtterance) listening.noSpeech();
+        return;
+    }
+  }
+
+  private keyPressed(digit: string): void {
+    if (this.closed) return;
+    for (const listener of this.keyListeners) listener(digit);
+    this.bargeIn();
+    const listening = this.listening && !this.listening.settled ? this.listening : undefined;
+    if (listening) listening.key(digit);
+    else if (this.typedAhead.length < MAX_TYPED_AHEAD) this.typedAhead.push(digit);
+  }
+
+  /** Interrupts a barge-in playback; true when there was one. */
+  private bargeIn(): boolean {
+    if (!this.playback || this.playback.settled || !this.playback.options.bargeIn) return false;
+    this.playback.settle('interrupted');
+    return true;
+  }
+}
