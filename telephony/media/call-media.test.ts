@@ -2,7 +2,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { once } from 'node:events';
 import { createLogger } from '../../infra/logger.js';
 import { openCallMedia, type CallMedia } from './call-media.js';
-import { encodeG711, FRAME_SAMPLES } from './g711.js';
+import { decodeG711, encodeG711, FRAME_SAMPLES } from './g711.js';
 import { parseRtpPacket, serializeRtpPacket, type RtpPacket } from './rtp-packet.js';
 import { negotiateAudio } from './sdp-negotiation.js';
 import { encodeTelephoneEvent } from './telephone-event.js';
@@ -39,8 +39,8 @@ class Peer {
     return this.socket.address().port;
   }
 
-  offer(direction = 'sendrecv'): string {
-    return ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${this.port} RTP/AVP 0 101`, 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=fmtp:101 0-15', `a=${direction}`, ''].join('\r\n');
+  offer(direction = 'sendrecv', codec: 0 | 8 = 0): string {
+    return ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${this.port} RTP/AVP ${codec} 101`, 'a=rtpmap:101 telephone-event/8000', 'a=fmtp:101 0-15', `a=${direction}`, ''].join('\r\n');
   }
 
   /** Resolves once `check` holds for what has arrived. */
@@ -213,5 +213,22 @@ describe('call media over UDP on 127.0.0.1', () => {
     await peer.until(() => peer.packets.length > afterStop + 3);
     expect(peer.packets.slice(-2).every((p) => p.payload.every((byte) => byte === 0xff))).toBe(true);
     expect(loud().filter((p) => p.marker)).toHaveLength(1);
+  });
+
+  test('PCMA after a re-offer: the audio goes out A-law encoded; RTCP and stray bytes from the peer change nothing', async () => {
+    const first = negotiateAudio(peer.offer(), { address: media.sdpAddress, port: media.localPort });
+    const pcma = negotiateAudio(peer.offer('sendrecv', 8), { address: media.sdpAddress, port: media.localPort }, first.ok ? first.audio : undefined);
+    if (!pcma.ok) throw new Error(pcma.reason);
+    expect(pcma.audio.codec).toBe('PCMA');
+    media.apply(pcma.audio);
+    peer.socket.send(Buffer.from([0x81, 201, 0, 7, 0, 0, 0, 42, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), media.localPort, '127.0.0.1');
+    peer.socket.send(Buffer.from('not rtp'), media.localPort, '127.0.0.1');
+    const played = tone(3);
+    expect(await media.play(played)).toBe('finished');
+    await peer.until(() => peer.packets.some((p) => p.payloadType === 8 && p.marker));
+    const first8 = peer.packets.find((p) => p.payloadType === 8 && p.marker);
+    const decoded = decodeG711('PCMA', first8?.payload ?? new Uint8Array());
+    expect(Math.max(...decoded.map((sample, i) => Math.abs(sample - (played[i] ?? 0))))).toBeLessThanOrEqual(256);
+    expect(media.stats().droppedForeign).toBe(0);
   });
 });
