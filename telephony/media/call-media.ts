@@ -7,7 +7,7 @@ import { sharedMediaClock, type MediaClock } from './media-clock.js';
 import { Playback, type PlaybackOutcome } from './playback.js';
 import { bindRtpPort } from './rtp-port.js';
 import { RtpSession, type RtpStats } from './rtp-session.js';
-import type { NegotiatedAudio } from './sdp-negotiation.js';
+import type { NegotiatedAudio } from './negotiated-audio.js';
 import { DEFAULT_VOICE_ACTIVITY, VoiceActivityDetector, type VoiceActivityEvent } from './voice-activity.js';
 
 /** How a listen hears the caller (docs/channels/rtc-sip.md, "Media"). */
@@ -92,8 +92,9 @@ class CallMediaSession implements CallMedia {
   private playback: Playback | undefined;
   private listening: ListenRequest | undefined;
   private typedAhead: string[] = [];
-  /** An utterance that cut a barge-in prompt and ended before the next listen began. */
+  /** Speech cut the current barge-in prompt: its utterance belongs to the next listen. */
   private interruptedBy: 'speech' | undefined;
+  /** That utterance, when it ended before the next listen began. */
   private heardBeforeListen: Int16Array | undefined;
   private clockFrames = 0;
   private fedFrames = 0;
@@ -106,13 +107,14 @@ class CallMediaSession implements CallMedia {
     private readonly options: CallMediaOptions,
   ) {
     this.sdpAddress = advertisedAddress(options.host, options.publicAddress);
-    this.settings = { ...DEFAULT_LISTEN_SETTINGS, ...options.listening };
+    this.settings = { ...DEFAULT_LISTEN_SETTINGS, ...definedOnly(options.listening ?? {}) };
     this.vad = new VoiceActivityDetector(this.settings);
     this.rtp = new RtpSession(socket, { audio: (frame) => this.heard(frame), key: (digit) => this.keyPressed(digit) }, options.logger);
     this.stopClock = (options.clock ?? sharedMediaClock).subscribe(() => this.tick());
   }
 
   apply(audio: NegotiatedAudio): void {
+    this.options.logger.debug({ port: this.localPort, codec: audio.codec, remote: audio.remote, direction: audio.direction }, 'call media: applied');
     this.rtp.configure(audio);
   }
 
@@ -133,7 +135,7 @@ class CallMediaSession implements CallMedia {
     if (this.closed) return Promise.resolve({ kind: 'closed' });
     this.listening?.close();
     const { maxDigits, interDigitMs, ...settings } = options;
-    this.vad.configure({ ...this.settings, ...settings });
+    this.vad.configure({ ...this.settings, ...definedOnly(settings) });
     this.vad.restartWaiting();
     this.fedFrames = this.clockFrames;
     const request = new ListenRequest({ maxDigits: maxDigits ?? DEFAULT_MAX_DIGITS, interDigitMs: interDigitMs ?? DEFAULT_INTER_DIGIT_MS });
@@ -184,21 +186,24 @@ class CallMediaSession implements CallMedia {
     const frame = this.playback?.nextFrame();
     this.rtp.sendFrame(frame);
     this.clockFrames += 1;
-    if (this.clockFrames - this.fedFrames > FEED_SLACK_FRAMES) this.feed(new Int16Array(FRAME_SAMPLES));
+    if (this.clockFrames - this.fedFrames > FEED_SLACK_FRAMES) {
+      this.fedFrames += 1;
+      this.onVoice(this.vad.pushMissing(FRAME_SAMPLES));
+    }
   }
 
   private heard(frame: Int16Array): void {
     // A burst after a stall is heard at once; it does not buy credit against later silence.
     if (this.fedFrames > this.clockFrames + FEED_SLACK_FRAMES) this.fedFrames = this.clockFrames + FEED_SLACK_FRAMES;
-    this.feed(frame);
-  }
-
-  private feed(frame: Int16Array): void {
     this.fedFrames += 1;
-    for (const event of this.vad.push(frame)) this.onVoice(event);
+    this.onVoice(this.vad.push(frame));
   }
 
-  private onVoice(event: VoiceActivityEvent): void {
+  private onVoice(events: VoiceActivityEvent[]): void {
+    for (const event of events) this.onVoiceEvent(event);
+  }
+
+  private onVoiceEvent(event: VoiceActivityEvent): void {
     const listening = this.listening && !this.listening.settled ? this.listening : undefined;
     switch (event.type) {
       case 'speech-started':
@@ -230,4 +235,9 @@ class CallMediaSession implements CallMedia {
     this.playback.settle('interrupted');
     return true;
   }
+}
+
+/** The settings a caller gave, without the keys it left undefined (which would erase defaults). */
+function definedOnly<T extends object>(settings: T): Partial<T> {
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

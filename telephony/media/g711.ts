@@ -1,5 +1,5 @@
 import alawmulaw from 'alawmulaw';
-import type { AudioCodec } from './sdp-negotiation.js';
+import type { AudioCodec } from './negotiated-audio.js';
 
 /** Samples in one 20 ms frame at 8 kHz: the packet size a call sends (a=ptime:20). */
 export const FRAME_SAMPLES = 160;

@@ -3,8 +3,11 @@
  * offer/answer, RTP over UDP with G.711 and key presses (RFC 4733), playback paced at 20 ms,
  * listening with voice-activity detection, and the WAV conversions speech services need.
  */
-export { negotiateAudio, isHeldByPeer } from './sdp-negotiation.js';
-export type { AudioCodec, MediaDirection, NegotiatedAudio, Negotiation } from './sdp-negotiation.js';
+export { negotiateAudio } from './sdp-negotiation.js';
+export { createAudioOffer, readAudioAnswer } from './sdp-offer.js';
+export type { AudioOffer } from './sdp-offer.js';
+export { isHeldByPeer } from './negotiated-audio.js';
+export type { AudioCodec, MediaDirection, NegotiatedAudio, Negotiation } from './negotiated-audio.js';
 export { openCallMedia, DEFAULT_LISTEN_SETTINGS } from './call-media.js';
 export type { CallMedia, CallMediaOptions, ListenOptions, ListenSettings } from './call-media.js';
 export type { Heard } from './listen-request.js';

@@ -3,7 +3,7 @@ import type { RemoteInfo, Socket } from 'node:dgram';
 import type { Logger } from '../../infra/logger.js';
 import { decodeG711, encodeG711, FRAME_SAMPLES, silenceFrame } from './g711.js';
 import { isRtcp, parseRtpPacket, serializeRtpPacket } from './rtp-packet.js';
-import { isHeldByPeer, type NegotiatedAudio } from './sdp-negotiation.js';
+import { isHeldByPeer, type NegotiatedAudio } from './negotiated-audio.js';
 import { KeyPressDetector } from './telephone-event.js';
 
 /** A send that comes more than this long after the previous one counts as late. */
@@ -102,6 +102,8 @@ export class RtpSession {
     if (isRtcp(bytes)) return;
     const audio = this.audioSettings;
     if (!audio || !this.fromPeer(audio, from)) {
+      // Once per call: enough to see a stray or hostile sender in the logs without flooding them.
+      if (this.counts.droppedForeign === 0) this.logger.info({ from: `${from.address}:${from.port}` }, 'call media: dropping RTP from a source that is not the call\'s peer');
       this.counts.droppedForeign += 1;
       return;
     }

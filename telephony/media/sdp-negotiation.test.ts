@@ -1,5 +1,6 @@
 import { parse } from 'sdp-transform';
-import { isHeldByPeer, negotiateAudio } from './sdp-negotiation.js';
+import { isHeldByPeer } from './negotiated-audio.js';
+import { negotiateAudio } from './sdp-negotiation.js';
 
 const sdp = (...lines: string[]): string => `${lines.join('\r\n')}\r\n`;
 

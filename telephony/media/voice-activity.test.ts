@@ -104,4 +104,20 @@ describe('voice-activity detection', () => {
     expect(events.map((e) => e.event.type)).toEqual(['speech-started', 'utterance-ended']);
     expect(events[0]?.at).toBeGreaterThan(1200);
   });
+
+  test('missing audio lets time pass as silence but teaches the floor nothing: a noisy line starting late is not speech', () => {
+    const detector = new VoiceActivityDetector({ noSpeechTimeoutMs: 1000 });
+    const waited = Array.from({ length: 25 }, () => detector.pushMissing(FRAME)).flat();
+    expect(detector.noiseFloorDb).toBeUndefined();
+    const events = run(detector, line(1000, [], { noise: 1500 }));
+    expect([...waited, ...events.map((e) => e.event)]).toEqual([{ type: 'no-speech' }]);
+  });
+
+  test('missing audio in an utterance counts as its ending silence', () => {
+    const detector = new VoiceActivityDetector({ endSilenceMs: 400 });
+    run(detector, line(1500, [[1000, 1500]]));
+    expect(detector.inUtterance).toBe(true);
+    const events = Array.from({ length: 20 }, () => detector.pushMissing(FRAME)).flat();
+    expect(events).toMatchObject([{ type: 'utterance-ended', reason: 'silence' }]);
+  });
 });

@@ -51,7 +51,7 @@ export function frameLevelDb(frame: Int16Array): number {
  * Energy-based voice-activity detection on 8 kHz frames (20 ms each, as they arrive in RTP), with
  * a noise floor that follows the line: it falls at once to quieter frames and rises slowly, so a
  * noisy line raises the bar for speech and a quiet one lowers it. Pure: time is the audio pushed,
- * so a caller that sends nothing (silence suppression) must be fed silence to let time pass.
+ * so when a caller sends nothing (silence suppression) `pushMissing` lets time pass.
  */
 export class VoiceActivityDetector {
   private options: VoiceActivityOptions;
@@ -97,6 +97,17 @@ export class VoiceActivityDetector {
     const isSpeech = level > Math.max(this.options.speechThresholdDb, floor + this.options.marginDb);
     this.floorDb = Math.max(FLOOR_MIN_DB, nextFloor(floor, level, isSpeech));
     return this.speaking ? this.continueUtterance(frame, ms, isSpeech) : this.awaitSpeech(frame, ms, isSpeech);
+  }
+
+  /**
+   * Audio that never came (the caller's phone suppresses silence, or its stream has not started):
+   * time passes as silence, but the noise floor learns nothing from it, so a noisy line that
+   * starts late is not mistaken for speech against the floor of digital silence.
+   */
+  pushMissing(samples: number): VoiceActivityEvent[] {
+    const frame = new Int16Array(samples);
+    const ms = samples / SAMPLES_PER_MS;
+    return this.speaking ? this.continueUtterance(frame, ms, false) : this.awaitSpeech(frame, ms, false);
   }
 
   private awaitSpeech(frame: Int16Array, ms: number, isSpeech: boolean): VoiceActivityEvent[] {
@@ -157,10 +168,11 @@ export class VoiceActivityDetector {
 
 /**
  * The noise floor follows quieter frames quickly and louder non-speech frames slowly; during speech
- * it creeps up 1 dB a second, so a line whose noise steps up is not heard as endless speech.
+ * it creeps up 2.5 dB a second (speech's own pauses pull it back down), so a line whose noise
+ * steps up is not heard as endless speech.
  */
 function nextFloor(floor: number, level: number, isSpeech: boolean): number {
   if (level < floor) return floor + (level - floor) * 0.2;
   if (!isSpeech) return floor + (level - floor) * 0.05;
-  return floor + 0.02;
+  return floor + 0.05;
 }
