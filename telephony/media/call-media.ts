@@ -1,68 +1,15 @@
 import type { Socket } from 'node:dgram';
-import type { Logger } from '../../infra/logger.js';
 import { advertisedAddress } from './advertised-address.js';
+import { DEFAULT_LISTEN_SETTINGS, type CallMedia, type CallMediaOptions, type ListenOptions, type ListenSettings } from './call-media-api.js';
 import { FRAME_SAMPLES } from './g711.js';
 import { ListenRequest, type Heard } from './listen-request.js';
-import { sharedMediaClock, type MediaClock } from './media-clock.js';
+import { sharedMediaClock } from './media-clock.js';
 import { Playback, type PlaybackOutcome } from './playback.js';
 import { bindRtpPort } from './rtp-port.js';
 import { RtpSession, type RtpStats } from './rtp-session.js';
 import type { NegotiatedAudio } from './negotiated-audio.js';
-import { DEFAULT_VOICE_ACTIVITY, VoiceActivityDetector, type VoiceActivityEvent } from './voice-activity.js';
+import { VoiceActivityDetector, type VoiceActivityEvent } from './voice-activity.js';
 
-/** How a listen hears the caller (docs/channels/rtc-sip.md, "Media"). */
-export interface ListenSettings {
-  endSilenceMs: number;
-  maxUtteranceMs: number;
-  noSpeechTimeoutMs: number;
-  speechThresholdDb: number;
-}
-
-export interface CallMediaOptions {
-  /** The address the RTP socket binds to. */
-  host: string;
-  /** The address the far end reaches us at, behind NAT; it goes into the SDP. */
-  publicAddress?: string;
-  /** Even ports from this range; none (or min 0) takes any free port. */
-  portRange?: { min: number; max: number };
-  logger: Logger;
-  /** The call's listen settings; each `listen` may override them. */
-  listening?: Partial<ListenSettings>;
-  /** The 20 ms clock; the process's shared one unless a test or bench brings its own. */
-  clock?: MediaClock;
-}
-
-export type ListenOptions = Partial<ListenSettings> & { maxDigits?: number; interDigitMs?: number };
-
-/** The media of one phone call: what it plays to the caller and what it hears back. */
-export interface CallMedia {
-  readonly localPort: number;
-  /** The address our SDP gives for this call's RTP: the public address when configured. */
-  readonly sdpAddress: string;
-  /** Applies what the SDP agreed (first answer, or a re-offer: new address, hold). While the peer holds (sendonly/inactive from it) nothing is sent. */
-  apply(audio: NegotiatedAudio): void;
-  /** Plays 8 kHz mono PCM; resolves 'finished', or 'interrupted' when `bargeIn` is on and speech or a key press starts (barge-in), or 'stopped' (stopPlayback/close, or another play). */
-  play(pcm: Int16Array, options?: { bargeIn?: boolean }): Promise<PlaybackOutcome>;
-  /** Plays in a loop until stopped (hold music). */
-  loop(pcm: Int16Array): { stop(): void };
-  stopPlayback(): void;
-  /** Waits for the caller: an utterance (speech ended by endSilenceMs), or key presses (collected until '#', `maxDigits`, or `interDigitMs` after the last), or noSpeechTimeoutMs of nothing. A key press while listening for speech switches to collecting digits. Keys pressed since the last listen (type-ahead) count. */
-  listen(options?: ListenOptions): Promise<Heard>;
-  /** Key presses as they arrive (RFC 4733, and SIP INFO fed in by `pressKey`). */
-  onKey(listener: (digit: string) => void): void;
-  /** A key press that arrived by SIP INFO (fallback): treated like an RFC 4733 one. */
-  pressKey(digit: string): void;
-  /** Counts for logs and the bench: packets sent/received, dropped from foreign sources, late sends (pacing > 30 ms), max send interval. */
-  stats(): RtpStats;
-  close(): void;
-}
-
-export const DEFAULT_LISTEN_SETTINGS: ListenSettings = {
-  endSilenceMs: DEFAULT_VOICE_ACTIVITY.endSilenceMs,
-  maxUtteranceMs: DEFAULT_VOICE_ACTIVITY.maxUtteranceMs,
-  noSpeechTimeoutMs: DEFAULT_VOICE_ACTIVITY.noSpeechTimeoutMs,
-  speechThresholdDb: DEFAULT_VOICE_ACTIVITY.speechThresholdDb,
-};
 const DEFAULT_MAX_DIGITS = 64;
 const DEFAULT_INTER_DIGIT_MS = 3000;
 const KEYS = /^[0-9*#A-D]$/;
