@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { frameLevelDb, VoiceActivityDetector, type VoiceActivityEvent } from './voice-activity.js';
+import { wavToPcm8k } from './wav.js';
 
 const FRAME = 160;
 
@@ -119,5 +121,19 @@ describe('voice-activity detection', () => {
     expect(detector.inUtterance).toBe(true);
     const events = Array.from({ length: 20 }, () => detector.pushMissing(FRAME)).flat();
     expect(events).toMatchObject([{ type: 'utterance-ended', reason: 'silence' }]);
+  });
+
+  test('a word spoken by espeak-ng, between stretches of a quiet line, is one utterance about its length', () => {
+    const word = wavToPcm8k(readFileSync(new URL('./fixtures/espeak-one.wav', import.meta.url)));
+    const quiet = line(1000, [], { noise: 60 });
+    const spoken = [];
+    for (let offset = 0; offset + FRAME <= word.length; offset += FRAME) spoken.push(word.slice(offset, offset + FRAME));
+    const events = run(new VoiceActivityDetector(), [...quiet, ...spoken, ...quiet]);
+    expect(events.map((e) => e.event.type)).toEqual(['speech-started', 'utterance-ended']);
+    const ended = events[1]?.event;
+    if (ended?.type !== 'utterance-ended') throw new Error('no utterance');
+    // espeak pads the word with silence of its own, so the utterance is shorter than the file, and longer than the pre-roll.
+    expect(ended.pcm.length).toBeLessThanOrEqual(word.length + 400 * 8);
+    expect(ended.pcm.length).toBeGreaterThan(200 * 8);
   });
 });
