@@ -1,0 +1,71 @@
+import type { Logger } from '../../infra/logger.js';
+import type { Heard } from './listen-request.js';
+import type { MediaClock } from './media-clock.js';
+import type { NegotiatedAudio } from './negotiated-audio.js';
+import type { PlaybackOutcome } from './playback.js';
+import type { RtpStats } from './rtp-session.js';
+import { DEFAULT_VOICE_ACTIVITY } from './voice-activity.js';
+
+/** How a listen hears the caller (docs/channels/rtc-sip.md, "Media"); defaults in `DEFAULT_LISTEN_SETTINGS`. */
+export interface ListenSettings {
+  /** Silence that ends an utterance. */
+  endSilenceMs: number;
+  /** An utterance is cut at this length. */
+  maxUtteranceMs: number;
+  /** Nothing heard for this long: the listen ends with `timeout`. */
+  noSpeechTimeoutMs: number;
+  /** The quietest level (dBFS) that may count as speech, however quiet the line. */
+  speechThresholdDb: number;
+}
+
+/** What a call's media needs from the process settings (docs/channels/rtc-sip.md, "Media"). */
+export interface CallMediaOptions {
+  /** The address the RTP socket binds to. */
+  host: string;
+  /** The address the far end reaches us at, behind NAT; it goes into the SDP. */
+  publicAddress?: string;
+  /** Even ports from this range; none (or min 0) takes any free port. */
+  portRange?: { min: number; max: number };
+  logger: Logger;
+  /** The call's listen settings; each `listen` may override them. */
+  listening?: Partial<ListenSettings>;
+  /** The 20 ms clock; the process's shared one unless a test or bench brings its own. */
+  clock?: MediaClock;
+}
+
+/** One listen's settings: the call's, overridden; key presses end at `maxDigits` (64) or `interDigitMs` (3000) after the last. */
+export type ListenOptions = Partial<ListenSettings> & { maxDigits?: number; interDigitMs?: number };
+
+/** The media of one phone call: what it plays to the caller and what it hears back. */
+export interface CallMedia {
+  /** Our RTP port, for the SDP. */
+  readonly localPort: number;
+  /** The address our SDP gives for this call's RTP: the public address when configured. */
+  readonly sdpAddress: string;
+  /** Applies what the SDP agreed (first answer, or a re-offer: new address, hold). While the peer holds (sendonly/inactive from it, so `direction` recvonly/inactive) nothing is sent. Until the first call nothing is sent or accepted. */
+  apply(audio: NegotiatedAudio): void;
+  /** Plays 8 kHz mono PCM; resolves 'finished', or 'interrupted' when `bargeIn` is on and speech or a key press starts (barge-in), or 'stopped' (stopPlayback/close, or another play). */
+  play(pcm: Int16Array, options?: { bargeIn?: boolean }): Promise<PlaybackOutcome>;
+  /** Plays in a loop until stopped (hold music). */
+  loop(pcm: Int16Array): { stop(): void };
+  /** Ends the current playback or loop ('stopped'); silence follows. */
+  stopPlayback(): void;
+  /** Waits for the caller: an utterance (speech ended by endSilenceMs), or key presses (collected until '#', `maxDigits`, or `interDigitMs` after the last), or noSpeechTimeoutMs of nothing. A key press while listening for speech switches to collecting digits. Keys pressed since the last listen (type-ahead) count, and so does an utterance that interrupted a barge-in playback. A new listen ends the previous one with 'closed'. */
+  listen(options?: ListenOptions): Promise<Heard>;
+  /** Key presses as they arrive (RFC 4733, and SIP INFO fed in by `pressKey`). */
+  onKey(listener: (digit: string) => void): void;
+  /** A key press that arrived by SIP INFO (fallback): treated like an RFC 4733 one. */
+  pressKey(digit: string): void;
+  /** Counts for logs and the bench: packets sent/received, dropped from foreign sources, late sends (pacing > 30 ms), max send interval. */
+  stats(): RtpStats;
+  /** Ends the call's media: playback 'stopped', listen 'closed', the port released. Idempotent. */
+  close(): void;
+}
+
+/** Listening as a call does unless told otherwise: 800 ms end silence, 15 s utterances at most, 6 s of nothing, -45 dBFS. */
+export const DEFAULT_LISTEN_SETTINGS: ListenSettings = {
+  endSilenceMs: DEFAULT_VOICE_ACTIVITY.endSilenceMs,
+  maxUtteranceMs: DEFAULT_VOICE_ACTIVITY.maxUtteranceMs,
+  noSpeechTimeoutMs: DEFAULT_VOICE_ACTIVITY.noSpeechTimeoutMs,
+  speechThresholdDb: DEFAULT_VOICE_ACTIVITY.speechThresholdDb,
+};

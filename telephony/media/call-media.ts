@@ -1,0 +1,190 @@
+import type { Socket } from 'node:dgram';
+import { advertisedAddress } from './advertised-address.js';
+import { DEFAULT_LISTEN_SETTINGS, type CallMedia, type CallMediaOptions, type ListenOptions, type ListenSettings } from './call-media-api.js';
+import { FRAME_SAMPLES } from './g711.js';
+import { ListenRequest, type Heard } from './listen-request.js';
+import { sharedMediaClock } from './media-clock.js';
+import { Playback, type PlaybackOutcome } from './playback.js';
+import { bindRtpPort } from './rtp-port.js';
+import { RtpSession, type RtpStats } from './rtp-session.js';
+import type { NegotiatedAudio } from './negotiated-audio.js';
+import { VoiceActivityDetector, type VoiceActivityEvent } from './voice-activity.js';
+
+const DEFAULT_MAX_DIGITS = 64;
+const DEFAULT_INTER_DIGIT_MS = 3000;
+const KEYS = /^[0-9*#A-D]$/;
+/** Frames the received audio may lag the clock (jitter) before missing audio counts as silence. */
+const FEED_SLACK_FRAMES = 3;
+/** Keys remembered between listens (type-ahead). */
+const MAX_TYPED_AHEAD = 32;
+
+/** Opens the media of one call: binds its RTP port and starts its 20 ms clock. */
+export async function openCallMedia(options: CallMediaOptions): Promise<CallMedia> {
+  const { socket, port, release } = await bindRtpPort(options.host, options.portRange);
+  return new CallMediaSession(socket, port, release, options);
+}
+
+/**
+ * Every tick of the clock sends one frame (the playback's, or silence: the stream never pauses
+ * while the call is up, which keeps NAT bindings open and the far end's jitter buffer steady) and
+ * keeps the detector's time running when the caller sends nothing (silence suppression).
+ */
+class CallMediaSession implements CallMedia {
+  readonly sdpAddress: string;
+  private readonly rtp: RtpSession;
+  private readonly vad: VoiceActivityDetector;
+  private readonly settings: ListenSettings;
+  private readonly keyListeners: ((digit: string) => void)[] = [];
+  private readonly stopClock: () => void;
+  private playback: Playback | undefined;
+  private listening: ListenRequest | undefined;
+  private typedAhead: string[] = [];
+  /** Speech cut the current barge-in prompt: its utterance belongs to the next listen. */
+  private interruptedBy: 'speech' | undefined;
+  /** That utterance, when it ended before the next listen began. */
+  private heardBeforeListen: Int16Array | undefined;
+  private clockFrames = 0;
+  private fedFrames = 0;
+  private closed = false;
+
+  constructor(
+    private readonly socket: Socket,
+    readonly localPort: number,
+    private readonly releasePort: () => void,
+    private readonly options: CallMediaOptions,
+  ) {
+    this.sdpAddress = advertisedAddress(options.host, options.publicAddress);
+    this.settings = { ...DEFAULT_LISTEN_SETTINGS, ...definedOnly(options.listening ?? {}) };
+    this.vad = new VoiceActivityDetector(this.settings);
+    this.rtp = new RtpSession(socket, { audio: (frame) => this.heard(frame), key: (digit) => this.keyPressed(digit) }, options.logger);
+    this.stopClock = (options.clock ?? sharedMediaClock).subscribe(() => this.tick());
+  }
+
+  apply(audio: NegotiatedAudio): void {
+    this.options.logger.debug({ port: this.localPort, codec: audio.codec, remote: audio.remote, direction: audio.direction }, 'call media: applied');
+    this.rtp.configure(audio);
+  }
+
+  play(pcm: Int16Array, options: { bargeIn?: boolean } = {}): Promise<PlaybackOutcome> {
+    return this.start(pcm, { loop: false, bargeIn: options.bargeIn ?? false }).done;
+  }
+
+  loop(pcm: Int16Array): { stop(): void } {
+    const playback = this.start(pcm, { loop: true, bargeIn: false });
+    return { stop: () => playback.settle('stopped') };
+  }
+
+  stopPlayback(): void {
+    this.playback?.settle('stopped');
+  }
+
+  listen(options: ListenOptions = {}): Promise<Heard> {
+    if (this.closed) return Promise.resolve({ kind: 'closed' });
+    this.listening?.close();
+    const { maxDigits, interDigitMs, ...settings } = options;
+    this.vad.configure({ ...this.settings, ...definedOnly(settings) });
+    this.vad.restartWaiting();
+    this.fedFrames = this.clockFrames;
+    const request = new ListenRequest({ maxDigits: maxDigits ?? DEFAULT_MAX_DIGITS, interDigitMs: interDigitMs ?? DEFAULT_INTER_DIGIT_MS });
+    this.listening = request;
+    const typed = this.typedAhead;
+    this.typedAhead = [];
+    for (const digit of typed) request.key(digit);
+    if (this.heardBeforeListen && !request.settled) request.speech(this.heardBeforeListen);
+    this.heardBeforeListen = undefined;
+    return request.heard;
+  }
+
+  onKey(listener: (digit: string) => void): void {
+    this.keyListeners.push(listener);
+  }
+
+  pressKey(digit: string): void {
+    const key = digit.toUpperCase();
+    if (KEYS.test(key)) this.keyPressed(key);
+  }
+
+  stats(): RtpStats {
+    return this.rtp.stats();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopClock();
+    this.playback?.settle('stopped');
+    this.listening?.close();
+    this.socket.close();
+    this.releasePort();
+    this.options.logger.debug({ port: this.localPort, stats: this.rtp.stats() }, 'call media: closed');
+  }
+
+  private start(pcm: Int16Array, options: { loop: boolean; bargeIn: boolean }): Playback {
+    this.playback?.settle('stopped');
+    const playback = new Playback(pcm, options);
+    if (this.closed) playback.settle('stopped');
+    this.playback = playback;
+    this.interruptedBy = undefined;
+    this.heardBeforeListen = undefined;
+    return playback;
+  }
+
+  private tick(): void {
+    const frame = this.playback?.nextFrame();
+    this.rtp.sendFrame(frame);
+    this.clockFrames += 1;
+    if (this.clockFrames - this.fedFrames > FEED_SLACK_FRAMES) {
+      this.fedFrames += 1;
+      this.onVoice(this.vad.pushMissing(FRAME_SAMPLES));
+    }
+  }
+
+  private heard(frame: Int16Array): void {
+    // A burst after a stall is heard at once; it does not buy credit against later silence.
+    if (this.fedFrames > this.clockFrames + FEED_SLACK_FRAMES) this.fedFrames = this.clockFrames + FEED_SLACK_FRAMES;
+    this.fedFrames += 1;
+    this.onVoice(this.vad.push(frame));
+  }
+
+  private onVoice(events: VoiceActivityEvent[]): void {
+    for (const event of events) this.onVoiceEvent(event);
+  }
+
+  private onVoiceEvent(event: VoiceActivityEvent): void {
+    const listening = this.listening && !this.listening.settled ? this.listening : undefined;
+    switch (event.type) {
+      case 'speech-started':
+        if (this.bargeIn()) this.interruptedBy = 'speech';
+        return;
+      case 'utterance-ended':
+        if (listening) listening.speech(event.pcm);
+        else if (this.interruptedBy === 'speech') this.heardBeforeListen = event.pcm;
+        this.interruptedBy = undefined;
+        return;
+      case 'no-speech':
+        if (listening && !this.vad.inUtterance) listening.noSpeech();
+        return;
+    }
+  }
+
+  private keyPressed(digit: string): void {
+    if (this.closed) return;
+    for (const listener of this.keyListeners) listener(digit);
+    this.bargeIn();
+    const listening = this.listening && !this.listening.settled ? this.listening : undefined;
+    if (listening) listening.key(digit);
+    else if (this.typedAhead.length < MAX_TYPED_AHEAD) this.typedAhead.push(digit);
+  }
+
+  /** Interrupts a barge-in playback; true when there was one. */
+  private bargeIn(): boolean {
+    if (!this.playback || this.playback.settled || !this.playback.options.bargeIn) return false;
+    this.playback.settle('interrupted');
+    return true;
+  }
+}
+
+/** The settings a caller gave, without the keys it left undefined (which would erase defaults). */
+function definedOnly<T extends object>(settings: T): Partial<T> {
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
