@@ -58,7 +58,7 @@ export interface CallMedia {
   pressKey(digit: string): void;
   /** Counts for logs and the bench: packets sent/received, dropped from foreign sources, late sends (pacing > 30 ms), max send interval. */
   stats(): RtpStats;
-  /** Ends the call's media: playback 'stopped', listen 'closed', the port released. Idempotent. */
+  /** Ends the call's media: playback 'stopped', listen 'closed' (with the utterance it cut short, if any), the port released. Idempotent. */
   close(): void;
 }
 

@@ -234,4 +234,19 @@ describe('call media over UDP on 127.0.0.1', () => {
     expect(Math.max(...decoded.map((sample, i) => Math.abs(sample - (played[i] ?? 0))))).toBeLessThanOrEqual(256);
     expect(media.stats().droppedForeign).toBe(0);
   });
+
+  test('hanging up in the middle of a long utterance (a voicemail) keeps what was said', async () => {
+    const recording = media.listen({ maxUtteranceMs: 120000, endSilenceMs: 5000 });
+    await peer.sendAudio(new Int16Array(10 * FRAME_SAMPLES));
+    await peer.sendAudio(tone(30));
+    const voice = new Promise<void>((resolve) => {
+      const check = (): void => void (media.stats().received >= 40 ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    await voice;
+    media.close();
+    const heard = await recording;
+    expect(heard.kind).toBe('closed');
+    if (heard.kind === 'closed') expect(heard.pcm?.length).toBeGreaterThanOrEqual(30 * FRAME_SAMPLES);
+  });
 });

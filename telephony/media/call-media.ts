@@ -113,7 +113,7 @@ class CallMediaSession implements CallMedia {
     this.closed = true;
     this.stopClock();
     this.playback?.settle('stopped');
-    this.listening?.close();
+    this.listening?.close(this.vad.cut());
     this.socket.close();
     this.releasePort();
     this.options.logger.debug({ port: this.localPort, stats: this.rtp.stats() }, 'call media: closed');

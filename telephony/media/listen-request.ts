@@ -1,9 +1,12 @@
-/** What a listen heard: an utterance, key presses, nothing (timeout), or the call ended. */
+/**
+ * What a listen heard: an utterance, key presses, nothing (timeout), or the call ended — with what
+ * was heard of an utterance the hang-up cut short (`pcm`), so a voicemail left up to the hang-up is kept.
+ */
 export type Heard =
   | { kind: 'speech'; pcm: Int16Array }
   | { kind: 'digits'; digits: string; endedBy: '#' | 'timeout' | 'max' }
   | { kind: 'timeout' }
-  | { kind: 'closed' };
+  | { kind: 'closed'; pcm?: Int16Array };
 
 /** How key presses are collected once the first one comes. */
 export interface DigitSettings {
@@ -59,8 +62,9 @@ export class ListenRequest {
     if (!this.collecting) this.finish({ kind: 'timeout' });
   }
 
-  close(): void {
-    this.finish({ kind: 'closed' });
+  /** The call ended; `cutShort` is the utterance in progress, if any (not while collecting keys). */
+  close(cutShort?: Int16Array): void {
+    this.finish(cutShort && !this.collecting ? { kind: 'closed', pcm: cutShort } : { kind: 'closed' });
   }
 
   private finish(heard: Heard): void {

@@ -45,11 +45,14 @@ export class RtpSession {
   private pending: Int16Array = new Int16Array(0);
   private readonly counts: RtpStats = { sent: 0, received: 0, droppedForeign: 0, lateSends: 0, maxIntervalMs: 0 };
 
+  private readonly family: string;
+
   constructor(
     private readonly socket: Socket,
     private readonly handlers: RtpSessionHandlers,
     private readonly logger: Logger,
   ) {
+    this.family = socket.address().family;
     socket.on('message', (bytes, from) => this.receive(bytes, from));
     socket.on('error', (error) => this.logger.warn({ err: error }, 'call media: RTP socket error'));
   }
@@ -81,7 +84,7 @@ export class RtpSession {
     const packet = serializeRtpPacket({ marker, payloadType: audio.payloadType, sequenceNumber: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, payload });
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
-    this.socket.send(packet, to.port, to.address, (error) => {
+    this.socket.send(packet, to.port, sendableAddress(this.family, to.address), (error) => {
       if (error) this.logger.debug({ err: error }, 'call media: RTP send failed');
     });
     this.counts.sent += 1;
@@ -138,4 +141,12 @@ export class RtpSession {
     for (; offset + FRAME_SAMPLES <= buffer.length; offset += FRAME_SAMPLES) this.handlers.audio(buffer.subarray(offset, offset + FRAME_SAMPLES));
     this.pending = buffer.slice(offset);
   }
+}
+
+/**
+ * The peer's address as this socket can send to it: an IPv6 socket (bound to :: to serve both
+ * families) takes an IPv4 peer only in its mapped form ::ffff:a.b.c.d, and refuses the plain one.
+ */
+export function sendableAddress(socketFamily: string, address: string): string {
+  return socketFamily === 'IPv6' && /^\d+\.\d+\.\d+\.\d+$/.test(address) ? `::ffff:${address}` : address;
 }

@@ -136,4 +136,13 @@ describe('voice-activity detection', () => {
     expect(ended.pcm.length).toBeLessThanOrEqual(word.length + 400 * 8);
     expect(ended.pcm.length).toBeGreaterThan(200 * 8);
   });
+
+  test('cut ends an utterance in progress and hands over what was heard; with nobody speaking it has nothing', () => {
+    const detector = new VoiceActivityDetector();
+    run(detector, line(1000, [[500, 1000]]));
+    const pcm = detector.cut();
+    expect(pcm?.length).toBe((200 + 500) * 8);
+    expect(detector.inUtterance).toBe(false);
+    expect(detector.cut()).toBeUndefined();
+  });
 });

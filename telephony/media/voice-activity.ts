@@ -147,6 +147,16 @@ export class VoiceActivityDetector {
     return [];
   }
 
+  /**
+   * Ends an utterance in progress now (the call is hanging up mid-sentence, as callers do after a
+   * voicemail) and returns what was heard of it; undefined when nobody was speaking.
+   */
+  cut(): Int16Array | undefined {
+    if (!this.speaking) return undefined;
+    const ended = this.endUtterance('silence');
+    return ended.type === 'utterance-ended' ? ended.pcm : undefined;
+  }
+
   private endUtterance(reason: 'silence' | 'max'): VoiceActivityEvent {
     const total = this.utterance.reduce((sum, f) => sum + f.length, 0);
     // The silence that ended it is not speech: keep as much of it as the pre-roll, drop the rest.
