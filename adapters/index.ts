@@ -5,6 +5,7 @@ import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/in
 import { createGraphAdapter, GRAPH_CHANNELS, type GraphAdapter, type GraphChannel, type GraphRetryPolicy, type GraphSettingsOf } from './graph/index.js';
 import { createWebAdapter, type VisitorLinkReader, type VisitorTokens } from './web/index.js';
 import { createWorkchatAdapter, type WorkchatAdapter, type WorkchatAdapterDeps } from './workchat/index.js';
+import { createRtcSipAdapter } from './rtc-sip/index.js';
 
 /** Channel adapters: each channel's implementation of the engine's contract (engine/channel-contract.ts), and the one map of them. */
 export {
@@ -59,6 +60,8 @@ export interface ChannelAdapterDeps {
   botMsg?: BotMsgAdapterDeps;
   sms?: SmsAdapterDeps;
   workchat?: WorkchatAdapterDeps;
+  /** Whether a bot answers phone calls (`sip-enabled`, docs/channels/rtc-sip.md). */
+  rtcSip?: { isEnabled(bot: string): boolean };
 }
 
 /**
@@ -87,6 +90,7 @@ export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly 
   if (deps.botMsg) adapters.bot_msg = createBotMsgAdapter(deps.botMsg);
   if (deps.sms) adapters.sms = createSmsAdapter(deps.sms);
   if (deps.workchat) adapters.workchat = createWorkchatAdapter(deps.workchat);
+  if (deps.rtcSip) adapters.rtc_sip = createRtcSipAdapter(deps.rtcSip);
   for (const adapter of extra) adapters[adapter.channel] = adapter;
   return adapters as ChannelAdapters;
 }
@@ -106,3 +110,5 @@ export {
   type TeamChatClient, type TeamChatEvent, type TeamChatInbox, type TeamChatLine, type TeamChatNotice, type TeamChatRequest,
   type TeamChatSettings, type TeamChatThread, type TeamChatUser, type TeamChatWebhooks,
 } from './team-chat/index.js';
+/** Phone calls: the rtc_sip channel (docs/channels/rtc-sip.md). */
+export { startRtcSipChannel, type CallTrunk, type RtcSipBotSettings, type RtcSipChannel, type RtcSipChannelOptions } from './rtc-sip/index.js';

@@ -74,6 +74,7 @@ export function wireConversations(deps: {
   const adapters = createChannelAdapters({
     visitorTokens: auth.visitorTokens, webDriveLinks: driveLinks, graphSettings: (channel, key) => graphChannelSettings(channel, bots.find(key)?.config), logger, voiceFor,
     deliveryStatus: deliveryReceipts, ...providerChannels,
+    rtcSip: { isEnabled: (bot) => bots.find(bot)?.config['sip-enabled'] === true },
     webDrive: (name) => {
       const bot = bots.named(name);
       return bot && files(bot);

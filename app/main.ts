@@ -13,6 +13,7 @@ import { createBotRegistry, prepareBots, type RunnableBot } from './bots.js';
 import type { FirstStart } from './first-start-banner.js';
 import { wireContent } from './content.js';
 import { startCampaigns, wireCrm } from './crm.js';
+import { startPhoneCalls } from './calls.js';
 import { wireConversations } from './conversations.js';
 import type { ServiceDeployment } from './deployment.js';
 import { serveHttp } from './http.js';
@@ -42,6 +43,8 @@ export interface RunningService {
   readonly metricsUrl?: string;
   /** Set when this start created the first admin: what the start banner shows (app/first-start-banner.ts). */
   readonly firstStart?: FirstStart;
+  /** Where phone calls' SIP listens, when a bot has `sip-enabled` (docs/channels/rtc-sip.md). */
+  readonly sip?: { udpPort: number; tcpPort?: number };
   /** Graceful stop: refuse new connections, finish requests and jobs (bounded), close pools. */
   stop(): Promise<void>;
 }
@@ -68,6 +71,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   await startCampaigns(conversations.campaigns, engine);
   await engine.start();
   await scriptHost.start();
+  // Phone calls to the bots with sip-enabled (docs/channels/rtc-sip.md): SIP listens only then.
+  const phoneCalls = await startPhoneCalls({ settings, bots, engine, logger });
 
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
   const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch: infra.fetch });
@@ -98,6 +103,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     settings, http, logger,
     quiet: [() => recovery.stop()],
     close: [
+      // Calls in progress are hung up first, while their sessions can still close.
+      () => phoneCalls?.close(),
       () => attendance.autoSummary.idle(), () => jobs.close({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS }), () => infra.deployment.close(), () => mailer.close(),
       () => bus.close(), () => infra.rateLimiter.close(), () => identityProvider.close(), () => infra.locks.close(), () => database.close(),
     ],
@@ -106,6 +113,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     url: http.url, database, jobs, bus, tokens: auth.tokens, bots: bots.all, engine,
     deployment: { id: infra.deployment.id, redisPrefix: infra.deployment.redisPrefix }, stop,
     ...(http.metricsListener ? { metricsUrl: http.metricsListener.url } : {}),
+    ...(phoneCalls ? { sip: { udpPort: phoneCalls.udpPort, ...(phoneCalls.tcpPort === undefined ? {} : { tcpPort: phoneCalls.tcpPort }) } } : {}),
     ...(auth.firstStart ? { firstStart: auth.firstStart } : {}),
   };
 }

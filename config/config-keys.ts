@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  decimal, emailAddress, flag, optionalDecimal, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, optionalLanguageTag, text, textWithDefault, webhookSecret, wholeNumber,
+  decimal, emailAddress, flag, phoneNumbers, optionalDecimal, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, optionalLanguageTag, text, textWithDefault, webhookSecret, wholeNumber,
 } from './config-values.js';
 
 /** The providers' versioned Graph API, the default `*-api-url` of the Graph-style channels. */
@@ -86,11 +86,15 @@ export const configSchema = z.object({
   'rtc-turn-username': text(),
   'rtc-turn-credential': text(),
   'rtc-max-participants': wholeNumber(4, 2),
+  // Phone calls (docs/channels/rtc-sip.md): the trunk is one of SIP_TRUNKS_FILE's, the numbers E.164.
   'sip-enabled': flag(false),
   'sip-trunk-name': text(),
-  'sip-phone-number': text(),
-  'sip-inbound-route': text(),
+  'sip-phone-number': phoneNumbers(),
+  'sip-inbound-route': z.string().trim().regex(/^(bot|queue:.+)$/i, 'expected bot, or queue:<queue name>').default('bot'),
   'sip-outbound-route': text(),
+  'sip-max-calls': wholeNumber(20, 1),
+  'sip-end-silence-ms': wholeNumber(800, 200),
+  'sip-no-input-seconds': wholeNumber(6, 1),
   'rtc-recording-enabled': flag(true),
   'rtc-storage-bucket': textWithDefault('recordings'),
   'rtc-transcription-enabled': flag(true),

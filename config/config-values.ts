@@ -60,6 +60,13 @@ export function list(defaultValue: readonly string[]) {
     .default(() => [...defaultValue]);
 }
 
+/** Comma-separated phone numbers in E.164 (`+15550100`), spaces and dashes allowed inside; empty when not configured. */
+export function phoneNumbers() {
+  return list([]).pipe(z.array(
+    z.string().transform((raw) => raw.replace(/[\s().-]/g, '')).pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, 'expected phone numbers in E.164 such as +15550100')),
+  ));
+}
+
 /** An http(s) address such as a webhook or a service URL; undefined when not configured. */
 export function httpUrl() {
   return z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional();

@@ -17,3 +17,5 @@ export { loadBotConfig, parseBotConfig, type BotConfigFile } from './load-bot-co
 export { loadBotPackages, type BotPackageFailure, type LoadedBotPackage } from './bot-packages.js';
 /** The process's own settings from environment variables (PORT, DATA_DIR, DATABASE_URL…), parsed once at start-up. */
 export { readProcessSettings, SettingsError, type ProcessSettings } from './process-settings.js';
+/** The SIP trunks phone calls may come from (SIP_TRUNKS_FILE, docs/channels/rtc-sip.md). */
+export { loadSipTrunks, SipTrunksError, type SipTrunk } from './sip-trunks.js';

@@ -83,6 +83,17 @@ export const ProcessSettingsSchema = z.object({
   STORAGE_ACCESS_KEY: optionalString,
   STORAGE_SECRET_KEY: optionalString,
   STORAGE_REGION: z.string().trim().min(1).default('us-east-1'),
+  // Phone calls (docs/channels/rtc-sip.md): opened only when a bot has sip-enabled. SIP_HOST unset = HOST.
+  SIP_HOST: optionalString,
+  SIP_PORT: z.coerce.number().int().min(0).max(65535).default(5060),
+  // Unset: the same port as SIP_PORT; `off`: no TCP listener.
+  SIP_TCP_PORT: optionalString.pipe(z.union([z.literal('off'), z.coerce.number<string>().int().min(0).max(65535)]).optional()),
+  // The address written in SDP and Contact when the service is behind NAT (the public IP); unset = SIP_HOST.
+  SIP_PUBLIC_ADDRESS: optionalString,
+  RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(10_000),
+  RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20_000),
+  // The trunks calls may come from (docs/channels/rtc-sip.md, "Trunks"); a relative path is resolved against the working directory.
+  SIP_TRUNKS_FILE: z.string().default('./sip-trunks.json'),
 }).superRefine((s, ctx) => {
   for (const key of ['STORAGE_BUCKET', 'STORAGE_ACCESS_KEY', 'STORAGE_SECRET_KEY'] as const) {
     if (s.STORAGE_URL && s[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when STORAGE_URL is set` });
@@ -94,6 +105,7 @@ export const ProcessSettingsSchema = z.object({
     zitadel: ['IDP_URL', 'ZITADEL_CLIENT_ID', 'ZITADEL_CLIENT_SECRET'],
     ldap: ['IDP_URL', 'LDAP_BIND_DN', 'LDAP_BIND_PASSWORD', 'LDAP_GROUPS_DN', 'LDAP_USERS_DN'],
   };
+  if (s.RTP_PORT_MIN >= s.RTP_PORT_MAX) ctx.addIssue({ code: 'custom', path: ['RTP_PORT_MAX'], message: 'RTP_PORT_MAX must be above RTP_PORT_MIN' });
   for (const key of required[s.IDP]) {
     if (s[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when IDP=${s.IDP}` });
   }
@@ -114,6 +126,7 @@ export function readProcessSettings(env: NodeJS.ProcessEnv = process.env): Proce
   const hsts = result.data.HSTS ?? (result.data.PUBLIC_URL?.startsWith('https:') ? 'on' : 'off');
   return {
     ...result.data, HSTS: hsts,
+    SIP_TRUNKS_FILE: path.resolve(result.data.SIP_TRUNKS_FILE),
     DATA_DIR: path.resolve(result.data.DATA_DIR), BOTS_DIR: path.resolve(result.data.BOTS_DIR), WEB_DIR: path.resolve(result.data.WEB_DIR),
   };
 }

@@ -94,14 +94,15 @@ export interface CampaignReferral {
  * and `/agent`, an edited message; sms HELP, STOP and START). The adapter recognises the command —
  * it knows the channel's conventions and settings — and the engine applies it (receive-message.ts):
  * - `restart`: the bot's dialog starts again from the top with this message;
- * - `human`: the session is handed to a human, as TRANSFER TO HUMAN with `reason`;
+ * - `human`: the session is handed to a human, as TRANSFER TO HUMAN with `reason` (and `target`, a queue: a phone
+ *   number routed straight to one, docs/channels/rtc-sip.md);
  * - `record`: the message is kept in the transcript and nothing runs;
  * - `answer`: kept, and answered with `text` (from `system`); nothing runs.
  * While a human has the session, `restart` and `human` messages go to the attendant like any other.
  */
 export type ChannelCommand =
   | { kind: 'restart' }
-  | { kind: 'human'; reason: string }
+  | { kind: 'human'; reason: string; target?: string }
   | { kind: 'record' }
   | { kind: 'answer'; text: string };
 

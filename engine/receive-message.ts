@@ -122,7 +122,7 @@ async function runTurn(ctx: TurnDeps, bot: EngineBot, turn: SessionTurn, inbound
       break;
     }
     case 'transfer':
-      transferToHuman(turn, { reason: route.reason }, ctx.now());
+      transferToHuman(turn, { reason: route.reason, ...(route.target ? { target: route.target } : {}) }, ctx.now());
       break;
     case 'attendance':
       break;
@@ -166,7 +166,7 @@ function markVoiceReplies(turn: SessionTurn): void {
   for (const pending of turn.outbound) if (pending.toCustomer && pending.message.from === 'bot') pending.message.voice_reply = true;
 }
 
-type TurnRoute = { kind: 'bot' } | { kind: 'attendance' } | { kind: 'transfer'; reason: string } | { kind: 'kept' };
+type TurnRoute = { kind: 'bot' } | { kind: 'attendance' } | { kind: 'transfer'; reason: string; target?: string } | { kind: 'kept' };
 
 /**
  * The routing rule (routing-rule.ts), with the channel's command applied: `record` and `answer`
@@ -178,7 +178,9 @@ function routeOf(bot: EngineBot, turn: SessionTurn, inbound: InboundMessage): Tu
   if (command?.kind === 'record' || command?.kind === 'answer') return { kind: 'kept' };
   const route = decideRoute(bot.config, turn.session, inbound.text, waitingMenu(turn));
   // The command names its reason even when its text is also a transfer keyword ("/agent").
-  if (command?.kind === 'human' && route.kind !== 'attendance' && attendanceAvailable(bot.config)) return { kind: 'transfer', reason: command.reason };
+  if (command?.kind === 'human' && route.kind !== 'attendance' && attendanceAvailable(bot.config)) {
+    return { kind: 'transfer', reason: command.reason, ...(command.target ? { target: command.target } : {}) };
+  }
   if (route.kind === 'transfer') return { kind: 'transfer', reason: `keyword: ${route.keyword}` };
   return route.kind === 'bot' ? route : { kind: 'attendance' };
 }

@@ -19,8 +19,8 @@ export interface AudioFile {
 export interface VoiceModels {
   /** `language`: a language tag (`pt-BR`); the service is sent its ISO 639-1 part (`pt`), as the API takes it. */
   transcribe(audio: AudioFile, options?: { language?: string }): Promise<string>;
-  /** Spoken `text` as Ogg/Opus, the format voice notes use. */
-  speak(text: string): Promise<AudioFile>;
+  /** Spoken `text`: Ogg/Opus by default, the format voice notes use; WAV for a phone call, which plays it as G.711 (docs/channels/rtc-sip.md). */
+  speak(text: string, options?: { format?: 'opus' | 'wav' }): Promise<AudioFile>;
 }
 
 /** A failed call to the voice service; the message never carries the API key. */
@@ -105,11 +105,14 @@ export function createVoiceModels(options: VoiceModelsOptions): VoiceModels {
       if (typeof response.data.text !== 'string') throw new VoiceModelsError('voice service transcription gave no text');
       return response.data.text.trim();
     },
-    async speak(text) {
+    async speak(text, spoken) {
+      const format = spoken?.format ?? 'opus';
       const response = await call('speech', () => http.post<ArrayBuffer>('/audio/speech', {
-        model: options.speechModel ?? 'tts-1', voice: options.voice ?? 'alloy', input: text, response_format: 'opus',
+        model: options.speechModel ?? 'tts-1', voice: options.voice ?? 'alloy', input: text, response_format: format,
       }, { responseType: 'arraybuffer' }));
-      return { data: Buffer.from(response.data), mimeType: 'audio/ogg', name: 'reply.ogg' };
+      return format === 'wav'
+        ? { data: Buffer.from(response.data), mimeType: 'audio/wav', name: 'reply.wav' }
+        : { data: Buffer.from(response.data), mimeType: 'audio/ogg', name: 'reply.ogg' };
     },
   };
 }

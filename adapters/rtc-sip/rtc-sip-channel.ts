@@ -1,0 +1,160 @@
+import type { Engine } from '../../engine/index.js';
+import type { Logger } from '../../infra/logger.js';
+import {
+  createSipUserAgent, negotiateAudio, openCallMedia, type CallMedia, type IncomingInvite, type NegotiatedAudio, type SipCall, type SipUserAgentOptions,
+} from '../../telephony/index.js';
+import { admitCall, normaliseDialled } from './call-admission.js';
+import { callSpeech, type CallSpeech } from './call-speech.js';
+import { inviteFlood } from './invite-flood.js';
+import type { RtcSipBotSettings } from './rtc-sip-settings.js';
+import { runVoiceCall } from './voice-call.js';
+
+/** Where the channel listens (process settings, docs/channels/rtc-sip.md "Ports and NAT"). */
+export interface RtcSipChannelOptions {
+  host: string;
+  udpPort: number;
+  tcpPort?: number;
+  /** Written in SDP and Contact instead of `host` behind NAT. */
+  publicAddress?: string;
+  rtpPorts: { min: number; max: number };
+  /** The bots with `sip-enabled`, as their config says now. */
+  bots: () => readonly RtcSipBotSettings[];
+  engine: Pick<Engine, 'receive' | 'close'>;
+  logger: Logger;
+  now?: () => Date;
+  /** Faster SIP timers for tests. */
+  timers?: SipUserAgentOptions['timers'];
+}
+
+export interface RtcSipChannel {
+  readonly udpPort: number;
+  readonly tcpPort?: number;
+  /** Calls in progress on this instance. */
+  activeCalls(): number;
+  /** Hangs up every call and stops listening. */
+  close(): Promise<void>;
+}
+
+/** INVITEs one source may send: bursts of 20, then 5 a second (docs/channels/rtc-sip.md, "Security"). */
+const INVITES_PER_SECOND = 5;
+const INVITE_BURST = 20;
+
+/**
+ * The rtc_sip channel: the SIP user agent for calls to the bots' numbers. Each INVITE is admitted
+ * (trunk address, digest, the bot's cap) before any media is opened; an admitted call gets its
+ * RTP port, its SDP answer and a voice-bot conversation (voice-call.ts).
+ */
+export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise<RtcSipChannel> {
+  const { logger } = options;
+  const now = options.now ?? (() => new Date());
+  const calls = new Map<string, { bot: string; call?: SipCall; media: CallMedia }>();
+  const speeches = new Map<RtcSipBotSettings['voice'], CallSpeech>();
+  const flood = inviteFlood({ perSecond: INVITES_PER_SECOND, burst: INVITE_BURST });
+  const activeCalls = (bot: string) => [...calls.values()].filter((c) => c.bot === bot).length;
+  const speechOf = (bot: RtcSipBotSettings) => {
+    let speech = speeches.get(bot.voice);
+    if (!speech) speeches.set(bot.voice, (speech = callSpeech(bot.voice, bot.transcriptionLanguage)));
+    return speech;
+  };
+
+  async function answer(invite: IncomingInvite): Promise<void> {
+    if (!flood.allow(invite.source.address)) {
+      invite.reject(503, 'Service Unavailable', { 'Retry-After': '5' });
+      return;
+    }
+    const admission = admitCall(options.bots(), {
+      sourceAddress: invite.source.address,
+      dialled: invite.requestUri.user ?? invite.to.uri.user,
+      activeCalls,
+      hasValidDigest: (credentials) => invite.digestUsername === credentials.username && invite.verifyDigest({ ...credentials, realm: REALM }),
+    });
+    if (admission.kind === 'challenge') return invite.challenge(REALM);
+    if (admission.kind === 'reject') {
+      logger.info({ call_id: invite.callId, source: invite.source.address, status: admission.status }, 'phone call refused');
+      return invite.reject(admission.status, admission.reason);
+    }
+    const { bot } = admission;
+    if (!invite.sdpOffer) return invite.reject(488, 'Not Acceptable Here'); // late offers are not supported (docs/channels/rtc-sip.md)
+    const media = await openCallMedia({ host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) });
+    const local = { address: media.sdpAddress, port: media.localPort };
+    const negotiation = negotiateAudio(invite.sdpOffer, local);
+    if (!negotiation.ok) {
+      media.close();
+      return invite.reject(488, 'Not Acceptable Here');
+    }
+    const entry: { bot: string; call?: SipCall; media: CallMedia } = { bot: bot.bot, media };
+    calls.set(invite.callId, entry);
+    invite.onCancel(() => {
+      media.close();
+      calls.delete(invite.callId);
+    });
+    let agreed: NegotiatedAudio = negotiation.audio;
+    media.apply(agreed);
+    let call: SipCall;
+    try {
+      call = await invite.accept(negotiation.answerSdp);
+    } catch {
+      media.close();
+      calls.delete(invite.callId);
+      return;
+    }
+    entry.call = call;
+    call.onReoffer((offer) => {
+      const again = negotiateAudio(offer, local, agreed);
+      if (!again.ok) return negotiation.answerSdp;
+      agreed = again.audio;
+      media.apply(agreed);
+      return again.answerSdp;
+    });
+    call.onInfo((contentType, body) => {
+      const digit = infoDigit(contentType, body);
+      if (digit) media.pressKey(digit);
+    });
+    const caller = normaliseDialled(invite.from.uri.user) ?? invite.from.uri.user ?? 'anonymous';
+    logger.info({ call_id: invite.callId, bot: bot.bot }, 'phone call answered');
+    try {
+      await runVoiceCall({ engine: options.engine, speech: speechOf(bot), logger, now }, {
+        bot, callId: invite.callId, caller, ...(invite.from.displayName ? { callerName: invite.from.displayName } : {}),
+      }, call, media);
+    } finally {
+      calls.delete(invite.callId);
+    }
+  }
+
+  const agent = await createSipUserAgent({
+    host: options.host, udpPort: options.udpPort, logger,
+    ...(options.tcpPort === undefined ? {} : { tcpPort: options.tcpPort }),
+    ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
+    ...(options.timers ? { timers: options.timers } : {}),
+    onInvite: (invite) => {
+      answer(invite).catch((error: unknown) => {
+        logger.error({ err: error, call_id: invite.callId }, 'phone call could not be answered');
+        invite.reject(500, 'Server Internal Error');
+      });
+    },
+  });
+
+  return {
+    udpPort: agent.udpPort,
+    ...(agent.tcpPort === undefined ? {} : { tcpPort: agent.tcpPort }),
+    activeCalls: () => calls.size,
+    async close() {
+      await Promise.all([...calls.values()].map(async ({ call, media }) => {
+        await call?.hangUp().catch(() => undefined);
+        media.close();
+      }));
+      await agent.close();
+    },
+  };
+}
+
+/** The digest realm callers are challenged in. */
+const REALM = 'switchboard';
+
+/** A key press sent by SIP INFO: `application/dtmf-relay` (`Signal=5`) or `application/dtmf` (`5`). */
+export function infoDigit(contentType: string | undefined, body: string): string | undefined {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  const signal = type === 'application/dtmf-relay' ? /^\s*signal\s*=\s*([0-9*#A-D])\s*$/im.exec(body)?.[1]
+    : type === 'application/dtmf' ? /^\s*([0-9*#A-D])\s*$/i.exec(body)?.[1] : undefined;
+  return signal?.toUpperCase();
+}

@@ -1,0 +1,29 @@
+import type { VoiceModels } from '../../engine/index.js';
+
+/** A trunk as the channel needs it (docs/channels/rtc-sip.md, "Trunks"); mapped from SIP_TRUNKS_FILE by app/. */
+export interface CallTrunk {
+  name: string;
+  /** IP addresses and CIDR ranges its INVITEs come from. */
+  addresses: readonly string[];
+  credentials?: { username: string; password: string };
+}
+
+/** One bot's phone settings, mapped from its config.csv by app/channel-settings.ts. */
+export interface RtcSipBotSettings {
+  bot: string;
+  trunk: CallTrunk;
+  /** E.164 numbers the bot answers. */
+  numbers: readonly string[];
+  /** `bot`, or straight to a queue (the caller waits on hold). */
+  inboundRoute: { kind: 'bot' } | { kind: 'queue'; queue: string };
+  maxCalls: number;
+  endSilenceMs: number;
+  noInputMs: number;
+  /** How long a caller handed to a person waits on hold (`attendance-max-wait-seconds`). */
+  maxHoldMs: number;
+  /** The bot's `language`, for what the call says of itself (goodbye, menus); unset is English. */
+  language: string | undefined;
+  /** The language callers speak (`transcription-language`), a hint to speech recognition. */
+  transcriptionLanguage: string;
+  voice: VoiceModels;
+}
