@@ -26,6 +26,8 @@ export function callSpeech(voice: VoiceModels, language: string | undefined): Ca
       }
       return spoken;
     },
-    hear: (pcm) => voice.transcribe({ data: pcm8kToWav(pcm), mimeType: 'audio/wav', name: 'utterance.wav' }, language ? { language } : {}),
+    // Transcripts end sentences with a full stop ("Support."); a menu's choice or a name has none.
+    hear: async (pcm) => (await voice.transcribe({ data: pcm8kToWav(pcm), mimeType: 'audio/wav', name: 'utterance.wav' }, language ? { language } : {}))
+      .replace(/[.!?。]+$/u, '').trim(),
   };
 }

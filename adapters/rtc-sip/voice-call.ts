@@ -61,6 +61,8 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
         // Calls in the console are the next step (docs/channels/rtc-sip.md, "Waiting for a person").
         closeReason = 'handed to a person';
         await holdUntilHangUp(media, bot);
+        // Nobody took the call within the bot's longest wait: goodbye, not a silent open line.
+        if (!ended) await sayAndHangUp(deps, media, call, say('call.goodbye'));
         break;
       }
       const dialog = outcome.status === 'processed' ? outcome.dialog : undefined;
@@ -128,8 +130,13 @@ async function sayAndHangUp(deps: VoiceCallDeps, media: CallMedia, call: SipCall
 /** The caller waits on hold (a soft tone every few seconds) until they hang up or the bot's longest wait passes. */
 async function holdUntilHangUp(media: CallMedia, bot: RtcSipBotSettings): Promise<void> {
   const music = media.loop(holdTone());
+  const until = Date.now() + bot.maxHoldMs;
   try {
-    await media.listen({ endSilenceMs: 60 * 60_000, noSpeechTimeoutMs: bot.maxHoldMs, maxUtteranceMs: bot.maxHoldMs, maxDigits: 64 });
+    // What the caller says or presses on hold is not an answer to anything: listen on until the wait is over.
+    for (let left = bot.maxHoldMs; left > 0; left = until - Date.now()) {
+      const heard = await media.listen({ endSilenceMs: left, noSpeechTimeoutMs: left, maxUtteranceMs: left });
+      if (heard.kind === 'closed' || heard.kind === 'timeout') return;
+    }
   } finally {
     music.stop();
   }

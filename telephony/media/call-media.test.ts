@@ -171,6 +171,22 @@ describe('call media over UDP on 127.0.0.1', () => {
     expect((await heard).kind).toBe('speech');
   });
 
+  test('an answer said while nothing plays (the bot still thinking) cuts the next barge-in prompt short and goes to the next listen', async () => {
+    await peer.sendAudio(new Int16Array(10 * FRAME_SAMPLES));
+    await peer.sendAudio(tone(10));
+    await peer.sendAudio(new Int16Array(45 * FRAME_SAMPLES));
+    expect(await media.play(tone(500), { bargeIn: true })).toBe('interrupted');
+    expect((await media.listen({ noSpeechTimeoutMs: 500 })).kind).toBe('speech');
+  });
+
+  test('speech said while nothing plays is dropped by a prompt without barge-in', async () => {
+    await peer.sendAudio(new Int16Array(10 * FRAME_SAMPLES));
+    await peer.sendAudio(tone(10));
+    await peer.sendAudio(new Int16Array(45 * FRAME_SAMPLES));
+    expect(await media.play(tone(5))).toBe('finished');
+    expect(await media.listen({ noSpeechTimeoutMs: 300 })).toEqual({ kind: 'timeout' });
+  });
+
   test('a playback without barge-in plays on through speech and keys', async () => {
     const playing = media.play(tone(5));
     peer.pressKey(4);

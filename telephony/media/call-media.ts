@@ -124,8 +124,15 @@ class CallMediaSession implements CallMedia {
     const playback = new Playback(pcm, options);
     if (this.closed) playback.settle('stopped');
     this.playback = playback;
-    this.interruptedBy = undefined;
-    this.heardBeforeListen = undefined;
+    // The caller already answering (they spoke while the bot was still thinking) interrupts a
+    // barge-in prompt at once, and what they say is kept, like keys pressed ahead.
+    const answering = this.heardBeforeListen !== undefined || (this.vad.inUtterance && this.interruptedBy === 'speech');
+    if (options.bargeIn && answering) {
+      playback.settle('interrupted');
+    } else {
+      this.interruptedBy = undefined;
+      this.heardBeforeListen = undefined;
+    }
     return playback;
   }
 
@@ -154,7 +161,8 @@ class CallMediaSession implements CallMedia {
     const listening = this.listening && !this.listening.settled ? this.listening : undefined;
     switch (event.type) {
       case 'speech-started':
-        if (this.bargeIn()) this.interruptedBy = 'speech';
+        // An utterance that interrupts a prompt, or begins while nothing plays, answers the caller's next listen.
+        if (this.bargeIn() || !this.playback || this.playback.settled) this.interruptedBy = 'speech';
         return;
       case 'utterance-ended':
         if (listening) listening.speech(event.pcm);
