@@ -4,6 +4,7 @@
  * engine hears nothing back — attendance subscribes to its domain events (`engineEventHandlers`),
  * which a job hands out after each committed turn (docs/architecture.md, "One-way handoff").
  */
+import { endLeftConversation } from './end-left-conversation.js';
 import { defaultBotConfig, type BotConfig } from '../config/index.js';
 import {
   type ConversationRow, type HandoffFacts, type HandoffQueueing,
@@ -122,6 +123,9 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     }),
     'session.handed_off': enqueue(true),
     'customer.messaged': enqueue(false),
+    'session.closed': async ({ session }) => {
+      await endLeftConversation(base, session.id);
+    },
     'survey.answered': async ({ session, score, mark }) => {
       await answerSurvey({ repos: deps.repos, now }, { session, score, mark });
     },

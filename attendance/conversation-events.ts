@@ -39,7 +39,7 @@ export interface ConversationEventPayloads {
   'conversation.answered': Base;
   /** The customer replied to a pending conversation; it is active again. */
   'conversation.resumed': Base;
-  'conversation.resolved': Base & { attendant_id?: string };
+  'conversation.resolved': Base & { attendant_id?: string; reason?: string };
   'conversation.requeued': Base & { previous_attendant_id?: string; reason?: string };
   'conversation.transferred': Base & { attendant_id: string; previous_attendant_id?: string; reason?: string };
 }

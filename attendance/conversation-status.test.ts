@@ -23,6 +23,10 @@ const ALLOWED: [From, ConversationAction, ConversationStatus, string][] = [
   ['assigned', 'transfer_to_attendant', 'assigned', 'conversation.transferred'],
   ['active', 'transfer_to_attendant', 'assigned', 'conversation.transferred'],
   ['pending', 'transfer_to_attendant', 'assigned', 'conversation.transferred'],
+  ['waiting', 'customer_left', 'resolved', 'conversation.resolved'],
+  ['assigned', 'customer_left', 'resolved', 'conversation.resolved'],
+  ['active', 'customer_left', 'resolved', 'conversation.resolved'],
+  ['pending', 'customer_left', 'resolved', 'conversation.resolved'],
 ];
 const FROMS: From[] = ['none', 'waiting', 'assigned', 'active', 'pending', 'resolved'];
 const REFUSED = FROMS.flatMap((from) =>

@@ -13,7 +13,7 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
 /** What can happen to a conversation; each is one row of the table. */
 export const CONVERSATION_ACTIONS = [
-  'transfer', 'assign', 'accept', 'attendant_replied', 'customer_replied', 'resolve', 'requeue', 'transfer_to_attendant',
+  'transfer', 'assign', 'accept', 'attendant_replied', 'customer_replied', 'resolve', 'requeue', 'transfer_to_attendant', 'customer_left',
 ] as const;
 export type ConversationAction = (typeof CONVERSATION_ACTIONS)[number];
 
@@ -84,6 +84,11 @@ const TABLE: Record<ConversationAction, Rule> = {
       name: CONVERSATION_EVENTS.requeued,
       payload: { ...b, ...opt({ previous_attendant_id: c.assigned_to, reason: c.reason }) },
     }),
+  },
+  // The session closed under the conversation (a phone call hung up, docs/channels/rtc-sip.md): it ends wherever it was.
+  customer_left: {
+    from: ['waiting', ...HELD], to: 'resolved', needsAttendant: false,
+    emit: (b, c) => ({ name: CONVERSATION_EVENTS.resolved, payload: { ...b, reason: 'customer left', ...opt({ attendant_id: c.assigned_to }) } }),
   },
   transfer_to_attendant: {
     from: HELD, to: 'assigned', needsAttendant: true,

@@ -88,6 +88,7 @@ export async function moveKanbanCard(deps: MoveKanbanCardDeps, input: MoveKanban
       case 'transfer':
       case 'assign':
       case 'transfer_to_attendant':
+      case 'customer_left':
         throw refuse(`A card cannot move from ${from} to ${to}`, row.status);
     }
   } catch (error) {

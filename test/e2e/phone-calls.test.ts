@@ -110,6 +110,10 @@ describe(`a phone call to the bot (${testDriversLabel()})`, () => {
       { what: 'the session closed by the hang-up', timeoutMs: 20_000 },
     );
     expect(closed[0]!.status).toBe('closed');
+    // The caller left the queue with the call: nobody is offered a conversation whose caller is gone.
+    await service.eventsHandled();
+    const left = await service.database.db.select().from(attendanceConversations).where(eq(attendanceConversations.session_id, call.id));
+    expect(left.map((c) => c.status)).toEqual(['resolved']);
     // What the caller said is in the transcript as any channel's messages: the key's choice and the utterances.
     const said = await service.database.db.select({ text: messages.text }).from(messages)
       .where(and(eq(messages.session_id, call.id), eq(messages.direction, 'inbound'))).orderBy(messages.seq);
