@@ -3,25 +3,16 @@
  * ACK, a pause of 200 ms, BYE. The call must be established and end with the caller's BYE.
  */
 import { spawn } from 'node:child_process';
-import dgram from 'node:dgram';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { createLogger } from '../../infra/logger.js';
+import { freeUdpTcpPort } from '../../test/support/baresip.js';
 import { createSipUserAgent, type CallEndReason, type SipCall } from './index.js';
 
 const SIPP = '/usr/bin/sipp';
 const ANSWER = 'v=0\r\no=- 2 2 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\nm=audio 41000 RTP/AVP 0\r\n';
 
-/** A UDP port free right now (SIPp's control port defaults to a fixed 8888). */
-async function freeUdpPort(): Promise<number> {
-  const socket = dgram.createSocket('udp4');
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(() => resolve()));
-  return port;
-}
 
-(existsSync(SIPP) ? test : test.skip)('a SIPp uac call is answered and ends with remote-bye', async () => {
+test('a SIPp uac call is answered and ends with remote-bye', async () => {
   let established: (call: SipCall) => void = () => undefined;
   const answered = new Promise<SipCall>((resolve) => (established = resolve));
   const ua = await createSipUserAgent({
@@ -32,7 +23,7 @@ async function freeUdpPort(): Promise<number> {
     },
   });
   try {
-    const controlPort = await freeUdpPort();
+    const controlPort = await freeUdpTcpPort();
     const args = ['-sn', 'uac', `127.0.0.1:${ua.udpPort}`, '-m', '1', '-d', '200', '-i', '127.0.0.1', '-t', 'u1', '-nostdin',
       '-cp', String(controlPort), '-timeout', '20s', '-timeout_error', '-recv_timeout', '10000'];
     const sipp = spawn(SIPP, args, { cwd: os.tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] });
