@@ -1,5 +1,6 @@
 import { parserFixtures } from '../../test/support/basic-files.js';
 import { parse } from './parse.js';
+import { seededRandom } from '../../test/support/seeded-random.js';
 
 /**
  * Fuzzing the front half: random token soup and mutations of valid scripts (lines and characters
@@ -9,19 +10,8 @@ import { parse } from './parse.js';
 
 const scripts = parserFixtures().map((f) => f.source);
 
-/** mulberry32: a tiny seeded PRNG, so every run sees the same cases. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-const random = prng(20240607);
+const random = seededRandom(20240607);
 const int = (n: number): number => Math.floor(random() * n);
 const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
 

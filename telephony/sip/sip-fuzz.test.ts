@@ -9,21 +9,11 @@ import { parseSipMessage, SipParseError } from './sip-message.js';
 import { answerMalformed } from './malformed-request.js';
 import { loadTortureMessage } from './rfc4475/load-torture-message.js';
 import { request, SDP_OFFER } from './testing/sip-test-peer.js';
+import { seededRandom } from '../../test/support/seeded-random.js';
 
 const SEED = Number(process.env.SIP_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const VALID = ['wsinv', 'intmeth', 'esc01', 'escnull', 'esc02', 'lwsdisp', 'longreq', 'dblreq', 'semiuri', 'transports', 'mpart01', 'unreason', 'noreason', 'inv2543'];
 
-/** mulberry32: small, fast, and the same sequence for the same seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function mutate(input: Buffer, next: () => number): Buffer {
   const int = (n: number) => Math.floor(next() * n);
@@ -72,7 +62,7 @@ function mutate(input: Buffer, next: () => number): Buffer {
 
 test('the parser only ever throws SipParseError', () => {
   console.log(`SIP fuzz seed ${SEED} (replay: SIP_FUZZ_SEED=${SEED})`);
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const corpus = VALID.map(loadTortureMessage);
   let rejected = 0;
   for (let i = 0; i < 2000; i++) {
@@ -120,7 +110,7 @@ describe('the running UA under fuzzed UDP requests', () => {
   }
 
   test('never crashes, answers 400 to malformed requests whose Via can be read, and keeps answering OPTIONS', async () => {
-    const next = random(SEED + 1);
+    const next = seededRandom(SEED + 1);
     const port = socket.address().port;
     let answered400 = 0;
     for (let i = 0; i < 300; i++) {

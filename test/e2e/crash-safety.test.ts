@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createChildServer, type ChildServer } from '../support/child-server.js';
 import { testDriversLabel } from '../support/drivers.js';
 import type { WebAnswer } from '../support/web-customer.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 /**
  * All or nothing per message (docs/architecture.md): the real server, as a child process, is
@@ -63,17 +64,6 @@ interface HistoryRow {
 /** One try of one POST: answered, lost (no answer or a 5xx: retry it) or refused (a 4xx: a test failure). */
 type Attempt = { kind: 'answer'; answer: WebAnswer } | { kind: 'lost'; why: string } | { kind: 'refused'; why: string };
 
-/** mulberry32: a small seeded generator, so a printed seed replays the same kill schedule. */
-function seededRandom(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
