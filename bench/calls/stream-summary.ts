@@ -45,7 +45,6 @@ export function summarizeStreams(streams: readonly StreamRecord[]): StreamSummar
   let lateInFirstSeconds = 0;
   for (const { arrivals, sequences } of streams) {
     const intervals: number[] = [];
-    let lost = 0;
     for (let i = 1; i < arrivals.length; i += 1) {
       const interval = arrivals[i]! - arrivals[i - 1]!;
       intervals.push(interval);
@@ -53,10 +52,8 @@ export function summarizeStreams(streams: readonly StreamRecord[]): StreamSummar
         lateIntervals += 1;
         if (arrivals[i]! - arrivals[0]! < SETUP_MS) lateInFirstSeconds += 1;
       }
-      const step = (sequences[i]! - sequences[i - 1]! + 0x10000) & 0xffff;
-      // A step back (reordering, or a duplicate) loses nothing; a forward jump loses what it skips.
-      if (step > 1 && step < 0x8000) lost += step - 1;
     }
+    const lost = missingSequences(sequences);
     const span = arrivals.length > 1 ? arrivals.at(-1)! - arrivals[0]! : 0;
     const short = Math.max(0, Math.round(span / FRAME_MS) + 1 - arrivals.length);
     if (percentile(intervals, 0.99) < LATE_INTERVAL_MS && lost === 0 && short === 0) clean += 1;
@@ -76,4 +73,21 @@ export function percentile(values: readonly number[], share: number): number {
   if (values.length === 0) return 0;
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+/** Sequence numbers missing from the range a call's packets span (unwrapped past 65535); reordered and duplicate packets lose nothing. */
+function missingSequences(sequences: readonly number[]): number {
+  if (sequences.length === 0) return 0;
+  const seen = new Set<number>();
+  let extended = sequences[0]!;
+  let low = extended;
+  let high = extended;
+  for (const sequence of sequences) {
+    // The unwrapped number nearest the previous one: a step of -32768…32767.
+    extended += ((sequence - extended + 0x8000) & 0xffff) - 0x8000;
+    seen.add(extended);
+    low = Math.min(low, extended);
+    high = Math.max(high, extended);
+  }
+  return high - low + 1 - seen.size;
 }
