@@ -33,7 +33,7 @@ const NUMBER = '+15550100';
 const CALLS_PER_SOURCE = 20;
 /** New calls a second per SIPp. */
 const RATE_PER_SOURCE = 5;
-/** CPU is measured from this long after the last call is placed to this long before the first hangs up. */
+/** The steady part (CPU, steady intervals) runs from this long after the last call is placed to this long before the first hangs up. */
 const SETTLE_MS = 2000;
 
 // Talks, then listens; the sink's tone every 5 s is heard as an answer, so the bot keeps playing audio.
@@ -44,13 +44,18 @@ DO WHILE 1 = 1
 LOOP
 `;
 
-/** The sink's answer to `report`: the streams' summary and how late its own timer fired (p99, ms). */
-type SinkReport = StreamSummary & { sinkTimerLateP99: number };
+/** The sink's answer to `report`: the whole calls, their steady part (every call up), and how late its own timer fired (p99, ms). */
+interface SinkReport {
+  whole: StreamSummary;
+  steady: StreamSummary;
+  sinkTimerLateP99: number;
+}
 
 interface Sink {
   port: number;
   reset(): Promise<void>;
-  report(): Promise<SinkReport>;
+  /** `from`/`to`: the steady window, epoch ms. */
+  report(from: number, to: number): Promise<SinkReport>;
   stop(): void;
 }
 
@@ -68,7 +73,7 @@ async function startSink(): Promise<Sink> {
   return {
     port,
     reset: async () => void (await ask('reset')),
-    report: async () => (await ask('report')) as SinkReport,
+    report: async (from, to) => (await ask(`report ${from} ${to}`)) as SinkReport,
     stop: () => child.stdin!.end(),
   };
 }
@@ -88,6 +93,10 @@ interface StepResult {
 }
 
 const ms = (value: number) => value.toFixed(1);
+
+/** A step holds when every call was set up and held to the end, with steady interval p99 under 30 ms and no lost packet. */
+const holds = (r: StepResult) => r.held === r.calls && r.established === r.calls
+  && r.media.steady.intervalP99 < LATE_INTERVAL_MS && r.media.whole.lostPackets === 0;
 
 export async function run(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-calls-bench-'));
@@ -112,26 +121,30 @@ export async function run(): Promise<void> {
     const scenario = await readFile(fileURLToPath(new URL('./calls/call-to-sink.xml', import.meta.url)), 'utf8');
     const xml = scenario.replaceAll('{{SINK_PORT}}', String(sink.port));
     console.log(`${os.cpus().length} cores, ${SECONDS} s calls, server on ${server.drivers} drivers`);
-    console.log('calls | established | held | clean (p99<30ms, no loss) | interval p50 / p99 / max ms | late (>30 ms) / in first 2 s | lost packets | short frames | server CPU (cores) | CPU per call | calls per core | speech / transcriptions | sink timer p99 late ms | load');
+    console.log('calls | set up | held | clean whole call | interval p50 / p99 / max ms | clean steady | steady p50 / p99 / max ms | lost packets | short frames | server CPU (cores) | CPU per call | calls per core | speech / transcriptions | sink timer p99 late | load');
     const results: StepResult[] = [];
     for (const [index, calls] of STEPS.entries()) {
       const result = await step(index, calls, xml, sipPort, sink, server.pid(), voice);
       results.push(result);
-      const { media } = result;
-      const perCall = result.cores === undefined ? 'n/a' : `${((result.cores / Math.max(1, media.calls)) * 100).toFixed(2)}%`;
-      const perCore = result.cores ? (media.calls / result.cores).toFixed(0) : 'n/a';
-      console.log(`${calls} | ${result.established} | ${result.held} | ${media.clean} | ${ms(media.intervalP50)} / ${ms(media.intervalP99)} / ${ms(media.intervalMax)} | ${media.lateIntervals} / ${media.lateInFirstSeconds} | ${media.lostPackets} | ${media.shortFrames} | ${result.cores?.toFixed(2) ?? 'n/a'} | ${perCall} | ${perCore} | ${result.spoken} / ${result.heard} | ${ms(media.sinkTimerLateP99)} | ${result.load.toFixed(2)}`);
-      // Broken: a call dropped or never set up, or the packet interval p99 across all calls at 30 ms or over.
-      if (result.held < calls || media.calls < calls || media.intervalP99 >= LATE_INTERVAL_MS) {
-        console.log(`stopped: ${calls - result.held} of ${calls} calls not held to the end, interval p99 ${ms(media.intervalP99)} ms`);
+      const { whole, steady } = result.media;
+      const perCall = result.cores === undefined ? 'n/a' : `${((result.cores / calls) * 100).toFixed(2)}%`;
+      const perCore = result.cores ? (calls / result.cores).toFixed(0) : 'n/a';
+      const intervals = (m: StreamSummary) => `${ms(m.intervalP50)} / ${ms(m.intervalP99)} / ${ms(m.intervalMax)}`;
+      console.log([
+        calls, result.established, result.held, whole.clean, intervals(whole), steady.clean, intervals(steady), whole.lostPackets, whole.shortFrames,
+        result.cores?.toFixed(2) ?? 'n/a', perCall, perCore, `${result.spoken} / ${result.heard}`, ms(result.media.sinkTimerLateP99), result.load.toFixed(2),
+      ].join(' | '));
+      // Broken: a call dropped or never set up, or the packet interval p99 of the steady part at 30 ms or over.
+      if (!holds(result)) {
+        console.log(`stopped: ${calls - result.held} of ${calls} calls not held to the end, steady interval p99 ${ms(steady.intervalP99)} ms`);
         break;
       }
     }
-    const best = results.filter((r) => r.media.clean === r.calls && r.held === r.calls).at(-1);
-    const perCore = best?.cores ? best.media.calls / best.cores : undefined;
+    const best = results.filter(holds).at(-1);
+    const perCore = best?.cores ? best.calls / best.cores : undefined;
     console.log(best
-      ? `held clean: ${best.calls} concurrent calls; ${perCore?.toFixed(0) ?? 'n/a'} calls per core of server CPU (target ${TARGET_CALLS_PER_CORE}: ${perCore !== undefined && perCore >= TARGET_CALLS_PER_CORE ? 'met' : 'NOT met'})`
-      : 'no step held all its calls clean');
+      ? `held: ${best.calls} concurrent calls (steady p99 under ${LATE_INTERVAL_MS} ms, no lost packet); ${perCore?.toFixed(0) ?? 'n/a'} calls per core of server CPU (target ${TARGET_CALLS_PER_CORE}: ${perCore !== undefined && perCore >= TARGET_CALLS_PER_CORE ? 'met' : 'NOT met'})`
+      : 'no step held all its calls');
   } finally {
     sink.stop();
     await server?.dispose();
@@ -158,20 +171,21 @@ async function step(index: number, calls: number, xml: string, sipPort: number, 
   // CPU over the part of the step where every call is up.
   await delay(rampMs + SETTLE_MS);
   const before = await processCpuMs(pid);
-  const startedAt = performance.now();
+  const steadyFrom = performance.timeOrigin + performance.now();
   await delay(Math.max(1000, callMs - rampMs - 2 * SETTLE_MS));
   const after = await processCpuMs(pid);
-  const elapsed = performance.now() - startedAt;
+  const steadyTo = performance.timeOrigin + performance.now();
+  const elapsed = steadyTo - steadyFrom;
   const load = os.loadavg()[0]!;
   const done: SippResult[] = await Promise.all(runs.map((r) => r.done));
-  const media = await sink.report();
+  const media = await sink.report(steadyFrom, steadyTo);
   const requests = voice.requests.slice(requestsBefore);
   const count = (field: string) => done.reduce((sum, r) => sum + Number(r.stats[field] ?? 0), 0);
   const failures = done.filter((r) => r.exitCode !== 0).map((r) => r.errors.trim().split('\n').slice(0, 3).join('\n')).filter(Boolean);
   if (failures.length) console.log(`  SIPp errors (first lines): ${failures[0]}`);
   return {
     calls,
-    established: media.calls,
+    established: media.whole.calls,
     held: count('SuccessfulCall(C)'),
     failed: count('FailedCall(C)'),
     media,

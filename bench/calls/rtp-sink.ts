@@ -2,7 +2,7 @@ import { createSocket, type RemoteInfo } from 'node:dgram';
 import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import alawmulaw from 'alawmulaw';
-import { percentile, summarizeStreams, type StreamRecord } from './stream-summary.js';
+import { percentile, summarizeStreams, withinWindow, type StreamRecord } from './stream-summary.js';
 
 /**
  * The far end of every bench call's audio, as its own process (`node --import tsx
@@ -12,9 +12,11 @@ import { percentile, summarizeStreams, type StreamRecord } from './stream-summar
  * the caller's side back from the same socket every 20 ms, so the service latches onto it
  * (symmetric RTP) and hears a caller: 500 ms of a 440 Hz tone every 5 s, silence between.
  *
- * Prints `{"port":N}`, then answers stdin lines: `reset` forgets every call, `report` prints the
- * summary of the calls since the last reset (stream-summary.ts) and the p99 lateness of the sink's
- * own 20 ms timer (`sinkTimerLateP99`, the machine's noise floor) as one JSON line.
+ * Prints `{"port":N}`, then answers stdin lines: `reset` forgets every call; `report FROM TO`
+ * (epoch ms) prints, as one JSON line, the summary (stream-summary.ts) of the calls since the
+ * last reset (`whole`), of their packets that arrived between FROM and TO (`steady`: every call
+ * up, none setting up or hanging up), and the p99 lateness of the sink's own 20 ms timer
+ * (`sinkTimerLateP99`, the machine's noise floor).
  */
 const FRAME_MS = 20;
 const FRAME_SAMPLES = 160;
@@ -40,10 +42,12 @@ interface Caller extends StreamRecord {
 }
 
 let calls = new Map<number, Caller>();
+/** Milliseconds since the epoch, sub-millisecond and monotonic: the bench's windows are in the same clock. */
+const epochNow = () => performance.timeOrigin + performance.now();
 const socket = createSocket('udp4');
 
 socket.on('message', (bytes: Buffer, from: RemoteInfo) => {
-  const now = performance.now();
+  const now = epochNow();
   if (bytes.length < 12 || bytes[0]! >> 6 !== 2) return;
   const payloadType = bytes[1]! & 0x7f;
   if (payloadType >= 72 && payloadType <= 76) return; // RTCP
@@ -57,7 +61,7 @@ socket.on('message', (bytes: Buffer, from: RemoteInfo) => {
 });
 
 function sendCallerFrames(): void {
-  const now = performance.now();
+  const now = epochNow();
   for (const call of calls.values()) {
     if (now - (call.arrivals.at(-1) ?? 0) > QUIET_MS) continue;
     const cycle = call.frame % FRAMES_PER_CYCLE;
@@ -102,8 +106,12 @@ input.on('line', (line) => {
     calls = new Map();
     timerLateness = [];
     console.log(JSON.stringify({ ok: true }));
-  } else if (line === 'report') {
-    console.log(JSON.stringify({ ...summarizeStreams([...calls.values()]), sinkTimerLateP99: percentile(timerLateness, 0.99) }));
+  } else if (line.startsWith('report ')) {
+    const [from, to] = line.split(' ').slice(1).map(Number) as [number, number];
+    const streams = [...calls.values()];
+    console.log(JSON.stringify({
+      whole: summarizeStreams(streams), steady: summarizeStreams(withinWindow(streams, from, to)), sinkTimerLateP99: percentile(timerLateness, 0.99),
+    }));
   }
 });
 input.on('close', () => process.exit(0));

@@ -1,4 +1,4 @@
-import { percentile, summarizeStreams } from './stream-summary.js';
+import { percentile, summarizeStreams, withinWindow } from './stream-summary.js';
 
 const steady = (count: number, firstSequence = 0) => ({
   arrivals: Array.from({ length: count }, (_, i) => i * 20),
@@ -23,7 +23,7 @@ describe('summarizeStreams', () => {
     // The sender stalls 200 ms after packet 150 and restarts from there: 9 frames never sent.
     for (let i = 151; i < 200; i += 1) call.arrivals[i] = call.arrivals[i]! + 180;
     const summary = summarizeStreams([call, steady(200)]);
-    expect(summary).toMatchObject({ calls: 2, clean: 1, shortFrames: 9, lateIntervals: 1, lateInFirstSeconds: 0 });
+    expect(summary).toMatchObject({ calls: 2, clean: 1, shortFrames: 9, lateIntervals: 1 });
     expect(summary.intervalMax).toBe(200);
   });
 });
@@ -32,4 +32,11 @@ test('percentile is nearest-rank', () => {
   expect(percentile([5, 1, 4, 2, 3], 0.5)).toBe(3);
   expect(percentile([1, 2, 3, 4, 100], 0.99)).toBe(100);
   expect(percentile([], 0.99)).toBe(0);
+});
+
+test('withinWindow keeps the packets that arrived in the window, per stream', () => {
+  const [part] = withinWindow([steady(100)], 200, 400);
+  expect(part!.arrivals).toEqual([200, 220, 240, 260, 280, 300, 320, 340, 360, 380, 400]);
+  expect(part!.sequences[0]).toBe(10);
+  expect(withinWindow([steady(5)], 1000, 2000)).toEqual([]);
 });

@@ -26,13 +26,9 @@ export interface StreamSummary {
    */
   shortFrames: number;
   packets: number;
-  /** Intervals over 30 ms, all calls; and of those, how many came in a call's first 2 s (its setup, its greeting). */
+  /** Intervals over 30 ms, all calls. */
   lateIntervals: number;
-  lateInFirstSeconds: number;
 }
-
-/** The start of a call, where the bot's first turn runs: late packets here are counted apart. */
-const SETUP_MS = 2000;
 
 /** Summarises the sink's streams: the figures of docs/performance.md, "Phone calls". */
 export function summarizeStreams(streams: readonly StreamRecord[]): StreamSummary {
@@ -42,16 +38,12 @@ export function summarizeStreams(streams: readonly StreamRecord[]): StreamSummar
   let shortFrames = 0;
   let packets = 0;
   let lateIntervals = 0;
-  let lateInFirstSeconds = 0;
   for (const { arrivals, sequences } of streams) {
     const intervals: number[] = [];
     for (let i = 1; i < arrivals.length; i += 1) {
       const interval = arrivals[i]! - arrivals[i - 1]!;
       intervals.push(interval);
-      if (interval > LATE_INTERVAL_MS) {
-        lateIntervals += 1;
-        if (arrivals[i]! - arrivals[0]! < SETUP_MS) lateInFirstSeconds += 1;
-      }
+      if (interval > LATE_INTERVAL_MS) lateIntervals += 1;
     }
     const lost = missingSequences(sequences);
     const span = arrivals.length > 1 ? arrivals.at(-1)! - arrivals[0]! : 0;
@@ -63,9 +55,20 @@ export function summarizeStreams(streams: readonly StreamRecord[]): StreamSummar
     for (const interval of intervals) all.push(interval);
   }
   return {
-    calls: streams.length, clean, lostPackets, shortFrames, packets, lateIntervals, lateInFirstSeconds,
+    calls: streams.length, clean, lostPackets, shortFrames, packets, lateIntervals,
     intervalP50: percentile(all, 0.5), intervalP99: percentile(all, 0.99), intervalMax: all.reduce((max, value) => Math.max(max, value), 0),
   };
+}
+
+/** The part of each stream whose packets arrived between `from` and `to` (same clock as the arrivals). */
+export function withinWindow(streams: readonly StreamRecord[], from: number, to: number): StreamRecord[] {
+  return streams.map(({ arrivals, sequences }) => {
+    const first = arrivals.findIndex((at) => at >= from);
+    const end = arrivals.findIndex((at) => at > to);
+    const start = first === -1 ? arrivals.length : first;
+    const stop = end === -1 ? arrivals.length : end;
+    return { arrivals: arrivals.slice(start, stop), sequences: sequences.slice(start, stop) };
+  }).filter((stream) => stream.arrivals.length > 0);
 }
 
 /** The nearest-rank percentile of `values` (0 when empty); sorts a copy. */
