@@ -48,6 +48,8 @@ LOOP
 interface SinkReport {
   whole: StreamSummary;
   steady: StreamSummary;
+  /** The share of the service's packets that carried sound, not silence: the bot was talking. */
+  soundShare: number;
   sinkTimerLateP99: number;
 }
 
@@ -120,19 +122,21 @@ export async function run(): Promise<void> {
     await server.start();
     const scenario = await readFile(fileURLToPath(new URL('./calls/call-to-sink.xml', import.meta.url)), 'utf8');
     const xml = scenario.replaceAll('{{SINK_PORT}}', String(sink.port));
-    console.log(`${os.cpus().length} cores, ${SECONDS} s calls, server on ${server.drivers} drivers`);
-    console.log('calls | set up | held | clean whole call | interval p50 / p99 / max ms | clean steady | steady p50 / p99 / max ms | lost packets | short frames | server CPU (cores) | CPU per call | calls per core | speech / transcriptions | sink timer p99 late | load');
+    const idle = await idleCores(server.pid());
+    console.log(`${os.cpus().length} cores, ${SECONDS} s calls, server on ${server.drivers} drivers, idle server CPU ${idle?.toFixed(3) ?? 'n/a'} cores`);
+    console.log('calls | set up | held | clean whole call | interval p50 / p99 / max ms | clean steady | steady p50 / p99 / max ms | lost packets | short frames | server CPU (cores) | CPU per call | CPU per call above idle | calls per core | sound share | speech / transcriptions | sink timer p99 late | load');
     const results: StepResult[] = [];
     for (const [index, calls] of STEPS.entries()) {
       const result = await step(index, calls, xml, sipPort, sink, server.pid(), voice);
       results.push(result);
       const { whole, steady } = result.media;
       const perCall = result.cores === undefined ? 'n/a' : `${((result.cores / calls) * 100).toFixed(2)}%`;
+      const aboveIdle = result.cores === undefined || idle === undefined ? 'n/a' : `${(((result.cores - idle) / calls) * 100).toFixed(2)}%`;
       const perCore = result.cores ? (calls / result.cores).toFixed(0) : 'n/a';
       const intervals = (m: StreamSummary) => `${ms(m.intervalP50)} / ${ms(m.intervalP99)} / ${ms(m.intervalMax)}`;
       console.log([
         calls, result.established, result.held, whole.clean, intervals(whole), steady.clean, intervals(steady), whole.lostPackets, whole.shortFrames,
-        result.cores?.toFixed(2) ?? 'n/a', perCall, perCore, `${result.spoken} / ${result.heard}`, ms(result.media.sinkTimerLateP99), result.load.toFixed(2),
+        result.cores?.toFixed(2) ?? 'n/a', perCall, aboveIdle, perCore, `${(result.media.soundShare * 100).toFixed(0)}%`, `${result.spoken} / ${result.heard}`, ms(result.media.sinkTimerLateP99), result.load.toFixed(2),
       ].join(' | '));
       // Broken: a call dropped or never set up, or the packet interval p99 of the steady part at 30 ms or over.
       if (!holds(result)) {
@@ -194,6 +198,16 @@ async function step(index: number, calls: number, xml: string, sipPort: number, 
     cores: before && after ? (after.total - before.total) / elapsed : undefined,
     load,
   };
+}
+
+/** The server's CPU with no call, as a share of one core, over 3 s after a 2 s pause. */
+async function idleCores(pid: number | undefined): Promise<number | undefined> {
+  await delay(2000);
+  const before = await processCpuMs(pid);
+  const from = performance.now();
+  await delay(3000);
+  const after = await processCpuMs(pid);
+  return before && after ? (after.total - before.total) / (performance.now() - from) : undefined;
 }
 
 const delay = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));

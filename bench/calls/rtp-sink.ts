@@ -15,7 +15,8 @@ import { percentile, summarizeStreams, withinWindow, type StreamRecord } from '.
  * Prints `{"port":N}`, then answers stdin lines: `reset` forgets every call; `report FROM TO`
  * (epoch ms) prints, as one JSON line, the summary (stream-summary.ts) of the calls since the
  * last reset (`whole`), of their packets that arrived between FROM and TO (`steady`: every call
- * up, none setting up or hanging up), and the p99 lateness of the sink's own 20 ms timer
+ * up, none setting up or hanging up), the share of packets that carried sound (`soundShare`), and
+ * the p99 lateness of the sink's own 20 ms timer
  * (`sinkTimerLateP99`, the machine's noise floor).
  */
 const FRAME_MS = 20;
@@ -33,8 +34,15 @@ const tone = Array.from({ length: 2 }, (_, f) => {
   return Buffer.from(alawmulaw.mulaw.encode(pcm));
 });
 
+/** Whether a μ-law packet holds more than silence (0xFF/0x7F, ±0): proof the bot is playing audio. */
+function carriesSound(packet: Buffer): boolean {
+  for (let i = 12; i < packet.length; i += 8) if ((packet[i]! & 0x7f) < 0x70) return true;
+  return false;
+}
+
 interface Caller extends StreamRecord {
   readonly port: number;
+  soundPackets: number;
   readonly ssrc: number;
   frame: number;
   sequence: number;
@@ -53,11 +61,12 @@ socket.on('message', (bytes: Buffer, from: RemoteInfo) => {
   if (payloadType >= 72 && payloadType <= 76) return; // RTCP
   let call = calls.get(from.port);
   if (!call) {
-    call = { port: from.port, ssrc: randomInt(0, 2 ** 32 - 1), frame: 200, sequence: randomInt(0, 2 ** 16), timestamp: randomInt(0, 2 ** 32 - 1), arrivals: [], sequences: [] };
+    call = { port: from.port, ssrc: randomInt(0, 2 ** 32 - 1), frame: 200, sequence: randomInt(0, 2 ** 16), timestamp: randomInt(0, 2 ** 32 - 1), arrivals: [], sequences: [], soundPackets: 0 };
     calls.set(from.port, call);
   }
   call.arrivals.push(now);
   call.sequences.push(bytes.readUInt16BE(2));
+  if (carriesSound(bytes)) call.soundPackets += 1;
 });
 
 function sendCallerFrames(): void {
@@ -109,7 +118,9 @@ input.on('line', (line) => {
   } else if (line.startsWith('report ')) {
     const [from, to] = line.split(' ').slice(1).map(Number) as [number, number];
     const streams = [...calls.values()];
+    const packets = streams.reduce((sum, call) => sum + call.arrivals.length, 0);
     console.log(JSON.stringify({
+      soundShare: streams.reduce((sum, call) => sum + call.soundPackets, 0) / Math.max(1, packets),
       whole: summarizeStreams(streams), steady: summarizeStreams(withinWindow(streams, from, to)), sinkTimerLateP99: percentile(timerLateness, 0.99),
     }));
   }
