@@ -9,6 +9,7 @@ import { createTestBots } from '../test/support/bot-packages.js';
 import { createChildServer } from '../test/support/child-server.js';
 import { startFakeVoice, type FakeVoice } from '../test/support/fake-voice.js';
 import { startSipp, type SippResult } from '../test/support/sipp.js';
+import { summarizeProfiles } from './pipeline/cpu-profile.js';
 import { processCpuMs } from './pipeline/process-cpu.js';
 import { LATE_INTERVAL_MS, type StreamSummary } from './calls/stream-summary.js';
 
@@ -22,10 +23,12 @@ import { LATE_INTERVAL_MS, type StreamSummary } from './calls/stream-summary.js'
  * call. What the numbers mean and the results: docs/performance.md, "Phone calls".
  *
  * BENCH_CALL_STEPS (default 25,50,100,150,200) concurrent calls per step, BENCH_SECONDS (default
- * 15) each call's length. The ramp stops after the first step that breaks.
+ * 15) each call's length, BENCH_PROFILE=1 to print where the server's CPU went. The ramp stops
+ * after the first step that breaks.
  */
 const STEPS = (process.env.BENCH_CALL_STEPS ?? '25,50,100,150,200').split(',').map(Number).filter((n) => n > 0);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const PROFILE = process.env.BENCH_PROFILE === '1';
 /** Issue 32: at least this many concurrent calls per core. */
 const TARGET_CALLS_PER_CORE = 100;
 const NUMBER = '+15550100';
@@ -115,8 +118,10 @@ export async function run(): Promise<void> {
     const trunks = path.join(dir, 'sip-trunks.json');
     await writeFile(trunks, JSON.stringify({ trunks: [{ name: 'local', addresses: ['127.0.0.0/8'] }] }));
     const sipPort = await freeUdpTcpPort();
+    const profileDir = PROFILE ? path.join(dir, 'profile') : undefined;
     server = await createChildServer({
       botsDir: bots.dir,
+      ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
       env: { SIP_TRUNKS_FILE: trunks, SIP_PORT: String(sipPort), SIP_TCP_PORT: 'off', RTP_PORT_MIN: '30000', RTP_PORT_MAX: '39999' },
     });
     await server.start();
@@ -149,6 +154,11 @@ export async function run(): Promise<void> {
     console.log(best
       ? `held: ${best.calls} concurrent calls (steady p99 under ${LATE_INTERVAL_MS} ms, no lost packet); ${perCore?.toFixed(0) ?? 'n/a'} calls per core of server CPU (target ${TARGET_CALLS_PER_CORE}: ${perCore !== undefined && perCore >= TARGET_CALLS_PER_CORE ? 'met' : 'NOT met'})`
       : 'no step held all its calls');
+    if (profileDir) {
+      await server.stop();
+      console.log('server CPU by package or folder (self time, all steps):');
+      for (const [where, share] of await summarizeProfiles(profileDir)) console.log(`  ${(share * 100).toFixed(1)}% ${where}`);
+    }
   } finally {
     sink.stop();
     await server?.dispose();
