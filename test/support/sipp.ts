@@ -1,11 +1,11 @@
 /**
  * SIPp (Debian's `sip-tester`, 3.6.1 built with PCAP and RTPSTREAM) for the call tests and the
- * calls bench: runs one scenario (XML text, or a file of test/support/sipp-scenarios/) against a
+ * calls bench (bench/calls/call-to-sink.xml): runs one scenario (XML text, or a file of test/support/sipp-scenarios/) against a
  * target from a chosen source address and port, and reads back what happened: exit code, the
  * status codes and requests it received (from its message trace), its `<log>` lines, errors and
  * statistics. Uses: a forged-source INVITE (`sourceAddress: '127.0.0.2'`: any 127/8 address
  * binds on loopback), INVITE floods (`calls`, `rate`, `concurrent`), a UAS to call (`-sn uas`),
- * and the bench's calls with RTP both ways (`rtp_stream`, see call-rtp-both-ways.xml).
+ * and calls streaming RTP from a WAV (`rtp_stream`, see call-rtp-both-ways.xml).
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
