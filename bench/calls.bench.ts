@@ -14,7 +14,7 @@ import { processCpuMs } from './pipeline/process-cpu.js';
 import { LATE_INTERVAL_MS, type StreamSummary } from './calls/stream-summary.js';
 
 /**
- * `npm run bench -- calls`: concurrent phone calls on one instance (issue 32). The real server
+ * `npm run bench -- calls`: concurrent phone calls on one instance (docs/performance.md, "Phone calls"). The real server
  * runs as a child process with a bot that talks and listens in a loop; SIPp (Debian's
  * `sip-tester`) places N calls at once; every call's audio goes to one RTP sink process
  * (bench/calls/rtp-sink.ts) that measures the service's packets (interval, sequence gaps) and
@@ -29,7 +29,7 @@ import { LATE_INTERVAL_MS, type StreamSummary } from './calls/stream-summary.js'
 const STEPS = (process.env.BENCH_CALL_STEPS ?? '25,50,100,150,200').split(',').map(Number).filter((n) => n > 0);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PROFILE = process.env.BENCH_PROFILE === '1';
-/** Issue 32: at least this many concurrent calls per core. */
+/** The target (docs/performance.md, "Phone calls"): at least this many concurrent calls per core. */
 const TARGET_CALLS_PER_CORE = 100;
 const NUMBER = '+15550100';
 /** One SIPp per this many calls, each from its own 127/8 address: the service admits 20 INVITEs at once per source, then 5 a second (docs/channels/rtc-sip.md, "Security"). */

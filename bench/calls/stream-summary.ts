@@ -4,7 +4,7 @@ export interface StreamRecord {
   sequences: number[];
 }
 
-/** A packet interval above this is late (issue 32's target: p99 under 30 ms at 20 ms packets). */
+/** A packet interval above this is late (the target, docs/performance.md "Phone calls": p99 under 30 ms at 20 ms packets). */
 export const LATE_INTERVAL_MS = 30;
 const FRAME_MS = 20;
 
