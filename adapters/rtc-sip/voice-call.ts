@@ -59,10 +59,12 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
       if (ended) break;
       if (outcome.status === 'processed' && outcome.needs_human) {
         // Calls in the console are the next step (docs/channels/rtc-sip.md, "Waiting for a person").
-        closeReason = 'handed to a person';
         await holdUntilHangUp(media, bot);
         // Nobody took the call within the bot's longest wait: goodbye, not a silent open line.
-        if (!ended) await sayAndHangUp(deps, media, call, say('call.goodbye'));
+        if (!ended) {
+          closeReason = 'nobody took the call';
+          await sayAndHangUp(deps, media, call, say('call.goodbye'));
+        }
         break;
       }
       const dialog = outcome.status === 'processed' ? outcome.dialog : undefined;
