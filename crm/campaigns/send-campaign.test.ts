@@ -126,6 +126,19 @@ describe('the proactive send', () => {
     expect(h.campaign()?.status).toBe('running');
   });
 
+  test('without rate_per_minute each channel has its own default: 60 a minute on sms, 600 on mobile_msg', async () => {
+    const sms: string[] = [];
+    const bySms = harness(contactsOf(75), campaignRow({ rate_per_minute: null }), async (m) => { sms.push(m.to); return {}; });
+    await runCampaignSend(bySms.deps, { campaign_id: 'c-1' });
+    expect(sms).toHaveLength(60);
+    expect(bySms.jobs).toHaveLength(1);
+
+    const mobile: string[] = [];
+    const byMobile = harness(contactsOf(650), campaignRow({ rate_per_minute: null, channel: 'mobile_msg', message: null, template: 'spring' }), async (m) => { mobile.push(m.to); return {}; });
+    await runCampaignSend(byMobile.deps, { campaign_id: 'c-1' });
+    expect(mobile).toHaveLength(600);
+  });
+
   test('a run after a crash sends the rest and never a claimed row again', async () => {
     const sent: string[] = [];
     let crash = true;

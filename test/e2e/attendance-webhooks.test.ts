@@ -69,6 +69,8 @@ describe('attendance webhooks', () => {
     const queued = got.find(of(session, 'conversation.queued'))!;
     const assigned = got.find(of(session, 'conversation.assigned'))!;
     expect(queued.verified).toMatchObject({ type: 'conversation.queued', data: { session_id: session, from: 'none', to: 'waiting', channel: 'web' } });
+    // The customer as attendants see them: the display name and the default attendance-customer-fields (docs/crm.md, "The customer view").
+    expect(queued.verified!.data.customer).toEqual({ name: `web · ${session.slice(0, 6)}`, contact_id: null, email: null, phone: null, tier: null, ltv: null });
     expect(assigned.verified!.data).toMatchObject({ session_id: session, to: 'assigned', attendant_id: ana.id });
     expect(queued.headers['content-type']).toBe('application/json');
     expect(queued.id).toMatch(/^msg_[0-9a-f]{32}$/);

@@ -58,6 +58,21 @@ describe('switchboard import contacts', () => {
     }
   });
 
+  test('on a terminal a progress bar is drawn on stderr, to 100% and the rows read; the report stays on stdout', async () => {
+    const file = path.join(dir, 'many.csv');
+    const rows = Array.from({ length: 1200 }, (_, i) => `Bar ${i},+55119${String(70_000_000 + i)}`);
+    await writeFile(file, `name,phone\n${rows.join('\n')}\n`);
+    const terminal = cliIo();
+    Object.assign(terminal.io.stderr, { isTTY: true, columns: 100 });
+    expect(await importCommand(['contacts', file, '--bot', 'shop', '--dry-run'], settings, terminal.io)).toBe(0);
+    expect(JSON.parse(terminal.stdout)).toMatchObject({ dry_run: true, rows: 1200, created: 1200, rejected_count: 0 });
+    expect(terminal.stderr).toMatch(/contacts .*100% \| 1200 rows/);
+    // Not on a terminal (a pipe, a log file): no bar, only the report.
+    const piped = cliIo();
+    await importCommand(['contacts', file, '--bot', 'shop', '--dry-run'], settings, piped.io);
+    expect(piped.stderr).toBe('');
+  });
+
   test('without --bot, or with an unknown field, it prints the usage and exits 2 or 1', async () => {
     const noBot = cliIo();
     expect(await importCommand(['contacts', 'x.csv'], settings, noBot.io)).toBe(2);

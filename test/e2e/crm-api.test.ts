@@ -124,6 +124,57 @@ describe(`CRM API (${testDriversLabel()})`, () => {
     expect(lines[1]).toContain(`${deal.id},"Sofa, blue",999.9,won`);
   });
 
+  test('a contact carries owner, last purchase and free custom fields; null clears; search pages in order', async () => {
+    const owner = (await ok<{ id: string }>(await call('GET', '/api/users/me', sue))).id;
+    const made = await ok<Contact & Record<string, unknown>>(await call('POST', '/api/crm/contacts', sue, {
+      bot: 'shop', first_name: 'Paula', last_name: 'Pager', email: 'paula@pages.test', owner_id: owner, tier: 'premium', ltv: 10.5,
+      last_purchase: '2026-03-04', custom_fields: { shoe_size: 38, newsletter: true, city: 'Recife' },
+    }), 201);
+    expect(made).toMatchObject({ owner_id: owner, tier: 'premium', ltv: 10.5, last_purchase: '2026-03-04', custom_fields: { shoe_size: 38, newsletter: true, city: 'Recife' } });
+    expect(await ok(await call('GET', `/api/crm/contacts/${made.id}`, tia))).toEqual(made);
+
+    // Absent fields stay; null clears; a supervisor changes any field.
+    const changed = await ok<Contact & Record<string, unknown>>(await call('PATCH', `/api/crm/contacts/${made.id}`, sue, {
+      owner_id: null, last_purchase: '2026-04-01', ltv: null, custom_fields: { city: 'Olinda' },
+    }));
+    expect(changed).toMatchObject({ first_name: 'Paula', tier: 'premium', owner_id: null, last_purchase: '2026-04-01', ltv: null, custom_fields: { city: 'Olinda' } });
+    await errorOf(await call('PATCH', `/api/crm/contacts/${made.id}`, sue, { tier: 'platinum' }), 400);
+    await errorOf(await call('PATCH', `/api/crm/contacts/${made.id}`, sue, { last_purchase: 'next tuesday' }), 400);
+
+    // Paging: 25 contacts of one tag, 10 a page, by last then first name.
+    for (let i = 0; i < 25; i++) {
+      await ok(await call('POST', '/api/crm/contacts', sue, { bot: 'shop', first_name: 'Page', last_name: `P${String(i).padStart(2, '0')}`, email: `page${i}@pages.test`, tags: ['paged'] }), 201);
+    }
+    const pages = await Promise.all([1, 2, 3].map(async (page) => ok<{ contacts: Contact[]; total: number; page: number; limit: number }>(
+      await call('GET', `/api/crm/contacts?bot=shop&tag=paged&page=${page}&limit=10`, tia))));
+    expect(pages.map((p) => [p.total, p.page, p.limit, p.contacts.length])).toEqual([[25, 1, 10, 10], [25, 2, 10, 10], [25, 3, 10, 5]]);
+    expect(pages.flatMap((p) => p.contacts.map((c) => c.last_name))).toEqual(Array.from({ length: 25 }, (_, i) => `P${String(i).padStart(2, '0')}`));
+    await errorOf(await call('GET', '/api/crm/contacts?bot=shop&limit=101', tia), 400);
+  });
+
+  test('deals and stages: read, change and delete each; attendants only read', async () => {
+    const stage = await ok<{ id: string; name: string; probability: number }>(await call('POST', '/api/crm/stages', sue, { name: 'proposal', probability: 40 }), 201);
+    expect(await ok(await call('GET', `/api/crm/stages/${stage.id}`, tia))).toMatchObject({ name: 'proposal', probability: 40 });
+    expect(await ok(await call('PATCH', `/api/crm/stages/${stage.id}`, sue, { probability: 60 }))).toMatchObject({ name: 'proposal', probability: 60 });
+    await errorOf(await call('PATCH', `/api/crm/stages/${stage.id}`, tia, { probability: 70 }), 403);
+    const listed = await ok<{ stages: { id: string }[] } | { id: string }[]>(await call('GET', '/api/crm/stages', tia));
+    expect(JSON.stringify(listed)).toContain(stage.id);
+
+    const buyer = await ok<Contact>(await call('POST', '/api/crm/contacts', sue, { bot: 'shop', first_name: 'Buyer', email: 'buyer@deals.test' }), 201);
+    const deal = await ok<{ id: string }>(await call('POST', '/api/crm/deals', sue, { bot: 'shop', name: 'Table', stage: 'proposal', value: 300, contact_id: buyer.id }), 201);
+    expect(await ok(await call('PATCH', `/api/crm/deals/${deal.id}`, sue, { value: 350, name: 'Oak table' }))).toMatchObject({ name: 'Oak table', value: 350, stage: 'proposal', contact_id: buyer.id });
+    await errorOf(await call('PATCH', `/api/crm/deals/${deal.id}`, tia, { value: 1 }), 403);
+    const byContact = await ok<{ deals: { id: string }[]; total: number }>(await call('GET', `/api/crm/deals?bot=shop&contact_id=${buyer.id}`, tia));
+    expect(byContact).toMatchObject({ total: 1, deals: [{ id: deal.id }] });
+    await errorOf(await call('DELETE', `/api/crm/deals/${deal.id}`, tia), 403);
+    expect(await ok(await call('DELETE', `/api/crm/deals/${deal.id}`, sue))).toEqual({ deleted: true, id: deal.id });
+    await errorOf(await call('GET', `/api/crm/deals/${deal.id}`, sue), 404);
+
+    await errorOf(await call('DELETE', `/api/crm/stages/${stage.id}`, tia), 403);
+    expect(await ok(await call('DELETE', `/api/crm/stages/${stage.id}`, sue))).toEqual({ deleted: true, id: stage.id });
+    await errorOf(await call('GET', `/api/crm/stages/${stage.id}`, sue), 404);
+  });
+
   test('merge moves identities, deals, attendance logs, sessions and campaign rows in one go, and deletes the other', async () => {
     const { db } = service.database;
     const bot = service.bots.find((b) => b.name === 'shop')!;
@@ -200,7 +251,9 @@ describe(`CRM API (${testDriversLabel()})`, () => {
   test('the OpenAPI document lists the CRM paths', async () => {
     const doc = await ok<{ paths: Record<string, unknown> }>(await call('GET', '/api/openapi.json', {}));
     for (const path of ['/api/crm/contacts', '/api/crm/contacts/{id}', '/api/crm/contacts/{id}/merge', '/api/crm/contacts/import', '/api/crm/contacts.csv',
-      '/api/crm/deals', '/api/crm/deals/{id}/move', '/api/crm/deals.csv', '/api/crm/stages', '/api/crm/stages/order']) {
+      '/api/crm/deals', '/api/crm/deals/{id}', '/api/crm/deals/{id}/move', '/api/crm/deals.csv', '/api/crm/stages', '/api/crm/stages/{id}', '/api/crm/stages/order',
+      '/api/crm/campaigns', '/api/crm/campaigns/{id}', '/api/crm/campaigns/{id}/start', '/api/crm/campaigns/{id}/pause', '/api/crm/campaigns/{id}/cancel',
+      '/api/crm/campaigns/{id}/results']) {
       expect(doc.paths).toHaveProperty([path]);
     }
   });

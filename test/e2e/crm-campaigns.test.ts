@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { crmCampaignRecipients, crmContacts, crmPipelineStages, sessions } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { crmCampaignRecipients, crmContactIdentities, crmContacts, crmPipelineStages, sessions } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { testDriversLabel } from '../support/drivers.js';
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph.js';
+import { startFakeTelegram, telegramUpdates, type FakeTelegram } from '../support/fake-telegram.js';
 import { startFakeTwilio, twilioInbound, twilioSignature, type FakeTwilio } from '../support/fake-twilio.js';
-import { mobileMsg, mobileMsgStatus, mobileMsgWebhook, signedWebhook } from '../support/graph-webhooks.js';
+import { messaging, messagingWebhook, mobileMsg, mobileMsgStatus, mobileMsgWebhook, signedWebhook } from '../support/graph-webhooks.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { waitForValue } from '../support/wait-for.js';
 
@@ -15,6 +17,7 @@ const PHONE_ID = '2098765432';
 const PUBLIC_URL = 'https://promo.example.test';
 const AUTH_TOKEN = 'twilio-promo-token';
 const SMS_FROM = '+15550002222';
+const TG_SECRET = 'tg-webhook-secret-promo';
 const CONTACTS = 1000;
 const BOT_SCRIPT = 'TALK "Hello from the promo bot"\nHEAR anything\nTALK "Noted."\n';
 const KEYWORDS_SCRIPT = [
@@ -27,6 +30,7 @@ const KEYWORDS_SCRIPT = [
 
 let graph: FakeGraph;
 let twilio: FakeTwilio;
+let telegram: FakeTelegram;
 let bots: TestBots;
 let service: TestService;
 let admin: { authorization: string };
@@ -37,11 +41,14 @@ const phoneOf = (i: number) => `+5511900${String(i).padStart(6, '0')}`;
 beforeAll(async () => {
   graph = await startFakeGraph();
   twilio = await startFakeTwilio();
+  telegram = await startFakeTelegram();
   bots = await createTestBots();
   await bots.add('promo', {
     'mobile-msg-phone-number-id': PHONE_ID, 'mobile-msg-access-token': 'EAAG-promo', 'mobile-msg-app-secret': SECRET,
     'mobile-msg-webhook-verify-token': 'verify-promo', 'mobile-msg-api-url': graph.url,
     'sms-account-sid': 'ACpromo', 'sms-auth-token': AUTH_TOKEN, 'sms-from': SMS_FROM, 'sms-api-url': twilio.url,
+    'page-msg-access-token': 'EAAG-promo', 'page-msg-app-secret': SECRET, 'page-msg-api-url': graph.url,
+    'bot-msg-token': '444:DDD', 'bot-msg-webhook-secret': TG_SECRET, 'bot-msg-api-url': telegram.url,
     'http-allow-private-networks': 'true',
   }, BOT_SCRIPT);
   await bots.add('nocrm', { 'crm-enabled': 'false' }, BOT_SCRIPT);
@@ -55,6 +62,7 @@ afterAll(async () => {
   await bots?.remove();
   await graph?.close();
   await twilio?.close();
+  await telegram?.close();
 });
 
 async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -64,9 +72,15 @@ async function api(method: string, path: string, body?: unknown): Promise<{ stat
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-function postGraph(body: unknown): Promise<Response> {
+function postGraph(body: unknown, channel = 'mobile_msg'): Promise<Response> {
   const signed = signedWebhook(body, SECRET);
-  return fetch(`${service.url}/webhooks/mobile_msg/promo`, { method: 'POST', headers: signed.headers, body: new Uint8Array(signed.raw) });
+  return fetch(`${service.url}/webhooks/${channel}/promo`, { method: 'POST', headers: signed.headers, body: new Uint8Array(signed.raw) });
+}
+
+function postTelegram(update: unknown): Promise<Response> {
+  return fetch(`${service.url}/webhooks/bot_msg/promo`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': TG_SECRET }, body: JSON.stringify(update),
+  });
 }
 
 function postSms(fields: Record<string, string>): Promise<Response> {
@@ -82,7 +96,8 @@ const progressOf = async (id: string) => (await api('GET', `/api/crm/campaigns/$
 const contextOf = async (externalId: string) => (await service.database.db.select({ context: sessions.context_data, needs_human: sessions.needs_human })
   .from(sessions).where(eq(sessions.external_user_id, externalId)))[0];
 
-describe('campaigns', () => {
+// Both driver sets: the send job, its rate limit and the recipients' rows run on the jobs, rate-limit and database drivers.
+describe(`campaigns (${testDriversLabel()})`, () => {
   test('a proactive campaign reaches 1,000 contacts over mobile_msg as an approved template; statuses, a reply handed to a human, results', async () => {
     await service.database.db.insert(crmContacts).values(Array.from({ length: CONTACTS }, (_, i) => ({
       bot_id: botId, first_name: `Customer ${i}`, phone: phoneOf(i), tags: ['vip'],
@@ -173,7 +188,42 @@ describe('campaigns', () => {
     expect(web?.context).toMatchObject({ campaign_id: id, campaign_name: 'Ads', utm_source: 'facebook', utm_medium: 'email', lead_source: 'facebook' });
   });
 
+  test('a page_msg referral and a bot_msg deep link (/start <payload>) give the session its campaign', async () => {
+    const created = await api('POST', '/api/crm/campaigns', { bot: 'promo', name: 'Autumn', ref: 'autumn', utm_source: 'instagram', segment: 'all' });
+    const id = created.body.id as string;
+    const sessionOn = (channel: string) => waitForValue(async () => (await service.database.db.select({ context: sessions.context_data }).from(sessions)
+      .where(and(eq(sessions.channel, channel), eq(sessions.bot_id, botId))))[0], (s) => s !== undefined, { what: `the ${channel} session` });
+
+    const fromPage = { ...messaging.text('PSID-AUTUMN', 'm_AUTUMN1', 'Tell me about the offer'), message: { mid: 'm_AUTUMN1', text: 'Tell me about the offer', referral: { ref: 'autumn', source: 'SHORTLINK', type: 'OPEN_THREAD' } } };
+    expect((await postGraph(messagingWebhook('page', [fromPage]), 'page_msg')).status).toBe(200);
+    expect((await sessionOn('page_msg'))!.context).toMatchObject({ campaign_id: id, campaign_name: 'Autumn', utm_source: 'instagram', utm_medium: 'shortlink', segment: 'all', lead_source: 'instagram' });
+
+    expect((await postTelegram(telegramUpdates.text(7070, '/start autumn'))).status).toBe(200);
+    expect((await sessionOn('bot_msg'))!.context).toMatchObject({ campaign_id: id, campaign_name: 'Autumn', utm_medium: 'deep_link', lead_source: 'instagram' });
+  });
+
+  test('a bot_msg campaign reaches its contacts by their chat ids', async () => {
+    const [reached] = await service.database.db.insert(crmContacts).values({ bot_id: botId, first_name: 'Tele', tags: ['tg'] }).returning();
+    await service.database.db.insert(crmContactIdentities).values({ bot_id: botId, contact_id: reached!.id, channel: 'bot_msg', external_id: '8080' });
+    const created = await api('POST', '/api/crm/campaigns', { bot: 'promo', name: 'Telegram news', segment: 'tag:tg', channel: 'bot_msg', message: 'New arrivals today.' });
+    const id = created.body.id as string;
+    expect((await api('POST', `/api/crm/campaigns/${id}/start`)).status).toBe(200);
+    const done = await waitForValue(() => progressOf(id), (c) => c.status === 'completed', { what: 'the bot_msg campaign completed' });
+    expect(done.progress).toMatchObject({ recipients: 1, sent: 1 });
+    const sent = telegram.callsOf('sendMessage').filter((c) => (c.params as { text?: string }).text === 'New arrivals today.');
+    expect(sent.map((c) => String((c.params as { chat_id?: unknown }).chat_id))).toEqual(['8080']);
+  });
+
   test('roles and crm-enabled: attendants read, a bot without the CRM answers crm_disabled', async () => {
+    const password = 'password-for-tests';
+    expect((await api('POST', '/api/users', { username: 'camila', email: 'camila@example.test', password, roles: ['attendant'] })).status).toBe(201);
+    const attendant = await bearerFor(service.url, 'camila', password);
+    const asAttendant = (method: string, path: string, body?: unknown) => fetch(`${service.url}${path}`, {
+      method, headers: { ...attendant, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect((await asAttendant('GET', '/api/crm/campaigns?bot=promo')).status).toBe(200);
+    expect((await asAttendant('POST', '/api/crm/campaigns', { bot: 'promo', name: 'Mine' })).status).toBe(403);
+
     expect((await api('POST', '/api/crm/campaigns', { bot: 'nocrm', name: 'Nope' })).body).toMatchObject({ error: 'crm_disabled' });
     expect((await api('POST', '/api/crm/campaigns', { bot: 'promo', name: 'Bad', segment: 'colour:red' })).status).toBe(400);
     const listed = await api('GET', '/api/crm/campaigns?bot=promo');

@@ -101,8 +101,8 @@ describe(`a journey per channel: the customer's name reaches the console (${test
     });
     const { session_id } = (await res.json()) as { session_id: string };
     const shown = await shownName('web', (f) => f.session_id === session_id);
-    expect(shown.frame).not.toBe('');
-    expect(shown.frame).toBe(shown.queue);
+    // The channel and a short id (docs/crm.md, "The display name"), never the bare UUID.
+    expect(shown).toEqual({ frame: `web · ${session_id.slice(0, 6)}`, queue: `web · ${session_id.slice(0, 6)}` });
   });
 
   test('mobile_msg: contacts[].profile.name', async () => {
@@ -130,6 +130,7 @@ describe(`a journey per channel: the customer's name reaches the console (${test
     // A customer the provider will not describe: the profile call fails, the conversation goes on.
     accepted(await postGraph('social_dm', messagingWebhook('instagram', [messaging.text('IGSID-DOWN', 'm_NAMES4', 'hi')])));
     const shown = await shownName('social_dm', (f) => f.message === 'hi' && !named('maria.insta')(f));
+    expect(shown.frame).toMatch(/^social_dm · [0-9a-f]{6}$/);
     expect(shown.frame).toBe(shown.queue);
   });
 

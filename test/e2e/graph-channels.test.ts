@@ -371,12 +371,12 @@ describe('attendants on mobile_msg', () => {
     await sendsAfter(customer, 2);
     await say(mobileMsg.listReply(customer, nextId(), 'sb:Talk to a person', 'Talk to a person'));
     const [notice] = await sendsAfter(ATTENDANT_PHONE, 1);
-    // The customer by the display rule (docs/crm.md, "What attendants see"): the profile name once the channel gives it, else channel and short id.
-    expect(textOf(notice!)).toMatch(new RegExp(`New conversation from (Customer ${customer.slice(-4)}|mobile_msg · [0-9a-f]{6}): "Talk to a person"\\nType /take \\S+ to accept it\\.`));
+    // The customer by the display rule (docs/crm.md, "What attendants see"): the profile name the channel gives (contacts[].profile.name).
+    expect(textOf(notice!)).toMatch(new RegExp(`New conversation from Customer ${customer.slice(-4)}: "Talk to a person"\\nType /take \\S+ to accept it\\.`));
 
     await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), '/queue'));
     const [, queue] = await sendsAfter(ATTENDANT_PHONE, 2);
-    expect(textOf(queue!)).toMatch(new RegExp(`^1\\. \\[(waiting|assigned → you)\\] .* · mobile_msg · .*"Talk to a person"`));
+    expect(textOf(queue!)).toMatch(new RegExp(`^1\\. \\[(waiting|assigned → you)\\] Customer ${customer.slice(-4)} · mobile_msg · .*"Talk to a person"`));
 
     // The customer's queue-position notice may still be on its way: wait for the line itself.
     await say(mobileMsg.text(ATTENDANT_PHONE, nextId(), 'Hi, this is Ana. How can I help?'));

@@ -124,6 +124,8 @@ describe('team_chat as the destination', () => {
 
     const [notice] = (await slack.waitFor((c) => c.some(noticeOf(session)), 'the notice')).filter(noticeOf(session));
     expect(notice).toMatchObject({ token: 'xoxb-desk', params: { channel: 'CDESK', text: expect.stringContaining('my order is late') } });
+    // A web customer nothing names is shown by channel and short id (docs/crm.md, "The display name").
+    expect(notice!.params.text).toBe(`New conversation from web · ${session.slice(0, 6)} on web: my order is late`);
     const button = (notice!.params.blocks as { type: string; elements?: { action_id?: string; value?: string }[] }[])
       .find((b) => b.type === 'actions')!.elements![0]!;
     expect(button).toMatchObject({ action_id: 'take_conversation', value: session });
