@@ -14,6 +14,8 @@ export interface RtcSipChannelOptions {
   host: string;
   udpPort: number;
   tcpPort?: number;
+  /** SIP over TLS (docs/channels/rtc-sip.md, "SIP over TLS and SRTP"): its port and the PEM certificate and key. */
+  tls?: { port: number; cert: string | Buffer; key: string | Buffer };
   /** Written in SDP and Contact instead of `host` behind NAT. */
   publicAddress?: string;
   rtpPorts: { min: number; max: number };
@@ -29,6 +31,7 @@ export interface RtcSipChannelOptions {
 export interface RtcSipChannel {
   readonly udpPort: number;
   readonly tcpPort?: number;
+  readonly tlsPort?: number;
   /** Calls in progress on this instance. */
   activeCalls(): number;
   /** Hangs up every call and stops listening. */
@@ -124,6 +127,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
   const agent = await createSipUserAgent({
     host: options.host, udpPort: options.udpPort, logger,
     ...(options.tcpPort === undefined ? {} : { tcpPort: options.tcpPort }),
+    ...(options.tls === undefined ? {} : { tls: options.tls }),
     ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
     ...(options.timers ? { timers: options.timers } : {}),
     onInvite: (invite) => {
@@ -137,6 +141,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
   return {
     udpPort: agent.udpPort,
     ...(agent.tcpPort === undefined ? {} : { tcpPort: agent.tcpPort }),
+    ...(agent.tlsPort === undefined ? {} : { tlsPort: agent.tlsPort }),
     activeCalls: () => calls.size,
     async close() {
       await Promise.all([...calls.values()].map(async ({ call, media }) => {
