@@ -101,3 +101,20 @@ test('TLS: a plain-text client fails the handshake and is dropped; a TLS client 
     await transport.close();
   }
 });
+
+test('close() ends every connection, a TLS one whose handshake the server side has not finished included', async () => {
+  const certificate = selfSignedCertificate();
+  const transport = await SipTransport.open(
+    { host: '127.0.0.1', udpPort: 0, tcpPort: 0, tls: { port: 0, ...certificate }, logger: createLogger({ level: 'silent' }) },
+    { onMessage: () => undefined, onMalformed: () => undefined },
+  );
+  const secure = tls.connect({ host: '127.0.0.1', port: transport.tlsPort ?? 0, ca: certificate.cert });
+  secure.on('error', () => undefined);
+  const plain = net.connect({ host: '127.0.0.1', port: transport.tcpPort ?? 0 });
+  plain.on('error', () => undefined);
+  await Promise.all([new Promise((resolve) => secure.once('secureConnect', resolve)), new Promise((resolve) => plain.once('connect', resolve))]);
+  const closed = Promise.all([new Promise((resolve) => secure.once('close', resolve)), new Promise((resolve) => plain.once('close', resolve))]);
+  await transport.close();
+  await closed;
+  expect([secure.destroyed, plain.destroyed]).toEqual([true, true]);
+});

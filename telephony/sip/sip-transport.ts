@@ -39,6 +39,8 @@ const CONTENT_LENGTH = /^(?:content-length|l)[ \t]*:[ \t]*(\d{1,10})[ \t]*$/im;
 
 export class SipTransport {
   private readonly connections = new Map<string, net.Socket>();
+  /** Every accepted socket, TLS handshakes still under way included, so close() ends them all. */
+  private readonly accepted = new Set<net.Socket>();
   private closed = false;
 
   private constructor(
@@ -62,7 +64,8 @@ export class SipTransport {
     const transport = new SipTransport(options, handlers, udp, tcp, secure);
     udp.on('message', (data, rinfo) => transport.receive(data, { address: rinfo.address, port: rinfo.port, transport: 'udp' }));
     udp.on('error', (err) => options.logger.debug({ err }, 'sip: udp socket error'));
-    tcp?.on('connection', (socket) => transport.adopt(socket, 'tcp'));
+    tcp?.on('connection', (socket) => transport.track(socket) && transport.adopt(socket, 'tcp'));
+    secure?.on('connection', (socket) => transport.track(socket));
     secure?.on('secureConnection', (socket) => transport.adopt(socket, 'tls'));
     secure?.on('tlsClientError', (err, socket) => {
       options.logger.debug({ err, peer: socket.remoteAddress }, 'sip: tls handshake failed');
@@ -110,7 +113,9 @@ export class SipTransport {
   async close(): Promise<void> {
     this.closed = true;
     for (const socket of this.connections.values()) socket.destroy();
+    for (const socket of this.accepted) socket.destroy();
     this.connections.clear();
+    this.accepted.clear();
     await Promise.all([
       new Promise<void>((resolve) => this.udp.close(() => resolve())),
       this.tcp ? new Promise<void>((resolve) => this.tcp?.close(() => resolve())) : undefined,
@@ -129,6 +134,17 @@ export class SipTransport {
       return;
     }
     this.handlers.onMessage(message, source);
+  }
+
+  /** Remembers an accepted socket until it closes; false (and destroyed) when the transport is closing. */
+  private track(socket: net.Socket): boolean {
+    if (this.closed) {
+      socket.destroy();
+      return false;
+    }
+    this.accepted.add(socket);
+    socket.once('close', () => this.accepted.delete(socket));
+    return true;
   }
 
   private adopt(socket: net.Socket, transport: 'tcp' | 'tls', remote?: SipAddress): void {

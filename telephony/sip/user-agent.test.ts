@@ -264,6 +264,19 @@ test('a call over TLS (sips: Request-URI): 200 on the connection with a sips: Co
   socket.destroy();
 });
 
+test('a late offer: INVITE without SDP, our offer in the 200, the answer in the ACK is the call\'s ackSdp', async () => {
+  const call = ids();
+  peer.send(request('INVITE', call));
+  const invite = await waitFor(() => invites.find((i) => i.callId === call.callId));
+  expect(invite.sdpOffer).toBeUndefined();
+  const accepted = invite.accept(ANSWER);
+  const ok = await peer.response(200, 'INVITE');
+  expect(ok.body.toString()).toBe(ANSWER);
+  const toTag = /tag=(\w+)/.exec(headerValue(ok, 'to') ?? '')?.[1] ?? '';
+  peer.send(request('ACK', { ...call, toTag }, { body: SDP_OFFER }));
+  expect((await accepted).ackSdp).toBe(SDP_OFFER);
+});
+
 test('a sip: call over TLS gets a Contact with ;transport=tls', async () => {
   const socket = tls.connect({ host: '127.0.0.1', port: ua.tlsPort ?? 0, ca: certificate.cert });
   await new Promise((resolve) => socket.once('secureConnect', resolve));
