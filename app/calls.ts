@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { startRtcSipChannel, type RtcSipBotSettings, type RtcSipChannel } from '../adapters/index.js';
 import { loadSipTrunks, type ProcessSettings, type SipTrunk } from '../config/index.js';
 import { voiceModelsOf, type Engine } from '../engine/index.js';
@@ -30,12 +31,25 @@ export async function startPhoneCalls(deps: { settings: ProcessSettings; bots: B
   const channel = await startRtcSipChannel({
     host, udpPort: settings.SIP_PORT,
     ...(settings.SIP_TCP_PORT === 'off' ? {} : { tcpPort: settings.SIP_TCP_PORT ?? settings.SIP_PORT }),
+    ...(settings.SIP_TLS_PORT === undefined ? {} : { tls: await tlsSettings(settings.SIP_TLS_PORT, settings.SIP_TLS_CERT_FILE, settings.SIP_TLS_KEY_FILE) }),
     ...(settings.SIP_PUBLIC_ADDRESS ? { publicAddress: settings.SIP_PUBLIC_ADDRESS } : {}),
     rtpPorts: { min: settings.RTP_PORT_MIN, max: settings.RTP_PORT_MAX },
     bots: () => phoneBots, engine: deps.engine, logger,
   });
-  logger.info({ host, udp: channel.udpPort, tcp: channel.tcpPort, bots: phoneBots.map((b) => b.bot) }, 'phone calls: SIP listening');
+  logger.info({ host, udp: channel.udpPort, tcp: channel.tcpPort, tls: channel.tlsPort, bots: phoneBots.map((b) => b.bot) }, 'phone calls: SIP listening');
   return channel;
+}
+
+/** SIP over TLS's certificate and key, read at start; a file that cannot be read stops it, naming the setting. */
+async function tlsSettings(port: number, certFile: string | undefined, keyFile: string | undefined): Promise<{ port: number; cert: Buffer; key: Buffer }> {
+  const read = async (file: string | undefined, setting: string) => {
+    try {
+      return await readFile(file ?? '');
+    } catch (error) {
+      throw new PhoneSettingsError(`${setting}: cannot read ${file ?? '(unset)'} (${(error as Error).message})`);
+    }
+  };
+  return { port, cert: await read(certFile, 'SIP_TLS_CERT_FILE'), key: await read(keyFile, 'SIP_TLS_KEY_FILE') };
 }
 
 /** A bot's sip-* keys as the channel's settings, or the error naming what is missing. */

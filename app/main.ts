@@ -44,7 +44,7 @@ export interface RunningService {
   /** Set when this start created the first admin: what the start banner shows (app/first-start-banner.ts). */
   readonly firstStart?: FirstStart;
   /** Where phone calls' SIP listens, when a bot has `sip-enabled` (docs/channels/rtc-sip.md). */
-  readonly sip?: { udpPort: number; tcpPort?: number };
+  readonly sip?: { udpPort: number; tcpPort?: number; tlsPort?: number };
   /** Graceful stop: refuse new connections, finish requests and jobs (bounded), close pools. */
   stop(): Promise<void>;
 }
@@ -113,7 +113,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     url: http.url, database, jobs, bus, tokens: auth.tokens, bots: bots.all, engine,
     deployment: { id: infra.deployment.id, redisPrefix: infra.deployment.redisPrefix }, stop,
     ...(http.metricsListener ? { metricsUrl: http.metricsListener.url } : {}),
-    ...(phoneCalls ? { sip: { udpPort: phoneCalls.udpPort, ...(phoneCalls.tcpPort === undefined ? {} : { tcpPort: phoneCalls.tcpPort }) } } : {}),
+    ...(phoneCalls ? { sip: { udpPort: phoneCalls.udpPort, ...(phoneCalls.tcpPort === undefined ? {} : { tcpPort: phoneCalls.tcpPort }), ...(phoneCalls.tlsPort === undefined ? {} : { tlsPort: phoneCalls.tlsPort }) } } : {}),
     ...(auth.firstStart ? { firstStart: auth.firstStart } : {}),
   };
 }

@@ -49,6 +49,13 @@ describe('readProcessSettings', () => {
     expect(() => readProcessSettings({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
   });
 
+  test('SIP over TLS is off unless SIP_TLS_PORT is set, and then needs its certificate and key files', () => {
+    expect(readProcessSettings({}).SIP_TLS_PORT).toBeUndefined();
+    expect(readProcessSettings({ SIP_TLS_PORT: '5061', SIP_TLS_CERT_FILE: '/etc/sb/cert.pem', SIP_TLS_KEY_FILE: '/etc/sb/key.pem' })).toMatchObject({ SIP_TLS_PORT: 5061 });
+    expect(() => readProcessSettings({ SIP_TLS_PORT: '5061' })).toThrow(/SIP_TLS_CERT_FILE is required when SIP_TLS_PORT is set[\s\S]*SIP_TLS_KEY_FILE/);
+    expect(() => readProcessSettings({ SIP_TLS_PORT: 'tls' })).toThrow(SettingsError);
+  });
+
   test('names every invalid variable', () => {
     const attempt = () => readProcessSettings({ PORT: 'eighty', REDIS_URL: 'http://x', JWT_SECRET: 'short' });
     expect(attempt).toThrow(SettingsError);

@@ -88,6 +88,10 @@ export const ProcessSettingsSchema = z.object({
   SIP_PORT: z.coerce.number().int().min(0).max(65535).default(5060),
   // Unset: the same port as SIP_PORT; `off`: no TCP listener.
   SIP_TCP_PORT: optionalString.pipe(z.union([z.literal('off'), z.coerce.number<string>().int().min(0).max(65535)]).optional()),
+  // SIP over TLS (docs/channels/rtc-sip.md, "SIP over TLS and SRTP"): unset, no TLS listener; with it, the PEM certificate chain and key.
+  SIP_TLS_PORT: optionalString.pipe(z.coerce.number<string>().int().min(0).max(65535).optional()),
+  SIP_TLS_CERT_FILE: optionalString,
+  SIP_TLS_KEY_FILE: optionalString,
   // The address written in SDP and Contact when the service is behind NAT (the public IP); unset = SIP_HOST.
   SIP_PUBLIC_ADDRESS: optionalString,
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(10_000),
@@ -105,6 +109,11 @@ export const ProcessSettingsSchema = z.object({
     zitadel: ['IDP_URL', 'ZITADEL_CLIENT_ID', 'ZITADEL_CLIENT_SECRET'],
     ldap: ['IDP_URL', 'LDAP_BIND_DN', 'LDAP_BIND_PASSWORD', 'LDAP_GROUPS_DN', 'LDAP_USERS_DN'],
   };
+  if (s.SIP_TLS_PORT !== undefined) {
+    for (const key of ['SIP_TLS_CERT_FILE', 'SIP_TLS_KEY_FILE'] as const) {
+      if (s[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when SIP_TLS_PORT is set` });
+    }
+  }
   if (s.RTP_PORT_MIN >= s.RTP_PORT_MAX) ctx.addIssue({ code: 'custom', path: ['RTP_PORT_MAX'], message: 'RTP_PORT_MAX must be above RTP_PORT_MIN' });
   for (const key of required[s.IDP]) {
     if (s[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when IDP=${s.IDP}` });

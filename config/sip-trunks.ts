@@ -24,7 +24,7 @@ export const SipTrunkSchema = z.object({
   /** When set, INVITEs must also pass a digest challenge with these credentials. */
   username: z.string().min(1).optional(),
   password_env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'expected an environment variable name such as SIP_CARRIER_PASSWORD').optional(),
-  transport: z.enum(['udp', 'tcp']).default('udp'),
+  transport: z.enum(['udp', 'tcp', 'tls']).default('udp'),
   /** Where requests the service sends to the trunk go (part 2's outbound calls); kept for then. */
   outbound_proxy: z.string().regex(/^sips?:/, 'expected a sip: URI').optional(),
 }).refine((t) => (t.username === undefined) === (t.password_env === undefined), 'username and password_env go together');
@@ -36,7 +36,7 @@ export interface SipTrunk {
   name: string;
   addresses: string[];
   credentials?: { username: string; password: string };
-  transport: 'udp' | 'tcp';
+  transport: 'udp' | 'tcp' | 'tls';
   outbound_proxy?: string;
 }
 

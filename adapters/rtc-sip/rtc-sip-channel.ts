@@ -1,7 +1,8 @@
 import type { Engine } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
 import {
-  createSipUserAgent, negotiateAudio, openCallMedia, type CallMedia, type IncomingInvite, type NegotiatedAudio, type SipCall, type SipUserAgentOptions,
+  createAudioOffer, createSipUserAgent, negotiateAudio, openCallMedia, readAudioAnswer,
+  type AudioOffer, type CallMedia, type IncomingInvite, type NegotiatedAudio, type SipCall, type SipUserAgentOptions,
 } from '../../telephony/index.js';
 import { admitCall, normaliseDialled } from './call-admission.js';
 import { callSpeech, type CallSpeech } from './call-speech.js';
@@ -14,6 +15,8 @@ export interface RtcSipChannelOptions {
   host: string;
   udpPort: number;
   tcpPort?: number;
+  /** SIP over TLS (docs/channels/rtc-sip.md, "SIP over TLS and SRTP"): its port and the PEM certificate and key. */
+  tls?: { port: number; cert: string | Buffer; key: string | Buffer };
   /** Written in SDP and Contact instead of `host` behind NAT. */
   publicAddress?: string;
   rtpPorts: { min: number; max: number };
@@ -29,6 +32,7 @@ export interface RtcSipChannelOptions {
 export interface RtcSipChannel {
   readonly udpPort: number;
   readonly tcpPort?: number;
+  readonly tlsPort?: number;
   /** Calls in progress on this instance. */
   activeCalls(): number;
   /** Hangs up every call and stops listening. */
@@ -74,13 +78,27 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
       return invite.reject(admission.status, admission.reason);
     }
     const { bot } = admission;
-    if (!invite.sdpOffer) return invite.reject(488, 'Not Acceptable Here'); // late offers are not supported (docs/channels/rtc-sip.md)
+    // SDES keys travel in the SDP: only SIP over TLS keeps them from being read on the way (docs/channels/rtc-sip.md, "Security").
+    const srtp = invite.source.transport === 'tls';
     const media = await openCallMedia({ host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) });
     const local = { address: media.sdpAddress, port: media.localPort };
-    const negotiation = negotiateAudio(invite.sdpOffer, local);
-    if (!negotiation.ok) {
-      media.close();
-      return invite.reject(488, 'Not Acceptable Here');
+    // A late offer (an INVITE without SDP): our offer goes in the 200 OK and its answer comes in the ACK (RFC 3264 §5).
+    let lateOffer: AudioOffer | undefined;
+    let agreed: NegotiatedAudio | undefined;
+    let ourSdp: string;
+    if (invite.sdpOffer) {
+      const negotiation = negotiateAudio(invite.sdpOffer, local, undefined, { srtp });
+      if (!negotiation.ok) {
+        media.close();
+        logger.info({ call_id: invite.callId, bot: bot.bot, reason: negotiation.reason }, 'phone call refused: its media cannot be used');
+        return invite.reject(488, 'Not Acceptable Here', { Warning: `399 switchboard "${negotiation.reason}"` });
+      }
+      agreed = negotiation.audio;
+      ourSdp = negotiation.answerSdp;
+      media.apply(agreed);
+    } else {
+      lateOffer = createAudioOffer(local);
+      ourSdp = lateOffer.offerSdp;
     }
     const entry: { bot: string; call?: SipCall; media: CallMedia } = { bot: bot.bot, media };
     calls.set(invite.callId, entry);
@@ -88,21 +106,32 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
       media.close();
       calls.delete(invite.callId);
     });
-    let agreed: NegotiatedAudio = negotiation.audio;
-    media.apply(agreed);
     let call: SipCall;
     try {
-      call = await invite.accept(negotiation.answerSdp);
+      call = await invite.accept(ourSdp);
     } catch {
       media.close();
       calls.delete(invite.callId);
       return;
     }
     entry.call = call;
+    if (lateOffer) {
+      const answer = readAudioAnswer(call.ackSdp ?? '', lateOffer);
+      if (!answer.ok) {
+        logger.info({ call_id: invite.callId, bot: bot.bot, reason: answer.reason }, 'phone call ended: the ACK brought no usable SDP answer');
+        media.close();
+        calls.delete(invite.callId);
+        await call.hangUp();
+        return;
+      }
+      agreed = answer.audio;
+      media.apply(agreed);
+    }
     call.onReoffer((offer) => {
-      const again = negotiateAudio(offer, local, agreed);
-      if (!again.ok) return negotiation.answerSdp;
+      const again = negotiateAudio(offer, local, agreed, { srtp });
+      if (!again.ok) return ourSdp;
       agreed = again.audio;
+      ourSdp = again.answerSdp;
       media.apply(agreed);
       return again.answerSdp;
     });
@@ -124,6 +153,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
   const agent = await createSipUserAgent({
     host: options.host, udpPort: options.udpPort, logger,
     ...(options.tcpPort === undefined ? {} : { tcpPort: options.tcpPort }),
+    ...(options.tls === undefined ? {} : { tls: options.tls }),
     ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
     ...(options.timers ? { timers: options.timers } : {}),
     onInvite: (invite) => {
@@ -137,6 +167,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
   return {
     udpPort: agent.udpPort,
     ...(agent.tcpPort === undefined ? {} : { tcpPort: agent.tcpPort }),
+    ...(agent.tlsPort === undefined ? {} : { tlsPort: agent.tlsPort }),
     activeCalls: () => calls.size,
     async close() {
       await Promise.all([...calls.values()].map(async ({ call, media }) => {

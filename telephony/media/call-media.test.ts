@@ -7,6 +7,7 @@ import { decodeG711, encodeG711, FRAME_SAMPLES } from './g711.js';
 import { parseRtpPacket, serializeRtpPacket, type RtpPacket } from './rtp-packet.js';
 import { negotiateAudio } from './sdp-negotiation.js';
 import { encodeTelephoneEvent } from './telephone-event.js';
+import { SrtpReceiver, SrtpSender } from './srtp-context.js';
 
 const logger = createLogger({ level: 'silent' });
 const tone = (frames: number): Int16Array => Int16Array.from({ length: frames * FRAME_SAMPLES }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 300 * i) / 8000)));
@@ -264,5 +265,48 @@ describe('call media over UDP on 127.0.0.1', () => {
     const heard = await recording;
     expect(heard.kind).toBe('closed');
     if (heard.kind === 'closed') expect(heard.pcm?.length).toBeGreaterThanOrEqual(30 * FRAME_SAMPLES);
+  });
+});
+
+describe('call media with SRTP', () => {
+  test('what we play arrives encrypted and decrypts with the key of our answer; the peer\'s SRTP is heard, its plain RTP dropped', async () => {
+    const media = await openCallMedia({ host: '127.0.0.1', logger });
+    const socket = createSocket('udp4');
+    socket.bind(0, '127.0.0.1');
+    await once(socket, 'listening');
+    const peerKey = { suite: 'AES_CM_128_HMAC_SHA1_80' as const, keyAndSalt: Buffer.alloc(30, 7) };
+    const offer = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${socket.address().port} RTP/SAVP 0 101`,
+      'a=rtpmap:101 telephone-event/8000', `a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:${peerKey.keyAndSalt.toString('base64')}`, ''].join('\r\n');
+    const negotiation = negotiateAudio(offer, { address: media.sdpAddress, port: media.localPort }, undefined, { srtp: true });
+    if (!negotiation.ok) throw new Error(negotiation.reason);
+    media.apply(negotiation.audio);
+    const ours = new SrtpReceiver(negotiation.audio.srtp!.send);
+    const heard: RtpPacket[] = [];
+    let raw = 0;
+    socket.on('message', (bytes) => {
+      raw += 1;
+      const plain = ours.unprotect(bytes);
+      const packet = plain && parseRtpPacket(plain);
+      if (packet) heard.push(packet);
+    });
+    try {
+      await media.play(tone(5));
+      for (let i = 0; i < 100 && heard.filter((p) => p.payload.some((b) => b !== 0xff)).length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(heard.filter((p) => p.payload.some((b) => b !== 0xff)).length).toBeGreaterThanOrEqual(5);
+      expect(heard.length).toBe(raw);
+
+      const sender = new SrtpSender(peerKey);
+      const keyPackets = (sequence: number, event: number) => [[160, false], [320, false], [480, true]].map(([duration, end], i) =>
+        serializeRtpPacket({ marker: i === 0, payloadType: 101, sequenceNumber: sequence + i, timestamp: sequence * 160, ssrc: 99, payload: encodeTelephoneEvent({ event, end: end as boolean, volume: 10, duration: duration as number }) }));
+      const heardKey = media.listen({ maxDigits: 1 });
+      // Plain RTP (a key press "4") from the peer's own address does not authenticate: dropped.
+      for (const packet of keyPackets(10, 4)) socket.send(packet, media.localPort, '127.0.0.1');
+      for (const packet of keyPackets(20, 6)) socket.send(sender.protect(packet), media.localPort, '127.0.0.1');
+      expect(await heardKey).toEqual({ kind: 'digits', digits: '6', endedBy: 'max' });
+      expect(media.stats().droppedUnauthenticated).toBe(3);
+    } finally {
+      media.close();
+      socket.close();
+    }
   });
 });

@@ -1,3 +1,5 @@
+import type { SrtpKey } from './srtp-context.js';
+
 /** The two G.711 codecs every phone network speaks (docs/channels/rtc-sip.md, "Media"). */
 export type AudioCodec = 'PCMU' | 'PCMA';
 
@@ -17,6 +19,8 @@ export interface NegotiatedAudio {
   remote: { address: string; port: number };
   direction: MediaDirection;
   origin?: { sessionId: string; version: number };
+  /** SRTP (SDES): the key we send with (in our SDP) and the one the far end sends with (in its). Absent: plain RTP. */
+  srtp?: { send: SrtpKey; receive: SrtpKey };
 }
 
 /** Ok: the SDP answer to send and what was agreed. Not ok: answer 488 (Not Acceptable Here). */

@@ -1,10 +1,20 @@
 import { parse, type MediaDescription, type SessionDescription } from 'sdp-transform';
 import { isUnspecifiedAddress, type AudioCodec, type MediaDirection, type NegotiatedAudio } from './negotiated-audio.js';
+import { offeredCrypto, type OfferedCrypto } from './sdp-crypto.js';
 
-/** The far end's audio as its SDP (an offer, or the answer to ours) describes it. */
+/**
+ * The far end's audio as its SDP (an offer, or the answer to ours) describes it; `crypto` when its
+ * audio is to be SRTP, with the key it sends with (SDES, RFC 4568).
+ */
 export type RemoteAudio =
-  | { ok: true; audio: Omit<NegotiatedAudio, 'origin'>; media: MediaDescription[]; index: number }
+  | { ok: true; audio: Omit<NegotiatedAudio, 'origin' | 'srtp'>; media: MediaDescription[]; index: number; crypto?: OfferedCrypto }
   | { ok: false; reason: string };
+
+/** `srtp`: SDES keys may be taken (the SDP came over SIP over TLS, docs/channels/rtc-sip.md "Security"). */
+export interface ReadOptions {
+  keep?: AudioCodec;
+  srtp?: boolean;
+}
 
 const STATIC_CODECS: Record<number, AudioCodec> = { 0: 'PCMU', 8: 'PCMA' };
 /** Their direction seen from our side (RFC 3264 §6.1). */
@@ -16,12 +26,14 @@ const OUR_DIRECTION: Record<MediaDirection, MediaDirection> = {
 };
 
 /**
- * Reads the far end's SDP: its first plain RTP/AVP audio line that has PCMU or PCMA (the codec
- * already in use first, when `keep` names one still offered, else the first listed), its
- * telephone-event/8000 payload type, its address and port, and our direction in reply to its
- * own. SRTP (RTP/SAVP) is not spoken yet: an SDP with only that is refused, and says so.
+ * Reads the far end's SDP: its first audio line that has PCMU or PCMA (the codec already in use
+ * first, when `keep` names one still offered, else the first listed), its telephone-event/8000
+ * payload type, its address and port, and our direction in reply to its own. With `srtp`, an
+ * RTP/SAVP line with a usable `a=crypto` counts, and so does the key of an RTP/AVP line that
+ * offers one (best-effort SRTP); without it, RTP/SAVP lines are passed over and crypto ignored.
  */
-export function readRemoteAudio(sdp: string, keep?: AudioCodec): RemoteAudio {
+export function readRemoteAudio(sdp: string, options: ReadOptions = {}): RemoteAudio {
+  const { keep } = options;
   let session: SessionDescription;
   try {
     session = parse(sdp);
@@ -31,7 +43,10 @@ export function readRemoteAudio(sdp: string, keep?: AudioCodec): RemoteAudio {
   const media = session.media ?? [];
   if (media.length === 0) return { ok: false, reason: 'the SDP has no m= line' };
   for (const [index, line] of media.entries()) {
-    if (line.type !== 'audio' || line.port === 0 || line.protocol.toUpperCase() !== 'RTP/AVP') continue;
+    if (line.type !== 'audio' || line.port === 0) continue;
+    const protocol = line.protocol.toUpperCase();
+    const crypto = options.srtp && (protocol === 'RTP/SAVP' || protocol === 'RTP/AVP') ? offeredCrypto(line) : undefined;
+    if (protocol !== 'RTP/AVP' && !(protocol === 'RTP/SAVP' && crypto)) continue;
     const chosen = chooseCodec(line, keep);
     if (!chosen) continue;
     const address = line.connection?.ip ?? session.connection?.ip;
@@ -46,9 +61,9 @@ export function readRemoteAudio(sdp: string, keep?: AudioCodec): RemoteAudio {
       remote: { address, port: line.port },
       direction: OUR_DIRECTION[theirs],
     };
-    return { ok: true, audio, media, index };
+    return { ok: true, audio, media, index, ...(crypto ? { crypto } : {}) };
   }
-  return { ok: false, reason: noMediaReason(media) };
+  return { ok: false, reason: noMediaReason(media, options.srtp ?? false) };
 }
 
 function chooseCodec(line: MediaDescription, keep: AudioCodec | undefined): { codec: AudioCodec; payloadType: number } | undefined {
@@ -63,9 +78,12 @@ function chooseCodec(line: MediaDescription, keep: AudioCodec | undefined): { co
   return codecs.find((c) => c.codec === keep) ?? codecs[0];
 }
 
-function noMediaReason(media: MediaDescription[]): string {
+function noMediaReason(media: MediaDescription[], srtp: boolean): string {
   const audio = media.filter((line) => line.type === 'audio' && line.port !== 0);
   if (audio.length === 0) return 'the SDP has no audio stream';
-  if (audio.every((line) => /SAVP/i.test(line.protocol))) return 'the SDP asks for SRTP (RTP/SAVP), which is not supported yet';
+  if (audio.every((line) => /SAVP/i.test(line.protocol))) {
+    if (!srtp) return 'the SDP asks for SRTP, whose keys need SIP over TLS';
+    if (!audio.some((line) => line.protocol.toUpperCase() === 'RTP/SAVP' && offeredCrypto(line))) return 'no usable SRTP key: AES_CM_128_HMAC_SHA1_80 or _32 with an inline key is needed (DTLS-SRTP is not spoken)';
+  }
   return 'no common codec: PCMU or PCMA is needed';
 }

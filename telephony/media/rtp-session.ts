@@ -5,6 +5,7 @@ import { decodeG711, encodeG711, FRAME_SAMPLES, silenceFrame } from './g711.js';
 import { isRtcp, parseRtpPacket, serializeRtpPacket } from './rtp-packet.js';
 import { isHeldByPeer, type NegotiatedAudio } from './negotiated-audio.js';
 import { KeyPressDetector } from './telephone-event.js';
+import { SrtpReceiver, SrtpSender, type SrtpKey } from './srtp-context.js';
 
 /** A send that comes more than this long after the previous one counts as late. */
 const LATE_SEND_MS = 30;
@@ -14,6 +15,8 @@ export interface RtpStats {
   sent: number;
   received: number;
   droppedForeign: number;
+  /** SRTP packets from the peer's address that failed authentication or were replays. */
+  droppedUnauthenticated: number;
   lateSends: number;
   maxIntervalMs: number;
 }
@@ -43,7 +46,9 @@ export class RtpSession {
   private lastSendAt: number | undefined;
   private readonly keys = new KeyPressDetector();
   private pending: Int16Array = new Int16Array(0);
-  private readonly counts: RtpStats = { sent: 0, received: 0, droppedForeign: 0, lateSends: 0, maxIntervalMs: 0 };
+  private readonly counts: RtpStats = { sent: 0, received: 0, droppedForeign: 0, droppedUnauthenticated: 0, lateSends: 0, maxIntervalMs: 0 };
+  /** SRTP, when the SDP agreed keys: ours to protect what we send, the peer's to check what we receive. */
+  private srtp: { sender: SrtpSender; sendKey: SrtpKey; receiver: SrtpReceiver; receiveKey: SrtpKey } | undefined;
 
   private readonly family: string;
 
@@ -57,11 +62,26 @@ export class RtpSession {
     socket.on('error', (error) => this.logger.warn({ err: error }, 'call media: RTP socket error'));
   }
 
-  /** Applies what the SDP agreed; a new peer address or port is latched afresh. */
+  /**
+   * Applies what the SDP agreed; a new peer address or port is latched afresh. SRTP contexts are
+   * kept while their keys stay (a sender restarted on the same key would reuse its keystream).
+   */
   configure(audio: NegotiatedAudio): void {
     const previous = this.audioSettings;
     if (!previous || previous.remote.address !== audio.remote.address || previous.remote.port !== audio.remote.port) this.latched = undefined;
     this.audioSettings = audio;
+    const keys = audio.srtp;
+    if (!keys) {
+      this.srtp = undefined;
+      return;
+    }
+    const current = this.srtp;
+    this.srtp = {
+      sendKey: keys.send,
+      sender: current && sameKey(current.sendKey, keys.send) ? current.sender : new SrtpSender(keys.send),
+      receiveKey: keys.receive,
+      receiver: current && sameKey(current.receiveKey, keys.receive) ? current.receiver : new SrtpReceiver(keys.receive),
+    };
   }
 
   /**
@@ -81,7 +101,8 @@ export class RtpSession {
     const marker = frame !== undefined && !this.talking;
     this.talking = frame !== undefined;
     const payload = frame ? encodeG711(audio.codec, frame) : silenceFrame(audio.codec);
-    const packet = serializeRtpPacket({ marker, payloadType: audio.payloadType, sequenceNumber: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, payload });
+    const plain = serializeRtpPacket({ marker, payloadType: audio.payloadType, sequenceNumber: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, payload });
+    const packet = this.srtp ? this.srtp.sender.protect(plain) : plain;
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
     this.socket.send(packet, to.port, sendableAddress(this.family, to.address), (error) => {
@@ -110,7 +131,15 @@ export class RtpSession {
       this.counts.droppedForeign += 1;
       return;
     }
-    const packet = parseRtpPacket(bytes);
+    const plain = this.srtp ? this.srtp.receiver.unprotect(bytes) : bytes;
+    if (!plain) {
+      if (this.counts.droppedUnauthenticated === 0) this.logger.info({ from: `${from.address}:${from.port}` }, 'call media: dropping SRTP that does not authenticate');
+      this.counts.droppedUnauthenticated += 1;
+      return;
+    }
+    // The peer's port is fixed by its first packet that counts: with SRTP, one that authenticates.
+    this.latched ??= { address: from.address, port: from.port };
+    const packet = parseRtpPacket(plain);
     if (!packet) return;
     this.counts.received += 1;
     if (packet.payloadType === audio.telephoneEventPayloadType) {
@@ -124,9 +153,7 @@ export class RtpSession {
   private fromPeer(audio: NegotiatedAudio, from: RemoteInfo): boolean {
     if (this.latched) return this.latched.address === from.address && this.latched.port === from.port;
     // An IPv6 socket sees an IPv4 peer as ::ffff:a.b.c.d; the SDP names it a.b.c.d.
-    if (from.address.replace(/^::ffff:/, '') !== audio.remote.address) return false;
-    this.latched = { address: from.address, port: from.port };
-    return true;
+    return from.address.replace(/^::ffff:/, '') === audio.remote.address;
   }
 
   /** Hands on 160-sample frames whatever the peer's packet size (10, 30 ms…). */
@@ -141,6 +168,10 @@ export class RtpSession {
     for (; offset + FRAME_SAMPLES <= buffer.length; offset += FRAME_SAMPLES) this.handlers.audio(buffer.subarray(offset, offset + FRAME_SAMPLES));
     this.pending = buffer.slice(offset);
   }
+}
+
+function sameKey(a: SrtpKey, b: SrtpKey): boolean {
+  return a.suite === b.suite && a.keyAndSalt.equals(b.keyAndSalt);
 }
 
 /**

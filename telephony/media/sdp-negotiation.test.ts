@@ -120,10 +120,50 @@ describe('negotiateAudio', () => {
     expect(result).toEqual({ ok: false, reason: expect.stringContaining('no common codec') });
   });
 
-  test('SRTP only (RTP/SAVP with a=crypto): not ok, said so', () => {
-    const offer = BARESIP.replace('RTP/AVP', 'RTP/SAVP').replace('a=sendrecv', 'a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:PS1uQCVeeCFCanVmcjkpPywjNWhcYD0mXXtxaVBR\r\na=sendrecv');
-    const result = negotiateAudio(offer, LOCAL);
-    expect(result).toEqual({ ok: false, reason: expect.stringContaining('SRTP') });
+  const KEY = 'PS1uQCVeeCFCanVmcjkpPywjNWhcYD0mXXtxaVBR';
+  const withCrypto = (offer: string, ...crypto: string[]) => offer.replace('a=sendrecv', [...crypto, 'a=sendrecv'].join('\r\n'));
+  const SAVP = withCrypto(BARESIP.replace('RTP/AVP', 'RTP/SAVP'), `a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:${KEY}`);
+
+  test('SRTP only (RTP/SAVP with a=crypto) outside TLS: not ok, said so', () => {
+    expect(negotiateAudio(SAVP, LOCAL)).toEqual({ ok: false, reason: expect.stringContaining('SRTP, whose keys need SIP over TLS') });
+  });
+
+  test('SRTP over TLS: the answer keeps RTP/SAVP and the tag, and carries a key of our own', () => {
+    const offer = withCrypto(BARESIP.replace('RTP/AVP', 'RTP/SAVP'), 'a=crypto:1 AES_CM_256_HMAC_SHA1_80 inline:AAAA', `a=crypto:3 AES_CM_128_HMAC_SHA1_32 inline:${KEY}|2^20`);
+    const result = negotiateAudio(offer, LOCAL, undefined, { srtp: true });
+    if (!result.ok) throw new Error(result.reason);
+    const line = parse(result.answerSdp).media[0];
+    expect(line?.protocol).toBe('RTP/SAVP');
+    expect(line?.crypto).toEqual([{ id: 3, suite: 'AES_CM_128_HMAC_SHA1_32', config: expect.stringMatching(/^inline:[A-Za-z0-9+/]{40}$/) }]);
+    expect(result.audio.srtp?.receive).toEqual({ suite: 'AES_CM_128_HMAC_SHA1_32', keyAndSalt: Buffer.from(KEY, 'base64') });
+    expect(`inline:${result.audio.srtp?.send.keyAndSalt.toString('base64')}`).toBe(line?.crypto?.[0]?.config);
+    expect(result.audio.srtp?.send.keyAndSalt.equals(Buffer.from(KEY, 'base64'))).toBe(false);
+    // A re-offer with the same suite keeps our key (the sender's keystream goes on); the codec and o= id too.
+    const again = negotiateAudio(offer.replace('a=sendrecv', 'a=sendonly'), LOCAL, result.audio, { srtp: true });
+    if (!again.ok) throw new Error(again.reason);
+    expect(again.audio.srtp?.send).toBe(result.audio.srtp?.send);
+  });
+
+  test('best-effort SRTP (RTP/AVP with a=crypto): SRTP over TLS, plain RTP and no crypto in the answer otherwise', () => {
+    const offer = withCrypto(BARESIP, `a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:${KEY}`);
+    const secure = negotiateAudio(offer, LOCAL, undefined, { srtp: true });
+    if (!secure.ok) throw new Error(secure.reason);
+    expect(parse(secure.answerSdp).media[0]).toMatchObject({ protocol: 'RTP/AVP', crypto: [{ id: 1, suite: 'AES_CM_128_HMAC_SHA1_80' }] });
+    expect(secure.audio.srtp).toBeDefined();
+    const plain = negotiateAudio(offer, LOCAL);
+    if (!plain.ok) throw new Error(plain.reason);
+    expect(parse(plain.answerSdp).media[0]?.crypto).toBeUndefined();
+    expect(plain.audio.srtp).toBeUndefined();
+  });
+
+  test.each([
+    ['an MKI', `a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:${KEY}|2^20|1:4`],
+    ['a session parameter', `a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:${KEY} UNENCRYPTED_SRTP`],
+    ['a suite not spoken', `a=crypto:1 AEAD_AES_256_GCM inline:${KEY}`],
+    ['a short key', 'a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:PS1uQCVeeCFCanVmcjkp'],
+  ])('RTP/SAVP whose only key has %s: not ok over TLS either', (_what, crypto) => {
+    const result = negotiateAudio(withCrypto(BARESIP.replace('RTP/AVP', 'RTP/SAVP'), crypto), LOCAL, undefined, { srtp: true });
+    expect(result).toEqual({ ok: false, reason: expect.stringContaining('no usable SRTP key') });
   });
 
   test('SRTP offered beside a plain RTP/AVP line: the plain one is taken, the other declined with port 0', () => {

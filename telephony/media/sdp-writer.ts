@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { write, type MediaDescription } from 'sdp-transform';
 import type { AudioCodec, MediaDirection } from './negotiated-audio.js';
+import { cryptoAttribute } from './sdp-crypto.js';
+import type { SrtpKey } from './srtp-context.js';
 
 /** The telephone-event payload type we offer when the SDP is ours to start (RFC 4733). */
 export const OUR_TELEPHONE_EVENT_PAYLOAD_TYPE = 101;
@@ -10,13 +12,20 @@ export function nextOrigin(previous?: { sessionId: string; version: number }): {
   return previous ? { sessionId: previous.sessionId, version: previous.version + 1 } : { sessionId: String(randomInt(1, 2 ** 47)), version: 1 };
 }
 
-/** Our audio m-line: the codecs in order, telephone-event when given, 20 ms packets, a direction. */
-export function audioLine(port: number, codecs: { codec: AudioCodec; payloadType: number }[], telephoneEventPayloadType: number | undefined, direction: MediaDirection): MediaDescription {
+/**
+ * Our audio m-line: the codecs in order, telephone-event when given, 20 ms packets, a direction;
+ * `protocol` (RTP/AVP unless told) and our `a=crypto` for SRTP.
+ */
+export function audioLine(
+  port: number, codecs: { codec: AudioCodec; payloadType: number }[], telephoneEventPayloadType: number | undefined, direction: MediaDirection,
+  secure: { protocol?: string; crypto?: { tag: number; key: SrtpKey } } = {},
+): MediaDescription {
   const events = telephoneEventPayloadType === undefined ? [] : [telephoneEventPayloadType];
   return {
     type: 'audio',
     port,
-    protocol: 'RTP/AVP',
+    protocol: secure.protocol ?? 'RTP/AVP',
+    ...(secure.crypto ? { crypto: [cryptoAttribute(secure.crypto.tag, secure.crypto.key)] } : {}),
     payloads: [...codecs.map((c) => c.payloadType), ...events].join(' '),
     rtp: [...codecs.map((c) => ({ payload: c.payloadType, codec: c.codec, rate: 8000 })), ...events.map((payload) => ({ payload, codec: 'telephone-event', rate: 8000 }))],
     fmtp: events.map((payload) => ({ payload, config: '0-16' })),

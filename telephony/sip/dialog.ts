@@ -10,6 +10,7 @@ import { parseAddress, parseCSeq, parseMediaType } from './sip-headers.js';
 import { ALLOW, ACCEPT, SUPPORTED, newBranch, type ResponseOptions } from './sip-builders.js';
 import type { InviteServerTransaction, NonInviteServerTransaction } from './server-transactions.js';
 import type { SipAddress } from './sip-transport.js';
+import { uriScheme } from './sip-uri.js';
 import type { SipTimers } from './timers.js';
 import type { CallEndReason, SipCall } from './user-agent-types.js';
 
@@ -22,7 +23,7 @@ export interface DialogHost {
   sendRequest(request: SipRequest, destination: SipAddress): Promise<SipResponse | undefined>;
   /** Our Via value for a new request (`branch` included). */
   via(transport: SipAddress['transport'], branch: string): string;
-  contact(transport: SipAddress['transport']): string;
+  contact(transport: SipAddress['transport'], scheme?: 'sip' | 'sips'): string;
   forget(dialog: Dialog): void;
 }
 
@@ -37,6 +38,10 @@ export class Dialog implements SipCall {
   private readonly remoteAddress: string;
   private remoteTarget: string;
   private readonly routeSet: string[];
+  /** sips: when the INVITE's Request-URI was, so our Contact stays secure (RFC 3261 §8.1.1.8). */
+  readonly scheme: 'sip' | 'sips';
+  /** The SDP the ACK of our 2xx carried: the answer to an offer we made in it (late offer, RFC 3264 §5). */
+  ackSdp: string | undefined;
   private remoteSeq: number;
   private localSeq = 0;
   private lastAnswer: string;
@@ -59,6 +64,7 @@ export class Dialog implements SipCall {
     const contact = headerValue(invite, 'contact');
     this.remoteTarget = contact ? parseAddress(contact).uriText : parseAddress(from).uriText;
     this.routeSet = headerValues(invite, 'record-route');
+    this.scheme = uriScheme(invite.uri) === 'sips' ? 'sips' : 'sip';
     this.remoteSeq = parseCSeq(headerValue(invite, 'cseq') ?? '').seq;
     this.lastAnswer = answer;
   }
@@ -77,6 +83,7 @@ export class Dialog implements SipCall {
     if (this.awaitingAck?.seq !== seq) return;
     const { tx } = this.awaitingAck;
     this.awaitingAck = undefined;
+    this.ackSdp = sdpBody(request);
     tx.acknowledge();
   }
 
@@ -152,7 +159,7 @@ export class Dialog implements SipCall {
     this.takeSessionExpires(request);
     tx.onAckTimeout = () => void this.hangUpWith('ack-timeout');
     this.host.respond(tx, 200, {
-      headers: { Contact: this.host.contact(this.remote.transport), Allow: ALLOW, Supported: SUPPORTED, ...this.sessionHeaders() },
+      headers: { Contact: this.host.contact(this.remote.transport, this.scheme), Allow: ALLOW, Supported: SUPPORTED, ...this.sessionHeaders() },
       body: { contentType: 'application/sdp', content: answer },
     });
     this.awaitAck(seq, tx);

@@ -42,6 +42,10 @@ export class IncomingInviteImpl implements IncomingInvite {
     if (username !== undefined) this.digestUsername = username;
   }
 
+  private get scheme(): 'sip' | 'sips' {
+    return this.requestUri.scheme === 'sips' ? 'sips' : 'sip';
+  }
+
   header(name: string): string | undefined {
     return headerValue(this.request, name);
   }
@@ -61,7 +65,7 @@ export class IncomingInviteImpl implements IncomingInvite {
 
   ringing(): void {
     if (this.tx.finalSent) return;
-    this.host.respond(this.tx, 180, { toTag: this.localTag, headers: { Contact: this.host.contact(this.source.transport), ...this.recordRoute() } });
+    this.host.respond(this.tx, 180, { toTag: this.localTag, headers: { Contact: this.host.contact(this.source.transport, this.scheme), ...this.recordRoute() } });
   }
 
   accept(sdpAnswer: string): Promise<SipCall> {
@@ -84,7 +88,7 @@ export class IncomingInviteImpl implements IncomingInvite {
       });
       this.host.respond(this.tx, 200, {
         toTag: this.localTag,
-        headers: { Contact: this.host.contact(this.source.transport), ...this.recordRoute(), Allow: ALLOW, Supported: SUPPORTED, ...dialog.sessionHeaders() },
+        headers: { Contact: this.host.contact(this.source.transport, this.scheme), ...this.recordRoute(), Allow: ALLOW, Supported: SUPPORTED, ...dialog.sessionHeaders() },
         body: { contentType: 'application/sdp', content: sdpAnswer },
       });
       dialog.awaitAck(parseCSeq(headerValue(this.request, 'cseq') ?? '').seq, this.tx);

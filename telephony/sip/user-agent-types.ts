@@ -20,6 +20,8 @@ export interface SipUserAgentOptions {
   udpPort: number;
   /** Absent: no TCP listener; 0: any free port. */
   tcpPort?: number;
+  /** SIP over TLS: absent, no TLS listener; `port` 0: any free port; `cert` and `key` in PEM. */
+  tls?: { port: number; cert: string | Buffer; key: string | Buffer };
   /** Host written in Via and Contact instead of `host` (behind NAT). */
   publicAddress?: string;
   logger: Logger;
@@ -36,6 +38,7 @@ export interface SipUserAgentOptions {
 export interface SipUserAgent {
   readonly udpPort: number;
   readonly tcpPort?: number;
+  readonly tlsPort?: number;
   /** Ends every call ('closed', with a BYE sent once) and closes the sockets. */
   close(): Promise<void>;
 }
@@ -47,7 +50,7 @@ export interface IncomingInvite {
   readonly requestUri: SipUri;
   readonly from: NameAddr;
   readonly to: NameAddr;
-  /** The body when Content-Type is application/sdp. */
+  /** The body when Content-Type is application/sdp; absent for a late offer (then `accept` sends our offer, and the ACK answers it). */
   readonly sdpOffer?: string;
   /** First value, case-insensitive, compact forms too. */
   header(name: string): string | undefined;
@@ -62,7 +65,8 @@ export interface IncomingInvite {
   /** 180 Ringing. */
   ringing(): void;
   /**
-   * 200 OK with the SDP answer; resolves with the established call when the ACK arrives; rejects
+   * 200 OK with the SDP answer (or, when the INVITE had no offer, our offer: its answer is the
+   * call's `ackSdp`); resolves with the established call when the ACK arrives; rejects
    * (and sends BYE) when no ACK comes within 64·T1, or when the caller cancelled first.
    */
   accept(sdpAnswer: string): Promise<SipCall>;
@@ -75,6 +79,8 @@ export type CallEndReason = 'remote-bye' | 'local-bye' | 'session-expired' | 'ac
 export interface SipCall {
   readonly callId: string;
   readonly remote: SipAddress;
+  /** The SDP the ACK of the 200 OK carried: the answer to our offer when the INVITE had none (RFC 3264 §5). */
+  readonly ackSdp: string | undefined;
   /** Sends BYE (retransmitted over UDP) and resolves on its answer or timeout; ends the call with 'local-bye'. */
   hangUp(): Promise<void>;
   onEnded(listener: (reason: CallEndReason) => void): void;

@@ -1,4 +1,6 @@
 import net from 'node:net';
+import tls from 'node:tls';
+import { selfSignedCertificate } from '../../test/support/self-signed-cert.js';
 import { createLogger } from '../../infra/logger.js';
 import { createSipUserAgent, type IncomingInvite, type SipUserAgent } from './index.js';
 import { headerValue, headerValues } from './sip-message.js';
@@ -7,6 +9,7 @@ import { loadTortureMessage } from './rfc4475/load-torture-message.js';
 
 const ANSWER = 'v=0\r\no=- 2 2 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\nm=audio 41000 RTP/AVP 0\r\n';
 const logger = createLogger({ level: 'silent' });
+const certificate = selfSignedCertificate();
 
 let ua: SipUserAgent;
 let peer: SipTestPeer;
@@ -18,7 +21,7 @@ const ids = () => ({ callId: `call-${++seq}@test`, fromTag: `from${seq}`, port: 
 beforeEach(async () => {
   invites = [];
   onInvite = (invite) => invites.push(invite);
-  ua = await createSipUserAgent({ host: '127.0.0.1', udpPort: 0, tcpPort: 0, logger, timers: { t1Ms: 10, t2Ms: 40, t4Ms: 20, sessionSecondMs: 1 }, onInvite: (invite) => onInvite(invite) });
+  ua = await createSipUserAgent({ host: '127.0.0.1', udpPort: 0, tcpPort: 0, tls: { port: 0, ...certificate }, logger, timers: { t1Ms: 10, t2Ms: 40, t4Ms: 20, sessionSecondMs: 1 }, onInvite: (invite) => onInvite(invite) });
   peer = await SipTestPeer.open(ua.udpPort);
 });
 
@@ -232,6 +235,58 @@ test('a call over TCP: 200 on the connection (no retransmission needed), ACK, BY
   socket.write(request('BYE', { ...call, toTag, cseq: 2 }));
   expect(await ended).toBe('remote-bye');
   await waitFor(() => received.find((m) => m.kind === 'response' && headerValue(m, 'cseq') === '2 BYE'));
+  socket.destroy();
+});
+
+test('a call over TLS (sips: Request-URI): 200 on the connection with a sips: Contact, BYE from us on the same connection', async () => {
+  const socket = tls.connect({ host: '127.0.0.1', port: ua.tlsPort ?? 0, ca: certificate.cert });
+  await new Promise((resolve) => socket.once('secureConnect', resolve));
+  expect(socket.authorized).toBe(true);
+  const received = collectStream(socket);
+  const call = { callId: 'tls-call', fromTag: 'tlsfrom', port: socket.localPort ?? 0, transport: 'TLS' as const };
+  const sips = (message: string) => message.replace(/^(\w+) sip:/, '$1 sips:');
+  socket.write(sips(request('INVITE', call, { body: SDP_OFFER })));
+  const invite = await waitFor(() => invites.find((i) => i.callId === 'tls-call'));
+  expect(invite.source.transport).toBe('tls');
+  const accepted = invite.accept(ANSWER);
+  const ok = await waitFor(() => received.find((m) => m.kind === 'response' && m.status === 200));
+  expect(headerValue(ok, 'contact')).toBe(`<sips:127.0.0.1:${ua.tlsPort}>`);
+  const toTag = /tag=(\w+)/.exec(headerValue(ok, 'to') ?? '')?.[1] ?? '';
+  socket.write(sips(request('ACK', { ...call, toTag })));
+  const sipCall = await accepted;
+  expect(sipCall.remote.transport).toBe('tls');
+  const hungUp = sipCall.hangUp();
+  const bye = await waitFor(() => received.find((m) => m.kind === 'request' && m.method === 'BYE'));
+  expect(headerValue(bye, 'via')).toMatch(new RegExp(`^SIP/2.0/TLS 127.0.0.1:${ua.tlsPort};`));
+  socket.write(['SIP/2.0 200 OK', `Via: ${headerValue(bye, 'via')}`, `From: ${headerValue(bye, 'from')}`, `To: ${headerValue(bye, 'to')}`,
+    `Call-ID: ${headerValue(bye, 'call-id')}`, `CSeq: ${headerValue(bye, 'cseq')}`, 'Content-Length: 0', '', ''].join('\r\n'));
+  await hungUp;
+  socket.destroy();
+});
+
+test('a late offer: INVITE without SDP, our offer in the 200, the answer in the ACK is the call\'s ackSdp', async () => {
+  const call = ids();
+  peer.send(request('INVITE', call));
+  const invite = await waitFor(() => invites.find((i) => i.callId === call.callId));
+  expect(invite.sdpOffer).toBeUndefined();
+  const accepted = invite.accept(ANSWER);
+  const ok = await peer.response(200, 'INVITE');
+  expect(ok.body.toString()).toBe(ANSWER);
+  const toTag = /tag=(\w+)/.exec(headerValue(ok, 'to') ?? '')?.[1] ?? '';
+  peer.send(request('ACK', { ...call, toTag }, { body: SDP_OFFER }));
+  expect((await accepted).ackSdp).toBe(SDP_OFFER);
+});
+
+test('a sip: call over TLS gets a Contact with ;transport=tls', async () => {
+  const socket = tls.connect({ host: '127.0.0.1', port: ua.tlsPort ?? 0, ca: certificate.cert });
+  await new Promise((resolve) => socket.once('secureConnect', resolve));
+  const received = collectStream(socket);
+  socket.write(request('INVITE', { callId: 'tls-sip', fromTag: 'f', port: socket.localPort ?? 0, transport: 'TLS' }, { body: SDP_OFFER }));
+  const invite = await waitFor(() => invites.find((i) => i.callId === 'tls-sip'));
+  invite.ringing();
+  const ringing = await waitFor(() => received.find((m) => m.kind === 'response' && m.status === 180));
+  expect(headerValue(ringing, 'contact')).toBe(`<sip:127.0.0.1:${ua.tlsPort};transport=tls>`);
+  invite.reject(486);
   socket.destroy();
 });
 

@@ -53,7 +53,11 @@ class UserAgent implements SipUserAgent, InviteHost {
 
   async start(): Promise<void> {
     this.transport = await SipTransport.open(
-      { host: this.options.host, udpPort: this.options.udpPort, logger: this.logger, ...this.options.limits, ...(this.options.tcpPort === undefined ? {} : { tcpPort: this.options.tcpPort }) },
+      {
+        host: this.options.host, udpPort: this.options.udpPort, logger: this.logger, ...this.options.limits,
+        ...(this.options.tcpPort === undefined ? {} : { tcpPort: this.options.tcpPort }),
+        ...(this.options.tls === undefined ? {} : { tls: this.options.tls }),
+      },
       {
         onMessage: (message, source) => this.receive(message, source),
         onMalformed: (data, source, error) => this.malformed(data, source, error),
@@ -67,6 +71,10 @@ class UserAgent implements SipUserAgent, InviteHost {
 
   get tcpPort(): number | undefined {
     return this.transport?.tcpPort;
+  }
+
+  get tlsPort(): number | undefined {
+    return this.transport?.tlsPort;
   }
 
   async close(): Promise<void> {
@@ -111,7 +119,7 @@ class UserAgent implements SipUserAgent, InviteHost {
     const context = {
       send: (response: SipResponse) => this.sendResponse(response, request, source),
       timers: this.timers,
-      reliable: stateless || source.transport === 'tcp',
+      reliable: stateless || source.transport !== 'udp',
       onTerminated: stateless ? () => undefined : () => {
         this.transactions.delete(key);
         this.invites.delete(key);
@@ -209,7 +217,7 @@ class UserAgent implements SipUserAgent, InviteHost {
       return undefined;
     }
     const key = `${parseVia(headerValue(request, 'via') ?? '').params.branch}|${request.method}`;
-    const client = new NonInviteClientTransaction(() => this.transport?.send(bytes, destination), this.timers, destination.transport === 'tcp');
+    const client = new NonInviteClientTransaction(() => this.transport?.send(bytes, destination), this.timers, destination.transport !== 'udp');
     this.clients.set(key, client);
     try {
       return await client.start();
@@ -219,13 +227,21 @@ class UserAgent implements SipUserAgent, InviteHost {
   }
 
   via(transport: SipAddress['transport'], branch: string): string {
-    const port = transport === 'tcp' ? this.tcpPort : this.udpPort;
-    return `SIP/2.0/${transport.toUpperCase()} ${hostForUri(this.publicHost)}:${port};branch=${branch};rport`;
+    return `SIP/2.0/${transport.toUpperCase()} ${hostForUri(this.publicHost)}:${this.portOf(transport)};branch=${branch};rport`;
   }
 
-  contact(transport: SipAddress['transport']): string {
-    const port = transport === 'tcp' ? this.tcpPort : this.udpPort;
-    return `<sip:${hostForUri(this.publicHost)}:${port}${transport === 'tcp' ? ';transport=tcp' : ''}>`;
+  /**
+   * Our Contact for a dialog on `transport`. A sips: dialog (its INVITE's Request-URI was sips:)
+   * gets a sips: Contact (RFC 3261 §8.1.1.8); a sip: one over TLS says `;transport=tls`.
+   */
+  contact(transport: SipAddress['transport'], scheme: 'sip' | 'sips' = 'sip'): string {
+    const hostPort = `${hostForUri(this.publicHost)}:${this.portOf(transport)}`;
+    if (scheme === 'sips') return `<sips:${hostPort}>`;
+    return `<sip:${hostPort}${transport === 'udp' ? '' : `;transport=${transport}`}>`;
+  }
+
+  private portOf(transport: SipAddress['transport']): number | undefined {
+    return transport === 'tcp' ? this.tcpPort : transport === 'tls' ? this.tlsPort : this.udpPort;
   }
 
   adopt(dialog: Dialog): void {
@@ -254,11 +270,11 @@ function stampVia(request: SipRequest, source: SipAddress): void {
 }
 
 /**
- * Where a response goes (RFC 3261 §18.2.2, RFC 3581 §4): on TCP, back on the connection; on UDP, to
+ * Where a response goes (RFC 3261 §18.2.2, RFC 3581 §4): on TCP or TLS, back on the connection; on UDP, to
  * the source address, at the source port when the Via asked for rport, else at the Via's port.
  */
 function destinationFor(via: ViaValue, source: SipAddress): SipAddress {
-  if (source.transport === 'tcp') return source;
+  if (source.transport !== 'udp') return source;
   const port = 'rport' in via.params ? source.port : via.port ?? 5060;
   return { address: source.address, port, transport: 'udp' };
 }

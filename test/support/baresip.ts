@@ -16,7 +16,10 @@
  *   samples for stretches when the far end sent no packets.
  * - Key presses: `sndcode` sends RFC 4733 telephone-events (baresip 1.0.0 cannot send SIP INFO
  *   digits); it queues them and sends each for ~180 ms, ~240 ms apart.
- * - No STUN/ICE/NAT modules are loaded; SIP listens on UDP and TCP on one port of 127.0.0.1.
+ * - No STUN/ICE/NAT modules are loaded; SIP listens on UDP and TCP on one port of 127.0.0.1 (and,
+ *   with `tls`, TLS on the port above it: baresip 1.0.0 puts it there).
+ * - SRTP: `mediaenc` loads the `srtp` module and sets the account's `mediaenc`; a call whose SRTP
+ *   cannot be agreed is refused by baresip itself.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
@@ -45,6 +48,10 @@ export interface BaresipOptions {
   transport?: 'udp' | 'tcp';
   /** RTP ports to pick from on 127.0.0.1 (baresip picks at random and retries a busy one). Default 30000–39999. */
   rtpPorts?: { min: number; max: number };
+  /** SIP over TLS: the CA file (PEM) it trusts; a dial URI with `;transport=tls` then goes over TLS. Its own TLS listener is on `sipPort + 1`. */
+  tls?: { caFile: string };
+  /** SRTP with SDES (its srtp module): `srtp` offers keys on RTP/AVP (best effort), `srtp-mand` offers RTP/SAVP only. */
+  mediaenc?: 'srtp' | 'srtp-mand';
   /** `auto`: answer incoming calls at once (a far end for tests). Default `manual` (incoming calls ring unanswered). */
   answerMode?: 'manual' | 'auto';
   /** How long a played WAV keeps the call up before the source runs dry (silence padding). Default 120 s. */
@@ -360,6 +367,8 @@ async function launch(
     'jitter_buffer_delay 1-5',
     `module_path ${MODULES}`,
     'module g711.so', 'module aufile.so', 'module aubridge.so', 'module sndfile.so',
+    ...(options.mediaenc ? ['module srtp.so'] : []),
+    ...(options.tls ? [`sip_cafile ${options.tls.caFile}`] : []),
     'module_tmp account.so',
     'module_app menu.so', 'module_app ctrl_tcp.so',
     `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
@@ -369,7 +378,8 @@ async function launch(
   ].join('\n'));
   const codecs = (options.codecs ?? ['PCMU', 'PCMA']).join(',');
   const transport = options.transport === 'tcp' ? ';transport=tcp' : '';
-  await writeFile(path.join(dir, 'accounts'), `<sip:${options.user}@127.0.0.1${transport}>;answermode=${options.answerMode ?? 'manual'};audio_codecs=${codecs};regint=0;ptime=20\n`);
+  const mediaenc = options.mediaenc ? `;mediaenc=${options.mediaenc}` : '';
+  await writeFile(path.join(dir, 'accounts'), `<sip:${options.user}@127.0.0.1${transport}>;answermode=${options.answerMode ?? 'manual'};audio_codecs=${codecs};regint=0;ptime=20${mediaenc}\n`);
   await writeFile(path.join(dir, 'contacts'), '');
 
   const child = spawn(BARESIP, ['-f', dir], { stdio: ['ignore', 'pipe', 'pipe'] });

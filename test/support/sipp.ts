@@ -24,6 +24,10 @@ export const SIPP_SCENARIOS = {
   inviteFinalAnswer: fileURLToPath(new URL('./sipp-scenarios/invite-final-answer.xml', import.meta.url)),
   /** A call streaming `{{AUDIO}}` (μ-law) as RTP for `-d` ms, then BYE. */
   callRtpBothWays: fileURLToPath(new URL('./sipp-scenarios/call-rtp-both-ways.xml', import.meta.url)),
+  /** An INVITE without SDP; logs `offer=<m line>` of the 200 OK, answers in the ACK, holds the call `-d` ms, then BYE. */
+  lateOffer: fileURLToPath(new URL('./sipp-scenarios/late-offer.xml', import.meta.url)),
+  /** An INVITE without SDP whose ACK carries no answer; expects the far end's BYE. */
+  lateOfferNoAnswer: fileURLToPath(new URL('./sipp-scenarios/late-offer-no-answer.xml', import.meta.url)),
 } as const;
 
 export interface SippOptions {

@@ -91,7 +91,7 @@ export interface DialogIds {
   cseq?: number;
   toTag?: string;
   branch?: string;
-  transport?: 'UDP' | 'TCP';
+  transport?: 'UDP' | 'TCP' | 'TLS';
 }
 
 /** A request from the test peer (the caller side of the dialog). */
