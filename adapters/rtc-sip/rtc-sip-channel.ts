@@ -1,7 +1,7 @@
 import type { Engine } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
 import {
-  createSipUserAgent, negotiateAudio, openCallMedia, type CallMedia, type IncomingInvite, type NegotiatedAudio, type SipCall, type SipUserAgentOptions,
+  createCallMediaHost, createSipUserAgent, negotiateAudio, type CallMedia, type IncomingInvite, type MediaThread, type NegotiatedAudio, type SipCall, type SipUserAgentOptions,
 } from '../../telephony/index.js';
 import { admitCall, normaliseDialled } from './call-admission.js';
 import { callSpeech, type CallSpeech } from './call-speech.js';
@@ -17,6 +17,8 @@ export interface RtcSipChannelOptions {
   /** Written in SDP and Contact instead of `host` behind NAT. */
   publicAddress?: string;
   rtpPorts: { min: number; max: number };
+  /** Where the calls' media run (SIP_MEDIA_THREAD): their own worker thread unless `main`. */
+  mediaThread?: MediaThread;
   /** The bots with `sip-enabled`, as their config says now. */
   bots: () => readonly RtcSipBotSettings[];
   engine: Pick<Engine, 'receive' | 'close'>;
@@ -50,6 +52,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
   const calls = new Map<string, { bot: string; call?: SipCall; media: CallMedia }>();
   const speeches = new Map<RtcSipBotSettings['voice'], CallSpeech>();
   const flood = inviteFlood({ perSecond: INVITES_PER_SECOND, burst: INVITE_BURST });
+  const mediaHost = createCallMediaHost(options.mediaThread ?? 'worker', logger);
   const activeCalls = (bot: string) => [...calls.values()].filter((c) => c.bot === bot).length;
   const speechOf = (bot: RtcSipBotSettings) => {
     let speech = speeches.get(bot.voice);
@@ -75,7 +78,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
     }
     const { bot } = admission;
     if (!invite.sdpOffer) return invite.reject(488, 'Not Acceptable Here'); // late offers are not supported (docs/channels/rtc-sip.md)
-    const media = await openCallMedia({ host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) });
+    const media = await mediaHost.open({ host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) });
     const local = { address: media.sdpAddress, port: media.localPort };
     const negotiation = negotiateAudio(invite.sdpOffer, local);
     if (!negotiation.ok) {
@@ -144,6 +147,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
         media.close();
       }));
       await agent.close();
+      await mediaHost.close();
     },
   };
 }
