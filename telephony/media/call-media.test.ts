@@ -300,9 +300,12 @@ describe('call media on the media worker', () => {
     expect(await playing).toBe('stopped');
     expect(await media.listen()).toEqual({ kind: 'closed' });
 
-    const next = await host.open({ host: '127.0.0.1', logger });
+    const next = await host.open({ host: '127.0.0.1', logger: callLogger });
     expect(await next.play(tone(1))).toBe('finished');
     next.close();
+    const closed = () => lines.find((line) => line.includes('call media: closed'));
+    await waitFor(() => closed() !== undefined, 'the closed call\'s last log line');
+    expect(JSON.parse(closed() ?? '{}')).toMatchObject({ call_id: 'c1', port: next.localPort, stats: { sent: 0 } });
     await host.close();
     peer.close();
   });

@@ -12,7 +12,7 @@ export interface WorkerLink {
   send<M extends CallMethod>(call: number, method: M, args: CallMethodArgs[M], transfer?: ArrayBuffer[]): void;
   /** A command whose answer settles the promise; `ifGone` is the answer should the worker end first. */
   ask<T, M extends CallMethod = CallMethod>(call: number, method: M, args: CallMethodArgs[M], ifGone: T, transfer?: ArrayBuffer[]): Promise<T>;
-  /** The proxy was closed: the host forgets it once the worker has answered what was pending. */
+  /** The worker has closed the call: the host forgets it. */
   closed(call: number): void;
 }
 
@@ -79,8 +79,9 @@ export class WorkerCallMedia implements CallMedia {
   close(): void {
     if (this.isClosed) return;
     this.isClosed = true;
-    this.link.send(this.call, 'close', []);
-    this.link.closed(this.call);
+    // Forgotten once the worker has closed it: its last log lines ('closed', with the counts) are still this call's.
+    const forget = (): void => this.link.closed(this.call);
+    this.link.ask<undefined, 'close'>(this.call, 'close', [], undefined).then(forget, forget);
   }
 
   /** A key press the worker reported (one still on its way when the call closed is dropped, as in-thread). */
