@@ -33,7 +33,7 @@ export async function startPhoneCalls(deps: { settings: ProcessSettings; bots: B
     ...(settings.SIP_TCP_PORT === 'off' ? {} : { tcpPort: settings.SIP_TCP_PORT ?? settings.SIP_PORT }),
     ...(settings.SIP_TLS_PORT === undefined ? {} : { tls: await tlsSettings(settings.SIP_TLS_PORT, settings.SIP_TLS_CERT_FILE, settings.SIP_TLS_KEY_FILE) }),
     ...(settings.SIP_PUBLIC_ADDRESS ? { publicAddress: settings.SIP_PUBLIC_ADDRESS } : {}),
-    rtpPorts: { min: settings.RTP_PORT_MIN, max: settings.RTP_PORT_MAX },
+    rtpPorts: { min: settings.RTP_PORT_MIN, max: settings.RTP_PORT_MAX }, mediaThread: settings.SIP_MEDIA_THREAD,
     bots: () => phoneBots, engine: deps.engine, logger,
   });
   logger.info({ host, udp: channel.udpPort, tcp: channel.tcpPort, tls: channel.tlsPort, bots: phoneBots.map((b) => b.bot) }, 'phone calls: SIP listening');

@@ -23,8 +23,9 @@ import { LATE_INTERVAL_MS, type StreamSummary } from './calls/stream-summary.js'
  * call. What the numbers mean and the results: docs/performance.md, "Phone calls".
  *
  * BENCH_CALL_STEPS (default 25,50,100,150,200) concurrent calls per step, BENCH_SECONDS (default
- * 15) each call's length, BENCH_PROFILE=1 to print where the server's CPU went. The ramp stops
- * after the first step that breaks.
+ * 15) each call's length, BENCH_PROFILE=1 to print where the server's CPU went; the server takes
+ * SIP_MEDIA_THREAD from the environment (`main` to compare with the default, `worker`). The ramp
+ * stops after the first step that breaks.
  */
 const STEPS = (process.env.BENCH_CALL_STEPS ?? '25,50,100,150,200').split(',').map(Number).filter((n) => n > 0);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -94,6 +95,8 @@ interface StepResult {
   heard: number;
   /** Server CPU over the steady part of the step, as a share of one core (1 = 100%). */
   cores: number | undefined;
+  /** Of which its main thread's: the bots' turns, and the calls' media unless SIP_MEDIA_THREAD=main moved them there. */
+  mainCores: number | undefined;
   load: number;
 }
 
@@ -128,8 +131,8 @@ export async function run(): Promise<void> {
     const scenario = await readFile(fileURLToPath(new URL('./calls/call-to-sink.xml', import.meta.url)), 'utf8');
     const xml = scenario.replaceAll('{{SINK_PORT}}', String(sink.port));
     const idle = await idleCores(server.pid());
-    console.log(`${os.cpus().length} cores, ${SECONDS} s calls, server on ${server.drivers} drivers, idle server CPU ${idle?.toFixed(3) ?? 'n/a'} cores`);
-    console.log('calls | set up | held | clean whole call | interval p50 / p99 / max ms | clean steady | steady p50 / p99 / max ms | lost packets | short frames | server CPU (cores) | CPU per call | CPU per call above idle | calls per core | sound share | speech / transcriptions | sink timer p99 late | load');
+    console.log(`${os.cpus().length} cores, ${SECONDS} s calls, server on ${server.drivers} drivers, media on the ${process.env.SIP_MEDIA_THREAD ?? 'worker'} thread (SIP_MEDIA_THREAD), idle server CPU ${idle?.toFixed(3) ?? 'n/a'} cores`);
+    console.log('calls | set up | held | clean whole call | interval p50 / p99 / max ms | clean steady | steady p50 / p99 / max ms | lost packets | short frames | server CPU (cores) | main thread CPU (cores) | CPU per call | CPU per call above idle | calls per core | sound share | speech / transcriptions | sink timer p99 late | load');
     const results: StepResult[] = [];
     for (const [index, calls] of STEPS.entries()) {
       const result = await step(index, calls, xml, sipPort, sink, server.pid(), voice);
@@ -141,7 +144,7 @@ export async function run(): Promise<void> {
       const intervals = (m: StreamSummary) => `${ms(m.intervalP50)} / ${ms(m.intervalP99)} / ${ms(m.intervalMax)}`;
       console.log([
         calls, result.established, result.held, whole.clean, intervals(whole), steady.clean, intervals(steady), whole.lostPackets, whole.shortFrames,
-        result.cores?.toFixed(2) ?? 'n/a', perCall, aboveIdle, perCore, `${(result.media.soundShare * 100).toFixed(0)}%`, `${result.spoken} / ${result.heard}`, ms(result.media.sinkTimerLateP99), result.load.toFixed(2),
+        result.cores?.toFixed(2) ?? 'n/a', result.mainCores?.toFixed(2) ?? 'n/a', perCall, aboveIdle, perCore, `${(result.media.soundShare * 100).toFixed(0)}%`, `${result.spoken} / ${result.heard}`, ms(result.media.sinkTimerLateP99), result.load.toFixed(2),
       ].join(' | '));
       // Broken: a call dropped or never set up, or the packet interval p99 of the steady part at 30 ms or over.
       if (!holds(result)) {
@@ -210,6 +213,7 @@ async function step(index: number, calls: number, xml: string, sipPort: number, 
     spoken: requests.filter((r) => r.path === '/v1/audio/speech').length,
     heard: requests.filter((r) => r.path === '/v1/audio/transcriptions').length,
     cores: before && after ? (after.total - before.total) / elapsed : undefined,
+    mainCores: before && after ? (after.main - before.main) / elapsed : undefined,
     load,
   };
 }

@@ -94,6 +94,8 @@ export const ProcessSettingsSchema = z.object({
   SIP_TLS_KEY_FILE: optionalString,
   // The address written in SDP and Contact when the service is behind NAT (the public IP); unset = SIP_HOST.
   SIP_PUBLIC_ADDRESS: optionalString,
+  // Where the calls' media (RTP, their clock, playback, listening) run: a worker thread of their own, or the main thread.
+  SIP_MEDIA_THREAD: z.enum(['worker', 'main']).default('worker'),
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(10_000),
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20_000),
   // The trunks calls may come from (docs/channels/rtc-sip.md, "Trunks"); a relative path is resolved against the working directory.

@@ -1,8 +1,8 @@
 import type { Engine } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
 import {
-  createAudioOffer, createSipUserAgent, negotiateAudio, openCallMedia, readAudioAnswer,
-  type AudioOffer, type CallMedia, type IncomingInvite, type NegotiatedAudio, type SipCall, type SipUserAgentOptions,
+  createAudioOffer, createCallMediaHost, createSipUserAgent, negotiateAudio, readAudioAnswer,
+  type AudioOffer, type CallMedia, type IncomingInvite, type MediaThread, type NegotiatedAudio, type SipCall, type SipUserAgentOptions,
 } from '../../telephony/index.js';
 import { admitCall, normaliseDialled } from './call-admission.js';
 import { callSpeech, type CallSpeech } from './call-speech.js';
@@ -20,6 +20,8 @@ export interface RtcSipChannelOptions {
   /** Written in SDP and Contact instead of `host` behind NAT. */
   publicAddress?: string;
   rtpPorts: { min: number; max: number };
+  /** Where the calls' media run (SIP_MEDIA_THREAD): their own worker thread unless `main`. */
+  mediaThread?: MediaThread;
   /** The bots with `sip-enabled`, as their config says now. */
   bots: () => readonly RtcSipBotSettings[];
   engine: Pick<Engine, 'receive' | 'close'>;
@@ -54,6 +56,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
   const calls = new Map<string, { bot: string; call?: SipCall; media: CallMedia }>();
   const speeches = new Map<RtcSipBotSettings['voice'], CallSpeech>();
   const flood = inviteFlood({ perSecond: INVITES_PER_SECOND, burst: INVITE_BURST });
+  const mediaHost = createCallMediaHost(options.mediaThread ?? 'worker', logger);
   const activeCalls = (bot: string) => [...calls.values()].filter((c) => c.bot === bot).length;
   const speechOf = (bot: RtcSipBotSettings) => {
     let speech = speeches.get(bot.voice);
@@ -80,7 +83,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
     const { bot } = admission;
     // SDES keys travel in the SDP: only SIP over TLS keeps them from being read on the way (docs/channels/rtc-sip.md, "Security").
     const srtp = invite.source.transport === 'tls';
-    const media = await openCallMedia({ host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) });
+    const media = await mediaHost.open({ host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) });
     const local = { address: media.sdpAddress, port: media.localPort };
     // A late offer (an INVITE without SDP): our offer goes in the 200 OK and its answer comes in the ACK (RFC 3264 §5).
     let lateOffer: AudioOffer | undefined;
@@ -175,6 +178,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
         media.close();
       }));
       await agent.close();
+      await mediaHost.close();
     },
   };
 }

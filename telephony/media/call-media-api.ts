@@ -29,8 +29,8 @@ export interface CallMediaOptions {
   logger: Logger;
   /** The call's listen settings; each `listen` may override them. */
   listening?: Partial<ListenSettings>;
-  /** The 20 ms clock; the process's shared one unless a test or bench brings its own. */
-  clock?: MediaClock;
+  /** The 20 ms clock; the process's shared one unless a test, the bench or the media worker brings its own. */
+  clock?: Pick<MediaClock, 'subscribe'>;
 }
 
 /** One listen's settings: the call's, overridden; key presses end at `maxDigits` (64) or `interDigitMs` (3000) after the last. */

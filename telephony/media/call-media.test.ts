@@ -1,8 +1,9 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { once } from 'node:events';
 import { createLogger } from '../../infra/logger.js';
+import { waitFor } from '../../test/support/wait-for.js';
 import type { CallMedia } from './call-media-api.js';
-import { openCallMedia } from './call-media.js';
+import { createCallMediaHost, type CallMediaHost } from './call-media-host.js';
 import { decodeG711, encodeG711, FRAME_SAMPLES } from './g711.js';
 import { parseRtpPacket, serializeRtpPacket, type RtpPacket } from './rtp-packet.js';
 import { negotiateAudio } from './sdp-negotiation.js';
@@ -77,12 +78,24 @@ class Peer {
   }
 }
 
-describe('call media over UDP on 127.0.0.1', () => {
+/** Until the peer hears the playback: a command the worker has not yet run cannot be interrupted. */
+const audible = (peer: Peer) => peer.until(() => peer.packets.some((p) => p.payload.some((byte) => byte !== 0xff)));
+
+// One contract, two implementations (docs/channels/rtc-sip.md, "Media"): the calls' media on the
+// main thread, and on the media worker, where commands and results cross as messages.
+describe.each(['main', 'worker'] as const)('call media over UDP on 127.0.0.1 (%s thread)', (thread) => {
+  let host: CallMediaHost;
   let media: CallMedia;
   let peer: Peer;
 
+  beforeAll(() => {
+    host = createCallMediaHost(thread, logger);
+  });
+
+  afterAll(() => host.close());
+
   beforeEach(async () => {
-    media = await openCallMedia({ host: '127.0.0.1', logger });
+    media = await host.open({ host: '127.0.0.1', logger });
     peer = await Peer.open(media.localPort);
     const negotiation = negotiateAudio(peer.offer(), { address: media.sdpAddress, port: media.localPort });
     if (!negotiation.ok) throw new Error(negotiation.reason);
@@ -148,7 +161,7 @@ describe('call media over UDP on 127.0.0.1', () => {
     peer.pressKey(8);
     expect(await heard).toEqual({ kind: 'digits', digits: '8', endedBy: 'max' });
     // The foreign packets were sent first; on a loaded machine let their turn of the loop come.
-    for (let turn = 0; turn < 100 && media.stats().droppedForeign < 10; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor(() => media.stats().droppedForeign >= 10, 'the foreign packets to be counted');
     foreign.close();
     expect(keys).toEqual(['7', '8']);
     expect(media.stats().droppedForeign).toBe(10);
@@ -156,6 +169,7 @@ describe('call media over UDP on 127.0.0.1', () => {
 
   test('a key press interrupts a barge-in playback and is kept for the next listen', async () => {
     const playing = media.play(tone(500), { bargeIn: true });
+    await audible(peer);
     peer.pressKey(3);
     expect(await playing).toBe('interrupted');
     expect(await media.listen({ maxDigits: 1 })).toEqual({ kind: 'digits', digits: '3', endedBy: 'max' });
@@ -163,6 +177,7 @@ describe('call media over UDP on 127.0.0.1', () => {
 
   test('speech interrupts a barge-in playback, and the utterance goes to the next listen', async () => {
     const playing = media.play(tone(500), { bargeIn: true });
+    await audible(peer);
     // A phone's stream starts with the line's own sound, from which the detector learns its floor.
     await peer.sendAudio(new Int16Array(10 * FRAME_SAMPLES));
     await peer.sendAudio(tone(10));
@@ -198,6 +213,8 @@ describe('call media over UDP on 127.0.0.1', () => {
     const held = negotiateAudio(peer.offer('sendonly'), { address: media.sdpAddress, port: media.localPort });
     if (!held.ok) throw new Error(held.reason);
     media.apply(held.audio);
+    // Counted once the hold is in effect: a playback after it has ended.
+    expect(await media.play(tone(1))).toBe('finished');
     const sentBefore = media.stats().sent;
     expect(await media.play(tone(5))).toBe('finished');
     expect(media.stats().sent).toBe(sentBefore);
@@ -207,7 +224,7 @@ describe('call media over UDP on 127.0.0.1', () => {
     media.apply(resumed.audio);
     const arrived = peer.packets.length;
     await peer.until(() => peer.packets.length > arrived + 2);
-    expect(media.stats().sent).toBeGreaterThan(sentBefore);
+    await waitFor(() => media.stats().sent > sentBefore, 'packets to be counted as sent again');
   });
 
   test('listen with nothing heard times out; close ends a listen and a playback', async () => {
@@ -256,11 +273,7 @@ describe('call media over UDP on 127.0.0.1', () => {
     const recording = media.listen({ maxUtteranceMs: 120000, endSilenceMs: 5000 });
     await peer.sendAudio(new Int16Array(10 * FRAME_SAMPLES));
     await peer.sendAudio(tone(30));
-    const voice = new Promise<void>((resolve) => {
-      const check = (): void => void (media.stats().received >= 40 ? resolve() : setTimeout(check, 5));
-      check();
-    });
-    await voice;
+    await waitFor(() => media.stats().received >= 40, 'the utterance to be received');
     media.close();
     const heard = await recording;
     expect(heard.kind).toBe('closed');
@@ -268,9 +281,10 @@ describe('call media over UDP on 127.0.0.1', () => {
   });
 });
 
-describe('call media with SRTP', () => {
+describe.each(['main', 'worker'] as const)('call media with SRTP (%s thread)', (thread) => {
   test('what we play arrives encrypted and decrypts with the key of our answer; the peer\'s SRTP is heard, its plain RTP dropped', async () => {
-    const media = await openCallMedia({ host: '127.0.0.1', logger });
+    const host = createCallMediaHost(thread, logger);
+    const media = await host.open({ host: '127.0.0.1', logger });
     const socket = createSocket('udp4');
     socket.bind(0, '127.0.0.1');
     await once(socket, 'listening');
@@ -307,6 +321,38 @@ describe('call media with SRTP', () => {
     } finally {
       media.close();
       socket.close();
+      await host.close();
     }
+  });
+});
+
+describe('call media on the media worker', () => {
+  test('the worker\'s log lines are written by the call\'s logger; closing the host ends its calls, and the next call starts a new worker', async () => {
+    const lines: string[] = [];
+    const callLogger = createLogger({ level: 'debug', destination: { write: (line: string) => void lines.push(line) } }).child({ call_id: 'c1' });
+    const host = createCallMediaHost('worker', logger);
+    const media = await host.open({ host: '127.0.0.1', logger: callLogger });
+    const peer = await Peer.open(media.localPort);
+    const negotiation = negotiateAudio(peer.offer(), { address: media.sdpAddress, port: media.localPort });
+    if (!negotiation.ok) throw new Error(negotiation.reason);
+    media.apply(negotiation.audio);
+    await waitFor(() => lines.some((line) => line.includes('call media: applied')), 'the worker\'s log line');
+    expect(JSON.parse(lines.find((line) => line.includes('call media: applied')) ?? '{}')).toMatchObject({ level: 20, call_id: 'c1', port: media.localPort, codec: 'PCMU' });
+
+    const heard = media.listen();
+    const playing = media.play(tone(500));
+    await host.close();
+    expect(await heard).toEqual({ kind: 'closed' });
+    expect(await playing).toBe('stopped');
+    expect(await media.listen()).toEqual({ kind: 'closed' });
+
+    const next = await host.open({ host: '127.0.0.1', logger: callLogger });
+    expect(await next.play(tone(1))).toBe('finished');
+    next.close();
+    const closed = () => lines.find((line) => line.includes('call media: closed'));
+    await waitFor(() => closed() !== undefined, 'the closed call\'s last log line');
+    expect(JSON.parse(closed() ?? '{}')).toMatchObject({ call_id: 'c1', port: next.localPort, stats: { sent: 0 } });
+    await host.close();
+    peer.close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The media of a phone call, all in this process (docs/channels/rtc-sip.md, "Media"): the SDP
  * offer/answer, RTP over UDP with G.711 and key presses (RFC 4733), playback paced at 20 ms,
- * listening with voice-activity detection, and the WAV conversions speech services need.
+ * listening with voice-activity detection, and the WAV conversions speech services need; on the
+ * main thread or on the media worker's thread (`createCallMediaHost`).
  */
 export { negotiateAudio } from './sdp-negotiation.js';
 export { createAudioOffer, readAudioAnswer } from './sdp-offer.js';
@@ -9,6 +10,8 @@ export type { AudioOffer } from './sdp-offer.js';
 export { isHeldByPeer } from './negotiated-audio.js';
 export type { AudioCodec, MediaDirection, NegotiatedAudio, Negotiation } from './negotiated-audio.js';
 export { openCallMedia } from './call-media.js';
+export { createCallMediaHost } from './call-media-host.js';
+export type { CallMediaHost, MediaThread } from './call-media-host.js';
 export { DEFAULT_LISTEN_SETTINGS } from './call-media-api.js';
 export type { CallMedia, CallMediaOptions, ListenOptions, ListenSettings } from './call-media-api.js';
 export type { Heard } from './listen-request.js';
