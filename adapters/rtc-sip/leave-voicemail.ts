@@ -18,6 +18,8 @@ export interface VoicemailContext {
   logger: Logger;
 }
 
+/** A caller who says nothing this long after the tone (or twice the end silence, if longer) leaves no message. */
+const NO_MESSAGE_MS = 10_000;
 /** A recording shorter than this is no message (a breath, a click before hanging up). */
 const SHORTEST_MESSAGE_MS = 500;
 
@@ -36,7 +38,7 @@ export async function leaveVoicemail(context: VoicemailContext): Promise<boolean
   await speaker.play(await speech.say(translate(bot.language, 'call.voicemail_prompt')), { bargeIn: false });
   await speaker.play(beep(), { bargeIn: false });
   const heard = await media.listen({
-    endSilenceMs: settings.endSilenceMs, maxUtteranceMs: settings.maxMs, noSpeechTimeoutMs: 2 * settings.endSilenceMs, keyEndsSpeech: true,
+    endSilenceMs: settings.endSilenceMs, maxUtteranceMs: settings.maxMs, noSpeechTimeoutMs: Math.max(NO_MESSAGE_MS, 2 * settings.endSilenceMs), keyEndsSpeech: true,
   });
   const pcm = heard.kind === 'speech' || heard.kind === 'closed' ? heard.pcm : undefined;
   if (!pcm || pcm.length < (SHORTEST_MESSAGE_MS * CALL_SAMPLE_RATE) / 1000) return false;
