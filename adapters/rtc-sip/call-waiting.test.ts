@@ -120,6 +120,17 @@ describe('voicemail', () => {
     expect(await context({ kind: 'speech', pcm: new Int16Array(16000) }, kept, false).run()).toBe(false);
     expect(kept).toHaveLength(1);
   });
+
+  test('no voicemail when someone took the conversation meanwhile', async () => {
+    const kept: unknown[] = [];
+    const { media, log } = fakeMedia({ heard: async () => ({ kind: 'speech', pcm: new Int16Array(16000) }) });
+    expect(await leaveVoicemail({
+      media, speaker: callSpeaker(media), speech, logger, sessionId: 's-1', caller: '+15550199',
+      bot: { bot: 'desk', language: 'en', voicemail: { maxMs: 60_000, endSilenceMs: 2000 } },
+      ports: { keepVoicemail: async (voicemail) => { kept.push(voicemail); }, queueNotice: async () => undefined },
+    })).toBe(false);
+    expect([kept, log]).toEqual([[], []]);
+  });
 });
 
 describe('files and messages from outside the caller\'s turns', () => {

@@ -14,7 +14,7 @@ export interface VoicemailContext {
   bot: Pick<RtcSipBotSettings, 'bot' | 'language' | 'voicemail'>;
   sessionId: string;
   caller: string;
-  ports: Pick<CallPorts, 'keepVoicemail'>;
+  ports: Pick<CallPorts, 'keepVoicemail' | 'queueNotice'>;
   logger: Logger;
 }
 
@@ -24,7 +24,8 @@ const NO_MESSAGE_MS = 10_000;
 const SHORTEST_MESSAGE_MS = 500;
 
 /**
- * After the longest wait (docs/channels/rtc-sip.md, "Voicemail"): "leave a message after the tone",
+ * After the longest wait, while the conversation still waits for a person (docs/channels/rtc-sip.md,
+ * "Voicemail"): "leave a message after the tone",
  * a beep, then the caller's message is recorded until `sip-voicemail-end-silence-seconds` of
  * silence, `#`, `sip-voicemail-max-seconds`, or the hang-up. It is transcribed by the bot's voice
  * service and kept through the `keepVoicemail` port (a ticket with the recording). Resolves
@@ -35,6 +36,8 @@ export async function leaveVoicemail(context: VoicemailContext): Promise<boolean
   const settings = bot.voicemail;
   const keep = context.ports.keepVoicemail;
   if (!settings || !keep) return false;
+  // Someone took the conversation meanwhile: it is theirs, not a voicemail's.
+  if (context.ports.queueNotice && (await context.ports.queueNotice(context.sessionId).catch(() => '')) === undefined) return false;
   await speaker.play(await speech.say(translate(bot.language, 'call.voicemail_prompt')), { bargeIn: false });
   await speaker.play(beep(), { bargeIn: false });
   const heard = await media.listen({
