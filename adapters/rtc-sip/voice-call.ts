@@ -148,7 +148,8 @@ async function waitForPerson(
       deps.logger.error({ err: error, call_id: party.callId, bot: bot.bot }, 'phone call: the voicemail was not kept');
     }
   }
-  if (!call.isEnded()) await sayAndHangUp(deps, speaker, call.call, translate(bot.language, left ? 'call.voicemail_thanks' : 'call.goodbye'));
+  if (call.isEnded()) return left ? 'voicemail' : 'caller hung up';
+  await sayAndHangUp(deps, speaker, call.call, translate(bot.language, left ? 'call.voicemail_thanks' : 'call.goodbye'));
   return left ? 'voicemail' : 'nobody took the call';
 }
 
