@@ -5,7 +5,7 @@ import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/in
 import { createGraphAdapter, GRAPH_CHANNELS, type GraphAdapter, type GraphChannel, type GraphRetryPolicy, type GraphSettingsOf } from './graph/index.js';
 import { createWebAdapter, type VisitorLinkReader, type VisitorTokens } from './web/index.js';
 import { createWorkchatAdapter, type WorkchatAdapter, type WorkchatAdapterDeps } from './workchat/index.js';
-import { createRtcSipAdapter } from './rtc-sip/index.js';
+import { createRtcSipAdapter, type RtcSipAdapter } from './rtc-sip/index.js';
 
 /** Channel adapters: each channel's implementation of the engine's contract (engine/channel-contract.ts), and the one map of them. */
 export {
@@ -39,6 +39,7 @@ export type ChannelAdapters = { readonly [C in Channel]?: ChannelAdapter } & {
   readonly bot_msg?: BotMsgAdapter;
   readonly sms?: SmsAdapter;
   readonly workchat?: WorkchatAdapter;
+  readonly rtc_sip?: RtcSipAdapter;
 };
 
 /** What the adapters need to be built; a provider channel without its deps has no adapter. */
@@ -111,4 +112,6 @@ export {
   type TeamChatSettings, type TeamChatThread, type TeamChatUser, type TeamChatWebhooks,
 } from './team-chat/index.js';
 /** Phone calls: the rtc_sip channel (docs/channels/rtc-sip.md). */
-export { startRtcSipChannel, type CallTrunk, type RtcSipBotSettings, type RtcSipChannel, type RtcSipChannelOptions } from './rtc-sip/index.js';
+export {
+  startRtcSipChannel, type CallPorts, type CallTrunk, type RtcSipAdapter, type RtcSipBotSettings, type RtcSipChannel, type RtcSipChannelOptions, type Voicemail,
+} from './rtc-sip/index.js';

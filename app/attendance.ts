@@ -125,6 +125,8 @@ export async function wireAttendance(deps: {
       settingsOf: teamChatSettingsOf, client: teamChat, logger,
       inbox: createTeamChatInbox({ commands: commandDeps, repos, threads: teamChatThreads, botId: (bot) => bots.find(bot)?.id }),
     }),
+    // Phone calls on hold hear their place again, and a caller's voicemail becomes a ticket (docs/channels/rtc-sip.md).
+    calls: { queueNotice: attendance.queueNotice, takeVoicemail: attendance.takeVoicemail },
     // The widget's typing notices reach the attendant (docs/attendance/live-events.md, "customer_typing").
     customerTyping: (sessionId: string) => publishCustomerTyping({ repos, bus, now }, sessionId),
   };

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { startRtcSipChannel, type RtcSipBotSettings, type RtcSipChannel } from '../adapters/index.js';
+import path from 'node:path';
+import { startRtcSipChannel, type CallPorts, type RtcSipAdapter, type RtcSipBotSettings, type RtcSipChannel } from '../adapters/index.js';
 import { loadSipTrunks, type ProcessSettings, type SipTrunk } from '../config/index.js';
 import { voiceModelsOf, type Engine } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
+import { wavToPcm8k } from '../telephony/index.js';
 import type { BotRegistry, RunnableBot } from './bots.js';
 
 /** A bot's phone settings that cannot work; the start stops with this message (docs/configuration.md, "Phone calls: rtc_sip"). */
@@ -13,12 +15,21 @@ export class PhoneSettingsError extends Error {}
  * SIP_TRUNKS_FILE are read, each such bot's keys are checked, and the SIP user agent listens on
  * SIP_HOST:SIP_PORT. No bot with calls: nothing listens.
  */
-export async function startPhoneCalls(deps: { settings: ProcessSettings; bots: BotRegistry; engine: Pick<Engine, 'receive' | 'close'>; logger: Logger }): Promise<RtcSipChannel | undefined> {
+export async function startPhoneCalls(deps: {
+  settings: ProcessSettings; bots: BotRegistry; engine: Pick<Engine, 'receive' | 'close'>; logger: Logger;
+  /** The rtc_sip adapter of the one map: its `send` speaks on the calls answered here. */
+  adapter?: RtcSipAdapter;
+  ports?: CallPorts;
+}): Promise<RtcSipChannel | undefined> {
   const { settings, logger } = deps;
   const callers = deps.bots.all.filter((bot) => bot.config['sip-enabled']);
   if (callers.length === 0) return undefined;
   const trunks = await loadSipTrunks(settings.SIP_TRUNKS_FILE);
-  const phoneBots = callers.map((bot) => phoneSettingsOf(bot, trunks, settings.SIP_TRUNKS_FILE));
+  const phoneBots = await Promise.all(callers.map(async (bot) => {
+    const phone = phoneSettingsOf(bot, trunks, settings.SIP_TRUNKS_FILE);
+    const music = await holdMusicOf(bot);
+    return music ? { ...phone, holdMusic: music } : phone;
+  }));
   const numbers = new Map<string, string>();
   for (const bot of phoneBots) {
     for (const number of bot.numbers) {
@@ -35,6 +46,7 @@ export async function startPhoneCalls(deps: { settings: ProcessSettings; bots: B
     ...(settings.SIP_PUBLIC_ADDRESS ? { publicAddress: settings.SIP_PUBLIC_ADDRESS } : {}),
     rtpPorts: { min: settings.RTP_PORT_MIN, max: settings.RTP_PORT_MAX }, mediaThread: settings.SIP_MEDIA_THREAD,
     bots: () => phoneBots, engine: deps.engine, logger,
+    ...(deps.adapter ? { liveCalls: deps.adapter.liveCalls } : {}), ...(deps.ports ? { ports: deps.ports } : {}),
   });
   logger.info({ host, udp: channel.udpPort, tcp: channel.tcpPort, tls: channel.tlsPort, bots: phoneBots.map((b) => b.bot) }, 'phone calls: SIP listening');
   return channel;
@@ -73,8 +85,35 @@ export function phoneSettingsOf(bot: Pick<RunnableBot, 'name' | 'config'>, trunk
     endSilenceMs: config['sip-end-silence-ms'],
     noInputMs: config['sip-no-input-seconds'] * 1000,
     maxHoldMs: config['attendance-max-wait-seconds'] * 1000,
+    holdAnnounceMs: config['sip-hold-announce-seconds'] * 1000,
+    ...(config['sip-voicemail-max-seconds'] > 0
+      ? { voicemail: { maxMs: config['sip-voicemail-max-seconds'] * 1000, endSilenceMs: config['sip-voicemail-end-silence-seconds'] * 1000 } }
+      : {}),
     language: config.language,
     transcriptionLanguage: config['transcription-language'],
     voice,
   };
+}
+
+/**
+ * The bot's `sip-hold-music`, a WAV in its package, as the call plays it (8 kHz mono), converted
+ * once here; none when unset. A file outside the package, missing or not a WAV stops the start.
+ */
+export async function holdMusicOf(bot: Pick<RunnableBot, 'name' | 'dir' | 'config'>): Promise<Int16Array | undefined> {
+  const file = bot.config['sip-hold-music'];
+  if (!file) return undefined;
+  const fail = (why: string) => new PhoneSettingsError(`bot ${bot.name}: sip-hold-music "${file}" ${why}`);
+  const full = path.resolve(bot.dir, file);
+  if (path.relative(bot.dir, full).startsWith('..') || path.isAbsolute(path.relative(bot.dir, full))) throw fail('is outside the bot package');
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(full);
+  } catch {
+    throw fail('cannot be read');
+  }
+  try {
+    return wavToPcm8k(bytes);
+  } catch (error) {
+    throw fail(`is not a WAV file a call can play (${error instanceof Error ? error.message : String(error)})`);
+  }
 }

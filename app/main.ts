@@ -13,6 +13,7 @@ import { createBotRegistry, prepareBots, type RunnableBot } from './bots.js';
 import type { FirstStart } from './first-start-banner.js';
 import { wireContent } from './content.js';
 import { startCampaigns, wireCrm } from './crm.js';
+import { callPorts } from './call-ports.js';
 import { startPhoneCalls } from './calls.js';
 import { wireConversations } from './conversations.js';
 import type { ServiceDeployment } from './deployment.js';
@@ -72,7 +73,12 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   await engine.start();
   await scriptHost.start();
   // Phone calls to the bots with sip-enabled (docs/channels/rtc-sip.md): SIP listens only then.
-  const phoneCalls = await startPhoneCalls({ settings, bots, engine, logger });
+  // A call's files go by SMS, its queue notices and voicemail reach attendance, through ports (app/call-ports.ts).
+  const phoneCalls = await startPhoneCalls({
+    settings, bots, engine, logger,
+    ...(conversations.adapters.rtc_sip ? { adapter: conversations.adapters.rtc_sip } : {}),
+    ports: callPorts({ adapters: conversations.adapters, attendance: attendance.calls, bots, files: conversations.files, driveLinks: conversations.driveLinks }),
+  });
 
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
   const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch: infra.fetch });

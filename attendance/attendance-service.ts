@@ -20,6 +20,8 @@ import { backfillWaiting } from './backfill-waiting.js';
 import type { ConversationStatus } from './conversation-status.js';
 import { customerNameOf } from './customer-name.js';
 import { HANDLE_WINDOW_MS, handoffQueueing, queueConversation } from './queue-conversation.js';
+import { queueNotice } from './queue-notice.js';
+import { openVoicemailTicket, type VoicemailInput } from './tickets/open-voicemail-ticket.js';
 import { relayAttendantMessage, type RelayAttendantMessageInput } from './relay-attendant-message.js';
 import { resolveAttendance, type ResolveAttendanceInput } from './resolve-attendance.js';
 import { answerSurvey } from './satisfaction-survey.js';
@@ -144,6 +146,10 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     useCaseDeps: base,
     /** What the ticket use cases run with: the same database, configuration and clock, and `onTicketChange`. */
     ticketDeps,
+    /** A waiting customer's place in the queue now, as the notice they were given (a phone call repeats it on hold). */
+    queueNotice: (sessionId: string) => queueNotice(base, sessionId),
+    /** A caller's voicemail: the conversation leaves the queue and a ticket holds the message (docs/channels/rtc-sip.md). */
+    takeVoicemail: (input: VoicemailInput) => openVoicemailTicket({ ...base, ...(deps.onTicketChange ? { onTicketChange: deps.onTicketChange } : {}) }, input),
     /** `/take` (see takeConversation). */
     take: (input: TakeConversationInput) => takeConversation(base, input),
     /** Auto-assignment, or a supervisor's explicit assignment with `attendantId`. */

@@ -82,8 +82,9 @@ export {
   ticketTransition, transferTicket, updateTicket, visibleTicket,
   type AssignTicketInput, type CreateTicketInput, type DeleteTicketInput, type ListTicketsInput, type ResolvedTicket,
   type ResolveTicketInput, type TicketChange, type TicketChangeKind, type TicketDeps, type TicketFields, type TicketList,
-  type TicketTransferRecord, type TicketTransition, type TicketUpdate, type TransferTicketInput, type UpdateTicketInput,
+  type TicketTransferRecord, type TicketTransition, type TicketUpdate, type TransferTicketInput, type UpdateTicketInput, type VoicemailInput,
 } from './tickets/index.js';
+export { queueNotice } from './queue-notice.js';
 export { findAttendant, ATTENDING_ROLES } from './attendants/attendance-users.js';
 export { requeueConversation, type RequeueConversationInput } from './requeue-conversation.js';
 export { transferConversation, type TransferConversationInput } from './transfer-conversation.js';

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
@@ -8,6 +8,7 @@ import { freeUdpTcpPort } from '../test/support/baresip.js';
 import { createTestBots } from '../test/support/bot-packages.js';
 import { createChildServer } from '../test/support/child-server.js';
 import { startFakeVoice, type FakeVoice } from '../test/support/fake-voice.js';
+import { addPhoneBot } from '../test/support/phone-bot.js';
 import { startSipp, type SippResult } from '../test/support/sipp.js';
 import { summarizeProfiles } from './pipeline/cpu-profile.js';
 import { processCpuMs } from './pipeline/process-cpu.js';
@@ -114,12 +115,9 @@ export async function run(): Promise<void> {
   const sink = await startSink();
   let server: Awaited<ReturnType<typeof createChildServer>> | undefined;
   try {
-    await bots.add('phone', {
-      'sip-enabled': 'true', 'sip-trunk-name': 'local', 'sip-phone-number': NUMBER, 'voice-models-url': voice.url,
-      'http-allow-private-networks': 'true', 'sip-max-calls': '10000', 'language': 'en', 'transcription-language': 'en',
-    }, SCRIPT);
-    const trunks = path.join(dir, 'sip-trunks.json');
-    await writeFile(trunks, JSON.stringify({ trunks: [{ name: 'local', addresses: ['127.0.0.0/8'] }] }));
+    const trunks = await addPhoneBot(bots, dir, {
+      number: NUMBER, voiceUrl: voice.url, script: SCRIPT, keys: { 'sip-max-calls': '10000' }, trunkAddresses: ['127.0.0.0/8'],
+    });
     const sipPort = await freeUdpTcpPort();
     const profileDir = PROFILE ? path.join(dir, 'profile') : undefined;
     server = await createChildServer({

@@ -95,6 +95,11 @@ export const configSchema = z.object({
   'sip-max-calls': wholeNumber(20, 1),
   'sip-end-silence-ms': wholeNumber(800, 200),
   'sip-no-input-seconds': wholeNumber(6, 1),
+  // Waiting on hold and voicemail (docs/channels/rtc-sip.md, "Waiting for a person").
+  'sip-hold-music': text(),
+  'sip-hold-announce-seconds': wholeNumber(30, 0),
+  'sip-voicemail-max-seconds': wholeNumber(120, 0),
+  'sip-voicemail-end-silence-seconds': wholeNumber(4, 1),
   'rtc-recording-enabled': flag(true),
   'rtc-storage-bucket': textWithDefault('recordings'),
   'rtc-transcription-enabled': flag(true),

@@ -40,8 +40,12 @@ export interface ChannelAdapter {
    * `inline` when the channel hands the customer their messages itself, with the turn (the web
    * channel: the HTTP answer and the WebSocket). The engine then stores them as delivered in the
    * turn's transaction and never calls `send`; otherwise (the default) an outbox job calls `send`.
+   * `turns` when the channel hands out the replies of the customer's own turns itself but nothing
+   * else (a phone call speaks its turn's replies as they come back): those are stored as delivered,
+   * and a message committed outside the customer's turns (an attendant's, a system notice, a WAIT
+   * waking up) goes through the outbox and `send` (docs/channels/rtc-sip.md).
    */
-  readonly delivery?: 'inline' | 'provider';
+  readonly delivery?: 'inline' | 'turns' | 'provider';
   /**
    * Whether the bot has this channel on (enabled and its credentials set). A webhook for a bot
    * where it is off answers 404 (docs/architecture.md, "Provider webhooks"). Absent: on for every bot.

@@ -3,7 +3,7 @@ import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 
 const bot = (name: string, numbers: string[], trunk: Partial<RtcSipBotSettings['trunk']> = {}, maxCalls = 2): RtcSipBotSettings => ({
   bot: name, numbers, trunk: { name: 'carrier', addresses: ['203.0.113.0/24'], ...trunk }, inboundRoute: { kind: 'bot' }, maxCalls,
-  endSilenceMs: 800, noInputMs: 6000, maxHoldMs: 60_000, language: 'en', transcriptionLanguage: 'en', voice: { transcribe: async () => '', speak: async () => ({ data: Buffer.alloc(0), mimeType: 'audio/wav' }) },
+  endSilenceMs: 800, noInputMs: 6000, maxHoldMs: 60_000, holdAnnounceMs: 30_000, language: 'en', transcriptionLanguage: 'en', voice: { transcribe: async () => '', speak: async () => ({ data: Buffer.alloc(0), mimeType: 'audio/wav' }) },
 });
 const bots = [bot('sales', ['+15550100']), bot('support', ['+15550200'], { addresses: ['198.51.100.7'], credentials: { username: 'acme', password: 'pw' } })];
 const facts = (over: Partial<InviteFacts> = {}): InviteFacts => ({

@@ -29,4 +29,6 @@ test('a text is asked of the service once, as WAV, and played as 8 kHz PCM; a fa
 
 test('what the caller said comes back without the transcript\'s closing full stop', async () => {
   expect(await callSpeech(voiceService().voice, 'pt-BR').hear(new Int16Array(160))).toBe('Support, in pt-BR');
+  // A voicemail's transcript is kept as written.
+  expect(await callSpeech(voiceService().voice, 'en').transcribe(new Int16Array(160))).toBe('Support, in en.');
 });

@@ -5,8 +5,10 @@ import { pcm8kToWav, wavToPcm8k } from '../../telephony/index.js';
 export interface CallSpeech {
   /** `text` spoken, as 8 kHz PCM; the same text and voice is asked of the service once (cached). */
   say(text: string): Promise<Int16Array>;
-  /** What the caller said in an utterance. */
+  /** What the caller said in an utterance, as an answer (without the transcript's closing full stop). */
   hear(pcm: Int16Array): Promise<string>;
+  /** What the caller said, as the voice service wrote it (a voicemail's transcript). */
+  transcribe(pcm: Int16Array): Promise<string>;
 }
 
 /** Spoken texts kept per bot, so a greeting or a menu said on every call costs one request. */
@@ -14,6 +16,8 @@ const CACHED_TEXTS = 200;
 
 export function callSpeech(voice: VoiceModels, language: string | undefined): CallSpeech {
   const cache = new Map<string, Promise<Int16Array>>();
+  const transcribe = async (pcm: Int16Array) =>
+    (await voice.transcribe({ data: pcm8kToWav(pcm), mimeType: 'audio/wav', name: 'utterance.wav' }, language ? { language } : {})).trim();
   return {
     say(text) {
       let spoken = cache.get(text);
@@ -27,7 +31,7 @@ export function callSpeech(voice: VoiceModels, language: string | undefined): Ca
       return spoken;
     },
     // Transcripts end sentences with a full stop ("Support."); a menu's choice or a name has none.
-    hear: async (pcm) => (await voice.transcribe({ data: pcm8kToWav(pcm), mimeType: 'audio/wav', name: 'utterance.wav' }, language ? { language } : {}))
-      .replace(/[.!?。]+$/u, '').trim(),
+    hear: async (pcm) => (await transcribe(pcm)).replace(/[.!?。]+$/u, '').trim(),
+    transcribe,
   };
 }

@@ -1,19 +1,34 @@
-import type { ChannelAdapter } from '../../engine/index.js';
+import { PermanentDeliveryError, type ChannelAdapter } from '../../engine/index.js';
+import { createLiveCalls, type LiveCalls } from './live-calls.js';
+
+/** The rtc_sip adapter, with the calls in progress its `send` speaks on. */
+export interface RtcSipAdapter extends ChannelAdapter {
+  /** Filled by the channel (rtc-sip-channel.ts) as calls are answered and end. */
+  readonly liveCalls: LiveCalls;
+}
 
 /**
  * The rtc_sip channel in the one map of adapters: calls arrive over SIP, not webhooks (so its
- * webhook door stays shut), and a call speaks the replies of its own turns as they come back
- * (voice-call.ts), so the engine stores them as delivered with the turn. A message committed
- * outside the caller's turns (an attendant's, a WAIT's) is kept in the transcript and not spoken
- * in this step (docs/channels/rtc-sip.md, "What a call does not do yet").
+ * webhook door stays shut). A call speaks the replies of its own turns as they come back
+ * (voice-call.ts), so the engine stores those as delivered with the turn (`delivery: 'turns'`); a
+ * message committed outside the caller's turns (an attendant's, a WAIT's, the queue notice) comes
+ * through `send` and is spoken on the live call. When the call is gone (or on another instance)
+ * it fails for good, as an undeliverable message on any channel does (docs/channels/rtc-sip.md).
  */
-export function createRtcSipAdapter(options: { isEnabled(bot: string): boolean }): ChannelAdapter {
+export function createRtcSipAdapter(options: { isEnabled(bot: string): boolean }): RtcSipAdapter {
+  const liveCalls = createLiveCalls();
   return {
     channel: 'rtc_sip',
-    delivery: 'inline',
+    delivery: 'turns',
     isEnabled: options.isEnabled,
     verify: () => false,
     parse: () => [],
-    send: async () => ({}),
+    async send(message) {
+      const call = liveCalls.find(message);
+      if (!call) throw new PermanentDeliveryError('the call has ended');
+      await call.deliver(message);
+      return {};
+    },
+    liveCalls,
   };
 }

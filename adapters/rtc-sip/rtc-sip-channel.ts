@@ -5,8 +5,10 @@ import {
   type AudioOffer, type CallMedia, type IncomingInvite, type MediaThread, type NegotiatedAudio, type SipCall, type SipUserAgentOptions,
 } from '../../telephony/index.js';
 import { admitCall, normaliseDialled } from './call-admission.js';
+import type { CallPorts } from './call-ports.js';
 import { callSpeech, type CallSpeech } from './call-speech.js';
 import { inviteFlood } from './invite-flood.js';
+import type { LiveCalls } from './live-calls.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 import { runVoiceCall } from './voice-call.js';
 
@@ -25,6 +27,10 @@ export interface RtcSipChannelOptions {
   /** The bots with `sip-enabled`, as their config says now. */
   bots: () => readonly RtcSipBotSettings[];
   engine: Pick<Engine, 'receive' | 'close'>;
+  /** The rtc_sip adapter's registry (rtc-sip-adapter.ts): its `send` speaks on the calls answered here. */
+  liveCalls?: LiveCalls;
+  /** SMS for files, the queue notice, voicemail: other areas' answers, given by the composition root. */
+  ports?: CallPorts;
   logger: Logger;
   now?: () => Date;
   /** Faster SIP timers for tests. */
@@ -145,7 +151,10 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
     const caller = normaliseDialled(invite.from.uri.user) ?? invite.from.uri.user ?? 'anonymous';
     logger.info({ call_id: invite.callId, bot: bot.bot }, 'phone call answered');
     try {
-      await runVoiceCall({ engine: options.engine, speech: speechOf(bot), logger, now }, {
+      await runVoiceCall({
+        engine: options.engine, speech: speechOf(bot), logger, now,
+        ...(options.liveCalls ? { liveCalls: options.liveCalls } : {}), ...(options.ports ? { ports: options.ports } : {}),
+      }, {
         bot, callId: invite.callId, caller, ...(invite.from.displayName ? { callerName: invite.from.displayName } : {}),
       }, call, media);
     } finally {

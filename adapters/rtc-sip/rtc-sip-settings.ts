@@ -21,6 +21,12 @@ export interface RtcSipBotSettings {
   noInputMs: number;
   /** How long a caller handed to a person waits on hold (`attendance-max-wait-seconds`). */
   maxHoldMs: number;
+  /** What a caller on hold hears (`sip-hold-music`, as 8 kHz PCM); unset: a soft tone. */
+  holdMusic?: Int16Array;
+  /** How often a caller on hold is told their place again (`sip-hold-announce-seconds`); 0: never. */
+  holdAnnounceMs: number;
+  /** A message the caller may leave after the longest wait (`sip-voicemail-*`); unset: goodbye instead. */
+  voicemail?: { maxMs: number; endSilenceMs: number };
   /** The bot's `language`, for what the call says of itself (goodbye, menus); unset is English. */
   language: string | undefined;
   /** The language callers speak (`transcription-language`), a hint to speech recognition. */

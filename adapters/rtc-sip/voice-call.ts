@@ -1,10 +1,16 @@
-import type { ChannelCommand, Engine, InboundMessage, OutboundMessage } from '../../engine/index.js';
+import { PermanentDeliveryError, type ChannelCommand, type Engine, type InboundMessage, type OutboundMessage } from '../../engine/index.js';
 import { translate } from '../../infra/i18n.js';
 import type { Logger } from '../../infra/logger.js';
 import type { CallMedia, Heard, SipCall } from '../../telephony/index.js';
+import type { CallPorts } from './call-ports.js';
+import { callSpeaker, type CallSpeaker } from './call-speaker.js';
 import type { CallSpeech } from './call-speech.js';
-import { answerOfDigits, listeningFor, spokenMenu } from './menu-prompt.js';
+import { leaveVoicemail } from './leave-voicemail.js';
+import type { LiveCall, LiveCalls } from './live-calls.js';
+import { answerOfDigits, listeningFor } from './menu-prompt.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
+import { spokenReply, type ReplyContext } from './spoken-reply.js';
+import { waitOnHold } from './wait-on-hold.js';
 
 /** What a call's conversation needs (docs/channels/rtc-sip.md, "The voice bot"). */
 export interface VoiceCallDeps {
@@ -12,6 +18,9 @@ export interface VoiceCallDeps {
   speech: CallSpeech;
   logger: Logger;
   now: () => Date;
+  /** Where the adapter's `send` finds this call for messages from outside its turns. */
+  liveCalls?: LiveCalls;
+  ports?: CallPorts;
 }
 
 /** Who is on the call. */
@@ -34,43 +43,52 @@ const SILENCES_BEFORE_GOODBYE = 2;
  */
 export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: SipCall, media: CallMedia): Promise<void> {
   const { bot } = party;
+  const ports = deps.ports ?? {};
   const say = (key: string) => translate(bot.language, key);
+  const speaker = callSpeaker(media);
+  const replies: ReplyContext = { bot: bot.bot, caller: party.caller, language: bot.language, ports, logger: deps.logger };
   let ended = false;
   call.onEnded(() => {
     ended = true;
     media.close();
   });
+  // Messages from outside the caller's turns are said as they come (live-calls.ts).
+  const live: LiveCall = {
+    bot: bot.bot, caller: party.caller,
+    async deliver(message) {
+      if (ended) throw new PermanentDeliveryError('the call has ended');
+      const text = await spokenReply(replies, message);
+      if (!text) return;
+      const outcome = await speaker.play(await deps.speech.say(text), { bargeIn: false });
+      if (outcome === 'stopped' && ended) throw new PermanentDeliveryError('the call ended before the message was said');
+    },
+  };
+  const leave = deps.liveCalls?.add(live);
   let sequence = 0;
   const turn = (text: string, raw: Record<string, unknown>, first = false) => {
     sequence += 1;
     return deps.engine.receive(inboundOf(party, text, `${party.callId}:${sequence}`, raw, deps.now(), first));
   };
-
   let sessionId: string | undefined;
   let closeReason = 'caller hung up';
   try {
     let outcome = await turn('', { event: 'call started' }, true);
     sessionId = outcome.session_id ?? undefined;
+    live.sessionId = sessionId;
     let lastReplies = outcome.replies;
     let silences = 0;
     while (!ended) {
       if (outcome.replies.length > 0) lastReplies = outcome.replies;
-      const interrupted = await speak(deps, media, outcome.replies, bot.language);
+      const interrupted = await speak(deps, speaker, replies, outcome.replies);
       if (ended) break;
       if (outcome.status === 'processed' && outcome.needs_human) {
-        // Calls in the console are the next step (docs/channels/rtc-sip.md, "Waiting for a person").
-        await holdUntilHangUp(media, bot);
-        // Nobody took the call within the bot's longest wait: goodbye, not a silent open line.
-        if (!ended) {
-          closeReason = 'nobody took the call';
-          await sayAndHangUp(deps, media, call, say('call.goodbye'));
-        }
+        closeReason = await waitForPerson(deps, { speaker, media, call, party, sessionId, isEnded: () => ended });
         break;
       }
       const dialog = outcome.status === 'processed' ? outcome.dialog : undefined;
       if (dialog?.status === 'ended' && !interrupted) {
         closeReason = 'dialog ended';
-        await sayAndHangUp(deps, media, call, say('call.goodbye'));
+        await sayAndHangUp(deps, speaker, call, say('call.goodbye'));
         break;
       }
       const mode = listeningFor(dialog);
@@ -85,11 +103,11 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
         silences += 1;
         if (silences >= SILENCES_BEFORE_GOODBYE) {
           closeReason = 'no input';
-          await sayAndHangUp(deps, media, call, say('call.no_input_goodbye'));
+          await sayAndHangUp(deps, speaker, call, say('call.no_input_goodbye'));
           break;
         }
         // Asked again: what the bot last said, after "I did not hear you".
-        await play(deps, media, say('call.not_heard'));
+        await play(deps, speaker, say('call.not_heard'));
         outcome = { ...outcome, replies: lastReplies };
         continue;
       }
@@ -101,54 +119,57 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
     deps.logger.error({ err: error, call_id: party.callId, bot: bot.bot }, 'phone call failed; hanging up');
     if (!ended) await call.hangUp().catch(() => undefined);
   } finally {
+    leave?.();
     media.close();
     if (sessionId) await deps.engine.close(sessionId, closeReason).catch((error: unknown) =>
       deps.logger.warn({ err: error, session: sessionId }, 'the call\'s session was not closed'));
   }
 }
 
+/**
+ * The caller waits on hold for a person (wait-on-hold.ts). When nobody takes the call within the
+ * bot's longest wait, they may leave a voicemail (leave-voicemail.ts); then, or without one, the
+ * bot says goodbye and hangs up rather than leave a silent open line. Resolves to why the session closes.
+ */
+async function waitForPerson(
+  deps: VoiceCallDeps,
+  call: { speaker: CallSpeaker; media: CallMedia; call: SipCall; party: CallParty; sessionId: string | undefined; isEnded(): boolean },
+): Promise<string> {
+  const { speaker, media, party, sessionId } = call;
+  const { bot } = party;
+  const ports = deps.ports ?? {};
+  const context = { media, speaker, speech: deps.speech, ports, logger: deps.logger };
+  if ((await waitOnHold({ ...context, bot, sessionId })) === 'hung up' || call.isEnded()) return 'caller hung up';
+  let left = false;
+  if (sessionId) {
+    try {
+      left = await leaveVoicemail({ ...context, bot, sessionId, caller: party.caller });
+    } catch (error) {
+      deps.logger.error({ err: error, call_id: party.callId, bot: bot.bot }, 'phone call: the voicemail was not kept');
+    }
+  }
+  if (call.isEnded()) return left ? 'voicemail' : 'caller hung up';
+  await sayAndHangUp(deps, speaker, call.call, translate(bot.language, left ? 'call.voicemail_thanks' : 'call.goodbye'));
+  return left ? 'voicemail' : 'nobody took the call';
+}
+
 /** Speaks a turn's replies in order; stops at the first one the caller interrupts (barge-in). */
-async function speak(deps: VoiceCallDeps, media: CallMedia, replies: readonly OutboundMessage[], language: string | undefined): Promise<boolean> {
+async function speak(deps: VoiceCallDeps, speaker: CallSpeaker, context: ReplyContext, replies: readonly OutboundMessage[]): Promise<boolean> {
   for (const reply of replies) {
-    const parts = [reply.text];
-    if (reply.attachments?.length) parts.push(translate(language, 'call.file_unavailable'));
-    if (reply.suggestions?.length) parts.push(spokenMenu(reply.suggestions, language));
-    const text = parts.filter((p) => p.trim()).join(' ');
+    const text = await spokenReply(context, reply);
     if (!text) continue;
-    if ((await play(deps, media, text)) === 'interrupted') return true;
+    if ((await play(deps, speaker, text)) === 'interrupted') return true;
   }
   return false;
 }
 
-async function play(deps: VoiceCallDeps, media: CallMedia, text: string) {
-  return media.play(await deps.speech.say(text), { bargeIn: true });
+async function play(deps: VoiceCallDeps, speaker: CallSpeaker, text: string) {
+  return speaker.play(await deps.speech.say(text), { bargeIn: true });
 }
 
-async function sayAndHangUp(deps: VoiceCallDeps, media: CallMedia, call: SipCall, text: string): Promise<void> {
-  await media.play(await deps.speech.say(text), { bargeIn: false });
+async function sayAndHangUp(deps: VoiceCallDeps, speaker: CallSpeaker, call: SipCall, text: string): Promise<void> {
+  await speaker.play(await deps.speech.say(text), { bargeIn: false });
   await call.hangUp();
-}
-
-/** The caller waits on hold (a soft tone every few seconds) until they hang up or the bot's longest wait passes. */
-async function holdUntilHangUp(media: CallMedia, bot: RtcSipBotSettings): Promise<void> {
-  const music = media.loop(holdTone());
-  const until = Date.now() + bot.maxHoldMs;
-  try {
-    // What the caller says or presses on hold is not an answer to anything: listen on until the wait is over.
-    for (let left = bot.maxHoldMs; left > 0; left = until - Date.now()) {
-      const heard = await media.listen({ endSilenceMs: left, noSpeechTimeoutMs: left, maxUtteranceMs: left });
-      if (heard.kind === 'closed' || heard.kind === 'timeout') return;
-    }
-  } finally {
-    music.stop();
-  }
-}
-
-/** 400 ms of a quiet 440 Hz tone then 2.6 s of silence, as 8 kHz PCM: the hold sound when no music file is set. */
-function holdTone(): Int16Array {
-  const pcm = new Int16Array(8000 * 3);
-  for (let i = 0; i < 3200; i++) pcm[i] = Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / 8000));
-  return pcm;
 }
 
 /**

@@ -162,6 +162,11 @@ describe('sms adapter: sending through the twilio client', () => {
     expect(twilio.sent.at(-1)!.From).toBeUndefined();
   });
 
+  test('a text outside a conversation may carry files by their http(s) links (a phone call\'s files)', async () => {
+    await adapter().sendText({ bot: 'shop', to: '+15557654321', text: 'Your invoice', media: ['https://bots.example/api/drive/files/shop/a.pdf?x=1', 'file:///etc/passwd'] });
+    expect(twilio.sent.at(-1)).toMatchObject({ To: '+15557654321', Body: 'Your invoice', MediaUrl: ['https://bots.example/api/drive/files/shop/a.pdf?x=1'] });
+  });
+
   test('an opted-out number gets nothing; 4xx is final, 5xx and 429 are retried by the outbox', async () => {
     optedOut.set('+15550002222', 'STOP');
     const before = twilio.sent.length;

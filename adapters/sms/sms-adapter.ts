@@ -55,9 +55,10 @@ export interface SmsAdapter extends ChannelAdapter {
    * A text to a number outside any conversation, with the bot's account (the notifications
    * area's `sms` channel, docs/notifications.md); `from` replaces the bot's sender (an
    * alphanumeric sender id). Refused for good when the channel is off for the bot or the
-   * number opted out, as `send` is.
+   * number opted out, as `send` is. `media`: http(s) links of files, sent as MMS as `send`
+   * sends a reply's attachments (a phone call's files, docs/channels/rtc-sip.md).
    */
-  sendText(input: { bot: string; to: string; text: string; from?: string }): Promise<DeliveryReceipt>;
+  sendText(input: { bot: string; to: string; text: string; from?: string; media?: readonly string[] }): Promise<DeliveryReceipt>;
 }
 
 /**
@@ -146,10 +147,9 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
     async send(message: OutboundMessage): Promise<DeliveryReceipt> {
       const bot = await deps.botOfSession(message.session_id);
       if (!bot) throw new PermanentDeliveryError(`the sms channel is off for the bot of session ${message.session_id}`);
-      const media = (message.attachments ?? []).map((a) => a.url).filter((url): url is string => !!url && /^https?:/.test(url));
-      return sendMessage(bot, message.to, message.text, media);
+      return sendMessage(bot, message.to, message.text, mediaLinks(message.attachments ?? []));
     },
-    sendText: (input) => sendMessage(input.bot, input.to, input.text, [], input.from),
+    sendText: (input) => sendMessage(input.bot, input.to, input.text, input.media ? mediaLinks(input.media.map((url) => ({ url }))) : [], input.from),
     // HEAR's media types (docs/basic.md): MMS media may need the account's credentials.
     async fetchAttachment(bot, attachment, maxBytes) {
       const settings = deps.settingsOf(bot);
@@ -174,6 +174,11 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
       throw refusedDelivery('sms', error) ?? deliveryError(error);
     }
   }
+}
+
+/** The files of a message Twilio can fetch: their http(s) links. */
+function mediaLinks(files: readonly { url?: string }[]): string[] {
+  return files.map((a) => a.url).filter((url): url is string => !!url && /^https?:/.test(url));
 }
 
 /** Twilio's refusals: 4xx (bad number, unsubscribed recipient…) are final, except 429; the rest is retried. */

@@ -6,6 +6,7 @@
 export { canMoveTicket, OPEN_TICKET_STATUSES, ticketTransition, type TicketTransition } from './ticket-status.js';
 export { attendingUser, canSeeTicket, ticketScope, visibleTicket, type TicketDeps } from './ticket-scope.js';
 export { createTicket, type CreateTicketInput, type TicketFields } from './create-ticket.js';
+export { openVoicemailTicket, type VoicemailInput } from './open-voicemail-ticket.js';
 export { updateTicket, type TicketUpdate, type UpdateTicketInput } from './update-ticket.js';
 export { deleteTicket, type DeleteTicketInput } from './delete-ticket.js';
 export { assignTicket, type AssignTicketInput } from './assign-ticket.js';

@@ -17,6 +17,8 @@ export interface PlannedOutbound {
  * Turns a turn's outbound messages into rows, made before any delivery attempt:
  * - a channel that delivers with the turn itself (`delivery: 'inline'`, the web channel: HTTP
  *   answer and WebSocket) gets its messages stored as delivered, with no outbox row and no job;
+ *   one that hands out only its customer's turns (`delivery: 'turns'`, a phone call) gets those
+ *   (the turns with a `replyTo`) stored as delivered, and the rest in the outbox;
  * - any other channel gets an outbox row holding the OutboundMessage, for the delivery job.
  * SMS text over the limit (160 characters, 70 outside GSM-7: sms-encoding.ts) becomes one row per numbered part (suggestions and attachments ride
  * on the last part). `replyTo` is the customer message the turn answered, if any.
@@ -32,7 +34,8 @@ export function planOutbound(
     if (message.suggestions) payload.suggestions = message.suggestions;
     if (message.attachments) payload.attachments = message.attachments;
     if (!draft.toCustomer) payload.to = message.to;
-    const inline = channels.get(message.channel)?.delivery === 'inline';
+    const delivery = channels.get(message.channel)?.delivery;
+    const inline = delivery === 'inline' || (delivery === 'turns' && replyTo !== null);
     const write: OutboundWrite = {
       id: newRowId(), session_id: message.session_id, bot_id: botId, channel: message.channel, sender: message.from,
       text: message.text, payload, reply_to: replyTo,

@@ -33,8 +33,12 @@ export interface CallMediaOptions {
   clock?: Pick<MediaClock, 'subscribe'>;
 }
 
-/** One listen's settings: the call's, overridden; key presses end at `maxDigits` (64) or `interDigitMs` (3000) after the last. */
-export type ListenOptions = Partial<ListenSettings> & { maxDigits?: number; interDigitMs?: number };
+/**
+ * One listen's settings: the call's, overridden; key presses end at `maxDigits` (64) or
+ * `interDigitMs` (3000) after the last. With `keyEndsSpeech` a key press ends the listen as
+ * speech, with what was heard so far (a voicemail ended by `#`), and keys pressed before it are dropped.
+ */
+export type ListenOptions = Partial<ListenSettings> & { maxDigits?: number; interDigitMs?: number; keyEndsSpeech?: boolean };
 
 /** The media of one phone call: what it plays to the caller and what it hears back. */
 export interface CallMedia {

@@ -269,6 +269,19 @@ describe.each(['main', 'worker'] as const)('call media over UDP on 127.0.0.1 (%s
     expect(media.stats().droppedForeign).toBe(0);
   });
 
+  test('a voicemail ended by #: the key ends the listen as speech, with what was said so far; keys typed before it do not count', async () => {
+    peer.pressKey(11);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const recording = media.listen({ maxUtteranceMs: 120000, endSilenceMs: 5000, keyEndsSpeech: true });
+    await peer.sendAudio(new Int16Array(10 * FRAME_SAMPLES));
+    await peer.sendAudio(tone(30));
+    await peer.until(() => media.stats().received >= 40);
+    peer.pressKey(11);
+    const heard = await recording;
+    expect(heard.kind).toBe('speech');
+    if (heard.kind === 'speech') expect(heard.pcm.length).toBeGreaterThanOrEqual(30 * FRAME_SAMPLES);
+  });
+
   test('hanging up in the middle of a long utterance (a voicemail) keeps what was said', async () => {
     const recording = media.listen({ maxUtteranceMs: 120000, endSilenceMs: 5000 });
     await peer.sendAudio(new Int16Array(10 * FRAME_SAMPLES));

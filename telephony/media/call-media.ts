@@ -39,6 +39,8 @@ class CallMediaSession implements CallMedia {
   private playback: Playback | undefined;
   private listening: ListenRequest | undefined;
   private typedAhead: string[] = [];
+  /** The current listen ends on a key press, as speech (ListenOptions.keyEndsSpeech). */
+  private keyEndsSpeech = false;
   /** Speech cut the current barge-in prompt: its utterance belongs to the next listen. */
   private interruptedBy: 'speech' | undefined;
   /** That utterance, when it ended before the next listen began. */
@@ -81,15 +83,16 @@ class CallMediaSession implements CallMedia {
   listen(options: ListenOptions = {}): Promise<Heard> {
     if (this.closed) return Promise.resolve({ kind: 'closed' });
     this.listening?.close();
-    const { maxDigits, interDigitMs, ...settings } = options;
+    const { maxDigits, interDigitMs, keyEndsSpeech, ...settings } = options;
     this.vad.configure({ ...this.settings, ...definedOnly(settings) });
     this.vad.restartWaiting();
     this.fedFrames = this.clockFrames;
     const request = new ListenRequest({ maxDigits: maxDigits ?? DEFAULT_MAX_DIGITS, interDigitMs: interDigitMs ?? DEFAULT_INTER_DIGIT_MS });
     this.listening = request;
+    this.keyEndsSpeech = keyEndsSpeech ?? false;
     const typed = this.typedAhead;
     this.typedAhead = [];
-    for (const digit of typed) request.key(digit);
+    if (!this.keyEndsSpeech) for (const digit of typed) request.key(digit);
     if (this.heardBeforeListen && !request.settled) request.speech(this.heardBeforeListen);
     this.heardBeforeListen = undefined;
     return request.heard;
@@ -180,7 +183,8 @@ class CallMediaSession implements CallMedia {
     for (const listener of this.keyListeners) listener(digit);
     this.bargeIn();
     const listening = this.listening && !this.listening.settled ? this.listening : undefined;
-    if (listening) listening.key(digit);
+    if (listening && this.keyEndsSpeech) listening.speech(this.vad.cut() ?? new Int16Array(0));
+    else if (listening) listening.key(digit);
     else if (this.typedAhead.length < MAX_TYPED_AHEAD) this.typedAhead.push(digit);
   }
 

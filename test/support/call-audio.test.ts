@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { concatWavs, durationOf, energyOf, readWav, segmentsOfSound, silenceWav, soundMs, speechWav, toneWav } from './call-audio.js';
+import { concatWavs, durationOf, energyOf, readWav, segmentsOfSound, silenceWav, soundMs, speechWav, toneMs, toneWav } from './call-audio.js';
 
 const run = promisify(execFile);
 let dir: string;
@@ -38,6 +38,16 @@ describe('call audio', () => {
     // espeak-ng leaves a little silence around its words.
     expect(segments[0]!.fromMs).toBeGreaterThanOrEqual(1000);
     expect(segments[0]!.toMs).toBeLessThanOrEqual(1000 + speechMs);
+  });
+
+  test('toneMs counts only the frames of the tone asked for, not another tone nor speech', async () => {
+    const file = await concatWavs([
+      await toneWav(400, path.join(dir, 't600.wav'), { hz: 600 }),
+      await toneWav(300, path.join(dir, 't440.wav'), { hz: 440 }),
+      await speechWav('Please hold the line', path.join(dir, 'hold-speech.wav')),
+    ], path.join(dir, 'mixed.wav'));
+    expect(await toneMs(file, 600)).toBe(400);
+    expect(await toneMs(file, 440)).toBe(300);
   });
 
   test('two tones apart are two segments, and soundMs adds them up', async () => {

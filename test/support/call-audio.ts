@@ -164,6 +164,34 @@ export async function soundMs(wav: WavSource, threshold = SOUND_THRESHOLD): Prom
 }
 
 /**
+ * Milliseconds of a WAV file where a steady tone of `hz` sounds: 20 ms frames louder than
+ * `threshold` whose energy is mostly (`purity`, default 0.6) at that frequency (Goertzel), so
+ * speech or another tone does not count. Tells the hold music heard on a call from what is said.
+ */
+export async function toneMs(wav: WavSource, hz: number, options: { threshold?: number; purity?: number } = {}): Promise<number> {
+  const { sampleRate, samples } = await readWav(wav);
+  const frame = (sampleRate * FRAME_MS) / 1000;
+  const coefficient = 2 * Math.cos((2 * Math.PI * hz) / sampleRate);
+  let frames = 0;
+  for (let start = 0; start + frame <= samples.length; start += frame) {
+    if (rms(samples, start, start + frame) <= (options.threshold ?? SOUND_THRESHOLD)) continue;
+    let previous = 0;
+    let before = 0;
+    let energy = 0;
+    for (let i = start; i < start + frame; i++) {
+      const x = samples[i]! / 32768;
+      energy += x * x;
+      const next = x + coefficient * previous - before;
+      before = previous;
+      previous = next;
+    }
+    const power = previous * previous + before * before - coefficient * previous * before;
+    if ((2 * power) / frame / energy >= (options.purity ?? 0.6)) frames += 1;
+  }
+  return frames * FRAME_MS;
+}
+
+/**
  * Milliseconds from the first to the last sound of a WAV (0 when silent): an utterance's length
  * whatever silence was cut or added around it, which is how the fake voice service tells the
  * test's utterances apart (test/support/fake-voice.ts).
