@@ -1,6 +1,7 @@
 import type { CampaignChannel } from '../../db/index.js';
 import { NotFoundError } from '../../infra/errors.js';
 import { normaliseEmail, normalisePhone } from '../contacts/contact-rules.js';
+import { assertCrmEnabled } from '../crm-access.js';
 import type { CampaignBot, CampaignsStore } from './campaign-ports.js';
 import { resultsOf, type CampaignResults } from './campaign-results.js';
 
@@ -17,6 +18,12 @@ type KeywordDeps = {
   store: Pick<CampaignsStore, 'findByKey' | 'findContact' | 'addRecipient' | 'identityOf' | 'wonStage' | 'createDeal' | 'counts' | 'dealsWon' | 'conversations'>;
   bots: (idOrName: string) => CampaignBot | undefined;
 };
+
+/** A bot whose `crm-enabled` is false has no campaigns for its scripts either (docs/crm.md): `crm_disabled`. */
+function crmOn(deps: KeywordDeps, botId: string): void {
+  const bot = deps.bots(botId);
+  if (bot) assertCrmEnabled(bot.config, bot.name);
+}
 
 async function campaignNamed(deps: KeywordDeps, botId: string, key: string) {
   const campaign = await deps.store.findByKey(botId, key.trim());
@@ -51,6 +58,7 @@ async function addressOf(deps: KeywordDeps, channel: CampaignChannel, contact: {
  * when the contact has no address on the campaign's channel.
  */
 export async function addToCampaign(deps: KeywordDeps, botId: string, campaignKey: string, who: string, session: KeywordSession | undefined): Promise<boolean> {
+  crmOn(deps, botId);
   const campaign = await campaignNamed(deps, botId, campaignKey);
   const contact = await contactNamed(deps, botId, who, session);
   if (!contact) throw new NotFoundError(`no contact ${who.trim() === '' ? 'linked to this conversation' : `"${who}"`}`, 'contact_not_found');
@@ -66,6 +74,7 @@ export async function addToCampaign(deps: KeywordDeps, botId: string, campaignKe
  * session's contact. Counted in the campaign's `deals_won`. Resolves to the deal's id.
  */
 export async function trackConversion(deps: KeywordDeps, botId: string, campaignKey: string, name: string, value: number | null, session: KeywordSession | undefined): Promise<string> {
+  crmOn(deps, botId);
   const campaignId = campaignKey.trim() === '' && typeof session?.context.campaign_id === 'string' ? session.context.campaign_id : undefined;
   const campaign = campaignId ? { id: campaignId, name: '' } : await campaignNamed(deps, botId, campaignKey);
   const stage = (await deps.store.wonStage()) ?? 'won';
@@ -77,5 +86,6 @@ export async function trackConversion(deps: KeywordDeps, botId: string, campaign
 
 /** GET CAMPAIGN STATS campaign (docs/basic.md, "Campaigns"): the campaign's results, as GET …/campaigns/{id}/results answers them. */
 export async function campaignStats(deps: KeywordDeps, botId: string, campaignKey: string): Promise<CampaignResults> {
+  crmOn(deps, botId);
   return resultsOf(deps, await campaignNamed(deps, botId, campaignKey));
 }
