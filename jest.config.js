@@ -1,12 +1,12 @@
 /**
  * Native-ESM TypeScript under jest (run through `node --experimental-vm-modules`, see package.json).
- * `isolatedModules` in tsconfig makes ts-jest transpile only; `npm run typecheck` checks types.
+ * test/support/esbuild-transform.mjs strips the types, file by file; `npm run typecheck` checks them.
  * @type {import('jest').Config}
  */
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
+  transform: { '^.+\\.ts$': '<rootDir>/test/support/esbuild-transform.mjs' },
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // Only @microsoft/agents-hosting's unused JWT middleware requires it, and it requires ESM-only jose (test/support/cjs/).

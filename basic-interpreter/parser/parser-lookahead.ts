@@ -5,8 +5,12 @@
  * them and run for every line of a script. The choice made is the same: the first alternative,
  * in order, whose GATE (if any) allows it and one of whose lookahead paths matches the next
  * tokens. Only alternatives whose paths can start with the next token are looked at, found in a
- * table built once per OR at start-up; gates read the tokens and nothing else, so the ones not
- * run could not have changed the outcome.
+ * table built once per OR; gates read the tokens and nothing else, so the ones not run could not
+ * have changed the outcome.
+ *
+ * Each OR's and OPTION's function is built the first time the parser reaches it, not at start-up:
+ * the grammar's paths cost over a second of every start (performSelfAnalysis), most of it for
+ * keywords that the scripts at hand never use. What it chooses is the same either way.
  */
 import {
   getLookaheadPaths, LLkLookaheadStrategy, tokenMatcher, type IOrAlt, type IToken, type OptionalProductionType, type Rule, type TokenType,
@@ -41,12 +45,17 @@ export class BasicLookaheadStrategy extends LLkLookaheadStrategy {
     if (options.dynamicTokensEnabled) return super.buildLookaheadForAlternation(options) as AlternativeChooser;
     // The paths are computed once, here: chevrotain's own function would compute them again,
     // and for the line rules' large ORs that is seconds of every start.
-    return chooser(getLookaheadPaths({
+    const build = () => chooser(getLookaheadPaths({
       occurrence: options.prodOccurrence,
       rule: options.rule,
       prodType: 'Alternation',
       maxLookahead: options.maxLookahead,
     }));
+    let built: AlternativeChooser | undefined;
+    return function chooseLazily(this: Lookahead, alts?: IOrAlt<unknown>[]): number | undefined {
+      built ??= build();
+      return built.call(this, alts);
+    };
   }
 
   override buildLookaheadForOptional(options: {
@@ -56,16 +65,23 @@ export class BasicLookaheadStrategy extends LLkLookaheadStrategy {
     maxLookahead: number;
     dynamicTokensEnabled: boolean;
   }): OptionalChooser {
-    const [inside = []] = getLookaheadPaths({
-      occurrence: options.prodOccurrence,
-      rule: options.rule,
-      prodType: options.prodType,
-      maxLookahead: options.maxLookahead,
-    });
-    if (inside.length <= MANY_PATHS || options.dynamicTokensEnabled) {
-      return super.buildLookaheadForOptional(options) as OptionalChooser;
-    }
-    return optionalChooser(inside);
+    const build = (): OptionalChooser => {
+      const [inside = []] = getLookaheadPaths({
+        occurrence: options.prodOccurrence,
+        rule: options.rule,
+        prodType: options.prodType,
+        maxLookahead: options.maxLookahead,
+      });
+      if (inside.length <= MANY_PATHS || options.dynamicTokensEnabled) {
+        return super.buildLookaheadForOptional(options) as OptionalChooser;
+      }
+      return optionalChooser(inside);
+    };
+    let built: OptionalChooser | undefined;
+    return function chooseOptionalLazily(this: Lookahead): boolean {
+      built ??= build();
+      return built.call(this);
+    };
   }
 }
 
