@@ -87,7 +87,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
       return invite.reject(admission.status, admission.reason);
     }
     const { bot } = admission;
-    // SDES keys travel in the SDP: only SIP over TLS keeps them from being read on the way (docs/channels/rtc-sip.md, "Security").
+    // SDES keys travel in the SDP: only SIP over TLS keeps them from being read on the way (docs/channels/rtc-sip.md, "SIP over TLS and SRTP").
     const srtp = invite.source.transport === 'tls';
     const media = await mediaHost.open({ host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) });
     const local = { address: media.sdpAddress, port: media.localPort };
