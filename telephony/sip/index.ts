@@ -8,5 +8,8 @@ export type {
   SipAddress, SipUri, NameAddr, SipUserAgentOptions, SipUserAgent, IncomingInvite, CallEndReason, SipCall,
 } from './user-agent-types.js';
 export { createSipUserAgent } from './user-agent.js';
+export { OutgoingCallFailed } from './outgoing-call-types.js';
+export type { OutgoingCall, OutgoingCallOptions, OutgoingCallCause } from './outgoing-call-types.js';
+export { resolveSipDestination } from './sip-destination.js';
 export { SipParseError, parseSipMessage, serializeSipMessage } from './sip-message.js';
 export type { SipMessage, SipRequest, SipResponse, SipHeader } from './sip-message.js';
