@@ -112,3 +112,4 @@ export {
 } from './team-chat/index.js';
 /** Phone calls: the rtc_sip channel (docs/channels/rtc-sip.md). */
 export { startRtcSipChannel, type CallTrunk, type RtcSipBotSettings, type RtcSipChannel, type RtcSipChannelOptions } from './rtc-sip/index.js';
+export type { OutboundCallRequest, OutboundCalls, OutboundCallSettings, OutboundCallState } from './rtc-sip/index.js';

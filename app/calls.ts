@@ -1,7 +1,8 @@
-import { startRtcSipChannel, type RtcSipBotSettings, type RtcSipChannel } from '../adapters/index.js';
+import { startRtcSipChannel, type OutboundCallSettings, type RtcSipBotSettings, type RtcSipChannel } from '../adapters/index.js';
 import { loadSipTrunks, type ProcessSettings, type SipTrunk } from '../config/index.js';
 import { voiceModelsOf, type Engine } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
+import type { RateLimiter } from '../infra/rate-limit/index.js';
 import type { BotRegistry, RunnableBot } from './bots.js';
 
 /** A bot's phone settings that cannot work; the start stops with this message (docs/configuration.md, "Phone calls: rtc_sip"). */
@@ -12,7 +13,7 @@ export class PhoneSettingsError extends Error {}
  * SIP_TRUNKS_FILE are read, each such bot's keys are checked, and the SIP user agent listens on
  * SIP_HOST:SIP_PORT. No bot with calls: nothing listens.
  */
-export async function startPhoneCalls(deps: { settings: ProcessSettings; bots: BotRegistry; engine: Pick<Engine, 'receive' | 'close'>; logger: Logger }): Promise<RtcSipChannel | undefined> {
+export async function startPhoneCalls(deps: { settings: ProcessSettings; bots: BotRegistry; engine: Pick<Engine, 'receive' | 'close'>; rateLimiter: RateLimiter; logger: Logger }): Promise<RtcSipChannel | undefined> {
   const { settings, logger } = deps;
   const callers = deps.bots.all.filter((bot) => bot.config['sip-enabled']);
   if (callers.length === 0) return undefined;
@@ -32,7 +33,7 @@ export async function startPhoneCalls(deps: { settings: ProcessSettings; bots: B
     ...(settings.SIP_TCP_PORT === 'off' ? {} : { tcpPort: settings.SIP_TCP_PORT ?? settings.SIP_PORT }),
     ...(settings.SIP_PUBLIC_ADDRESS ? { publicAddress: settings.SIP_PUBLIC_ADDRESS } : {}),
     rtpPorts: { min: settings.RTP_PORT_MIN, max: settings.RTP_PORT_MAX },
-    bots: () => phoneBots, engine: deps.engine, logger,
+    bots: () => phoneBots, engine: deps.engine, rateLimiter: deps.rateLimiter, logger,
   });
   logger.info({ host, udp: channel.udpPort, tcp: channel.tcpPort, bots: phoneBots.map((b) => b.bot) }, 'phone calls: SIP listening');
   return channel;
@@ -50,6 +51,7 @@ export function phoneSettingsOf(bot: Pick<RunnableBot, 'name' | 'config'>, trunk
   const voice = voiceModelsOf(config);
   if (!voice) throw fail('sip-enabled needs voice-models-url (calls are spoken and heard through it)');
   const route = config['sip-inbound-route'];
+  const outbound = outboundSettingsOf(config, trunks, trunksFile, fail);
   return {
     bot: bot.name,
     trunk: { name: trunk.name, addresses: trunk.addresses, ...(trunk.credentials ? { credentials: trunk.credentials } : {}) },
@@ -62,5 +64,26 @@ export function phoneSettingsOf(bot: Pick<RunnableBot, 'name' | 'config'>, trunk
     language: config.language,
     transcriptionLanguage: config['transcription-language'],
     voice,
+    ...(outbound ? { outbound } : {}),
+  };
+}
+
+/**
+ * A bot's outbound calls (docs/channels/rtc-sip.md, "Outbound calls"): through the trunk of
+ * `sip-outbound-route` (default `sip-trunk-name`), which needs an `outbound_proxy` once the bot
+ * allows any number. No trunk able to place calls and no numbers allowed: the bot places none.
+ */
+function outboundSettingsOf(config: RunnableBot['config'], trunks: readonly SipTrunk[], trunksFile: string, fail: (message: string) => Error): OutboundCallSettings | undefined {
+  const name = config['sip-outbound-route'] ?? config['sip-trunk-name'];
+  const trunk = trunks.find((t) => t.name === name);
+  if (!trunk) throw fail(`sip-outbound-route "${name}" is no trunk of ${trunksFile}`);
+  const allowed = config['sip-outbound-numbers'];
+  if (!trunk.outbound_proxy) {
+    if (allowed.length > 0) throw fail(`sip-outbound-numbers needs an outbound_proxy on trunk "${trunk.name}" of ${trunksFile}: calls leave through it`);
+    return undefined;
+  }
+  return {
+    trunk: { name: trunk.name, outboundProxy: trunk.outbound_proxy, transport: trunk.transport, ...(trunk.credentials ? { credentials: trunk.credentials } : {}) },
+    allowed, maxCalls: config['sip-outbound-max-calls'], perMinute: config['sip-outbound-calls-per-minute'],
   };
 }

@@ -72,7 +72,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   await engine.start();
   await scriptHost.start();
   // Phone calls to the bots with sip-enabled (docs/channels/rtc-sip.md): SIP listens only then.
-  const phoneCalls = await startPhoneCalls({ settings, bots, engine, logger });
+  const phoneCalls = await startPhoneCalls({ settings, bots, engine, rateLimiter: infra.rateLimiter, logger });
 
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
   const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch: infra.fetch });
@@ -98,7 +98,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     bots: bots.all, users: auth.users, groups: identityProvider, tokens: auth.tokens, secret: auth.secret, publicUrl, fetch: infra.fetch,
   });
 
-  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, identity, publicUrl, logger });
+  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, identity, publicUrl, logger, ...(phoneCalls ? { calls: phoneCalls.outbound } : {}) });
   const stop = createShutdown({
     settings, http, logger,
     quiet: [() => recovery.stop()],

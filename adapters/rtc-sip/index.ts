@@ -1,4 +1,6 @@
 /** The rtc_sip channel: phone calls from a SIP trunk to a voice bot (docs/channels/rtc-sip.md). */
 export { createRtcSipAdapter } from './rtc-sip-adapter.js';
 export { startRtcSipChannel, type RtcSipChannel, type RtcSipChannelOptions } from './rtc-sip-channel.js';
-export type { CallTrunk, RtcSipBotSettings } from './rtc-sip-settings.js';
+export type { CallTrunk, OutboundCallSettings, RtcSipBotSettings } from './rtc-sip-settings.js';
+export type { OutboundCalls, OutboundCallState } from './outbound-calls.js';
+export type { OutboundCallRequest } from './outbound-policy.js';
