@@ -23,7 +23,7 @@ export interface OutboundCallState {
   created_at: string;
   answered_at: string | null;
   ended_at: string | null;
-  /** Ended: who hung up (`callee_hung_up`, `bot_hung_up`, `session_expired`, `service_stopped`). Failed: `rejected`, `no_answer`, `timeout`, `media` or `error`. */
+  /** Ended: who hung up (`callee_hung_up`, `bot_hung_up`, `session_expired`, `service_stopped`). Failed: `rejected`, `no_answer`, `timeout`, `media`, `error` or `cancelled` (the service stopped while it rang). */
   reason: string | null;
   /** Failed with a SIP answer: its status (486 busy, 487 after our CANCEL, 408 when nothing answered). */
   sip_status: number | null;

@@ -26,7 +26,7 @@ export const CallSchema = z
     answered_at: z.string().nullable(),
     ended_at: z.string().nullable(),
     reason: z.string().nullable().meta({
-      description: 'Ended: `callee_hung_up`, `bot_hung_up`, `session_expired`, `service_stopped`. Failed: `rejected` (see sip_status), `no_answer` (rang out), `timeout` (nothing answered), `media` (no usable audio), `error`',
+      description: 'Ended: `callee_hung_up`, `bot_hung_up`, `session_expired`, `service_stopped`. Failed: `rejected` (see sip_status), `no_answer` (rang out), `timeout` (nothing answered), `media` (no usable audio), `error`, `cancelled` (the service stopped while it rang)',
     }),
     sip_status: z.number().int().nullable().meta({ description: 'Failed: the SIP status the far end answered (486 busy, 603 declined…), 487 after a ring timeout, 408 when nothing answered' }),
     session_id: z.string().nullable().meta({ description: 'The bot\'s session (`rtc_sip`, `call_type` voice) once answered' }),
