@@ -1,6 +1,7 @@
 /**
- * The SIP user agent that answers phone calls from a SIP trunk (docs/channels/rtc-sip.md): SIP over
- * UDP and TCP, transactions, dialogs with session timers, and digest authentication of callers.
+ * The SIP user agent that answers phone calls from a SIP trunk and places the bots' calls through
+ * one (docs/channels/rtc-sip.md): SIP over UDP and TCP, transactions, dialogs with session timers,
+ * digest authentication of callers and answers to a trunk's challenges.
  * Written here as one small module (no SIP package): messages and torture tests in sip-message.ts,
  * the wire in sip-transport.ts, the UA core in user-agent.ts.
  */
