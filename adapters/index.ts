@@ -115,3 +115,4 @@ export {
 export {
   startRtcSipChannel, type CallPorts, type CallTrunk, type RtcSipAdapter, type RtcSipBotSettings, type RtcSipChannel, type RtcSipChannelOptions, type Voicemail,
 } from './rtc-sip/index.js';
+export type { OutboundCallRequest, OutboundCalls, OutboundCallSettings, OutboundCallState } from './rtc-sip/index.js';

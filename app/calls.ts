@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startRtcSipChannel, type CallPorts, type RtcSipAdapter, type RtcSipBotSettings, type RtcSipChannel } from '../adapters/index.js';
+import { startRtcSipChannel, type CallPorts, type OutboundCallSettings, type RtcSipAdapter, type RtcSipBotSettings, type RtcSipChannel } from '../adapters/index.js';
 import { loadSipTrunks, type ProcessSettings, type SipTrunk } from '../config/index.js';
 import { voiceModelsOf, type Engine } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
+import type { RateLimiter } from '../infra/rate-limit/index.js';
 import { wavToPcm8k } from '../telephony/index.js';
 import type { BotRegistry, RunnableBot } from './bots.js';
 
@@ -16,7 +17,7 @@ export class PhoneSettingsError extends Error {}
  * SIP_HOST:SIP_PORT. No bot with calls: nothing listens.
  */
 export async function startPhoneCalls(deps: {
-  settings: ProcessSettings; bots: BotRegistry; engine: Pick<Engine, 'receive' | 'close'>; logger: Logger;
+  settings: ProcessSettings; bots: BotRegistry; engine: Pick<Engine, 'receive' | 'close'>; rateLimiter: RateLimiter; logger: Logger;
   /** The rtc_sip adapter of the one map: its `send` speaks on the calls answered here. */
   adapter?: RtcSipAdapter;
   ports?: CallPorts;
@@ -45,7 +46,7 @@ export async function startPhoneCalls(deps: {
     ...(settings.SIP_TLS_PORT === undefined ? {} : { tls: await tlsSettings(settings.SIP_TLS_PORT, settings.SIP_TLS_CERT_FILE, settings.SIP_TLS_KEY_FILE) }),
     ...(settings.SIP_PUBLIC_ADDRESS ? { publicAddress: settings.SIP_PUBLIC_ADDRESS } : {}),
     rtpPorts: { min: settings.RTP_PORT_MIN, max: settings.RTP_PORT_MAX }, mediaThread: settings.SIP_MEDIA_THREAD,
-    bots: () => phoneBots, engine: deps.engine, logger,
+    bots: () => phoneBots, engine: deps.engine, rateLimiter: deps.rateLimiter, logger,
     ...(deps.adapter ? { liveCalls: deps.adapter.liveCalls } : {}), ...(deps.ports ? { ports: deps.ports } : {}),
   });
   logger.info({ host, udp: channel.udpPort, tcp: channel.tcpPort, tls: channel.tlsPort, bots: phoneBots.map((b) => b.bot) }, 'phone calls: SIP listening');
@@ -76,6 +77,7 @@ export function phoneSettingsOf(bot: Pick<RunnableBot, 'name' | 'config'>, trunk
   const voice = voiceModelsOf(config);
   if (!voice) throw fail('sip-enabled needs voice-models-url (calls are spoken and heard through it)');
   const route = config['sip-inbound-route'];
+  const outbound = outboundSettingsOf(config, trunks, trunksFile, fail);
   return {
     bot: bot.name,
     trunk: { name: trunk.name, addresses: trunk.addresses, ...(trunk.credentials ? { credentials: trunk.credentials } : {}) },
@@ -92,6 +94,31 @@ export function phoneSettingsOf(bot: Pick<RunnableBot, 'name' | 'config'>, trunk
     language: config.language,
     transcriptionLanguage: config['transcription-language'],
     voice,
+    ...(outbound ? { outbound } : {}),
+  };
+}
+
+/**
+ * A bot's outbound calls (docs/channels/rtc-sip.md, "Outbound calls"): through the trunk of
+ * `sip-outbound-route` (default `sip-trunk-name`), which needs an `outbound_proxy` once the bot
+ * allows any number. No trunk able to place calls and no numbers allowed: the bot places none.
+ */
+function outboundSettingsOf(config: RunnableBot['config'], trunks: readonly SipTrunk[], trunksFile: string, fail: (message: string) => Error): OutboundCallSettings | undefined {
+  const name = config['sip-outbound-route'] ?? config['sip-trunk-name'];
+  const trunk = trunks.find((t) => t.name === name);
+  if (!trunk) throw fail(`sip-outbound-route "${name}" is no trunk of ${trunksFile}`);
+  const allowed = config['sip-outbound-numbers'];
+  if (!trunk.outbound_proxy) {
+    if (allowed.length > 0) throw fail(`sip-outbound-numbers needs an outbound_proxy on trunk "${trunk.name}" of ${trunksFile}: calls leave through it`);
+    return undefined;
+  }
+  if (trunk.transport === 'tls') {
+    if (allowed.length > 0) throw fail(`trunk "${trunk.name}" of ${trunksFile} has transport tls: calls are placed over udp or tcp only`);
+    return undefined;
+  }
+  return {
+    trunk: { name: trunk.name, outboundProxy: trunk.outbound_proxy, transport: trunk.transport, ...(trunk.credentials ? { credentials: trunk.credentials } : {}) },
+    allowed, maxCalls: config['sip-outbound-max-calls'], perMinute: config['sip-outbound-calls-per-minute'],
   };
 }
 

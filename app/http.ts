@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createChannelMediaFetcher, createChannelWebhooks, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf } from '../adapters/index.js';
+import { createChannelMediaFetcher, createChannelWebhooks, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, type OutboundCalls } from '../adapters/index.js';
 import { signInToBot, signInToBotWithToken, type SignedInUser, type SignInRequest } from '../auth/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { openDriveLink } from '../content/index.js';
@@ -35,7 +35,7 @@ import { basicSitePages } from './script-host.js';
 export async function serveHttp(deps: {
   settings: ProcessSettings; infra: Infrastructure; auth: AuthWiring; bots: BotRegistry; conversations: Conversations; attendance: AttendanceWiring;
   notifications: Awaited<ReturnType<typeof wireNotifications>>; groups: GroupsDeps; content: ReturnType<typeof wireContent>; crm: CrmWiring;
-  identity: ReturnType<typeof identityRoutes>; publicUrl: PublicUrl; logger: Logger;
+  identity: ReturnType<typeof identityRoutes>; publicUrl: PublicUrl; logger: Logger; calls?: OutboundCalls;
 }) {
   const { settings, infra, auth, bots, conversations, attendance, notifications, logger } = deps;
   const { engine, adapters, scriptHost, driveLinks, files, meetings } = conversations;
@@ -75,6 +75,9 @@ export async function serveHttp(deps: {
     sessions: { findSession: (id) => conversations.sessions.findById(id) },
     attendance: { attendance: attendance.api, assist: attendance.assist },
     campaigns: conversations.campaigns,
+    // The calls bots place (docs/channels/rtc-sip.md, "Outbound calls"), when a bot takes phone calls.
+    ...(deps.calls ? { calls: deps.calls } : {}),
+    botName: (idOrName) => bots.find(idOrName)?.name,
     metrics: conversations.metrics.onMainPort,
     channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),
     notifications: notifications.service,

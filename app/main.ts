@@ -75,7 +75,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // Phone calls to the bots with sip-enabled (docs/channels/rtc-sip.md): SIP listens only then.
   // A call's files go by SMS, its queue notices and voicemail reach attendance, through ports (app/call-ports.ts).
   const phoneCalls = await startPhoneCalls({
-    settings, bots, engine, logger,
+    settings, bots, engine, rateLimiter: infra.rateLimiter, logger,
     ...(conversations.adapters.rtc_sip ? { adapter: conversations.adapters.rtc_sip } : {}),
     ports: callPorts({ adapters: conversations.adapters, attendance: attendance.calls, bots, files: conversations.files, driveLinks: conversations.driveLinks }),
   });
@@ -104,7 +104,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     bots: bots.all, users: auth.users, groups: identityProvider, tokens: auth.tokens, secret: auth.secret, publicUrl, fetch: infra.fetch,
   });
 
-  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, identity, publicUrl, logger });
+  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, identity, publicUrl, logger, ...(phoneCalls ? { calls: phoneCalls.outbound } : {}) });
   const stop = createShutdown({
     settings, http, logger,
     quiet: [() => recovery.stop()],

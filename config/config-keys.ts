@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  decimal, emailAddress, flag, phoneNumbers, optionalDecimal, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, optionalLanguageTag, text, textWithDefault, webhookSecret, wholeNumber,
+  decimal, emailAddress, flag, phoneNumbers, phoneNumberPatterns, optionalDecimal, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, optionalLanguageTag, text, textWithDefault, webhookSecret, wholeNumber,
 } from './config-values.js';
 
 /** The providers' versioned Graph API, the default `*-api-url` of the Graph-style channels. */
@@ -91,7 +91,11 @@ export const configSchema = z.object({
   'sip-trunk-name': text(),
   'sip-phone-number': phoneNumbers(),
   'sip-inbound-route': z.string().trim().regex(/^(bot|queue:.+)$/i, 'expected bot, or queue:<queue name>').default('bot'),
+  // Outbound calls (docs/channels/rtc-sip.md, "Outbound calls"): only to numbers the bot allows; none by default.
   'sip-outbound-route': text(),
+  'sip-outbound-numbers': phoneNumberPatterns(),
+  'sip-outbound-max-calls': wholeNumber(2, 1),
+  'sip-outbound-calls-per-minute': wholeNumber(10, 1),
   'sip-max-calls': wholeNumber(20, 1),
   'sip-end-silence-ms': wholeNumber(800, 200),
   'sip-no-input-seconds': wholeNumber(6, 1),

@@ -67,6 +67,16 @@ export function phoneNumbers() {
   ));
 }
 
+/**
+ * Comma-separated E.164 number patterns: a whole number (`+15550199`) or a prefix ending in `*`
+ * (`+1555*`; `*` alone is every number); empty when not configured.
+ */
+export function phoneNumberPatterns() {
+  return list([]).pipe(z.array(
+    z.string().transform((raw) => raw.replace(/[\s().-]/g, '')).pipe(z.string().regex(/^(\*|\+[1-9]\d{0,14}\*|\+[1-9]\d{6,14})$/, 'expected E.164 numbers or prefixes ending in * such as +15550199, +1555*')),
+  ));
+}
+
 /** An http(s) address such as a webhook or a service URL; undefined when not configured. */
 export function httpUrl() {
   return z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional();

@@ -25,7 +25,7 @@ export const SipTrunkSchema = z.object({
   username: z.string().min(1).optional(),
   password_env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'expected an environment variable name such as SIP_CARRIER_PASSWORD').optional(),
   transport: z.enum(['udp', 'tcp', 'tls']).default('udp'),
-  /** Where requests the service sends to the trunk go (part 2's outbound calls); kept for then. */
+  /** Where the calls the bots place are sent (docs/channels/rtc-sip.md, "Outbound calls"). */
   outbound_proxy: z.string().regex(/^sips?:/, 'expected a sip: URI').optional(),
 }).refine((t) => (t.username === undefined) === (t.password_env === undefined), 'username and password_env go together');
 

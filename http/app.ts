@@ -1,6 +1,6 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
-import type { ChannelMediaFetcher, ChannelWebhooks, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
+import type { ChannelMediaFetcher, ChannelWebhooks, OutboundCalls, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
 import type { ContentService } from '../content/index.js';
 import type { CrmApi } from '../crm/index.js';
 import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
@@ -23,6 +23,7 @@ import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
 import { crmCampaignRoutes } from './routes/crm-campaigns.js';
+import { callRoutes } from './routes/calls.js';
 import type { Campaigns } from '../crm/index.js';
 import { contentFileRoutes } from './routes/content-files.js';
 import { contentRecordRoutes } from './routes/content-records.js';
@@ -101,6 +102,10 @@ export interface AppDeps {
   botSignIn?: BotSignInPagesDeps;
   /** The CRM's campaigns (docs/crm.md, "Campaigns"). */
   campaigns?: Campaigns;
+  /** The calls bots place (docs/channels/rtc-sip.md, "Outbound calls"); absent when no bot takes phone calls. */
+  calls?: OutboundCalls;
+  /** A bot's name from its id or name, for the routes that take either. */
+  botName?: (idOrName: string) => string | undefined;
   /** Send `Strict-Transport-Security` (the `HSTS` process setting); off when absent. */
   hsts?: boolean;
 }
@@ -154,6 +159,7 @@ export function createApp(deps: AppDeps): Express {
     ...groupRoutes(deps.groups),
     ...attendanceCannedResponseRoutes(deps.attendance),
     ...(deps.campaigns ? crmCampaignRoutes(deps.campaigns) : []),
+    ...callRoutes({ ...(deps.calls ? { calls: deps.calls } : {}), botName: deps.botName ?? ((name) => name) }),
     ...(deps.oidc ? oidcRoutes(deps.oidc) : []),
     ...(deps.content ? [...contentFileRoutes(deps.content), ...contentRecordRoutes(deps.content)] : []),
     ...(deps.crm ? [...crmContactRoutes(deps.crm), ...crmDealRoutes(deps.crm)] : []),

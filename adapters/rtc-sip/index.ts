@@ -3,4 +3,6 @@ export { createRtcSipAdapter, type RtcSipAdapter } from './rtc-sip-adapter.js';
 export type { CallPorts, Voicemail } from './call-ports.js';
 export type { LiveCall, LiveCalls } from './live-calls.js';
 export { startRtcSipChannel, type RtcSipChannel, type RtcSipChannelOptions } from './rtc-sip-channel.js';
-export type { CallTrunk, RtcSipBotSettings } from './rtc-sip-settings.js';
+export type { CallTrunk, OutboundCallSettings, RtcSipBotSettings } from './rtc-sip-settings.js';
+export type { OutboundCalls, OutboundCallState } from './outbound-calls.js';
+export type { OutboundCallRequest } from './outbound-policy.js';

@@ -11,6 +11,8 @@ import { inviteFlood } from './invite-flood.js';
 import type { LiveCalls } from './live-calls.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 import { runVoiceCall } from './voice-call.js';
+import { createOutboundCalls, type OutboundCalls } from './outbound-calls.js';
+import type { RateLimiter } from '../../infra/rate-limit/index.js';
 
 /** Where the channel listens (process settings, docs/channels/rtc-sip.md "Ports and NAT"). */
 export interface RtcSipChannelOptions {
@@ -35,6 +37,8 @@ export interface RtcSipChannelOptions {
   now?: () => Date;
   /** Faster SIP timers for tests. */
   timers?: SipUserAgentOptions['timers'];
+  /** Counts the bots' outbound calls per minute (docs/channels/rtc-sip.md, "Outbound calls"). */
+  rateLimiter: RateLimiter;
 }
 
 export interface RtcSipChannel {
@@ -43,6 +47,8 @@ export interface RtcSipChannel {
   readonly tlsPort?: number;
   /** Calls in progress on this instance. */
   activeCalls(): number;
+  /** The calls the bots place (docs/channels/rtc-sip.md, "Outbound calls"). */
+  readonly outbound: OutboundCalls;
   /** Hangs up every call and stops listening. */
   close(): Promise<void>;
 }
@@ -176,7 +182,13 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
     },
   });
 
+  const outbound = createOutboundCalls({
+    agent, bots: options.bots, speechOf, engine: options.engine, rateLimiter: options.rateLimiter, logger, now,
+    media: { host: options.host, rtpPorts: options.rtpPorts, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) },
+  });
+
   return {
+    outbound,
     udpPort: agent.udpPort,
     ...(agent.tcpPort === undefined ? {} : { tcpPort: agent.tcpPort }),
     ...(agent.tlsPort === undefined ? {} : { tlsPort: agent.tlsPort }),

@@ -32,4 +32,18 @@ export interface RtcSipBotSettings {
   /** The language callers speak (`transcription-language`), a hint to speech recognition. */
   transcriptionLanguage: string;
   voice: VoiceModels;
+  /** Calls the bot places (docs/channels/rtc-sip.md, "Outbound calls"); absent: it places none. */
+  outbound?: OutboundCallSettings;
+}
+
+/** A bot's outbound calls: the trunk they leave through and the limits on them. */
+export interface OutboundCallSettings {
+  /** The trunk of `sip-outbound-route` (default `sip-trunk-name`): its outbound proxy and credentials. */
+  trunk: { name: string; outboundProxy: string; transport: 'udp' | 'tcp'; credentials?: { username: string; password: string } };
+  /** `sip-outbound-numbers`: E.164 numbers and prefixes ending in `*` the bot may call. */
+  allowed: readonly string[];
+  /** `sip-outbound-max-calls`: outbound calls at once on one instance. */
+  maxCalls: number;
+  /** `sip-outbound-calls-per-minute`, counted across instances. */
+  perMinute: number;
 }

@@ -43,7 +43,7 @@ export class Dialog implements SipCall {
   /** The SDP the ACK of our 2xx carried: the answer to an offer we made in it (late offer, RFC 3264 §5). */
   ackSdp: string | undefined;
   private remoteSeq: number;
-  private localSeq = 0;
+  private localSeq: number;
   private lastAnswer: string;
   private ended: CallEndReason | undefined;
   private readonly endedListeners: ((reason: CallEndReason) => void)[] = [];
@@ -54,7 +54,9 @@ export class Dialog implements SipCall {
   private sessionInterval: number | undefined;
   private sessionTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly host: DialogHost, invite: SipRequest, localTag: string, readonly remote: SipAddress, answer: string) {
+  /** `localSeq`: the CSeq our last request used (a call we placed: its INVITE's), so the next one counts on from it. */
+  constructor(private readonly host: DialogHost, invite: SipRequest, localTag: string, readonly remote: SipAddress, answer: string, options: { localSeq?: number } = {}) {
+    this.localSeq = options.localSeq ?? 0;
     this.callId = headerValue(invite, 'call-id') ?? '';
     this.localTag = localTag;
     const from = headerValue(invite, 'from') ?? '';

@@ -2,6 +2,7 @@
 import type { Logger } from '../../infra/logger.js';
 import type { SipUri } from './sip-uri.js';
 import type { SipAddress } from './sip-transport.js';
+import type { OutgoingCall, OutgoingCallOptions } from './outgoing-call-types.js';
 
 export type { SipAddress } from './sip-transport.js';
 export type { SipUri } from './sip-uri.js';
@@ -39,6 +40,8 @@ export interface SipUserAgent {
   readonly udpPort: number;
   readonly tcpPort?: number;
   readonly tlsPort?: number;
+  /** Places a call (docs/channels/rtc-sip.md, "Outbound calls"): the INVITE leaves at once; see `OutgoingCall`. */
+  placeCall(options: OutgoingCallOptions): OutgoingCall;
   /** Ends every call ('closed', with a BYE sent once) and closes the sockets. */
   close(): Promise<void>;
 }

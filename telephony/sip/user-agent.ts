@@ -19,6 +19,8 @@ import { ACCEPT, ALLOW, SUPPORTED, buildResponse, hostForUri, type ResponseOptio
 import { answerMalformed } from './malformed-request.js';
 import { sipTimers, type SipTimers } from './timers.js';
 import type { SipUserAgent, SipUserAgentOptions } from './user-agent-types.js';
+import { placeOutgoingCall, type CallerHost, type PlacedTransaction } from './outgoing-call.js';
+import type { OutgoingCall, OutgoingCallOptions } from './outgoing-call-types.js';
 
 type ServerTransaction = InviteServerTransaction | NonInviteServerTransaction;
 
@@ -33,7 +35,7 @@ export async function createSipUserAgent(options: SipUserAgentOptions): Promise<
   return ua;
 }
 
-class UserAgent implements SipUserAgent, InviteHost {
+class UserAgent implements SipUserAgent, InviteHost, CallerHost {
   readonly timers: SipTimers;
   readonly logger: Logger;
   readonly digest = new DigestAuthenticator();
@@ -43,6 +45,8 @@ class UserAgent implements SipUserAgent, InviteHost {
   private readonly invites = new Map<string, IncomingInviteImpl>();
   private readonly dialogs = new Map<string, Dialog>();
   private readonly clients = new Map<string, NonInviteClientTransaction>();
+  /** The INVITE transactions of calls we place, by Via branch (outgoing-call.ts). */
+  private readonly placed = new Map<string, PlacedTransaction>();
   private closing = false;
 
   constructor(private readonly options: SipUserAgentOptions) {
@@ -82,6 +86,7 @@ class UserAgent implements SipUserAgent, InviteHost {
     await Promise.all([...this.dialogs.values()].map((dialog) => dialog.hangUpWith('closed')));
     for (const tx of [...this.transactions.values()]) tx.terminate();
     for (const client of this.clients.values()) client.cancel();
+    for (const placed of [...this.placed.values()]) placed.terminate();
     await this.transport?.close();
   }
 
@@ -99,6 +104,7 @@ class UserAgent implements SipUserAgent, InviteHost {
   private receiveResponse(response: SipResponse): void {
     const branch = parseVia(headerValue(response, 'via') ?? '').params.branch;
     const method = parseCSeq(headerValue(response, 'cseq') ?? '').method;
+    if (method === 'INVITE' && branch) return this.placed.get(branch)?.receive(response);
     this.clients.get(`${branch}|${method}`)?.receive(response); // anything else is a stray: dropped (RFC 3261 §18.1.2)
   }
 
@@ -242,6 +248,26 @@ class UserAgent implements SipUserAgent, InviteHost {
 
   private portOf(transport: SipAddress['transport']): number | undefined {
     return transport === 'tcp' ? this.tcpPort : transport === 'tls' ? this.tlsPort : this.udpPort;
+  }
+
+  // ---- placing calls (CallerHost) ----
+
+  placeCall(options: OutgoingCallOptions): OutgoingCall {
+    if (this.closing) throw new Error('the SIP user agent is closing');
+    return placeOutgoingCall(this, options);
+  }
+
+  get localHost(): string {
+    return this.publicHost;
+  }
+
+  sendMessage(request: SipRequest, destination: SipAddress): void {
+    this.transport?.send(serializeSipMessage(request), destination);
+  }
+
+  routeResponses(branch: string, transaction: PlacedTransaction | undefined): void {
+    if (transaction) this.placed.set(branch, transaction);
+    else this.placed.delete(branch);
   }
 
   adopt(dialog: Dialog): void {

@@ -28,6 +28,16 @@ export const SIPP_SCENARIOS = {
   lateOffer: fileURLToPath(new URL('./sipp-scenarios/late-offer.xml', import.meta.url)),
   /** An INVITE without SDP whose ACK carries no answer; expects the far end's BYE. */
   lateOfferNoAnswer: fileURLToPath(new URL('./sipp-scenarios/late-offer-no-answer.xml', import.meta.url)),
+  /** A phone that is called: 180, 200, the ACK, then `{{HANGUP}}` (`ours`: waits for the caller's BYE; `theirs`: BYE after -d ms). */
+  uasAnswer: fileURLToPath(new URL('./sipp-scenarios/uas-answer.xml', import.meta.url)),
+  /** A phone that answers 486 Busy Here. */
+  uasBusy: fileURLToPath(new URL('./sipp-scenarios/uas-busy.xml', import.meta.url)),
+  /** A carrier that challenges with 407 and checks the answer against `-key user` / `-key password`. */
+  uasChallenge: fileURLToPath(new URL('./sipp-scenarios/uas-challenge.xml', import.meta.url)),
+  /** The same with 401 and WWW-Authenticate (qop=auth), the answer checked by SIPp's own digest (`verifyauth`). */
+  uasChallenge401: fileURLToPath(new URL('./sipp-scenarios/uas-challenge-401.xml', import.meta.url)),
+  /** A phone that rings until the caller's CANCEL (200, then 487). */
+  uasRingNoAnswer: fileURLToPath(new URL('./sipp-scenarios/uas-ring-no-answer.xml', import.meta.url)),
 } as const;
 
 export interface SippOptions {
