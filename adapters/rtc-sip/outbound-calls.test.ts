@@ -8,7 +8,7 @@ import { createLogger } from '../../infra/logger.js';
 import { createRateLimiter } from '../../infra/rate-limit/index.js';
 import { startSipp, SIPP_SCENARIOS } from '../../test/support/sipp.js';
 import { waitForValue } from '../../test/support/wait-for.js';
-import { createSipUserAgent, type SipUserAgent } from '../../telephony/index.js';
+import { createSipUserAgent, openCallMedia, type SipUserAgent } from '../../telephony/index.js';
 import { createOutboundCalls } from './outbound-calls.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 
@@ -32,7 +32,7 @@ test('a busy callee: the call fails with 486; one call a minute refuses the next
   const rateLimiter = createRateLimiter({ logger });
   const calls = createOutboundCalls({
     agent, bots: () => [bot], rateLimiter, logger, now: () => new Date(),
-    media: { host: '127.0.0.1', rtpPorts: { min: 43000, max: 43099 } },
+    openMedia: () => openCallMedia({ host: '127.0.0.1', portRange: { min: 43000, max: 43099 }, logger }),
     // Never reached: nobody answers in this test.
     speechOf: () => { throw new Error('no speech without an answer'); },
     engine: { receive: () => Promise.reject(new Error('no turn without an answer')), close: () => Promise.resolve() },

@@ -4,14 +4,14 @@ import { NotFoundError, RateLimitError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
 import type { RateLimiter } from '../../infra/rate-limit/index.js';
 import {
-  createAudioOffer, negotiateAudio, openCallMedia, OutgoingCallFailed, readAudioAnswer, resolveSipDestination,
+  createAudioOffer, OutgoingCallFailed, readAudioAnswer, resolveSipDestination,
   type CallEndReason, type CallMedia, type NegotiatedAudio, type SipCall, type SipUserAgent,
 } from '../../telephony/index.js';
 import type { CallSpeech } from './call-speech.js';
 import { allowOutboundCall, type AllowedCall, type OutboundCallRequest } from './outbound-policy.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
-import { infoDigit } from './rtc-sip-channel.js';
-import { runVoiceCall } from './voice-call.js';
+import { followCallMedia } from './follow-call-media.js';
+import { runVoiceCall, type VoiceCallDeps } from './voice-call.js';
 
 /** A bot's call as the API shows it (`GET /api/calls/{id}`). */
 export interface OutboundCallState {
@@ -42,8 +42,11 @@ export interface OutboundCalls {
 export interface OutboundCallsDeps {
   agent: SipUserAgent;
   bots: () => readonly RtcSipBotSettings[];
-  media: { host: string; publicAddress?: string; rtpPorts: { min: number; max: number } };
+  /** A new call's media (on the media thread the channel chose). */
+  openMedia: () => Promise<CallMedia>;
   speechOf: (bot: RtcSipBotSettings) => CallSpeech;
+  /** As for calls that come in: messages outside the callee's turns are spoken, files go by SMS, a wait ends in voicemail. */
+  voiceCall?: Pick<VoiceCallDeps, 'liveCalls' | 'ports'>;
   engine: Pick<Engine, 'receive' | 'close'>;
   rateLimiter: RateLimiter;
   logger: Logger;
@@ -74,7 +77,7 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
   async function place(allowed: AllowedCall, state: OutboundCallState, ringSeconds: number | undefined): Promise<void> {
     const { bot, outbound } = allowed;
     const destination = await resolveSipDestination(outbound.trunk.outboundProxy, outbound.trunk.transport);
-    const media = await openCallMedia({ host: deps.media.host, portRange: deps.media.rtpPorts, logger: deps.logger, ...(deps.media.publicAddress ? { publicAddress: deps.media.publicAddress } : {}) });
+    const media = await deps.openMedia();
     const local = { address: media.sdpAddress, port: media.localPort };
     const offer = createAudioOffer(local);
     let answered: { call: SipCall; sdpAnswer: string | undefined };
@@ -106,19 +109,7 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
   }
 
   async function converse(allowed: AllowedCall, state: OutboundCallState, call: SipCall, media: CallMedia, first: NegotiatedAudio, local: { address: string; port: number }): Promise<void> {
-    let audio = first;
-    media.apply(audio);
-    call.onReoffer((offerSdp) => {
-      const again = negotiateAudio(offerSdp, local, audio);
-      if (!again.ok) throw new Error(again.reason);
-      audio = again.audio;
-      media.apply(audio);
-      return again.answerSdp;
-    });
-    call.onInfo((contentType, body) => {
-      const digit = infoDigit(contentType, body);
-      if (digit) media.pressKey(digit);
-    });
+    followCallMedia(call, media, first, { local });
     call.onEnded((reason) => finish(state, { state: 'ended', reason: END_REASONS[reason] }));
     Object.assign(state, { state: 'answered', answered_at: at() });
     deps.logger.info({ call: state.id, bot: allowed.bot.bot }, 'outbound call answered');
@@ -131,7 +122,7 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
       },
       close: (sessionId, reason) => deps.engine.close(sessionId, reason),
     };
-    await runVoiceCall({ engine, speech: deps.speechOf(allowed.bot), logger: deps.logger, now: deps.now }, { bot: allowed.bot, callId: call.callId, caller: allowed.to }, call, media);
+    await runVoiceCall({ ...deps.voiceCall, engine, speech: deps.speechOf(allowed.bot), logger: deps.logger, now: deps.now }, { bot: allowed.bot, callId: call.callId, caller: allowed.to }, call, media);
   }
 
   return {

@@ -5,12 +5,13 @@ import {
   type AudioOffer, type CallMedia, type IncomingInvite, type MediaThread, type NegotiatedAudio, type SipCall, type SipUserAgentOptions,
 } from '../../telephony/index.js';
 import { admitCall, normaliseDialled } from './call-admission.js';
+import { followCallMedia } from './follow-call-media.js';
 import type { CallPorts } from './call-ports.js';
 import { callSpeech, type CallSpeech } from './call-speech.js';
 import { inviteFlood } from './invite-flood.js';
 import type { LiveCalls } from './live-calls.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
-import { runVoiceCall } from './voice-call.js';
+import { runVoiceCall, type VoiceCallDeps } from './voice-call.js';
 import { createOutboundCalls, type OutboundCalls } from './outbound-calls.js';
 import type { RateLimiter } from '../../infra/rate-limit/index.js';
 
@@ -69,6 +70,11 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
   const speeches = new Map<RtcSipBotSettings['voice'], CallSpeech>();
   const flood = inviteFlood({ perSecond: INVITES_PER_SECOND, burst: INVITE_BURST });
   const mediaHost = createCallMediaHost(options.mediaThread ?? 'worker', logger);
+  // What every call's conversation is given besides the engine, whichever side placed the call.
+  const voiceCall: Pick<VoiceCallDeps, 'liveCalls' | 'ports'> = {};
+  if (options.liveCalls) voiceCall.liveCalls = options.liveCalls;
+  if (options.ports) voiceCall.ports = options.ports;
+  const openMedia = () => mediaHost.open({ host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) });
   const activeCalls = (bot: string) => [...calls.values()].filter((c) => c.bot === bot).length;
   const speechOf = (bot: RtcSipBotSettings) => {
     let speech = speeches.get(bot.voice);
@@ -95,7 +101,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
     const { bot } = admission;
     // SDES keys travel in the SDP: only SIP over TLS keeps them from being read on the way (docs/channels/rtc-sip.md, "SIP over TLS and SRTP").
     const srtp = invite.source.transport === 'tls';
-    const media = await mediaHost.open({ host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) });
+    const media = await openMedia();
     const local = { address: media.sdpAddress, port: media.localPort };
     // A late offer (an INVITE without SDP): our offer goes in the 200 OK and its answer comes in the ACK (RFC 3264 §5).
     let lateOffer: AudioOffer | undefined;
@@ -110,7 +116,6 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
       }
       agreed = negotiation.audio;
       ourSdp = negotiation.answerSdp;
-      media.apply(agreed);
     } else {
       lateOffer = createAudioOffer(local);
       ourSdp = lateOffer.offerSdp;
@@ -140,27 +145,12 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
         return;
       }
       agreed = answer.audio;
-      media.apply(agreed);
     }
-    call.onReoffer((offer) => {
-      const again = negotiateAudio(offer, local, agreed, { srtp });
-      if (!again.ok) return ourSdp;
-      agreed = again.audio;
-      ourSdp = again.answerSdp;
-      media.apply(agreed);
-      return again.answerSdp;
-    });
-    call.onInfo((contentType, body) => {
-      const digit = infoDigit(contentType, body);
-      if (digit) media.pressKey(digit);
-    });
+    followCallMedia(call, media, agreed!, { local, srtp });
     const caller = normaliseDialled(invite.from.uri.user) ?? invite.from.uri.user ?? 'anonymous';
     logger.info({ call_id: invite.callId, bot: bot.bot }, 'phone call answered');
     try {
-      await runVoiceCall({
-        engine: options.engine, speech: speechOf(bot), logger, now,
-        ...(options.liveCalls ? { liveCalls: options.liveCalls } : {}), ...(options.ports ? { ports: options.ports } : {}),
-      }, {
+      await runVoiceCall({ ...voiceCall, engine: options.engine, speech: speechOf(bot), logger, now }, {
         bot, callId: invite.callId, caller, ...(invite.from.displayName ? { callerName: invite.from.displayName } : {}),
       }, call, media);
     } finally {
@@ -183,8 +173,8 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
   });
 
   const outbound = createOutboundCalls({
-    agent, bots: options.bots, speechOf, engine: options.engine, rateLimiter: options.rateLimiter, logger, now,
-    media: { host: options.host, rtpPorts: options.rtpPorts, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) },
+    agent, bots: options.bots, speechOf, engine: options.engine, rateLimiter: options.rateLimiter, logger, now, openMedia,
+    voiceCall,
   });
 
   return {
@@ -206,11 +196,3 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
 
 /** The digest realm callers are challenged in. */
 const REALM = 'switchboard';
-
-/** A key press sent by SIP INFO: `application/dtmf-relay` (`Signal=5`) or `application/dtmf` (`5`). */
-export function infoDigit(contentType: string | undefined, body: string): string | undefined {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase();
-  const signal = type === 'application/dtmf-relay' ? /^\s*signal\s*=\s*([0-9*#A-D])\s*$/im.exec(body)?.[1]
-    : type === 'application/dtmf' ? /^\s*([0-9*#A-D])\s*$/i.exec(body)?.[1] : undefined;
-  return signal?.toUpperCase();
-}
