@@ -53,6 +53,14 @@ describe('the customer view', () => {
     expect(view).toMatchObject({ contact_id: null, tags: [], note: null });
   });
 
+  test('the session keys a script sets show when the bot lists them (docs/crm.md, "Script keys and keywords")', () => {
+    const context_data = { meeting_room: 'room-7', meeting_url: 'https://meet.example.com/room-7', voice_response: true, needs_human: true, lead_source: 'instagram' };
+    const view = buildCustomerView({ session: session({ context_data }), contact: null }, ['meeting_room', 'meeting_url', 'voice_response', 'needs_human', 'lead_source']);
+    expect(fieldRecord(view)).toEqual({
+      meeting_room: 'room-7', meeting_url: 'https://meet.example.com/room-7', voice_response: 'true', needs_human: 'true', lead_source: 'instagram',
+    });
+  });
+
   test('the phone of an sms or mobile_msg customer is their channel id, as E.164; a web visitor id is no phone', () => {
     expect(fieldRecord(buildCustomerView({ session: session({ channel: 'sms', external_user_id: '+55 11 98765-0002' }) }, ['phone']))).toEqual({ phone: '+5511987650002' });
     expect(fieldRecord(buildCustomerView({ session: session({ channel: 'mobile_msg', external_user_id: '5511987650003' }) }, ['phone']))).toEqual({ phone: '+5511987650003' });
