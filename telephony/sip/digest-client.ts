@@ -4,8 +4,8 @@
  * with `qop=auth` or no qop is spoken, as on the server side (digest.ts). The password never
  * leaves this function except hashed.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { parseDigest } from './digest.js';
+import { randomBytes } from 'node:crypto';
+import { digestResponse, parseDigest } from './digest.js';
 
 /** The header that answers `challenge` (a WWW-Authenticate or Proxy-Authenticate value), or undefined when it cannot be answered. */
 export function answerDigestChallenge(
@@ -19,15 +19,14 @@ export function answerDigestChallenge(
   const offered = (fields.qop ?? '').split(',').map((q) => q.trim().toLowerCase()).filter(Boolean);
   if (offered.length > 0 && !offered.includes('auth')) return undefined;
   const { realm, nonce } = fields;
-  const ha1 = md5(`${credentials.username}:${realm}:${credentials.password}`);
-  const ha2 = md5(`${request.method}:${request.uri}`);
+  const answer = { ...credentials, realm, nonce, method: request.method, uri: request.uri };
   const parts = [`username="${quoted(credentials.username)}"`, `realm="${quoted(realm)}"`, `nonce="${quoted(nonce)}"`, `uri="${quoted(request.uri)}"`];
   if (offered.length > 0) {
     const nc = '00000001';
     const cnonce = randomBytes(8).toString('hex');
-    parts.push(`response="${md5(`${ha1}:${nonce}:${nc}:${cnonce}:auth:${ha2}`)}"`, 'qop=auth', `nc=${nc}`, `cnonce="${cnonce}"`);
+    parts.push(`response="${digestResponse({ ...answer, auth: { nc, cnonce } })}"`, 'qop=auth', `nc=${nc}`, `cnonce="${cnonce}"`);
   } else {
-    parts.push(`response="${md5(`${ha1}:${nonce}:${ha2}`)}"`);
+    parts.push(`response="${digestResponse(answer)}"`);
   }
   parts.push('algorithm=MD5');
   if (fields.opaque !== undefined) parts.push(`opaque="${quoted(fields.opaque)}"`);
@@ -36,8 +35,4 @@ export function answerDigestChallenge(
 
 function quoted(text: string): string {
   return text.replace(/["\\]/g, '\\$&');
-}
-
-function md5(text: string): string {
-  return createHash('md5').update(text).digest('hex');
 }

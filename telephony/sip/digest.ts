@@ -32,11 +32,9 @@ export class DigestAuthenticator {
     if (username !== credentials.username || realm !== credentials.realm || uri !== requestUri) return false;
     if (!nonce || !this.nonceIsFresh(nonce) || !response) return false;
     if ((fields.algorithm ?? 'MD5').toUpperCase() !== 'MD5') return false;
-    const ha1 = md5(`${username}:${realm}:${credentials.password}`);
-    const ha2 = md5(`${method}:${uri}`);
     let expected: string;
-    if (qop === undefined) expected = md5(`${ha1}:${nonce}:${ha2}`);
-    else if (qop.toLowerCase() === 'auth' && nc && cnonce) expected = md5(`${ha1}:${nonce}:${nc}:${cnonce}:auth:${ha2}`);
+    if (qop === undefined) expected = digestResponse({ username, realm, password: credentials.password, method, uri, nonce });
+    else if (qop.toLowerCase() === 'auth' && nc && cnonce) expected = digestResponse({ username, realm, password: credentials.password, method, uri, nonce, auth: { nc, cnonce } });
     else return false;
     const given = Buffer.from(response.toLowerCase());
     return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected));
@@ -79,6 +77,19 @@ export function parseDigest(header: string): Record<string, string | undefined> 
     return undefined;
   }
   return fields;
+}
+
+/**
+ * The `response` of a Digest answer (RFC 2617 §3.2.2.1, MD5): with `auth`, the `qop=auth` form
+ * over the nonce count and client nonce; without, the RFC 2069 form. Both sides use it: the
+ * server checks callers' answers (DigestAuthenticator), the client answers trunks (digest-client.ts).
+ */
+export function digestResponse(input: {
+  username: string; realm: string; password: string; method: string; uri: string; nonce: string; auth?: { nc: string; cnonce: string };
+}): string {
+  const ha1 = md5(`${input.username}:${input.realm}:${input.password}`);
+  const ha2 = md5(`${input.method}:${input.uri}`);
+  return input.auth ? md5(`${ha1}:${input.nonce}:${input.auth.nc}:${input.auth.cnonce}:auth:${ha2}`) : md5(`${ha1}:${input.nonce}:${ha2}`);
 }
 
 function md5(text: string): string {
