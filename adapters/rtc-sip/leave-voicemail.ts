@@ -4,6 +4,7 @@ import { CALL_SAMPLE_RATE, pcm8kToWav, type CallMedia } from '../../telephony/in
 import type { CallPorts } from './call-ports.js';
 import type { CallSpeaker } from './call-speaker.js';
 import type { CallSpeech } from './call-speech.js';
+import { toneThenSilence } from './call-tones.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 
 /** What leaving a voicemail needs. */
@@ -61,7 +62,5 @@ export async function leaveVoicemail(context: VoicemailContext): Promise<boolean
 
 /** The tone after which the caller speaks: 1 kHz for 400 ms, then 100 ms of silence. */
 export function beep(): Int16Array {
-  const pcm = new Int16Array(4000);
-  for (let i = 0; i < 3200; i++) pcm[i] = Math.round(8000 * Math.sin((2 * Math.PI * 1000 * i) / CALL_SAMPLE_RATE));
-  return pcm;
+  return toneThenSilence({ hz: 1000, amplitude: 8000, toneMs: 400, totalMs: 500 });
 }

@@ -4,6 +4,7 @@ import type { CallMedia } from '../../telephony/index.js';
 import type { CallPorts } from './call-ports.js';
 import type { CallSpeaker } from './call-speaker.js';
 import type { CallSpeech } from './call-speech.js';
+import { toneThenSilence } from './call-tones.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 
 /** What waiting on hold needs: the call's sound, the bot's settings, and attendance's notice through its port. */
@@ -64,7 +65,5 @@ async function announceQueue(context: HoldContext, signal: AbortSignal): Promise
 
 /** 400 ms of a quiet 440 Hz tone then 2.6 s of silence, as 8 kHz PCM: the hold sound when no music file is set. */
 export function holdTone(): Int16Array {
-  const pcm = new Int16Array(8000 * 3);
-  for (let i = 0; i < 3200; i++) pcm[i] = Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / 8000));
-  return pcm;
+  return toneThenSilence({ hz: 440, amplitude: 3000, toneMs: 400, totalMs: 3000 });
 }
