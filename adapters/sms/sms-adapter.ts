@@ -147,9 +147,9 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
     async send(message: OutboundMessage): Promise<DeliveryReceipt> {
       const bot = await deps.botOfSession(message.session_id);
       if (!bot) throw new PermanentDeliveryError(`the sms channel is off for the bot of session ${message.session_id}`);
-      return sendMessage(bot, message.to, message.text, mediaLinks(message.attachments ?? []));
+      return sendMessage(bot, message.to, message.text, mediaLinks((message.attachments ?? []).map((a) => a.url)));
     },
-    sendText: (input) => sendMessage(input.bot, input.to, input.text, input.media ? mediaLinks(input.media.map((url) => ({ url }))) : [], input.from),
+    sendText: (input) => sendMessage(input.bot, input.to, input.text, mediaLinks(input.media ?? []), input.from),
     // HEAR's media types (docs/basic.md): MMS media may need the account's credentials.
     async fetchAttachment(bot, attachment, maxBytes) {
       const settings = deps.settingsOf(bot);
@@ -176,9 +176,9 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
   }
 }
 
-/** The files of a message Twilio can fetch: their http(s) links. */
-function mediaLinks(files: readonly { url?: string }[]): string[] {
-  return files.map((a) => a.url).filter((url): url is string => !!url && /^https?:/.test(url));
+/** The links of files Twilio can fetch: the http(s) ones. */
+function mediaLinks(urls: readonly (string | undefined)[]): string[] {
+  return urls.filter((url): url is string => !!url && /^https?:/.test(url));
 }
 
 /** Twilio's refusals: 4xx (bad number, unsubscribed recipient…) are final, except 429; the rest is retried. */
