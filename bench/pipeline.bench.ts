@@ -22,7 +22,8 @@ import { processCpuMs } from './pipeline/process-cpu.js';
  * The handoff is also timed with 0, 5 and 20 ms added each way to every database round trip.
  *
  * BENCH_SECONDS (default 10) per row, BENCH_CONNECTIONS (default 32), BENCH_HANDOFFS (default
- * 100), BENCH_PROFILE=1 to print where the server's CPU went, BENCH_DRIVERS to measure one driver set.
+ * 100), BENCH_PROFILE=1 to print where the server's CPU went (BENCH_PROFILE_DIR keeps the
+ * `.cpuprofile` files there, for DevTools), BENCH_DRIVERS to measure one driver set.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -86,7 +87,8 @@ interface DriverRun {
 }
 
 async function measureServer(drivers: keyof typeof TARGETS): Promise<DriverRun> {
-  const profileDir = PROFILE ? await mkdtemp(path.join(os.tmpdir(), 'sb-profile-')) : undefined;
+  const keptProfiles = process.env.BENCH_PROFILE_DIR;
+  const profileDir = PROFILE ? keptProfiles ?? await mkdtemp(path.join(os.tmpdir(), 'sb-profile-')) : undefined;
   const server: ChildServer = await createChildServer({
     botsDir: path.resolve('bench/bots'),
     ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
@@ -113,7 +115,7 @@ async function measureServer(drivers: keyof typeof TARGETS): Promise<DriverRun> 
     throw error;
   } finally {
     await server.dispose();
-    if (profileDir) await rm(profileDir, { recursive: true, force: true });
+    if (profileDir && !keptProfiles) await rm(profileDir, { recursive: true, force: true });
   }
 }
 
