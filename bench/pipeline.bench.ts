@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createChildServer, type ChildServer } from '../test/support/child-server.js';
+import { ensureBuilt } from './ensure-build.js';
 import { postgresUrlForTests } from '../test/support/postgres.js';
 import { redisUrlForTests } from '../test/support/redis.js';
 import { pgliteCeiling, postgresCeiling } from './pipeline/ceiling.js';
@@ -91,6 +92,7 @@ async function measureServer(drivers: keyof typeof TARGETS): Promise<DriverRun> 
   const profileDir = PROFILE ? keptProfiles ?? await mkdtemp(path.join(os.tmpdir(), 'sb-profile-')) : undefined;
   const server: ChildServer = await createChildServer({
     botsDir: path.resolve('bench/bots'),
+    fromBuild: true,
     ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
   });
   try {
@@ -140,10 +142,12 @@ export async function runHandoff(): Promise<void> {
     console.log('  PostgreSQL or Redis did not answer on 127.0.0.1: nothing to measure.');
     return;
   }
+  ensureBuilt();
   printDelayedHandoffs(await handoffLatencyByDelay({ postgresUrl: postgres, redisUrl: redis, admin: ADMIN, count: HANDOFFS, botsDir: 'bench/bots' }));
 }
 
 export async function run(): Promise<void> {
+  ensureBuilt();
   console.log(`${CONNECTIONS} connections, ${SECONDS} s per row, load from this process, servers in their own processes (${os.cpus().length} CPUs).`);
   const postgres = await postgresUrlForTests();
   const redis = redisUrlForTests();

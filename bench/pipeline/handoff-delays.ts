@@ -41,7 +41,7 @@ export async function handoffLatencyByDelay(options: {
     const saved = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL };
     process.env.DATABASE_URL = '';
     process.env.REDIS_URL = options.redisUrl;
-    const server = await createChildServer({ botsDir: path.resolve(options.botsDir), env: { DATABASE_URL: proxied.toString() } })
+    const server = await createChildServer({ botsDir: path.resolve(options.botsDir), fromBuild: true, env: { DATABASE_URL: proxied.toString() } })
       .finally(() => restoreEnv(saved));
     try {
       process.stdout.write(`  handoffs at +${delayMs} ms each way… `);

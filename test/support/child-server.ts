@@ -46,6 +46,12 @@ export interface ChildServerOptions {
   env?: Record<string, string>;
   /** Options for node itself, before the script (the pipeline benchmark's `--cpu-prof`). */
   nodeArgs?: string[];
+  /**
+   * Run the build (`node dist/bin/switchboard.js start`, what `npm start` runs) instead of the
+   * sources through tsx: the benchmarks measure the code users run, without tsx's transform
+   * (whose kept function names add a call per closure). The caller builds first (`ensureBuilt`).
+   */
+  fromBuild?: boolean;
 }
 
 /**
@@ -112,7 +118,8 @@ export async function createChildServer(options: ChildServerOptions): Promise<Ch
     async start() {
       if (child) throw new Error('the child server is already running');
       starts += 1;
-      const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'bin/switchboard.ts', 'start'], {
+      const entry = options.fromBuild ? ['dist/bin/switchboard.js'] : ['--import', 'tsx', 'bin/switchboard.ts'];
+      const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry, 'start'], {
         cwd: process.cwd(),
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
