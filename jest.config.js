@@ -14,6 +14,8 @@ export default {
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/'],
+  // The slowest suites first, by test/suite-times.json when jest's cache knows nothing (a clean clone).
+  testSequencer: '<rootDir>/test/support/slowest-first-sequencer.mjs',
   // Patience, not a speed check (speed lives in `npm run bench`): suites start real servers and
   // child processes, which take seconds on CI's two loaded cores.
   testTimeout: 60000,
