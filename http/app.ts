@@ -10,7 +10,7 @@ import { createAuthorizer } from './auth-middleware.js';
 import { securityHeaders, WEB_CHANNEL_PATH, webChannelCors } from './browser-security.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { refuseDeepJson, refuseDeepJsonOfType } from './json-body-depth.js';
-import { buildOpenApiDocument, createOpenApiRegistry, openApiRoutes } from './openapi.js';
+import { buildOpenApiDocument, createOpenApiRegistry, mountOpenApiRoutes } from './openapi.js';
 import { requestLogging } from './request-logging.js';
 import { mountRoutes } from './route.js';
 import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance.js';
@@ -34,7 +34,7 @@ import type { GroupsDeps } from '../groups/index.js';
 import { groupRoutes } from './routes/groups.js';
 import { channelWebhookRoutes } from './routes/channel-webhooks.js';
 import { teamChatWebhookRoutes } from './routes/team-chat-webhooks.js';
-import { healthRoutes } from './routes/health.js';
+import { mountHealthRoutes } from './routes/health.js';
 import type { Readiness } from './readiness.js';
 import { metricsRoutes } from './routes/metrics.js';
 import type { MeetingsService } from '../meetings/index.js';
@@ -45,7 +45,7 @@ import { notificationRoutes } from './routes/notifications.js';
 import { sessionRoutes, type SessionRoutesDeps } from './routes/sessions.js';
 import { FORM_PATH, scriptEndpointRoutes, WEBHOOK_PATH, type ScriptEndpoints } from './routes/script-endpoints.js';
 import { siteRoutes, type SitePages } from './routes/sites.js';
-import { describeScimRoutes, scimRoutes, type ScimRoutesDeps } from './routes/scim.js';
+import { describeScimRoutes, mountScimRoutes, type ScimRoutesDeps } from './routes/scim.js';
 import { oidcRoutes, type OidcRoutesDeps } from './routes/oidc.js';
 import { userRoutes } from './routes/users.js';
 import { WEB_UPLOAD_PATH, webChannelRoutes, webUploadBody } from './routes/web-channel.js';
@@ -133,11 +133,18 @@ export function createApp(deps: AppDeps): Express {
   // A visitor's upload is the file's bytes, of any type (a JSON file too): read raw, after CORS so a 413 is readable.
   app.post(WEB_UPLOAD_PATH, webUploadBody());
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: refuseDeepJson }));
-  app.use(healthRoutes(deps.readiness));
+  mountHealthRoutes(app, deps.readiness);
 
   const registry = createOpenApiRegistry();
-  const api = express.Router();
-  mountRoutes(api, registry, createAuthorizer(deps.tokens), [
+  let document: unknown;
+  mountOpenApiRoutes(app, () => (document ??= buildOpenApiDocument(registry, deps.version)));
+  if (deps.scim) {
+    mountScimRoutes(app, deps.scim);
+    describeScimRoutes(registry);
+  }
+  // The routes go on the app itself, as every router above: a request passes no nested router's
+  // bookkeeping on its way to them (docs/performance.md, "2026-11-28").
+  mountRoutes(app, registry, createAuthorizer(deps.tokens), [
     ...userRoutes(deps),
     ...webChannelRoutes(deps.webChannel),
     // Before the provider webhooks, whose `/webhooks/{channel}/{bot}/{event}` would take team_chat's paths.
@@ -168,13 +175,6 @@ export function createApp(deps: AppDeps): Express {
     // Last: `/api/{bot}/…` must not take a path another route serves.
     ...(deps.scriptEndpoints ? scriptEndpointRoutes(deps.scriptEndpoints) : []),
   ]);
-  if (deps.scim) {
-    app.use(scimRoutes(deps.scim));
-    describeScimRoutes(registry);
-  }
-  let document: unknown;
-  app.use(openApiRoutes(() => (document ??= buildOpenApiDocument(registry, deps.version))));
-  app.use(api);
   if (deps.meetings) app.use(meetPages(deps.meetings, deps.webDir));
   if (deps.botSignIn) app.use(botSignInPages(deps.botSignIn));
   if (deps.webDir) app.use(webPages(deps.webDir));

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import express, { type Router } from 'express';
+import express, { type IRouter } from 'express';
 
 /** Collects the routes' schemas; one registry per app. */
 export function createOpenApiRegistry(): OpenAPIRegistry {
@@ -38,8 +38,7 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_i
  * `/api/openapi.json` and a browsable page at `/api/docs` (Swagger UI served from the installed
  * package, no CDN). Both are public: they describe the API, they do not expose data.
  */
-export function openApiRoutes(getDocument: () => unknown): Router {
-  const router = express.Router();
+export function mountOpenApiRoutes(router: IRouter, getDocument: () => unknown): void {
   const assets = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   router.get('/api/openapi.json', (_req, res) => {
     res.json(getDocument());
@@ -51,5 +50,4 @@ export function openApiRoutes(getDocument: () => unknown): Router {
     res.type('application/javascript').send(DOCS_INIT);
   });
   router.use('/api/docs/assets', express.static(assets, { index: false, maxAge: '1d' }));
-  return router;
 }

@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Request, RequestHandler, Response, Router } from 'express';
+import type { IRouter, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Principal, Role } from '../auth/index.js';
 import { ValidationError } from '../infra/errors.js';
@@ -77,9 +77,13 @@ export function defineRoute<B extends z.ZodType = z.ZodUndefined, Q extends AnyO
 /** Checks the bearer token and roles of a request; provided by `auth-middleware.ts`. */
 export type Authorizer = (req: Request, access: Access) => Promise<Principal | undefined>;
 
-/** Mounts each route on the router and describes it in the OpenAPI registry, from the same spec. */
+/**
+ * Mounts each route on the router (the app itself in http/app.ts: a nested router costs every
+ * request that passes through it a round of bookkeeping, docs/performance.md) and describes it in
+ * the OpenAPI registry, from the same spec.
+ */
 export function mountRoutes(
-  router: Router,
+  router: IRouter,
   registry: OpenAPIRegistry,
   authorize: Authorizer,
   routes: RouteSpec<z.ZodType, AnyObject, AnyObject>[],

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createReadiness, type Readiness, type ReadinessCheck } from '../readiness.js';
-import { healthRoutes } from './health.js';
+import { mountHealthRoutes } from './health.js';
 import { waitFor } from '../../test/support/wait-for.js';
 
 /** A dependency the test switches up and down; `hang` makes its pings never answer. */
@@ -37,7 +37,7 @@ describe('GET /readyz answers from cached checks', () => {
     readiness = createReadiness([database.check, redis.check], { intervalMs: 5, timeoutMs: 50 });
     await readiness.start();
     const app = express();
-    app.use(healthRoutes(readiness));
+    mountHealthRoutes(app, readiness);
     server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -104,7 +104,7 @@ test('shutting down: 503 unavailable, whatever the checks said', async () => {
   expect(readiness.state().status).toBe('ok');
   readiness.stop();
   const app = express();
-  app.use(healthRoutes(readiness));
+  mountHealthRoutes(app, readiness);
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   try {

@@ -1,4 +1,4 @@
-import express, { type Router } from 'express';
+import type { IRouter } from 'express';
 import type { Readiness } from '../readiness.js';
 
 /**
@@ -8,8 +8,7 @@ import type { Readiness } from '../readiness.js';
  * is down or the instance is shutting down. It answers from the cached checks of
  * http/readiness.ts, never waiting for a ping (docs/operations/high-availability.md, "Probes").
  */
-export function healthRoutes(readiness: Readiness): Router {
-  const router = express.Router();
+export function mountHealthRoutes(router: IRouter, readiness: Readiness): void {
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -22,5 +21,4 @@ export function healthRoutes(readiness: Readiness): Router {
       ...(state.shutting_down ? { shutting_down: true } : {}),
     });
   });
-  return router;
 }

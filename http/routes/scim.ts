@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type IRouter, type Response } from 'express';
 import { z } from 'zod';
 import { SCIM_BASE_PATH, type ScimAnswer, type ScimCollection, type ScimQuery, type ScimService } from '../../identity/index.js';
 import { dependencyFaultOf } from '../../infra/dependency-fault.js';
@@ -45,7 +45,7 @@ function sameSecret(given: string, expected: string): boolean {
  * errors, so it is an express router of its own rather than `defineRoute`s; authorised by the
  * SCIM bearer token, never a user's token.
  */
-export function scimRoutes(deps: ScimRoutesDeps): Router {
+export function mountScimRoutes(app: IRouter, deps: ScimRoutesDeps): void {
   const router = express.Router();
   router.use(express.json({ type: ['application/json', SCIM_TYPE], limit: '1mb', verify: refuseDeepJson }));
   router.use((req, res, next) => {
@@ -88,9 +88,7 @@ export function scimRoutes(deps: ScimRoutesDeps): Router {
     if (error instanceof ValidationError) return send(res, scimFailure(400, error.message, 'invalidSyntax'));
     send(res, scimFailure(error.status === 413 ? 413 : 400, error.status === 413 ? 'The request body is larger than 1 MB' : 'The request body is not valid JSON', error.status === 413 ? undefined : 'invalidSyntax'));
   });
-  const outer = express.Router();
-  outer.use(SCIM_BASE_PATH, router);
-  return outer;
+  app.use(SCIM_BASE_PATH, router);
 }
 
 const ScimBody = z.record(z.string(), z.unknown()).meta({ description: 'A SCIM resource or message (RFC 7643/7644)' });
