@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /**
  * Native-ESM TypeScript under jest (run through `node --experimental-vm-modules`, see package.json).
  * test/support/esbuild-transform.mjs strips the types, file by file; `npm run typecheck` checks them.
@@ -19,8 +21,10 @@ export default {
   // Patience, not a speed check (speed lives in `npm run bench`): suites start real servers and
   // child processes, which take seconds on CI's two loaded cores.
   testTimeout: 60000,
-  // Two workers on CI's two cores, each restarted once it holds 1.5 GB: in one long-lived process
+  // Three workers on CI's two cores (one and a half a core, at most eight): the slow suites wait
+  // on phones, browsers and child servers about half their time (docs/performance.md, "CI time"),
+  // so two left the cores idle. Each is restarted once it holds 1.5 GB: in one long-lived process
   // the module graphs of ~150 files pile up and every later file runs slower.
-  maxWorkers: 2,
+  maxWorkers: Math.min(8, Math.ceil(os.availableParallelism() * 1.5)),
   workerIdleMemoryLimit: '1536MB',
 };

@@ -1,6 +1,8 @@
 // `npm run test:times`: runs the tests (extra arguments go to jest) and records how long each
 // suite took in test/suite-times.json, the order test/support/slowest-first-sequencer.mjs runs
-// them in on a clean clone. `--from <jest --json file>` records an earlier run's times instead.
+// them in on a clean clone. `--from <jest --json file>` records an earlier run's times instead,
+// and `--from-log <file>` those of a run's printed output (a CI log): jest prints a suite's time
+// when it passes its slow threshold (5 s), so a suite named without one is recorded as 1 s.
 // Times from a loaded machine are fine: only their order matters.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,12 +29,21 @@ function jestResults(args) {
   }
 }
 
-const results = jestResults(process.argv.slice(2));
+/** `PASS test/e2e/x.test.ts (12.3 s)` lines of jest's output. */
+function loggedTimes(file) {
+  const lines = readFileSync(file, 'utf8').matchAll(/^(?:PASS|FAIL) (\S+\.test\.ts)(?: \(([\d.]+) s\))?/gm);
+  return Object.fromEntries([...lines].map(([, suite, seconds]) => [suite, seconds ? Number(seconds) : 1]));
+}
+
+const args = process.argv.slice(2);
+const fromLog = args.indexOf('--from-log');
+const measured = fromLog >= 0
+  ? loggedTimes(args[fromLog + 1])
+  : Object.fromEntries(jestResults(args).testResults.map((suite) => [
+    path.relative(root, suite.name).split(path.sep).join('/'),
+    Math.round((suite.endTime - suite.startTime) / 100) / 10,
+  ]));
 const previous = JSON.parse(readFileSync(TIMES_FILE, 'utf8')).seconds;
-const measured = Object.fromEntries(results.testResults.map((suite) => [
-  path.relative(root, suite.name).split(path.sep).join('/'),
-  Math.round((suite.endTime - suite.startTime) / 100) / 10,
-]));
 // A run of some suites keeps the others' times; a deleted suite's time goes.
 const seconds = Object.fromEntries(Object.entries({ ...previous, ...measured })
   .filter(([file]) => existsSync(path.join(root, file)))
