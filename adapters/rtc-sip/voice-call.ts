@@ -82,7 +82,7 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
       const interrupted = await speak(deps, speaker, replies, outcome.replies);
       if (ended) break;
       if (outcome.status === 'processed' && outcome.needs_human) {
-        closeReason = await waitForPerson(deps, { speaker, media, call, party, sessionId, isEnded: () => ended });
+        closeReason = await waitForPerson(deps, { speaker, media, call, party, sessionId, live, isEnded: () => ended });
         break;
       }
       const dialog = outcome.status === 'processed' ? outcome.dialog : undefined;
@@ -133,13 +133,36 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
  */
 async function waitForPerson(
   deps: VoiceCallDeps,
-  call: { speaker: CallSpeaker; media: CallMedia; call: SipCall; party: CallParty; sessionId: string | undefined; isEnded(): boolean },
+  call: { speaker: CallSpeaker; media: CallMedia; call: SipCall; party: CallParty; sessionId: string | undefined; live: LiveCall; isEnded(): boolean },
 ): Promise<string> {
   const { speaker, media, party, sessionId } = call;
   const { bot } = party;
   const ports = deps.ports ?? {};
   const context = { media, speaker, speech: deps.speech, ports, logger: deps.logger };
-  if ((await waitOnHold({ ...context, bot, sessionId })) === 'hung up' || call.isEnded()) return 'caller hung up';
+  // An attendant may join the call while it waits (docs/attendance/calls.md): the hold sound stops for them.
+  let attended = false;
+  let attendantHungUp = false;
+  call.live.waiting = {
+    media, since: deps.now(),
+    attend() {
+      attended = true;
+      speaker.background(undefined);
+      media.stopPlayback();
+    },
+    async hangUp() {
+      attendantHungUp = true;
+      await call.call.hangUp();
+    },
+    onEnded: (listener) => call.call.onEnded(() => listener()),
+  };
+  let waited: 'hung up' | 'timeout';
+  try {
+    waited = await waitOnHold({ ...context, bot, sessionId, attended: () => attended });
+  } finally {
+    delete call.live.waiting;
+  }
+  if (attendantHungUp) return 'attendant hung up';
+  if (waited === 'hung up' || call.isEnded()) return 'caller hung up';
   let left = false;
   if (sessionId) {
     try {
