@@ -108,7 +108,9 @@ export function Inbox() {
                 <span className={`badge status-${item.status}`}>{t(`state.${item.status}`)}</span>
                 {item.priority >= 2 && <span className="badge urgent">{t(`priority.${PRIORITY[item.priority]}`)}</span>}
                 <span className="last">{item.last_message ?? ''}</span>
-                <span className="meta">{item.channel} · {item.assigned_to_name ?? t('common.unassigned')}</span>
+                {item.channel === 'rtc_sip'
+                  ? <span className="meta call"><span aria-hidden="true">📞 </span>{t('call.badge')}{item.user_phone ? ` ${item.user_phone}` : ''} · {t('call.waiting', { time: waited(item.waiting_time_seconds) })} · {item.assigned_to_name ?? t('common.unassigned')}</span>
+                  : <span className="meta">{item.channel} · {item.assigned_to_name ?? t('common.unassigned')}</span>}
               </button>
             </li>
           ))}
@@ -120,4 +122,9 @@ export function Inbox() {
         : <section className="conversation empty" aria-label={t('inbox.none_open')}><p>{t('inbox.pick')}</p></section>}
     </main>
   );
+}
+
+/** A wait as the list shows it: "42 s", "3 min". */
+function waited(seconds: number): string {
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min`;
 }
