@@ -3,7 +3,7 @@ import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, 
 import { ValidationError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
 import { decodeG711, encodeG711, type AudioCodec, type CallMedia } from '../../telephony/index.js';
-import { attendantCodecOrder, g711Of, G711_PAYLOAD_TYPES } from './attendant-codecs.js';
+import { attendantCodec, g711Of, G711_PAYLOAD_TYPES } from './attendant-codecs.js';
 
 /** How long ICE candidates may take to gather before the answer goes with what there is. */
 const GATHER_TIMEOUT_MS = 5000;
@@ -22,17 +22,17 @@ export interface AttendantLeg {
 
 /**
  * The attendant's end of a call: WebRTC from the browser (werift answers its offer), bridged to the
- * caller's RTP leg on the media thread. Only G.711 is negotiated, the caller's codec first
- * (attendant-codecs.ts), so the bytes of each packet go from one leg to the other as they came:
+ * caller's RTP leg on the media thread. Only G.711 is negotiated, the caller's codec when the
+ * browser offers it (attendant-codecs.ts), so the bytes of each packet go from one leg to the other as they came:
  * the caller's packets are written on the WebRTC track, the browser's are relayed into the call,
  * which sends them on its own 20 ms clock (telephony/media, `startRelay`). DTLS-SRTP secures the
  * browser's side, as WebRTC requires.
  */
 export async function openAttendantLeg(input: { offerSdp: string; media: CallMedia; logger: Logger }): Promise<AttendantLeg> {
   const { media, logger } = input;
-  const codecs = attendantCodecOrder(media.codec).map((codec) => new RTCRtpCodecParameters({
-    mimeType: `audio/${codec}`, clockRate: 8000, channels: 1, payloadType: G711_PAYLOAD_TYPES[codec],
-  }));
+  const codec = attendantCodec(input.offerSdp, media.codec);
+  if (!codec) throw new ValidationError('The browser offers neither PCMU nor PCMA: the call\'s audio is G.711');
+  const codecs = [new RTCRtpCodecParameters({ mimeType: `audio/${codec}`, clockRate: 8000, channels: 1, payloadType: G711_PAYLOAD_TYPES[codec] })];
   // No STUN or TURN server: the browser reaches the service as it reaches its HTTP (docs/attendance/calls.md, "Network").
   const pc = new RTCPeerConnection({ codecs: { audio: codecs, video: [] }, iceServers: [] });
   const closedListeners: (() => void)[] = [];
@@ -70,10 +70,9 @@ export async function openAttendantLeg(input: { offerSdp: string; media: CallMed
   await pc.setLocalDescription(answer);
   await gathered(pc);
   const answerSdp = pc.localDescription?.sdp;
-  const codec = g711Of(transceiver.sender.codec?.payloadType) ?? agreedCodec(answerSdp);
-  if (!answerSdp || !codec) {
+  if (!answerSdp) {
     close();
-    throw new ValidationError('The browser offers neither PCMU nor PCMA: the call\'s audio is G.711');
+    throw new ValidationError('No answer could be made to the browser\'s SDP offer');
   }
 
   // The caller's audio, to the browser: our own sequence and timestamps, 8000 per second of audio.
@@ -109,10 +108,4 @@ async function gathered(pc: RTCPeerConnection): Promise<void> {
       resolve();
     });
   });
-}
-
-/** The first codec of the answer's audio line, when the sender does not say yet. */
-function agreedCodec(sdp: string | undefined): AudioCodec | undefined {
-  const formats = /^m=audio \d+ \S+ (.*)$/m.exec(sdp ?? '')?.[1]?.trim().split(/\s+/) ?? [];
-  return g711Of(Number(formats[0]));
 }
