@@ -150,6 +150,13 @@ test('take connects the attendant to the caller: each hears the other\'s tone; m
   const ana = await bearerFor(service.url, 'ana', PASSWORD);
   const state = await (await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call`, { headers: ana })).json() as Record<string, unknown>;
   expect(state).toMatchObject({ state: 'connected', codec: 'PCMA' });
+  // Only the conversation's holder is put through to the caller.
+  const bia = await bearerFor(service.url, 'bia', PASSWORD);
+  const refused = await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call/connect`, {
+    method: 'POST', headers: { ...bia, 'content-type': 'application/json' }, body: JSON.stringify({ sdp: 'v=0\r\nm=audio 9 RTP/AVP 0\r\n' }),
+  });
+  expect(refused.status).toBe(409);
+  expect(await refused.json()).toMatchObject({ error: 'not_holder' });
 
   await panel.getByRole('timer').filter({ hasText: /^0:0[1-9]|^0:[1-5]\d/ }).waitFor({ timeout: 15_000 });
   const mute = panel.getByRole('button', { name: 'Mute' });
