@@ -165,13 +165,14 @@ test('take connects the attendant to the caller: each hears the other\'s tone; m
   await panel.getByText('Your microphone is off').waitFor();
   await screenshot(page, 'console-call-in-call');
 
+  // Hang up: the caller gets BYE, the session closes, and the conversation leaves the queue (customer left).
   await panel.getByRole('button', { name: 'Hang up' }).click();
-  await panel.getByRole('status').filter({ hasText: 'Call ended' }).waitFor();
   const closed = await caller.waitForClosed({ timeoutMs: 15_000 });
   expect(closed.reason).toBeTruthy();
   const [session] = await waitForValue(() => service.database.db.select().from(sessions).where(eq(sessions.id, sessionId)), ([row]) => row?.status !== 'open',
     { what: 'the call\'s session closed' });
   expect(session?.status).not.toBe('open');
+  await page.locator('#queue-list .item', { hasText: '+15550122' }).waitFor({ state: 'detached', timeout: 15_000 });
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 }, 180_000);
