@@ -96,6 +96,8 @@ async function takeCall(page: Page, number: string): Promise<string> {
   expect(await item.locator('.meta').innerText()).toMatch(new RegExp(`Call \\${number} · waiting \\d+ s`));
   await item.click();
   await page.locator('.conversation-head .meta', { hasText: `Call ${number}` }).waitFor();
+  // The trunk sent no name: the caller goes by their number.
+  await page.getByRole('heading', { level: 2, name: number }).waitFor();
   await page.getByRole('button', { name: 'Take' }).click();
   return (await item.getAttribute('data-item'))!;
 }

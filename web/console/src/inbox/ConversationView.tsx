@@ -3,6 +3,7 @@ import { ApiError } from '../api.js';
 import { useConsole, useLiveFrames } from '../live-context.js';
 import type { QueueItem, TranscriptEntry } from '../types.js';
 import { AssistPanel } from './AssistPanel.js';
+import { CallBadge, isCall, itemName } from './CallBadge.js';
 import { CallPanel } from './CallPanel.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { ReplyBox } from './ReplyBox.js';
@@ -29,7 +30,7 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
   const logRef = useRef<HTMLOListElement>(null);
   const id = item.session_id;
   const mine = item.assigned_to === me.id;
-  const isCall = item.channel === 'rtc_sip';
+  const call = isCall(item);
 
   const load = useCallback(async () => {
     const answer = await api.get<{ messages: TranscriptEntry[] }>(`/api/attendance/sessions/${id}/messages`);
@@ -70,7 +71,7 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
   const take = () => act(async () => {
     const result = await api.post<{ ok: boolean; reply: string }>('/api/attendance/commands', { text: '/take', session_id: id });
     if (!result.ok) throw new ApiError(409, 'take_failed', result.reply);
-    if (isCall) setTookCall(true);
+    if (call) setTookCall(true);
   });
   const resolve = () => act(() => api.post(`/api/attendance/resolve/${id}`));
 
@@ -79,8 +80,8 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
       <header className="conversation-head">
         <button type="button" className="back" onClick={onBack}>← {t('inbox.conversations')}</button>
         <div>
-          <h2 id="conversation-title" tabIndex={-1}>{item.user_name}</h2>
-          <p className="meta">{isCall ? <><span aria-hidden="true">📞 </span>{t('call.badge')}{item.user_phone ? ` ${item.user_phone}` : ''}</> : item.channel} · {t(`state.${item.status}`)} · {item.assigned_to_name ? t('conversation.held_by', { name: item.assigned_to_name }) : t('common.unassigned')}{item.topic ? ` · ${item.topic}` : ''}</p>
+          <h2 id="conversation-title" tabIndex={-1}>{itemName(item)}</h2>
+          <p className="meta">{call ? <CallBadge phone={item.user_phone} /> : item.channel} · {t(`state.${item.status}`)} · {item.assigned_to_name ? t('conversation.held_by', { name: item.assigned_to_name }) : t('common.unassigned')}{item.topic ? ` · ${item.topic}` : ''}</p>
         </div>
         <div className="actions">
           {!mine && <button type="button" onClick={() => void take()}>{t('conversation.take')}</button>}
@@ -90,7 +91,7 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
       </header>
       {error && <p role="alert" className="error">{error}</p>}
       {transferring && <TransferForm sessionId={id} onDone={() => setTransferring(false)} />}
-      {isCall && mine && item.status !== 'resolved' && <CallPanel sessionId={id} autoStart={tookCall} />}
+      {call && mine && item.status !== 'resolved' && <CallPanel sessionId={id} autoStart={tookCall} />}
       <div className="conversation-body">
         {/* Focusable: it scrolls, and a keyboard user must be able to scroll it (axe scrollable-region-focusable). */}
         <ol className="transcript" ref={logRef} aria-label={t('conversation.transcript')} tabIndex={0}>
