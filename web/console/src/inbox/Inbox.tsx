@@ -110,7 +110,7 @@ export function Inbox() {
                 {item.priority >= 2 && <span className="badge urgent">{t(`priority.${PRIORITY[item.priority]}`)}</span>}
                 <span className="last">{item.last_message ?? ''}</span>
                 {isCall(item)
-                  ? <span className="meta call"><CallBadge phone={item.user_phone} /> · {t('call.waiting', { time: waited(item.waiting_time_seconds) })} · {item.assigned_to_name ?? t('common.unassigned')}</span>
+                  ? <span className="meta call"><CallBadge phone={item.user_phone} /> · {item.status === 'waiting' || item.status === 'assigned' ? `${t('call.waiting', { time: waited(item.waiting_time_seconds) })} · ` : ''}{item.assigned_to_name ?? t('common.unassigned')}</span>
                   : <span className="meta">{item.channel} · {item.assigned_to_name ?? t('common.unassigned')}</span>}
               </button>
             </li>
