@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createChannelMediaFetcher, createChannelWebhooks, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, type OutboundCalls } from '../adapters/index.js';
+import { createAttendantCalls, createChannelMediaFetcher, createChannelWebhooks, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, type OutboundCalls } from '../adapters/index.js';
 import { signInToBot, signInToBotWithToken, type SignedInUser, type SignInRequest } from '../auth/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { openDriveLink } from '../content/index.js';
@@ -77,6 +77,8 @@ export async function serveHttp(deps: {
     campaigns: conversations.campaigns,
     // The calls bots place (docs/channels/rtc-sip.md, "Outbound calls"), when a bot takes phone calls.
     ...(deps.calls ? { calls: deps.calls } : {}),
+    // Attendants talking to callers from the console (docs/attendance/calls.md): the calls this instance holds.
+    ...(adapters.rtc_sip ? { attendantCalls: createAttendantCalls({ liveCalls: adapters.rtc_sip.liveCalls, logger }) } : {}),
     botName: (idOrName) => bots.find(idOrName)?.name,
     metrics: conversations.metrics.onMainPort,
     channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),

@@ -1,6 +1,6 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
-import type { ChannelMediaFetcher, ChannelWebhooks, OutboundCalls, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
+import type { AttendantCalls, ChannelMediaFetcher, ChannelWebhooks, OutboundCalls, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
 import type { ContentService } from '../content/index.js';
 import type { CrmApi } from '../crm/index.js';
 import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
@@ -18,6 +18,7 @@ import { attendanceCannedResponseRoutes } from './routes/attendance-canned-respo
 import { attendanceInsightsRoutes } from './routes/attendance-insights.js';
 import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
 import { attendanceCustomerRoutes } from './routes/attendance-customer.js';
+import { attendanceCallRoutes } from './routes/attendance-calls.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
@@ -104,6 +105,8 @@ export interface AppDeps {
   campaigns?: Campaigns;
   /** The calls bots place (docs/channels/rtc-sip.md, "Outbound calls"); absent when no bot takes phone calls. */
   calls?: OutboundCalls;
+  /** Attendants on phone calls (docs/attendance/calls.md); absent when no bot takes phone calls. */
+  attendantCalls?: AttendantCalls;
   /** A bot's name from its id or name, for the routes that take either. */
   botName?: (idOrName: string) => string | undefined;
   /** Send `Strict-Transport-Security` (the `HSTS` process setting); off when absent. */
@@ -157,6 +160,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceQueueRoutes(deps.attendance),
     ...attendanceKanbanRoutes(deps.attendance),
     ...attendanceCustomerRoutes(deps.attendance),
+    ...attendanceCallRoutes({ ...deps.attendance, ...(deps.attendantCalls ? { attendantCalls: deps.attendantCalls } : {}) }),
     ...attendanceInsightsRoutes(deps.attendance),
     ...attendanceTicketRoutes(deps.attendance),
     ...(deps.attendance.assist ? attendanceLlmRoutes({ assist: deps.attendance.assist }) : []),

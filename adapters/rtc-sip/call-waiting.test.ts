@@ -90,6 +90,22 @@ describe('on hold', () => {
   });
 });
 
+describe('an attendant on the call', () => {
+  test('once attended, a listen that times out does not end the wait, no place is said, and the hang-up ends it', async () => {
+    // Listens: two time out (unattended, the first would end the wait), then the call ends.
+    const answers: Heard[] = [{ kind: 'timeout' }, { kind: 'timeout' }, { kind: 'closed' }];
+    const { media } = fakeMedia({ heard: async () => answers.shift()! });
+    const asked: string[] = [];
+    const outcome = await waitOnHold({
+      media, speaker: callSpeaker(media), speech, logger, sessionId: 's-1', attended: () => true,
+      bot: { bot: 'desk', holdAnnounceMs: 1, maxHoldMs: 50 }, ports: { queueNotice: async (session) => { asked.push(session); return 'You are number 1.'; } },
+    });
+    expect(outcome).toBe('hung up');
+    expect(answers).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+});
+
 describe('voicemail', () => {
   const context = (heard: Heard, kept: unknown[], ports = true) => {
     const { media, log } = fakeMedia({ heard: async () => heard });

@@ -6,3 +6,4 @@ export { startRtcSipChannel, type RtcSipChannel, type RtcSipChannelOptions } fro
 export type { CallTrunk, OutboundCallSettings, RtcSipBotSettings } from './rtc-sip-settings.js';
 export type { OutboundCalls, OutboundCallState } from './outbound-calls.js';
 export type { OutboundCallRequest } from './outbound-policy.js';
+export { createAttendantCalls, type AttendantCalls, type AttendantCallState } from './attendant-calls.js';

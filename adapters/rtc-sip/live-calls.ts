@@ -1,4 +1,18 @@
 import type { OutboundMessage } from '../../engine/index.js';
+import type { CallMedia } from '../../telephony/index.js';
+
+/** A call whose caller waits on hold for a person, as an attendant's leg joins it (attendant-calls.ts). */
+export interface WaitingCall {
+  readonly media: CallMedia;
+  /** When the caller started waiting. */
+  readonly since: Date;
+  /** An attendant is on the call: the hold music and the queue announcements stop, and the wait no longer ends by itself. */
+  attend(): void;
+  /** The attendant hangs up: the call ends (BYE). */
+  hangUp(): Promise<void>;
+  /** Called once when the call ends, whoever ends it. */
+  onEnded(listener: () => void): void;
+}
 
 /** A call in progress, as the rtc_sip adapter's `send` reaches it (docs/channels/rtc-sip.md, "Messages outside the caller's turns"). */
 export interface LiveCall {
@@ -7,6 +21,8 @@ export interface LiveCall {
   readonly caller: string;
   /** The call's session, once its first turn committed. */
   sessionId?: string;
+  /** Set while the caller waits on hold for a person (voice-call.ts), so an attendant can join. */
+  waiting?: WaitingCall;
   /** Says a message committed outside the caller's turns on the call; resolves once it has been said. */
   deliver(message: OutboundMessage): Promise<void>;
 }
@@ -20,6 +36,8 @@ export interface LiveCalls {
    * turn has not come back yet (a number routed straight to a queue is told its place at once).
    */
   find(message: Pick<OutboundMessage, 'session_id' | 'to'>): LiveCall | undefined;
+  /** The call of a session, when this instance holds it. */
+  ofSession(sessionId: string): LiveCall | undefined;
 }
 
 export function createLiveCalls(): LiveCalls {
@@ -36,6 +54,10 @@ export function createLiveCalls(): LiveCalls {
         if (call.sessionId === undefined && call.caller === to) starting = call;
       }
       return starting;
+    },
+    ofSession(sessionId) {
+      for (const call of calls) if (call.sessionId === sessionId) return call;
+      return undefined;
     },
   };
 }

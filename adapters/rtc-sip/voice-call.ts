@@ -8,6 +8,7 @@ import type { CallSpeech } from './call-speech.js';
 import { leaveVoicemail } from './leave-voicemail.js';
 import type { LiveCall, LiveCalls } from './live-calls.js';
 import { answerOfDigits, listeningFor } from './menu-prompt.js';
+import { openToAttendants, type Attendance } from './attendable-call.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 import { spokenReply, type ReplyContext } from './spoken-reply.js';
 import { waitOnHold } from './wait-on-hold.js';
@@ -79,10 +80,12 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
     let silences = 0;
     while (!ended) {
       if (outcome.replies.length > 0) lastReplies = outcome.replies;
+      // Handed to a person: an attendant may join while the bot still says its last lines.
+      const attendance = outcome.status === 'processed' && outcome.needs_human ? openToAttendants(live, { media, speaker, call, now: deps.now }) : undefined;
       const interrupted = await speak(deps, speaker, replies, outcome.replies);
       if (ended) break;
-      if (outcome.status === 'processed' && outcome.needs_human) {
-        closeReason = await waitForPerson(deps, { speaker, media, call, party, sessionId, isEnded: () => ended });
+      if (attendance) {
+        closeReason = await waitForPerson(deps, { speaker, media, call, party, sessionId, live, attendance, isEnded: () => ended });
         break;
       }
       const dialog = outcome.status === 'processed' ? outcome.dialog : undefined;
@@ -133,13 +136,23 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
  */
 async function waitForPerson(
   deps: VoiceCallDeps,
-  call: { speaker: CallSpeaker; media: CallMedia; call: SipCall; party: CallParty; sessionId: string | undefined; isEnded(): boolean },
+  call: {
+    speaker: CallSpeaker; media: CallMedia; call: SipCall; party: CallParty; sessionId: string | undefined;
+    live: LiveCall; attendance: Attendance; isEnded(): boolean;
+  },
 ): Promise<string> {
   const { speaker, media, party, sessionId } = call;
   const { bot } = party;
   const ports = deps.ports ?? {};
   const context = { media, speaker, speech: deps.speech, ports, logger: deps.logger };
-  if ((await waitOnHold({ ...context, bot, sessionId })) === 'hung up' || call.isEnded()) return 'caller hung up';
+  let waited: 'hung up' | 'timeout';
+  try {
+    waited = await waitOnHold({ ...context, bot, sessionId, attended: call.attendance.attended });
+  } finally {
+    delete call.live.waiting;
+  }
+  if (call.attendance.hungUpByAttendant()) return 'attendant hung up';
+  if (waited === 'hung up' || call.isEnded()) return 'caller hung up';
   let left = false;
   if (sessionId) {
     try {

@@ -16,6 +16,8 @@ export interface HoldContext {
   sessionId: string | undefined;
   ports: Pick<CallPorts, 'queueNotice'>;
   logger: Logger;
+  /** True once an attendant is on the call (attendant-calls.ts): the wait then lasts until the call ends. */
+  attended?: () => boolean;
 }
 
 /**
@@ -23,7 +25,8 @@ export interface HoldContext {
  * (`sip-hold-music`, else a soft tone) loops, pausing for what is said meanwhile — the queue
  * notice attendance sends, an attendant's lines (live-calls.ts) — and every `sip-hold-announce-seconds`
  * the caller's place in the queue is said again, while they still wait. Ends when the caller
- * hangs up ('hung up'), or when the bot's longest wait has passed ('timeout').
+ * hangs up ('hung up'), or when the bot's longest wait has passed ('timeout') unless an attendant
+ * has joined the call meanwhile (docs/attendance/calls.md): then only when the call ends.
  */
 export async function waitOnHold(context: HoldContext): Promise<'hung up' | 'timeout'> {
   const { media, speaker, bot } = context;
@@ -31,12 +34,14 @@ export async function waitOnHold(context: HoldContext): Promise<'hung up' | 'tim
   const stop = new AbortController();
   const announcing = announceQueue(context, stop.signal);
   const until = Date.now() + bot.maxHoldMs;
+  const attended = context.attended ?? (() => false);
   try {
     // What the caller says or presses on hold is not an answer to anything: listen on until the wait is over.
-    for (let left = bot.maxHoldMs; left > 0; left = until - Date.now()) {
-      const heard = await media.listen({ endSilenceMs: left, noSpeechTimeoutMs: left, maxUtteranceMs: left });
+    for (let left = bot.maxHoldMs; left > 0 || attended(); left = until - Date.now()) {
+      const span = left > 0 ? left : ATTENDED_LISTEN_MS;
+      const heard = await media.listen({ endSilenceMs: span, noSpeechTimeoutMs: span, maxUtteranceMs: span });
       if (heard.kind === 'closed') return 'hung up';
-      if (heard.kind === 'timeout') break;
+      if (heard.kind === 'timeout' && !attended()) break;
     }
     return 'timeout';
   } finally {
@@ -46,7 +51,10 @@ export async function waitOnHold(context: HoldContext): Promise<'hung up' | 'tim
   }
 }
 
-/** Says the caller's current place every `holdAnnounceMs` until `signal` aborts; a failing notice is skipped. */
+/** How long each listen lasts once an attendant is on the call and the longest wait has passed. */
+const ATTENDED_LISTEN_MS = 60_000;
+
+/** Says the caller's current place every `holdAnnounceMs` until `signal` aborts or an attendant is on; a failing notice is skipped. */
 async function announceQueue(context: HoldContext, signal: AbortSignal): Promise<void> {
   const { bot, sessionId, ports } = context;
   const notice = ports.queueNotice;
@@ -54,8 +62,9 @@ async function announceQueue(context: HoldContext, signal: AbortSignal): Promise
   while (!signal.aborted) {
     try {
       await sleep(bot.holdAnnounceMs, undefined, { signal });
+      if (context.attended?.()) return;
       const text = await notice(sessionId);
-      if (text && !signal.aborted) await context.speaker.play(await context.speech.say(text), { bargeIn: false });
+      if (text && !signal.aborted && !context.attended?.()) await context.speaker.play(await context.speech.say(text), { bargeIn: false });
     } catch (error) {
       if (signal.aborted) return;
       context.logger.warn({ err: error, session: sessionId }, 'phone call: the queue position was not said');

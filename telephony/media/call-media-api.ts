@@ -1,7 +1,7 @@
 import type { Logger } from '../../infra/logger.js';
 import type { Heard } from './listen-request.js';
 import type { MediaClock } from './media-clock.js';
-import type { NegotiatedAudio } from './negotiated-audio.js';
+import type { AudioCodec, NegotiatedAudio } from './negotiated-audio.js';
 import type { PlaybackOutcome } from './playback.js';
 import type { RtpStats } from './rtp-session.js';
 import { DEFAULT_VOICE_ACTIVITY } from './voice-activity.js';
@@ -60,6 +60,19 @@ export interface CallMedia {
   onKey(listener: (digit: string) => void): void;
   /** A key press that arrived by SIP INFO (fallback): treated like an RFC 4733 one. */
   pressKey(digit: string): void;
+  /** The codec the SDP agreed; undefined before the first `apply`. */
+  readonly codec: AudioCodec | undefined;
+  /**
+   * Joins the call to another leg (an attendant's browser, docs/attendance/calls.md): from now on
+   * the G.711 bytes of each packet from the caller go to `listener` as they came (the call's codec),
+   * and what `relay` is given goes out on the call's clock instead of any playback. Key presses
+   * and listening go on as before. A second call replaces the listener.
+   */
+  startRelay(listener: (codec: AudioCodec, payload: Uint8Array) => void): void;
+  /** Audio from the other leg; transcoded only when its codec is not the call's. Ignored unless relaying. */
+  relay(codec: AudioCodec, payload: Uint8Array): void;
+  /** Ends the relay: playback (or silence) goes out again. */
+  stopRelay(): void;
   /** Counts for logs and the bench: packets sent/received, dropped from foreign sources, late sends (pacing > 30 ms), max send interval. */
   stats(): RtpStats;
   /** Ends the call's media: playback 'stopped', listen 'closed' (with the utterance it cut short, if any), the port released. Idempotent. */

@@ -126,6 +126,28 @@ describe.each(['main', 'worker'] as const)('call media over UDP on 127.0.0.1 (%s
     expect(keys).toEqual(['1', '2', '#']);
   });
 
+  test('relayed to another leg: the caller\'s bytes go out as they came, the leg\'s reach the caller untouched, another law transcoded', async () => {
+    expect(media.codec).toBe('PCMU');
+    const out: { codec: string; payload: Uint8Array }[] = [];
+    media.startRelay((codec, payload) => out.push({ codec, payload }));
+    const fromCaller = Uint8Array.from({ length: FRAME_SAMPLES }, (_, i) => (i * 7) & 0x7f);
+    peer.send(0, fromCaller);
+    await waitFor(() => out.length > 0, 'the caller\'s packet relayed');
+    expect(out[0]).toEqual({ codec: 'PCMU', payload: fromCaller });
+
+    const sameLaw = Uint8Array.from({ length: FRAME_SAMPLES }, (_, i) => 0x10 + (i % 50));
+    media.relay('PCMU', sameLaw);
+    media.relay('PCMU', sameLaw);
+    await peer.until(() => peer.packets.some((p) => Buffer.from(sameLaw).equals(p.payload)));
+
+    const otherLaw = encodeG711('PCMA', tone(1));
+    const transcoded = Buffer.from(encodeG711('PCMU', decodeG711('PCMA', otherLaw)));
+    media.relay('PCMA', otherLaw);
+    media.relay('PCMA', otherLaw);
+    await peer.until(() => peer.packets.some((p) => transcoded.equals(p.payload)));
+    media.stopRelay();
+  });
+
   test('play sends consecutive packets at the agreed payload type, the first one marked', async () => {
     expect(await media.play(tone(10))).toBe('finished');
     await peer.until(() => {

@@ -1,13 +1,14 @@
 import type { Socket } from 'node:dgram';
 import { advertisedAddress } from './advertised-address.js';
 import { DEFAULT_LISTEN_SETTINGS, type CallMedia, type CallMediaOptions, type ListenOptions, type ListenSettings } from './call-media-api.js';
-import { FRAME_SAMPLES } from './g711.js';
+import { decodeG711, encodeG711, FRAME_SAMPLES } from './g711.js';
 import { ListenRequest, type Heard } from './listen-request.js';
 import { sharedMediaClock } from './media-clock.js';
 import { Playback, type PlaybackOutcome } from './playback.js';
 import { bindRtpPort } from './rtp-port.js';
 import { RtpSession, type RtpStats } from './rtp-session.js';
-import type { NegotiatedAudio } from './negotiated-audio.js';
+import type { AudioCodec, NegotiatedAudio } from './negotiated-audio.js';
+import { RelayBuffer } from './relay-buffer.js';
 import { VoiceActivityDetector, type VoiceActivityEvent } from './voice-activity.js';
 
 const DEFAULT_MAX_DIGITS = 64;
@@ -45,6 +46,8 @@ class CallMediaSession implements CallMedia {
   private interruptedBy: 'speech' | undefined;
   /** That utterance, when it ended before the next listen began. */
   private heardBeforeListen: Int16Array | undefined;
+  /** The other leg the call is joined to (startRelay), and what it sent, waiting for the clock. */
+  private relaying: { listener: (codec: AudioCodec, payload: Uint8Array) => void; buffer: RelayBuffer } | undefined;
   private clockFrames = 0;
   private fedFrames = 0;
   private closed = false;
@@ -58,7 +61,9 @@ class CallMediaSession implements CallMedia {
     this.sdpAddress = advertisedAddress(options.host, options.publicAddress);
     this.settings = { ...DEFAULT_LISTEN_SETTINGS, ...definedOnly(options.listening ?? {}) };
     this.vad = new VoiceActivityDetector(this.settings);
-    this.rtp = new RtpSession(socket, { audio: (frame) => this.heard(frame), key: (digit) => this.keyPressed(digit) }, options.logger);
+    this.rtp = new RtpSession(socket, {
+      audio: (frame) => this.heard(frame), key: (digit) => this.keyPressed(digit), payload: (bytes) => this.relayOut(bytes),
+    }, options.logger);
     this.stopClock = (options.clock ?? sharedMediaClock).subscribe(() => this.tick());
   }
 
@@ -107,6 +112,24 @@ class CallMediaSession implements CallMedia {
     if (KEYS.test(key)) this.keyPressed(key);
   }
 
+  get codec(): AudioCodec | undefined {
+    return this.rtp.codec;
+  }
+
+  startRelay(listener: (codec: AudioCodec, payload: Uint8Array) => void): void {
+    this.relaying = { listener, buffer: this.relaying?.buffer ?? new RelayBuffer() };
+  }
+
+  relay(codec: AudioCodec, payload: Uint8Array): void {
+    const ours = this.rtp.codec;
+    if (!this.relaying || !ours) return;
+    this.relaying.buffer.push(codec === ours ? payload : encodeG711(ours, decodeG711(codec, payload)));
+  }
+
+  stopRelay(): void {
+    this.relaying = undefined;
+  }
+
   stats(): RtpStats {
     return this.rtp.stats();
   }
@@ -114,6 +137,7 @@ class CallMediaSession implements CallMedia {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.relaying = undefined;
     this.stopClock();
     this.playback?.settle('stopped');
     this.listening?.close(this.vad.cut());
@@ -140,13 +164,22 @@ class CallMediaSession implements CallMedia {
   }
 
   private tick(): void {
+    // While joined to another leg, the call carries that leg's audio; a playback runs on unheard,
+    // so that what waits for it to finish is not held up for the whole relay.
     const frame = this.playback?.nextFrame();
-    this.rtp.sendFrame(frame);
+    if (this.relaying) this.rtp.sendPayload(this.relaying.buffer.next());
+    else this.rtp.sendFrame(frame);
     this.clockFrames += 1;
     if (this.clockFrames - this.fedFrames > FEED_SLACK_FRAMES) {
       this.fedFrames += 1;
       this.onVoice(this.vad.pushMissing(FRAME_SAMPLES));
     }
+  }
+
+  /** The caller's packet as it came, to the other leg; copied, since the packet's buffer is the socket's. */
+  private relayOut(bytes: Uint8Array): void {
+    const codec = this.rtp.codec;
+    if (this.relaying && codec) this.relaying.listener(codec, bytes.slice());
   }
 
   private heard(frame: Int16Array): void {

@@ -104,6 +104,9 @@ export class MediaWorkerHost {
       case 'key':
         this.calls.get(message.call)?.keyPressed(message.digit);
         return;
+      case 'relayed':
+        this.calls.get(message.call)?.relayed(message.codec, message.payload);
+        return;
       case 'log':
         this.relog(message.line);
         return;

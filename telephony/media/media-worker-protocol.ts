@@ -1,4 +1,5 @@
 import type { CallMedia, CallMediaOptions } from './call-media-api.js';
+import type { AudioCodec } from './negotiated-audio.js';
 import type { RtpStats } from './rtp-session.js';
 
 /**
@@ -12,7 +13,7 @@ import type { RtpStats } from './rtp-session.js';
 export type WorkerCallOptions = Omit<CallMediaOptions, 'logger' | 'clock'>;
 
 /** The methods a command may name: `loop`'s handle is kept by the worker under the request id. */
-export type CallMethod = 'apply' | 'play' | 'loop' | 'stopLoop' | 'stopPlayback' | 'listen' | 'pressKey' | 'close';
+export type CallMethod = 'apply' | 'play' | 'loop' | 'stopLoop' | 'stopPlayback' | 'listen' | 'pressKey' | 'startRelay' | 'relay' | 'stopRelay' | 'close';
 
 /** The arguments of each method as they cross (loop's `stop` becomes `stopLoop(loopId)`). */
 export interface CallMethodArgs {
@@ -23,6 +24,10 @@ export interface CallMethodArgs {
   stopPlayback: [];
   listen: Parameters<CallMedia['listen']>;
   pressKey: Parameters<CallMedia['pressKey']>;
+  /** The listener stays on the main thread: the caller's packets come back as `relayed` messages. */
+  startRelay: [];
+  relay: Parameters<CallMedia['relay']>;
+  stopRelay: [];
   close: [];
 }
 
@@ -40,6 +45,8 @@ export type FromWorker =
   | { kind: 'result'; request: number; value: unknown }
   | { kind: 'failed'; request: number; error: { name: string; message: string } }
   | { kind: 'key'; call: number; digit: string }
+  /** One packet's G.711 bytes from the caller, while the call is relayed to another leg (startRelay). */
+  | { kind: 'relayed'; call: number; codec: AudioCodec; payload: Uint8Array }
   /** One pino line of a call's logger, to be logged again by the call's own logger. */
   | { kind: 'log'; line: string };
 

@@ -14,6 +14,7 @@ import type { NegotiatedAudio } from './negotiated-audio.js';
 import { LOG_CALL_FIELD, writeStats, type CallMethod, type CallMethodArgs, type FromWorker, type ToWorker } from './media-worker-protocol.js';
 
 interface WorkerCall {
+  id: number;
   media: CallMedia;
   loops: Map<number, { stop(): void }>;
   publishStats(): void;
@@ -45,6 +46,12 @@ const methods: { [M in CallMethod]: (call: WorkerCall, ...args: CallMethodArgs[M
   stopPlayback: (call) => call.media.stopPlayback(),
   listen: (call, options) => call.media.listen(options),
   pressKey: (call, digit) => call.media.pressKey(digit),
+  startRelay: (call) => call.media.startRelay((codec, payload) => {
+    const bytes = payload.slice();
+    post({ kind: 'relayed', call: call.id, codec, payload: bytes }, [bytes.buffer]);
+  }),
+  relay: (call, codec, payload) => call.media.relay(codec, payload),
+  stopRelay: (call) => call.media.stopRelay(),
   close: (call) => {
     call.media.close();
     call.publishStats();
@@ -89,7 +96,7 @@ async function open(message: Extract<ToWorker, { kind: 'open' }>): Promise<unkno
     clock: { subscribe: (listener) => sharedMediaClock.subscribe(() => (listener(), publishStats())) },
   });
   publishStats = () => writeStats(shared, media.stats());
-  const call: WorkerCall = { media, loops: new Map(), publishStats };
+  const call: WorkerCall = { id: message.call, media, loops: new Map(), publishStats };
   calls.set(message.call, call);
   media.onKey((digit) => {
     publishStats();

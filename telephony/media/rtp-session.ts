@@ -27,6 +27,8 @@ export interface RtpSessionHandlers {
   audio(frame: Int16Array): void;
   /** A key press (RFC 4733), reported once per press. */
   key(digit: string): void;
+  /** The same audio as it came, G.711 bytes of the call's codec, for a relay that forwards it untouched (call-media.ts). */
+  payload?(bytes: Uint8Array): void;
 }
 
 /**
@@ -89,6 +91,12 @@ export class RtpSession {
    * peer holds the call. The timestamp advances every tick, sent or not, as the sampling clock does.
    */
   sendFrame(frame: Int16Array | undefined): void {
+    const codec = this.audioSettings?.codec;
+    this.sendPayload(codec && frame ? encodeG711(codec, frame) : undefined);
+  }
+
+  /** As `sendFrame`, with audio already in the call's codec (what a relay forwards, not transcoded). */
+  sendPayload(payload: Uint8Array | undefined): void {
     const audio = this.audioSettings;
     const to = this.latched ?? audio?.remote;
     if (!audio || !to || isHeldByPeer(audio)) {
@@ -98,10 +106,11 @@ export class RtpSession {
       return;
     }
     // The marker bit starts a talkspurt: the first audio after silence, or after not sending.
-    const marker = frame !== undefined && !this.talking;
-    this.talking = frame !== undefined;
-    const payload = frame ? encodeG711(audio.codec, frame) : silenceFrame(audio.codec);
-    const plain = serializeRtpPacket({ marker, payloadType: audio.payloadType, sequenceNumber: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, payload });
+    const marker = payload !== undefined && !this.talking;
+    this.talking = payload !== undefined;
+    const plain = serializeRtpPacket({
+      marker, payloadType: audio.payloadType, sequenceNumber: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, payload: payload ?? silenceFrame(audio.codec),
+    });
     const packet = this.srtp ? this.srtp.sender.protect(plain) : plain;
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
@@ -116,6 +125,11 @@ export class RtpSession {
       this.counts.maxIntervalMs = Math.max(this.counts.maxIntervalMs, interval);
     }
     this.lastSendAt = now;
+  }
+
+  /** The codec the SDP agreed, once it has. */
+  get codec(): NegotiatedAudio['codec'] | undefined {
+    return this.audioSettings?.codec;
   }
 
   stats(): RtpStats {
@@ -146,6 +160,7 @@ export class RtpSession {
       const key = this.keys.receive(packet.timestamp, packet.payload);
       if (key !== undefined) this.handlers.key(key);
     } else if (packet.payloadType === audio.payloadType) {
+      this.handlers.payload?.(packet.payload);
       this.deliver(decodeG711(audio.codec, packet.payload));
     }
   }

@@ -1,7 +1,7 @@
 import type { Logger } from '../../infra/logger.js';
 import type { CallMedia, ListenOptions } from './call-media-api.js';
 import type { Heard } from './listen-request.js';
-import type { NegotiatedAudio } from './negotiated-audio.js';
+import type { AudioCodec, NegotiatedAudio } from './negotiated-audio.js';
 import type { PlaybackOutcome } from './playback.js';
 import type { RtpStats } from './rtp-session.js';
 import { readStats, type CallMethod, type CallMethodArgs } from './media-worker-protocol.js';
@@ -24,6 +24,9 @@ export interface WorkerLink {
 export class WorkerCallMedia implements CallMedia {
   private readonly keyListeners: ((digit: string) => void)[] = [];
   private loops = 0;
+  private relayListener: ((codec: AudioCodec, payload: Uint8Array) => void) | undefined;
+  /** The codec of the last SDP applied: the worker's session agreed the same. */
+  codec: AudioCodec | undefined;
   private isClosed = false;
 
   constructor(
@@ -37,7 +40,9 @@ export class WorkerCallMedia implements CallMedia {
   ) {}
 
   apply(audio: NegotiatedAudio): void {
-    if (!this.isClosed) this.link.send(this.call, 'apply', [audio]);
+    if (this.isClosed) return;
+    this.codec = audio.codec;
+    this.link.send(this.call, 'apply', [audio]);
   }
 
   play(pcm: Int16Array, options?: { bargeIn?: boolean }): Promise<PlaybackOutcome> {
@@ -71,6 +76,23 @@ export class WorkerCallMedia implements CallMedia {
     if (!this.isClosed) this.link.send(this.call, 'pressKey', [digit]);
   }
 
+  startRelay(listener: (codec: AudioCodec, payload: Uint8Array) => void): void {
+    if (this.isClosed) return;
+    this.relayListener = listener;
+    this.link.send(this.call, 'startRelay', []);
+  }
+
+  relay(codec: AudioCodec, payload: Uint8Array): void {
+    if (this.isClosed || !this.relayListener) return;
+    const copy = payload.slice();
+    this.link.send(this.call, 'relay', [codec, copy], [copy.buffer]);
+  }
+
+  stopRelay(): void {
+    this.relayListener = undefined;
+    if (!this.isClosed) this.link.send(this.call, 'stopRelay', []);
+  }
+
   /** The counters as the worker wrote them after its last tick for this call (or at its close). */
   stats(): RtpStats {
     return readStats(this.sharedStats);
@@ -88,6 +110,11 @@ export class WorkerCallMedia implements CallMedia {
   keyPressed(digit: string): void {
     if (this.isClosed) return;
     for (const listener of this.keyListeners) listener(digit);
+  }
+
+  /** A packet from the caller the worker relayed (one still on its way after stopRelay is dropped). */
+  relayed(codec: AudioCodec, payload: Uint8Array): void {
+    if (!this.isClosed) this.relayListener?.(codec, payload);
   }
 
   /** The worker ended: nothing more will be played or heard. */

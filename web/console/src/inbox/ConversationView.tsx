@@ -3,6 +3,8 @@ import { ApiError } from '../api.js';
 import { useConsole, useLiveFrames } from '../live-context.js';
 import type { QueueItem, TranscriptEntry } from '../types.js';
 import { AssistPanel } from './AssistPanel.js';
+import { CallBadge, isCall, itemName } from './CallBadge.js';
+import { CallPanel } from './CallPanel.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { ReplyBox } from './ReplyBox.js';
 import { TransferForm } from './TransferForm.js';
@@ -21,11 +23,14 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
   const [transcript, setTranscript] = useState<TranscriptEntry[]>([]);
   const [error, setError] = useState('');
   const [transferring, setTransferring] = useState(false);
+  // Taking a phone call here puts the attendant through to the caller at once (docs/attendance/calls.md).
+  const [tookCall, setTookCall] = useState(false);
   // The customer's context and the assist panel fold away on a phone, so the transcript and the reply box fit the screen.
   const [sideOpen, setSideOpen] = useState(() => window.matchMedia('(min-width: 801px)').matches);
   const logRef = useRef<HTMLOListElement>(null);
   const id = item.session_id;
   const mine = item.assigned_to === me.id;
+  const call = isCall(item);
 
   const load = useCallback(async () => {
     const answer = await api.get<{ messages: TranscriptEntry[] }>(`/api/attendance/sessions/${id}/messages`);
@@ -66,6 +71,7 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
   const take = () => act(async () => {
     const result = await api.post<{ ok: boolean; reply: string }>('/api/attendance/commands', { text: '/take', session_id: id });
     if (!result.ok) throw new ApiError(409, 'take_failed', result.reply);
+    if (call) setTookCall(true);
   });
   const resolve = () => act(() => api.post(`/api/attendance/resolve/${id}`));
 
@@ -74,8 +80,8 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
       <header className="conversation-head">
         <button type="button" className="back" onClick={onBack}>← {t('inbox.conversations')}</button>
         <div>
-          <h2 id="conversation-title" tabIndex={-1}>{item.user_name}</h2>
-          <p className="meta">{item.channel} · {t(`state.${item.status}`)} · {item.assigned_to_name ? t('conversation.held_by', { name: item.assigned_to_name }) : t('common.unassigned')}{item.topic ? ` · ${item.topic}` : ''}</p>
+          <h2 id="conversation-title" tabIndex={-1}>{itemName(item)}</h2>
+          <p className="meta">{call ? <CallBadge phone={item.user_phone} /> : item.channel} · {t(`state.${item.status}`)} · {item.assigned_to_name ? t('conversation.held_by', { name: item.assigned_to_name }) : t('common.unassigned')}{item.topic ? ` · ${item.topic}` : ''}</p>
         </div>
         <div className="actions">
           {!mine && <button type="button" onClick={() => void take()}>{t('conversation.take')}</button>}
@@ -85,6 +91,7 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
       </header>
       {error && <p role="alert" className="error">{error}</p>}
       {transferring && <TransferForm sessionId={id} onDone={() => setTransferring(false)} />}
+      {call && mine && item.status !== 'resolved' && <CallPanel sessionId={id} autoStart={tookCall} />}
       <div className="conversation-body">
         {/* Focusable: it scrolls, and a keyboard user must be able to scroll it (axe scrollable-region-focusable). */}
         <ol className="transcript" ref={logRef} aria-label={t('conversation.transcript')} tabIndex={0}>

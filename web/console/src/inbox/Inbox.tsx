@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useConsole, useLiveFrames } from '../live-context.js';
 import { announceNewConversation } from '../notifications.js';
 import type { QueueItem } from '../types.js';
+import { CallBadge, isCall, itemName } from './CallBadge.js';
 import { ConversationView } from './ConversationView.js';
 import { useTranslation } from 'react-i18next';
 
@@ -104,11 +105,13 @@ export function Inbox() {
             <li key={item.session_id}>
               <button type="button" className={item.session_id === selectedId ? 'item selected' : 'item'}
                 aria-current={item.session_id === selectedId ? 'true' : undefined} data-item={item.session_id} onClick={() => setSelectedId(item.session_id)}>
-                <span className="name">{item.user_name}</span>
+                <span className="name">{itemName(item)}</span>
                 <span className={`badge status-${item.status}`}>{t(`state.${item.status}`)}</span>
                 {item.priority >= 2 && <span className="badge urgent">{t(`priority.${PRIORITY[item.priority]}`)}</span>}
                 <span className="last">{item.last_message ?? ''}</span>
-                <span className="meta">{item.channel} · {item.assigned_to_name ?? t('common.unassigned')}</span>
+                {isCall(item)
+                  ? <span className="meta call"><CallBadge phone={item.user_phone} /> · {item.status === 'waiting' || item.status === 'assigned' ? `${t('call.waiting', { time: waited(item.waiting_time_seconds) })} · ` : ''}{item.assigned_to_name ?? t('common.unassigned')}</span>
+                  : <span className="meta">{item.channel} · {item.assigned_to_name ?? t('common.unassigned')}</span>}
               </button>
             </li>
           ))}
@@ -120,4 +123,9 @@ export function Inbox() {
         : <section className="conversation empty" aria-label={t('inbox.none_open')}><p>{t('inbox.pick')}</p></section>}
     </main>
   );
+}
+
+/** A wait as the list shows it: "42 s", "3 min". */
+function waited(seconds: number): string {
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min`;
 }

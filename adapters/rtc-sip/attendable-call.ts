@@ -1,0 +1,34 @@
+import type { CallMedia, SipCall } from '../../telephony/index.js';
+import type { CallSpeaker } from './call-speaker.js';
+import type { LiveCall } from './live-calls.js';
+
+/** Whether an attendant has joined the call, and whether they ended it. */
+export interface Attendance {
+  attended(): boolean;
+  hungUpByAttendant(): boolean;
+}
+
+/**
+ * Opens a call handed to attendance to an attendant's leg (docs/attendance/calls.md): from the
+ * hand-off on, while the bot may still be saying its last lines and then on hold, `live.waiting`
+ * lets attendant-calls.ts join it. Joining stops the hold sound; the rest is the wait's (wait-on-hold.ts).
+ */
+export function openToAttendants(live: LiveCall, parts: { media: CallMedia; speaker: CallSpeaker; call: SipCall; now: () => Date }): Attendance {
+  const { media, speaker, call } = parts;
+  let attended = false;
+  let hungUpByAttendant = false;
+  live.waiting = {
+    media, since: parts.now(),
+    attend() {
+      attended = true;
+      speaker.background(undefined);
+      media.stopPlayback();
+    },
+    async hangUp() {
+      hungUpByAttendant = true;
+      await call.hangUp();
+    },
+    onEnded: (listener) => call.onEnded(() => listener()),
+  };
+  return { attended: () => attended, hungUpByAttendant: () => hungUpByAttendant };
+}

@@ -1,0 +1,63 @@
+import { ConflictError, NotFoundError } from '../../infra/errors.js';
+import type { Logger } from '../../infra/logger.js';
+import { openAttendantLeg, type AttendantLeg } from './attendant-leg.js';
+import type { LiveCalls } from './live-calls.js';
+
+/** A call as the attendant's console sees it: still waiting, or with an attendant's browser on it since `connected_at`. */
+export interface AttendantCallState {
+  state: 'waiting' | 'connected';
+  waiting_since: string;
+  connected_at: string | null;
+  codec: 'PCMU' | 'PCMA' | null;
+}
+
+/**
+ * Attendants on calls (docs/attendance/calls.md): the browser of the attendant who holds a call's
+ * conversation joins the call while the caller waits on hold (attendant-leg.ts), and may end it.
+ * A call lives on the instance that answered it; asked on another, the call is not found here.
+ * Who may join is the caller's (the HTTP route's) check: the conversation must be theirs.
+ */
+export interface AttendantCalls {
+  /** Joins the browser whose SDP offer this is; a browser already on the call is replaced (a reload). */
+  connect(sessionId: string, offerSdp: string): Promise<{ answerSdp: string; codec: 'PCMU' | 'PCMA' }>;
+  /** Ends the call (BYE to the caller). */
+  hangUp(sessionId: string): Promise<void>;
+  state(sessionId: string): AttendantCallState;
+}
+
+export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logger; now?: () => Date }): AttendantCalls {
+  const now = deps.now ?? (() => new Date());
+  const legs = new Map<string, { leg: AttendantLeg; at: Date }>();
+  const waitingCall = (sessionId: string) => {
+    const call = deps.liveCalls.ofSession(sessionId);
+    if (!call) throw new NotFoundError('No call of this conversation is in progress on this instance', 'call_not_found');
+    if (!call.waiting) throw new ConflictError('The caller is not waiting for a person (the bot still has the call)', 'call_not_waiting');
+    return call.waiting;
+  };
+  return {
+    async connect(sessionId, offerSdp) {
+      const call = waitingCall(sessionId);
+      legs.get(sessionId)?.leg.close();
+      const leg = await openAttendantLeg({ offerSdp, media: call.media, logger: deps.logger.child({ session: sessionId }) });
+      const entry = { leg, at: now() };
+      legs.set(sessionId, entry);
+      leg.onClosed(() => {
+        if (legs.get(sessionId) === entry) legs.delete(sessionId);
+      });
+      call.onEnded(() => leg.close());
+      call.attend();
+      return { answerSdp: leg.answerSdp, codec: leg.codec };
+    },
+    async hangUp(sessionId) {
+      await waitingCall(sessionId).hangUp();
+    },
+    state(sessionId) {
+      const call = waitingCall(sessionId);
+      const entry = legs.get(sessionId);
+      return {
+        state: entry ? 'connected' : 'waiting', waiting_since: call.since.toISOString(),
+        connected_at: entry ? entry.at.toISOString() : null, codec: entry ? entry.leg.codec : null,
+      };
+    },
+  };
+}

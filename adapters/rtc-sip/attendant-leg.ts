@@ -1,0 +1,111 @@
+import { randomInt } from 'node:crypto';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
+import { ValidationError } from '../../infra/errors.js';
+import type { Logger } from '../../infra/logger.js';
+import { decodeG711, encodeG711, type AudioCodec, type CallMedia } from '../../telephony/index.js';
+import { attendantCodec, g711Of, G711_PAYLOAD_TYPES } from './attendant-codecs.js';
+
+/** How long ICE candidates may take to gather before the answer goes with what there is. */
+const GATHER_TIMEOUT_MS = 5000;
+
+/** An attendant's browser joined to a call (docs/attendance/calls.md). */
+export interface AttendantLeg {
+  /** The SDP answer for the browser, with our ICE candidates (no trickle). */
+  readonly answerSdp: string;
+  /** The G.711 law the browser and we agreed. */
+  readonly codec: AudioCodec;
+  /** Ends the leg: the WebRTC connection closed, the call's relay stopped. Idempotent. */
+  close(): void;
+  /** Called once when the leg ends, by `close` or because the browser's connection was lost. */
+  onClosed(listener: () => void): void;
+}
+
+/**
+ * The attendant's end of a call: WebRTC from the browser (werift answers its offer), bridged to the
+ * caller's RTP leg on the media thread. Only G.711 is negotiated, the caller's codec when the
+ * browser offers it (attendant-codecs.ts), so the bytes of each packet go from one leg to the other as they came:
+ * the caller's packets are written on the WebRTC track, the browser's are relayed into the call,
+ * which sends them on its own 20 ms clock (telephony/media, `startRelay`). DTLS-SRTP secures the
+ * browser's side, as WebRTC requires.
+ */
+export async function openAttendantLeg(input: { offerSdp: string; media: CallMedia; logger: Logger }): Promise<AttendantLeg> {
+  const { media, logger } = input;
+  const codec = attendantCodec(input.offerSdp, media.codec);
+  if (!codec) throw new ValidationError('The browser offers neither PCMU nor PCMA: the call\'s audio is G.711');
+  const codecs = [new RTCRtpCodecParameters({ mimeType: `audio/${codec}`, clockRate: 8000, channels: 1, payloadType: G711_PAYLOAD_TYPES[codec] })];
+  // No STUN or TURN server: the browser reaches the service as it reaches its HTTP (docs/attendance/calls.md, "Network").
+  const pc = new RTCPeerConnection({ codecs: { audio: codecs, video: [] }, iceServers: [] });
+  const closedListeners: (() => void)[] = [];
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    media.stopRelay();
+    pc.close().catch((error: unknown) => logger.debug({ err: error }, 'attendant leg: closing the WebRTC connection failed'));
+    for (const listener of closedListeners) listener();
+  };
+  // The browser's audio, into the call (ignored by the call until the relay starts below).
+  pc.onTrack.subscribe((track) => {
+    if (track.kind !== 'audio') return;
+    track.onReceiveRtp.subscribe((rtp) => {
+      const law = g711Of(rtp.header.payloadType);
+      if (law) media.relay(law, rtp.payload);
+    });
+  });
+  try {
+    await pc.setRemoteDescription({ type: 'offer', sdp: input.offerSdp });
+  } catch (error) {
+    close();
+    throw new ValidationError(`The browser's SDP offer cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const transceiver = pc.getTransceivers().find((t) => t.kind === 'audio');
+  if (!transceiver) {
+    close();
+    throw new ValidationError('The browser\'s SDP offer has no audio');
+  }
+  const outgoing = new MediaStreamTrack({ kind: 'audio' });
+  await transceiver.sender.replaceTrack(outgoing);
+  transceiver.setDirection('sendrecv');
+  const answer = await pc.createAnswer();
+  await pc.setLocalDescription(answer);
+  await gathered(pc);
+  const answerSdp = pc.localDescription?.sdp;
+  if (!answerSdp) {
+    close();
+    throw new ValidationError('No answer could be made to the browser\'s SDP offer');
+  }
+
+  // The caller's audio, to the browser: our own sequence and timestamps, 8000 per second of audio.
+  let sequenceNumber = randomInt(0, 2 ** 16);
+  let timestamp = randomInt(0, 2 ** 32 - 1);
+  media.startRelay((callerCodec, payload) => {
+    const bytes = callerCodec === codec ? payload : encodeG711(codec, decodeG711(callerCodec, payload));
+    outgoing.writeRtp(new RtpPacket(new RtpHeader({ payloadType: G711_PAYLOAD_TYPES[codec], sequenceNumber, timestamp, marker: false }), Buffer.from(bytes)));
+    sequenceNumber = (sequenceNumber + 1) & 0xffff;
+    timestamp = (timestamp + bytes.length) >>> 0;
+  });
+  pc.connectionStateChange.subscribe((state) => {
+    if (state === 'failed' || state === 'closed') close();
+  });
+  logger.info({ codec, transcoded: codec !== media.codec }, 'attendant leg: the browser is on the call');
+  return {
+    answerSdp, codec, close,
+    onClosed(listener) {
+      if (closed) listener();
+      else closedListeners.push(listener);
+    },
+  };
+}
+
+/** Resolves once ICE gathering is complete, or after GATHER_TIMEOUT_MS with the candidates found so far. */
+async function gathered(pc: RTCPeerConnection): Promise<void> {
+  if (pc.iceGatheringState === 'complete') return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, GATHER_TIMEOUT_MS);
+    pc.iceGatheringStateChange.subscribe((state) => {
+      if (state !== 'complete') return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,213 @@
+/**
+ * An attendant takes a phone call in the console (docs/attendance/calls.md), with real programs:
+ * Debian's baresip phones a number routed straight to a queue and plays a 600 Hz tone; the
+ * attendant, in Chromium with a fake microphone playing a 1000 Hz tone, takes the call. Two-way
+ * audio is shown by the tones detected at each end: the caller's recording holds the attendant's
+ * tone, and the browser's received track peaks at the caller's. Mute, hang up (the caller gets
+ * BYE) and the queue item's call mark are checked, and a refused microphone is explained.
+ * axe-core checks the screens.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { sessions } from '../../db/schema/index.js';
+import { startBaresipCaller, type BaresipCaller } from '../support/baresip.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import { toneMs, toneWav } from '../support/call-audio.js';
+import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
+import { addPhoneBot } from '../support/phone-bot.js';
+import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { waitForValue } from '../support/wait-for.js';
+
+const run = promisify(execFile);
+
+const NUMBER = '+15550300';
+const CALLER_HZ = 600;
+const ATTENDANT_HZ = 1000;
+const PASSWORD = 'password-for-tests';
+
+let dir: string;
+let bots: TestBots;
+let voice: FakeVoice;
+let service: TestService;
+let webDir: string;
+let callerTone: string;
+const browsers: Browser[] = [];
+const callers: BaresipCaller[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sb-console-calls-'));
+  callerTone = await toneWav(120_000, path.join(dir, 'caller-tone.wav'), { hz: CALLER_HZ });
+  voice = await startFakeVoice();
+  bots = await createTestBots('sb-console-calls-');
+  const trunks = await addPhoneBot(bots, dir, {
+    name: 'desk', number: NUMBER, voiceUrl: voice.url, script: 'TALK "Unused: the number goes straight to the queue."\n',
+    keys: { 'sip-inbound-route': 'queue:Phones', 'attendance-auto-assign': 'false', 'attendance-max-wait-seconds': '600', 'sip-hold-announce-seconds': '0' },
+  });
+  webDir = await buildWeb();
+  service = await startTestService({
+    WEB_DIR: webDir, BOTS_DIR: bots.dir, SIP_TRUNKS_FILE: trunks, SIP_PORT: '0', SIP_TCP_PORT: 'off', RTP_PORT_MIN: '42000', RTP_PORT_MAX: '42999',
+  });
+  const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+  for (const username of ['ana', 'bia']) {
+    const res = await fetch(`${service.url}/api/users`, {
+      method: 'POST', headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ username, email: `${username}@example.test`, password: PASSWORD, roles: ['attendant'] }),
+    });
+    expect(res.status).toBe(201);
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(callers.map((c) => c.close()));
+  await Promise.all(browsers.map((b) => b.close()));
+  await service?.dispose();
+  await voice?.close();
+  await bots?.remove();
+  await rm(dir, { recursive: true, force: true });
+  if (webDir) await rm(webDir, { recursive: true, force: true });
+});
+
+/** A caller from `number` dials the desk and waits on hold, its 600 Hz tone playing. */
+async function call(number: string, codecs?: ('PCMU' | 'PCMA')[]): Promise<BaresipCaller> {
+  const caller = await startBaresipCaller({ user: number, playWav: callerTone, rtpPorts: { min: 43000, max: 43999 }, ...(codecs ? { codecs } : {}) });
+  callers.push(caller);
+  await caller.dial(`sip:${NUMBER}@127.0.0.1:${service.sip!.udpPort};transport=udp`);
+  return caller;
+}
+
+async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto(`${service.url}/console/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+}
+
+/** The queue item of the caller's call, opened, then taken; resolves to its session id. */
+async function takeCall(page: Page, number: string): Promise<string> {
+  const item = page.locator('#queue-list .item', { hasText: number });
+  await item.waitFor({ timeout: 30_000 });
+  expect(await item.locator('.meta').innerText()).toMatch(new RegExp(`Call \\${number} · waiting \\d+ s`));
+  await item.click();
+  await page.locator('.conversation-head .meta', { hasText: `Call ${number}` }).waitFor();
+  // The trunk sent no name: the caller goes by their number.
+  await page.getByRole('heading', { level: 2, name: number }).waitFor();
+  await page.getByRole('button', { name: 'Take' }).click();
+  return (await item.getAttribute('data-item'))!;
+}
+
+test('a refused microphone is explained, with how to allow it', async () => {
+  // No fake UI: nothing grants the microphone, and the context grants no permission.
+  const browser = await launchChromium(['--use-fake-device-for-media-stream']);
+  browsers.push(browser);
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', permissions: [] })).newPage();
+  const errors = captureErrors(page);
+  const caller = await call('+15550111');
+  await signIn(page, 'bia');
+  await takeCall(page, '+15550111');
+
+  const alert = page.getByRole('region', { name: 'Phone call' }).getByRole('alert');
+  await alert.waitFor();
+  expect(await alert.innerText()).toContain('Allow the microphone for this site');
+  await page.getByRole('button', { name: 'Try again' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-call-microphone-denied');
+  await caller.hangUp();
+  expect(errors).toEqual([]);
+}, 120_000);
+
+test('take connects the attendant to the caller: each hears the other\'s tone; mute; hang up ends the call', async () => {
+  const attendantTone = path.join(dir, 'attendant-tone.wav');
+  await run('sox', ['-n', '-r', '48000', '-c', '1', '-b', '16', attendantTone, 'synth', '60', 'sine', String(ATTENDANT_HZ), 'vol', '0.5']);
+  const browser = await launchChromium([
+    '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${attendantTone}`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
+  browsers.push(browser);
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })).newPage();
+  const errors = captureErrors(page);
+  // The page's peer connections, so the test can listen to what the browser receives.
+  await page.addInitScript({ content: RECORD_PEER_CONNECTIONS });
+  // The caller speaks PCMA only: the browser is offered PCMA first, and the bytes go through untouched.
+  const caller = await call('+15550122', ['PCMA']);
+  await signIn(page, 'ana');
+  const sessionId = await takeCall(page, '+15550122');
+
+  const panel = page.getByRole('region', { name: 'Phone call' });
+  await panel.getByRole('status').filter({ hasText: 'In call' }).waitFor({ timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The attendant's tone reaches the caller's ear.
+  await waitForValue(() => toneMs(caller.recordingPath, ATTENDANT_HZ), (ms) => ms >= 1000, { what: 'the attendant\'s tone at the caller', timeoutMs: 30_000 });
+  // The caller's tone reaches the browser: the received track's spectrum peaks at its pitch.
+  const heard = await waitForValue(() => page.evaluate<{ hz: number; db: number }>(PEAK_OF_RECEIVED_AUDIO), (peak) => Math.abs(peak.hz - CALLER_HZ) < 30 && peak.db > -80,
+    { what: 'the caller\'s tone in the browser', timeoutMs: 30_000 });
+  expect(Math.abs(heard.hz - CALLER_HZ)).toBeLessThan(30);
+  const ana = await bearerFor(service.url, 'ana', PASSWORD);
+  const state = await (await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call`, { headers: ana })).json() as Record<string, unknown>;
+  expect(state).toMatchObject({ state: 'connected', codec: 'PCMA' });
+  // Only the conversation's holder is put through to the caller.
+  const bia = await bearerFor(service.url, 'bia', PASSWORD);
+  const refused = await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call/connect`, {
+    method: 'POST', headers: { ...bia, 'content-type': 'application/json' }, body: JSON.stringify({ sdp: 'v=0\r\nm=audio 9 RTP/AVP 0\r\n' }),
+  });
+  expect(refused.status).toBe(409);
+  expect(await refused.json()).toMatchObject({ error: 'not_holder' });
+
+  await panel.getByRole('timer').filter({ hasText: /^0:0[1-9]|^0:[1-5]\d/ }).waitFor({ timeout: 15_000 });
+  const mute = panel.getByRole('button', { name: 'Mute' });
+  await mute.click();
+  expect(await mute.getAttribute('aria-pressed')).toBe('true');
+  await panel.getByText('Your microphone is off').waitFor();
+  await screenshot(page, 'console-call-in-call');
+
+  // Hang up: the caller gets BYE, the session closes, and the conversation leaves the queue (customer left).
+  await panel.getByRole('button', { name: 'Hang up' }).click();
+  const closed = await caller.waitForClosed({ timeoutMs: 15_000 });
+  expect(closed.reason).toBeTruthy();
+  const [session] = await waitForValue(() => service.database.db.select().from(sessions).where(eq(sessions.id, sessionId)), ([row]) => row?.status !== 'open',
+    { what: 'the call\'s session closed' });
+  expect(session?.status).not.toBe('open');
+  await page.locator('#queue-list .item', { hasText: '+15550122' }).waitFor({ state: 'detached', timeout: 15_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+}, 180_000);
+
+/** In the page, before its scripts: the peer connections it makes are kept, so the test can listen to what they receive. */
+const RECORD_PEER_CONNECTIONS = `
+  const Native = window.RTCPeerConnection;
+  window.testPeerConnections = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(config) {
+      super(config);
+      window.testPeerConnections.push(this);
+    }
+  };
+`;
+
+/** In the page: the loudest frequency of what the latest peer connection receives (WebAudio's analyser), and its level. */
+const PEAK_OF_RECEIVED_AUDIO = `(async () => {
+  if (!window.testProbe) {
+    const pc = window.testPeerConnections.at(-1);
+    const track = pc && pc.getReceivers().map((r) => r.track).find((t) => t.kind === 'audio');
+    if (!track) return { hz: 0, db: -1000 };
+    const context = new AudioContext();
+    const analyser = context.createAnalyser();
+    analyser.fftSize = 4096;
+    context.createMediaStreamSource(new MediaStream([track])).connect(analyser);
+    window.testProbe = { context, analyser };
+  }
+  const { context, analyser } = window.testProbe;
+  await context.resume();
+  const bins = new Float32Array(analyser.frequencyBinCount);
+  analyser.getFloatFrequencyData(bins);
+  let peak = 1;
+  for (let i = 2; i < bins.length; i += 1) if (bins[i] > bins[peak]) peak = i;
+  return { hz: (peak * context.sampleRate) / analyser.fftSize, db: Math.max(bins[peak], -1000) };
+})()`;
