@@ -116,3 +116,7 @@ export {
   startRtcSipChannel, type CallPorts, type CallTrunk, type RtcSipAdapter, type RtcSipBotSettings, type RtcSipChannel, type RtcSipChannelOptions, type Voicemail,
 } from './rtc-sip/index.js';
 export type { OutboundCallRequest, OutboundCalls, OutboundCallSettings, OutboundCallState } from './rtc-sip/index.js';
+/** The calls of every instance, shared through the database (docs/operations/kamailio.md). */
+export {
+  startCallSharing, type CallHolder, type CallInstance, type CallRegistry, type CallSharing, type DroppedCall, type RegisteredCall, type TakenCall,
+} from './rtc-sip/index.js';

@@ -6,3 +6,6 @@ export { startRtcSipChannel, type RtcSipChannel, type RtcSipChannelOptions } fro
 export type { CallTrunk, OutboundCallSettings, RtcSipBotSettings } from './rtc-sip-settings.js';
 export type { OutboundCalls, OutboundCallState } from './outbound-calls.js';
 export type { OutboundCallRequest } from './outbound-policy.js';
+export type { CallHolder, CallInstance, CallRegistry, DroppedCall, RegisteredCall } from './call-registry.js';
+export { startCallSharing, type CallSharing, type CallSharingOptions } from './call-sharing.js';
+export type { TakenCall } from './take-dropped-calls.js';

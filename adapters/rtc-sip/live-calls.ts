@@ -5,29 +5,49 @@ export interface LiveCall {
   readonly bot: string;
   /** The caller's number: the customer id of the call's session. */
   readonly caller: string;
+  /** The call's SIP Call-ID. */
+  readonly callId?: string;
   /** The call's session, once its first turn committed. */
   sessionId?: string;
   /** Says a message committed outside the caller's turns on the call; resolves once it has been said. */
   deliver(message: OutboundMessage): Promise<void>;
 }
 
+/** Told of each call as it starts, gets its session and ends (call-sharing.ts writes them to the shared registry). */
+export interface LiveCallObserver {
+  added(call: LiveCall): void;
+  identified(call: LiveCall): void;
+  removed(call: LiveCall): void;
+}
+
 /** The calls of this instance that messages can be spoken on. */
 export interface LiveCalls {
   /** Adds a call; the function returned removes it (the call ended). */
   add(call: LiveCall): () => void;
+  /** The call's session is known now (`sessionId` set). */
+  identified(call: LiveCall): void;
   /**
    * The call a message is for: the one of its session, else a call from its addressee whose first
    * turn has not come back yet (a number routed straight to a queue is told its place at once).
    */
   find(message: Pick<OutboundMessage, 'session_id' | 'to'>): LiveCall | undefined;
+  /** Follows the calls from now on; the function returned stops following. */
+  observe(observer: LiveCallObserver): () => void;
 }
 
 export function createLiveCalls(): LiveCalls {
   const calls = new Set<LiveCall>();
+  const observers = new Set<LiveCallObserver>();
   return {
     add(call) {
       calls.add(call);
-      return () => calls.delete(call);
+      for (const o of observers) o.added(call);
+      return () => {
+        if (calls.delete(call)) for (const o of observers) o.removed(call);
+      };
+    },
+    identified(call) {
+      if (calls.has(call)) for (const o of observers) o.identified(call);
     },
     find({ session_id: sessionId, to }) {
       let starting: LiveCall | undefined;
@@ -36,6 +56,10 @@ export function createLiveCalls(): LiveCalls {
         if (call.sessionId === undefined && call.caller === to) starting = call;
       }
       return starting;
+    },
+    observe(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
     },
   };
 }
