@@ -30,7 +30,7 @@ export interface CallParty {
   /** The caller's number in E.164 when the trunk gave one, else the From's user part. */
   caller: string;
   callerName?: string;
-  /** A call-back after the instance that held the call died (call-back.ts): the conversation goes on where it was. */
+  /** A call-back after the instance that held the call died (take-dropped-calls.ts): the conversation goes on where it was. */
   resume?: CallResume;
 }
 
