@@ -117,3 +117,7 @@ export {
 } from './rtc-sip/index.js';
 export type { OutboundCallRequest, OutboundCalls, OutboundCallSettings, OutboundCallState } from './rtc-sip/index.js';
 export { createAttendantCalls, type AttendantCalls, type AttendantCallState } from './rtc-sip/index.js';
+/** The calls of every instance, shared through the database (docs/operations/kamailio.md). */
+export {
+  startCallSharing, type CallHolder, type CallInstance, type CallRegistry, type CallSharing, type DroppedCall, type RegisteredCall, type TakenCall,
+} from './rtc-sip/index.js';

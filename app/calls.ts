@@ -1,12 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startRtcSipChannel, type CallPorts, type OutboundCallSettings, type RtcSipAdapter, type RtcSipBotSettings, type RtcSipChannel } from '../adapters/index.js';
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { startCallSharing, startRtcSipChannel, type CallPorts, type CallRegistry, type CallSharing, type OutboundCallSettings, type RtcSipAdapter, type RtcSipBotSettings, type RtcSipChannel } from '../adapters/index.js';
 import { loadSipTrunks, type ProcessSettings, type SipTrunk } from '../config/index.js';
 import { voiceModelsOf, type Engine } from '../engine/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { RateLimiter } from '../infra/rate-limit/index.js';
 import { wavToPcm8k } from '../telephony/index.js';
 import type { BotRegistry, RunnableBot } from './bots.js';
+
+/** The SIP channel, with its share in the calls of every instance when a registry was given. */
+export type PhoneCalls = RtcSipChannel & { readonly sharing?: CallSharing };
 
 /** A bot's phone settings that cannot work; the start stops with this message (docs/configuration.md, "Phone calls: rtc_sip"). */
 export class PhoneSettingsError extends Error {}
@@ -21,7 +26,9 @@ export async function startPhoneCalls(deps: {
   /** The rtc_sip adapter of the one map: its `send` speaks on the calls answered here. */
   adapter?: RtcSipAdapter;
   ports?: CallPorts;
-}): Promise<RtcSipChannel | undefined> {
+  /** The calls of every instance (db/live-calls-repo.ts): this instance's are written there, and dropped ones called back. */
+  registry?: CallRegistry;
+}): Promise<PhoneCalls | undefined> {
   const { settings, logger } = deps;
   const callers = deps.bots.all.filter((bot) => bot.config['sip-enabled']);
   if (callers.length === 0) return undefined;
@@ -50,7 +57,22 @@ export async function startPhoneCalls(deps: {
     ...(deps.adapter ? { liveCalls: deps.adapter.liveCalls } : {}), ...(deps.ports ? { ports: deps.ports } : {}),
   });
   logger.info({ host, udp: channel.udpPort, tcp: channel.tcpPort, tls: channel.tlsPort, bots: phoneBots.map((b) => b.bot) }, 'phone calls: SIP listening');
-  return channel;
+  if (!deps.registry || !deps.adapter) return channel;
+  // Several instances behind Kamailio (docs/operations/kamailio.md): calls shared, dropped ones called back.
+  const reachable = settings.SIP_PUBLIC_ADDRESS ?? (host === '0.0.0.0' || host === '::' ? os.hostname() : host);
+  const sharing = await startCallSharing({
+    registry: deps.registry, liveCalls: deps.adapter.liveCalls, deadAfterSeconds: settings.SIP_INSTANCE_TIMEOUT_SECONDS,
+    instance: { id: randomUUID(), sip_address: `${reachable}:${channel.udpPort}`, http_url: `http://${reachable}:${settings.PORT}` },
+    bots: () => phoneBots, outbound: channel.outbound, engine: deps.engine, logger,
+  });
+  return {
+    ...channel, sharing,
+    activeCalls: () => channel.activeCalls(),
+    async close() {
+      await channel.close();
+      await sharing.stop();
+    },
+  };
 }
 
 /** SIP over TLS's certificate and key, read at start; a file that cannot be read stops it, naming the setting. */

@@ -1,6 +1,6 @@
 import type { ProcessSettings } from '../config/index.js';
 import type { DatabaseHandle } from '../db/index.js';
-import { createAttendanceRepositories, createGroupsRepo } from '../db/index.js';
+import { createAttendanceRepositories, createGroupsRepo, createLiveCallsRepo } from '../db/index.js';
 import type { EngineService } from '../engine/index.js';
 import { createGroupAudience, createGroupLimits, createIdentityProvider, type GroupsDeps } from '../groups/index.js';
 import type { TokenIssuer } from '../auth/index.js';
@@ -78,6 +78,8 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     settings, bots, engine, rateLimiter: infra.rateLimiter, logger,
     ...(conversations.adapters.rtc_sip ? { adapter: conversations.adapters.rtc_sip } : {}),
     ports: callPorts({ adapters: conversations.adapters, attendance: attendance.calls, bots, files: conversations.files, driveLinks: conversations.driveLinks }),
+    // Which instance holds each call, and the call-back of a dead instance's callers (docs/operations/kamailio.md).
+    registry: createLiveCallsRepo(database.db),
   });
 
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).

@@ -100,6 +100,9 @@ export const ProcessSettingsSchema = z.object({
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20_000),
   // The trunks calls may come from (docs/channels/rtc-sip.md, "Trunks"); a relative path is resolved against the working directory.
   SIP_TRUNKS_FILE: z.string().default('./sip-trunks.json'),
+  // Several instances (docs/operations/kamailio.md): an instance whose calls' heartbeat is older than this is dead,
+  // and a survivor calls its callers back. Instances beat every third of it.
+  SIP_INSTANCE_TIMEOUT_SECONDS: z.coerce.number().int().min(3).max(3600).default(15),
 }).superRefine((s, ctx) => {
   for (const key of ['STORAGE_BUCKET', 'STORAGE_ACCESS_KEY', 'STORAGE_SECRET_KEY'] as const) {
     if (s.STORAGE_URL && s[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when STORAGE_URL is set` });

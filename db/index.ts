@@ -98,3 +98,5 @@ export {
   type NewMailMessage, type NewCalendarEvent, type NewContentContact, type NewTask, type Page,
 } from './content-records-repo.js';
 export { createContentImportsRepo, type ContentImportsRepo, type ImportCheckpointRow } from './content-imports-repo.js';
+/** The phone calls of every instance and the instances' heartbeats (docs/operations/kamailio.md). */
+export { createLiveCallsRepo, type LiveCallsRepo, type LiveCallHolderRow, type DroppedCallRow } from './live-calls-repo.js';

@@ -7,3 +7,6 @@ export type { CallTrunk, OutboundCallSettings, RtcSipBotSettings } from './rtc-s
 export type { OutboundCalls, OutboundCallState } from './outbound-calls.js';
 export type { OutboundCallRequest } from './outbound-policy.js';
 export { createAttendantCalls, type AttendantCalls, type AttendantCallState } from './attendant-calls.js';
+export type { CallHolder, CallInstance, CallRegistry, DroppedCall, RegisteredCall } from './call-registry.js';
+export { startCallSharing, type CallSharing, type CallSharingOptions } from './call-sharing.js';
+export type { TakenCall } from './take-dropped-calls.js';

@@ -19,6 +19,8 @@ export interface LiveCall {
   readonly bot: string;
   /** The caller's number: the customer id of the call's session. */
   readonly caller: string;
+  /** The call's SIP Call-ID. */
+  readonly callId?: string;
   /** The call's session, once its first turn committed. */
   sessionId?: string;
   /** Set while the caller waits on hold for a person (voice-call.ts), so an attendant can join. */
@@ -27,10 +29,19 @@ export interface LiveCall {
   deliver(message: OutboundMessage): Promise<void>;
 }
 
+/** Told of each call as it starts, gets its session and ends (call-sharing.ts writes them to the shared registry). */
+export interface LiveCallObserver {
+  added(call: LiveCall): void;
+  identified(call: LiveCall): void;
+  removed(call: LiveCall): void;
+}
+
 /** The calls of this instance that messages can be spoken on. */
 export interface LiveCalls {
   /** Adds a call; the function returned removes it (the call ended). */
   add(call: LiveCall): () => void;
+  /** The call's session is known now (`sessionId` set). */
+  identified(call: LiveCall): void;
   /**
    * The call a message is for: the one of its session, else a call from its addressee whose first
    * turn has not come back yet (a number routed straight to a queue is told its place at once).
@@ -38,14 +49,23 @@ export interface LiveCalls {
   find(message: Pick<OutboundMessage, 'session_id' | 'to'>): LiveCall | undefined;
   /** The call of a session, when this instance holds it. */
   ofSession(sessionId: string): LiveCall | undefined;
+  /** Follows the calls from now on; the function returned stops following. */
+  observe(observer: LiveCallObserver): () => void;
 }
 
 export function createLiveCalls(): LiveCalls {
   const calls = new Set<LiveCall>();
+  const observers = new Set<LiveCallObserver>();
   return {
     add(call) {
       calls.add(call);
-      return () => calls.delete(call);
+      for (const o of observers) o.added(call);
+      return () => {
+        if (calls.delete(call)) for (const o of observers) o.removed(call);
+      };
+    },
+    identified(call) {
+      if (calls.has(call)) for (const o of observers) o.identified(call);
     },
     find({ session_id: sessionId, to }) {
       let starting: LiveCall | undefined;
@@ -58,6 +78,10 @@ export function createLiveCalls(): LiveCalls {
     ofSession(sessionId) {
       for (const call of calls) if (call.sessionId === sessionId) return call;
       return undefined;
+    },
+    observe(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
     },
   };
 }

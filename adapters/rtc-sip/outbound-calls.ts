@@ -11,7 +11,7 @@ import type { CallSpeech } from './call-speech.js';
 import { allowOutboundCall, type AllowedCall, type OutboundCallRequest } from './outbound-policy.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 import { followCallMedia } from './follow-call-media.js';
-import { runVoiceCall, type VoiceCallDeps } from './voice-call.js';
+import { runVoiceCall, type CallResume, type VoiceCallDeps } from './voice-call.js';
 
 /** A bot's call as the API shows it (`GET /api/calls/{id}`). */
 export interface OutboundCallState {
@@ -34,7 +34,7 @@ export interface OutboundCallState {
 /** Starting and following the calls bots place (docs/channels/rtc-sip.md, "Outbound calls"). */
 export interface OutboundCalls {
   /** Checks the bot's allow list and limits, then places the call; resolves at once with its state (`ringing`). */
-  start(request: OutboundCallRequest & { ringSeconds?: number }): Promise<OutboundCallState>;
+  start(request: OutboundCallRequest & { ringSeconds?: number; resume?: CallResume }): Promise<OutboundCallState>;
   /** The call's state; NotFoundError for a call this instance did not place, or one forgotten (an hour after it ended). */
   get(id: string): OutboundCallState;
 }
@@ -74,7 +74,7 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
     setTimeout(() => calls.delete(state.id), KEEP_ENDED_MS).unref();
   };
 
-  async function place(allowed: AllowedCall, state: OutboundCallState, ringSeconds: number | undefined): Promise<void> {
+  async function place(allowed: AllowedCall, state: OutboundCallState, ringSeconds: number | undefined, resume: CallResume | undefined): Promise<void> {
     const { bot, outbound } = allowed;
     const destination = await resolveSipDestination(outbound.trunk.outboundProxy, outbound.trunk.transport);
     const media = await deps.openMedia();
@@ -105,10 +105,12 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
       await call.hangUp();
       return;
     }
-    await converse(allowed, state, call, media, agreed.audio, local);
+    await converse(allowed, state, call, media, agreed.audio, local, resume);
   }
 
-  async function converse(allowed: AllowedCall, state: OutboundCallState, call: SipCall, media: CallMedia, first: NegotiatedAudio, local: { address: string; port: number }): Promise<void> {
+  async function converse(
+    allowed: AllowedCall, state: OutboundCallState, call: SipCall, media: CallMedia, first: NegotiatedAudio, local: { address: string; port: number }, resume: CallResume | undefined,
+  ): Promise<void> {
     followCallMedia(call, media, first, { local });
     call.onEnded((reason) => finish(state, { state: 'ended', reason: END_REASONS[reason] }));
     Object.assign(state, { state: 'answered', answered_at: at() });
@@ -122,7 +124,7 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
       },
       close: (sessionId, reason) => deps.engine.close(sessionId, reason),
     };
-    await runVoiceCall({ ...deps.voiceCall, engine, speech: deps.speechOf(allowed.bot), logger: deps.logger, now: deps.now }, { bot: allowed.bot, callId: call.callId, caller: allowed.to }, call, media);
+    await runVoiceCall({ ...deps.voiceCall, engine, speech: deps.speechOf(allowed.bot), logger: deps.logger, now: deps.now }, { bot: allowed.bot, callId: call.callId, caller: allowed.to, ...(resume ? { resume } : {}) }, call, media);
   }
 
   return {
@@ -139,7 +141,7 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
       };
       calls.set(state.id, state);
       deps.logger.info({ call: state.id, bot: state.bot, trunk: allowed.outbound.trunk.name }, 'outbound call placed');
-      place(allowed, state, request.ringSeconds).catch((error: unknown) => {
+      place(allowed, state, request.ringSeconds, request.resume).catch((error: unknown) => {
         deps.logger.error({ err: error, call: state.id, bot: state.bot }, 'outbound call failed');
         finish(state, { state: 'failed', reason: 'error' });
       });

@@ -31,6 +31,16 @@ export interface CallParty {
   /** The caller's number in E.164 when the trunk gave one, else the From's user part. */
   caller: string;
   callerName?: string;
+  /** A call-back after the instance that held the call died (take-dropped-calls.ts): the conversation goes on where it was. */
+  resume?: CallResume;
+}
+
+/** How a called-back conversation goes on (docs/operations/kamailio.md, "When an instance dies"). */
+export interface CallResume {
+  /** The session waited for a person: the caller goes back on hold, in their place. */
+  waiting: boolean;
+  /** What the bot last said on the dropped call, said again after the apology. */
+  lastPrompt?: string;
 }
 
 /** Silences in a row after which the bot says goodbye and hangs up. */
@@ -55,7 +65,7 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
   });
   // Messages from outside the caller's turns are said as they come (live-calls.ts).
   const live: LiveCall = {
-    bot: bot.bot, caller: party.caller,
+    bot: bot.bot, caller: party.caller, callId: party.callId,
     async deliver(message) {
       if (ended) throw new PermanentDeliveryError('the call has ended');
       const text = await spokenReply(replies, message);
@@ -73,15 +83,20 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
   let sessionId: string | undefined;
   let closeReason = 'caller hung up';
   try {
-    let outcome = await turn('', { event: 'call started' }, true);
+    let outcome = party.resume
+      ? await deps.engine.receive(resumedInbound(party, party.resume, `${party.callId}:0`, deps.now()))
+      : await turn('', { event: 'call started' }, true);
     sessionId = outcome.session_id ?? undefined;
     live.sessionId = sessionId;
+    deps.liveCalls?.identified(live);
+    // A call-back of a caller who waited for a person: straight back on hold, after the apology.
+    const holding = party.resume?.waiting === true;
     let lastReplies = outcome.replies;
     let silences = 0;
     while (!ended) {
       if (outcome.replies.length > 0) lastReplies = outcome.replies;
       // Handed to a person: an attendant may join while the bot still says its last lines.
-      const attendance = outcome.status === 'processed' && outcome.needs_human ? openToAttendants(live, { media, speaker, call, now: deps.now }) : undefined;
+      const attendance = (outcome.status === 'processed' && outcome.needs_human) || holding ? openToAttendants(live, { media, speaker, call, now: deps.now }) : undefined;
       const interrupted = await speak(deps, speaker, replies, outcome.replies);
       if (ended) break;
       if (attendance) {
@@ -191,6 +206,17 @@ async function sayAndHangUp(deps: VoiceCallDeps, speaker: CallSpeaker, call: Sip
  */
 function firstCommand(bot: RtcSipBotSettings): ChannelCommand {
   return bot.inboundRoute.kind === 'queue' ? { kind: 'human', reason: 'phone call', target: bot.inboundRoute.queue } : { kind: 'restart' };
+}
+
+/**
+ * The first turn of a call-back: the engine runs nothing (the `answer` command keeps the session
+ * as it was, dialog and queue place included) and says the apology, which the transcript keeps.
+ */
+function resumedInbound(party: CallParty, resume: CallResume, id: string, at: Date): InboundMessage {
+  const say = (key: string, values?: Record<string, string>) => translate(party.bot.language, key, values);
+  const apology = resume.waiting ? say('call.called_back_waiting') : say('call.called_back');
+  const text = !resume.waiting && resume.lastPrompt ? `${apology} ${say('call.called_back_last', { prompt: resume.lastPrompt })}` : apology;
+  return { ...inboundOf(party, '', id, { event: 'called back' }, at, false), command: { kind: 'answer', text } };
 }
 
 function inboundOf(party: CallParty, text: string, id: string, raw: Record<string, unknown>, at: Date, first: boolean): InboundMessage {

@@ -49,3 +49,5 @@ export {
 export { botWatches } from './bot-watches.js';
 // This deployment's identity: one row, never changed (docs/operations/high-availability.md).
 export { deployment } from './deployment.js';
+// The phone calls in progress on every instance, and the instances' heartbeats (docs/operations/kamailio.md).
+export { callInstances, liveCalls } from './live-calls.js';

@@ -52,6 +52,8 @@ export interface ChildServerOptions {
    * (whose kept function names add a call per closure). The caller builds first (`ensureBuilt`).
    */
   fromBuild?: boolean;
+  /** A PostgreSQL database shared with other children (instances of one deployment); its owner drops it. Unset: a database of its own. */
+  databaseUrl?: string;
 }
 
 /**
@@ -67,8 +69,8 @@ export async function createChildServer(options: ChildServerOptions): Promise<Ch
   const prefix = uniquePrefix('sbchild');
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   try {
-    scratch = testDrivers.databaseUrl ? await createScratchDatabase(testDrivers.databaseUrl) : undefined;
-    if (!scratch) await copyMigratedPglite(path.join(dataDir, 'pglite'));
+    scratch = !options.databaseUrl && testDrivers.databaseUrl ? await createScratchDatabase(testDrivers.databaseUrl) : undefined;
+    if (!scratch && !options.databaseUrl) await copyMigratedPglite(path.join(dataDir, 'pglite'));
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
@@ -89,7 +91,7 @@ export async function createChildServer(options: ChildServerOptions): Promise<Ch
     // The logger is silent under jest (JEST_WORKER_ID): warnings and errors help explain a failure.
     LOG_LEVEL: 'warn',
     // Empty means unset (config/process-settings.ts), so the embedded run never reaches a server.
-    DATABASE_URL: scratch?.url ?? '',
+    DATABASE_URL: options.databaseUrl ?? scratch?.url ?? '',
     REDIS_URL: redisUrl ?? '',
     REDIS_PREFIX: prefix,
     ...options.env,
@@ -113,7 +115,7 @@ export async function createChildServer(options: ChildServerOptions): Promise<Ch
 
   const server: ChildServer = {
     url,
-    drivers: testDriversLabel(),
+    drivers: options.databaseUrl ? `postgresql${redisUrl ? '+redis' : ''}` : testDriversLabel(),
     pid: () => child?.pid,
     async start() {
       if (child) throw new Error('the child server is already running');

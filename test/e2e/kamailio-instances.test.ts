@@ -1,0 +1,187 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freeUdpTcpPort, startBaresipCaller, type BaresipCaller } from '../support/baresip.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { silenceWav } from '../support/call-audio.js';
+import { createChildServer, type ChildServer } from '../support/child-server.js';
+import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
+import { startKamailio, type KamailioProxy } from '../support/kamailio.js';
+import { createScratchDatabase, postgresUrlForTests } from '../support/postgres.js';
+import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../support/redis.js';
+import { waitFor, waitForValue } from '../support/wait-for.js';
+
+// Several instances behind Kamailio (docs/operations/kamailio.md), with real programs: Debian's
+// Kamailio runs deploy/kamailio/kamailio.cfg in front of two service instances (child processes on
+// one PostgreSQL and one Redis); baresip callers phone Kamailio. The calls are spread over both
+// instances, each call's ACK and BYE reach the instance that answered it, and when one instance
+// is killed mid-call Kamailio's probes take it out (new calls go to the survivor) while the
+// survivor calls the dead instance's caller back through the bot's trunk (a baresip answering
+// as the trunk's far end), where the conversation goes on with an apology.
+
+const postgres = await postgresUrlForTests();
+const redis = redisUrlForTests();
+if (!postgres || !redis) throw new Error('This suite needs PostgreSQL and Redis (DATABASE_URL/REDIS_URL, or the local servers); it may not be missing here or in CI');
+const redisUrl: string = redis;
+
+const NUMBER = '+15550100';
+const GREETING = 'Hello, you have reached Example Shop.';
+const SCRIPT = `
+TALK "${GREETING}"
+HEAR answer
+TALK "Thank you."
+`;
+/** The callers' numbers: inside the bot's sip-outbound-numbers, so a dropped caller can be called back. */
+const CALLERS = ['+15555550101', '+15555550102', '+15555550103', '+15555550104'];
+const LATE_CALLER = '+15555550105';
+/** The caller whose instance is killed: the call-back rings the trunk's far end, which answers this number (baresip answers its own user only). */
+const DROPPED = CALLERS[2]!;
+const TIMEOUT_SECONDS = 3;
+
+let dir: string;
+let voice: FakeVoice;
+let bots: TestBots;
+let database: { url: string; drop(): Promise<void> };
+let client: pg.Client;
+let trunk: BaresipCaller;
+let kamailio: KamailioProxy;
+const prefix = uniquePrefix('sbkam');
+const instances: { server: ChildServer; sipPort: number }[] = [];
+const callers = new Map<string, BaresipCaller>();
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sb-kamailio-e2e-'));
+  voice = await startFakeVoice({ speechSound: 'tone' });
+  const quiet = await silenceWav(500, path.join(dir, 'quiet.wav'));
+  // The trunk's far end: the calls the bots place (the call-backs) ring here, and it answers them.
+  trunk = await startBaresipCaller({ user: DROPPED, answerMode: 'auto', playWav: quiet });
+  bots = await createTestBots('sb-kamailio-');
+  await bots.add('shop', {
+    'sip-enabled': 'true', 'sip-trunk-name': 'carrier', 'sip-phone-number': NUMBER, 'voice-models-url': voice.url,
+    'http-allow-private-networks': 'true', 'language': 'en', 'transcription-language': 'en',
+    'sip-no-input-seconds': '120', 'sip-outbound-numbers': '+1555555*', 'sip-outbound-max-calls': '4',
+  }, SCRIPT);
+  const trunks = path.join(dir, 'sip-trunks.json');
+  // Calls come from Kamailio (127.0.0.1 here); call-backs leave through the trunk's outbound proxy.
+  await writeFile(trunks, JSON.stringify({ trunks: [{ name: 'carrier', addresses: ['127.0.0.1'], outbound_proxy: `sip:127.0.0.1:${trunk.sipPort}` }] }));
+
+  database = await createScratchDatabase(postgres);
+  client = new pg.Client({ connectionString: database.url });
+  const ports = [await freeUdpTcpPort(), await freeUdpTcpPort()];
+  for (const [i, sipPort] of ports.entries()) {
+    const server = await createChildServer({
+      botsDir: bots.dir, databaseUrl: database.url,
+      env: {
+        REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SIP_TRUNKS_FILE: trunks, SIP_HOST: '127.0.0.1', SIP_PORT: String(sipPort), SIP_TCP_PORT: 'off',
+        RTP_PORT_MIN: String(44000 + i * 1000), RTP_PORT_MAX: String(44999 + i * 1000), SIP_INSTANCE_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
+        JWT_SECRET: 'kamailio-suite-secret-kamailio-suite-secret',
+      },
+    });
+    instances.push({ server, sipPort });
+  }
+  // One after the other: the first migrates the shared database.
+  for (const { server } of instances) await server.start();
+  await client.connect();
+  // An instance on this shared machine may take over a second to answer while it sets a call up: 3 s before Kamailio fails over.
+  kamailio = await startKamailio({ instances: ports.map((port) => `127.0.0.1:${port}`), frTimerMs: 3000 });
+}, 240_000);
+
+afterAll(async () => {
+  for (const { server } of instances) await server.dispose();
+  for (const caller of callers.values()) await caller.close();
+  await kamailio?.close();
+  await trunk?.close();
+  await client?.end().catch(() => undefined);
+  await database?.drop();
+  await deleteRedisKeys(redisUrl, prefix).catch(() => undefined);
+  await voice?.close();
+  await bots?.remove();
+  await rm(dir, { recursive: true, force: true });
+}, 60_000);
+
+/** Where each live call is, by caller, from the shared registry: the instance's SIP port. */
+async function holders(): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ caller: string; sip_address: string }>(
+    'select c.caller, i.sip_address from live_calls c join call_instances i on i.id = c.instance_id where c.taken_by is null');
+  return new Map(rows.map((r) => [r.caller, Number(r.sip_address.split(':').pop())]));
+}
+
+async function call(number: string): Promise<BaresipCaller> {
+  const caller = await startBaresipCaller({ user: number, playWav: path.join(dir, 'quiet.wav') });
+  callers.set(number, caller);
+  await caller.dial(`sip:${NUMBER}@127.0.0.1:${kamailio.port};transport=udp`, { timeoutMs: 20_000 });
+  return caller;
+}
+
+const failure = () => [kamailio.output().split('\n').slice(-40).join('\n'), ...instances.map((i) => i.server.output().split('\n').slice(-20).join('\n'))].join('\n---\n');
+
+describe('two instances behind Kamailio (postgresql+redis)', () => {
+  let killed: { server: ChildServer; sipPort: number };
+  let survivor: { server: ChildServer; sipPort: number };
+
+  test('new calls are spread over both instances; each call\'s requests stay on the instance that answered it, and it completes', async () => {
+    for (const number of CALLERS) {
+      const caller = await call(number);
+      // The greeting, spoken by the instance that answered, reaches the caller directly (RTP does not pass Kamailio).
+      await caller.waitForSound(800, { timeoutMs: 30_000 });
+    }
+    const where = await waitForValue(holders, (map) => CALLERS.every((n) => map.has(n)), { what: 'every call in the registry', timeoutMs: 10_000 });
+    const ports = instances.map((i) => i.sipPort);
+    // Round robin: two calls each.
+    const spread = ports.map((port) => CALLERS.filter((n) => where.get(n) === port).length);
+    if (spread.join() !== '2,2') throw new Error(`calls per instance: ${spread.join(', ')}\n${failure()}`);
+    expect(voice.requests.filter((r) => r.input === GREETING).length).toBeGreaterThanOrEqual(1);
+
+    // One call on each instance hangs up (not DROPPED's): the BYE goes through Kamailio (the route set) to that instance, which ends the call.
+    for (const port of ports) {
+      const number = CALLERS.find((n) => n !== DROPPED && where.get(n) === port)!;
+      await callers.get(number)!.hangUp();
+      await waitFor(async () => !(await holders()).has(number), { what: `the call of ${number} ended on its instance`, timeoutMs: 15_000 });
+      // The call leaves the registry as it ends; its session closes just after.
+      await waitForValue(
+        async () => (await client.query<{ status: string }>(`select status from sessions where channel = 'rtc_sip' and external_user_id = $1`, [number])).rows,
+        (rows) => rows.length === 1 && rows[0]!.status === 'closed', { what: `the session of ${number} closed`, timeoutMs: 15_000 },
+      );
+    }
+    // The others are still up on their instance: their ACK reached it (no BYE after the 200 OK's 32 s retransmission window either way).
+    const still = await holders();
+    expect([...still.values()].sort()).toEqual([...ports].sort());
+    killed = instances.find((i) => i.sipPort === still.get(DROPPED))!;
+    survivor = instances.find((i) => i !== killed)!;
+  }, 180_000);
+
+  test('an instance killed mid-call: Kamailio takes it out, new calls go to the survivor, and the survivor calls the dropped caller back', async () => {
+    const before = await holders();
+    const dropped = DROPPED;
+    expect(before.get(dropped)).toBe(killed.sipPort);
+    const kept = [...before.entries()].find(([, port]) => port === survivor.sipPort)![0];
+    const { rows: [session] } = await client.query<{ id: string }>(`select id from sessions where channel = 'rtc_sip' and external_user_id = $1 and status = 'open'`, [dropped]);
+    await killed.server.kill();
+
+    // Kamailio's OPTIONS probes find it gone.
+    await waitFor(() => kamailio.lines.some((l) => l.includes(`switchboard instance down: OPTIONS sip:127.0.0.1:${killed.sipPort}`)),
+      { what: `Kamailio taking out the killed instance\n${failure()}`, timeoutMs: 20_000 });
+    // A new call goes to the survivor.
+    const late = await call(LATE_CALLER);
+    await late.waitForSound(800, { timeoutMs: 30_000 });
+    expect((await holders()).get(LATE_CALLER)).toBe(survivor.sipPort);
+
+    // The survivor calls the dropped caller back through the trunk: the trunk's far end answers and hears the apology.
+    await trunk.waitForEstablished({ timeoutMs: 30_000 }).catch((error: unknown) => { throw new Error(`${String(error)}\n${failure()}`); });
+    await trunk.waitForSound(800, { timeoutMs: 30_000 });
+    const apology = `Sorry, we were cut off. This is the call back, so we can carry on. Where we were: ${GREETING}`;
+    await waitFor(() => voice.requests.some((r) => r.input === apology), { what: 'the apology spoken', timeoutMs: 20_000 });
+    // The same conversation goes on: the apology is a line of the dropped call's session, which is still open.
+    const { rows: lines } = await client.query<{ text: string; sender: string }>('select text, sender from messages where session_id = $1 order by seq', [session!.id]);
+    expect(lines.map((l) => [l.sender, l.text])).toEqual(expect.arrayContaining([['bot', GREETING], ['system', apology]]));
+    const { rows: [open] } = await client.query<{ status: string }>('select status from sessions where id = $1', [session!.id]);
+    expect(open?.status).toBe('open');
+    // The call back is the survivor's call now; the survivor's own call was never touched.
+    const after = await holders();
+    expect(after.get(dropped)).toBe(survivor.sipPort);
+    expect(after.get(kept)).toBe(survivor.sipPort);
+    const { rows: gone } = await client.query('select 1 from live_calls where instance_id not in (select id from call_instances)');
+    expect(gone).toEqual([]);
+  }, 180_000);
+});
