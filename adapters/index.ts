@@ -116,3 +116,4 @@ export {
   startRtcSipChannel, type CallPorts, type CallTrunk, type RtcSipAdapter, type RtcSipBotSettings, type RtcSipChannel, type RtcSipChannelOptions, type Voicemail,
 } from './rtc-sip/index.js';
 export type { OutboundCallRequest, OutboundCalls, OutboundCallSettings, OutboundCallState } from './rtc-sip/index.js';
+export { createCallControl, type CallFact, type RtcSipCallControl } from './rtc-sip/index.js';

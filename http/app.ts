@@ -17,6 +17,7 @@ import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance
 import { attendanceCannedResponseRoutes } from './routes/attendance-canned-responses.js';
 import { attendanceInsightsRoutes } from './routes/attendance-insights.js';
 import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
+import { attendanceCallRoutes } from './routes/attendance-calls.js';
 import { attendanceCustomerRoutes } from './routes/attendance-customer.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps): Express {
     ...channelWebhookRoutes(deps.webhooks),
     ...sessionRoutes(deps.sessions),
     ...attendanceRoutes(deps.attendance),
+    ...attendanceCallRoutes(deps.attendance),
     ...attendanceQueueRoutes(deps.attendance),
     ...attendanceKanbanRoutes(deps.attendance),
     ...attendanceCustomerRoutes(deps.attendance),

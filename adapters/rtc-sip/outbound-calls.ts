@@ -109,7 +109,7 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
   }
 
   async function converse(allowed: AllowedCall, state: OutboundCallState, call: SipCall, media: CallMedia, first: NegotiatedAudio, local: { address: string; port: number }): Promise<void> {
-    followCallMedia(call, media, first, { local });
+    const followed = followCallMedia(call, media, first, { local });
     call.onEnded((reason) => finish(state, { state: 'ended', reason: END_REASONS[reason] }));
     Object.assign(state, { state: 'answered', answered_at: at() });
     deps.logger.info({ call: state.id, bot: allowed.bot.bot }, 'outbound call answered');
@@ -122,7 +122,7 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
       },
       close: (sessionId, reason) => deps.engine.close(sessionId, reason),
     };
-    await runVoiceCall({ ...deps.voiceCall, engine, speech: deps.speechOf(allowed.bot), logger: deps.logger, now: deps.now }, { bot: allowed.bot, callId: call.callId, caller: allowed.to }, call, media);
+    await runVoiceCall({ ...deps.voiceCall, engine, speech: deps.speechOf(allowed.bot), logger: deps.logger, now: deps.now }, { bot: allowed.bot, callId: call.callId, caller: allowed.to, direction: 'outbound', audio: followed.audio }, call, media);
   }
 
   return {

@@ -102,6 +102,10 @@ class CallMediaSession implements CallMedia {
     this.keyListeners.push(listener);
   }
 
+  sendDigits(digits: string): void {
+    if (!this.closed) this.rtp.sendDigits(digits);
+  }
+
   pressKey(digit: string): void {
     const key = digit.toUpperCase();
     if (KEYS.test(key)) this.keyPressed(key);

@@ -12,7 +12,7 @@ import type { RtpStats } from './rtp-session.js';
 export type WorkerCallOptions = Omit<CallMediaOptions, 'logger' | 'clock'>;
 
 /** The methods a command may name: `loop`'s handle is kept by the worker under the request id. */
-export type CallMethod = 'apply' | 'play' | 'loop' | 'stopLoop' | 'stopPlayback' | 'listen' | 'pressKey' | 'close';
+export type CallMethod = 'apply' | 'play' | 'loop' | 'stopLoop' | 'stopPlayback' | 'listen' | 'pressKey' | 'sendDigits' | 'close';
 
 /** The arguments of each method as they cross (loop's `stop` becomes `stopLoop(loopId)`). */
 export interface CallMethodArgs {
@@ -23,6 +23,7 @@ export interface CallMethodArgs {
   stopPlayback: [];
   listen: Parameters<CallMedia['listen']>;
   pressKey: Parameters<CallMedia['pressKey']>;
+  sendDigits: Parameters<CallMedia['sendDigits']>;
   close: [];
 }
 

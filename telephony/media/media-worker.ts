@@ -45,6 +45,7 @@ const methods: { [M in CallMethod]: (call: WorkerCall, ...args: CallMethodArgs[M
   stopPlayback: (call) => call.media.stopPlayback(),
   listen: (call, options) => call.media.listen(options),
   pressKey: (call, digit) => call.media.pressKey(digit),
+  sendDigits: (call, digits) => call.media.sendDigits(digits),
   close: (call) => {
     call.media.close();
     call.publishStats();
