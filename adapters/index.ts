@@ -121,3 +121,4 @@ export { createAttendantCalls, type AttendantCalls, type AttendantCallState } fr
 export {
   startCallSharing, type CallHolder, type CallInstance, type CallRegistry, type CallSharing, type DroppedCall, type RegisteredCall, type TakenCall,
 } from './rtc-sip/index.js';
+export { createCallControl, type CallFact, type RtcSipCallControl } from './rtc-sip/index.js';

@@ -5,7 +5,7 @@ import {
   createAssistService, createAttendanceApi, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener,
   createDestinationRegistry, createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination,
   createTeamChatInbox, createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers,
-  publishCustomerTyping, registerAttendanceWebhookJobs, registerEmailJobs, type AttendanceRepositories,
+  publishCustomerTyping, recordCallFact, registerAttendanceWebhookJobs, registerEmailJobs, type AttendanceRepositories, type CallControlPort,
 } from '../attendance/index.js';
 import { createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -23,6 +23,8 @@ import type { LanguageModels } from './language-models.js';
  */
 export async function wireAttendance(deps: {
   infra: Infrastructure; bots: BotRegistry; conversations: Conversations; repos: AttendanceRepositories; models: LanguageModels; logger: Logger;
+  /** The live phone calls, for the call commands and routes (app/call-ports.ts). */
+  calls?: CallControlPort;
 }) {
   const { infra, bots, conversations, repos, logger } = deps;
   const { engine, adapters } = conversations;
@@ -94,7 +96,7 @@ export async function wireAttendance(deps: {
   // A message that failed for good reaches the attendant's console at once (docs/attendance/live-events.md).
   engine.subscribe(deliveryFailedHandlers({ repos, bus }));
   // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
-  const commandDeps = { repos, attendance, assist, meetings: conversations.meetings.attendantCalls };
+  const commandDeps = { repos, attendance, assist, meetings: conversations.meetings.attendantCalls, bus, ...(deps.calls ? { calls: deps.calls } : {}) };
   // Lines from attendants on a customer channel are theirs, not a customer's (docs/channels/mobile-msg.md and docs/channels/workchat.md, "Attendants").
   const attendantInbox = createAttendantInbox({ commands: commandDeps, repos, config: (bot) => bots.find(bot)?.config });
   const { voiceFor } = conversations;
@@ -126,7 +128,7 @@ export async function wireAttendance(deps: {
       inbox: createTeamChatInbox({ commands: commandDeps, repos, threads: teamChatThreads, botId: (bot) => bots.find(bot)?.id }),
     }),
     // Phone calls on hold hear their place again, and a caller's voicemail becomes a ticket (docs/channels/rtc-sip.md).
-    calls: { queueNotice: attendance.queueNotice, takeVoicemail: attendance.takeVoicemail },
+    calls: { queueNotice: attendance.queueNotice, takeVoicemail: attendance.takeVoicemail, callFact: (fact: Parameters<typeof recordCallFact>[1]) => recordCallFact(repos, fact) },
     // The widget's typing notices reach the attendant (docs/attendance/live-events.md, "customer_typing").
     customerTyping: (sessionId: string) => publishCustomerTyping({ repos, bus, now }, sessionId),
   };

@@ -1,14 +1,17 @@
-import type { CallPorts, ChannelAdapters } from '../adapters/index.js';
-import type { VoicemailInput } from '../attendance/index.js';
+import { createCallControl, type CallFact, type CallPorts, type ChannelAdapters, type OutboundCalls, type RtcSipAdapter } from '../adapters/index.js';
+import type { CallControlPort, CallLifeFact, VoicemailInput } from '../attendance/index.js';
 import type { DriveLinks } from '../content/index.js';
 import type { TicketRow } from '../db/index.js';
 import type { FilesPort } from '../script-host/index.js';
+import { NotFoundError } from '../infra/errors.js';
 import type { BotRegistry } from './bots.js';
 
 /** What attendance answers phone calls with (app/attendance.ts). */
 export interface AttendanceForCalls {
   queueNotice(sessionId: string): Promise<string | undefined>;
   takeVoicemail(input: VoicemailInput): Promise<TicketRow>;
+  /** A fact of a call's life in the attendance event log (the call KPIs). */
+  callFact(fact: CallLifeFact): Promise<void>;
 }
 
 /**
@@ -27,6 +30,7 @@ export function callPorts(deps: {
       return true;
     },
     queueNotice: (sessionId) => deps.attendance.queueNotice(sessionId),
+    callFact: ({ bot: _bot, ...fact }: CallFact) => deps.attendance.callFact(fact),
     async keepVoicemail(voicemail) {
       const bot = deps.bots.named(voicemail.bot);
       if (!bot) throw new Error(`no bot ${voicemail.bot}`);
@@ -36,6 +40,32 @@ export function callPorts(deps: {
         session_id: voicemail.sessionId, caller: voicemail.caller, transcript: voicemail.transcript,
         recording: { url: deps.driveLinks.url(bot.name, path), path, mime_type: 'audio/wav', duration_seconds: voicemail.durationSeconds },
       });
+    },
+  };
+}
+
+/**
+ * Attendance's hands on the calls (docs/attendance/calls.md): the live calls of the rtc_sip
+ * adapter of this instance, and the bots' outbound calls once the phone channel has started
+ * (`outbound` is read at each call: attendance is wired before the channel starts).
+ */
+export function attendantCallControl(deps: {
+  adapter: RtcSipAdapter | undefined; bots: BotRegistry; outbound: () => OutboundCalls | undefined;
+}): CallControlPort | undefined {
+  if (!deps.adapter) return undefined;
+  const control = createCallControl(deps.adapter.liveCalls);
+  return {
+    isLive: (sessionId) => control.isLive(sessionId),
+    hold: (sessionId, on) => control.hold(sessionId, on),
+    sendDigits: (sessionId, digits) => control.sendDigits(sessionId, digits),
+    hangUp: (sessionId) => control.hangUp(sessionId),
+    transferToNumber: (sessionId, number) => control.transferToNumber(sessionId, number),
+    async placeCall({ bot, to }) {
+      const outbound = deps.outbound();
+      if (!outbound) throw new NotFoundError('No bot places phone calls on this service', 'outbound_calls_off');
+      // The outbound calls know bots by name; attendance by id.
+      const placed = await outbound.start({ bot: deps.bots.find(bot)?.name ?? bot, to });
+      return { call_id: placed.id, to: placed.to, from: placed.from };
     },
   };
 }

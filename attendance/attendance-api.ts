@@ -32,6 +32,8 @@ import {
   type UpdateTicketInput,
 } from './tickets/index.js';
 import { transferConversation, type TransferConversationInput } from './transfer-conversation.js';
+import { hangUpCall, holdCall, sendCallDigits, transferCall, type CallTransferTarget } from './calls/call-actions.js';
+import { NO_CALLS, type CallControlPort } from './calls/call-control-port.js';
 
 export interface AttendanceApiDeps {
   repos: AttendanceRepositories;
@@ -40,6 +42,8 @@ export interface AttendanceApiDeps {
   assist?: AssistService;
   /** Rooms for the `/video /call /voice` commands. */
   meetings?: AttendantMeetingsPort;
+  /** The live phone calls (docs/attendance/calls.md); without it no conversation has a live call. */
+  calls?: CallControlPort;
   /** The console's canned responses (docs/attendance/console.md). */
   cannedResponses: CannedResponseDeps;
   /** Where an attendant's typing notice reaches the customer's widget. */
@@ -53,7 +57,11 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
   const { repos, attendance, cannedResponses: canned } = deps;
   const base = attendance.useCaseDeps;
   const tickets = attendance.ticketDeps;
-  const commands = { repos, attendance, ...(deps.assist ? { assist: deps.assist } : {}), ...(deps.meetings ? { meetings: deps.meetings } : {}) };
+  const commands = {
+    repos, attendance, bus: deps.bus, ...(deps.assist ? { assist: deps.assist } : {}), ...(deps.meetings ? { meetings: deps.meetings } : {}),
+    ...(deps.calls ? { calls: deps.calls } : {}),
+  };
+  const callDeps = { repos, calls: deps.calls ?? NO_CALLS, base, bus: deps.bus };
   return {
     /** A command line (`/take`, `/resolve`, `/queue`…) or plain text for the customer, as the actor. */
     command: (input: AttendantCommandInput) => runAttendantCommand(commands, input),
@@ -70,6 +78,13 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
     resolve: attendance.resolveAs,
     assign: attendance.assignAs,
     transfer: (input: TransferConversationInput) => transferConversation(base, input),
+    /** The phone call of a conversation the actor holds (docs/attendance/calls.md). */
+    call: {
+      hold: (actor: Actor, sessionId: string, on: boolean) => holdCall(callDeps, actor, { sessionId, on }),
+      dtmf: (actor: Actor, sessionId: string, digits: string) => sendCallDigits(callDeps, actor, { sessionId, digits }),
+      hangUp: (actor: Actor, sessionId: string) => hangUpCall(callDeps, actor, { sessionId }),
+      transfer: (actor: Actor, sessionId: string, to: CallTransferTarget) => transferCall(callDeps, actor, { sessionId, to }),
+    },
     /** The customer of a conversation as attendants see them, and the tags and note they keep (docs/crm.md, "What attendants see"). */
     customer: {
       view: (actor: Actor, sessionId: string) => readCustomerView({ repos, config: base.config }, actor, sessionId),

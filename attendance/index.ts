@@ -55,6 +55,11 @@ export { listAttendants, type AttendantSummary } from './commands/list-attendant
 export { listBotAttendants, type BotAttendant } from './commands/bot-attendants.js';
 export { parseCommand, type AttendantCommand } from './commands/parse-command.js';
 export type { AttendantMeetingsPort } from './commands/meeting-commands.js';
+// Phone calls in attendance (docs/attendance/calls.md).
+export { NO_CALLS, type CallControlPort } from './calls/call-control-port.js';
+export { CALL_EVENTS_TOPIC, type CallEvent, type CallEventPayloads } from './calls/call-events.js';
+export { recordCallFact, type CallLifeFact } from './calls/call-facts.js';
+export { callCustomerBack, hangUpCall, holdCall, sendCallDigits, transferCall, type CallActionDeps, type CallTransferTarget } from './calls/call-actions.js';
 export {
   runAttendantCommand, type AttendantCommandDeps, type AttendantCommandInput, type CommandResult,
 } from './commands/run-attendant-command.js';

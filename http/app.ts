@@ -17,8 +17,8 @@ import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance
 import { attendanceCannedResponseRoutes } from './routes/attendance-canned-responses.js';
 import { attendanceInsightsRoutes } from './routes/attendance-insights.js';
 import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
-import { attendanceCustomerRoutes } from './routes/attendance-customer.js';
 import { attendanceCallRoutes } from './routes/attendance-calls.js';
+import { attendanceCustomerRoutes } from './routes/attendance-customer.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';

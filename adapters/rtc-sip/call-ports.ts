@@ -14,6 +14,22 @@ export interface CallPorts {
   queueNotice?(sessionId: string): Promise<string | undefined>;
   /** Keeps a caller's voicemail: the recording stored, a ticket opened with its transcript. */
   keepVoicemail?(input: Voicemail): Promise<void>;
+  /** Records a fact of the call's life in attendance's event log, for the call KPIs (docs/attendance/insights-and-survey.md). */
+  callFact?(fact: CallFact): Promise<void>;
+}
+
+/**
+ * A fact of a call's life: `started` (the call was answered or placed; `at` is then), `queued`
+ * (the caller waits for a person) and `ended` (why, as the session closes: `caller hung up`,
+ * `voicemail`, `nobody took the call`, `dialog ended`, `no input`, `failed`, `hung up by the service`).
+ */
+export interface CallFact {
+  bot: string;
+  sessionId: string;
+  kind: 'started' | 'queued' | 'ended';
+  at: Date;
+  reason?: string;
+  direction: 'inbound' | 'outbound';
 }
 
 /** A message a caller left after the longest wait. */

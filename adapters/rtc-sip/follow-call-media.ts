@@ -7,7 +7,7 @@ import { negotiateAudio } from '../../telephony/index.js';
  * negotiated against what was agreed and applied; one that cannot be used is refused (488) and
  * the call goes on as before. Key presses sent by SIP INFO reach the media as RFC 4733 ones do.
  */
-export function followCallMedia(call: SipCall, media: CallMedia, agreed: NegotiatedAudio, options: { local: { address: string; port: number }; srtp?: boolean }): void {
+export function followCallMedia(call: SipCall, media: CallMedia, agreed: NegotiatedAudio, options: { local: { address: string; port: number }; srtp?: boolean }): { audio(): NegotiatedAudio } {
   let audio = agreed;
   media.apply(audio);
   call.onReoffer((offerSdp) => {
@@ -21,6 +21,7 @@ export function followCallMedia(call: SipCall, media: CallMedia, agreed: Negotia
     const digit = infoDigit(contentType, body);
     if (digit) media.pressKey(digit);
   });
+  return { audio: () => audio };
 }
 
 /** A key press sent by SIP INFO: `application/dtmf-relay` (`Signal=5`) or `application/dtmf` (`5`). */

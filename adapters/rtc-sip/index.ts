@@ -1,6 +1,7 @@
 /** The rtc_sip channel: phone calls from a SIP trunk to a voice bot (docs/channels/rtc-sip.md). */
 export { createRtcSipAdapter, type RtcSipAdapter } from './rtc-sip-adapter.js';
-export type { CallPorts, Voicemail } from './call-ports.js';
+export type { CallFact, CallPorts, Voicemail } from './call-ports.js';
+export { createCallControl, type RtcSipCallControl } from './call-control.js';
 export type { LiveCall, LiveCalls } from './live-calls.js';
 export { startRtcSipChannel, type RtcSipChannel, type RtcSipChannelOptions } from './rtc-sip-channel.js';
 export type { CallTrunk, OutboundCallSettings, RtcSipBotSettings } from './rtc-sip-settings.js';

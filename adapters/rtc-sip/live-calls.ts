@@ -27,6 +27,25 @@ export interface LiveCall {
   waiting?: WaitingCall;
   /** Says a message committed outside the caller's turns on the call; resolves once it has been said. */
   deliver(message: OutboundMessage): Promise<void>;
+  /** What an attendant may do to the call (call-control.ts); absent on calls that cannot be controlled. */
+  control?: LiveCallControl;
+}
+
+/** An attendant's hands on a live call (docs/attendance/calls.md). */
+export interface LiveCallControl {
+  /** On: the caller hears the hold music (the bot's `sip-hold-music`, else the soft tone) until off. */
+  hold(on: boolean): void;
+  readonly held: boolean;
+  /** Key presses to the caller: RFC 4733 events when the call agreed telephone-event, else SIP INFO. */
+  sendDigits(digits: string): Promise<'rtp' | 'info'>;
+  /** BYE. */
+  hangUp(): Promise<void>;
+  /**
+   * Asks the trunk to call `number` (E.164) itself (REFER, RFC 3515) when its Allow does not rule
+   * REFER out: 'accepted' (202: our leg is then hung up), 'refused' (REFER not allowed or answered
+   * with an error), or 'ended' (the call is already over).
+   */
+  refer(number: string): Promise<'accepted' | 'refused' | 'ended'>;
 }
 
 /** Told of each call as it starts, gets its session and ends (call-sharing.ts writes them to the shared registry). */

@@ -111,7 +111,7 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
   async function converse(
     allowed: AllowedCall, state: OutboundCallState, call: SipCall, media: CallMedia, first: NegotiatedAudio, local: { address: string; port: number }, resume: CallResume | undefined,
   ): Promise<void> {
-    followCallMedia(call, media, first, { local });
+    const followed = followCallMedia(call, media, first, { local });
     call.onEnded((reason) => finish(state, { state: 'ended', reason: END_REASONS[reason] }));
     Object.assign(state, { state: 'answered', answered_at: at() });
     deps.logger.info({ call: state.id, bot: allowed.bot.bot }, 'outbound call answered');
@@ -124,7 +124,10 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
       },
       close: (sessionId, reason) => deps.engine.close(sessionId, reason),
     };
-    await runVoiceCall({ ...deps.voiceCall, engine, speech: deps.speechOf(allowed.bot), logger: deps.logger, now: deps.now }, { bot: allowed.bot, callId: call.callId, caller: allowed.to, ...(resume ? { resume } : {}) }, call, media);
+    await runVoiceCall(
+      { ...deps.voiceCall, engine, speech: deps.speechOf(allowed.bot), logger: deps.logger, now: deps.now },
+      { bot: allowed.bot, callId: call.callId, caller: allowed.to, direction: 'outbound', audio: followed.audio, ...(resume ? { resume } : {}) }, call, media,
+    );
   }
 
   return {

@@ -146,12 +146,13 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
       }
       agreed = answer.audio;
     }
-    followCallMedia(call, media, agreed!, { local, srtp });
+    const followed = followCallMedia(call, media, agreed!, { local, srtp });
     const caller = normaliseDialled(invite.from.uri.user) ?? invite.from.uri.user ?? 'anonymous';
     logger.info({ call_id: invite.callId, bot: bot.bot }, 'phone call answered');
     try {
       await runVoiceCall({ ...voiceCall, engine: options.engine, speech: speechOf(bot), logger, now }, {
         bot, callId: invite.callId, caller, ...(invite.from.displayName ? { callerName: invite.from.displayName } : {}),
+        direction: 'inbound', audio: followed.audio,
       }, call, media);
     } finally {
       calls.delete(invite.callId);

@@ -1,17 +1,18 @@
 import { PermanentDeliveryError, type ChannelCommand, type Engine, type InboundMessage, type OutboundMessage } from '../../engine/index.js';
 import { translate } from '../../infra/i18n.js';
 import type { Logger } from '../../infra/logger.js';
-import type { CallMedia, Heard, SipCall } from '../../telephony/index.js';
+import type { CallMedia, Heard, NegotiatedAudio, SipCall } from '../../telephony/index.js';
 import type { CallPorts } from './call-ports.js';
 import { callSpeaker, type CallSpeaker } from './call-speaker.js';
 import type { CallSpeech } from './call-speech.js';
 import { leaveVoicemail } from './leave-voicemail.js';
+import { liveCallControl } from './live-call-control.js';
 import type { LiveCall, LiveCalls } from './live-calls.js';
 import { answerOfDigits, listeningFor } from './menu-prompt.js';
 import { openToAttendants, type Attendance } from './attendable-call.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 import { spokenReply, type ReplyContext } from './spoken-reply.js';
-import { waitOnHold } from './wait-on-hold.js';
+import { holdTone, waitOnHold } from './wait-on-hold.js';
 
 /** What a call's conversation needs (docs/channels/rtc-sip.md, "The voice bot"). */
 export interface VoiceCallDeps {
@@ -33,6 +34,10 @@ export interface CallParty {
   callerName?: string;
   /** A call-back after the instance that held the call died (take-dropped-calls.ts): the conversation goes on where it was. */
   resume?: CallResume;
+  /** Who placed the call: the caller ('inbound'), or a bot or an attendant ('outbound'). */
+  direction?: 'inbound' | 'outbound';
+  /** What the SDP agrees now (follow-call-media.ts): whether key presses can go as RFC 4733 events. */
+  audio?: () => NegotiatedAudio;
 }
 
 /** How a called-back conversation goes on (docs/operations/kamailio.md, "When an instance dies"). */
@@ -58,11 +63,20 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
   const say = (key: string) => translate(bot.language, key);
   const speaker = callSpeaker(media);
   const replies: ReplyContext = { bot: bot.bot, caller: party.caller, language: bot.language, ports, logger: deps.logger };
+  let sessionId: string | undefined;
   let ended = false;
+  /** Why the call ends when we hung up for an attendant. */
+  let endedFor: string | undefined;
   call.onEnded(() => {
     ended = true;
     media.close();
   });
+  const startedAt = deps.now();
+  const fact = (kind: 'started' | 'queued' | 'ended', at: Date, reason?: string) => {
+    if (!sessionId || !ports.callFact) return;
+    ports.callFact({ bot: bot.bot, sessionId, kind, at, direction: party.direction ?? 'inbound', ...(reason ? { reason } : {}) })
+      .catch((error: unknown) => deps.logger.warn({ err: error, session: sessionId }, 'phone call: a call fact was not recorded'));
+  };
   // Messages from outside the caller's turns are said as they come (live-calls.ts).
   const live: LiveCall = {
     bot: bot.bot, caller: party.caller, callId: party.callId,
@@ -74,13 +88,20 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
       if (outcome === 'stopped' && ended) throw new PermanentDeliveryError('the call ended before the message was said');
     },
   };
+  // Hold music on the attendant's hold; while the caller waits for a person, until one joins, it plays anyway.
+  let waiting = false;
+  let handedOff: Attendance | undefined;
+  live.control = liveCallControl({
+    call, media, audio: party.audio,
+    music: (on) => speaker.background(on || (waiting && !handedOff?.attended()) ? bot.holdMusic ?? holdTone() : undefined),
+    hangingUp: (reason) => { endedFor = reason; },
+  });
   const leave = deps.liveCalls?.add(live);
   let sequence = 0;
   const turn = (text: string, raw: Record<string, unknown>, first = false) => {
     sequence += 1;
     return deps.engine.receive(inboundOf(party, text, `${party.callId}:${sequence}`, raw, deps.now(), first));
   };
-  let sessionId: string | undefined;
   let closeReason = 'caller hung up';
   try {
     let outcome = party.resume
@@ -91,6 +112,7 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
     deps.liveCalls?.identified(live);
     // A call-back of a caller who waited for a person: straight back on hold, after the apology.
     const holding = party.resume?.waiting === true;
+    if (!party.resume) fact('started', startedAt);
     let lastReplies = outcome.replies;
     let silences = 0;
     while (!ended) {
@@ -100,6 +122,9 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
       const interrupted = await speak(deps, speaker, replies, outcome.replies);
       if (ended) break;
       if (attendance) {
+        if (!holding) fact('queued', deps.now());
+        waiting = true;
+        handedOff = attendance;
         closeReason = await waitForPerson(deps, { speaker, media, call, party, sessionId, live, attendance, isEnded: () => ended });
         break;
       }
@@ -139,6 +164,8 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
   } finally {
     leave?.();
     media.close();
+    if (endedFor) closeReason = endedFor;
+    fact('ended', deps.now(), closeReason);
     if (sessionId) await deps.engine.close(sessionId, closeReason).catch((error: unknown) =>
       deps.logger.warn({ err: error, session: sessionId }, 'the call\'s session was not closed'));
   }

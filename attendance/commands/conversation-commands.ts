@@ -4,7 +4,9 @@
  * turned into replies by run-attendant-command.ts.
  */
 import { NotFoundError, ValidationError } from '../../infra/errors.js';
+import type { EventBus } from '../../infra/events/index.js';
 import type { AttendanceService, QueueItem } from '../attendance-service.js';
+import type { CallControlPort } from '../calls/call-control-port.js';
 import type { AssistService } from '../assist/assist-service.js';
 import { attends } from '../attendants/attendance-users.js';
 import { currentConversation, heldConversation, takableQueues, type Actor } from './attendant-scope.js';
@@ -22,6 +24,10 @@ export interface AttendantCommandDeps {
   assist?: AssistService;
   /** Rooms for `/video /call /voice` (the meetings area); without it they say meetings are not configured. */
   meetings?: AttendantMeetingsPort;
+  /** The live phone calls for `/hangup /hold /dtmf /callback /call back` and a call's `/transfer` (docs/attendance/calls.md); without it they say calls are not configured. */
+  calls?: CallControlPort;
+  /** Where the call events go (attendance/calls/call-events.ts). */
+  bus?: Pick<EventBus, 'publish'>;
 }
 
 /** The answer to one command line. */

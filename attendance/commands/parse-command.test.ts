@@ -41,7 +41,7 @@ describe('parseCommand', () => {
     ['/voice', /Usage: \/voice on\|off/],
     ['/video invite', /Usage: \/video/],
     ['/video share', /Usage: \/video/],
-    ['/call me', /takes no arguments/],
+    ['/call me', /Usage: \/call or \/call back/],
   ])('%s is invalid', (input, message) => {
     const command = parseCommand(input);
     expect(command.kind).toBe('invalid');

@@ -4,10 +4,13 @@
  * attendant; plain text is relayed to the customer. Every answer is `{ok, reply}` in words —
  * typed domain errors (a lost `/take` race, an unknown session) become `ok: false` replies.
  */
-import { DomainError } from '../../infra/errors.js';
+import { DomainError, NotFoundError, ValidationError } from '../../infra/errors.js';
+import { attends } from '../attendants/attendance-users.js';
+import { CALLS_NOT_CONFIGURED, callCommand, phoneCustomer, transferCallToAttendant } from '../calls/call-commands.js';
+import type { CallActionDeps } from '../calls/call-actions.js';
 import { assistCommand } from '../assist/assist-command.js';
 import { priorityName, type Priority } from '../priority.js';
-import { listVisibleItems, type Actor } from './attendant-scope.js';
+import { heldConversation, listVisibleItems, type Actor } from './attendant-scope.js';
 import {
   contextCommand, resolveCommand, takeCommand, transferCommand, type AttendantCommandDeps, type CommandResult,
 } from './conversation-commands.js';
@@ -51,8 +54,19 @@ async function run(deps: AttendantCommandDeps, input: AttendantCommandInput, com
       return takeCommand(deps, actor, command.sessionId ?? sessionId);
     case 'resolve':
       return resolveCommand(deps, actor, command.sessionId ?? sessionId);
-    case 'transfer':
+    case 'transfer': {
+      const calls = callDeps(deps);
+      if (calls) {
+        const row = await heldConversation(deps.repos, actor, sessionId, { supervisorOverride: true });
+        if (calls.calls.isLive(row.session_id)) {
+          const target = await deps.repos.users.findByLogin(command.username);
+          if (!target || !attends(target)) throw new NotFoundError(`No attendant named @${command.username}`, 'attendant_not_found');
+          if (target.id === row.assigned_to) throw new ValidationError(`@${command.username} already has this conversation`);
+          return transferCallToAttendant(calls, actor, { id: target.id, username: target.username }, row.session_id);
+        }
+      }
       return transferCommand(deps, actor, command.username, sessionId);
+    }
     case 'context':
       return contextCommand(deps, actor, sessionId);
     case 'status': {
@@ -65,14 +79,29 @@ async function run(deps: AttendantCommandDeps, input: AttendantCommandInput, com
     case 'assist':
       if (!deps.assist) return { ok: false, reply: `/${command.name}: ${ASSIST_NOT_CONFIGURED}` };
       return assistCommand(deps.assist, actor, command, sessionId);
-    case 'meeting':
+    case 'call': {
+      const calls = callDeps(deps);
+      if (!calls) return { ok: false, reply: `/${command.name}: ${CALLS_NOT_CONFIGURED}` };
+      return callCommand(calls, actor, command.request, sessionId);
+    }
+    case 'meeting': {
+      // `/call` phones a customer whose number is known (not on the web); otherwise it is the audio room's link.
+      const calls = command.name === 'call' ? callDeps(deps) : undefined;
+      const phoned = calls ? await phoneCustomer(calls, actor, sessionId) : undefined;
+      if (phoned) return phoned;
       if (!deps.meetings) return { ok: false, reply: `/${command.name}: ${MEETINGS_NOT_CONFIGURED}` };
       return meetingCommand({ repos: deps.repos, meetings: deps.meetings }, actor, command.request, sessionId);
+    }
     case 'unknown':
       return { ok: false, reply: `Unknown command /${command.name}. Type /help for the list of commands.` };
     case 'invalid':
       return { ok: false, reply: command.message };
   }
+}
+
+/** What the call commands run with, when the service has phone calls. */
+function callDeps(deps: AttendantCommandDeps): CallActionDeps | undefined {
+  return deps.calls && { repos: deps.repos, calls: deps.calls, base: deps.attendance.useCaseDeps, ...(deps.bus ? { bus: deps.bus } : {}) };
 }
 
 /** `/queue`: one line per waiting or assigned conversation the attendant may see. */

@@ -65,6 +65,7 @@ export function cyclesOf(events: readonly Event[]): Cycle[] {
       case 'transferred': case 'assigned': case 'customer_message': case 'satisfaction': case 'status_changed':
       case 'ticket_created': case 'ticket_updated': case 'ticket_assigned': case 'ticket_transferred': case 'ticket_resolved':
       case 'ticket_deleted': case 'video_requested': case 'video_started': case 'video_ended': case 'screen_share_started': case 'transcription_scored':
+      case 'call_started': case 'call_queued': case 'call_ended': case 'call_held': case 'call_resumed': case 'call_transferred':
         break;
     }
   }
@@ -130,11 +131,13 @@ export function heldIntervals(events: readonly Event[], window: Interval): Map<s
       case 'queued': case 'resolved':
         release(e.session_id, at);
         break;
-      // Tickets are not conversations: assigning or resolving one holds or frees nothing.
+      // Tickets are not conversations: assigning or resolving one holds or frees nothing. Time on a
+      // call counts through call-kpis.ts (callIntervals), merged with this.
       case 'transferred': case 'first_response': case 'customer_message': case 'attendant_message': case 'satisfaction':
       case 'status_changed':
       case 'ticket_created': case 'ticket_updated': case 'ticket_assigned': case 'ticket_transferred': case 'ticket_resolved':
       case 'ticket_deleted': case 'video_requested': case 'video_started': case 'video_ended': case 'screen_share_started': case 'transcription_scored':
+      case 'call_started': case 'call_queued': case 'call_ended': case 'call_held': case 'call_resumed': case 'call_transferred':
         break;
     }
   }
@@ -174,12 +177,12 @@ export function merge(intervals: readonly Interval[]): Interval[] {
   return out;
 }
 
-function push(into: Map<string, Interval[]>, key: string, from: number, to: number, window: Interval): void {
+export function push(into: Map<string, Interval[]>, key: string, from: number, to: number, window: Interval): void {
   const clipped = { from: Math.max(from, window.from), to: Math.min(to, window.to) };
   if (clipped.to <= clipped.from) return;
   into.set(key, [...(into.get(key) ?? []), clipped]);
 }
 
-function mergeAll(map: Map<string, Interval[]>): Map<string, Interval[]> {
+export function mergeAll(map: Map<string, Interval[]>): Map<string, Interval[]> {
   return new Map([...map].map(([k, v]) => [k, merge(v)]));
 }

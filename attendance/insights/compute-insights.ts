@@ -4,7 +4,8 @@
  * Every mean over nothing is null, never NaN, so an empty window reads as "no data".
  */
 import type { AttendanceEventRow } from '../../db/index.js';
-import { cyclesOf, heldIntervals, onlineIntervals, overlapMs, totalMs, type Interval } from './attendance-cycles.js';
+import { cyclesOf, heldIntervals, merge, onlineIntervals, overlapMs, totalMs, type Interval } from './attendance-cycles.js';
+import { callIntervals, callKpis } from './call-kpis.js';
 import { videoKpis } from './video-kpis.js';
 
 /** The fields of a log row the KPIs read. */
@@ -16,7 +17,7 @@ export interface InsightsWindow {
   to: Date;
 }
 
-/** Every KPI by name; null when the window holds nothing to measure. The video ones: attendance/insights/video-kpis.ts. */
+/** Every KPI by name; null when the window holds nothing to measure. The video ones: attendance/insights/video-kpis.ts; the call ones: call-kpis.ts. */
 export interface InsightsMetrics {
   /** Seconds, mean of queued → accepted over cycles accepted in the window. */
   avg_wait_time: number | null;
@@ -26,7 +27,7 @@ export interface InsightsMetrics {
   resolution_rate: number | null;
   /** Mean survey score (0–10) of answers in the window. */
   customer_satisfaction: number | null;
-  /** Percent of attendants' online (or busy) time in which they held at least one conversation. */
+  /** Percent of attendants' online (or busy) time in which they held at least one conversation or were on a call. */
   attendant_utilization: number | null;
   /** Percent of the cycles queued in the window that were transferred to another attendant or requeued. */
   transfers_rate: number | null;
@@ -35,6 +36,14 @@ export interface InsightsMetrics {
   avg_video_duration: number | null;
   screen_share_usage: number | null;
   transcription_accuracy: number | null;
+  calls: number | null;
+  avg_call_wait_time: number | null;
+  avg_call_answer_time: number | null;
+  avg_call_talk_time: number | null;
+  call_holds: number | null;
+  call_transfers: number | null;
+  abandoned_calls: number | null;
+  voicemails: number | null;
 }
 
 export type InsightName = keyof InsightsMetrics;
@@ -72,6 +81,14 @@ export const INSIGHT_TARGETS: Record<InsightName, Omit<InsightTarget, 'met'>> = 
   avg_video_duration: { below: 15 * 60, unit: 'seconds' },
   screen_share_usage: { above: 40, unit: 'percent' },
   transcription_accuracy: { above: 90, unit: 'percent' },
+  calls: { unit: 'count' },
+  avg_call_wait_time: { below: 60, unit: 'seconds' },
+  avg_call_answer_time: { below: 90, unit: 'seconds' },
+  avg_call_talk_time: { unit: 'seconds' },
+  call_holds: { unit: 'count' },
+  call_transfers: { unit: 'count' },
+  abandoned_calls: { unit: 'count' },
+  voicemails: { unit: 'count' },
 };
 
 /**
@@ -92,6 +109,7 @@ export function computeInsights(events: readonly InsightEvent[], window: Insight
   const waits = cycles.filter((c) => inWindow(c.accepted)).map((c) => seconds(c.start, c.accepted!));
   const responses = cycles.filter((c) => inWindow(c.firstResponse)).map((c) => seconds(c.accepted!, c.firstResponse!));
   const video = videoKpis(logged, inWindow);
+  const call = callKpis(logged, inWindow);
   const scores = logged.filter((e) => e.type === 'satisfaction' && inWindow(e.at)).map((e) => e.data.score)
     .filter((s): s is number => typeof s === 'number' && Number.isFinite(s) && s >= 0 && s <= 10);
 
@@ -107,6 +125,14 @@ export function computeInsights(events: readonly InsightEvent[], window: Insight
     avg_video_duration: round(video.avg_video_duration, 1),
     screen_share_usage: round(video.screen_share_usage, 1),
     transcription_accuracy: round(video.transcription_accuracy, 1),
+    calls: round(call.calls, 0),
+    avg_call_wait_time: round(call.avg_call_wait_time, 1),
+    avg_call_answer_time: round(call.avg_call_answer_time, 1),
+    avg_call_talk_time: round(call.avg_call_talk_time, 1),
+    call_holds: round(call.call_holds, 0),
+    call_transfers: round(call.call_transfers, 0),
+    abandoned_calls: round(call.abandoned_calls, 0),
+    voicemails: round(call.voicemails, 0),
   };
   return { metrics, counts: { conversations: started.length, resolved, transferred, surveys: scores.length } };
 }
@@ -126,16 +152,17 @@ export function targetsFor(metrics: InsightsMetrics): Record<InsightName, Insigh
 
 /**
  * Held time over available time, summed over attendants, inside the window: per attendant, the
- * time holding at least one conversation while online or busy, over the time online or busy.
+ * time holding at least one conversation or on a call while online or busy, over the time online or busy.
  */
 function utilization(events: readonly InsightEvent[], window: Interval): number | undefined {
   const online = onlineIntervals(events, window);
   const held = heldIntervals(events, window);
+  const onCalls = callIntervals(events, window);
   let available = 0;
   let busy = 0;
   for (const [attendant, intervals] of online) {
     available += totalMs(intervals);
-    busy += overlapMs(intervals, held.get(attendant) ?? []);
+    busy += overlapMs(intervals, merge([...(held.get(attendant) ?? []), ...(onCalls.get(attendant) ?? [])]));
   }
   return available > 0 ? (100 * busy) / available : undefined;
 }

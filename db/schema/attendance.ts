@@ -136,6 +136,8 @@ export const ATTENDANCE_EVENT_TYPES = [
   'ticket_created', 'ticket_updated', 'ticket_assigned', 'ticket_transferred', 'ticket_resolved', 'ticket_deleted',
   // Meetings (meetings/meeting-events.ts): the video KPIs are computed from these.
   'video_requested', 'video_started', 'video_ended', 'screen_share_started', 'transcription_scored',
+  // Phone calls (attendance/calls/call-facts.ts): the call KPIs are computed from these.
+  'call_started', 'call_queued', 'call_ended', 'call_held', 'call_resumed', 'call_transferred',
 ] as const;
 export type AttendanceEventType = (typeof ATTENDANCE_EVENT_TYPES)[number];
 

@@ -3,16 +3,22 @@ import type { Principal } from '../../auth/index.js';
 import { ConflictError, NotFoundError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
 import { SessionParamsSchema } from '../schemas/attendance.js';
-import { AttendantCallStateSchema, CallConnectAnswerSchema, CallConnectRequestSchema, CallHangUpAnswerSchema } from '../schemas/attendance-calls.js';
+import {
+  AttendantCallStateSchema, CallConnectAnswerSchema, CallConnectRequestSchema, CallDtmfRequestSchema, CallDtmfResultSchema, CallHangupResultSchema,
+  CallHoldRequestSchema, CallHoldResultSchema, CallTransferRequestSchema, CallTransferResultSchema,
+} from '../schemas/attendance-calls.js';
 import type { AttendanceRoutesDeps } from './attendance.js';
 
 const ACCESS = ['attendant', 'supervisor'] as const; // admins always pass
 const TAG = 'attendance';
 
 /**
- * The attendant on a phone call (docs/attendance/calls.md): the console's browser joins the call
- * of a conversation the attendant holds (WebRTC, offer and answer here), and may hang it up. Only
- * the conversation's holder may; a call is served by the instance that answered it (404 elsewhere).
+ * The phone call of a conversation (docs/attendance/calls.md): the console's browser joins the call
+ * of a conversation the attendant holds (WebRTC, offer and answer here), and the holder puts it on
+ * hold, sends key presses, hangs up or transfers it. A call is served by the instance that holds
+ * it. Errors: 404 when the conversation is not in attendance or its call is not here, 403 when it
+ * is not in the caller's queues, 409 `not_holder` when someone else holds it, `no_live_call` when
+ * its call is not live on this instance, `transfer_refused` when the trunk refuses a REFER.
  */
 export function attendanceCallRoutes(deps: AttendanceRoutesDeps & { attendantCalls?: AttendantCalls }) {
   const calls = () => {
@@ -25,14 +31,15 @@ export function attendanceCallRoutes(deps: AttendanceRoutesDeps & { attendantCal
     if (!item) throw new NotFoundError(`Conversation ${sessionId} is not in attendance`, 'session_not_found');
     if (item.assigned_to !== principal.user_id) throw new ConflictError('Take the conversation first: only its holder talks to the caller', 'not_holder');
   };
+  const path = (action?: string) => `/api/attendance/conversations/:session_id/call${action ? `/${action}` : ''}`;
   return [
     defineRoute({
-      method: 'get', path: '/api/attendance/conversations/:session_id/call', summary: 'The call of a conversation: waiting on hold, or an attendant on it', tag: TAG, access: ACCESS,
+      method: 'get', path: path(), summary: 'The call of a conversation: waiting on hold, or an attendant on it', tag: TAG, access: ACCESS,
       params: SessionParamsSchema, response: { description: 'The call', schema: AttendantCallStateSchema }, errors: [404, 409],
       handle: async ({ params }) => calls().state(params.session_id),
     }),
     defineRoute({
-      method: 'post', path: '/api/attendance/conversations/:session_id/call/connect',
+      method: 'post', path: path('connect'),
       summary: 'Join the caller from the browser: a WebRTC offer (PCMU/PCMA) in, the answer out; the hold music stops', tag: TAG, access: ACCESS,
       params: SessionParamsSchema, body: CallConnectRequestSchema, response: { description: 'The SDP answer', schema: CallConnectAnswerSchema }, errors: [404, 409],
       handle: async ({ params, body, principal }) => {
@@ -42,12 +49,26 @@ export function attendanceCallRoutes(deps: AttendanceRoutesDeps & { attendantCal
       },
     }),
     defineRoute({
-      method: 'post', path: '/api/attendance/conversations/:session_id/call/hangup', summary: 'Hang up: the call ends (BYE to the caller)', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, response: { description: 'Hung up', schema: CallHangUpAnswerSchema }, errors: [404, 409],
-      handle: async ({ params, principal }) => {
-        await holder(principal, params.session_id);
-        await calls().hangUp(params.session_id);
-        return { ok: true as const };
+      method: 'post', path: path('hold'), summary: 'Put the conversation\'s phone call on hold (the caller hears the hold music) or resume it', tag: TAG, access: ACCESS,
+      params: SessionParamsSchema, body: CallHoldRequestSchema, response: { description: 'The call\'s hold state', schema: CallHoldResultSchema }, errors: [403, 404, 409],
+      handle: async ({ params, body, principal }) => ({ ok: true as const, ...(await deps.attendance.call.hold(principal, params.session_id, body.on)) }),
+    }),
+    defineRoute({
+      method: 'post', path: path('dtmf'), summary: 'Send key presses (DTMF) to the far end of the conversation\'s phone call', tag: TAG, access: ACCESS,
+      params: SessionParamsSchema, body: CallDtmfRequestSchema, response: { description: 'Sent', schema: CallDtmfResultSchema }, errors: [403, 404, 409],
+      handle: async ({ params, body, principal }) => ({ ok: true as const, ...(await deps.attendance.call.dtmf(principal, params.session_id, body.digits)) }),
+    }),
+    defineRoute({
+      method: 'post', path: path('hangup'), summary: 'End the conversation\'s phone call (BYE to the caller)', tag: TAG, access: ACCESS,
+      params: SessionParamsSchema, response: { description: 'Hung up', schema: CallHangupResultSchema }, errors: [403, 404, 409],
+      handle: async ({ params, principal }) => ({ ok: true as const, ...(await deps.attendance.call.hangUp(principal, params.session_id)) }),
+    }),
+    defineRoute({
+      method: 'post', path: path('transfer'), summary: 'Transfer the conversation\'s phone call to another attendant or to a number (SIP REFER)', tag: TAG, access: ACCESS,
+      params: SessionParamsSchema, body: CallTransferRequestSchema, response: { description: 'Transferred', schema: CallTransferResultSchema }, errors: [403, 404, 409],
+      handle: async ({ params, body, principal }) => {
+        const to = 'number' in body ? { number: body.number } : { attendantId: body.attendant_id };
+        return { ok: true as const, ...(await deps.attendance.call.transfer(principal, params.session_id, to)) };
       },
     }),
   ];

@@ -25,6 +25,14 @@ export const InsightsMetricsSchema = z
     avg_video_duration: Metric.meta({ description: 'Seconds, mean length of the video calls that ended in the window' }),
     screen_share_usage: Metric.meta({ description: 'Percent of the video calls started in the window in which a screen was shared' }),
     transcription_accuracy: Metric.meta({ description: 'Percent, mean 100 × (1 − word error rate) of transcripts scored against a reference' }),
+    calls: Metric.meta({ description: 'Phone calls started in the window (docs/attendance/insights-and-survey.md, "Phone calls")' }),
+    avg_call_wait_time: Metric.meta({ description: 'Seconds, mean call queued → taken by an attendant, calls taken in the window' }),
+    avg_call_answer_time: Metric.meta({ description: 'Seconds, mean call started → taken by an attendant (the bot\'s part included), calls taken in the window' }),
+    avg_call_talk_time: Metric.meta({ description: 'Seconds, mean taken → call ended, taken calls that ended in the window' }),
+    call_holds: Metric.meta({ description: 'Times attendants put a call on hold in the window' }),
+    call_transfers: Metric.meta({ description: 'Calls transferred (to an attendant or a number) in the window' }),
+    abandoned_calls: Metric.meta({ description: 'Calls whose caller hung up while queued, before anyone took them' }),
+    voicemails: Metric.meta({ description: 'Calls that ended with a voicemail (each leaves a voicemail ticket)' }),
   })
   .meta({ id: 'AttendanceInsightsMetrics' });
 

@@ -58,6 +58,8 @@ export interface CallMedia {
   listen(options?: ListenOptions): Promise<Heard>;
   /** Key presses as they arrive (RFC 4733, and SIP INFO fed in by `pressKey`). */
   onKey(listener: (digit: string) => void): void;
+  /** Sends key presses to the far end as RFC 4733 telephone-events (0–9, *, #, A–D), in place of audio for their length; dropped when the SDP agreed no telephone-event (then SIP INFO carries them). */
+  sendDigits(digits: string): void;
   /** A key press that arrived by SIP INFO (fallback): treated like an RFC 4733 one. */
   pressKey(digit: string): void;
   /** The codec the SDP agreed; undefined before the first `apply`. */

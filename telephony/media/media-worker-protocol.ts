@@ -13,7 +13,7 @@ import type { RtpStats } from './rtp-session.js';
 export type WorkerCallOptions = Omit<CallMediaOptions, 'logger' | 'clock'>;
 
 /** The methods a command may name: `loop`'s handle is kept by the worker under the request id. */
-export type CallMethod = 'apply' | 'play' | 'loop' | 'stopLoop' | 'stopPlayback' | 'listen' | 'pressKey' | 'startRelay' | 'relay' | 'stopRelay' | 'close';
+export type CallMethod = 'apply' | 'play' | 'loop' | 'stopLoop' | 'stopPlayback' | 'listen' | 'pressKey' | 'sendDigits' | 'startRelay' | 'relay' | 'stopRelay' | 'close';
 
 /** The arguments of each method as they cross (loop's `stop` becomes `stopLoop(loopId)`). */
 export interface CallMethodArgs {
@@ -24,6 +24,7 @@ export interface CallMethodArgs {
   stopPlayback: [];
   listen: Parameters<CallMedia['listen']>;
   pressKey: Parameters<CallMedia['pressKey']>;
+  sendDigits: Parameters<CallMedia['sendDigits']>;
   /** The listener stays on the main thread: the caller's packets come back as `relayed` messages. */
   startRelay: [];
   relay: Parameters<CallMedia['relay']>;

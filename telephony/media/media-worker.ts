@@ -46,6 +46,7 @@ const methods: { [M in CallMethod]: (call: WorkerCall, ...args: CallMethodArgs[M
   stopPlayback: (call) => call.media.stopPlayback(),
   listen: (call, options) => call.media.listen(options),
   pressKey: (call, digit) => call.media.pressKey(digit),
+  sendDigits: (call, digits) => call.media.sendDigits(digits),
   startRelay: (call) => call.media.startRelay((codec, payload) => {
     const bytes = payload.slice();
     post({ kind: 'relayed', call: call.id, codec, payload: bytes }, [bytes.buffer]);

@@ -4,7 +4,7 @@ import type { Logger } from '../../infra/logger.js';
 import { decodeG711, encodeG711, FRAME_SAMPLES, silenceFrame } from './g711.js';
 import { isRtcp, parseRtpPacket, serializeRtpPacket } from './rtp-packet.js';
 import { isHeldByPeer, type NegotiatedAudio } from './negotiated-audio.js';
-import { KeyPressDetector } from './telephone-event.js';
+import { KeyPressDetector, KeyPressSender } from './telephone-event.js';
 import { SrtpReceiver, SrtpSender, type SrtpKey } from './srtp-context.js';
 
 /** A send that comes more than this long after the previous one counts as late. */
@@ -47,6 +47,9 @@ export class RtpSession {
   private talking = false;
   private lastSendAt: number | undefined;
   private readonly keys = new KeyPressDetector();
+  private readonly pressing = new KeyPressSender();
+  /** The RTP timestamp of the telephone-event being sent: all its packets carry its start (RFC 4733 §2.5.1.2). */
+  private eventTimestamp = 0;
   private pending: Int16Array = new Int16Array(0);
   private readonly counts: RtpStats = { sent: 0, received: 0, droppedForeign: 0, droppedUnauthenticated: 0, lateSends: 0, maxIntervalMs: 0 };
   /** SRTP, when the SDP agreed keys: ours to protect what we send, the peer's to check what we receive. */
@@ -87,6 +90,16 @@ export class RtpSession {
   }
 
   /**
+   * Sends `digits` as RFC 4733 telephone-events in place of the next ticks' audio; false (nothing
+   * queued) when the far end agreed no telephone-event, so the caller can fall back to SIP INFO.
+   */
+  sendDigits(digits: string): boolean {
+    if (this.audioSettings?.telephoneEventPayloadType === undefined) return false;
+    this.pressing.press(digits);
+    return true;
+  }
+
+  /**
    * One 20 ms tick: sends `frame` (or silence when undefined) unless there is no peer yet or the
    * peer holds the call. The timestamp advances every tick, sent or not, as the sampling clock does.
    */
@@ -105,12 +118,20 @@ export class RtpSession {
       this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
       return;
     }
-    // The marker bit starts a talkspurt: the first audio after silence, or after not sending.
-    const marker = payload !== undefined && !this.talking;
-    this.talking = payload !== undefined;
-    const plain = serializeRtpPacket({
-      marker, payloadType: audio.payloadType, sequenceNumber: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, payload: payload ?? silenceFrame(audio.codec),
-    });
+    const press = audio.telephoneEventPayloadType === undefined ? undefined : this.pressing.next();
+    let plain: Buffer;
+    if (press && press !== 'gap') {
+      if (press.starts) this.eventTimestamp = this.timestamp;
+      this.talking = false;
+      plain = serializeRtpPacket({ marker: press.starts, payloadType: audio.telephoneEventPayloadType!, sequenceNumber: this.sequence, timestamp: this.eventTimestamp, ssrc: this.ssrc, payload: press.payload });
+    } else {
+      // The marker bit starts a talkspurt: the first audio after silence, or after not sending.
+      const marker = payload !== undefined && !this.talking;
+      this.talking = payload !== undefined;
+      plain = serializeRtpPacket({
+        marker, payloadType: audio.payloadType, sequenceNumber: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, payload: payload ?? silenceFrame(audio.codec),
+      });
+    }
     const packet = this.srtp ? this.srtp.sender.protect(plain) : plain;
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;

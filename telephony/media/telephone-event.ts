@@ -53,3 +53,53 @@ export class KeyPressDetector {
     return key;
   }
 }
+
+/** Packets of one press we send: 100 ms of tone, then the end packet three times (RFC 4733 §2.5.1.4). */
+const TONE_PACKETS = 5;
+const END_PACKETS = 3;
+/** Silent ticks between two presses, so the far end hears them apart. */
+const GAP_TICKS = 3;
+/** The 8 kHz samples one 20 ms packet adds to an event's duration. */
+const SAMPLES_PER_PACKET = 160;
+
+/** One tick's telephone-event packet: `starts` when it opens a new event (new timestamp, marker bit). */
+export interface KeyPressPacket {
+  payload: Buffer;
+  starts: boolean;
+}
+
+/**
+ * The key presses we send as telephone-events, one packet per 20 ms tick: each press is
+ * 5 packets of growing duration and 3 end packets, then a short gap (silence) before the next.
+ */
+export class KeyPressSender {
+  private readonly queue: string[] = [];
+  private tick = 0;
+
+  /** Queues keys (0–9, *, #, A–D; others are skipped). */
+  press(digits: string): void {
+    for (const digit of digits.toUpperCase()) if (KEYS.includes(digit)) this.queue.push(digit);
+  }
+
+  get pending(): boolean {
+    return this.queue.length > 0;
+  }
+
+  /** This tick's packet; 'gap' while the pause after a press runs (send audio as usual); undefined when nothing is queued. */
+  next(): KeyPressPacket | 'gap' | undefined {
+    const digit = this.queue[0];
+    if (digit === undefined) return undefined;
+    const at = this.tick;
+    this.tick += 1;
+    if (at >= TONE_PACKETS + END_PACKETS) {
+      if (at + 1 >= TONE_PACKETS + END_PACKETS + GAP_TICKS) {
+        this.queue.shift();
+        this.tick = 0;
+      }
+      return 'gap';
+    }
+    const end = at >= TONE_PACKETS;
+    const duration = SAMPLES_PER_PACKET * Math.min(at + 1, TONE_PACKETS);
+    return { payload: encodeTelephoneEvent({ event: KEYS.indexOf(digit), end, volume: 10, duration }), starts: at === 0 };
+  }
+}

@@ -72,6 +72,10 @@ export class WorkerCallMedia implements CallMedia {
     this.keyListeners.push(listener);
   }
 
+  sendDigits(digits: string): void {
+    if (!this.isClosed) this.link.send(this.call, 'sendDigits', [digits]);
+  }
+
   pressKey(digit: string): void {
     if (!this.isClosed) this.link.send(this.call, 'pressKey', [digit]);
   }

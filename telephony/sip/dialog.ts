@@ -1,7 +1,7 @@
 /**
  * The UAS dialog of an answered call (RFC 3261 §12) and the call it carries: requests inside it
- * (BYE, re-INVITE, UPDATE, INFO, OPTIONS, ACK), the BYE we send, and the session timer
- * (RFC 4028) that ends a call nobody refreshes. Requests are sent back to where the INVITE came
+ * (BYE, re-INVITE, UPDATE, INFO, NOTIFY, OPTIONS, ACK), the requests we send in it (BYE, INFO key
+ * presses, REFER), and the session timer (RFC 4028) that ends a call nobody refreshes. Requests are sent back to where the INVITE came
  * from (the trunk), which also works when the caller's Contact is behind NAT.
  */
 import type { Logger } from '../../infra/logger.js';
@@ -48,6 +48,9 @@ export class Dialog implements SipCall {
   private ended: CallEndReason | undefined;
   private readonly endedListeners: ((reason: CallEndReason) => void)[] = [];
   private readonly infoListeners: ((contentType: string | undefined, body: string) => void)[] = [];
+  private readonly notifyListeners: ((event: string | undefined, body: string) => void)[] = [];
+  /** The methods the far end's Allow listed (upper case); undefined when it sent none. */
+  private readonly remoteAllow: Set<string> | undefined;
   private reofferHandler: ((offer: string) => string) | undefined;
   /** The INVITE (first or re-INVITE) whose 2xx waits for its ACK, by CSeq number. */
   private awaitingAck: { seq: number; tx: InviteServerTransaction } | undefined;
@@ -69,6 +72,9 @@ export class Dialog implements SipCall {
     this.scheme = uriScheme(invite.uri) === 'sips' ? 'sips' : 'sip';
     this.remoteSeq = parseCSeq(headerValue(invite, 'cseq') ?? '').seq;
     this.lastAnswer = answer;
+    const allow = headerValues(invite, 'allow');
+    this.remoteAllow = allow.length === 0 ? undefined
+      : new Set(allow.flatMap((value) => value.split(',')).map((method) => method.trim().toUpperCase()).filter(Boolean));
   }
 
   get id(): string {
@@ -136,6 +142,13 @@ export class Dialog implements SipCall {
         for (const listener of this.infoListeners) listener(contentType, request.body.toString('utf8'));
         return;
       }
+      case 'NOTIFY': {
+        // A REFER's progress (RFC 3515 §2.4.4): the far end tells how its new call goes.
+        this.host.respond(tx, 200);
+        const event = headerValue(request, 'event');
+        for (const listener of this.notifyListeners) safely(this.host.logger, () => listener(event, request.body.toString('utf8')));
+        return;
+      }
       case 'OPTIONS':
         this.host.respond(tx, 200, { headers: { Allow: ALLOW, Accept: ACCEPT, Supported: SUPPORTED } });
         return;
@@ -197,6 +210,37 @@ export class Dialog implements SipCall {
   }
 
   private byeRequest(): SipRequest {
+    return this.request('BYE', []);
+  }
+
+  async sendInfo(contentType: string, body: string): Promise<number | undefined> {
+    if (this.ended) return undefined;
+    const response = await this.host.sendRequest(this.request('INFO', [{ name: 'Content-Type', value: contentType }], body), this.remote);
+    return response?.status;
+  }
+
+  /** REFER (RFC 3515): asks the far end to call `target` itself; resolves with the final status (202 accepted). */
+  async refer(target: string): Promise<number | undefined> {
+    if (this.ended) return undefined;
+    const headers: SipHeader[] = [
+      { name: 'Refer-To', value: `<${target}>` },
+      { name: 'Referred-By', value: `<${parseAddress(this.localAddress).uriText}>` },
+      { name: 'Contact', value: this.host.contact(this.remote.transport, this.scheme) },
+    ];
+    const response = await this.host.sendRequest(this.request('REFER', headers), this.remote);
+    return response?.status;
+  }
+
+  allows(method: string): boolean | undefined {
+    return this.remoteAllow?.has(method.toUpperCase());
+  }
+
+  onNotify(listener: (event: string | undefined, body: string) => void): void {
+    this.notifyListeners.push(listener);
+  }
+
+  /** A new request of ours in the dialog (RFC 3261 §12.2.1.1), with the next CSeq. */
+  private request(method: string, extra: SipHeader[], body = ''): SipRequest {
     this.localSeq += 1;
     const headers: SipHeader[] = [
       { name: 'Via', value: this.host.via(this.remote.transport, newBranch()) },
@@ -204,10 +248,11 @@ export class Dialog implements SipCall {
       { name: 'From', value: this.localAddress },
       { name: 'To', value: this.remoteAddress },
       { name: 'Call-ID', value: this.callId },
-      { name: 'CSeq', value: `${this.localSeq} BYE` },
+      { name: 'CSeq', value: `${this.localSeq} ${method}` },
       ...this.routeSet.map((value) => ({ name: 'Route', value })),
+      ...extra,
     ];
-    return { kind: 'request', method: 'BYE', uri: this.remoteTarget, headers, body: Buffer.alloc(0) };
+    return { kind: 'request', method, uri: this.remoteTarget, headers, body: Buffer.from(body, 'utf8') };
   }
 
   /** Ends the call without sending anything (the far end hung up, or the UA is closing). */

@@ -91,4 +91,12 @@ export interface SipCall {
   onReoffer(handler: (offerSdp: string) => string): void;
   /** SIP INFO in the dialog (e.g. application/dtmf-relay "Signal=5\r\nDuration=160"). */
   onInfo(listener: (contentType: string | undefined, body: string) => void): void;
+  /** Sends INFO in the dialog (key presses by `application/dtmf-relay`); resolves with the final status, undefined without one. */
+  sendInfo(contentType: string, body: string): Promise<number | undefined>;
+  /** Sends REFER (RFC 3515) to `target` (a `sip:` or `tel:` URI); resolves with the final status (202: the far end will call it). */
+  refer(target: string): Promise<number | undefined>;
+  /** Whether the far end's Allow header lists `method`; undefined when it sent none. */
+  allows(method: string): boolean | undefined;
+  /** NOTIFY in the dialog: a REFER's progress (`Event: refer`, a `message/sipfrag` body such as `SIP/2.0 200 OK`). */
+  onNotify(listener: (event: string | undefined, body: string) => void): void;
 }

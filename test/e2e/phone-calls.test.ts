@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { attendanceConversations, messages, sessions } from '../../db/schema/index.js';
+import { attendanceConversations, attendanceEvents, messages, sessions } from '../../db/schema/index.js';
 import { startBaresipCaller, type BaresipCaller } from '../support/baresip.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { concatWavs, durationOf, silenceWav, soundMs, speechWav, toneMs, writeWav } from '../support/call-audio.js';
@@ -196,6 +196,13 @@ describe(`a phone call to the bot (${testDriversLabel()})`, () => {
     expect(await soundMs(bytes)).toBeGreaterThan(1000);
     const [conversation] = await service.database.db.select().from(attendanceConversations).where(eq(attendanceConversations.session_id, call.id));
     expect(conversation?.status).toBe('resolved');
+    // The call's life is in the attendance log, for the call KPIs (docs/attendance/insights-and-survey.md, "Phone calls").
+    const logged = await waitForValue(
+      () => service.database.db.select().from(attendanceEvents).where(eq(attendanceEvents.session_id, call.id)).orderBy(attendanceEvents.seq),
+      (rows) => rows.some((r) => r.type === 'call_ended'), { what: 'the call\'s end in the attendance log' },
+    );
+    expect(logged.filter((r) => r.type.startsWith('call_')).map((r) => [r.type, r.data.reason ?? null, r.data.direction]))
+      .toEqual([['call_started', null, 'inbound'], ['call_queued', null, 'inbound'], ['call_ended', 'voicemail', 'inbound']]);
   }, 150_000);
 
   test('an INVITE from outside the trunk is refused 403, with no media', async () => {

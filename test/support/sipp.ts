@@ -36,6 +36,8 @@ export const SIPP_SCENARIOS = {
   uasChallenge: fileURLToPath(new URL('./sipp-scenarios/uas-challenge.xml', import.meta.url)),
   /** The same with 401 and WWW-Authenticate (qop=auth), the answer checked by SIPp's own digest (`verifyauth`). */
   uasChallenge401: fileURLToPath(new URL('./sipp-scenarios/uas-challenge-401.xml', import.meta.url)),
+  /** A caller an attendant acts on: key presses by INFO, a REFER (`{{NUMBER}}` in Refer-To) and BYE (`{{END}}` keys), or a BYE alone (`{{END}}` bye). */
+  callerControlled: fileURLToPath(new URL('./sipp-scenarios/caller-controlled.xml', import.meta.url)),
   /** A phone that rings until the caller's CANCEL (200, then 487). */
   uasRingNoAnswer: fileURLToPath(new URL('./sipp-scenarios/uas-ring-no-answer.xml', import.meta.url)),
 } as const;

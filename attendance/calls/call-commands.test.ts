@@ -1,0 +1,119 @@
+import { ConflictError } from '../../infra/errors.js';
+import { conversation, fakeConversations, fakeRepositories } from '../../test/support/attendance-fakes.js';
+import type { AttendanceRepositories } from '../attendance-repositories.js';
+import { runAttendantCommand, type AttendantCommandDeps } from '../commands/run-attendant-command.js';
+import type { CallControlPort } from './call-control-port.js';
+import { CALL_EVENTS_TOPIC } from './call-events.js';
+
+// The call commands (docs/attendance/calls.md) on in-memory repositories and a recording port.
+
+const ANA = { user_id: 'u-ana', roles: ['attendant'] };
+const BOB = { id: 'u-bob', username: 'bob', is_active: true, roles: ['attendant'] };
+const SESSION = 's-1';
+const AT = new Date('2026-03-01T10:00:00Z');
+
+function setup(options: { channel?: string; external?: string; live?: boolean; placeCall?: boolean } = {}) {
+  const calls: string[] = [];
+  const logged: { type: string; attendant_id?: string | null; data?: unknown }[] = [];
+  const published: { topic: string; message: unknown }[] = [];
+  const live = options.live ?? true;
+  const conversations = fakeConversations([conversation(SESSION, { status: 'active', assigned_to: ANA.user_id, channel: options.channel ?? 'rtc_sip' })]);
+  const session = { id: SESSION, bot_id: 'bot-1', channel: options.channel ?? 'rtc_sip', external_user_id: options.external ?? '+14155550111', context_data: {} };
+  const repos = fakeRepositories({
+    conversations: { ...conversations, listItems: async () => [...conversations.rows.values()] } as unknown as Partial<AttendanceRepositories['conversations']>,
+    sessions: { findById: async (id: string) => (id === SESSION ? session : undefined) } as unknown as Partial<AttendanceRepositories['sessions']>,
+    users: {
+      findByLogin: async (login: string) => (login === BOB.username ? BOB : undefined),
+      findById: async (id: string) => (id === BOB.id ? BOB : undefined),
+    } as unknown as Partial<AttendanceRepositories['users']>,
+    events: {
+      append: async (event: { type: string; attendant_id?: string | null; data?: unknown }) => { logged.push(event); return event; },
+      list: async () => logged.map((e) => ({ ...e, session_id: SESSION, at: AT })),
+    } as unknown as Partial<AttendanceRepositories['events']>,
+    crm: { findContactByPhone: async () => undefined } as unknown as Partial<AttendanceRepositories['crm']>,
+  });
+  const notLive = () => Promise.reject(new ConflictError('no call', 'no_live_call'));
+  const port: CallControlPort = {
+    isLive: () => live,
+    hold: async (id, on) => { calls.push(`hold ${id} ${on}`); return live ? { held: on } : notLive(); },
+    sendDigits: async (id, digits) => { calls.push(`dtmf ${id} ${digits}`); return { via: 'info' }; },
+    hangUp: async (id) => { calls.push(`hangup ${id}`); },
+    transferToNumber: async (id, number) => { calls.push(`refer ${id} ${number}`); return { via: 'refer' }; },
+    ...(options.placeCall === false ? {} : {
+      placeCall: async ({ bot, to }: { bot: string; to: string }) => { calls.push(`place ${bot} ${to}`); return { call_id: 'c-1', to, from: '+15550100' }; },
+    }),
+  };
+  const deps: AttendantCommandDeps = {
+    repos,
+    attendance: {
+      useCaseDeps: { repos, config: () => undefined, now: () => AT },
+      assign: async (input: { attendantId: string }) => { calls.push(`assign ${input.attendantId}`); },
+    } as unknown as AttendantCommandDeps['attendance'],
+    calls: port,
+    bus: { publish: async (topic, message) => { published.push({ topic, message }); } },
+    meetings: {
+      start: async () => ({ join_url: 'https://meet.test/r', reused: false }),
+    } as unknown as NonNullable<AttendantCommandDeps['meetings']>,
+  };
+  const run = (text: string) => runAttendantCommand(deps, { actor: ANA, text });
+  return { run, calls, logged, published };
+}
+
+describe('the call commands', () => {
+  test('/hold toggles: music on, then off; each is a fact of the log and a bus event', async () => {
+    const { run, calls, logged, published } = setup();
+    expect(await run('/hold')).toMatchObject({ ok: true, reply: expect.stringMatching(/on hold/) });
+    expect(await run('/hold')).toMatchObject({ ok: true, reply: 'The call is resumed.' });
+    expect(await run('/hold on')).toMatchObject({ ok: true });
+    expect(calls).toEqual([`hold ${SESSION} true`, `hold ${SESSION} false`, `hold ${SESSION} true`]);
+    expect(logged.map((e) => [e.type, e.attendant_id])).toEqual([['call_held', ANA.user_id], ['call_resumed', ANA.user_id], ['call_held', ANA.user_id]]);
+    expect(published[0]).toEqual({
+      topic: CALL_EVENTS_TOPIC,
+      message: { name: 'call.hold_changed', payload: { session_id: SESSION, held: true, actor_id: ANA.user_id, at: AT.toISOString() } },
+    });
+  });
+
+  test('/dtmf, /hangup and /transfer +number reach the call', async () => {
+    const { run, calls, logged } = setup();
+    expect(await run('/dtmf 12#')).toMatchObject({ ok: true, reply: 'Keys 12# sent.' });
+    expect(await run('/transfer +1 555 555 0199')).toMatchObject({ ok: true, reply: 'The call is transferred to +15555550199.' });
+    expect(await run('/hangup')).toMatchObject({ ok: true, reply: 'The call is ended.' });
+    expect(calls).toEqual([`dtmf ${SESSION} 12#`, `refer ${SESSION} +15555550199`, `hangup ${SESSION}`]);
+    expect(logged).toEqual([expect.objectContaining({ type: 'call_transferred', data: { to: 'number', number: '+15555550199' } })]);
+  });
+
+  test('/transfer @attendant of a live call moves the conversation and tells the bridge to follow', async () => {
+    const { run, published, logged } = setup();
+    expect(await run('/transfer @bob')).toMatchObject({ ok: true, reply: 'Conversation and call transferred to @bob.' });
+    expect(logged.map((e) => e.type)).toEqual(expect.arrayContaining(['transferred_to_attendant', 'call_transferred']));
+    expect(published).toContainEqual({
+      topic: CALL_EVENTS_TOPIC,
+      message: {
+        name: 'call.transferred_to_attendant',
+        payload: { session_id: SESSION, bot_id: 'bot-1', from_attendant_id: ANA.user_id, to_attendant_id: BOB.id, actor_id: ANA.user_id, at: AT.toISOString() },
+      },
+    });
+  });
+
+  test('/call back and /callback <number> place a call from the bot; /call phones a known number, and is the room link on the web', async () => {
+    const phone = setup();
+    expect(await phone.run('/call back')).toMatchObject({ ok: true, reply: expect.stringMatching(/^Calling \+14155550111/) });
+    expect(await phone.run('/callback +44 20 7946 0000')).toMatchObject({ ok: true });
+    expect(phone.calls).toEqual(['place bot-1 +14155550111', 'place bot-1 +442079460000']);
+    const sms = setup({ channel: 'sms', live: false });
+    expect(await sms.run('/call')).toMatchObject({ ok: true, reply: expect.stringMatching(/^Calling \+14155550111/) });
+    expect(sms.calls).toEqual(['place bot-1 +14155550111']);
+    const web = setup({ channel: 'web', external: 'visitor-1', live: false });
+    expect(await web.run('/call')).toMatchObject({ ok: true, reply: expect.stringMatching(/the customer got the link/) });
+    expect(await web.run('/call back')).toMatchObject({ ok: false, reply: expect.stringMatching(/no known phone number/) });
+    expect(web.calls).toEqual([]);
+  });
+
+  test('a conversation without a live call: its commands say so, and /transfer @attendant stays a conversation transfer', async () => {
+    const { run, published, calls } = setup({ live: false });
+    expect(await run('/hold on')).toMatchObject({ ok: false, reply: 'no call' });
+    expect(await run('/transfer @bob')).toMatchObject({ ok: true, reply: 'Conversation transferred to @bob.' });
+    expect(calls).toEqual([`hold ${SESSION} true`, `assign ${BOB.id}`]);
+    expect(published.filter((p) => p.topic === CALL_EVENTS_TOPIC)).toEqual([]);
+  });
+});
