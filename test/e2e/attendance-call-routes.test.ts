@@ -41,7 +41,7 @@ test('unknown conversation 404, someone else\'s 409 not_holder, one without a li
 test('the routes are in the OpenAPI document with their bodies', async () => {
   const doc = (await (await fetch(`${kit.service.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
   for (const action of ['hold', 'dtmf', 'hangup', 'transfer']) {
-    const operation = doc.paths[`/api/attendance/conversations/{id}/call/${action}`]?.post;
+    const operation = doc.paths[`/api/attendance/conversations/{session_id}/call/${action}`]?.post;
     expect({ action, responses: Object.keys(operation?.responses ?? {}).sort() }).toEqual({ action, responses: expect.arrayContaining(['200', '403', '404', '409']) });
     expect({ action, body: operation?.requestBody !== undefined }).toEqual({ action, body: action !== 'hangup' });
   }
