@@ -168,12 +168,10 @@ class CallMediaSession implements CallMedia {
   }
 
   private tick(): void {
-    // While joined to another leg, the call carries that leg's audio, but for a playback: joining
-    // stops what was playing (attendable-call.ts), so one that starts later is the attendant's hold
-    // music, which the caller hears instead of the attendant (docs/attendance/calls.md).
+    // While joined to another leg, the call carries that leg's audio; a playback runs on unheard,
+    // so that what waits for it to finish is not held up for the whole relay.
     const frame = this.playback?.nextFrame();
-    const relayed = this.relaying?.buffer.next();
-    if (this.relaying && frame === undefined) this.rtp.sendPayload(relayed!);
+    if (this.relaying) this.rtp.sendPayload(this.relaying.buffer.next());
     else this.rtp.sendFrame(frame);
     this.clockFrames += 1;
     if (this.clockFrames - this.fedFrames > FEED_SLACK_FRAMES) {
