@@ -2,10 +2,9 @@ import type { CallMedia, SipCall } from '../../telephony/index.js';
 import type { CallSpeaker } from './call-speaker.js';
 import type { LiveCall } from './live-calls.js';
 
-/** Whether an attendant has joined the call, and whether they ended it. */
+/** Whether an attendant has joined the call. */
 export interface Attendance {
   attended(): boolean;
-  hungUpByAttendant(): boolean;
 }
 
 /**
@@ -16,7 +15,6 @@ export interface Attendance {
 export function openToAttendants(live: LiveCall, parts: { media: CallMedia; speaker: CallSpeaker; call: SipCall; now: () => Date }): Attendance {
   const { media, speaker, call } = parts;
   let attended = false;
-  let hungUpByAttendant = false;
   live.waiting = {
     media, since: parts.now(),
     attend() {
@@ -24,11 +22,7 @@ export function openToAttendants(live: LiveCall, parts: { media: CallMedia; spea
       speaker.background(undefined);
       media.stopPlayback();
     },
-    async hangUp() {
-      hungUpByAttendant = true;
-      await call.hangUp();
-    },
     onEnded: (listener) => call.onEnded(() => listener()),
   };
-  return { attended: () => attended, hungUpByAttendant: () => hungUpByAttendant };
+  return { attended: () => attended };
 }

@@ -13,15 +13,14 @@ export interface AttendantCallState {
 
 /**
  * Attendants on calls (docs/attendance/calls.md): the browser of the attendant who holds a call's
- * conversation joins the call while the caller waits on hold (attendant-leg.ts), and may end it.
+ * conversation joins the call while the caller waits on hold (attendant-leg.ts); hanging up is
+ * attendance's call control (live-call-control.ts).
  * A call lives on the instance that answered it; asked on another, the call is not found here.
  * Who may join is the caller's (the HTTP route's) check: the conversation must be theirs.
  */
 export interface AttendantCalls {
   /** Joins the browser whose SDP offer this is; a browser already on the call is replaced (a reload). */
   connect(sessionId: string, offerSdp: string): Promise<{ answerSdp: string; codec: 'PCMU' | 'PCMA' }>;
-  /** Ends the call (BYE to the caller). */
-  hangUp(sessionId: string): Promise<void>;
   state(sessionId: string): AttendantCallState;
 }
 
@@ -47,9 +46,6 @@ export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logge
       call.onEnded(() => leg.close());
       call.attend();
       return { answerSdp: leg.answerSdp, codec: leg.codec };
-    },
-    async hangUp(sessionId) {
-      await waitingCall(sessionId).hangUp();
     },
     state(sessionId) {
       const call = waitingCall(sessionId);

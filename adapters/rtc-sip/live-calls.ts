@@ -8,8 +8,6 @@ export interface WaitingCall {
   readonly since: Date;
   /** An attendant is on the call: the hold music and the queue announcements stop, and the wait no longer ends by itself. */
   attend(): void;
-  /** The attendant hangs up: the call ends (BYE). */
-  hangUp(): Promise<void>;
   /** Called once when the call ends, whoever ends it. */
   onEnded(listener: () => void): void;
 }

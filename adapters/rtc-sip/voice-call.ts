@@ -89,11 +89,10 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
     },
   };
   // Hold music on the attendant's hold; while the caller waits for a person, until one joins, it plays anyway.
-  let waiting = false;
   let handedOff: Attendance | undefined;
   live.control = liveCallControl({
     call, media, audio: party.audio,
-    music: (on) => speaker.background(on || (waiting && !handedOff?.attended()) ? bot.holdMusic ?? holdTone() : undefined),
+    music: (on) => speaker.background(on || (handedOff !== undefined && !handedOff.attended()) ? bot.holdMusic ?? holdTone() : undefined),
     hangingUp: (reason) => { endedFor = reason; },
   });
   const leave = deps.liveCalls?.add(live);
@@ -123,7 +122,6 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
       if (ended) break;
       if (attendance) {
         if (!holding) fact('queued', deps.now());
-        waiting = true;
         handedOff = attendance;
         closeReason = await waitForPerson(deps, { speaker, media, call, party, sessionId, live, attendance, isEnded: () => ended });
         break;
@@ -193,7 +191,6 @@ async function waitForPerson(
   } finally {
     delete call.live.waiting;
   }
-  if (call.attendance.hungUpByAttendant()) return 'attendant hung up';
   if (waited === 'hung up' || call.isEnded()) return 'caller hung up';
   let left = false;
   if (sessionId) {
