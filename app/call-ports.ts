@@ -53,13 +53,8 @@ export function attendantCallControl(deps: {
   adapter: RtcSipAdapter | undefined; bots: BotRegistry; outbound: () => OutboundCalls | undefined;
 }): CallControlPort | undefined {
   if (!deps.adapter) return undefined;
-  const control = createCallControl(deps.adapter.liveCalls);
   return {
-    isLive: (sessionId) => control.isLive(sessionId),
-    hold: (sessionId, on) => control.hold(sessionId, on),
-    sendDigits: (sessionId, digits) => control.sendDigits(sessionId, digits),
-    hangUp: (sessionId) => control.hangUp(sessionId),
-    transferToNumber: (sessionId, number) => control.transferToNumber(sessionId, number),
+    ...createCallControl(deps.adapter.liveCalls),
     async placeCall({ bot, to }) {
       const outbound = deps.outbound();
       if (!outbound) throw new NotFoundError('No bot places phone calls on this service', 'outbound_calls_off');
