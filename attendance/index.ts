@@ -59,7 +59,7 @@ export type { AttendantMeetingsPort } from './commands/meeting-commands.js';
 export { NO_CALLS, type CallControlPort } from './calls/call-control-port.js';
 export { CALL_EVENTS_TOPIC, type CallEvent, type CallEventPayloads } from './calls/call-events.js';
 export { recordCallFact, type CallLifeFact } from './calls/call-facts.js';
-export { callCustomerBack, hangUpCall, holdCall, sendCallDigits, transferCall, type CallActionDeps, type CallTransferTarget } from './calls/call-actions.js';
+export { CALL_DIGITS, callCustomerBack, hangUpCall, holdCall, sendCallDigits, transferCall, type CallActionDeps, type CallTransferTarget } from './calls/call-actions.js';
 export {
   runAttendantCommand, type AttendantCommandDeps, type AttendantCommandInput, type CommandResult,
 } from './commands/run-attendant-command.js';

@@ -26,6 +26,9 @@ export interface CallActionDeps {
   logger?: Pick<Logger, 'warn'>;
 }
 
+/** Keys an attendant may send to a call's far end (DTMF), either case (no regex flag, so the OpenAPI pattern says the same); the REST schema checks it too. */
+export const CALL_DIGITS = /^[0-9*#A-Da-d]{1,32}$/;
+
 /** Where a call is transferred: another attendant (their browser takes it over) or a number (REFER). */
 export type CallTransferTarget = { attendantId: string } | { number: string };
 
@@ -59,7 +62,7 @@ export async function isCallHeld(deps: Pick<CallActionDeps, 'repos'>, sessionId:
 }
 
 export async function sendCallDigits(deps: CallActionDeps, actor: Actor, input: { sessionId?: string; digits: string }): Promise<{ session_id: string; via: 'rtp' | 'info' }> {
-  if (!/^[0-9*#A-D]{1,32}$/i.test(input.digits)) throw new ValidationError('Keys are 0–9, *, # and A–D, at most 32', [{ path: 'digits', message: 'invalid keys' }]);
+  if (!CALL_DIGITS.test(input.digits)) throw new ValidationError('Keys are 0–9, *, # and A–D, at most 32', [{ path: 'digits', message: 'invalid keys' }]);
   const row = await held(deps, actor, input.sessionId);
   const { via } = await deps.calls.sendDigits(row.session_id, input.digits.toUpperCase());
   return { session_id: row.session_id, via };
@@ -119,10 +122,8 @@ export async function callCustomerBack(
   return { session_id: row.session_id, call_id: placed.call_id, to: placed.to };
 }
 
-/** The customer's phone in E.164, as the session knows it: a call's caller, a phone channel's sender, or a kept number. */
+/** The customer's phone in E.164, as the session knows it: a kept number, or a phone channel's (a call's) sender. */
 export async function knownPhone(repos: Pick<AttendanceRepositories, 'sessions'>, sessionId: string): Promise<string | undefined> {
   const session = await repos.sessions.findById(sessionId);
-  if (!session) return undefined;
-  const own = session.channel === 'rtc_sip' && /^\+\d{6,15}$/.test(session.external_user_id) ? session.external_user_id : undefined;
-  return own ?? sessionPhone(session);
+  return session ? sessionPhone(session) : undefined;
 }

@@ -50,7 +50,7 @@ export interface CustomerSources {
 }
 
 /** Channels whose customer id is their phone number. */
-const PHONE_CHANNELS = new Set(['sms', 'mobile_msg', 'rtc_sip']);
+export const PHONE_CHANNELS: ReadonlySet<string> = new Set(['sms', 'mobile_msg', 'rtc_sip']);
 
 const text = (value: unknown): string | null => {
   if (typeof value === 'string') return value.trim() === '' ? null : value.trim();

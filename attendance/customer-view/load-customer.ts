@@ -8,7 +8,7 @@ import type { ContactRow, SessionRow } from '../../db/index.js';
 import { e164 } from '../assign-conversation.js';
 import type { KnownFacts } from '../attendance-listener.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
-import { buildCustomerView, type CustomerSources, type CustomerView } from './customer-fields.js';
+import { buildCustomerView, PHONE_CHANNELS, type CustomerSources, type CustomerView } from './customer-fields.js';
 import { anonymousName, customerDisplayName } from './display-name.js';
 
 /** The session and contact of a conversation; undefined when the session is gone. */
@@ -23,7 +23,7 @@ type Readers = Pick<AttendanceRepositories, 'sessions' | 'crm'>;
 export function sessionPhone(session: SessionRow): string | undefined {
   const context = session.context_data;
   return e164(context.customer_phone) ?? e164(context.phone)
-    ?? (session.channel === 'sms' || session.channel === 'mobile_msg' ? e164(session.external_user_id) : undefined);
+    ?? (PHONE_CHANNELS.has(session.channel) ? e164(session.external_user_id) : undefined);
 }
 
 export async function loadCustomer(repos: Readers, sessionId: string, known: KnownFacts = {}): Promise<LoadedCustomer | undefined> {

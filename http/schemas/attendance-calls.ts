@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_DIGITS } from '../../attendance/index.js';
 
 /** The attendant's side of a phone call (docs/attendance/calls.md). */
 export const CallConnectRequestSchema = z
@@ -37,7 +38,7 @@ export const CallHoldResultSchema = z
 
 export const CallDtmfRequestSchema = z
   .object({
-    digits: z.string().regex(/^[0-9*#A-Da-d]{1,32}$/, 'keys are 0-9, *, #, A-D, at most 32')
+    digits: z.string().regex(CALL_DIGITS, 'keys are 0-9, *, #, A-D, at most 32')
       .meta({ description: 'Keys to send to the far end: 0-9, *, #, A-D, at most 32', example: '1234#' }),
   })
   .meta({ id: 'CallDtmfRequest' });
