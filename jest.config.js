@@ -13,6 +13,9 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // Only @microsoft/agents-hosting's unused JWT middleware requires it, and it requires ESM-only jose (test/support/cjs/).
     '^jwks-rsa$': '<rootDir>/test/support/cjs/jwks-rsa-unused.cjs',
+    // chevrotain's own one-file build of the same version: its modular entry pulls in ~680 files
+    // (lodash-es among them) that jest resolves and compiles again for every suite.
+    '^chevrotain$': '<rootDir>/node_modules/chevrotain/lib/chevrotain.mjs',
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/'],

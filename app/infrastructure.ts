@@ -31,9 +31,9 @@ export async function openInfrastructure(settings: ProcessSettings, logger: Logg
   return {
     database,
     deployment,
-    jobs: createJobQueue({ ...redis, deploymentId: deployment.id }),
-    bus: createEventBus(redis),
-    rateLimiter: createRateLimiter(redis),
+    jobs: await createJobQueue({ ...redis, deploymentId: deployment.id }),
+    bus: await createEventBus(redis),
+    rateLimiter: await createRateLimiter(redis),
     locks: createLocks({ databaseUrl: settings.DATABASE_URL, logger }),
     // Attendance notices and SEND MAIL; without SMTP_URL every send says mail is not configured.
     mailer: createMailer({ smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM }),

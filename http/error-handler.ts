@@ -16,7 +16,7 @@ import {
 } from '../infra/errors.js';
 import { dependencyFaultOf } from '../infra/dependency-fault.js';
 import type { Logger } from '../infra/logger.js';
-import { oncePer } from '../infra/redis-connection.js';
+import { oncePer } from '../infra/once-per.js';
 import { GroupError, type GroupErrorCode } from '../groups/index.js';
 import type { ErrorBody } from './schemas/common.js';
 

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createVisitorTokens } from '../adapters/index.js';
 import { sessionOutboundTopic } from '../engine/index.js';
-import { createEventBus, type EventBus } from '../infra/events/index.js';
+import type { EventBus } from '../infra/events/index.js';
+import { createInProcessEventBus } from '../infra/events/in-process-bus.js';
 import { createLogger } from '../infra/logger.js';
 import { attachWebSocket, type WebSocketHandle } from './web-socket.js';
 import { waitFor } from '../test/support/wait-for.js';
@@ -14,7 +15,7 @@ const SESSION = '0d9b5f7e-52a8-4a0b-8d55-3c1e2f4a6b7c';
 
 /** The in-process bus, counting live subscriptions so the test can see them end. */
 function countingBus(): EventBus & { live: () => number } {
-  const bus = createEventBus({ logger });
+  const bus = createInProcessEventBus({ logger });
   let live = 0;
   return {
     ...bus,

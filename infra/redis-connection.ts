@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
+import { oncePer } from './once-per.js';
 
 /** What a connection is for; it names the client in `CLIENT LIST` and in log lines. */
 export type RedisRole = 'jobs' | 'events-pub' | 'events-sub' | (string & {});
@@ -53,20 +54,6 @@ const firstAttempts = new WeakMap<Redis, Promise<void>>();
 export async function readyForCommands(client: Redis): Promise<boolean> {
   if (client.status !== 'ready') await firstAttempts.get(client);
   return client.status === 'ready';
-}
-
-/**
- * A gate that lets one call through per `intervalMs`. Redis clients (and BullMQ on top of them)
- * report an error per reconnect attempt; during an outage one log line every few seconds is enough.
- */
-export function oncePer(intervalMs: number): () => boolean {
-  let last = -Infinity;
-  return () => {
-    const now = Date.now();
-    if (now - last < intervalMs) return false;
-    last = now;
-    return true;
-  };
 }
 
 /**

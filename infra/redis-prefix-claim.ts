@@ -1,6 +1,6 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import type { Logger } from './logger.js';
-import { closeRedisConnection, createRedisConnection, oncePer } from './redis-connection.js';
+import { oncePer } from './once-per.js';
 
 /**
  * One Redis, several deployments (docs/operations/high-availability.md, "Several deployments on
@@ -79,6 +79,8 @@ export async function claimRedisPrefix(options: PrefixClaimOptions): Promise<Pre
   const { prefix, deploymentId, logger } = options;
   const ttlMs = options.ttlMs ?? PREFIX_CLAIM_TTL_MS;
   const key = prefixClaimKey(prefix);
+  // ioredis loads only for a deployment on Redis (docs/performance.md, "Start-up").
+  const { closeRedisConnection, createRedisConnection } = await import('./redis-connection.js');
   const client = createRedisConnection(options.redisUrl, { role: 'deployment-claim', logger });
   const claim = async (): Promise<[string, number] | null> =>
     (await client.eval(CLAIM_SCRIPT, 1, key, deploymentId, String(ttlMs))) as [string, number] | null;

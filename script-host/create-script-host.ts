@@ -1,6 +1,6 @@
 import type { BotRunner } from '../engine/index.js';
 import { createInProcessLocks } from '../infra/locks/index.js';
-import { createRateLimiter } from '../infra/rate-limit/index.js';
+import { createMemoryRateLimiter } from '../infra/rate-limit/index.js';
 import { capabilitiesNotConfigured, contactsNotConfigured, filesNotConfigured, llmNotConfigured, mailboxNotConfigured, mailNotConfigured, meetingsNotConfigured, usersNotConfigured } from './ports.js';
 import { runBotTurn } from './run-bot-turn.js';
 import { runScheduledScript } from './run-scheduled-script.js';
@@ -64,7 +64,7 @@ export function createScriptHost(deps: ScriptHostDeps): ScriptHost {
     publicUrl: deps.publicUrl ?? (() => ''),
     capabilities: { ...capabilitiesNotConfigured, ...deps.capabilities },
     contacts: deps.contacts ?? contactsNotConfigured,
-    rateLimiter: deps.rateLimiter ?? createRateLimiter({ logger: deps.logger }),
+    rateLimiter: deps.rateLimiter ?? createMemoryRateLimiter(),
     now: deps.now ?? (() => new Date()),
   };
   let started: Promise<void> | undefined;

@@ -5,7 +5,7 @@
  */
 import { RateLimitError } from '../../infra/errors.js';
 import { createLogger } from '../../infra/logger.js';
-import { createRateLimiter } from '../../infra/rate-limit/index.js';
+import { createMemoryRateLimiter } from '../../infra/rate-limit/index.js';
 import { startSipp, SIPP_SCENARIOS } from '../../test/support/sipp.js';
 import { waitForValue } from '../../test/support/wait-for.js';
 import { createSipUserAgent, openCallMedia, type SipUserAgent } from '../../telephony/index.js';
@@ -29,7 +29,7 @@ test('a busy callee: the call fails with 486; one call a minute refuses the next
     bot: 'reminders', numbers: ['+15550100'],
     outbound: { trunk: { name: 'carrier', outboundProxy: `sip:127.0.0.1:${sipp.port}`, transport: 'udp' }, allowed: ['+1555555*'], maxCalls: 2, perMinute: 1 },
   } as unknown as RtcSipBotSettings;
-  const rateLimiter = createRateLimiter({ logger });
+  const rateLimiter = createMemoryRateLimiter();
   const calls = createOutboundCalls({
     agent, bots: () => [bot], rateLimiter, logger, now: () => new Date(),
     openMedia: () => openCallMedia({ host: '127.0.0.1', portRange: { min: 43000, max: 43099 }, logger }),

@@ -1,4 +1,3 @@
-import * as oidc from 'openid-client';
 import { outboundPool } from '../../infra/outbound-pool.js';
 import { expiringCache } from './expiring-cache.js';
 
@@ -28,6 +27,8 @@ export function createConnectorTokens(options: { now?: () => number } = {}) {
   const cache = expiringCache(async (key) => {
     const credentials = tokens.get(key)!;
     const url = new URL(credentials.tokenUrl);
+    // openid-client loads with the first token, not at start (docs/performance.md, "Start-up").
+    const oidc = await import('openid-client');
     const config = new oidc.Configuration({ issuer: url.origin, token_endpoint: url.href }, credentials.appId, credentials.appPassword);
     // Tests run the token endpoint on 127.0.0.1 over plain HTTP; the provider's is HTTPS.
     if (url.protocol === 'http:') oidc.allowInsecureRequests(config);

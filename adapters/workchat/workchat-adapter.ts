@@ -1,4 +1,3 @@
-import { Activity } from '@microsoft/agents-activity';
 import type { ConnectorClient } from '@microsoft/agents-hosting';
 import {
   PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
@@ -8,10 +7,8 @@ import { outboundPool } from '../../infra/outbound-pool.js';
 import { fetchProviderFile } from '../fetch-provider-file.js';
 import { refusedDelivery } from '../refused-delivery.js';
 import { readActivity, type WorkchatActivity } from './activity-schema.js';
-import { callConnector } from './call-connector.js';
 import { createConnectorTokens, type ConnectorTokens } from './connector-token.js';
 import type { WorkchatConversationRef, WorkchatConversationStore } from './conversation-store.js';
-import { guardedConnectorClient } from './guarded-connector.js';
 import { parseActivity } from './parse-activity.js';
 import { renderActivity, type ActivityContent } from './render-activity.js';
 import type { WorkchatSettings, WorkchatSettingsOf } from './workchat-settings.js';
@@ -64,8 +61,10 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
   // Without credentials (the provider's emulator) the connector is called without a token.
   const connectorToken = ({ appId, appPassword, tokenUrl, allowPrivateNetworks }: WorkchatSettings): Promise<string> =>
     appId && appPassword ? tokenFor({ appId, appPassword, tokenUrl, allowPrivateNetworks }) : Promise.resolve('');
-  const clientFor = async (settings: WorkchatSettings, serviceUrl: string): Promise<ConnectorClient> =>
-    guardedConnectorClient(serviceUrl, await connectorToken(settings), outboundPool({ allowPrivateNetworks: settings.allowPrivateNetworks }).fetch);
+  const clientFor = async (settings: WorkchatSettings, serviceUrl: string): Promise<ConnectorClient> => {
+    const { guardedConnectorClient } = await import('./connector-library.js');
+    return guardedConnectorClient(serviceUrl, await connectorToken(settings), outboundPool({ allowPrivateNetworks: settings.allowPrivateNetworks }).fetch);
+  };
   const reach = async (bot: string, conversationId: string): Promise<{ settings: WorkchatSettings; ref: WorkchatConversationRef }> => {
     const settings = deps.settingsOf(bot);
     if (!settings) throw new PermanentDeliveryError(`the workchat channel is off for bot "${bot}"`);
@@ -76,6 +75,7 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
 
   const post = async (bot: string, conversationId: string, content: ActivityContent): Promise<DeliveryReceipt> => {
     const { settings, ref } = await reach(bot, conversationId);
+    const { Activity, callConnector } = await import('./connector-library.js');
     const client = await clientFor(settings, ref.service_url).catch((error: unknown) => {
       throw refusedDelivery('workchat', error) ?? error;
     });

@@ -7,7 +7,7 @@ import { createTokenIssuer } from '../../auth/index.js';
 import type { Engine, ReceiveOutcome } from '../../engine/engine-api.js';
 import type { InboundMessage, OutboundMessage } from '../../engine/messages.js';
 import { createLogger } from '../../infra/logger.js';
-import { createRateLimiter } from '../../infra/rate-limit/index.js';
+import { createMemoryRateLimiter } from '../../infra/rate-limit/index.js';
 import { createAuthorizer } from '../auth-middleware.js';
 import { errorHandler } from '../error-handler.js';
 import { buildOpenApiDocument, createOpenApiRegistry } from '../openapi.js';
@@ -55,7 +55,7 @@ beforeEach(async () => {
     adapter: createChannelAdapters({ visitorTokens }).web,
     visitorTokens,
     botExists: (bot) => bot === 'default' || bot === 'other',
-    rateLimiter: createRateLimiter({ logger: createLogger() }),
+    rateLimiter: createMemoryRateLimiter(),
     limitFor: async () => RULE,
     history: async (sessionId) => transcripts.get(sessionId) ?? [],
     languageOf: (bot) => (bot === 'other' ? 'pt-BR' : undefined),

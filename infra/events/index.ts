@@ -1,7 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { EventBus } from './event-bus.js';
 import { createInProcessEventBus } from './in-process-bus.js';
-import { createRedisEventBus } from './redis-bus.js';
 
 export type { EventBus, EventListener, Unsubscribe } from './event-bus.js';
 
@@ -15,7 +14,11 @@ export interface EventBusConfig {
 }
 
 /** The one place that picks the event bus driver, so the rest of the code only sees {@link EventBus}. */
-export function createEventBus(config: EventBusConfig): EventBus {
-  if (config.redisUrl) return createRedisEventBus({ redisUrl: config.redisUrl, prefix: config.prefix, logger: config.logger });
+export async function createEventBus(config: EventBusConfig): Promise<EventBus> {
+  if (config.redisUrl) {
+    // ioredis loads only when it is used (docs/performance.md, "Start-up").
+    const { createRedisEventBus } = await import('./redis-bus.js');
+    return createRedisEventBus({ redisUrl: config.redisUrl, prefix: config.prefix, logger: config.logger });
+  }
   return createInProcessEventBus({ logger: config.logger });
 }

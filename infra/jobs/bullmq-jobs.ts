@@ -1,7 +1,8 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
-import { closeRedisConnection, createRedisConnection, oncePer, pingRedis, readyForCommands } from '../redis-connection.js';
+import { oncePer } from '../once-per.js';
+import { closeRedisConnection, createRedisConnection, pingRedis, readyForCommands } from '../redis-connection.js';
 import { createDeploymentStamp, type DeploymentStamp } from './deployment-stamp.js';
 import { CRON_TIMEZONE, assertValidJobOptions, assertValidRepeat, jsonCopy, reportFinalFailure } from './job-rules.js';
 import { JobStoreUnavailableError, type AddJobOptions, type CloseOptions, type JobContext, type JobHandler, type JobQueue, type ProcessOptions, type RepeatSpec } from './jobs-port.js';

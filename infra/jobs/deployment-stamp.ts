@@ -1,6 +1,6 @@
 import { DelayedError, type Job } from 'bullmq';
 import type { Logger } from '../logger.js';
-import { oncePer } from '../redis-connection.js';
+import { oncePer } from '../once-per.js';
 
 /**
  * Jobs carry the id of the deployment that enqueued them, so a worker can tell its own from

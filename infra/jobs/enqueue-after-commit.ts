@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import { oncePer } from '../redis-connection.js';
+import { oncePer } from '../once-per.js';
 import { JobStoreUnavailableError } from './jobs-port.js';
 
 /** While the jobs store is away every commit would say so; one warning per 10 s is enough. */

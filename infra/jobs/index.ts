@@ -1,5 +1,4 @@
 import type { Logger } from '../logger.js';
-import { createBullmqJobQueue } from './bullmq-jobs.js';
 import { createInProcessJobQueue } from './in-process-jobs.js';
 import type { JobQueue } from './jobs-port.js';
 export { JobStoreUnavailableError } from './jobs-port.js';
@@ -24,7 +23,11 @@ export interface JobQueueConfig {
  * The one place that picks the jobs driver, so the rest of the code only ever sees {@link JobQueue}:
  * BullMQ when a Redis URL is configured, the embedded in-process driver otherwise.
  */
-export function createJobQueue(config: JobQueueConfig): JobQueue {
-  if (config.redisUrl) return createBullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.prefix, deploymentId: config.deploymentId, logger: config.logger });
+export async function createJobQueue(config: JobQueueConfig): Promise<JobQueue> {
+  if (config.redisUrl) {
+    // BullMQ and ioredis load only when they are used (docs/performance.md, "Start-up").
+    const { createBullmqJobQueue } = await import('./bullmq-jobs.js');
+    return createBullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.prefix, deploymentId: config.deploymentId, logger: config.logger });
+  }
   return createInProcessJobQueue({ logger: config.logger });
 }

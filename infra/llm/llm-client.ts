@@ -1,4 +1,5 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import type * as OpenAiSdk from 'openai';
+import type OpenAI from 'openai';
 import { UpstreamError } from '../errors.js';
 import type { ResolveHost } from '../outbound-guard.js';
 import { refusalBehind } from '../outbound-http.js';
@@ -77,16 +78,22 @@ export interface ToolCallingClient extends LlmClient {
  */
 export function createLlmClient(settings: LlmSettings): ToolCallingClient | undefined {
   if (!settings.url && !settings.key) return undefined;
-  const openai = new OpenAI({
-    apiKey: settings.key ?? 'not-needed',
-    ...(settings.url ? { baseURL: settings.url } : {}),
-    timeout: settings.timeoutMs + 1000, // a backstop; the deadline below is what callers see
-    // A retry would multiply the timeout the attendant waits for; callers fall back instead.
-    maxRetries: 0,
-    fetch: modelFetch(settings),
-  });
+  // The SDK is loaded on the first call, not at start: most bots have no model (docs/performance.md, "Start-up").
+  let sdk: Promise<{ openai: OpenAI; errors: typeof OpenAiSdk }> | undefined;
+  const load = () => (sdk ??= import('openai').then((errors) => ({
+    errors,
+    openai: new errors.OpenAI({
+      apiKey: settings.key ?? 'not-needed',
+      ...(settings.url ? { baseURL: settings.url } : {}),
+      timeout: settings.timeoutMs + 1000, // a backstop; the deadline below is what callers see
+      // A retry would multiply the timeout the attendant waits for; callers fall back instead.
+      maxRetries: 0,
+      fetch: modelFetch(settings),
+    }),
+  })));
 
   async function request(messages: readonly ChatMessage[], options: { json?: boolean; tools?: readonly ToolDefinition[] }) {
+    const { openai, errors } = await load();
     // Our own deadline: the SDK reports its timeout as a generic connection error on some runtimes.
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), settings.timeoutMs);
@@ -99,7 +106,7 @@ export function createLlmClient(settings: LlmSettings): ToolCallingClient | unde
       }, { signal: deadline.signal });
       return completion.choices[0]?.message;
     } catch (error) {
-      throw deadline.signal.aborted ? new LlmError('timeout', 'The model did not answer in time') : toLlmError(error);
+      throw deadline.signal.aborted ? new LlmError('timeout', 'The model did not answer in time') : toLlmError(error, errors);
     } finally {
       clearTimeout(timer);
     }
@@ -158,7 +165,7 @@ function modelFetch(settings: LlmSettings): typeof fetch {
   return (input, init) => guarded(input, { ...init, redirect: 'error' });
 }
 
-function toLlmError(error: unknown): LlmError {
+function toLlmError(error: unknown, { APIConnectionTimeoutError, APIError }: typeof OpenAiSdk): LlmError {
   const refused = refusalBehind(error);
   if (refused) return new LlmError('unavailable', `The model endpoint is not allowed: ${refused.message}`);
   if (error instanceof APIConnectionTimeoutError) return new LlmError('timeout', 'The model did not answer in time');

@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { UpstreamError } from '../errors.js';
 import type { Mailer, OutgoingMail } from './mailer-port.js';
 
@@ -20,12 +20,14 @@ export interface SmtpMailerOptions {
 export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
   const server = describeServer(options.url);
   const timeout = options.timeoutMs ?? 15_000;
-  const transport = createTransport({
+  // nodemailer is loaded with the first mail, not at start: most deployments send none (docs/performance.md, "Start-up").
+  let transport: Promise<Transporter> | undefined;
+  const transportNow = () => (transport ??= import('nodemailer').then(({ createTransport }) => createTransport({
     url: options.url,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
-  });
+  })));
   let closed = false;
 
   const wrap = (what: string, error: unknown): UpstreamError => {
@@ -38,7 +40,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
     async send(mail: OutgoingMail): Promise<void> {
       if (closed) throw new UpstreamError('The mailer is closed', 'smtp_error');
       try {
-        await transport.sendMail({
+        await (await transportNow()).sendMail({
           from: mail.from ?? options.from,
           to: list(mail.to),
           ...(mail.cc === undefined ? {} : { cc: list(mail.cc) }),
@@ -57,14 +59,14 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
     },
     async verify(): Promise<void> {
       try {
-        await transport.verify();
+        await (await transportNow()).verify();
       } catch (error) {
         throw wrap('Connecting', error);
       }
     },
     close(): void {
       closed = true;
-      transport.close();
+      void transport?.then((opened) => opened.close(), () => undefined);
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { Logger } from '../logger.js';
 import { createMemoryRateLimiter } from './memory-rate-limiter.js';
 import type { RateLimiter } from './rate-limiter.js';
-import { createRedisRateLimiter } from './redis-rate-limiter.js';
 
+export { createMemoryRateLimiter };
 export { formatWindow, type RateLimitDecision, type RateLimiter, type RateLimitRule } from './rate-limiter.js';
 
 /** Options for {@link createRateLimiter}. */
@@ -15,7 +15,11 @@ export interface RateLimiterConfig {
 }
 
 /** The one place that picks the rate-limit driver, so the rest of the code only sees {@link RateLimiter}. */
-export function createRateLimiter(config: RateLimiterConfig): RateLimiter {
-  if (config.redisUrl) return createRedisRateLimiter({ redisUrl: config.redisUrl, prefix: config.prefix, logger: config.logger });
+export async function createRateLimiter(config: RateLimiterConfig): Promise<RateLimiter> {
+  if (config.redisUrl) {
+    // ioredis loads only when it is used (docs/performance.md, "Start-up").
+    const { createRedisRateLimiter } = await import('./redis-rate-limiter.js');
+    return createRedisRateLimiter({ redisUrl: config.redisUrl, prefix: config.prefix, logger: config.logger });
+  }
   return createMemoryRateLimiter();
 }

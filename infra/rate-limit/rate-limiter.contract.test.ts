@@ -1,7 +1,8 @@
 import { createLogger } from '../logger.js';
 import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../../test/support/redis.js';
 import { waitFor } from '../../test/support/wait-for.js';
-import { createRateLimiter, formatWindow, type RateLimiter } from './index.js';
+import { createMemoryRateLimiter, formatWindow, type RateLimiter } from './index.js';
+import { createRedisRateLimiter } from './redis-rate-limiter.js';
 
 // One contract, both drivers . The Redis row is skipped (with a warning) only
 // when Redis does not answer and REQUIRE_SERVICES is unset.
@@ -18,12 +19,12 @@ interface Driver {
 }
 
 const drivers: Driver[] = [
-  { name: 'memory', open: () => createRateLimiter({ logger }), peer: (l) => l, cleanup: async () => undefined },
+  { name: 'memory', open: () => createMemoryRateLimiter(), peer: (l) => l, cleanup: async () => undefined },
   {
     name: 'redis',
     skip: redisUrl ? undefined : 'Redis not reachable',
-    open: (prefix) => createRateLimiter({ redisUrl, prefix, logger }),
-    peer: (_l, prefix) => createRateLimiter({ redisUrl, prefix, logger }),
+    open: (prefix) => createRedisRateLimiter({ redisUrl: redisUrl!, prefix, logger }),
+    peer: (_l, prefix) => createRedisRateLimiter({ redisUrl: redisUrl!, prefix, logger }),
     cleanup: async (prefix) => void (await deleteRedisKeys(redisUrl!, prefix)),
   },
 ];
@@ -144,7 +145,7 @@ describe('formatWindow', () => {
 
 describe('redis driver while Redis is unreachable', () => {
   test('falls back to counting in memory instead of hanging', async () => {
-    const limiter = createRateLimiter({ redisUrl: 'redis://127.0.0.1:1', prefix: uniquePrefix('sbtest-rl'), logger });
+    const limiter = createRedisRateLimiter({ redisUrl: 'redis://127.0.0.1:1', prefix: uniquePrefix('sbtest-rl'), logger });
     try {
       const rule = { points: 2, durationSeconds: 60 };
       const answers = [];

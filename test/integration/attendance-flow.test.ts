@@ -52,8 +52,8 @@ beforeAll(async () => {
   await harness.addBot({ name: 'topics', scripts: { start: TO_TARGET } });
   await harness.addBot({ name: 'manual', scripts: { start: WITH_PRIORITY }, config: { 'attendance-auto-assign': false } });
   const configOf = (key: string) => (harness.bots.get(key) ?? [...harness.bots.values()].find((b) => b.id === key))?.config;
-  const jobs = createJobQueue({ prefix: 'sbtest-attendance', logger });
-  const bus = createEventBus({ prefix: 'sbtest-attendance', logger });
+  const jobs = await createJobQueue({ prefix: 'sbtest-attendance', logger });
+  const bus = await createEventBus({ prefix: 'sbtest-attendance', logger });
   const locks = openTestLocks(harness.database, logger);
   const channels = createChannelRegistry();
   const host = createScriptHost({ repos: scriptHostRepositories(harness.database), jobs, logger, locks, channels, bots: (name) => harness.bots.get(name) });

@@ -1,4 +1,6 @@
-import { createEventBus, type EventBus } from '../../infra/events/index.js';
+import type { EventBus } from '../../infra/events/index.js';
+import { createInProcessEventBus } from '../../infra/events/in-process-bus.js';
+import { createRedisEventBus } from '../../infra/events/redis-bus.js';
 import { createLogger } from '../../infra/logger.js';
 import { redisUrlForTests, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
@@ -17,12 +19,12 @@ interface Driver {
 }
 
 const drivers: Driver[] = [
-  { name: 'in-process', open: () => createEventBus({ logger }), peer: (bus) => bus },
+  { name: 'in-process', open: () => createInProcessEventBus({ logger }), peer: (bus) => bus },
   {
     name: 'redis',
     skip: redisUrl ? undefined : 'Redis not reachable',
-    open: (prefix) => createEventBus({ redisUrl, prefix, logger }),
-    peer: (_bus, prefix) => createEventBus({ redisUrl, prefix, logger }),
+    open: (prefix) => createRedisEventBus({ redisUrl: redisUrl!, prefix, logger }),
+    peer: (_bus, prefix) => createRedisEventBus({ redisUrl: redisUrl!, prefix, logger }),
   },
 ];
 

@@ -1,4 +1,6 @@
-import { createJobQueue, type JobContext, type JobQueue } from '../../infra/jobs/index.js';
+import type { JobContext, JobQueue } from '../../infra/jobs/index.js';
+import { createBullmqJobQueue } from '../../infra/jobs/bullmq-jobs.js';
+import { createInProcessJobQueue } from '../../infra/jobs/in-process-jobs.js';
 import { createLogger } from '../../infra/logger.js';
 import { deleteRedisKeys, redisUrlForTests, uniquePrefix } from '../support/redis.js';
 import { waitFor } from '../support/wait-for.js';
@@ -15,8 +17,8 @@ interface Driver {
 }
 
 const drivers: Driver[] = [
-  { name: 'in-process', open: () => createJobQueue({ logger }) },
-  { name: 'bullmq', skip: redisUrl ? undefined : 'Redis not reachable', open: (prefix) => createJobQueue({ redisUrl, prefix, logger }) },
+  { name: 'in-process', open: () => createInProcessJobQueue({ logger }) },
+  { name: 'bullmq', skip: redisUrl ? undefined : 'Redis not reachable', open: (prefix) => createBullmqJobQueue({ redisUrl: redisUrl!, prefix, logger }) },
 ];
 
 // Not synchronisation: the sleeps left here either stand for a handler's work or give a job

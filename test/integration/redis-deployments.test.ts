@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createJobQueue, type JobQueue } from '../../infra/jobs/index.js';
+import type { JobQueue } from '../../infra/jobs/index.js';
+import { createBullmqJobQueue } from '../../infra/jobs/bullmq-jobs.js';
 import { createLogger } from '../../infra/logger.js';
 import { claimRedisPrefix, defaultRedisPrefix, prefixClaimKey, RedisPrefixTakenError, type PrefixClaim } from '../../infra/redis-prefix-claim.js';
 import { testDriversLabel } from '../support/drivers.js';
@@ -94,8 +95,8 @@ describe(`deployments on one Redis (${testDriversLabel()})`, () => {
     const [mine, theirs] = [randomUUID(), randomUUID()];
     const lines: Record<string, unknown>[] = [];
     const destination = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>); done(); } });
-    const ours = createJobQueue({ redisUrl: url, prefix, deploymentId: mine, logger: createLogger({ level: 'warn', destination }) });
-    const other = createJobQueue({ redisUrl: url, prefix, deploymentId: theirs, logger });
+    const ours = createBullmqJobQueue({ redisUrl: url, prefix, deploymentId: mine, logger: createLogger({ level: 'warn', destination }) });
+    const other = createBullmqJobQueue({ redisUrl: url, prefix, deploymentId: theirs, logger });
     queues.push(ours, other);
     const raw = new Queue('work', { connection: { url }, prefix });
     try {

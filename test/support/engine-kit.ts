@@ -89,8 +89,8 @@ export class EngineHarness {
   } = {}): Promise<RunningEngine> {
     const prefix = options.prefix ?? uniquePrefix('sbtest-engine');
     this.prefixes.push(prefix);
-    const jobs = createJobQueue({ redisUrl, prefix, logger });
-    const bus = createEventBus({ redisUrl, prefix, logger });
+    const jobs = await createJobQueue({ redisUrl, prefix, logger });
+    const bus = await createEventBus({ redisUrl, prefix, logger });
     const locks: LockPort = openTestLocks(this.database, logger);
     const channels = createChannelRegistry();
     const host = createScriptHost({

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 
 let checked: { url: string | undefined } | undefined;
 
@@ -46,6 +45,8 @@ export function uniquePrefix(label = 'sbtest'): string {
 
 /** Deletes every `prefix:*` key (a suite's final cleanup; the drivers add the `:`); returns how many there were. */
 export async function deleteRedisKeys(url: string, prefix: string): Promise<number> {
+  // ioredis loads only in runs on Redis: every suite's service imports this file (docs/performance.md, "CI time").
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, { maxRetriesPerRequest: 1 });
   try {
     let deleted = 0;
