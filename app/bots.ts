@@ -2,7 +2,7 @@ import { checkWorkchatSettings } from '../adapters/index.js';
 import { ensureDeclaredQueues, importAttendantFile } from '../attendance/index.js';
 import { loadBotPackages, type LoadedBotPackage } from '../config/index.js';
 import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, type DatabaseHandle } from '../db/index.js';
-import { loadBotScripts, type ScriptFolder } from '../script-host/index.js';
+import { loadBotScripts, withLookaheadCache, type ScriptFolder } from '../script-host/index.js';
 import type { Logger } from '../infra/logger.js';
 import { workchatSettingsOf } from './channel-settings.js';
 
@@ -19,7 +19,15 @@ export interface RunnableBot extends LoadedBotPackage {
  * settings would accept unsigned requests is not loaded (workchat without an app id:
  * docs/channels/workchat.md); elsewhere it loads with a warning.
  */
-export async function prepareBots(botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean } = {}): Promise<RunnableBot[]> {
+export async function prepareBots(
+  botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean; cacheDir?: string } = {},
+): Promise<RunnableBot[]> {
+  // The parser's paths from the last start (CACHE_DIR): compiling the dialogs then computes none of them.
+  if (options.cacheDir) return withLookaheadCache(options.cacheDir, logger, () => prepareBotsNow(botsDir, database, logger, options));
+  return prepareBotsNow(botsDir, database, logger, options);
+}
+
+async function prepareBotsNow(botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean }): Promise<RunnableBot[]> {
   const { bots } = await loadBotPackages(botsDir, logger);
   const botsRepo = createBotsRepo(database.db);
   const botData = createBotDataRepo(database.db);

@@ -59,7 +59,7 @@ export interface RunningService {
 export async function startService(settings: ProcessSettings, logger: Logger): Promise<RunningService> {
   const infra = await openInfrastructure(settings, logger);
   const { database, jobs, bus, mailer } = infra;
-  const bots = createBotRegistry(await prepareBots(settings.BOTS_DIR, database, logger, { production: settings.NODE_ENV === 'production' }));
+  const bots = createBotRegistry(await prepareBots(settings.BOTS_DIR, database, logger, { production: settings.NODE_ENV === 'production', cacheDir: settings.CACHE_DIR }));
   // Join, drive and sign-in links point at PUBLIC_URL, or at where this instance listens (known once it does).
   const publicUrl = createPublicUrl(settings);
   const auth = await wireAuth(settings, infra, bots, publicUrl, logger);

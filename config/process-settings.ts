@@ -18,6 +18,8 @@ export const ProcessSettingsSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   BOTS_DIR: z.string().default('./bots'),
+  // Derived data a start can rebuild (README, "Configuration"): unset, <DATA_DIR>/cache.
+  CACHE_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   // Unset: switchboard:<first 8 digits of the deployment's id> (docs/operations/high-availability.md).
@@ -125,7 +127,7 @@ export const ProcessSettingsSchema = z.object({
   }
 });
 
-export type ProcessSettings = Omit<z.infer<typeof ProcessSettingsSchema>, 'HSTS'> & { HSTS: 'on' | 'off' };
+export type ProcessSettings = Omit<z.infer<typeof ProcessSettingsSchema>, 'HSTS' | 'CACHE_DIR'> & { HSTS: 'on' | 'off'; CACHE_DIR: string };
 
 /** Thrown when an environment variable has an invalid value; the message lists every problem. */
 export class SettingsError extends Error {}
@@ -141,6 +143,6 @@ export function readProcessSettings(env: NodeJS.ProcessEnv = process.env): Proce
   return {
     ...result.data, HSTS: hsts,
     SIP_TRUNKS_FILE: path.resolve(result.data.SIP_TRUNKS_FILE),
-    DATA_DIR: path.resolve(result.data.DATA_DIR), BOTS_DIR: path.resolve(result.data.BOTS_DIR), WEB_DIR: path.resolve(result.data.WEB_DIR),
+    DATA_DIR: path.resolve(result.data.DATA_DIR), CACHE_DIR: path.resolve(result.data.CACHE_DIR ?? path.join(result.data.DATA_DIR, 'cache')), BOTS_DIR: path.resolve(result.data.BOTS_DIR), WEB_DIR: path.resolve(result.data.WEB_DIR),
   };
 }

@@ -18,6 +18,7 @@ export { NEXT_FIELD, type FormAnswer, type FormSubmission } from './submit-form.
 export type { ScriptWebhookAnswer } from './webhook-answer.js';
 export { endpointConflicts } from './script-endpoints.js';
 export { loadBotScripts } from './load-bot-scripts.js';
+export { withLookaheadCache } from './lookahead-cache.js';
 export {
   createFolderFileStore, createHttpPerformer, fillDocument, HEAR_FILE_MAX_BYTES, HttpRefusedError, HttpRequestError, QR_LIMITS, readQrCode, readQrLink,
   RECEIVED_FOLDER, receiveHearFile, ScriptFolder, SeedDataError, seedTablesFromCsv, fetchLinkBytes,

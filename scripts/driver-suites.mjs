@@ -33,7 +33,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else {
     const extra = process.argv.slice(2).filter((arg) => arg !== '--run');
     const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
-    const run = spawnSync(process.execPath, ['--experimental-vm-modules', jest, ...extra, '--runTestsByPath', ...files], { cwd: root, stdio: 'inherit' });
+    const run = spawnSync(process.execPath, ['--experimental-vm-modules', '--wasm-lazy-compilation', jest, ...extra, '--runTestsByPath', ...files], { cwd: root, stdio: 'inherit' });
     process.exit(run.status ?? 1);
   }
 }

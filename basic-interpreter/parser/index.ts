@@ -4,6 +4,7 @@
  * (ast-builder.ts), error wording (parse-errors.ts), entry (parse.ts).
  */
 export { parse, type ParseError } from './parse.js';
+export { restoreLookaheadSnapshot, takeLookaheadSnapshot, type LookaheadSnapshot } from './lookahead-snapshot.js';
 export { formatParseError } from './parse-errors.js';
 export { PHRASE_NAMES, WORD_PHRASES } from './phrases.js';
 export type {

@@ -10,7 +10,9 @@
  *
  * Each OR's and OPTION's function is built the first time the parser reaches it, not at start-up:
  * the grammar's paths cost over a second of every start (performSelfAnalysis), most of it for
- * keywords that the scripts at hand never use. What it chooses is the same either way.
+ * keywords that the scripts at hand never use. What it chooses is the same either way. The paths
+ * a process computed can be handed to the next one (lookahead-snapshot.ts): a few ORs whose
+ * alternatives all begin with an expression take most of that second.
  */
 import {
   getLookaheadPaths, LLkLookaheadStrategy, tokenMatcher, type IOrAlt, type IToken, type OptionalProductionType, type Rule, type TokenType,
@@ -34,6 +36,22 @@ const MANY_PATHS = 16;
 /** How many next tokens the index of an optional production's paths covers. */
 const INDEX_DEPTH = 2;
 
+/**
+ * The lookahead paths of each production reached so far (`rule/type/occurrence`), computed here
+ * or restored from an earlier process's snapshot; `added` counts the ones computed since.
+ */
+export const knownPaths = { byProduction: new Map<string, TokenType[][][]>(), added: 0 };
+
+function pathsOf(key: string, compute: () => TokenType[][][]): TokenType[][][] {
+  let paths = knownPaths.byProduction.get(key);
+  if (paths === undefined) {
+    paths = compute();
+    knownPaths.byProduction.set(key, paths);
+    knownPaths.added++;
+  }
+  return paths;
+}
+
 export class BasicLookaheadStrategy extends LLkLookaheadStrategy {
   override buildLookaheadForAlternation(options: {
     prodOccurrence: number;
@@ -45,12 +63,12 @@ export class BasicLookaheadStrategy extends LLkLookaheadStrategy {
     if (options.dynamicTokensEnabled) return super.buildLookaheadForAlternation(options) as AlternativeChooser;
     // The paths are computed once, here: chevrotain's own function would compute them again,
     // and for the line rules' large ORs that is seconds of every start.
-    const build = () => chooser(getLookaheadPaths({
+    const build = () => chooser(pathsOf(`${options.rule.name}/Alternation/${options.prodOccurrence}`, () => getLookaheadPaths({
       occurrence: options.prodOccurrence,
       rule: options.rule,
       prodType: 'Alternation',
       maxLookahead: options.maxLookahead,
-    }));
+    })));
     let built: AlternativeChooser | undefined;
     return function chooseLazily(this: Lookahead, alts?: IOrAlt<unknown>[]): number | undefined {
       built ??= build();
@@ -66,12 +84,12 @@ export class BasicLookaheadStrategy extends LLkLookaheadStrategy {
     dynamicTokensEnabled: boolean;
   }): OptionalChooser {
     const build = (): OptionalChooser => {
-      const [inside = []] = getLookaheadPaths({
+      const [inside = []] = pathsOf(`${options.rule.name}/${options.prodType}/${options.prodOccurrence}`, () => getLookaheadPaths({
         occurrence: options.prodOccurrence,
         rule: options.rule,
         prodType: options.prodType,
         maxLookahead: options.maxLookahead,
-      });
+      }));
       if (inside.length <= MANY_PATHS || options.dynamicTokensEnabled) {
         return super.buildLookaheadForOptional(options) as OptionalChooser;
       }

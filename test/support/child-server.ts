@@ -6,6 +6,7 @@ import path from 'node:path';
 import { copyMigratedPglite } from './pglite-template.js';
 import { createScratchDatabase } from './postgres.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
+import { TEST_CACHE_DIR } from './test-cache-dir.js';
 import { testDrivers, testDriversLabel } from './drivers.js';
 
 /** How long a start may take before the suite gives up (tsx compiles the tree, then migrations run). */
@@ -83,6 +84,7 @@ export async function createChildServer(options: ChildServerOptions): Promise<Ch
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     BOTS_DIR: options.botsDir,
+    CACHE_DIR: TEST_CACHE_DIR,
     // The admin of test/support/service.ts (not imported: that would load the whole service here).
     ADMIN_USERNAME: 'admin',
     ADMIN_EMAIL: 'admin@example.test',

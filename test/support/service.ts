@@ -9,6 +9,7 @@ import { createLogger, type Logger } from '../../infra/logger.js';
 import { startService, type RunningService } from '../../app/main.js';
 import { copyMigratedPglite } from './pglite-template.js';
 import { createScratchDatabase } from './postgres.js';
+import { TEST_CACHE_DIR } from './test-cache-dir.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
 import { testDrivers } from './drivers.js';
 import { waitForValue } from './wait-for.js';
@@ -42,6 +43,7 @@ export async function startTestService(env: Record<string, string> = {}, options
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     BOTS_DIR: path.resolve('bots'),
+    CACHE_DIR: TEST_CACHE_DIR,
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
