@@ -73,9 +73,9 @@ afterAll(async () => {
   if (webDir) await rm(webDir, { recursive: true, force: true });
 });
 
-/** A caller from `number` dials the desk and waits on hold, its 600 Hz tone playing. */
-async function call(number: string, codecs?: ('PCMU' | 'PCMA')[]): Promise<BaresipCaller> {
-  const caller = await startBaresipCaller({ user: number, playWav: callerTone, rtpPorts: { min: 43000, max: 43999 }, ...(codecs ? { codecs } : {}) });
+/** A caller from `number` dials the desk and waits on hold, its 600 Hz tone playing (and its fake camera on, with `video`). */
+async function call(number: string, codecs?: ('PCMU' | 'PCMA')[], options: { video?: boolean } = {}): Promise<BaresipCaller> {
+  const caller = await startBaresipCaller({ user: number, playWav: callerTone, rtpPorts: { min: 43000, max: 43999 }, ...(codecs ? { codecs } : {}), ...options });
   callers.push(caller);
   await caller.dial(`sip:${NUMBER}@127.0.0.1:${service.sip!.udpPort};transport=udp`);
   return caller;
@@ -178,6 +178,54 @@ test('take connects the attendant to the caller: each hears the other\'s tone; m
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 }, 180_000);
+
+test('a video phone\'s camera reaches the attendant: VP8 relayed untouched, frames decoded in the call panel\'s video', async () => {
+  const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
+  browsers.push(browser);
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })).newPage();
+  const errors = captureErrors(page);
+  await page.addInitScript({ content: RECORD_PEER_CONNECTIONS });
+  // baresip with its fakevideo camera and the vp8 codec: a real SIP video phone.
+  const caller = await call('+15550133', undefined, { video: true });
+  await signIn(page, 'ana');
+  const sessionId = await takeCall(page, '+15550133');
+
+  const panel = page.getByRole('region', { name: 'Phone call' });
+  await panel.getByRole('status').filter({ hasText: 'In call' }).waitFor({ timeout: 30_000 });
+  // The browser decodes the caller's frames: a keyframe came (asked for by RTCP when the browser connected, and on its PLI).
+  const inbound = await waitForValue(() => page.evaluate<{ framesDecoded: number; codec: string; width: number }>(RECEIVED_VIDEO), (v) => v.framesDecoded > 5,
+    { what: 'the caller\'s video frames decoded in the browser', timeoutMs: 30_000 });
+  expect(inbound.codec).toBe('video/VP8');
+  expect(inbound.width).toBe(320);
+  const shown = panel.getByLabel('Caller\'s video');
+  await shown.waitFor();
+  const size = await shown.evaluate((element: HTMLVideoElement) => ({ width: element.videoWidth, height: element.videoHeight, box: element.getBoundingClientRect().width }));
+  expect(size).toMatchObject({ width: 320, height: 240 });
+  expect(size.box).toBeGreaterThan(0);
+  const ana = await bearerFor(service.url, 'ana', PASSWORD);
+  const state = await (await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call`, { headers: ana })).json() as Record<string, unknown>;
+  expect(state).toMatchObject({ state: 'connected', video: 'VP8' });
+  // The audio goes on beside it: the caller's tone reaches the browser.
+  await waitForValue(() => page.evaluate<{ hz: number; db: number }>(PEAK_OF_RECEIVED_AUDIO), (peak) => Math.abs(peak.hz - CALLER_HZ) < 30 && peak.db > -80,
+    { what: 'the caller\'s tone in the browser', timeoutMs: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-call-video');
+
+  await panel.getByRole('button', { name: 'Hang up' }).click();
+  await caller.waitForClosed({ timeoutMs: 15_000 });
+  expect(errors).toEqual([]);
+}, 180_000);
+
+/** In the page: the latest peer connection's received video, from getStats (inbound-rtp) and its codec. */
+const RECEIVED_VIDEO = `(async () => {
+  const pc = window.testPeerConnections.at(-1);
+  if (!pc) return { framesDecoded: 0, codec: '', width: 0 };
+  const stats = [...(await pc.getStats()).values()];
+  const video = stats.find((s) => s.type === 'inbound-rtp' && s.kind === 'video');
+  if (!video) return { framesDecoded: 0, codec: '', width: 0 };
+  const codec = stats.find((s) => s.id === video.codecId);
+  return { framesDecoded: video.framesDecoded ?? 0, codec: codec ? codec.mimeType : '', width: video.frameWidth ?? 0 };
+})()`;
 
 /** In the page, before its scripts: the peer connections it makes are kept, so the test can listen to what they receive. */
 const RECORD_PEER_CONNECTIONS = `

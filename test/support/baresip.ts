@@ -56,6 +56,12 @@ export interface BaresipOptions {
   answerMode?: 'manual' | 'auto';
   /** How long a played WAV keeps the call up before the source runs dry (silence padding). Default 120 s. */
   maxCallSeconds?: number;
+  /**
+   * A video phone: its `fakevideo` camera (a moving test picture) encoded as VP8 (`vp8` module),
+   * offered on an m=video line beside the audio; what it receives goes to fakevideo's display,
+   * which shows nothing.
+   */
+  video?: boolean;
 }
 
 /** A refused or failed call: the SIP status when there was one (403, 486…), and baresip's reason text. */
@@ -368,6 +374,9 @@ async function launch(
     `module_path ${MODULES}`,
     'module g711.so', 'module aufile.so', 'module aubridge.so', 'module sndfile.so',
     ...(options.mediaenc ? ['module srtp.so'] : []),
+    ...(options.video
+      ? ['module fakevideo.so', 'module vp8.so', 'video_source fakevideo,nil', 'video_display fakevideo,nil', 'video_size 320x240', 'video_fps 15', 'video_bitrate 300000']
+      : []),
     ...(options.tls ? [`sip_cafile ${options.tls.caFile}`] : []),
     'module_tmp account.so',
     'module_app menu.so', 'module_app ctrl_tcp.so',
@@ -379,7 +388,8 @@ async function launch(
   const codecs = (options.codecs ?? ['PCMU', 'PCMA']).join(',');
   const transport = options.transport === 'tcp' ? ';transport=tcp' : '';
   const mediaenc = options.mediaenc ? `;mediaenc=${options.mediaenc}` : '';
-  await writeFile(path.join(dir, 'accounts'), `<sip:${options.user}@127.0.0.1${transport}>;answermode=${options.answerMode ?? 'manual'};audio_codecs=${codecs};regint=0;ptime=20${mediaenc}\n`);
+  const video = options.video ? ';video_codecs=vp8' : '';
+  await writeFile(path.join(dir, 'accounts'), `<sip:${options.user}@127.0.0.1${transport}>;answermode=${options.answerMode ?? 'manual'};audio_codecs=${codecs};regint=0;ptime=20${mediaenc}${video}\n`);
   await writeFile(path.join(dir, 'contacts'), '');
 
   const child = spawn(BARESIP, ['-f', dir], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -27,6 +27,9 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
   const pc = useRef<RTCPeerConnection>(undefined);
   const microphone = useRef<MediaStream>(undefined);
   const audio = useRef<HTMLAudioElement>(null);
+  // The caller's camera, when the call has video (docs/attendance/calls.md, "Video").
+  const video = useRef<HTMLVideoElement>(null);
+  const [videoCodec, setVideoCodec] = useState<string | null>(null);
   const base = `/api/attendance/conversations/${sessionId}/call`;
 
   const release = useCallback(() => {
@@ -59,8 +62,11 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
     const connection = new RTCPeerConnection();
     pc.current = connection;
     for (const track of stream.getAudioTracks()) connection.addTrack(track, stream);
+    // A video line to receive the caller's camera; the service answers it inactive when the call has none.
+    connection.addTransceiver('video', { direction: 'recvonly' });
     connection.ontrack = (event) => {
-      if (audio.current) audio.current.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+      const element = event.track.kind === 'video' ? video.current : audio.current;
+      if (element) element.srcObject = new MediaStream([event.track]);
     };
     connection.onconnectionstatechange = () => {
       if (pc.current !== connection) return;
@@ -74,8 +80,9 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
     try {
       await connection.setLocalDescription(await connection.createOffer());
       await gathered(connection);
-      const answer = await api.post<{ sdp: string }>(`${base}/connect`, { sdp: connection.localDescription?.sdp ?? '' });
+      const answer = await api.post<{ sdp: string; video: string | null }>(`${base}/connect`, { sdp: connection.localDescription?.sdp ?? '' });
       if (pc.current !== connection) return;
+      setVideoCodec(answer.video);
       await connection.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
     } catch (error) {
       release();
@@ -149,6 +156,7 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
       </div>
       {/* The caller's voice; no controls: the call's own buttons are the controls. */}
       <audio ref={audio} autoPlay />
+      <video ref={video} className="caller-video" autoPlay playsInline muted hidden={!videoCodec || state !== 'in_call'} aria-label={t('call.caller_video')} />
     </section>
   );
 }
