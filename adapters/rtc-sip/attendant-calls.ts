@@ -48,6 +48,7 @@ export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logge
       });
       call.onEnded(() => leg.close());
       call.attend();
+      if (leg.video) video?.attended(entry.at);
       return { answerSdp: leg.answerSdp, codec: leg.codec, video: leg.video };
     },
     state(sessionId) {

@@ -42,11 +42,11 @@ export async function joinAttendantVideo(pc: RTCPeerConnection, video: CallVideo
   await transceiver.sender.replaceTrack(outgoing);
   transceiver.setDirection('sendrecv');
   transceiver.sender.onPictureLossIndication.subscribe(() => media.requestKeyframe());
-  // The attendant's camera, to the caller (video-media.ts gives it the call's payload type).
-  pc.onTrack.subscribe((track) => {
-    if (track.kind !== 'video') return;
-    track.onReceiveRtp.subscribe((rtp) => media.send(rtp.serialize()));
-  });
+  // The attendant's camera, to the caller (video-media.ts gives it the call's payload type). The
+  // browser's track is known from its offer (already set) or, without SSRCs in it, from its first packet.
+  const forward = (track: MediaStreamTrack) => track.onReceiveRtp.subscribe((rtp) => media.send(rtp.serialize()));
+  transceiver.receiver.tracks.forEach(forward);
+  transceiver.onTrack.subscribe((track) => forward(track));
   media.startRelay((bytes) => {
     const rtp = RtpPacket.deSerialize(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     // The caller's header extensions would clash with the ids the browser agreed.

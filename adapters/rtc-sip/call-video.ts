@@ -14,7 +14,24 @@ export interface CallVideo {
    * codec (a new address, hold), else declined as the audio answer has it (the video then stops).
    */
   reanswer(offerSdp: string, audioAnswerSdp: string): string;
+  /** An attendant's browser receives the video from now (attendant-calls.ts); only the first time counts. */
+  attended(at: Date): void;
+  /** When an attendant's browser first received the video; the video KPIs time the video call from then. */
+  attendedAt(): Date | undefined;
+  /** Called once, when `attended` is first called. */
+  onAttended(listener: (at: Date) => void): void;
   close(): void;
+}
+
+/**
+ * What a call fact says of the call's video, for the video KPIs (docs/attendance/insights-and-survey.md):
+ * the call has video when it starts; when it ends, the seconds since an attendant first received it.
+ */
+export function videoOfFact(kind: 'started' | 'queued' | 'ended' | 'video_started', video: CallVideo | undefined, at: Date): { video?: { seconds?: number } } {
+  if (!video || kind === 'queued') return {};
+  const since = video.attendedAt();
+  if (kind === 'ended' && since) return { video: { seconds: Math.max(0, Math.round((at.getTime() - since.getTime()) / 1000)) } };
+  return { video: {} };
 }
 
 /**
@@ -30,6 +47,8 @@ export async function answerCallVideo(input: {
   if (!offered) return { answerSdp: input.audioAnswerSdp };
   const media = await input.open();
   let current = offered.video;
+  let attendedAt: Date | undefined;
+  const attendedListeners: ((at: Date) => void)[] = [];
   media.apply(current);
   input.logger.info({ codec: current.codec, direction: current.direction }, 'phone call: the caller\'s video is accepted');
   const video: CallVideo = {
@@ -46,6 +65,13 @@ export async function answerCallVideo(input: {
       media.apply(current);
       return answerWithVideo(audioAnswerSdp, again, media.localPort);
     },
+    attended(at) {
+      if (attendedAt) return;
+      attendedAt = at;
+      for (const listener of attendedListeners) listener(at);
+    },
+    attendedAt: () => attendedAt,
+    onAttended: (listener) => void attendedListeners.push(listener),
     close: () => media.close(),
   };
   return { answerSdp: answerWithVideo(input.audioAnswerSdp, offered, media.localPort), video };

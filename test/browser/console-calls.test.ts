@@ -8,7 +8,7 @@
  * axe-core checks the screens.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -179,7 +179,7 @@ test('take connects the attendant to the caller: each hears the other\'s tone; m
   expect(errors).toEqual([]);
 }, 180_000);
 
-test('a video phone\'s camera reaches the attendant: VP8 relayed untouched, frames decoded in the call panel\'s video', async () => {
+test('a video phone\'s camera reaches the attendant (VP8 relayed untouched, frames decoded in the call panel\'s video) and the attendant\'s camera reaches the phone', async () => {
   const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
   browsers.push(browser);
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })).newPage();
@@ -199,12 +199,19 @@ test('a video phone\'s camera reaches the attendant: VP8 relayed untouched, fram
   expect(inbound.width).toBe(320);
   const shown = panel.getByLabel('Caller\'s video');
   await shown.waitFor();
-  const size = await shown.evaluate((element: HTMLVideoElement) => ({ width: element.videoWidth, height: element.videoHeight, box: element.getBoundingClientRect().width }));
+  const size = await shown.evaluate((element) => {
+    const video = element as unknown as { videoWidth: number; videoHeight: number };
+    return { width: video.videoWidth, height: video.videoHeight, box: element.getBoundingClientRect().width };
+  });
   expect(size).toMatchObject({ width: 320, height: 240 });
   expect(size.box).toBeGreaterThan(0);
   const ana = await bearerFor(service.url, 'ana', PASSWORD);
   const state = await (await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call`, { headers: ana })).json() as Record<string, unknown>;
   expect(state).toMatchObject({ state: 'connected', video: 'VP8' });
+  // The attendant's camera (Chromium's fake one) reaches the caller in the same codec: baresip decodes a frame of it.
+  const png = await readFile(await caller.snapshotReceived({ timeoutMs: 30_000 }));
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)].every((side) => side > 0)).toBe(true);
   // The audio goes on beside it: the caller's tone reaches the browser.
   await waitForValue(() => page.evaluate<{ hz: number; db: number }>(PEAK_OF_RECEIVED_AUDIO), (peak) => Math.abs(peak.hz - CALLER_HZ) < 30 && peak.db > -80,
     { what: 'the caller\'s tone in the browser', timeoutMs: 30_000 });

@@ -59,7 +59,7 @@ export interface BaresipOptions {
   /**
    * A video phone: its `fakevideo` camera (a moving test picture) encoded as VP8 (`vp8` module),
    * offered on an m=video line beside the audio; what it receives goes to fakevideo's display,
-   * which shows nothing.
+   * which shows nothing; `snapshotReceived` saves the next frame it decodes (`snapshot` module).
    */
   video?: boolean;
 }
@@ -85,6 +85,11 @@ export interface BaresipCaller {
   sendDigits(digits: string): Promise<void>;
   /** From now on the call speaks this WAV (any WAV; converted, then silence until `maxCallSeconds`). Applies to later calls too. */
   play(wavPath: string): Promise<void>;
+  /**
+   * With `video`: resolves to the PNG of a video frame baresip decoded from the far end (its
+   * `snapshot_recv` command, asked again until a frame comes), or rejects after `timeoutMs`.
+   */
+  snapshotReceived(options?: { timeoutMs?: number }): Promise<string>;
   /** Ends the current call; resolves once it is closed. */
   hangUp(): Promise<void>;
   /** Resolves when the current (or last) call is closed, with baresip's reason (`Connection reset by peer` when the far end hung up). */
@@ -291,6 +296,17 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
     async play(wavPath) {
       await command('ausrc', `aufile,${await padded(wavPath)}`);
     },
+    async snapshotReceived(snapshotOptions = {}) {
+      const file = path.join(dir, `received-${Date.now()}.png`);
+      const deadline = Date.now() + (snapshotOptions.timeoutMs ?? 20_000);
+      // The filter saves the next frame decoded after the command; none yet, ask again.
+      while (!existsSync(file)) {
+        if (Date.now() > deadline) throw new Error(`baresip (${user}): no video frame received\n${events.slice(-30).join('\n')}`);
+        await command('snapshot_recv', file);
+        await delay(200);
+      }
+      return file;
+    },
     async hangUp() {
       if (state === 'idle' || state === 'closed') return;
       await command('hangup');
@@ -375,7 +391,7 @@ async function launch(
     'module g711.so', 'module aufile.so', 'module aubridge.so', 'module sndfile.so',
     ...(options.mediaenc ? ['module srtp.so'] : []),
     ...(options.video
-      ? ['module fakevideo.so', 'module vp8.so', 'video_source fakevideo,nil', 'video_display fakevideo,nil', 'video_size 320x240', 'video_fps 15', 'video_bitrate 300000']
+      ? ['module fakevideo.so', 'module vp8.so', 'module snapshot.so', 'video_source fakevideo,nil', 'video_display fakevideo,nil', 'video_size 320x240', 'video_fps 15', 'video_bitrate 300000']
       : []),
     ...(options.tls ? [`sip_cafile ${options.tls.caFile}`] : []),
     'module_tmp account.so',
