@@ -19,6 +19,7 @@ import { startBaresipCaller, type BaresipCaller } from '../support/baresip.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
 import { toneMs, toneWav } from '../support/call-audio.js';
+import { startFakeTwilio, type FakeTwilio } from '../support/fake-twilio.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { addPhoneBot } from '../support/phone-bot.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
@@ -34,6 +35,7 @@ const PASSWORD = 'password-for-tests';
 let dir: string;
 let bots: TestBots;
 let voice: FakeVoice;
+let twilio: FakeTwilio;
 let service: TestService;
 let webDir: string;
 let callerTone: string;
@@ -44,10 +46,15 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'sb-console-calls-'));
   callerTone = await toneWav(120_000, path.join(dir, 'caller-tone.wav'), { hz: CALLER_HZ });
   voice = await startFakeVoice();
+  twilio = await startFakeTwilio();
   bots = await createTestBots('sb-console-calls-');
   const trunks = await addPhoneBot(bots, dir, {
     name: 'desk', number: NUMBER, voiceUrl: voice.url, script: 'TALK "Unused: the number goes straight to the queue."\n',
-    keys: { 'sip-inbound-route': 'queue:Phones', 'attendance-auto-assign': 'false', 'attendance-max-wait-seconds': '600', 'sip-hold-announce-seconds': '0' },
+    keys: {
+      'sip-inbound-route': 'queue:Phones', 'attendance-auto-assign': 'false', 'attendance-max-wait-seconds': '600', 'sip-hold-announce-seconds': '0',
+      // An sms channel: a video meeting's join link reaches a caller by SMS.
+      'sms-account-sid': 'ACcalls', 'sms-auth-token': 'twilio-token-calls', 'sms-from': '+15550300', 'sms-api-url': twilio.url,
+    },
   });
   webDir = await buildWeb();
   service = await startTestService({
@@ -68,6 +75,7 @@ afterAll(async () => {
   await Promise.all(browsers.map((b) => b.close()));
   await service?.dispose();
   await voice?.close();
+  await twilio?.close();
   await bots?.remove();
   await rm(dir, { recursive: true, force: true });
   if (webDir) await rm(webDir, { recursive: true, force: true });
@@ -179,7 +187,7 @@ test('take connects the attendant to the caller: each hears the other\'s tone; m
   expect(errors).toEqual([]);
 }, 180_000);
 
-test('a video phone\'s camera reaches the attendant (VP8 relayed untouched, frames decoded in the call panel\'s video) and the attendant\'s camera reaches the phone', async () => {
+test('a video phone\'s camera reaches the attendant (VP8 relayed untouched, frames decoded in the call panel\'s video), the attendant\'s camera reaches the phone, and the call escalates to a video meeting', async () => {
   const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
   browsers.push(browser);
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })).newPage();
@@ -217,6 +225,21 @@ test('a video phone\'s camera reaches the attendant (VP8 relayed untouched, fram
     { what: 'the caller\'s tone in the browser', timeoutMs: 30_000 });
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'console-call-video');
+
+  // Escalate: the conversation's video room opens, the caller gets its link by SMS (the call tells
+  // them so), and the attendant's join page opens in a new tab; the phone call stays up.
+  const opened = page.waitForEvent('popup');
+  await panel.getByRole('button', { name: 'Escalate to video meeting' }).click();
+  const meeting = await opened;
+  expect(meeting.url()).toMatch(new RegExp(`^${service.url}/meet/`));
+  await panel.getByRole('status').filter({ hasText: 'The caller got the meeting link' }).waitFor();
+  await twilio.waitFor((sent) => sent.some((m) => m.To === '+15550133' && m.Body.includes(meeting.url())), 'the join link by SMS to the caller');
+  await waitForValue(async () => voice.requests.map((r) => r.input ?? ''), (said) => said.some((text) => text.includes('I have sent you the link by text message')),
+    { what: 'the call saying the link went by SMS' });
+  expect(voice.requests.some((r) => r.input?.includes('/meet/'))).toBe(false);
+  expect(await (await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call`, { headers: ana })).json()).toMatchObject({ state: 'connected' });
+  await meeting.close();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await panel.getByRole('button', { name: 'Hang up' }).click();
   await caller.waitForClosed({ timeoutMs: 15_000 });
