@@ -10,11 +10,11 @@ const DEFAULT_PAYLOAD_TYPE = 96;
 
 /**
  * The video codec the attendant's browser is offered (docs/attendance/calls.md, "Video"): the
- * caller's, so its packets go through untouched; none when the call has no video (the browser's
- * video line is then answered inactive).
+ * caller's, so its packets go through untouched. When the call has no video, VP8 all the same:
+ * werift refuses an offer's line it has no codec for, and that line, answered, stays unused.
  */
 export function attendantVideoCodecs(video: CallVideo | undefined): RTCRtpCodecParameters[] {
-  if (!video) return [];
+  if (!video) return [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, payloadType: DEFAULT_PAYLOAD_TYPE })];
   const { codec, fmtp } = video.negotiated();
   const parameters = codec === 'H264' ? fmtp ?? 'packetization-mode=1;profile-level-id=42e01f' : undefined;
   return [new RTCRtpCodecParameters({
@@ -28,13 +28,15 @@ export function attendantVideoCodecs(video: CallVideo | undefined): RTCRtpCodecP
  * gives them the browser's payload type and its own SSRC, sequence and timestamps are offset, the
  * payload is untouched); the browser's keyframe requests (PLI) go on to the caller as RTCP; the
  * attendant's camera, when the browser sends one, goes to the caller in the same codec. Returns
- * the codec relayed, or null when the browser's video line is answered inactive.
+ * the codec relayed, or null when the call has no video: the line is then answered `recvonly`
+ * and nothing is sent on it (werift would answer `inactive` with port 0 but keep the line in its
+ * BUNDLE group, which browsers refuse), and the console sends no camera when the answer names no codec.
  */
 export async function joinAttendantVideo(pc: RTCPeerConnection, video: CallVideo | undefined, logger: Logger): Promise<{ codec: VideoCodec | null; close(): void }> {
   const transceiver = pc.getTransceivers().find((t) => t.kind === 'video');
   if (!transceiver) return { codec: null, close: () => undefined };
   if (!video) {
-    transceiver.setDirection('inactive');
+    transceiver.setDirection('recvonly');
     return { codec: null, close: () => undefined };
   }
   const { media } = video;

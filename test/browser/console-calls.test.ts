@@ -159,7 +159,7 @@ test('take connects the attendant to the caller: each hears the other\'s tone; m
   expect(Math.abs(heard.hz - CALLER_HZ)).toBeLessThan(30);
   const ana = await bearerFor(service.url, 'ana', PASSWORD);
   const state = await (await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call`, { headers: ana })).json() as Record<string, unknown>;
-  expect(state).toMatchObject({ state: 'connected', codec: 'PCMA' });
+  expect(state).toMatchObject({ state: 'connected', codec: 'PCMA', video: null });
   // Only the conversation's holder is put through to the caller.
   const bia = await bearerFor(service.url, 'bia', PASSWORD);
   const refused = await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call/connect`, {

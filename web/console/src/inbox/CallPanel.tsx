@@ -63,7 +63,7 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
     const connection = new RTCPeerConnection();
     pc.current = connection;
     for (const track of stream.getAudioTracks()) connection.addTrack(track, stream);
-    // A video line for the caller's camera, answered inactive when the call has none; the attendant's camera joins it below.
+    // A video line for the caller's camera, unused when the call has none; the attendant's camera joins it below.
     const videoLine = connection.addTransceiver('video', { direction: 'sendrecv' });
     connection.ontrack = (event) => {
       const element = event.track.kind === 'video' ? video.current : audio.current;
