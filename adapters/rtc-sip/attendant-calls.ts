@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
+import type { VideoCodec } from '../../telephony/index.js';
 import { openAttendantLeg, type AttendantLeg } from './attendant-leg.js';
 import type { LiveCalls } from './live-calls.js';
 
@@ -9,6 +10,8 @@ export interface AttendantCallState {
   waiting_since: string;
   connected_at: string | null;
   codec: 'PCMU' | 'PCMA' | null;
+  /** The caller's video codec relayed to the browser; null when the call has no video (or no browser is on it). */
+  video: VideoCodec | null;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface AttendantCallState {
  */
 export interface AttendantCalls {
   /** Joins the browser whose SDP offer this is; a browser already on the call is replaced (a reload). */
-  connect(sessionId: string, offerSdp: string): Promise<{ answerSdp: string; codec: 'PCMU' | 'PCMA' }>;
+  connect(sessionId: string, offerSdp: string): Promise<{ answerSdp: string; codec: 'PCMU' | 'PCMA'; video: VideoCodec | null }>;
   state(sessionId: string): AttendantCallState;
 }
 
@@ -31,13 +34,13 @@ export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logge
     const call = deps.liveCalls.ofSession(sessionId);
     if (!call) throw new NotFoundError('No call of this conversation is in progress on this instance', 'call_not_found');
     if (!call.waiting) throw new ConflictError('The caller is not waiting for a person (the bot still has the call)', 'call_not_waiting');
-    return call.waiting;
+    return { waiting: call.waiting, video: call.video };
   };
   return {
     async connect(sessionId, offerSdp) {
-      const call = waitingCall(sessionId);
+      const { waiting: call, video } = waitingCall(sessionId);
       legs.get(sessionId)?.leg.close();
-      const leg = await openAttendantLeg({ offerSdp, media: call.media, logger: deps.logger.child({ session: sessionId }) });
+      const leg = await openAttendantLeg({ offerSdp, media: call.media, ...(video ? { video } : {}), logger: deps.logger.child({ session: sessionId }) });
       const entry = { leg, at: now() };
       legs.set(sessionId, entry);
       leg.onClosed(() => {
@@ -45,14 +48,15 @@ export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logge
       });
       call.onEnded(() => leg.close());
       call.attend();
-      return { answerSdp: leg.answerSdp, codec: leg.codec };
+      if (leg.video) video?.attended(entry.at);
+      return { answerSdp: leg.answerSdp, codec: leg.codec, video: leg.video };
     },
     state(sessionId) {
-      const call = waitingCall(sessionId);
+      const { waiting: call } = waitingCall(sessionId);
       const entry = legs.get(sessionId);
       return {
         state: entry ? 'connected' : 'waiting', waiting_since: call.since.toISOString(),
-        connected_at: entry ? entry.at.toISOString() : null, codec: entry ? entry.leg.codec : null,
+        connected_at: entry ? entry.at.toISOString() : null, codec: entry ? entry.leg.codec : null, video: entry ? entry.leg.video : null,
       };
     },
   };

@@ -2,8 +2,10 @@ import { randomInt } from 'node:crypto';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import { ValidationError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
-import { decodeG711, encodeG711, type AudioCodec, type CallMedia } from '../../telephony/index.js';
+import { decodeG711, encodeG711, type AudioCodec, type CallMedia, type VideoCodec } from '../../telephony/index.js';
 import { attendantCodec, g711Of, G711_PAYLOAD_TYPES } from './attendant-codecs.js';
+import { attendantVideoCodecs, joinAttendantVideo } from './attendant-video.js';
+import type { CallVideo } from './call-video.js';
 
 /** How long ICE candidates may take to gather before the answer goes with what there is. */
 const GATHER_TIMEOUT_MS = 5000;
@@ -14,6 +16,8 @@ export interface AttendantLeg {
   readonly answerSdp: string;
   /** The G.711 law the browser and we agreed. */
   readonly codec: AudioCodec;
+  /** The caller's video codec relayed to the browser (attendant-video.ts); null without video. */
+  readonly video: VideoCodec | null;
   /** Ends the leg: the WebRTC connection closed, the call's relay stopped. Idempotent. */
   close(): void;
   /** Called once when the leg ends, by `close` or because the browser's connection was lost. */
@@ -28,19 +32,21 @@ export interface AttendantLeg {
  * which sends them on its own 20 ms clock (telephony/media, `startRelay`). DTLS-SRTP secures the
  * browser's side, as WebRTC requires.
  */
-export async function openAttendantLeg(input: { offerSdp: string; media: CallMedia; logger: Logger }): Promise<AttendantLeg> {
+export async function openAttendantLeg(input: { offerSdp: string; media: CallMedia; video?: CallVideo; logger: Logger }): Promise<AttendantLeg> {
   const { media, logger } = input;
   const codec = attendantCodec(input.offerSdp, media.codec);
   if (!codec) throw new ValidationError('The browser offers neither PCMU nor PCMA: the call\'s audio is G.711');
   const codecs = [new RTCRtpCodecParameters({ mimeType: `audio/${codec}`, clockRate: 8000, channels: 1, payloadType: G711_PAYLOAD_TYPES[codec] })];
   // No STUN or TURN server: the browser reaches the service as it reaches its HTTP (docs/attendance/calls.md, "Network").
-  const pc = new RTCPeerConnection({ codecs: { audio: codecs, video: [] }, iceServers: [] });
+  const pc = new RTCPeerConnection({ codecs: { audio: codecs, video: attendantVideoCodecs(input.video) }, iceServers: [] });
   const closedListeners: (() => void)[] = [];
   let closed = false;
+  let video: { codec: VideoCodec | null; close(): void } = { codec: null, close: () => undefined };
   const close = (): void => {
     if (closed) return;
     closed = true;
     media.stopRelay();
+    video.close();
     pc.close().catch((error: unknown) => logger.debug({ err: error }, 'attendant leg: closing the WebRTC connection failed'));
     for (const listener of closedListeners) listener();
   };
@@ -66,6 +72,7 @@ export async function openAttendantLeg(input: { offerSdp: string; media: CallMed
   const outgoing = new MediaStreamTrack({ kind: 'audio' });
   await transceiver.sender.replaceTrack(outgoing);
   transceiver.setDirection('sendrecv');
+  video = await joinAttendantVideo(pc, input.video, logger);
   const answer = await pc.createAnswer();
   await pc.setLocalDescription(answer);
   await gathered(pc);
@@ -87,9 +94,9 @@ export async function openAttendantLeg(input: { offerSdp: string; media: CallMed
   pc.connectionStateChange.subscribe((state) => {
     if (state === 'failed' || state === 'closed') close();
   });
-  logger.info({ codec, transcoded: codec !== media.codec }, 'attendant leg: the browser is on the call');
+  logger.info({ codec, transcoded: codec !== media.codec, video: video.codec }, 'attendant leg: the browser is on the call');
   return {
-    answerSdp, codec, close,
+    answerSdp, codec, video: video.codec, close,
     onClosed(listener) {
       if (closed) listener();
       else closedListeners.push(listener);

@@ -26,10 +26,15 @@ export interface CallPorts {
 export interface CallFact {
   bot: string;
   sessionId: string;
-  kind: 'started' | 'queued' | 'ended';
+  kind: 'started' | 'queued' | 'ended' | 'video_started';
   at: Date;
   reason?: string;
   direction: 'inbound' | 'outbound';
+  /**
+   * The call has video (the caller's camera was accepted, docs/channels/rtc-sip.md "Video"); on
+   * `ended`, `seconds` from an attendant's browser first receiving it (`video_started`) to the end.
+   */
+  video?: { seconds?: number };
 }
 
 /** A message a caller left after the longest wait. */

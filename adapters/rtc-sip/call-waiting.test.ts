@@ -165,6 +165,16 @@ describe('files and messages from outside the caller\'s turns', () => {
     expect(await spokenReply(context('alice', async () => true), reply)).toMatch(/cannot send files/);
   });
 
+  test('a link (a video meeting\'s join link) goes by SMS; the call says the text without it, and where it went', async () => {
+    const texted: unknown[] = [];
+    const invite = { text: 'Join a video call with us: https://desk.test/meet/r1?t=abc' };
+    expect(await spokenReply(context('+15550199', async (input) => { texted.push(input); return true; }), invite))
+      .toBe('Join a video call with us. I have sent you the link by text message.');
+    expect(texted).toEqual([{ bot: 'desk', to: '+15550199', text: invite.text, attachments: [] }]);
+    expect(await spokenReply(context('alice', async () => true), invite)).toBe('Join a video call with us. I cannot send links during this call.');
+    expect(await spokenReply(context('+15550199'), invite)).toBe('Join a video call with us. I cannot send links during this call.');
+  });
+
   test('the adapter speaks a message on the live call of its session, or of its caller before the session is known; a gone call fails for good', async () => {
     const adapter = createRtcSipAdapter({ isEnabled: () => true });
     expect(adapter.delivery).toBe('turns');

@@ -1,5 +1,6 @@
 import type { CallMedia, NegotiatedAudio, SipCall } from '../../telephony/index.js';
 import { negotiateAudio } from '../../telephony/index.js';
+import type { CallVideo } from './call-video.js';
 
 /**
  * Keeps a call's media in step with its signalling once it is up, whichever side placed it
@@ -7,7 +8,10 @@ import { negotiateAudio } from '../../telephony/index.js';
  * negotiated against what was agreed and applied; one that cannot be used is refused (488) and
  * the call goes on as before. Key presses sent by SIP INFO reach the media as RFC 4733 ones do.
  */
-export function followCallMedia(call: SipCall, media: CallMedia, agreed: NegotiatedAudio, options: { local: { address: string; port: number }; srtp?: boolean }): { audio(): NegotiatedAudio } {
+export function followCallMedia(
+  call: SipCall, media: CallMedia, agreed: NegotiatedAudio,
+  options: { local: { address: string; port: number }; srtp?: boolean; video?: Pick<CallVideo, 'reanswer'> },
+): { audio(): NegotiatedAudio } {
   let audio = agreed;
   media.apply(audio);
   call.onReoffer((offerSdp) => {
@@ -15,7 +19,8 @@ export function followCallMedia(call: SipCall, media: CallMedia, agreed: Negotia
     if (!again.ok) throw new Error(again.reason);
     audio = again.audio;
     media.apply(audio);
-    return again.answerSdp;
+    // The call's video line is answered again too (call-video.ts); the audio answer declines it.
+    return options.video ? options.video.reanswer(offerSdp, again.answerSdp) : again.answerSdp;
   });
   call.onInfo((contentType, body) => {
     const digit = infoDigit(contentType, body);

@@ -1,5 +1,6 @@
 import type { OutboundMessage } from '../../engine/index.js';
 import type { CallMedia } from '../../telephony/index.js';
+import type { CallVideo } from './call-video.js';
 
 /** A call whose caller waits on hold for a person, as an attendant's leg joins it (attendant-calls.ts). */
 export interface WaitingCall {
@@ -21,6 +22,8 @@ export interface LiveCall {
   readonly callId?: string;
   /** The call's session, once its first turn committed. */
   sessionId?: string;
+  /** The caller's video (call-video.ts), relayed to the attendant's browser. */
+  readonly video?: CallVideo;
   /** Set while the caller waits on hold for a person (voice-call.ts), so an attendant can join. */
   waiting?: WaitingCall;
   /** Says a message committed outside the caller's turns on the call; resolves once it has been said. */

@@ -8,6 +8,7 @@ import { admitCall, normaliseDialled } from './call-admission.js';
 import { followCallMedia } from './follow-call-media.js';
 import type { CallPorts } from './call-ports.js';
 import { callSpeech, type CallSpeech } from './call-speech.js';
+import { answerCallVideo, type CallVideo } from './call-video.js';
 import { inviteFlood } from './invite-flood.js';
 import type { LiveCalls } from './live-calls.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
@@ -66,7 +67,7 @@ const INVITE_BURST = 20;
 export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise<RtcSipChannel> {
   const { logger } = options;
   const now = options.now ?? (() => new Date());
-  const calls = new Map<string, { bot: string; call?: SipCall; media: CallMedia }>();
+  const calls = new Map<string, { bot: string; call?: SipCall; media: CallMedia; video?: CallVideo }>();
   const speeches = new Map<RtcSipBotSettings['voice'], CallSpeech>();
   const flood = inviteFlood({ perSecond: INVITES_PER_SECOND, burst: INVITE_BURST });
   const mediaHost = createCallMediaHost(options.mediaThread ?? 'worker', logger);
@@ -74,7 +75,8 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
   const voiceCall: Pick<VoiceCallDeps, 'liveCalls' | 'ports'> = {};
   if (options.liveCalls) voiceCall.liveCalls = options.liveCalls;
   if (options.ports) voiceCall.ports = options.ports;
-  const openMedia = () => mediaHost.open({ host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) });
+  const mediaOptions = { host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) };
+  const openMedia = () => mediaHost.open(mediaOptions);
   const activeCalls = (bot: string) => [...calls.values()].filter((c) => c.bot === bot).length;
   const speechOf = (bot: RtcSipBotSettings) => {
     let speech = speeches.get(bot.voice);
@@ -107,6 +109,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
     let lateOffer: AudioOffer | undefined;
     let agreed: NegotiatedAudio | undefined;
     let ourSdp: string;
+    let video: CallVideo | undefined;
     if (invite.sdpOffer) {
       const negotiation = negotiateAudio(invite.sdpOffer, local, undefined, { srtp });
       if (!negotiation.ok) {
@@ -115,15 +118,21 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
         return invite.reject(488, 'Not Acceptable Here', { Warning: `399 switchboard "${negotiation.reason}"` });
       }
       agreed = negotiation.audio;
-      ourSdp = negotiation.answerSdp;
+      // Every inbound call may be handed to a person (a queue route, or the bot's transfer): its video is taken
+      // (call-video.ts), except on SIP over TLS, whose SRTP audio plain-RTP video would undercut.
+      ({ answerSdp: ourSdp, video } = await answerCallVideo({
+        offerSdp: invite.sdpOffer, audioAnswerSdp: negotiation.answerSdp, mayReachAttendant: !srtp, open: () => mediaHost.openVideo(mediaOptions),
+        logger: logger.child({ call_id: invite.callId }),
+      }));
     } else {
       lateOffer = createAudioOffer(local);
       ourSdp = lateOffer.offerSdp;
     }
-    const entry: { bot: string; call?: SipCall; media: CallMedia } = { bot: bot.bot, media };
+    const entry: { bot: string; call?: SipCall; media: CallMedia; video?: CallVideo } = { bot: bot.bot, media, ...(video ? { video } : {}) };
     calls.set(invite.callId, entry);
     invite.onCancel(() => {
       media.close();
+      video?.close();
       calls.delete(invite.callId);
     });
     let call: SipCall;
@@ -131,6 +140,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
       call = await invite.accept(ourSdp);
     } catch {
       media.close();
+      video?.close();
       calls.delete(invite.callId);
       return;
     }
@@ -146,15 +156,16 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
       }
       agreed = answer.audio;
     }
-    const followed = followCallMedia(call, media, agreed!, { local, srtp });
+    const followed = followCallMedia(call, media, agreed!, { local, srtp, ...(video ? { video } : {}) });
     const caller = normaliseDialled(invite.from.uri.user) ?? invite.from.uri.user ?? 'anonymous';
     logger.info({ call_id: invite.callId, bot: bot.bot }, 'phone call answered');
     try {
       await runVoiceCall({ ...voiceCall, engine: options.engine, speech: speechOf(bot), logger, now }, {
         bot, callId: invite.callId, caller, ...(invite.from.displayName ? { callerName: invite.from.displayName } : {}),
-        direction: 'inbound', audio: followed.audio,
+        direction: 'inbound', audio: followed.audio, ...(video ? { video } : {}),
       }, call, media);
     } finally {
+      video?.close();
       calls.delete(invite.callId);
     }
   }
@@ -185,9 +196,10 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
     ...(agent.tlsPort === undefined ? {} : { tlsPort: agent.tlsPort }),
     activeCalls: () => calls.size,
     async close() {
-      await Promise.all([...calls.values()].map(async ({ call, media }) => {
+      await Promise.all([...calls.values()].map(async ({ call, media, video }) => {
         await call?.hangUp().catch(() => undefined);
         media.close();
+        video?.close();
       }));
       await agent.close();
       await mediaHost.close();

@@ -13,14 +13,20 @@ export interface ReplyContext {
   logger: Logger;
 }
 
+/** A web address in a reply's text: read aloud it helps nobody, so it goes by SMS. */
+const LINK = /\bhttps?:\/\/\S+/gi;
+
 /**
  * What the caller hears of a reply: its text, then what became of its files — sent by SMS to the
  * caller's number when the bot has the sms channel and the number is international (E.164), else
  * "I cannot send files during a call" — then a menu's numbered choices (docs/channels/rtc-sip.md,
- * "Files and messages outside the call's turns").
+ * "Files and messages outside the call's turns"). A text with a link (a video meeting's join
+ * link, say) goes by SMS the same way, and the call says the text without it and where it went.
  */
 export async function spokenReply(context: ReplyContext, reply: Pick<OutboundMessage, 'text' | 'attachments' | 'suggestions'>): Promise<string> {
-  const parts = [reply.text];
+  const links = reply.text.match(LINK) ?? [];
+  const parts = [links.length > 0 ? reply.text.replace(LINK, '').replace(/[\s:]+$/, '.').replace(/\s+\./g, '.') : reply.text];
+  if (links.length > 0 && !reply.attachments?.length) parts.push(translate(context.language, await filesBySms(context, reply) ? 'call.link_sent_by_sms' : 'call.link_unavailable'));
   if (reply.attachments?.length) parts.push(translate(context.language, await filesBySms(context, reply) ? 'call.file_sent_by_sms' : 'call.file_unavailable'));
   if (reply.suggestions?.length) parts.push(spokenMenu(reply.suggestions, context.language));
   return parts.filter((p) => p.trim()).join(' ');

@@ -3,6 +3,7 @@ import { translate } from '../../infra/i18n.js';
 import type { Logger } from '../../infra/logger.js';
 import type { CallMedia, Heard, NegotiatedAudio, SipCall } from '../../telephony/index.js';
 import type { CallPorts } from './call-ports.js';
+import { videoOfFact, type CallVideo } from './call-video.js';
 import { callSpeaker, type CallSpeaker } from './call-speaker.js';
 import type { CallSpeech } from './call-speech.js';
 import { leaveVoicemail } from './leave-voicemail.js';
@@ -38,6 +39,8 @@ export interface CallParty {
   direction?: 'inbound' | 'outbound';
   /** What the SDP agrees now (follow-call-media.ts): whether key presses can go as RFC 4733 events. */
   audio?: () => NegotiatedAudio;
+  /** The caller's video, when the INVITE's was accepted (call-video.ts): an attendant's browser receives it. */
+  video?: CallVideo;
 }
 
 /** How a called-back conversation goes on (docs/operations/kamailio.md, "When an instance dies"). */
@@ -72,14 +75,15 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
     media.close();
   });
   const startedAt = deps.now();
-  const fact = (kind: 'started' | 'queued' | 'ended', at: Date, reason?: string) => {
+  const fact = (kind: 'started' | 'queued' | 'ended' | 'video_started', at: Date, reason?: string) => {
     if (!sessionId || !ports.callFact) return;
-    ports.callFact({ bot: bot.bot, sessionId, kind, at, direction: party.direction ?? 'inbound', ...(reason ? { reason } : {}) })
+    ports.callFact({ bot: bot.bot, sessionId, kind, at, direction: party.direction ?? 'inbound', ...(reason ? { reason } : {}), ...videoOfFact(kind, party.video, at) })
       .catch((error: unknown) => deps.logger.warn({ err: error, session: sessionId }, 'phone call: a call fact was not recorded'));
   };
+  party.video?.onAttended((at) => fact('video_started', at));
   // Messages from outside the caller's turns are said as they come (live-calls.ts).
   const live: LiveCall = {
-    bot: bot.bot, caller: party.caller, callId: party.callId,
+    bot: bot.bot, caller: party.caller, callId: party.callId, ...(party.video ? { video: party.video } : {}),
     async deliver(message) {
       if (ended) throw new PermanentDeliveryError('the call has ended');
       const text = await spokenReply(replies, message);

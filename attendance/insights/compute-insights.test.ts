@@ -1,3 +1,6 @@
+import type { AttendanceEventRow } from '../../db/index.js';
+import { fakeRepositories } from '../../test/support/attendance-fakes.js';
+import { recordCallFact, type CallLifeFact } from '../calls/call-facts.js';
 import { computeInsights, targetsFor, type InsightEvent } from './compute-insights.js';
 
 const T0 = Date.parse('2026-03-01T10:00:00.000Z');
@@ -189,5 +192,50 @@ describe('computeInsights', () => {
     expect(targets.avg_video_duration.met).toBe(true);
     expect(targets.screen_share_usage.met).toBe(true);
     expect(targets.transcription_accuracy.met).toBe(false);
+  });
+
+  test('phone calls with video count as video calls: each a request, completed once an attendant received it, timed from then', async () => {
+    // The lines the call facts write (attendance/calls/call-facts.ts), through the port the rtc_sip adapter reports to.
+    const written: InsightEvent[] = [];
+    const repos = fakeRepositories({
+      sessions: { findById: async (id: string) => ({ id, bot_id: 'b1' }) as never },
+      events: { append: async (row: Pick<AttendanceEventRow, 'session_id' | 'attendant_id' | 'type' | 'data' | 'at'>) => void written.push(row) as never },
+    });
+    const facts: CallLifeFact[] = [
+      // v1: video, an attendant received it at 200 s, ended at 500 s (300 s of video).
+      { sessionId: 'v1', kind: 'started', at: at(100), direction: 'inbound', video: {} },
+      { sessionId: 'v1', kind: 'queued', at: at(110), direction: 'inbound' },
+      { sessionId: 'v1', kind: 'video_started', at: at(200), direction: 'inbound' },
+      { sessionId: 'v1', kind: 'ended', at: at(500), direction: 'inbound', reason: 'caller hung up', video: { seconds: 300 } },
+      // v2: video, but the caller hung up before any attendant took it: requested, not completed.
+      { sessionId: 'v2', kind: 'started', at: at(150), direction: 'inbound', video: {} },
+      { sessionId: 'v2', kind: 'ended', at: at(400), direction: 'inbound', reason: 'caller hung up', video: {} },
+      // a1: a voice call, no video at all.
+      { sessionId: 'a1', kind: 'started', at: at(160), direction: 'inbound' },
+      { sessionId: 'a1', kind: 'ended', at: at(600), direction: 'inbound', reason: 'dialog ended' },
+    ];
+    for (const fact of facts) await recordCallFact(repos, fact);
+    expect(written.filter((e) => e.type.startsWith('video_')).map((e) => [e.type, e.session_id, e.data])).toEqual([
+      ['video_requested', 'v1', { media: 'video', call: true }],
+      ['video_started', 'v1', { media: 'video', call: true }],
+      ['video_ended', 'v1', { media: 'video', call: true, duration_seconds: 300 }],
+      ['video_requested', 'v2', { media: 'video', call: true }],
+    ]);
+    // Beside a meeting room's video call of 600 s, started and shared.
+    const room = { room_id: 'r1', media: 'video' };
+    const events = [
+      ...written,
+      ev('video_requested', 50, { session_id: 'm1', data: room }),
+      ev('video_started', 60, { session_id: 'm1', data: room }),
+      ev('screen_share_started', 70, { session_id: 'm1', data: room }),
+      ev('video_ended', 660, { session_id: 'm1', data: { ...room, duration_seconds: 600 } }),
+    ].sort((x, y) => x.at.getTime() - y.at.getTime());
+    const { metrics } = computeInsights(events, window);
+    // Three video calls asked for (the room, v1, v2), two connected (the room, v1); (600 + 300) / 2 s; one of the two started shared a screen.
+    expect(metrics).toMatchObject({ video_call_requests: 3, video_calls_completed: 66.7, avg_video_duration: 450, screen_share_usage: 50 });
+    // The calls are still calls for the call KPIs.
+    expect(written.filter((e) => e.type === 'call_started').map((e) => e.data)).toEqual([
+      { direction: 'inbound', video: true }, { direction: 'inbound', video: true }, { direction: 'inbound' },
+    ]);
   });
 });

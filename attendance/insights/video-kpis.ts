@@ -1,11 +1,14 @@
 /**
  * The video KPIs from the meeting lines of the attendance event log
- * (meetings/meeting-events.ts; docs/meetings.md, "Insights"). Pure, like compute-insights.ts.
+ * (meetings/meeting-events.ts; docs/meetings.md, "Insights"), and the same lines written for a
+ * phone call with video (attendance/calls/call-facts.ts; docs/attendance/insights-and-survey.md).
+ * Pure, like compute-insights.ts.
  *
- * - `video_call_requests`: video rooms asked for in the window (`video_requested`, media video);
- *   null, like every KPI of an empty window, when there was none.
+ * - `video_call_requests`: video rooms asked for, and phone calls answered with video, in the
+ *   window (`video_requested`, media video); null, like every KPI of an empty window, when there was none.
  * - `video_calls_completed`: percent of those in which two participants were connected
- *   (`video_started` for the room, by the end of the window).
+ *   (`video_started` for the room, or for the call when an attendant's browser first received its
+ *   video, by the end of the window).
  * - `avg_video_duration`: mean seconds from two connected to the end, over video calls that ended in the window.
  * - `screen_share_usage`: percent of the video calls started in the window in which a screen was shared.
  * - `transcription_accuracy`: mean accuracy (100 × (1 − word error rate) against a reference
@@ -23,7 +26,8 @@ export interface VideoKpis {
 
 export function videoKpis(events: readonly InsightEvent[], inWindow: (at: Date) => boolean): VideoKpis {
   const video = (e: InsightEvent) => e.data.media !== 'audio';
-  const roomOf = (e: InsightEvent) => (typeof e.data.room_id === 'string' ? e.data.room_id : undefined);
+  // A meeting's lines name its room; a phone call's (attendance/calls/call-facts.ts) are keyed by its session.
+  const roomOf = (e: InsightEvent) => (typeof e.data.room_id === 'string' ? e.data.room_id : e.data.call === true && e.session_id ? `call:${e.session_id}` : undefined);
   const roomsWith = (type: InsightEvent['type']) => new Set(events.filter((e) => e.type === type && video(e)).map(roomOf));
   const requested = events.filter((e) => e.type === 'video_requested' && video(e) && inWindow(e.at));
   const started = roomsWith('video_started');

@@ -44,8 +44,8 @@ export function attendanceCallRoutes(deps: AttendanceRoutesDeps & { attendantCal
       params: SessionParamsSchema, body: CallConnectRequestSchema, response: { description: 'The SDP answer', schema: CallConnectAnswerSchema }, errors: [404, 409],
       handle: async ({ params, body, principal }) => {
         await holder(principal, params.session_id);
-        const { answerSdp, codec } = await calls().connect(params.session_id, body.sdp);
-        return { sdp: answerSdp, codec };
+        const { answerSdp, codec, video } = await calls().connect(params.session_id, body.sdp);
+        return { sdp: answerSdp, codec, video };
       },
     }),
     defineRoute({

@@ -10,11 +10,14 @@ export const CallConnectRequestSchema = z
   .meta({ id: 'AttendantCallConnectRequest' });
 
 const Codec = z.enum(['PCMU', 'PCMA']);
+const VideoCodec = z.enum(['VP8', 'H264']).nullable()
+  .meta({ description: 'The caller\'s video codec, relayed untouched to the browser\'s video line; null when the call has no video (docs/attendance/calls.md, "Video")' });
 
 export const CallConnectAnswerSchema = z
   .object({
     sdp: z.string().meta({ description: 'The SDP answer, with the service\'s ICE candidates' }),
     codec: Codec.meta({ description: 'The G.711 law agreed; the caller\'s own when the browser offers it, so nothing is transcoded' }),
+    video: VideoCodec,
   })
   .meta({ id: 'AttendantCallConnectAnswer' });
 
@@ -24,6 +27,7 @@ export const AttendantCallStateSchema = z
     waiting_since: z.iso.datetime().meta({ description: 'When the caller started waiting for a person' }),
     connected_at: z.iso.datetime().nullable().meta({ description: 'When the attendant\'s browser joined' }),
     codec: Codec.nullable(),
+    video: VideoCodec,
   })
   .meta({ id: 'AttendantCallState' });
 

@@ -6,6 +6,10 @@
  */
 export { negotiateAudio } from './sdp-negotiation.js';
 export { createAudioOffer, readAudioAnswer } from './sdp-offer.js';
+export { offeredVideo, answerWithVideo } from './sdp-video.js';
+export type { OfferedVideo } from './sdp-video.js';
+export type { NegotiatedVideo, VideoCodec } from './negotiated-video.js';
+export type { VideoMedia, VideoMediaOptions, VideoStats } from './video-media.js';
 export type { AudioOffer } from './sdp-offer.js';
 export { isHeldByPeer } from './negotiated-audio.js';
 export type { AudioCodec, MediaDirection, NegotiatedAudio, Negotiation } from './negotiated-audio.js';

@@ -7,6 +7,9 @@ import type { Logger } from '../../infra/logger.js';
 import type { CallMedia, CallMediaOptions } from './call-media-api.js';
 import { createSharedStats, LOG_CALL_FIELD, type CallMethod, type CallMethodArgs, type FromWorker, type OpenedCall, type ToWorker } from './media-worker-protocol.js';
 import { WorkerCallMedia, type WorkerLink } from './worker-call-media.js';
+import type { OpenedVideo, VideoMethod, VideoMethodArgs, VideoToWorker } from './media-worker-video-protocol.js';
+import type { VideoMedia, VideoMediaOptions } from './video-media.js';
+import { WorkerVideoMedia, type VideoWorkerLink } from './worker-video-media.js';
 
 interface Pending {
   resolve(value: unknown): void;
@@ -30,6 +33,7 @@ export class MediaWorkerHost {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly calls = new Map<number, WorkerCallMedia>();
+  private readonly videos = new Map<number, WorkerVideoMedia>();
 
   constructor(private readonly logger: Logger) {}
 
@@ -47,6 +51,28 @@ export class MediaWorkerHost {
     this.updateRef();
     return media;
   }
+
+  /** A call's video leg (docs/channels/rtc-sip.md, "Video"), on the same thread as the calls' audio. */
+  async openVideo(options: VideoMediaOptions): Promise<VideoMedia> {
+    const { logger, ...rest } = options;
+    const video = this.nextId++;
+    const request = this.nextId++;
+    const opened = await this.request<OpenedVideo>(request, { kind: 'video-open', request, video, options: rest, logLevel: logger.level }, () => {
+      throw new Error('the media worker ended before the call\'s video opened');
+    });
+    const media = new WorkerVideoMedia(this.videoLink, video, opened.localPort, opened.sdpAddress);
+    this.videos.set(video, media);
+    return media;
+  }
+
+  private readonly videoLink: VideoWorkerLink = {
+    send: (video, method, args, transfer = []) => this.post(videoCommand(video, method, args), transfer),
+    ask: <T, M extends VideoMethod>(video: number, method: M, args: VideoMethodArgs[M], ifGone: T) => {
+      const request = this.nextId++;
+      return this.request<T>(request, videoCommand(video, method, args, request), () => ifGone);
+    },
+    closed: (video) => this.videos.delete(video),
+  };
 
   /** Ends the worker: every call's media closes with it. */
   async close(): Promise<void> {
@@ -110,6 +136,9 @@ export class MediaWorkerHost {
       case 'log':
         this.relog(message.line);
         return;
+      case 'video-packet':
+        this.videos.get(message.video)?.relayed(message.packet);
+        return;
     }
   }
 
@@ -134,6 +163,8 @@ export class MediaWorkerHost {
     this.closing = false;
     for (const media of this.calls.values()) media.lost();
     this.calls.clear();
+    for (const video of this.videos.values()) video.lost();
+    this.videos.clear();
     const pending = [...this.pending.values()];
     this.pending.clear();
     for (const { resolve, reject, ifGone } of pending) {
@@ -155,6 +186,10 @@ export class MediaWorkerHost {
 
 function command<M extends CallMethod>(call: number, method: M, args: CallMethodArgs[M], request?: number): ToWorker {
   return { kind: 'call', call, method, args, ...(request === undefined ? {} : { request }) } as ToWorker;
+}
+
+function videoCommand<M extends VideoMethod>(video: number, method: M, args: VideoMethodArgs[M], request?: number): VideoToWorker {
+  return { kind: 'video', video, method, args, ...(request === undefined ? {} : { request }) } as VideoToWorker;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CallMedia, CallMediaOptions } from './call-media-api.js';
+import type { VideoFromWorker, VideoToWorker } from './media-worker-video-protocol.js';
 import type { AudioCodec } from './negotiated-audio.js';
 import type { RtpStats } from './rtp-session.js';
 
@@ -40,7 +41,9 @@ export type ToWorker =
       /** The call's logger level: the worker drops what the main thread would drop. */
       logLevel: string;
     }
-  | { [M in CallMethod]: { kind: 'call'; call: number; method: M; args: CallMethodArgs[M]; request?: number } }[CallMethod];
+  | { [M in CallMethod]: { kind: 'call'; call: number; method: M; args: CallMethodArgs[M]; request?: number } }[CallMethod]
+  /** A call's video leg (media-worker-video-protocol.ts). */
+  | VideoToWorker;
 
 export type FromWorker =
   | { kind: 'result'; request: number; value: unknown }
@@ -49,7 +52,8 @@ export type FromWorker =
   /** One packet's G.711 bytes from the caller, while the call is relayed to another leg (startRelay). */
   | { kind: 'relayed'; call: number; codec: AudioCodec; payload: Uint8Array }
   /** One pino line of a call's logger, to be logged again by the call's own logger. */
-  | { kind: 'log'; line: string };
+  | { kind: 'log'; line: string }
+  | VideoFromWorker;
 
 /** What `open` answers. */
 export interface OpenedCall {

@@ -11,6 +11,7 @@ import type { CallMedia } from './call-media-api.js';
 import { openCallMedia } from './call-media.js';
 import { sharedMediaClock } from './media-clock.js';
 import type { NegotiatedAudio } from './negotiated-audio.js';
+import { workerVideoLegs } from './media-worker-video.js';
 import { LOG_CALL_FIELD, writeStats, type CallMethod, type CallMethodArgs, type FromWorker, type ToWorker } from './media-worker-protocol.js';
 
 interface WorkerCall {
@@ -34,6 +35,8 @@ function withBufferKeys(audio: NegotiatedAudio): NegotiatedAudio {
 const calls = new Map<number, WorkerCall>();
 // Every line goes to the main thread, whose logger for the call writes it (each call's level is set on its child).
 const logger = createLogger({ level: 'trace', destination: { write: (line: string) => post({ kind: 'log', line }) } });
+
+const videoLegs = workerVideoLegs(post, logger);
 
 const methods: { [M in CallMethod]: (call: WorkerCall, ...args: CallMethodArgs[M]) => unknown } = {
   apply: (call, audio) => call.media.apply(withBufferKeys(audio)),
@@ -79,6 +82,7 @@ port.on('message', (message: ToWorker) => {
 
 async function handle(message: ToWorker): Promise<unknown> {
   if (message.kind === 'open') return open(message);
+  if (message.kind === 'video-open' || message.kind === 'video') return videoLegs.handle(message);
   const call = calls.get(message.call);
   if (!call) throw new Error(`media worker: no call ${message.call}`);
   if (message.method === 'close') calls.delete(message.call);

@@ -8,7 +8,7 @@
  * axe-core checks the screens.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +19,7 @@ import { startBaresipCaller, type BaresipCaller } from '../support/baresip.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
 import { toneMs, toneWav } from '../support/call-audio.js';
+import { startFakeTwilio, type FakeTwilio } from '../support/fake-twilio.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { addPhoneBot } from '../support/phone-bot.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
@@ -34,6 +35,7 @@ const PASSWORD = 'password-for-tests';
 let dir: string;
 let bots: TestBots;
 let voice: FakeVoice;
+let twilio: FakeTwilio;
 let service: TestService;
 let webDir: string;
 let callerTone: string;
@@ -44,10 +46,15 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'sb-console-calls-'));
   callerTone = await toneWav(120_000, path.join(dir, 'caller-tone.wav'), { hz: CALLER_HZ });
   voice = await startFakeVoice();
+  twilio = await startFakeTwilio();
   bots = await createTestBots('sb-console-calls-');
   const trunks = await addPhoneBot(bots, dir, {
     name: 'desk', number: NUMBER, voiceUrl: voice.url, script: 'TALK "Unused: the number goes straight to the queue."\n',
-    keys: { 'sip-inbound-route': 'queue:Phones', 'attendance-auto-assign': 'false', 'attendance-max-wait-seconds': '600', 'sip-hold-announce-seconds': '0' },
+    keys: {
+      'sip-inbound-route': 'queue:Phones', 'attendance-auto-assign': 'false', 'attendance-max-wait-seconds': '600', 'sip-hold-announce-seconds': '0',
+      // An sms channel: a video meeting's join link reaches a caller by SMS.
+      'sms-account-sid': 'ACcalls', 'sms-auth-token': 'twilio-token-calls', 'sms-from': '+15550300', 'sms-api-url': twilio.url,
+    },
   });
   webDir = await buildWeb();
   service = await startTestService({
@@ -68,14 +75,15 @@ afterAll(async () => {
   await Promise.all(browsers.map((b) => b.close()));
   await service?.dispose();
   await voice?.close();
+  await twilio?.close();
   await bots?.remove();
   await rm(dir, { recursive: true, force: true });
   if (webDir) await rm(webDir, { recursive: true, force: true });
 });
 
-/** A caller from `number` dials the desk and waits on hold, its 600 Hz tone playing. */
-async function call(number: string, codecs?: ('PCMU' | 'PCMA')[]): Promise<BaresipCaller> {
-  const caller = await startBaresipCaller({ user: number, playWav: callerTone, rtpPorts: { min: 43000, max: 43999 }, ...(codecs ? { codecs } : {}) });
+/** A caller from `number` dials the desk and waits on hold, its 600 Hz tone playing (and its fake camera on, with `video`). */
+async function call(number: string, codecs?: ('PCMU' | 'PCMA')[], options: { video?: boolean } = {}): Promise<BaresipCaller> {
+  const caller = await startBaresipCaller({ user: number, playWav: callerTone, rtpPorts: { min: 43000, max: 43999 }, ...(codecs ? { codecs } : {}), ...options });
   callers.push(caller);
   await caller.dial(`sip:${NUMBER}@127.0.0.1:${service.sip!.udpPort};transport=udp`);
   return caller;
@@ -151,7 +159,7 @@ test('take connects the attendant to the caller: each hears the other\'s tone; m
   expect(Math.abs(heard.hz - CALLER_HZ)).toBeLessThan(30);
   const ana = await bearerFor(service.url, 'ana', PASSWORD);
   const state = await (await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call`, { headers: ana })).json() as Record<string, unknown>;
-  expect(state).toMatchObject({ state: 'connected', codec: 'PCMA' });
+  expect(state).toMatchObject({ state: 'connected', codec: 'PCMA', video: null });
   // Only the conversation's holder is put through to the caller.
   const bia = await bearerFor(service.url, 'bia', PASSWORD);
   const refused = await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call/connect`, {
@@ -178,6 +186,76 @@ test('take connects the attendant to the caller: each hears the other\'s tone; m
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 }, 180_000);
+
+test('a video phone\'s camera reaches the attendant (VP8 relayed untouched, frames decoded in the call panel\'s video), the attendant\'s camera reaches the phone, and the call escalates to a video meeting', async () => {
+  const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
+  browsers.push(browser);
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })).newPage();
+  const errors = captureErrors(page);
+  await page.addInitScript({ content: RECORD_PEER_CONNECTIONS });
+  // baresip with its fakevideo camera and the vp8 codec: a real SIP video phone.
+  const caller = await call('+15550133', undefined, { video: true });
+  await signIn(page, 'ana');
+  const sessionId = await takeCall(page, '+15550133');
+
+  const panel = page.getByRole('region', { name: 'Phone call' });
+  await panel.getByRole('status').filter({ hasText: 'In call' }).waitFor({ timeout: 30_000 });
+  // The browser decodes the caller's frames: a keyframe came (asked for by RTCP when the browser connected, and on its PLI).
+  const inbound = await waitForValue(() => page.evaluate<{ framesDecoded: number; codec: string; width: number }>(RECEIVED_VIDEO), (v) => v.framesDecoded > 5,
+    { what: 'the caller\'s video frames decoded in the browser', timeoutMs: 30_000 });
+  expect(inbound.codec).toBe('video/VP8');
+  expect(inbound.width).toBe(320);
+  const shown = panel.getByLabel('Caller\'s video');
+  await shown.waitFor();
+  const size = await shown.evaluate((element) => {
+    const video = element as unknown as { videoWidth: number; videoHeight: number };
+    return { width: video.videoWidth, height: video.videoHeight, box: element.getBoundingClientRect().width };
+  });
+  expect(size).toMatchObject({ width: 320, height: 240 });
+  expect(size.box).toBeGreaterThan(0);
+  const ana = await bearerFor(service.url, 'ana', PASSWORD);
+  const state = await (await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call`, { headers: ana })).json() as Record<string, unknown>;
+  expect(state).toMatchObject({ state: 'connected', video: 'VP8' });
+  // The attendant's camera (Chromium's fake one) reaches the caller in the same codec: baresip decodes a frame of it.
+  const png = await readFile(await caller.snapshotReceived({ timeoutMs: 30_000 }));
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)].every((side) => side > 0)).toBe(true);
+  // The audio goes on beside it: the caller's tone reaches the browser.
+  await waitForValue(() => page.evaluate<{ hz: number; db: number }>(PEAK_OF_RECEIVED_AUDIO), (peak) => Math.abs(peak.hz - CALLER_HZ) < 30 && peak.db > -80,
+    { what: 'the caller\'s tone in the browser', timeoutMs: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-call-video');
+
+  // Escalate: the conversation's video room opens, the caller gets its link by SMS (the call tells
+  // them so), and the attendant's join page opens in a new tab; the phone call stays up.
+  const opened = page.waitForEvent('popup');
+  await panel.getByRole('button', { name: 'Escalate to video meeting' }).click();
+  const meeting = await opened;
+  expect(meeting.url()).toMatch(new RegExp(`^${service.url}/meet/`));
+  await panel.getByRole('status').filter({ hasText: 'The caller got the meeting link' }).waitFor();
+  await twilio.waitFor((sent) => sent.some((m) => m.To === '+15550133' && m.Body.includes(meeting.url())), 'the join link by SMS to the caller');
+  await waitForValue(async () => voice.requests.map((r) => r.input ?? ''), (said) => said.some((text) => text.includes('I have sent you the link by text message')),
+    { what: 'the call saying the link went by SMS' });
+  expect(voice.requests.some((r) => r.input?.includes('/meet/'))).toBe(false);
+  expect(await (await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call`, { headers: ana })).json()).toMatchObject({ state: 'connected' });
+  await meeting.close();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await panel.getByRole('button', { name: 'Hang up' }).click();
+  await caller.waitForClosed({ timeoutMs: 15_000 });
+  expect(errors).toEqual([]);
+}, 180_000);
+
+/** In the page: the latest peer connection's received video, from getStats (inbound-rtp) and its codec. */
+const RECEIVED_VIDEO = `(async () => {
+  const pc = window.testPeerConnections.at(-1);
+  if (!pc) return { framesDecoded: 0, codec: '', width: 0 };
+  const stats = [...(await pc.getStats()).values()];
+  const video = stats.find((s) => s.type === 'inbound-rtp' && s.kind === 'video');
+  if (!video) return { framesDecoded: 0, codec: '', width: 0 };
+  const codec = stats.find((s) => s.id === video.codecId);
+  return { framesDecoded: video.framesDecoded ?? 0, codec: codec ? codec.mimeType : '', width: video.frameWidth ?? 0 };
+})()`;
 
 /** In the page, before its scripts: the peer connections it makes are kept, so the test can listen to what they receive. */
 const RECORD_PEER_CONNECTIONS = `

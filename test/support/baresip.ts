@@ -56,6 +56,12 @@ export interface BaresipOptions {
   answerMode?: 'manual' | 'auto';
   /** How long a played WAV keeps the call up before the source runs dry (silence padding). Default 120 s. */
   maxCallSeconds?: number;
+  /**
+   * A video phone: its `fakevideo` camera (a moving test picture) encoded as VP8 (`vp8` module),
+   * offered on an m=video line beside the audio; what it receives goes to fakevideo's display,
+   * which shows nothing; `snapshotReceived` saves the next frame it decodes (`snapshot` module).
+   */
+  video?: boolean;
 }
 
 /** A refused or failed call: the SIP status when there was one (403, 486…), and baresip's reason text. */
@@ -79,6 +85,11 @@ export interface BaresipCaller {
   sendDigits(digits: string): Promise<void>;
   /** From now on the call speaks this WAV (any WAV; converted, then silence until `maxCallSeconds`). Applies to later calls too. */
   play(wavPath: string): Promise<void>;
+  /**
+   * With `video`: resolves to the PNG of a video frame baresip decoded from the far end (its
+   * `snapshot_recv` command, asked again until a frame comes), or rejects after `timeoutMs`.
+   */
+  snapshotReceived(options?: { timeoutMs?: number }): Promise<string>;
   /** Ends the current call; resolves once it is closed. */
   hangUp(): Promise<void>;
   /** Resolves when the current (or last) call is closed, with baresip's reason (`Connection reset by peer` when the far end hung up). */
@@ -285,6 +296,17 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
     async play(wavPath) {
       await command('ausrc', `aufile,${await padded(wavPath)}`);
     },
+    async snapshotReceived(snapshotOptions = {}) {
+      const file = path.join(dir, `received-${Date.now()}.png`);
+      const deadline = Date.now() + (snapshotOptions.timeoutMs ?? 20_000);
+      // The filter saves the next frame decoded after the command; none yet, ask again.
+      while (!existsSync(file)) {
+        if (Date.now() > deadline) throw new Error(`baresip (${user}): no video frame received\n${events.slice(-30).join('\n')}`);
+        await command('snapshot_recv', file);
+        await delay(200);
+      }
+      return file;
+    },
     async hangUp() {
       if (state === 'idle' || state === 'closed') return;
       await command('hangup');
@@ -368,6 +390,9 @@ async function launch(
     `module_path ${MODULES}`,
     'module g711.so', 'module aufile.so', 'module aubridge.so', 'module sndfile.so',
     ...(options.mediaenc ? ['module srtp.so'] : []),
+    ...(options.video
+      ? ['module fakevideo.so', 'module vp8.so', 'module snapshot.so', 'video_source fakevideo,nil', 'video_display fakevideo,nil', 'video_size 320x240', 'video_fps 15', 'video_bitrate 300000']
+      : []),
     ...(options.tls ? [`sip_cafile ${options.tls.caFile}`] : []),
     'module_tmp account.so',
     'module_app menu.so', 'module_app ctrl_tcp.so',
@@ -379,7 +404,8 @@ async function launch(
   const codecs = (options.codecs ?? ['PCMU', 'PCMA']).join(',');
   const transport = options.transport === 'tcp' ? ';transport=tcp' : '';
   const mediaenc = options.mediaenc ? `;mediaenc=${options.mediaenc}` : '';
-  await writeFile(path.join(dir, 'accounts'), `<sip:${options.user}@127.0.0.1${transport}>;answermode=${options.answerMode ?? 'manual'};audio_codecs=${codecs};regint=0;ptime=20${mediaenc}\n`);
+  const video = options.video ? ';video_codecs=vp8' : '';
+  await writeFile(path.join(dir, 'accounts'), `<sip:${options.user}@127.0.0.1${transport}>;answermode=${options.answerMode ?? 'manual'};audio_codecs=${codecs};regint=0;ptime=20${mediaenc}${video}\n`);
   await writeFile(path.join(dir, 'contacts'), '');
 
   const child = spawn(BARESIP, ['-f', dir], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api.js';
 import { useConsole } from '../live-context.js';
+import { EscalateToMeeting } from './EscalateToMeeting.js';
 
 type CallState = 'idle' | 'connecting' | 'in_call' | 'ended' | 'denied' | 'no_microphone' | 'failed';
 
@@ -27,6 +28,9 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
   const pc = useRef<RTCPeerConnection>(undefined);
   const microphone = useRef<MediaStream>(undefined);
   const audio = useRef<HTMLAudioElement>(null);
+  // The caller's camera, when the call has video (docs/attendance/calls.md, "Video").
+  const video = useRef<HTMLVideoElement>(null);
+  const [videoCodec, setVideoCodec] = useState<string | null>(null);
   const base = `/api/attendance/conversations/${sessionId}/call`;
 
   const release = useCallback(() => {
@@ -59,8 +63,11 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
     const connection = new RTCPeerConnection();
     pc.current = connection;
     for (const track of stream.getAudioTracks()) connection.addTrack(track, stream);
+    // A video line for the caller's camera, unused when the call has none; the attendant's camera joins it below.
+    const videoLine = connection.addTransceiver('video', { direction: 'sendrecv' });
     connection.ontrack = (event) => {
-      if (audio.current) audio.current.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+      const element = event.track.kind === 'video' ? video.current : audio.current;
+      if (element) element.srcObject = new MediaStream([event.track]);
     };
     connection.onconnectionstatechange = () => {
       if (pc.current !== connection) return;
@@ -74,8 +81,10 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
     try {
       await connection.setLocalDescription(await connection.createOffer());
       await gathered(connection);
-      const answer = await api.post<{ sdp: string }>(`${base}/connect`, { sdp: connection.localDescription?.sdp ?? '' });
+      const answer = await api.post<{ sdp: string; video: string | null }>(`${base}/connect`, { sdp: connection.localDescription?.sdp ?? '' });
       if (pc.current !== connection) return;
+      setVideoCodec(answer.video);
+      if (answer.video) void sendCamera(videoLine.sender, stream);
       await connection.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
     } catch (error) {
       release();
@@ -147,10 +156,34 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
           </>
         )}
       </div>
+      {state === 'in_call' && <EscalateToMeeting sessionId={sessionId} />}
       {/* The caller's voice; no controls: the call's own buttons are the controls. */}
       <audio ref={audio} autoPlay />
+      <video ref={video} className="caller-video" autoPlay playsInline muted hidden={!videoCodec || state !== 'in_call'} aria-label={t('call.caller_video')} />
     </section>
   );
+}
+
+/**
+ * The attendant's camera to a caller who has video (docs/attendance/calls.md, "Video"): put on the
+ * video line already agreed, so nothing is negotiated again. Refused or missing, the caller sees
+ * nothing and the call goes on; the track stops with the microphone's stream.
+ */
+async function sendCamera(sender: RTCRtpSender, stream: MediaStream): Promise<void> {
+  try {
+    const camera = await navigator.mediaDevices.getUserMedia({ video: true });
+    const [track] = camera.getVideoTracks();
+    if (!track) return;
+    // The call may have ended while the browser asked: the camera goes off again at once.
+    if (stream.getAudioTracks().every((t) => t.readyState === 'ended')) {
+      track.stop();
+      return;
+    }
+    stream.addTrack(track);
+    await sender.replaceTrack(track);
+  } catch {
+    // No camera, or not allowed: the attendant is heard, not seen.
+  }
 }
 
 /** Resolves once the browser has gathered its ICE candidates (the offer carries them: no trickle), or after GATHER_TIMEOUT_MS. */
