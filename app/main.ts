@@ -88,7 +88,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   if (phoneCalls) placing.calls = phoneCalls.outbound;
 
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
-  const identityProvider = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch: infra.fetch });
+  const identityProvider = await createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch: infra.fetch });
   const groups: GroupsDeps = { idp: identityProvider, limits: createGroupLimits(infra.rateLimiter) };
   // Notifications (docs/notifications.md): broadcasts reach groups through the identity provider; sms goes out on the
   // sms channel with the account of NOTIFICATIONS_SMS_BOT, mobile push through FCM when FCM_CREDENTIALS_FILE is set.

@@ -37,7 +37,7 @@ export async function syncCommand(args: string[], settings: ProcessSettings, log
   try {
     return await withDatabase(settings, io, async (database) => {
       const fetch = outboundPool({ allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS }).fetch;
-      const groups = createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch });
+      const groups = await createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch });
       const deps = { users: createUsersRepo(database.db), directory: createLdapDirectory(options), groups };
       try {
         for (;;) {

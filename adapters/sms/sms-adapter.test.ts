@@ -3,7 +3,7 @@ import { PermanentDeliveryError } from '../../engine/index.js';
 import { createLogger } from '../../infra/logger.js';
 import { startCountingServer, type CountingServer } from '../../test/support/counting-server.js';
 import { startFakeTwilio, twilioInbound, twilioSignature, type FakeTwilio } from '../../test/support/fake-twilio.js';
-import { createSmsAdapter, SIGNATURE_HEADER, type SmsAdapter } from './sms-adapter.js';
+import { createSmsAdapter, EMPTY_TWIML, SIGNATURE_HEADER, type SmsAdapter } from './sms-adapter.js';
 import { smsKeywordOf } from './sms-keywords.js';
 
 let twilio: FakeTwilio;
@@ -58,28 +58,34 @@ describe('sms adapter: signatures', () => {
     params: { CallSid: 'CA1234567890ABCDE', Caller: '+14158675309', Digits: '1234', From: '+14158675309', To: '+18005551212' },
   };
 
-  test('the twilio library\'s published vector passes through our path: PUBLIC_URL + path, with and without the port', () => {
+  test('the twilio library\'s published vector passes through our path: PUBLIC_URL + path, with and without the port', async () => {
     const adapter = adapterFor('https://mycompany.com', VECTOR.token);
-    expect(adapter.verify(request(VECTOR.params, VECTOR.signature, VECTOR.path))).toBe(true);
-    expect(adapterFor('https://mycompany.com:443', VECTOR.token).verify(request(VECTOR.params, VECTOR.signature, VECTOR.path))).toBe(true);
-    expect(adapterFor('https://mycompany.com/', VECTOR.token).verify(request(VECTOR.params, VECTOR.signature, VECTOR.path))).toBe(true);
+    expect(await adapter.verify(request(VECTOR.params, VECTOR.signature, VECTOR.path))).toBe(true);
+    expect(await adapterFor('https://mycompany.com:443', VECTOR.token).verify(request(VECTOR.params, VECTOR.signature, VECTOR.path))).toBe(true);
+    expect(await adapterFor('https://mycompany.com/', VECTOR.token).verify(request(VECTOR.params, VECTOR.signature, VECTOR.path))).toBe(true);
   });
 
-  test('forged, altered or missing signatures fail, as does another URL or an off channel', () => {
+  test('forged, altered or missing signatures fail, as does another URL or an off channel', async () => {
     const adapter = adapterFor('https://mycompany.com', VECTOR.token);
-    expect(adapter.verify(request(VECTOR.params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8X', VECTOR.path))).toBe(false);
-    expect(adapter.verify(request({ ...VECTOR.params, Digits: '1235' }, VECTOR.signature, VECTOR.path))).toBe(false);
-    expect(adapter.verify(request(VECTOR.params, undefined, VECTOR.path))).toBe(false);
-    expect(adapter.verify(request(VECTOR.params, VECTOR.signature, '/myapp.php?foo=1&bar=3'))).toBe(false);
-    expect(adapterFor('https://other.example', VECTOR.token).verify(request(VECTOR.params, VECTOR.signature, VECTOR.path))).toBe(false);
-    expect(adapter.verify(request(VECTOR.params, VECTOR.signature, VECTOR.path, 'off'))).toBe(false);
+    expect(await adapter.verify(request(VECTOR.params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8X', VECTOR.path))).toBe(false);
+    expect(await adapter.verify(request({ ...VECTOR.params, Digits: '1235' }, VECTOR.signature, VECTOR.path))).toBe(false);
+    expect(await adapter.verify(request(VECTOR.params, undefined, VECTOR.path))).toBe(false);
+    expect(await adapter.verify(request(VECTOR.params, VECTOR.signature, '/myapp.php?foo=1&bar=3'))).toBe(false);
+    expect(await adapterFor('https://other.example', VECTOR.token).verify(request(VECTOR.params, VECTOR.signature, VECTOR.path))).toBe(false);
+    expect(await adapter.verify(request(VECTOR.params, VECTOR.signature, VECTOR.path, 'off'))).toBe(false);
   });
 
-  test('a signature made the way Twilio documents it verifies; without PUBLIC_URL the request\'s Host is the base', () => {
+  test('a signature made the way Twilio documents it verifies; without PUBLIC_URL the request\'s Host is the base', async () => {
     const fields = twilioInbound('+15557654321', '+15550001111', 'hi');
     const path = '/webhooks/sms/shop';
-    expect(adapterFor('https://bots.example').verify(request(fields, twilioSignature(SETTINGS.authToken, `https://bots.example${path}`, fields), path))).toBe(true);
-    expect(adapterFor(undefined).verify(request(fields, twilioSignature(SETTINGS.authToken, `http://internal:8080${path}`, fields), path))).toBe(true);
+    expect(await adapterFor('https://bots.example').verify(request(fields, twilioSignature(SETTINGS.authToken, `https://bots.example${path}`, fields), path))).toBe(true);
+    expect(await adapterFor(undefined).verify(request(fields, twilioSignature(SETTINGS.authToken, `http://internal:8080${path}`, fields), path))).toBe(true);
+  });
+
+  test('a webhook with nothing to say is answered with what twilio renders for an empty MessagingResponse', async () => {
+    const twilio = (await import('twilio')).default;
+    expect(adapterFor('https://mycompany.com').acknowledge?.(request({}, undefined, '/x'))?.body).toBe(new twilio.twiml.MessagingResponse().toString());
+    expect(EMPTY_TWIML).toBe(new twilio.twiml.MessagingResponse().toString());
   });
 });
 

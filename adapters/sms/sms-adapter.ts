@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import {
   PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type DeliveryStatusUpdate, type InboundMessage,
   type OutboundMessage, type WebhookAnswer,
@@ -9,7 +9,6 @@ import { parseSms, type SmsFields } from './parse-sms.js';
 import { smsKeywordOf } from './sms-keywords.js';
 import type { SmsSettings, SmsSettingsOf } from './sms-settings.js';
 import { fetchTwilioMedia } from './fetch-twilio-media.js';
-import { createTwilioClient } from './twilio-client.js';
 
 /** The header Twilio signs webhooks in. */
 export const SIGNATURE_HEADER = 'x-twilio-signature';
@@ -62,6 +61,15 @@ export interface SmsAdapter extends ChannelAdapter {
 }
 
 /**
+ * The twilio library (a few hundred modules with its dependencies) loads with the first webhook or
+ * message of a bot on SMS, not with every start (docs/performance.md, "Start-up").
+ */
+const twilioLibrary = () => import('twilio').then((module) => module.default);
+
+/** The answer to a webhook with nothing to say: what twilio's empty `MessagingResponse` renders (sms-adapter.test.ts). */
+export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
+/**
  * The `sms` channel through Twilio (docs/channels/sms.md).
  * - `verify`: `X-Twilio-Signature` checked by the twilio library against PUBLIC_URL + the path
  *   (the library also tries the URL with and without the default port) and the fields of the raw
@@ -75,10 +83,11 @@ export interface SmsAdapter extends ChannelAdapter {
 export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
   const now = deps.now ?? (() => new Date());
   const clients = new Map<string, { key: string; client: twilio.Twilio }>();
-  const clientOf = (bot: string, settings: SmsSettings) => {
+  const clientOf = async (bot: string, settings: SmsSettings) => {
     const key = `${settings.apiRoot}\n${settings.accountSid}\n${settings.authToken}\n${settings.allowPrivateNetworks}`;
     const cached = clients.get(bot);
     if (cached?.key === key) return cached.client;
+    const { createTwilioClient } = await import('./twilio-client.js');
     const client = createTwilioClient(settings.accountSid, settings.authToken, settings.apiRoot, settings.allowPrivateNetworks);
     clients.set(bot, { key, client });
     return client;
@@ -124,12 +133,13 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
     channel: 'sms',
     isEnabled: (bot) => deps.settingsOf(bot) !== undefined,
     rejectStatus: 403,
-    acknowledge: () => ({ status: 200, contentType: 'text/xml', body: new twilio.twiml.MessagingResponse().toString() }),
-    verify(req: ChannelRequest): boolean {
+    acknowledge: () => ({ status: 200, contentType: 'text/xml', body: EMPTY_TWIML }),
+    async verify(req: ChannelRequest): Promise<boolean> {
       const settings = deps.settingsOf(req.bot);
       const signature = headerOf(req, SIGNATURE_HEADER);
       if (!settings || !signature) return false;
       const url = `${publicBase(req)}${req.originalUrl}`;
+      const twilio = await twilioLibrary();
       // A JSON webhook signs its URL, whose `bodySHA256` is the hash of the raw body; a form webhook signs the URL and its fields.
       if (new URL(url).searchParams.has('bodySHA256')) return twilio.validateRequestWithBody(settings.authToken, signature, url, req.rawBody.toString('utf8'));
       return twilio.validateRequest(settings.authToken, signature, url, signedFields(req.rawBody));
@@ -164,7 +174,7 @@ export function createSmsAdapter(deps: SmsAdapterDeps): SmsAdapter {
     if (await deps.optOuts.isOptedOut(to)) throw new PermanentDeliveryError('the recipient opted out (STOP)');
     const sender = from ? { from } : settings.from.startsWith('MG') ? { messagingServiceSid: settings.from } : { from: settings.from };
     try {
-      const sent = await clientOf(bot, settings).messages.create({
+      const sent = await (await clientOf(bot, settings)).messages.create({
         to, body, ...sender,
         ...(media.length ? { mediaUrl: media } : {}),
         ...(deps.publicUrl ? { statusCallback: `${deps.publicUrl.replace(/\/+$/, '')}/webhooks/sms/${encodeURIComponent(bot)}/status` } : {}),

@@ -1,4 +1,3 @@
-import { Client } from 'ldapts';
 import { UpstreamError } from '../../infra/errors.js';
 import type { LdapSyncSettings } from './ldap-sync-settings.js';
 
@@ -31,6 +30,8 @@ function toEntry(raw: Record<string, unknown>): DirectoryEntry {
  */
 export function createLdapDirectory(settings: LdapSyncSettings): DirectoryReader {
   const search = async (base: string, filter: string, attributes: string[]): Promise<DirectoryEntry[]> => {
+    // ldapts loads with the first sync, not with every start (docs/performance.md, "Start-up").
+    const { Client } = await import('ldapts');
     const client = new Client({ url: settings.url, timeout: 30_000, connectTimeout: 10_000 });
     try {
       if (settings.bindDn) await client.bind(settings.bindDn, settings.bindPassword ?? '');
