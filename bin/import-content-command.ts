@@ -54,7 +54,7 @@ export async function importContentCommand(argv: string[], settings: ProcessSett
       mail: records.mail, calendar: records.calendar, contacts: records.contacts,
       files: { files: createContentFilesRepo(database.db), store: createFileStore(settings, { allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS }) },
     };
-    const sources: Record<Kind, () => ImportSource> = {
+    const sources: Record<Kind, () => ImportSource | Promise<ImportSource>> = {
       ics: () => icsSource(target, from),
       vcf: () => vcfSource(target, from),
       pst: () => pstSource(target, from),
@@ -62,10 +62,10 @@ export async function importContentCommand(argv: string[], settings: ProcessSett
       imap: () => imapSource(target, {
         host: from, port: Number(values.port ?? (values['no-tls'] ? 143 : 993)), secure: !values['no-tls'], username: values.user ?? '', password: secret(values['password-env']),
       }),
-      s3: () => s3Source(target, {
+      s3: async () => s3Source(target, {
         from, to: values.to ?? '',
         ...(values['source-url'] ? {
-          client: createS3Client({
+          client: await createS3Client({
             url: values['source-url'], region: values['source-region'] ?? 'us-east-1', accessKey: values['source-access-key'] ?? '', secretKey: secret(values['source-secret-env']),
             outbound: { allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS },
           }),
@@ -83,7 +83,7 @@ export async function importContentCommand(argv: string[], settings: ProcessSett
         started = true;
         bar.update(done);
       },
-    }, sources[kind](), values.limit ? { limit: Number(values.limit) } : {});
+    }, await sources[kind](), values.limit ? { limit: Number(values.limit) } : {});
     bar?.stop();
     io.stdout.write(`${JSON.stringify(summary)}\n`);
     return 0;

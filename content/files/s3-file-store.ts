@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { guardedAgents, type OutboundPolicy } from '../../infra/outbound-http.js';
 import type { FileStore } from './file-store.js';
 
@@ -16,12 +16,16 @@ export interface S3StoreSettings {
   outbound: OutboundPolicy;
 }
 
+/** The AWS SDK loads with the first call to the bucket, not with every start (docs/performance.md, "Start-up"). */
+const loadSdk = () => import('@aws-sdk/client-s3');
+
 /**
  * An S3 client for any S3-compatible server: path-style addressing, since most self-hosted ones lack
  * bucket subdomains. It connects through the outbound door's Node agents (infra/outbound-http.ts),
  * handed to the SDK's Node handler as its options.
  */
-export function createS3Client(s: Omit<S3StoreSettings, 'bucket'>): S3Client {
+export async function createS3Client(s: Omit<S3StoreSettings, 'bucket'>): Promise<S3Client> {
+  const { S3Client } = await loadSdk();
   return new S3Client({
     endpoint: s.url, region: s.region, forcePathStyle: true,
     credentials: { accessKeyId: s.accessKey, secretAccessKey: s.secretKey },
@@ -30,16 +34,20 @@ export function createS3Client(s: Omit<S3StoreSettings, 'bucket'>): S3Client {
 }
 
 /** The file store on a bucket of any S3-compatible storage; metadata rides as S3 user metadata. */
-export function createS3FileStore(settings: S3StoreSettings, client: S3Client = createS3Client(settings)): FileStore {
+export function createS3FileStore(settings: S3StoreSettings, given?: S3Client): FileStore {
   const Bucket = settings.bucket;
+  let opened: Promise<S3Client> | undefined;
+  const client = () => (opened ??= given ? Promise.resolve(given) : createS3Client(settings));
   return {
     kind: 's3',
     async put(key, object) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: object.bytes, ContentType: object.content_type, Metadata: object.metadata }));
+      const { PutObjectCommand } = await loadSdk();
+      await (await client()).send(new PutObjectCommand({ Bucket, Key: key, Body: object.bytes, ContentType: object.content_type, Metadata: object.metadata }));
     },
     async get(key) {
+      const { GetObjectCommand, NoSuchKey } = await loadSdk();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const answer = await (await client()).send(new GetObjectCommand({ Bucket, Key: key }));
         const bytes = Buffer.from(await answer.Body!.transformToByteArray());
         return { bytes, content_type: answer.ContentType ?? 'application/octet-stream', metadata: answer.Metadata ?? {} };
       } catch (error) {
@@ -48,20 +56,23 @@ export function createS3FileStore(settings: S3StoreSettings, client: S3Client = 
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { DeleteObjectCommand } = await loadSdk();
+      await (await client()).send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     async list(prefix) {
+      const { ListObjectsV2Command } = await loadSdk();
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+        const page = await (await client()).send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
         for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return keys.sort();
     },
     async ping() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      const { HeadBucketCommand } = await loadSdk();
+      await (await client()).send(new HeadBucketCommand({ Bucket }));
     },
   };
 }

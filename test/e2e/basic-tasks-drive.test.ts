@@ -35,13 +35,13 @@ let s3: TestS3;
 let bots: TestBots;
 let service: TestService;
 const client = () => createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', outbound: { allowPrivateNetworks: true } });
-const object = async (key: string) => Buffer.from(await (await client().send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))).Body!.transformToByteArray());
+const object = async (key: string) => Buffer.from(await (await (await client()).send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))).Body!.transformToByteArray());
 
 beforeAll(async () => {
   s3 = await startS3Server([BUCKET]);
   bots = await createTestBots('sb-tasks-drive-');
   await bots.add('tasker', {}, SCRIPT);
-  await client().send(new PutObjectCommand({ Bucket: BUCKET, Key: 'tasker.gbdrive/in/logo.bin', Body: BINARY }));
+  await (await client()).send(new PutObjectCommand({ Bucket: BUCKET, Key: 'tasker.gbdrive/in/logo.bin', Body: BINARY }));
   service = await startTestService({
     BOTS_DIR: bots.dir, STORAGE_URL: s3.url, STORAGE_BUCKET: BUCKET, STORAGE_ACCESS_KEY: s3.accessKey, STORAGE_SECRET_KEY: s3.secretKey,
     // s3rver listens on 127.0.0.1 (docs/architecture.md, "Outbound requests").
@@ -75,7 +75,7 @@ test('CREATE TASK makes tasks in the tasks store, owned by the assignee when it 
     'out/logo.bin, out/note.txt',
     '256 bytes, olá',
   ]);
-  const keys = (await client().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'tasker.gbdrive/' }))).Contents?.map((o) => o.Key).sort();
+  const keys = (await (await client()).send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'tasker.gbdrive/' }))).Contents?.map((o) => o.Key).sort();
   expect(keys).toEqual(['tasker.gbdrive/in/logo.bin', 'tasker.gbdrive/moved/logo.bin', 'tasker.gbdrive/out/logo.bin', 'tasker.gbdrive/out/note.txt']);
   expect((await object('tasker.gbdrive/out/logo.bin')).equals(BINARY)).toBe(true);
   expect((await object('tasker.gbdrive/moved/logo.bin')).equals(BINARY)).toBe(true);

@@ -86,7 +86,7 @@ test('import s3 from a local tree: folders, modification times and content types
 });
 
 test('import s3 from another bucket: keys become folders, S3 user metadata and content types kept', async () => {
-  const client = createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', outbound: allowPrivate });
+  const client = await createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', outbound: allowPrivate });
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'team/hr/policy.txt', Body: 'be kind', ContentType: 'text/plain', Metadata: { department: 'hr' } }));
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'team/logo.png', Body: Buffer.from([137, 80, 78, 71]), ContentType: 'image/png' }));
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'other/skip.txt', Body: 'not under the prefix' }));
@@ -101,7 +101,7 @@ test('import s3 from another bucket: keys become folders, S3 user metadata and c
 });
 
 test('import s3: a source content type that is not a media type is kept as application/octet-stream; writeFile refuses one outright', async () => {
-  const client = createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', outbound: allowPrivate });
+  const client = await createS3Client({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', outbound: allowPrivate });
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'odd/page.html', Body: '<p>hi</p>', ContentType: 'text/html, text/plain' }));
   await client.send(new PutObjectCommand({ Bucket: 'source', Key: 'odd/note.txt', Body: 'hi', ContentType: 'Text/Plain; Charset=UTF-8' }));
   const { target, checkpoints, files } = await importTarget(database, s3Store());
