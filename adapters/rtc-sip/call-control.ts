@@ -26,7 +26,7 @@ export function createCallControl(liveCalls: LiveCalls): RtcSipCallControl {
   return {
     isLive: (sessionId) => liveCalls.ofSession(sessionId)?.control !== undefined,
     async hold(sessionId, on) {
-      live(sessionId).control.hold(on);
+      await live(sessionId).control.hold(on);
       return { held: on };
     },
     async sendDigits(sessionId, digits) {

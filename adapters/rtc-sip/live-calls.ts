@@ -31,8 +31,12 @@ export interface LiveCall {
 
 /** An attendant's hands on a live call (docs/attendance/calls.md). */
 export interface LiveCallControl {
-  /** On: the caller hears the hold music (the bot's `sip-hold-music`, else the soft tone) until off. */
-  hold(on: boolean): void;
+  /**
+   * On: the caller hears the hold music (the bot's `sip-hold-music`, else the soft tone) until off,
+   * an attendant's relayed audio is held back, and the far end gets a re-INVITE with a=sendonly
+   * (off: a=sendrecv). Resolves once the re-INVITE is answered (or failed: the hold stands).
+   */
+  hold(on: boolean): Promise<void>;
   readonly held: boolean;
   /** Key presses to the caller: RFC 4733 events when the call agreed telephone-event, else SIP INFO. */
   sendDigits(digits: string): Promise<'rtp' | 'info'>;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api.js';
 import { useConsole } from '../live-context.js';
+import { CallControls } from './CallControls.js';
 
 type CallState = 'idle' | 'connecting' | 'in_call' | 'ended' | 'denied' | 'no_microphone' | 'failed';
 
@@ -146,6 +147,7 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
             <button type="button" className="danger" onClick={() => void hangUp()}>{t('call.hang_up')}</button>
           </>
         )}
+        {state === 'in_call' && <CallControls base={base} sessionId={sessionId} onGone={end} />}
       </div>
       {/* The caller's voice; no controls: the call's own buttons are the controls. */}
       <audio ref={audio} autoPlay />
