@@ -5,6 +5,8 @@ import type { LiveCall } from './live-calls.js';
 /** Whether an attendant has joined the call. */
 export interface Attendance {
   attended(): boolean;
+  /** The call leaves attendants (bridged to a number): an attendant's browser on it is let go. */
+  leave(): void;
 }
 
 /**
@@ -15,6 +17,7 @@ export interface Attendance {
 export function openToAttendants(live: LiveCall, parts: { media: CallMedia; speaker: CallSpeaker; call: SipCall; now: () => Date }): Attendance {
   const { media, speaker, call } = parts;
   let attended = false;
+  const leaving: (() => void)[] = [];
   live.waiting = {
     media, since: parts.now(),
     attend() {
@@ -23,6 +26,10 @@ export function openToAttendants(live: LiveCall, parts: { media: CallMedia; spea
       media.stopPlayback();
     },
     onEnded: (listener) => call.onEnded(() => listener()),
+    onLeft: (listener) => leaving.push(listener),
   };
-  return { attended: () => attended };
+  return {
+    attended: () => attended,
+    leave: () => leaving.splice(0).forEach((listener) => listener()),
+  };
 }

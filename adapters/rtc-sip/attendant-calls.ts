@@ -44,6 +44,7 @@ export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logge
         if (legs.get(sessionId) === entry) legs.delete(sessionId);
       });
       call.onEnded(() => leg.close());
+      call.onLeft(() => leg.close());
       call.attend();
       return { answerSdp: leg.answerSdp, codec: leg.codec };
     },

@@ -1,7 +1,13 @@
 import { createSocket } from 'node:dgram';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createLogger } from '../../infra/logger.js';
+import { createRateLimiter } from '../../infra/rate-limit/index.js';
+import { startBaresipCaller } from '../../test/support/baresip.js';
 import { SIPP_SCENARIOS, startSipp } from '../../test/support/sipp.js';
-import { toneMs } from '../../test/support/call-audio.js';
+import { toneMs, toneWav } from '../../test/support/call-audio.js';
 import { waitFor, waitForValue } from '../../test/support/wait-for.js';
 import {
   createAudioOffer, createSipUserAgent, decodeG711, encodeG711, negotiateAudio, openCallMedia, parseRtpPacket, pcm8kToWav, readAudioAnswer,
@@ -12,6 +18,8 @@ import { callSpeaker } from './call-speaker.js';
 import { followCallMedia } from './follow-call-media.js';
 import { liveCallControl } from './live-call-control.js';
 import { createLiveCalls } from './live-calls.js';
+import type { RtcSipBotSettings } from './rtc-sip-settings.js';
+import { createTransferLegs, type TransferLegs } from './transfer-leg.js';
 import { holdTone } from './wait-on-hold.js';
 
 // An attendant's hands on a live call (docs/attendance/calls.md), on the wire: SIPp as the caller
@@ -25,7 +33,7 @@ const local = { address: '127.0.0.1' };
  * A UA that answers each INVITE with real media and registers the call as session `s-<n>`; its
  * hold music is noted in `music`, and played (the hold tone) when `play` is set.
  */
-async function answeringAgent(liveCalls: ReturnType<typeof createLiveCalls>, music: string[], play = false) {
+async function answeringAgent(liveCalls: ReturnType<typeof createLiveCalls>, music: string[], play = false, transfers?: () => TransferLegs) {
   const media: CallMedia[] = [];
   let n = 0;
   const agent: SipUserAgent = await createSipUserAgent({
@@ -46,7 +54,8 @@ async function answeringAgent(liveCalls: ReturnType<typeof createLiveCalls>, mus
           control: liveCallControl({ call, media: callMedia, audio: followed.audio, music: (on) => {
             music.push(on ? 'on' : 'off');
             if (play) speaker.background(on ? holdTone() : undefined);
-          }, hangingUp: () => undefined }),
+          }, hangingUp: () => undefined,
+          ...(transfers ? { bridge: (number: string) => transfers().bridge({ bot: 'desk', number, caller: { call, media: callMedia } }) } : {}) }),
         });
         // As a call's conversation does (voice-call.ts): an ended call is no longer live.
         call.onEnded(() => remove());
@@ -117,6 +126,68 @@ describe('call control over SIP, with SIPp as the caller', () => {
       await agent.close();
     }
   });
+
+  test('a transfer the trunk refuses (REFER 501) is a new call to the number through the outbound route, bridged both ways; its BYE ends the caller\'s', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-transfer-'));
+    const callee = await startBaresipCaller({ user: '+15555550199', answerMode: 'auto', playWav: await toneWav(60_000, path.join(dir, 'callee.wav'), { hz: 600 }), rtpPorts: { min: 44000, max: 44999 } });
+    const rateLimiter = createRateLimiter({ logger });
+    const bot = {
+      bot: 'desk', numbers: ['+15550100'],
+      outbound: { trunk: { name: 'carrier', outboundProxy: `sip:127.0.0.1:${callee.sipPort}`, transport: 'udp' }, allowed: ['+15555550199'], maxCalls: 2, perMinute: 5 },
+    } as unknown as RtcSipBotSettings;
+    // The agent both answers the caller and places the new call: its transfers are made once it exists.
+    const transfers: { legs?: TransferLegs } = {};
+    const liveCalls = createLiveCalls();
+    const { agent, media } = await answeringAgent(liveCalls, [], false, () => transfers.legs!);
+    transfers.legs = createTransferLegs({ agent, bots: () => [bot], openMedia: () => openCallMedia({ host: '127.0.0.1', logger }), rateLimiter, logger });
+    const control = createCallControl(liveCalls);
+    // The caller's phone: it speaks a 1000 Hz tone to the call and keeps what it hears.
+    const socket = createSocket('udp4');
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    const heard: Int16Array[] = [];
+    socket.on('message', (bytes) => {
+      const packet = parseRtpPacket(bytes);
+      if (packet?.payloadType === 0) heard.push(decodeG711('PCMU', packet.payload));
+    });
+    const tone = encodeG711('PCMU', Int16Array.from({ length: 160 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 1000 * i) / 8000))));
+    let sequence = 0;
+    const speaking = setInterval(() => {
+      const ours = media[0];
+      if (!ours) return;
+      const header = Buffer.alloc(12);
+      header.writeUInt8(0x80, 0);
+      header.writeUInt16BE(sequence & 0xffff, 2);
+      header.writeUInt32BE((sequence * 160) >>> 0, 4);
+      header.writeUInt32BE(0x1234abcd, 8);
+      sequence += 1;
+      socket.send(Buffer.concat([header, Buffer.from(tone)]), ours.localPort, '127.0.0.1');
+    }, 20);
+    try {
+      const sipp = await startSipp({
+        scenario: { file: SIPP_SCENARIOS.callerReferRefused }, target: `127.0.0.1:${agent.udpPort}`, service: '+15550100',
+        substitutions: { RTP_PORT: String(socket.address().port), NUMBER: '15555550199' }, timeoutMs: 40_000,
+      });
+      await waitFor(() => control.isLive('s-1'), 'the call is live');
+      expect(await control.transferToNumber('s-1', '+15555550199')).toEqual({ via: 'bridge' });
+      // Both ways: the callee hears the caller's 1000 Hz tone, the caller the callee's 600 Hz.
+      await waitForValue(async () => (existsSync(callee.recordingPath) ? toneMs(callee.recordingPath, 1000) : 0), (ms) => ms >= 1000, { what: 'the caller heard by the callee', timeoutMs: 20_000 });
+      await waitForValue(async () => toneMs(pcm8kToWav(concat(heard)), 600), (ms) => ms >= 1000, { what: 'the callee heard by the caller', timeoutMs: 20_000 });
+      // The callee hangs up: the caller's leg gets our BYE.
+      await callee.hangUp();
+      const result = await sipp.done;
+      expect({ exit: result.exitCode, errors: result.errors }).toEqual({ exit: 0, errors: '' });
+      expect(result.requests).toEqual(['REFER', 'BYE']);
+      expect(result.logs.join('\n')).toMatch(/refer_to=.*<sip:\+15555550199@127\.0\.0\.1:\d+>/);
+    } finally {
+      clearInterval(speaking);
+      socket.close();
+      for (const m of media) m.close();
+      await agent.close();
+      await callee.close();
+      await rateLimiter.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   test('hang-up is a BYE', async () => {
     const liveCalls = createLiveCalls();

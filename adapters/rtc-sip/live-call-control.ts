@@ -19,8 +19,10 @@ export function liveCallControl(deps: {
   music(on: boolean): void;
   /** Told before we hang up for an attendant, with why the call ends (`hung up by the attendant`, `transferred`). */
   hangingUp(reason: string): void;
+  /** A new call to the number, bridged to this one (transfer-leg.ts); absent when none can be placed. */
+  bridge?: (number: string) => Promise<'bridged' | 'failed'>;
 }): LiveCallControl {
-  const { call } = deps;
+  const { call, bridge } = deps;
   let held = false;
   let over = false;
   /** The last hold's re-INVITE: the next waits for it, so two never cross in the dialog. */
@@ -66,5 +68,13 @@ export function liveCallControl(deps: {
       await call.hangUp();
       return 'accepted';
     },
+    ...(bridge ? {
+      bridge: async (number: string) => {
+        if (over) return 'ended' as const;
+        const outcome = await bridge(number);
+        if (outcome === 'bridged') deps.hangingUp('transferred'); // the session closes so when the bridged call ends
+        return over && outcome === 'failed' ? 'ended' as const : outcome;
+      },
+    } : {}),
   };
 }

@@ -10,6 +10,8 @@ export interface WaitingCall {
   attend(): void;
   /** Called once when the call ends, whoever ends it. */
   onEnded(listener: () => void): void;
+  /** Called when the call leaves attendants while it goes on (bridged to a number by a transfer). */
+  onLeft(listener: () => void): void;
 }
 
 /** A call in progress, as the rtc_sip adapter's `send` reaches it (docs/channels/rtc-sip.md, "Messages outside the caller's turns"). */
@@ -48,6 +50,12 @@ export interface LiveCallControl {
    * with an error), or 'ended' (the call is already over).
    */
   refer(number: string): Promise<'accepted' | 'refused' | 'ended'>;
+  /**
+   * When the trunk refused the REFER: a new call from the bot to `number` through its outbound
+   * route, bridged to this one (transfer-leg.ts); 'failed' when it was not answered. Absent when
+   * the channel cannot place calls.
+   */
+  bridge?(number: string): Promise<'bridged' | 'failed' | 'ended'>;
 }
 
 /** Told of each call as it starts, gets its session and ends (call-sharing.ts writes them to the shared registry). */
