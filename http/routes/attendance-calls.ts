@@ -64,8 +64,8 @@ export function attendanceCallRoutes(deps: AttendanceRoutesDeps & { attendantCal
       handle: async ({ params, principal }) => ({ ok: true as const, ...(await deps.attendance.call.hangUp(principal, params.session_id)) }),
     }),
     defineRoute({
-      method: 'post', path: path('transfer'), summary: 'Transfer the conversation\'s phone call to another attendant or to a number (SIP REFER)', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, body: CallTransferRequestSchema, response: { description: 'Transferred', schema: CallTransferResultSchema }, errors: [403, 404, 409],
+      method: 'post', path: path('transfer'), summary: 'Transfer the conversation\'s phone call to another attendant or to a number (SIP REFER, else a new call bridged to it)', tag: TAG, access: ACCESS,
+      params: SessionParamsSchema, body: CallTransferRequestSchema, response: { description: 'Transferred', schema: CallTransferResultSchema }, errors: [403, 404, 409, 429],
       handle: async ({ params, body, principal }) => {
         const to = 'number' in body ? { number: body.number } : { attendantId: body.attendant_id };
         return { ok: true as const, ...(await deps.attendance.call.transfer(principal, params.session_id, to)) };
