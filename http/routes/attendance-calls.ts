@@ -40,13 +40,13 @@ export function attendanceCallRoutes(deps: AttendanceRoutesDeps & { attendantCal
   return [
     defineRoute({
       method: 'get', path: path(), summary: 'The call of a conversation: waiting on hold, or an attendant on it', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, response: { description: 'The call', schema: AttendantCallStateSchema }, errors: [404, 409],
+      params: SessionParamsSchema, response: { description: 'The call', schema: AttendantCallStateSchema }, errors: [404, 409, 502],
       handle: ({ params, req }) => elsewhere(req, params.session_id, undefined, async () => calls().state(params.session_id)),
     }),
     defineRoute({
       method: 'post', path: path('connect'),
       summary: 'Join the caller from the browser: a WebRTC offer (PCMU/PCMA) in, the answer out; the hold music stops', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, body: CallConnectRequestSchema, response: { description: 'The SDP answer', schema: CallConnectAnswerSchema }, errors: [404, 409],
+      params: SessionParamsSchema, body: CallConnectRequestSchema, response: { description: 'The SDP answer', schema: CallConnectAnswerSchema }, errors: [404, 409, 502],
       handle: async ({ params, body, principal, req }) => {
         await holder(principal, params.session_id);
         return elsewhere(req, params.session_id, body, async () => {
@@ -57,25 +57,25 @@ export function attendanceCallRoutes(deps: AttendanceRoutesDeps & { attendantCal
     }),
     defineRoute({
       method: 'post', path: path('hold'), summary: 'Put the conversation\'s phone call on hold (the caller hears the hold music) or resume it', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, body: CallHoldRequestSchema, response: { description: 'The call\'s hold state', schema: CallHoldResultSchema }, errors: [403, 404, 409],
+      params: SessionParamsSchema, body: CallHoldRequestSchema, response: { description: 'The call\'s hold state', schema: CallHoldResultSchema }, errors: [403, 404, 409, 502],
       handle: ({ params, body, principal, req }) => elsewhere(req, params.session_id, body,
         async () => ({ ok: true as const, ...(await deps.attendance.call.hold(principal, params.session_id, body.on)) })),
     }),
     defineRoute({
       method: 'post', path: path('dtmf'), summary: 'Send key presses (DTMF) to the far end of the conversation\'s phone call', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, body: CallDtmfRequestSchema, response: { description: 'Sent', schema: CallDtmfResultSchema }, errors: [403, 404, 409],
+      params: SessionParamsSchema, body: CallDtmfRequestSchema, response: { description: 'Sent', schema: CallDtmfResultSchema }, errors: [403, 404, 409, 502],
       handle: ({ params, body, principal, req }) => elsewhere(req, params.session_id, body,
         async () => ({ ok: true as const, ...(await deps.attendance.call.dtmf(principal, params.session_id, body.digits)) })),
     }),
     defineRoute({
       method: 'post', path: path('hangup'), summary: 'End the conversation\'s phone call (BYE to the caller)', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, response: { description: 'Hung up', schema: CallHangupResultSchema }, errors: [403, 404, 409],
+      params: SessionParamsSchema, response: { description: 'Hung up', schema: CallHangupResultSchema }, errors: [403, 404, 409, 502],
       handle: ({ params, principal, req }) => elsewhere(req, params.session_id, undefined,
         async () => ({ ok: true as const, ...(await deps.attendance.call.hangUp(principal, params.session_id)) })),
     }),
     defineRoute({
       method: 'post', path: path('transfer'), summary: 'Transfer the conversation\'s phone call to another attendant or to a number (SIP REFER, else a new call bridged to it)', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, body: CallTransferRequestSchema, response: { description: 'Transferred', schema: CallTransferResultSchema }, errors: [403, 404, 409, 429],
+      params: SessionParamsSchema, body: CallTransferRequestSchema, response: { description: 'Transferred', schema: CallTransferResultSchema }, errors: [403, 404, 409, 429, 502],
       handle: ({ params, body, principal, req }) => elsewhere(req, params.session_id, body, async () => {
         const to = 'number' in body ? { number: body.number } : { attendantId: body.attendant_id };
         return { ok: true as const, ...(await deps.attendance.call.transfer(principal, params.session_id, to)) };
