@@ -6,7 +6,8 @@
  * tone, and the browser's received track peaks at the caller's. Mute, hang up (the caller gets
  * BYE) and the queue item's call mark are checked, and a refused microphone is explained. The
  * panel's Hold (the caller's phone gets a re-INVITE, and another on resume), key pad (the caller
- * receives the keys) and Transfer to another attendant are worked by keyboard at 320 px.
+ * receives the keys) and Transfer to another attendant are worked by keyboard at 320 px, and a
+ * transfer to a typed number reaches the caller's phone as a REFER.
  * axe-core checks the screens.
  */
 import { execFile } from 'node:child_process';
@@ -260,6 +261,32 @@ test('hold and resume (a re-INVITE each at the caller), the key pad (the caller 
   await caller.hangUp();
   expect(errors).toEqual([]);
 }, 240_000);
+
+test('transfer to a number from the panel: the caller\'s phone is asked to call it (REFER), and our side of the call ends', async () => {
+  const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
+  browsers.push(browser);
+  const page = await (await browser.newContext({ viewport: { width: 320, height: 720 }, locale: 'en-US' })).newPage();
+  const errors = captureErrors(page);
+  const caller = await call('+15550144');
+  await signIn(page, 'ana');
+  await takeCall(page, '+15550144');
+  const panel = page.getByRole('region', { name: 'Phone call' });
+  await panel.getByRole('status').filter({ hasText: 'In call' }).waitFor({ timeout: 30_000 });
+  await panel.getByRole('button', { name: 'Transfer' }).click();
+  const form = panel.getByRole('form', { name: 'Transfer the call' });
+  await form.getByRole('radio', { name: 'A number' }).check();
+  await form.getByLabel('Number (international, +…)').fill('+1 (555) 555-0199');
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.getByRole('button', { name: 'Transfer the call' }).click();
+  // The caller's phone got the REFER (baresip accepts it) and then our BYE.
+  await caller.waitForClosed({ timeoutMs: 15_000 });
+  // The number as typed, spaces and brackets left out, at the trunk's address (here the caller's phone).
+  expect(caller.events.join('\n')).toMatch(/event TRANSFER <sip:\+15555550199@127\.0\.0\.1:\d+>/);
+  // The panel says the call ended, or has left already with the resolved conversation.
+  await waitForValue(async () => (await panel.count()) === 0 || (await panel.getByRole('status').innerText()).includes('Call ended'), Boolean,
+    { what: 'the panel after the transfer', timeoutMs: 15_000 });
+  expect(errors).toEqual([]);
+}, 120_000);
 
 /** In the page, before its scripts: the peer connections it makes are kept, so the test can listen to what they receive. */
 const RECORD_PEER_CONNECTIONS = `

@@ -9,6 +9,9 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'] as con
 
 type Open = 'none' | 'keypad' | 'transfer';
 
+/** An international number as typed: `+`, then digits, spaces, dots, brackets and dashes (escaped, as the v-flag regex of `pattern` needs). */
+const NUMBER_PATTERN = String.raw`\+[\d \.\(\)\-]{2,30}`;
+
 /**
  * The call's hands beside Mute and Hang up (docs/attendance/calls.md, "In the call"): Hold/Resume,
  * a key pad (DTMF) and Transfer, to an attendant or to a number, through the call's REST routes.
@@ -104,7 +107,7 @@ function CallTransferForm({ base, sessionId, act, onDone }: {
         <>
           <label htmlFor="call-transfer-number">{t('call.number')}</label>
           <input id="call-transfer-number" type="tel" inputMode="tel" autoComplete="off" placeholder="+15550199" value={number}
-            onChange={(e) => setNumber(e.target.value)} pattern="\+[0-9 .()\-]{2,30}" required />
+            onChange={(e) => setNumber(e.target.value)} pattern={NUMBER_PATTERN} required />
         </>
       )}
       <button type="submit">{t('call.transfer_submit')}</button>
