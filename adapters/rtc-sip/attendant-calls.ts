@@ -9,6 +9,8 @@ export interface AttendantCallState {
   waiting_since: string;
   connected_at: string | null;
   codec: 'PCMU' | 'PCMA' | null;
+  /** An attendant put the call on hold (live-call-control.ts). */
+  held: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logge
       return {
         state: entry ? 'connected' : 'waiting', waiting_since: call.since.toISOString(),
         connected_at: entry ? entry.at.toISOString() : null, codec: entry ? entry.leg.codec : null,
+        held: deps.liveCalls.ofSession(sessionId)?.control?.held ?? false,
       };
     },
   };

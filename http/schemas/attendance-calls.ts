@@ -24,6 +24,7 @@ export const AttendantCallStateSchema = z
     waiting_since: z.iso.datetime().meta({ description: 'When the caller started waiting for a person' }),
     connected_at: z.iso.datetime().nullable().meta({ description: 'When the attendant\'s browser joined' }),
     codec: Codec.nullable(),
+    held: z.boolean().meta({ description: 'An attendant put the call on hold (`/hold`, the panel\'s Hold, `POST …/call/hold`): the caller hears the hold music' }),
   })
   .meta({ id: 'AttendantCallState' });
 

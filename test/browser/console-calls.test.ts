@@ -223,6 +223,16 @@ test('hold and resume (a re-INVITE each at the caller), the key pad (the caller 
   await panel.getByRole('button', { name: 'Hold' }).waitFor();
   await waitForValue(async () => reinvites(), (n) => n === 2, { what: 'the resume re-INVITE at the caller', timeoutMs: 15_000 });
   expect(await panel.getByRole('button', { name: 'Hold' }).getAttribute('aria-pressed')).toBe('false');
+  // A hold from elsewhere (the REST request, as /hold does) shows in the panel too.
+  const ana = await bearerFor(service.url, 'ana', PASSWORD);
+  const holdBy = (on: boolean) => fetch(`${service.url}/api/attendance/conversations/${sessionId}/call/hold`, {
+    method: 'POST', headers: { ...ana, 'content-type': 'application/json' }, body: JSON.stringify({ on }),
+  });
+  expect((await holdBy(true)).status).toBe(200);
+  await panel.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 15_000 });
+  expect((await holdBy(false)).status).toBe(200);
+  await panel.getByRole('button', { name: 'Hold' }).waitFor({ timeout: 15_000 });
+  await waitForValue(async () => reinvites(), (n) => n === 4, { what: 'the re-INVITEs of the REST hold and resume', timeoutMs: 15_000 });
 
   // The key pad: its keys, by keyboard, reach the caller (RFC 4733).
   const keypad = panel.getByRole('button', { name: 'Keypad' });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api.js';
 import { useConsole } from '../live-context.js';
@@ -15,12 +15,20 @@ const NUMBER_PATTERN = String.raw`\+[\d \.\(\)\-]{2,30}`;
 /**
  * The call's hands beside Mute and Hang up (docs/attendance/calls.md, "In the call"): Hold/Resume,
  * a key pad (DTMF) and Transfer, to an attendant or to a number, through the call's REST routes.
- * `base` is the call's path; `onGone` is told when the call has left this attendant (transferred).
+ * `base` is the call's path; `reported` the hold the service last reported (asked at `askedAt`);
+ * `onGone` is told when the call has left this attendant (transferred).
  */
-export function CallControls({ base, sessionId, onGone }: { base: string; sessionId: string; onGone(): void }) {
+export function CallControls({ base, sessionId, reported, onGone }: {
+  base: string; sessionId: string; reported: { held: boolean; askedAt: number }; onGone(): void;
+}) {
   const { t } = useTranslation();
   const { api } = useConsole();
-  const [held, setHeld] = useState(false);
+  const [held, setHeld] = useState(reported.held);
+  /** When this panel last changed the hold: a state asked before then is older than the button's. */
+  const changedAt = useRef(0);
+  useEffect(() => {
+    if (reported.askedAt > changedAt.current) setHeld(reported.held);
+  }, [reported]);
   const [open, setOpen] = useState<Open>('none');
   const [sent, setSent] = useState('');
   const [error, setError] = useState('');
@@ -37,7 +45,9 @@ export function CallControls({ base, sessionId, onGone }: { base: string; sessio
 
   const toggleHold = async () => {
     const result = await act(() => api.post<{ held: boolean }>(`${base}/hold`, { on: !held }));
-    if (result) setHeld(result.held);
+    if (!result) return;
+    changedAt.current = Date.now();
+    setHeld(result.held);
   };
 
   const press = async (key: string) => {
