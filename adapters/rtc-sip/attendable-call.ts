@@ -1,11 +1,11 @@
 import type { CallMedia, SipCall } from '../../telephony/index.js';
 import type { CallSpeaker } from './call-speaker.js';
-import type { LiveCall } from './live-calls.js';
+import type { LiveCall, WaitingCall } from './live-calls.js';
 
 /** Whether an attendant has joined the call. */
 export interface Attendance {
   attended(): boolean;
-  /** The call leaves attendants (bridged to a number): an attendant's browser on it is let go. */
+  /** The call leaves attendants (bridged to a number): an attendant's browser on it is let go, and none joins it again. */
   leave(): void;
 }
 
@@ -18,7 +18,7 @@ export function openToAttendants(live: LiveCall, parts: { media: CallMedia; spea
   const { media, speaker, call } = parts;
   let attended = false;
   const leaving: (() => void)[] = [];
-  live.waiting = {
+  const waiting: WaitingCall = {
     media, since: parts.now(),
     attend() {
       attended = true;
@@ -28,8 +28,13 @@ export function openToAttendants(live: LiveCall, parts: { media: CallMedia; spea
     onEnded: (listener) => call.onEnded(() => listener()),
     onLeft: (listener) => leaving.push(listener),
   };
+  live.waiting = waiting;
   return {
     attended: () => attended,
-    leave: () => leaving.splice(0).forEach((listener) => listener()),
+    leave() {
+      // No browser joins it again: the call is bridged elsewhere now.
+      if (live.waiting === waiting) delete live.waiting;
+      for (const listener of leaving.splice(0)) listener();
+    },
   };
 }
