@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createAttendantCalls, createChannelMediaFetcher, createChannelWebhooks, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, type OutboundCalls } from '../adapters/index.js';
+import { createAttendantCalls, createChannelMediaFetcher, createChannelWebhooks, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, type CallSharing, type OutboundCalls } from '../adapters/index.js';
 import { signInToBot, signInToBotWithToken, type SignedInUser, type SignInRequest } from '../auth/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { openDriveLink } from '../content/index.js';
@@ -36,8 +36,11 @@ export async function serveHttp(deps: {
   settings: ProcessSettings; infra: Infrastructure; auth: AuthWiring; bots: BotRegistry; conversations: Conversations; attendance: AttendanceWiring;
   notifications: Awaited<ReturnType<typeof wireNotifications>>; groups: GroupsDeps; content: ReturnType<typeof wireContent>; crm: CrmWiring;
   identity: ReturnType<typeof identityRoutes>; publicUrl: PublicUrl; logger: Logger; calls?: OutboundCalls;
+  /** The calls of every instance, when they are shared (docs/operations/kamailio.md). */
+  callSharing?: Pick<CallSharing, 'holder'>;
 }) {
   const { settings, infra, auth, bots, conversations, attendance, notifications, logger } = deps;
+  const sharing = deps.callSharing;
   const { engine, adapters, scriptHost, driveLinks, files, meetings } = conversations;
   // Only the database is required to commit turns; the rest down is `degraded` (docs/operations/high-availability.md, "Probes").
   const checks: ReadinessCheck[] = [{ name: 'database', required: true, ping: () => infra.database.ping() }, { name: 'files', ping: () => deps.content.store.ping() }];
@@ -79,6 +82,16 @@ export async function serveHttp(deps: {
     ...(deps.calls ? { calls: deps.calls } : {}),
     // Attendants talking to callers from the console (docs/attendance/calls.md): the calls this instance holds.
     ...(adapters.rtc_sip ? { attendantCalls: createAttendantCalls({ liveCalls: adapters.rtc_sip.liveCalls, logger }) } : {}),
+    // ... or on the instance that holds the call, to which the request is passed (docs/operations/kamailio.md, "Attendants on another instance").
+    ...(sharing ? {
+      callHolders: {
+        url: async (sessionId: string) => {
+          const held = await sharing.holder({ sessionId });
+          return held?.alive ? held.instance.http_url : undefined;
+        },
+        fetch: globalThis.fetch,
+      },
+    } : {}),
     botName: (idOrName) => bots.find(idOrName)?.name,
     metrics: conversations.metrics.onMainPort,
     channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),

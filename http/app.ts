@@ -1,5 +1,6 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
+import type { CallHolders } from './call-forwarding.js';
 import type { AttendantCalls, ChannelMediaFetcher, ChannelWebhooks, OutboundCalls, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
 import type { ContentService } from '../content/index.js';
 import type { CrmApi } from '../crm/index.js';
@@ -107,6 +108,8 @@ export interface AppDeps {
   calls?: OutboundCalls;
   /** Attendants on phone calls (docs/attendance/calls.md); absent when no bot takes phone calls. */
   attendantCalls?: AttendantCalls;
+  /** With several instances: where a conversation's call lives when not here (docs/operations/kamailio.md). */
+  callHolders?: CallHolders;
   /** A bot's name from its id or name, for the routes that take either. */
   botName?: (idOrName: string) => string | undefined;
   /** Send `Strict-Transport-Security` (the `HSTS` process setting); off when absent. */
@@ -160,7 +163,9 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceQueueRoutes(deps.attendance),
     ...attendanceKanbanRoutes(deps.attendance),
     ...attendanceCustomerRoutes(deps.attendance),
-    ...attendanceCallRoutes({ ...deps.attendance, ...(deps.attendantCalls ? { attendantCalls: deps.attendantCalls } : {}) }),
+    ...attendanceCallRoutes({
+      ...deps.attendance, ...(deps.attendantCalls ? { attendantCalls: deps.attendantCalls } : {}), ...(deps.callHolders ? { callHolders: deps.callHolders } : {}),
+    }),
     ...attendanceInsightsRoutes(deps.attendance),
     ...attendanceTicketRoutes(deps.attendance),
     ...(deps.attendance.assist ? attendanceLlmRoutes({ assist: deps.attendance.assist }) : []),

@@ -1,10 +1,12 @@
 import type { CallMedia, SipCall } from '../../telephony/index.js';
 import type { CallSpeaker } from './call-speaker.js';
-import type { LiveCall } from './live-calls.js';
+import type { LiveCall, WaitingCall } from './live-calls.js';
 
 /** Whether an attendant has joined the call. */
 export interface Attendance {
   attended(): boolean;
+  /** The call leaves attendants (bridged to a number): an attendant's browser on it is let go, and none joins it again. */
+  leave(): void;
 }
 
 /**
@@ -15,7 +17,8 @@ export interface Attendance {
 export function openToAttendants(live: LiveCall, parts: { media: CallMedia; speaker: CallSpeaker; call: SipCall; now: () => Date }): Attendance {
   const { media, speaker, call } = parts;
   let attended = false;
-  live.waiting = {
+  const leaving: (() => void)[] = [];
+  const waiting: WaitingCall = {
     media, since: parts.now(),
     attend() {
       attended = true;
@@ -23,6 +26,15 @@ export function openToAttendants(live: LiveCall, parts: { media: CallMedia; spea
       media.stopPlayback();
     },
     onEnded: (listener) => call.onEnded(() => listener()),
+    onLeft: (listener) => leaving.push(listener),
   };
-  return { attended: () => attended };
+  live.waiting = waiting;
+  return {
+    attended: () => attended,
+    leave() {
+      // No browser joins it again: the call is bridged elsewhere now.
+      if (live.waiting === waiting) delete live.waiting;
+      for (const listener of leaving.splice(0)) listener();
+    },
+  };
 }

@@ -12,6 +12,8 @@ export interface AttendantCallState {
   codec: 'PCMU' | 'PCMA' | null;
   /** The caller's video codec relayed to the browser; null when the call has no video (or no browser is on it). */
   video: VideoCodec | null;
+  /** An attendant put the call on hold (live-call-control.ts). */
+  held: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logge
         if (legs.get(sessionId) === entry) legs.delete(sessionId);
       });
       call.onEnded(() => leg.close());
+      call.onLeft(() => leg.close());
       call.attend();
       if (leg.video) video?.attended(entry.at);
       return { answerSdp: leg.answerSdp, codec: leg.codec, video: leg.video };
@@ -57,6 +60,7 @@ export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logge
       return {
         state: entry ? 'connected' : 'waiting', waiting_since: call.since.toISOString(),
         connected_at: entry ? entry.at.toISOString() : null, codec: entry ? entry.leg.codec : null, video: entry ? entry.leg.video : null,
+        held: deps.liveCalls.ofSession(sessionId)?.control?.held ?? false,
       };
     },
   };

@@ -13,8 +13,11 @@ export interface RtcSipCallControl {
   hold(sessionId: string, on: boolean): Promise<{ held: boolean }>;
   sendDigits(sessionId: string, digits: string): Promise<{ via: 'rtp' | 'info' }>;
   hangUp(sessionId: string): Promise<void>;
-  /** REFER to `number` (E.164) through the call's own dialog; 409 `transfer_refused` when the far end will not. */
-  transferToNumber(sessionId: string, number: string): Promise<{ via: 'refer' }>;
+  /**
+   * REFER to `number` (E.164) through the call's own dialog; when the far end will not, a new call
+   * to the number bridged to this one (`bridge`); 409 `transfer_refused` when neither works.
+   */
+  transferToNumber(sessionId: string, number: string): Promise<{ via: 'refer' | 'bridge' }>;
 }
 
 export function createCallControl(liveCalls: LiveCalls): RtcSipCallControl {
@@ -26,7 +29,7 @@ export function createCallControl(liveCalls: LiveCalls): RtcSipCallControl {
   return {
     isLive: (sessionId) => liveCalls.ofSession(sessionId)?.control !== undefined,
     async hold(sessionId, on) {
-      live(sessionId).control.hold(on);
+      await live(sessionId).control.hold(on);
       return { held: on };
     },
     async sendDigits(sessionId, digits) {
@@ -36,10 +39,16 @@ export function createCallControl(liveCalls: LiveCalls): RtcSipCallControl {
       await live(sessionId).control.hangUp();
     },
     async transferToNumber(sessionId, number) {
-      const outcome = await live(sessionId).control.refer(number);
-      if (outcome === 'ended') throw new ConflictError('The call ended before it could be transferred', 'no_live_call');
-      if (outcome === 'refused') throw new ConflictError('The far end did not accept the transfer (REFER)', 'transfer_refused');
-      return { via: 'refer' };
+      const { control } = live(sessionId);
+      const ended = () => new ConflictError('The call ended before it could be transferred', 'no_live_call');
+      const outcome = await control.refer(number);
+      if (outcome === 'ended') throw ended();
+      if (outcome === 'accepted') return { via: 'refer' };
+      if (!control.bridge) throw new ConflictError('The far end did not accept the transfer (REFER)', 'transfer_refused');
+      const bridged = await control.bridge(number);
+      if (bridged === 'ended') throw ended();
+      if (bridged === 'failed') throw new ConflictError('The far end did not accept the transfer (REFER), and the call to the number was not answered', 'transfer_refused');
+      return { via: 'bridge' };
     },
   };
 }

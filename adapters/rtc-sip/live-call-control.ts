@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import type { CallMedia, NegotiatedAudio, SipCall } from '../../telephony/index.js';
+import { sdpWithDirection, type CallMedia, type NegotiatedAudio, type SipCall } from '../../telephony/index.js';
 import type { LiveCallControl } from './live-calls.js';
 
 /** SIP INFO key presses last this long (`Duration`, ms), as a short press on a phone. */
@@ -7,30 +7,40 @@ const INFO_PRESS_MS = 160;
 
 /**
  * An attendant's hands on one call (docs/attendance/calls.md): hold plays the hold music to the
- * caller (nothing of theirs reaches the call meanwhile), key presses go as RFC 4733 events when the
+ * caller (nothing of theirs reaches the call meanwhile) and re-INVITEs the far end with a=sendonly, key presses go as RFC 4733 events when the
  * SDP agreed telephone-event and by SIP INFO otherwise, hang-up is a BYE, and a transfer to a number
  * is a REFER the far end carries out, after which our leg is hung up.
  */
 export function liveCallControl(deps: {
   call: SipCall;
-  media: Pick<CallMedia, 'sendDigits'>;
+  media: Pick<CallMedia, 'sendDigits' | 'holdRelay'>;
   audio: (() => NegotiatedAudio) | undefined;
   /** Starts or stops the hold music. */
   music(on: boolean): void;
   /** Told before we hang up for an attendant, with why the call ends (`hung up by the attendant`, `transferred`). */
   hangingUp(reason: string): void;
+  /** A new call to the number, bridged to this one (transfer-leg.ts); absent when none can be placed. */
+  bridge?: (number: string) => Promise<'bridged' | 'failed'>;
 }): LiveCallControl {
-  const { call } = deps;
+  const { call, bridge } = deps;
   let held = false;
   let over = false;
+  /** The last hold's re-INVITE: the next waits for it, so two never cross in the dialog. */
+  let renegotiating: Promise<unknown> = Promise.resolve();
   call.onEnded(() => { over = true; });
   return {
     get held() {
       return held;
     },
-    hold(on) {
+    async hold(on) {
       held = on;
       deps.music(on);
+      deps.media.holdRelay(on);
+      // RFC 3264 §8.4: hold is our offer with a=sendonly (the music still flows to the caller), resume a=sendrecv.
+      // A far end that refuses it keeps the call as it was; the music is heard all the same.
+      const reoffer = renegotiating.then(() => (over ? undefined : call.reoffer(sdpWithDirection(call.localSdp, on ? 'sendonly' : 'sendrecv'))));
+      renegotiating = reoffer.catch(() => undefined);
+      await renegotiating;
     },
     async sendDigits(digits) {
       if (deps.audio?.().telephoneEventPayloadType !== undefined) {
@@ -58,5 +68,13 @@ export function liveCallControl(deps: {
       await call.hangUp();
       return 'accepted';
     },
+    ...(bridge ? {
+      bridge: async (number: string) => {
+        if (over) return 'ended' as const;
+        const outcome = await bridge(number);
+        if (outcome === 'bridged') deps.hangingUp('transferred'); // the session closes so when the bridged call ends
+        return over && outcome === 'failed' ? 'ended' as const : outcome;
+      },
+    } : {}),
   };
 }

@@ -11,6 +11,8 @@ export interface WaitingCall {
   attend(): void;
   /** Called once when the call ends, whoever ends it. */
   onEnded(listener: () => void): void;
+  /** Called when the call leaves attendants while it goes on (bridged to a number by a transfer). */
+  onLeft(listener: () => void): void;
 }
 
 /** A call in progress, as the rtc_sip adapter's `send` reaches it (docs/channels/rtc-sip.md, "Messages outside the caller's turns"). */
@@ -34,8 +36,12 @@ export interface LiveCall {
 
 /** An attendant's hands on a live call (docs/attendance/calls.md). */
 export interface LiveCallControl {
-  /** On: the caller hears the hold music (the bot's `sip-hold-music`, else the soft tone) until off. */
-  hold(on: boolean): void;
+  /**
+   * On: the caller hears the hold music (the bot's `sip-hold-music`, else the soft tone) until off,
+   * an attendant's relayed audio is held back, and the far end gets a re-INVITE with a=sendonly
+   * (off: a=sendrecv). Resolves once the re-INVITE is answered (or failed: the hold stands).
+   */
+  hold(on: boolean): Promise<void>;
   readonly held: boolean;
   /** Key presses to the caller: RFC 4733 events when the call agreed telephone-event, else SIP INFO. */
   sendDigits(digits: string): Promise<'rtp' | 'info'>;
@@ -47,6 +53,12 @@ export interface LiveCallControl {
    * with an error), or 'ended' (the call is already over).
    */
   refer(number: string): Promise<'accepted' | 'refused' | 'ended'>;
+  /**
+   * When the trunk refused the REFER: a new call from the bot to `number` through its outbound
+   * route, bridged to this one (transfer-leg.ts); 'failed' when it was not answered. Absent when
+   * the channel cannot place calls.
+   */
+  bridge?(number: string): Promise<'bridged' | 'failed' | 'ended'>;
 }
 
 /** Told of each call as it starts, gets its session and ends (call-sharing.ts writes them to the shared registry). */

@@ -14,6 +14,7 @@ import type { LiveCalls } from './live-calls.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 import { runVoiceCall, type VoiceCallDeps } from './voice-call.js';
 import { createOutboundCalls, type OutboundCalls } from './outbound-calls.js';
+import { createTransferLegs } from './transfer-leg.js';
 import type { RateLimiter } from '../../infra/rate-limit/index.js';
 
 /** Where the channel listens (process settings, docs/channels/rtc-sip.md "Ports and NAT"). */
@@ -72,7 +73,7 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
   const flood = inviteFlood({ perSecond: INVITES_PER_SECOND, burst: INVITE_BURST });
   const mediaHost = createCallMediaHost(options.mediaThread ?? 'worker', logger);
   // What every call's conversation is given besides the engine, whichever side placed the call.
-  const voiceCall: Pick<VoiceCallDeps, 'liveCalls' | 'ports'> = {};
+  const voiceCall: Pick<VoiceCallDeps, 'liveCalls' | 'ports' | 'transferLegs'> = {};
   if (options.liveCalls) voiceCall.liveCalls = options.liveCalls;
   if (options.ports) voiceCall.ports = options.ports;
   const mediaOptions = { host: options.host, portRange: options.rtpPorts, logger, ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}) };
@@ -184,6 +185,8 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
     },
   });
 
+  // A transfer to a number the trunk will not REFER: a new call through the bot's outbound route, bridged (transfer-leg.ts).
+  voiceCall.transferLegs = createTransferLegs({ agent, bots: options.bots, openMedia, rateLimiter: options.rateLimiter, logger });
   const outbound = createOutboundCalls({
     agent, bots: options.bots, speechOf, engine: options.engine, rateLimiter: options.rateLimiter, logger, now, openMedia,
     voiceCall,

@@ -8,6 +8,7 @@ import { callSpeaker, type CallSpeaker } from './call-speaker.js';
 import type { CallSpeech } from './call-speech.js';
 import { leaveVoicemail } from './leave-voicemail.js';
 import { liveCallControl } from './live-call-control.js';
+import type { TransferLegs } from './transfer-leg.js';
 import type { LiveCall, LiveCalls } from './live-calls.js';
 import { answerOfDigits, listeningFor } from './menu-prompt.js';
 import { openToAttendants, type Attendance } from './attendable-call.js';
@@ -24,6 +25,8 @@ export interface VoiceCallDeps {
   /** Where the adapter's `send` finds this call for messages from outside its turns. */
   liveCalls?: LiveCalls;
   ports?: CallPorts;
+  /** New calls to a number, bridged to this one, when the trunk refuses a transfer's REFER. */
+  transferLegs?: TransferLegs;
 }
 
 /** Who is on the call. */
@@ -94,10 +97,21 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
   };
   // Hold music on the attendant's hold; while the caller waits for a person, until one joins, it plays anyway.
   let handedOff: Attendance | undefined;
+  const { transferLegs } = deps;
   live.control = liveCallControl({
     call, media, audio: party.audio,
     music: (on) => speaker.background(on || (handedOff !== undefined && !handedOff.attended()) ? bot.holdMusic ?? holdTone() : undefined),
     hangingUp: (reason) => { endedFor = reason; },
+    ...(transferLegs ? {
+      bridge: (number: string) => transferLegs.bridge({
+        bot: bot.bot, number, caller: { call, media },
+        // Answered: the attendant's browser leaves the call, which no longer waits for anyone.
+        onAnswered: () => {
+          live.waiting?.attend();
+          handedOff?.leave();
+        },
+      }),
+    } : {}),
   });
   const leave = deps.liveCalls?.add(live);
   let sequence = 0;

@@ -15,8 +15,11 @@ export interface CallControlPort {
   sendDigits(sessionId: string, digits: string): Promise<{ via: 'rtp' | 'info' }>;
   /** BYE. */
   hangUp(sessionId: string): Promise<void>;
-  /** The caller is sent to `number` (E.164) by a REFER to the trunk; ConflictError `transfer_refused` when it will not. */
-  transferToNumber(sessionId: string, number: string): Promise<{ via: 'refer' }>;
+  /**
+   * The caller is sent to `number` (E.164) by a REFER to the trunk, or, when it will not, by a new
+   * call to the number bridged to theirs (`via: 'bridge'`); ConflictError `transfer_refused` when neither works.
+   */
+  transferToNumber(sessionId: string, number: string): Promise<{ via: 'refer' | 'bridge' }>;
   /**
    * Places a call from the bot to `to` (E.164) through its outbound route, allow list and limits
    * (docs/channels/rtc-sip.md, "Outbound calls"); absent when this instance places no calls.

@@ -1,6 +1,7 @@
 import type { AttendantCalls } from '../../adapters/index.js';
 import type { Principal } from '../../auth/index.js';
 import { ConflictError, NotFoundError } from '../../infra/errors.js';
+import { onCallHolder, type CallHolders } from '../call-forwarding.js';
 import { defineRoute } from '../route.js';
 import { SessionParamsSchema } from '../schemas/attendance.js';
 import {
@@ -19,8 +20,12 @@ const TAG = 'attendance';
  * it. Errors: 404 when the conversation is not in attendance or its call is not here, 403 when it
  * is not in the caller's queues, 409 `not_holder` when someone else holds it, `no_live_call` when
  * its call is not live on this instance, `transfer_refused` when the trunk refuses a REFER.
+ * With several instances, a request whose call lives on another one is passed to it
+ * (call-forwarding.ts, `callHolders`).
  */
-export function attendanceCallRoutes(deps: AttendanceRoutesDeps & { attendantCalls?: AttendantCalls }) {
+export function attendanceCallRoutes(deps: AttendanceRoutesDeps & { attendantCalls?: AttendantCalls; callHolders?: CallHolders }) {
+  const elsewhere = <T>(req: Parameters<typeof onCallHolder>[0]['req'], sessionId: string, body: unknown, here: () => Promise<T>) =>
+    onCallHolder({ holders: deps.callHolders, req, sessionId, body }, here);
   const calls = () => {
     if (!deps.attendantCalls) throw new NotFoundError('No bot takes phone calls here (sip-enabled)', 'call_not_found');
     return deps.attendantCalls;
@@ -35,41 +40,46 @@ export function attendanceCallRoutes(deps: AttendanceRoutesDeps & { attendantCal
   return [
     defineRoute({
       method: 'get', path: path(), summary: 'The call of a conversation: waiting on hold, or an attendant on it', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, response: { description: 'The call', schema: AttendantCallStateSchema }, errors: [404, 409],
-      handle: async ({ params }) => calls().state(params.session_id),
+      params: SessionParamsSchema, response: { description: 'The call', schema: AttendantCallStateSchema }, errors: [404, 409, 502],
+      handle: ({ params, req }) => elsewhere(req, params.session_id, undefined, async () => calls().state(params.session_id)),
     }),
     defineRoute({
       method: 'post', path: path('connect'),
       summary: 'Join the caller from the browser: a WebRTC offer (PCMU/PCMA) in, the answer out; the hold music stops', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, body: CallConnectRequestSchema, response: { description: 'The SDP answer', schema: CallConnectAnswerSchema }, errors: [404, 409],
-      handle: async ({ params, body, principal }) => {
+      params: SessionParamsSchema, body: CallConnectRequestSchema, response: { description: 'The SDP answer', schema: CallConnectAnswerSchema }, errors: [404, 409, 502],
+      handle: async ({ params, body, principal, req }) => {
         await holder(principal, params.session_id);
-        const { answerSdp, codec, video } = await calls().connect(params.session_id, body.sdp);
-        return { sdp: answerSdp, codec, video };
+        return elsewhere(req, params.session_id, body, async () => {
+          const { answerSdp, codec, video } = await calls().connect(params.session_id, body.sdp);
+          return { sdp: answerSdp, codec, video };
+        });
       },
     }),
     defineRoute({
       method: 'post', path: path('hold'), summary: 'Put the conversation\'s phone call on hold (the caller hears the hold music) or resume it', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, body: CallHoldRequestSchema, response: { description: 'The call\'s hold state', schema: CallHoldResultSchema }, errors: [403, 404, 409],
-      handle: async ({ params, body, principal }) => ({ ok: true as const, ...(await deps.attendance.call.hold(principal, params.session_id, body.on)) }),
+      params: SessionParamsSchema, body: CallHoldRequestSchema, response: { description: 'The call\'s hold state', schema: CallHoldResultSchema }, errors: [403, 404, 409, 502],
+      handle: ({ params, body, principal, req }) => elsewhere(req, params.session_id, body,
+        async () => ({ ok: true as const, ...(await deps.attendance.call.hold(principal, params.session_id, body.on)) })),
     }),
     defineRoute({
       method: 'post', path: path('dtmf'), summary: 'Send key presses (DTMF) to the far end of the conversation\'s phone call', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, body: CallDtmfRequestSchema, response: { description: 'Sent', schema: CallDtmfResultSchema }, errors: [403, 404, 409],
-      handle: async ({ params, body, principal }) => ({ ok: true as const, ...(await deps.attendance.call.dtmf(principal, params.session_id, body.digits)) }),
+      params: SessionParamsSchema, body: CallDtmfRequestSchema, response: { description: 'Sent', schema: CallDtmfResultSchema }, errors: [403, 404, 409, 502],
+      handle: ({ params, body, principal, req }) => elsewhere(req, params.session_id, body,
+        async () => ({ ok: true as const, ...(await deps.attendance.call.dtmf(principal, params.session_id, body.digits)) })),
     }),
     defineRoute({
       method: 'post', path: path('hangup'), summary: 'End the conversation\'s phone call (BYE to the caller)', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, response: { description: 'Hung up', schema: CallHangupResultSchema }, errors: [403, 404, 409],
-      handle: async ({ params, principal }) => ({ ok: true as const, ...(await deps.attendance.call.hangUp(principal, params.session_id)) }),
+      params: SessionParamsSchema, response: { description: 'Hung up', schema: CallHangupResultSchema }, errors: [403, 404, 409, 502],
+      handle: ({ params, principal, req }) => elsewhere(req, params.session_id, undefined,
+        async () => ({ ok: true as const, ...(await deps.attendance.call.hangUp(principal, params.session_id)) })),
     }),
     defineRoute({
-      method: 'post', path: path('transfer'), summary: 'Transfer the conversation\'s phone call to another attendant or to a number (SIP REFER)', tag: TAG, access: ACCESS,
-      params: SessionParamsSchema, body: CallTransferRequestSchema, response: { description: 'Transferred', schema: CallTransferResultSchema }, errors: [403, 404, 409],
-      handle: async ({ params, body, principal }) => {
+      method: 'post', path: path('transfer'), summary: 'Transfer the conversation\'s phone call to another attendant or to a number (SIP REFER, else a new call bridged to it)', tag: TAG, access: ACCESS,
+      params: SessionParamsSchema, body: CallTransferRequestSchema, response: { description: 'Transferred', schema: CallTransferResultSchema }, errors: [403, 404, 409, 429, 502],
+      handle: ({ params, body, principal, req }) => elsewhere(req, params.session_id, body, async () => {
         const to = 'number' in body ? { number: body.number } : { attendantId: body.attendant_id };
         return { ok: true as const, ...(await deps.attendance.call.transfer(principal, params.session_id, to)) };
-      },
+      }),
     }),
   ];
 }

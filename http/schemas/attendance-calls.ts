@@ -28,6 +28,7 @@ export const AttendantCallStateSchema = z
     connected_at: z.iso.datetime().nullable().meta({ description: 'When the attendant\'s browser joined' }),
     codec: Codec.nullable(),
     video: VideoCodec,
+    held: z.boolean().meta({ description: 'An attendant put the call on hold (`/hold`, the panel\'s Hold, `POST …/call/hold`): the caller hears the hold music' }),
   })
   .meta({ id: 'AttendantCallState' });
 

@@ -75,6 +75,12 @@ export interface CallMedia {
   relay(codec: AudioCodec, payload: Uint8Array): void;
   /** Ends the relay: playback (or silence) goes out again. */
   stopRelay(): void;
+  /**
+   * Hold of a relayed call (docs/attendance/calls.md, "What happens on the line"): while held, what
+   * `relay` is given is dropped and the playback (the hold music) goes out instead; the caller's
+   * packets still reach the other leg. Off: the relay is heard again. Kept across startRelay.
+   */
+  holdRelay(held: boolean): void;
   /** Counts for logs and the bench: packets sent/received, dropped from foreign sources, late sends (pacing > 30 ms), max send interval. */
   stats(): RtpStats;
   /** Ends the call's media: playback 'stopped', listen 'closed' (with the utterance it cut short, if any), the port released. Idempotent. */

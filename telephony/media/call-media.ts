@@ -48,6 +48,8 @@ class CallMediaSession implements CallMedia {
   private heardBeforeListen: Int16Array | undefined;
   /** The other leg the call is joined to (startRelay), and what it sent, waiting for the clock. */
   private relaying: { listener: (codec: AudioCodec, payload: Uint8Array) => void; buffer: RelayBuffer } | undefined;
+  /** The relayed call is on hold (holdRelay): the playback goes out, not the other leg's audio. */
+  private relayHeld = false;
   private clockFrames = 0;
   private fedFrames = 0;
   private closed = false;
@@ -126,12 +128,16 @@ class CallMediaSession implements CallMedia {
 
   relay(codec: AudioCodec, payload: Uint8Array): void {
     const ours = this.rtp.codec;
-    if (!this.relaying || !ours) return;
+    if (!this.relaying || !ours || this.relayHeld) return;
     this.relaying.buffer.push(codec === ours ? payload : encodeG711(ours, decodeG711(codec, payload)));
   }
 
   stopRelay(): void {
     this.relaying = undefined;
+  }
+
+  holdRelay(held: boolean): void {
+    this.relayHeld = held;
   }
 
   stats(): RtpStats {
@@ -171,7 +177,7 @@ class CallMediaSession implements CallMedia {
     // While joined to another leg, the call carries that leg's audio; a playback runs on unheard,
     // so that what waits for it to finish is not held up for the whole relay.
     const frame = this.playback?.nextFrame();
-    if (this.relaying) this.rtp.sendPayload(this.relaying.buffer.next());
+    if (this.relaying && !this.relayHeld) this.rtp.sendPayload(this.relaying.buffer.next());
     else this.rtp.sendFrame(frame);
     this.clockFrames += 1;
     if (this.clockFrames - this.fedFrames > FEED_SLACK_FRAMES) {

@@ -28,3 +28,4 @@ export { encodeG711, decodeG711, FRAME_SAMPLES } from './g711.js';
 export { parseRtpPacket, serializeRtpPacket } from './rtp-packet.js';
 export type { RtpPacket } from './rtp-packet.js';
 export { encodeTelephoneEvent, decodeTelephoneEvent } from './telephone-event.js';
+export { sdpWithDirection } from './sdp-direction.js';

@@ -56,6 +56,7 @@ const methods: { [M in CallMethod]: (call: WorkerCall, ...args: CallMethodArgs[M
   }),
   relay: (call, codec, payload) => call.media.relay(codec, payload),
   stopRelay: (call) => call.media.stopRelay(),
+  holdRelay: (call, held) => call.media.holdRelay(held),
   close: (call) => {
     call.media.close();
     call.publishStats();

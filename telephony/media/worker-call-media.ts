@@ -97,6 +97,10 @@ export class WorkerCallMedia implements CallMedia {
     if (!this.isClosed) this.link.send(this.call, 'stopRelay', []);
   }
 
+  holdRelay(held: boolean): void {
+    if (!this.isClosed) this.link.send(this.call, 'holdRelay', [held]);
+  }
+
   /** The counters as the worker wrote them after its last tick for this call (or at its close). */
   stats(): RtpStats {
     return readStats(this.sharedStats);

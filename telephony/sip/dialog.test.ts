@@ -20,6 +20,10 @@ function setUp() {
       sent.push(req);
       return Promise.resolve(undefined);
     },
+    sendMessage: (req) => {
+      sent.push(req);
+    },
+    sendInvite: () => Promise.resolve(undefined),
     via: (_transport, branch) => `SIP/2.0/UDP 127.0.0.1:5070;branch=${branch};rport`,
     contact: () => '<sip:127.0.0.1:5070>',
     forget: () => undefined,

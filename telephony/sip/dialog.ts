@@ -21,6 +21,14 @@ export interface DialogHost {
   respond(tx: InviteServerTransaction | NonInviteServerTransaction, status: number, options?: Omit<ResponseOptions, 'server'>): void;
   /** Sends a request in a client transaction; resolves with its final response, or undefined on timeout. */
   sendRequest(request: SipRequest, destination: SipAddress): Promise<SipResponse | undefined>;
+  /** Sends a request outside any transaction (an ACK). */
+  sendMessage(request: SipRequest, destination: SipAddress): void;
+  /**
+   * Sends an INVITE (a re-INVITE of ours) in an INVITE client transaction; resolves with its first
+   * final response (a 3xx–6xx already ACKed by the transaction), or undefined on timeout. Each 2xx,
+   * retransmissions included, goes to `acknowledge` first: its ACK is the dialog's own (RFC 3261 §13.2.2.4).
+   */
+  sendInvite(request: SipRequest, destination: SipAddress, acknowledge: (response: SipResponse) => void): Promise<SipResponse | undefined>;
   /** Our Via value for a new request (`branch` included). */
   via(transport: SipAddress['transport'], branch: string): string;
   contact(transport: SipAddress['transport'], scheme?: 'sip' | 'sips'): string;
@@ -219,6 +227,25 @@ export class Dialog implements SipCall {
     return response?.status;
   }
 
+  /**
+   * A re-INVITE of ours with a new SDP offer (RFC 3264 §8: hold with a=sendonly, resume with
+   * a=sendrecv); resolves with the final status and the far end's answer. Each 2xx is ACKed in the
+   * dialog with the INVITE's CSeq number. Our offer becomes the SDP a later offerless re-INVITE gets.
+   */
+  async reoffer(sdpOffer: string): Promise<{ status: number | undefined; sdpAnswer: string | undefined }> {
+    if (this.ended) return { status: undefined, sdpAnswer: undefined };
+    const request = this.request('INVITE', [
+      { name: 'Contact', value: this.host.contact(this.remote.transport, this.scheme) },
+      { name: 'Allow', value: ALLOW },
+      { name: 'Content-Type', value: 'application/sdp' },
+    ], sdpOffer);
+    const seq = this.localSeq;
+    const response = await this.host.sendInvite(request, this.remote, () => this.host.sendMessage(this.request('ACK', [], '', seq), this.remote));
+    const status = response?.status;
+    if (status !== undefined && status >= 200 && status < 300) this.lastAnswer = sdpOffer;
+    return { status, sdpAnswer: response && response.body.length > 0 ? response.body.toString('utf8') : undefined };
+  }
+
   /** REFER (RFC 3515): asks the far end to call `target` itself; resolves with the final status (202 accepted). */
   async refer(target: string): Promise<number | undefined> {
     if (this.ended) return undefined;
@@ -231,6 +258,10 @@ export class Dialog implements SipCall {
     return response?.status;
   }
 
+  get localSdp(): string {
+    return this.lastAnswer;
+  }
+
   allows(method: string): boolean | undefined {
     return this.remoteAllow?.has(method.toUpperCase());
   }
@@ -239,16 +270,16 @@ export class Dialog implements SipCall {
     this.notifyListeners.push(listener);
   }
 
-  /** A new request of ours in the dialog (RFC 3261 §12.2.1.1), with the next CSeq. */
-  private request(method: string, extra: SipHeader[], body = ''): SipRequest {
-    this.localSeq += 1;
+  /** A new request of ours in the dialog (RFC 3261 §12.2.1.1), with the next CSeq; an ACK takes its INVITE's (`seq`). */
+  private request(method: string, extra: SipHeader[], body = '', seq?: number): SipRequest {
+    if (seq === undefined) this.localSeq += 1;
     const headers: SipHeader[] = [
       { name: 'Via', value: this.host.via(this.remote.transport, newBranch()) },
       { name: 'Max-Forwards', value: '70' },
       { name: 'From', value: this.localAddress },
       { name: 'To', value: this.remoteAddress },
       { name: 'Call-ID', value: this.callId },
-      { name: 'CSeq', value: `${this.localSeq} ${method}` },
+      { name: 'CSeq', value: `${seq ?? this.localSeq} ${method}` },
       ...this.routeSet.map((value) => ({ name: 'Route', value })),
       ...extra,
     ];

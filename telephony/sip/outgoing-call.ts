@@ -12,7 +12,6 @@ import { ALLOW, hostForUri, newBranch, newTag } from './sip-builders.js';
 import { Dialog, type DialogHost } from './dialog.js';
 import { answerDigestChallenge } from './digest-client.js';
 import { InviteClientTransaction } from './invite-client-transaction.js';
-import type { SipAddress } from './sip-transport.js';
 import { OutgoingCallFailed, type OutgoingCall, type OutgoingCallCause, type OutgoingCallOptions } from './outgoing-call-types.js';
 import type { SipCall } from './user-agent-types.js';
 
@@ -21,8 +20,6 @@ export interface CallerHost extends DialogHost {
   /** The host we write in From (the public address behind NAT). */
   readonly localHost: string;
   adopt(dialog: Dialog): void;
-  /** Sends a request outside any transaction of the UA's (the INVITE's own, ACK). */
-  sendMessage(request: SipRequest, destination: SipAddress): void;
   /** Routes responses whose top Via has `branch` and whose CSeq method is INVITE to `transaction`; undefined stops it. */
   routeResponses(branch: string, transaction: PlacedTransaction | undefined): void;
 }

@@ -95,6 +95,10 @@ export interface SipCall {
   sendInfo(contentType: string, body: string): Promise<number | undefined>;
   /** Sends REFER (RFC 3515) to `target` (a `sip:` or `tel:` URI); resolves with the final status (202: the far end will call it). */
   refer(target: string): Promise<number | undefined>;
+  /** Our SDP as the far end last took it: the answer we sent, or our offer (a call we placed, or our last re-INVITE). */
+  readonly localSdp: string;
+  /** Sends a re-INVITE with our new SDP offer (hold: a=sendonly; resume: a=sendrecv); resolves with the final status (undefined on timeout) and the far end's SDP answer. */
+  reoffer(sdpOffer: string): Promise<{ status: number | undefined; sdpAnswer: string | undefined }>;
   /** Whether the far end's Allow header lists `method`; undefined when it sent none. */
   allows(method: string): boolean | undefined;
   /** NOTIFY in the dialog: a REFER's progress (`Event: refer`, a `message/sipfrag` body such as `SIP/2.0 200 OK`). */

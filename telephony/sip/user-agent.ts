@@ -11,6 +11,7 @@ import { uriScheme } from './sip-uri.js';
 import { SipTransport, type SipAddress } from './sip-transport.js';
 import { InviteServerTransaction, NonInviteServerTransaction, transactionKey } from './server-transactions.js';
 import { NonInviteClientTransaction } from './client-transactions.js';
+import { InviteClientTransaction } from './invite-client-transaction.js';
 import type { Dialog} from './dialog.js';
 import { dialogId, MIN_SESSION_EXPIRES } from './dialog.js';
 import { IncomingInviteImpl, sessionExpires, type InviteHost } from './incoming-invite.js';
@@ -263,6 +264,28 @@ class UserAgent implements SipUserAgent, InviteHost, CallerHost {
 
   sendMessage(request: SipRequest, destination: SipAddress): void {
     this.transport?.send(serializeSipMessage(request), destination);
+  }
+
+  sendInvite(request: SipRequest, destination: SipAddress, acknowledge: (response: SipResponse) => void): Promise<SipResponse | undefined> {
+    if (this.closing) return Promise.resolve(undefined);
+    const branch = parseVia(headerValue(request, 'via') ?? '').params.branch ?? '';
+    return new Promise((resolve) => {
+      const tx: InviteClientTransaction = new InviteClientTransaction(request, (message) => this.sendMessage(message, destination), this.timers, destination.transport !== 'udp', {
+        provisional: () => undefined,
+        failed: (response) => resolve(response),
+        success: (response) => {
+          acknowledge(response);
+          resolve(response);
+        },
+        timeout: () => resolve(undefined),
+        terminated: () => {
+          this.routeResponses(branch, undefined);
+          resolve(undefined);
+        },
+      });
+      this.routeResponses(branch, tx);
+      tx.start();
+    });
   }
 
   routeResponses(branch: string, transaction: PlacedTransaction | undefined): void {

@@ -4,7 +4,10 @@
  * attendant, in Chromium with a fake microphone playing a 1000 Hz tone, takes the call. Two-way
  * audio is shown by the tones detected at each end: the caller's recording holds the attendant's
  * tone, and the browser's received track peaks at the caller's. Mute, hang up (the caller gets
- * BYE) and the queue item's call mark are checked, and a refused microphone is explained.
+ * BYE) and the queue item's call mark are checked, and a refused microphone is explained. The
+ * panel's Hold (the caller's phone gets a re-INVITE, and another on resume), key pad (the caller
+ * receives the keys) and Transfer to another attendant are worked by keyboard at 320 px, and a
+ * transfer to a typed number reaches the caller's phone as a REFER.
  * axe-core checks the screens.
  */
 import { execFile } from 'node:child_process';
@@ -256,6 +259,122 @@ const RECEIVED_VIDEO = `(async () => {
   const codec = stats.find((s) => s.id === video.codecId);
   return { framesDecoded: video.framesDecoded ?? 0, codec: codec ? codec.mimeType : '', width: video.frameWidth ?? 0 };
 })()`;
+
+test('hold and resume (a re-INVITE each at the caller), the key pad (the caller gets the keys) and transfer to an attendant from the panel, by keyboard, at 320 px', async () => {
+  const attendantTone = path.join(dir, 'attendant-tone-2.wav');
+  await run('sox', ['-n', '-r', '48000', '-c', '1', '-b', '16', attendantTone, 'synth', '90', 'sine', String(ATTENDANT_HZ), 'vol', '0.5']);
+  const browser = await launchChromium([
+    '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${attendantTone}`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
+  browsers.push(browser);
+  const page = await (await browser.newContext({ viewport: { width: 320, height: 720 }, locale: 'en-US' })).newPage();
+  const errors = captureErrors(page);
+  const caller = await call('+15550133');
+  await signIn(page, 'ana');
+  const sessionId = await takeCall(page, '+15550133');
+  const panel = page.getByRole('region', { name: 'Phone call' });
+  await panel.getByRole('status').filter({ hasText: 'In call' }).waitFor({ timeout: 30_000 });
+  await waitForValue(() => toneMs(caller.recordingPath, ATTENDANT_HZ), (ms) => ms >= 1000, { what: 'the attendant\'s tone at the caller', timeoutMs: 30_000 });
+  const fits = async () => {
+    const box = await panel.boundingBox();
+    return box !== null && box.x >= 0 && box.x + box.width <= 320;
+  };
+  expect(await fits()).toBe(true);
+
+  // Hold, by keyboard: the caller's phone gets a re-INVITE (a=sendonly: what it hears is the hold
+  // music, adapters/rtc-sip/call-control.test.ts listens to it), and another on resume.
+  const reinvites = () => caller.events.filter((line) => line.includes('got re-INVITE')).length;
+  const hold = panel.getByRole('button', { name: 'Hold' });
+  await hold.focus();
+  await page.keyboard.press('Enter');
+  const resume = panel.getByRole('button', { name: 'Resume' });
+  await resume.waitFor();
+  expect(await resume.getAttribute('aria-pressed')).toBe('true');
+  await panel.getByText('On hold: the caller hears the hold music').waitFor();
+  await waitForValue(async () => reinvites(), (n) => n === 1, { what: 'the hold re-INVITE at the caller', timeoutMs: 15_000 });
+  expect(await fits()).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-call-on-hold-320');
+  await resume.focus();
+  await page.keyboard.press('Space');
+  await panel.getByRole('button', { name: 'Hold' }).waitFor();
+  await waitForValue(async () => reinvites(), (n) => n === 2, { what: 'the resume re-INVITE at the caller', timeoutMs: 15_000 });
+  expect(await panel.getByRole('button', { name: 'Hold' }).getAttribute('aria-pressed')).toBe('false');
+  // A hold from elsewhere (the REST request, as /hold does) shows in the panel too.
+  const ana = await bearerFor(service.url, 'ana', PASSWORD);
+  const holdBy = (on: boolean) => fetch(`${service.url}/api/attendance/conversations/${sessionId}/call/hold`, {
+    method: 'POST', headers: { ...ana, 'content-type': 'application/json' }, body: JSON.stringify({ on }),
+  });
+  expect((await holdBy(true)).status).toBe(200);
+  await panel.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 15_000 });
+  expect((await holdBy(false)).status).toBe(200);
+  await panel.getByRole('button', { name: 'Hold' }).waitFor({ timeout: 15_000 });
+  await waitForValue(async () => reinvites(), (n) => n === 4, { what: 'the re-INVITEs of the REST hold and resume', timeoutMs: 15_000 });
+
+  // The key pad: its keys, by keyboard, reach the caller (RFC 4733).
+  const keypad = panel.getByRole('button', { name: 'Keypad' });
+  await keypad.focus();
+  await page.keyboard.press('Enter');
+  expect(await keypad.getAttribute('aria-expanded')).toBe('true');
+  const keys = panel.getByRole('group', { name: 'Keypad' });
+  await keys.getByRole('button', { name: '1', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await panel.getByText('Keys sent: 1').waitFor();
+  await keys.getByRole('button', { name: '#', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await panel.getByText('Keys sent: 1#').waitFor();
+  await caller.waitForDigits('1#', { timeoutMs: 15_000 });
+  expect(await fits()).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-call-keypad-320');
+
+  // Transfer to another attendant: the conversation (and its call) goes to Bia; Ana's panel leaves.
+  await panel.getByRole('button', { name: 'Transfer' }).click();
+  const form = panel.getByRole('form', { name: 'Transfer the call' });
+  await form.waitFor();
+  const bia = await bearerFor(service.url, 'bia', PASSWORD);
+  const attendants = await (await fetch(`${service.url}/api/attendance/attendants`, { headers: bia })).json() as { id: string; username: string }[];
+  const biaId = attendants.find((a) => a.username === 'bia')!.id;
+  const choice = form.getByLabel('Attendant', { exact: true });
+  await choice.locator(`option[value="${biaId}"]`).waitFor({ state: 'attached' });
+  await choice.selectOption(biaId);
+  expect(await fits()).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.getByRole('button', { name: 'Transfer the call' }).focus();
+  await page.keyboard.press('Enter');
+  await panel.waitFor({ state: 'detached', timeout: 15_000 });
+  const queue = await (await fetch(`${service.url}/api/attendance/queue`, { headers: bia })).json() as { session_id: string; assigned_to: string | null }[];
+  expect(queue.find((item) => item.session_id === sessionId)?.assigned_to).toBe(biaId);
+  await caller.hangUp();
+  expect(errors).toEqual([]);
+}, 240_000);
+
+test('transfer to a number from the panel: the caller\'s phone is asked to call it (REFER), and our side of the call ends', async () => {
+  const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
+  browsers.push(browser);
+  const page = await (await browser.newContext({ viewport: { width: 320, height: 720 }, locale: 'en-US' })).newPage();
+  const errors = captureErrors(page);
+  const caller = await call('+15550144');
+  await signIn(page, 'ana');
+  await takeCall(page, '+15550144');
+  const panel = page.getByRole('region', { name: 'Phone call' });
+  await panel.getByRole('status').filter({ hasText: 'In call' }).waitFor({ timeout: 30_000 });
+  await panel.getByRole('button', { name: 'Transfer' }).click();
+  const form = panel.getByRole('form', { name: 'Transfer the call' });
+  await form.getByRole('radio', { name: 'A number' }).check();
+  await form.getByLabel('Number (international, +…)').fill('+1 (555) 555-0199');
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.getByRole('button', { name: 'Transfer the call' }).click();
+  // The caller's phone got the REFER (baresip accepts it) and then our BYE.
+  await caller.waitForClosed({ timeoutMs: 15_000 });
+  // The number as typed, spaces and brackets left out, at the trunk's address (here the caller's phone).
+  expect(caller.events.join('\n')).toMatch(/event TRANSFER <sip:\+15555550199@127\.0\.0\.1:\d+>/);
+  // The panel says the call ended, or has left already with the resolved conversation.
+  await waitForValue(async () => (await panel.count()) === 0 || (await panel.getByRole('status').innerText()).includes('Call ended'), Boolean,
+    { what: 'the panel after the transfer', timeoutMs: 15_000 });
+  expect(errors).toEqual([]);
+}, 120_000);
 
 /** In the page, before its scripts: the peer connections it makes are kept, so the test can listen to what they receive. */
 const RECORD_PEER_CONNECTIONS = `

@@ -2,9 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { freeUdpTcpPort, startBaresipCaller, type BaresipCaller } from '../support/baresip.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
-import { silenceWav } from '../support/call-audio.js';
+import { silenceWav, toneWav } from '../support/call-audio.js';
 import { createChildServer, type ChildServer } from '../support/child-server.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { startKamailio, type KamailioProxy } from '../support/kamailio.js';
@@ -18,7 +19,9 @@ import { waitFor, waitForValue } from '../support/wait-for.js';
 // instances, each call's ACK and BYE reach the instance that answered it, and when one instance
 // is killed mid-call Kamailio's probes take it out (new calls go to the survivor) while the
 // survivor calls the dead instance's caller back through the bot's trunk (a baresip answering
-// as the trunk's far end), where the conversation goes on with an apology.
+// as the trunk's far end), where the conversation goes on with an apology. An attendant signed in
+// on the instance that does not hold a queued call joins it from there: the connect request is
+// passed to the holder, whose WebRTC end answers, and the caller's audio reaches the attendant.
 
 const postgres = await postgresUrlForTests();
 const redis = redisUrlForTests();
@@ -38,6 +41,9 @@ const LATE_CALLER = '+15555550105';
 /** The caller whose instance is killed: the call-back rings the trunk's far end, which answers this number (baresip answers its own user only). */
 const DROPPED = CALLERS[2]!;
 const TIMEOUT_SECONDS = 3;
+/** A number routed straight to the attendants' queue (the desk bot), and its caller. */
+const DESK = '+15550300';
+const QUEUED_CALLER = '+15555550106';
 
 let dir: string;
 let voice: FakeVoice;
@@ -62,6 +68,11 @@ beforeAll(async () => {
     'http-allow-private-networks': 'true', 'language': 'en', 'transcription-language': 'en',
     'sip-no-input-seconds': '120', 'sip-outbound-numbers': '+1555555*', 'sip-outbound-max-calls': '4',
   }, SCRIPT);
+  await bots.add('desk', {
+    'sip-enabled': 'true', 'sip-trunk-name': 'carrier', 'sip-phone-number': DESK, 'voice-models-url': voice.url,
+    'http-allow-private-networks': 'true', 'language': 'en', 'transcription-language': 'en',
+    'sip-inbound-route': 'queue:Phones', 'attendance-auto-assign': 'false', 'attendance-max-wait-seconds': '600', 'sip-hold-announce-seconds': '0',
+  }, 'TALK "Unused: the number goes straight to the queue."\n');
   const trunks = path.join(dir, 'sip-trunks.json');
   // Calls come from Kamailio (127.0.0.1 here); call-backs leave through the trunk's outbound proxy.
   await writeFile(trunks, JSON.stringify({ trunks: [{ name: 'carrier', addresses: ['127.0.0.1'], outbound_proxy: `sip:127.0.0.1:${trunk.sipPort}` }] }));
@@ -114,6 +125,13 @@ async function call(number: string): Promise<BaresipCaller> {
   return caller;
 }
 
+/** The admin's bearer token on one instance (test/support/child-server.ts's admin). */
+async function adminOn(url: string): Promise<{ authorization: string }> {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }) });
+  const { access_token } = await res.json() as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
+}
+
 const failure = () => [kamailio.output().split('\n').slice(-40).join('\n'), ...instances.map((i) => i.server.output().split('\n').slice(-20).join('\n'))].join('\n---\n');
 
 describe('two instances behind Kamailio (postgresql+redis)', () => {
@@ -150,6 +168,55 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
     killed = instances.find((i) => i.sipPort === still.get(DROPPED))!;
     survivor = instances.find((i) => i !== killed)!;
   }, 180_000);
+
+  test('an attendant on the instance that does not hold the call joins it: the connect is passed to the holder, and the caller\'s audio reaches the browser', async () => {
+    const caller = await startBaresipCaller({ user: QUEUED_CALLER, playWav: await toneWav(60_000, path.join(dir, 'queued-tone.wav'), { hz: 600 }) });
+    callers.set(QUEUED_CALLER, caller);
+    await caller.dial(`sip:${DESK}@127.0.0.1:${kamailio.port};transport=udp`, { timeoutMs: 20_000 });
+    const where = await waitForValue(holders, (map) => map.has(QUEUED_CALLER), { what: 'the queued call in the registry', timeoutMs: 15_000 });
+    const holder = instances.find((i) => i.sipPort === where.get(QUEUED_CALLER))!;
+    const other = instances.find((i) => i !== holder)!;
+    // The attendant (the admin) works on the other instance: takes the conversation there.
+    const admin = await adminOn(other.server.url);
+    const sessionId = await waitForValue(async () => {
+      const queue = await (await fetch(`${other.server.url}/api/attendance/queue`, { headers: admin })).json() as { session_id: string; channel: string }[];
+      return queue.find((item) => item.channel === 'rtc_sip')?.session_id;
+    }, (id) => id !== undefined, { what: 'the call in the queue', timeoutMs: 20_000 });
+    const take = await fetch(`${other.server.url}/api/attendance/commands`, {
+      method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ text: '/take', session_id: sessionId }),
+    });
+    expect(await take.json()).toMatchObject({ ok: true });
+    // The browser's end (werift, as the console's WebRTC): PCMU, an offer with its candidates.
+    const pc = new RTCPeerConnection({ codecs: { audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })], video: [] } });
+    let received = 0;
+    pc.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => { received += 1; }));
+    try {
+      pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
+      await pc.setLocalDescription(await pc.createOffer());
+      await waitFor(() => pc.iceGatheringState === 'complete', { what: 'ICE gathering', timeoutMs: 10_000 });
+      const base = `${other.server.url}/api/attendance/conversations/${sessionId}/call`;
+      const connect = await fetch(`${base}/connect`, {
+        method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ sdp: pc.localDescription!.sdp }),
+      });
+      if (connect.status !== 200) throw new Error(`connect: ${connect.status} ${await connect.text()}\n${failure()}`);
+      const answer = await connect.json() as { sdp: string; codec: string };
+      expect(answer.codec).toBe('PCMU');
+      await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+      // The caller's packets come from the holder's media, through the holder's WebRTC end.
+      await waitFor(() => received >= 50, { what: `the caller's audio at the browser\n${failure()}`, timeoutMs: 30_000 });
+      // The call's state, asked on the other instance, is the holder's: connected.
+      const state = await (await fetch(base, { headers: admin })).json() as { state: string };
+      expect(state.state).toBe('connected');
+      expect(await (await fetch(`${holder.server.url}/api/attendance/conversations/${sessionId}/call`, { headers: admin })).json()).toMatchObject({ state: 'connected' });
+      // Hanging up from the other instance ends the call on the holder: the caller gets BYE.
+      const hangup = await fetch(`${base}/hangup`, { method: 'POST', headers: admin });
+      expect(hangup.status).toBe(200);
+      await caller.waitForClosed({ timeoutMs: 15_000 });
+      await waitFor(async () => !(await holders()).has(QUEUED_CALLER), { what: 'the queued call ended', timeoutMs: 15_000 });
+    } finally {
+      await pc.close();
+    }
+  }, 120_000);
 
   test('an instance killed mid-call: Kamailio takes it out, new calls go to the survivor, and the survivor calls the dropped caller back', async () => {
     const before = await holders();

@@ -38,6 +38,10 @@ export const SIPP_SCENARIOS = {
   uasChallenge401: fileURLToPath(new URL('./sipp-scenarios/uas-challenge-401.xml', import.meta.url)),
   /** A caller an attendant acts on: key presses by INFO, a REFER (`{{NUMBER}}` in Refer-To) and BYE (`{{END}}` keys), or a BYE alone (`{{END}}` bye). */
   callerControlled: fileURLToPath(new URL('./sipp-scenarios/caller-controlled.xml', import.meta.url)),
+  /** A caller put on hold and resumed: re-INVITEs with a=sendonly then a=sendrecv (logged `hold=`, `resume=`), then the BYE; its media at 127.0.0.1:`{{RTP_PORT}}`. */
+  callerHeld: fileURLToPath(new URL('./sipp-scenarios/caller-held.xml', import.meta.url)),
+  /** A caller whose trunk answers REFER (`{{NUMBER}}` in Refer-To) 501, then waits for the BYE; its media at 127.0.0.1:`{{RTP_PORT}}`. */
+  callerReferRefused: fileURLToPath(new URL('./sipp-scenarios/caller-refer-refused.xml', import.meta.url)),
   /** A phone that rings until the caller's CANCEL (200, then 487). */
   uasRingNoAnswer: fileURLToPath(new URL('./sipp-scenarios/uas-ring-no-answer.xml', import.meta.url)),
 } as const;

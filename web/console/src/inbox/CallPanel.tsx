@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api.js';
 import { useConsole } from '../live-context.js';
 import { EscalateToMeeting } from './EscalateToMeeting.js';
+import { CallControls } from './CallControls.js';
 
 type CallState = 'idle' | 'connecting' | 'in_call' | 'ended' | 'denied' | 'no_microphone' | 'failed';
 
@@ -24,6 +25,8 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
   const [reason, setReason] = useState('');
   const [muted, setMuted] = useState(false);
   const [connectedAt, setConnectedAt] = useState<number>();
+  /** Hold as the service said (a /hold command counts too) in the call's state asked at `askedAt`. */
+  const [held, setHeld] = useState({ held: false, askedAt: 0 });
   const [now, setNow] = useState(() => Date.now());
   const pc = useRef<RTCPeerConnection>(undefined);
   const microphone = useRef<MediaStream>(undefined);
@@ -103,7 +106,8 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
     if (state !== 'in_call') return;
     const ticker = setInterval(() => setNow(Date.now()), 1000);
     const poll = setInterval(() => {
-      api.get(base).catch((error: unknown) => {
+      const askedAt = Date.now();
+      api.get<{ held?: boolean }>(base).then((call) => setHeld({ held: call.held === true, askedAt }), (error: unknown) => {
         if (error instanceof ApiError && (error.status === 404 || error.status === 409)) end();
       });
     }, STATE_POLL_MS);
@@ -155,6 +159,7 @@ export function CallPanel({ sessionId, autoStart }: { sessionId: string; autoSta
             <button type="button" className="danger" onClick={() => void hangUp()}>{t('call.hang_up')}</button>
           </>
         )}
+        {state === 'in_call' && <CallControls base={base} sessionId={sessionId} reported={held} onGone={end} />}
       </div>
       {state === 'in_call' && <EscalateToMeeting sessionId={sessionId} />}
       {/* The caller's voice; no controls: the call's own buttons are the controls. */}
