@@ -1,4 +1,4 @@
-import { createStandardHost, type ConversationEffect, type EffectHost, type FileStore, type ObjectValue, type Value } from '../basic-interpreter/index.js';
+import { createStandardHost, defineTables, NO_TABLE_DEFINITIONS, type ConversationEffect, type EffectHost, type FileStore, type ObjectValue, type Value } from '../basic-interpreter/index.js';
 import { callWebhook } from './call-webhook.js';
 import { chartFromPrompt } from './chart-prompt.js';
 import { createSite } from './create-site.js';
@@ -86,7 +86,7 @@ function createBotHost(ctx: HostContext, bot: ScriptBot, run: HostRun): EffectHo
   const stores = ctx.repos.botData;
   const { userId } = run;
   return createStandardHost({
-    tables: watchTableChanges(ctx, bot, run.depth),
+    tables: defineTables(watchTableChanges(ctx, bot, run.depth), bot.dialogs.tables ?? NO_TABLE_DEFINITIONS),
     botMemory: stores.botMemory(bot.id),
     userMemory: userId ? stores.userMemory(bot.id, userId) : noUserMemory,
     http: botHttp(bot),

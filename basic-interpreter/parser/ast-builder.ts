@@ -18,6 +18,7 @@ import { locOf, node, nodes, nowhere, onlyNode, token, tokens, type Ctx } from '
 import { basicParser } from './grammar.js';
 import { describeToken } from './parse-errors.js';
 import { canonicalPhrase } from './phrases.js';
+import { readIndexLine, readTableBlock, type DefinitionError } from './table-definition.js';
 
 export type { BuildContext } from './build-text.js';
 
@@ -202,7 +203,28 @@ class AstBuilder extends BaseVisitor {
     if (talk !== undefined) return talkBlock(this.context, talk);
     const prompt = token(ctx, 'PromptBlock');
     if (prompt !== undefined) return promptBlock(this.context, prompt);
+    const table = token(ctx, 'TableBlock') ?? token(ctx, 'IndexDeclaration');
+    if (table !== undefined) return this.tableDeclaration(table);
     return this.stmt(onlyNode(ctx));
+  }
+
+  /** A TABLE block or CREATE INDEX line: kept in the program, nothing to run (docs/basic.md, "Table definitions"). */
+  private tableDeclaration(tok: IToken): undefined {
+    const loc = locOf(tok);
+    if (!this.atTopLevel(tok, tok.tokenType.name === 'TableBlock' ? 'TABLE' : 'CREATE INDEX')) return undefined;
+    const errors: DefinitionError[] = [];
+    if (tok.tokenType.name === 'TableBlock') {
+      const table = readTableBlock(tok.image, loc, errors);
+      const tables = (this.result.tables ??= []);
+      const earlier = tables.find((t) => t.name === table?.name);
+      if (earlier !== undefined) report(this.context, loc, `TABLE ${earlier.name} is already defined on line ${earlier.loc.line}`);
+      else if (table !== undefined) tables.push(table);
+    } else {
+      const index = readIndexLine(tok.image, loc, errors);
+      if (index !== undefined) (this.result.indexes ??= []).push(index);
+    }
+    for (const error of errors) report(this.context, error.loc, error.message);
+    return undefined;
   }
 
   strayLine(ctx: Ctx): undefined {

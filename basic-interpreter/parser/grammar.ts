@@ -133,6 +133,8 @@ class BasicParser extends CstParser {
         { GATE: () => this.LA(2).tokenType === T.StringLiteral, ALT: () => this.SUBRULE(this.descriptionStatement) },
         { ALT: () => this.CONSUME(T.TalkBlock) },
         { ALT: () => this.CONSUME(T.PromptBlock) },
+        { ALT: () => this.CONSUME(T.TableBlock) },
+        { ALT: () => this.CONSUME(T.IndexDeclaration) },
         { ALT: () => this.SUBRULE(this.simpleStatement) },
       ],
     })));

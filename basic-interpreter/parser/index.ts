@@ -7,5 +7,5 @@ export { parse, type ParseError } from './parse.js';
 export { formatParseError } from './parse-errors.js';
 export { PHRASE_NAMES, WORD_PHRASES } from './phrases.js';
 export type {
-  BinaryOp, CommandKeyword, Expr, FormHandlerDecl, HearSpec, Loc, ParamDecl, Procedure, Program, Stmt, TableEvent, TableTriggerDecl, Target, UnaryOp, ValueKeyword,
+  BinaryOp, CommandKeyword, Expr, FormHandlerDecl, HearSpec, Loc, ParamDecl, Procedure, Program, Stmt, TableEvent, TableTriggerDecl, Target, TableDecl, TableColumn, ColumnDefault, ColumnType, IndexDecl, UnaryOp, ValueKeyword,
 } from './ast.js';

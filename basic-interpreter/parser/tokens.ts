@@ -5,7 +5,7 @@
  */
 import { createToken, Lexer, type CustomPatternMatcherReturn, type TokenType } from 'chevrotain';
 import { matchPhrase } from './phrases.js';
-import { scanPromptBlock, scanString, scanTalkBlock } from './parser-strings.js';
+import { scanPromptBlock, scanString, scanTableBlock, scanTalkBlock } from './parser-strings.js';
 
 // ---------------------------------------------------------------- categories
 
@@ -25,10 +25,15 @@ export const CompareOp = createToken({ name: 'CompareOp', pattern: Lexer.NA, cat
 // ---------------------------------------------------------------- layout, comments, literals
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t]+/, group: Lexer.SKIPPED });
+/**
+ * `' note`, `REM note`, and the `# note` and `// note` the General Bots templates write (a `#`
+ * before `{` opens an object literal instead; strings are read before comments, so a URL's `//`
+ * stays in its string).
+ */
 export const Comment = createToken({
   name: 'Comment',
-  pattern: /(?:'|REM(?![A-Za-z0-9_]))[^\r\n]*/i,
-  start_chars_hint: ["'", 'R', 'r'],
+  pattern: /(?:'|REM(?![A-Za-z0-9_])|\/\/|#(?!\{))[^\r\n]*/i,
+  start_chars_hint: ["'", 'R', 'r', '/', '#'],
   group: Lexer.SKIPPED,
 });
 export const Newline = createToken({
@@ -68,6 +73,27 @@ export const PromptBlock = createToken({
   start_chars_hint: ['B', 'b'],
   line_breaks: true,
   label: 'BEGIN SYSTEM PROMPT',
+  categories: AnyToken,
+});
+/** `TABLE name` … `END TABLE` as one token: column declarations, read by table-definition.ts. */
+export const TableBlock = createToken({
+  name: 'TableBlock',
+  pattern: (text: string, offset: number) => {
+    const scan = scanTableBlock(text, offset);
+    return scan === undefined ? null : match(text, offset, scan.end, scan.error);
+  },
+  start_chars_hint: ['T', 't'],
+  line_breaks: true,
+  label: 'TABLE',
+  categories: AnyToken,
+});
+/** `CREATE [UNIQUE] INDEX name ON table(col, …)` as one token, read by table-definition.ts. */
+export const IndexDeclaration = createToken({
+  name: 'IndexDeclaration',
+  pattern: /CREATE[ \t]+(?:UNIQUE[ \t]+)?INDEX(?![A-Za-z0-9_])[^\r\n]*/i,
+  start_chars_hint: ['C', 'c'],
+  line_breaks: false,
+  label: 'CREATE INDEX',
   categories: AnyToken,
 });
 /** A multi-word General Bots phrase (`SEND EMAIL`, `USE KB`…, see phrases.ts) as one token. */
@@ -265,6 +291,10 @@ const symbol = (name: string, pattern: RegExp, label: string, categories: TokenT
 export const LessEqual = symbol('LessEqual', /<=/, '<=', [CompareOp]);
 export const GreaterEqual = symbol('GreaterEqual', />=/, '>=', [CompareOp]);
 export const NotEqual = symbol('NotEqual', /<>|!=/, '<>', [CompareOp]);
+/** `&&`, `||` and `!`: the templates' spellings of AND, OR and NOT (docs/basic.md, "Operators"). */
+export const AndSymbol = symbol('AndSymbol', /&&/, '&&', [And]);
+export const OrSymbol = symbol('OrSymbol', /\|\|/, '||', [Or]);
+export const NotSymbol = symbol('NotSymbol', /!/, '!', [Not]);
 export const Less = symbol('Less', /</, '<', [CompareOp]);
 export const Greater = symbol('Greater', />/, '>', [CompareOp]);
 export const Equals = symbol('Equals', /=/, '=', [CompareOp]);
@@ -283,15 +313,16 @@ export const LBrace = symbol('LBrace', /#?{/, '{');
 export const RBrace = symbol('RBrace', /}/, '}');
 export const Comma = symbol('Comma', /,/, ',');
 export const Colon = symbol('Colon', /:/, ':');
-export const Dot = symbol('Dot', /\./, '.');
+/** `a?.b` reads as `a.b`: a member of NULL is already NULL (docs/basic.md, "Objects"). */
+export const Dot = symbol('Dot', /\??\./, '.');
 
 /** All token types, in matching order (the parser's vocabulary, categories included). */
 export const allTokens: TokenType[] = [
   AnyToken, AnyWord, Name, Junk, AddOp, MulOp, CompareOp,
-  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, OnTableEvent, OnFormSubmit, WebhookDeclaration, Phrase, IsNull, StringLiteral, NumberLiteral,
+  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, TableBlock, IndexDeclaration, OnTableEvent, OnFormSubmit, WebhookDeclaration, Phrase, IsNull, StringLiteral, NumberLiteral,
   ...keywords,
   Identifier,
-  LessEqual, GreaterEqual, NotEqual, Less, Greater, Equals, Plus, Minus, Star, Slash, Backslash,
+  LessEqual, GreaterEqual, NotEqual, AndSymbol, OrSymbol, NotSymbol, Less, Greater, Equals, Plus, Minus, Star, Slash, Backslash,
   Caret, Ampersand, LParen, RParen, LBracket, RBracket, LBrace, RBrace, Comma, Colon, Dot,
 ];
 

@@ -240,6 +240,9 @@ const HANDLERS: Record<string, Handler> = {
   }),
   'GET CAMPAIGN STATS': (a) => effect({ type: 'campaign.stats', campaign: a.text(0) }),
   'USE KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
+  // The templates' other spellings of USE KB (docs/basic.md, "Compatibility").
+  'ADD KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
+  'SET KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
   'CLEAR KB': (a) => effect({ type: 'kb', action: 'clear', name: a.text(0) }),
   'USE WEBSITE': (a) => effect({ type: 'kb', action: 'website', name: a.text(0), ...(a.values.length > 1 ? { refresh: a.text(1) } : {}) }),
   'ADD TOOL': (a) => effect({ type: 'tools', action: 'add', name: a.text(0) }),
