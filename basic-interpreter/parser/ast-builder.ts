@@ -19,6 +19,7 @@ import { basicParser } from './grammar.js';
 import { describeToken } from './parse-errors.js';
 import { canonicalPhrase } from './phrases.js';
 import { readIndexLine, readTableBlock, type DefinitionError } from './table-definition.js';
+import { whereFilter } from './where-filter.js';
 
 export type { BuildContext } from './build-text.js';
 
@@ -282,6 +283,13 @@ class AstBuilder extends BaseVisitor {
     if (args !== undefined) return { kind: 'call', name: lower, args: this.visit(args) as Expr[], loc };
     if (token(ctx, 'Equals') === undefined) return { kind: 'call', name: lower, args: [], loc };
     const target = this.targetOf(name, nodes(ctx, 'accessor'));
+    const hear = token(ctx, 'Hear');
+    if (hear !== undefined) {
+      // `x = HEAR [AS type]` is `HEAR x [AS type]`: HEAR fills a variable, not a member.
+      if (target.kind !== 'variable') report(this.context, loc, `HEAR fills a variable: write HEAR answer, then ${name?.image ?? 'x'}… = answer`);
+      const spec = node(ctx, 'hearSpec');
+      return spec === undefined ? { kind: 'hear', variable: lower, loc } : { kind: 'hear', variable: lower, as: this.visit(spec) as HearSpec, loc };
+    }
     return { kind: 'assign', target, value: this.expr(node(ctx, 'expression')), loc };
   }
 
@@ -292,13 +300,31 @@ class AstBuilder extends BaseVisitor {
       ['Schedule', 'set_schedule'],
     ];
     const form = forms.find(([word]) => token(ctx, word) !== undefined);
+    if (form?.[1] === 'set_schedule') {
+      const list = node(ctx, 'schedule');
+      return { kind: 'command', keyword: 'set_schedule', args: list === undefined ? [] : (this.visit(list) as Expr[]), loc: locOf(set) };
+    }
     if (form !== undefined) return this.command(form[1], ctx, set);
+    const dotted = token(ctx, 'dottedKey');
+    if (dotted !== undefined) return this.dottedSet(dotted, this.expr(node(ctx, 'dottedValue')), locOf(set));
     if (token(ctx, 'Context') !== undefined) {
       // SET CONTEXT "name" AS text: the named form; its text is the context.
       const [name, text] = this.exprs(ctx, 'expression');
       return { kind: 'command', keyword: 'set_context', args: text === undefined ? [name ?? { kind: 'null', loc: locOf(set) }] : [text, name ?? { kind: 'null', loc: locOf(set) }], loc: locOf(set) };
     }
     return this.relocated(node(ctx, 'assignment'), set);
+  }
+
+  /** `SET "session.key", v` is SET SESSION "key", v; `SET "bot.key", v` is SET BOT MEMORY "key", v. */
+  private dottedSet(key: IToken, value: Expr, loc: Loc): Stmt | undefined {
+    const text = plainText(this.context, key, 'SET');
+    const [scope = '', ...rest] = text.split('.');
+    const keyword = ({ session: 'set_session', bot: 'set_bot_memory' } as const)[scope.toLowerCase() as 'session' | 'bot'];
+    if (keyword === undefined || rest.length === 0) {
+      report(this.context, loc, `SET "${text}" names no scope: write SET "session.key", value (or "bot.key"), or SET SESSION "key", value`);
+      return undefined;
+    }
+    return { kind: 'command', keyword, args: [{ kind: 'string', parts: [rest.join('.')], loc }, value], loc };
   }
 
   letStatement(ctx: Ctx): Stmt | undefined { return this.relocated(node(ctx, 'assignment'), token(ctx, 'Let')); }
@@ -356,30 +382,43 @@ class AstBuilder extends BaseVisitor {
 
   // ---------------------------------------------------------------- declarations
 
-  paramDeclaration(ctx: Ctx): undefined {
+  /**
+   * `PARAM name AS type [LIKE x] [DESCRIPTION "…"] [DEFAULT v] [OPTIONAL]`; `AS "text"` is a STRING
+   * described so. With DEFAULT the parameter is optional, and the line sets it when the call gave none.
+   */
+  paramDeclaration(ctx: Ctx): Stmt | undefined {
     const start = token(ctx, 'Param');
     if (!this.atTopLevel(start, 'PARAM')) return undefined;
+    const loc = locOf(start);
     const like = node(ctx, 'expression');
-    const description = token(ctx, 'StringLiteral');
-    const optional = token(ctx, 'optional') !== undefined;
+    const typeDescription = token(ctx, 'typeDescription');
+    const description = token(ctx, 'StringLiteral') ?? typeDescription;
+    const fallback = node(ctx, 'defaultValue');
+    const optional = token(ctx, 'optional') !== undefined || fallback !== undefined;
+    const name = (token(ctx, 'Name')?.image ?? '').toLowerCase();
     this.result.params.push({
       ...(optional ? { optional } : {}),
-      name: (token(ctx, 'Name')?.image ?? '').toLowerCase(),
-      type: (token(ctx, 'type')?.image ?? '').toUpperCase(),
+      name,
+      type: typeDescription === undefined ? (token(ctx, 'type')?.image ?? '').toUpperCase() : 'STRING',
       ...(like === undefined ? {} : { like: this.expr(like) }),
       ...(description === undefined ? {} : { description: plainText(this.context, description, 'DESCRIPTION') }),
-      loc: locOf(start),
+      loc,
     });
-    return undefined;
+    if (fallback === undefined) return undefined;
+    const variable: Expr = { kind: 'variable', name, loc };
+    const unset: Expr = { kind: 'binary', op: '=', left: variable, right: { kind: 'null', loc }, loc };
+    return { kind: 'if', branches: [{ condition: unset, body: [{ kind: 'assign', target: { kind: 'variable', name, loc }, value: this.expr(fallback), loc }] }], elseBody: [], loc };
   }
 
   descriptionStatement(ctx: Ctx): undefined {
     const start = token(ctx, 'Description');
     if (!this.atTopLevel(start, 'DESCRIPTION')) return undefined;
     const loc = locOf(start);
-    if (this.descriptionLine > 0) report(this.context, loc, `DESCRIPTION is already given on line ${this.descriptionLine}`);
+    const text = plainText(this.context, token(ctx, 'StringLiteral'), 'DESCRIPTION');
+    // The first DESCRIPTION describes the tool; the templates' catalogues write one per section, read as notes.
+    if (this.descriptionLine > 0) return undefined;
     this.descriptionLine = loc.line;
-    this.result.description = plainText(this.context, token(ctx, 'StringLiteral'), 'DESCRIPTION');
+    this.result.description = text;
     return undefined;
   }
 
@@ -632,12 +671,48 @@ class AstBuilder extends BaseVisitor {
 
   saveStatement(ctx: Ctx): Stmt {
     const list = node(ctx, 'argumentList');
-    const fields = list === undefined ? [] : (this.visit(list) as Expr[]);
-    return { kind: 'save', table: this.expr(node(ctx, 'expression')), fields, loc: locOf(token(ctx, 'Save')) };
+    const fields = node(ctx, 'fieldList');
+    const values = fields !== undefined ? [this.expr(fields)] : list === undefined ? [] : (this.visit(list) as Expr[]);
+    return { kind: 'save', table: this.expr(node(ctx, 'expression')), fields: values, loc: locOf(token(ctx, 'Save')) };
   }
 
-  insertStatement(ctx: Ctx): Stmt { return this.command('insert', ctx, token(ctx, 'Insert')); }
-  updateStatement(ctx: Ctx): Stmt { return this.command('update', ctx, token(ctx, 'Update')); }
+  insertStatement(ctx: Ctx): Stmt {
+    const start = token(ctx, 'Insert');
+    const fields = node(ctx, 'fieldList');
+    const [table, row] = this.exprs(ctx, 'expression');
+    const value = fields !== undefined ? this.expr(fields) : row;
+    if (value === undefined) report(this.context, locOf(start), 'expected the row: INSERT "table", object (or INSERT INTO "table" WITH a = x, …)');
+    return { kind: 'command', keyword: 'insert', args: [table ?? { kind: 'null', loc: locOf(start) }, value ?? { kind: 'null', loc: locOf(start) }], loc: locOf(start) };
+  }
+
+  updateStatement(ctx: Ctx): Stmt {
+    const start = token(ctx, 'Update');
+    const fields = node(ctx, 'fieldList');
+    if (fields === undefined) return this.command('update', ctx, start);
+    // UPDATE "t" SET a = x WHERE …: without WHERE every row.
+    const where = node(ctx, 'whereClause');
+    const filter = where === undefined ? { kind: 'string' as const, parts: [''], loc: locOf(start) } : this.expr(where);
+    return { kind: 'command', keyword: 'update', args: [this.expr(node(ctx, 'expression')), filter, this.expr(fields)], loc: locOf(start) };
+  }
+
+  whereClause(ctx: Ctx): Expr { return this.filterOf(this.expr(node(ctx, 'expression'))); }
+
+  /** The filter of a WHERE (where-filter.ts); a condition it cannot read is reported, and filters nothing. */
+  private filterOf(condition: Expr): Expr {
+    const filter = whereFilter(condition);
+    if ('error' in filter) {
+      report(this.context, filter.loc, filter.error);
+      return { kind: 'null', loc: filter.loc };
+    }
+    return filter;
+  }
+
+  fieldList(ctx: Ctx): Expr {
+    const entries = nodes(ctx, 'fieldAssignment').map((n) => ({ key: token(n.children, 'AnyWord')?.image ?? '', value: this.expr(node(n.children, 'expression')) }));
+    return { kind: 'object', entries, loc: locOf(token(nodes(ctx, 'fieldAssignment')[0]?.children ?? {}, 'AnyWord')) };
+  }
+
+  fieldAssignment(): undefined { return undefined; }
   rememberStatement(ctx: Ctx): Stmt { return this.command('remember', ctx, token(ctx, 'Remember')); }
   sendMailStatement(ctx: Ctx): Stmt { return this.command('send_mail', ctx, token(ctx, 'Send')); }
 
@@ -657,20 +732,51 @@ class AstBuilder extends BaseVisitor {
   httpBodyExpression(ctx: Ctx): Expr {
     const verb = token(ctx, 'Post') ?? token(ctx, 'Put') ?? token(ctx, 'Patch');
     const word = (verb?.image ?? 'post').toUpperCase();
+    const fields = node(ctx, 'fieldList');
     const args = this.keywordArgs(ctx, `${word}(url, body)`, 2, 2);
+    if (fields !== undefined) args.push(this.expr(fields));
+    // `POST url` alone sends no body.
+    if (args.length === 1) args.push({ kind: 'null', loc: locOf(verb) });
     return keywordNode(`http_${word.toLowerCase()}` as ValueKeyword, args, verb);
   }
 
   deleteExpression(ctx: Ctx): Expr {
     const args = this.keywordArgs(ctx, 'DELETE(url) or DELETE("table", "filter")', 1, 2);
+    const where = node(ctx, 'whereClause');
+    if (where !== undefined) args.push(this.expr(where));
     return keywordNode('http_delete', args, token(ctx, 'Delete'));
   }
 
   findExpression(ctx: Ctx): Expr {
-    const args = this.keywordArgs(ctx, 'FIND("table", "filter")', 1, 2);
-    // `FIND "table"` finds every row.
-    if (args.length === 1) args.push({ kind: 'string', parts: [''], loc: args[0]?.loc ?? nowhere });
-    return keywordNode('find', args, token(ctx, 'Find'));
+    const start = token(ctx, 'Find');
+    const [table, filter] = this.keywordArgs(ctx, 'FIND("table", "filter")', 1, 2);
+    const args = [table ?? { kind: 'null' as const, loc: locOf(start) }];
+    // `FIND "table"` finds every row; `WHERE a = x AND …` and `WITH` are read as filters.
+    if (filter === undefined) args.push({ kind: 'string', parts: [''], loc: args[0]?.loc ?? nowhere });
+    else args.push(token(ctx, 'where') !== undefined || token(ctx, 'With') !== undefined ? this.filterOf(filter) : filter);
+    const rows = keywordNode('find', args, start);
+    const order = token(ctx, 'orderColumn');
+    const limitValue = node(ctx, 'limitValue');
+    const limit = limitValue === undefined ? undefined : this.expr(limitValue);
+    const first = token(ctx, 'first') !== undefined;
+    if (order === undefined && limit === undefined && !first) return rows;
+    // ORDER BY / LIMIT / FIRST: the internal phrase FIND ROWS (vm/phrases.ts) sorts and cuts the rows found.
+    const descending = (token(ctx, 'direction')?.image ?? '').toUpperCase() === 'DESC';
+    const values: Expr[] = [rows];
+    const labels: (string | null)[] = [null];
+    if (order !== undefined) {
+      values.push({ kind: 'string', parts: [order.image.toLowerCase()], loc: locOf(order) });
+      labels.push(descending ? 'desc' : 'asc');
+    }
+    if (limit !== undefined) {
+      values.push(limit);
+      labels.push('limit');
+    }
+    if (first) {
+      values.push({ kind: 'boolean', value: true, loc: locOf(start) });
+      labels.push('first');
+    }
+    return { kind: 'phrase', phrase: 'FIND ROWS', args: values, labels, loc: locOf(start) };
   }
 
   transferExpression(ctx: Ctx): Expr {

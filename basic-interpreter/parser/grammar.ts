@@ -213,7 +213,19 @@ class BasicParser extends CstParser {
         ALT: () => {
           this.MANY(() => this.SUBRULE(this.accessor));
           this.CONSUME(T.Equals, { ERR_MSG: 'expected "=" to assign a value' });
-          this.SUBRULE(this.expression);
+          this.OR2(this.once('nameStatement.value', () => [
+            // `name = HEAR [AS type]`: the templates' spelling of `HEAR name [AS type]`.
+            {
+              ALT: () => {
+                this.CONSUME(T.Hear);
+                this.OPTION2(() => {
+                  this.CONSUME(T.As);
+                  this.SUBRULE(this.hearSpec);
+                });
+              },
+            },
+            { ALT: () => this.SUBRULE(this.expression) },
+          ]));
         },
       },
       { ALT: EMPTY_ALT() },
@@ -231,7 +243,11 @@ class BasicParser extends CstParser {
           ALT: () => {
             this.CONSUME(T.Header);
             this.SUBRULE(this.expression);
-            this.CONSUME(T.Comma, usage('SET HEADER name, value'));
+            // `SET HEADER name, value`; the templates also write `AS value` and `= value`.
+            this.OR3(this.once('setStatement.header', () => ({
+              ERR_MSG: usage('SET HEADER name, value').ERR_MSG,
+              DEF: [{ ALT: () => this.CONSUME(T.Comma) }, { ALT: () => this.CONSUME2(T.As) }, { ALT: () => this.CONSUME(T.Equals) }],
+            })));
             this.SUBRULE2(this.expression);
           },
         },
@@ -264,9 +280,18 @@ class BasicParser extends CstParser {
           },
         },
         {
+          // `SET SCHEDULE "cron"`; the templates add the script and job: `SET SCHEDULE "cron", "job.bas"`.
           ALT: () => {
             this.CONSUME(T.Schedule);
-            this.SUBRULE8(this.expression);
+            this.SUBRULE(this.argumentList, { LABEL: 'schedule' });
+          },
+        },
+        {
+          // `SET "session.key", value` / `SET "bot.key", value`: the dotted-name spelling of SET SESSION / SET BOT MEMORY.
+          ALT: () => {
+            this.CONSUME(T.StringLiteral, { LABEL: 'dottedKey' });
+            this.CONSUME5(T.Comma, usage('SET "session.key", value'));
+            this.SUBRULE1(this.expression, { LABEL: 'dottedValue' });
           },
         },
         { ALT: () => this.SUBRULE(this.assignment) },
@@ -334,7 +359,14 @@ class BasicParser extends CstParser {
     this.CONSUME(T.Param);
     this.CONSUME(T.Name, { ERR_MSG: 'expected the parameter name after PARAM' });
     this.CONSUME(T.As, { ERR_MSG: 'expected AS and a type: PARAM name AS type' });
-    this.CONSUME2(T.Name, { LABEL: 'type', ERR_MSG: 'expected a type after AS (STRING, INTEGER, DATE…)' });
+    this.OR(this.once('paramDeclaration.type', () => ({
+      ERR_MSG: 'expected a type after AS (STRING, INTEGER, DATE…)',
+      DEF: [
+        { ALT: () => this.CONSUME2(T.Name, { LABEL: 'type' }) },
+        // `PARAM city AS "The city and state"`: a STRING described so.
+        { ALT: () => this.CONSUME2(T.StringLiteral, { LABEL: 'typeDescription' }) },
+      ],
+    })));
     this.OPTION(() => {
       this.CONSUME(T.Like);
       this.SUBRULE(this.expression);
@@ -343,6 +375,13 @@ class BasicParser extends CstParser {
       this.CONSUME(T.Description);
       this.CONSUME(T.StringLiteral, { ERR_MSG: 'expected a string after DESCRIPTION' });
     });
+    this.OPTION4(this.once('paramDeclaration.default', () => ({
+      GATE: () => this.LA(1).image.toUpperCase() === 'DEFAULT',
+      DEF: () => {
+        this.CONSUME4(T.Name, { LABEL: 'default' });
+        this.SUBRULE2(this.expression, { LABEL: 'defaultValue' });
+      },
+    })));
     this.OPTION3(this.once('paramDeclaration', () => ({
       GATE: () => this.LA(1).image.toUpperCase() === 'OPTIONAL',
       DEF: () => this.CONSUME3(T.Name, { LABEL: 'optional' }),
@@ -450,6 +489,8 @@ class BasicParser extends CstParser {
         },
       ],
     })));
+    // `FOR EACH x IN list DO`: the templates' DO before the line end changes nothing.
+    this.OPTION5(() => this.CONSUME(T.Do));
     this.CONSUME(T.Newline);
     this.inBlock('FOR', start, 'FOR without NEXT', () => this.SUBRULE(this.block), () => {
       this.OR2(this.once('forStatement.close', () => [
@@ -655,28 +696,100 @@ class BasicParser extends CstParser {
     this.SUBRULE(this.expression);
   });
 
-  /** `SAVE "table", v1, v2…` */
+  /** `SAVE "table", v1, v2…` or `SAVE "table" WITH name AS v, …` */
   readonly saveStatement: Rule = this.RULE('saveStatement', () => {
     this.CONSUME(T.Save);
     this.SUBRULE(this.expression);
-    this.CONSUME(T.Comma, usage('SAVE "table", value1, value2…'));
-    this.SUBRULE(this.argumentList);
+    this.OR(this.once('saveStatement', () => ({
+      ERR_MSG: usage('SAVE "table", value1, value2…').ERR_MSG,
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.Comma);
+            this.SUBRULE(this.argumentList);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.With);
+            this.SUBRULE(this.fieldList);
+          },
+        },
+      ],
+    })));
   });
 
+  /** `INSERT [INTO] "table", object`, `… WITH a = x, …` or `… VALUES object`. */
   readonly insertStatement: Rule = this.RULE('insertStatement', () => {
     this.CONSUME(T.Insert);
+    this.OPTION(this.once('insertStatement.into', () => ({
+      GATE: () => this.LA(1).image.toUpperCase() === 'INTO' && this.LA(2).tokenType !== T.Comma,
+      DEF: () => this.CONSUME(T.Name, { LABEL: 'into' }),
+    })));
     this.SUBRULE(this.expression);
-    this.CONSUME(T.Comma, usage('INSERT "table", object'));
-    this.SUBRULE2(this.expression);
+    this.OR(this.once('insertStatement', () => ({
+      ERR_MSG: usage('INSERT "table", object').ERR_MSG,
+      DEF: [
+        { ALT: () => this.CONSUME(T.Comma) },
+        { GATE: () => this.LA(1).image.toUpperCase() === 'VALUES', ALT: () => this.CONSUME2(T.Name, { LABEL: 'values' }) },
+        {
+          ALT: () => {
+            this.CONSUME(T.With);
+            this.SUBRULE(this.fieldList);
+          },
+        },
+      ],
+    })));
+    this.OPTION2(() => this.SUBRULE2(this.expression));
   });
 
+  /** `UPDATE "table", "filter", object` or `UPDATE "table" SET a = x, … [WHERE conditions]`. */
   readonly updateStatement: Rule = this.RULE('updateStatement', () => {
     this.CONSUME(T.Update);
     this.SUBRULE(this.expression);
-    this.CONSUME(T.Comma, usage('UPDATE "table", "filter", object'));
-    this.SUBRULE2(this.expression);
-    this.CONSUME2(T.Comma, usage('UPDATE "table", "filter", object'));
-    this.SUBRULE3(this.expression);
+    this.OR(this.once('updateStatement', () => ({
+      ERR_MSG: usage('UPDATE "table", "filter", object (or UPDATE "table" SET a = x WHERE b = y)').ERR_MSG,
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.Comma);
+            this.SUBRULE2(this.expression);
+            this.CONSUME2(T.Comma, usage('UPDATE "table", "filter", object'));
+            this.SUBRULE3(this.expression);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Set);
+            this.SUBRULE(this.fieldList);
+            this.OPTION(this.once('updateStatement.where', () => ({
+              GATE: () => this.LA(1).image.toUpperCase() === 'WHERE',
+              DEF: () => this.SUBRULE(this.whereClause),
+            })));
+          },
+        },
+      ],
+    })));
+  });
+
+  /** `WHERE a = x AND b > y` (columns on the left, values on the right), or `WHERE "filter"`. */
+  readonly whereClause: Rule = this.RULE('whereClause', () => {
+    this.CONSUME(T.Name, { LABEL: 'where', ERR_MSG: 'expected WHERE' });
+    this.SUBRULE(this.expression);
+  });
+
+  /** `a = x, b = y` (also `a AS x`): the fields of a row or a body. */
+  readonly fieldList: Rule = this.RULE('fieldList', () => {
+    this.AT_LEAST_ONE_SEP(this.once('fieldList', () => ({ SEP: T.Comma, DEF: () => this.SUBRULE(this.fieldAssignment) })));
+  });
+
+  readonly fieldAssignment: Rule = this.RULE('fieldAssignment', () => {
+    this.CONSUME(T.AnyWord, { ERR_MSG: 'expected a field name: name = value' });
+    this.OR(this.once('fieldAssignment', () => ({
+      ERR_MSG: 'expected "=" after the field name: name = value',
+      DEF: [{ ALT: () => this.CONSUME(T.Equals) }, { ALT: () => this.CONSUME(T.As) }],
+    })));
+    this.SUBRULE(this.expression);
   });
 
   readonly rememberStatement: Rule = this.RULE('rememberStatement', () => {
@@ -767,10 +880,25 @@ class BasicParser extends CstParser {
       DEF: [
         { GATE: () => this.isCallForm(), ALT: () => this.SUBRULE(this.parenthesizedArguments) },
         {
+          // `POST url, body`, `POST url WITH a = x, …`, or `POST url` with no body.
           ALT: () => {
             this.SUBRULE(this.expression);
-            this.CONSUME(T.Comma, usage('POST url, body (also PUT, PATCH)'));
-            this.SUBRULE2(this.expression);
+            this.OPTION(() => {
+              this.OR3(this.once('httpBodyExpression.body', () => [
+                {
+                  ALT: () => {
+                    this.CONSUME(T.Comma);
+                    this.SUBRULE2(this.expression);
+                  },
+                },
+                {
+                  ALT: () => {
+                    this.CONSUME(T.With);
+                    this.SUBRULE(this.fieldList);
+                  },
+                },
+              ]));
+            });
           },
         },
       ],
@@ -788,8 +916,18 @@ class BasicParser extends CstParser {
           ALT: () => {
             this.SUBRULE(this.expression);
             this.OPTION(() => {
-              this.CONSUME(T.Comma);
-              this.SUBRULE2(this.expression);
+              this.OR2(this.once('deleteExpression.filter', () => ({
+                IGNORE_AMBIGUITIES: true,
+                DEF: [
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Comma);
+                      this.SUBRULE2(this.expression);
+                    },
+                  },
+                  { GATE: () => this.LA(1).image.toUpperCase() === 'WHERE', ALT: () => this.SUBRULE(this.whereClause) },
+                ],
+              })));
             });
           },
         },
@@ -804,7 +942,8 @@ class BasicParser extends CstParser {
       DEF: [
         { GATE: () => this.isCallForm(), ALT: () => this.SUBRULE(this.parenthesizedArguments) },
         {
-          // `FIND "table"` (every row), `FIND "table", "filter"`, `FIND "table" WHERE "filter"`.
+          // `FIND "table"` (every row), `FIND "table", "filter"`, `FIND "table" WHERE a = x AND …`
+          // (or WITH "filter"), then `ORDER BY column [DESC]`, `LIMIT n`, `FIRST`.
           ALT: () => {
             this.SUBRULE(this.expression);
             this.OPTION(() => {
@@ -812,11 +951,35 @@ class BasicParser extends CstParser {
                 IGNORE_AMBIGUITIES: true,
                 DEF: [
                   { ALT: () => this.CONSUME(T.Comma) },
+                  { ALT: () => this.CONSUME(T.With) },
                   { GATE: () => this.LA(1).image.toUpperCase() === 'WHERE', ALT: () => this.CONSUME(T.Name, { LABEL: 'where' }) },
                 ],
               })));
               this.SUBRULE2(this.expression);
             });
+            this.OPTION2(this.once('findExpression.order', () => ({
+              GATE: () => this.LA(1).image.toUpperCase() === 'ORDER' && this.LA(2).image.toUpperCase() === 'BY',
+              DEF: () => {
+                this.CONSUME2(T.Name, { LABEL: 'order' });
+                this.CONSUME3(T.Name, { LABEL: 'by' });
+                this.CONSUME(T.AnyWord, { LABEL: 'orderColumn', ERR_MSG: 'expected the column after ORDER BY' });
+                this.OPTION3(this.once('findExpression.direction', () => ({
+                  GATE: () => /^(?:ASC|DESC)$/i.test(this.LA(1).image),
+                  DEF: () => this.CONSUME4(T.Name, { LABEL: 'direction' }),
+                })));
+              },
+            })));
+            this.OPTION4(this.once('findExpression.limit', () => ({
+              GATE: () => this.LA(1).image.toUpperCase() === 'LIMIT',
+              DEF: () => {
+                this.CONSUME5(T.Name, { LABEL: 'limit' });
+                this.SUBRULE3(this.expression, { LABEL: 'limitValue' });
+              },
+            })));
+            this.OPTION5(this.once('findExpression.first', () => ({
+              GATE: () => this.LA(1).image.toUpperCase() === 'FIRST' && this.endsStatement(2),
+              DEF: () => this.CONSUME6(T.Name, { LABEL: 'first' }),
+            })));
           },
         },
       ],

@@ -136,8 +136,11 @@ function dialect(tokens: IToken[]): IToken[] {
   });
 }
 
-/** Tokens after which a line goes on: a statement continued on the next line after `,` `+` `&` `(`. */
-const CONTINUES = new Set([T.Comma, T.Plus, T.Ampersand, T.LParen]);
+/**
+ * Tokens after which a line goes on: a statement continued on the next line after `,` `+` `&` `(`,
+ * and after a line-final WITH (`POST url WITH` and its fields on the lines below).
+ */
+const CONTINUES = new Set([T.Comma, T.Plus, T.Ampersand, T.LParen, T.With]);
 
 /**
  * Line ends inside `[…]`, `{…}` and `(…)` are not statement ends (arrays and objects may span lines);

@@ -115,7 +115,33 @@ type Handler = (args: Args, headers: Record<string, string>, ctx: BuiltinContext
 
 const effect = (body: EffectBody): PhraseOutcome => ({ effect: body });
 
+/** A value in a table filter, quoted so that AND or a quote inside it stays part of it (host/table-filter.ts). */
+const filterValue = (value: Value): string => `'${toText(value).replaceAll("'", "''")}'`;
+
+/** How FIND … ORDER BY compares two column values: numbers as numbers, the rest as text, case-insensitively. */
+function compareCells(a: Value | undefined, b: Value | undefined): number {
+  const x = typeof a === 'number' ? a : Number(toText(a ?? null));
+  const y = typeof b === 'number' ? b : Number(toText(b ?? null));
+  if (toText(a ?? null) !== '' && toText(b ?? null) !== '' && Number.isFinite(x) && Number.isFinite(y)) return x - y;
+  return toText(a ?? null).toLowerCase().localeCompare(toText(b ?? null).toLowerCase());
+}
+
 const HANDLERS: Record<string, Handler> = {
+  // Internal phrases the parser builds (parser/where-filter.ts, FIND's ORDER BY / LIMIT / FIRST).
+  WHERE: (a) => ({ value: a.labels.map((label, i) => `${label ?? ''} ${filterValue(a.values[i] ?? null)}`).join(' AND ') }),
+  'FIND ROWS': (a) => {
+    let rows = a.rows(0);
+    const order = a.labels.findIndex((l) => l === 'asc' || l === 'desc');
+    if (order >= 0) {
+      const column = a.text(order);
+      const sign = a.labels[order] === 'desc' ? -1 : 1;
+      rows = rows.map((row, i) => ({ row, i })).sort((p, q) => sign * compareCells(p.row[column], q.row[column]) || p.i - q.i).map((p) => p.row);
+    }
+    const limit = a.labels.indexOf('limit');
+    if (limit >= 0) rows = rows.slice(0, Math.max(0, Math.trunc(Number(a.text(limit)) || 0)));
+    if (a.labels.includes('first')) return { value: rows[0] ?? null };
+    return { value: rows };
+  },
   'SEND EMAIL': (a) => effect({ type: 'mail.send', to: a.text(0), subject: a.text(1), body: a.text(2) }),
   'SEND MAIL TO': (a) => effect({ type: 'mail.send', to: a.text(0), subject: a.text(1), body: a.text(2) }),
   // The declarations are read when the script loads (compiler/event-watches.ts); run as a statement, the host checks it can watch.
