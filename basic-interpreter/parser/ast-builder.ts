@@ -24,7 +24,7 @@ import { whereFilter } from './where-filter.js';
 export type { BuildContext } from './build-text.js';
 
 /** What `.name` or `[index]` applies to the value before it. */
-type Accessor = { kind: 'member'; name: string } | { kind: 'index'; index: Expr };
+type Accessor = { kind: 'member'; name: string } | { kind: 'method'; name: string; args: Expr[] } | { kind: 'index'; index: Expr };
 
 type Branch = { condition?: Expr; body: Stmt[]; loc: Loc; word: string };
 
@@ -79,7 +79,19 @@ function withSigns(signs: readonly CstElement[] | undefined, value: Expr): Expr 
   return result;
 }
 
+/**
+ * The templates' method-style calls as the built-in functions they name: `x.trim()` is TRIM(x),
+ * `list.push(v)` PUSH(list, v)… (docs/basic.md, "Expressions"); other names are called so too.
+ */
+const METHODS: Record<string, string> = {
+  tolowercase: 'lcase', touppercase: 'ucase', includes: 'contains', indexof: 'instr', tostring: 'str', length: 'len',
+};
+
 function access(object: Expr, accessor: Accessor): Expr {
+  if (accessor.kind === 'method') {
+    const name = accessor.name.toLowerCase();
+    return { kind: 'call', name: METHODS[name] ?? name, args: [object, ...accessor.args], loc: object.loc };
+  }
   return accessor.kind === 'member'
     ? { kind: 'member', object, name: accessor.name, loc: object.loc }
     : { kind: 'index', object, index: accessor.index, loc: object.loc };
@@ -273,7 +285,7 @@ class AstBuilder extends BaseVisitor {
     return { kind: 'command', keyword: isDataDelete ? 'delete' : value.keyword, args: value.args, loc: value.loc };
   }
 
-  nameStatement(ctx: Ctx): Stmt {
+  nameStatement(ctx: Ctx): Stmt | undefined {
     const name = token(ctx, 'Name');
     const loc = locOf(name);
     const lower = (name?.image ?? '').toLowerCase();
@@ -281,16 +293,40 @@ class AstBuilder extends BaseVisitor {
     if (phrase?.kind === 'phrase') return phrase;
     const args = node(ctx, 'callArguments');
     if (args !== undefined) return { kind: 'call', name: lower, args: this.visit(args) as Expr[], loc };
-    if (token(ctx, 'Equals') === undefined) return { kind: 'call', name: lower, args: [], loc };
+    const assigned = node(ctx, 'assignedValue')?.children;
+    if (assigned === undefined) {
+      if (nodes(ctx, 'accessor').length === 0) return { kind: 'call', name: lower, args: [], loc };
+      return this.methodStatement(name, nodes(ctx, 'accessor'), loc);
+    }
     const target = this.targetOf(name, nodes(ctx, 'accessor'));
-    const hear = token(ctx, 'Hear');
+    const hear = token(assigned, 'Hear');
     if (hear !== undefined) {
       // `x = HEAR [AS type]` is `HEAR x [AS type]`: HEAR fills a variable, not a member.
       if (target.kind !== 'variable') report(this.context, loc, `HEAR fills a variable: write HEAR answer, then ${name?.image ?? 'x'}… = answer`);
-      const spec = node(ctx, 'hearSpec');
+      const spec = node(assigned, 'hearSpec');
       return spec === undefined ? { kind: 'hear', variable: lower, loc } : { kind: 'hear', variable: lower, as: this.visit(spec) as HearSpec, loc };
     }
-    return { kind: 'assign', target, value: this.expr(node(ctx, 'expression')), loc };
+    return { kind: 'assign', target, value: this.expr(node(assigned, 'expression')), loc };
+  }
+
+  /**
+   * `list.push(v)` standing alone: the list becomes PUSH(list, v) (the built-ins return new
+   * values); any other method call standing alone is run for its effect.
+   */
+  private methodStatement(name: IToken | undefined, accessors: readonly CstNode[], loc: Loc): Stmt | undefined {
+    const last = this.accessor(accessors[accessors.length - 1]!.children);
+    if (last.kind !== 'method') {
+      report(this.context, loc, 'expected "=" to assign a value');
+      return undefined;
+    }
+    const owner = this.targetOf(name, accessors.slice(0, -1));
+    const call = access(owner, last);
+    if (last.name.toLowerCase() === 'push') return { kind: 'assign', target: owner, value: call, loc };
+    return call.kind === 'call' ? { kind: 'call', name: call.name, args: call.args, loc } : undefined;
+  }
+
+  assignedValue(): undefined {
+    return undefined;
   }
 
   setStatement(ctx: Ctx): Stmt | undefined {
@@ -304,6 +340,7 @@ class AstBuilder extends BaseVisitor {
       const list = node(ctx, 'schedule');
       return { kind: 'command', keyword: 'set_schedule', args: list === undefined ? [] : (this.visit(list) as Expr[]), loc: locOf(set) };
     }
+    if (form?.[1] === 'set_header') return { kind: 'command', keyword: 'set_header', args: [this.expr(node(ctx, 'headerName')), ...this.exprs(ctx, 'expression')], loc: locOf(set) };
     if (form !== undefined) return this.command(form[1], ctx, set);
     const dotted = token(ctx, 'dottedKey');
     if (dotted !== undefined) return this.dottedSet(dotted, this.expr(node(ctx, 'dottedValue')), locOf(set));
@@ -891,7 +928,10 @@ class AstBuilder extends BaseVisitor {
     let left = this.operand(operands, 0, build);
     if (operators === undefined) return left;
     for (let i = 0; i < operators.length; i++) {
-      left = { kind: 'binary', op: binaryOp(operators[i]), left, right: this.operand(operands, i + 1, build), loc: left.loc };
+      const right = this.operand(operands, i + 1, build);
+      // `a CONTAINS b` is CONTAINS(a, b): text holds it (ignoring case), a list has it, an object has the key.
+      if ((operators[i] as IToken).tokenType?.name === 'Contains') left = { kind: 'call', name: 'contains', args: [left, right], loc: left.loc };
+      else left = { kind: 'binary', op: binaryOp(operators[i]), left, right, loc: left.loc };
     }
     return left;
   }
@@ -938,6 +978,8 @@ class AstBuilder extends BaseVisitor {
   }
 
   accessor(ctx: Ctx): Accessor {
+    const args = node(ctx, 'callArguments');
+    if (token(ctx, 'Dot') !== undefined && args !== undefined) return { kind: 'method', name: token(ctx, 'AnyWord')?.image ?? '', args: this.visit(args) as Expr[] };
     if (token(ctx, 'Dot') !== undefined) return { kind: 'member', name: token(ctx, 'AnyWord')?.image ?? '' };
     return { kind: 'index', index: this.expr(node(ctx, 'expression')) };
   }

@@ -210,25 +210,31 @@ class BasicParser extends CstParser {
     this.OR(this.once('nameStatement', () => [
       { ALT: () => this.SUBRULE(this.callArguments) },
       {
+        // `a.b[i] = v`; without `=`, a method-style call standing alone (`list.push(v)`).
         ALT: () => {
-          this.MANY(() => this.SUBRULE(this.accessor));
-          this.CONSUME(T.Equals, { ERR_MSG: 'expected "=" to assign a value' });
-          this.OR2(this.once('nameStatement.value', () => [
-            // `name = HEAR [AS type]`: the templates' spelling of `HEAR name [AS type]`.
-            {
-              ALT: () => {
-                this.CONSUME(T.Hear);
-                this.OPTION2(() => {
-                  this.CONSUME(T.As);
-                  this.SUBRULE(this.hearSpec);
-                });
-              },
-            },
-            { ALT: () => this.SUBRULE(this.expression) },
-          ]));
+          this.AT_LEAST_ONE(() => this.SUBRULE(this.accessor));
+          this.OPTION2(() => this.SUBRULE(this.assignedValue));
         },
       },
+      { ALT: () => this.SUBRULE2(this.assignedValue) },
       { ALT: EMPTY_ALT() },
+    ]));
+  });
+
+  /** `= value`, or `= HEAR [AS type]` (the templates' spelling of `HEAR name [AS type]`). */
+  readonly assignedValue: Rule = this.RULE('assignedValue', () => {
+    this.CONSUME(T.Equals, { ERR_MSG: 'expected "=" to assign a value' });
+    this.OR(this.once('assignedValue', () => [
+      {
+        ALT: () => {
+          this.CONSUME(T.Hear);
+          this.OPTION(() => {
+            this.CONSUME(T.As);
+            this.SUBRULE(this.hearSpec);
+          });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.expression) },
     ]));
   });
 
@@ -242,7 +248,8 @@ class BasicParser extends CstParser {
         {
           ALT: () => {
             this.CONSUME(T.Header);
-            this.SUBRULE(this.expression);
+            // The name is read without comparisons, so `SET HEADER "a" = "b"` is not `("a" = "b")`.
+            this.SUBRULE(this.concatenation, { LABEL: 'headerName' });
             // `SET HEADER name, value`; the templates also write `AS value` and `= value`.
             this.OR3(this.once('setStatement.header', () => ({
               ERR_MSG: usage('SET HEADER name, value').ERR_MSG,
@@ -1263,9 +1270,11 @@ class BasicParser extends CstParser {
   readonly accessor: Rule = this.RULE('accessor', () => {
     this.OR(this.once('accessor', () => [
       {
+        // `.name`, or `.name(args)`: the templates' method-style calls (`x.trim()`, `list.push(v)`).
         ALT: () => {
           this.CONSUME(T.Dot);
           this.CONSUME(T.AnyWord, { ERR_MSG: 'expected a member name after "."' });
+          this.OPTION(() => this.SUBRULE(this.callArguments));
         },
       },
       {

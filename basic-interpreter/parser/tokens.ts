@@ -238,6 +238,9 @@ export const Return = keyword('Return');
 export const Param = keyword('Param');
 export const As = keyword('As', 'soft');
 export const Like = keyword('Like', 'soft');
+/** `a CONTAINS b` (a comparison, parser/ast-builder.ts), and still the CONTAINS(a, b) function. */
+export const Contains = createToken({ name: 'Contains', pattern: /CONTAINS(?![A-Za-z0-9_])/i, label: 'CONTAINS', categories: [CompareOp, Name, AnyWord, AnyToken] });
+keywords.push(Contains);
 export const Description = keyword('Description', 'soft');
 export const Let = keyword('Let');
 export const Set = keyword('Set');
