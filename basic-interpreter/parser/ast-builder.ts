@@ -404,6 +404,8 @@ class AstBuilder extends BaseVisitor {
 
   returnStatement(ctx: Ctx): Stmt {
     const loc = locOf(token(ctx, 'Return'));
+    const fields = node(ctx, 'fieldList');
+    if (fields !== undefined) return { kind: 'return', value: this.expr(fields), loc };
     const value = node(ctx, 'expression');
     return value === undefined ? { kind: 'return', loc } : { kind: 'return', value: this.expr(value), loc };
   }
@@ -429,7 +431,10 @@ class AstBuilder extends BaseVisitor {
     const loc = locOf(start);
     const like = node(ctx, 'expression');
     const typeDescription = token(ctx, 'typeDescription');
-    const description = token(ctx, 'StringLiteral') ?? typeDescription;
+    const choices = tokens(ctx, 'choice');
+    // `AS "a", "b", "c"`: the choices, said in the description the model reads.
+    const description = choices.length > 0 ? undefined : token(ctx, 'StringLiteral') ?? typeDescription;
+    const listed = choices.length > 0 ? `one of: ${[typeDescription, ...choices].map((c) => plainText(this.context, c, 'PARAM')).join(', ')}` : undefined;
     const fallback = node(ctx, 'defaultValue');
     const optional = token(ctx, 'optional') !== undefined || fallback !== undefined;
     const name = (token(ctx, 'Name')?.image ?? '').toLowerCase();
@@ -439,6 +444,7 @@ class AstBuilder extends BaseVisitor {
       type: typeDescription === undefined ? (token(ctx, 'type')?.image ?? '').toUpperCase() : 'STRING',
       ...(like === undefined ? {} : { like: this.expr(like) }),
       ...(description === undefined ? {} : { description: plainText(this.context, description, 'DESCRIPTION') }),
+      ...(listed === undefined ? {} : { description: listed }),
       loc,
     });
     if (fallback === undefined) return undefined;
@@ -734,6 +740,15 @@ class AstBuilder extends BaseVisitor {
 
   whereClause(ctx: Ctx): Expr { return this.filterOf(this.expr(node(ctx, 'expression'))); }
 
+  /** `FIND "t", "column", value`: WHERE column = value, the column given as a string. */
+  private columnFilter(column: Expr, value: Expr): Expr {
+    if (column.kind !== 'string' || column.parts.length !== 1 || typeof column.parts[0] !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(column.parts[0])) {
+      report(this.context, column.loc, 'expected the column in quotes: FIND "table", "column", value');
+      return { kind: 'null', loc: column.loc };
+    }
+    return { kind: 'phrase', phrase: 'WHERE', args: [value], labels: [`${column.parts[0].toLowerCase()} =`], loc: column.loc };
+  }
+
   /** The filter of a WHERE (where-filter.ts); a condition it cannot read is reported, and filters nothing. */
   private filterOf(condition: Expr): Expr {
     const filter = whereFilter(condition);
@@ -760,6 +775,9 @@ class AstBuilder extends BaseVisitor {
   getExpression(ctx: Ctx): Expr {
     const get = token(ctx, 'Get');
     if (token(ctx, 'Bot') !== undefined) return keywordNode('get_bot_memory', this.exprs(ctx, 'keyArgument'), get);
+    // GET SESSION id, key: a script reads only its own conversation's session, so the key is what is read.
+    const sessionKey = node(ctx, 'sessionKey');
+    if (token(ctx, 'Session') !== undefined && sessionKey !== undefined) return keywordNode('get_session', [this.expr(sessionKey)], get);
     if (token(ctx, 'Session') !== undefined) return keywordNode('get_session', this.exprs(ctx, 'keyArgument'), get);
     return keywordNode('http_get', this.exprs(ctx, 'expression'), get);
   }
@@ -789,7 +807,9 @@ class AstBuilder extends BaseVisitor {
     const [table, filter] = this.keywordArgs(ctx, 'FIND("table", "filter")', 1, 2);
     const args = [table ?? { kind: 'null' as const, loc: locOf(start) }];
     // `FIND "table"` finds every row; `WHERE a = x AND …` and `WITH` are read as filters.
+    const columnValue = node(ctx, 'columnValue');
     if (filter === undefined) args.push({ kind: 'string', parts: [''], loc: args[0]?.loc ?? nowhere });
+    else if (columnValue !== undefined) args.push(this.columnFilter(filter, this.expr(columnValue)));
     else args.push(token(ctx, 'where') !== undefined || token(ctx, 'With') !== undefined ? this.filterOf(filter) : filter);
     const rows = keywordNode('find', args, start);
     const order = token(ctx, 'orderColumn');

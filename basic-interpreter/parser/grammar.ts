@@ -297,7 +297,10 @@ class BasicParser extends CstParser {
           // `SET "session.key", value` / `SET "bot.key", value`: the dotted-name spelling of SET SESSION / SET BOT MEMORY.
           ALT: () => {
             this.CONSUME(T.StringLiteral, { LABEL: 'dottedKey' });
-            this.CONSUME5(T.Comma, usage('SET "session.key", value'));
+            this.OR4(this.once('setStatement.dotted', () => ({
+              ERR_MSG: usage('SET "session.key", value').ERR_MSG,
+              DEF: [{ ALT: () => this.CONSUME5(T.Comma) }, { ALT: () => this.CONSUME2(T.Equals) }],
+            })));
             this.SUBRULE1(this.expression, { LABEL: 'dottedValue' });
           },
         },
@@ -338,9 +341,20 @@ class BasicParser extends CstParser {
     });
   });
 
+  /** `RETURN [value]`, or `RETURN WITH name AS value, …`: an object of those fields. */
   readonly returnStatement: Rule = this.RULE('returnStatement', () => {
     this.CONSUME(T.Return);
-    this.OPTION(() => this.SUBRULE(this.expression));
+    this.OPTION(() => {
+      this.OR(this.once('returnStatement', () => [
+        {
+          ALT: () => {
+            this.CONSUME(T.With);
+            this.SUBRULE(this.fieldList);
+          },
+        },
+        { ALT: () => this.SUBRULE(this.expression) },
+      ]));
+    });
   });
 
   readonly exitStatement: Rule = this.RULE('exitStatement', () => {
@@ -370,8 +384,16 @@ class BasicParser extends CstParser {
       ERR_MSG: 'expected a type after AS (STRING, INTEGER, DATE…)',
       DEF: [
         { ALT: () => this.CONSUME2(T.Name, { LABEL: 'type' }) },
-        // `PARAM city AS "The city and state"`: a STRING described so.
-        { ALT: () => this.CONSUME2(T.StringLiteral, { LABEL: 'typeDescription' }) },
+        // `PARAM city AS "The city and state"`: a STRING described so; `AS "a", "b"`: one of those.
+        {
+          ALT: () => {
+            this.CONSUME2(T.StringLiteral, { LABEL: 'typeDescription' });
+            this.MANY(() => {
+              this.CONSUME(T.Comma);
+              this.CONSUME3(T.StringLiteral, { LABEL: 'choice' });
+            });
+          },
+        },
       ],
     })));
     this.OPTION(() => {
@@ -848,8 +870,13 @@ class BasicParser extends CstParser {
         },
         {
           ALT: () => {
+            // `GET SESSION key`; `GET SESSION id, key` reads this conversation's key (docs/basic.md, "Memory").
             this.CONSUME(T.Session);
             this.SUBRULE2(this.keyArgument);
+            this.OPTION(() => {
+              this.CONSUME(T.Comma);
+              this.SUBRULE3(this.keyArgument, { LABEL: 'sessionKey' });
+            });
           },
         },
         { ALT: () => this.SUBRULE(this.expression) },
@@ -963,6 +990,11 @@ class BasicParser extends CstParser {
                 ],
               })));
               this.SUBRULE2(this.expression);
+              // `FIND "table", "column", value`: the rows whose column holds value.
+              this.OPTION6(() => {
+                this.CONSUME2(T.Comma);
+                this.SUBRULE4(this.expression, { LABEL: 'columnValue' });
+              });
             });
             this.OPTION2(this.once('findExpression.order', () => ({
               GATE: () => this.LA(1).image.toUpperCase() === 'ORDER' && this.LA(2).image.toUpperCase() === 'BY',

@@ -37,7 +37,7 @@ export const WORD_PHRASES: ReadonlySet<string> = new Set([
   'READ', 'WRITE', 'DOWNLOAD', 'UPLOAD', 'COPY', 'MOVE', 'LIST', 'MERGE', 'FILL', 'SEARCH', 'FILTER',
   'AGGREGATE', 'CHART', 'PRINT', 'LOG', 'APPEND', 'WEBHOOK', 'THROW', 'ASSERT', 'BOOK', 'WEATHER',
   'GRAPHQL', 'SOAP', 'PIVOT', 'MAP', 'COMPRESS', 'EXTRACT', 'SCRAPE', 'FORMAT',
-  'FIRST', 'LAST', 'DATEADD', 'DIR', 'REFRESH', 'PRODUCT', 'SEE', 'REWRITE',
+  'FIRST', 'LAST', 'DATEADD', 'DATEDIFF', 'DIR', 'REFRESH', 'PRODUCT', 'SEE', 'REWRITE',
 ]);
 
 /** Every phrase's canonical spelling (upper case, one space), for "did you mean" and the docs. */

@@ -166,6 +166,7 @@ const HANDLERS: Record<string, Handler> = {
   DIR: (a) => effect({ type: 'file.list', path: a.text(0) }),
   // Built-in functions written without parentheses: FIRST list, DATEADD today, "days", 3.
   FIRST: (a, _headers, ctx) => ({ value: builtinFunctions.first!(a.values.map(cloneValue), ctx) }),
+  DATEDIFF: (a, _headers, ctx) => ({ value: builtinFunctions.datediff!(a.values.map(cloneValue), ctx) }),
   LAST: (a, _headers, ctx) => ({ value: builtinFunctions.last!(a.values.map(cloneValue), ctx) }),
   // DATEADD date, "days", n (the templates' order) or DATEADD date, n, "days".
   DATEADD: (a, _headers, ctx) => {
