@@ -64,8 +64,12 @@ function report(context: BuildContext, loc: Loc, message: string): void {
 // ---------------------------------------------------------------- building expressions
 
 /** The AST operator of an operator token; a token left out by error recovery reads as `+`. */
+/** The templates' `&&` and `||` are AND and OR. */
+const SYMBOL_OPS: Record<string, BinaryOp> = { '&&': 'AND', '||': 'OR' };
+
 function binaryOp(op: CstElement | undefined): BinaryOp {
-  return ((op as IToken | undefined)?.image.toUpperCase() ?? '+') as BinaryOp;
+  const image = (op as IToken | undefined)?.image.toUpperCase() ?? '+';
+  return SYMBOL_OPS[image] ?? (image as BinaryOp);
 }
 
 /** `- +x`: the signs, innermost last, around a value. */
