@@ -2,8 +2,10 @@
 // manifest.json: `node test/basic/corpus/gather.mjs <checkout>`. Copies every `.bas` of
 // bottemplates/bots into templates/ and every ```basic / ```bas block of botbook/src into snippets.json.
 import { execFileSync } from 'node:child_process';
+import console from 'node:console';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
