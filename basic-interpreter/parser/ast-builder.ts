@@ -40,7 +40,7 @@ const strayMessages: Record<string, string> = {
   ElseIf: 'ELSEIF without IF', Case: 'CASE without SELECT CASE', EndIf: 'END IF without IF',
   EndSelect: 'END SELECT without SELECT CASE', EndSub: 'END SUB without SUB',
   EndFunction: 'END FUNCTION without FUNCTION', EndTalk: 'END TALK without BEGIN TALK',
-  EndFor: 'END FOR without FOR', EndWith: 'END WITH without WITH', EndSwitch: 'END SWITCH without SWITCH',
+  EndFor: 'END FOR without FOR', EndWith: 'END WITH without WITH', EndWhile: 'END WHILE without WHILE', EndSwitch: 'END SWITCH without SWITCH',
   EndOn: 'END ON without ON FORM SUBMIT, ON EMAIL or ON CHANGE',
   End: 'END must be followed by IF, SELECT, SUB or FUNCTION',
 };

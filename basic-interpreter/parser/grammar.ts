@@ -40,7 +40,7 @@ const boundaries: Record<BlockKind, TokenType[]> = {
   IF: [T.Else, T.ElseIf, T.EndIf],
   FOR: [T.Next, T.EndFor],
   DO: [T.Loop],
-  WHILE: [T.Wend],
+  WHILE: [T.Wend, T.EndWhile],
   SELECT: [T.Case, T.EndSelect, T.EndSwitch],
   SUB: [T.EndSub],
   FUNCTION: [T.EndFunction],
@@ -149,7 +149,7 @@ class BasicParser extends CstParser {
 
   /** A closing word that closes no open block (`NEXT` without FOR): reported by the builder. */
   readonly strayLine: Rule = this.RULE('strayLine', () => {
-    this.OR(this.once('strayLine', () => [T.Next, T.Loop, T.Wend, T.Else, T.ElseIf, T.Case, T.EndIf, T.EndSelect, T.EndSub, T.EndFunction, T.EndTalk, T.EndFor, T.EndWith, T.EndSwitch, T.EndOn, T.End]
+    this.OR(this.once('strayLine', () => [T.Next, T.Loop, T.Wend, T.Else, T.ElseIf, T.Case, T.EndIf, T.EndSelect, T.EndSub, T.EndFunction, T.EndTalk, T.EndFor, T.EndWith, T.EndWhile, T.EndSwitch, T.EndOn, T.End]
       .map((closer) => ({ ALT: () => this.CONSUME(closer) }))));
     this.SUBRULE(this.restOfLine);
   });
@@ -553,7 +553,9 @@ class BasicParser extends CstParser {
     const start = this.CONSUME(T.While);
     this.SUBRULE(this.expression);
     this.CONSUME(T.Newline);
-    this.inBlock('WHILE', start, 'WHILE without WEND', () => this.SUBRULE(this.block), () => this.CONSUME(T.Wend));
+    this.inBlock('WHILE', start, 'WHILE without WEND', () => this.SUBRULE(this.block), () => {
+      this.OR(this.once('whileStatement.close', () => [{ ALT: () => this.CONSUME(T.Wend) }, { ALT: () => this.CONSUME(T.EndWhile) }]));
+    });
   });
 
   readonly selectStatement: Rule = this.RULE('selectStatement', () => {

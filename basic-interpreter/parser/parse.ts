@@ -63,7 +63,7 @@ const UNDERSCORED_AT_LINE_START = /^([ \t]*)([A-Za-z]+(?:_[A-Za-z]+)+)(?=[ \t(]|
 const UNDERSCORED_STATEMENTS: ReadonlySet<string> = new Set([
   ...PHRASE_NAMES.filter((name) => name.includes(' ')),
   'SET BOT MEMORY', 'GET BOT MEMORY', 'SET CONTEXT', 'SET HEADER', 'SET SCHEDULE', 'CLEAR SUGGESTIONS', 'ADD SUGGESTION',
-  'CLEAR HEADERS', 'SEND MAIL', 'TRANSFER TO HUMAN', 'CREATE MEETING', 'END IF', 'END FOR', 'END SUB', 'END FUNCTION', 'END WITH', 'END SELECT',
+  'CLEAR HEADERS', 'SEND MAIL', 'TRANSFER TO HUMAN', 'CREATE MEETING', 'END IF', 'END FOR', 'END WHILE', 'END SUB', 'END FUNCTION', 'END WITH', 'END SELECT',
 ]);
 
 function spaceUnderscoredKeywords(source: string): string {

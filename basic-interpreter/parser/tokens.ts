@@ -207,6 +207,8 @@ export const EndFunction = keyword('EndFunction', 'reserved', ['END', 'FUNCTION'
 export const EndTalk = keyword('EndTalk', 'reserved', ['END', 'TALK']);
 export const EndFor = keyword('EndFor', 'reserved', ['END', 'FOR']);
 export const EndWith = keyword('EndWith', 'reserved', ['END', 'WITH']);
+/** Closes a WHILE block, as WEND. */
+export const EndWhile = keyword('EndWhile', 'reserved', ['END', 'WHILE']);
 export const EndSwitch = keyword('EndSwitch', 'reserved', ['END', 'SWITCH']);
 /** Closes the reference's `ON FORM SUBMIT` block. */
 export const EndOn = keyword('EndOn', 'reserved', ['END', 'ON']);

@@ -136,9 +136,9 @@ describe('statement spellings and expression syntax', () => {
       '# a comment', '// another', 'name = HEAR', 'age = HEAR AS INTEGER',
       'IF name != "" && !(age < 18) || FALSE THEN', '  TALK name.trim().toUpperCase() & " " & name.length', 'END IF',
       'items = []', 'items.push("a")', 'items.push("b")', 'FOR EACH i IN items DO', '  TALK i', 'NEXT',
-      'IF name CONTAINS "an" THEN TALK "yes"', 'TALK missing?.field',
+      'IF name CONTAINS "an" THEN TALK "yes"', 'TALK missing?.field', 'n = 0', 'WHILE n < 2', '  n = n + 1', 'END WHILE', 'TALK n',
     ].join('\n');
-    expect(await run(source, createInMemoryBotData().tables('bot'), [' Ana ', '40'])).toEqual(['ANA 5', 'a', 'b', 'yes', '']);
+    expect(await run(source, createInMemoryBotData().tables('bot'), [' Ana ', '40'])).toEqual(['ANA 5', 'a', 'b', 'yes', '', '2']);
   });
 
   test('underscore spellings, SET "session.key", PARAM … DEFAULT, RETURN WITH, SET HEADER … =', async () => {
