@@ -8,10 +8,10 @@
 export type { Value, ObjectValue } from './values.js';
 /** What a value means as text and as a condition, for hosts that render script values (FILL's document filler). */
 export { isTruthy, toText } from './coercion.js';
-export { parse, formatParseError, type ParseError, type Program, type TableEvent } from './parser/index.js';
+export { parse, formatParseError, type ParseError, type Program, type TableEvent, type TableDecl, type IndexDecl } from './parser/index.js';
 /** The parser's lookahead paths, for a host to keep between processes (script-host/lookahead-cache.ts). */
 export { restoreLookaheadSnapshot, takeLookaheadSnapshot, type LookaheadSnapshot } from './parser/index.js';
-export { compileScript, eventWatches, formHandlerOf, formsOf, handlesTableEvent, loadScript, webhookOf, toolSchema, type LoadResult, type ToolSchema } from './compiler/index.js';
+export { compileScript, eventWatches, formHandlerOf, formsOf, handlesTableEvent, loadScript, tablesOf, webhookOf, toolSchema, type LoadResult, type ToolSchema } from './compiler/index.js';
 export {
   DEFAULT_TURN_LIMITS,
   isAccountPath,

@@ -1,4 +1,4 @@
-import { createStandardHost, type ConversationEffect, type EffectHost, type FileStore, type ObjectValue, type Value } from '../basic-interpreter/index.js';
+import { createStandardHost, defineTables, NO_TABLE_DEFINITIONS, type ConversationEffect, type EffectHost, type FileStore, type ObjectValue, type Value } from '../basic-interpreter/index.js';
 import { callWebhook } from './call-webhook.js';
 import { chartFromPrompt } from './chart-prompt.js';
 import { createSite } from './create-site.js';
@@ -7,7 +7,7 @@ import { botHttp } from './bot-http.js';
 import { customerFileFetcher } from './customer-file.js';
 import { transferToHuman, type SessionTurn } from '../engine/index.js';
 import type { HostContext, ScriptBot } from './script-host-context.js';
-import { scheduleScript } from './schedule-script.js';
+import { scheduleScript, scheduleScriptOnce } from './schedule-script.js';
 import { watchTableChanges } from './table-triggers.js';
 import { addTool, LLM_TOOLS_KEY, scriptTools, storedNames } from './script-tools.js';
 import { getSessionKey, setSessionKey } from './session-keys.js';
@@ -86,7 +86,7 @@ function createBotHost(ctx: HostContext, bot: ScriptBot, run: HostRun): EffectHo
   const stores = ctx.repos.botData;
   const { userId } = run;
   return createStandardHost({
-    tables: watchTableChanges(ctx, bot, run.depth),
+    tables: defineTables(watchTableChanges(ctx, bot, run.depth), bot.dialogs.tables ?? NO_TABLE_DEFINITIONS),
     botMemory: stores.botMemory(bot.id),
     userMemory: userId ? stores.userMemory(bot.id, userId) : noUserMemory,
     http: botHttp(bot),
@@ -228,7 +228,8 @@ async function performConversationEffect(
     case 'chart.prompt':
       return chartFromPrompt(ctx, bot, effect);
     case 'schedule.set':
-      await scheduleScript(ctx, bot, effect.file, effect.cron);
+      if ('cron' in effect) await scheduleScript(ctx, bot, effect.script ?? effect.file, effect.cron);
+      else await scheduleScriptOnce(ctx, bot, effect.script ?? effect.file, effect.at);
       return null;
     case 'watch.check':
       return checkWatch(ctx, bot, effect);

@@ -2,6 +2,17 @@ import path from 'node:path';
 import type { ScriptBot, HostContext } from './script-host-context.js';
 import { HOST_JOBS } from './script-host-context.js';
 
+/**
+ * SET SCHEDULE date, "script.bas": one run of that script of the bot at `at` (right away when it
+ * has passed); saying it again for the same script and time adds no second run.
+ */
+export async function scheduleScriptOnce(ctx: HostContext, bot: ScriptBot, scriptFile: string, at: string): Promise<void> {
+  const script = path.basename(scriptFile, path.extname(scriptFile)).toLowerCase();
+  const data: ScheduledRun = { bot: bot.name, script };
+  const delay = Math.max(0, Date.parse(at) - Date.now());
+  await ctx.jobs.add(HOST_JOBS.scheduled, data, { delay, jobId: `once-${bot.id}-${script.replace(/[^a-z0-9_-]/g, '_')}-${Date.parse(at)}` });
+}
+
 /** Data of a `dialog.scheduled` job: which script of which bot to run. */
 export interface ScheduledRun {
   bot: string;

@@ -1,4 +1,4 @@
-import type { ScriptLibrary } from '../basic-interpreter/index.js';
+import type { ScriptLibrary, TableDefinitions } from '../basic-interpreter/index.js';
 import type { BotDataRepo, BotWatchesRepo, TableTriggerRunsRepo } from '../db/index.js';
 import type { ChannelRegistry, EngineBot } from '../engine/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
@@ -12,7 +12,7 @@ export interface ScriptBot extends EngineBot {
   /** `param-<x>` values of config.csv by `x`: preset variables of every dialog. */
   readonly params: Record<string, string>;
   /** Its scripts; `names` lists them, to find the handlers of a table change, a watch, a webhook or a form. */
-  readonly dialogs: ScriptLibrary & { names(): string[] };
+  readonly dialogs: ScriptLibrary & { names(): string[]; tables?: TableDefinitions };
 }
 
 /** The repositories the scripts' keywords and background runs use, built once by the composition root. */

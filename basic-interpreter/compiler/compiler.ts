@@ -80,6 +80,8 @@ export function compileScript(program: Program, source: string): Script {
     watches: watched.watches,
     ...(program.webhook !== undefined ? { webhook: program.webhook } : {}),
     forms,
+    tables: program.tables ?? [],
+    indexes: program.indexes ?? [],
     diagnostics: builder.diagnostics,
   };
 }

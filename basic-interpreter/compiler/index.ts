@@ -10,4 +10,4 @@ export { loadScript, type LoadResult } from './load-script.js';
 export { toolSchema, type ToolSchema, type ToolParameterSchema } from './tool-schema.js';
 export { handlesTableEvent } from './table-triggers.js';
 export { eventWatches } from './event-watches.js';
-export { formHandlerOf, formsOf, webhookOf } from './script-endpoints.js';
+export { formHandlerOf, formsOf, tablesOf, webhookOf } from './script-endpoints.js';

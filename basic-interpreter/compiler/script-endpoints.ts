@@ -1,7 +1,8 @@
+import type { IndexDecl, TableDecl } from '../parser/index.js';
 import { isScript, type CompiledScript } from '../vm/index.js';
 
 /**
- * The HTTP entry points a compiled script declares (docs/basic.md, "Webhooks and forms"): the
+ * What a compiled script declares for its bot: the HTTP entry points (docs/basic.md, "Webhooks and forms"): the
  * host asks, to find the script behind `/api/{bot}/webhook/{name}` and `/api/{bot}/forms/{form}`.
  */
 
@@ -20,4 +21,9 @@ export function formHandlerOf(script: CompiledScript, form: string): { validatio
 /** The forms the script's `ON FORM SUBMIT` blocks handle (lower-case). */
 export function formsOf(script: CompiledScript): string[] {
   return isScript(script) ? script.forms.map((f) => f.form) : [];
+}
+
+/** The `TABLE` blocks and `CREATE INDEX` lines the script declares (docs/basic.md, "Table definitions"). */
+export function tablesOf(script: CompiledScript): { tables: readonly TableDecl[]; indexes: readonly IndexDecl[] } {
+  return isScript(script) ? { tables: script.tables, indexes: script.indexes } : { tables: [], indexes: [] };
 }

@@ -78,8 +78,12 @@ export type EffectBody =
    * `{status, error, body}` when it answers a status of 400 or more.
    */
   | { type: 'webhook.call'; name: string; params: Record<string, string>; body: Value }
-  /** SET SCHEDULE "cron": run this script on that schedule. */
-  | { type: 'schedule.set'; cron: string }
+  /**
+   * SET SCHEDULE "cron" [, "script.bas"]: run this script (or that one of the bot) on that schedule;
+   * SET SCHEDULE date, "script.bas": run it once at `at` (ISO 8601).
+   */
+  | { type: 'schedule.set'; cron: string; script?: string }
+  | { type: 'schedule.set'; at: string; script?: string }
   /**
    * HEAR x AS QRCODE: the text of the QR code in the picture at `url` (the customer's answer, a
    * link to the file the channel received). Resolves to that text, or null when there is none

@@ -25,3 +25,7 @@ export { bytesToValue, valueToBytes, fileValue, isFileValue, type FileValue } fr
 export {
   createInMemoryTableStore, createInMemoryMemoryStore, createInMemoryBotData, createInMemoryFileStore,
 } from './memory-stores.js';
+export {
+  applyTableDefinitions, NO_TABLE_DEFINITIONS, checkRow, completeRow, defineTables, gatherTableDefinitions, TableDefinitionError,
+  type TableChangeReport, type TableDefinitions,
+} from './table-definitions.js';

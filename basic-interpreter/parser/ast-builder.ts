@@ -18,11 +18,13 @@ import { locOf, node, nodes, nowhere, onlyNode, token, tokens, type Ctx } from '
 import { basicParser } from './grammar.js';
 import { describeToken } from './parse-errors.js';
 import { canonicalPhrase } from './phrases.js';
+import { readIndexLine, readTableBlock, type DefinitionError } from './table-definition.js';
+import { whereFilter } from './where-filter.js';
 
 export type { BuildContext } from './build-text.js';
 
 /** What `.name` or `[index]` applies to the value before it. */
-type Accessor = { kind: 'member'; name: string } | { kind: 'index'; index: Expr };
+type Accessor = { kind: 'member'; name: string } | { kind: 'method'; name: string; args: Expr[] } | { kind: 'index'; index: Expr };
 
 type Branch = { condition?: Expr; body: Stmt[]; loc: Loc; word: string };
 
@@ -38,7 +40,7 @@ const strayMessages: Record<string, string> = {
   ElseIf: 'ELSEIF without IF', Case: 'CASE without SELECT CASE', EndIf: 'END IF without IF',
   EndSelect: 'END SELECT without SELECT CASE', EndSub: 'END SUB without SUB',
   EndFunction: 'END FUNCTION without FUNCTION', EndTalk: 'END TALK without BEGIN TALK',
-  EndFor: 'END FOR without FOR', EndWith: 'END WITH without WITH', EndSwitch: 'END SWITCH without SWITCH',
+  EndFor: 'END FOR without FOR', EndWith: 'END WITH without WITH', EndWhile: 'END WHILE without WHILE', EndSwitch: 'END SWITCH without SWITCH',
   EndOn: 'END ON without ON FORM SUBMIT, ON EMAIL or ON CHANGE',
   End: 'END must be followed by IF, SELECT, SUB or FUNCTION',
 };
@@ -62,8 +64,12 @@ function report(context: BuildContext, loc: Loc, message: string): void {
 // ---------------------------------------------------------------- building expressions
 
 /** The AST operator of an operator token; a token left out by error recovery reads as `+`. */
+/** The templates' `&&` and `||` are AND and OR. */
+const SYMBOL_OPS: Record<string, BinaryOp> = { '&&': 'AND', '||': 'OR' };
+
 function binaryOp(op: CstElement | undefined): BinaryOp {
-  return ((op as IToken | undefined)?.image.toUpperCase() ?? '+') as BinaryOp;
+  const image = (op as IToken | undefined)?.image.toUpperCase() ?? '+';
+  return SYMBOL_OPS[image] ?? (image as BinaryOp);
 }
 
 /** `- +x`: the signs, innermost last, around a value. */
@@ -77,7 +83,19 @@ function withSigns(signs: readonly CstElement[] | undefined, value: Expr): Expr 
   return result;
 }
 
+/**
+ * The templates' method-style calls as the built-in functions they name: `x.trim()` is TRIM(x),
+ * `list.push(v)` PUSH(list, v)… (docs/basic.md, "Expressions"); other names are called so too.
+ */
+const METHODS: Record<string, string> = {
+  tolowercase: 'lcase', touppercase: 'ucase', includes: 'contains', indexof: 'instr', tostring: 'str', length: 'len',
+};
+
 function access(object: Expr, accessor: Accessor): Expr {
+  if (accessor.kind === 'method') {
+    const name = accessor.name.toLowerCase();
+    return { kind: 'call', name: METHODS[name] ?? name, args: [object, ...accessor.args], loc: object.loc };
+  }
   return accessor.kind === 'member'
     ? { kind: 'member', object, name: accessor.name, loc: object.loc }
     : { kind: 'index', object, index: accessor.index, loc: object.loc };
@@ -202,7 +220,28 @@ class AstBuilder extends BaseVisitor {
     if (talk !== undefined) return talkBlock(this.context, talk);
     const prompt = token(ctx, 'PromptBlock');
     if (prompt !== undefined) return promptBlock(this.context, prompt);
+    const table = token(ctx, 'TableBlock') ?? token(ctx, 'IndexDeclaration');
+    if (table !== undefined) return this.tableDeclaration(table);
     return this.stmt(onlyNode(ctx));
+  }
+
+  /** A TABLE block or CREATE INDEX line: kept in the program, nothing to run (docs/basic.md, "Table definitions"). */
+  private tableDeclaration(tok: IToken): undefined {
+    const loc = locOf(tok);
+    if (!this.atTopLevel(tok, tok.tokenType.name === 'TableBlock' ? 'TABLE' : 'CREATE INDEX')) return undefined;
+    const errors: DefinitionError[] = [];
+    if (tok.tokenType.name === 'TableBlock') {
+      const table = readTableBlock(tok.image, loc, errors);
+      const tables = (this.result.tables ??= []);
+      const earlier = tables.find((t) => t.name === table?.name);
+      if (earlier !== undefined) report(this.context, loc, `TABLE ${earlier.name} is already defined on line ${earlier.loc.line}`);
+      else if (table !== undefined) tables.push(table);
+    } else {
+      const index = readIndexLine(tok.image, loc, errors);
+      if (index !== undefined) (this.result.indexes ??= []).push(index);
+    }
+    for (const error of errors) report(this.context, error.loc, error.message);
+    return undefined;
   }
 
   strayLine(ctx: Ctx): undefined {
@@ -250,7 +289,7 @@ class AstBuilder extends BaseVisitor {
     return { kind: 'command', keyword: isDataDelete ? 'delete' : value.keyword, args: value.args, loc: value.loc };
   }
 
-  nameStatement(ctx: Ctx): Stmt {
+  nameStatement(ctx: Ctx): Stmt | undefined {
     const name = token(ctx, 'Name');
     const loc = locOf(name);
     const lower = (name?.image ?? '').toLowerCase();
@@ -258,9 +297,40 @@ class AstBuilder extends BaseVisitor {
     if (phrase?.kind === 'phrase') return phrase;
     const args = node(ctx, 'callArguments');
     if (args !== undefined) return { kind: 'call', name: lower, args: this.visit(args) as Expr[], loc };
-    if (token(ctx, 'Equals') === undefined) return { kind: 'call', name: lower, args: [], loc };
+    const assigned = node(ctx, 'assignedValue')?.children;
+    if (assigned === undefined) {
+      if (nodes(ctx, 'accessor').length === 0) return { kind: 'call', name: lower, args: [], loc };
+      return this.methodStatement(name, nodes(ctx, 'accessor'), loc);
+    }
     const target = this.targetOf(name, nodes(ctx, 'accessor'));
-    return { kind: 'assign', target, value: this.expr(node(ctx, 'expression')), loc };
+    const hear = token(assigned, 'Hear');
+    if (hear !== undefined) {
+      // `x = HEAR [AS type]` is `HEAR x [AS type]`: HEAR fills a variable, not a member.
+      if (target.kind !== 'variable') report(this.context, loc, `HEAR fills a variable: write HEAR answer, then ${name?.image ?? 'x'}… = answer`);
+      const spec = node(assigned, 'hearSpec');
+      return spec === undefined ? { kind: 'hear', variable: lower, loc } : { kind: 'hear', variable: lower, as: this.visit(spec) as HearSpec, loc };
+    }
+    return { kind: 'assign', target, value: this.expr(node(assigned, 'expression')), loc };
+  }
+
+  /**
+   * `list.push(v)` standing alone: the list becomes PUSH(list, v) (the built-ins return new
+   * values); any other method call standing alone is run for its effect.
+   */
+  private methodStatement(name: IToken | undefined, accessors: readonly CstNode[], loc: Loc): Stmt | undefined {
+    const last = this.accessor(accessors[accessors.length - 1]!.children);
+    if (last.kind !== 'method') {
+      report(this.context, loc, 'expected "=" to assign a value');
+      return undefined;
+    }
+    const owner = this.targetOf(name, accessors.slice(0, -1));
+    const call = access(owner, last);
+    if (last.name.toLowerCase() === 'push') return { kind: 'assign', target: owner, value: call, loc };
+    return call.kind === 'call' ? { kind: 'call', name: call.name, args: call.args, loc } : undefined;
+  }
+
+  assignedValue(): undefined {
+    return undefined;
   }
 
   setStatement(ctx: Ctx): Stmt | undefined {
@@ -270,13 +340,32 @@ class AstBuilder extends BaseVisitor {
       ['Schedule', 'set_schedule'],
     ];
     const form = forms.find(([word]) => token(ctx, word) !== undefined);
+    if (form?.[1] === 'set_schedule') {
+      const list = node(ctx, 'schedule');
+      return { kind: 'command', keyword: 'set_schedule', args: list === undefined ? [] : (this.visit(list) as Expr[]), loc: locOf(set) };
+    }
+    if (form?.[1] === 'set_header') return { kind: 'command', keyword: 'set_header', args: [this.expr(node(ctx, 'headerName')), ...this.exprs(ctx, 'expression')], loc: locOf(set) };
     if (form !== undefined) return this.command(form[1], ctx, set);
+    const dotted = token(ctx, 'dottedKey');
+    if (dotted !== undefined) return this.dottedSet(dotted, this.expr(node(ctx, 'dottedValue')), locOf(set));
     if (token(ctx, 'Context') !== undefined) {
       // SET CONTEXT "name" AS text: the named form; its text is the context.
       const [name, text] = this.exprs(ctx, 'expression');
       return { kind: 'command', keyword: 'set_context', args: text === undefined ? [name ?? { kind: 'null', loc: locOf(set) }] : [text, name ?? { kind: 'null', loc: locOf(set) }], loc: locOf(set) };
     }
     return this.relocated(node(ctx, 'assignment'), set);
+  }
+
+  /** `SET "session.key", v` is SET SESSION "key", v; `SET "bot.key", v` is SET BOT MEMORY "key", v. */
+  private dottedSet(key: IToken, value: Expr, loc: Loc): Stmt | undefined {
+    const text = plainText(this.context, key, 'SET');
+    const [scope = '', ...rest] = text.split('.');
+    const keyword = ({ session: 'set_session', bot: 'set_bot_memory' } as const)[scope.toLowerCase() as 'session' | 'bot'];
+    if (keyword === undefined || rest.length === 0) {
+      report(this.context, loc, `SET "${text}" names no scope: write SET "session.key", value (or "bot.key"), or SET SESSION "key", value`);
+      return undefined;
+    }
+    return { kind: 'command', keyword, args: [{ kind: 'string', parts: [rest.join('.')], loc }, value], loc };
   }
 
   letStatement(ctx: Ctx): Stmt | undefined { return this.relocated(node(ctx, 'assignment'), token(ctx, 'Let')); }
@@ -319,6 +408,8 @@ class AstBuilder extends BaseVisitor {
 
   returnStatement(ctx: Ctx): Stmt {
     const loc = locOf(token(ctx, 'Return'));
+    const fields = node(ctx, 'fieldList');
+    if (fields !== undefined) return { kind: 'return', value: this.expr(fields), loc };
     const value = node(ctx, 'expression');
     return value === undefined ? { kind: 'return', loc } : { kind: 'return', value: this.expr(value), loc };
   }
@@ -334,30 +425,47 @@ class AstBuilder extends BaseVisitor {
 
   // ---------------------------------------------------------------- declarations
 
-  paramDeclaration(ctx: Ctx): undefined {
+  /**
+   * `PARAM name AS type [LIKE x] [DESCRIPTION "…"] [DEFAULT v] [OPTIONAL]`; `AS "text"` is a STRING
+   * described so. With DEFAULT the parameter is optional, and the line sets it when the call gave none.
+   */
+  paramDeclaration(ctx: Ctx): Stmt | undefined {
     const start = token(ctx, 'Param');
     if (!this.atTopLevel(start, 'PARAM')) return undefined;
+    const loc = locOf(start);
     const like = node(ctx, 'expression');
-    const description = token(ctx, 'StringLiteral');
-    const optional = token(ctx, 'optional') !== undefined;
+    const typeDescription = token(ctx, 'typeDescription');
+    const choices = tokens(ctx, 'choice');
+    // `AS "a", "b", "c"`: the choices, said in the description the model reads.
+    const description = choices.length > 0 ? undefined : token(ctx, 'StringLiteral') ?? typeDescription;
+    const listed = choices.length > 0 ? `one of: ${[typeDescription, ...choices].map((c) => plainText(this.context, c, 'PARAM')).join(', ')}` : undefined;
+    const fallback = node(ctx, 'defaultValue');
+    const optional = token(ctx, 'optional') !== undefined || fallback !== undefined;
+    const name = (token(ctx, 'Name')?.image ?? '').toLowerCase();
     this.result.params.push({
       ...(optional ? { optional } : {}),
-      name: (token(ctx, 'Name')?.image ?? '').toLowerCase(),
-      type: (token(ctx, 'type')?.image ?? '').toUpperCase(),
+      name,
+      type: typeDescription === undefined ? (token(ctx, 'type')?.image ?? '').toUpperCase() : 'STRING',
       ...(like === undefined ? {} : { like: this.expr(like) }),
       ...(description === undefined ? {} : { description: plainText(this.context, description, 'DESCRIPTION') }),
-      loc: locOf(start),
+      ...(listed === undefined ? {} : { description: listed }),
+      loc,
     });
-    return undefined;
+    if (fallback === undefined) return undefined;
+    const variable: Expr = { kind: 'variable', name, loc };
+    const unset: Expr = { kind: 'binary', op: '=', left: variable, right: { kind: 'null', loc }, loc };
+    return { kind: 'if', branches: [{ condition: unset, body: [{ kind: 'assign', target: { kind: 'variable', name, loc }, value: this.expr(fallback), loc }] }], elseBody: [], loc };
   }
 
   descriptionStatement(ctx: Ctx): undefined {
     const start = token(ctx, 'Description');
     if (!this.atTopLevel(start, 'DESCRIPTION')) return undefined;
     const loc = locOf(start);
-    if (this.descriptionLine > 0) report(this.context, loc, `DESCRIPTION is already given on line ${this.descriptionLine}`);
+    const text = plainText(this.context, token(ctx, 'StringLiteral'), 'DESCRIPTION');
+    // The first DESCRIPTION describes the tool; the templates' catalogues write one per section, read as notes.
+    if (this.descriptionLine > 0) return undefined;
     this.descriptionLine = loc.line;
-    this.result.description = plainText(this.context, token(ctx, 'StringLiteral'), 'DESCRIPTION');
+    this.result.description = text;
     return undefined;
   }
 
@@ -610,12 +718,57 @@ class AstBuilder extends BaseVisitor {
 
   saveStatement(ctx: Ctx): Stmt {
     const list = node(ctx, 'argumentList');
-    const fields = list === undefined ? [] : (this.visit(list) as Expr[]);
-    return { kind: 'save', table: this.expr(node(ctx, 'expression')), fields, loc: locOf(token(ctx, 'Save')) };
+    const fields = node(ctx, 'fieldList');
+    const values = fields !== undefined ? [this.expr(fields)] : list === undefined ? [] : (this.visit(list) as Expr[]);
+    return { kind: 'save', table: this.expr(node(ctx, 'expression')), fields: values, loc: locOf(token(ctx, 'Save')) };
   }
 
-  insertStatement(ctx: Ctx): Stmt { return this.command('insert', ctx, token(ctx, 'Insert')); }
-  updateStatement(ctx: Ctx): Stmt { return this.command('update', ctx, token(ctx, 'Update')); }
+  insertStatement(ctx: Ctx): Stmt {
+    const start = token(ctx, 'Insert');
+    const fields = node(ctx, 'fieldList');
+    const [table, row] = this.exprs(ctx, 'expression');
+    const value = fields !== undefined ? this.expr(fields) : row;
+    if (value === undefined) report(this.context, locOf(start), 'expected the row: INSERT "table", object (or INSERT INTO "table" WITH a = x, …)');
+    return { kind: 'command', keyword: 'insert', args: [table ?? { kind: 'null', loc: locOf(start) }, value ?? { kind: 'null', loc: locOf(start) }], loc: locOf(start) };
+  }
+
+  updateStatement(ctx: Ctx): Stmt {
+    const start = token(ctx, 'Update');
+    const fields = node(ctx, 'fieldList');
+    if (fields === undefined) return this.command('update', ctx, start);
+    // UPDATE "t" SET a = x WHERE …: without WHERE every row.
+    const where = node(ctx, 'whereClause');
+    const filter = where === undefined ? { kind: 'string' as const, parts: [''], loc: locOf(start) } : this.expr(where);
+    return { kind: 'command', keyword: 'update', args: [this.expr(node(ctx, 'expression')), filter, this.expr(fields)], loc: locOf(start) };
+  }
+
+  whereClause(ctx: Ctx): Expr { return this.filterOf(this.expr(node(ctx, 'expression'))); }
+
+  /** `FIND "t", "column", value`: WHERE column = value, the column given as a string. */
+  private columnFilter(column: Expr, value: Expr): Expr {
+    if (column.kind !== 'string' || column.parts.length !== 1 || typeof column.parts[0] !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(column.parts[0])) {
+      report(this.context, column.loc, 'expected the column in quotes: FIND "table", "column", value');
+      return { kind: 'null', loc: column.loc };
+    }
+    return { kind: 'phrase', phrase: 'WHERE', args: [value], labels: [`${column.parts[0].toLowerCase()} =`], loc: column.loc };
+  }
+
+  /** The filter of a WHERE (where-filter.ts); a condition it cannot read is reported, and filters nothing. */
+  private filterOf(condition: Expr): Expr {
+    const filter = whereFilter(condition);
+    if ('error' in filter) {
+      report(this.context, filter.loc, filter.error);
+      return { kind: 'null', loc: filter.loc };
+    }
+    return filter;
+  }
+
+  fieldList(ctx: Ctx): Expr {
+    const entries = nodes(ctx, 'fieldAssignment').map((n) => ({ key: token(n.children, 'AnyWord')?.image ?? '', value: this.expr(node(n.children, 'expression')) }));
+    return { kind: 'object', entries, loc: locOf(token(nodes(ctx, 'fieldAssignment')[0]?.children ?? {}, 'AnyWord')) };
+  }
+
+  fieldAssignment(): undefined { return undefined; }
   rememberStatement(ctx: Ctx): Stmt { return this.command('remember', ctx, token(ctx, 'Remember')); }
   sendMailStatement(ctx: Ctx): Stmt { return this.command('send_mail', ctx, token(ctx, 'Send')); }
 
@@ -626,6 +779,9 @@ class AstBuilder extends BaseVisitor {
   getExpression(ctx: Ctx): Expr {
     const get = token(ctx, 'Get');
     if (token(ctx, 'Bot') !== undefined) return keywordNode('get_bot_memory', this.exprs(ctx, 'keyArgument'), get);
+    // GET SESSION id, key: a script reads only its own conversation's session, so the key is what is read.
+    const sessionKey = node(ctx, 'sessionKey');
+    if (token(ctx, 'Session') !== undefined && sessionKey !== undefined) return keywordNode('get_session', [this.expr(sessionKey)], get);
     if (token(ctx, 'Session') !== undefined) return keywordNode('get_session', this.exprs(ctx, 'keyArgument'), get);
     return keywordNode('http_get', this.exprs(ctx, 'expression'), get);
   }
@@ -635,20 +791,53 @@ class AstBuilder extends BaseVisitor {
   httpBodyExpression(ctx: Ctx): Expr {
     const verb = token(ctx, 'Post') ?? token(ctx, 'Put') ?? token(ctx, 'Patch');
     const word = (verb?.image ?? 'post').toUpperCase();
+    const fields = node(ctx, 'fieldList');
     const args = this.keywordArgs(ctx, `${word}(url, body)`, 2, 2);
+    if (fields !== undefined) args.push(this.expr(fields));
+    // `POST url` alone sends no body.
+    if (args.length === 1) args.push({ kind: 'null', loc: locOf(verb) });
     return keywordNode(`http_${word.toLowerCase()}` as ValueKeyword, args, verb);
   }
 
   deleteExpression(ctx: Ctx): Expr {
     const args = this.keywordArgs(ctx, 'DELETE(url) or DELETE("table", "filter")', 1, 2);
+    const where = node(ctx, 'whereClause');
+    if (where !== undefined) args.push(this.expr(where));
     return keywordNode('http_delete', args, token(ctx, 'Delete'));
   }
 
   findExpression(ctx: Ctx): Expr {
-    const args = this.keywordArgs(ctx, 'FIND("table", "filter")', 1, 2);
-    // `FIND "table"` finds every row.
-    if (args.length === 1) args.push({ kind: 'string', parts: [''], loc: args[0]?.loc ?? nowhere });
-    return keywordNode('find', args, token(ctx, 'Find'));
+    const start = token(ctx, 'Find');
+    const [table, filter] = this.keywordArgs(ctx, 'FIND("table", "filter")', 1, 2);
+    const args = [table ?? { kind: 'null' as const, loc: locOf(start) }];
+    // `FIND "table"` finds every row; `WHERE a = x AND …` and `WITH` are read as filters.
+    const columnValue = node(ctx, 'columnValue');
+    if (filter === undefined) args.push({ kind: 'string', parts: [''], loc: args[0]?.loc ?? nowhere });
+    else if (columnValue !== undefined) args.push(this.columnFilter(filter, this.expr(columnValue)));
+    else args.push(token(ctx, 'where') !== undefined || token(ctx, 'With') !== undefined ? this.filterOf(filter) : filter);
+    const rows = keywordNode('find', args, start);
+    const order = token(ctx, 'orderColumn');
+    const limitValue = node(ctx, 'limitValue');
+    const limit = limitValue === undefined ? undefined : this.expr(limitValue);
+    const first = token(ctx, 'first') !== undefined;
+    if (order === undefined && limit === undefined && !first) return rows;
+    // ORDER BY / LIMIT / FIRST: the internal phrase FIND ROWS (vm/phrases.ts) sorts and cuts the rows found.
+    const descending = (token(ctx, 'direction')?.image ?? '').toUpperCase() === 'DESC';
+    const values: Expr[] = [rows];
+    const labels: (string | null)[] = [null];
+    if (order !== undefined) {
+      values.push({ kind: 'string', parts: [order.image.toLowerCase()], loc: locOf(order) });
+      labels.push(descending ? 'desc' : 'asc');
+    }
+    if (limit !== undefined) {
+      values.push(limit);
+      labels.push('limit');
+    }
+    if (first) {
+      values.push({ kind: 'boolean', value: true, loc: locOf(start) });
+      labels.push('first');
+    }
+    return { kind: 'phrase', phrase: 'FIND ROWS', args: values, labels, loc: locOf(start) };
   }
 
   transferExpression(ctx: Ctx): Expr {
@@ -763,7 +952,10 @@ class AstBuilder extends BaseVisitor {
     let left = this.operand(operands, 0, build);
     if (operators === undefined) return left;
     for (let i = 0; i < operators.length; i++) {
-      left = { kind: 'binary', op: binaryOp(operators[i]), left, right: this.operand(operands, i + 1, build), loc: left.loc };
+      const right = this.operand(operands, i + 1, build);
+      // `a CONTAINS b` is CONTAINS(a, b): text holds it (ignoring case), a list has it, an object has the key.
+      if ((operators[i] as IToken).tokenType?.name === 'Contains') left = { kind: 'call', name: 'contains', args: [left, right], loc: left.loc };
+      else left = { kind: 'binary', op: binaryOp(operators[i]), left, right, loc: left.loc };
     }
     return left;
   }
@@ -810,6 +1002,8 @@ class AstBuilder extends BaseVisitor {
   }
 
   accessor(ctx: Ctx): Accessor {
+    const args = node(ctx, 'callArguments');
+    if (token(ctx, 'Dot') !== undefined && args !== undefined) return { kind: 'method', name: token(ctx, 'AnyWord')?.image ?? '', args: this.visit(args) as Expr[] };
     if (token(ctx, 'Dot') !== undefined) return { kind: 'member', name: token(ctx, 'AnyWord')?.image ?? '' };
     return { kind: 'index', index: this.expr(node(ctx, 'expression')) };
   }

@@ -183,6 +183,47 @@ export interface FormHandlerDecl {
   loc: Loc;
 }
 
+/** The kind of value a TABLE column holds (parser/table-definition.ts maps the SQL-ish spellings). */
+export type ColumnType = 'uuid' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'timestamp' | 'json' | 'reference';
+
+/** A column's DEFAULT: a literal, or a value made when a row is added (NOW(), TODAY(), UUID()). */
+export type ColumnDefault = { kind: 'value'; value: string | number | boolean | null } | { kind: 'now' } | { kind: 'today' } | { kind: 'uuid' };
+
+/** One column line of a TABLE block; names lower-case, as tables keep them. */
+export interface TableColumn {
+  name: string;
+  type: ColumnType;
+  /** VARCHAR(n), STRING(n): the most characters a value may have. */
+  maxLength?: number;
+  primaryKey?: boolean;
+  notNull?: boolean;
+  unique?: boolean;
+  default?: ColumnDefault;
+  /** `GENERATED ALWAYS AS (sql) STORED`: read, not computed (docs/basic.md, "Table definitions"). */
+  generated?: boolean;
+  /** A column typed with another table's name, or REFERENCES table: that table, lower-case. */
+  references?: string;
+  loc: Loc;
+}
+
+/** `TABLE name` … `END TABLE`: one of the bot's tables (docs/basic.md, "Table definitions"). */
+export interface TableDecl {
+  name: string;
+  columns: TableColumn[];
+  /** `UNIQUE(a, b)` lines: columns whose values together appear in one row at most. */
+  unique?: string[][];
+  loc: Loc;
+}
+
+/** `CREATE [UNIQUE] INDEX name ON table(col, …)`. */
+export interface IndexDecl {
+  name: string;
+  table: string;
+  columns: string[];
+  unique: boolean;
+  loc: Loc;
+}
+
 /** One parsed .bas file. */
 export interface Program {
   file: string;
@@ -197,4 +238,8 @@ export interface Program {
   webhook?: string;
   /** Top-level `ON FORM SUBMIT` blocks, kept out of `body`. */
   forms: FormHandlerDecl[];
+  /** `TABLE … END TABLE` blocks (declarations: they run nothing). */
+  tables?: TableDecl[];
+  /** `CREATE INDEX` lines. */
+  indexes?: IndexDecl[];
 }

@@ -40,7 +40,7 @@ const boundaries: Record<BlockKind, TokenType[]> = {
   IF: [T.Else, T.ElseIf, T.EndIf],
   FOR: [T.Next, T.EndFor],
   DO: [T.Loop],
-  WHILE: [T.Wend],
+  WHILE: [T.Wend, T.EndWhile],
   SELECT: [T.Case, T.EndSelect, T.EndSwitch],
   SUB: [T.EndSub],
   FUNCTION: [T.EndFunction],
@@ -133,6 +133,8 @@ class BasicParser extends CstParser {
         { GATE: () => this.LA(2).tokenType === T.StringLiteral, ALT: () => this.SUBRULE(this.descriptionStatement) },
         { ALT: () => this.CONSUME(T.TalkBlock) },
         { ALT: () => this.CONSUME(T.PromptBlock) },
+        { ALT: () => this.CONSUME(T.TableBlock) },
+        { ALT: () => this.CONSUME(T.IndexDeclaration) },
         { ALT: () => this.SUBRULE(this.simpleStatement) },
       ],
     })));
@@ -147,7 +149,7 @@ class BasicParser extends CstParser {
 
   /** A closing word that closes no open block (`NEXT` without FOR): reported by the builder. */
   readonly strayLine: Rule = this.RULE('strayLine', () => {
-    this.OR(this.once('strayLine', () => [T.Next, T.Loop, T.Wend, T.Else, T.ElseIf, T.Case, T.EndIf, T.EndSelect, T.EndSub, T.EndFunction, T.EndTalk, T.EndFor, T.EndWith, T.EndSwitch, T.EndOn, T.End]
+    this.OR(this.once('strayLine', () => [T.Next, T.Loop, T.Wend, T.Else, T.ElseIf, T.Case, T.EndIf, T.EndSelect, T.EndSub, T.EndFunction, T.EndTalk, T.EndFor, T.EndWith, T.EndWhile, T.EndSwitch, T.EndOn, T.End]
       .map((closer) => ({ ALT: () => this.CONSUME(closer) }))));
     this.SUBRULE(this.restOfLine);
   });
@@ -208,13 +210,31 @@ class BasicParser extends CstParser {
     this.OR(this.once('nameStatement', () => [
       { ALT: () => this.SUBRULE(this.callArguments) },
       {
+        // `a.b[i] = v`; without `=`, a method-style call standing alone (`list.push(v)`).
         ALT: () => {
-          this.MANY(() => this.SUBRULE(this.accessor));
-          this.CONSUME(T.Equals, { ERR_MSG: 'expected "=" to assign a value' });
-          this.SUBRULE(this.expression);
+          this.AT_LEAST_ONE(() => this.SUBRULE(this.accessor));
+          this.OPTION2(() => this.SUBRULE(this.assignedValue));
         },
       },
+      { ALT: () => this.SUBRULE2(this.assignedValue) },
       { ALT: EMPTY_ALT() },
+    ]));
+  });
+
+  /** `= value`, or `= HEAR [AS type]` (the templates' spelling of `HEAR name [AS type]`). */
+  readonly assignedValue: Rule = this.RULE('assignedValue', () => {
+    this.CONSUME(T.Equals, { ERR_MSG: 'expected "=" to assign a value' });
+    this.OR(this.once('assignedValue', () => [
+      {
+        ALT: () => {
+          this.CONSUME(T.Hear);
+          this.OPTION(() => {
+            this.CONSUME(T.As);
+            this.SUBRULE(this.hearSpec);
+          });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.expression) },
     ]));
   });
 
@@ -228,8 +248,13 @@ class BasicParser extends CstParser {
         {
           ALT: () => {
             this.CONSUME(T.Header);
-            this.SUBRULE(this.expression);
-            this.CONSUME(T.Comma, usage('SET HEADER name, value'));
+            // The name is read without comparisons, so `SET HEADER "a" = "b"` is not `("a" = "b")`.
+            this.SUBRULE(this.concatenation, { LABEL: 'headerName' });
+            // `SET HEADER name, value`; the templates also write `AS value` and `= value`.
+            this.OR3(this.once('setStatement.header', () => ({
+              ERR_MSG: usage('SET HEADER name, value').ERR_MSG,
+              DEF: [{ ALT: () => this.CONSUME(T.Comma) }, { ALT: () => this.CONSUME2(T.As) }, { ALT: () => this.CONSUME(T.Equals) }],
+            })));
             this.SUBRULE2(this.expression);
           },
         },
@@ -262,9 +287,21 @@ class BasicParser extends CstParser {
           },
         },
         {
+          // `SET SCHEDULE "cron"`; the templates add the script and job: `SET SCHEDULE "cron", "job.bas"`.
           ALT: () => {
             this.CONSUME(T.Schedule);
-            this.SUBRULE8(this.expression);
+            this.SUBRULE(this.argumentList, { LABEL: 'schedule' });
+          },
+        },
+        {
+          // `SET "session.key", value` / `SET "bot.key", value`: the dotted-name spelling of SET SESSION / SET BOT MEMORY.
+          ALT: () => {
+            this.CONSUME(T.StringLiteral, { LABEL: 'dottedKey' });
+            this.OR4(this.once('setStatement.dotted', () => ({
+              ERR_MSG: usage('SET "session.key", value').ERR_MSG,
+              DEF: [{ ALT: () => this.CONSUME5(T.Comma) }, { ALT: () => this.CONSUME2(T.Equals) }],
+            })));
+            this.SUBRULE1(this.expression, { LABEL: 'dottedValue' });
           },
         },
         { ALT: () => this.SUBRULE(this.assignment) },
@@ -304,9 +341,20 @@ class BasicParser extends CstParser {
     });
   });
 
+  /** `RETURN [value]`, or `RETURN WITH name AS value, …`: an object of those fields. */
   readonly returnStatement: Rule = this.RULE('returnStatement', () => {
     this.CONSUME(T.Return);
-    this.OPTION(() => this.SUBRULE(this.expression));
+    this.OPTION(() => {
+      this.OR(this.once('returnStatement', () => [
+        {
+          ALT: () => {
+            this.CONSUME(T.With);
+            this.SUBRULE(this.fieldList);
+          },
+        },
+        { ALT: () => this.SUBRULE(this.expression) },
+      ]));
+    });
   });
 
   readonly exitStatement: Rule = this.RULE('exitStatement', () => {
@@ -332,7 +380,22 @@ class BasicParser extends CstParser {
     this.CONSUME(T.Param);
     this.CONSUME(T.Name, { ERR_MSG: 'expected the parameter name after PARAM' });
     this.CONSUME(T.As, { ERR_MSG: 'expected AS and a type: PARAM name AS type' });
-    this.CONSUME2(T.Name, { LABEL: 'type', ERR_MSG: 'expected a type after AS (STRING, INTEGER, DATE…)' });
+    this.OR(this.once('paramDeclaration.type', () => ({
+      ERR_MSG: 'expected a type after AS (STRING, INTEGER, DATE…)',
+      DEF: [
+        { ALT: () => this.CONSUME2(T.Name, { LABEL: 'type' }) },
+        // `PARAM city AS "The city and state"`: a STRING described so; `AS "a", "b"`: one of those.
+        {
+          ALT: () => {
+            this.CONSUME2(T.StringLiteral, { LABEL: 'typeDescription' });
+            this.MANY(() => {
+              this.CONSUME(T.Comma);
+              this.CONSUME3(T.StringLiteral, { LABEL: 'choice' });
+            });
+          },
+        },
+      ],
+    })));
     this.OPTION(() => {
       this.CONSUME(T.Like);
       this.SUBRULE(this.expression);
@@ -341,6 +404,13 @@ class BasicParser extends CstParser {
       this.CONSUME(T.Description);
       this.CONSUME(T.StringLiteral, { ERR_MSG: 'expected a string after DESCRIPTION' });
     });
+    this.OPTION4(this.once('paramDeclaration.default', () => ({
+      GATE: () => this.LA(1).image.toUpperCase() === 'DEFAULT',
+      DEF: () => {
+        this.CONSUME4(T.Name, { LABEL: 'default' });
+        this.SUBRULE2(this.expression, { LABEL: 'defaultValue' });
+      },
+    })));
     this.OPTION3(this.once('paramDeclaration', () => ({
       GATE: () => this.LA(1).image.toUpperCase() === 'OPTIONAL',
       DEF: () => this.CONSUME3(T.Name, { LABEL: 'optional' }),
@@ -448,6 +518,8 @@ class BasicParser extends CstParser {
         },
       ],
     })));
+    // `FOR EACH x IN list DO`: the templates' DO before the line end changes nothing.
+    this.OPTION5(() => this.CONSUME(T.Do));
     this.CONSUME(T.Newline);
     this.inBlock('FOR', start, 'FOR without NEXT', () => this.SUBRULE(this.block), () => {
       this.OR2(this.once('forStatement.close', () => [
@@ -481,7 +553,9 @@ class BasicParser extends CstParser {
     const start = this.CONSUME(T.While);
     this.SUBRULE(this.expression);
     this.CONSUME(T.Newline);
-    this.inBlock('WHILE', start, 'WHILE without WEND', () => this.SUBRULE(this.block), () => this.CONSUME(T.Wend));
+    this.inBlock('WHILE', start, 'WHILE without WEND', () => this.SUBRULE(this.block), () => {
+      this.OR(this.once('whileStatement.close', () => [{ ALT: () => this.CONSUME(T.Wend) }, { ALT: () => this.CONSUME(T.EndWhile) }]));
+    });
   });
 
   readonly selectStatement: Rule = this.RULE('selectStatement', () => {
@@ -653,28 +727,100 @@ class BasicParser extends CstParser {
     this.SUBRULE(this.expression);
   });
 
-  /** `SAVE "table", v1, v2…` */
+  /** `SAVE "table", v1, v2…` or `SAVE "table" WITH name AS v, …` */
   readonly saveStatement: Rule = this.RULE('saveStatement', () => {
     this.CONSUME(T.Save);
     this.SUBRULE(this.expression);
-    this.CONSUME(T.Comma, usage('SAVE "table", value1, value2…'));
-    this.SUBRULE(this.argumentList);
+    this.OR(this.once('saveStatement', () => ({
+      ERR_MSG: usage('SAVE "table", value1, value2…').ERR_MSG,
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.Comma);
+            this.SUBRULE(this.argumentList);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.With);
+            this.SUBRULE(this.fieldList);
+          },
+        },
+      ],
+    })));
   });
 
+  /** `INSERT [INTO] "table", object`, `… WITH a = x, …` or `… VALUES object`. */
   readonly insertStatement: Rule = this.RULE('insertStatement', () => {
     this.CONSUME(T.Insert);
+    this.OPTION(this.once('insertStatement.into', () => ({
+      GATE: () => this.LA(1).image.toUpperCase() === 'INTO' && this.LA(2).tokenType !== T.Comma,
+      DEF: () => this.CONSUME(T.Name, { LABEL: 'into' }),
+    })));
     this.SUBRULE(this.expression);
-    this.CONSUME(T.Comma, usage('INSERT "table", object'));
-    this.SUBRULE2(this.expression);
+    this.OR(this.once('insertStatement', () => ({
+      ERR_MSG: usage('INSERT "table", object').ERR_MSG,
+      DEF: [
+        { ALT: () => this.CONSUME(T.Comma) },
+        { GATE: () => this.LA(1).image.toUpperCase() === 'VALUES', ALT: () => this.CONSUME2(T.Name, { LABEL: 'values' }) },
+        {
+          ALT: () => {
+            this.CONSUME(T.With);
+            this.SUBRULE(this.fieldList);
+          },
+        },
+      ],
+    })));
+    this.OPTION2(() => this.SUBRULE2(this.expression));
   });
 
+  /** `UPDATE "table", "filter", object` or `UPDATE "table" SET a = x, … [WHERE conditions]`. */
   readonly updateStatement: Rule = this.RULE('updateStatement', () => {
     this.CONSUME(T.Update);
     this.SUBRULE(this.expression);
-    this.CONSUME(T.Comma, usage('UPDATE "table", "filter", object'));
-    this.SUBRULE2(this.expression);
-    this.CONSUME2(T.Comma, usage('UPDATE "table", "filter", object'));
-    this.SUBRULE3(this.expression);
+    this.OR(this.once('updateStatement', () => ({
+      ERR_MSG: usage('UPDATE "table", "filter", object (or UPDATE "table" SET a = x WHERE b = y)').ERR_MSG,
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.Comma);
+            this.SUBRULE2(this.expression);
+            this.CONSUME2(T.Comma, usage('UPDATE "table", "filter", object'));
+            this.SUBRULE3(this.expression);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Set);
+            this.SUBRULE(this.fieldList);
+            this.OPTION(this.once('updateStatement.where', () => ({
+              GATE: () => this.LA(1).image.toUpperCase() === 'WHERE',
+              DEF: () => this.SUBRULE(this.whereClause),
+            })));
+          },
+        },
+      ],
+    })));
+  });
+
+  /** `WHERE a = x AND b > y` (columns on the left, values on the right), or `WHERE "filter"`. */
+  readonly whereClause: Rule = this.RULE('whereClause', () => {
+    this.CONSUME(T.Name, { LABEL: 'where', ERR_MSG: 'expected WHERE' });
+    this.SUBRULE(this.expression);
+  });
+
+  /** `a = x, b = y` (also `a AS x`): the fields of a row or a body. */
+  readonly fieldList: Rule = this.RULE('fieldList', () => {
+    this.AT_LEAST_ONE_SEP(this.once('fieldList', () => ({ SEP: T.Comma, DEF: () => this.SUBRULE(this.fieldAssignment) })));
+  });
+
+  readonly fieldAssignment: Rule = this.RULE('fieldAssignment', () => {
+    this.CONSUME(T.AnyWord, { ERR_MSG: 'expected a field name: name = value' });
+    this.OR(this.once('fieldAssignment', () => ({
+      ERR_MSG: 'expected "=" after the field name: name = value',
+      DEF: [{ ALT: () => this.CONSUME(T.Equals) }, { ALT: () => this.CONSUME(T.As) }],
+    })));
+    this.SUBRULE(this.expression);
   });
 
   readonly rememberStatement: Rule = this.RULE('rememberStatement', () => {
@@ -726,8 +872,13 @@ class BasicParser extends CstParser {
         },
         {
           ALT: () => {
+            // `GET SESSION key`; `GET SESSION id, key` reads this conversation's key (docs/basic.md, "Memory").
             this.CONSUME(T.Session);
             this.SUBRULE2(this.keyArgument);
+            this.OPTION(() => {
+              this.CONSUME(T.Comma);
+              this.SUBRULE3(this.keyArgument, { LABEL: 'sessionKey' });
+            });
           },
         },
         { ALT: () => this.SUBRULE(this.expression) },
@@ -765,10 +916,25 @@ class BasicParser extends CstParser {
       DEF: [
         { GATE: () => this.isCallForm(), ALT: () => this.SUBRULE(this.parenthesizedArguments) },
         {
+          // `POST url, body`, `POST url WITH a = x, …`, or `POST url` with no body.
           ALT: () => {
             this.SUBRULE(this.expression);
-            this.CONSUME(T.Comma, usage('POST url, body (also PUT, PATCH)'));
-            this.SUBRULE2(this.expression);
+            this.OPTION(() => {
+              this.OR3(this.once('httpBodyExpression.body', () => [
+                {
+                  ALT: () => {
+                    this.CONSUME(T.Comma);
+                    this.SUBRULE2(this.expression);
+                  },
+                },
+                {
+                  ALT: () => {
+                    this.CONSUME(T.With);
+                    this.SUBRULE(this.fieldList);
+                  },
+                },
+              ]));
+            });
           },
         },
       ],
@@ -786,8 +952,18 @@ class BasicParser extends CstParser {
           ALT: () => {
             this.SUBRULE(this.expression);
             this.OPTION(() => {
-              this.CONSUME(T.Comma);
-              this.SUBRULE2(this.expression);
+              this.OR2(this.once('deleteExpression.filter', () => ({
+                IGNORE_AMBIGUITIES: true,
+                DEF: [
+                  {
+                    ALT: () => {
+                      this.CONSUME(T.Comma);
+                      this.SUBRULE2(this.expression);
+                    },
+                  },
+                  { GATE: () => this.LA(1).image.toUpperCase() === 'WHERE', ALT: () => this.SUBRULE(this.whereClause) },
+                ],
+              })));
             });
           },
         },
@@ -802,7 +978,8 @@ class BasicParser extends CstParser {
       DEF: [
         { GATE: () => this.isCallForm(), ALT: () => this.SUBRULE(this.parenthesizedArguments) },
         {
-          // `FIND "table"` (every row), `FIND "table", "filter"`, `FIND "table" WHERE "filter"`.
+          // `FIND "table"` (every row), `FIND "table", "filter"`, `FIND "table" WHERE a = x AND …`
+          // (or WITH "filter"), then `ORDER BY column [DESC]`, `LIMIT n`, `FIRST`.
           ALT: () => {
             this.SUBRULE(this.expression);
             this.OPTION(() => {
@@ -810,11 +987,40 @@ class BasicParser extends CstParser {
                 IGNORE_AMBIGUITIES: true,
                 DEF: [
                   { ALT: () => this.CONSUME(T.Comma) },
+                  { ALT: () => this.CONSUME(T.With) },
                   { GATE: () => this.LA(1).image.toUpperCase() === 'WHERE', ALT: () => this.CONSUME(T.Name, { LABEL: 'where' }) },
                 ],
               })));
               this.SUBRULE2(this.expression);
+              // `FIND "table", "column", value`: the rows whose column holds value.
+              this.OPTION6(() => {
+                this.CONSUME2(T.Comma);
+                this.SUBRULE4(this.expression, { LABEL: 'columnValue' });
+              });
             });
+            this.OPTION2(this.once('findExpression.order', () => ({
+              GATE: () => this.LA(1).image.toUpperCase() === 'ORDER' && this.LA(2).image.toUpperCase() === 'BY',
+              DEF: () => {
+                this.CONSUME2(T.Name, { LABEL: 'order' });
+                this.CONSUME3(T.Name, { LABEL: 'by' });
+                this.CONSUME(T.AnyWord, { LABEL: 'orderColumn', ERR_MSG: 'expected the column after ORDER BY' });
+                this.OPTION3(this.once('findExpression.direction', () => ({
+                  GATE: () => /^(?:ASC|DESC)$/i.test(this.LA(1).image),
+                  DEF: () => this.CONSUME4(T.Name, { LABEL: 'direction' }),
+                })));
+              },
+            })));
+            this.OPTION4(this.once('findExpression.limit', () => ({
+              GATE: () => this.LA(1).image.toUpperCase() === 'LIMIT',
+              DEF: () => {
+                this.CONSUME5(T.Name, { LABEL: 'limit' });
+                this.SUBRULE3(this.expression, { LABEL: 'limitValue' });
+              },
+            })));
+            this.OPTION5(this.once('findExpression.first', () => ({
+              GATE: () => this.LA(1).image.toUpperCase() === 'FIRST' && this.endsStatement(2),
+              DEF: () => this.CONSUME6(T.Name, { LABEL: 'first' }),
+            })));
           },
         },
       ],
@@ -1098,9 +1304,11 @@ class BasicParser extends CstParser {
   readonly accessor: Rule = this.RULE('accessor', () => {
     this.OR(this.once('accessor', () => [
       {
+        // `.name`, or `.name(args)`: the templates' method-style calls (`x.trim()`, `list.push(v)`).
         ALT: () => {
           this.CONSUME(T.Dot);
           this.CONSUME(T.AnyWord, { ERR_MSG: 'expected a member name after "."' });
+          this.OPTION(() => this.SUBRULE(this.callArguments));
         },
       },
       {

@@ -8,5 +8,5 @@ export { restoreLookaheadSnapshot, takeLookaheadSnapshot, type LookaheadSnapshot
 export { formatParseError } from './parse-errors.js';
 export { PHRASE_NAMES, WORD_PHRASES } from './phrases.js';
 export type {
-  BinaryOp, CommandKeyword, Expr, FormHandlerDecl, HearSpec, Loc, ParamDecl, Procedure, Program, Stmt, TableEvent, TableTriggerDecl, Target, UnaryOp, ValueKeyword,
+  BinaryOp, CommandKeyword, Expr, FormHandlerDecl, HearSpec, Loc, ParamDecl, Procedure, Program, Stmt, TableEvent, TableTriggerDecl, Target, TableDecl, TableColumn, ColumnDefault, ColumnType, IndexDecl, UnaryOp, ValueKeyword,
 } from './ast.js';

@@ -9,6 +9,7 @@ import { astBuilder, type BuildContext } from './ast-builder.js';
 import { unknownCharacterMessage, type ParseError } from './parse-errors.js';
 import { basicParser, type GrammarError } from './grammar.js';
 import * as T from './tokens.js';
+import { PHRASE_NAMES } from './phrases.js';
 import { unknownStatementError } from './unknown-statement.js';
 
 export type { ParseError } from './parse-errors.js';
@@ -38,7 +39,7 @@ export function parse(source: string, file: string): { program: Program; errors:
   };
   let program: Program = { file, body: [], procedures: [], params: [], triggers: [], forms: [] };
   try {
-    const tokens = endLines(dialect(lex(source, { line: 1, column: 1 }, context)));
+    const tokens = endLines(dialect(lex(spaceUnderscoredKeywords(source), { line: 1, column: 1 }, context)));
     const run = basicParser.run(tokens, 'program');
     const end = endOf(tokens);
     for (const error of run.syntaxErrors) push(context.syntaxErrors, context, at(error, end), error.message);
@@ -50,6 +51,27 @@ export function parse(source: string, file: string): { program: Program; errors:
     context.errors.push({ file, line: 1, column: 1, message });
   }
   return { program, errors: tidy(context) };
+}
+
+/**
+ * Statement keywords of several words, spelled with `_` by the General Bots templates
+ * (`SET_BOT_MEMORY`, `CREATE_TASK`, `ADD_TOOL`): read as the spaced keyword. Only as a line's first
+ * word (so a variable named `send_email` stays a variable anywhere else), and only the spellings
+ * of known statements; the text keeps its length, so every position stays where it was.
+ */
+const UNDERSCORED_AT_LINE_START = /^([ \t]*)([A-Za-z]+(?:_[A-Za-z]+)+)(?=[ \t(]|$)/gm;
+const UNDERSCORED_STATEMENTS: ReadonlySet<string> = new Set([
+  ...PHRASE_NAMES.filter((name) => name.includes(' ')),
+  'SET BOT MEMORY', 'GET BOT MEMORY', 'SET CONTEXT', 'SET HEADER', 'SET SCHEDULE', 'CLEAR SUGGESTIONS', 'ADD SUGGESTION',
+  'CLEAR HEADERS', 'SEND MAIL', 'TRANSFER TO HUMAN', 'CREATE MEETING', 'END IF', 'END FOR', 'END WHILE', 'END SUB', 'END FUNCTION', 'END WITH', 'END SELECT',
+]);
+
+function spaceUnderscoredKeywords(source: string): string {
+  if (!source.includes('_')) return source;
+  return source.replace(UNDERSCORED_AT_LINE_START, (whole: string, indent: string, word: string) => {
+    const spaced = word.replace(/_/g, ' ');
+    return UNDERSCORED_STATEMENTS.has(spaced.toUpperCase()) ? indent + spaced : whole;
+  });
 }
 
 /** Parses the inside of one `${…}` (at `origin` in the file) as a full expression. */
@@ -114,8 +136,11 @@ function dialect(tokens: IToken[]): IToken[] {
   });
 }
 
-/** Tokens after which a line goes on: a statement continued on the next line after `,` `+` `&` `(`. */
-const CONTINUES = new Set([T.Comma, T.Plus, T.Ampersand, T.LParen]);
+/**
+ * Tokens after which a line goes on: a statement continued on the next line after `,` `+` `&` `(`,
+ * and after a line-final WITH (`POST url WITH` and its fields on the lines below).
+ */
+const CONTINUES = new Set([T.Comma, T.Plus, T.Ampersand, T.LParen, T.With]);
 
 /**
  * Line ends inside `[…]`, `{…}` and `(…)` are not statement ends (arrays and objects may span lines);

@@ -122,6 +122,18 @@ export function scanTalkBlock(text: string, start: number): ScanResult | undefin
   return scanBlock(text, start, beginTalkLine, endTalkLine, 'BEGIN TALK without END TALK');
 }
 
+const beginTableLine = /TABLE[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*(?:'[^\r\n]*)?(?=\r|\n|$)/iy;
+const endTableLine = /^[ \t]*END[ \t]+TABLE(?![A-Za-z0-9_])[ \t]*(?:'.*)?$/i;
+
+/**
+ * Scans a `TABLE name` … `END TABLE` block (parser/table-definition.ts reads its lines); only when
+ * TABLE is the first word of its line, so `table` stays a variable name elsewhere.
+ */
+export function scanTableBlock(text: string, start: number): ScanResult | undefined {
+  for (let i = start - 1; i >= 0 && !isLineBreak(text[i]); i -= 1) if (text[i] !== ' ' && text[i] !== '\t') return undefined;
+  return scanBlock(text, start, beginTableLine, endTableLine, 'TABLE without END TABLE');
+}
+
 /** Scans a BEGIN SYSTEM PROMPT block, as {@link scanTalkBlock} does a BEGIN TALK one. */
 export function scanPromptBlock(text: string, start: number): ScanResult | undefined {
   return scanBlock(text, start, beginPromptLine, endPromptLine, 'BEGIN SYSTEM PROMPT without END SYSTEM PROMPT');

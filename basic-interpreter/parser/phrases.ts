@@ -15,13 +15,19 @@ const MULTI_WORD: readonly string[] = [
   'ON ERROR RESUME NEXT', 'ON ERROR GOTO 0', 'SAVE FROM UNSTRUCTURED', 'CREATE LANDING PAGE', 'GET CAMPAIGN STATS',
   'SEND MAIL TO(?=[ \\t]+["A-Za-z_])', 'SEND EMAIL', 'SEND FILE', 'SEND SMS',
   'SEND TEMPLATE TO(?=[ \\t]+["A-Za-z_#{])', 'SEND TEMPLATE',
-  'ADD TOOL', 'USE TOOL', 'CLEAR TOOLS', 'USE KB', 'CLEAR KB', 'USE WEBSITE', 'USE MODEL', 'USE ACCOUNT', 'USE MCP',
+  'ADD TOOL', 'USE TOOL', 'CLEAR TOOLS', 'USE KB', 'ADD KB', 'SET KB', 'CLEAR KB', 'USE WEBSITE', 'USE MODEL', 'USE ACCOUNT', 'USE MCP',
   'CREATE TASK', 'CREATE DRAFT', 'CREATE SITE', 'CREATE USER', 'SET ANSWER MODE', 'SET PAGE MODE', 'PAGE MODE',
   'SET USER', 'GET ATTENDANTS', 'GET CONTACT', 'SET CONTACT', 'ADD TAG', 'NEW OBJECT', 'NEW ARRAY', 'DELETE FILE', 'DELETE HTTP', 'GROUP BY', 'ADD MEMBER',
   'GENERATE PDF', 'MERGE PDF', 'CLEAR ERROR', 'ERROR MESSAGE', 'ADD TO CAMPAIGN', 'TRACK CONVERSION',
   'SCHEDULE POST', 'POST TO(?=[ \\t]+")', 'ON(?=[ \\t]+")', 'ON EMAIL FROM', 'ON EMAIL', 'ON CHANGE',
   // `GET LAST "email_received_events"`: only before a quoted name, so `GET last` stays a GET of the variable.
   'GET LAST(?=[ \\t]+")',
+  // The templates' further keywords (docs/basic.md, "Compatibility"): aliases of what runs here,
+  // or "not available: …" at run time where this product has no such capability.
+  'CREATE OBJECT', 'GENERATE CODE', 'CACHE GET', 'CACHE SET', 'SCAN BARCODE', 'GET USER MEMORY', 'SET USER MEMORY',
+  'KB DOCUMENTS COUNT', 'KB DOCUMENTS ADDED SINCE', 'KB STATISTICS', 'KB LIST COLLECTIONS', 'KB STORAGE SIZE', 'KB COLLECTION STATS',
+  'QUERY METRICS', 'ANALYZE SENTIMENT', 'AI SCORE LEAD', 'ORCHESTRATE WORKFLOW', 'ADD BOT', 'BOT SHARE', 'PUBLISH EVENT',
+  'SEND MESSAGE', 'ALLOW ROLE', 'SET ROLE(?=[ \\t]+["A-Za-z_])', 'SET MAX LINES', 'SCRAPE ALL', 'SCRAPE_ALL',
   // Only before an argument: `CHART prompt, values, labels` keeps `prompt` a variable holding the chart type.
   'CHART PROMPT(?=[ \\t]+["A-Za-z_])',
 ];
@@ -31,6 +37,7 @@ export const WORD_PHRASES: ReadonlySet<string> = new Set([
   'READ', 'WRITE', 'DOWNLOAD', 'UPLOAD', 'COPY', 'MOVE', 'LIST', 'MERGE', 'FILL', 'SEARCH', 'FILTER',
   'AGGREGATE', 'CHART', 'PRINT', 'LOG', 'APPEND', 'WEBHOOK', 'THROW', 'ASSERT', 'BOOK', 'WEATHER',
   'GRAPHQL', 'SOAP', 'PIVOT', 'MAP', 'COMPRESS', 'EXTRACT', 'SCRAPE', 'FORMAT',
+  'FIRST', 'LAST', 'DATEADD', 'DATEDIFF', 'DIR', 'REFRESH', 'PRODUCT', 'SEE', 'REWRITE',
 ]);
 
 /** Every phrase's canonical spelling (upper case, one space), for "did you mean" and the docs. */

@@ -5,7 +5,7 @@
  */
 import { createToken, Lexer, type CustomPatternMatcherReturn, type TokenType } from 'chevrotain';
 import { matchPhrase } from './phrases.js';
-import { scanPromptBlock, scanString, scanTalkBlock } from './parser-strings.js';
+import { scanPromptBlock, scanString, scanTableBlock, scanTalkBlock } from './parser-strings.js';
 
 // ---------------------------------------------------------------- categories
 
@@ -25,10 +25,15 @@ export const CompareOp = createToken({ name: 'CompareOp', pattern: Lexer.NA, cat
 // ---------------------------------------------------------------- layout, comments, literals
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t]+/, group: Lexer.SKIPPED });
+/**
+ * `' note`, `REM note`, and the `# note` and `// note` the General Bots templates write (a `#`
+ * before `{` opens an object literal instead; strings are read before comments, so a URL's `//`
+ * stays in its string).
+ */
 export const Comment = createToken({
   name: 'Comment',
-  pattern: /(?:'|REM(?![A-Za-z0-9_]))[^\r\n]*/i,
-  start_chars_hint: ["'", 'R', 'r'],
+  pattern: /(?:'|REM(?![A-Za-z0-9_])|\/\/|#(?!\{))[^\r\n]*/i,
+  start_chars_hint: ["'", 'R', 'r', '/', '#'],
   group: Lexer.SKIPPED,
 });
 export const Newline = createToken({
@@ -70,6 +75,27 @@ export const PromptBlock = createToken({
   label: 'BEGIN SYSTEM PROMPT',
   categories: AnyToken,
 });
+/** `TABLE name` … `END TABLE` as one token: column declarations, read by table-definition.ts. */
+export const TableBlock = createToken({
+  name: 'TableBlock',
+  pattern: (text: string, offset: number) => {
+    const scan = scanTableBlock(text, offset);
+    return scan === undefined ? null : match(text, offset, scan.end, scan.error);
+  },
+  start_chars_hint: ['T', 't'],
+  line_breaks: true,
+  label: 'TABLE',
+  categories: AnyToken,
+});
+/** `CREATE [UNIQUE] INDEX name ON table(col, …)` as one token, read by table-definition.ts. */
+export const IndexDeclaration = createToken({
+  name: 'IndexDeclaration',
+  pattern: /CREATE[ \t]+(?:UNIQUE[ \t]+)?INDEX(?![A-Za-z0-9_])[^\r\n]*/i,
+  start_chars_hint: ['C', 'c'],
+  line_breaks: false,
+  label: 'CREATE INDEX',
+  categories: AnyToken,
+});
 /** A multi-word General Bots phrase (`SEND EMAIL`, `USE KB`…, see phrases.ts) as one token. */
 export const Phrase = createToken({
   name: 'Phrase',
@@ -77,7 +103,7 @@ export const Phrase = createToken({
     const length = matchPhrase(text, offset);
     return length === 0 ? null : [text.slice(offset, offset + length)];
   },
-  start_chars_hint: [...'OSCAUGPNDETMosaugpndetm'],
+  start_chars_hint: [...'OSCAUGPNDETMKQBosaugpndetmkqb'],
   line_breaks: false,
   label: 'a keyword phrase',
   categories: AnyToken,
@@ -181,6 +207,8 @@ export const EndFunction = keyword('EndFunction', 'reserved', ['END', 'FUNCTION'
 export const EndTalk = keyword('EndTalk', 'reserved', ['END', 'TALK']);
 export const EndFor = keyword('EndFor', 'reserved', ['END', 'FOR']);
 export const EndWith = keyword('EndWith', 'reserved', ['END', 'WITH']);
+/** Closes a WHILE block, as WEND. */
+export const EndWhile = keyword('EndWhile', 'reserved', ['END', 'WHILE']);
 export const EndSwitch = keyword('EndSwitch', 'reserved', ['END', 'SWITCH']);
 /** Closes the reference's `ON FORM SUBMIT` block. */
 export const EndOn = keyword('EndOn', 'reserved', ['END', 'ON']);
@@ -212,6 +240,9 @@ export const Return = keyword('Return');
 export const Param = keyword('Param');
 export const As = keyword('As', 'soft');
 export const Like = keyword('Like', 'soft');
+/** `a CONTAINS b` (a comparison, parser/ast-builder.ts), and still the CONTAINS(a, b) function. */
+export const Contains = createToken({ name: 'Contains', pattern: /CONTAINS(?![A-Za-z0-9_])/i, label: 'CONTAINS', categories: [CompareOp, Name, AnyWord, AnyToken] });
+keywords.push(Contains);
 export const Description = keyword('Description', 'soft');
 export const Let = keyword('Let');
 export const Set = keyword('Set');
@@ -265,6 +296,10 @@ const symbol = (name: string, pattern: RegExp, label: string, categories: TokenT
 export const LessEqual = symbol('LessEqual', /<=/, '<=', [CompareOp]);
 export const GreaterEqual = symbol('GreaterEqual', />=/, '>=', [CompareOp]);
 export const NotEqual = symbol('NotEqual', /<>|!=/, '<>', [CompareOp]);
+/** `&&`, `||` and `!`: the templates' spellings of AND, OR and NOT (docs/basic.md, "Operators"). */
+export const AndSymbol = symbol('AndSymbol', /&&/, '&&', [And]);
+export const OrSymbol = symbol('OrSymbol', /\|\|/, '||', [Or]);
+export const NotSymbol = symbol('NotSymbol', /!/, '!', [Not]);
 export const Less = symbol('Less', /</, '<', [CompareOp]);
 export const Greater = symbol('Greater', />/, '>', [CompareOp]);
 export const Equals = symbol('Equals', /=/, '=', [CompareOp]);
@@ -283,15 +318,16 @@ export const LBrace = symbol('LBrace', /#?{/, '{');
 export const RBrace = symbol('RBrace', /}/, '}');
 export const Comma = symbol('Comma', /,/, ',');
 export const Colon = symbol('Colon', /:/, ':');
-export const Dot = symbol('Dot', /\./, '.');
+/** `a?.b` reads as `a.b`: a member of NULL is already NULL (docs/basic.md, "Objects"). */
+export const Dot = symbol('Dot', /\??\./, '.');
 
 /** All token types, in matching order (the parser's vocabulary, categories included). */
 export const allTokens: TokenType[] = [
   AnyToken, AnyWord, Name, Junk, AddOp, MulOp, CompareOp,
-  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, OnTableEvent, OnFormSubmit, WebhookDeclaration, Phrase, IsNull, StringLiteral, NumberLiteral,
+  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, TableBlock, IndexDeclaration, OnTableEvent, OnFormSubmit, WebhookDeclaration, Phrase, IsNull, StringLiteral, NumberLiteral,
   ...keywords,
   Identifier,
-  LessEqual, GreaterEqual, NotEqual, Less, Greater, Equals, Plus, Minus, Star, Slash, Backslash,
+  LessEqual, GreaterEqual, NotEqual, AndSymbol, OrSymbol, NotSymbol, Less, Greater, Equals, Plus, Minus, Star, Slash, Backslash,
   Caret, Ampersand, LParen, RParen, LBracket, RBracket, LBrace, RBrace, Comma, Colon, Dot,
 ];
 

@@ -27,6 +27,21 @@ function object(keyword: string, value: Value | undefined): ObjectValue {
   throw new ScriptError(`${keyword.toUpperCase().replace(/_/g, ' ')} needs an object like {name: "x"}, got ${describeValue(value)}`);
 }
 
+/** A cron expression: five or six fields (docs/basic.md, "Scheduling"). */
+const CRON = /^\S+(?:\s+\S+){4,5}$/;
+
+/** SET SCHEDULE when [, "script.bas"]: `when` a cron expression, or a date for one run. */
+function schedule(args: readonly Value[]): EffectBody {
+  const when = text(args, 0).trim();
+  const script = args.length > 1 ? text(args, 1).trim() : undefined;
+  const target = script ? { script } : {};
+  if (CRON.test(when)) return { type: 'schedule.set', cron: when, ...target };
+  const at = Date.parse(when);
+  if (Number.isNaN(at)) throw new ScriptError(`SET SCHEDULE needs a cron expression ("0 9 * * *") or a date (DATEADD(NOW(), 1, "day")), got "${when}"`);
+  if (!script) throw new ScriptError('SET SCHEDULE at a date runs another script: SET SCHEDULE date, "script.bas"');
+  return { type: 'schedule.set', at: new Date(at).toISOString(), script };
+}
+
 /** TRANSFER TO HUMAN: positional (target, priority, reason, destination) or one object. NULL fields are left out. */
 function transfer(args: readonly Value[]): EffectBody {
   const effect: { type: 'transfer' } & Partial<Record<TransferField, string>> = { type: 'transfer' };
@@ -100,7 +115,7 @@ export function buildEffect(keyword: CommandKeyword, args: readonly Value[], hea
     case 'talk_to':
       return { type: 'talk.to', address: text(args, 0), text: text(args, 1) };
     case 'set_schedule':
-      return { type: 'schedule.set', cron: text(args, 0) };
+      return schedule(args);
     case 'set_header':
     case 'clear_headers':
     case 'add_suggestion':

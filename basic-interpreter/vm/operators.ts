@@ -81,6 +81,8 @@ export { isTruthy };
 /** `a.name`: the member of an object, NULL when missing or when `a` is not an object. */
 export function member(object: Value, name: string): Value {
   if (isObjectValue(object) && Object.hasOwn(object, name)) return object[name]!;
+  // `list.length`, `text.length`: the templates' spelling of LEN (docs/basic.md, "Expressions").
+  if (name.toLowerCase() === 'length' && (Array.isArray(object) || typeof object === 'string')) return [...object].length;
   return null;
 }
 

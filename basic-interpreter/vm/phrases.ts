@@ -109,13 +109,85 @@ const UNAVAILABLE: Record<string, string> = {
   COMPRESS: 'there is no archive support',
   EXTRACT: 'there is no archive support',
   SCRAPE: 'there is no web scraper',
+  'SCRAPE ALL': 'there is no web scraper',
+  'SCRAPE_ALL': 'there is no web scraper',
+  'KB DOCUMENTS COUNT': 'the knowledge base gives no counts to scripts yet (the console shows them)',
+  'KB DOCUMENTS ADDED SINCE': 'the knowledge base gives no counts to scripts yet (the console shows them)',
+  'KB STATISTICS': 'the knowledge base gives no counts to scripts yet (the console shows them)',
+  'KB LIST COLLECTIONS': 'the knowledge base gives no counts to scripts yet (the console shows them)',
+  'KB STORAGE SIZE': 'the knowledge base gives no counts to scripts yet (the console shows them)',
+  'KB COLLECTION STATS': 'the knowledge base gives no counts to scripts yet (the console shows them)',
+  'QUERY METRICS': 'the metrics are the server\'s (GET /metrics), not a script\'s',
+  'ANALYZE SENTIMENT': 'not implemented yet (ask LLM for it)',
+  'AI SCORE LEAD': 'not implemented yet (score with LLM and SAVE the score)',
+  'ORCHESTRATE WORKFLOW': 'there is no workflow engine: a dialog is one script, CALL runs another',
+  'ADD BOT': 'not implemented yet: one bot answers a conversation (TRANSFER TO HUMAN hands it to people)',
+  'BOT SHARE': 'not implemented yet: one bot answers a conversation',
+  'PUBLISH EVENT': 'there are no script events: write a row and let ON INSERT OF "table" react',
+  'SEND MESSAGE': 'use TALK for this conversation, TALK TO address for another, SEND SMS or SEND MAIL',
+  'ALLOW ROLE': 'roles come from sign-in (HEAR x AS LOGIN gives user.roles); test them with IF',
+  'SET ROLE': 'roles come from sign-in and the console, not from scripts',
+  'SET MAX LINES': 'answers are not cut into lines here',
+  REFRESH: 'not implemented yet',
+  PRODUCT: 'there is no product catalogue: FIND "products" WHERE id = x',
+  SEE: 'there is no image description: ask LLM with the image URL',
+  REWRITE: 'use LLM "Rewrite: " + text',
 };
 
 type Handler = (args: Args, headers: Record<string, string>, ctx: BuiltinContext) => PhraseOutcome;
 
 const effect = (body: EffectBody): PhraseOutcome => ({ effect: body });
 
+/** A value in a table filter, quoted so that AND or a quote inside it stays part of it (host/table-filter.ts). */
+const filterValue = (value: Value): string => `'${toText(value).replaceAll("'", "''")}'`;
+
+/** How FIND … ORDER BY compares two column values: numbers as numbers, the rest as text, case-insensitively. */
+function compareCells(a: Value | undefined, b: Value | undefined): number {
+  const x = typeof a === 'number' ? a : Number(toText(a ?? null));
+  const y = typeof b === 'number' ? b : Number(toText(b ?? null));
+  if (toText(a ?? null) !== '' && toText(b ?? null) !== '' && Number.isFinite(x) && Number.isFinite(y)) return x - y;
+  return toText(a ?? null).toLowerCase().localeCompare(toText(b ?? null).toLowerCase());
+}
+
 const HANDLERS: Record<string, Handler> = {
+  // Internal phrases the parser builds (parser/where-filter.ts, FIND's ORDER BY / LIMIT / FIRST).
+  'CREATE OBJECT': () => ({ value: {} }),
+  // GENERATE CODE n: n random digits as text (a one-time code to send and compare).
+  'GENERATE CODE': (a) => {
+    const length = Math.min(32, Math.max(1, Math.trunc(Number(a.text(0)) || 6)));
+    return { value: Array.from({ length }, () => String(Math.floor(Math.random() * 10))).join('') };
+  },
+  'CACHE GET': (a) => effect({ type: 'memory.bot.get', key: a.text(0) }),
+  'CACHE SET': (a) => effect({ type: 'memory.bot.set', key: a.text(0), value: a.at(1) }),
+  'GET USER MEMORY': (a) => effect({ type: 'memory.user.get', key: a.text(0) }),
+  'SET USER MEMORY': (a) => effect({ type: 'memory.user.set', key: a.text(0), value: a.at(1) }),
+  // QR codes only: the reader behind HEAR … AS QRCODE.
+  'SCAN BARCODE': (a) => effect({ type: 'qrcode.read', url: a.text(0) }),
+  DIR: (a) => effect({ type: 'file.list', path: a.text(0) }),
+  // Built-in functions written without parentheses: FIRST list, DATEADD today, "days", 3.
+  FIRST: (a, _headers, ctx) => ({ value: builtinFunctions.first!(a.values.map(cloneValue), ctx) }),
+  DATEDIFF: (a, _headers, ctx) => ({ value: builtinFunctions.datediff!(a.values.map(cloneValue), ctx) }),
+  LAST: (a, _headers, ctx) => ({ value: builtinFunctions.last!(a.values.map(cloneValue), ctx) }),
+  // DATEADD date, "days", n (the templates' order) or DATEADD date, n, "days".
+  DATEADD: (a, _headers, ctx) => {
+    const [date = null, second = null, third = null] = a.values.map(cloneValue);
+    const unitFirst = typeof second === 'string' && Number.isNaN(Number(second));
+    return { value: builtinFunctions.dateadd!(unitFirst ? [date, third, second] : [date, second, third], ctx) };
+  },
+  WHERE: (a) => ({ value: a.labels.map((label, i) => `${label ?? ''} ${filterValue(a.values[i] ?? null)}`).join(' AND ') }),
+  'FIND ROWS': (a) => {
+    let rows = a.rows(0);
+    const order = a.labels.findIndex((l) => l === 'asc' || l === 'desc');
+    if (order >= 0) {
+      const column = a.text(order);
+      const sign = a.labels[order] === 'desc' ? -1 : 1;
+      rows = rows.map((row, i) => ({ row, i })).sort((p, q) => sign * compareCells(p.row[column], q.row[column]) || p.i - q.i).map((p) => p.row);
+    }
+    const limit = a.labels.indexOf('limit');
+    if (limit >= 0) rows = rows.slice(0, Math.max(0, Math.trunc(Number(a.text(limit)) || 0)));
+    if (a.labels.includes('first')) return { value: rows[0] ?? null };
+    return { value: rows };
+  },
   'SEND EMAIL': (a) => effect({ type: 'mail.send', to: a.text(0), subject: a.text(1), body: a.text(2) }),
   'SEND MAIL TO': (a) => effect({ type: 'mail.send', to: a.text(0), subject: a.text(1), body: a.text(2) }),
   // The declarations are read when the script loads (compiler/event-watches.ts); run as a statement, the host checks it can watch.
@@ -240,6 +312,9 @@ const HANDLERS: Record<string, Handler> = {
   }),
   'GET CAMPAIGN STATS': (a) => effect({ type: 'campaign.stats', campaign: a.text(0) }),
   'USE KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
+  // The templates' other spellings of USE KB (docs/basic.md, "Compatibility").
+  'ADD KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
+  'SET KB': (a) => effect({ type: 'kb', action: 'use', name: a.text(0) }),
   'CLEAR KB': (a) => effect({ type: 'kb', action: 'clear', name: a.text(0) }),
   'USE WEBSITE': (a) => effect({ type: 'kb', action: 'website', name: a.text(0), ...(a.values.length > 1 ? { refresh: a.text(1) } : {}) }),
   'ADD TOOL': (a) => effect({ type: 'tools', action: 'add', name: a.text(0) }),

@@ -1,5 +1,5 @@
 import type { BuiltinFunction, HearType } from '../keywords/index.js';
-import type { CommandKeyword, TableEvent } from '../parser/index.js';
+import type { CommandKeyword, IndexDecl, TableDecl, TableEvent } from '../parser/index.js';
 import type { Value } from '../values.js';
 import type { CompiledScript } from './dialog.js';
 import type { Instr } from './instructions.js';
@@ -83,6 +83,9 @@ export interface Script extends CompiledScript {
   readonly webhook?: string;
   /** Its `ON FORM SUBMIT` blocks: where each starts in `code` (in the top-level frame). */
   readonly forms: readonly FormHandler[];
+  /** Its `TABLE … END TABLE` blocks and `CREATE INDEX` lines (declarations; they run nothing). */
+  readonly tables: readonly TableDecl[];
+  readonly indexes: readonly IndexDecl[];
   readonly diagnostics: readonly Diagnostic[];
 }
 

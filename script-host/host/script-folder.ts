@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { loadScript, type CompiledScript, type ScriptLibrary } from '../../basic-interpreter/index.js';
+import { loadScript, NO_TABLE_DEFINITIONS, type CompiledScript, type ScriptLibrary, type TableDefinitions } from '../../basic-interpreter/index.js';
 
 interface Entry {
   file: string;
@@ -31,6 +31,8 @@ export interface ScriptFolderOptions {
  */
 export class ScriptFolder implements ScriptLibrary {
   private readonly entries = new Map<string, Entry>();
+  /** The bot's table definitions, as loadBotScripts found them at start-up (docs/basic.md, "Table definitions"). */
+  tables: TableDefinitions = NO_TABLE_DEFINITIONS;
   private readonly recheckMs: number;
   private readonly now: () => number;
 

@@ -1,7 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createScriptHost, ScriptFolder, type ScriptBot, type ScriptHost, type ScriptHostDeps, type ScriptHostRepositories } from '../../script-host/index.js';
+import { createScriptHost, loadBotScripts, ScriptFolder, type ScriptBot, type ScriptHost, type ScriptHostDeps, type ScriptHostRepositories } from '../../script-host/index.js';
 import { defaultBotConfig, type BotConfig } from '../../config/index.js';
 import {
   createBotDataRepo, createBotsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo, createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTurnStore,
@@ -35,6 +35,8 @@ export interface BotSpec {
   scripts: Record<string, string>;
   config?: Partial<BotConfig>;
   params?: Record<string, string>;
+  /** Laid out as a package (`<name>.gbdialog/`) and loaded as the server loads one: table definitions applied. */
+  asPackage?: boolean;
 }
 
 /** One running engine "instance" (with its script host) with its own job queue, event bus and locks. */
@@ -64,6 +66,15 @@ export class EngineHarness {
   async addBot(spec: BotSpec): Promise<ScriptBot> {
     const dir = await mkdtemp(path.join(tmpdir(), `sb-engine-${spec.name}-`));
     this.dirs.push(dir);
+    if (spec.asPackage) {
+      await mkdir(path.join(dir, `${spec.name}.gbdialog`));
+      for (const [file, source] of Object.entries(spec.scripts)) await writeFile(path.join(dir, `${spec.name}.gbdialog`, `${file}.bas`), source);
+      const { id } = await createBotsRepo(this.database.db).ensure(spec.name);
+      const dialogs = await loadBotScripts({ name: spec.name, dir }, { tables: createBotDataRepo(this.database.db).tables(id), logger });
+      const bot: ScriptBot = { id, name: spec.name, config: { ...defaultBotConfig(), ...spec.config }, params: spec.params ?? {}, dialogs };
+      this.bots.set(spec.name, bot);
+      return bot;
+    }
     for (const [file, source] of Object.entries(spec.scripts)) await writeFile(path.join(dir, `${file}.bas`), source);
     const dialogs = new ScriptFolder(dir, (file, errors) => {
       throw new Error(`${file}: ${errors.join('\n')}`);

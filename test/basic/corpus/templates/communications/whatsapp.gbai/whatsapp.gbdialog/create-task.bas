@@ -1,0 +1,1 @@
+REM Use in groups.

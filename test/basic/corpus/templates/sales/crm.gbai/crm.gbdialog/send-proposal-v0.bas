@@ -1,0 +1,2 @@
+Based on this ${history}, generate the response for 
+${to}, signed by ${user}
