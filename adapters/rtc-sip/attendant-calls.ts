@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
 import type { VideoCodec } from '../../telephony/index.js';
-import { openAttendantLeg, type AttendantLeg } from './attendant-leg.js';
+import type { AttendantLeg } from './attendant-leg.js';
 import type { LiveCalls } from './live-calls.js';
 
 /** A call as the attendant's console sees it: still waiting, or with an attendant's browser on it since `connected_at`. */
@@ -42,6 +42,8 @@ export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logge
     async connect(sessionId, offerSdp) {
       const { waiting: call, video } = waitingCall(sessionId);
       legs.get(sessionId)?.leg.close();
+      // werift (WebRTC, with its certificate and ASN.1 libraries) loads when the first attendant joins a call (docs/performance.md, "Start-up").
+      const { openAttendantLeg } = await import('./attendant-leg.js');
       const leg = await openAttendantLeg({ offerSdp, media: call.media, ...(video ? { video } : {}), logger: deps.logger.child({ session: sessionId }) });
       const entry = { leg, at: now() };
       legs.set(sessionId, entry);
