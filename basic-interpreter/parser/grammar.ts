@@ -873,11 +873,16 @@ class BasicParser extends CstParser {
         {
           ALT: () => {
             // `GET SESSION key`; `GET SESSION id, key` reads this conversation's key (docs/basic.md, "Memory").
+            // `GET SESSION(key)` binds like a call, so a comma after it belongs to the enclosing list: `NVL(GET SESSION("k"), "none")`.
             this.CONSUME(T.Session);
+            const called = this.LA(1).tokenType === T.LParen;
             this.SUBRULE2(this.keyArgument);
-            this.OPTION(() => {
-              this.CONSUME(T.Comma);
-              this.SUBRULE3(this.keyArgument, { LABEL: 'sessionKey' });
+            this.OPTION({
+              GATE: () => !called,
+              DEF: () => {
+                this.CONSUME(T.Comma);
+                this.SUBRULE3(this.keyArgument, { LABEL: 'sessionKey' });
+              },
             });
           },
         },

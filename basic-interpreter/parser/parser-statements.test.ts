@@ -73,6 +73,9 @@ describe('statements', () => {
     ['x = RECALL("k")', { value: kw('recall', str('k')) }],
     ['SET SESSION "k", 1', cmd('set_session', str('k'), num(1))],
     ['x = GET SESSION("k")', { value: kw('get_session', str('k')) }],
+    // Called with parentheses, the comma after it is the enclosing list's, not `GET SESSION id, key`.
+    ['x = NVL(GET SESSION("k"), "none")', { value: { kind: 'call', name: 'nvl', args: [kw('get_session', str('k')), str('none')] } }],
+    ['x = GET SESSION id, "k"', { value: kw('get_session', str('k')) }],
     ['SET CONTEXT "be brief"', cmd('set_context', str('be brief'))],
     // effects
     ['TRANSFER TO HUMAN', cmd('transfer_to_human')],
