@@ -20,14 +20,13 @@ export interface RunnableBot extends LoadedBotPackage {
  * docs/channels/workchat.md); elsewhere it loads with a warning.
  */
 export async function prepareBots(
-  botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean; cacheDir?: string } = {},
+  botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean; cacheDir: string },
 ): Promise<RunnableBot[]> {
   // The parser's paths from the last start (CACHE_DIR): compiling the dialogs then computes none of them.
-  if (options.cacheDir) return withLookaheadCache(options.cacheDir, logger, () => prepareBotsNow(botsDir, database, logger, options));
-  return prepareBotsNow(botsDir, database, logger, options);
+  return withLookaheadCache(options.cacheDir, logger, () => loadEveryBot(botsDir, database, logger, options));
 }
 
-async function prepareBotsNow(botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean }): Promise<RunnableBot[]> {
+async function loadEveryBot(botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean }): Promise<RunnableBot[]> {
   const { bots } = await loadBotPackages(botsDir, logger);
   const botsRepo = createBotsRepo(database.db);
   const botData = createBotDataRepo(database.db);

@@ -1,3 +1,4 @@
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { guardedAgents, type OutboundPolicy } from '../../infra/outbound-http.js';
 import type { FileStore } from './file-store.js';
@@ -36,43 +37,44 @@ export async function createS3Client(s: Omit<S3StoreSettings, 'bucket'>): Promis
 /** The file store on a bucket of any S3-compatible storage; metadata rides as S3 user metadata. */
 export function createS3FileStore(settings: S3StoreSettings, given?: S3Client): FileStore {
   const Bucket = settings.bucket;
-  let opened: Promise<S3Client> | undefined;
-  const client = () => (opened ??= given ? Promise.resolve(given) : createS3Client(settings));
+  // The client and the SDK's command classes, loaded once with the first call.
+  let opened: Promise<{ client: S3Client; sdk: typeof S3Sdk }> | undefined;
+  const open = () => (opened ??= Promise.all([given ?? createS3Client(settings), loadSdk()]).then(([client, sdk]) => ({ client, sdk })));
   return {
     kind: 's3',
     async put(key, object) {
-      const { PutObjectCommand } = await loadSdk();
-      await (await client()).send(new PutObjectCommand({ Bucket, Key: key, Body: object.bytes, ContentType: object.content_type, Metadata: object.metadata }));
+      const { client, sdk } = await open();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: object.bytes, ContentType: object.content_type, Metadata: object.metadata }));
     },
     async get(key) {
-      const { GetObjectCommand, NoSuchKey } = await loadSdk();
+      const { client, sdk } = await open();
       try {
-        const answer = await (await client()).send(new GetObjectCommand({ Bucket, Key: key }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         const bytes = Buffer.from(await answer.Body!.transformToByteArray());
         return { bytes, content_type: answer.ContentType ?? 'application/octet-stream', metadata: answer.Metadata ?? {} };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
         throw error;
       }
     },
     async delete(key) {
-      const { DeleteObjectCommand } = await loadSdk();
-      await (await client()).send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { client, sdk } = await open();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async list(prefix) {
-      const { ListObjectsV2Command } = await loadSdk();
+      const { client, sdk } = await open();
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = await (await client()).send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
         for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return keys.sort();
     },
     async ping() {
-      const { HeadBucketCommand } = await loadSdk();
-      await (await client()).send(new HeadBucketCommand({ Bucket }));
+      const { client, sdk } = await open();
+      await client.send(new sdk.HeadBucketCommand({ Bucket }));
     },
   };
 }

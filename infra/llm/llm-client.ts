@@ -79,10 +79,10 @@ export interface ToolCallingClient extends LlmClient {
 export function createLlmClient(settings: LlmSettings): ToolCallingClient | undefined {
   if (!settings.url && !settings.key) return undefined;
   // The SDK is loaded on the first call, not at start: most bots have no model (docs/performance.md, "Start-up").
-  let sdk: Promise<{ openai: OpenAI; errors: typeof OpenAiSdk }> | undefined;
-  const load = () => (sdk ??= import('openai').then((errors) => ({
-    errors,
-    openai: new errors.OpenAI({
+  let sdk: Promise<{ openai: OpenAI; module: typeof OpenAiSdk }> | undefined;
+  const load = () => (sdk ??= import('openai').then((module) => ({
+    module,
+    openai: new module.OpenAI({
       apiKey: settings.key ?? 'not-needed',
       ...(settings.url ? { baseURL: settings.url } : {}),
       timeout: settings.timeoutMs + 1000, // a backstop; the deadline below is what callers see
@@ -93,7 +93,7 @@ export function createLlmClient(settings: LlmSettings): ToolCallingClient | unde
   })));
 
   async function request(messages: readonly ChatMessage[], options: { json?: boolean; tools?: readonly ToolDefinition[] }) {
-    const { openai, errors } = await load();
+    const { openai, module } = await load();
     // Our own deadline: the SDK reports its timeout as a generic connection error on some runtimes.
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), settings.timeoutMs);
@@ -106,7 +106,7 @@ export function createLlmClient(settings: LlmSettings): ToolCallingClient | unde
       }, { signal: deadline.signal });
       return completion.choices[0]?.message;
     } catch (error) {
-      throw deadline.signal.aborted ? new LlmError('timeout', 'The model did not answer in time') : toLlmError(error, errors);
+      throw deadline.signal.aborted ? new LlmError('timeout', 'The model did not answer in time') : toLlmError(error, module);
     } finally {
       clearTimeout(timer);
     }

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../../db/connection.js';
 import { createAttendantProfilesRepo, createQueuesRepo, createUsersRepo } from '../../db/index.js';
 import { prepareBots } from '../../app/bots.js';
 import { captureLogger, tempDir } from '../fixtures/config/helpers.js';
+import { TEST_CACHE_DIR } from '../support/test-cache-dir.js';
 import { openTestDatabase } from '../support/drivers.js';
 
 // A legacy attendant.csv is imported onto attendant profiles when the bot loads.
@@ -37,7 +38,7 @@ test('both column forms are imported onto the matching users; unknown ids are re
   await dir.write('legacy.gbai/attendant.csv', 'id,name,channel,phone\natt-carla,Carla Dias,sms,+5511999990003\n');
   const { logger, warnings } = captureLogger();
 
-  const bots = await prepareBots(dir.path, handle, logger);
+  const bots = await prepareBots(dir.path, handle, logger, { cacheDir: TEST_CACHE_DIR });
 
   expect(bots.map((b) => b.name).sort()).toEqual(['legacy', 'shop']);
   const profiles = createAttendantProfilesRepo(handle.db);
@@ -51,7 +52,7 @@ test('both column forms are imported onto the matching users; unknown ids are re
 
   // Loading again (a restart) changes nothing.
   const before = await profiles.list();
-  await prepareBots(dir.path, handle, logger);
+  await prepareBots(dir.path, handle, logger, { cacheDir: TEST_CACHE_DIR });
   expect((await profiles.list()).map(({ updated_at: _, ...p }) => p)).toEqual(before.map(({ updated_at: _, ...p }) => p));
 });
 
@@ -59,7 +60,7 @@ test('a broken attendant.csv is reported and the bot still loads', async () => {
   await dir.write('broken.gbai/broken.gbdialog/start.bas', 'TALK "hi"\n');
   await dir.write('broken.gbai/attendant.csv', 'id,nickname\nx,y\n');
   const { logger, lines } = captureLogger();
-  const bots = await prepareBots(dir.path, handle, logger);
+  const bots = await prepareBots(dir.path, handle, logger, { cacheDir: TEST_CACHE_DIR });
   expect(bots.map((b) => b.name)).toContain('broken');
   expect(lines.filter((l) => l.level === 50).map((l) => l.msg).join('\n')).toMatch(/attendant\.csv not imported: .*unknown column "nickname"/);
 });
@@ -68,12 +69,12 @@ test('the queues a package declares (attendance-queues) exist after it loads, on
   await dir.write('desk.gbai/desk.gbdialog/start.bas', 'TRANSFER TO HUMAN "support"\n');
   await dir.write('desk.gbai/desk.gbot/config.csv', 'name,value\nattendance-queues,support,Billing\n');
   const { logger } = captureLogger();
-  const bots = await prepareBots(dir.path, handle, logger);
+  const bots = await prepareBots(dir.path, handle, logger, { cacheDir: TEST_CACHE_DIR });
   const desk = bots.find((b) => b.name === 'desk')!;
   const queues = createQueuesRepo(handle.db);
   const names = async () => (await queues.list({ bot_id: desk.id })).map((q) => q.name).sort();
   expect(await names()).toEqual(['Billing', 'support']);
   // A restart creates no second one.
-  await prepareBots(dir.path, handle, logger);
+  await prepareBots(dir.path, handle, logger, { cacheDir: TEST_CACHE_DIR });
   expect(await names()).toEqual(['Billing', 'support']);
 });
