@@ -85,7 +85,7 @@ export function wireConversations(deps: {
   // SEND SMS / SEND TEMPLATE through the bot's sms and mobile_msg channels, USE KB / USE WEBSITE through the knowledge base,
   // CREATE TASK and CREATE DRAFT in the content tasks store and mail archive, GET ATTENDANTS from the attendance.
   const basic = basicCapabilities({
-    users: auth.users, files, knowledge, tasks: contentRecords.tasks, mail: contentRecords.mail,
+    users: auth.users, passwords: auth.passwords, files, knowledge, tasks: contentRecords.tasks, mail: contentRecords.mail,
     attendance: { repos: deps.attendanceRepos },
     campaigns,
     channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => bots.find(id) },

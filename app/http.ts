@@ -57,7 +57,7 @@ export async function serveHttp(deps: {
   };
   const app = createApp({
     logger, trustProxy: settings.TRUST_PROXY, hsts: settings.HSTS === 'on', version: packageVersion(),
-    users: auth.users, tokens: auth.tokens, loginThrottle: auth.loginThrottle, readiness,
+    users: auth.users, passwords: auth.passwords, tokens: auth.tokens, loginThrottle: auth.loginThrottle, readiness,
     webhooks: createChannelWebhooks({ adapters, engine }),
     teamChat: attendance.teamChatWebhooks,
     webChannel: createWebChannel({
@@ -110,7 +110,7 @@ export async function serveHttp(deps: {
     botSignIn: {
       links: auth.signInLinks,
       waits: (request) => engine.awaitsSignIn(request),
-      signIn: (input) => signInToBot({ users: auth.users, throttle: auth.loginThrottle, complete: completeSignIn }, input),
+      signIn: (input) => signInToBot({ users: auth.users, passwords: auth.passwords, throttle: auth.loginThrottle, complete: completeSignIn }, input),
       // Or through the organization's identity provider, when a bot configures one (OIDC federation): its callback's token.
       federationOf: (bot) => deps.identity.oidc?.federations.find(bot)?.bot,
       signInWithToken: (input) => signInToBotWithToken({ users: auth.users, tokens: auth.tokens, complete: completeSignIn }, input),

@@ -2,7 +2,7 @@ import type { Campaigns } from '../crm/index.js';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { GraphAdapter, SmsAdapter } from '../adapters/index.js';
-import { createUser, type UserDirectory } from '../auth/index.js';
+import { createUser, type PasswordHasher, type UserDirectory } from '../auth/index.js';
 import { listBotAttendants, type AttendanceRepositories } from '../attendance/index.js';
 import type { BotConfig } from '../config/index.js';
 import { createScriptDraft, createScriptTask, createStoreDrive, mailboxReader, type FileStore } from '../content/index.js';
@@ -34,7 +34,7 @@ export interface ScriptChannels {
  * ON EMAIL's mailbox reader.
  */
 export function basicCapabilities(deps: {
-  users: UserDirectory; files: FilesPort; channels?: ScriptChannels; knowledge?: KnowledgeBase;
+  users: UserDirectory; passwords: PasswordHasher; files: FilesPort; channels?: ScriptChannels; knowledge?: KnowledgeBase;
   tasks?: Pick<ContentRecordsRepo['tasks'], 'insert' | 'list'>;
   mail?: Pick<ContentRecordsRepo['mail'], 'upsert'>;
   attendance?: { repos: AttendanceRepositories };
@@ -50,7 +50,7 @@ export function basicCapabilities(deps: {
       // A migrated user has no role and a random password: an administrator grants roles, the user resets it.
       async create({ email }) {
         try {
-          const user = await createUser({ users: deps.users }, { username: email, email, password: randomBytes(24).toString('base64url'), roles: [] });
+          const user = await createUser({ users: deps.users, passwords: deps.passwords }, { username: email, email, password: randomBytes(24).toString('base64url'), roles: [] });
           return { success: true, user_id: user.id, username: user.username, email: user.email, message: null };
         } catch (error) {
           if (error instanceof ConflictError) return { success: false, user_id: null, username: email, email, message: error.message };

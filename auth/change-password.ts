@@ -1,7 +1,7 @@
 import { ValidationError } from '../infra/errors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { checkCredentials } from './login.js';
-import { passwordHasher } from './password-hasher.js';
+import type { PasswordHasher } from './password-hasher.js';
 import { MIN_PASSWORD_LENGTH } from './reset-password.js';
 import { RoleSchema } from './roles.js';
 import type { AccessToken, TokenIssuer } from './token-issuer.js';
@@ -21,7 +21,7 @@ export interface ChangePasswordInput {
  * differ from the old one, clears the one-time flag and the caller gets a token at once.
  */
 export async function changePassword(
-  deps: { users: Pick<UserDirectory, 'findByLogin' | 'setPassword'>; tokens: TokenIssuer; throttle?: LoginThrottle },
+  deps: { users: Pick<UserDirectory, 'findByLogin' | 'setPassword'>; passwords: PasswordHasher; tokens: TokenIssuer; throttle?: LoginThrottle },
   input: ChangePasswordInput,
 ): Promise<AccessToken> {
   const user = await checkCredentials(deps, input);
@@ -31,6 +31,6 @@ export async function changePassword(
   if (input.new_password === input.password) {
     throw new ValidationError('The new password must differ from the current one', [{ path: 'body.new_password', message: 'same as the current password' }]);
   }
-  await deps.users.setPassword(user.id, await passwordHasher.hash(input.new_password), false);
+  await deps.users.setPassword(user.id, await deps.passwords.hash(input.new_password), false);
   return deps.tokens.issue({ user_id: user.id, username: user.username, roles: RoleSchema.array().parse(user.roles) });
 }

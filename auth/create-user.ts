@@ -1,6 +1,6 @@
 import type { UserDirectory, UserRecord } from './user-directory.js';
 import { ConflictError } from '../infra/errors.js';
-import { passwordHasher } from './password-hasher.js';
+import type { PasswordHasher } from './password-hasher.js';
 import type { Role } from './roles.js';
 
 export interface CreateUserInput {
@@ -11,7 +11,7 @@ export interface CreateUserInput {
 }
 
 /** Creates a local user; usernames and emails are unique regardless of case (emails are stored in lower case). */
-export async function createUser(deps: { users: UserDirectory }, input: CreateUserInput): Promise<UserRecord> {
+export async function createUser(deps: { users: UserDirectory; passwords: PasswordHasher }, input: CreateUserInput): Promise<UserRecord> {
   const email = input.email.trim().toLowerCase();
   const username = input.username.trim();
   const existing = await deps.users.findByUsernameOrEmail(username, email);
@@ -24,7 +24,7 @@ export async function createUser(deps: { users: UserDirectory }, input: CreateUs
     return await deps.users.insert({
       username,
       email,
-      password_hash: await passwordHasher.hash(input.password),
+      password_hash: await deps.passwords.hash(input.password),
       roles,
       is_admin: roles.includes('admin'),
     });

@@ -6,6 +6,7 @@ import { openTestDatabase } from '../test/support/drivers.js';
 import { ensureAdmin } from './ensure-admin.js';
 import { login } from './login.js';
 import { createTokenIssuer } from './token-issuer.js';
+import { testPasswords } from '../test/support/test-passwords.js';
 
 let database: DatabaseHandle;
 beforeAll(async () => { database = await openTestDatabase(); });
@@ -20,18 +21,18 @@ function capturingLogger() {
 test('first start without ADMIN_PASSWORD generates one, returns it for the banner, keeps it out of the log, and it logs in', async () => {
   const users = createUsersRepo(database.db);
   const { logger, lines } = capturingLogger();
-  const first = await ensureAdmin({ users, logger }, {});
+  const first = await ensureAdmin({ users, passwords: testPasswords, logger }, {});
   if (!first.created) throw new Error('no admin created');
   expect(first.username).toBe('admin');
   expect(first.generatedPassword).toMatch(/^[\w-]{16}$/);
   expect(lines.join('')).toContain('its generated password is in the start banner');
   expect(lines.join('')).not.toContain(first.generatedPassword);
 
-  const second = await ensureAdmin({ users, logger }, {});
+  const second = await ensureAdmin({ users, passwords: testPasswords, logger }, {});
   expect(second).toEqual({ created: false });
 
   const tokens = createTokenIssuer(new TextEncoder().encode('z'.repeat(40)), 60);
-  const token = await login({ users, tokens }, { identifier: 'admin', password: first.generatedPassword! });
+  const token = await login({ users, passwords: testPasswords, tokens }, { identifier: 'admin', password: first.generatedPassword! });
   expect(await tokens.verify(token.access_token)).toMatchObject({ username: 'admin', roles: ['admin'] });
   // The password is stored only as an argon2id hash.
   const row = await users.findByLogin('admin');
@@ -42,7 +43,7 @@ test('first start without ADMIN_PASSWORD generates one, returns it for the banne
 test('ADMIN_PASSWORD set after the first start is ignored, and the log says so and how to reset', async () => {
   const users = createUsersRepo(database.db);
   const { logger, lines } = capturingLogger();
-  await ensureAdmin({ users, logger }, { password: 'another-password-9' });
+  await ensureAdmin({ users, passwords: testPasswords, logger }, { password: 'another-password-9' });
   const log = lines.join('');
   expect(log).toContain('ADMIN_PASSWORD is set but users already exist');
   expect(log).toContain('switchboard admin reset-password');

@@ -3,6 +3,7 @@ import type { UsersRepo } from '../db/index.js';
 import { ConflictError } from '../infra/errors.js';
 import type { Logger } from '../infra/logger.js';
 import { createUser } from './create-user.js';
+import type { PasswordHasher } from './password-hasher.js';
 
 export interface AdminBootstrap {
   email?: string;
@@ -16,7 +17,7 @@ export interface AdminBootstrap {
  * Returns the admin created, with the generated password when one was made, so the caller can show it.
  */
 export async function ensureAdmin(
-  deps: { users: UsersRepo; logger: Logger },
+  deps: { users: UsersRepo; passwords: PasswordHasher; logger: Logger },
   bootstrap: AdminBootstrap,
 ): Promise<{ created: false } | { created: true; username: string; generatedPassword?: string }> {
   if ((await deps.users.count()) > 0) {

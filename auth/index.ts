@@ -8,7 +8,7 @@ export { PasswordChangeRequiredError } from './password-change-required.js';
 export { changePassword, type ChangePasswordInput } from './change-password.js';
 /** Refuses tokens of users deactivated after the token was issued. */
 export { activeUsersOnly } from './active-users-only.js';
-export { passwordHasher } from './password-hasher.js';
+export { createPasswordHasher, DEFAULT_PASSWORD_HASH_MEMORY_KIB, type PasswordHasher } from './password-hasher.js';
 export { createUser, type CreateUserInput } from './create-user.js';
 export { ensureAdmin, type AdminBootstrap } from './ensure-admin.js';
 export type { UserDirectory, UserRecord } from './user-directory.js';

@@ -2,12 +2,12 @@ import { RateLimitError, UnauthorizedError } from '../infra/errors.js';
 import { createMemoryRateLimiter } from '../infra/rate-limit/memory-rate-limiter.js';
 import { checkCredentials } from './login.js';
 import { createLoginThrottle, LOGIN_FAILURE_RULES } from './login-throttle.js';
-import { passwordHasher } from './password-hasher.js';
 import type { UserRecord } from './user-directory.js';
+import { testPasswords } from '../test/support/test-passwords.js';
 
 // One user, found by username or email in any case, as the users repository finds them.
 const PASSWORD = 'alice-password-1';
-const alicePromise = passwordHasher.hash(PASSWORD).then((password_hash): UserRecord => ({
+const alicePromise = testPasswords.hash(PASSWORD).then((password_hash): UserRecord => ({
   id: '5f0c9a52-3d1e-4c11-9a59-0d1f3b2c4e01', username: 'alice', email: 'alice@example.test', password_hash, roles: [],
   is_active: true, is_admin: false, display_name: '', phone: null, department: null, source: 'local', external_id: null,
   must_change_password: false, federated_at: null, created_at: new Date(0), updated_at: new Date(0),
@@ -19,7 +19,7 @@ async function setUp() {
     findByLogin: async (identifier: string) =>
       [alice.username, alice.email].includes(identifier.toLowerCase()) ? alice : undefined,
   };
-  return { users, throttle: createLoginThrottle(createMemoryRateLimiter()) };
+  return { users, passwords: testPasswords, throttle: createLoginThrottle(createMemoryRateLimiter()) };
 }
 
 const attempt = (deps: Awaited<ReturnType<typeof setUp>>, identifier: string, password: string, clientAddress = '198.51.100.7') =>

@@ -2,7 +2,7 @@ import type { UserDirectory, UserRecord } from './user-directory.js';
 import { UnauthorizedError } from '../infra/errors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { PasswordChangeRequiredError } from './password-change-required.js';
-import { decoyHash, passwordHasher } from './password-hasher.js';
+import type { PasswordHasher } from './password-hasher.js';
 import { RoleSchema } from './roles.js';
 import type { AccessToken, TokenIssuer } from './token-issuer.js';
 
@@ -23,7 +23,7 @@ export interface LoginInput {
  * fail like a wrong password; a right one-time password answers `PasswordChangeRequiredError`.
  */
 export async function login(
-  deps: { users: UserDirectory; tokens: TokenIssuer; throttle?: LoginThrottle },
+  deps: { users: UserDirectory; passwords: PasswordHasher; tokens: TokenIssuer; throttle?: LoginThrottle },
   input: LoginInput,
 ): Promise<AccessToken> {
   const user = await checkCredentials(deps, input);
@@ -37,7 +37,7 @@ export async function login(
  * UnauthorizedError (after counting the failure) — the same answer whether or not the account exists.
  */
 export async function checkCredentials(
-  deps: { users: Pick<UserDirectory, 'findByLogin'>; throttle?: LoginThrottle },
+  deps: { users: Pick<UserDirectory, 'findByLogin'>; passwords: PasswordHasher; throttle?: LoginThrottle },
   input: { identifier: string; password: string; clientAddress?: string },
 ): Promise<UserRecord> {
   const identifier = input.identifier.trim();
@@ -46,7 +46,7 @@ export async function checkCredentials(
   const found = await deps.users.findByLogin(identifier);
   const account = { identifier, ...(found ? { userId: found.id } : {}) };
   await deps.throttle?.assertAllowed(account, address);
-  const user = await verifyPassword(found, input.password);
+  const user = await verifyPassword(deps.passwords, found, input.password);
   if (!user) {
     await deps.throttle?.failed(account, address);
     throw new UnauthorizedError('Invalid credentials');
@@ -56,7 +56,7 @@ export async function checkCredentials(
 }
 
 /** The user if this is their local password and they are active, else undefined; unknown users cost as much time as a wrong password. */
-async function verifyPassword(user: UserRecord | undefined, password: string): Promise<UserRecord | undefined> {
-  const valid = await passwordHasher.verify(user?.password_hash ?? (await decoyHash), password);
-  return user && valid && user.password_hash !== null && user.is_active ? user : undefined;
+async function verifyPassword(passwords: PasswordHasher, user: UserRecord | undefined, password: string): Promise<UserRecord | undefined> {
+  const valid = await passwords.verify(user?.password_hash, password);
+  return user && valid && user.is_active ? user : undefined;
 }

@@ -1,11 +1,13 @@
 import { NotFoundError, ValidationError } from '../infra/errors.js';
 import { resetPassword } from './reset-password.js';
+import { testPasswords } from '../test/support/test-passwords.js';
 
 // The users' store as reset-password sees it: one user, "alice", in any case.
 function store() {
   const hashes = new Map<string, string>();
   return {
     hashes,
+    passwords: testPasswords,
     users: {
       setPasswordHash: async (username: string, hash: string) => {
         if (username.toLowerCase() !== 'alice') return false;

@@ -4,6 +4,7 @@ import type { LoginThrottle } from './login-throttle.js';
 import { PasswordChangeRequiredError } from './password-change-required.js';
 import { RoleSchema, type Role } from './roles.js';
 import type { TokenIssuer } from './token-issuer.js';
+import type { PasswordHasher } from './password-hasher.js';
 import type { UserDirectory, UserRecord } from './user-directory.js';
 import { UnauthorizedError } from '../infra/errors.js';
 
@@ -22,6 +23,7 @@ export type BotSignInOutcome = 'signed_in' | 'stale';
 
 export interface SignInToBotDeps {
   users: Pick<UserDirectory, 'findByLogin' | 'findById'>;
+  passwords: PasswordHasher;
   throttle?: LoginThrottle;
   /** Hands the user to the session's waiting HEAR (engine/complete-sign-in.ts). */
   complete(request: SignInRequest, user: SignedInUser): Promise<BotSignInOutcome>;

@@ -1,4 +1,4 @@
-import { resetPassword } from '../auth/index.js';
+import { createPasswordHasher, resetPassword } from '../auth/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { createUsersRepo } from '../db/index.js';
 import type { CliIo } from './run-command.js';
@@ -23,7 +23,7 @@ export async function adminCommand(args: string[], settings: ProcessSettings, io
   const fromStdin = options.includes('--password-stdin');
   const password = fromStdin ? await firstLine(io.stdin) : undefined;
   return withDatabase(settings, io, async (database) => {
-    const result = await resetPassword({ users: createUsersRepo(database.db) }, { username, ...(password !== undefined ? { password } : {}) });
+    const result = await resetPassword({ users: createUsersRepo(database.db), passwords: createPasswordHasher(settings.PASSWORD_HASH_MEMORY_KIB) }, { username, ...(password !== undefined ? { password } : {}) });
     io.stdout.write(result.generated ? `New password for ${username}: ${result.password}\n` : `Password of ${username} changed\n`);
     return 0;
   });

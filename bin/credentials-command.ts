@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { createPasswordHasher } from '../auth/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { createUsersRepo } from '../db/index.js';
 import { generateCredentials } from '../identity/index.js';
@@ -33,7 +34,7 @@ export async function credentialsCommand(args: string[], settings: ProcessSettin
   }
   try {
     return await withDatabase(settings, io, async (database) => {
-      const credentials = await generateCredentials({ users: createUsersRepo(database.db) }, filter);
+      const credentials = await generateCredentials({ users: createUsersRepo(database.db), passwords: createPasswordHasher(settings.PASSWORD_HASH_MEMORY_KIB) }, filter);
       await file.writeFile(['username,email,password', ...credentials.map((c) => [c.username, c.email, c.password].map(csvField).join(','))].join('\n') + '\n');
       io.stdout.write(`${JSON.stringify({ users: credentials.length, file: out })}\n`);
       return 0;

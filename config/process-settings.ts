@@ -30,6 +30,8 @@ export const ProcessSettingsSchema = z.object({
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
   ADMIN_USERNAME: optionalString,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Argon2id memory per password hash (auth/password-hasher.ts); the library's minimum is 1024. */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).default(65_536),
   // Mail (attendance notices, SEND MAIL): smtp://user:pass@host:port or smtps://…; unset = no mail.
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().trim().min(1).default('Switchboard <no-reply@localhost>'),

@@ -4,7 +4,7 @@ import type { CallHolders } from './call-forwarding.js';
 import type { AttendantCalls, ChannelMediaFetcher, ChannelWebhooks, OutboundCalls, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
 import type { ContentService } from '../content/index.js';
 import type { CrmApi } from '../crm/index.js';
-import type { LoginThrottle, TokenIssuer, UserDirectory } from '../auth/index.js';
+import type { LoginThrottle, PasswordHasher, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
 import { createAuthorizer } from './auth-middleware.js';
@@ -60,6 +60,8 @@ export interface AppDeps {
   trustProxy?: number | string[];
   version: string;
   users: UserDirectory;
+  /** Hashes and checks local passwords (PASSWORD_HASH_MEMORY_KIB). */
+  passwords: PasswordHasher;
   tokens: TokenIssuer;
   /** Refuses runs of wrong passwords with 429 (README, "Security model"). */
   loginThrottle?: LoginThrottle;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { passwordHasher, RoleSchema } from '../auth/index.js';
+import { RoleSchema, type PasswordHasher } from '../auth/index.js';
 import { ValidationError } from '../infra/errors.js';
 import type { IdentityUserStore, UserMatch, UserRecord } from './identity-store.js';
 
@@ -32,7 +32,7 @@ export function parseUserFilter(filter: string): UserMatch | { logins: string[] 
  * passwords are returned to be written to the operator's file, nowhere else.
  */
 export async function generateCredentials(
-  deps: { users: Pick<IdentityUserStore, 'match' | 'findByLogin' | 'setPassword'> },
+  deps: { users: Pick<IdentityUserStore, 'match' | 'findByLogin' | 'setPassword'>; passwords: PasswordHasher },
   filter: string,
 ): Promise<OneTimeCredential[]> {
   const parsed = parseUserFilter(filter);
@@ -50,7 +50,7 @@ export async function generateCredentials(
   const credentials: OneTimeCredential[] = [];
   for (const user of users.filter((u) => u.is_active)) {
     const password = randomBytes(12).toString('base64url');
-    await deps.users.setPassword(user.id, await passwordHasher.hash(password), true);
+    await deps.users.setPassword(user.id, await deps.passwords.hash(password), true);
     credentials.push({ username: user.username, email: user.email, password });
   }
   return credentials;

@@ -3,6 +3,7 @@ import { createAttendantProfilesRepo, createBotsRepo, createQueuesRepo, createUs
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { testPasswords } from '../support/test-passwords.js';
 
 // GET ATTENDANTS lists the attendance's attendants to a bot's script, with their presence and
 // the queues serving that bot; CREATE DRAFT keeps a draft in the mail archive; SEND FILE sends a
@@ -56,7 +57,7 @@ beforeAll(async () => {
   service = await startTestService({ BOTS_DIR: bots.dir });
   const db = service.database.db;
   const users = createUsersRepo(db);
-  const make = (username: string, roles: ('attendant' | 'supervisor')[]) => createUser({ users }, { username, email: `${username}@example.test`, password: 'password-for-tests', roles });
+  const make = (username: string, roles: ('attendant' | 'supervisor')[]) => createUser({ users, passwords: testPasswords }, { username, email: `${username}@example.test`, password: 'password-for-tests', roles });
   const [ana, bob] = [await make('ana', ['attendant']), await make('bob', ['supervisor'])];
   await make('cid', []); // not an attendant: never listed
   const profiles = createAttendantProfilesRepo(db);

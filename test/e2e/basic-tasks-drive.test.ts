@@ -6,6 +6,7 @@ import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startS3Server, type TestS3 } from '../support/s3.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 import { sayOnWeb } from '../support/web-customer.js';
+import { testPasswords } from '../support/test-passwords.js';
 
 // CREATE TASK into the content tasks store, and the bot drive on S3-compatible storage
 // (docs/basic.md, "Compatibility"; docs/content.md, "The bot drive"), through the real service
@@ -47,7 +48,7 @@ beforeAll(async () => {
     // s3rver listens on 127.0.0.1 (docs/architecture.md, "Outbound requests").
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
   });
-  await createUser({ users: createUsersRepo(service.database.db) }, { username: 'ana', email: 'ana@example.test', password: 'ana-password-1', roles: [] });
+  await createUser({ users: createUsersRepo(service.database.db), passwords: testPasswords }, { username: 'ana', email: 'ana@example.test', password: 'ana-password-1', roles: [] });
 }, 60_000);
 afterAll(async () => {
   await service?.dispose();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import argon2 from 'argon2';
 import { createUser } from '../../auth/index.js';
 import { createUsersRepo, openDatabase } from '../../db/index.js';
+import { testPasswords } from '../support/test-passwords.js';
 
 /** `switchboard admin reset-password <username>` on the embedded database (the CLI's own logic is driver-independent). */
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-admin-'));
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
   await database.migrate();
-  await createUser({ users: createUsersRepo(database.db) }, { username: 'alice', email: 'alice@example.test', password: 'old-password-1', roles: ['admin'] });
+  await createUser({ users: createUsersRepo(database.db), passwords: testPasswords }, { username: 'alice', email: 'alice@example.test', password: 'old-password-1', roles: ['admin'] });
   await database.close();
 }, 60_000);
 afterAll(async () => { await rm(dataDir, { recursive: true, force: true }); });

@@ -14,6 +14,7 @@ import { importCommand } from '../../bin/import-command.js';
 import { syncCommand } from '../../bin/sync-command.js';
 import { readProcessSettings } from '../../config/index.js';
 import { createLogger } from '../../infra/logger.js';
+import { testPasswords } from '../support/test-passwords.js';
 
 /**
  * The identity CLI (docs/migration/identity.md): `import users`, `credentials generate` and
@@ -111,7 +112,7 @@ test('credentials generate: a private CSV of one-time passwords that must be cha
   expect((await cli(['credentials', 'generate', '--users', 'all', '--out', out])).stderr).toContain('already exists');
 
   await withDb(async (db) => {
-    const deps = { users: createUsersRepo(db.db), tokens: createTokenIssuer(new Uint8Array(32).fill(7), 60) };
+    const deps = { users: createUsersRepo(db.db), passwords: testPasswords, tokens: createTokenIssuer(new Uint8Array(32).fill(7), 60) };
     await expect(login(deps, { identifier: 'ana', password: ana })).rejects.toBeInstanceOf(PasswordChangeRequiredError);
     await expect(login(deps, { identifier: 'ana', password: 'wrong-password' })).rejects.toThrow('Invalid credentials');
     await expect(changePassword(deps, { identifier: 'ana', password: ana, new_password: ana })).rejects.toThrow('must differ');

@@ -14,6 +14,7 @@ import { EngineHarness, inbound, logger, TestAdapter, type RunningEngine } from 
 import { startFakeGraph, type FakeGraph } from '../support/fake-graph.js';
 import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from '../support/fake-openai.js';
 import { startFakeTwilio, type FakeTwilio } from '../support/fake-twilio.js';
+import { testPasswords } from '../support/test-passwords.js';
 
 // The BASIC keywords built on other areas (docs/basic.md, "Compatibility"), run by the engine
 // through the ports app/script-host.ts wires: USE KB / USE WEBSITE on the knowledge base (a bot's
@@ -141,7 +142,7 @@ beforeAll(async () => {
   running = await harness.startEngine({
     adapters: [new TestAdapter('web')],
     capabilities: {
-      ...basicCapabilities({ users: createUsersRepo(db), files: botDrives({ dataDir: root }), knowledge, channels: { sms, mobileMsg, bot: botOf } }),
+      ...basicCapabilities({ users: createUsersRepo(db), passwords: testPasswords, files: botDrives({ dataDir: root }), knowledge, channels: { sms, mobileMsg, bot: botOf } }),
       llm: basicLlm(createLlmAnswers({ modelOf, knowledge })),
     },
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createUsersRepo } from '../../db/index.js';
 import { basicCapabilities, botDrives } from '../../app/script-host.js';
 import { EngineHarness, inbound, TestAdapter, type RunningEngine } from '../support/engine-kit.js';
+import { testPasswords } from '../support/test-passwords.js';
 
 // The two migration templates (bots/migration.gbai), run by the engine end to end: the
 // file migration against a local HTTP server into the bot's drive (binary-safe), the user
@@ -50,7 +51,7 @@ beforeAll(async () => {
   const scripts: Record<string, string> = {};
   for (const file of await readdir(PACKAGE)) scripts[file.replace(/\.bas$/, '')] = await readFile(path.join(PACKAGE, file), 'utf8');
   await harness.addBot({ name: 'migration', scripts, config: { 'http-allow-private-networks': true }, params: { source_api: api, auth_token: 'tok-1', csv_path: 'imports/users.csv' } });
-  const capabilities = basicCapabilities({ users: createUsersRepo(harness.database.db), files: botDrives({ dataDir }) });
+  const capabilities = basicCapabilities({ users: createUsersRepo(harness.database.db), passwords: testPasswords, files: botDrives({ dataDir }) });
   await capabilities.files({ id: 'x', name: 'migration' }).write('imports/users.csv', Buffer.from(
     'email,name\nana@example.test,Ana Silva\n"bob@example.test","Souza, Bob ""Jr"""\n', 'utf8',
   ));

@@ -8,6 +8,7 @@ import { createScratchDatabase } from './postgres.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
 import { TEST_CACHE_DIR } from './test-cache-dir.js';
 import { testDrivers, testDriversLabel } from './drivers.js';
+import { TEST_PASSWORD_HASH_MEMORY_KIB } from './test-passwords.js';
 
 /** How long a start may take before the suite gives up (tsx compiles the tree, then migrations run). */
 const READY_TIMEOUT_MS = 90_000;
@@ -90,6 +91,7 @@ export async function createChildServer(options: ChildServerOptions): Promise<Ch
     ADMIN_EMAIL: 'admin@example.test',
     ADMIN_PASSWORD: 'admin-password-1',
     SHUTDOWN_TIMEOUT_MS: '5000',
+    PASSWORD_HASH_MEMORY_KIB: TEST_PASSWORD_HASH_MEMORY_KIB,
     // The logger is silent under jest (JEST_WORKER_ID): warnings and errors help explain a failure.
     LOG_LEVEL: 'warn',
     // Empty means unset (config/process-settings.ts), so the embedded run never reaches a server.

@@ -13,6 +13,7 @@ import { TEST_CACHE_DIR } from './test-cache-dir.js';
 import { deleteRedisKeys, uniquePrefix } from './redis.js';
 import { testDrivers } from './drivers.js';
 import { waitForValue } from './wait-for.js';
+import { TEST_PASSWORD_HASH_MEMORY_KIB } from './test-passwords.js';
 
 export const TEST_ADMIN = { username: 'admin', email: 'admin@example.test', password: 'admin-password-1' };
 
@@ -49,6 +50,7 @@ export async function startTestService(env: Record<string, string> = {}, options
     ADMIN_PASSWORD: TEST_ADMIN.password,
     REDIS_PREFIX: prefix,
     SHUTDOWN_TIMEOUT_MS: '5000',
+    PASSWORD_HASH_MEMORY_KIB: TEST_PASSWORD_HASH_MEMORY_KIB,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...(testDrivers.redisUrl ? { REDIS_URL: testDrivers.redisUrl } : {}),
     ...env,
