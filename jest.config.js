@@ -6,7 +6,8 @@ import os from 'node:os';
  * @type {import('jest').Config}
  */
 export default {
-  testEnvironment: 'node',
+  // jest's node environment; with SUITE_CPU_LOG it also logs each file's CPU (.ci/run prints the costliest).
+  testEnvironment: '<rootDir>/test/support/cpu-accounting-environment.mjs',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': '<rootDir>/test/support/esbuild-transform.mjs' },
   moduleNameMapper: {
