@@ -2,6 +2,8 @@
 // the costliest suites, so a CI log says where the cores went (docs/performance.md, "CI time").
 // Usage: node scripts/suite-cpu.mjs <log> [how many suites, default 25]
 import { readFileSync } from 'node:fs';
+import console from 'node:console';
+import process from 'node:process';
 
 const [file, top = '25'] = process.argv.slice(2);
 if (!file) {

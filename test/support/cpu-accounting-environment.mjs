@@ -1,5 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
 import NodeEnvironment from 'jest-environment-node';
 
 /**
