@@ -220,15 +220,18 @@ export async function startBaresipCaller(options: BaresipOptions = {}): Promise<
       case 'CALL_DTMF_START':
         digits += message.param ?? '';
         break;
-      case 'CALL_CLOSED':
+      case 'CALL_CLOSED': {
         // Set the recording aside before anyone learns the call closed, so a next call starts a new one.
-        closing = keepRecording(++calls).then((kept) => {
+        // One at a time: a transferred call closes two calls in a row, and both would take the same file.
+        const n = ++calls;
+        closing = closing.then(() => keepRecording(n)).then((kept) => {
           recording = kept;
           closeReason = message.param ?? '';
           state = 'closed';
           changed();
         });
         return;
+      }
       default:
         break;
     }
