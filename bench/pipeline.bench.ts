@@ -33,9 +33,12 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 /** `embedded` or `postgresql+redis` measures that driver set only (and skips the ceilings): quicker A/B runs. */
 const ONLY = process.env.BENCH_DRIVERS;
 const ADMIN = { username: 'admin', password: 'admin-password-1' }; // as test/support/child-server.ts sets it
-const TARGETS = { 'postgresql+redis': 0.3, embedded: 0.1 } as const;
+/** Shares of the bare express rate, continuing sessions (docs/performance.md, "Against the targets"; PostgreSQL + Redis raised to 40% by the house's second step). */
+const TARGETS = { 'postgresql+redis': 0.4, embedded: 0.1 } as const;
 /** Handoff p50 at +20 ms each way to the database (docs/performance.md, "Handoff round trips"). */
 const HANDOFF_TARGET_MS = 100;
+/** Handoff p99 without added delay, PostgreSQL + Redis (docs/performance.md, "Against the targets"). */
+const HANDOFF_P99_TARGET_MS = 40;
 
 const load = { connections: CONNECTIONS, seconds: SECONDS };
 const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
@@ -194,6 +197,11 @@ export async function run(): Promise<void> {
   for (const r of runs) {
     const share = r.rows[1]!.perSecond / bare.perSecond;
     console.log(`  ${r.drivers}: ${pct(share)} — target ${pct(TARGETS[r.drivers])}: ${share >= TARGETS[r.drivers] ? 'met' : 'NOT met'}`);
+  }
+  const postgresHandoff = runs.find((r) => r.drivers === 'postgresql+redis')?.handoff;
+  if (postgresHandoff) {
+    const met = postgresHandoff.p99 < HANDOFF_P99_TARGET_MS ? 'met' : 'NOT met';
+    console.log(`  handoff p99 on PostgreSQL + Redis: ${postgresHandoff.p99.toFixed(1)} ms — target under ${HANDOFF_P99_TARGET_MS} ms: ${met}`);
   }
   for (const r of runs.filter((x) => x.profile)) {
     console.log(`\nServer CPU by package or folder (${r.drivers}, self time, idle excluded):`);
