@@ -14,7 +14,7 @@ import { importCommand } from '../../bin/import-command.js';
 import { syncCommand } from '../../bin/sync-command.js';
 import { readProcessSettings } from '../../config/index.js';
 import { createLogger } from '../../infra/logger.js';
-import { testPasswords } from '../support/test-passwords.js';
+import { TEST_PASSWORD_HASH_MEMORY_KIB, testPasswords } from '../support/test-passwords.js';
 
 /**
  * The identity CLI (docs/migration/identity.md): `import users`, `credentials generate` and
@@ -46,7 +46,9 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
   const streams = cliIo();
   streams.end();
   const { io } = streams;
-  const variables = { ...process.env, DATABASE_URL: scratch?.url ?? '', REDIS_URL: '', DATA_DIR: dir, LOG_LEVEL: 'silent', ...env };
+  const variables = {
+    ...process.env, DATABASE_URL: scratch?.url ?? '', REDIS_URL: '', DATA_DIR: dir, LOG_LEVEL: 'silent', PASSWORD_HASH_MEMORY_KIB: TEST_PASSWORD_HASH_MEMORY_KIB, ...env,
+  };
   const settings = readProcessSettings(variables);
   const [command, ...rest] = args;
   const code = command === 'import' ? await importCommand(rest, settings, io)
