@@ -20,9 +20,9 @@ beforeAll(async () => {
   // The fake listens on loopback: the bots allow private networks, but for 'closed'.
   const allowPrivateNetworks = true;
   adapter = createBotMsgAdapter({
-    settingsOf: (bot) => bot === 'shop' ? { token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true, allowPrivateNetworks }
-      : bot === 'quiet' ? { token: '456:DEF', webhookSecret: 'other', apiRoot: telegram.url, commands: false, allowPrivateNetworks }
-        : bot === 'closed' ? { token: '789:GHI', webhookSecret: 'closed', apiRoot: counting.url, commands: false, allowPrivateNetworks: false } : undefined,
+    settingsOf: (bot) => bot === 'shop' ? { token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true, allowPrivateNetworks, voiceResponse: true }
+      : bot === 'quiet' ? { token: '456:DEF', webhookSecret: 'other', apiRoot: telegram.url, commands: false, allowPrivateNetworks, voiceResponse: false }
+        : bot === 'closed' ? { token: '789:GHI', webhookSecret: 'closed', apiRoot: counting.url, commands: false, allowPrivateNetworks: false, voiceResponse: true } : undefined,
     botOfSession: async (id) => (id === 'session-quiet' ? 'quiet' : id === 'session-none' ? 'nobody' : id === 'session-closed' ? 'closed' : 'shop'),
     logger: createLogger({ pretty: false, level: 'silent' }),
     now: () => at,
@@ -88,7 +88,7 @@ describe('bot_msg adapter', () => {
     const lines: string[] = [];
     const destination = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(chunk.toString()); done(); } });
     const logged = createBotMsgAdapter({
-      settingsOf: () => ({ token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true, allowPrivateNetworks: true }),
+      settingsOf: () => ({ token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true, allowPrivateNetworks: true, voiceResponse: true }),
       botOfSession: async () => 'shop', logger: createLogger({ pretty: false, level: 'warn', destination }), now: () => at,
     });
     const { message } = telegramUpdates.text(777, 'hello');
