@@ -79,7 +79,7 @@ test('an audio message alone is fetched with the connector token and transcribed
   const screen = createWorkchatVoiceScreen({ adapter, settingsOf, voiceFor: () => createVoiceModels({ url: voice.url, allowPrivateNetworks: true }) });
   const url = fake.addAttachment(Buffer.from('webm-recording'), 'audio/webm');
   const message = (bot: string): InboundMessage => ({
-    channel: 'workchat', bot, customer: { external_id: CONVERSATION }, text: '', received_at: new Date(0),
+    channel: 'workchat', bot, customer: { external_id: CONVERSATION }, text: '', received_at: new Date(0), raw: undefined,
     attachments: [{ type: 'audio', url, mime_type: 'audio/webm' }],
   });
   voice.transcript = 'where is my pizza';

@@ -7,7 +7,7 @@ import { VoiceModelsError, VoiceModelsRefusedError, type AudioFile, type VoiceMo
 
 const note = { type: 'audio' as const, url: 'provider:voice-1', mime_type: 'audio/ogg', voice: true };
 const message = (extra: Partial<InboundMessage> = {}): InboundMessage => ({
-  channel: 'bot_msg', bot: 'shop', customer: { external_id: 'c-1' }, text: '', attachments: [note], received_at: new Date(0), ...extra,
+  channel: 'bot_msg', bot: 'shop', customer: { external_id: 'c-1' }, text: '', attachments: [note], received_at: new Date(0), raw: undefined, ...extra,
 });
 
 function voice(answer: () => Promise<string>) {

@@ -3,6 +3,8 @@ import { createAttendanceRepositories } from '../../db/index.js';
 import { messages, sessions, workchatConversations } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { FAKE_APP_PASSWORD, startFakeWorkchat, workchatActivities, type ConnectorPost, type FakeWorkchat, type TokenOptions } from '../support/fake-workchat.js';
+import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
+import { isOggOpus } from '../support/ogg-opus.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 
 // workchat end to end (docs/channels/workchat.md): a real service, a local OpenID issuer
@@ -21,6 +23,7 @@ const SHOP = [
 ].join('\n');
 
 let fake: FakeWorkchat;
+let voice: FakeVoice;
 let bots: TestBots;
 let service: TestService;
 let admin: { authorization: string };
@@ -29,6 +32,7 @@ const nextConversation = () => `a:conv-${++conversations}`;
 
 beforeAll(async () => {
   fake = await startFakeWorkchat();
+  voice = await startFakeVoice();
   bots = await createTestBots();
   const channel = {
     'workchat-app-id': APP_ID, 'workchat-app-password': FAKE_APP_PASSWORD, 'workchat-bot-id': '28:bot-id',
@@ -38,6 +42,8 @@ beforeAll(async () => {
   };
   await bots.add('chat', channel, SHOP);
   await bots.add('chatoff', { ...channel, 'workchat-enabled': 'false' }, SHOP);
+  // Voice on workchat: the voice service transcribes audio messages and speaks the answers (workchat-voice-enabled, on by default).
+  await bots.add('chatvoice', { ...channel, 'voice-models-url': voice.url }, SHOP);
   // No app id: accepted without a token outside production (the provider's emulator).
   await bots.add('emulated', { 'workchat-bot-id': '28:bot-id', 'http-allow-private-networks': 'true' }, SHOP);
   service = await startTestService({ BOTS_DIR: bots.dir });
@@ -47,6 +53,7 @@ afterAll(async () => {
   await service?.dispose();
   await bots?.remove();
   await fake?.close();
+  await voice?.close();
 });
 
 async function post(activity: unknown, token: string | null, bot = 'chat'): Promise<Response> {
@@ -149,6 +156,26 @@ describe('workchat: customers', () => {
     // The bot removed from the conversation: its reference is forgotten.
     await say(workchatActivities.conversationUpdate(fake.serviceUrl, conversation, customer('carla'), { removed: ['28:bot-id'] }));
     expect(await service.database.db.select().from(workchatConversations).where(eq(workchatConversations.conversation_id, conversation))).toEqual([]);
+  });
+});
+
+describe('workchat: voice', () => {
+  test('an audio message is transcribed and enters as text with the audio; the answer carries its spoken Ogg/Opus as an attachment', async () => {
+    const conversation = nextConversation();
+    const url = fake.addAttachment(Buffer.from('webm-recording'), 'audio/webm');
+    voice.transcript = 'hello there';
+    const res = await post(workchatActivities.message(fake.serviceUrl, conversation, customer('vera'), '', {
+      text: undefined, attachments: [{ contentType: 'audio/webm', contentUrl: url, name: 'recording.webm' }],
+    }), await fake.token(APP_ID), 'chatvoice');
+    expect(res.status).toBe(200);
+    await waitForText(conversation, (t) => t === 'Welcome to the shop!', 'the welcome');
+    const welcome = postWith(conversation, (t) => t === 'Welcome to the shop!')!;
+    const audio = welcome.activity.attachments!.find((a) => a.contentType === 'audio/ogg')!;
+    expect(isOggOpus(Buffer.from(audio.contentUrl!.replace(/^data:audio\/ogg;base64,/, ''), 'base64'))).toBe(true);
+    const [stored] = await service.database.db.select().from(messages).innerJoin(sessions, eq(sessions.id, messages.session_id))
+      .where(and(eq(sessions.external_user_id, conversation), eq(messages.direction, 'inbound')));
+    expect(stored!.messages.text).toBe('hello there');
+    expect(stored!.messages.payload.attachments).toEqual([{ type: 'audio', url, mime_type: 'audio/webm', name: 'recording.webm', voice: true }]);
   });
 });
 
