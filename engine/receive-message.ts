@@ -160,12 +160,12 @@ function dialogOutcome(dialog: StoredDialog | null): DialogOutcome {
 
 /**
  * The bot's answers to a spoken message, or to any message once `/voice on` set the session's
- * voice_response, may be spoken too (OutboundMessage.voice_reply; engine/voice/spoken-reply.ts); the channel decides.
+ * voice_response, may be spoken too (OutboundMessage.voice_reply, engine/voice/spoken-reply.ts); the channel decides.
  */
-function markVoiceReplies(turn: SessionTurn, spoken: boolean): void {
+function markVoiceReplies(turn: SessionTurn, customerSpoke: boolean): void {
   const context = turn.snapshot().context_data;
-  for (const pending of turn.outbound) {
-    if (pending.toCustomer && pending.message.from === 'bot' && wantsSpokenReply({ from: 'bot', customerSpoke: spoken, context })) pending.message.voice_reply = true;
+  for (const { toCustomer, message } of turn.outbound) {
+    if (toCustomer && wantsSpokenReply({ from: message.from, customerSpoke, context })) message.voice_reply = true;
   }
 }
 
