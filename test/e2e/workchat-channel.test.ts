@@ -180,7 +180,7 @@ describe('workchat: voice', () => {
 });
 
 describe('workchat: attendants', () => {
-  test('an attendant gets the card, takes from workchat, answers after a restart, runs /context and /transfer', async () => {
+  test('an attendant gets the card, takes from workchat, answers after a restart, runs /context, /video (join cards) and /transfer', async () => {
     const repos = () => createAttendanceRepositories(service.database.db);
     const user = async (username: string) => {
       const res = await fetch(`${service.url}/api/users`, {
@@ -234,6 +234,13 @@ describe('workchat: attendants', () => {
     await say(workchatActivities.message(fake.serviceUrl, anaChat, anaAccount, '/context'));
     // The customer is named as workchat names the member who wrote (docs/crm.md, "Names from every channel").
     await waitForText(anaChat, (t) => t.startsWith('Customer: dora\n') && /Channel: workchat\nTransfer reason: .+/.test(t), "Ana's /context");
+    // /video (workchat-meeting-enabled): the customer gets the join link as a card, and so does Ana's answer in her chat.
+    await say(workchatActivities.message(fake.serviceUrl, anaChat, anaAccount, '/video'));
+    const joinCard = (conversation: string) => fake.postsTo(conversation).find((p) => JSON.stringify(p.activity.attachments ?? []).includes('Action.OpenUrl'));
+    await fake.waitFor(() => joinCard(customerChat) !== undefined && joinCard(anaChat) !== undefined, 'the join cards');
+    const customerCard = joinCard(customerChat)!.activity.attachments![0]!.content as { actions: { type: string; title: string; url: string }[] };
+    expect(customerCard.actions).toEqual([{ type: 'Action.OpenUrl', title: 'Join video call', url: expect.stringMatching(/\/meet\/[^/]+$/) }]);
+    expect(JSON.stringify(joinCard(anaChat)!.activity.attachments)).toContain(customerCard.actions[0]!.url);
     await say(workchatActivities.message(fake.serviceUrl, anaChat, anaAccount, '/transfer @bob'));
     await waitForText(anaChat, (t) => t === 'Conversation transferred to @bob.', "Ana's /transfer answer");
     await fake.waitFor(() => fake.postsTo(bobChat).some((p) => p.activity.attachments?.length), "the transfer card in Bob's chat");
