@@ -29,7 +29,7 @@ export {
 export { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps, type SmsOptOuts, type SmsSettings, type SmsSettingsOf } from './sms/index.js';
 /** The workchat channel and its attendant side (docs/channels/workchat.md). */
 export {
-  checkWorkchatSettings, createWorkchatAdapter, createWorkchatDesk, createWorkchatScreen,
+  checkWorkchatSettings, createWorkchatAdapter, createWorkchatDesk, createWorkchatScreen, createWorkchatVoiceScreen,
   type DeskAttendant, type WorkchatAdapter, type WorkchatAdapterDeps, type WorkchatConversationStore, type WorkchatLoadCheck, type WorkchatSettings,
 } from './workchat/index.js';
 
@@ -56,7 +56,7 @@ export interface ChannelAdapterDeps {
   logger?: Logger;
   /** For tests: a faster retry policy for provider calls. */
   graphRetry?: GraphRetryPolicy;
-  /** A bot's voice service, by id or name (spoken replies on mobile_msg). */
+  /** A bot's voice service, by id or name (spoken replies on mobile_msg, bot_msg and workchat). */
   voiceFor?: (bot: string) => VoiceModels | undefined;
   botMsg?: BotMsgAdapterDeps;
   sms?: SmsAdapterDeps;
@@ -88,9 +88,11 @@ export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly 
       });
     }
   }
-  if (deps.botMsg) adapters.bot_msg = createBotMsgAdapter(deps.botMsg);
+  // bot_msg and workchat speak replies with the bot's voice service (docs/basic.md, "Voice on each channel").
+  const voice = deps.voiceFor ? { voiceFor: deps.voiceFor } : {};
+  if (deps.botMsg) adapters.bot_msg = createBotMsgAdapter({ ...deps.botMsg, ...voice });
   if (deps.sms) adapters.sms = createSmsAdapter(deps.sms);
-  if (deps.workchat) adapters.workchat = createWorkchatAdapter(deps.workchat);
+  if (deps.workchat) adapters.workchat = createWorkchatAdapter({ ...deps.workchat, ...voice });
   if (deps.rtcSip) adapters.rtc_sip = createRtcSipAdapter(deps.rtcSip);
   for (const adapter of extra) adapters[adapter.channel] = adapter;
   return adapters as ChannelAdapters;

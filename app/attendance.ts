@@ -1,5 +1,6 @@
 import {
-  createBotMsgScreen, createMobileMsgScreen, createTeamChatClient, createTeamChatWebhooks, createWorkchatDesk, createWorkchatScreen, graphAdapterOf,
+  createBotMsgScreen, createMobileMsgScreen, createTeamChatClient, createTeamChatWebhooks, createWorkchatDesk, createWorkchatScreen, createWorkchatVoiceScreen,
+  graphAdapterOf,
 } from '../adapters/index.js';
 import {
   createAssistService, createAttendanceApi, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener,
@@ -108,8 +109,12 @@ export async function wireAttendance(deps: {
   // Queued workchat lines from a member recognised as an attendant are theirs (docs/channels/workchat.md, "Attendants").
   if (adapters.workchat) {
     engine.screen('workchat', createWorkchatScreen({ adapter: adapters.workchat, conversations: workchatConversations, attendantInbox, logger }));
+    // Then a customer's audio message takes the speech path, with workchat-voice-enabled (docs/channels/workchat.md, "Voice").
+    engine.screen('workchat', createWorkchatVoiceScreen({
+      adapter: adapters.workchat, settingsOf: conversations.providerChannels.workchat.settingsOf, voiceFor, logger,
+    }));
   }
-  // bot_msg voice notes take the same speech path (docs/channels/bot_msg.md).
+  // bot_msg voice and video notes take the same speech path (docs/channels/bot_msg.md).
   if (adapters.bot_msg) engine.screen('bot_msg', createBotMsgScreen({ adapter: adapters.bot_msg, voiceFor, logger }));
   await registerEmailJobs({ ...emailDeps, mailer });
   await registerAttendanceWebhookJobs({ ...webhookDeps, bots: bots.all });

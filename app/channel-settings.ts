@@ -15,7 +15,7 @@ export function botMsgSettingsOf(config: BotConfig | undefined): BotMsgSettings 
   if (!config?.['bot-msg-enabled'] || !token || !webhookSecret) return undefined;
   return {
     token, webhookSecret, apiRoot: config['bot-msg-api-url'], commands: config['attendance-bot-msg-commands'],
-    allowPrivateNetworks: config['http-allow-private-networks'],
+    allowPrivateNetworks: config['http-allow-private-networks'], voiceResponse: config['bot-msg-voice-response'],
   };
 }
 
@@ -89,6 +89,7 @@ export function workchatSettingsOf(config: BotConfig | undefined): WorkchatSetti
     appId, appPassword, tenantId, botId,
     openidMetadataUrl: config['workchat-openid-metadata-url'],
     allowPrivateNetworks: config['http-allow-private-networks'],
+    voiceEnabled: config['workchat-voice-enabled'], meetingEnabled: config['workchat-meeting-enabled'],
     // A single-tenant app asks its own tenant; the default names the multi-tenant one.
     tokenUrl: tenantId && tokenUrl === WORKCHAT_TOKEN_URL ? tokenUrl.replace('/botframework.com/', `/${encodeURIComponent(tenantId)}/`) : tokenUrl,
   };

@@ -142,6 +142,7 @@ describe('config keys', () => {
       'bot-msg-token': undefined,
       'bot-msg-webhook-secret': undefined,
       'bot-msg-api-url': 'https://api.telegram.org',
+      'bot-msg-voice-response': true,
       'sms-enabled': true,
       'sms-account-sid': undefined,
       'sms-auth-token': undefined,

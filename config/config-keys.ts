@@ -207,6 +207,8 @@ export const configSchema = z.object({
   'bot-msg-token': text(),
   'bot-msg-webhook-secret': text(),
   'bot-msg-api-url': httpUrlWithDefault('https://api.telegram.org'),
+  // Replies to a voice or video note, and all once `/voice on`, also go out as a voice note (docs/channels/bot_msg.md).
+  'bot-msg-voice-response': flag(true),
   'sms-enabled': flag(true),
   'sms-account-sid': text(),
   'sms-auth-token': text(),

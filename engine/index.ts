@@ -29,4 +29,8 @@ export {
 } from './domain-events.js';
 export { PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type ReceivedFile, type WebhookAnswer } from './channel-contract.js';
 export { createVoiceModels, voiceModelsOf, VoiceModelsError, VoiceModelsRefusedError, type AudioFile, type VoiceModels, type VoiceModelsOptions } from './voice/voice-models.js';
-export { transcribeVoiceNote, voiceNoteOf } from './voice/transcribe-voice-note.js';
+export { customerSpoke, transcribeVoiceNote, voiceNoteOf } from './voice/transcribe-voice-note.js';
+/** The one speech path of every channel (docs/basic.md, "Voice on each channel"): hearing a voice message, speaking a reply. */
+export { createVoiceScreen, hearVoiceMessage, type VoiceInput, type VoiceScreenDeps } from './voice/hear-voice.js';
+export { speakReply, speaksAloud, wantsSpokenReply, type SpokenReplyCause } from './voice/spoken-reply.js';
+export { hasVoice, VOICE_CHANNELS } from './voice/voice-channels.js';

@@ -129,8 +129,9 @@ export interface OutboundMessage {
   /** The bot whose channel credentials deliver it: set when the message is committed to the outbox. */
   bot_id?: string;
   /**
-   * The bot answers a message the customer spoke (a voice note): a channel that can speak may
-   * also send this reply as audio (mobile_msg with `mobile-msg-voice-response`).
+   * To be spoken (engine/voice/spoken-reply.ts): the bot answers a message the customer spoke,
+   * or the session's `voice_response` is on. A channel with voice also sends it as audio when its
+   * voice setting is on (docs/basic.md, "Voice on each channel").
    */
   voice_reply?: boolean;
 }

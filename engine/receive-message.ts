@@ -16,7 +16,8 @@ import type { InboundMessage, OutboundMessage } from './messages.js';
 import { matchCustomer, type MatchDeps } from './match-customer.js';
 import { attendanceAvailable, decideRoute, type OfferedChoice } from './routing-rule.js';
 import { SessionTurn } from './session-turn.js';
-import { speaksReplies } from './voice-response.js';
+import { wantsSpokenReply } from './voice/spoken-reply.js';
+import { customerSpoke } from './voice/transcribe-voice-note.js';
 import { takeSurveyAnswer } from './survey-answer.js';
 import { transferToHuman } from './transfer-to-human.js';
 import type { SessionCache } from './session-cache.js';
@@ -134,8 +135,7 @@ async function runTurn(ctx: TurnDeps, bot: EngineBot, turn: SessionTurn, inbound
     events.push(eventWrite(turn.id, ENGINE_EVENTS.handedOff, { session: turn.snapshot(), message }));
   }
 
-  const spoken = inbound.attachments.some((a) => a.type === 'audio' && a.voice);
-  if (spoken || speaksReplies(turn.snapshot().context_data)) markVoiceReplies(turn);
+  markVoiceReplies(turn, customerSpoke(inbound));
   const committed = await commitTurn(ctx, turn, dialog, { inbound: stored, events });
   if (committed.kind !== 'committed') return committed;
   if (events.some((e) => e.name === ENGINE_EVENTS.handedOff)) ctx.metrics.handedOff(inbound.channel);
@@ -160,10 +160,13 @@ function dialogOutcome(dialog: StoredDialog | null): DialogOutcome {
 
 /**
  * The bot's answers to a spoken message, or to any message once `/voice on` set the session's
- * voice_response, may be spoken too (OutboundMessage.voice_reply); the channel decides.
+ * voice_response, may be spoken too (OutboundMessage.voice_reply, engine/voice/spoken-reply.ts); the channel decides.
  */
-function markVoiceReplies(turn: SessionTurn): void {
-  for (const pending of turn.outbound) if (pending.toCustomer && pending.message.from === 'bot') pending.message.voice_reply = true;
+function markVoiceReplies(turn: SessionTurn, customerSpoke: boolean): void {
+  const context = turn.snapshot().context_data;
+  for (const { toCustomer, message } of turn.outbound) {
+    if (toCustomer && wantsSpokenReply({ from: message.from, customerSpoke, context })) message.voice_reply = true;
+  }
 }
 
 type TurnRoute = { kind: 'bot' } | { kind: 'attendance' } | { kind: 'transfer'; reason: string; target?: string } | { kind: 'kept' };

@@ -4,7 +4,7 @@ import type { ChannelRegistry } from './channel-registry.js';
 import type { OutboundMessage } from './messages.js';
 import { dispatchOutbound, planOutbound, type DispatchDeps } from './outbox/index.js';
 import type { PendingOutbound } from './session-turn.js';
-import { speaksReplies } from './voice-response.js';
+import { wantsSpokenReply } from './voice/spoken-reply.js';
 
 /** What sending outside a turn needs: the session, the transcript's append, the adapters, and the hand-out after it. */
 export interface SendDeps extends DispatchDeps {
@@ -30,7 +30,7 @@ export async function sendMessages(ctx: SendDeps, messages: readonly OutboundMes
       .filter((m) => m.session_id === sessionId)
       .map((message) => {
         const toCustomer = message.to === session.external_user_id;
-        const voice = toCustomer && speaksReplies(session.context_data) ? { voice_reply: true } : {};
+        const voice = toCustomer && wantsSpokenReply({ from: message.from, customerSpoke: false, context: session.context_data }) ? { voice_reply: true } : {};
         return { message: { ...message, channel: session.channel, ...voice } as OutboundMessage, toCustomer };
       });
     const planned = planOutbound(ctx.channels, session.bot_id, drafts);

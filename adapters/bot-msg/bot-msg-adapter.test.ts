@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
 import type { ChannelRequest, OutboundMessage } from '../../engine/index.js';
-import { PermanentDeliveryError } from '../../engine/index.js';
+import { createVoiceModels, PermanentDeliveryError } from '../../engine/index.js';
 import { createLogger } from '../../infra/logger.js';
 import { startCountingServer, type CountingServer } from '../../test/support/counting-server.js';
 import { startFakeTelegram, telegramUpdates, type FakeTelegram } from '../../test/support/fake-telegram.js';
+import { startFakeVoice, type FakeVoice } from '../../test/support/fake-voice.js';
+import { isOggOpus } from '../../test/support/ogg-opus.js';
 import { createBotMsgAdapter, SECRET_HEADER, type BotMsgAdapter } from './bot-msg-adapter.js';
 import { AGENT_COMMAND_REASON } from './parse-update.js';
 import { splitMessage } from './split-message.js';
@@ -11,19 +13,27 @@ import { splitMessage } from './split-message.js';
 let telegram: FakeTelegram;
 let counting: CountingServer;
 let adapter: BotMsgAdapter;
+let voice: FakeVoice;
 const waits: number[] = [];
 const at = new Date('2026-11-25T08:00:00Z');
 
 beforeAll(async () => {
   telegram = await startFakeTelegram();
   counting = await startCountingServer();
+  voice = await startFakeVoice();
+  // 'shop' speaks (bot-msg-voice-response on), 'quiet' does not; 'broken' has a voice service that answers 404.
+  const models = createVoiceModels({ url: voice.url, allowPrivateNetworks: true });
+  const broken = createVoiceModels({ url: `${voice.url}/missing`, allowPrivateNetworks: true });
   // The fake listens on loopback: the bots allow private networks, but for 'closed'.
   const allowPrivateNetworks = true;
   adapter = createBotMsgAdapter({
-    settingsOf: (bot) => bot === 'shop' ? { token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true, allowPrivateNetworks }
-      : bot === 'quiet' ? { token: '456:DEF', webhookSecret: 'other', apiRoot: telegram.url, commands: false, allowPrivateNetworks }
-        : bot === 'closed' ? { token: '789:GHI', webhookSecret: 'closed', apiRoot: counting.url, commands: false, allowPrivateNetworks: false } : undefined,
-    botOfSession: async (id) => (id === 'session-quiet' ? 'quiet' : id === 'session-none' ? 'nobody' : id === 'session-closed' ? 'closed' : 'shop'),
+    settingsOf: (bot) => bot === 'shop' ? { token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true, allowPrivateNetworks, voiceResponse: true }
+      : bot === 'broken' ? { token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true, allowPrivateNetworks, voiceResponse: true }
+      : bot === 'quiet' ? { token: '456:DEF', webhookSecret: 'other', apiRoot: telegram.url, commands: false, allowPrivateNetworks, voiceResponse: false }
+        : bot === 'closed' ? { token: '789:GHI', webhookSecret: 'closed', apiRoot: counting.url, commands: false, allowPrivateNetworks: false, voiceResponse: true } : undefined,
+    botOfSession: async (id) => (id === 'session-quiet' ? 'quiet' : id === 'session-none' ? 'nobody' : id === 'session-closed' ? 'closed'
+      : id === 'session-broken' ? 'broken' : 'shop'),
+    voiceFor: (bot) => (bot === 'broken' ? broken : models),
     logger: createLogger({ pretty: false, level: 'silent' }),
     now: () => at,
     sleep: async (ms) => {
@@ -34,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await telegram.close();
   await counting.close();
+  await voice.close();
 });
 
 const request = (body: unknown, secret: string | undefined, bot = 'shop'): ChannelRequest => ({
@@ -88,7 +99,7 @@ describe('bot_msg adapter', () => {
     const lines: string[] = [];
     const destination = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(chunk.toString()); done(); } });
     const logged = createBotMsgAdapter({
-      settingsOf: () => ({ token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true, allowPrivateNetworks: true }),
+      settingsOf: () => ({ token: '123:ABC', webhookSecret: 's3cret-token', apiRoot: telegram.url, commands: true, allowPrivateNetworks: true, voiceResponse: true }),
       botOfSession: async () => 'shop', logger: createLogger({ pretty: false, level: 'warn', destination }), now: () => at,
     });
     const { message } = telegramUpdates.text(777, 'hello');
@@ -121,6 +132,48 @@ describe('bot_msg adapter', () => {
     const { text: _text, ...message } = voice.message;
     const [spoken] = adapter.parse(request({ update_id: voice.update_id, message: { ...message, voice: { file_id: 'v1', file_unique_id: 'v', duration: 2, mime_type: 'audio/ogg' } } }, 's3cret-token'));
     expect(spoken!.attachments).toEqual([{ type: 'audio', url: 'bot-msg-file:v1', mime_type: 'audio/ogg', name: 'voice.ogg', voice: true }]);
+  });
+
+  test('parse: a video note is a video attachment marked spoken, so it takes the speech path like a voice note', () => {
+    const [note] = adapter.parse(request(telegramUpdates.videoNote(777, 'vn1'), 's3cret-token'));
+    expect(note).toMatchObject({ text: '', attachments: [{ type: 'video', url: 'bot-msg-file:vn1', mime_type: 'video/mp4', name: 'video-note.mp4', voice: true }] });
+  });
+
+  test('send: a reply marked to be spoken goes as text, then as a voice note (sendVoice, Ogg/Opus); not with bot-msg-voice-response off', async () => {
+    const before = telegram.calls.length;
+    await adapter.send(outbound('Your order is on its way', { voice_reply: true }));
+    const [text, note] = telegram.calls.slice(before);
+    expect(text).toMatchObject({ method: 'sendMessage', params: { chat_id: '777', text: 'Your order is on its way' } });
+    expect(note).toMatchObject({ method: 'sendVoice', token: '123:ABC', params: { chat_id: '777' } });
+    const file = note!.files!.voice!;
+    expect(file.filename).toBe('reply.ogg');
+    expect(file.data.toString('latin1', 0, 4)).toBe('OggS');
+    expect(isOggOpus(file.data)).toBe(true);
+    expect(voice.requests.at(-1)).toMatchObject({ path: '/v1/audio/speech', input: 'Your order is on its way', responseFormat: 'opus' });
+
+    const quiet = telegram.calls.length;
+    await adapter.send(outbound('Not spoken here', { session_id: 'session-quiet', voice_reply: true }));
+    await adapter.send(outbound('Nor here: not marked'));
+    expect(telegram.calls.slice(quiet).map((c) => c.method)).toEqual(['sendMessage', 'sendMessage']);
+  });
+
+  test('send: a voice service that fails leaves the delivered text standing; nothing is sent twice', async () => {
+    const before = telegram.calls.length;
+    await expect(adapter.send(outbound('Spoken, if it could be', { session_id: 'session-broken', voice_reply: true }))).resolves.toEqual({});
+    expect(telegram.calls.slice(before).map((c) => c.method)).toEqual(['sendMessage']);
+  });
+
+  test('send: a meeting\'s join link comes with a "Join video call" URL button, under any suggestions', async () => {
+    const link = 'https://bots.example.test/meet/room-42';
+    await adapter.send(outbound(`Join a video call with us: ${link}`));
+    const call = telegram.callsOf('sendMessage').at(-1)!;
+    expect(call.params.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Join video call', url: link }]] });
+    await adapter.send(outbound(`Ready? ${link}.`, { suggestions: [{ key: 'later', label: 'Later' }] }));
+    expect(telegram.callsOf('sendMessage').at(-1)!.params.reply_markup).toEqual({
+      inline_keyboard: [[{ text: 'Later', callback_data: 'later' }], [{ text: 'Join video call', url: link }]],
+    });
+    await adapter.send(outbound('See https://bots.example.test/meeting-notes for details'));
+    expect(telegram.callsOf('sendMessage').at(-1)!.params.reply_markup).toBeUndefined();
   });
 
   test('send: suggestions become an inline keyboard whose callback_data round-trips the option, long keys included', async () => {

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Api } from 'grammy';
+import { InputFile, type Api } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
 import {
-  PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
+  PermanentDeliveryError, speakReply, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
+  type VoiceModels,
 } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
 import { botMsgApi, botMsgFetch } from './bot-msg-api.js';
@@ -10,6 +12,7 @@ import type { BotMsgSettings, BotMsgSettingsOf } from './bot-msg-settings.js';
 import { callWithRetry } from './call-with-retry.js';
 import { inlineKeyboard } from './inline-keyboard.js';
 import { FILE_REF, parseUpdate } from './parse-update.js';
+import { JOIN_VIDEO_CALL, meetingLinkOf } from '../meeting-link.js';
 import { splitMessage } from './split-message.js';
 import { readUpdate } from './update-schema.js';
 
@@ -28,6 +31,8 @@ export interface BotMsgAdapterDeps {
   now?: () => Date;
   /** For tests of the 429 policy; default: real time. */
   sleep?: (ms: number) => Promise<void>;
+  /** The bot's voice service (by name), for spoken replies (`bot-msg-voice-response`). */
+  voiceFor?: (bot: string) => VoiceModels | undefined;
 }
 
 /** The bot_msg adapter, with the hooks of the webhook door it uses. */
@@ -50,8 +55,10 @@ export interface BotMsgAdapter extends ChannelAdapter {
  *   spinning; a failure is logged, never a reason to lose the customer's choice;
  * - `parse`: the update through grammY's Context (parse-update.ts), once its shape is checked
  *   (update-schema.ts); a malformed update is logged at warn and acknowledged, never retried;
- * - `send`: text split at 4,096 characters, suggestions as an inline keyboard on the last part,
- *   attachments with a URL as photo or document; errors through callWithRetry.
+ * - `send`: text split at 4,096 characters, suggestions and a meeting's join link ("Join video
+ *   call", a URL button) as an inline keyboard on the last part, attachments with a URL as photo or
+ *   document, and a reply marked to be spoken as a voice note (`sendVoice`, the voice service's
+ *   Ogg/Opus; a failure is logged, the text stands); errors through callWithRetry.
  */
 export function createBotMsgAdapter(deps: BotMsgAdapterDeps): BotMsgAdapter {
   const now = deps.now ?? (() => new Date());
@@ -125,8 +132,13 @@ export function createBotMsgAdapter(deps: BotMsgAdapterDeps): BotMsgAdapter {
     async send(message: OutboundMessage): Promise<DeliveryReceipt> {
       const bot = await deps.botOfSession(message.session_id);
       const api = bot === undefined ? undefined : apiOf(bot);
-      if (!api) throw new PermanentDeliveryError(`the bot_msg channel is off for the bot of session ${message.session_id}`);
+      const settings = bot === undefined ? undefined : deps.settingsOf(bot);
+      if (!api || !settings) throw new PermanentDeliveryError(`the bot_msg channel is off for the bot of session ${message.session_id}`);
       await sendMessage(api, message, sleep);
+      // The text is delivered: a failed voice note is logged, never a reason to send the text again.
+      await speakReply(message, { models: deps.voiceFor?.(bot!), channelSpeaks: settings.voiceResponse })
+        .then((audio) => audio && callWithRetry(() => api.sendVoice(message.to, new InputFile(audio.data, audio.name ?? 'reply.ogg')), sleep))
+        .catch((error: unknown) => deps.logger.warn({ err: error, bot }, 'bot_msg: spoken reply not sent; the text was'));
       return {};
     },
   };
@@ -134,7 +146,7 @@ export function createBotMsgAdapter(deps: BotMsgAdapterDeps): BotMsgAdapter {
 
 async function sendMessage(api: Api, message: OutboundMessage, sleep: (ms: number) => Promise<void>): Promise<void> {
   const parts = message.text.trim() ? splitMessage(message.text) : [];
-  const keyboard = message.suggestions?.length ? { reply_markup: inlineKeyboard(message.suggestions) } : {};
+  const keyboard = keyboardOf(message);
   for (const [i, part] of parts.entries()) {
     const last = i === parts.length - 1;
     await callWithRetry(() => api.sendMessage(message.to, part, last ? keyboard : {}), sleep);
@@ -145,6 +157,14 @@ async function sendMessage(api: Api, message: OutboundMessage, sleep: (ms: numbe
     if (attachment.type === 'image') await callWithRetry(() => api.sendPhoto(message.to, url), sleep);
     else await callWithRetry(() => api.sendDocument(message.to, url), sleep);
   }
+}
+
+/** The inline keyboard of a message: its suggestions, and a row with the meeting's URL button when it sends a join link. */
+function keyboardOf(message: OutboundMessage): { reply_markup?: InlineKeyboardMarkup } {
+  const rows = message.suggestions?.length ? inlineKeyboard(message.suggestions).inline_keyboard : [];
+  const join = meetingLinkOf(message.text);
+  const all = join ? [...rows, [{ text: JOIN_VIDEO_CALL, url: join }]] : rows;
+  return all.length ? { reply_markup: { inline_keyboard: all } } : {};
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -14,6 +14,8 @@ export interface BotMsgSettings {
   commands: boolean;
   /** The bot's `http-allow-private-networks`: whether `apiRoot` may be on loopback or a private network. */
   allowPrivateNetworks: boolean;
+  /** Replies marked to be spoken also go out as a voice note, `sendVoice` (`bot-msg-voice-response`, docs/channels/bot_msg.md). */
+  voiceResponse: boolean;
 }
 
 /** The settings of each bot by name; undefined when the channel is off for it. */

@@ -27,8 +27,9 @@ const PARSE_ONLY_ME: UserFromGetMe = {
 /**
  * One Bot API update as the customer's message, read through grammY's `Context` (so the shapes
  * are grammY's types, not ours):
- * - a message: its text or caption, and photos, documents, voice, audio, video and location as
- *   attachments; `/start` restarts the dialog and `/agent` asks for a person (when `commands`);
+ * - a message: its text or caption, and photos, documents, voice, audio, video, video notes and
+ *   location as attachments (voice and video notes marked `voice`); `/start` restarts the dialog
+ *   and `/agent` asks for a person (when `commands`);
  * - an edited message: recorded in the transcript, not run again;
  * - a callback query (an inline keyboard button): the chosen option, as if typed.
  * Anything else (channel posts, member updates…) is no customer message: undefined. The update's
@@ -100,6 +101,8 @@ function attachmentsOf(message: Message): Attachment[] {
   if (message.voice) found.push({ ...file('audio', message.voice.file_id, { mime_type: message.voice.mime_type ?? 'audio/ogg', file_name: 'voice.ogg' }), voice: true });
   if (message.audio) found.push(file('audio', message.audio.file_id, message.audio));
   if (message.video) found.push(file('video', message.video.file_id, message.video));
+  // A video note (the round video recorded in the app) is spoken like a voice note: its sound is transcribed.
+  if (message.video_note) found.push({ ...file('video', message.video_note.file_id, { mime_type: 'video/mp4', file_name: 'video-note.mp4' }), voice: true });
   if (message.location) found.push({ type: 'location', url: `geo:${message.location.latitude},${message.location.longitude}` });
   return found;
 }

@@ -1,4 +1,4 @@
-import { transcribeVoiceNote, voiceNoteOf, VoiceModelsRefusedError, type InboundScreen, type VoiceModels } from '../../engine/index.js';
+import { createVoiceScreen, voiceNoteOf, type InboundScreen, type VoiceModels } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
 import type { BotMsgAdapter } from './bot-msg-adapter.js';
 import { FILE_REF } from './parse-update.js';
@@ -8,35 +8,32 @@ export const BOT_MSG_FILE_MAX_BYTES = 20 * 1024 * 1024;
 
 /** What the bot_msg screen is built from (ports given by the composition root). */
 export interface BotMsgScreenDeps {
-  adapter: BotMsgAdapter;
+  adapter: Pick<BotMsgAdapter, 'fetchFile'>;
   /** The bot's voice service (`voice-models-url`), or undefined when it has none. */
   voiceFor: (bot: string) => VoiceModels | undefined;
+  /** The bot's `language`, a hint for the voice service. */
+  languageOf?: (bot: string) => string | undefined;
   logger?: Logger;
 }
 
 /**
  * What happens to a queued bot_msg message before its turn (docs/channels/bot_msg.md, "Voice
- * notes"): a voice note goes through the same speech path as mobile_msg's — the file fetched with
- * getFile, transcribed by the bot's voice service — and enters as text with the audio attached.
- * Without a voice service (or with one the outbound guard refuses) it stays an audio attachment.
- * Other channels pass.
+ * notes"): a voice note or a video note takes the one speech path (engine/voice/hear-voice.ts) —
+ * the file fetched with getFile, transcribed by the bot's voice service — and enters as text with
+ * the recording attached. Without a voice service (or with one the outbound guard refuses) it
+ * stays an attachment with no text. Other channels pass.
  */
 export function createBotMsgScreen(deps: BotMsgScreenDeps): InboundScreen {
-  return async (message) => {
-    if (message.channel !== 'bot_msg') return message;
-    const note = voiceNoteOf(message);
-    const fileId = note?.url?.startsWith(FILE_REF) ? note.url.slice(FILE_REF.length) : undefined;
-    const models = fileId ? deps.voiceFor(message.bot) : undefined;
-    if (!note || !fileId || !models) return message;
-    try {
-      return await transcribeVoiceNote(message, note, async () => ({
-        data: await deps.adapter.fetchFile(message.bot, fileId, BOT_MSG_FILE_MAX_BYTES), mimeType: note.mime_type ?? 'audio/ogg', name: 'voice.ogg',
-      }), models);
-    } catch (error) {
-      // A voice service the outbound guard refuses is no voice service; other failures are retried with the queued message.
-      if (!(error instanceof VoiceModelsRefusedError)) throw error;
-      deps.logger?.warn({ bot: message.bot, reason: error.message }, 'voice-models-url refused by the outbound guard');
-      return message;
-    }
-  };
+  return createVoiceScreen({
+    channel: 'bot_msg', voiceFor: deps.voiceFor,
+    ...(deps.languageOf ? { languageOf: deps.languageOf } : {}), ...(deps.logger ? { logger: deps.logger } : {}),
+    noteOf: (message) => {
+      const note = voiceNoteOf(message);
+      return note?.url?.startsWith(FILE_REF) ? note : undefined;
+    },
+    fetchAudio: async (message, note) => ({
+      data: await deps.adapter.fetchFile(message.bot, note.url!.slice(FILE_REF.length), BOT_MSG_FILE_MAX_BYTES),
+      mimeType: note.mime_type ?? 'audio/ogg', name: note.name ?? 'voice.ogg',
+    }),
+  });
 }

@@ -20,6 +20,7 @@ const Message = z.object({
   voice: File.optional(),
   audio: File.optional(),
   video: File.optional(),
+  video_note: File.optional(),
   location: z.object({ latitude: z.number(), longitude: z.number() }).loose().optional(),
   reply_markup: z.object({ inline_keyboard: z.array(z.array(Button)) }).loose().optional(),
 }).loose();

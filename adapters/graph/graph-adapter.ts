@@ -1,5 +1,5 @@
 import {
-  PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type DeliveryStatusUpdate, type OutboundMessage,
+  PermanentDeliveryError, speakReply, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type DeliveryStatusUpdate, type OutboundMessage,
   type VoiceModels, type WebhookAnswer,
 } from '../../engine/index.js';
 import { ZodError } from 'zod';
@@ -146,12 +146,10 @@ export function createGraphAdapter(channel: GraphChannel, deps: GraphAdapterDeps
         }
         throw new PermanentDeliveryError(reasonOf(error));
       }
-      const models = message.voice_reply && settings.voiceResponse && message.text.trim() ? deps.voiceFor?.(message.bot_id!) : undefined;
-      if (models) {
-        // The text is delivered: a failed audio half is logged, never a reason to send the text again.
-        await sendSpokenReply(client, settings.phoneNumberId!, models, message)
-          .catch((error: unknown) => deps.logger?.warn({ err: error, channel, bot: message.bot_id }, 'spoken reply not sent; the text was'));
-      }
+      // The text is delivered: a failed audio half is logged, never a reason to send the text again.
+      await speakReply(message, { models: deps.voiceFor?.(message.bot_id!), channelSpeaks: settings.voiceResponse === true })
+        .then((audio) => audio && sendSpokenReply(client, settings.phoneNumberId!, audio, message))
+        .catch((error: unknown) => deps.logger?.warn({ err: error, channel, bot: message.bot_id }, 'spoken reply not sent; the text was'));
       return receipt;
     },
     async sendTemplate(bot, to, template) {

@@ -1,6 +1,4 @@
-import {
-  transcribeVoiceNote, voiceNoteOf, VoiceModelsRefusedError, type InboundMessage, type InboundScreen, type VoiceModels,
-} from '../../engine/index.js';
+import { createVoiceScreen, voiceNoteOf, type InboundMessage, type InboundScreen, type VoiceModels } from '../../engine/index.js';
 import { translate } from '../../infra/i18n.js';
 import type { Logger } from '../../infra/logger.js';
 import { MEDIA_MAX_BYTES } from './channel-media.js';
@@ -35,6 +33,23 @@ export function createMobileMsgScreen(deps: MobileMsgScreenDeps): InboundScreen 
     session_id: '', channel: 'mobile_msg', to: message.customer.external_id, text, from: 'system', bot_id: message.bot,
   });
 
+  // The one speech path (engine/voice/hear-voice.ts): the note by its media id; one nobody can hear is answered politely.
+  const voice = createVoiceScreen({
+    channel: 'mobile_msg', voiceFor: deps.voiceFor, ...(deps.logger ? { logger: deps.logger } : {}),
+    noteOf: (message) => {
+      const note = voiceNoteOf(message);
+      return note?.media_id ? note : undefined;
+    },
+    async fetchAudio(message, note) {
+      const file = await deps.adapter.fetchMedia(message.bot, note.media_id!, MEDIA_MAX_BYTES);
+      return { data: file.data, mimeType: file.mimeType ?? note.mime_type ?? 'audio/ogg' };
+    },
+    async unheard(message) {
+      await answer(message, translate(deps.languageOf?.(message.bot), 'voice.not_understood'));
+      return null;
+    },
+  });
+
   return async (message) => {
     if (message.channel !== 'mobile_msg') return message;
     if (deps.attendantInbox) {
@@ -44,24 +59,6 @@ export function createMobileMsgScreen(deps: MobileMsgScreenDeps): InboundScreen 
         return null;
       }
     }
-    const note = voiceNoteOf(message);
-    if (!note?.media_id) return message;
-    const models = deps.voiceFor(message.bot);
-    if (!models) {
-      await answer(message, translate(deps.languageOf?.(message.bot), 'voice.not_understood'));
-      return null;
-    }
-    try {
-      return await transcribeVoiceNote(message, note, async () => {
-        const file = await deps.adapter.fetchMedia(message.bot, note.media_id!, MEDIA_MAX_BYTES);
-        return { data: file.data, mimeType: file.mimeType ?? note.mime_type ?? 'audio/ogg' };
-      }, models);
-    } catch (error) {
-      // A voice service the outbound guard refuses is no voice service; other failures are retried with the queued message.
-      if (!(error instanceof VoiceModelsRefusedError)) throw error;
-      deps.logger?.warn({ bot: message.bot, reason: error.message }, 'voice-models-url refused by the outbound guard');
-      await answer(message, translate(deps.languageOf?.(message.bot), 'voice.not_understood'));
-      return null;
-    }
+    return voice(message);
   };
 }

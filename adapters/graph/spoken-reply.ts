@@ -1,14 +1,13 @@
-import type { OutboundMessage, VoiceModels } from '../../engine/index.js';
+import type { AudioFile, OutboundMessage } from '../../engine/index.js';
 import type { GraphClient } from './graph-client.js';
 
 /**
- * The audio half of a reply to a voice note on mobile_msg (docs/channels/mobile-msg.md, "Voice
- * notes"): the text spoken by the bot's voice service (`/audio/speech`), uploaded to the provider
- * as media (`POST /{phone-number-id}/media`, multipart) and sent as an audio message by its media id.
- * Resolves to the provider's id of the audio message.
+ * The audio half of a spoken reply on mobile_msg (docs/channels/mobile-msg.md, "Voice notes"):
+ * the Ogg/Opus the speech path made (engine/voice/spoken-reply.ts) uploaded to the provider as
+ * media (`POST /{phone-number-id}/media`, multipart) and sent as an audio message by its media id,
+ * which the app plays inline. Resolves to the provider's id of the audio message.
  */
-export async function sendSpokenReply(client: GraphClient, phoneNumberId: string, models: VoiceModels, message: OutboundMessage): Promise<string | undefined> {
-  const audio = await models.speak(message.text);
+export async function sendSpokenReply(client: GraphClient, phoneNumberId: string, audio: AudioFile, message: OutboundMessage): Promise<string | undefined> {
   const uploaded = (await client.upload(`${phoneNumberId}/media`, { messaging_product: 'whatsapp', type: audio.mimeType }, {
     data: audio.data, mimeType: audio.mimeType, name: audio.name ?? 'reply.ogg',
   })) as { id?: unknown } | null;

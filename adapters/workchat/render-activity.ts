@@ -1,5 +1,6 @@
 import type { Attachment as CardAttachment } from '@microsoft/agents-activity';
-import type { OutboundMessage } from '../../engine/index.js';
+import type { AudioFile, OutboundMessage } from '../../engine/index.js';
+import { JOIN_VIDEO_CALL } from '../meeting-link.js';
 
 /** The most suggested actions the provider shows under one message. */
 export const MAX_SUGGESTED_ACTIONS = 6;
@@ -31,6 +32,19 @@ export function renderActivity(message: OutboundMessage): ActivityContent {
   }
   if (files.length) content.attachments = files;
   return content;
+}
+
+/**
+ * A meeting's join link as an Adaptive Card (`workchat-meeting-enabled`, docs/channels/workchat.md,
+ * "Video calls"): the message's words and a button that opens the room's join page.
+ */
+export function meetingCard(text: string, joinUrl: string): CardAttachment {
+  return adaptiveCard([{ type: 'TextBlock', text, wrap: true }], [{ type: 'Action.OpenUrl', title: JOIN_VIDEO_CALL, url: joinUrl }]);
+}
+
+/** Spoken audio as an inline attachment: the Ogg/Opus bytes as a `data:` URL, which the activity carries itself. */
+export function audioAttachment(audio: AudioFile): CardAttachment {
+  return { contentType: audio.mimeType, contentUrl: `data:${audio.mimeType};base64,${audio.data.toString('base64')}`, name: audio.name ?? 'reply.ogg' };
 }
 
 /** An Adaptive Card with one Action.Submit per option; a press sends `{ text: key }` (parse-activity.ts reads it). */

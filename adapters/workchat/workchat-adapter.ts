@@ -1,16 +1,18 @@
 import type { ConnectorClient } from '@microsoft/agents-hosting';
 import {
-  PermanentDeliveryError, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
+  PermanentDeliveryError, speakReply, type ChannelAdapter, type ChannelRequest, type DeliveryReceipt, type InboundMessage, type OutboundMessage,
+  type VoiceModels,
 } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
 import { outboundPool } from '../../infra/outbound-pool.js';
 import { fetchProviderFile } from '../fetch-provider-file.js';
+import { meetingLinkOf } from '../meeting-link.js';
 import { refusedDelivery } from '../refused-delivery.js';
 import { readActivity, type WorkchatActivity } from './activity-schema.js';
 import { createConnectorTokens, type ConnectorTokens } from './connector-token.js';
 import type { WorkchatConversationRef, WorkchatConversationStore } from './conversation-store.js';
 import { parseActivity } from './parse-activity.js';
-import { renderActivity, type ActivityContent } from './render-activity.js';
+import { audioAttachment, meetingCard, renderActivity, type ActivityContent } from './render-activity.js';
 import type { WorkchatSettings, WorkchatSettingsOf } from './workchat-settings.js';
 import { createTokenVerifier, type TokenVerifier } from './verify-token.js';
 
@@ -25,6 +27,8 @@ export interface WorkchatAdapterDeps {
   /** For tests: the token checks and the connector tokens (defaults: created here). */
   verifier?: TokenVerifier;
   tokens?: ConnectorTokens;
+  /** The bot's voice service (by name), for spoken replies (`workchat-voice-enabled`). */
+  voiceFor?: (bot: string) => VoiceModels | undefined;
 }
 
 /** The workchat adapter, with the hooks of the webhook door it uses and the sends attendance needs. */
@@ -34,6 +38,8 @@ export interface WorkchatAdapter extends ChannelAdapter {
   parse(req: ChannelRequest): InboundMessage[];
   /** Posts an activity to a stored conversation of the bot (attendant notices and answers). */
   post(bot: string, conversationId: string, content: ActivityContent): Promise<DeliveryReceipt>;
+  /** A file the customer sent, fetched with the bot's connector token (HEAR's media types, voice messages). */
+  fetchAttachment: NonNullable<ChannelAdapter['fetchAttachment']>;
   /** The e-mail of a member of a conversation, as the connector tells it; undefined when it does not. */
   memberEmail(bot: string, conversationId: string, userId: string): Promise<string | undefined>;
 }
@@ -47,7 +53,11 @@ export interface WorkchatAdapter extends ChannelAdapter {
  *   that removes the bot forgets it;
  * - `parse`: message activities (parse-activity.ts);
  * - `send`: to the stored conversation's `serviceUrl` through the library's ConnectorClient, with
- *   a token from `workchat-token-url` (connector-token.ts); errors through callConnector;
+ *   a token from `workchat-token-url` (connector-token.ts); errors through callConnector; with
+ *   `workchat-voice-enabled`, a reply marked to be spoken carries its audio as an attachment (a
+ *   failed synthesis is logged and the text goes alone);
+ * - `post` (every activity, attendants' too): with `workchat-meeting-enabled`, a text holding a
+ *   meeting's join link goes as an Adaptive Card with a "Join video call" button;
  * - `fetchAttachment`: the connector's files with that token (HEAR's media types).
  * Every call (connector, token, keys, files) goes through the outbound door under the bot's
  * `http-allow-private-networks` (docs/architecture.md, "Outbound requests"); a refused one fails
@@ -73,8 +83,9 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
     return { settings, ref };
   };
 
-  const post = async (bot: string, conversationId: string, content: ActivityContent): Promise<DeliveryReceipt> => {
+  const post = async (bot: string, conversationId: string, given: ActivityContent): Promise<DeliveryReceipt> => {
     const { settings, ref } = await reach(bot, conversationId);
+    const content = settings.meetingEnabled ? withMeetingCard(given) : given;
     const { Activity, callConnector } = await import('./connector-library.js');
     const client = await clientFor(settings, ref.service_url).catch((error: unknown) => {
       throw refusedDelivery('workchat', error) ?? error;
@@ -127,7 +138,13 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
     async send(message: OutboundMessage): Promise<DeliveryReceipt> {
       const bot = await deps.botOfSession(message.session_id);
       if (bot === undefined) throw new PermanentDeliveryError(`no bot for session ${message.session_id}`);
-      return post(bot, message.to, renderActivity(message));
+      const content = renderActivity(message);
+      const settings = deps.settingsOf(bot);
+      // The audio rides in the same activity; a voice service that fails leaves the text to go alone.
+      const audio = await speakReply(message, { models: deps.voiceFor?.(bot), channelSpeaks: settings?.voiceEnabled === true })
+        .catch((error: unknown) => deps.logger.warn({ err: error, bot }, 'workchat: spoken reply not made; the text goes alone'));
+      if (audio) content.attachments = [...(content.attachments ?? []), audioAttachment(audio)];
+      return post(bot, message.to, content);
     },
     post,
     // HEAR's media types (docs/basic.md): a file the connector keeps opens only with the bot's
@@ -150,6 +167,13 @@ export function createWorkchatAdapter(deps: WorkchatAdapterDeps): WorkchatAdapte
       return email;
     },
   };
+}
+
+/** A text with a meeting's join link, and no cards of its own, gets the meeting's card. */
+function withMeetingCard(content: ActivityContent): ActivityContent {
+  const join = content.text ? meetingLinkOf(content.text) : undefined;
+  if (!join || content.attachments?.some((a) => a.contentType === 'application/vnd.microsoft.card.adaptive')) return content;
+  return { ...content, attachments: [meetingCard(content.text!, join), ...(content.attachments ?? [])] };
 }
 
 /** Where the activity's conversation is reached, and who is in it. */

@@ -4,7 +4,7 @@ const settings = (keys: Partial<WorkchatSettings>): WorkchatSettings => ({
   appId: undefined, appPassword: undefined, tenantId: undefined, botId: undefined,
   openidMetadataUrl: 'https://login.botframework.com/v1/.well-known/openidconfiguration',
   tokenUrl: 'https://login.microsoftonline.com/botframework.com/oauth2/v2.0/token',
-  allowPrivateNetworks: false, ...keys,
+  allowPrivateNetworks: false, voiceEnabled: true, meetingEnabled: true, ...keys,
 });
 
 describe('workchat settings', () => {

@@ -18,6 +18,10 @@ export interface WorkchatSettings {
    * URLs), the token URL and the OpenID metadata may be on loopback or a private network.
    */
   allowPrivateNetworks: boolean;
+  /** `workchat-voice-enabled`: audio attachments are transcribed and replies marked to be spoken go out as audio too. */
+  voiceEnabled: boolean;
+  /** `workchat-meeting-enabled`: a meeting's join link goes out as an Adaptive Card with a join button. */
+  meetingEnabled: boolean;
 }
 
 /** The settings of each bot by name; undefined when the channel is off for it. */

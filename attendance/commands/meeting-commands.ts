@@ -4,6 +4,7 @@
  * reaches it only through the port below, given at the composition root (docs/meetings.md,
  * "In attendance").
  */
+import { hasVoice } from '../../engine/index.js';
 import { heldConversation, type Actor } from './attendant-scope.js';
 import { inviteTarget } from './invite-target.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
@@ -50,7 +51,14 @@ export async function meetingCommand(
     case 'end':
       return (await deps.meetings.end(ids)) ? done('Video call ended.') : { ok: false, reply: 'There is no open call in this conversation.', session_id: row.session_id };
     case 'voice':
+      // Only channels that carry speech can speak a reply (docs/basic.md, "Voice on each channel").
+      if (!hasVoice(row.channel)) return { ok: false, reply: voiceRefusal(row.channel), session_id: row.session_id };
       await deps.meetings.setVoice({ sessionId: row.session_id, on: request.on });
       return done(request.on ? 'Voice replies are on: your replies reach the customer as speech where the channel supports it.' : 'Voice replies are off.');
   }
+}
+
+/** Why `/voice` does nothing on a text-only channel (sms, social_dm, page_msg). */
+export function voiceRefusal(channel: string): string {
+  return `Voice replies are not available on ${channel}: that channel carries text only, so your replies stay text.`;
 }

@@ -13,13 +13,17 @@ export interface AudioFile {
 
 /**
  * The bot's voice service (`voice-models-url`, `voice-models-api-key`): an OpenAI-compatible API
- * with `/audio/transcriptions` (speech to text) and `/audio/speech` (text to speech). Used for
- * voice notes on mobile_msg (docs/channels/mobile-msg.md, "Voice notes").
+ * with `/audio/transcriptions` (speech to text) and `/audio/speech` (text to speech). Used by the
+ * speech path of every channel with voice (docs/basic.md, "Voice on each channel").
  */
 export interface VoiceModels {
   /** `language`: a language tag (`pt-BR`); the service is sent its ISO 639-1 part (`pt`), as the API takes it. */
   transcribe(audio: AudioFile, options?: { language?: string }): Promise<string>;
-  /** Spoken `text`: Ogg/Opus by default, the format voice notes use; WAV for a phone call, which plays it as G.711 (docs/channels/rtc-sip.md). */
+  /**
+   * Spoken `text`: Ogg/Opus by default (`response_format: opus`, the service's Ogg-contained Opus),
+   * the format voice notes play inline on mobile_msg, bot_msg and workchat; WAV for a phone call,
+   * which plays it as G.711 (docs/channels/rtc-sip.md).
+   */
   speak(text: string, options?: { format?: 'opus' | 'wav' }): Promise<AudioFile>;
 }
 
@@ -118,6 +122,10 @@ export function createVoiceModels(options: VoiceModelsOptions): VoiceModels {
 }
 
 function fileNameFor(mimeType: string): string {
-  const ext = { 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/aac': 'aac', 'audio/amr': 'amr', 'audio/wav': 'wav' }[mimeType.split(';')[0]!.trim()];
+  const ext = {
+    'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/aac': 'aac', 'audio/amr': 'amr', 'audio/wav': 'wav', 'audio/webm': 'webm',
+    // bot_msg's video notes: the service takes the sound track of an MP4.
+    'video/mp4': 'mp4', 'video/webm': 'webm',
+  }[mimeType.split(';')[0]!.trim()];
   return `voice.${ext ?? 'ogg'}`;
 }

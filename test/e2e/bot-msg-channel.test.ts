@@ -6,6 +6,7 @@ import { messages, outbox, sessions } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startFakeTelegram, telegramUpdates, type FakeTelegram, type TelegramCall } from '../support/fake-telegram.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
+import { isOggOpus } from '../support/ogg-opus.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { waitForValue } from '../support/wait-for.js';
 
@@ -138,7 +139,7 @@ describe('bot_msg channel (Telegram, through grammY against a fake Bot API)', ()
     expect((await sessionOf(chat)).context_data).toMatchObject({ unreachable: true, unreachable_reason: 'Forbidden: bot was blocked by the user' });
   });
 
-  test('a voice note takes the speech path of mobile_msg: getFile, the download, transcription; it enters as text with the audio', async () => {
+  test('a voice or video note takes the one speech path: getFile, the download, transcription; it enters as text with the audio, and the answer is spoken (sendVoice)', async () => {
     const chat = chats++;
     telegram.addFile('VOICE-1', Buffer.from('OggS-tg-voice'));
     expect((await post(telegramUpdates.text(chat, 'hi'), SECRET, 'tgvoice')).status).toBe(200);
@@ -154,6 +155,19 @@ describe('bot_msg channel (Telegram, through grammY against a fake Bot API)', ()
     const stored = (await inboundOf(chat)).map((r) => r.messages);
     expect(stored.map((m) => m.text)).toEqual(['hi', 'Green']);
     expect(stored[1]!.payload.attachments).toEqual([{ type: 'audio', url: 'bot-msg-file:VOICE-1', mime_type: 'audio/ogg', name: 'voice.ogg', voice: true }]);
+    // The answer to the spoken message is spoken too (bot-msg-voice-response, on by default): a voice note after the text.
+    await telegram.waitFor((calls) => calls.some((c) => c.method === 'sendVoice' && String(c.params.chat_id) === String(chat)), 'the spoken reply');
+    const spoken = telegram.callsOf('sendVoice').find((c) => String(c.params.chat_id) === String(chat))!;
+    expect(spoken.token).toBe(VOICE_TOKEN);
+    expect(isOggOpus(spoken.files!.voice!.data)).toBe(true);
+    expect(voice.requests.filter((r) => r.path === '/v1/audio/speech').at(-1)).toMatchObject({ input: 'You picked Green.', responseFormat: 'opus' });
+    // A video note takes the same path: transcribed, answered, and the answer spoken.
+    telegram.addFile('VNOTE-1', Buffer.from('mp4-video-note'));
+    voice.transcript = 'that is all';
+    expect((await post(telegramUpdates.videoNote(chat, 'VNOTE-1'), SECRET, 'tgvoice')).status).toBe(200);
+    await waitForText(chat, 'Bye.');
+    expect((await inboundOf(chat)).map((r) => r.messages.text)).toEqual(['hi', 'Green', 'that is all']);
+    await telegram.waitFor((calls) => calls.filter((c) => c.method === 'sendVoice' && String(c.params.chat_id) === String(chat)).length === 2, 'the second spoken reply');
     // A bot without a voice service keeps the note as an audio attachment with no text.
     const other = chats++;
     expect((await post(telegramUpdates.voice(other, 'VOICE-1'))).status).toBe(200);

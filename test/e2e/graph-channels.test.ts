@@ -10,6 +10,7 @@ import { startFakeGraph, type FakeGraph, type GraphRequest } from '../support/fa
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { messaging, messagingWebhook, mobileMsg, mobileMsgStatus, mobileMsgWebhook, signedWebhook } from '../support/graph-webhooks.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { isOggOpus } from '../support/ogg-opus.js';
 
 // The Graph-style channels end to end (docs/channels/README.md): a real service, a fake provider
 // speaking the documented formats, signed webhooks built after the published examples.
@@ -280,7 +281,10 @@ describe('voice notes', () => {
     expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
     const form = upload.raw.toString('latin1');
     expect(form).toContain('name="messaging_product"\r\n\r\nwhatsapp');
-    expect(form).toMatch(/name="file"; filename="reply\.ogg"\r\nContent-Type: audio\/ogg\r\n\r\nOggS-fake-speech/);
+    expect(form).toMatch(/name="file"; filename="reply\.ogg"\r\nContent-Type: audio\/ogg\r\n\r\nOggS/);
+    // The provider plays Ogg/Opus inline: the upload is the voice service's Ogg stream with an Opus ID header.
+    const audio = upload.raw.subarray(upload.raw.indexOf('OggS'));
+    expect(isOggOpus(audio)).toBe(true);
     expect(spoken!.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: customer, type: 'audio', audio: { id: expect.stringMatching(/^uploaded-\d+$/) } });
   });
 

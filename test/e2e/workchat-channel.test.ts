@@ -3,6 +3,8 @@ import { createAttendanceRepositories } from '../../db/index.js';
 import { messages, sessions, workchatConversations } from '../../db/schema/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { FAKE_APP_PASSWORD, startFakeWorkchat, workchatActivities, type ConnectorPost, type FakeWorkchat, type TokenOptions } from '../support/fake-workchat.js';
+import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
+import { isOggOpus } from '../support/ogg-opus.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 
 // workchat end to end (docs/channels/workchat.md): a real service, a local OpenID issuer
@@ -21,6 +23,7 @@ const SHOP = [
 ].join('\n');
 
 let fake: FakeWorkchat;
+let voice: FakeVoice;
 let bots: TestBots;
 let service: TestService;
 let admin: { authorization: string };
@@ -29,6 +32,7 @@ const nextConversation = () => `a:conv-${++conversations}`;
 
 beforeAll(async () => {
   fake = await startFakeWorkchat();
+  voice = await startFakeVoice();
   bots = await createTestBots();
   const channel = {
     'workchat-app-id': APP_ID, 'workchat-app-password': FAKE_APP_PASSWORD, 'workchat-bot-id': '28:bot-id',
@@ -38,6 +42,8 @@ beforeAll(async () => {
   };
   await bots.add('chat', channel, SHOP);
   await bots.add('chatoff', { ...channel, 'workchat-enabled': 'false' }, SHOP);
+  // Voice on workchat: the voice service transcribes audio messages and speaks the answers (workchat-voice-enabled, on by default).
+  await bots.add('chatvoice', { ...channel, 'voice-models-url': voice.url }, SHOP);
   // No app id: accepted without a token outside production (the provider's emulator).
   await bots.add('emulated', { 'workchat-bot-id': '28:bot-id', 'http-allow-private-networks': 'true' }, SHOP);
   service = await startTestService({ BOTS_DIR: bots.dir });
@@ -47,6 +53,7 @@ afterAll(async () => {
   await service?.dispose();
   await bots?.remove();
   await fake?.close();
+  await voice?.close();
 });
 
 async function post(activity: unknown, token: string | null, bot = 'chat'): Promise<Response> {
@@ -152,8 +159,28 @@ describe('workchat: customers', () => {
   });
 });
 
+describe('workchat: voice', () => {
+  test('an audio message is transcribed and enters as text with the audio; the answer carries its spoken Ogg/Opus as an attachment', async () => {
+    const conversation = nextConversation();
+    const url = fake.addAttachment(Buffer.from('webm-recording'), 'audio/webm');
+    voice.transcript = 'hello there';
+    const res = await post(workchatActivities.message(fake.serviceUrl, conversation, customer('vera'), '', {
+      text: undefined, attachments: [{ contentType: 'audio/webm', contentUrl: url, name: 'recording.webm' }],
+    }), await fake.token(APP_ID), 'chatvoice');
+    expect(res.status).toBe(200);
+    await waitForText(conversation, (t) => t === 'Welcome to the shop!', 'the welcome');
+    const welcome = postWith(conversation, (t) => t === 'Welcome to the shop!')!;
+    const audio = welcome.activity.attachments!.find((a) => a.contentType === 'audio/ogg')!;
+    expect(isOggOpus(Buffer.from(audio.contentUrl!.replace(/^data:audio\/ogg;base64,/, ''), 'base64'))).toBe(true);
+    const [stored] = await service.database.db.select().from(messages).innerJoin(sessions, eq(sessions.id, messages.session_id))
+      .where(and(eq(sessions.external_user_id, conversation), eq(messages.direction, 'inbound')));
+    expect(stored!.messages.text).toBe('hello there');
+    expect(stored!.messages.payload.attachments).toEqual([{ type: 'audio', url, mime_type: 'audio/webm', name: 'recording.webm', voice: true }]);
+  });
+});
+
 describe('workchat: attendants', () => {
-  test('an attendant gets the card, takes from workchat, answers after a restart, runs /context and /transfer', async () => {
+  test('an attendant gets the card, takes from workchat, answers after a restart, runs /context, /video (join cards) and /transfer', async () => {
     const repos = () => createAttendanceRepositories(service.database.db);
     const user = async (username: string) => {
       const res = await fetch(`${service.url}/api/users`, {
@@ -207,6 +234,13 @@ describe('workchat: attendants', () => {
     await say(workchatActivities.message(fake.serviceUrl, anaChat, anaAccount, '/context'));
     // The customer is named as workchat names the member who wrote (docs/crm.md, "Names from every channel").
     await waitForText(anaChat, (t) => t.startsWith('Customer: dora\n') && /Channel: workchat\nTransfer reason: .+/.test(t), "Ana's /context");
+    // /video (workchat-meeting-enabled): the customer gets the join link as a card, and so does Ana's answer in her chat.
+    await say(workchatActivities.message(fake.serviceUrl, anaChat, anaAccount, '/video'));
+    const joinCard = (conversation: string) => fake.postsTo(conversation).find((p) => JSON.stringify(p.activity.attachments ?? []).includes('Action.OpenUrl'));
+    await fake.waitFor(() => joinCard(customerChat) !== undefined && joinCard(anaChat) !== undefined, 'the join cards');
+    const customerCard = joinCard(customerChat)!.activity.attachments![0]!.content as { actions: { type: string; title: string; url: string }[] };
+    expect(customerCard.actions).toEqual([{ type: 'Action.OpenUrl', title: 'Join video call', url: expect.stringMatching(/\/meet\/[^/]+$/) }]);
+    expect(JSON.stringify(joinCard(anaChat)!.activity.attachments)).toContain(customerCard.actions[0]!.url);
     await say(workchatActivities.message(fake.serviceUrl, anaChat, anaAccount, '/transfer @bob'));
     await waitForText(anaChat, (t) => t === 'Conversation transferred to @bob.', "Ana's /transfer answer");
     await fake.waitFor(() => fake.postsTo(bobChat).some((p) => p.activity.attachments?.length), "the transfer card in Bob's chat");

@@ -1,18 +1,22 @@
 /**
  * A Telegram Bot API server on 127.0.0.1 (port 0) for tests, speaking the documented wire format:
- * `POST /bot<token>/<method>` with JSON (or form) parameters, answered `{ ok: true, result }` or
+ * `POST /bot<token>/<method>` with JSON, form or multipart parameters (files uploaded as grammY
+ * sends them, `attach://<part>`, kept in `files`), answered `{ ok: true, result }` or
  * `{ ok: false, error_code, description, parameters }`. It records every call, answers sendMessage
  * with a Message (ids counting up, the reply_markup echoed), and fails the calls a test asks it to
  * (429 with retry_after, 403 blocked…). Also builds the updates Telegram would post to a webhook.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createFakeProviderServer } from './fake-provider-server.js';
+import { multipartParams, type MultipartPart } from './multipart.js';
 import type { AddressInfo } from 'node:net';
 
 export interface TelegramCall {
   token: string;
   method: string;
   params: Record<string, unknown>;
+  /** Files uploaded with the call (multipart), by parameter: `voice` for sendVoice. */
+  files?: Record<string, MultipartPart>;
   /** What the fake answered (a sent Message for sendMessage); absent for a failed call. */
   result?: unknown;
 }
@@ -65,9 +69,11 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     if (req.method !== 'POST' || !match) return reply(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
     const [, token, method] = match as unknown as [string, string, string];
     const raw = body.toString('utf8');
-    const params = (req.headers['content-type'] ?? '').includes('json') ? (JSON.parse(raw || '{}') as Record<string, unknown>)
+    const contentType = req.headers['content-type'] ?? '';
+    const multipart = contentType.startsWith('multipart/form-data') ? multipartParams(body, contentType) : undefined;
+    const params = multipart ? multipart.params : contentType.includes('json') ? (JSON.parse(raw || '{}') as Record<string, unknown>)
       : Object.fromEntries(new URLSearchParams(raw));
-    const call: TelegramCall = { token, method, params };
+    const call: TelegramCall = { token, method, params, ...(multipart ? { files: multipart.files } : {}) };
     const at = failures.findIndex((f) => f.method === method && (f.chatId === undefined || String(f.chatId) === String(params.chat_id)));
     const failure = at >= 0 ? failures.splice(at, 1)[0]!.failure : undefined;
     if (!failure) call.result = resultOf(method, params);
@@ -81,7 +87,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     switch (method) {
       case 'getMe':
         return { id: 42, is_bot: true, first_name: 'Fake', username: 'fake_bot' };
-      case 'sendMessage': case 'sendPhoto': case 'sendDocument':
+      case 'sendMessage': case 'sendPhoto': case 'sendDocument': case 'sendVoice':
         return {
           message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(params.chat_id), type: 'private' },
           from: { id: 42, is_bot: true, first_name: 'Fake' },
@@ -163,6 +169,11 @@ export const telegramUpdates = {
       update_id: updateId,
       message: { ...rest, caption, photo: [{ file_id: 'small', file_unique_id: 's', width: 90, height: 90 }, { file_id: 'large', file_unique_id: 'l', width: 800, height: 800 }] },
     };
+  },
+  videoNote(chatId: number, fileId: string, updateId = updateIds++) {
+    const { message } = telegramUpdates.text(chatId, '', updateId);
+    const { text: _text, ...rest } = message;
+    return { update_id: updateId, message: { ...rest, video_note: { file_id: fileId, file_unique_id: `u-${fileId}`, length: 240, duration: 3, file_size: 12 } } };
   },
   voice(chatId: number, fileId: string, updateId = updateIds++) {
     const { message } = telegramUpdates.text(chatId, '', updateId);

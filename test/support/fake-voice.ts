@@ -5,7 +5,8 @@
  *
  * For calls: speech asked as `wav` or `pcm` is real audio (espeak-ng speaking the input, or a
  * tone), 16-bit mono at 24 kHz as the real service sends it, so a caller's recording has sound
- * where the bot talked; other formats stay a few fake Ogg bytes. Transcriptions can be scripted
+ * where the bot talked; other formats (`opus`, the default) are an Ogg/Opus stream's header pages
+ * (test/support/ogg-opus.ts), which a test checks by its magic. Transcriptions can be scripted
  * by the uploaded audio (`transcribeBy`, e.g. `transcribeByLength`): a test's utterances are
  * known WAVs of distinct lengths.
  */
@@ -14,6 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { multipartParts, type MultipartPart } from './multipart.js';
+import { oggOpusSpeech } from './ogg-opus.js';
 import { durationOf, readWav, soundSpanMs, speechWav, toneWav, writeWav } from './call-audio.js';
 
 /** The uploaded audio of a transcription, for `transcribeBy`. */
@@ -88,7 +91,7 @@ export async function startFakeVoice(options: FakeVoiceOptions = {}): Promise<Fa
             .then((audio) => res.writeHead(200, { 'content-type': asked.response_format === 'wav' ? 'audio/wav' : 'audio/pcm' }).end(audio))
             .catch(fail);
         } else {
-          res.writeHead(200, { 'content-type': 'audio/ogg' }).end(Buffer.from('OggS-fake-speech'));
+          res.writeHead(200, { 'content-type': 'audio/ogg' }).end(oggOpusSpeech());
         }
       } else {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
@@ -158,39 +161,6 @@ function speechMaker(options: FakeVoiceOptions) {
       if (dir) await rm(await dir, { recursive: true, force: true });
     },
   });
-}
-
-interface MultipartPart {
-  name: string | undefined;
-  filename: string | undefined;
-  contentType: string | undefined;
-  data: Buffer;
-}
-
-/** The parts of a multipart/form-data body (binary safe: file bytes stay as sent). */
-function multipartParts(body: Buffer, contentType: string): MultipartPart[] {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
-  if (!boundary) return [];
-  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]!.trim()}`);
-  const parts: MultipartPart[] = [];
-  let start = body.indexOf(delimiter);
-  while (start >= 0) {
-    const next = body.indexOf(delimiter, start + delimiter.length);
-    if (next < 0) break;
-    const part = body.subarray(start + delimiter.length + 2, next - 2); // past the CRLF after the delimiter, before the one ending the part
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd >= 0) {
-      const headers = part.toString('latin1', 0, headerEnd);
-      parts.push({
-        name: /;\s*name="([^"]*)"/.exec(headers)?.[1],
-        filename: /filename="([^"]*)"/.exec(headers)?.[1],
-        contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1],
-        data: part.subarray(headerEnd + 4),
-      });
-    }
-    start = next;
-  }
-  return parts;
 }
 
 function parseJson(body: Buffer): { input?: string; voice?: string; response_format?: string } {
