@@ -3,6 +3,7 @@ import type { CallControlPort, CallLifeFact, VoicemailInput } from '../attendanc
 import type { DriveLinks } from '../content/index.js';
 import type { TicketRow } from '../db/index.js';
 import type { FilesPort } from '../script-host/index.js';
+import { readFile } from 'node:fs/promises';
 import { NotFoundError } from '../infra/errors.js';
 import type { BotRegistry } from './bots.js';
 
@@ -17,7 +18,8 @@ export interface AttendanceForCalls {
 /**
  * The ports a phone call reaches other areas through (docs/channels/rtc-sip.md): a reply's files
  * by the bot's sms channel to the caller's number, the queue notice from attendance, and a
- * voicemail kept as a file of the bot's drive (`voicemail/…`, with a signed link) and a ticket.
+ * voicemail kept as a file of the bot's drive (`voicemail/…`, with a signed link) and a ticket, and a
+ * call's recording kept there too (`<rtc-storage-bucket>/calls/…`).
  */
 export function callPorts(deps: {
   adapters: Pick<ChannelAdapters, 'sms'>; attendance: AttendanceForCalls; bots: BotRegistry; files: FilesPort; driveLinks: Pick<DriveLinks, 'url'>;
@@ -31,6 +33,13 @@ export function callPorts(deps: {
     },
     queueNotice: (sessionId) => deps.attendance.queueNotice(sessionId),
     callFact: ({ bot: _bot, ...fact }: CallFact) => deps.attendance.callFact(fact),
+    async keepRecording(recording) {
+      const bot = deps.bots.named(recording.bot);
+      if (!bot) throw new Error(`no bot ${recording.bot}`);
+      const path = `${recording.folder}/calls/${new Date().toISOString().slice(0, 10)}/${recording.sessionId}.wav`;
+      await deps.files(bot).write(path, await readFile(recording.file));
+      return { type: 'audio', url: deps.driveLinks.url(bot.name, path), mime_type: 'audio/wav', name: `call-${recording.sessionId}.wav`, caption: `${recording.durationSeconds} s` };
+    },
     async keepVoicemail(voicemail) {
       const bot = deps.bots.named(voicemail.bot);
       if (!bot) throw new Error(`no bot ${voicemail.bot}`);

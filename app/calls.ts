@@ -22,7 +22,7 @@ export class PhoneSettingsError extends Error {}
  * SIP_HOST:SIP_PORT. No bot with calls: nothing listens.
  */
 export async function startPhoneCalls(deps: {
-  settings: ProcessSettings; bots: BotRegistry; engine: Pick<Engine, 'receive' | 'close'>; rateLimiter: RateLimiter; logger: Logger;
+  settings: ProcessSettings; bots: BotRegistry; engine: Pick<Engine, 'receive' | 'close' | 'send'>; rateLimiter: RateLimiter; logger: Logger;
   /** The rtc_sip adapter of the one map: its `send` speaks on the calls answered here. */
   adapter?: RtcSipAdapter;
   ports?: CallPorts;
@@ -113,6 +113,9 @@ export function phoneSettingsOf(bot: Pick<RunnableBot, 'name' | 'config'>, trunk
     ...(config['sip-voicemail-max-seconds'] > 0
       ? { voicemail: { maxMs: config['sip-voicemail-max-seconds'] * 1000, endSilenceMs: config['sip-voicemail-end-silence-seconds'] * 1000 } }
       : {}),
+    // Recording and the attended call's transcript follow the meetings' keys (docs/attendance/calls.md, "Recording").
+    ...(config['rtc-recording-enabled'] ? { recording: { folder: config['rtc-storage-bucket'] } } : {}),
+    transcribeAttended: config['rtc-transcription-enabled'],
     language: config.language,
     transcriptionLanguage: config['transcription-language'],
     voice,
