@@ -1,6 +1,6 @@
 import { createLogger } from '../../infra/logger.js';
 import { encodeG711, FRAME_SAMPLES } from '../../telephony/index.js';
-import { transcribeAttendedCall, type CallSide } from './transcribe-attended-call.js';
+import { transcribeAttendedCall, unlessHeld, type CallSide } from './transcribe-attended-call.js';
 
 const logger = createLogger({ level: 'silent' });
 
@@ -53,4 +53,17 @@ test('clicks shorter than half a second are not sent; a failed transcription is 
   await transcript.flush();
   expect(heard).toHaveLength(2);
   expect(said).toEqual([['customer', expect.stringMatching(/^1[0-5] tenths$/)]]);
+});
+
+test('on hold, the attendant\'s words are not transcribed; the caller\'s still are', async () => {
+  const { speech } = transcribing();
+  const said: CallSide[] = [];
+  const transcript = transcribeAttendedCall({ speech, logger, said: async (side) => { said.push(side); } });
+  const tap = unlessHeld(transcript, () => true);
+  for (const p of packets(1500, 8000)) {
+    tap.fromCaller('PCMU', p);
+    tap.fromAttendant('PCMU', p);
+  }
+  await transcript.flush();
+  expect(said).toEqual(['customer']);
 });

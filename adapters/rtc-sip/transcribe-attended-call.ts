@@ -67,3 +67,13 @@ export function transcribeAttendedCall(deps: {
     },
   };
 }
+
+/** While the attendant holds the call the caller does not hear them, and what they say is not transcribed either. */
+export function unlessHeld(transcript: AttendedAudioTap, held: () => boolean): AttendedAudioTap {
+  return {
+    fromCaller: (codec, payload) => transcript.fromCaller(codec, payload),
+    fromAttendant: (codec, payload) => {
+      if (!held()) transcript.fromAttendant(codec, payload);
+    },
+  };
+}

@@ -15,7 +15,7 @@ import { answerOfDigits, listeningFor } from './menu-prompt.js';
 import { openToAttendants, type Attendance } from './attendable-call.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 import { spokenReply, type ReplyContext } from './spoken-reply.js';
-import { transcribeAttendedCall, type AttendedTranscript, type CallSide } from './transcribe-attended-call.js';
+import { transcribeAttendedCall, unlessHeld, type AttendedTranscript, type CallSide } from './transcribe-attended-call.js';
 import { holdTone, waitOnHold } from './wait-on-hold.js';
 
 /** What a call's conversation needs (docs/channels/rtc-sip.md, "The voice bot"). */
@@ -157,7 +157,7 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
     while (!ended) {
       if (outcome.replies.length > 0) lastReplies = outcome.replies;
       // Handed to a person: an attendant may join while the bot still says its last lines.
-      const attendance = (outcome.status === 'processed' && outcome.needs_human) || holding ? openToAttendants(live, { media, speaker, call, now: deps.now, ...(transcript ? { tap: transcript } : {}) }) : undefined;
+      const attendance = (outcome.status === 'processed' && outcome.needs_human) || holding ? openToAttendants(live, { media, speaker, call, now: deps.now, ...(transcript ? { tap: unlessHeld(transcript, () => live.control?.held ?? false) } : {}) }) : undefined;
       const interrupted = await speak(deps, speaker, replies, outcome.replies);
       if (ended) break;
       if (attendance) {
