@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Engine } from '../../engine/index.js';
 import { NotFoundError, RateLimitError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
 import type { RateLimiter } from '../../infra/rate-limit/index.js';

@@ -1,4 +1,3 @@
-import type { Engine } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
 import {
   createAudioOffer, createCallMediaHost, createSipUserAgent, negotiateAudio, readAudioAnswer,
