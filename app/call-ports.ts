@@ -1,4 +1,4 @@
-import { createCallControl, type CallFact, type CallPorts, type ChannelAdapters, type OutboundCalls, type RtcSipAdapter } from '../adapters/index.js';
+import { createCallControl, type CallFact, type CallPorts, type ChannelAdapters, type RtcSipAdapter } from '../adapters/index.js';
 import type { CallControlPort, CallLifeFact, VoicemailInput } from '../attendance/index.js';
 import type { DriveLinks } from '../content/index.js';
 import type { TicketRow } from '../db/index.js';
@@ -55,17 +55,16 @@ export function callPorts(deps: {
 
 /**
  * Attendance's hands on the calls (docs/attendance/calls.md): the live calls of the rtc_sip
- * adapter of this instance, and the bots' outbound calls once the phone channel has started
- * (`outbound` is read at each call: attendance is wired before the channel starts).
+ * adapter of this instance, and the bots' outbound calls the adapter serves once the phone
+ * channel has started (read at each call: attendance is wired before the channel starts).
  */
-export function attendantCallControl(deps: {
-  adapter: RtcSipAdapter | undefined; bots: BotRegistry; outbound: () => OutboundCalls | undefined;
-}): CallControlPort | undefined {
-  if (!deps.adapter) return undefined;
+export function attendantCallControl(deps: { adapter: RtcSipAdapter | undefined; bots: BotRegistry }): CallControlPort | undefined {
+  const { adapter } = deps;
+  if (!adapter) return undefined;
   return {
-    ...createCallControl(deps.adapter.liveCalls),
+    ...createCallControl(adapter.liveCalls),
     async placeCall({ bot, to }) {
-      const outbound = deps.outbound();
+      const outbound = adapter.outboundCalls();
       if (!outbound) throw new NotFoundError('No bot places phone calls on this service', 'outbound_calls_off');
       // The outbound calls know bots by name; attendance by id.
       const placed = await outbound.start({ bot: deps.bots.find(bot)?.name ?? bot, to });

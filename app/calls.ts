@@ -57,11 +57,18 @@ export async function startPhoneCalls(deps: {
     ...(deps.adapter ? { liveCalls: deps.adapter.liveCalls } : {}), ...(deps.ports ? { ports: deps.ports } : {}),
   });
   logger.info({ host, udp: channel.udpPort, tcp: channel.tcpPort, tls: channel.tlsPort, bots: phoneBots.map((b) => b.bot) }, 'phone calls: SIP listening');
-  if (!deps.registry || !deps.adapter) return channel;
+  // Attendance's `/call back` places calls through the adapter, which serves them from now on.
+  const { adapter } = deps;
+  adapter?.serveOutboundCalls(channel.outbound);
+  const stopChannel = async () => {
+    adapter?.serveOutboundCalls(undefined);
+    await channel.close();
+  };
+  if (!deps.registry || !adapter) return { ...channel, close: stopChannel };
   // Several instances behind Kamailio (docs/operations/kamailio.md): calls shared, dropped ones called back.
   const reachable = settings.SIP_PUBLIC_ADDRESS ?? (host === '0.0.0.0' || host === '::' ? os.hostname() : host);
   const sharing = await startCallSharing({
-    registry: deps.registry, liveCalls: deps.adapter.liveCalls, deadAfterSeconds: settings.SIP_INSTANCE_TIMEOUT_SECONDS,
+    registry: deps.registry, liveCalls: adapter.liveCalls, deadAfterSeconds: settings.SIP_INSTANCE_TIMEOUT_SECONDS,
     instance: { id: randomUUID(), sip_address: `${reachable}:${channel.udpPort}`, http_url: `http://${reachable}:${settings.PORT}` },
     bots: () => phoneBots, outbound: channel.outbound, engine: deps.engine, logger,
   });
@@ -69,7 +76,7 @@ export async function startPhoneCalls(deps: {
     ...channel, sharing,
     activeCalls: () => channel.activeCalls(),
     async close() {
-      await channel.close();
+      await stopChannel();
       await sharing.stop();
     },
   };
