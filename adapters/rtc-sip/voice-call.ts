@@ -94,8 +94,6 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
     bot: bot.bot, caller: party.caller, callId: party.callId, ...(party.video ? { video: party.video } : {}),
     async deliver(message) {
       if (ended) throw new PermanentDeliveryError('the call has ended');
-      // With an attendant on the call, the caller hears them: the lines they type stay in the transcript (files still go by SMS).
-      if (message.from === 'attendant' && !message.attachments?.length && handedOff?.attended()) return;
       const text = await spokenReply(replies, message);
       if (!text) return;
       const outcome = await speaker.play(await deps.speech.say(text), { bargeIn: false });
