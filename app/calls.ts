@@ -22,7 +22,7 @@ export class PhoneSettingsError extends Error {}
  * SIP_HOST:SIP_PORT. No bot with calls: nothing listens.
  */
 export async function startPhoneCalls(deps: {
-  settings: ProcessSettings; bots: BotRegistry; engine: Pick<Engine, 'receive' | 'close'>; rateLimiter: RateLimiter; logger: Logger;
+  settings: ProcessSettings; bots: BotRegistry; engine: Pick<Engine, 'receive' | 'close' | 'send'>; rateLimiter: RateLimiter; logger: Logger;
   /** The rtc_sip adapter of the one map: its `send` speaks on the calls answered here. */
   adapter?: RtcSipAdapter;
   ports?: CallPorts;
@@ -57,11 +57,18 @@ export async function startPhoneCalls(deps: {
     ...(deps.adapter ? { liveCalls: deps.adapter.liveCalls } : {}), ...(deps.ports ? { ports: deps.ports } : {}),
   });
   logger.info({ host, udp: channel.udpPort, tcp: channel.tcpPort, tls: channel.tlsPort, bots: phoneBots.map((b) => b.bot) }, 'phone calls: SIP listening');
-  if (!deps.registry || !deps.adapter) return channel;
+  // Attendance's `/call back` places calls through the adapter, which serves them from now on.
+  const { adapter } = deps;
+  adapter?.serveOutboundCalls(channel.outbound);
+  const stopChannel = async () => {
+    adapter?.serveOutboundCalls(undefined);
+    await channel.close();
+  };
+  if (!deps.registry || !adapter) return { ...channel, close: stopChannel };
   // Several instances behind Kamailio (docs/operations/kamailio.md): calls shared, dropped ones called back.
   const reachable = settings.SIP_PUBLIC_ADDRESS ?? (host === '0.0.0.0' || host === '::' ? os.hostname() : host);
   const sharing = await startCallSharing({
-    registry: deps.registry, liveCalls: deps.adapter.liveCalls, deadAfterSeconds: settings.SIP_INSTANCE_TIMEOUT_SECONDS,
+    registry: deps.registry, liveCalls: adapter.liveCalls, deadAfterSeconds: settings.SIP_INSTANCE_TIMEOUT_SECONDS,
     instance: { id: randomUUID(), sip_address: `${reachable}:${channel.udpPort}`, http_url: `http://${reachable}:${settings.PORT}` },
     bots: () => phoneBots, outbound: channel.outbound, engine: deps.engine, logger,
   });
@@ -69,7 +76,7 @@ export async function startPhoneCalls(deps: {
     ...channel, sharing,
     activeCalls: () => channel.activeCalls(),
     async close() {
-      await channel.close();
+      await stopChannel();
       await sharing.stop();
     },
   };
@@ -113,6 +120,9 @@ export function phoneSettingsOf(bot: Pick<RunnableBot, 'name' | 'config'>, trunk
     ...(config['sip-voicemail-max-seconds'] > 0
       ? { voicemail: { maxMs: config['sip-voicemail-max-seconds'] * 1000, endSilenceMs: config['sip-voicemail-end-silence-seconds'] * 1000 } }
       : {}),
+    // Recording and the attended call's transcript follow the meetings' keys (docs/attendance/calls.md, "Recording").
+    ...(config['rtc-recording-enabled'] ? { recording: { folder: config['rtc-storage-bucket'] } } : {}),
+    transcribeAttended: config['rtc-transcription-enabled'],
     language: config.language,
     transcriptionLanguage: config['transcription-language'],
     voice,

@@ -1,4 +1,3 @@
-import type { OutboundCalls } from '../adapters/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import type { DatabaseHandle } from '../db/index.js';
 import { createAttendanceRepositories, createGroupsRepo, createLiveCallsRepo } from '../db/index.js';
@@ -69,8 +68,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const conversations = wireConversations({ settings, infra, auth, bots, publicUrl, models, attendanceRepos, logger });
   const { engine, scriptHost } = conversations;
   // Attendants' hands on the live calls; the bots' outbound calls join once the phone channel starts (app/call-ports.ts).
-  const placing: { calls?: OutboundCalls } = {};
-  const callControl = attendantCallControl({ adapter: conversations.adapters.rtc_sip, bots, outbound: () => placing.calls });
+  const callControl = attendantCallControl({ adapter: conversations.adapters.rtc_sip, bots });
   const attendance = await wireAttendance({ infra, bots, conversations, repos: attendanceRepos, models, logger, ...(callControl ? { calls: callControl } : {}) });
   // Campaign replies are screened after attendance's screens; the sends a stop interrupted resume (app/crm.ts).
   await startCampaigns(conversations.campaigns, engine);
@@ -85,7 +83,6 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     // Which instance holds each call, and the call-back of a dead instance's callers (docs/operations/kamailio.md).
     registry: createLiveCallsRepo(database.db),
   });
-  if (phoneCalls) placing.calls = phoneCalls.outbound;
 
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
   const identityProvider = await createIdentityProvider(settings, { embedded: createGroupsRepo(database.db), logger, fetch: infra.fetch });

@@ -1,6 +1,7 @@
 import type { CallMedia, SipCall } from '../../telephony/index.js';
 import type { CallSpeaker } from './call-speaker.js';
 import type { LiveCall, WaitingCall } from './live-calls.js';
+import type { AttendedAudioTap } from './transcribe-attended-call.js';
 
 /** Whether an attendant has joined the call. */
 export interface Attendance {
@@ -14,12 +15,12 @@ export interface Attendance {
  * hand-off on, while the bot may still be saying its last lines and then on hold, `live.waiting`
  * lets attendant-calls.ts join it. Joining stops the hold sound; the rest is the wait's (wait-on-hold.ts).
  */
-export function openToAttendants(live: LiveCall, parts: { media: CallMedia; speaker: CallSpeaker; call: SipCall; now: () => Date }): Attendance {
+export function openToAttendants(live: LiveCall, parts: { media: CallMedia; speaker: CallSpeaker; call: SipCall; now: () => Date; tap?: AttendedAudioTap }): Attendance {
   const { media, speaker, call } = parts;
   let attended = false;
   const leaving: (() => void)[] = [];
   const waiting: WaitingCall = {
-    media, since: parts.now(),
+    media, since: parts.now(), ...(parts.tap ? { tap: parts.tap } : {}),
     attend() {
       attended = true;
       speaker.background(undefined);

@@ -44,7 +44,7 @@ export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logge
       legs.get(sessionId)?.leg.close();
       // werift (WebRTC, with its certificate and ASN.1 libraries) loads when the first attendant joins a call (docs/performance.md, "Start-up").
       const { openAttendantLeg } = await import('./attendant-leg.js');
-      const leg = await openAttendantLeg({ offerSdp, media: call.media, ...(video ? { video } : {}), logger: deps.logger.child({ session: sessionId }) });
+      const leg = await openAttendantLeg({ offerSdp, media: call.media, ...(video ? { video } : {}), ...(call.tap ? { tap: call.tap } : {}), logger: deps.logger.child({ session: sessionId }) });
       const entry = { leg, at: now() };
       legs.set(sessionId, entry);
       leg.onClosed(() => {

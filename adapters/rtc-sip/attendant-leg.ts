@@ -6,6 +6,7 @@ import { decodeG711, encodeG711, type AudioCodec, type CallMedia, type VideoCode
 import { attendantCodec, g711Of, G711_PAYLOAD_TYPES } from './attendant-codecs.js';
 import { attendantVideoCodecs, joinAttendantVideo } from './attendant-video.js';
 import type { CallVideo } from './call-video.js';
+import type { AttendedAudioTap } from './transcribe-attended-call.js';
 
 /** How long ICE candidates may take to gather before the answer goes with what there is. */
 const GATHER_TIMEOUT_MS = 5000;
@@ -32,7 +33,7 @@ export interface AttendantLeg {
  * which sends them on its own 20 ms clock (telephony/media, `startRelay`). DTLS-SRTP secures the
  * browser's side, as WebRTC requires.
  */
-export async function openAttendantLeg(input: { offerSdp: string; media: CallMedia; video?: CallVideo; logger: Logger }): Promise<AttendantLeg> {
+export async function openAttendantLeg(input: { offerSdp: string; media: CallMedia; video?: CallVideo; tap?: AttendedAudioTap; logger: Logger }): Promise<AttendantLeg> {
   const { media, logger } = input;
   const codec = attendantCodec(input.offerSdp, media.codec);
   if (!codec) throw new ValidationError('The browser offers neither PCMU nor PCMA: the call\'s audio is G.711');
@@ -55,7 +56,9 @@ export async function openAttendantLeg(input: { offerSdp: string; media: CallMed
     if (track.kind !== 'audio') return;
     track.onReceiveRtp.subscribe((rtp) => {
       const law = g711Of(rtp.header.payloadType);
-      if (law) media.relay(law, rtp.payload);
+      if (!law) return;
+      media.relay(law, rtp.payload);
+      input.tap?.fromAttendant(law, rtp.payload);
     });
   });
   try {
@@ -86,6 +89,7 @@ export async function openAttendantLeg(input: { offerSdp: string; media: CallMed
   let sequenceNumber = randomInt(0, 2 ** 16);
   let timestamp = randomInt(0, 2 ** 32 - 1);
   media.startRelay((callerCodec, payload) => {
+    input.tap?.fromCaller(callerCodec, payload);
     const bytes = callerCodec === codec ? payload : encodeG711(codec, decodeG711(callerCodec, payload));
     outgoing.writeRtp(new RtpPacket(new RtpHeader({ payloadType: G711_PAYLOAD_TYPES[codec], sequenceNumber, timestamp, marker: false }), Buffer.from(bytes)));
     sequenceNumber = (sequenceNumber + 1) & 0xffff;

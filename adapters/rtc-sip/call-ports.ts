@@ -14,6 +14,11 @@ export interface CallPorts {
   queueNotice?(sessionId: string): Promise<string | undefined>;
   /** Keeps a caller's voicemail: the recording stored, a ticket opened with its transcript. */
   keepVoicemail?(input: Voicemail): Promise<void>;
+  /**
+   * Keeps a call's recording (the WAV file at `file`, which the call removes afterwards) in the
+   * bot's drive under `folder`; resolves to the attachment that links to it.
+   */
+  keepRecording?(input: CallRecordingFile): Promise<Attachment>;
   /** Records a fact of the call's life in attendance's event log, for the call KPIs (docs/attendance/insights-and-survey.md). */
   callFact?(fact: CallFact): Promise<void>;
 }
@@ -46,5 +51,16 @@ export interface Voicemail {
   transcript: string;
   /** The recording as a WAV file (8 kHz, 16-bit mono). */
   recording: Buffer;
+  durationSeconds: number;
+}
+
+/** A call's recording, finished, waiting to be kept. */
+export interface CallRecordingFile {
+  bot: string;
+  sessionId: string;
+  /** The drive folder (`rtc-storage-bucket`). */
+  folder: string;
+  /** The WAV file on this machine's disk. */
+  file: string;
   durationSeconds: number;
 }

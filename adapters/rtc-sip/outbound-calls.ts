@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Engine } from '../../engine/index.js';
 import { NotFoundError, RateLimitError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
 import type { RateLimiter } from '../../infra/rate-limit/index.js';
@@ -11,7 +10,7 @@ import type { CallSpeech } from './call-speech.js';
 import { allowOutboundCall, type AllowedCall, type OutboundCallRequest } from './outbound-policy.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 import { followCallMedia } from './follow-call-media.js';
-import { runVoiceCall, type CallResume, type VoiceCallDeps } from './voice-call.js';
+import { runVoiceCall, type CallEngine, type CallResume, type VoiceCallDeps } from './voice-call.js';
 
 /** A bot's call as the API shows it (`GET /api/calls/{id}`). */
 export interface OutboundCallState {
@@ -47,7 +46,7 @@ export interface OutboundCallsDeps {
   speechOf: (bot: RtcSipBotSettings) => CallSpeech;
   /** As for calls that come in: messages outside the callee's turns are spoken, files go by SMS, a wait ends in voicemail. */
   voiceCall?: Pick<VoiceCallDeps, 'liveCalls' | 'ports'>;
-  engine: Pick<Engine, 'receive' | 'close'>;
+  engine: CallEngine;
   rateLimiter: RateLimiter;
   logger: Logger;
   now: () => Date;
@@ -116,13 +115,15 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
     Object.assign(state, { state: 'answered', answered_at: at() });
     deps.logger.info({ call: state.id, bot: allowed.bot.bot }, 'outbound call answered');
     // The session's id, as the first turn gives it, for the call's state.
-    const engine: Pick<Engine, 'receive' | 'close'> = {
+    const { send } = deps.engine;
+    const engine: CallEngine = {
       receive: async (message) => {
         const outcome = await deps.engine.receive(message);
         state.session_id ??= outcome.session_id ?? null;
         return outcome;
       },
       close: (sessionId, reason) => deps.engine.close(sessionId, reason),
+      ...(send ? { send: (messages: Parameters<typeof send>[0]) => send(messages) } : {}),
     };
     await runVoiceCall(
       { ...deps.voiceCall, engine, speech: deps.speechOf(allowed.bot), logger: deps.logger, now: deps.now },

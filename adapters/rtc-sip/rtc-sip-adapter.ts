@@ -1,10 +1,18 @@
 import { PermanentDeliveryError, type ChannelAdapter } from '../../engine/index.js';
 import { createLiveCalls, type LiveCalls } from './live-calls.js';
+import type { OutboundCalls } from './outbound-calls.js';
 
 /** The rtc_sip adapter, with the calls in progress its `send` speaks on. */
 export interface RtcSipAdapter extends ChannelAdapter {
   /** Filled by the channel (rtc-sip-channel.ts) as calls are answered and end. */
   readonly liveCalls: LiveCalls;
+  /**
+   * The calls the bots place, once the phone channel listens (app/calls.ts serves them here when it
+   * starts it); undefined before, after it stops, or when no bot has calls. Attendance's `/call back`
+   * reaches them through this, since attendance is wired before the channel starts.
+   */
+  outboundCalls(): OutboundCalls | undefined;
+  serveOutboundCalls(calls: OutboundCalls | undefined): void;
 }
 
 /**
@@ -17,13 +25,20 @@ export interface RtcSipAdapter extends ChannelAdapter {
  */
 export function createRtcSipAdapter(options: { isEnabled(bot: string): boolean }): RtcSipAdapter {
   const liveCalls = createLiveCalls();
+  let outbound: OutboundCalls | undefined;
   return {
+    outboundCalls: () => outbound,
+    serveOutboundCalls(calls) {
+      outbound = calls;
+    },
     channel: 'rtc_sip',
     delivery: 'turns',
     isEnabled: options.isEnabled,
     verify: () => false,
     parse: () => [],
     async send(message) {
+      // What a call wrote into its own transcript is there already: nothing is said.
+      if (liveCalls.written(message)) return {};
       const call = liveCalls.find(message);
       if (!call) throw new PermanentDeliveryError('the call has ended');
       await call.deliver(message);

@@ -1,4 +1,3 @@
-import type { Engine } from '../../engine/index.js';
 import type { Logger } from '../../infra/logger.js';
 import {
   createAudioOffer, createCallMediaHost, createSipUserAgent, negotiateAudio, readAudioAnswer,
@@ -12,7 +11,7 @@ import { answerCallVideo, type CallVideo } from './call-video.js';
 import { inviteFlood } from './invite-flood.js';
 import type { LiveCalls } from './live-calls.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
-import { runVoiceCall, type VoiceCallDeps } from './voice-call.js';
+import { runVoiceCall, type CallEngine, type VoiceCallDeps } from './voice-call.js';
 import { createOutboundCalls, type OutboundCalls } from './outbound-calls.js';
 import { createTransferLegs } from './transfer-leg.js';
 import type { RateLimiter } from '../../infra/rate-limit/index.js';
@@ -31,7 +30,8 @@ export interface RtcSipChannelOptions {
   mediaThread?: MediaThread;
   /** The bots with `sip-enabled`, as their config says now. */
   bots: () => readonly RtcSipBotSettings[];
-  engine: Pick<Engine, 'receive' | 'close'>;
+  /** With `send`: an attended call's transcript and recording land in the conversation (docs/attendance/calls.md). */
+  engine: CallEngine;
   /** The rtc_sip adapter's registry (rtc-sip-adapter.ts): its `send` speaks on the calls answered here. */
   liveCalls?: LiveCalls;
   /** SMS for files, the queue notice, voicemail: other areas' answers, given by the composition root. */

@@ -32,6 +32,10 @@ export interface RtcSipBotSettings {
   /** The language callers speak (`transcription-language`), a hint to speech recognition. */
   transcriptionLanguage: string;
   voice: VoiceModels;
+  /** `rtc-recording-enabled`: each call is recorded and kept in the bot's drive, in the folder `rtc-storage-bucket` (docs/attendance/calls.md, "Recording"); absent: not recorded. */
+  recording?: { folder: string };
+  /** `rtc-transcription-enabled`: both sides of the attended part of a call are transcribed into the conversation. */
+  transcribeAttended?: boolean;
   /** Calls the bot places (docs/channels/rtc-sip.md, "Outbound calls"); absent: it places none. */
   outbound?: OutboundCallSettings;
 }

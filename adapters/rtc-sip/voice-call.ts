@@ -6,6 +6,7 @@ import type { CallPorts } from './call-ports.js';
 import { videoOfFact, type CallVideo } from './call-video.js';
 import { callSpeaker, type CallSpeaker } from './call-speaker.js';
 import type { CallSpeech } from './call-speech.js';
+import { startCallRecording } from './keep-call-recording.js';
 import { leaveVoicemail } from './leave-voicemail.js';
 import { liveCallControl } from './live-call-control.js';
 import type { TransferLegs } from './transfer-leg.js';
@@ -14,11 +15,12 @@ import { answerOfDigits, listeningFor } from './menu-prompt.js';
 import { openToAttendants, type Attendance } from './attendable-call.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 import { spokenReply, type ReplyContext } from './spoken-reply.js';
+import { transcribeAttendedCall, unlessHeld, type AttendedTranscript, type CallSide } from './transcribe-attended-call.js';
 import { holdTone, waitOnHold } from './wait-on-hold.js';
 
 /** What a call's conversation needs (docs/channels/rtc-sip.md, "The voice bot"). */
 export interface VoiceCallDeps {
-  engine: Pick<Engine, 'receive' | 'close'>;
+  engine: CallEngine;
   speech: CallSpeech;
   logger: Logger;
   now: () => Date;
@@ -28,6 +30,9 @@ export interface VoiceCallDeps {
   /** New calls to a number, bridged to this one, when the trunk refuses a transfer's REFER. */
   transferLegs?: TransferLegs;
 }
+
+/** The engine as a call reaches it; with `send`, what the attendant says lands in the transcript (transcribe-attended-call.ts). */
+export type CallEngine = Pick<Engine, 'receive' | 'close'> & Partial<Pick<Engine, 'send'>>;
 
 /** Who is on the call. */
 export interface CallParty {
@@ -119,6 +124,21 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
     sequence += 1;
     return deps.engine.receive(inboundOf(party, text, `${party.callId}:${sequence}`, raw, deps.now(), first));
   };
+  // The call's recording (rtc-recording-enabled) from the answer on, and the transcript of both sides once an attendant is on.
+  const recording = startCallRecording(media, { bot, ports, engine: deps.engine, caller: party.caller, ...(deps.liveCalls ? { liveCalls: deps.liveCalls } : {}), logger: deps.logger });
+  const send = deps.engine.send;
+  const transcript: AttendedTranscript | undefined = bot.transcribeAttended && send ? transcribeAttendedCall({
+    speech: deps.speech, logger: deps.logger,
+    async said(side: CallSide, text: string) {
+      if (!sessionId) return;
+      if (side === 'customer') {
+        await turn(text, { event: 'speech', attended: true });
+        return;
+      }
+      deps.liveCalls?.wrote(sessionId, text);
+      await send([{ session_id: sessionId, channel: 'rtc_sip', to: party.caller, text, from: 'attendant' }]);
+    },
+  }) : undefined;
   let closeReason = 'caller hung up';
   try {
     let outcome = party.resume
@@ -135,7 +155,7 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
     while (!ended) {
       if (outcome.replies.length > 0) lastReplies = outcome.replies;
       // Handed to a person: an attendant may join while the bot still says its last lines.
-      const attendance = (outcome.status === 'processed' && outcome.needs_human) || holding ? openToAttendants(live, { media, speaker, call, now: deps.now }) : undefined;
+      const attendance = (outcome.status === 'processed' && outcome.needs_human) || holding ? openToAttendants(live, { media, speaker, call, now: deps.now, ...(transcript ? { tap: unlessHeld(transcript, () => live.control?.held ?? false) } : {}) }) : undefined;
       const interrupted = await speak(deps, speaker, replies, outcome.replies);
       if (ended) break;
       if (attendance) {
@@ -182,6 +202,9 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
     media.close();
     if (endedFor) closeReason = endedFor;
     fact('ended', deps.now(), closeReason);
+    // What was said up to the hang-up, and the recording, land before the session closes.
+    await transcript?.flush();
+    await recording?.keep(sessionId);
     if (sessionId) await deps.engine.close(sessionId, closeReason).catch((error: unknown) =>
       deps.logger.warn({ err: error, session: sessionId }, 'the call\'s session was not closed'));
   }

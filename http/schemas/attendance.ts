@@ -160,6 +160,11 @@ export const TranscriptSchema = z
         text: z.string(),
         delivery_state: z.enum(['received', 'pending', 'delivered', 'failed']).meta({ description: '`failed`: the channel refused it (e.g. outside a 24-hour window)' }),
         at: z.iso.datetime(),
+        attachments: z
+          .object({ type: z.string(), url: z.string(), mime_type: z.string().optional(), name: z.string().optional() })
+          .array()
+          .optional()
+          .meta({ description: 'The message\'s files with a link, e.g. a phone call\'s recording (audio/wav)' }),
       })
       .array(),
   })

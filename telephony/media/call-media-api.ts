@@ -1,6 +1,7 @@
 import type { Logger } from '../../infra/logger.js';
 import type { Heard } from './listen-request.js';
 import type { MediaClock } from './media-clock.js';
+import type { RecordedAudio } from './call-recorder.js';
 import type { AudioCodec, NegotiatedAudio } from './negotiated-audio.js';
 import type { PlaybackOutcome } from './playback.js';
 import type { RtpStats } from './rtp-session.js';
@@ -81,6 +82,13 @@ export interface CallMedia {
    * packets still reach the other leg. Off: the relay is heard again. Kept across startRelay.
    */
   holdRelay(held: boolean): void;
+  /**
+   * Records the call from now on (call-recorder.ts): what goes to the caller and what comes from
+   * them, mixed, into a WAV file at `path`, written as the call goes. A second call is ignored.
+   */
+  record(path: string, options: { maxSeconds: number }): void;
+  /** Ends the recording and resolves to its file; undefined when the call was not recorded. Works after `close` too (which ends it). */
+  stopRecording(): Promise<RecordedAudio | undefined>;
   /** Counts for logs and the bench: packets sent/received, dropped from foreign sources, late sends (pacing > 30 ms), max send interval. */
   stats(): RtpStats;
   /** Ends the call's media: playback 'stopped', listen 'closed' (with the utterance it cut short, if any), the port released. Idempotent. */

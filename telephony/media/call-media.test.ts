@@ -1,4 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
+import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { once } from 'node:events';
 import { createLogger } from '../../infra/logger.js';
 import { waitFor } from '../../test/support/wait-for.js';
@@ -8,6 +11,7 @@ import { decodeG711, encodeG711, FRAME_SAMPLES } from './g711.js';
 import { parseRtpPacket, serializeRtpPacket, type RtpPacket } from './rtp-packet.js';
 import { negotiateAudio } from './sdp-negotiation.js';
 import { encodeTelephoneEvent } from './telephone-event.js';
+import { wavToPcm8k } from './wav.js';
 import { SrtpReceiver, SrtpSender } from './srtp-context.js';
 
 const logger = createLogger({ level: 'silent' });
@@ -302,6 +306,28 @@ describe.each(['main', 'worker'] as const)('call media over UDP on 127.0.0.1 (%s
     const heard = await recording;
     expect(heard.kind).toBe('speech');
     if (heard.kind === 'speech') expect(heard.pcm.length).toBeGreaterThanOrEqual(30 * FRAME_SAMPLES);
+  });
+
+  test('recorded: what we play and what the caller sends, mixed into a WAV as long as the call; ended by close, read after it', async () => {
+    const file = path.join(os.tmpdir(), `sb-call-media-${thread}-${process.pid}.wav`);
+    media.record(file, { maxSeconds: 60 });
+    const played = media.play(tone(25));
+    await peer.sendAudio(new Int16Array(5 * FRAME_SAMPLES).fill(4000));
+    await played;
+    await waitFor(() => media.stats().received >= 5, 'the caller\'s audio received');
+    media.close();
+    const recorded = await media.stopRecording();
+    expect(recorded?.path).toBe(file);
+    const pcm = wavToPcm8k(await readFile(file));
+    await rm(file, { force: true });
+    expect(pcm.length / 8000).toBeCloseTo(recorded!.seconds, 5);
+    expect(recorded!.seconds).toBeGreaterThanOrEqual(0.5);
+    // Our tone (peaks at 8000) with the caller's level (4000) on top of it: only the mix goes past 9000.
+    expect(Math.max(...pcm)).toBeGreaterThan(9000);
+  });
+
+  test('a call not recorded has no recording', async () => {
+    await expect(media.stopRecording()).resolves.toBeUndefined();
   });
 
   test('hanging up in the middle of a long utterance (a voicemail) keeps what was said', async () => {

@@ -8,6 +8,7 @@ import { Playback, type PlaybackOutcome } from './playback.js';
 import { bindRtpPort } from './rtp-port.js';
 import { RtpSession, type RtpStats } from './rtp-session.js';
 import type { AudioCodec, NegotiatedAudio } from './negotiated-audio.js';
+import { CallRecorder, type RecordedAudio } from './call-recorder.js';
 import { RelayBuffer } from './relay-buffer.js';
 import { VoiceActivityDetector, type VoiceActivityEvent } from './voice-activity.js';
 
@@ -50,6 +51,8 @@ class CallMediaSession implements CallMedia {
   private relaying: { listener: (codec: AudioCodec, payload: Uint8Array) => void; buffer: RelayBuffer } | undefined;
   /** The relayed call is on hold (holdRelay): the playback goes out, not the other leg's audio. */
   private relayHeld = false;
+  /** The call's recording, when `record` started one. */
+  private recorder: CallRecorder | undefined;
   private clockFrames = 0;
   private fedFrames = 0;
   private closed = false;
@@ -140,6 +143,14 @@ class CallMediaSession implements CallMedia {
     this.relayHeld = held;
   }
 
+  record(path: string, options: { maxSeconds: number }): void {
+    if (!this.closed && !this.recorder) this.recorder = new CallRecorder(path, options);
+  }
+
+  stopRecording(): Promise<RecordedAudio | undefined> {
+    return this.recorder ? this.recorder.finish() : Promise.resolve(undefined);
+  }
+
   stats(): RtpStats {
     return this.rtp.stats();
   }
@@ -151,6 +162,7 @@ class CallMediaSession implements CallMedia {
     this.stopClock();
     this.playback?.settle('stopped');
     this.listening?.close(this.vad.cut());
+    this.recorder?.finish().catch((error: unknown) => this.options.logger.warn({ err: error }, 'call media: the recording was not finished'));
     this.socket.close();
     this.releasePort();
     this.options.logger.debug({ port: this.localPort, stats: this.rtp.stats() }, 'call media: closed');
@@ -177,8 +189,15 @@ class CallMediaSession implements CallMedia {
     // While joined to another leg, the call carries that leg's audio; a playback runs on unheard,
     // so that what waits for it to finish is not held up for the whole relay.
     const frame = this.playback?.nextFrame();
-    if (this.relaying && !this.relayHeld) this.rtp.sendPayload(this.relaying.buffer.next());
-    else this.rtp.sendFrame(frame);
+    if (this.relaying && !this.relayHeld) {
+      const payload = this.relaying.buffer.next();
+      this.rtp.sendPayload(payload);
+      const codec = this.rtp.codec;
+      this.recorder?.tick(payload && codec ? decodeG711(codec, payload) : undefined);
+    } else {
+      this.rtp.sendFrame(frame);
+      this.recorder?.tick(frame);
+    }
     this.clockFrames += 1;
     if (this.clockFrames - this.fedFrames > FEED_SLACK_FRAMES) {
       this.fedFrames += 1;
@@ -196,6 +215,7 @@ class CallMediaSession implements CallMedia {
     // A burst after a stall is heard at once; it does not buy credit against later silence.
     if (this.fedFrames > this.clockFrames + FEED_SLACK_FRAMES) this.fedFrames = this.clockFrames + FEED_SLACK_FRAMES;
     this.fedFrames += 1;
+    this.recorder?.heard(frame);
     this.onVoice(this.vad.push(frame));
   }
 

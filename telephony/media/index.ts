@@ -19,6 +19,8 @@ export type { CallMediaHost, MediaThread } from './call-media-host.js';
 export { DEFAULT_LISTEN_SETTINGS } from './call-media-api.js';
 export type { CallMedia, CallMediaOptions, ListenOptions, ListenSettings } from './call-media-api.js';
 export type { Heard } from './listen-request.js';
+export type { RecordedAudio } from './call-recorder.js';
+export { VoiceActivityDetector } from './voice-activity.js';
 export type { PlaybackOutcome } from './playback.js';
 export type { RtpStats } from './rtp-session.js';
 export { MediaClock } from './media-clock.js';

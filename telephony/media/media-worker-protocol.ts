@@ -14,7 +14,7 @@ import type { RtpStats } from './rtp-session.js';
 export type WorkerCallOptions = Omit<CallMediaOptions, 'logger' | 'clock'>;
 
 /** The methods a command may name: `loop`'s handle is kept by the worker under the request id. */
-export type CallMethod = 'apply' | 'play' | 'loop' | 'stopLoop' | 'stopPlayback' | 'listen' | 'pressKey' | 'sendDigits' | 'startRelay' | 'relay' | 'stopRelay' | 'holdRelay' | 'close';
+export type CallMethod = 'apply' | 'play' | 'loop' | 'stopLoop' | 'stopPlayback' | 'listen' | 'pressKey' | 'sendDigits' | 'startRelay' | 'relay' | 'stopRelay' | 'holdRelay' | 'record' | 'stopRecording' | 'close';
 
 /** The arguments of each method as they cross (loop's `stop` becomes `stopLoop(loopId)`). */
 export interface CallMethodArgs {
@@ -31,6 +31,8 @@ export interface CallMethodArgs {
   relay: Parameters<CallMedia['relay']>;
   stopRelay: [];
   holdRelay: Parameters<CallMedia['holdRelay']>;
+  record: Parameters<CallMedia['record']>;
+  stopRecording: [];
   close: [];
 }
 

@@ -57,9 +57,14 @@ const methods: { [M in CallMethod]: (call: WorkerCall, ...args: CallMethodArgs[M
   relay: (call, codec, payload) => call.media.relay(codec, payload),
   stopRelay: (call) => call.media.stopRelay(),
   holdRelay: (call, held) => call.media.holdRelay(held),
+  record: (call, path, options) => call.media.record(path, options),
+  stopRecording: (call) => call.media.stopRecording(),
+  // The recording's file, when there was one, is the answer: the proxy's stopRecording after close reads it.
   close: (call) => {
+    const recorded = call.media.stopRecording();
     call.media.close();
     call.publishStats();
+    return recorded;
   },
 };
 

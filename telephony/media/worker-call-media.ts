@@ -1,5 +1,6 @@
 import type { Logger } from '../../infra/logger.js';
 import type { CallMedia, ListenOptions } from './call-media-api.js';
+import type { RecordedAudio } from './call-recorder.js';
 import type { Heard } from './listen-request.js';
 import type { AudioCodec, NegotiatedAudio } from './negotiated-audio.js';
 import type { PlaybackOutcome } from './playback.js';
@@ -28,6 +29,8 @@ export class WorkerCallMedia implements CallMedia {
   /** The codec of the last SDP applied: the worker's session agreed the same. */
   codec: AudioCodec | undefined;
   private isClosed = false;
+  /** The worker's answer to `close`: the recording's file, if the call was recorded. */
+  private closing: Promise<RecordedAudio | undefined> | undefined;
 
   constructor(
     private readonly link: WorkerLink,
@@ -101,6 +104,16 @@ export class WorkerCallMedia implements CallMedia {
     if (!this.isClosed) this.link.send(this.call, 'holdRelay', [held]);
   }
 
+  record(path: string, options: { maxSeconds: number }): void {
+    if (!this.isClosed) this.link.send(this.call, 'record', [path, options]);
+  }
+
+  stopRecording(): Promise<RecordedAudio | undefined> {
+    if (this.closing) return this.closing;
+    if (this.isClosed) return Promise.resolve(undefined);
+    return this.link.ask<RecordedAudio | undefined, 'stopRecording'>(this.call, 'stopRecording', [], undefined);
+  }
+
   /** The counters as the worker wrote them after its last tick for this call (or at its close). */
   stats(): RtpStats {
     return readStats(this.sharedStats);
@@ -111,7 +124,8 @@ export class WorkerCallMedia implements CallMedia {
     this.isClosed = true;
     // Forgotten once the worker has closed it: its last log lines ('closed', with the counts) are still this call's.
     const forget = (): void => this.link.closed(this.call);
-    this.link.ask<undefined, 'close'>(this.call, 'close', [], undefined).then(forget, forget);
+    this.closing = this.link.ask<RecordedAudio | undefined, 'close'>(this.call, 'close', [], undefined);
+    this.closing.then(forget, forget);
   }
 
   /** A key press the worker reported (one still on its way when the call closed is dropped, as in-thread). */

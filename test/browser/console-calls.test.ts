@@ -21,7 +21,7 @@ import { sessions } from '../../db/schema/index.js';
 import { startBaresipCaller, type BaresipCaller } from '../support/baresip.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
-import { toneMs, toneWav } from '../support/call-audio.js';
+import { durationOf, toneMs, toneWav } from '../support/call-audio.js';
 import { startFakeTwilio, type FakeTwilio } from '../support/fake-twilio.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { addPhoneBot } from '../support/phone-bot.js';
@@ -34,6 +34,8 @@ const NUMBER = '+15550300';
 const CALLER_HZ = 600;
 const ATTENDANT_HZ = 1000;
 const PASSWORD = 'password-for-tests';
+/** What the voice service hears in every utterance of the calls' transcripts. */
+const SPOKEN = 'Can you hear me';
 
 let dir: string;
 let bots: TestBots;
@@ -49,6 +51,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'sb-console-calls-'));
   callerTone = await toneWav(120_000, path.join(dir, 'caller-tone.wav'), { hz: CALLER_HZ });
   voice = await startFakeVoice();
+  voice.transcript = SPOKEN;
   twilio = await startFakeTwilio();
   bots = await createTestBots('sb-console-calls-');
   const trunks = await addPhoneBot(bots, dir, {
@@ -176,6 +179,8 @@ test('take connects the attendant to the caller: each hears the other\'s tone; m
   await mute.click();
   expect(await mute.getAttribute('aria-pressed')).toBe('true');
   await panel.getByText('Your microphone is off').waitFor();
+  // Muted, the browser sends silence: what the attendant said until then is transcribed into the console's transcript as theirs.
+  await page.locator('ol.transcript li.from-attendant', { hasText: SPOKEN }).waitFor({ timeout: 30_000 });
   await screenshot(page, 'console-call-in-call');
 
   // Hang up: the caller gets BYE, the session closes, and the conversation leaves the queue (customer left).
@@ -188,6 +193,21 @@ test('take connects the attendant to the caller: each hears the other\'s tone; m
   await page.locator('#queue-list .item', { hasText: '+15550122' }).waitFor({ state: 'detached', timeout: 15_000 });
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
+
+  // Both sides transcribed (rtc-transcription-enabled, on by default) before the session closed:
+  // the caller's words as the customer's, the attendant's (from the browser's audio) as the attendant's.
+  const transcript = await (await fetch(`${service.url}/api/attendance/sessions/${sessionId}/messages`, { headers: ana })).json() as { messages: { from: string; text: string; attachments?: { url: string }[] }[] };
+  const spoken = transcript.messages.filter((m) => m.text === SPOKEN);
+  expect(spoken.map((m) => m.from)).toEqual(expect.arrayContaining(['customer', 'attendant']));
+  // The recording (rtc-recording-enabled): a WAV in the bot's drive, linked from the conversation, with both tones in it.
+  const note = transcript.messages.find((m) => m.from === 'system' && m.text.startsWith('Call recording ('));
+  expect(note?.attachments).toHaveLength(1);
+  const wav = await fetch(note!.attachments![0]!.url);
+  expect(wav.status).toBe(200);
+  const recorded = Buffer.from(await wav.arrayBuffer());
+  expect(await durationOf(recorded)).toBeGreaterThanOrEqual(3000);
+  expect(await toneMs(recorded, CALLER_HZ)).toBeGreaterThanOrEqual(1000);
+  expect(await toneMs(recorded, ATTENDANT_HZ)).toBeGreaterThanOrEqual(1000);
 }, 180_000);
 
 test('a video phone\'s camera reaches the attendant (VP8 relayed untouched, frames decoded in the call panel\'s video), the attendant\'s camera reaches the phone, and the call escalates to a video meeting', async () => {

@@ -134,6 +134,19 @@ describe(`a phone call to the bot (${testDriversLabel()})`, () => {
     const said = await service.database.db.select({ text: messages.text }).from(messages)
       .where(and(eq(messages.session_id, call.id), eq(messages.direction, 'inbound'))).orderBy(messages.seq);
     expect(said.map((m) => m.text)).toEqual(['', 'Support', 'Maria Silva', 'Agent']);
+    // The call was recorded (rtc-recording-enabled, on by default): both sides mixed into a WAV in
+    // the bot's drive (folder rtc-storage-bucket), linked from a system message in the conversation.
+    const notes = await service.database.db.select().from(messages).where(and(eq(messages.session_id, call.id), eq(messages.sender, 'system')));
+    const note = notes.find((m) => m.text.startsWith('Call recording ('));
+    expect(note?.text).toMatch(/^Call recording \(\d+:\d\d\)$/);
+    const [attachment] = (note!.payload as { attachments: { type: string; url: string; mime_type: string }[] }).attachments;
+    expect(attachment).toMatchObject({ type: 'audio', mime_type: 'audio/wav', url: expect.stringContaining('/recordings/calls/') });
+    const wav = await fetch(attachment!.url);
+    expect(wav.status).toBe(200);
+    const recorded = Buffer.from(await wav.arrayBuffer());
+    // As long as the call (baresip recorded what it heard from answer to hang-up), with the bot's speech and the caller's in it.
+    expect(Math.abs(await durationOf(recorded) - await durationOf(caller.recordingPath))).toBeLessThan(3000);
+    expect(await soundMs(recorded)).toBeGreaterThan(await soundMs(caller.recordingPath));
   }, 120_000);
 
   test('hold music and the queue notice heard, nobody takes the call, voicemail left: a ticket with the transcript and the recording', async () => {

@@ -27,6 +27,8 @@ export interface TranscriptEntry {
   text: string;
   delivery_state: 'received' | 'pending' | 'delivered' | 'failed';
   at: string;
+  /** Files with a link: a phone call's recording is an `audio` one. */
+  attachments?: { type: string; url: string; mime_type?: string; name?: string }[];
 }
 
 export interface Me {

@@ -99,6 +99,9 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
             <li key={m.id} className={`msg from-${m.from}`}>
               <span className="who">{t(`sender.${m.from}`)}</span>
               <span className="text">{m.text}</span>
+              {m.attachments?.map((a) => (a.type === 'audio'
+                ? <audio key={a.url} controls preload="none" src={a.url} aria-label={m.text} />
+                : <a key={a.url} href={a.url} target="_blank" rel="noreferrer">{a.name ?? a.url}</a>))}
               <span className={`delivery ${m.delivery_state}`}>
                 {new Date(m.at).toLocaleTimeString()}{m.direction === 'outbound' ? ` · ${t(`delivery.${m.delivery_state}`)}` : ''}
               </span>
