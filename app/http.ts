@@ -73,6 +73,8 @@ export async function serveHttp(deps: {
       // The widget speaks the bot's language (docs/configuration.md, "Languages").
       languageOf: (name) => bots.named(name)?.config.language,
       prechatFormOf: (name) => bots.named(name)?.config['web-prechat-form'] === true,
+      // The widget's microphone and spoken replies (docs/channels/web.md, "Voice").
+      voiceFor: (name) => (bots.named(name) ? conversations.voiceFor(name) : undefined), logger,
     }),
     webAllowedOrigins: (name) => bots.named(name)?.config['web-allowed-origins'] ?? [],
     sessions: { findSession: (id) => conversations.sessions.findById(id) },

@@ -15,6 +15,8 @@ export interface ChatFile {
   url: string;
   name?: string;
   mime_type?: string;
+  /** A voice message the visitor recorded, or the spoken audio of a reply (docs/channels/web.md, "Voice"). */
+  voice?: boolean;
 }
 
 /** One line of the transcript as the widget shows it. */
@@ -52,13 +54,14 @@ export class WebChannelClient {
 
   /**
    * The bot's settings the widget needs before the first message: its `language`, null when it
-   * sets none, and whether it asks the visitor's name and e-mail first (`prechat_form`).
+   * sets none, whether it asks the visitor's name and e-mail first (`prechat_form`) and whether
+   * it takes voice messages (`voice`).
    */
-  async info(): Promise<{ language: string | null; prechatForm: boolean }> {
+  async info(): Promise<{ language: string | null; prechatForm: boolean; voice: boolean }> {
     const res = await fetch(`${this.server}/api/channels/web/${encodeURIComponent(this.bot)}/info`);
     if (!res.ok) throw new ChannelError(res.status);
-    const answer = (await res.json()) as { language?: unknown; prechat_form?: unknown };
-    return { language: typeof answer.language === 'string' ? answer.language : null, prechatForm: answer.prechat_form === true };
+    const answer = (await res.json()) as { language?: unknown; prechat_form?: unknown; voice?: unknown };
+    return { language: typeof answer.language === 'string' ? answer.language : null, prechatForm: answer.prechat_form === true, voice: answer.voice === true };
   }
 
   /**
@@ -75,7 +78,7 @@ export class WebChannelClient {
         text, client_message_id: clientMessageId, ...(token ? { session_token: token } : {}),
         ...(visitor ? { user_name: visitor.name, ...(visitor.email ? { user_email: visitor.email } : {}) } : {}),
         ...(!token && this.referral ? { referral: this.referral } : {}),
-        ...(attachments.length ? { attachments: attachments.map(({ url, name, mime_type, type }) => ({ url, name, mime_type, type })) } : {}),
+        ...(attachments.length ? { attachments: attachments.map(({ url, name, mime_type, type, voice }) => ({ url, name, mime_type, type, ...(voice ? { voice } : {}) })) } : {}),
       }),
     });
     if (!res.ok) throw new ChannelError(res.status);

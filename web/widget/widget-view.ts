@@ -11,6 +11,12 @@ export interface ViewEvents {
   onToggle(open: boolean): void;
   /** The visitor filled the pre-chat form (docs/channels/web.md, "The visitor's name"). */
   onDetails(details: VisitorDetails): void;
+  /**
+   * The microphone button (docs/channels/web.md, "Voice"): `press` when it goes down (pointer,
+   * Space or Enter), `release` when it comes up, `toggle` for a click without a press (assistive
+   * technology), `cancel` for Escape while recording. The controller tells a hold from a tap.
+   */
+  onMicrophone(action: 'press' | 'release' | 'toggle' | 'cancel'): void;
 }
 
 /** What the pre-chat form asks: a name, and an e-mail when the visitor gives one. */
@@ -43,6 +49,11 @@ export class WidgetView {
   private readonly input: HTMLTextAreaElement;
   private readonly attach: HTMLButtonElement;
   private readonly prechat: HTMLFormElement;
+  private readonly microphone: HTMLButtonElement;
+  private readonly recording: HTMLDivElement;
+  private readonly meter: HTMLSpanElement;
+  private readonly speaking: HTMLDivElement;
+  private readonly player: HTMLAudioElement;
 
   constructor(host: HTMLElement, title: string, private readonly events: ViewEvents) {
     const root = host.attachShadow({ mode: 'open' });
@@ -53,12 +64,16 @@ export class WidgetView {
   <div class="log" role="log" tabindex="0" aria-live="polite" aria-label="${escapeHtml(t('chat.conversation'))}"><ol></ol></div>
   <div class="typing" aria-live="polite"></div>
   <div class="options"></div>
+  <div class="speaking" role="group" aria-label="${escapeHtml(t('voice.reply'))}" hidden><audio preload="auto"></audio><span>${escapeHtml(t('voice.speaking'))}</span>
+  <button class="stop" type="button">${escapeHtml(t('voice.stop'))}</button></div>
   <form class="prechat" aria-label="${escapeHtml(t('prechat.label'))}"><p>${escapeHtml(t('prechat.intro'))}</p>
   <label>${escapeHtml(t('prechat.name'))}<input name="name" required maxlength="200" autocomplete="name"></label>
   <label>${escapeHtml(t('prechat.email'))}<input name="email" type="email" maxlength="254" autocomplete="email"></label>
   <button class="send" type="submit">${escapeHtml(t('prechat.start'))}</button></form>
   <form class="compose"><input class="file" type="file" hidden>
   <button class="attach" type="button" aria-label="${escapeHtml(t('chat.attach'))}" title="${escapeHtml(t('chat.attach'))}"><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M16.5 6v11.5a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v10.5a1 1 0 0 1-2 0V6H10v9.5a2.5 2.5 0 0 0 5 0V5a4 4 0 0 0-8 0v12.5a5.5 5.5 0 0 0 11 0V6z"/></svg></button>
+  <button class="microphone" type="button" aria-pressed="false" aria-label="${escapeHtml(t('voice.record'))}" title="${escapeHtml(t('voice.hint'))}" hidden><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1a7 7 0 0 0 6-6.9z"/></svg></button>
+  <div class="recording" hidden><span>${escapeHtml(t('voice.recording'))}</span><span class="meter" role="meter" aria-label="${escapeHtml(t('voice.level'))}" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0"><span class="fill"></span></span></div>
   <label class="sr" for="sb-input">${escapeHtml(t('chat.your_message'))}</label>
   <textarea id="sb-input" placeholder="${escapeHtml(t('chat.placeholder'))}" rows="1"></textarea>
   <button class="send" type="submit">${escapeHtml(t('chat.send'))}</button></form>
@@ -77,6 +92,15 @@ export class WidgetView {
     this.attach = $('.attach');
     this.prechat = $('form.prechat');
     const file = $<HTMLInputElement>('.file');
+    this.microphone = $('.microphone');
+    this.recording = $('.recording');
+    this.meter = $('.meter');
+    this.speaking = $('.speaking');
+    this.player = $('.speaking audio');
+    this.listenToMicrophone();
+    $<HTMLButtonElement>('.stop').addEventListener('click', () => this.stopSpeaking());
+    this.player.addEventListener('ended', () => this.playNext());
+    this.player.addEventListener('error', () => this.playNext());
 
     this.launcher.addEventListener('click', () => this.events.onToggle(this.panel.hasAttribute('hidden')));
     $<HTMLButtonElement>('.close').addEventListener('click', () => this.events.onToggle(false));
@@ -111,6 +135,102 @@ export class WidgetView {
         this.submit();
       }
     });
+  }
+
+  /**
+   * Hold to talk and tap to toggle, by pointer and by keyboard: a press and its release go to the
+   * controller as they happen. Space and Enter do not also click; a click that no press came
+   * before (a screen reader's) toggles.
+   */
+  private listenToMicrophone(): void {
+    const mic = this.microphone;
+    let pressed = false;
+    const press = () => {
+      if (pressed) return;
+      pressed = true;
+      this.events.onMicrophone('press');
+    };
+    const release = () => {
+      if (!pressed) return;
+      pressed = false;
+      this.events.onMicrophone('release');
+    };
+    mic.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      mic.setPointerCapture(e.pointerId);
+      press();
+    });
+    mic.addEventListener('pointerup', release);
+    mic.addEventListener('pointercancel', release);
+    mic.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && mic.getAttribute('aria-pressed') === 'true') {
+        e.stopPropagation();
+        this.events.onMicrophone('cancel');
+        return;
+      }
+      if (e.key !== ' ' && e.key !== 'Enter') return;
+      e.preventDefault();
+      if (!e.repeat) press();
+    });
+    mic.addEventListener('keyup', (e) => {
+      if (e.key !== ' ' && e.key !== 'Enter') return;
+      e.preventDefault();
+      release();
+    });
+    mic.addEventListener('blur', release);
+    mic.addEventListener('click', (e) => {
+      if (e.detail === 0 && !pressed) this.events.onMicrophone('toggle');
+    });
+  }
+
+  /** Shows the microphone button (the bot has a voice service). */
+  setVoice(on: boolean): void {
+    this.microphone.hidden = !on;
+  }
+
+  /** Recording (the button pressed, the meter in place of the reply box) or not. */
+  setRecording(recording: boolean): void {
+    this.microphone.setAttribute('aria-pressed', String(recording));
+    this.microphone.setAttribute('aria-label', recording ? t('voice.send') : t('voice.record'));
+    this.recording.hidden = !recording;
+    this.input.hidden = recording;
+    if (!recording) this.setLevel(0);
+  }
+
+  /** The microphone's level, 0–1, on the meter. */
+  setLevel(level: number): void {
+    const percent = Math.round(level * 100);
+    this.meter.setAttribute('aria-valuenow', String(percent));
+    this.meter.style.setProperty('--level', `${percent}%`);
+  }
+
+  private readonly queue: string[] = [];
+
+  /** Plays a spoken reply inline; replies that come while one plays wait their turn. */
+  speak(url: string): void {
+    this.queue.push(url);
+    if (this.speaking.hidden) this.playNext();
+  }
+
+  private playNext(): void {
+    const next = this.queue.shift();
+    if (next === undefined) {
+      this.speaking.hidden = true;
+      return;
+    }
+    this.speaking.hidden = false;
+    this.player.src = next;
+    // A browser that refuses to play (no gesture yet) leaves the reply as text, and the bar with it to dismiss.
+    this.player.play().catch(() => undefined);
+  }
+
+  /** The stop control: this reply and those waiting are not said. */
+  stopSpeaking(): void {
+    this.queue.length = 0;
+    this.player.pause();
+    this.player.removeAttribute('src');
+    this.player.load();
+    this.speaking.hidden = true;
   }
 
   private submit(): void {
@@ -256,6 +376,15 @@ function fileElement(file: ChatFile): HTMLElement | undefined {
   link.href = url.href;
   link.target = '_blank';
   link.rel = 'noopener noreferrer';
+  if (file.type === 'audio') {
+    const audio = document.createElement('audio');
+    audio.className = 'attachment audio';
+    audio.controls = true;
+    audio.preload = 'none';
+    audio.src = url.href;
+    audio.setAttribute('aria-label', file.voice ? t('voice.message') : name);
+    return audio;
+  }
   if (file.type === 'image') {
     link.className = 'attachment image';
     const image = document.createElement('img');

@@ -8,10 +8,13 @@ import { ChannelError, UPLOAD_MAX_BYTES, WebChannelClient, type ChatFile, type C
 import { chooseLanguage, t, useLanguage } from './widget-i18n.js';
 import { WidgetView, type VisitorDetails } from './widget-view.js';
 import { pageReferral } from './page-referral.js';
+import { MicrophoneError, startRecording, type Recording } from './voice-recorder.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
 const TYPING_EVERY_MS = 1_000;
+/** A press of the microphone held this long is hold-to-talk (sent on release); a shorter one is a tap that toggles. */
+const HOLD_MS = 400;
 /** What the visitor reads when a file is refused, by the upload's status (keys of the widget catalogue). */
 const UPLOAD_ERRORS: Record<number, () => string> = {
   413: () => t('error.file_too_big', { megabytes: UPLOAD_MAX_BYTES / (1024 * 1024) }),
@@ -31,14 +34,19 @@ class ChatWidget {
   private readonly view: WidgetView;
   private readonly storageKey: string;
   private readonly visitorKey: string;
+  /** The microphone: recording, or opening (the browser may be asking the visitor), or neither. */
+  private voice: { recording?: Recording; pressedAt: number; stopWhenOpen: boolean; pressedWhileOn: boolean } | undefined;
 
-  /** @param prechatForm the bot's `web-prechat-form`: a new visitor gives a name (and an e-mail) before the chat. */
+  /**
+   * @param voice the bot has a voice service: the microphone button shows (docs/channels/web.md, "Voice").
+   * @param prechatForm the bot's `web-prechat-form`: a new visitor gives a name (and an e-mail) before the chat. */
   constructor(
     host: HTMLElement,
     private readonly client: WebChannelClient,
     bot: string,
     title: string,
     prechatForm = false,
+    voice = false,
   ) {
     this.storageKey = `switchboard-widget:${bot}`;
     this.visitorKey = `switchboard-widget:${bot}:visitor`;
@@ -51,7 +59,9 @@ class ChatWidget {
         this.visitor = details;
         this.view.setAsking(false);
       },
+      onMicrophone: (action) => this.microphone(action),
     });
+    this.view.setVoice(voice);
     window.addEventListener('online', () => this.reconnectNow());
     // A visitor who is already chatting, or already said who they are, is not asked again.
     if (prechatForm && !this.token && !this.visitor) this.view.setAsking(true);
@@ -112,6 +122,8 @@ class ChatWidget {
       this.token = answer.token;
       // While the socket is open it brings the replies too; otherwise the answer is all we get.
       if (this.socket?.readyState !== WebSocket.OPEN || answer.token !== before) answer.replies.forEach((r) => this.append(r));
+      // Replies the bot speaks (the visitor spoke, or voice replies are on) carry their audio: played inline.
+      for (const file of answer.replies.flatMap((r) => r.attachments ?? [])) if (file.voice && file.type === 'audio') this.view.speak(file.url);
       if (answer.token !== before) this.connect();
     } catch (err) {
       this.append({ from: 'system', text: err instanceof ChannelError && err.status === 429 ? t('error.too_many_messages') : t('error.not_sent') });
@@ -138,6 +150,81 @@ class ChatWidget {
       this.append({ from: 'system', text: UPLOAD_ERRORS[status]?.() ?? t('error.file_not_sent') });
     } finally {
       this.view.setUploading(false);
+    }
+  }
+
+  /**
+   * The microphone button: held past HOLD_MS it records until released (hold to talk); a shorter
+   * tap starts recording and the next press sends; a screen reader's click toggles; Escape drops.
+   */
+  private microphone(action: 'press' | 'release' | 'toggle' | 'cancel'): void {
+    const voice = this.voice;
+    if (action === 'cancel') {
+      voice?.recording?.cancel();
+      this.voice = undefined;
+      this.view.setRecording(false);
+      return;
+    }
+    if (action === 'toggle') {
+      if (voice) this.stopRecording();
+      else this.startRecording();
+      return;
+    }
+    if (action === 'press') {
+      if (voice) voice.pressedWhileOn = true;
+      else this.startRecording();
+      return;
+    }
+    if (!voice) return;
+    if (voice.pressedWhileOn || Date.now() - voice.pressedAt >= HOLD_MS) this.stopRecording();
+  }
+
+  private startRecording(): void {
+    if (!this.token) {
+      this.append({ from: 'system', text: t('voice.first') });
+      return;
+    }
+    this.view.stopSpeaking();
+    const voice: NonNullable<ChatWidget['voice']> = { pressedAt: Date.now(), stopWhenOpen: false, pressedWhileOn: false };
+    this.voice = voice;
+    this.view.setRecording(true);
+    startRecording((level) => this.view.setLevel(level)).then((recording) => {
+      if (this.voice !== voice) return recording.cancel();
+      voice.recording = recording;
+      // Released before the microphone opened (the browser was asking): nothing was said.
+      if (voice.stopWhenOpen) this.microphone('cancel');
+    }, (error: unknown) => {
+      if (this.voice === voice) this.voice = undefined;
+      this.view.setRecording(false);
+      const problem = error instanceof MicrophoneError ? error.problem : 'unsupported';
+      this.append({ from: 'system', text: t(`voice.${problem}`) });
+    });
+  }
+
+  /** Stops recording and sends the voice message: uploaded, then sent with no text and marked as voice. */
+  private stopRecording(): void {
+    const voice = this.voice;
+    if (!voice) return;
+    if (!voice.recording) {
+      voice.stopWhenOpen = true;
+      return;
+    }
+    this.voice = undefined;
+    this.view.setRecording(false);
+    void voice.recording.finish().then((audio) => this.sendVoice(audio));
+  }
+
+  private async sendVoice(audio: Blob): Promise<void> {
+    const token = this.token;
+    if (audio.size === 0 || !token) return;
+    const type = audio.type.split(';')[0] || 'audio/webm';
+    try {
+      const uploaded = await this.client.upload(new File([audio], `voice.${type === 'audio/ogg' ? 'ogg' : 'webm'}`, { type }), token);
+      await this.send('', [{ ...uploaded, voice: true }]);
+    } catch (err) {
+      const status = err instanceof ChannelError ? err.status : 0;
+      if (status === 401) this.token = undefined;
+      this.append({ from: 'system', text: UPLOAD_ERRORS[status]?.() ?? t('voice.not_sent') });
     }
   }
 
@@ -224,22 +311,22 @@ function start(): void {
   const server = new URL(script.src, location.href).origin;
   const client = new WebChannelClient(server, bot, pageReferral(location.href));
   // The bot's settings first (its language, unless the tag names one, and its pre-chat form), then the DOM.
-  const info = client.info().catch(() => ({ language: null, prechatForm: false }));
-  const mount = (prechatForm: boolean) => {
+  const info = client.info().catch(() => ({ language: null, prechatForm: false, voice: false }));
+  const mount = (settings: { prechatForm: boolean; voice: boolean }) => {
     const host = document.createElement('switchboard-chat');
     document.body.append(host);
-    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'), prechatForm);
+    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'), settings.prechatForm, settings.voice);
   };
   const attribute = script.dataset.language;
   void info
-    .then(async ({ language, prechatForm }) => {
-      await useLanguage(chooseLanguage({ attribute, bot: attribute ? undefined : language, browser: navigator.languages }));
-      return prechatForm;
+    .then(async (settings) => {
+      await useLanguage(chooseLanguage({ attribute, bot: attribute ? undefined : settings.language, browser: navigator.languages }));
+      return settings;
     })
-    .then((prechatForm) => {
+    .then((settings) => {
       // A tag in <head> runs before <body> exists.
-      if (document.body) mount(prechatForm);
-      else document.addEventListener('DOMContentLoaded', () => mount(prechatForm), { once: true });
+      if (document.body) mount(settings);
+      else document.addEventListener('DOMContentLoaded', () => mount(settings), { once: true });
     });
 }
 
