@@ -43,8 +43,20 @@ export interface WebChannelDeps {
    * transcribed and replies to them spoken (docs/channels/web.md, "Voice"). Needs `uploads`.
    */
   voiceFor?(bot: string): VoiceModels | undefined;
+  /** Calls from the visitor's browser into the bot's voice loop (the rtc_sip channel's browser calls); none when this instance takes no calls. */
+  calls?: VisitorCalls;
   logger?: Logger;
 }
+
+/** The rtc_sip channel's calls from browsers, as the web channel uses them (given by the composition root). */
+export interface VisitorCalls {
+  takes(bot: string): boolean;
+  start(request: { bot: string; caller: string; offerSdp: string }): Promise<{ callId: string; answerSdp: string }>;
+  hangUp(callId: string, caller: string): Promise<void>;
+}
+
+/** A visitor's call is an rtc_sip session of their own, named after their web visitor id. */
+const callerOf = (visitorId: string) => `web:${visitorId}`;
 
 /** A visitor's file as the upload route received it. */
 export interface WebUploadRequest {
@@ -151,8 +163,29 @@ export function createWebChannel(deps: WebChannelDeps) {
       await assertBot(bot);
       return {
         bot, language: deps.languageOf?.(bot) ?? null, prechat_form: deps.prechatFormOf?.(bot) ?? false,
-        voice: voice?.voiceFor(bot) !== undefined,
+        voice: voice?.voiceFor(bot) !== undefined, call: deps.calls?.takes(bot) ?? false,
       };
+    },
+    /**
+     * A live call from the visitor's browser to the bot (docs/channels/web.md, "Calls"): its SDP
+     * offer answered, the bot's voice loop started as for a phone caller. Counted against the
+     * visitor's web rate limit, apart from their messages.
+     */
+    async startCall({ bot, session_token, sdp }: { bot: string; session_token: string; sdp: string }) {
+      await assertBot(bot);
+      const { visitor_id } = await deps.visitorTokens.verify(session_token, bot);
+      if (!deps.calls?.takes(bot)) throw new NotFoundError('This bot takes no calls here', 'calls_unavailable');
+      await enforceLimits(bot, [`call:${visitor_id}`]);
+      const started = await deps.calls.start({ bot, caller: callerOf(visitor_id), offerSdp: sdp });
+      return { call_id: started.callId, sdp: started.answerSdp };
+    },
+    /** The visitor hangs up their call. */
+    async hangUp({ bot, session_token, call_id }: { bot: string; session_token: string; call_id: string }) {
+      await assertBot(bot);
+      const { visitor_id } = await deps.visitorTokens.verify(session_token, bot);
+      if (!deps.calls) throw new NotFoundError('No such call of yours is in progress', 'call_not_found');
+      await deps.calls.hangUp(call_id, callerOf(visitor_id));
+      return { ok: true as const };
     },
     /** The messages of the visitor's session, oldest first. */
     async history({ bot, session_token }: { bot: string; session_token: string }) {

@@ -11,9 +11,11 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
-import { speechWav } from '../support/call-audio.js';
+import { concatWavs, silenceWav, speechWav } from '../support/call-audio.js';
+import { addPhoneBot } from '../support/phone-bot.js';
 import { startFakeVoice, type FakeVoice, type UploadedAudio } from '../support/fake-voice.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { waitFor } from '../support/wait-for.js';
 
 const BOT = 'talker';
 const START = `TALK "Hello! Say something."
@@ -28,11 +30,16 @@ let browser: Browser;
 let voice: FakeVoice;
 let bots: TestBots;
 let audioDir: string;
+/** What the voice service was asked to transcribe: the widget's voice messages, and the call's utterances. */
 const uploads: UploadedAudio[] = [];
+const heardOnCall: UploadedAudio[] = [];
 
 beforeAll(async () => {
   audioDir = await mkdtemp(path.join(os.tmpdir(), 'sb-widget-voice-'));
-  const microphone = await speechWav('I need a refund for my order', path.join(audioDir, 'microphone.wav'), { sampleRate: 16000 });
+  // Speech then silence, looped by Chromium: a call hears one utterance ended by the silence.
+  const microphone = await concatWavs([
+    await speechWav('I need a refund for my order', path.join(audioDir, 'speech.wav')), await silenceWav(1500, path.join(audioDir, 'silence.wav')),
+  ], path.join(audioDir, 'microphone.wav'));
   const [webDir, chromium, fake, testBots] = await Promise.all([
     buildWeb(),
     // No fake UI: a context grants the microphone, or not (the refusal below).
@@ -44,11 +51,16 @@ beforeAll(async () => {
   voice = fake;
   bots = testBots;
   voice.transcribeBy = (audio) => {
+    // The call's utterances come as WAV (docs/channels/rtc-sip.md), the widget's messages as WebM.
+    if (audio.filename !== 'voice.webm') return (heardOnCall.push(audio), 'I need a refund');
     uploads.push(audio);
     return uploads.length === 1 ? 'I need a refund' : 'thanks';
   };
-  await bots.add(BOT, { 'voice-models-url': voice.url, 'http-allow-private-networks': 'true' }, START);
-  service = await startTestService({ WEB_DIR: webDir, BOTS_DIR: bots.dir });
+  // The bot also answers phone calls, so the widget's Call button shows (docs/channels/web.md, "Calls").
+  const trunks = await addPhoneBot(bots, audioDir, { name: BOT, number: '+15550400', voiceUrl: voice.url, script: START });
+  service = await startTestService({
+    WEB_DIR: webDir, BOTS_DIR: bots.dir, SIP_TRUNKS_FILE: trunks, SIP_PORT: '0', SIP_TCP_PORT: 'off', RTP_PORT_MIN: '43000', RTP_PORT_MAX: '43999',
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -101,9 +113,10 @@ test('a voice message is transcribed for the bot, and its reply is spoken inline
   await panel.getByRole('group', { name: 'Spoken reply' }).waitFor();
   expect(voice.requests.filter((r) => r.path === '/v1/audio/speech').map((r) => [r.input, r.responseFormat]))
     .toEqual([['You said: I need a refund. Is there anything else I can help you with today?', 'wav']]);
-  expect(await player.getAttribute('src')).toMatch(new RegExp(`/api/drive/files/${BOT}/spoken/web/[0-9a-f-]{36}/[0-9a-f-]{36}-reply\\.wav\\?expires=`));
+  const firstReply = await player.getAttribute('src');
+  expect(firstReply).toMatch(new RegExp(`/api/drive/files/${BOT}/spoken/web/[0-9a-f-]{36}/[0-9a-f-]{36}-reply\\.wav\\?expires=`));
   await page.waitForFunction((element) => {
-    const audio = element as HTMLAudioElement;
+    const audio = element as unknown as { currentTime: number; ended: boolean };
     return audio.currentTime > 0 || audio.ended;
   }, await player.elementHandle());
 
@@ -118,14 +131,61 @@ test('a voice message is transcribed for the bot, and its reply is spoken inline
 
   // The stop control ends the reply at once.
   const stop = panel.getByRole('group', { name: 'Spoken reply' }).getByRole('button', { name: 'Stop' });
-  await page.waitForFunction((element) => (element as HTMLAudioElement).currentTime > 0, await player.elementHandle());
+  await page.waitForFunction(([element, first]) => {
+    const audio = element as unknown as { currentTime: number; getAttribute(name: string): string | null };
+    return audio.getAttribute('src') !== null && audio.getAttribute('src') !== first && audio.currentTime > 0;
+  }, [await player.elementHandle(), firstReply] as const);
   await stop.click();
   await panel.getByRole('group', { name: 'Spoken reply' }).waitFor({ state: 'hidden' });
-  expect(await player.evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(true);
+  expect(await player.evaluate((audio) => (audio as unknown as { paused: boolean }).paused)).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
 }, 120_000);
+
+test('the Call button calls the bot live: it greets the visitor, hears them and answers, until they hang up', async () => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 }, permissions: ['microphone'] });
+  const { page, panel, errors } = await openWidget(context);
+  const spokenBefore = voice.requests.filter((r) => r.path === '/v1/audio/speech').length;
+  await panel.getByRole('button', { name: 'Call us' }).click();
+  const bar = panel.getByRole('group', { name: 'Call' });
+  await bar.getByText('On the call').waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'widget-call');
+
+  // The call is the rtc_sip voice loop: the greeting is spoken (as WAV, for G.711), the visitor's speech heard and answered.
+  const answer = 'You said: I need a refund. Is there anything else I can help you with today?';
+  await waitFor(() => voice.requests.slice(spokenBefore).some((r) => r.path === '/v1/audio/speech' && r.input === answer), {
+    what: 'the bot to answer what it heard on the call', timeoutMs: 60_000,
+  });
+  expect(voice.requests.slice(spokenBefore).filter((r) => r.path === '/v1/audio/speech').map((r) => [r.input, r.responseFormat]))
+    .toContainEqual(['Hello! Say something.', 'wav']);
+  expect(heardOnCall.length).toBeGreaterThan(0);
+  // The bot's voice reaches the browser: the call's audio has sound.
+  expect(await page.evaluate(hearsSound)).toBe(true);
+
+  await bar.getByRole('button', { name: 'Hang up' }).click();
+  await bar.waitFor({ state: 'hidden' });
+  await panel.getByRole('button', { name: 'Call us' }).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+}, 120_000);
+
+/** In the page: resolves true once the widget's call audio carries sound (Web Audio's analyser over its stream). */
+const hearsSound = `(async () => {
+  const stream = document.querySelector('switchboard-chat').shadowRoot.querySelector('.call audio').srcObject;
+  const audio = new AudioContext();
+  const analyser = audio.createAnalyser();
+  audio.createMediaStreamSource(stream).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+  for (;;) {
+    analyser.getFloatTimeDomainData(samples);
+    if (samples.some((sample) => Math.abs(sample) > 0.01)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await audio.close();
+  return true;
+})()`;
 
 test('a refused microphone is explained, with how to allow it', async () => {
   const context = await browser.newContext({ viewport: { width: 320, height: 640 }, permissions: [] });

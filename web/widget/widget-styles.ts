@@ -11,6 +11,14 @@ button:focus-visible, textarea:focus-visible, a:focus-visible, .log:focus-visibl
 header { display: flex; align-items: center; justify-content: space-between; padding: 10px 14px; background: #1f4fd1; color: #fff; }
 header h2 { margin: 0; font-size: 16px; }
 .status { font-size: 12px; opacity: .9; }
+.actions { display: flex; align-items: center; gap: 4px; }
+.call-button { background: transparent; border: 0; color: #fff; width: 36px; height: 36px; display: grid; place-items: center; }
+.call-button[hidden], .call[hidden] { display: none; }
+.call-button:disabled { opacity: .6; cursor: default; }
+.call { display: flex; align-items: center; gap: 8px; padding: 6px 12px; background: #e3f4e8; border-bottom: 1px solid #6fbf84; font-size: 13px; }
+.call-state { flex: 1; font-weight: 700; color: #1a1a1a; }
+.hangup { padding: 4px 12px; border: 0; border-radius: 16px; background: #b00020; color: #fff; }
+.meeting { display: inline-block; margin-top: 6px; padding: 4px 12px; border-radius: 16px; background: #1f4fd1; color: #fff; text-decoration: none; }
 .close { background: transparent; border: 0; color: #fff; font-size: 22px; width: 36px; height: 36px; }
 .log { flex: 1; overflow-y: auto; padding: 12px; }
 .log ol { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }

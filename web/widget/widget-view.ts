@@ -17,6 +17,8 @@ export interface ViewEvents {
    * technology), `cancel` for Escape while recording. The controller tells a hold from a tap.
    */
   onMicrophone(action: 'press' | 'release' | 'toggle' | 'cancel'): void;
+  /** The Call button (true) or Hang up (false): a live call with the bot (docs/channels/web.md, "Calls"). */
+  onCall(start: boolean): void;
 }
 
 /** What the pre-chat form asks: a name, and an e-mail when the visitor gives one. */
@@ -54,13 +56,20 @@ export class WidgetView {
   private readonly meter: HTMLSpanElement;
   private readonly speaking: HTMLDivElement;
   private readonly player: HTMLAudioElement;
+  private readonly callButton: HTMLButtonElement;
+  private readonly callBar: HTMLDivElement;
+  private readonly callState: HTMLSpanElement;
+  private readonly callAudio: HTMLAudioElement;
 
   constructor(host: HTMLElement, title: string, private readonly events: ViewEvents) {
     const root = host.attachShadow({ mode: 'open' });
     root.innerHTML = `<style>${WIDGET_CSS}</style>
 <section class="panel" role="dialog" aria-label="${escapeHtml(title)}" lang="${escapeHtml(currentLanguage())}" hidden>
   <header><div><h2>${escapeHtml(title)}</h2><span class="status" role="status"></span></div>
-  <button class="close" type="button" aria-label="${escapeHtml(t('chat.close'))}">×</button></header>
+  <div class="actions"><button class="call-button" type="button" aria-label="${escapeHtml(t('call.start'))}" title="${escapeHtml(t('call.start'))}" hidden><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"/></svg></button>
+  <button class="close" type="button" aria-label="${escapeHtml(t('chat.close'))}">×</button></div></header>
+  <div class="call" role="group" aria-label="${escapeHtml(t('call.label'))}" hidden><audio autoplay></audio><span class="call-state" role="status"></span>
+  <button class="hangup" type="button">${escapeHtml(t('call.hang_up'))}</button></div>
   <div class="log" role="log" tabindex="0" aria-live="polite" aria-label="${escapeHtml(t('chat.conversation'))}"><ol></ol></div>
   <div class="typing" aria-live="polite"></div>
   <div class="options"></div>
@@ -98,6 +107,12 @@ export class WidgetView {
     this.speaking = $('.speaking');
     this.player = $('.speaking audio');
     this.listenToMicrophone();
+    this.callButton = $('.call-button');
+    this.callBar = $('.call');
+    this.callState = $('.call-state');
+    this.callAudio = $('.call audio');
+    this.callButton.addEventListener('click', () => this.events.onCall(true));
+    $<HTMLButtonElement>('.hangup').addEventListener('click', () => this.events.onCall(false));
     $<HTMLButtonElement>('.stop').addEventListener('click', () => this.stopSpeaking());
     this.player.addEventListener('ended', () => this.playNext());
     this.player.addEventListener('error', () => this.playNext());
@@ -181,6 +196,23 @@ export class WidgetView {
     mic.addEventListener('click', (e) => {
       if (e.detail === 0 && !pressed) this.events.onMicrophone('toggle');
     });
+  }
+
+  /** Shows the Call button (the bot takes calls from the browser). */
+  setCalls(on: boolean): void {
+    this.callButton.hidden = !on;
+  }
+
+  /**
+   * The call bar: `calling` while the call is set up, `connected` with the bot's (or an attendant's)
+   * voice playing, or none (the bar goes, the Call button comes back).
+   */
+  setCall(state: 'calling' | 'connected' | undefined, audio?: MediaStream): void {
+    this.callBar.hidden = state === undefined;
+    this.callButton.disabled = state !== undefined;
+    this.callState.textContent = state ? t(`call.${state}`) : '';
+    if (audio) this.callAudio.srcObject = audio;
+    if (state === undefined) this.callAudio.srcObject = null;
   }
 
   /** Shows the microphone button (the bot has a voice service). */
@@ -355,6 +387,16 @@ function lineElement(line: ChatLine): HTMLLIElement {
     item.append(who);
   }
   if (line.text) item.append(document.createTextNode(line.text));
+  // A video room's join link (an attendant's /video, docs/meetings.md) as a button that opens the meeting page.
+  for (const url of meetingLinks(line.text)) {
+    const join = document.createElement('a');
+    join.className = 'meeting';
+    join.href = url;
+    join.target = '_blank';
+    join.rel = 'noopener noreferrer';
+    join.textContent = t('call.join_video');
+    item.append(join);
+  }
   for (const file of line.attachments ?? []) {
     const element = fileElement(file);
     if (element) item.append(element);
@@ -396,6 +438,11 @@ function fileElement(file: ChatFile): HTMLElement | undefined {
     link.textContent = name;
   }
   return link;
+}
+
+/** The http(s) links to a meeting room (`…/meet/<room>`) in a line's text. */
+function meetingLinks(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s]+\/meet\/[A-Za-z0-9_-]+/g)].map((m) => m[0]);
 }
 
 function escapeHtml(text: string): string {

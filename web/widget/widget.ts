@@ -9,6 +9,7 @@ import { chooseLanguage, t, useLanguage } from './widget-i18n.js';
 import { WidgetView, type VisitorDetails } from './widget-view.js';
 import { pageReferral } from './page-referral.js';
 import { MicrophoneError, startRecording, type Recording } from './voice-recorder.js';
+import { placeCall, type BrowserCall } from './browser-call.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
@@ -36,9 +37,12 @@ class ChatWidget {
   private readonly visitorKey: string;
   /** The microphone: recording, or opening (the browser may be asking the visitor), or neither. */
   private voice: { recording?: Recording; pressedAt: number; stopWhenOpen: boolean; pressedWhileOn: boolean } | undefined;
+  /** A live call with the bot: being placed (`hangUpWhenPlaced` when Hang up came first), or in progress. */
+  private call: { placed?: BrowserCall; hangUpWhenPlaced: boolean } | undefined;
 
   /**
    * @param voice the bot has a voice service: the microphone button shows (docs/channels/web.md, "Voice").
+   * @param calls the bot takes calls from the browser: the Call button shows (docs/channels/web.md, "Calls").
    * @param prechatForm the bot's `web-prechat-form`: a new visitor gives a name (and an e-mail) before the chat. */
   constructor(
     host: HTMLElement,
@@ -47,6 +51,7 @@ class ChatWidget {
     title: string,
     prechatForm = false,
     voice = false,
+    calls = false,
   ) {
     this.storageKey = `switchboard-widget:${bot}`;
     this.visitorKey = `switchboard-widget:${bot}:visitor`;
@@ -60,8 +65,10 @@ class ChatWidget {
         this.view.setAsking(false);
       },
       onMicrophone: (action) => this.microphone(action),
+      onCall: (start) => (start ? this.startCall() : this.hangUp()),
     });
     this.view.setVoice(voice);
+    this.view.setCalls(calls);
     window.addEventListener('online', () => this.reconnectNow());
     // A visitor who is already chatting, or already said who they are, is not asked again.
     if (prechatForm && !this.token && !this.visitor) this.view.setAsking(true);
@@ -151,6 +158,46 @@ class ChatWidget {
     } finally {
       this.view.setUploading(false);
     }
+  }
+
+  /**
+   * Calls the bot live (docs/channels/web.md, "Calls"): the call bar shows while it is placed and
+   * while it lasts; a refused microphone, a call that cannot connect and the end of the call are said in the conversation.
+   */
+  private startCall(): void {
+    const token = this.token;
+    if (this.call) return;
+    if (!token) {
+      this.append({ from: 'system', text: t('call.first') });
+      return;
+    }
+    this.view.stopSpeaking();
+    const call: NonNullable<ChatWidget['call']> = { hangUpWhenPlaced: false };
+    this.call = call;
+    this.view.setCall('calling');
+    placeCall(this.client, token, {
+      onConnected: (audio) => this.view.setCall('connected', audio),
+      onEnded: (why) => {
+        if (this.call === call) this.call = undefined;
+        this.view.setCall(undefined);
+        if (why !== 'hung-up') this.append({ from: 'system', text: t(why === 'ended' ? 'call.ended' : 'call.failed') });
+      },
+    }).then((placed) => {
+      call.placed = placed;
+      if (call.hangUpWhenPlaced) placed.hangUp();
+    }, (error: unknown) => {
+      if (!(error instanceof MicrophoneError)) return; // a call that failed to connect was told by onEnded
+      if (this.call === call) this.call = undefined;
+      this.view.setCall(undefined);
+      this.append({ from: 'system', text: t(error.problem === 'denied' ? 'call.denied' : `voice.${error.problem}`) });
+    });
+  }
+
+  private hangUp(): void {
+    const call = this.call;
+    if (!call) return;
+    if (call.placed) call.placed.hangUp();
+    else call.hangUpWhenPlaced = true;
   }
 
   /**
@@ -311,11 +358,11 @@ function start(): void {
   const server = new URL(script.src, location.href).origin;
   const client = new WebChannelClient(server, bot, pageReferral(location.href));
   // The bot's settings first (its language, unless the tag names one, and its pre-chat form), then the DOM.
-  const info = client.info().catch(() => ({ language: null, prechatForm: false, voice: false }));
-  const mount = (settings: { prechatForm: boolean; voice: boolean }) => {
+  const info = client.info().catch(() => ({ language: null, prechatForm: false, voice: false, call: false }));
+  const mount = (settings: { prechatForm: boolean; voice: boolean; call: boolean }) => {
     const host = document.createElement('switchboard-chat');
     document.body.append(host);
-    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'), settings.prechatForm, settings.voice);
+    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'), settings.prechatForm, settings.voice, settings.call);
   };
   const attribute = script.dataset.language;
   void info
