@@ -221,8 +221,8 @@ describe('GET /api/channels/web/:bot/info', () => {
   };
 
   test('tells the widget the bot\'s language, null when it sets none, and whether it asks name and e-mail first; an unknown bot is 404', async () => {
-    expect(await info('other')).toEqual({ status: 200, body: { bot: 'other', language: 'pt-BR', prechat_form: true } });
-    expect(await info('default')).toEqual({ status: 200, body: { bot: 'default', language: null, prechat_form: false } });
+    expect(await info('other')).toEqual({ status: 200, body: { bot: 'other', language: 'pt-BR', prechat_form: true, voice: false, call: false } });
+    expect(await info('default')).toEqual({ status: 200, body: { bot: 'default', language: null, prechat_form: false, voice: false, call: false } });
     expect(await info('nobody')).toMatchObject({ status: 404, body: { error: 'bot_not_found' } });
   });
 });
