@@ -14,13 +14,17 @@ import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { concatWavs, silenceWav, speechWav } from '../support/call-audio.js';
 import { addPhoneBot } from '../support/phone-bot.js';
 import { startFakeVoice, type FakeVoice, type UploadedAudio } from '../support/fake-voice.js';
-import { startTestService, type TestService } from '../support/service.js';
-import { waitFor } from '../support/wait-for.js';
+import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { waitFor, waitForValue } from '../support/wait-for.js';
 
 const BOT = 'talker';
 const START = `TALK "Hello! Say something."
 DO
   HEAR words
+  IF words = "I need a person" THEN
+    TRANSFER TO HUMAN "support", "normal", "asked for a person"
+    EXIT DO
+  END IF
   TALK "You said: \${words}. Is there anything else I can help you with today?"
 LOOP
 `;
@@ -52,7 +56,7 @@ beforeAll(async () => {
   bots = testBots;
   voice.transcribeBy = (audio) => {
     // The call's utterances come as WAV (docs/channels/rtc-sip.md), the widget's messages as WebM.
-    if (audio.filename !== 'voice.webm') return (heardOnCall.push(audio), 'I need a refund');
+    if (audio.filename !== 'voice.webm') return heardOnCall.push(audio) === 1 ? 'I need a refund' : 'I need a person';
     uploads.push(audio);
     return uploads.length === 1 ? 'I need a refund' : 'thanks';
   };
@@ -143,7 +147,7 @@ test('a voice message is transcribed for the bot, and its reply is spoken inline
   await context.close();
 }, 120_000);
 
-test('the Call button calls the bot live: it greets the visitor, hears them and answers, until they hang up', async () => {
+test('the Call button calls the bot live: it greets the visitor, hears and answers them, hands them to the queue as any call, until they hang up', async () => {
   const context = await browser.newContext({ viewport: { width: 320, height: 640 }, permissions: ['microphone'] });
   const { page, panel, errors } = await openWidget(context);
   const spokenBefore = voice.requests.filter((r) => r.path === '/v1/audio/speech').length;
@@ -163,6 +167,14 @@ test('the Call button calls the bot live: it greets the visitor, hears them and 
   expect(heardOnCall.length).toBeGreaterThan(0);
   // The bot's voice reaches the browser: the call's audio has sound.
   expect(await page.evaluate(hearsSound)).toBe(true);
+
+  // Asked for a person, the bot hands the call over: it waits in the attendants' queue as a phone call does.
+  const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+  const queued = await waitForValue(async () => {
+    const res = await fetch(`${service.url}/api/attendance/queue`, { headers: admin });
+    return ((await res.json()) as { channel: string; status: string }[]).find((item) => item.channel === 'rtc_sip');
+  }, (item) => item !== undefined, { what: 'the browser call in the attendants\' queue', timeoutMs: 60_000 });
+  expect(queued).toMatchObject({ channel: 'rtc_sip', status: 'waiting' });
 
   await bar.getByRole('button', { name: 'Hang up' }).click();
   await bar.waitFor({ state: 'hidden' });
