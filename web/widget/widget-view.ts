@@ -1,6 +1,7 @@
 import type { ChatFile, ChatLine } from './widget-client.js';
 import { currentLanguage, isSurveyThanks, t } from './widget-i18n.js';
 import { WIDGET_CSS } from './widget-styles.js';
+import { holdOrTap, SpokenReplies, type MicrophoneAction } from './voice-view.js';
 
 /** What the visitor does in the widget; the controller (widget.ts) decides what follows. */
 export interface ViewEvents {
@@ -16,7 +17,7 @@ export interface ViewEvents {
    * Space or Enter), `release` when it comes up, `toggle` for a click without a press (assistive
    * technology), `cancel` for Escape while recording. The controller tells a hold from a tap.
    */
-  onMicrophone(action: 'press' | 'release' | 'toggle' | 'cancel'): void;
+  onMicrophone(action: MicrophoneAction): void;
   /** The Call button (true) or Hang up (false): a live call with the bot (docs/channels/web.md, "Calls"). */
   onCall(start: boolean): void;
 }
@@ -54,8 +55,7 @@ export class WidgetView {
   private readonly microphone: HTMLButtonElement;
   private readonly recording: HTMLDivElement;
   private readonly meter: HTMLSpanElement;
-  private readonly speaking: HTMLDivElement;
-  private readonly player: HTMLAudioElement;
+  private readonly replies: SpokenReplies;
   private readonly callButton: HTMLButtonElement;
   private readonly callBar: HTMLDivElement;
   private readonly callState: HTMLSpanElement;
@@ -104,9 +104,8 @@ export class WidgetView {
     this.microphone = $('.microphone');
     this.recording = $('.recording');
     this.meter = $('.meter');
-    this.speaking = $('.speaking');
-    this.player = $('.speaking audio');
-    this.listenToMicrophone();
+    this.replies = new SpokenReplies($('.speaking'), $('.speaking audio'));
+    holdOrTap(this.microphone, (action) => this.events.onMicrophone(action));
     this.callButton = $('.call-button');
     this.callBar = $('.call');
     this.callState = $('.call-state');
@@ -114,8 +113,6 @@ export class WidgetView {
     this.callButton.addEventListener('click', () => this.events.onCall(true));
     $<HTMLButtonElement>('.hangup').addEventListener('click', () => this.events.onCall(false));
     $<HTMLButtonElement>('.stop').addEventListener('click', () => this.stopSpeaking());
-    this.player.addEventListener('ended', () => this.playNext());
-    this.player.addEventListener('error', () => this.playNext());
 
     this.launcher.addEventListener('click', () => this.events.onToggle(this.panel.hasAttribute('hidden')));
     $<HTMLButtonElement>('.close').addEventListener('click', () => this.events.onToggle(false));
@@ -149,52 +146,6 @@ export class WidgetView {
         e.preventDefault();
         this.submit();
       }
-    });
-  }
-
-  /**
-   * Hold to talk and tap to toggle, by pointer and by keyboard: a press and its release go to the
-   * controller as they happen. Space and Enter do not also click; a click that no press came
-   * before (a screen reader's) toggles.
-   */
-  private listenToMicrophone(): void {
-    const mic = this.microphone;
-    let pressed = false;
-    const press = () => {
-      if (pressed) return;
-      pressed = true;
-      this.events.onMicrophone('press');
-    };
-    const release = () => {
-      if (!pressed) return;
-      pressed = false;
-      this.events.onMicrophone('release');
-    };
-    mic.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
-      mic.setPointerCapture(e.pointerId);
-      press();
-    });
-    mic.addEventListener('pointerup', release);
-    mic.addEventListener('pointercancel', release);
-    mic.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && mic.getAttribute('aria-pressed') === 'true') {
-        e.stopPropagation();
-        this.events.onMicrophone('cancel');
-        return;
-      }
-      if (e.key !== ' ' && e.key !== 'Enter') return;
-      e.preventDefault();
-      if (!e.repeat) press();
-    });
-    mic.addEventListener('keyup', (e) => {
-      if (e.key !== ' ' && e.key !== 'Enter') return;
-      e.preventDefault();
-      release();
-    });
-    mic.addEventListener('blur', release);
-    mic.addEventListener('click', (e) => {
-      if (e.detail === 0 && !pressed) this.events.onMicrophone('toggle');
     });
   }
 
@@ -236,33 +187,14 @@ export class WidgetView {
     this.meter.style.setProperty('--level', `${percent}%`);
   }
 
-  private readonly queue: string[] = [];
-
   /** Plays a spoken reply inline; replies that come while one plays wait their turn. */
   speak(url: string): void {
-    this.queue.push(url);
-    if (this.speaking.hidden) this.playNext();
-  }
-
-  private playNext(): void {
-    const next = this.queue.shift();
-    if (next === undefined) {
-      this.speaking.hidden = true;
-      return;
-    }
-    this.speaking.hidden = false;
-    this.player.src = next;
-    // A browser that refuses to play (no gesture yet) leaves the reply as text, and the bar with it to dismiss.
-    this.player.play().catch(() => undefined);
+    this.replies.speak(url);
   }
 
   /** The stop control: this reply and those waiting are not said. */
   stopSpeaking(): void {
-    this.queue.length = 0;
-    this.player.pause();
-    this.player.removeAttribute('src');
-    this.player.load();
-    this.speaking.hidden = true;
+    this.replies.stop();
   }
 
   private submit(): void {

@@ -8,14 +8,12 @@ import { ChannelError, UPLOAD_MAX_BYTES, WebChannelClient, type ChatFile, type C
 import { chooseLanguage, t, useLanguage } from './widget-i18n.js';
 import { WidgetView, type VisitorDetails } from './widget-view.js';
 import { pageReferral } from './page-referral.js';
-import { MicrophoneError, startRecording, type Recording } from './voice-recorder.js';
-import { placeCall, type BrowserCall } from './browser-call.js';
+import { VoiceController } from './voice-controller.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
 const TYPING_EVERY_MS = 1_000;
-/** A press of the microphone held this long is hold-to-talk (sent on release); a shorter one is a tap that toggles. */
-const HOLD_MS = 400;
+
 /** What the visitor reads when a file is refused, by the upload's status (keys of the widget catalogue). */
 const UPLOAD_ERRORS: Record<number, () => string> = {
   413: () => t('error.file_too_big', { megabytes: UPLOAD_MAX_BYTES / (1024 * 1024) }),
@@ -35,10 +33,7 @@ class ChatWidget {
   private readonly view: WidgetView;
   private readonly storageKey: string;
   private readonly visitorKey: string;
-  /** The microphone: recording, or opening (the browser may be asking the visitor), or neither. */
-  private voice: { recording?: Recording; pressedAt: number; stopWhenOpen: boolean; pressedWhileOn: boolean } | undefined;
-  /** A live call with the bot: being placed (`hangUpWhenPlaced` when Hang up came first), or in progress. */
-  private call: { placed?: BrowserCall; hangUpWhenPlaced: boolean } | undefined;
+  private readonly voice: VoiceController;
 
   /**
    * @param voice the bot has a voice service: the microphone button shows (docs/channels/web.md, "Voice").
@@ -64,8 +59,18 @@ class ChatWidget {
         this.visitor = details;
         this.view.setAsking(false);
       },
-      onMicrophone: (action) => this.microphone(action),
-      onCall: (start) => (start ? this.startCall() : this.hangUp()),
+      onMicrophone: (action) => this.voice.microphone(action),
+      onCall: (start) => (start ? this.voice.startCall() : this.voice.hangUp()),
+    });
+    this.voice = new VoiceController({
+      client, view: this.view,
+      token: () => this.token,
+      dropToken: () => {
+        this.token = undefined;
+      },
+      say: (text) => this.append({ from: 'system', text }),
+      send: (file) => this.send('', [file]),
+      uploadError: (status) => UPLOAD_ERRORS[status]?.(),
     });
     this.view.setVoice(voice);
     this.view.setCalls(calls);
@@ -157,121 +162,6 @@ class ChatWidget {
       this.append({ from: 'system', text: UPLOAD_ERRORS[status]?.() ?? t('error.file_not_sent') });
     } finally {
       this.view.setUploading(false);
-    }
-  }
-
-  /**
-   * Calls the bot live (docs/channels/web.md, "Calls"): the call bar shows while it is placed and
-   * while it lasts; a refused microphone, a call that cannot connect and the end of the call are said in the conversation.
-   */
-  private startCall(): void {
-    const token = this.token;
-    if (this.call) return;
-    if (!token) {
-      this.append({ from: 'system', text: t('call.first') });
-      return;
-    }
-    this.view.stopSpeaking();
-    const call: NonNullable<ChatWidget['call']> = { hangUpWhenPlaced: false };
-    this.call = call;
-    this.view.setCall('calling');
-    placeCall(this.client, token, {
-      onConnected: (audio) => this.view.setCall('connected', audio),
-      onEnded: (why) => {
-        if (this.call === call) this.call = undefined;
-        this.view.setCall(undefined);
-        if (why !== 'hung-up') this.append({ from: 'system', text: t(why === 'ended' ? 'call.ended' : 'call.failed') });
-      },
-    }).then((placed) => {
-      call.placed = placed;
-      if (call.hangUpWhenPlaced) placed.hangUp();
-    }, (error: unknown) => {
-      if (!(error instanceof MicrophoneError)) return; // a call that failed to connect was told by onEnded
-      if (this.call === call) this.call = undefined;
-      this.view.setCall(undefined);
-      this.append({ from: 'system', text: t(error.problem === 'denied' ? 'call.denied' : `voice.${error.problem}`) });
-    });
-  }
-
-  private hangUp(): void {
-    const call = this.call;
-    if (!call) return;
-    if (call.placed) call.placed.hangUp();
-    else call.hangUpWhenPlaced = true;
-  }
-
-  /**
-   * The microphone button: held past HOLD_MS it records until released (hold to talk); a shorter
-   * tap starts recording and the next press sends; a screen reader's click toggles; Escape drops.
-   */
-  private microphone(action: 'press' | 'release' | 'toggle' | 'cancel'): void {
-    const voice = this.voice;
-    if (action === 'cancel') {
-      voice?.recording?.cancel();
-      this.voice = undefined;
-      this.view.setRecording(false);
-      return;
-    }
-    if (action === 'toggle') {
-      if (voice) this.stopRecording();
-      else this.startRecording();
-      return;
-    }
-    if (action === 'press') {
-      if (voice) voice.pressedWhileOn = true;
-      else this.startRecording();
-      return;
-    }
-    if (!voice) return;
-    if (voice.pressedWhileOn || Date.now() - voice.pressedAt >= HOLD_MS) this.stopRecording();
-  }
-
-  private startRecording(): void {
-    if (!this.token) {
-      this.append({ from: 'system', text: t('voice.first') });
-      return;
-    }
-    this.view.stopSpeaking();
-    const voice: NonNullable<ChatWidget['voice']> = { pressedAt: Date.now(), stopWhenOpen: false, pressedWhileOn: false };
-    this.voice = voice;
-    this.view.setRecording(true);
-    startRecording((level) => this.view.setLevel(level)).then((recording) => {
-      if (this.voice !== voice) return recording.cancel();
-      voice.recording = recording;
-      // Released before the microphone opened (the browser was asking): nothing was said.
-      if (voice.stopWhenOpen) this.microphone('cancel');
-    }, (error: unknown) => {
-      if (this.voice === voice) this.voice = undefined;
-      this.view.setRecording(false);
-      const problem = error instanceof MicrophoneError ? error.problem : 'unsupported';
-      this.append({ from: 'system', text: t(`voice.${problem}`) });
-    });
-  }
-
-  /** Stops recording and sends the voice message: uploaded, then sent with no text and marked as voice. */
-  private stopRecording(): void {
-    const voice = this.voice;
-    if (!voice) return;
-    if (!voice.recording) {
-      voice.stopWhenOpen = true;
-      return;
-    }
-    this.voice = undefined;
-    this.view.setRecording(false);
-    void voice.recording.finish().then((audio) => this.sendVoice(audio));
-  }
-
-  private async sendVoice(audio: Blob): Promise<void> {
-    const token = this.token;
-    if (audio.size === 0 || !token) return;
-    const type = audio.type.split(';')[0] || 'audio/webm';
-    try {
-      const uploaded = await this.client.upload(new File([audio], `voice.${type === 'audio/ogg' ? 'ogg' : 'webm'}`, { type }), token);
-      await this.send('', [{ ...uploaded, voice: true }]);
-    } catch (err) {
-      const status = err instanceof ChannelError ? err.status : 0;
-      if (status === 401) this.token = undefined;
-      this.append({ from: 'system', text: UPLOAD_ERRORS[status]?.() ?? t('voice.not_sent') });
     }
   }
 
