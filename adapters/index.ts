@@ -10,7 +10,7 @@ import { createRtcSipAdapter, type RtcSipAdapter } from './rtc-sip/index.js';
 /** Channel adapters: each channel's implementation of the engine's contract (engine/channel-contract.ts), and the one map of them. */
 export {
   createVisitorTokens, createWebAdapter, createWebChannel, DEFAULT_WEB_RATE_LIMIT, WEB_ATTACHMENTS_MAX, WEB_UPLOAD_MAX_BYTES, webUploadTooLarge,
-  type TranscriptRow, type VisitorClaims, type VisitorLinkReader, type VisitorTokens, type WebAttachmentRef, type WebChannel, type WebChannelDeps,
+  type TranscriptRow, type VisitorCalls, type VisitorClaims, type VisitorLinkReader, type VisitorTokens, type WebAttachmentRef, type WebChannel, type WebChannelDeps,
   type WebMessageBody, type WebUpload, type WebUploadDeps, type WebUploadRequest,
 } from './web/index.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createAttendantCalls, createChannelMediaFetcher, createChannelWebhooks, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, type CallSharing, type OutboundCalls } from '../adapters/index.js';
+import { createAttendantCalls, createChannelMediaFetcher, createChannelWebhooks, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, type CallSharing, type OutboundCalls, type VisitorCalls } from '../adapters/index.js';
 import { signInToBot, signInToBotWithToken, type SignedInUser, type SignInRequest } from '../auth/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { openDriveLink } from '../content/index.js';
@@ -36,6 +36,8 @@ export async function serveHttp(deps: {
   settings: ProcessSettings; infra: Infrastructure; auth: AuthWiring; bots: BotRegistry; conversations: Conversations; attendance: AttendanceWiring;
   notifications: Awaited<ReturnType<typeof wireNotifications>>; groups: GroupsDeps; content: ReturnType<typeof wireContent>; crm: CrmWiring;
   identity: ReturnType<typeof identityRoutes>; publicUrl: PublicUrl; logger: Logger; calls?: OutboundCalls;
+  /** Calls from web visitors' browsers, when a bot takes phone calls (docs/channels/web.md, "Calls"). */
+  browserCalls?: VisitorCalls;
   /** The calls of every instance, when they are shared (docs/operations/kamailio.md). */
   callSharing?: Pick<CallSharing, 'holder'>;
 }) {
@@ -73,6 +75,9 @@ export async function serveHttp(deps: {
       // The widget speaks the bot's language (docs/configuration.md, "Languages").
       languageOf: (name) => bots.named(name)?.config.language,
       prechatFormOf: (name) => bots.named(name)?.config['web-prechat-form'] === true,
+      // The widget's microphone and spoken replies (docs/channels/web.md, "Voice").
+      voiceFor: (name) => (bots.named(name) ? conversations.voiceFor(name) : undefined), logger,
+      ...(deps.browserCalls ? { calls: deps.browserCalls } : {}),
     }),
     webAllowedOrigins: (name) => bots.named(name)?.config['web-allowed-origins'] ?? [],
     sessions: { findSession: (id) => conversations.sessions.findById(id) },

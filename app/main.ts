@@ -108,7 +108,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     bots: bots.all, users: auth.users, groups: identityProvider, tokens: auth.tokens, secret: auth.secret, publicUrl, fetch: infra.fetch,
   });
 
-  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, identity, publicUrl, logger, ...(phoneCalls ? { calls: phoneCalls.outbound } : {}), ...(phoneCalls?.sharing ? { callSharing: phoneCalls.sharing } : {}) });
+  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, identity, publicUrl, logger, ...(phoneCalls ? { calls: phoneCalls.outbound, browserCalls: phoneCalls.browser } : {}), ...(phoneCalls?.sharing ? { callSharing: phoneCalls.sharing } : {}) });
   const stop = createShutdown({
     settings, http, logger,
     quiet: [() => recovery.stop()],

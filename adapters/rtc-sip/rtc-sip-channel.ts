@@ -15,6 +15,7 @@ import { runVoiceCall, type CallEngine, type VoiceCallDeps } from './voice-call.
 import { createOutboundCalls, type OutboundCalls } from './outbound-calls.js';
 import { createTransferLegs } from './transfer-leg.js';
 import type { RateLimiter } from '../../infra/rate-limit/index.js';
+import { createBrowserCalls, type BrowserCalls } from './browser-calls.js';
 
 /** Where the channel listens (process settings, docs/channels/rtc-sip.md "Ports and NAT"). */
 export interface RtcSipChannelOptions {
@@ -52,6 +53,8 @@ export interface RtcSipChannel {
   activeCalls(): number;
   /** The calls the bots place (docs/channels/rtc-sip.md, "Outbound calls"). */
   readonly outbound: OutboundCalls;
+  /** Calls from web visitors' browsers (docs/channels/web.md, "Calls"): the same conversation as a phone caller's. */
+  readonly browser: BrowserCalls;
   /** Hangs up every call and stops listening. */
   close(): Promise<void>;
 }
@@ -192,8 +195,20 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
     voiceCall,
   });
 
+  const browser = createBrowserCalls({
+    bots: options.bots, openMedia, activeCalls, logger,
+    // The media's sockets bind SIP_HOST; one that binds every address is reached on loopback.
+    mediaAddress: options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host,
+    track(callId, entry) {
+      calls.set(callId, entry);
+      return () => calls.delete(callId);
+    },
+    run: (party, call, media) => runVoiceCall({ ...voiceCall, engine: options.engine, speech: speechOf(party.bot), logger, now }, party, call, media),
+  });
+
   return {
     outbound,
+    browser,
     udpPort: agent.udpPort,
     ...(agent.tcpPort === undefined ? {} : { tcpPort: agent.tcpPort }),
     ...(agent.tlsPort === undefined ? {} : { tlsPort: agent.tlsPort }),

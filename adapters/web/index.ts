@@ -4,7 +4,7 @@ export {
 } from './visitor-token.js';
 export { createWebAdapter, type WebAdapterOptions, type WebMessageBody } from './web-adapter.js';
 export {
-  createWebChannel, DEFAULT_WEB_RATE_LIMIT, type TranscriptRow, type WebChannel, type WebChannelDeps, type WebMessageRequest, type WebUploadRequest,
+  createWebChannel, DEFAULT_WEB_RATE_LIMIT, type TranscriptRow, type VisitorCalls, type WebChannel, type WebChannelDeps, type WebMessageRequest, type WebUploadRequest,
 } from './web-channel.js';
 export {
   acceptVisitorAttachments, attachmentTypeOf, safeFileName, visitorUploadFolder, WEB_ATTACHMENTS_MAX, WEB_UPLOAD_MAX_BYTES,

@@ -40,6 +40,8 @@ export interface WebAttachmentRef {
   name?: string;
   mime_type?: string;
   type?: 'image' | 'audio' | 'video' | 'file';
+  /** Recorded with the widget's microphone (docs/channels/web.md, "Voice"): transcribed, and the reply spoken. */
+  voice?: boolean;
 }
 
 const KINDS_BY_EXTENSION: Record<string, Attachment['type']> = {
@@ -101,7 +103,8 @@ export function acceptVisitorAttachments(
       const path = `body.attachments.${i}.mime_type`;
       throw new ValidationError(`Invalid request body: ${path}: not a media type (type/subtype)`, [{ path, message: 'not a media type' }]);
     }
-    return { type: attachment.type ?? attachmentTypeOf(mime_type, name), url: attachment.url, name, mime_type };
+    const type = attachment.type ?? attachmentTypeOf(mime_type, name);
+    return { type, url: attachment.url, name, mime_type, ...(attachment.voice && type === 'audio' ? { voice: true } : {}) };
   });
 }
 

@@ -3,6 +3,9 @@ import { ConflictError, NotFoundError, RateLimitError, UnauthorizedError } from 
 import type { RateLimiter, RateLimitRule } from '../../infra/rate-limit/index.js';
 import type { VisitorTokens, WebMessageBody } from './index.js';
 import { storeWebUpload, type WebUploadDeps } from './web-upload.js';
+import { speakWebReplies, transcribeWebVoice, type WebVoiceDeps } from './web-voice.js';
+import type { Logger } from '../../infra/logger.js';
+import type { VoiceModels } from '../../engine/index.js';
 
 /** The per-visitor limit when the bot's config says nothing: 30 messages a minute. */
 export const DEFAULT_WEB_RATE_LIMIT: RateLimitRule = { points: 30, durationSeconds: 60 };
@@ -35,7 +38,25 @@ export interface WebChannelDeps {
   languageOf?(bot: string): string | undefined;
   /** The bot's `web-prechat-form`: the widget asks a new visitor's name and e-mail first. */
   prechatFormOf?(bot: string): boolean;
+  /**
+   * The bot's voice service (`voice-models-url`), undefined when it has none: voice messages are
+   * transcribed and replies to them spoken (docs/channels/web.md, "Voice"). Needs `uploads`.
+   */
+  voiceFor?(bot: string): VoiceModels | undefined;
+  /** Calls from the visitor's browser into the bot's voice loop (the rtc_sip channel's browser calls); none when this instance takes no calls. */
+  calls?: VisitorCalls;
+  logger?: Logger;
 }
+
+/** The rtc_sip channel's calls from browsers, as the web channel uses them (given by the composition root). */
+export interface VisitorCalls {
+  takes(bot: string): boolean;
+  start(request: { bot: string; caller: string; offerSdp: string }): Promise<{ callId: string; answerSdp: string }>;
+  hangUp(callId: string, caller: string): Promise<void>;
+}
+
+/** A visitor's call is an rtc_sip session of their own, named after their web visitor id. */
+const callerOf = (visitorId: string) => `web:${visitorId}`;
 
 /** A visitor's file as the upload route received it. */
 export interface WebUploadRequest {
@@ -65,6 +86,9 @@ const NO_RAW_BODY = Buffer.alloc(0);
  * The HTTP route only validates and calls these.
  */
 export function createWebChannel(deps: WebChannelDeps) {
+  const voice: WebVoiceDeps | undefined = deps.voiceFor && deps.uploads
+    ? { voiceFor: deps.voiceFor, adapter: deps.adapter, uploads: deps.uploads, ...(deps.logger ? { logger: deps.logger } : {}) }
+    : undefined;
   const assertBot = async (bot: string) => {
     if (!(await deps.botExists(bot))) throw new NotFoundError(`No bot named "${bot}"`, 'bot_not_found');
   };
@@ -90,18 +114,21 @@ export function createWebChannel(deps: WebChannelDeps) {
       await assertBot(bot);
       const request: ChannelRequest = { headers, query: {}, rawBody: NO_RAW_BODY, body, bot, originalUrl: `/api/channels/web/${bot}/messages` };
       if (!(await deps.adapter.verify(request))) throw new UnauthorizedError('The session token is invalid');
-      const [inbound] = deps.adapter.parse(request);
-      if (!inbound) throw new UnauthorizedError('The message could not be read');
-      const visitorId = inbound.customer.external_id;
+      const [parsed] = deps.adapter.parse(request);
+      if (!parsed) throw new UnauthorizedError('The message could not be read');
+      const visitorId = parsed.customer.external_id;
       // A first message has no visitor to count yet: it counts against the client's address
       // (which bounds how fast one address opens sessions) and starts the new visitor's count.
       await enforceLimits(bot, body.session_token ? [`visitor:${visitorId}`] : [`ip:${clientAddress}`, `visitor:${visitorId}`]);
 
+      // Counted before the voice service is asked: a visitor over the limit costs no transcription.
+      const inbound = voice ? await transcribeWebVoice(voice, parsed) : parsed;
       const outcome = await deps.engine.receive(inbound);
       if (!outcome.session_id) throw new ConflictError('This message was already received', 'duplicate_message');
       const session_token = await deps.visitorTokens.issue({ bot, visitor_id: visitorId, session_id: outcome.session_id });
+      const replies = voice ? await speakWebReplies(voice, bot, visitorId, outcome.replies) : outcome.replies;
       // A duplicate (a retried client_message_id) answers with the replies its first delivery got.
-      return { session_id: outcome.session_id, session_token, replies: outcome.replies.map(toReply) };
+      return { session_id: outcome.session_id, session_token, replies: replies.map(toReply) };
     },
 
     /**
@@ -130,11 +157,35 @@ export function createWebChannel(deps: WebChannelDeps) {
     /**
      * What the widget needs before the visitor says anything: the bot's language, or null when it
      * sets none (then the widget follows the visitor's browser), and whether it asks the visitor's
-     * name and e-mail first. Public, as the bot's name is.
+     * name and e-mail first, and whether it takes voice messages (it has a voice service). Public, as the bot's name is.
      */
     async info({ bot }: { bot: string }) {
       await assertBot(bot);
-      return { bot, language: deps.languageOf?.(bot) ?? null, prechat_form: deps.prechatFormOf?.(bot) ?? false };
+      return {
+        bot, language: deps.languageOf?.(bot) ?? null, prechat_form: deps.prechatFormOf?.(bot) ?? false,
+        voice: voice?.voiceFor(bot) !== undefined, call: deps.calls?.takes(bot) ?? false,
+      };
+    },
+    /**
+     * A live call from the visitor's browser to the bot (docs/channels/web.md, "Calls"): its SDP
+     * offer answered, the bot's voice loop started as for a phone caller. Counted against the
+     * visitor's web rate limit, apart from their messages.
+     */
+    async startCall({ bot, session_token, sdp }: { bot: string; session_token: string; sdp: string }) {
+      await assertBot(bot);
+      const { visitor_id } = await deps.visitorTokens.verify(session_token, bot);
+      if (!deps.calls?.takes(bot)) throw new NotFoundError('This bot takes no calls here', 'calls_unavailable');
+      await enforceLimits(bot, [`call:${visitor_id}`]);
+      const started = await deps.calls.start({ bot, caller: callerOf(visitor_id), offerSdp: sdp });
+      return { call_id: started.callId, sdp: started.answerSdp };
+    },
+    /** The visitor hangs up their call. */
+    async hangUp({ bot, session_token, call_id }: { bot: string; session_token: string; call_id: string }) {
+      await assertBot(bot);
+      const { visitor_id } = await deps.visitorTokens.verify(session_token, bot);
+      if (!deps.calls) throw new NotFoundError('No such call of yours is in progress', 'call_not_found');
+      await deps.calls.hangUp(call_id, callerOf(visitor_id));
+      return { ok: true as const };
     },
     /** The messages of the visitor's session, oldest first. */
     async history({ bot, session_token }: { bot: string; session_token: string }) {
@@ -168,6 +219,7 @@ function attachmentsOf(payload: Record<string, unknown> | undefined) {
     return [{
       type: a.type as string, url: a.url,
       ...(typeof a.name === 'string' ? { name: a.name } : {}), ...(typeof a.mime_type === 'string' ? { mime_type: a.mime_type } : {}),
+      ...(a.voice === true ? { voice: true } : {}),
     }];
   });
 }

@@ -6,6 +6,7 @@ import { createChannelAdapters, createVisitorTokens, createWebChannel, type Tran
 import { createTokenIssuer } from '../../auth/index.js';
 import type { Engine, ReceiveOutcome } from '../../engine/engine-api.js';
 import type { InboundMessage, OutboundMessage } from '../../engine/messages.js';
+import { NotFoundError } from '../../infra/errors.js';
 import { createLogger } from '../../infra/logger.js';
 import { createMemoryRateLimiter } from '../../infra/rate-limit/index.js';
 import { createAuthorizer } from '../auth-middleware.js';
@@ -38,14 +39,33 @@ class EchoEngine implements Pick<Engine, 'receive'> {
   }
 }
 
+/** The rtc_sip channel's browser calls as the web channel sees them: the bot `other` takes calls; each call is its caller's. */
+class FakeCalls {
+  readonly started: { bot: string; caller: string; offerSdp: string }[] = [];
+  readonly callers = new Map<string, string>();
+  takes = (bot: string) => bot === 'other';
+  async start(request: { bot: string; caller: string; offerSdp: string }) {
+    this.started.push(request);
+    const callId = `web-${this.started.length}`;
+    this.callers.set(callId, request.caller);
+    return { callId, answerSdp: `answer to ${request.offerSdp}` };
+  }
+  async hangUp(callId: string, caller: string) {
+    if (this.callers.get(callId) !== caller) throw new NotFoundError('No such call of yours is in progress', 'call_not_found');
+    this.callers.delete(callId);
+  }
+}
+
 let server: Server;
 let base: string;
 let engine: EchoEngine;
+let calls: FakeCalls;
 const transcripts = new Map<string, TranscriptRow[]>();
 const RULE = { points: 3, durationSeconds: 60 };
 
 beforeEach(async () => {
   engine = new EchoEngine();
+  calls = new FakeCalls();
   const app = express();
   app.use(express.json());
   const router = express.Router();
@@ -60,6 +80,7 @@ beforeEach(async () => {
     history: async (sessionId) => transcripts.get(sessionId) ?? [],
     languageOf: (bot) => (bot === 'other' ? 'pt-BR' : undefined),
     prechatFormOf: (bot) => bot === 'other',
+    calls,
   }));
   mountRoutes(router, registry, createAuthorizer(createTokenIssuer(secret, 60)), routes);
   app.use(router);
@@ -221,8 +242,41 @@ describe('GET /api/channels/web/:bot/info', () => {
   };
 
   test('tells the widget the bot\'s language, null when it sets none, and whether it asks name and e-mail first; an unknown bot is 404', async () => {
-    expect(await info('other')).toEqual({ status: 200, body: { bot: 'other', language: 'pt-BR', prechat_form: true } });
-    expect(await info('default')).toEqual({ status: 200, body: { bot: 'default', language: null, prechat_form: false } });
+    expect(await info('other')).toEqual({ status: 200, body: { bot: 'other', language: 'pt-BR', prechat_form: true, voice: false, call: true } });
+    expect(await info('default')).toEqual({ status: 200, body: { bot: 'default', language: null, prechat_form: false, voice: false, call: false } });
     expect(await info('nobody')).toMatchObject({ status: 404, body: { error: 'bot_not_found' } });
+  });
+});
+
+describe('POST /api/channels/web/:bot/calls and …/hangup', () => {
+  const call = async (body: unknown, bot = 'other') => {
+    const res = await fetch(`${base}/api/channels/web/${bot}/calls`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const hangUp = async (callId: string, token: string) => {
+    const res = await fetch(`${base}/api/channels/web/other/calls/${callId}/hangup`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session_token: token }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  test('a visitor\'s offer is answered by the bot\'s call, as their own caller; only they hang it up', async () => {
+    const token = await visitorTokens.issue({ bot: 'other', visitor_id: 'v1' });
+    expect(await call({ session_token: token, sdp: 'v=0 offer' })).toEqual({ status: 201, body: { call_id: 'web-1', sdp: 'answer to v=0 offer' } });
+    expect(calls.started).toEqual([{ bot: 'other', caller: 'web:v1', offerSdp: 'v=0 offer' }]);
+    const someoneElse = await visitorTokens.issue({ bot: 'other', visitor_id: 'v2' });
+    expect(await hangUp('web-1', someoneElse)).toMatchObject({ status: 404, body: { error: 'call_not_found' } });
+    expect(await hangUp('web-1', token)).toEqual({ status: 200, body: { ok: true } });
+  });
+
+  test('refused: no valid token (401), a bot that takes no calls (404), no SDP (400), over the visitor\'s rate limit (429)', async () => {
+    expect((await call({ session_token: 'forged', sdp: 'v=0' })).status).toBe(401);
+    const elsewhere = await visitorTokens.issue({ bot: 'default', visitor_id: 'v1' });
+    expect(await call({ session_token: elsewhere, sdp: 'v=0' }, 'default')).toMatchObject({ status: 404, body: { error: 'calls_unavailable' } });
+    const token = await visitorTokens.issue({ bot: 'other', visitor_id: 'v1' });
+    expect((await call({ session_token: token })).status).toBe(400);
+    for (let i = 0; i < RULE.points; i++) expect((await call({ session_token: token, sdp: 'v=0' })).status).toBe(201);
+    expect(await call({ session_token: token, sdp: 'v=0' })).toMatchObject({ status: 429, body: { error: 'rate_limit_exceeded' } });
+    expect(calls.started).toHaveLength(RULE.points);
   });
 });

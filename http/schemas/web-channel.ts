@@ -17,6 +17,8 @@ export const WebMessageAttachmentSchema = z
     name: z.string().trim().min(1).max(200).optional(),
     mime_type: z.string().min(1).max(200).optional(),
     type: AttachmentKind.optional().meta({ description: 'From mime_type, else the name\'s extension, when absent' }),
+    voice: z.boolean().optional()
+      .meta({ description: 'An audio file recorded as a voice message: with no text, the bot\'s voice service transcribes it and the replies are spoken' }),
   })
   .meta({ id: 'WebMessageAttachment' });
 
@@ -59,6 +61,7 @@ export const WebAttachmentSchema = z
   .object({
     type: z.string().meta({ description: 'image, audio, video or file' }), url: z.string().optional(), name: z.string().optional(),
     mime_type: z.string().optional(),
+    voice: z.boolean().optional().meta({ description: 'A voice message, or the spoken audio of a reply (played inline by the widget)' }),
   })
   .meta({ id: 'WebAttachment' });
 
@@ -118,5 +121,28 @@ export const WebBotInfoSchema = z
     bot: z.string(),
     language: z.string().nullable().meta({ description: 'The bot\'s `language` setting (a BCP 47 tag), or null when it sets none: the widget then follows the browser' }),
     prechat_form: z.boolean().meta({ description: 'The bot\'s `web-prechat-form`: the widget asks a new visitor\'s name and e-mail before the chat' }),
+    voice: z.boolean().meta({ description: 'The bot has a voice service (`voice-models-url`): the widget shows its microphone, and spoken messages are answered aloud' }),
+    call: z.boolean().meta({ description: 'The bot takes calls from the browser here (it has `sip-enabled`): the widget shows its Call button' }),
   })
   .meta({ id: 'WebBotInfo' });
+
+/** A call from the visitor's browser (docs/channels/web.md, "Calls"): its SDP offer, complete (no trickle ICE). */
+export const WebCallRequestSchema = z
+  .object({
+    session_token: SessionToken,
+    sdp: z.string().min(1).max(20_000).meta({ description: 'The browser\'s SDP offer with its ICE candidates; audio in PCMU or PCMA' }),
+  })
+  .meta({ id: 'WebCallRequest' });
+
+export const WebCallAnswerSchema = z
+  .object({
+    call_id: z.string().meta({ description: 'The call, to hang up by' }),
+    sdp: z.string().meta({ description: 'The SDP answer, with the service\'s ICE candidates' }),
+  })
+  .meta({ id: 'WebCallAnswer' });
+
+export const WebCallParamsSchema = z.object({ bot: z.string().min(1).max(100), call_id: z.string().min(1).max(100) });
+
+export const WebHangUpRequestSchema = z.object({ session_token: SessionToken }).meta({ id: 'WebHangUpRequest' });
+
+export const WebHangUpAnswerSchema = z.object({ ok: z.literal(true) }).meta({ id: 'WebHangUpAnswer' });

@@ -95,7 +95,7 @@ describe(`a journey per channel: the customer's name reaches the console (${test
 
   test('web: the pre-chat form is announced by the bot\'s info, and a visitor without a name is shown by channel and id', async () => {
     const info = await fetch(`${service.url}/api/channels/web/${BOT}/info`);
-    expect(await info.json()).toEqual({ bot: BOT, language: null, prechat_form: false });
+    expect(await info.json()).toEqual({ bot: BOT, language: null, prechat_form: false, voice: false, call: false });
     const res = await fetch(`${service.url}/api/channels/web/${BOT}/messages`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'anonymous help' }),
     });

@@ -15,6 +15,8 @@ export interface ChatFile {
   url: string;
   name?: string;
   mime_type?: string;
+  /** A voice message the visitor recorded, or the spoken audio of a reply (docs/channels/web.md, "Voice"). */
+  voice?: boolean;
 }
 
 /** One line of the transcript as the widget shows it. */
@@ -52,13 +54,17 @@ export class WebChannelClient {
 
   /**
    * The bot's settings the widget needs before the first message: its `language`, null when it
-   * sets none, and whether it asks the visitor's name and e-mail first (`prechat_form`).
+   * sets none, whether it asks the visitor's name and e-mail first (`prechat_form`) and whether
+   * it takes voice messages (`voice`) and calls from the browser (`call`).
    */
-  async info(): Promise<{ language: string | null; prechatForm: boolean }> {
+  async info(): Promise<{ language: string | null; prechatForm: boolean; voice: boolean; call: boolean }> {
     const res = await fetch(`${this.server}/api/channels/web/${encodeURIComponent(this.bot)}/info`);
     if (!res.ok) throw new ChannelError(res.status);
-    const answer = (await res.json()) as { language?: unknown; prechat_form?: unknown };
-    return { language: typeof answer.language === 'string' ? answer.language : null, prechatForm: answer.prechat_form === true };
+    const answer = (await res.json()) as { language?: unknown; prechat_form?: unknown; voice?: unknown; call?: unknown };
+    return {
+      language: typeof answer.language === 'string' ? answer.language : null, prechatForm: answer.prechat_form === true,
+      voice: answer.voice === true, call: answer.call === true,
+    };
   }
 
   /**
@@ -75,7 +81,7 @@ export class WebChannelClient {
         text, client_message_id: clientMessageId, ...(token ? { session_token: token } : {}),
         ...(visitor ? { user_name: visitor.name, ...(visitor.email ? { user_email: visitor.email } : {}) } : {}),
         ...(!token && this.referral ? { referral: this.referral } : {}),
-        ...(attachments.length ? { attachments: attachments.map(({ url, name, mime_type, type }) => ({ url, name, mime_type, type })) } : {}),
+        ...(attachments.length ? { attachments: attachments.map(({ url, name, mime_type, type, voice }) => ({ url, name, mime_type, type, ...(voice ? { voice } : {}) })) } : {}),
       }),
     });
     if (!res.ok) throw new ChannelError(res.status);
@@ -96,6 +102,24 @@ export class WebChannelClient {
     });
     if (!res.ok) throw new ChannelError(res.status);
     return (await res.json()) as ChatFile;
+  }
+
+  /** Calls the bot with the browser's SDP offer (complete, no trickle ICE); the answer's SDP and the call to hang up by. */
+  async call(offerSdp: string, token: string): Promise<{ callId: string; answerSdp: string }> {
+    const res = await fetch(`${this.server}/api/channels/web/${encodeURIComponent(this.bot)}/calls`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session_token: token, sdp: offerSdp }),
+    });
+    if (!res.ok) throw new ChannelError(res.status);
+    const answer = (await res.json()) as { call_id: string; sdp: string };
+    return { callId: answer.call_id, answerSdp: answer.sdp };
+  }
+
+  /** Hangs up the visitor's call. */
+  async hangUp(callId: string, token: string): Promise<void> {
+    const res = await fetch(`${this.server}/api/channels/web/${encodeURIComponent(this.bot)}/calls/${encodeURIComponent(callId)}/hangup`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session_token: token }),
+    });
+    if (!res.ok && res.status !== 404) throw new ChannelError(res.status);
   }
 
   /** The session's transcript, oldest first; ChannelError 401/404 when the token is no longer good. */

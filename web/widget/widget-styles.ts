@@ -11,6 +11,14 @@ button:focus-visible, textarea:focus-visible, a:focus-visible, .log:focus-visibl
 header { display: flex; align-items: center; justify-content: space-between; padding: 10px 14px; background: #1f4fd1; color: #fff; }
 header h2 { margin: 0; font-size: 16px; }
 .status { font-size: 12px; opacity: .9; }
+.actions { display: flex; align-items: center; gap: 4px; }
+.call-button { background: transparent; border: 0; color: #fff; width: 36px; height: 36px; display: grid; place-items: center; }
+.call-button[hidden], .call[hidden] { display: none; }
+.call-button:disabled { opacity: .6; cursor: default; }
+.call { display: flex; align-items: center; gap: 8px; padding: 6px 12px; background: #e3f4e8; border-bottom: 1px solid #6fbf84; font-size: 13px; }
+.call-state { flex: 1; font-weight: 700; color: #1a1a1a; }
+.hangup { padding: 4px 12px; border: 0; border-radius: 16px; background: #b00020; color: #fff; }
+.meeting { display: inline-block; margin-top: 6px; padding: 4px 12px; border-radius: 16px; background: #1f4fd1; color: #fff; text-decoration: none; }
 .close { background: transparent; border: 0; color: #fff; font-size: 22px; width: 36px; height: 36px; }
 .log { flex: 1; overflow-y: auto; padding: 12px; }
 .log ol { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
@@ -29,11 +37,22 @@ form { display: flex; gap: 8px; padding: 8px; border-top: 1px solid #ddd; }
 textarea { flex: 1; resize: none; height: 40px; padding: 8px; border: 1px solid #767676; border-radius: 8px; font: inherit; }
 .attach { width: 40px; flex: none; display: grid; place-items: center; border: 1px solid #767676; border-radius: 8px; background: #fff; color: #1f4fd1; }
 .attach:disabled { cursor: progress; opacity: .6; }
+.microphone { width: 40px; flex: none; display: grid; place-items: center; border: 1px solid #767676; border-radius: 8px; background: #fff; color: #1f4fd1; touch-action: none; user-select: none; }
+.microphone[hidden], .recording[hidden], textarea[hidden], .speaking[hidden] { display: none; }
+.microphone[aria-pressed="true"] { background: #b00020; border-color: #b00020; color: #fff; }
+.microphone:disabled { cursor: progress; opacity: .6; }
+.recording { flex: 1; min-width: 0; display: flex; align-items: center; gap: 8px; font-size: 13px; color: #b00020; font-weight: 700; }
+.meter { flex: 1; height: 10px; border-radius: 5px; background: #e0e0e0; overflow: hidden; border: 1px solid #767676; }
+.meter .fill { display: block; height: 100%; width: var(--level, 0%); background: #2d6a3e; transition: width 50ms linear; }
+.speaking { display: flex; align-items: center; gap: 8px; padding: 6px 12px; border-top: 1px solid #ddd; font-size: 13px; }
+.speaking span { flex: 1; }
+.stop { padding: 4px 12px; border: 1px solid #b00020; border-radius: 16px; background: #fff; color: #b00020; }
+.attachment.audio { display: block; width: 200px; max-width: 100%; height: 40px; margin-top: 4px; }
 .attachment { display: block; margin-top: 4px; color: inherit; text-decoration: underline; }
 .attachment.image img { display: block; max-width: 100%; max-height: 180px; border-radius: 8px; background: #fff; }
 .send { padding: 0 14px; border: 0; border-radius: 8px; background: #1f4fd1; color: #fff; }
 textarea::placeholder { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-@media (max-width: 360px) { form { gap: 6px; padding: 8px 6px; } .attach { width: 36px; } .send { padding: 0 10px; } }
+@media (max-width: 360px) { form { gap: 6px; padding: 8px 6px; } .attach, .microphone { width: 36px; } .send { padding: 0 10px; } }
 .prechat { display: none; flex: 1; flex-direction: column; gap: 10px; padding: 16px; border-top: 0; overflow-y: auto; }
 .prechat p { margin: 0; }
 .prechat label { display: flex; flex-direction: column; gap: 4px; font-size: 14px; }

@@ -1,6 +1,7 @@
 import type { ChatFile, ChatLine } from './widget-client.js';
 import { currentLanguage, isSurveyThanks, t } from './widget-i18n.js';
 import { WIDGET_CSS } from './widget-styles.js';
+import { holdOrTap, SpokenReplies, type MicrophoneAction } from './voice-view.js';
 
 /** What the visitor does in the widget; the controller (widget.ts) decides what follows. */
 export interface ViewEvents {
@@ -11,6 +12,14 @@ export interface ViewEvents {
   onToggle(open: boolean): void;
   /** The visitor filled the pre-chat form (docs/channels/web.md, "The visitor's name"). */
   onDetails(details: VisitorDetails): void;
+  /**
+   * The microphone button (docs/channels/web.md, "Voice"): `press` when it goes down (pointer,
+   * Space or Enter), `release` when it comes up, `toggle` for a click without a press (assistive
+   * technology), `cancel` for Escape while recording. The controller tells a hold from a tap.
+   */
+  onMicrophone(action: MicrophoneAction): void;
+  /** The Call button (true) or Hang up (false): a live call with the bot (docs/channels/web.md, "Calls"). */
+  onCall(start: boolean): void;
 }
 
 /** What the pre-chat form asks: a name, and an e-mail when the visitor gives one. */
@@ -43,22 +52,37 @@ export class WidgetView {
   private readonly input: HTMLTextAreaElement;
   private readonly attach: HTMLButtonElement;
   private readonly prechat: HTMLFormElement;
+  private readonly microphone: HTMLButtonElement;
+  private readonly recording: HTMLDivElement;
+  private readonly meter: HTMLSpanElement;
+  private readonly replies: SpokenReplies;
+  private readonly callButton: HTMLButtonElement;
+  private readonly callBar: HTMLDivElement;
+  private readonly callState: HTMLSpanElement;
+  private readonly callAudio: HTMLAudioElement;
 
   constructor(host: HTMLElement, title: string, private readonly events: ViewEvents) {
     const root = host.attachShadow({ mode: 'open' });
     root.innerHTML = `<style>${WIDGET_CSS}</style>
 <section class="panel" role="dialog" aria-label="${escapeHtml(title)}" lang="${escapeHtml(currentLanguage())}" hidden>
   <header><div><h2>${escapeHtml(title)}</h2><span class="status" role="status"></span></div>
-  <button class="close" type="button" aria-label="${escapeHtml(t('chat.close'))}">×</button></header>
+  <div class="actions"><button class="call-button" type="button" aria-label="${escapeHtml(t('call.start'))}" title="${escapeHtml(t('call.start'))}" hidden><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"/></svg></button>
+  <button class="close" type="button" aria-label="${escapeHtml(t('chat.close'))}">×</button></div></header>
+  <div class="call" role="group" aria-label="${escapeHtml(t('call.label'))}" hidden><audio autoplay></audio><span class="call-state" role="status"></span>
+  <button class="hangup" type="button">${escapeHtml(t('call.hang_up'))}</button></div>
   <div class="log" role="log" tabindex="0" aria-live="polite" aria-label="${escapeHtml(t('chat.conversation'))}"><ol></ol></div>
   <div class="typing" aria-live="polite"></div>
   <div class="options"></div>
+  <div class="speaking" role="group" aria-label="${escapeHtml(t('voice.reply'))}" hidden><audio preload="auto"></audio><span>${escapeHtml(t('voice.speaking'))}</span>
+  <button class="stop" type="button">${escapeHtml(t('voice.stop'))}</button></div>
   <form class="prechat" aria-label="${escapeHtml(t('prechat.label'))}"><p>${escapeHtml(t('prechat.intro'))}</p>
   <label>${escapeHtml(t('prechat.name'))}<input name="name" required maxlength="200" autocomplete="name"></label>
   <label>${escapeHtml(t('prechat.email'))}<input name="email" type="email" maxlength="254" autocomplete="email"></label>
   <button class="send" type="submit">${escapeHtml(t('prechat.start'))}</button></form>
   <form class="compose"><input class="file" type="file" hidden>
   <button class="attach" type="button" aria-label="${escapeHtml(t('chat.attach'))}" title="${escapeHtml(t('chat.attach'))}"><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M16.5 6v11.5a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v10.5a1 1 0 0 1-2 0V6H10v9.5a2.5 2.5 0 0 0 5 0V5a4 4 0 0 0-8 0v12.5a5.5 5.5 0 0 0 11 0V6z"/></svg></button>
+  <button class="microphone" type="button" aria-pressed="false" aria-label="${escapeHtml(t('voice.record'))}" title="${escapeHtml(t('voice.hint'))}" hidden><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1a7 7 0 0 0 6-6.9z"/></svg></button>
+  <div class="recording" hidden><span>${escapeHtml(t('voice.recording'))}</span><span class="meter" role="meter" aria-label="${escapeHtml(t('voice.level'))}" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0"><span class="fill"></span></span></div>
   <label class="sr" for="sb-input">${escapeHtml(t('chat.your_message'))}</label>
   <textarea id="sb-input" placeholder="${escapeHtml(t('chat.placeholder'))}" rows="1"></textarea>
   <button class="send" type="submit">${escapeHtml(t('chat.send'))}</button></form>
@@ -77,6 +101,18 @@ export class WidgetView {
     this.attach = $('.attach');
     this.prechat = $('form.prechat');
     const file = $<HTMLInputElement>('.file');
+    this.microphone = $('.microphone');
+    this.recording = $('.recording');
+    this.meter = $('.meter');
+    this.replies = new SpokenReplies($('.speaking'), $('.speaking audio'));
+    holdOrTap(this.microphone, (action) => this.events.onMicrophone(action));
+    this.callButton = $('.call-button');
+    this.callBar = $('.call');
+    this.callState = $('.call-state');
+    this.callAudio = $('.call audio');
+    this.callButton.addEventListener('click', () => this.events.onCall(true));
+    $<HTMLButtonElement>('.hangup').addEventListener('click', () => this.events.onCall(false));
+    $<HTMLButtonElement>('.stop').addEventListener('click', () => this.stopSpeaking());
 
     this.launcher.addEventListener('click', () => this.events.onToggle(this.panel.hasAttribute('hidden')));
     $<HTMLButtonElement>('.close').addEventListener('click', () => this.events.onToggle(false));
@@ -111,6 +147,54 @@ export class WidgetView {
         this.submit();
       }
     });
+  }
+
+  /** Shows the Call button (the bot takes calls from the browser). */
+  setCalls(on: boolean): void {
+    this.callButton.hidden = !on;
+  }
+
+  /**
+   * The call bar: `calling` while the call is set up, `connected` with the bot's (or an attendant's)
+   * voice playing, or none (the bar goes, the Call button comes back).
+   */
+  setCall(state: 'calling' | 'connected' | undefined, audio?: MediaStream): void {
+    this.callBar.hidden = state === undefined;
+    this.callButton.disabled = state !== undefined;
+    this.callState.textContent = state ? t(`call.${state}`) : '';
+    if (audio) this.callAudio.srcObject = audio;
+    if (state === undefined) this.callAudio.srcObject = null;
+  }
+
+  /** Shows the microphone button (the bot has a voice service). */
+  setVoice(on: boolean): void {
+    this.microphone.hidden = !on;
+  }
+
+  /** Recording (the button pressed, the meter in place of the reply box) or not. */
+  setRecording(recording: boolean): void {
+    this.microphone.setAttribute('aria-pressed', String(recording));
+    this.microphone.setAttribute('aria-label', recording ? t('voice.send') : t('voice.record'));
+    this.recording.hidden = !recording;
+    this.input.hidden = recording;
+    if (!recording) this.setLevel(0);
+  }
+
+  /** The microphone's level, 0–1, on the meter. */
+  setLevel(level: number): void {
+    const percent = Math.round(level * 100);
+    this.meter.setAttribute('aria-valuenow', String(percent));
+    this.meter.style.setProperty('--level', `${percent}%`);
+  }
+
+  /** Plays a spoken reply inline; replies that come while one plays wait their turn. */
+  speak(url: string): void {
+    this.replies.speak(url);
+  }
+
+  /** The stop control: this reply and those waiting are not said. */
+  stopSpeaking(): void {
+    this.replies.stop();
   }
 
   private submit(): void {
@@ -235,6 +319,16 @@ function lineElement(line: ChatLine): HTMLLIElement {
     item.append(who);
   }
   if (line.text) item.append(document.createTextNode(line.text));
+  // A video room's join link (an attendant's /video, docs/meetings.md) as a button that opens the meeting page.
+  for (const url of meetingLinks(line.text)) {
+    const join = document.createElement('a');
+    join.className = 'meeting';
+    join.href = url;
+    join.target = '_blank';
+    join.rel = 'noopener noreferrer';
+    join.textContent = t('call.join_video');
+    item.append(join);
+  }
   for (const file of line.attachments ?? []) {
     const element = fileElement(file);
     if (element) item.append(element);
@@ -256,6 +350,15 @@ function fileElement(file: ChatFile): HTMLElement | undefined {
   link.href = url.href;
   link.target = '_blank';
   link.rel = 'noopener noreferrer';
+  if (file.type === 'audio') {
+    const audio = document.createElement('audio');
+    audio.className = 'attachment audio';
+    audio.controls = true;
+    audio.preload = 'none';
+    audio.src = url.href;
+    audio.setAttribute('aria-label', file.voice ? t('voice.message') : name);
+    return audio;
+  }
   if (file.type === 'image') {
     link.className = 'attachment image';
     const image = document.createElement('img');
@@ -267,6 +370,11 @@ function fileElement(file: ChatFile): HTMLElement | undefined {
     link.textContent = name;
   }
   return link;
+}
+
+/** The http(s) links to a meeting room (`…/meet/<room>`) in a line's text. */
+function meetingLinks(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s]+\/meet\/[A-Za-z0-9_-]+/g)].map((m) => m[0]);
 }
 
 function escapeHtml(text: string): string {

@@ -8,10 +8,12 @@ import { ChannelError, UPLOAD_MAX_BYTES, WebChannelClient, type ChatFile, type C
 import { chooseLanguage, t, useLanguage } from './widget-i18n.js';
 import { WidgetView, type VisitorDetails } from './widget-view.js';
 import { pageReferral } from './page-referral.js';
+import { VoiceController } from './voice-controller.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
 const TYPING_EVERY_MS = 1_000;
+
 /** What the visitor reads when a file is refused, by the upload's status (keys of the widget catalogue). */
 const UPLOAD_ERRORS: Record<number, () => string> = {
   413: () => t('error.file_too_big', { megabytes: UPLOAD_MAX_BYTES / (1024 * 1024) }),
@@ -31,14 +33,20 @@ class ChatWidget {
   private readonly view: WidgetView;
   private readonly storageKey: string;
   private readonly visitorKey: string;
+  private readonly voice: VoiceController;
 
-  /** @param prechatForm the bot's `web-prechat-form`: a new visitor gives a name (and an e-mail) before the chat. */
+  /**
+   * @param voice the bot has a voice service: the microphone button shows (docs/channels/web.md, "Voice").
+   * @param calls the bot takes calls from the browser: the Call button shows (docs/channels/web.md, "Calls").
+   * @param prechatForm the bot's `web-prechat-form`: a new visitor gives a name (and an e-mail) before the chat. */
   constructor(
     host: HTMLElement,
     private readonly client: WebChannelClient,
     bot: string,
     title: string,
     prechatForm = false,
+    voice = false,
+    calls = false,
   ) {
     this.storageKey = `switchboard-widget:${bot}`;
     this.visitorKey = `switchboard-widget:${bot}:visitor`;
@@ -51,7 +59,21 @@ class ChatWidget {
         this.visitor = details;
         this.view.setAsking(false);
       },
+      onMicrophone: (action) => this.voice.microphone(action),
+      onCall: (start) => (start ? this.voice.startCall() : this.voice.hangUp()),
     });
+    this.voice = new VoiceController({
+      client, view: this.view,
+      token: () => this.token,
+      dropToken: () => {
+        this.token = undefined;
+      },
+      say: (text) => this.append({ from: 'system', text }),
+      send: (file) => this.send('', [file]),
+      uploadError: (status) => UPLOAD_ERRORS[status]?.(),
+    });
+    this.view.setVoice(voice);
+    this.view.setCalls(calls);
     window.addEventListener('online', () => this.reconnectNow());
     // A visitor who is already chatting, or already said who they are, is not asked again.
     if (prechatForm && !this.token && !this.visitor) this.view.setAsking(true);
@@ -112,6 +134,8 @@ class ChatWidget {
       this.token = answer.token;
       // While the socket is open it brings the replies too; otherwise the answer is all we get.
       if (this.socket?.readyState !== WebSocket.OPEN || answer.token !== before) answer.replies.forEach((r) => this.append(r));
+      // Replies the bot speaks (the visitor spoke, or voice replies are on) carry their audio: played inline.
+      for (const file of answer.replies.flatMap((r) => r.attachments ?? [])) if (file.voice && file.type === 'audio') this.view.speak(file.url);
       if (answer.token !== before) this.connect();
     } catch (err) {
       this.append({ from: 'system', text: err instanceof ChannelError && err.status === 429 ? t('error.too_many_messages') : t('error.not_sent') });
@@ -224,22 +248,22 @@ function start(): void {
   const server = new URL(script.src, location.href).origin;
   const client = new WebChannelClient(server, bot, pageReferral(location.href));
   // The bot's settings first (its language, unless the tag names one, and its pre-chat form), then the DOM.
-  const info = client.info().catch(() => ({ language: null, prechatForm: false }));
-  const mount = (prechatForm: boolean) => {
+  const info = client.info().catch(() => ({ language: null, prechatForm: false, voice: false, call: false }));
+  const mount = (settings: { prechatForm: boolean; voice: boolean; call: boolean }) => {
     const host = document.createElement('switchboard-chat');
     document.body.append(host);
-    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'), prechatForm);
+    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'), settings.prechatForm, settings.voice, settings.call);
   };
   const attribute = script.dataset.language;
   void info
-    .then(async ({ language, prechatForm }) => {
-      await useLanguage(chooseLanguage({ attribute, bot: attribute ? undefined : language, browser: navigator.languages }));
-      return prechatForm;
+    .then(async (settings) => {
+      await useLanguage(chooseLanguage({ attribute, bot: attribute ? undefined : settings.language, browser: navigator.languages }));
+      return settings;
     })
-    .then((prechatForm) => {
+    .then((settings) => {
       // A tag in <head> runs before <body> exists.
-      if (document.body) mount(prechatForm);
-      else document.addEventListener('DOMContentLoaded', () => mount(prechatForm), { once: true });
+      if (document.body) mount(settings);
+      else document.addEventListener('DOMContentLoaded', () => mount(settings), { once: true });
     });
 }
 

@@ -1,0 +1,212 @@
+/**
+ * The widget's voice (docs/channels/web.md, "Voice"), in Chromium with a fake microphone that
+ * plays a spoken WAV (espeak-ng): a voice message recorded with the microphone button (a tap that
+ * toggles, by keyboard; a hold, by mouse) reaches the fake voice service as WebM/Opus, its
+ * transcript reaches the bot, and the bot's reply is spoken inline and can be stopped; a refused
+ * microphone is explained. At 320 px, with axe-core checking the widget while it records.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import { createTestBots, type TestBots } from '../support/bot-packages.js';
+import { concatWavs, silenceWav, speechWav } from '../support/call-audio.js';
+import { addPhoneBot } from '../support/phone-bot.js';
+import { startFakeVoice, type FakeVoice, type UploadedAudio } from '../support/fake-voice.js';
+import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { waitFor, waitForValue } from '../support/wait-for.js';
+
+const BOT = 'talker';
+const START = `TALK "Hello! Say something."
+DO
+  HEAR words
+  IF words = "I need a person" THEN
+    TRANSFER TO HUMAN "support", "normal", "asked for a person"
+    EXIT DO
+  END IF
+  TALK "You said: \${words}. Is there anything else I can help you with today?"
+LOOP
+`;
+
+let service: TestService;
+let browser: Browser;
+let voice: FakeVoice;
+let bots: TestBots;
+let audioDir: string;
+/** What the voice service was asked to transcribe: the widget's voice messages, and the call's utterances. */
+const uploads: UploadedAudio[] = [];
+const heardOnCall: UploadedAudio[] = [];
+
+beforeAll(async () => {
+  audioDir = await mkdtemp(path.join(os.tmpdir(), 'sb-widget-voice-'));
+  // Speech then silence, looped by Chromium: a call hears one utterance ended by the silence.
+  const microphone = await concatWavs([
+    await speechWav('I need a refund for my order', path.join(audioDir, 'speech.wav')), await silenceWav(1500, path.join(audioDir, 'silence.wav')),
+  ], path.join(audioDir, 'microphone.wav'));
+  const [webDir, chromium, fake, testBots] = await Promise.all([
+    buildWeb(),
+    // No fake UI: a context grants the microphone, or not (the refusal below).
+    launchChromium(['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${microphone}`]),
+    startFakeVoice(),
+    createTestBots(),
+  ]);
+  browser = chromium;
+  voice = fake;
+  bots = testBots;
+  voice.transcribeBy = (audio) => {
+    // The call's utterances come as WAV (docs/channels/rtc-sip.md), the widget's messages as WebM.
+    if (audio.filename !== 'voice.webm') return heardOnCall.push(audio) === 1 ? 'I need a refund' : 'I need a person';
+    uploads.push(audio);
+    return uploads.length === 1 ? 'I need a refund' : 'thanks';
+  };
+  // The bot also answers phone calls, so the widget's Call button shows (docs/channels/web.md, "Calls").
+  const trunks = await addPhoneBot(bots, audioDir, { name: BOT, number: '+15550400', voiceUrl: voice.url, script: START });
+  service = await startTestService({
+    WEB_DIR: webDir, BOTS_DIR: bots.dir, SIP_TRUNKS_FILE: trunks, SIP_PORT: '0', SIP_TCP_PORT: 'off', RTP_PORT_MIN: '43000', RTP_PORT_MAX: '43999',
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.dispose();
+  await voice?.close();
+  await bots?.remove();
+  await rm(audioDir, { recursive: true, force: true });
+});
+
+/** The widget of the talker bot at 320 px, opened, with the first text message sent (an upload needs the session). */
+async function openWidget(context: BrowserContext): Promise<{ page: Page; panel: ReturnType<Page['getByRole']>; errors: string[] }> {
+  const page = await context.newPage();
+  const errors = captureErrors(page);
+  await page.goto(`${service.url}/demo/${BOT}`);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const panel = page.getByRole('dialog', { name: 'Chat with us' });
+  await panel.getByLabel('Your message').fill('hi');
+  await panel.getByLabel('Your message').press('Enter');
+  await panel.getByText('Hello! Say something.').waitFor();
+  return { page, panel, errors };
+}
+
+test('a voice message is transcribed for the bot, and its reply is spoken inline and can be stopped', async () => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 }, permissions: ['microphone'] });
+  const { page, panel, errors } = await openWidget(context);
+  const microphone = panel.getByRole('button', { name: 'Record a voice message' });
+  expect(await microphone.getAttribute('aria-pressed')).toBe('false');
+
+  // A tap by keyboard toggles: Space starts recording, the meter moves with the fake microphone's speech.
+  await microphone.focus();
+  await page.keyboard.press('Space');
+  const recording = panel.getByRole('button', { name: 'Stop and send the voice message' });
+  expect(await recording.getAttribute('aria-pressed')).toBe('true');
+  const meter = panel.getByRole('meter', { name: 'Microphone level' });
+  await page.waitForFunction((element) => Number(element!.getAttribute('aria-valuenow')) > 0, await meter.elementHandle());
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'widget-voice-recording');
+  await page.keyboard.press('Space');
+
+  // The recording went to the voice service as WebM/Opus, and its transcript to the bot.
+  await panel.getByText('You said: I need a refund. Is there anything else I can help you with today?').waitFor();
+  expect(uploads[0]!.filename).toBe('voice.webm');
+  expect(uploads[0]!.bytes.subarray(0, 4).toString('hex')).toBe('1a45dfa3'); // the EBML header of WebM
+  await panel.locator('.from-customer audio').first().waitFor();
+  expect(await panel.locator('.from-customer audio').getAttribute('aria-label')).toBe('Voice message');
+
+  // The spoken reply plays from its drive link (the text may come first, over the socket).
+  const player = panel.locator('.speaking audio');
+  await panel.getByRole('group', { name: 'Spoken reply' }).waitFor();
+  expect(voice.requests.filter((r) => r.path === '/v1/audio/speech').map((r) => [r.input, r.responseFormat]))
+    .toEqual([['You said: I need a refund. Is there anything else I can help you with today?', 'wav']]);
+  const firstReply = await player.getAttribute('src');
+  expect(firstReply).toMatch(new RegExp(`/api/drive/files/${BOT}/spoken/web/[0-9a-f-]{36}/[0-9a-f-]{36}-reply\\.wav\\?expires=`));
+  await page.waitForFunction((element) => {
+    const audio = element as unknown as { currentTime: number; ended: boolean };
+    return audio.currentTime > 0 || audio.ended;
+  }, await player.elementHandle());
+
+  // Hold to talk with the mouse: recording while held, sent on release.
+  await microphone.hover();
+  await page.mouse.down();
+  await page.waitForFunction((element) => Number(element!.getAttribute('aria-valuenow')) > 0, await meter.elementHandle());
+  await page.waitForTimeout(600); // held past the widget's hold time (400 ms), as a visitor holding to talk
+  await page.mouse.up();
+  await panel.getByText('You said: thanks. Is there anything else I can help you with today?').waitFor();
+  expect(uploads).toHaveLength(2);
+
+  // The stop control ends the reply at once.
+  const stop = panel.getByRole('group', { name: 'Spoken reply' }).getByRole('button', { name: 'Stop' });
+  await page.waitForFunction(([element, first]) => {
+    const audio = element as unknown as { currentTime: number; getAttribute(name: string): string | null };
+    return audio.getAttribute('src') !== null && audio.getAttribute('src') !== first && audio.currentTime > 0;
+  }, [await player.elementHandle(), firstReply] as const);
+  await stop.click();
+  await panel.getByRole('group', { name: 'Spoken reply' }).waitFor({ state: 'hidden' });
+  expect(await player.evaluate((audio) => (audio as unknown as { paused: boolean }).paused)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+}, 120_000);
+
+test('the Call button calls the bot live: it greets the visitor, hears and answers them, hands them to the queue as any call, until they hang up', async () => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 }, permissions: ['microphone'] });
+  const { page, panel, errors } = await openWidget(context);
+  const spokenBefore = voice.requests.filter((r) => r.path === '/v1/audio/speech').length;
+  await panel.getByRole('button', { name: 'Call us' }).click();
+  const bar = panel.getByRole('group', { name: 'Call' });
+  await bar.getByText('On the call').waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'widget-call');
+
+  // The call is the rtc_sip voice loop: the greeting is spoken (as WAV, for G.711), the visitor's speech heard and answered.
+  const answer = 'You said: I need a refund. Is there anything else I can help you with today?';
+  await waitFor(() => voice.requests.slice(spokenBefore).some((r) => r.path === '/v1/audio/speech' && r.input === answer), {
+    what: 'the bot to answer what it heard on the call', timeoutMs: 60_000,
+  });
+  expect(voice.requests.slice(spokenBefore).filter((r) => r.path === '/v1/audio/speech').map((r) => [r.input, r.responseFormat]))
+    .toContainEqual(['Hello! Say something.', 'wav']);
+  expect(heardOnCall.length).toBeGreaterThan(0);
+  // The bot's voice reaches the browser: the call's audio has sound.
+  expect(await page.evaluate(hearsSound)).toBe(true);
+
+  // Asked for a person, the bot hands the call over: it waits in the attendants' queue as a phone call does.
+  const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+  const queued = await waitForValue(async () => {
+    const res = await fetch(`${service.url}/api/attendance/queue`, { headers: admin });
+    return ((await res.json()) as { channel: string; status: string }[]).find((item) => item.channel === 'rtc_sip');
+  }, (item) => item !== undefined, { what: 'the browser call in the attendants\' queue', timeoutMs: 60_000 });
+  expect(queued).toMatchObject({ channel: 'rtc_sip', status: 'waiting' });
+
+  await bar.getByRole('button', { name: 'Hang up' }).click();
+  await bar.waitFor({ state: 'hidden' });
+  await panel.getByRole('button', { name: 'Call us' }).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+}, 120_000);
+
+/** In the page: resolves true once the widget's call audio carries sound (Web Audio's analyser over its stream). */
+const hearsSound = `(async () => {
+  const stream = document.querySelector('switchboard-chat').shadowRoot.querySelector('.call audio').srcObject;
+  const audio = new AudioContext();
+  const analyser = audio.createAnalyser();
+  audio.createMediaStreamSource(stream).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+  for (;;) {
+    analyser.getFloatTimeDomainData(samples);
+    if (samples.some((sample) => Math.abs(sample) > 0.01)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await audio.close();
+  return true;
+})()`;
+
+test('a refused microphone is explained, with how to allow it', async () => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 }, permissions: [] });
+  const { page, panel, errors } = await openWidget(context);
+  await panel.getByRole('button', { name: 'Record a voice message' }).click();
+  await panel.getByText('The microphone is blocked. To send a voice message, allow the microphone for this site').waitFor();
+  expect(await panel.getByRole('button', { name: 'Record a voice message' }).getAttribute('aria-pressed')).toBe('false');
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'widget-voice-denied');
+  expect(errors).toEqual([]);
+  await context.close();
+}, 60_000);
