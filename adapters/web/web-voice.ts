@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  transcribeVoiceNote, voiceNoteOf, VoiceModelsError, type Attachment, type ChannelAdapter, type InboundMessage, type OutboundMessage, type VoiceModels,
+  hearVoiceMessage, speakReply, speaksAloud, voiceNoteOf, VoiceModelsError, type Attachment, type ChannelAdapter, type InboundMessage, type OutboundMessage, type VoiceModels,
 } from '../../engine/index.js';
 import { UpstreamError, ValidationError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
@@ -33,12 +33,17 @@ export async function transcribeWebVoice(deps: WebVoiceDeps, message: InboundMes
   const models = deps.voiceFor(message.bot);
   if (!models) throw new ValidationError('This bot takes no voice messages: it has no voice service', [{ path: 'body.attachments', message: 'voice messages are off' }]);
   try {
-    return await transcribeVoiceNote(message, note, async () => {
-      const file = await deps.adapter.fetchAttachment?.(message.bot, note, WEB_UPLOAD_MAX_BYTES, message.customer.external_id);
-      if (!file) throw new ValidationError('The voice message is not in the bot\'s drive', [{ path: 'body.attachments.0.url', message: 'not found' }]);
-      const mimeType = file.mime_type ?? note.mime_type ?? 'audio/webm';
-      return { data: file.bytes, mimeType, name: `voice.${extensionOf(mimeType)}` };
-    }, models);
+    // The one speech path of every channel (engine/voice/hear-voice.ts); the widget's recording is in the bot's drive.
+    return await hearVoiceMessage(message, {
+      models,
+      note,
+      fetchAudio: async () => {
+        const file = await deps.adapter.fetchAttachment?.(message.bot, note, WEB_UPLOAD_MAX_BYTES, message.customer.external_id);
+        if (!file) throw new ValidationError('The voice message is not in the bot\'s drive', [{ path: 'body.attachments.0.url', message: 'not found' }]);
+        const mimeType = file.mime_type ?? note.mime_type ?? 'audio/webm';
+        return { data: file.bytes, mimeType, name: `voice.${extensionOf(mimeType)}` };
+      },
+    });
   } catch (error) {
     if (error instanceof VoiceModelsError) throw new UpstreamError(`The voice message could not be transcribed: ${error.message}`, 'voice_service_failed');
     throw error;
@@ -55,11 +60,12 @@ export async function speakWebReplies(
   deps: WebVoiceDeps, bot: string, visitorId: string, replies: readonly OutboundMessage[],
 ): Promise<OutboundMessage[]> {
   return Promise.all(replies.map(async (reply) => {
-    const models = reply.voice_reply && reply.text.trim() ? deps.voiceFor(bot) : undefined;
+    // The engine's rule decides (engine/voice/spoken-reply.ts); the widget plays whatever it is given.
+    const models = speaksAloud(reply, true) ? deps.voiceFor(bot) : undefined;
     const drive = models ? deps.uploads.drive(bot) : undefined;
     if (!models || !drive) return reply;
     try {
-      const audio = await models.speak(reply.text, { format: 'wav' });
+      const audio = (await speakReply(reply, { models, channelSpeaks: true, format: 'wav' }))!;
       const path = `${spokenRepliesFolder(visitorId)}${(deps.uploads.newId ?? randomUUID)()}-reply.wav`;
       await drive.write(path, audio.data);
       const spoken: Attachment = { type: 'audio', url: deps.uploads.linkTo(bot, path), name: 'reply.wav', mime_type: audio.mimeType, voice: true };
