@@ -10,6 +10,7 @@ import { unknownCharacterMessage, type ParseError } from './parse-errors.js';
 import { basicParser, type GrammarError } from './grammar.js';
 import * as T from './tokens.js';
 import { PHRASE_NAMES } from './phrases.js';
+import { readTemplateSpellings } from './template-spellings.js';
 import { unknownStatementError } from './unknown-statement.js';
 
 export type { ParseError } from './parse-errors.js';
@@ -39,7 +40,8 @@ export function parse(source: string, file: string): { program: Program; errors:
   };
   let program: Program = { file, body: [], procedures: [], params: [], triggers: [], forms: [] };
   try {
-    const tokens = endLines(dialect(lex(spaceUnderscoredKeywords(source), { line: 1, column: 1 }, context)));
+    const text = spaceUnderscoredKeywords(source);
+    const tokens = endLines(dialect(readTemplateSpellings(lex(text, { line: 1, column: 1 }, context), text)));
     const run = basicParser.run(tokens, 'program');
     const end = endOf(tokens);
     for (const error of run.syntaxErrors) push(context.syntaxErrors, context, at(error, end), error.message);

@@ -28,6 +28,8 @@ const MULTI_WORD: readonly string[] = [
   'KB DOCUMENTS COUNT', 'KB DOCUMENTS ADDED SINCE', 'KB STATISTICS', 'KB LIST COLLECTIONS', 'KB STORAGE SIZE', 'KB COLLECTION STATS',
   'QUERY METRICS', 'ANALYZE SENTIMENT', 'AI SCORE LEAD', 'ORCHESTRATE WORKFLOW', 'ADD BOT', 'BOT SHARE', 'PUBLISH EVENT',
   'SEND MESSAGE', 'ALLOW ROLE', 'SET ROLE(?=[ \\t]+["A-Za-z_])', 'SET MAX LINES', 'SCRAPE ALL', 'SCRAPE_ALL',
+  // The templates' spellings of what runs here: JSON PARSE x is FROMJSON(x), SEARCH PRODUCTS q is SEARCH "products", q.
+  'JSON PARSE', 'SEARCH PRODUCTS',
   // Only before an argument: `CHART prompt, values, labels` keeps `prompt` a variable holding the chart type.
   'CHART PROMPT(?=[ \\t]+["A-Za-z_])',
 ];
@@ -38,6 +40,7 @@ export const WORD_PHRASES: ReadonlySet<string> = new Set([
   'AGGREGATE', 'CHART', 'PRINT', 'LOG', 'APPEND', 'WEBHOOK', 'THROW', 'ASSERT', 'BOOK', 'WEATHER',
   'GRAPHQL', 'SOAP', 'PIVOT', 'MAP', 'COMPRESS', 'EXTRACT', 'SCRAPE', 'FORMAT',
   'FIRST', 'LAST', 'DATEADD', 'DATEDIFF', 'DIR', 'REFRESH', 'PRODUCT', 'SEE', 'REWRITE',
+  'MAX', 'MIN', 'PUSH', 'ANSWER', 'QUERY',
 ]);
 
 /** Every phrase's canonical spelling (upper case, one space), for "did you mean" and the docs. */
