@@ -916,7 +916,9 @@ class AstBuilder extends BaseVisitor {
     const { args, labels } = called !== undefined ? { args: called, labels: called.map(() => null) } : list === undefined ? { args: [], labels: [] } : (this.visit(list) as PhraseArgs);
     const phrase = canonicalPhrase(start?.image ?? '');
     if (WATCH_PHRASES.has(phrase)) this.openWatchLines += 1;
-    return { kind: 'phrase', phrase, args, labels, loc: locOf(start) };
+    const value: Expr = { kind: 'phrase', phrase, args, labels, loc: locOf(start) };
+    // GENERATE SECURE LINK answers the link, the url of the shared file's {url, name}.
+    return phrase === 'GENERATE SECURE LINK' ? { kind: 'member', object: value, name: 'url', loc: value.loc } : value;
   }
 
   /**

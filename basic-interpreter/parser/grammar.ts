@@ -52,7 +52,7 @@ const boundaries: Record<BlockKind, TokenType[]> = {
  * Words that join the arguments of a keyword phrase, besides `,`: `CREATE USER e WITH NAME n`,
  * `USE WEBSITE url REFRESH "1d"`, `ON EMAIL "a" SUBJECT "urgent"`, `ON CHANGE "f" EVENTS "create"`.
  */
-const JOINERS: ReadonlySet<string> = new Set(['AS', 'TO', 'IN', 'WHERE', 'USING', 'INTO', 'FROM', 'BY', 'OF', 'AT', 'ON', 'FOR', 'REFRESH', 'SUBJECT', 'EVENTS', 'VIA', 'OFFSET', 'DATA']);
+const JOINERS: ReadonlySet<string> = new Set(['AS', 'TO', 'IN', 'WHERE', 'USING', 'INTO', 'FROM', 'BY', 'OF', 'AT', 'ON', 'FOR', 'REFRESH', 'SUBJECT', 'EVENTS', 'VIA', 'OFFSET', 'DATA', 'EXPIRES']);
 
 /** The expected-comma message for a phrase with several arguments. */
 const usage = (phrase: string): { ERR_MSG: string } => ({ ERR_MSG: `expected "," between arguments: ${phrase}` });

@@ -8,7 +8,8 @@
  * - `REMEMBER key = value` is `REMEMBER key, value`;
  * - `SET SCHEDULE "cron" "script.bas" "job"` is `SET SCHEDULE "cron", "script.bas", "job"`;
  * - `DESCRIPTION words…` without quotes is `DESCRIPTION "words…"`;
- * - `HEAR x AS "a", "b", *` takes any answer: `HEAR x`.
+ * - `HEAR x AS "a", "b", *` takes any answer: `HEAR x`;
+ * - `GENERATE SECURE LINK path EXPIRES 7 DAYS`: the phrase and its EXPIRES argument, without the unit.
  */
 import { createTokenInstance, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
 import * as T from './tokens.js';
@@ -32,10 +33,11 @@ export function readTemplateSpellings(tokens: IToken[], source: string): IToken[
   for (const start of lines) {
     const first = out[start];
     if (first === undefined) continue;
-    if (first.tokenType === T.Remember) rememberEquals(out, start);
+    if (first.tokenType === T.Remember) edits.push(...rememberEquals(out, start));
     else if (first.tokenType === T.Set && out[start + 1]?.tokenType === T.Schedule) edits.push(...scheduleCommas(out, start + 2));
     else if (first.tokenType === T.Description) edits.push(...unquotedDescription(out, start, source));
     else if (first.tokenType === T.Hear) edits.push(...anyAnswer(out, start));
+    edits.push(...expiresUnit(out, start));
   }
   if (edits.length === 0) return out;
   const result = [...out];
@@ -93,8 +95,11 @@ function lineEnd(tokens: readonly IToken[], start: number): number {
 const OPENERS: ReadonlySet<TokenType> = new Set([T.LParen, T.LBracket, T.LBrace]);
 const CLOSERS: ReadonlySet<TokenType> = new Set([T.RParen, T.RBracket, T.RBrace]);
 
-/** `REMEMBER "po_" + id = po`: with no comma outside brackets, the last such `=` separates key and value. */
-function rememberEquals(tokens: IToken[], start: number): void {
+/**
+ * `REMEMBER "po_" + id = po`: with no comma outside brackets, the last such `=` separates key and
+ * value. The key is put in parentheses, so a phrase in it (`FORMAT NOW() AS "YYYYMMDD"`) ends there.
+ */
+function rememberEquals(tokens: readonly IToken[], start: number): Edit[] {
   const end = lineEnd(tokens, start);
   let depth = 0;
   let last = -1;
@@ -102,10 +107,15 @@ function rememberEquals(tokens: IToken[], start: number): void {
     const type = tokens[i]!.tokenType;
     if (OPENERS.has(type)) depth += 1;
     else if (CLOSERS.has(type)) depth -= 1;
-    else if (depth === 0 && type === T.Comma) return;
+    else if (depth === 0 && type === T.Comma) return [];
     else if (depth === 0 && type === T.Equals) last = i;
   }
-  if (last > 0) tokens[last] = retype(tokens[last]!, T.Comma, ',');
+  if (last < 0) return [];
+  const equals = tokens[last]!;
+  return [
+    { at: start + 1, remove: 0, tokens: [retype(tokens[start + 1]!, T.LParen, '(')] },
+    { at: last, remove: 1, tokens: [retype(equals, T.RParen, ')'), retype(equals, T.Comma, ',')] },
+  ];
 }
 
 /** Tokens that end an argument of SET SCHEDULE, and tokens that start one. */
@@ -153,4 +163,11 @@ function anyAnswer(tokens: readonly IToken[], start: number): Edit[] {
   const end = lineEnd(tokens, start);
   if (end - start < 5 || tokens[end - 1]!.tokenType !== T.Star || tokens[end - 2]!.tokenType !== T.Comma || tokens[start + 2]!.tokenType !== T.As) return [];
   return [{ at: start + 2, remove: end - start - 2, tokens: [] }];
+}
+
+/** `… EXPIRES 7 DAYS`: the unit word after the number is the only unit there is, so it is dropped. */
+function expiresUnit(tokens: readonly IToken[], start: number): Edit[] {
+  const end = lineEnd(tokens, start);
+  if (end - start < 4 || !/^DAYS?$/i.test(tokens[end - 1]!.image) || tokens[end - 3]!.image.toUpperCase() !== 'EXPIRES') return [];
+  return [{ at: end - 1, remove: 1, tokens: [] }];
 }

@@ -133,7 +133,7 @@ export const Phrase = createToken({
     const length = matchPhrase(text, offset);
     return length === 0 ? null : [text.slice(offset, offset + length)];
   },
-  start_chars_hint: [...'OSCAUGPNDETMKQBosaugpndetmkqb'],
+  start_chars_hint: [...'OSCAUGPNDETMKQBJosaugpndetmkqbj'],
   line_breaks: false,
   label: 'a keyword phrase',
   categories: AnyToken,

@@ -120,6 +120,8 @@ const UNAVAILABLE: Record<string, string> = {
   'QUERY METRICS': 'the metrics are the server\'s (GET /metrics), not a script\'s',
   'ANALYZE SENTIMENT': 'not implemented yet (ask LLM for it)',
   'AI SCORE LEAD': 'not implemented yet (score with LLM and SAVE the score)',
+  'SCORE LEAD': 'not implemented yet (score with LLM and SAVE the score)',
+  'GET IMAGE': 'there is no image generator',
   'ORCHESTRATE WORKFLOW': 'there is no workflow engine: a dialog is one script, CALL runs another',
   'ADD BOT': 'not implemented yet: one bot answers a conversation (TRANSFER TO HUMAN hands it to people)',
   'BOT SHARE': 'not implemented yet: one bot answers a conversation',
@@ -179,6 +181,8 @@ const HANDLERS: Record<string, Handler> = {
   MIN: (a, _headers, ctx) => ({ value: builtinFunctions.min!(a.values.map(cloneValue), ctx) }),
   // PUSH list, v: PUSH(list, v); standing alone it sets the list (parser/ast-builder.ts).
   PUSH: (a, _headers, ctx) => ({ value: builtinFunctions.push!(a.values.map(cloneValue), ctx) }),
+  // GENERATE SECURE LINK path [EXPIRES n DAYS]: the drive file's signed link (the builder takes its `url`), as SEND FILE gives it.
+  'GENERATE SECURE LINK': (a) => effect({ type: 'file.share', path: a.text(0) }),
   'JSON PARSE': (a, _headers, ctx) => ({ value: builtinFunctions.fromjson!([a.at(0)], ctx) }),
   'SEARCH PRODUCTS': (a) => {
     const limit = a.values.length > 1 ? Number(a.values[1]) : 10;
