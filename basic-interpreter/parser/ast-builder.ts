@@ -567,7 +567,7 @@ class AstBuilder extends BaseVisitor {
     if (next !== undefined && next.image.toLowerCase() !== variable) {
       report(this.context, locOf(next), `NEXT ${next.image} does not match FOR ${variable} (line ${loc.line})`);
     }
-    if (token(ctx, 'Each') !== undefined) {
+    if (token(ctx, 'Each') !== undefined || token(ctx, 'In') !== undefined) {
       return { kind: 'for_each', variable, list: this.expr(node(ctx, 'expression')), body, loc };
     }
     const from = this.expr(node(ctx, 'from'));

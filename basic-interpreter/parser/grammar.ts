@@ -530,6 +530,15 @@ class BasicParser extends CstParser {
             });
           },
         },
+        {
+          // `FOR x IN list`: FOR EACH x IN list.
+          GATE: () => this.LA(2).tokenType === T.In,
+          ALT: () => {
+            this.CONSUME4(T.Name);
+            this.CONSUME2(T.In);
+            this.SUBRULE5(this.expression);
+          },
+        },
       ],
     })));
     // `FOR EACH x IN list DO`: the templates' DO before the line end changes nothing.

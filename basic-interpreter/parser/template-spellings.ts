@@ -5,6 +5,8 @@
  * - `'text'` where a value stands is the string "text";
  * - `post = GET url`: a statement keyword assigned at a line start is a variable of that script,
  *   everywhere except as the first word of a line that does not assign it;
+ * - `case`, a variable in the CRM templates (`FOR EACH case IN cases`, `case.status`), is a name
+ *   unless it starts a line of a SELECT (`CASE 1`, `CASE ELSE`) or follows SELECT;
  * - `REMEMBER key = value` is `REMEMBER key, value`;
  * - `SET SCHEDULE "cron" "script.bas" "job"` is `SET SCHEDULE "cron", "script.bas", "job"`;
  * - `DESCRIPTION words…` without quotes is `DESCRIPTION "words…"`;
@@ -28,6 +30,7 @@ export function readTemplateSpellings(tokens: IToken[], source: string): IToken[
   if (out.some((t) => t.tokenType === T.QuotedText)) out = out.map((t) => (t.tokenType === T.QuotedText ? quotedText(t) : t));
   const lines = lineStarts(out);
   out = nameableKeywords(out, lines);
+  if (out.some((t) => t.tokenType === T.Case)) out = caseAsName(out);
   // Edits that change the number of tokens, applied last to first so the positions stay right.
   const edits: Edit[] = [];
   for (const start of lines) {
@@ -170,4 +173,15 @@ function expiresUnit(tokens: readonly IToken[], start: number): Edit[] {
   const end = lineEnd(tokens, start);
   if (end - start < 4 || !/^DAYS?$/i.test(tokens[end - 1]!.image) || tokens[end - 3]!.image.toUpperCase() !== 'EXPIRES') return [];
   return [{ at: end - 1, remove: 1, tokens: [] }];
+}
+
+/** CASE is the keyword first on a line or after SELECT, and not followed by `=`, `.` or `[`; elsewhere a name. */
+function caseAsName(tokens: readonly IToken[]): IToken[] {
+  return tokens.map((token, i) => {
+    if (token.tokenType !== T.Case) return token;
+    const previous = tokens[i - 1]?.tokenType;
+    const next = tokens[i + 1]?.tokenType;
+    const keyword = (previous === undefined || previous === T.Newline || previous === T.Select) && next !== T.Equals && next !== T.Dot && next !== T.LBracket;
+    return keyword ? token : retype(token, T.Identifier);
+  });
 }
