@@ -28,10 +28,10 @@ export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t]+/, g
 /**
  * `'text'` where a value stands (`TALK '"' + q + '"'`, `x = 'f'`): the templates' single-quoted
  * text, read as a string (parse.ts turns it into one). Only after `=`, `+`, `&`, `(`, `,` or
- * TALK / RETURN, closed on the same line and followed by the line's end or one of `+ & , )`:
+ * TALK / RETURN, closed on the same line and followed by the line's end, a comment or one of `+ & , )`:
  * anywhere else `'` still starts a comment.
  */
-const quotedTextEnd = /[ \t]*(?:[+&,)\r\n]|$)/y;
+const quotedTextEnd = /[ \t]*(?:[+&,)'\r\n]|$)/y;
 export const QuotedText = createToken({
   name: 'QuotedText',
   pattern: (text: string, offset: number) => {
