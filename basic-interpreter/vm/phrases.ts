@@ -199,7 +199,7 @@ const HANDLERS: Record<string, Handler> = {
       const assignment = a.text(i);
       const at = assignment.indexOf('=');
       const field = assignment.slice(0, at).trim().toLowerCase();
-      if (at < 0 || !/^[a-z_][a-z0-9_]*$/.test(field)) throw new ScriptError(`SET "${a.text(0)}": "${assignment}" is not field=value`);
+      if (at < 0 || !/^[a-z_][a-z0-9_]*$/.test(field)) throw new ScriptError(`SET "${a.text(0)}": "${assignment}" is not field=value (write SET "${a.text(0)}", filter, "field=" + value)`);
       values[field] = assignment.slice(at + 1);
     }
     return effect({ type: 'table.update', table: tableName(a.values, 0), filter: a.text(1), values });
