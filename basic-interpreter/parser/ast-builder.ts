@@ -745,6 +745,9 @@ class AstBuilder extends BaseVisitor {
     const start = token(ctx, 'Insert');
     const fields = node(ctx, 'fieldList');
     const [table, row] = this.exprs(ctx, 'expression');
+    const more = this.exprs(ctx, 'more');
+    // INSERT "t", a, b, c…: SAVE "t", a, b, c… (the variables' names are the columns).
+    if (row !== undefined && more.length > 0) return { kind: 'save', table: table ?? { kind: 'null', loc: locOf(start) }, fields: [row, ...more], loc: locOf(start) };
     const value = fields !== undefined ? this.expr(fields) : row;
     if (value === undefined) report(this.context, locOf(start), 'expected the row: INSERT "table", object (or INSERT INTO "table" WITH a = x, …)');
     return { kind: 'command', keyword: 'insert', args: [table ?? { kind: 'null', loc: locOf(start) }, value ?? { kind: 'null', loc: locOf(start) }], loc: locOf(start) };

@@ -817,6 +817,11 @@ class BasicParser extends CstParser {
       ],
     })));
     this.OPTION2(() => this.SUBRULE2(this.expression));
+    // `INSERT INTO "t", a, b, c`: the values of a row named after the variables, as SAVE's.
+    this.MANY(() => {
+      this.CONSUME2(T.Comma);
+      this.SUBRULE3(this.expression, { LABEL: 'more' });
+    });
   });
 
   /** `UPDATE "table", "filter", object` or `UPDATE "table" SET a = x, … [WHERE conditions]`. */
@@ -1001,6 +1006,11 @@ class BasicParser extends CstParser {
   /** `DELETE url` (HTTP) or `DELETE "table", "filter"` (data): told apart by the builder. */
   readonly deleteExpression: Rule = this.RULE('deleteExpression', () => {
     this.CONSUME(T.Delete);
+    // `DELETE FROM "t" WHERE …`: the SQL word FROM before the table changes nothing.
+    this.OPTION9(this.once('deleteExpression.from', () => ({
+      GATE: () => this.LA(1).image.toUpperCase() === 'FROM' && this.LA(2).tokenType === T.StringLiteral,
+      DEF: () => this.CONSUME(T.Name, { LABEL: 'from' }),
+    })));
     this.OR(this.once('deleteExpression', () => ({
       ERR_MSG: 'expected a URL, or a table and a filter, after DELETE',
       DEF: [

@@ -70,6 +70,10 @@ describe('template spellings', () => {
       { kind: 'phrase', phrase: 'CREATE DRAFT', args: [v('to'), v('subject'), v('body')] },
       cmd('add_suggestion', str('Exit'), str('Exit')),
     ]],
+    ['INSERT INTO "t", variables is SAVE; DELETE FROM "t" WHERE …', 'INSERT INTO "log.csv", id, email, "pending"\nDELETE FROM "messages" WHERE user_email = email', [
+      { kind: 'save', table: str('log.csv'), fields: [v('id'), v('email'), str('pending')] },
+      { kind: 'command', keyword: 'delete', args: [str('messages'), { kind: 'phrase', phrase: 'WHERE', args: [v('email')], labels: ['user_email ='] }] },
+    ]],
     ['a key after GET SESSION … , in an object is the object\'s', 'o = {"a": GET SESSION "id", "b": 1}', [
       { kind: 'assign', value: { kind: 'object', entries: [{ key: 'a', value: { kind: 'keyword', keyword: 'get_session', args: [str('id')] } }, { key: 'b' }] } },
     ]],

@@ -174,14 +174,16 @@ describe('the templates\' further spellings, run', () => {
     expect(await run(source, createInMemoryBotData().tables('bot'))).toEqual(['"quoted"', 'Dear,\nthe code is 42\nbye', 'it is small', 'T', 'kept', 'admin']);
   });
 
-  test('UPDATE … WITH … WHERE, UPDATE "t", filter, variables, SET "t", filter, "field=value", QUERY "SELECT …"', async () => {
+  test('UPDATE … WITH … WHERE, UPDATE "t", filter, variables, SET "t", filter, "field=value", QUERY "SELECT …", INSERT INTO "t", a, b, DELETE FROM', async () => {
     const tables = await seed();
     const source = [
       'UPDATE "orders" WITH city AS "Faro" WHERE id = 1', 'stage = "won"', 'city = "Braga"', 'UPDATE "orders", "id=2", stage, city', 'SET "orders", "id=" + 1, "stage=lost"',
       'r = QUERY "SELECT name FROM orders WHERE city = \'Faro\'"', 'TALK r[0].name',
+      'id = 3', 'name = "Eva"', 'INSERT INTO "orders.csv", id, name, "Porto"', 'DELETE FROM "orders" WHERE id = 1',
     ].join('\n');
     expect(await run(source, tables)).toEqual(['Ana']);
-    expect(await rows(tables)).toEqual(['Ana:Faro:lost', 'Rui:Braga:won']);
+    expect(await rows(tables)).toEqual(['Rui:Braga:won', 'Eva:undefined:']);
+    expect((await tables.find('orders', [])).at(-1)).toMatchObject({ id: 3, name: 'Eva', field3: 'Porto' });
     expect((await run('r = QUERY "SELECT * FROM a JOIN b"', tables)).at(-1)).toContain('QUERY reads only SELECT columns FROM table [WHERE a = x AND …]');
   });
 
