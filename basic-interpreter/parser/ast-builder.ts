@@ -294,6 +294,9 @@ class AstBuilder extends BaseVisitor {
     const loc = locOf(name);
     const lower = (name?.image ?? '').toLowerCase();
     const phrase = this.wordPhrase(name, ctx);
+    // `PUSH list, v` standing alone sets the list, as `list.push(v)` does.
+    const list = phrase?.kind === 'phrase' && phrase.phrase === 'PUSH' ? phrase.args[0] : undefined;
+    if (list?.kind === 'variable' || list?.kind === 'member' || list?.kind === 'index') return { kind: 'assign', target: list, value: phrase!, loc };
     if (phrase?.kind === 'phrase') return phrase;
     const args = node(ctx, 'callArguments');
     if (args !== undefined) return { kind: 'call', name: lower, args: this.visit(args) as Expr[], loc };
@@ -347,7 +350,17 @@ class AstBuilder extends BaseVisitor {
     if (form?.[1] === 'set_header') return { kind: 'command', keyword: 'set_header', args: [this.expr(node(ctx, 'headerName')), ...this.exprs(ctx, 'expression')], loc: locOf(set) };
     if (form !== undefined) return this.command(form[1], ctx, set);
     const dotted = token(ctx, 'dottedKey');
+    const fieldTexts = this.exprs(ctx, 'fieldText');
+    if (dotted !== undefined && fieldTexts.length > 0) {
+      // SET "table", filter, "field=value"…: UPDATE of the rows the filter finds.
+      const args = [stringLiteral(this.context, dotted), this.expr(node(ctx, 'dottedValue')), ...fieldTexts];
+      return { kind: 'phrase', phrase: 'UPDATE FIELDS', args, labels: args.map(() => null), loc: locOf(set) };
+    }
     if (dotted !== undefined) return this.dottedSet(dotted, this.expr(node(ctx, 'dottedValue')), locOf(set));
+    const setName = token(ctx, 'setName');
+    if (setName !== undefined) {
+      return { kind: 'assign', target: { kind: 'variable', name: setName.image.toLowerCase(), loc: locOf(setName) }, value: this.expr(node(ctx, 'setValue')), loc: locOf(set) };
+    }
     if (token(ctx, 'Context') !== undefined) {
       // SET CONTEXT "name" AS text: the named form; its text is the context.
       const [name, text] = this.exprs(ctx, 'expression');
@@ -554,7 +567,7 @@ class AstBuilder extends BaseVisitor {
     if (next !== undefined && next.image.toLowerCase() !== variable) {
       report(this.context, locOf(next), `NEXT ${next.image} does not match FOR ${variable} (line ${loc.line})`);
     }
-    if (token(ctx, 'Each') !== undefined) {
+    if (token(ctx, 'Each') !== undefined || token(ctx, 'In') !== undefined) {
       return { kind: 'for_each', variable, list: this.expr(node(ctx, 'expression')), body, loc };
     }
     const from = this.expr(node(ctx, 'from'));
@@ -705,7 +718,12 @@ class AstBuilder extends BaseVisitor {
     return { kind: 'menu', options: list === undefined ? [] : (this.visit(list) as Expr[]) };
   }
 
-  addSuggestionStatement(ctx: Ctx): Stmt { return this.command('add_suggestion', ctx, token(ctx, 'Add')); }
+  addSuggestionStatement(ctx: Ctx): Stmt {
+    const suggestion = this.command('add_suggestion', ctx, token(ctx, 'Add'));
+    // ADD SUGGESTION "text": the text is the key and the label.
+    if (suggestion.kind === 'command' && suggestion.args.length === 1) suggestion.args.push(suggestion.args[0]!);
+    return suggestion;
+  }
 
   clearStatement(ctx: Ctx): Stmt {
     const keyword = token(ctx, 'Headers') === undefined ? 'clear_suggestions' : 'clear_headers';
@@ -727,6 +745,9 @@ class AstBuilder extends BaseVisitor {
     const start = token(ctx, 'Insert');
     const fields = node(ctx, 'fieldList');
     const [table, row] = this.exprs(ctx, 'expression');
+    const more = this.exprs(ctx, 'more');
+    // INSERT "t", a, b, c…: SAVE "t", a, b, c… (the variables' names are the columns).
+    if (row !== undefined && more.length > 0) return { kind: 'save', table: table ?? { kind: 'null', loc: locOf(start) }, fields: [row, ...more], loc: locOf(start) };
     const value = fields !== undefined ? this.expr(fields) : row;
     if (value === undefined) report(this.context, locOf(start), 'expected the row: INSERT "table", object (or INSERT INTO "table" WITH a = x, …)');
     return { kind: 'command', keyword: 'insert', args: [table ?? { kind: 'null', loc: locOf(start) }, value ?? { kind: 'null', loc: locOf(start) }], loc: locOf(start) };
@@ -735,11 +756,27 @@ class AstBuilder extends BaseVisitor {
   updateStatement(ctx: Ctx): Stmt {
     const start = token(ctx, 'Update');
     const fields = node(ctx, 'fieldList');
+    const columns = this.exprs(ctx, 'column');
+    if (columns.length > 0) return this.updateColumns(ctx, columns, locOf(start));
     if (fields === undefined) return this.command('update', ctx, start);
     // UPDATE "t" SET a = x WHERE …: without WHERE every row.
     const where = node(ctx, 'whereClause');
     const filter = where === undefined ? { kind: 'string' as const, parts: [''], loc: locOf(start) } : this.expr(where);
     return { kind: 'command', keyword: 'update', args: [this.expr(node(ctx, 'expression')), filter, this.expr(fields)], loc: locOf(start) };
+  }
+
+  /**
+   * `UPDATE "t", filter, a, b, c`: the row's new values named after the variables, as SAVE names
+   * its columns; a value that is no variable has no column name and is reported.
+   */
+  private updateColumns(ctx: Ctx, columns: Expr[], loc: Loc): Stmt {
+    const [table = { kind: 'null', loc } as Expr, filter = { kind: 'null', loc } as Expr, ...first] = this.exprs(ctx, 'expression');
+    const entries = [...first, ...columns].flatMap((value) => {
+      if (value.kind === 'variable') return [{ key: value.name, value }];
+      report(this.context, value.loc, 'UPDATE "table", filter, a, b… takes variables, whose names are the columns: write UPDATE "table", filter, {column: value}');
+      return [];
+    });
+    return { kind: 'command', keyword: 'update', args: [table, filter, { kind: 'object', entries, loc }], loc };
   }
 
   whereClause(ctx: Ctx): Expr { return this.filterOf(this.expr(node(ctx, 'expression'))); }
@@ -877,10 +914,14 @@ class AstBuilder extends BaseVisitor {
   phraseExpression(ctx: Ctx): Expr {
     const start = token(ctx, 'Phrase');
     const list = node(ctx, 'phraseArguments');
-    const { args, labels } = list === undefined ? { args: [], labels: [] } : (this.visit(list) as PhraseArgs);
+    const inParens = node(ctx, 'parenthesizedArguments');
+    const called = inParens === undefined ? undefined : (this.visit(inParens) as Expr[]);
+    const { args, labels } = called !== undefined ? { args: called, labels: called.map(() => null) } : list === undefined ? { args: [], labels: [] } : (this.visit(list) as PhraseArgs);
     const phrase = canonicalPhrase(start?.image ?? '');
     if (WATCH_PHRASES.has(phrase)) this.openWatchLines += 1;
-    return { kind: 'phrase', phrase, args, labels, loc: locOf(start) };
+    const value: Expr = { kind: 'phrase', phrase, args, labels, loc: locOf(start) };
+    // GENERATE SECURE LINK answers the link, the url of the shared file's {url, name}.
+    return phrase === 'GENERATE SECURE LINK' ? { kind: 'member', object: value, name: 'url', loc: value.loc } : value;
   }
 
   /**
@@ -981,6 +1022,11 @@ class AstBuilder extends BaseVisitor {
     if (literalToken !== undefined) return literal(literalToken);
     const string = token(ctx, 'StringLiteral');
     if (string !== undefined) return stringLiteral(this.context, string);
+    const ifCall = token(ctx, 'If');
+    if (ifCall !== undefined) {
+      const args = node(ctx, 'callArguments');
+      return { kind: 'call', name: 'iif', args: args === undefined ? [] : this.callArguments(args.children), loc: locOf(ifCall) };
+    }
     const name = token(ctx, 'Name');
     if (name !== undefined) {
       const loc = locOf(name);

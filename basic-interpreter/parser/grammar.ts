@@ -11,7 +11,7 @@
  * closer or the end of the file reports `IF without END IF (opened on line 3)` and lets the outer
  * block go on.
  */
-import { CstParser, EMPTY_ALT, EOF, type CstNode, type IToken, type ParserMethod, type TokenType } from 'chevrotain';
+import { CstParser, EMPTY_ALT, EOF, tokenMatcher, type CstNode, type IToken, type ParserMethod, type TokenType } from 'chevrotain';
 import { basicErrorMessages } from './parse-errors.js';
 import { BasicLookaheadStrategy } from './parser-lookahead.js';
 import { WORD_PHRASES } from './phrases.js';
@@ -52,7 +52,7 @@ const boundaries: Record<BlockKind, TokenType[]> = {
  * Words that join the arguments of a keyword phrase, besides `,`: `CREATE USER e WITH NAME n`,
  * `USE WEBSITE url REFRESH "1d"`, `ON EMAIL "a" SUBJECT "urgent"`, `ON CHANGE "f" EVENTS "create"`.
  */
-const JOINERS: ReadonlySet<string> = new Set(['AS', 'TO', 'IN', 'WHERE', 'USING', 'INTO', 'FROM', 'BY', 'OF', 'AT', 'ON', 'FOR', 'REFRESH', 'SUBJECT', 'EVENTS', 'VIA']);
+const JOINERS: ReadonlySet<string> = new Set(['AS', 'TO', 'IN', 'WHERE', 'USING', 'INTO', 'FROM', 'BY', 'OF', 'AT', 'ON', 'FOR', 'REFRESH', 'SUBJECT', 'EVENTS', 'VIA', 'OFFSET', 'DATA', 'EXPIRES']);
 
 /** The expected-comma message for a phrase with several arguments. */
 const usage = (phrase: string): { ERR_MSG: string } => ({ ERR_MSG: `expected "," between arguments: ${phrase}` });
@@ -302,6 +302,20 @@ class BasicParser extends CstParser {
               DEF: [{ ALT: () => this.CONSUME5(T.Comma) }, { ALT: () => this.CONSUME2(T.Equals) }],
             })));
             this.SUBRULE1(this.expression, { LABEL: 'dottedValue' });
+            // `SET "table", "id=" + id, "field=" + v`: the reference's table update (the key is then a table).
+            this.MANY(() => {
+              this.CONSUME6(T.Comma);
+              this.SUBRULE8(this.expression, { LABEL: 'fieldText' });
+            });
+          },
+        },
+        {
+          // `SET name, value`: `SET name = value`.
+          GATE: () => this.LA(2).tokenType === T.Comma,
+          ALT: () => {
+            this.CONSUME(T.Name, { LABEL: 'setName' });
+            this.CONSUME7(T.Comma);
+            this.subrule(10, this.expression, { LABEL: 'setValue' });
           },
         },
         { ALT: () => this.SUBRULE(this.assignment) },
@@ -516,6 +530,15 @@ class BasicParser extends CstParser {
             });
           },
         },
+        {
+          // `FOR x IN list`: FOR EACH x IN list.
+          GATE: () => this.LA(2).tokenType === T.In,
+          ALT: () => {
+            this.CONSUME4(T.Name);
+            this.CONSUME2(T.In);
+            this.SUBRULE5(this.expression);
+          },
+        },
       ],
     })));
     // `FOR EACH x IN list DO`: the templates' DO before the line end changes nothing.
@@ -552,6 +575,8 @@ class BasicParser extends CstParser {
   readonly whileStatement: Rule = this.RULE('whileStatement', () => {
     const start = this.CONSUME(T.While);
     this.SUBRULE(this.expression);
+    // `WHILE c DO`: the templates' DO before the line end changes nothing, as after FOR.
+    this.OPTION(() => this.CONSUME(T.Do));
     this.CONSUME(T.Newline);
     this.inBlock('WHILE', start, 'WHILE without WEND', () => this.SUBRULE(this.block), () => {
       this.OR(this.once('whileStatement.close', () => [{ ALT: () => this.CONSUME(T.Wend) }, { ALT: () => this.CONSUME(T.EndWhile) }]));
@@ -701,7 +726,16 @@ class BasicParser extends CstParser {
           GATE: () => this.endsStatement(2) || this.LA(2).tokenType === T.With || this.LA(2).image.toUpperCase() === 'DEFAULT',
           ALT: () => this.CONSUME(T.Name),
         },
-        { ALT: () => this.SUBRULE(this.argumentList) },
+        {
+          ALT: () => {
+            // `HEAR x AS MENU "a", "b"`: the options of the menu.
+            this.OPTION(this.once('hearSpec.menu', () => ({
+              GATE: () => this.LA(1).image.toUpperCase() === 'MENU' && this.LA(2).tokenType === T.StringLiteral,
+              DEF: () => this.CONSUME2(T.Name, { LABEL: 'menu' }),
+            })));
+            this.SUBRULE(this.argumentList);
+          },
+        },
       ],
     })));
   });
@@ -710,8 +744,19 @@ class BasicParser extends CstParser {
     this.CONSUME(T.Add);
     this.CONSUME(T.Suggestion, { ERR_MSG: 'expected SUGGESTION after ADD' });
     this.SUBRULE(this.expression);
-    this.CONSUME(T.As, { ERR_MSG: 'expected AS before the label: ADD SUGGESTION "key" AS "label"' });
-    this.SUBRULE2(this.expression);
+    // `ADD SUGGESTION "text"`: the text is both the key and the label.
+    this.OR(this.once('addSuggestionStatement', () => ({
+      ERR_MSG: 'expected AS before the label: ADD SUGGESTION "key" AS "label"',
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.As);
+            this.SUBRULE2(this.expression);
+          },
+        },
+        { GATE: () => this.endsStatement(1), ALT: EMPTY_ALT() },
+      ],
+    })));
   });
 
   readonly clearStatement: Rule = this.RULE('clearStatement', () => {
@@ -772,6 +817,11 @@ class BasicParser extends CstParser {
       ],
     })));
     this.OPTION2(() => this.SUBRULE2(this.expression));
+    // `INSERT INTO "t", a, b, c`: the values of a row named after the variables, as SAVE's.
+    this.MANY(() => {
+      this.CONSUME2(T.Comma);
+      this.SUBRULE3(this.expression, { LABEL: 'more' });
+    });
   });
 
   /** `UPDATE "table", "filter", object` or `UPDATE "table" SET a = x, … [WHERE conditions]`. */
@@ -787,11 +837,17 @@ class BasicParser extends CstParser {
             this.SUBRULE2(this.expression);
             this.CONSUME2(T.Comma, usage('UPDATE "table", "filter", object'));
             this.SUBRULE3(this.expression);
+            // `UPDATE "t", filter, a, b, c`: the variables' names are the columns, as SAVE's.
+            this.MANY(() => {
+              this.CONSUME3(T.Comma);
+              this.SUBRULE4(this.expression, { LABEL: 'column' });
+            });
           },
         },
         {
           ALT: () => {
-            this.CONSUME(T.Set);
+            // `UPDATE "t" WITH a AS x, …` is the templates' spelling of SET.
+            this.OR2(this.once('updateStatement.set', () => [{ ALT: () => this.CONSUME(T.Set) }, { ALT: () => this.CONSUME(T.With) }]));
             this.SUBRULE(this.fieldList);
             this.OPTION(this.once('updateStatement.where', () => ({
               GATE: () => this.LA(1).image.toUpperCase() === 'WHERE',
@@ -878,7 +934,8 @@ class BasicParser extends CstParser {
             const called = this.LA(1).tokenType === T.LParen;
             this.SUBRULE2(this.keyArgument);
             this.OPTION({
-              GATE: () => !called,
+              // Not when a key and ":" follow: the comma is then an object literal's (`{a: GET SESSION "id", b: …}`).
+              GATE: () => !called && this.LA(3).tokenType !== T.Colon,
               DEF: () => {
                 this.CONSUME(T.Comma);
                 this.SUBRULE3(this.keyArgument, { LABEL: 'sessionKey' });
@@ -949,6 +1006,11 @@ class BasicParser extends CstParser {
   /** `DELETE url` (HTTP) or `DELETE "table", "filter"` (data): told apart by the builder. */
   readonly deleteExpression: Rule = this.RULE('deleteExpression', () => {
     this.CONSUME(T.Delete);
+    // `DELETE FROM "t" WHERE …`: the SQL word FROM before the table changes nothing.
+    this.OPTION9(this.once('deleteExpression.from', () => ({
+      GATE: () => this.LA(1).image.toUpperCase() === 'FROM' && this.LA(2).tokenType === T.StringLiteral,
+      DEF: () => this.CONSUME(T.Name, { LABEL: 'from' }),
+    })));
     this.OR(this.once('deleteExpression', () => ({
       ERR_MSG: 'expected a URL, or a table and a filter, after DELETE',
       DEF: [
@@ -1083,7 +1145,13 @@ class BasicParser extends CstParser {
     this.CONSUME(T.Phrase);
     this.OPTION(this.once('phraseExpression', () => ({
       GATE: () => this.startsArgument(1, true),
-      DEF: () => this.SUBRULE(this.phraseArguments),
+      DEF: () => {
+        // `USE_WEBSITE("url", "30d")`: the arguments in parentheses, as a call.
+        this.OR(this.once('phraseExpression.OR', () => [
+          { GATE: () => this.isCallForm(), ALT: () => this.SUBRULE(this.parenthesizedArguments) },
+          { ALT: () => this.SUBRULE(this.phraseArguments) },
+        ]));
+      },
     })));
   });
 
@@ -1094,7 +1162,7 @@ class BasicParser extends CstParser {
   readonly phraseArguments: Rule = this.RULE('phraseArguments', () => {
     this.SUBRULE(this.phraseArgument);
     this.MANY(this.once('phraseArguments', () => ({
-      GATE: () => this.LA(1).tokenType === T.Comma || this.LA(1).tokenType === T.With || this.LA(1).tokenType === T.Call || this.isJoiner(1),
+      GATE: () => this.LA(1).tokenType === T.Comma || this.LA(1).tokenType === T.With || this.LA(1).tokenType === T.Call || this.LA(1).tokenType === T.For || this.isJoiner(1),
       DEF: () => {
         this.OR(this.once('phraseArguments.OR', () => ({
           IGNORE_AMBIGUITIES: true,
@@ -1102,6 +1170,8 @@ class BasicParser extends CstParser {
             { ALT: () => this.CONSUME(T.Comma) },
             { ALT: () => this.CONSUME(T.With, { LABEL: 'joiner' }) },
             { ALT: () => this.CONSUME(T.Call, { LABEL: 'joiner' }) },
+            // `QUERY METRICS "messages" FOR range`: FOR is a reserved word, so it has its own alternative.
+            { ALT: () => this.CONSUME(T.For, { LABEL: 'joiner' }) },
             { ALT: () => this.CONSUME(T.Name, { LABEL: 'joiner' }) },
           ],
         })));
@@ -1280,6 +1350,13 @@ class BasicParser extends CstParser {
       { ALT: () => this.SUBRULE(this.keywordExpression) },
       { ALT: () => this.SUBRULE(this.callEndpointExpression) },
       {
+        // `IF(cond, a, b)` where a value stands: IIF(cond, a, b).
+        ALT: () => {
+          this.CONSUME(T.If);
+          this.SUBRULE2(this.callArguments);
+        },
+      },
+      {
         // A variable, a call when `(` follows the name, or a one-word phrase (`READ path`).
         ALT: () => {
           this.CONSUME(T.Name);
@@ -1294,12 +1371,15 @@ class BasicParser extends CstParser {
     this.SUBRULE(this.accessor);
   };
 
-  private readonly callAfterName = (): void => {
-    this.SUBRULE(this.callArguments);
+  private readonly callAfterName = {
+    GATE: (): boolean => !this.formatParenAs(),
+    DEF: (): void => {
+      this.SUBRULE(this.callArguments);
+    },
   };
 
   private readonly phraseAfterName = {
-    GATE: (): boolean => this.atWordPhrase(),
+    GATE: (): boolean => this.atWordPhrase() || this.formatParenAs(),
     DEF: (): void => {
       this.SUBRULE(this.phraseArguments);
     },
@@ -1430,12 +1510,33 @@ class BasicParser extends CstParser {
     const type = this.LA(k).tokenType;
     if (type === T.StringLiteral || type === T.NumberLiteral || type === T.Identifier || type === T.LBrace || type === T.Phrase) return true;
     if (type === T.True || type === T.False || type === T.Null || type === T.Not) return true;
+    // A soft keyword used as a variable (`CREATE DRAFT to, subject, body`, `ANALYZE SENTIMENT session.id, m`).
+    if (parens && tokenMatcher(this.LA(k), T.Name)) {
+      const next = this.LA(k + 1).tokenType;
+      return next === T.Comma || next === T.Dot || next === T.Newline || next === EOF;
+    }
     return parens && (type === T.LParen || type === T.LBracket || type === T.Minus);
   }
 
   /** True when the name just read is a one-word phrase (READ, WRITE, PRINT…) and an argument follows. */
   private atWordPhrase(): boolean {
     return WORD_PHRASES.has(this.LA(0).image.toUpperCase()) && this.startsArgument(1, false);
+  }
+
+  /**
+   * True after FORMAT at `(…) AS`: `FORMAT (a - b) AS "#,##0"` is the phrase FORMAT value AS
+   * pattern whose value is in parentheses, not a call of FORMAT.
+   */
+  private formatParenAs(): boolean {
+    if (this.LA(1).tokenType !== T.LParen || this.LA(0).image.length !== 6 || this.LA(0).image.toUpperCase() !== 'FORMAT') return false;
+    let depth = 0;
+    for (let k = 1; ; k += 1) {
+      const type = this.LA(k).tokenType;
+      if (type === EOF || type === T.Newline) return false;
+      if (type === T.LParen) depth += 1;
+      else if (type === T.RParen) depth -= 1;
+      if (depth === 0) return this.LA(k + 1).tokenType === T.As;
+    }
   }
 
   /** True at `(` whose parentheses hold a top-level comma: `(a, b)` cannot be one expression. */

@@ -10,6 +10,7 @@ import { unknownCharacterMessage, type ParseError } from './parse-errors.js';
 import { basicParser, type GrammarError } from './grammar.js';
 import * as T from './tokens.js';
 import { PHRASE_NAMES } from './phrases.js';
+import { readTemplateSpellings } from './template-spellings.js';
 import { unknownStatementError } from './unknown-statement.js';
 
 export type { ParseError } from './parse-errors.js';
@@ -39,7 +40,8 @@ export function parse(source: string, file: string): { program: Program; errors:
   };
   let program: Program = { file, body: [], procedures: [], params: [], triggers: [], forms: [] };
   try {
-    const tokens = endLines(dialect(lex(spaceUnderscoredKeywords(source), { line: 1, column: 1 }, context)));
+    const text = spaceUnderscoredKeywords(source);
+    const tokens = endLines(dialect(readTemplateSpellings(lex(text, { line: 1, column: 1 }, context), text)));
     const run = basicParser.run(tokens, 'program');
     const end = endOf(tokens);
     for (const error of run.syntaxErrors) push(context.syntaxErrors, context, at(error, end), error.message);
@@ -66,12 +68,21 @@ const UNDERSCORED_STATEMENTS: ReadonlySet<string> = new Set([
   'CLEAR HEADERS', 'SEND MAIL', 'TRANSFER TO HUMAN', 'CREATE MEETING', 'END IF', 'END FOR', 'END WHILE', 'END SUB', 'END FUNCTION', 'END WITH', 'END SELECT',
 ]);
 
+/** `x = GENERATE_PDF …`: after `=`, the underscore spellings of keyword phrases (the ones that give a value). */
+const UNDERSCORED_AFTER_EQUALS = /(=[ \t]*)([A-Za-z]+(?:_[A-Za-z]+)+)(?=[ \t]+["A-Za-z_])/g;
+const UNDERSCORED_PHRASES: ReadonlySet<string> = new Set(PHRASE_NAMES.filter((name) => name.includes(' ')));
+
 function spaceUnderscoredKeywords(source: string): string {
   if (!source.includes('_')) return source;
-  return source.replace(UNDERSCORED_AT_LINE_START, (whole: string, indent: string, word: string) => {
-    const spaced = word.replace(/_/g, ' ');
-    return UNDERSCORED_STATEMENTS.has(spaced.toUpperCase()) ? indent + spaced : whole;
-  });
+  return source
+    .replace(UNDERSCORED_AT_LINE_START, (whole: string, indent: string, word: string) => {
+      const spaced = word.replace(/_/g, ' ');
+      return UNDERSCORED_STATEMENTS.has(spaced.toUpperCase()) ? indent + spaced : whole;
+    })
+    .replace(UNDERSCORED_AFTER_EQUALS, (whole: string, equals: string, word: string) => {
+      const spaced = word.replace(/_/g, ' ');
+      return UNDERSCORED_PHRASES.has(spaced.toUpperCase()) ? equals + spaced : whole;
+    });
 }
 
 /** Parses the inside of one `${…}` (at `origin` in the file) as a full expression. */

@@ -18,7 +18,7 @@ describe('parse errors', () => {
       'z = 5 § 2', //                       7
       'NEXT', //                            8
       'FOR i = 1 TO 3', //                  9
-      '  post = 1', //                     10
+      '  talk = 1', //                     10
     ].join('\n');
     expect(errors(source)).toEqual([
       '1:10 expected a value but found ")"',
@@ -27,7 +27,7 @@ describe('parse errors', () => {
       '6:6 unterminated string: a string must end with " on the same line',
       '7:7 unknown character "§"',
       '8:1 NEXT without FOR',
-      '10:8 POST is a reserved word and cannot be used as a variable name',
+      '10:8 TALK is a reserved word and cannot be used as a variable name',
       '10:11 FOR without NEXT (opened on line 9)',
     ]);
   });
@@ -69,7 +69,7 @@ describe('parse errors', () => {
     ['statements separated by ":"', 'x = 1 : y = 2', ['1:7 ":" cannot separate statements: write one statement per line']],
     ['missing commas and words in keyword phrases', 'SEND MAIL a, b\nADD SUGGESTION "k" "l"\nx = FIND "t" "f"\nCLEAR all', [
       '1:15 expected "," between arguments: SEND MAIL to, subject, body',
-      '2:20 expected AS before the label: ADD SUGGESTION "key" AS "label"',
+      '2:20 expected AS before the label: ADD SUGGESTION "key" AS "label" but found "l"',
       '3:14 expected end of line but found "f"',
       '4:1 unknown statement "CLEAR ALL": did you mean CLEAR KB?',
     ]],

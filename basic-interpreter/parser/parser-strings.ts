@@ -22,12 +22,28 @@ const missingBrace = 'unterminated ${ in text: missing }';
 
 const isLineBreak = (c: string | undefined): boolean => c === '\n' || c === '\r';
 
+/** After a string's closing quote: blanks, then the line's end or what continues an expression. */
+const afterMultilineString = /[ \t]*(?:[+&,)\r\n]|$)/y;
+
+/**
+ * Whether a string left open at the line break `at` goes on over the next lines, as the templates
+ * write long prompts and mail bodies: when its closing `"` is followed by the line's end or by
+ * `+ & , )`. Otherwise it is unterminated (a missing `"` on one line is not read as a string
+ * running into the next statement).
+ */
+function continuesOverLines(text: string, at: number): boolean {
+  const close = text.indexOf('"', at);
+  if (close < 0) return false;
+  afterMultilineString.lastIndex = close + 1;
+  return afterMultilineString.test(text);
+}
+
 /** Scans a string literal opening at `start` (a `"`); `""` is an escaped quote. */
 export function scanString(text: string, start: number): ScanResult {
   let i = start + 1;
   while (i < text.length) {
     const c = text[i];
-    if (isLineBreak(c)) break;
+    if (isLineBreak(c) && !continuesOverLines(text, i)) break;
     if (c === '"') {
       if (text[i + 1] !== '"') return { end: i + 1 };
       i += 2;

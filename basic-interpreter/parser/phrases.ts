@@ -19,7 +19,7 @@ const MULTI_WORD: readonly string[] = [
   'CREATE TASK', 'CREATE DRAFT', 'CREATE SITE', 'CREATE USER', 'SET ANSWER MODE', 'SET PAGE MODE', 'PAGE MODE',
   'SET USER', 'GET ATTENDANTS', 'GET CONTACT', 'SET CONTACT', 'ADD TAG', 'NEW OBJECT', 'NEW ARRAY', 'DELETE FILE', 'DELETE HTTP', 'GROUP BY', 'ADD MEMBER',
   'GENERATE PDF', 'MERGE PDF', 'CLEAR ERROR', 'ERROR MESSAGE', 'ADD TO CAMPAIGN', 'TRACK CONVERSION',
-  'SCHEDULE POST', 'POST TO(?=[ \\t]+")', 'ON(?=[ \\t]+")', 'ON EMAIL FROM', 'ON EMAIL', 'ON CHANGE',
+  'SCHEDULE POST', 'POST TO(?=[ \\t]+["A-Za-z])', 'ON(?=[ \\t]+")', 'ON EMAIL FROM', 'ON EMAIL', 'ON CHANGE',
   // `GET LAST "email_received_events"`: only before a quoted name, so `GET last` stays a GET of the variable.
   'GET LAST(?=[ \\t]+")',
   // The templates' further keywords (docs/basic.md, "Compatibility"): aliases of what runs here,
@@ -28,6 +28,8 @@ const MULTI_WORD: readonly string[] = [
   'KB DOCUMENTS COUNT', 'KB DOCUMENTS ADDED SINCE', 'KB STATISTICS', 'KB LIST COLLECTIONS', 'KB STORAGE SIZE', 'KB COLLECTION STATS',
   'QUERY METRICS', 'ANALYZE SENTIMENT', 'AI SCORE LEAD', 'ORCHESTRATE WORKFLOW', 'ADD BOT', 'BOT SHARE', 'PUBLISH EVENT',
   'SEND MESSAGE', 'ALLOW ROLE', 'SET ROLE(?=[ \\t]+["A-Za-z_])', 'SET MAX LINES', 'SCRAPE ALL', 'SCRAPE_ALL',
+  // The templates' spellings of what runs here: JSON PARSE x is FROMJSON(x), SEARCH PRODUCTS q is SEARCH "products", q.
+  'JSON PARSE', 'SEARCH PRODUCTS', 'GENERATE SECURE LINK', 'SCORE LEAD', 'GET IMAGE',
   // Only before an argument: `CHART prompt, values, labels` keeps `prompt` a variable holding the chart type.
   'CHART PROMPT(?=[ \\t]+["A-Za-z_])',
 ];
@@ -38,6 +40,7 @@ export const WORD_PHRASES: ReadonlySet<string> = new Set([
   'AGGREGATE', 'CHART', 'PRINT', 'LOG', 'APPEND', 'WEBHOOK', 'THROW', 'ASSERT', 'BOOK', 'WEATHER',
   'GRAPHQL', 'SOAP', 'PIVOT', 'MAP', 'COMPRESS', 'EXTRACT', 'SCRAPE', 'FORMAT',
   'FIRST', 'LAST', 'DATEADD', 'DATEDIFF', 'DIR', 'REFRESH', 'PRODUCT', 'SEE', 'REWRITE',
+  'MAX', 'MIN', 'PUSH', 'ANSWER', 'QUERY',
 ]);
 
 /** Every phrase's canonical spelling (upper case, one space), for "did you mean" and the docs. */

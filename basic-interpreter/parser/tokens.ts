@@ -26,6 +26,36 @@ export const CompareOp = createToken({ name: 'CompareOp', pattern: Lexer.NA, cat
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t]+/, group: Lexer.SKIPPED });
 /**
+ * `'text'` where a value stands (`TALK '"' + q + '"'`, `x = 'f'`): the templates' single-quoted
+ * text, read as a string (parse.ts turns it into one). Only after `=`, `+`, `&`, `(`, `,` or
+ * TALK / RETURN, closed on the same line and followed by the line's end, a comment or one of `+ & , )`:
+ * anywhere else `'` still starts a comment.
+ */
+const quotedTextEnd = /[ \t]*(?:[+&,)'\r\n]|$)/y;
+export const QuotedText = createToken({
+  name: 'QuotedText',
+  pattern: (text: string, offset: number) => {
+    if (text[offset] !== "'") return null;
+    let before = offset - 1;
+    while (before >= 0 && (text[before] === ' ' || text[before] === '\t')) before -= 1;
+    const previous = text[before] ?? '';
+    if (!'=+&(,'.includes(previous) || previous === '') {
+      const word = /(?:^|[^A-Za-z0-9_])(TALK|RETURN)$/i.exec(text.slice(Math.max(0, before - 7), before + 1));
+      if (word === null) return null;
+    }
+    let close = offset + 1;
+    while (close < text.length && text[close] !== "'" && text[close] !== '\n' && text[close] !== '\r') close += 1;
+    if (text[close] !== "'") return null;
+    quotedTextEnd.lastIndex = close + 1;
+    if (!quotedTextEnd.test(text)) return null;
+    return [text.slice(offset, close + 1)];
+  },
+  start_chars_hint: ["'"],
+  line_breaks: false,
+  label: 'a string',
+  categories: [AnyToken],
+});
+/**
  * `' note`, `REM note`, and the `# note` and `// note` the General Bots templates write (a `#`
  * before `{` opens an object literal instead; strings are read before comments, so a URL's `//`
  * stays in its string).
@@ -103,7 +133,7 @@ export const Phrase = createToken({
     const length = matchPhrase(text, offset);
     return length === 0 ? null : [text.slice(offset, offset + length)];
   },
-  start_chars_hint: [...'OSCAUGPNDETMKQBosaugpndetmkqb'],
+  start_chars_hint: [...'OSCAUGPNDETMKQBJosaugpndetmkqbj'],
   line_breaks: false,
   label: 'a keyword phrase',
   categories: AnyToken,
@@ -160,7 +190,8 @@ export const StringLiteral = createToken({
     return match(text, offset, scan.end, scan.error);
   },
   start_chars_hint: ['"'],
-  line_breaks: false,
+  // A string may go on over lines (parser-strings.ts).
+  line_breaks: true,
   label: 'a string',
   categories: [Junk, AnyToken],
 });
@@ -324,7 +355,7 @@ export const Dot = symbol('Dot', /\??\./, '.');
 /** All token types, in matching order (the parser's vocabulary, categories included). */
 export const allTokens: TokenType[] = [
   AnyToken, AnyWord, Name, Junk, AddOp, MulOp, CompareOp,
-  WhiteSpace, Comment, Newline, TalkBlock, PromptBlock, TableBlock, IndexDeclaration, OnTableEvent, OnFormSubmit, WebhookDeclaration, Phrase, IsNull, StringLiteral, NumberLiteral,
+  WhiteSpace, QuotedText, Comment, Newline, TalkBlock, PromptBlock, TableBlock, IndexDeclaration, OnTableEvent, OnFormSubmit, WebhookDeclaration, Phrase, IsNull, StringLiteral, NumberLiteral,
   ...keywords,
   Identifier,
   LessEqual, GreaterEqual, NotEqual, AndSymbol, OrSymbol, NotSymbol, Less, Greater, Equals, Plus, Minus, Star, Slash, Backslash,

@@ -30,8 +30,18 @@ function object(keyword: string, value: Value | undefined): ObjectValue {
 /** A cron expression: five or six fields (docs/basic.md, "Scheduling"). */
 const CRON = /^\S+(?:\s+\S+){4,5}$/;
 
-/** SET SCHEDULE when [, "script.bas"]: `when` a cron expression, or a date for one run. */
+/**
+ * SET SCHEDULE when [, "script.bas"]: `when` a cron expression, or a date for one run. The
+ * templates' three-value forms (docs/basic.md, "Compatibility"): `"cron", "script.bas", "job"`
+ * is the cron and the script (the job is the script); `"cron", date, "script.bas"` is one run of
+ * the script at the date.
+ */
 function schedule(args: readonly Value[]): EffectBody {
+  if (args.length > 2) {
+    const second = text(args, 1).trim();
+    const dated = !/\.bas$/i.test(second) && !Number.isNaN(Date.parse(second));
+    return schedule(dated ? [args[1] ?? null, args[2] ?? null] : [args[0] ?? null, args[1] ?? null]);
+  }
   const when = text(args, 0).trim();
   const script = args.length > 1 ? text(args, 1).trim() : undefined;
   const target = script ? { script } : {};

@@ -120,6 +120,8 @@ const UNAVAILABLE: Record<string, string> = {
   'QUERY METRICS': 'the metrics are the server\'s (GET /metrics), not a script\'s',
   'ANALYZE SENTIMENT': 'not implemented yet (ask LLM for it)',
   'AI SCORE LEAD': 'not implemented yet (score with LLM and SAVE the score)',
+  'SCORE LEAD': 'not implemented yet (score with LLM and SAVE the score)',
+  'GET IMAGE': 'there is no image generator',
   'ORCHESTRATE WORKFLOW': 'there is no workflow engine: a dialog is one script, CALL runs another',
   'ADD BOT': 'not implemented yet: one bot answers a conversation (TRANSFER TO HUMAN hands it to people)',
   'BOT SHARE': 'not implemented yet: one bot answers a conversation',
@@ -173,6 +175,34 @@ const HANDLERS: Record<string, Handler> = {
     const [date = null, second = null, third = null] = a.values.map(cloneValue);
     const unitFirst = typeof second === 'string' && Number.isNaN(Number(second));
     return { value: builtinFunctions.dateadd!(unitFirst ? [date, third, second] : [date, second, third], ctx) };
+  },
+  // MAX a, b and MIN a, b: the built-ins without parentheses.
+  MAX: (a, _headers, ctx) => ({ value: builtinFunctions.max!(a.values.map(cloneValue), ctx) }),
+  MIN: (a, _headers, ctx) => ({ value: builtinFunctions.min!(a.values.map(cloneValue), ctx) }),
+  // PUSH list, v: PUSH(list, v); standing alone it sets the list (parser/ast-builder.ts).
+  PUSH: (a, _headers, ctx) => ({ value: builtinFunctions.push!(a.values.map(cloneValue), ctx) }),
+  // GENERATE SECURE LINK path [EXPIRES n DAYS]: the drive file's signed link (the builder takes its `url`), as SEND FILE gives it.
+  'GENERATE SECURE LINK': (a) => effect({ type: 'file.share', path: a.text(0) }),
+  'JSON PARSE': (a, _headers, ctx) => ({ value: builtinFunctions.fromjson!([a.at(0)], ctx) }),
+  'SEARCH PRODUCTS': (a) => {
+    const limit = a.values.length > 1 ? Number(a.values[1]) : 10;
+    if (!Number.isFinite(limit) || limit < 1) throw new ScriptError(`SEARCH PRODUCTS: the limit must be a positive number, got ${a.text(1)}`);
+    return effect({ type: 'table.search', table: 'products', query: a.text(0), limit });
+  },
+  // ANSWER question: the bot's model answers, with the conversation's active knowledge, as LLM does.
+  ANSWER: (a) => effect({ type: 'llm', prompt: a.text(0) }),
+  QUERY: (a) => effect(sqlQuery(a.text(0))),
+  // SET "table", filter, "field=value"… (parser/ast-builder.ts): the rows the filter finds get those fields.
+  'UPDATE FIELDS': (a) => {
+    const values: ObjectValue = {};
+    for (let i = 2; i < a.values.length; i++) {
+      const assignment = a.text(i);
+      const at = assignment.indexOf('=');
+      const field = assignment.slice(0, at).trim().toLowerCase();
+      if (at < 0 || !/^[a-z_][a-z0-9_]*$/.test(field)) throw new ScriptError(`SET "${a.text(0)}": "${assignment}" is not field=value (write SET "${a.text(0)}", filter, "field=" + value)`);
+      values[field] = assignment.slice(at + 1);
+    }
+    return effect({ type: 'table.update', table: tableName(a.values, 0), filter: a.text(1), values });
   },
   WHERE: (a) => ({ value: a.labels.map((label, i) => `${label ?? ''} ${filterValue(a.values[i] ?? null)}`).join(' AND ') }),
   'FIND ROWS': (a) => {
@@ -376,6 +406,25 @@ const HANDLERS: Record<string, Handler> = {
     return { value: null };
   },
 };
+
+/** `SELECT columns FROM table [WHERE conditions]`, the only SQL QUERY reads: the conditions are a table filter (host/table-filter.ts). */
+const SELECT_FROM = /^\s*SELECT\s+(?:\*|[A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s+FROM\s+("?)([A-Za-z_][A-Za-z0-9_.]*)\1(?:\s+WHERE\s+(.+?))?\s*;?\s*$/is;
+
+/**
+ * QUERY "SELECT … FROM t WHERE a = 'x' AND …": FIND "t", "a = 'x' AND …", the rows with all their
+ * columns. Anything else (joins, OR, ORDER BY, functions) stops the script, naming how to write it.
+ */
+function sqlQuery(sql: string): EffectBody {
+  const found = SELECT_FROM.exec(sql);
+  if (found === null) throw new ScriptError(`QUERY reads only SELECT columns FROM table [WHERE a = x AND …], got "${sql.slice(0, 80)}": use FIND "table" WHERE …`);
+  const filter = (found[3] ?? '').trim();
+  try {
+    parseTableFilter(filter);
+  } catch (error) {
+    throw new ScriptError(`QUERY: the WHERE of "${sql.slice(0, 80)}" is not a filter this product reads (${error instanceof Error ? error.message : String(error)}): use FIND "table" WHERE a = x AND …`);
+  }
+  return { type: 'table.find', table: tableName([found[2] ?? ''], 0), filter };
+}
 
 /** AGGREGATE "SUM"|"AVG"|"COUNT"|"MIN"|"MAX", rows, "field". */
 function aggregate(op: string, rows: readonly ObjectValue[], field: string): Value {

@@ -11,11 +11,12 @@ import { loadScript } from '../../basic-interpreter/index.js';
  */
 const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), 'corpus');
 /**
- * The floors this suite holds the parser to: the snippets are at the goal (60%); the scripts' goal
- * is 80% and they stand at 62% (docs/basic.md, "Compatibility"), so their floor is where they
- * are, raised as forms are added, until it reaches the goal.
+ * The floors this suite holds the parser to, both at their goal (docs/basic.md, "Compatibility"):
+ * 80% of the scripts (they stand at 127 of 155, 81.9%) and 60% of the snippets (66.8%). The
+ * scripts' count is also held exactly, so a form that stops loading shows here by name.
  */
-const SCRIPT_TARGET = 0.6;
+const SCRIPT_TARGET = 0.8;
+const SCRIPTS_LOADING = 127;
 const SNIPPET_TARGET = 0.6;
 
 interface Source { name: string; code: string }
@@ -64,6 +65,7 @@ test(`at least ${SCRIPT_TARGET * 100}% of the published template scripts load`, 
   const { passed, report } = measure(scripts);
   console.log(`template scripts: ${passed} of ${scripts.length} load (${((100 * passed) / scripts.length).toFixed(1)}%); the rest, by first error:\n${report}`);
   expect(passed / scripts.length).toBeGreaterThanOrEqual(SCRIPT_TARGET);
+  expect(passed).toBeGreaterThanOrEqual(SCRIPTS_LOADING);
 });
 
 test(`at least ${SNIPPET_TARGET * 100}% of the book's BASIC snippets load`, () => {

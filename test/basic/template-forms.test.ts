@@ -153,3 +153,46 @@ describe('statement spellings and expression syntax', () => {
       .toEqual(['= error example.bas:2: not available: ANALYZE SENTIMENT (not implemented yet (ask LLM for it)) (line 2)']);
   });
 });
+
+describe('the templates\' further spellings, run', () => {
+  const seed = async (): Promise<TableStore> => {
+    const tables = createInMemoryBotData().tables('bot');
+    for (const [id, name, city] of [[1, 'Ana', 'Lisbon'], [2, 'Rui', 'Porto']] as const) await tables.insert('orders', { id, name, city });
+    await tables.insert('products', { name: 'Blue chair', price: 40 });
+    await tables.insert('products', { name: 'Red table', price: 90 });
+    return tables;
+  };
+  const rows = async (tables: TableStore): Promise<string[]> =>
+    (await tables.find('orders', [])).map((r) => `${String(r.name)}:${String(r.city)}:${String(r.stage ?? '')}`);
+
+  test('single-quoted text, strings over lines, IF(c, a, b), a keyword as a variable, REMEMBER k = v, SET x, v', async () => {
+    const source = [
+      `TALK '"' + "quoted" + '"'`, 'mail = "Dear,', 'the code is " + 42 + "', 'bye"', 'TALK mail',
+      'TALK "it is " + IF(1 > 2, "big", "small")', 'post = {title: "T"}', 'TALK post.title',
+      'REMEMBER "po_" + 7 = "kept"', 'TALK RECALL "po_7"', 'SET role, "admin"', 'TALK role',
+    ].join('\n');
+    expect(await run(source, createInMemoryBotData().tables('bot'))).toEqual(['"quoted"', 'Dear,\nthe code is 42\nbye', 'it is small', 'T', 'kept', 'admin']);
+  });
+
+  test('UPDATE … WITH … WHERE, UPDATE "t", filter, variables, SET "t", filter, "field=value", QUERY "SELECT …", INSERT INTO "t", a, b, DELETE FROM', async () => {
+    const tables = await seed();
+    const source = [
+      'UPDATE "orders" WITH city AS "Faro" WHERE id = 1', 'stage = "won"', 'city = "Braga"', 'UPDATE "orders", "id=2", stage, city', 'SET "orders", "id=" + 1, "stage=lost"',
+      'r = QUERY "SELECT name FROM orders WHERE city = \'Faro\'"', 'TALK r[0].name',
+      'id = 3', 'name = "Eva"', 'INSERT INTO "orders.csv", id, name, "Porto"', 'DELETE FROM "orders" WHERE id = 1',
+    ].join('\n');
+    expect(await run(source, tables)).toEqual(['Ana']);
+    expect(await rows(tables)).toEqual(['Rui:Braga:won', 'Eva:undefined:']);
+    expect((await tables.find('orders', [])).at(-1)).toMatchObject({ id: 3, name: 'Eva', field3: 'Porto' });
+    expect((await run('r = QUERY "SELECT * FROM a JOIN b"', tables)).at(-1)).toContain('QUERY reads only SELECT columns FROM table [WHERE a = x AND …]');
+  });
+
+  test('JSON PARSE, MAX, PUSH, FORMAT (x) AS, SEARCH PRODUCTS, FOR x IN, WHILE … DO, case as a name, HEAR AS "a", *', async () => {
+    const source = [
+      'o = JSON PARSE "{""n"": 2}"', 'TALK MAX o.n, 5', 'list = []', 'PUSH list, "a"', 'TALK COUNT(list)', 'TALK FORMAT (1234.5 - 0.5) AS "#,##0"',
+      'found = SEARCH PRODUCTS "chair", 5', 'FOR p IN found DO', '  TALK p.name', 'END FOR', 'n = 0', 'WHILE n < 2 DO', '  n = n + 1', 'END WHILE',
+      'FOR EACH case IN [{s: "open"}]', '  TALK case.s', 'NEXT', 'HEAR item AS "done", *', 'TALK item',
+    ].join('\n');
+    expect(await run(source, await seed(), ['anything'])).toEqual(['5', '1', '1,234', 'Blue chair', 'open', 'anything']);
+  });
+});
