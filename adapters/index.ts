@@ -3,7 +3,7 @@ import type { Logger } from '../infra/logger.js';
 import { createBotMsgAdapter, type BotMsgAdapter, type BotMsgAdapterDeps } from './bot-msg/index.js';
 import { createSmsAdapter, type SmsAdapter, type SmsAdapterDeps } from './sms/index.js';
 import { createGraphAdapter, GRAPH_CHANNELS, type GraphAdapter, type GraphChannel, type GraphRetryPolicy, type GraphSettingsOf } from './graph/index.js';
-import { createWebAdapter, type VisitorLinkReader, type VisitorTokens } from './web/index.js';
+import { createWebAdapter, type VisitorLinkReader, type VisitorTokens, type WebAdapterOptions } from './web/index.js';
 import { createWorkchatAdapter, type WorkchatAdapter, type WorkchatAdapterDeps } from './workchat/index.js';
 import { createRtcSipAdapter, type RtcSipAdapter } from './rtc-sip/index.js';
 
@@ -49,6 +49,8 @@ export interface ChannelAdapterDeps {
   webDriveLinks?: VisitorLinkReader;
   /** A bot's drive, where the web visitors' uploads are kept (HEAR's media types read them there). */
   webDrive?: (bot: string) => { read(path: string): Promise<Buffer | undefined> } | undefined;
+  /** Speaks the web channel's messages sent outside the visitor's turns (an attendant's reply under `/voice on`). */
+  webSpeech?: WebAdapterOptions['speech'];
   /** Each bot's settings (by name or id) of each Graph-style channel, mapped from its config at the composition root. */
   graphSettings?: GraphSettingsOf;
   /** Applies a provider's delivery receipt (the engine's createDeliveryReceipts). */
@@ -73,6 +75,7 @@ export function createChannelAdapters(deps: ChannelAdapterDeps, extra: readonly 
   const adapters: { [C in Channel]?: ChannelAdapter } = {
     web: createWebAdapter({
       tokens: deps.visitorTokens, ...(deps.webDriveLinks ? { driveLinks: deps.webDriveLinks } : {}), ...(deps.webDrive ? { drive: deps.webDrive } : {}),
+      ...(deps.webSpeech ? { speech: deps.webSpeech } : {}),
     }),
   };
   const { graphSettings } = deps;

@@ -12,7 +12,11 @@ describe('workchat settings', () => {
       openidMetadataUrl: 'https://login.botframework.com/v1/.well-known/openidconfiguration',
       tokenUrl: 'https://login.microsoftonline.com/botframework.com/oauth2/v2.0/token',
       allowPrivateNetworks: false,
+      // Voice and meeting cards, on by default (docs/channels/workchat.md).
+      voiceEnabled: true, meetingEnabled: true,
     });
+    expect(workchatSettingsOf(config({ 'workchat-app-id': 'app', 'workchat-voice-enabled': false, 'workchat-meeting-enabled': false })))
+      .toMatchObject({ voiceEnabled: false, meetingEnabled: false });
     expect(workchatSettingsOf(config({ 'workchat-app-id': 'app', 'http-allow-private-networks': true }))!.allowPrivateNetworks).toBe(true);
   });
 

@@ -79,6 +79,17 @@ export function wireConversations(deps: {
       const bot = bots.named(name);
       return bot && files(bot);
     },
+    // An attendant's replies under /voice on are spoken in the widget too (docs/channels/web.md, "Voice").
+    webSpeech: {
+      voiceFor, nameOf: (id) => bots.find(id)?.name, logger,
+      uploads: {
+        drive: (name) => {
+          const bot = bots.named(name);
+          return bot && files(bot);
+        },
+        linkTo: (bot, file) => driveLinks.url(bot, file),
+      },
+    },
   });
   built.adapters = adapters;
   // BASIC's capabilities (docs/basic.md): CREATE USER through the users service, the file keywords on the bots' drives,

@@ -72,6 +72,13 @@ export interface ChannelAdapter {
    */
   send(message: OutboundMessage): Promise<DeliveryReceipt>;
   /**
+   * For an `inline` channel, which never gets `send`: a message sent outside the customer's own
+   * turns and marked `voice_reply` (an attendant's reply under `/voice on`) with its spoken audio
+   * attached, before it is committed and published (the web widget plays it, docs/channels/web.md,
+   * "Voice"). `botId` is the session's bot. Absent: such messages go as text.
+   */
+  withSpeech?(message: OutboundMessage, botId: string): Promise<OutboundMessage>;
+  /**
    * The bytes of a file an inbound message of this channel carries, at most `maxBytes` (HEAR's
    * media types, docs/basic.md): for files the provider keeps by id or behind its token.
    * `customer` is the external id of the customer who sent it (the session's; on workchat, the

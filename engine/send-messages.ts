@@ -26,13 +26,17 @@ export async function sendMessages(ctx: SendDeps, messages: readonly OutboundMes
   for (const sessionId of new Set(messages.map((m) => m.session_id))) {
     const session = await ctx.repos.turns.session(sessionId);
     if (!session) throw new NotFoundError(`Session ${sessionId} not found`, 'session_not_found');
-    const drafts: PendingOutbound[] = messages
+    const adapter = ctx.channels.get(session.channel);
+    const drafts: PendingOutbound[] = await Promise.all(messages
       .filter((m) => m.session_id === sessionId)
-      .map((message) => {
+      .map(async (message) => {
         const toCustomer = message.to === session.external_user_id;
         const voice = toCustomer && wantsSpokenReply({ from: message.from, customerSpoke: false, context: session.context_data }) ? { voice_reply: true } : {};
-        return { message: { ...message, channel: session.channel, ...voice } as OutboundMessage, toCustomer };
-      });
+        const draft = { ...message, channel: session.channel, ...voice } as OutboundMessage;
+        // A channel that hands messages over itself attaches their speech now (ChannelAdapter.withSpeech).
+        const spoken = draft.voice_reply && adapter?.withSpeech ? await adapter.withSpeech(draft, session.bot_id) : draft;
+        return { message: spoken, toCustomer };
+      }));
     const planned = planOutbound(ctx.channels, session.bot_id, drafts);
     const createdAt = await ctx.repos.turns.append(planned.map((p) => p.write));
     await dispatchOutbound(ctx, planned, createdAt);

@@ -85,13 +85,17 @@ describe('/ws/web', () => {
     await bus.publish(topic, { type: 'message', from: 'attendant', text: 'hi, Ana here', suggestions: [], at });
     const photo = { type: 'image', url: 'https://bots.example/api/drive/files/default/sent/p.png?expires=1&signature=s', name: 'p.png', mime_type: 'image/png' };
     await bus.publish(topic, { type: 'message', from: 'bot', text: 'your photo', attachments: [{ ...photo, media_id: 'internal' }, { type: 'file' }], at });
-    await waitFor(() => client.frames.length === 4, 'four frames');
+    const speech = { type: 'audio', url: 'https://bots.example/api/drive/files/default/spoken/web/v/r.wav?signature=s', name: 'reply.wav', mime_type: 'audio/wav' };
+    await bus.publish(topic, { type: 'message', from: 'attendant', text: 'spoken', attachments: [{ ...speech, voice: true }, { ...photo, voice: 'yes' }], at });
+    await waitFor(() => client.frames.length === 5, 'five frames');
     expect(client.frames).toEqual([
       { type: 'message', from: 'bot', text: 'hello', suggestions: [{ key: 'a', label: 'A' }], at },
       { type: 'typing', from: 'attendant', at },
       { type: 'message', from: 'attendant', text: 'hi, Ana here', at },
       // Files travel with their kind, link, name and media type only; one without a link is not shown.
       { type: 'message', from: 'bot', text: 'your photo', attachments: [photo], at },
+      // The spoken audio the widget plays is marked `voice` (docs/channels/web.md, "Voice").
+      { type: 'message', from: 'attendant', text: 'spoken', attachments: [{ ...speech, voice: true }, photo], at },
     ]);
     expect(handle.connections).toBe(1);
   });

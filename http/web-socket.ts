@@ -164,11 +164,17 @@ function toFrame(message: unknown): string | undefined {
   return JSON.stringify({ type: 'message', from: m.from, text: m.text, ...suggestions, ...(files.length ? { attachments: files } : {}), at: m.at });
 }
 
-/** A message's files as the widget shows them (kind, link, name, media type); anything else published with them stays on the server. */
-function frameAttachments(given: unknown): { type: string; url: string; name?: string; mime_type?: string }[] {
+/**
+ * A message's files as the widget shows them (kind, link, name, media type, and `voice` for the
+ * spoken audio it plays: docs/channels/web.md, "Voice"); anything else published with them stays on the server.
+ */
+function frameAttachments(given: unknown): { type: string; url: string; name?: string; mime_type?: string; voice?: true }[] {
   if (!Array.isArray(given)) return [];
-  return (given as { type?: unknown; url?: unknown; name?: unknown; mime_type?: unknown }[]).flatMap((a) =>
+  return (given as { type?: unknown; url?: unknown; name?: unknown; mime_type?: unknown; voice?: unknown }[]).flatMap((a) =>
     typeof a?.type === 'string' && typeof a.url === 'string'
-      ? [{ type: a.type, url: a.url, ...(typeof a.name === 'string' ? { name: a.name } : {}), ...(typeof a.mime_type === 'string' ? { mime_type: a.mime_type } : {}) }]
+      ? [{
+        type: a.type, url: a.url, ...(typeof a.name === 'string' ? { name: a.name } : {}), ...(typeof a.mime_type === 'string' ? { mime_type: a.mime_type } : {}),
+        ...(a.voice === true ? { voice: true as const } : {}),
+      }]
       : []);
 }

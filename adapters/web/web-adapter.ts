@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChannelAdapter, ChannelRequest, DeliveryReceipt, InboundMessage, OutboundMessage } from '../../engine/index.js';
 import { UnauthorizedError, ValidationError } from '../../infra/errors.js';
 import type { VisitorClaims, VisitorTokens } from './visitor-token.js';
+import { speakWebReplies, type WebSpeechDeps } from './web-voice.js';
 import { acceptVisitorAttachments, VISITOR_UPLOADS_FOLDER, type VisitorLinkReader, type WebAttachmentRef } from './visitor-files.js';
 
 /** The JSON a browser posts to `POST /api/channels/web/{bot}/messages` (validated by the route's zod schema). */
@@ -44,6 +45,12 @@ export interface WebAdapterOptions {
    * there (docs/basic.md, "HEAR's types and media"). Without it, HEAR fetches the upload by its link.
    */
   drive?: (bot: string) => { read(path: string): Promise<Buffer | undefined> } | undefined;
+  /**
+   * Speaks messages sent outside the visitor's turns (an attendant's reply under `/voice on`,
+   * docs/channels/web.md, "Voice"): the bot's voice service and drive by bot name, and the name
+   * of a bot id. Without it, they go as text.
+   */
+  speech?: WebSpeechDeps & { nameOf(botId: string): string | undefined };
   /** For tests; defaults to the real clock. */
   now?: () => Date;
   /** For tests; defaults to a random uuid per new visitor. */
@@ -114,6 +121,13 @@ export function createWebAdapter(options: WebAdapterOptions): ChannelAdapter {
     },
     async send(_message: OutboundMessage): Promise<DeliveryReceipt> {
       return {};
+    },
+    // The visitor's own turns are spoken by the web channel's answer (web-channel.ts); the rest here.
+    async withSpeech(message, botId) {
+      const bot = options.speech?.nameOf(botId);
+      if (!options.speech || !bot) return message;
+      const [spoken] = await speakWebReplies(options.speech, bot, message.to, [message]);
+      return spoken ?? message;
     },
     // A visitor's upload is in the bot's drive already (parse accepted only such links): read it there, link it there.
     async fetchAttachment(bot, attachment, maxBytes) {

@@ -1,5 +1,7 @@
 import { VoiceModelsError, type AudioFile, type InboundMessage, type OutboundMessage, type VoiceModels } from '../../engine/index.js';
 import { UpstreamError, ValidationError } from '../../infra/errors.js';
+import { createVisitorTokens } from './visitor-token.js';
+import { createWebAdapter } from './web-adapter.js';
 import { speakWebReplies, transcribeWebVoice, type WebVoiceDeps } from './web-voice.js';
 
 const NOTE = { type: 'audio' as const, url: 'https://x.test/api/drive/files/shop/received/web/v1/a-voice.webm', name: 'voice.webm', mime_type: 'audio/webm', voice: true };
@@ -83,4 +85,24 @@ test('replies marked to be spoken get their WAV audio, kept apart from the visit
 test('a reply whose audio cannot be made is sent as text', async () => {
   const [out] = await speakWebReplies(deps(models(true).service).voice, 'shop', 'v1', [reply('Hello', true)]);
   expect(out).toEqual(reply('Hello', true));
+});
+
+test('the adapter speaks a message sent outside the visitor\'s turns when it is marked (an attendant\'s, under /voice on), by the bot\'s name', async () => {
+  const { service, said } = models();
+  const { voice, written } = deps(service);
+  const adapter = createWebAdapter({
+    tokens: createVisitorTokens(new Uint8Array(32).fill(1)),
+    speech: { ...voice, nameOf: (id) => (id === 'bot-id-1' ? 'shop' : undefined) },
+  });
+  const spoken = await adapter.withSpeech!({ ...reply('your order left today', true), from: 'attendant' }, 'bot-id-1');
+  expect(said).toEqual(['your order left today as wav']);
+  expect(spoken.attachments).toEqual([{
+    type: 'audio', url: 'https://x.test/api/drive/files/shop/spoken/web/v1/id-1-reply.wav?signed', name: 'reply.wav', mime_type: 'audio/wav', voice: true,
+  }]);
+  expect([...written.keys()]).toEqual(['spoken/web/v1/id-1-reply.wav']);
+  // Not marked, or a bot it does not know: the message as it was.
+  const typed = reply('typed');
+  expect(await adapter.withSpeech!(typed, 'bot-id-1')).toBe(typed);
+  const unknown = reply('spoken', true);
+  expect(await adapter.withSpeech!(unknown, 'another-bot')).toBe(unknown);
 });

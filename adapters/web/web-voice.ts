@@ -21,6 +21,9 @@ export interface WebVoiceDeps {
   logger?: Logger;
 }
 
+/** What speaking a reply needs: the voice service and the drive the audio is kept in. */
+export type WebSpeechDeps = Pick<WebVoiceDeps, 'voiceFor' | 'uploads' | 'logger'>;
+
 /**
  * A visitor's voice message (an audio upload marked `voice`, with no text) as text: the bot's voice
  * service transcribes it, the audio stays attached, and the engine answers it as it answers any
@@ -57,7 +60,7 @@ export async function transcribeWebVoice(deps: WebVoiceDeps, message: InboundMes
  * made is sent as text only: the text is the answer, the voice a courtesy.
  */
 export async function speakWebReplies(
-  deps: WebVoiceDeps, bot: string, visitorId: string, replies: readonly OutboundMessage[],
+  deps: WebSpeechDeps, bot: string, visitorId: string, replies: readonly OutboundMessage[],
 ): Promise<OutboundMessage[]> {
   return Promise.all(replies.map(async (reply) => {
     // The engine's rule decides (engine/voice/spoken-reply.ts); the widget plays whatever it is given.

@@ -157,8 +157,16 @@ function attemptsFor(path: string, method: string, operation: Operation): Attemp
 }
 
 async function send(attempt: Attempt): Promise<string | undefined> {
-  const res = await fetch(`${service.url}${attempt.path}`, { method: attempt.method, headers: attempt.headers, ...(attempt.body === undefined ? {} : { body: attempt.body }) });
-  const text = await res.text();
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(`${service.url}${attempt.path}`, { method: attempt.method, headers: attempt.headers, ...(attempt.body === undefined ? {} : { body: attempt.body }) });
+    text = await res.text();
+  } catch (error) {
+    // A connection the server dropped is a failure too, named by the request that met it.
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return `${attempt.method} ${attempt.path.slice(0, 120)} [${attempt.what}] → no answer: ${cause?.code ?? cause?.message ?? String(error)}`;
+  }
   const where = `${attempt.method} ${attempt.path.slice(0, 120)} [${attempt.what}] → ${res.status}`;
   if (res.status >= 500) return `${where} ${text.slice(0, 200)}`;
   if (res.status >= 400) {

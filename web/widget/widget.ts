@@ -235,6 +235,8 @@ class ChatWidget {
     }
     this.view.setTyping(undefined);
     this.append(frame.line);
+    // An attendant's reply under /voice on comes with its speech (the visitor's own turns are spoken from the answer, in send).
+    if (frame.line.from !== 'customer') for (const file of frame.line.attachments ?? []) if (file.voice && file.type === 'audio') this.view.speak(file.url);
   }
 }
 

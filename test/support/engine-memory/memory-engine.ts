@@ -8,6 +8,7 @@ import type { CommitDeps } from '../../../engine/commit-turn.js';
 import type { EventsDeps } from '../../../engine/event-dispatch.js';
 import type { DeliveryStatusDeps, DispatchDeps, OutboxDeps } from '../../../engine/outbox/index.js';
 import { receiveMessage, type TurnDeps } from '../../../engine/receive-message.js';
+import type { SendDeps } from '../../../engine/send-messages.js';
 import type { RecoveryDeps } from '../../../engine/recover-pending.js';
 import type { ResolveDeps } from '../../../engine/resolve-session.js';
 import { SessionCache } from '../../../engine/session-cache.js';
@@ -44,6 +45,8 @@ export interface MemoryEngineDeps {
   statuses: DeliveryStatusDeps;
   resolve: ResolveDeps;
   recovery: RecoveryDeps;
+  /** Sending outside a turn (an attendant's message, a notice): engine/send-messages.ts. */
+  send: SendDeps;
 }
 
 /** The engine's use cases wired to in-memory stores, for unit tests; see {@link memoryEngine}. */
@@ -113,6 +116,7 @@ export function memoryEngine(options: {
     delivery: { jobs, logger, locks, channels, metrics, now, outbox, repos: { outbox: repos.outbox, sessions: repos.sessions } },
     statuses: { jobs, logger, bots: lookup, metrics, repos: { outbox: repos.outbox } },
     resolve: { jobs, logger, turnLocks, repos: { turns: repos.turns } },
+    send: { ...dispatch, channels, repos: { turns: repos.turns } },
     recovery: { jobs, logger, bus, now, outbox, repos: { outbox: repos.outbox, events: repos.events, sessions: repos.sessions, inbound: repos.inbound } },
   };
   return { deps, repos, tables, bots, jobs: recorded, published, logs };
