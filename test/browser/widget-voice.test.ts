@@ -2,16 +2,19 @@
  * The widget's voice (docs/channels/web.md, "Voice"), in Chromium with a fake microphone that
  * plays a spoken WAV (espeak-ng): a voice message recorded with the microphone button (a tap that
  * toggles, by keyboard; a hold, by mouse) reaches the fake voice service as WebM/Opus, its
- * transcript reaches the bot, and the bot's reply is spoken inline and can be stopped; a refused
- * microphone is explained. At 320 px, with axe-core checking the widget while it records.
+ * transcript reaches the bot, and the bot's reply is spoken inline and can be stopped; an
+ * attendant's reply under /voice on is spoken too; the Call button calls the bot live, and an
+ * attendant takes the call from the console (each side hears the other); a refused microphone
+ * is explained. At 320 px, with axe-core checking the widget while it records.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PEAK_OF_RECEIVED_AUDIO, RECORD_PEER_CONNECTIONS } from '../support/browser-audio.js';
 import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
-import { concatWavs, silenceWav, speechWav } from '../support/call-audio.js';
+import { concatWavs, silenceWav, speechWav, toneWav } from '../support/call-audio.js';
 import { addPhoneBot } from '../support/phone-bot.js';
 import { startFakeVoice, type FakeVoice, type UploadedAudio } from '../support/fake-voice.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
@@ -29,8 +32,12 @@ DO
 LOOP
 `;
 
+const ATTENDANT_HZ = 1000;
+
 let service: TestService;
 let browser: Browser;
+/** The attendant's browser of the call test. */
+const consoleBrowsers: Browser[] = [];
 let voice: FakeVoice;
 let bots: TestBots;
 let audioDir: string;
@@ -68,6 +75,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  for (const chromium of consoleBrowsers) await chromium.close();
   await browser?.close();
   await service?.dispose();
   await voice?.close();
@@ -147,8 +155,10 @@ test('a voice message is transcribed for the bot, and its reply is spoken inline
   await context.close();
 }, 120_000);
 
-test('the Call button calls the bot live: it greets the visitor, hears and answers them, hands them to the queue as any call, until they hang up', async () => {
+test('the Call button calls the bot live: it greets the visitor, hears and answers them, hands them to the queue, where an attendant takes the call as any call: each hears the other, until the visitor hangs up', async () => {
   const context = await browser.newContext({ viewport: { width: 320, height: 640 }, permissions: ['microphone'] });
+  // The page's peer connections, so the test can listen to what the visitor receives.
+  await context.addInitScript({ content: RECORD_PEER_CONNECTIONS });
   const { page, panel, errors } = await openWidget(context);
   const spokenBefore = voice.requests.filter((r) => r.path === '/v1/audio/speech').length;
   await panel.getByRole('button', { name: 'Call us' }).click();
@@ -172,16 +182,43 @@ test('the Call button calls the bot live: it greets the visitor, hears and answe
   const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
   const queued = await waitForValue(async () => {
     const res = await fetch(`${service.url}/api/attendance/queue`, { headers: admin });
-    return ((await res.json()) as { channel: string; status: string }[]).find((item) => item.channel === 'rtc_sip');
+    return ((await res.json()) as { session_id: string; channel: string; status: string }[]).find((item) => item.channel === 'rtc_sip');
   }, (item) => item !== undefined, { what: 'the browser call in the attendants\' queue', timeoutMs: 60_000 });
   expect(queued).toMatchObject({ channel: 'rtc_sip', status: 'waiting' });
+
+  // An attendant takes it from the console as any call: each side hears the other (the attendant's microphone plays a tone).
+  const console_ = await attendantConsole();
+  const item = console_.locator(`#queue-list .item[data-item="${queued!.session_id}"]`);
+  await item.waitFor({ timeout: 30_000 });
+  await item.click();
+  await console_.getByRole('button', { name: 'Take' }).click();
+  await console_.getByRole('region', { name: 'Phone call' }).getByRole('status').filter({ hasText: 'In call' }).waitFor({ timeout: 30_000 });
+  await waitForValue(() => page.evaluate<{ hz: number; db: number }>(PEAK_OF_RECEIVED_AUDIO), (peak) => Math.abs(peak.hz - ATTENDANT_HZ) < 30 && peak.db > -80,
+    { what: 'the attendant\'s tone in the visitor\'s browser', timeoutMs: 30_000 });
+  await waitForValue(() => console_.evaluate<{ hz: number; db: number }>(PEAK_OF_RECEIVED_AUDIO), (peak) => peak.db > -80,
+    { what: 'the visitor\'s speech in the attendant\'s browser', timeoutMs: 30_000 });
 
   await bar.getByRole('button', { name: 'Hang up' }).click();
   await bar.waitFor({ state: 'hidden' });
   await panel.getByRole('button', { name: 'Call us' }).waitFor();
   expect(errors).toEqual([]);
   await context.close();
-}, 120_000);
+}, 180_000);
+
+/** The attendant console in a browser of its own, whose microphone plays a steady tone, signed in as the admin. */
+async function attendantConsole(): Promise<Page> {
+  const tone = await toneWav(60_000, path.join(audioDir, 'attendant-tone.wav'), { hz: ATTENDANT_HZ, amplitude: 0.5 });
+  const chromium = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${tone}`, '--autoplay-policy=no-user-gesture-required']);
+  consoleBrowsers.push(chromium);
+  const page = await (await chromium.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })).newPage();
+  await page.addInitScript({ content: RECORD_PEER_CONNECTIONS });
+  await page.goto(`${service.url}/console/`);
+  await page.getByLabel('Username').fill(TEST_ADMIN.username);
+  await page.getByLabel('Password').fill(TEST_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+  return page;
+}
 
 /** In the page: resolves true once the widget's call audio carries sound (Web Audio's analyser over its stream). */
 const hearsSound = `(async () => {
