@@ -236,7 +236,7 @@ const hearsSound = `(async () => {
   return true;
 })()`;
 
-test('an attendant\'s reply under /voice on is spoken in the widget too, from the push socket', async () => {
+test('an attendant\'s reply under /voice on is spoken in the widget too, from the push socket; /video shows the meeting room\'s join button', async () => {
   const context = await browser.newContext({ viewport: { width: 320, height: 640 }, permissions: ['microphone'] });
   const { page, panel, errors } = await openWidget(context);
   await panel.getByLabel('Your message').fill('I need a person');
@@ -264,6 +264,13 @@ test('an attendant\'s reply under /voice on is spoken in the widget too, from th
   expect(voice.requests.filter((r) => r.path === '/v1/audio/speech' && r.input === said).map((r) => r.responseFormat)).toEqual(['wav']);
   expect(await panel.locator('.speaking audio').getAttribute('src')).toMatch(new RegExp(`/api/drive/files/${BOT}/spoken/web/[0-9a-f-]{36}/[0-9a-f-]{36}-reply\\.wav\\?expires=`));
   await screenshot(page, 'widget-voice-attendant');
+
+  // A video call with the attendant goes through the meeting room: /video's link shows as a join button.
+  expect(await api('POST', '/api/attendance/commands', { text: '/video', session_id: sessionId })).toMatchObject({ ok: true });
+  const join = panel.getByRole('link', { name: 'Join the video call' });
+  await join.waitFor();
+  expect(await join.getAttribute('href')).toMatch(/\/meet\/[A-Za-z0-9_-]+$/);
+  expect(await join.getAttribute('target')).toBe('_blank');
   expect(errors).toEqual([]);
   await api('POST', `/api/attendance/resolve/${sessionId}`);
   await context.close();
