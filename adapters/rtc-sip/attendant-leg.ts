@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
+import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import { ValidationError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
 import { decodeG711, encodeG711, type AudioCodec, type CallMedia, type VideoCodec } from '../../telephony/index.js';
 import { attendantCodec, g711Of, G711_PAYLOAD_TYPES } from './attendant-codecs.js';
+import { takeBrowserOffer } from './browser-offer.js';
 import { attendantVideoCodecs, joinAttendantVideo } from './attendant-video.js';
 import type { CallVideo } from './call-video.js';
 import type { AttendedAudioTap } from './transcribe-attended-call.js';
@@ -61,20 +62,7 @@ export async function openAttendantLeg(input: { offerSdp: string; media: CallMed
       input.tap?.fromAttendant(law, rtp.payload);
     });
   });
-  try {
-    await pc.setRemoteDescription({ type: 'offer', sdp: input.offerSdp });
-  } catch (error) {
-    close();
-    throw new ValidationError(`The browser's SDP offer cannot be used: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const transceiver = pc.getTransceivers().find((t) => t.kind === 'audio');
-  if (!transceiver) {
-    close();
-    throw new ValidationError('The browser\'s SDP offer has no audio');
-  }
-  const outgoing = new MediaStreamTrack({ kind: 'audio' });
-  await transceiver.sender.replaceTrack(outgoing);
-  transceiver.setDirection('sendrecv');
+  const outgoing = await takeBrowserOffer(pc, input.offerSdp, close);
   video = await joinAttendantVideo(pc, input.video, logger);
   const answer = await pc.createAnswer();
   await pc.setLocalDescription(answer);

@@ -1,9 +1,10 @@
 import { createSocket, type Socket } from 'node:dgram';
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
+import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import { ValidationError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
 import { negotiateAudio, type AudioCodec, type CallMedia } from '../../telephony/index.js';
 import { attendantCodec, g711Of, G711_PAYLOAD_TYPES } from './attendant-codecs.js';
+import { takeBrowserOffer } from './browser-offer.js';
 
 /** How long ICE candidates may take to gather before the answer goes with what there is. */
 const GATHER_TIMEOUT_MS = 5000;
@@ -61,20 +62,7 @@ export async function openVisitorLeg(input: { offerSdp: string; media: CallMedia
       loop.send(packet, media.localPort, input.address);
     });
   });
-  try {
-    await pc.setRemoteDescription({ type: 'offer', sdp: input.offerSdp });
-  } catch (error) {
-    close();
-    throw new ValidationError(`The browser's SDP offer cannot be used: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const transceiver = pc.getTransceivers().find((t) => t.kind === 'audio');
-  if (!transceiver) {
-    close();
-    throw new ValidationError('The browser\'s SDP offer has no audio');
-  }
-  const outgoing = new MediaStreamTrack({ kind: 'audio' });
-  await transceiver.sender.replaceTrack(outgoing);
-  transceiver.setDirection('sendrecv');
+  const outgoing = await takeBrowserOffer(pc, input.offerSdp, close);
   // The call's audio (the bot's voice, hold music, an attendant), to the browser.
   loop.on('message', (bytes) => {
     if (closed) return;
