@@ -4,13 +4,10 @@ import { ValidationError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
 import { decodeG711, encodeG711, type AudioCodec, type CallMedia, type VideoCodec } from '../../telephony/index.js';
 import { attendantCodec, g711Of, G711_PAYLOAD_TYPES } from './attendant-codecs.js';
-import { takeBrowserOffer } from './browser-offer.js';
+import { answerBrowserOffer, takeBrowserOffer } from './browser-offer.js';
 import { attendantVideoCodecs, joinAttendantVideo } from './attendant-video.js';
 import type { CallVideo } from './call-video.js';
 import type { AttendedAudioTap } from './transcribe-attended-call.js';
-
-/** How long ICE candidates may take to gather before the answer goes with what there is. */
-const GATHER_TIMEOUT_MS = 5000;
 
 /** An attendant's browser joined to a call (docs/attendance/calls.md). */
 export interface AttendantLeg {
@@ -64,14 +61,7 @@ export async function openAttendantLeg(input: { offerSdp: string; media: CallMed
   });
   const outgoing = await takeBrowserOffer(pc, input.offerSdp, close);
   video = await joinAttendantVideo(pc, input.video, logger);
-  const answer = await pc.createAnswer();
-  await pc.setLocalDescription(answer);
-  await gathered(pc);
-  const answerSdp = pc.localDescription?.sdp;
-  if (!answerSdp) {
-    close();
-    throw new ValidationError('No answer could be made to the browser\'s SDP offer');
-  }
+  const answerSdp = await answerBrowserOffer(pc, close);
 
   // The caller's audio, to the browser: our own sequence and timestamps, 8000 per second of audio.
   let sequenceNumber = randomInt(0, 2 ** 16);
@@ -94,17 +84,4 @@ export async function openAttendantLeg(input: { offerSdp: string; media: CallMed
       else closedListeners.push(listener);
     },
   };
-}
-
-/** Resolves once ICE gathering is complete, or after GATHER_TIMEOUT_MS with the candidates found so far. */
-async function gathered(pc: RTCPeerConnection): Promise<void> {
-  if (pc.iceGatheringState === 'complete') return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, GATHER_TIMEOUT_MS);
-    pc.iceGatheringStateChange.subscribe((state) => {
-      if (state !== 'complete') return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }

@@ -4,10 +4,7 @@ import { ValidationError } from '../../infra/errors.js';
 import type { Logger } from '../../infra/logger.js';
 import { negotiateAudio, type AudioCodec, type CallMedia } from '../../telephony/index.js';
 import { attendantCodec, g711Of, G711_PAYLOAD_TYPES } from './attendant-codecs.js';
-import { takeBrowserOffer } from './browser-offer.js';
-
-/** How long ICE candidates may take to gather before the answer goes with what there is. */
-const GATHER_TIMEOUT_MS = 5000;
+import { answerBrowserOffer, takeBrowserOffer } from './browser-offer.js';
 
 /** A web visitor's browser as the caller of a call (docs/channels/web.md, "Calls"). */
 export interface VisitorLeg {
@@ -75,13 +72,7 @@ export async function openVisitorLeg(input: { offerSdp: string; media: CallMedia
       // not RTP: nothing to pass on
     }
   });
-  await pc.setLocalDescription(await pc.createAnswer());
-  await gathered(pc);
-  const answerSdp = pc.localDescription?.sdp;
-  if (!answerSdp) {
-    close();
-    throw new ValidationError('No answer could be made to the browser\'s SDP offer');
-  }
+  const answerSdp = await answerBrowserOffer(pc, close);
   pc.connectionStateChange.subscribe((state) => {
     if (state === 'failed' || state === 'closed') close();
   });
@@ -109,19 +100,6 @@ function bindLoop(address: string): Promise<Socket> {
       socket.off('error', reject);
       socket.on('error', () => undefined);
       resolve(socket);
-    });
-  });
-}
-
-/** Resolves once ICE gathering is complete, or after GATHER_TIMEOUT_MS with the candidates found so far. */
-async function gathered(pc: RTCPeerConnection): Promise<void> {
-  if (pc.iceGatheringState === 'complete') return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, GATHER_TIMEOUT_MS);
-    pc.iceGatheringStateChange.subscribe((state) => {
-      if (state !== 'complete') return;
-      clearTimeout(timer);
-      resolve();
     });
   });
 }
