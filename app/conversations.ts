@@ -71,25 +71,19 @@ export function wireConversations(deps: {
   const fileStore = createFileStore(settings, infra.outbound);
   const contentRecords = createContentRecordsRepo(db);
   const files = botDrives({ dataDir: settings.DATA_DIR, storage: fileStore });
+  // A bot's drive by name; the web channel keeps visitors' uploads and its spoken replies there (docs/channels/web.md).
+  const driveOf = (name: string) => {
+    const bot = bots.named(name);
+    return bot && files(bot);
+  };
+  const webUploads = { drive: driveOf, linkTo: (bot: string, file: string) => driveLinks.url(bot, file) };
   const adapters = createChannelAdapters({
     visitorTokens: auth.visitorTokens, webDriveLinks: driveLinks, graphSettings: (channel, key) => graphChannelSettings(channel, bots.find(key)?.config), logger, voiceFor,
     deliveryStatus: deliveryReceipts, ...providerChannels,
     rtcSip: { isEnabled: (bot) => bots.find(bot)?.config['sip-enabled'] === true },
-    webDrive: (name) => {
-      const bot = bots.named(name);
-      return bot && files(bot);
-    },
+    webDrive: driveOf,
     // An attendant's replies under /voice on are spoken in the widget too (docs/channels/web.md, "Voice").
-    webSpeech: {
-      voiceFor, nameOf: (id) => bots.find(id)?.name, logger,
-      uploads: {
-        drive: (name) => {
-          const bot = bots.named(name);
-          return bot && files(bot);
-        },
-        linkTo: (bot, file) => driveLinks.url(bot, file),
-      },
-    },
+    webSpeech: { voiceFor, nameOf: (id) => bots.find(id)?.name, logger, uploads: webUploads },
   });
   built.adapters = adapters;
   // BASIC's capabilities (docs/basic.md): CREATE USER through the users service, the file keywords on the bots' drives,
@@ -148,7 +142,7 @@ export function wireConversations(deps: {
     if (adapter) engine.screen(channel, createProfileScreen({ adapter, logger }));
   }
   const meetings = meetingRooms.service(engine);
-  return { engine, scriptHost, campaigns, adapters, providerChannels, voiceFor, driveLinks, files, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
+  return { engine, scriptHost, campaigns, adapters, providerChannels, voiceFor, driveLinks, files, driveOf, webUploads, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
 }
 
 export type Conversations = ReturnType<typeof wireConversations>;

@@ -53,10 +53,6 @@ export async function serveHttp(deps: {
   const readiness = createReadiness(checks);
   await readiness.start();
   const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
-  const drive = (name: string) => {
-    const bot = bots.named(name);
-    return bot && files(bot);
-  };
   const app = createApp({
     logger, trustProxy: settings.TRUST_PROXY, hsts: settings.HSTS === 'on', version: packageVersion(),
     users: auth.users, passwords: auth.passwords, tokens: auth.tokens, loginThrottle: auth.loginThrottle, readiness,
@@ -71,7 +67,7 @@ export async function serveHttp(deps: {
       // TALK TO messages went to someone else (payload.to): they are not part of the visitor's history.
       history: async (sessionId) => (await conversations.messages.listBySession(sessionId)).filter((m) => !('to' in m.payload)),
       // Visitors' files go to the bot's drive, the one of the BASIC file keywords (docs/channels/web.md, "Files from the visitor").
-      uploads: { drive, linkTo: (bot, file) => driveLinks.url(bot, file) },
+      uploads: conversations.webUploads,
       // The widget speaks the bot's language (docs/configuration.md, "Languages").
       languageOf: (name) => bots.named(name)?.config.language,
       prechatFormOf: (name) => bots.named(name)?.config['web-prechat-form'] === true,
@@ -110,7 +106,7 @@ export async function serveHttp(deps: {
     content: deps.content.service,
     crm: deps.crm.api,
     scriptEndpoints: scriptHost,
-    driveLinks: (link) => openDriveLink({ links: driveLinks, drive }, link),
+    driveLinks: (link) => openDriveLink({ links: driveLinks, drive: conversations.driveOf }, link),
     // The page HEAR x AS LOGIN links to: the person's own account, checked like the API's login, answers the HEAR.
     botSignIn: {
       links: auth.signInLinks,

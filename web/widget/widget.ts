@@ -135,7 +135,7 @@ class ChatWidget {
       // While the socket is open it brings the replies too; otherwise the answer is all we get.
       if (this.socket?.readyState !== WebSocket.OPEN || answer.token !== before) answer.replies.forEach((r) => this.append(r));
       // Replies the bot speaks (the visitor spoke, or voice replies are on) carry their audio: played inline.
-      for (const file of answer.replies.flatMap((r) => r.attachments ?? [])) if (file.voice && file.type === 'audio') this.view.speak(file.url);
+      this.speak(answer.replies.flatMap((r) => r.attachments ?? []));
       if (answer.token !== before) this.connect();
     } catch (err) {
       this.append({ from: 'system', text: err instanceof ChannelError && err.status === 429 ? t('error.too_many_messages') : t('error.not_sent') });
@@ -236,7 +236,12 @@ class ChatWidget {
     this.view.setTyping(undefined);
     this.append(frame.line);
     // An attendant's reply under /voice on comes with its speech (the visitor's own turns are spoken from the answer, in send).
-    if (frame.line.from !== 'customer') for (const file of frame.line.attachments ?? []) if (file.voice && file.type === 'audio') this.view.speak(file.url);
+    if (frame.line.from !== 'customer') this.speak(frame.line.attachments ?? []);
+  }
+
+  /** Plays the spoken audio among `files` (an audio attachment marked `voice`, docs/channels/web.md, "Voice"). */
+  private speak(files: readonly ChatFile[]): void {
+    for (const file of files) if (file.voice && file.type === 'audio') this.view.speak(file.url);
   }
 }
 
