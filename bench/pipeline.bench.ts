@@ -12,7 +12,7 @@ import { summarizeProfiles } from './pipeline/cpu-profile.js';
 import { HANDOFF_WARM_UP, handoffLatency } from './pipeline/handoff.js';
 import { handoffLatencyByDelay, type DelayedHandoff } from './pipeline/handoff-delays.js';
 import { postLoad, type LoadOptions, type LoadResult } from './pipeline/load.js';
-import { processCpuMs } from './pipeline/process-cpu.js';
+import { machineCpuMs, processCpuMs, serviceCpuMs } from './pipeline/process-cpu.js';
 
 /**
  * `npm run bench -- pipeline`: web-channel turns per second of the real server, run as a child
@@ -55,17 +55,26 @@ async function startBareEcho(): Promise<{ url: string; pid: number | undefined; 
 interface Row extends LoadResult {
   /** CPU ms (user + system) the server process used per request of the row, all threads and the main thread; undefined without /proc. */
   cpuMsPerRequest: { total: number; main: number } | undefined;
+  /**
+   * CPU ms per request of the whole machine (every core, the load generator included) and of the
+   * PostgreSQL and Redis processes: where a turn's cost goes besides the server. Meaningful on a
+   * quiet machine only.
+   */
+  machineMsPerRequest: { machine: number; services: number } | undefined;
 }
 
 async function measureRow(name: string, url: string, pid: number | undefined, options: LoadOptions, continuing = false): Promise<Row> {
-  const before = await processCpuMs(pid);
+  const [before, machineBefore, servicesBefore] = await Promise.all([processCpuMs(pid), machineCpuMs(), serviceCpuMs()]);
   const result = await postLoad(name, url, options, continuing);
-  const after = await processCpuMs(pid);
+  const [after, machineAfter, servicesAfter] = await Promise.all([processCpuMs(pid), machineCpuMs(), serviceCpuMs()]);
   const requests = Math.max(1, result.total);
   const cpuMsPerRequest = before && after
     ? { total: (after.total - before.total) / requests, main: (after.main - before.main) / requests }
     : undefined;
-  return { ...result, cpuMsPerRequest };
+  const machineMsPerRequest = machineBefore !== undefined && machineAfter !== undefined && servicesBefore !== undefined && servicesAfter !== undefined
+    ? { machine: (machineAfter - machineBefore) / requests, services: (servicesAfter - servicesBefore) / requests }
+    : undefined;
+  return { ...result, cpuMsPerRequest, machineMsPerRequest };
 }
 
 /** Runs `work` with DATABASE_URL and REDIS_URL as given (the child server reads them when it is created). */
@@ -178,10 +187,13 @@ export async function run(): Promise<void> {
   if (!ONLY) ceilings.push(['embedded PGlite', await pgliteCeiling(CONNECTIONS, SECONDS)]);
   if (!ONLY && postgres) ceilings.push(['PostgreSQL', await postgresCeiling(postgres, CONNECTIONS, SECONDS)]);
 
-  console.log('\n| target | req/s | p50 (ms) | p99 (ms) | failed | share of bare express | server CPU ms/request | main thread ms/request |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('\n| target | req/s | p50 (ms) | p99 (ms) | failed | share of bare express | server CPU ms/request | main thread ms/request | machine CPU ms/request | PostgreSQL + Redis CPU ms/request |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of [bare, ...runs.flatMap((r) => r.rows)]) {
-    const cpu = row.cpuMsPerRequest ? [row.cpuMsPerRequest.total.toFixed(3), row.cpuMsPerRequest.main.toFixed(3)] : ['n/a', 'n/a'];
+    const cpu = [
+      ...(row.cpuMsPerRequest ? [row.cpuMsPerRequest.total.toFixed(3), row.cpuMsPerRequest.main.toFixed(3)] : ['n/a', 'n/a']),
+      ...(row.machineMsPerRequest ? [row.machineMsPerRequest.machine.toFixed(3), row.machineMsPerRequest.services.toFixed(3)] : ['n/a', 'n/a']),
+    ];
     console.log(`| ${row.name} | ${row.perSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.failed} | ${pct(row.perSecond / bare.perSecond)} | ${cpu.join(' | ')} |`);
   }
   console.log('\n| turn-shaped transaction (BEGIN, upsert, insert, COMMIT) | tx/s |');
