@@ -114,6 +114,26 @@ describe.each(drivers)('rate limiter contract: $name', (driver) => {
     expect((await other.consume('shared', rule)).allowed).toBe(false);
   });
 
+  test('instances sharing a store never let more than `points` through together, however the messages alternate', async () => {
+    // The Redis driver takes points ahead of use (point-leases.ts): what each instance holds counts as spent.
+    const other = driver.peer(limiter, prefix);
+    if (other !== limiter) extra.push(other);
+    await other.ping();
+    const rule = { points: 100, durationSeconds: 60 };
+    const answers = [];
+    for (let i = 0; i < 150; i++) answers.push(await (i % 3 === 0 ? other : limiter).consume('chatty', rule));
+    const allowed = answers.filter((a) => a.allowed).length;
+    expect(allowed).toBeLessThanOrEqual(100);
+    // Refused early by at most what the instances held, a quarter of what was left at most.
+    expect(allowed).toBeGreaterThanOrEqual(75);
+    expect(answers.slice(allowed).every((a) => !a.allowed)).toBe(true);
+    // One instance alone spends every point of its window.
+    const alone = [];
+    for (let i = 0; i < 101; i++) alone.push(await limiter.consume('alone', rule));
+    expect(alone.filter((a) => a.allowed)).toHaveLength(100);
+    expect(alone.map((a) => a.remaining).slice(0, 100)).toEqual(Array.from({ length: 100 }, (_, i) => 99 - i));
+  });
+
   test('a readiness ping and the first count of a rule in the same tick both answer', async () => {
     // The Redis driver's auto-pipeline once lacked the rule's command when a ping had opened it first.
     const ping = limiter.ping();

@@ -1,4 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { PointLeases } from './point-leases.js';
 
 /**
  * The rate-limit port: a fixed-window counter per key. Callers ask "may this key spend one more
@@ -64,6 +65,10 @@ function assertRule(rule: RateLimitRule): void {
  */
 export function flexibleRateLimiter(parts: {
   build(rule: RateLimitRule): RateLimiterAbstract;
+  /** Awaited before each count is sent to the store (the Redis driver gathers one turn of the loop's counts into one write). */
+  gather?: () => Promise<void>;
+  /** Points taken from the store ahead of use (point-leases.ts): the Redis driver's, so most messages cost no round trip. */
+  leases?: PointLeases;
   ping(): Promise<void>;
   close(): Promise<void>;
 }): RateLimiter {
@@ -78,11 +83,18 @@ export function flexibleRateLimiter(parts: {
     async consume(key, rule) {
       assertRule(rule);
       const base = { limit: rule.points, window: formatWindow(rule.durationSeconds) };
+      const leaseId = `${rule.points}/${rule.durationSeconds}\n${key}`;
+      const leased = parts.leases?.spend(leaseId);
+      if (leased !== undefined) return { ...base, allowed: true, retryAfterSeconds: 0, remaining: leased };
+      const size = parts.leases?.sizeFor(leaseId) ?? 1;
       try {
-        const res = await limiterFor(rule).consume(key, 1);
-        return { ...base, allowed: true, retryAfterSeconds: 0, remaining: res.remainingPoints };
+        if (parts.gather) await parts.gather();
+        const res = await limiterFor(rule).consume(key, size);
+        parts.leases?.granted(leaseId, size, res.remainingPoints, res.msBeforeNext);
+        return { ...base, allowed: true, retryAfterSeconds: 0, remaining: res.remainingPoints + size - 1 };
       } catch (outcome) {
         if (!(outcome instanceof RateLimiterRes)) throw outcome;
+        parts.leases?.forget(leaseId);
         return { ...base, allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)), remaining: 0 };
       }
     },
@@ -96,6 +108,7 @@ export function flexibleRateLimiter(parts: {
     },
     async reset(key, rule) {
       assertRule(rule);
+      parts.leases?.forget(`${rule.points}/${rule.durationSeconds}\n${key}`);
       await limiterFor(rule).delete(key);
     },
     ping: parts.ping,

@@ -1,6 +1,8 @@
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import { closeRedisConnection, createRedisConnection, pingRedis } from '../redis-connection.js';
+import { sameIteration } from '../same-iteration.js';
+import { createPointLeases } from './point-leases.js';
 import { flexibleRateLimiter, type RateLimiter, type RateLimitRule } from './rate-limiter.js';
 
 /** Options for {@link createRedisRateLimiter}. */
@@ -44,6 +46,10 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   build({ points: 1, durationSeconds: 1 });
   return flexibleRateLimiter({
     build,
+    // The counts of one turn of the loop leave in one write, and a key with plenty of points left
+    // takes a few at once (docs/operations/high-availability.md, "Rate limits across instances").
+    gather: sameIteration,
+    leases: createPointLeases(),
     ping: () => pingRedis(client),
     close: () => closeRedisConnection(client),
   });
