@@ -141,9 +141,13 @@ export function createApp(deps: AppDeps): Express {
   // A visitor's upload is the file's bytes, of any type (a JSON file too): read raw, after CORS so a 413 is readable.
   app.post(WEB_UPLOAD_PATH, webUploadBody());
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: refuseDeepJson }));
+  const registry = createOpenApiRegistry();
+  const authorize = createAuthorizer(deps.tokens);
+  // The web channel's routes first: a visitor's message, the busiest request, is matched against
+  // no other route on its way (docs/performance.md, "2026-11-28, fourth session").
+  mountRoutes(app, registry, authorize, webChannelRoutes(deps.webChannel));
   mountHealthRoutes(app, deps.readiness);
 
-  const registry = createOpenApiRegistry();
   let document: unknown;
   mountOpenApiRoutes(app, () => (document ??= buildOpenApiDocument(registry, deps.version)));
   if (deps.scim) {
@@ -152,9 +156,8 @@ export function createApp(deps: AppDeps): Express {
   }
   // The routes go on the app itself, as every router above: a request passes no nested router's
   // bookkeeping on its way to them (docs/performance.md, "2026-11-28").
-  mountRoutes(app, registry, createAuthorizer(deps.tokens), [
+  mountRoutes(app, registry, authorize, [
     ...userRoutes(deps),
-    ...webChannelRoutes(deps.webChannel),
     // Before the provider webhooks, whose `/webhooks/{channel}/{bot}/{event}` would take team_chat's paths.
     ...(deps.teamChat ? teamChatWebhookRoutes(deps.teamChat) : []),
     // Before the channel webhooks: `/webhooks/rtc/{bot}` is the rtc server's, not a channel's.
