@@ -9,6 +9,8 @@ import { chooseLanguage, t, useLanguage } from './widget-i18n.js';
 import { WidgetView, type VisitorDetails } from './widget-view.js';
 import { pageReferral } from './page-referral.js';
 import { VoiceController } from './voice-controller.js';
+import { CobrowseController } from './cobrowse-controller.js';
+import { CobrowseBox } from './cobrowse-view.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
@@ -34,6 +36,7 @@ class ChatWidget {
   private readonly storageKey: string;
   private readonly visitorKey: string;
   private readonly voice: VoiceController;
+  private readonly cobrowse: CobrowseController;
 
   /**
    * @param voice the bot has a voice service: the microphone button shows (docs/channels/web.md, "Voice").
@@ -72,6 +75,15 @@ class ChatWidget {
       send: (file) => this.send('', [file]),
       uploadError: (status) => UPLOAD_ERRORS[status]?.(),
     });
+    // Co-browse (docs/attendance/co-browse.md): only on the visitor's "Allow", over the push socket.
+    this.cobrowse = new CobrowseController(
+      (frame) => {
+        if (this.socket?.readyState !== WebSocket.OPEN) return false;
+        this.socket.send(JSON.stringify(frame));
+        return true;
+      },
+      new CobrowseBox(this.view.cobrowseSlot, (text) => this.append({ from: 'system', text })),
+    );
     this.view.setVoice(voice);
     this.view.setCalls(calls);
     window.addEventListener('online', () => this.reconnectNow());
@@ -180,6 +192,7 @@ class ChatWidget {
   private connect(): void {
     const token = this.token;
     if (!token) return;
+    this.cobrowse.lost();
     this.socket?.close();
     clearTimeout(this.retryTimer);
     this.view.setConnection(t('connection.connecting'));
@@ -193,6 +206,7 @@ class ChatWidget {
     socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return; // replaced on purpose
       this.socket = undefined;
+      this.cobrowse.lost();
       if (event.code === 4401) {
         this.token = undefined;
         this.view.setConnection('');
@@ -227,6 +241,7 @@ class ChatWidget {
   }
 
   private onFrame(frame: PushFrame): void {
+    if (frame.type === 'cobrowse') return this.cobrowse.onPush(frame.push);
     if (frame.type === 'typing') {
       this.view.setTyping(frame.from === 'attendant' ? t('typing.attendant') : t('typing.someone'));
       clearTimeout(this.typingTimer);
