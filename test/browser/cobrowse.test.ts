@@ -110,7 +110,7 @@ test('an attendant sees the visitor\'s page with consent, never its secrets, and
 
   // Asked again, and allowed: the page shows in the console.
   await ask.click();
-  await prompt.getByRole('button', { name: 'Allow' }).click();
+  await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
   await visitor.getByRole('region', { name: 'Page sharing' }).getByText('can see this page').waitFor();
   await agent.getByRole('status').filter({ hasText: 'You see the visitor\'s page live.' }).waitFor();
   await mirror(agent).getByRole('heading', { name: 'Switchboard demo: default' }).waitFor();
@@ -163,7 +163,7 @@ test('an attendant sees the visitor\'s page with consent, never its secrets, and
 
   // Again, and the attendant stops it: the visitor's bar goes.
   await ask.click();
-  await prompt.getByRole('button', { name: 'Allow' }).click();
+  await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
   await mirror(agent).getByText('Cart: 2 items').waitFor();
   await agent.getByRole('button', { name: 'Stop co-browse' }).click();
   await agent.getByRole('status').filter({ hasText: 'Co-browse has ended.' }).waitFor();

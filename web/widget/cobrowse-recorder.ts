@@ -48,7 +48,7 @@ export function recordPage(onBatch: (json: string) => void): PageRecording {
     slimDOMOptions: 'all',
     recordCanvas: false,
     collectFonts: false,
-    sampling: { mousemove: 100, scroll: 150, input: 'last' },
+    sampling: { mousemove: 100, scroll: 150 },
   });
   return {
     snapshot: () => record.takeFullSnapshot(true),

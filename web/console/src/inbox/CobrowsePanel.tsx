@@ -58,7 +58,7 @@ export function CobrowsePanel({ sessionId }: { sessionId: string }) {
   // The mirror lives while the co-browse is on; what came before it existed is played first.
   useEffect(() => {
     if (phase !== 'active' || !stage.current) return;
-    const m = new CobrowseMirror(stage.current, () => control('cobrowse_resync'), (scale, width, height) => setSize({ scale, width, height }));
+    const m = new CobrowseMirror(stage.current, t('cobrowse.frame'), () => control('cobrowse_resync'), (scale, width, height) => setSize({ scale, width, height }));
     mirror.current = m;
     for (const part of early.current.splice(0)) m.add(part);
     return () => {

@@ -26,8 +26,11 @@ export class CobrowseMirror {
   private waitingSnapshot = false;
   scale = 1;
 
-  constructor(root: HTMLElement, private readonly resync: () => void, onScale: (scale: number, width: number, height: number) => void) {
+  constructor(
+    root: HTMLElement, title: string, private readonly resync: () => void, onScale: (scale: number, width: number, height: number) => void,
+  ) {
     this.replayer = new Replayer([], { root, liveMode: true, mouseTail: false, showWarning: false, showDebug: false });
+    this.replayer.iframe.title = title;
     this.replayer.on('resize', (size) => {
       const { width, height } = size as { width: number; height: number };
       this.scale = Math.min(1, (root.parentElement ?? root).clientWidth / width);
