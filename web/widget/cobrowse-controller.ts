@@ -3,10 +3,12 @@
  * sees the prompt and decides; only after "Allow" does the page get recorded, in batches cut into
  * parts small enough for the push socket. The attendant's pointer shows on the page. Either side
  * stops it; a lost socket stops it too (the server ends it on its side), and a new request is asked
- * again. Nothing of the recording is kept in the page.
+ * again. Nothing of the recording is kept in the page. The recorder itself is loaded on the first
+ * "Allow" (cobrowse-loader.ts).
  */
 import type { CobrowsePush } from './widget-client.js';
-import { recordPage, type PageRecording } from './cobrowse-recorder.js';
+import type { PageRecording } from './cobrowse-recorder.js';
+import type { RecordPage } from './cobrowse-loader.js';
 import { AttendantPointer } from './cobrowse-pointer.js';
 
 /** Characters of events per frame (the server takes at most 16,000, and frames of at most 64 KiB). */
@@ -20,17 +22,20 @@ export interface CobrowseView {
   ask(attendant: string, answer: (allow: boolean) => void): void;
   sharing(attendant: string, stop: () => void): void;
   clear(): void;
-  say(text: 'ended' | 'too_big'): void;
+  say(text: 'ended' | 'too_big' | 'failed'): void;
 }
 
 export class CobrowseController {
   private offer: { id: string; attendant: string } | undefined;
+  /** Allowed, while the recorder loads. */
+  private starting: string | undefined;
   private active: { id: string; attendant: string; recording: PageRecording; seq: number } | undefined;
   private readonly pointer = new AttendantPointer();
 
   constructor(
     private readonly send: (frame: Record<string, unknown>) => boolean,
     private readonly view: CobrowseView,
+    private readonly recorder: () => Promise<RecordPage>,
   ) {}
 
   /** A co-browse frame from the push socket. */
@@ -48,6 +53,7 @@ export class CobrowseController {
         if (this.active?.id === frame.cobrowse_id) this.active.recording.snapshot();
         return;
       case 'cobrowse_ended':
+        if (this.starting === frame.cobrowse_id) this.starting = undefined;
         if (this.offer?.id === frame.cobrowse_id) {
           this.offer = undefined;
           this.view.clear();
@@ -61,6 +67,7 @@ export class CobrowseController {
   lost(): void {
     if (this.offer) this.view.clear();
     this.offer = undefined;
+    this.starting = undefined;
     if (this.active) this.finish(false);
   }
 
@@ -69,8 +76,24 @@ export class CobrowseController {
     const { attendant } = this.offer;
     this.offer = undefined;
     this.view.clear();
-    if (!this.send({ type: allow ? 'cobrowse_accept' : 'cobrowse_decline', cobrowse_id: id })) return;
-    if (!allow) return;
+    if (!allow) return void this.send({ type: 'cobrowse_decline', cobrowse_id: id });
+    void this.start(id, attendant);
+  }
+
+  /** Loads the recorder, then says yes and records; a recorder that does not load is a no. */
+  private async start(id: string, attendant: string): Promise<void> {
+    this.starting = id;
+    let recordPage: RecordPage;
+    try {
+      recordPage = await this.recorder();
+    } catch {
+      if (this.starting === id) this.send({ type: 'cobrowse_decline', cobrowse_id: id });
+      this.starting = undefined;
+      return this.view.say('failed');
+    }
+    if (this.starting !== id) return; // stopped, or the socket went, while it loaded
+    this.starting = undefined;
+    if (!this.send({ type: 'cobrowse_accept', cobrowse_id: id })) return;
     const active = { id, attendant, seq: 0, recording: undefined as unknown as PageRecording };
     this.active = active;
     this.view.sharing(attendant, () => this.finish(true));

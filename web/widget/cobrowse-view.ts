@@ -50,7 +50,7 @@ export class CobrowseBox implements CobrowseView {
     for (const name of ['role', 'aria-label', 'aria-labelledby', 'aria-describedby', 'tabindex']) this.slot.removeAttribute(name);
   }
 
-  say(text: 'ended' | 'too_big'): void {
+  say(text: 'ended' | 'too_big' | 'failed'): void {
     this.say_(t(`cobrowse.${text}`));
   }
 }

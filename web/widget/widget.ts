@@ -11,6 +11,7 @@ import { pageReferral } from './page-referral.js';
 import { VoiceController } from './voice-controller.js';
 import { CobrowseController } from './cobrowse-controller.js';
 import { CobrowseBox } from './cobrowse-view.js';
+import { loadRecorder } from './cobrowse-loader.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
@@ -50,6 +51,8 @@ class ChatWidget {
     prechatForm = false,
     voice = false,
     calls = false,
+    /** The Switchboard server's origin, where the co-browse recorder is loaded from. */
+    server = location.origin,
   ) {
     this.storageKey = `switchboard-widget:${bot}`;
     this.visitorKey = `switchboard-widget:${bot}:visitor`;
@@ -83,6 +86,7 @@ class ChatWidget {
         return true;
       },
       new CobrowseBox(this.view.cobrowseSlot, (text) => this.append({ from: 'system', text })),
+      () => loadRecorder(new URL('/cobrowse.js', server).href),
     );
     this.view.setVoice(voice);
     this.view.setCalls(calls);
@@ -274,7 +278,7 @@ function start(): void {
   const mount = (settings: { prechatForm: boolean; voice: boolean; call: boolean }) => {
     const host = document.createElement('switchboard-chat');
     document.body.append(host);
-    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'), settings.prechatForm, settings.voice, settings.call);
+    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'), settings.prechatForm, settings.voice, settings.call, server);
   };
   const attribute = script.dataset.language;
   void info
