@@ -4,8 +4,8 @@
  * allows; the page shows live in the console and follows a change; a password field's value, a
  * field the site marks private and a card number never reach the console (every frame of both
  * sockets is checked); the attendant's click shows a pointer on the visitor's page at the same
- * spot; the visitor stops it, then the attendant does. axe-core checks the consent prompt and the
- * console's co-browse panel.
+ * spot; the visitor stops it, then the attendant does; the recorder is loaded only on Allow, once.
+ * axe-core checks the consent prompt and the console's co-browse panel.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startKit, type Kit } from '../support/attendance-kit.js';
@@ -84,6 +84,9 @@ test('an attendant sees the visitor\'s page with consent, never its secrets, and
 
   const visitor = await newPage({ width: 1000, height: 700 });
   const visitorFrames = recordFrames(visitor);
+  // The recorder (rrweb) is not in the widget: the page loads it only on the visitor's Allow.
+  const recorderLoads: string[] = [];
+  visitor.on('request', (r) => void (new URL(r.url()).pathname === '/cobrowse.js' && recorderLoads.push(r.url())));
   await visitor.goto(`${kit.service.url}/demo/default`);
   await addShopForm(visitor);
   await visitor.getByRole('button', { name: 'Open chat' }).click();
@@ -107,6 +110,7 @@ test('an attendant sees the visitor\'s page with consent, never its secrets, and
   await prompt.getByRole('button', { name: 'Don\'t allow' }).click();
   await agent.getByRole('status').filter({ hasText: 'The visitor did not allow it.' }).waitFor();
   expect(await prompt.count()).toBe(0);
+  expect(recorderLoads).toEqual([]);
 
   // Asked again, and allowed: the page shows in the console.
   await ask.click();
@@ -115,6 +119,7 @@ test('an attendant sees the visitor\'s page with consent, never its secrets, and
   await agent.getByRole('status').filter({ hasText: 'You see the visitor\'s page live.' }).waitFor();
   await mirror(agent).getByRole('heading', { name: 'Switchboard demo: default' }).waitFor();
   await mirror(agent).getByText('Cart: 1 item').waitFor();
+  expect(recorderLoads).toHaveLength(1);
   expect(await seriousViolations(agent)).toEqual([]);
 
   // A change on the page reaches the mirror.
@@ -164,6 +169,7 @@ test('an attendant sees the visitor\'s page with consent, never its secrets, and
   await agent.getByRole('status').filter({ hasText: 'Co-browse has ended.' }).waitFor();
   await visitor.getByRole('region', { name: 'Page sharing' }).waitFor({ state: 'detached' });
   await panel.getByText('Page sharing has ended.').nth(1).waitFor();
+  expect(recorderLoads).toHaveLength(1); // loaded once per page
 
   expect(pageErrors.flat()).toEqual([]);
 }, 120_000);
