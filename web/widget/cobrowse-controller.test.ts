@@ -29,7 +29,7 @@ function setup(options: { recorderFails?: boolean } = {}) {
     if (options.recorderFails) throw new Error('blocked');
     return recordPage;
   });
-  const settle = () => new Promise((r) => setImmediate(r));
+  const settle = () => new Promise((r) => setTimeout(r, 0));
   return { controller, sent, shown, recording, settle, answer: (allow: boolean) => answer!(allow), stop: () => stop!(), loads: () => loads };
 }
 
