@@ -6,7 +6,8 @@ import {
   createAssistService, createAttendanceApi, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener,
   createDestinationRegistry, createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination,
   createTeamChatInbox, createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers,
-  publishCustomerTyping, recordCallFact, registerAttendanceWebhookJobs, registerEmailJobs, type AttendanceRepositories, type CallControlPort,
+  acceptCobrowse, declineCobrowse, endCobrowseByVisitor, publishCustomerTyping, recordCallFact, relayCobrowseEvents, registerAttendanceWebhookJobs,
+  registerEmailJobs, type AttendanceRepositories, type CallControlPort, type CobrowseEventsPart, type CobrowseParty,
 } from '../attendance/index.js';
 import { createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -136,6 +137,13 @@ export async function wireAttendance(deps: {
     calls: { queueNotice: attendance.queueNotice, takeVoicemail: attendance.takeVoicemail, callFact: (fact: Parameters<typeof recordCallFact>[1]) => recordCallFact(repos, fact) },
     // The widget's typing notices reach the attendant (docs/attendance/live-events.md, "customer_typing").
     customerTyping: (sessionId: string) => publishCustomerTyping({ repos, bus, now }, sessionId),
+    // The widget's side of co-browse (docs/attendance/co-browse.md): its answer, its page's events, its stop.
+    visitorCobrowse: {
+      accept: (party: CobrowseParty) => acceptCobrowse({ repos, bus, now }, party),
+      decline: (party: CobrowseParty) => declineCobrowse({ repos, bus, now }, party),
+      events: (party: CobrowseParty, part: CobrowseEventsPart) => relayCobrowseEvents({ repos, bus, now }, party, part),
+      end: (party: CobrowseParty) => endCobrowseByVisitor({ repos, bus, now }, party),
+    },
   };
 }
 

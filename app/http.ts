@@ -121,7 +121,7 @@ export async function serveHttp(deps: {
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const sockets = {
-    web: attachWebSocket(server, { visitorTokens: auth.visitorTokens, bus: infra.bus, logger, onTyping: attendance.customerTyping }),
+    web: attachWebSocket(server, { visitorTokens: auth.visitorTokens, bus: infra.bus, logger, onTyping: attendance.customerTyping, cobrowse: attendance.visitorCobrowse }),
     attendance: attachAttendanceSocket(server, { tokens: auth.tokens, bus: infra.bus, logger, attendance: attendance.api }),
     notifications: notifications.attach(server, auth.tokens),
     meet: attachMeetSocket(server, { meetings, logger }),

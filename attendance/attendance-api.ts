@@ -23,6 +23,7 @@ import { getInsights, type CampaignInsightsPort, type GetInsightsInput } from '.
 import { listKanbanBoard } from './kanban/list-kanban-board.js';
 import { moveKanbanCard, type MoveKanbanCardInput } from './kanban/move-kanban-card.js';
 import { publishAttendantTyping } from './live/attendant-typing.js';
+import { endCobrowse, pointCobrowse, requestCobrowse, resyncCobrowse } from './cobrowse/index.js';
 import { addQueueMember, removeQueueMember, type AddQueueMemberInput } from './queues/manage-queue-members.js';
 import { createQueue, deleteQueue, getQueue, listQueues, updateQueue, type CreateQueueInput } from './queues/manage-queues.js';
 import { readTranscript } from './read-transcript.js';
@@ -62,6 +63,7 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
     ...(deps.calls ? { calls: deps.calls } : {}),
   };
   const callDeps = { repos, calls: deps.calls ?? NO_CALLS, base, bus: deps.bus };
+  const cobrowseDeps = { repos, bus: deps.bus, now: base.now };
   return {
     /** A command line (`/take`, `/resolve`, `/queue`…) or plain text for the customer, as the actor. */
     command: (input: AttendantCommandInput) => runAttendantCommand(commands, input),
@@ -69,6 +71,13 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
     relay: attendance.relay,
     /** The attendant who holds the conversation is typing: the customer's widget hears of it. */
     typing: (actor: Actor, sessionId: string) => publishAttendantTyping({ repos, bus: deps.bus, now: base.now }, { actor, sessionId }),
+    /** Co-browse of the web visitor's page, by the attendant who holds the conversation (docs/attendance/co-browse.md). */
+    cobrowse: {
+      request: (actor: Actor, sessionId: string) => requestCobrowse(cobrowseDeps, { actor, sessionId }),
+      point: (actor: Actor, sessionId: string, cobrowseId: string, x: number, y: number) => pointCobrowse(cobrowseDeps, { actor, sessionId, cobrowseId, x, y }),
+      resync: (actor: Actor, sessionId: string, cobrowseId: string) => resyncCobrowse(cobrowseDeps, { actor, sessionId, cobrowseId }),
+      end: (actor: Actor, sessionId: string, cobrowseId: string) => endCobrowse(cobrowseDeps, { actor, sessionId, cobrowseId }),
+    },
     /** Open conversations the actor may see, highest priority and oldest first. */
     queue: (actor: Actor) => listVisibleItems(repos, actor, (filter) => attendance.queueItems(filter)),
     /** Attendants with their routing fields, presence and load. */

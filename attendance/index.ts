@@ -135,4 +135,8 @@ export {
   type CannedResponse, type CannedResponseDeps, type CannedResponseInput,
 } from './canned-responses/manage-canned-responses.js';
 export { publishCustomerTyping, type CustomerTypingDeps } from './live/customer-typing.js';
+export {
+  acceptCobrowse, declineCobrowse, endCobrowseByVisitor, relayCobrowseEvents, COBROWSE_CHUNK_MAX, COBROWSE_PARTS_MAX,
+  type CobrowseEventsPart, type CobrowseFrame, type CobrowseParty, type CobrowseSignal, type VisitorCobrowseDeps,
+} from './cobrowse/index.js';
 export { deliveryFailedHandlers, publishDeliveryFailed, type DeliveryFailedDeps } from './live/delivery-failed.js';

@@ -30,7 +30,7 @@ export interface AttendanceSocketDeps {
   bus: EventBus;
   logger: Logger;
   /** What the console's frames run: commands, replies to the customer and typing notices, as the socket's user. */
-  attendance: Pick<AttendanceApi, 'command' | 'relay' | 'typing'>;
+  attendance: Pick<AttendanceApi, 'command' | 'relay' | 'typing' | 'cobrowse'>;
   /** A socket that has not answered the previous ping by the next one is dropped. Default 30 s. */
   heartbeatMs?: number;
   now?: () => Date;
@@ -195,6 +195,17 @@ export function attachAttendanceSocket(server: Server, deps: AttendanceSocketDep
         client.typingAt.set(frame.session_id, at.getTime());
         return undefined;
       }
+      // Co-browse (docs/attendance/co-browse.md): only the holder may ask, point or resync.
+      case 'cobrowse_request': {
+        const { cobrowse_id } = await deps.attendance.cobrowse.request(actor, frame.session_id);
+        return { type: 'cobrowse_requested', session_id: frame.session_id, cobrowse_id };
+      }
+      case 'cobrowse_pointer':
+        return void (await deps.attendance.cobrowse.point(actor, frame.session_id, frame.cobrowse_id, frame.x, frame.y));
+      case 'cobrowse_resync':
+        return void (await deps.attendance.cobrowse.resync(actor, frame.session_id, frame.cobrowse_id));
+      case 'cobrowse_end':
+        return void (await deps.attendance.cobrowse.end(actor, frame.session_id, frame.cobrowse_id));
     }
   }
 

@@ -14,12 +14,15 @@ export function webPages(webDir: string): Router {
   const consoleDir = path.join(webDir, 'console');
   const notBuilt = (what: string) => `${what} is not built: run \`npm run build\` (it writes ${webDir}).`;
 
-  router.get('/widget.js', (_req, res) => {
-    const file = path.join(webDir, 'widget.js');
-    if (!existsSync(file)) return void res.status(404).type('text/plain').send(notBuilt('The widget'));
-    // Customers' sites load it from another origin: the security headers' same-origin resource policy would block it.
-    res.set({ 'cache-control': 'public, max-age=300', 'cross-origin-resource-policy': 'cross-origin' }).sendFile(file);
-  });
+  // The widget, and the co-browse recorder it loads when a visitor allows co-browse (docs/attendance/co-browse.md).
+  for (const [name, what] of [['widget.js', 'The widget'], ['cobrowse.js', 'The co-browse recorder']] as const) {
+    router.get(`/${name}`, (_req, res) => {
+      const file = path.join(webDir, name);
+      if (!existsSync(file)) return void res.status(404).type('text/plain').send(notBuilt(what));
+      // Customers' sites load it from another origin: the security headers' same-origin resource policy would block it.
+      res.set({ 'cache-control': 'public, max-age=300', 'cross-origin-resource-policy': 'cross-origin' }).sendFile(file);
+    });
+  }
 
   // express.static redirects `/console` to `/console/` itself.
   router.use('/console', express.static(consoleDir, { index: 'index.html', maxAge: '1h', setHeaders: noCacheForHtml }));

@@ -2,10 +2,14 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { VisitorClaims, VisitorTokens } from '../adapters/index.js';
+import type { CobrowseSignal } from '../attendance/index.js';
 import { sessionOutboundTopic } from '../engine/index.js';
 import type { EventBus } from '../infra/events/index.js';
+import { exceedsJsonDepth } from '../infra/json-depth.js';
 import type { Logger } from '../infra/logger.js';
 import { keepAlive, refuseAfterHandshake, sendBounded } from './socket-upkeep.js';
+import { VisitorFrameSchema } from './schemas/web-socket.js';
+import { cobrowseSignalOf, visitorCobrowse, type VisitorCobrowsePort } from './web-socket-cobrowse.js';
 
 /** Where browsers connect: `/ws/web?session_token=…`. */
 export const WEB_SOCKET_PATH = '/ws/web';
@@ -13,7 +17,9 @@ export const WEB_SOCKET_PATH = '/ws/web';
 /** Close codes of the web socket (4000–4999 are free for applications). */
 export const WS_CLOSE = { unauthorized: 4401, unavailable: 1011, goingAway: 1001 } as const;
 
-const MAX_CLIENT_FRAME_BYTES = 4096; // clients only say they are typing; big frames are refused
+// Clients say they are typing, and during a co-browse send their page's events in parts of at most
+// 16,000 characters (docs/attendance/co-browse.md); bigger frames are refused.
+const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
 
 /** What the web socket needs. */
 export interface WebSocketDeps {
@@ -24,6 +30,8 @@ export interface WebSocketDeps {
   heartbeatMs?: number;
   /** The visitor is typing (`{"type":"typing"}` from the widget), at most once a second per socket; tells the attendant. */
   onTyping?: (sessionId: string) => Promise<void>;
+  /** The widget's side of co-browse (docs/attendance/co-browse.md); without it co-browse frames are ignored. */
+  cobrowse?: VisitorCobrowsePort;
 }
 
 const TYPING_EVERY_MS = 1000;
@@ -70,7 +78,9 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
     const claims = token ? await deps.visitorTokens.verify(token).catch(() => undefined) : undefined;
     if (!claims?.session_id) return refuse(req, socket, head, WS_CLOSE.unauthorized, 'unauthorized');
     const sessionId = claims.session_id;
-    const subscription = await subscribe(claims as Required<VisitorClaims>).catch((err: unknown) => {
+    let target: WebSocket | undefined;
+    const cobrowse = deps.cobrowse ? visitorCobrowse(sessionId, deps.cobrowse, (frame) => target && push(target, frame), deps.logger) : undefined;
+    const subscription = await subscribe(claims as Required<VisitorClaims>, cobrowse?.signal).catch((err: unknown) => {
       deps.logger.error({ err }, 'web socket could not subscribe to its session');
       return undefined;
     });
@@ -78,25 +88,28 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
     if (closing || socket.destroyed) return void (await subscription.unsubscribe());
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.track(ws);
+      target = ws;
       const done = new Promise<void>((resolve) => {
         ws.once('close', () => {
-          subscription.unsubscribe().catch((err: unknown) => deps.logger.warn({ err }, 'web socket unsubscribe failed')).finally(resolve);
+          Promise.all([subscription.unsubscribe(), cobrowse?.close()])
+            .catch((err: unknown) => deps.logger.warn({ err }, 'web socket unsubscribe failed')).finally(resolve);
         });
       });
       ended.add(done);
       void done.then(() => ended.delete(done));
       ws.on('error', () => ws.terminate());
-      if (deps.onTyping) ws.on('message', typingListener(sessionId, deps.onTyping));
+      ws.on('message', clientListener(sessionId, cobrowse));
       subscription.attach(ws);
     });
   }
 
   /** Subscribes first and buffers what arrives until the socket exists, so nothing falls in between. */
-  async function subscribe(claims: Required<VisitorClaims>) {
+  async function subscribe(claims: Required<VisitorClaims>, cobrowseSignal?: (signal: CobrowseSignal) => string | undefined) {
     let target: WebSocket | undefined;
     const pending: string[] = [];
     const unsubscribe = await deps.bus.subscribe(sessionOutboundTopic(claims.session_id), (message) => {
-      const frame = toFrame(message);
+      const signal = cobrowseSignalOf(message);
+      const frame = signal ? cobrowseSignal?.(signal) : toFrame(message);
       if (frame === undefined) return;
       if (target) push(target, frame);
       else pending.push(frame);
@@ -110,14 +123,21 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
     };
   }
 
-  /** The only frame a visitor sends: `{"type":"typing"}`; others, and notices within a second of the last, are ignored. */
-  function typingListener(sessionId: string, onTyping: (sessionId: string) => Promise<void>) {
+  /**
+   * What a visitor sends: `{"type":"typing"}` (notices within a second of the last are ignored) and
+   * the co-browse frames; anything else is ignored.
+   */
+  function clientListener(sessionId: string, cobrowse: ReturnType<typeof visitorCobrowse> | undefined) {
     let last = 0;
     return (data: unknown, isBinary: boolean) => {
-      if (isBinary || Date.now() - last < TYPING_EVERY_MS) return;
-      if (typeOf(String(data)) !== 'typing') return;
+      if (isBinary) return;
+      const parsed = VisitorFrameSchema.safeParse(json(String(data)));
+      if (!parsed.success) return;
+      const frame = parsed.data;
+      if (frame.type !== 'typing') return cobrowse?.frame(frame);
+      if (!deps.onTyping || Date.now() - last < TYPING_EVERY_MS) return;
       last = Date.now();
-      onTyping(sessionId).catch((err: unknown) => deps.logger.warn({ err }, 'web socket typing notice failed'));
+      deps.onTyping(sessionId).catch((err: unknown) => deps.logger.warn({ err }, 'web socket typing notice failed'));
     };
   }
 
@@ -141,10 +161,11 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
   };
 }
 
-/** The `type` of a JSON frame; undefined for anything else. */
-function typeOf(text: string): unknown {
+/** The JSON value of a text frame; undefined for anything else. */
+function json(text: string): unknown {
   try {
-    return (JSON.parse(text) as { type?: unknown } | null)?.type;
+    // The body limit of every route holds for frames too (infra/json-depth.ts): a deep frame is never parsed.
+    return exceedsJsonDepth(text) ? undefined : (JSON.parse(text) as unknown);
   } catch {
     return undefined;
   }

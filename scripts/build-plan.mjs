@@ -8,7 +8,7 @@ import path from 'node:path';
 export const STAMP_FILE = 'dist/.build-stamp.json';
 
 /**
- * The four builds, in the order `npm run build` runs them. `dirs` are walked whole (files whose
+ * The five builds, in the order `npm run build` runs them. `dirs` are walked whole (files whose
  * name starts with a dot skipped; with `suffix`, only files so named), `anyFileDirs` likewise but
  * every file counts, `files` are single files; `outputs` must exist for the part to count as built.
  * `server.dirs` is the project root, filtered by tsconfig.build.json's `exclude`. The message
@@ -26,6 +26,11 @@ export const BUILD_PARTS = [
   {
     name: 'widget', label: 'chat widget (vite build --mode widget)', tool: 'vite', args: ['build', '--mode', 'widget'],
     dirs: ['web/widget', 'locales'], files: ['vite.config.ts', 'package.json'], outputs: ['dist/web/widget.js'],
+  },
+  {
+    // The co-browse recorder (rrweb), loaded by the widget only when a visitor allows co-browse.
+    name: 'cobrowse', label: 'co-browse recorder (vite build --mode cobrowse)', tool: 'vite', args: ['build', '--mode', 'cobrowse'],
+    dirs: [], files: ['web/widget/cobrowse-recorder.ts', 'vite.config.ts', 'package.json'], outputs: ['dist/web/cobrowse.js'],
   },
   {
     name: 'meet', label: 'meeting client (vite build --mode meet)', tool: 'vite', args: ['build', '--mode', 'meet'],

@@ -5,7 +5,7 @@ import { decideParts, inspectParts, summaryLine, type BuildStamp, type PartOnDis
 
 const STARTED = Date.parse('2030-01-01T00:00:00Z');
 const stampOf = (names: string[]): BuildStamp => ({ parts: Object.fromEntries(names.map((n) => [n, { started_at: STARTED }])) });
-const ALL = ['server', 'console', 'widget', 'meet'];
+const ALL = ['server', 'console', 'widget', 'cobrowse', 'meet'];
 
 describe('decideParts', () => {
   const onDisk = (name: string, newestSource: number | null, outputsPresent = true): PartOnDisk => ({ name, newestSource, outputsPresent });
@@ -32,7 +32,7 @@ describe('decideParts', () => {
     const fresh = decideParts({ parts: ALL.map((n) => onDisk(n, STARTED - 1)), stamp: stampOf(ALL) });
     expect(summaryLine(fresh)).toBe('build is up to date');
     const none = decideParts({ parts: ALL.map((n) => onDisk(n, STARTED - 1, false)), stamp: null });
-    expect(summaryLine(none)).toBe('building: no earlier build (server, console, widget, meet)');
+    expect(summaryLine(none)).toBe('building: no earlier build (server, console, widget, cobrowse, meet)');
     const changed = decideParts({ parts: [onDisk('server', STARTED + 1), onDisk('meet', STARTED - 1)], stamp: stampOf(['server', 'meet']) });
     expect(summaryLine(changed)).toBe('building: sources changed since the last build (server)');
   });
@@ -54,8 +54,8 @@ describe('inspectParts on a project folder', () => {
     await copyFile(path.join(import.meta.dirname, '..', 'tsconfig.build.json'), path.join(root, 'tsconfig.build.json'));
     await at('tsconfig.build.json', STARTED - 60_000);
     for (const rel of ['tsconfig.json', 'package.json', 'vite.config.ts', 'service.ts', 'engine/turn.ts', 'engine/turn.test.ts', 'test/e2e/x.ts',
-      'locales/en/widget.json', 'web/tsconfig.json', 'web/console/index.html', 'web/console/src/App.tsx', 'web/widget/widget.ts', 'web/meet/meet.ts',
-      'dist/bin/switchboard.js', 'dist/web/console/index.html', 'dist/web/widget.js', 'dist/web/meet.js']) await write(rel);
+      'locales/en/widget.json', 'web/tsconfig.json', 'web/console/index.html', 'web/console/src/App.tsx', 'web/widget/widget.ts', 'web/widget/cobrowse-recorder.ts', 'web/meet/meet.ts',
+      'dist/bin/switchboard.js', 'dist/web/console/index.html', 'dist/web/widget.js', 'dist/web/cobrowse.js', 'dist/web/meet.js']) await write(rel);
   });
   afterEach(async () => { await rm(root, { recursive: true, force: true }); });
 
@@ -73,6 +73,9 @@ describe('inspectParts on a project folder', () => {
     expect(stale()).toEqual(['widget']);
     await at('web/console/src/App.tsx', STARTED + 1000);
     expect(stale()).toEqual(['console', 'widget']);
+    // The co-browse recorder is one file of the widget's folder, built on its own.
+    await at('web/widget/cobrowse-recorder.ts', STARTED + 1000);
+    expect(stale()).toEqual(['console', 'widget', 'cobrowse']);
   });
 
   it('rebuilds the server, the console and the widget for a changed message catalogue (locales/)', async () => {
@@ -85,9 +88,9 @@ describe('inspectParts on a project folder', () => {
     expect(stale()).toEqual([]);
   });
 
-  it('rebuilds the three vite builds for vite.config.ts, and everything for package.json', async () => {
+  it('rebuilds the four vite builds for vite.config.ts, and everything for package.json', async () => {
     await at('vite.config.ts', STARTED + 1000);
-    expect(stale()).toEqual(['console', 'widget', 'meet']);
+    expect(stale()).toEqual(['console', 'widget', 'cobrowse', 'meet']);
     await at('package.json', STARTED + 1000);
     expect(stale()).toEqual(ALL);
   });

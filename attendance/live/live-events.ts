@@ -11,6 +11,7 @@ import type { SummaryResult } from '../assist/summarize-conversation.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
 import type { ConversationStatus } from '../conversation-status.js';
 import type { TicketChangeKind } from '../tickets/ticket-events.js';
+import type { CobrowseFrame } from '../cobrowse/cobrowse-signals.js';
 
 /** Who the customer is, as far as the conversation knows (the frame's `customer`). */
 export interface LiveCustomer {
@@ -114,7 +115,7 @@ export interface DeliveryFailedFrame {
 export type LiveFrame =
   | NewConversationFrame | CustomerMessageFrame | ConversationAssignedFrame | ConversationResolvedFrame
   | ConversationUpdatedFrame | QueueUpdatedFrame | ConversationSummaryFrame | TicketUpdatedFrame | CustomerTypingFrame
-  | DeliveryFailedFrame;
+  | DeliveryFailedFrame | CobrowseFrame;
 
 /**
  * Who gets a frame, in terms a socket can check without a database: the connected users named,

@@ -35,8 +35,38 @@ export const TypingFrameSchema = z.object({
   request_id: RequestId,
 });
 
+/** `{type:"cobrowse_request"}`: asks the web visitor of a conversation the attendant holds to share their page (docs/attendance/co-browse.md). */
+export const CobrowseRequestFrameSchema = z.object({
+  type: z.literal('cobrowse_request'),
+  session_id: z.uuid(),
+  request_id: RequestId,
+});
+
+/** Largest page coordinate a pointer may name, in CSS pixels. */
+const POINTER_MAX = 1_000_000;
+
+/** `{type:"cobrowse_pointer"}`: points at the visitor's page, at document coordinates in CSS pixels. */
+export const CobrowsePointerFrameSchema = z.object({
+  type: z.literal('cobrowse_pointer'),
+  session_id: z.uuid(),
+  cobrowse_id: z.uuid(),
+  x: z.number().finite().min(0).max(POINTER_MAX),
+  y: z.number().finite().min(0).max(POINTER_MAX),
+  request_id: RequestId,
+});
+
+/** `{type:"cobrowse_resync"|"cobrowse_end"}`: asks the page for a full snapshot again, or stops the co-browse. */
+export const CobrowseControlFrameSchema = z.object({
+  type: z.enum(['cobrowse_resync', 'cobrowse_end']),
+  session_id: z.uuid(),
+  cobrowse_id: z.uuid(),
+  request_id: RequestId,
+});
+
 /** Any frame a console may send. */
-export const ClientFrameSchema = z.discriminatedUnion('type', [CommandFrameSchema, MessageFrameSchema, TypingFrameSchema]);
+export const ClientFrameSchema = z.discriminatedUnion('type', [
+  CommandFrameSchema, MessageFrameSchema, TypingFrameSchema, CobrowseRequestFrameSchema, CobrowsePointerFrameSchema, CobrowseControlFrameSchema,
+]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
 /** The answer to `command`: the same `{ok, reply, session_id?}` as the REST endpoint. */
@@ -56,6 +86,14 @@ export interface MessageSentFrame {
   request_id?: string;
 }
 
+/** The answer to `cobrowse_request`: the visitor is being asked; later frames name `cobrowse_id`. */
+export interface CobrowseRequestedFrame {
+  type: 'cobrowse_requested';
+  session_id: string;
+  cobrowse_id: string;
+  request_id?: string;
+}
+
 /** A frame that could not be done: `invalid_frame`, or the domain error's code (`not_holder`, `session_not_found`…). */
 export interface ErrorFrame {
   type: 'error';
@@ -67,7 +105,7 @@ export interface ErrorFrame {
 }
 
 /** Every answer the socket sends to a client frame. */
-export type AnswerFrame = CommandResultFrame | MessageSentFrame | ErrorFrame;
+export type AnswerFrame = CommandResultFrame | MessageSentFrame | CobrowseRequestedFrame | ErrorFrame;
 
 /**
  * `{type:"ticket_updated"}` (attendance/live/ticket-live-events.ts): a ticket changed. Checked field

@@ -6,7 +6,7 @@ import { connectFrameSocket } from '../support/frame-socket.js';
 /**
  * One scope rule for attendants (attendance/commands/attendant-scope.ts), checked over every
  * attendance route, command and console frame that acts on a conversation, for every role: who
- * may see, take, message, transfer, resolve or assist a conversation of queue "front".
+ * may see, take, message, transfer, resolve, assist or co-browse a conversation of queue "front".
  */
 
 type Role = 'admin' | 'supervisor' | 'attendant in the queue' | 'attendant in another queue' | 'attendant in no queue' | 'author' | 'anonymous';
@@ -112,6 +112,8 @@ const ACTIONS: Record<string, (role: Role) => Promise<number | string>> = {
   },
   'console frame command /take <id>': async (role) => frameAnswer(role, { type: 'command', text: `/take ${await waiting()}` }),
   'console frame message': async (role) => frameAnswer(role, { type: 'message', session_id: await held(role), text: 'hi there' }),
+  // Co-browse asks the web visitor of a held conversation (docs/attendance/co-browse.md).
+  'console frame cobrowse_request': async (role) => frameAnswer(role, { type: 'cobrowse_request', session_id: await held(role) }),
 };
 
 /** A command over REST: the HTTP status when refused by role, `refused` when the command answered `ok: false`. */

@@ -22,6 +22,7 @@ beforeAll(async () => {
   await mkdir(path.join(webDir, 'console'));
   await writeFile(path.join(webDir, 'console', 'index.html'), '<!doctype html><title>console</title>');
   await writeFile(path.join(webDir, 'widget.js'), 'void 0;');
+  await writeFile(path.join(webDir, 'cobrowse.js'), 'void 0;');
   kit = await startKit({ WEB_DIR: webDir });
   [ana, bia, carla] = await Promise.all([kit.user('ana', ['attendant']), kit.user('bia', ['attendant']), kit.user('carla', ['supervisor'])]);
 }, 120_000);
@@ -118,7 +119,7 @@ describe('customer_typing', () => {
 });
 
 describe('the pages', () => {
-  test('/console/ serves the built console, /widget.js the widget, /demo/{bot} a page embedding it', async () => {
+  test('/console/ serves the built console, /widget.js the widget (and /cobrowse.js its recorder), /demo/{bot} a page embedding it', async () => {
     const consolePage = await fetch(`${kit.service.url}/console/`);
     expect(consolePage.status).toBe(200);
     expect(consolePage.headers.get('cache-control')).toBe('no-cache');
@@ -131,6 +132,10 @@ describe('the pages', () => {
     expect(widget.status).toBe(200);
     expect(widget.headers.get('content-type')).toMatch(/javascript/);
     expect(widget.headers.get('cross-origin-resource-policy')).toBe('cross-origin'); // loaded by customers' sites
+    const recorder = await fetch(`${kit.service.url}/cobrowse.js`); // loaded by the widget when a visitor allows co-browse
+    expect(recorder.status).toBe(200);
+    expect(recorder.headers.get('content-type')).toMatch(/javascript/);
+    expect(recorder.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
 
     const demo = await fetch(`${kit.service.url}/demo/default`);
     expect(demo.status).toBe(200);

@@ -15,13 +15,14 @@ const run = promisify(execFile);
 /** Where screenshots go; CI keeps the folder (gitignored). */
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
-/** Builds the console and the widget (vite.config.ts) into a fresh folder, to serve as WEB_DIR. */
+/** Builds the console, the widget and its co-browse recorder (vite.config.ts) into a fresh folder, to serve as WEB_DIR. */
 export async function buildWeb(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-web-'));
   const vite = path.resolve('node_modules/vite/bin/vite.js');
   await Promise.all([
     run(process.execPath, [vite, 'build', '--outDir', path.join(dir, 'console')]),
     run(process.execPath, [vite, 'build', '--mode', 'widget', '--outDir', dir]),
+    run(process.execPath, [vite, 'build', '--mode', 'cobrowse', '--outDir', dir]),
   ]);
   return dir;
 }

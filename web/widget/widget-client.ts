@@ -27,8 +27,15 @@ export interface ChatLine {
   attachments?: ChatFile[];
 }
 
-/** What the socket pushes: a message, or the attendant typing. */
-export type PushFrame = { type: 'message'; line: ChatLine } | { type: 'typing'; from: string };
+/** An attendant's co-browse signal (docs/attendance/co-browse.md): a request, the pointer, a snapshot wanted, the end. */
+export type CobrowsePush =
+  | { type: 'cobrowse_request'; cobrowse_id: string; attendant: string }
+  | { type: 'cobrowse_pointer'; cobrowse_id: string; x: number; y: number }
+  | { type: 'cobrowse_resync'; cobrowse_id: string }
+  | { type: 'cobrowse_ended'; cobrowse_id: string; by: string };
+
+/** What the socket pushes: a message, the attendant typing, or co-browse. */
+export type PushFrame = { type: 'message'; line: ChatLine } | { type: 'typing'; from: string } | { type: 'cobrowse'; push: CobrowsePush };
 
 interface PostAnswer {
   session_token: string;
@@ -155,10 +162,21 @@ function files(attachments: ChatFile[] | undefined): { attachments?: ChatFile[] 
   return attachments?.length ? { attachments } : {};
 }
 
+function cobrowsePush(f: Record<string, unknown>): PushFrame | undefined {
+  if (typeof f.cobrowse_id !== 'string') return undefined;
+  const id = f.cobrowse_id;
+  if (f.type === 'cobrowse_request') return { type: 'cobrowse', push: { type: f.type, cobrowse_id: id, attendant: typeof f.attendant === 'string' ? f.attendant : '' } };
+  if (f.type === 'cobrowse_pointer' && typeof f.x === 'number' && typeof f.y === 'number') return { type: 'cobrowse', push: { type: f.type, cobrowse_id: id, x: f.x, y: f.y } };
+  if (f.type === 'cobrowse_resync') return { type: 'cobrowse', push: { type: f.type, cobrowse_id: id } };
+  if (f.type === 'cobrowse_ended') return { type: 'cobrowse', push: { type: f.type, cobrowse_id: id, by: String(f.by) } };
+  return undefined;
+}
+
 function parseFrame(data: string): PushFrame | undefined {
   try {
     const f = JSON.parse(data) as { type?: string; from?: ChatLine['from']; text?: string; suggestions?: ChatLine['suggestions']; attachments?: ChatFile[] };
     if (f.type === 'typing' && typeof f.from === 'string') return { type: 'typing', from: f.from };
+    if (typeof f.type === 'string' && f.type.startsWith('cobrowse_')) return cobrowsePush(f as Record<string, unknown>);
     if (f.type === 'message' && typeof f.from === 'string' && typeof f.text === 'string') {
       return { type: 'message', line: { from: f.from, text: f.text, ...(f.suggestions ? { suggestions: f.suggestions } : {}), ...files(f.attachments) } };
     }

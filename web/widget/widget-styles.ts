@@ -61,5 +61,14 @@ textarea::placeholder { white-space: nowrap; overflow: hidden; text-overflow: el
 .prechat .send { height: 40px; align-self: flex-end; }
 .asking .prechat { display: flex; }
 .asking .log, .asking .typing, .asking .options, .asking .compose { display: none; }
+.cobrowse { width: min(360px, calc(100vw - 32px)); margin-bottom: 12px; padding: 12px 14px; background: #fff; border: 2px solid #d4145a; border-radius: 12px; box-shadow: 0 4px 24px rgba(0,0,0,.25); }
+.cobrowse[hidden] { display: none; }
+.cobrowse h3 { margin: 0 0 6px; font-size: 15px; }
+.cobrowse p { margin: 0 0 10px; font-size: 13px; }
+.cobrowse .buttons { display: flex; gap: 8px; justify-content: flex-end; }
+.cobrowse button { padding: 6px 14px; border-radius: 16px; border: 1px solid #1f4fd1; background: #fff; color: #1f4fd1; }
+.cobrowse button.allow, .cobrowse button.stop-sharing { border-color: #b00020; background: #b00020; color: #fff; }
+.cobrowse.sharing { display: flex; align-items: center; gap: 8px; padding: 8px 12px; }
+.cobrowse.sharing span { flex: 1; font-size: 13px; font-weight: 700; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

@@ -60,10 +60,13 @@ export class WidgetView {
   private readonly callBar: HTMLDivElement;
   private readonly callState: HTMLSpanElement;
   private readonly callAudio: HTMLAudioElement;
+  /** Where co-browse asks for consent and shows that the page is shared (cobrowse-view.ts). */
+  readonly cobrowseSlot: HTMLDivElement;
 
   constructor(host: HTMLElement, title: string, private readonly events: ViewEvents) {
     const root = host.attachShadow({ mode: 'open' });
     root.innerHTML = `<style>${WIDGET_CSS}</style>
+<div class="cobrowse" hidden></div>
 <section class="panel" role="dialog" aria-label="${escapeHtml(title)}" lang="${escapeHtml(currentLanguage())}" hidden>
   <header><div><h2>${escapeHtml(title)}</h2><span class="status" role="status"></span></div>
   <div class="actions"><button class="call-button" type="button" aria-label="${escapeHtml(t('call.start'))}" title="${escapeHtml(t('call.start'))}" hidden><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"/></svg></button>
@@ -110,6 +113,7 @@ export class WidgetView {
     this.callBar = $('.call');
     this.callState = $('.call-state');
     this.callAudio = $('.call audio');
+    this.cobrowseSlot = $('.cobrowse');
     this.callButton.addEventListener('click', () => this.events.onCall(true));
     $<HTMLButtonElement>('.hangup').addEventListener('click', () => this.events.onCall(false));
     $<HTMLButtonElement>('.stop').addEventListener('click', () => this.stopSpeaking());

@@ -9,6 +9,9 @@ import { chooseLanguage, t, useLanguage } from './widget-i18n.js';
 import { WidgetView, type VisitorDetails } from './widget-view.js';
 import { pageReferral } from './page-referral.js';
 import { VoiceController } from './voice-controller.js';
+import { CobrowseController } from './cobrowse-controller.js';
+import { CobrowseBox } from './cobrowse-view.js';
+import { loadRecorder } from './cobrowse-loader.js';
 
 const RECONNECT_MAX_MS = 10_000;
 const TYPING_SHOWN_MS = 4_000;
@@ -34,6 +37,7 @@ class ChatWidget {
   private readonly storageKey: string;
   private readonly visitorKey: string;
   private readonly voice: VoiceController;
+  private readonly cobrowse: CobrowseController;
 
   /**
    * @param voice the bot has a voice service: the microphone button shows (docs/channels/web.md, "Voice").
@@ -47,6 +51,8 @@ class ChatWidget {
     prechatForm = false,
     voice = false,
     calls = false,
+    /** The Switchboard server's origin, where the co-browse recorder is loaded from. */
+    server = location.origin,
   ) {
     this.storageKey = `switchboard-widget:${bot}`;
     this.visitorKey = `switchboard-widget:${bot}:visitor`;
@@ -72,6 +78,16 @@ class ChatWidget {
       send: (file) => this.send('', [file]),
       uploadError: (status) => UPLOAD_ERRORS[status]?.(),
     });
+    // Co-browse (docs/attendance/co-browse.md): only on the visitor's "Allow", over the push socket.
+    this.cobrowse = new CobrowseController(
+      (frame) => {
+        if (this.socket?.readyState !== WebSocket.OPEN) return false;
+        this.socket.send(JSON.stringify(frame));
+        return true;
+      },
+      new CobrowseBox(this.view.cobrowseSlot, (text) => this.append({ from: 'system', text })),
+      () => loadRecorder(new URL('/cobrowse.js', server).href),
+    );
     this.view.setVoice(voice);
     this.view.setCalls(calls);
     window.addEventListener('online', () => this.reconnectNow());
@@ -180,6 +196,7 @@ class ChatWidget {
   private connect(): void {
     const token = this.token;
     if (!token) return;
+    this.cobrowse.lost();
     this.socket?.close();
     clearTimeout(this.retryTimer);
     this.view.setConnection(t('connection.connecting'));
@@ -193,6 +210,7 @@ class ChatWidget {
     socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return; // replaced on purpose
       this.socket = undefined;
+      this.cobrowse.lost();
       if (event.code === 4401) {
         this.token = undefined;
         this.view.setConnection('');
@@ -227,6 +245,7 @@ class ChatWidget {
   }
 
   private onFrame(frame: PushFrame): void {
+    if (frame.type === 'cobrowse') return this.cobrowse.onPush(frame.push);
     if (frame.type === 'typing') {
       this.view.setTyping(frame.from === 'attendant' ? t('typing.attendant') : t('typing.someone'));
       clearTimeout(this.typingTimer);
@@ -259,7 +278,7 @@ function start(): void {
   const mount = (settings: { prechatForm: boolean; voice: boolean; call: boolean }) => {
     const host = document.createElement('switchboard-chat');
     document.body.append(host);
-    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'), settings.prechatForm, settings.voice, settings.call);
+    new ChatWidget(host, client, bot, script.dataset.title ?? t('title'), settings.prechatForm, settings.voice, settings.call, server);
   };
   const attribute = script.dataset.language;
   void info

@@ -5,6 +5,7 @@ import type { QueueItem, TranscriptEntry } from '../types.js';
 import { AssistPanel } from './AssistPanel.js';
 import { CallBadge, isCall, itemName } from './CallBadge.js';
 import { CallPanel } from './CallPanel.js';
+import { CobrowsePanel } from './CobrowsePanel.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { ReplyBox } from './ReplyBox.js';
 import { TransferForm } from './TransferForm.js';
@@ -92,6 +93,8 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
       {error && <p role="alert" className="error">{error}</p>}
       {transferring && <TransferForm sessionId={id} onDone={() => setTransferring(false)} />}
       {call && mine && item.status !== 'resolved' && <CallPanel sessionId={id} autoStart={tookCall} />}
+      {/* Co-browse: the web visitor's page, with their consent (docs/attendance/co-browse.md). */}
+      {item.channel === 'web' && mine && item.status !== 'resolved' && <CobrowsePanel key={id} sessionId={id} />}
       <div className="conversation-body">
         {/* Focusable: it scrolls, and a keyboard user must be able to scroll it (axe scrollable-region-focusable). */}
         <ol className="transcript" ref={logRef} aria-label={t('conversation.transcript')} tabIndex={0}>
