@@ -71,6 +71,13 @@ export function createAttendanceReportsRepo(db: Database) {
       return row;
     },
 
+    /** The report whoever asks: for the e-mail job, which acts for the owner. */
+    async byId(id: string): Promise<SavedReportRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(r).where(eq(r.id, id));
+      return row;
+    },
+
     /** The reports the viewer may see, newest change first. */
     async list(viewer: ReportViewer): Promise<SavedReportRow[]> {
       return db.select().from(r).where(visible(viewer)).orderBy(desc(r.updated_at), desc(r.id));
@@ -131,10 +138,14 @@ export function createAttendanceReportsRepo(db: Database) {
       return rows.map((e) => ({ ...e, seq: Number(e.seq), at: new Date(e.at) }));
     },
 
-    /** Replaces the facts of the sessions with `facts`, in one transaction. */
+    /**
+     * Replaces the facts of the sessions with `facts`, in one transaction; two roll-ups (two
+     * instances) take turns on a transaction lock, so neither inserts a row the other just wrote.
+     */
     async replaceFacts(sessionIds: readonly string[], facts: readonly ReportFactRow[]): Promise<void> {
       if (sessionIds.length === 0) return;
       await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('attendance_report_facts'))`);
         await tx.execute(sql`delete from attendance_report_facts where session_id = any(${`{${sessionIds.join(',')}}`}::uuid[])`);
         if (facts.length) await tx.insert(attendanceReportFacts).values([...facts]);
       });
