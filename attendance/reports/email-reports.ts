@@ -1,7 +1,7 @@
 /**
  * Scheduled reports by e-mail (docs/attendance/reports.md, "Schedules"): at 06:00 UTC every day
  * (and every Monday for weekly ones) one job lists the reports on that schedule and enqueues one
- * send per report, keyed by report and date so a repeated tick sends nothing twice; each send runs
+ * send per report (a report already sent that day is skipped, so a repeated tick sends nothing twice); each send runs
  * the report and mails its first rows as text with the whole answer as a CSV attachment, through
  * the mail port. Retries are the send job's.
  */
@@ -28,7 +28,7 @@ export const ROLLUP_EVERY_MS = 60_000;
 const BODY_ROWS = 50;
 
 const DueJobSchema = z.object({ schedule: z.enum(['daily', 'weekly']) });
-const SendJobSchema = z.object({ report_id: z.uuid() });
+const SendJobSchema = z.object({ report_id: z.uuid(), day: z.iso.date() });
 
 export interface ReportJobsDeps {
   reports: AttendanceReportsRepo;
@@ -43,15 +43,20 @@ export async function enqueueDueReports(deps: ReportJobsDeps, schedule: 'daily' 
   const day = deps.now().toISOString().slice(0, 10);
   const due = await deps.reports.scheduled(schedule);
   for (const report of due) {
-    await deps.jobs.add(REPORT_JOBS.send, { report_id: report.id }, { jobId: `report-email-${report.id}-${day}`, attempts: 5, backoff: { type: 'exponential', delay: 30_000 } });
+    await deps.jobs.add(REPORT_JOBS.send, { report_id: report.id, day }, { jobId: `report-email-${report.id}-${day}`, attempts: 5, backoff: { type: 'exponential', delay: 30_000 } });
   }
   return due.length;
 }
 
-/** Runs one saved report and mails it to its recipients; a report since unscheduled or deleted is skipped. */
-export async function emailReport(deps: ReportJobsDeps, reportId: string): Promise<boolean> {
+/**
+ * Runs one saved report and mails it to its recipients, once per tick `day` (UTC): a report already
+ * sent that day, since unscheduled, or deleted is skipped. Sent first and marked after, so a crash
+ * between the two can send twice but a failure never loses the mail (the job retries it).
+ */
+export async function emailReport(deps: ReportJobsDeps, reportId: string, day: string): Promise<boolean> {
   const row = await deps.reports.byId(reportId);
   if (!row || row.schedule === 'none' || row.recipients.length === 0) return false;
+  if (row.last_sent_at && row.last_sent_at.getTime() >= Date.parse(`${day}T00:00:00Z`)) return false;
   const answer = await runReport(deps, definitionOf(row));
   const cut = answer.rows.length > BODY_ROWS ? `\n… ${answer.rows.length - BODY_ROWS} more rows in the attachment.` : '';
   await deps.mailer.send({
@@ -71,7 +76,10 @@ export async function emailReport(deps: ReportJobsDeps, reportId: string): Promi
 export async function registerReportJobs(deps: ReportJobsDeps): Promise<void> {
   deps.jobs.process(REPORT_JOBS.rollup, async () => { await rollUpFacts(deps); });
   deps.jobs.process(REPORT_JOBS.due, async (data) => { await enqueueDueReports(deps, DueJobSchema.parse(data).schedule); });
-  deps.jobs.process(REPORT_JOBS.send, async (data) => { await emailReport(deps, SendJobSchema.parse(data).report_id); }, { concurrency: 2 });
+  deps.jobs.process(REPORT_JOBS.send, async (data) => {
+    const job = SendJobSchema.parse(data);
+    await emailReport(deps, job.report_id, job.day);
+  }, { concurrency: 2 });
   await deps.jobs.schedule('attendance-reports-rollup', REPORT_JOBS.rollup, { every: ROLLUP_EVERY_MS }, {});
   if (!deps.mailer.configured) {
     deps.logger.info('SMTP_URL is not set: scheduled attendance reports are not e-mailed');
