@@ -48,37 +48,42 @@ export const MEASURES = {
 export type MeasureKey = keyof typeof MEASURES;
 export const MEASURE_KEYS = Object.keys(MEASURES) as MeasureKey[];
 
-/** How one source groups by a dimension: the value, an optional readable label, and what it joins. */
+/**
+ * How one source groups by a dimension. The report aggregates in an inner query, grouped by
+ * `value` over the source's rows (alias `f`, `join` beside it); the outer query turns each group's
+ * value (`g`, the inner column) into what is shown (`shown`) and looks up its readable name
+ * (`label`), once per group rather than once per row.
+ */
 export interface DimensionOnSource {
   value: SQL;
-  label?: SQL;
   join?: SQL;
+  shown?: (g: SQL) => SQL;
+  label?: (g: SQL) => { name: SQL; join: SQL };
 }
 
-/** A bucket of time: the value is the bucket's first day in the report's time zone (`tz` bound once per use). */
+/** A bucket of time: grouped on the truncated local time, shown as its first day in the report's time zone (`tz` bound). */
 const bucket = (unit: 'day' | 'week', time: SQL) => (tz: string): DimensionOnSource => ({
-  value: sql`to_char(date_trunc(${sql.raw(`'${unit}'`)}, ${time} at time zone ${tz}), 'YYYY-MM-DD')`,
+  value: sql`date_trunc(${sql.raw(`'${unit}'`)}, ${time} at time zone ${tz})`,
+  shown: (g) => sql`to_char(${g}, 'YYYY-MM-DD')`,
+});
+
+const userName = (g: SQL) => ({
+  name: sql`coalesce(nullif(d_user.display_name, ''), d_user.username)`, join: sql`left join users d_user on d_user.id = ${g}`,
 });
 
 /** Every group-by, per source; a source that lacks one cannot group by it. */
 export const DIMENSIONS: Record<string, Partial<Record<ReportSource, (tz: string) => DimensionOnSource>>> = {
   bot: {
-    conversations: () => ({ value: sql`f.bot_id::text`, label: sql`d_bot.name`, join: sql`left join bots d_bot on d_bot.id = f.bot_id` }),
+    conversations: () => ({ value: sql`f.bot_id`, label: (g) => ({ name: sql`d_bot.name`, join: sql`left join bots d_bot on d_bot.id = ${g}` }) }),
   },
   queue: {
     conversations: () => ({
-      value: sql`f.queue_id::text`, label: sql`d_queue.name`, join: sql`left join attendance_queues d_queue on d_queue.id = f.queue_id`,
+      value: sql`f.queue_id`, label: (g) => ({ name: sql`d_queue.name`, join: sql`left join attendance_queues d_queue on d_queue.id = ${g}` }),
     }),
   },
   attendant: {
-    conversations: () => ({
-      value: sql`f.attendant_id::text`, label: sql`coalesce(nullif(d_user.display_name, ''), d_user.username)`,
-      join: sql`left join users d_user on d_user.id = f.attendant_id`,
-    }),
-    tickets: () => ({
-      value: sql`f.assigned_to::text`, label: sql`coalesce(nullif(d_user.display_name, ''), d_user.username)`,
-      join: sql`left join users d_user on d_user.id = f.assigned_to`,
-    }),
+    conversations: () => ({ value: sql`f.attendant_id`, label: userName }),
+    tickets: () => ({ value: sql`f.assigned_to`, label: userName }),
   },
   channel: {
     conversations: () => ({ value: sql`f.channel` }),
@@ -91,7 +96,7 @@ export const DIMENSIONS: Record<string, Partial<Record<ReportSource, (tz: string
   },
   campaign: {
     conversations: () => ({
-      value: sql`f.campaign_id`, label: sql`d_campaign.name`, join: sql`left join crm_campaigns d_campaign on d_campaign.id::text = f.campaign_id`,
+      value: sql`f.campaign_id`, label: (g) => ({ name: sql`d_campaign.name`, join: sql`left join crm_campaigns d_campaign on d_campaign.id::text = ${g}` }),
     }),
   },
   day: { conversations: bucket('day', sql`f.started_at`), tickets: bucket('day', sql`f.created_at`) },

@@ -64,15 +64,24 @@ export function compileReport(report: ReportQuery): CompiledReport {
   });
 
   const columns: ReportColumn[] = [];
-  const selected: SQL[] = [];
+  const inner: SQL[] = [];
+  const outer: SQL[] = [];
+  const labelJoins: SQL[] = [];
   for (const [key, dimension] of dimensions) {
-    columns.push({ key, kind: 'dimension', ...(dimension.label ? { labelled: true } : {}) });
-    selected.push(sql`${dimension.value} as ${sql.identifier(key)}`);
-    if (dimension.label) selected.push(sql`${dimension.label} as ${sql.identifier(`${key}_label`)}`);
+    const g = sql`g.${sql.identifier(key)}`;
+    const label = dimension.label?.(g);
+    columns.push({ key, kind: 'dimension', ...(label ? { labelled: true } : {}) });
+    inner.push(sql`${dimension.value} as ${sql.identifier(key)}`);
+    outer.push(sql`${dimension.shown ? dimension.shown(g) : sql`${g}::text`} as ${sql.identifier(key)}`);
+    if (label) {
+      outer.push(sql`${label.name} as ${sql.identifier(`${key}_label`)}`);
+      labelJoins.push(label.join);
+    }
   }
   for (const [key, measure] of measures) {
     columns.push({ key, kind: 'measure', unit: measure.unit });
-    selected.push(sql`${measure.expression} as ${sql.identifier(key)}`);
+    inner.push(sql`${measure.expression} as ${sql.identifier(key)}`);
+    outer.push(sql`g.${sql.identifier(key)}`);
   }
 
   const where: SQL[] = [sql`${source.time} >= ${report.from.toISOString()}::timestamptz`, sql`${source.time} < ${report.to.toISOString()}::timestamptz`];
@@ -87,17 +96,24 @@ export function compileReport(report: ReportQuery): CompiledReport {
     where.push(condition(values));
   }
 
-  // Grouped and ordered by position: a bucket's expression carries a bound time zone, and the same
+  // The rows are aggregated by their raw keys first (ids, truncated times); names and display
+  // forms are computed per group outside, which keeps the per-row work to the aggregates. Grouped
+  // and ordered by position: a bucket's expression carries a bound time zone, and the same
   // parameter bound twice is not the same expression to PostgreSQL's GROUP BY.
-  const grouped = selected.length - measures.length;
-  const positions = Array.from({ length: grouped }, (_, i) => sql.raw(String(i + 1)));
+  const positions = (n: number) => sql.join(Array.from({ length: n }, (_, i) => sql.raw(String(i + 1))), sql`, `);
+  const grouped = dimensions.length;
   const joins = dimensions.flatMap(([, d]) => (d.join ? [d.join] : []));
-  const query = sql.join([
-    sql`select ${sql.join(selected, sql`, `)}`,
+  const aggregate = sql.join([
+    sql`select ${sql.join(inner, sql`, `)}`,
     sql`from ${source.from}`,
     ...joins,
     sql`where ${sql.join(where, sql` and `)}`,
-    ...(grouped ? [sql`group by ${sql.join(positions, sql`, `)}`, sql`order by ${sql.join(positions, sql`, `)}`] : []),
+    ...(grouped ? [sql`group by ${positions(grouped)}`] : []),
+  ], sql` `);
+  const query = sql.join([
+    sql`select ${sql.join(outer, sql`, `)} from (${aggregate}) g`,
+    ...labelJoins,
+    ...(grouped ? [sql`order by ${positions(outer.length - measures.length)}`] : []),
     sql`limit ${report.limit}`,
   ], sql` `);
   return { query, columns };
