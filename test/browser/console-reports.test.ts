@@ -52,7 +52,7 @@ test('build, run, chart, download, save and reopen a report', async () => {
   await table.getByRole('cell', { name: 'ana' }).waitFor();
   expect(await table.locator('thead th').allInnerTexts()).toEqual(['Attendant', 'Channel', 'Conversations', 'Resolved']);
   expect(await table.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual(['ana', 'web', '1', '1']);
-  expect(await result.getByRole('img').getAttribute('aria-label')).toBe('Conversations: ana · web: 1');
+  expect(await result.locator('.report-chart').getAttribute('aria-label')).toBe('Conversations: ana · web: 1');
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'console-reports');
 
@@ -65,10 +65,10 @@ test('build, run, chart, download, save and reopen a report', async () => {
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('status').filter({ hasText: 'Saved "Today by attendant".' }).waitFor();
   const saved = page.getByRole('region', { name: 'Saved reports' });
-  await saved.getByRole('button', { name: 'Today by attendant' }).waitFor();
+  await saved.getByRole('button', { name: 'Today by attendant', exact: true }).waitFor();
 
   await page.reload();
-  await page.getByRole('region', { name: 'Saved reports' }).getByRole('button', { name: 'Today by attendant' }).click();
+  await page.getByRole('region', { name: 'Saved reports' }).getByRole('button', { name: 'Today by attendant', exact: true }).click();
   await page.getByRole('region', { name: 'Report result' }).getByRole('cell', { name: 'ana' }).waitFor();
   expect(await page.getByLabel('Share with attendants').isChecked()).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
