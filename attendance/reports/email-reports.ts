@@ -32,7 +32,7 @@ const SendJobSchema = z.object({ report_id: z.uuid(), day: z.iso.date() });
 
 export interface ReportJobsDeps {
   reports: AttendanceReportsRepo;
-  jobs: Pick<JobQueue, 'add' | 'process' | 'schedule'>;
+  jobs: Pick<JobQueue, 'add' | 'process' | 'schedule' | 'onAvailable'>;
   mailer: Pick<Mailer, 'send' | 'configured'>;
   now: () => Date;
   logger: Pick<Logger, 'info' | 'warn'>;
@@ -70,8 +70,10 @@ export async function emailReport(deps: ReportJobsDeps, reportId: string, day: s
 }
 
 /**
- * Registers the three handlers and their schedules: the roll-up every minute, and the daily and
- * weekly ticks. Without a mail server the ticks are not scheduled (and start-up says so).
+ * Registers the three handlers and creates their schedules: the roll-up every minute, and the
+ * daily and weekly ticks (only with a mail server; start-up says so otherwise). The schedules are
+ * not waited for — with Redis away at start-up they would hold it — and are created again each time
+ * the jobs store becomes reachable (a returning Redis may have lost them); creating one is idempotent.
  */
 export async function registerReportJobs(deps: ReportJobsDeps): Promise<void> {
   deps.jobs.process(REPORT_JOBS.rollup, async () => { await rollUpFacts(deps); });
@@ -80,11 +82,14 @@ export async function registerReportJobs(deps: ReportJobsDeps): Promise<void> {
     const job = SendJobSchema.parse(data);
     await emailReport(deps, job.report_id, job.day);
   }, { concurrency: 2 });
-  await deps.jobs.schedule('attendance-reports-rollup', REPORT_JOBS.rollup, { every: ROLLUP_EVERY_MS }, {});
-  if (!deps.mailer.configured) {
-    deps.logger.info('SMTP_URL is not set: scheduled attendance reports are not e-mailed');
-    return;
-  }
-  await deps.jobs.schedule('attendance-reports-daily', REPORT_JOBS.due, { cron: REPORT_CRON.daily }, { schedule: 'daily' });
-  await deps.jobs.schedule('attendance-reports-weekly', REPORT_JOBS.due, { cron: REPORT_CRON.weekly }, { schedule: 'weekly' });
+  if (!deps.mailer.configured) deps.logger.info('SMTP_URL is not set: scheduled attendance reports are not e-mailed');
+  const schedule = async () => {
+    await deps.jobs.schedule('attendance-reports-rollup', REPORT_JOBS.rollup, { every: ROLLUP_EVERY_MS }, {});
+    if (!deps.mailer.configured) return;
+    await deps.jobs.schedule('attendance-reports-daily', REPORT_JOBS.due, { cron: REPORT_CRON.daily }, { schedule: 'daily' });
+    await deps.jobs.schedule('attendance-reports-weekly', REPORT_JOBS.due, { cron: REPORT_CRON.weekly }, { schedule: 'weekly' });
+  };
+  const scheduleNow = () => void schedule().catch((err: unknown) => deps.logger.warn({ err }, 'report schedules not created; they are created again when the jobs store returns'));
+  deps.jobs.onAvailable(scheduleNow);
+  scheduleNow();
 }
