@@ -8,8 +8,9 @@ import {
   createTeamChatInbox, createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers,
   acceptCobrowse, declineCobrowse, endCobrowseByVisitor, publishCustomerTyping, recordCallFact, relayCobrowseEvents, registerAttendanceWebhookJobs,
   registerEmailJobs, type AttendanceRepositories, type CallControlPort, type CobrowseEventsPart, type CobrowseParty,
+  createReportsApi, registerReportJobs,
 } from '../attendance/index.js';
-import { createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
+import { createAttendanceReportsRepo, createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { BotRegistry } from './bots.js';
 import { teamChatSettings } from './channel-settings.js';
@@ -119,6 +120,9 @@ export async function wireAttendance(deps: {
   if (adapters.bot_msg) engine.screen('bot_msg', createBotMsgScreen({ adapter: adapters.bot_msg, voiceFor, logger }));
   await registerEmailJobs({ ...emailDeps, mailer });
   await registerAttendanceWebhookJobs({ ...webhookDeps, bots: bots.all });
+  // Custom reports (docs/attendance/reports.md): the facts' roll-up every minute, scheduled reports by e-mail.
+  const reportDeps = { reports: createAttendanceReportsRepo(db), now };
+  await registerReportJobs({ ...reportDeps, jobs, mailer, logger });
   return {
     assist,
     autoSummary,
@@ -128,6 +132,7 @@ export async function wireAttendance(deps: {
       // The campaigns' block of the insights comes from the CRM (docs/crm.md, "Proactive campaigns").
       campaignInsights: (filter) => conversations.campaigns.insights(filter),
     }),
+    reports: createReportsApi(reportDeps),
     // Take presses, slash commands and thread replies run as the attendant the workspace user is.
     teamChatWebhooks: createTeamChatWebhooks({
       settingsOf: teamChatSettingsOf, client: teamChat, logger,

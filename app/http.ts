@@ -78,6 +78,7 @@ export async function serveHttp(deps: {
     webAllowedOrigins: (name) => bots.named(name)?.config['web-allowed-origins'] ?? [],
     sessions: { findSession: (id) => conversations.sessions.findById(id) },
     attendance: { attendance: attendance.api, assist: attendance.assist },
+    reports: attendance.reports,
     campaigns: conversations.campaigns,
     // The calls bots place (docs/channels/rtc-sip.md, "Outbound calls"), when a bot takes phone calls.
     ...(deps.calls ? { calls: deps.calls } : {}),

@@ -140,3 +140,10 @@ export {
   type CobrowseEventsPart, type CobrowseFrame, type CobrowseParty, type CobrowseSignal, type VisitorCobrowseDeps,
 } from './cobrowse/index.js';
 export { deliveryFailedHandlers, publishDeliveryFailed, type DeliveryFailedDeps } from './live/delivery-failed.js';
+// Custom reports (docs/attendance/reports.md): definitions compiled to one query, saved, shared, exported, e-mailed.
+export {
+  createReportsApi, ReportDefinitionSchema, ReportFiltersSchema, SaveReportSchema, UpdateReportSchema, SHAREABLE_ROLES, REPORT_PERIODS, REPORT_JOBS,
+  MAX_REPORT_DAYS, REPORT_ROW_LIMIT, registerReportJobs, rollUpFacts, emailReport, enqueueDueReports, factsOf, resolvePeriod, toReportQuery,
+  type ReportAnswer, type ReportCatalogue, type ReportDefinition, type ReportFile, type ReportJobsDeps, type ReportsApi, type ReportPeriod,
+  type SavedReport, type SaveReportInput, type UpdateReportInput,
+} from './reports/index.js';

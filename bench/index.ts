@@ -11,6 +11,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   'crm-import': () => import('./crm-import.bench.js').then((m) => m.run()),
   'campaign-send': () => import('./campaign-send.bench.js').then((m) => m.run()),
   calls: () => import('./calls.bench.js').then((m) => m.run()),
+  reports: () => import('./reports.bench.js').then((m) => m.run()),
 };
 
 const wanted = process.argv.slice(2);

@@ -100,3 +100,15 @@ export {
 export { createContentImportsRepo, type ContentImportsRepo, type ImportCheckpointRow } from './content-imports-repo.js';
 /** The phone calls of every instance and the instances' heartbeats (docs/operations/kamailio.md). */
 export { createLiveCallsRepo, type LiveCallsRepo, type LiveCallHolderRow, type DroppedCallRow } from './live-calls-repo.js';
+/** Custom reports (docs/attendance/reports.md): the catalogue a definition names, its one query, saved reports, the facts' roll-up. */
+export {
+  createAttendanceReportsRepo, type AttendanceReportsRepo, type NewSavedReport, type ReportFactRow, type ReportResult, type ReportViewer,
+  type RollupEvent, type SavedReportRow,
+} from './attendance-reports-repo.js';
+export {
+  DIMENSIONS as REPORT_DIMENSIONS, FILTERS as REPORT_FILTERS, MEASURES as REPORT_MEASURES, FILTER_KEYS as REPORT_FILTER_KEYS,
+  MEASURE_KEYS as REPORT_MEASURE_KEYS, DIMENSION_KEYS as REPORT_DIMENSION_KEYS, REPORT_SOURCES,
+  type FilterKey as ReportFilterKey, type MeasureKey as ReportMeasureKey, type MeasureUnit as ReportMeasureUnit, type ReportSource,
+} from './report-query/catalogue.js';
+export { type ReportColumn, type ReportQuery } from './report-query/compile-report.js';
+export { REPORT_SCHEDULES, type ReportSchedule } from './schema/index.js';

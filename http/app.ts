@@ -2,6 +2,7 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import type { CallHolders } from './call-forwarding.js';
 import type { AttendantCalls, ChannelMediaFetcher, ChannelWebhooks, OutboundCalls, TeamChatWebhooks, WebChannel } from '../adapters/index.js';
+import type { ReportsApi } from '../attendance/index.js';
 import type { ContentService } from '../content/index.js';
 import type { CrmApi } from '../crm/index.js';
 import type { LoginThrottle, PasswordHasher, TokenIssuer, UserDirectory } from '../auth/index.js';
@@ -17,6 +18,7 @@ import { mountRoutes } from './route.js';
 import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance.js';
 import { attendanceCannedResponseRoutes } from './routes/attendance-canned-responses.js';
 import { attendanceInsightsRoutes } from './routes/attendance-insights.js';
+import { attendanceReportRoutes } from './routes/attendance-reports.js';
 import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
 import { attendanceCallRoutes } from './routes/attendance-calls.js';
 import { attendanceCustomerRoutes } from './routes/attendance-customer.js';
@@ -76,6 +78,8 @@ export interface AppDeps {
   webAllowedOrigins?: (bot: string) => readonly string[];
   sessions: SessionRoutesDeps;
   attendance: AttendanceRoutesDeps;
+  /** Custom reports (docs/attendance/reports.md); their routes are absent without it. */
+  reports?: ReportsApi;
   /** Provider-held attachments of the Graph-style channels (docs/channels/README.md). */
   channelMedia?: ChannelMediaFetcher;
   /** The notifications API v1 (docs/notifications.md). */
@@ -172,6 +176,7 @@ export function createApp(deps: AppDeps): Express {
       ...deps.attendance, ...(deps.attendantCalls ? { attendantCalls: deps.attendantCalls } : {}), ...(deps.callHolders ? { callHolders: deps.callHolders } : {}),
     }),
     ...attendanceInsightsRoutes(deps.attendance),
+    ...(deps.reports ? attendanceReportRoutes(deps.reports) : []),
     ...attendanceTicketRoutes(deps.attendance),
     ...(deps.attendance.assist ? attendanceLlmRoutes({ assist: deps.attendance.assist }) : []),
     ...(deps.metrics ? metricsRoutes(deps.metrics) : []),

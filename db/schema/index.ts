@@ -51,3 +51,5 @@ export { botWatches } from './bot-watches.js';
 export { deployment } from './deployment.js';
 // The phone calls in progress on every instance, and the instances' heartbeats (docs/operations/kamailio.md).
 export { callInstances, liveCalls } from './live-calls.js';
+// Custom reports (docs/attendance/reports.md): the cycles' facts, the roll-up's mark, saved reports.
+export { attendanceReportFacts, attendanceReportRollup, attendanceReports, REPORT_SCHEDULES, type ReportSchedule } from './attendance-reports.js';

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 // The supervisor's board and charts load on first use: attendants never download @dnd-kit or recharts.
 const Kanban = lazy(() => import('./supervisor/Kanban.js').then((m) => ({ default: m.Kanban })));
 const Insights = lazy(() => import('./supervisor/Insights.js').then((m) => ({ default: m.Insights })));
+const Reports = lazy(() => import('./supervisor/Reports.js').then((m) => ({ default: m.Reports })));
 
 const TOKEN_KEY = 'switchboard-console:token';
 
@@ -27,6 +28,7 @@ const SCREENS = [
   { id: 'tickets', supervisor: false },
   { id: 'canned', supervisor: false },
   { id: 'insights', supervisor: true },
+  { id: 'reports', supervisor: true },
   { id: 'queues', supervisor: true },
 ] as const;
 type ScreenId = (typeof SCREENS)[number]['id'];
@@ -130,6 +132,7 @@ function SignedIn({ token, signOut, signedInNow }: { token: string; signOut(): v
       {screen === 'tickets' && <Tickets />}
       {screen === 'canned' && <CannedResponses />}
       {screen === 'insights' && <Suspense fallback={<p className="note">{t('app.loading')}</p>}><Insights /></Suspense>}
+      {screen === 'reports' && <Suspense fallback={<p className="note">{t('app.loading')}</p>}><Reports /></Suspense>}
       {screen === 'queues' && <Queues />}
       {help && <HelpDialog onClose={() => setHelp(false)} />}
     </Console.Provider>

@@ -41,6 +41,18 @@ export class Api {
     return this.call<T>('DELETE', path);
   }
 
+  /** A file answer (a CSV export) as a Blob; error answers throw as {@link ApiError}. */
+  async file(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Blob> {
+    const res = await fetch(path, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (res.status === 401) this.onUnauthorized();
+    if (!res.ok) await answerOf(res);
+    return res.blob();
+  }
+
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(path, {
       method,
