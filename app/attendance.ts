@@ -6,7 +6,7 @@ import {
   createAssistService, createAttendanceApi, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener,
   createDestinationRegistry, createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination,
   createTeamChatInbox, createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers,
-  publishCustomerTyping, recordCallFact, registerAttendanceWebhookJobs, registerEmailJobs, type AttendanceRepositories, type CallControlPort,
+  publishCustomerTyping, recordCallFact, registerAttendanceWebhookJobs, registerEmailJobs, type AttendanceRepositories, type CallCommandRelay, type CallControlPort,
 } from '../attendance/index.js';
 import { createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -26,6 +26,8 @@ export async function wireAttendance(deps: {
   infra: Infrastructure; bots: BotRegistry; conversations: Conversations; repos: AttendanceRepositories; models: LanguageModels; logger: Logger;
   /** The live phone calls, for the call commands and routes (app/call-ports.ts). */
   calls?: CallControlPort;
+  /** The instance holding a call, for the call commands of calls another instance holds (app/call-ports.ts). */
+  callRelay?: CallCommandRelay;
 }) {
   const { infra, bots, conversations, repos, logger } = deps;
   const { engine, adapters } = conversations;
@@ -97,7 +99,9 @@ export async function wireAttendance(deps: {
   // A message that failed for good reaches the attendant's console at once (docs/attendance/live-events.md).
   engine.subscribe(deliveryFailedHandlers({ repos, bus }));
   // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
-  const commandDeps = { repos, attendance, assist, meetings: conversations.meetings.attendantCalls, bus, ...(deps.calls ? { calls: deps.calls } : {}) };
+  const commandDeps = {
+    repos, attendance, assist, meetings: conversations.meetings.attendantCalls, bus, ...(deps.calls ? { calls: deps.calls } : {}), ...(deps.callRelay ? { callRelay: deps.callRelay } : {}),
+  };
   // Lines from attendants on a customer channel are theirs, not a customer's (docs/channels/mobile-msg.md and docs/channels/workchat.md, "Attendants").
   const attendantInbox = createAttendantInbox({ commands: commandDeps, repos, config: (bot) => bots.find(bot)?.config });
   const { voiceFor } = conversations;

@@ -44,6 +44,8 @@ const TIMEOUT_SECONDS = 3;
 /** A number routed straight to the attendants' queue (the desk bot), and its caller. */
 const DESK = '+15550300';
 const QUEUED_CALLER = '+15555550106';
+/** A queued caller whose call an attendant on the other instance acts on by typed commands. */
+const COMMANDED_CALLER = '+15555550107';
 
 let dir: string;
 let voice: FakeVoice;
@@ -126,8 +128,8 @@ async function call(number: string): Promise<BaresipCaller> {
 }
 
 /** The admin's bearer token on one instance (test/support/child-server.ts's admin). */
-async function adminOn(url: string): Promise<{ authorization: string }> {
-  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }) });
+async function adminOn(url: string, user = { username: 'admin', password: 'admin-password-1' }): Promise<{ authorization: string }> {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
   const { access_token } = await res.json() as { access_token: string };
   return { authorization: `Bearer ${access_token}` };
 }
@@ -216,6 +218,79 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
     } finally {
       await pc.close();
     }
+  }, 120_000);
+
+  test('typed call commands on the instance that does not hold the call run on the holder, as the attendant; the call\'s recording lands delivered for every console', async () => {
+    const caller = await startBaresipCaller({ user: COMMANDED_CALLER, playWav: await toneWav(60_000, path.join(dir, 'commanded-tone.wav'), { hz: 600 }) });
+    callers.set(COMMANDED_CALLER, caller);
+    await caller.dial(`sip:${DESK}@127.0.0.1:${kamailio.port};transport=udp`, { timeoutMs: 20_000 });
+    const where = await waitForValue(holders, (map) => map.has(COMMANDED_CALLER), { what: 'the commanded call in the registry', timeoutMs: 15_000 });
+    const holder = instances.find((i) => i.sipPort === where.get(COMMANDED_CALLER))!;
+    const other = instances.find((i) => i !== holder)!;
+    const admin = await adminOn(other.server.url);
+    // Two attendants: Bea takes the call over by /transfer; Cy holds nothing.
+    const attendant = async (username: string) => {
+      const created = await fetch(`${other.server.url}/api/users`, {
+        method: 'POST', headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ username, email: `${username}@example.test`, password: `${username}-password-123`, roles: ['attendant'] }),
+      });
+      expect(created.status).toBe(201);
+      return adminOn(other.server.url, { username, password: `${username}-password-123` });
+    };
+    const bea = await attendant('bea');
+    const cy = await attendant('cy');
+    const sessionId = await waitForValue(async () => {
+      const { rows } = await client.query<{ id: string }>(`select id from sessions where channel = 'rtc_sip' and external_user_id = $1 and status = 'open'`, [COMMANDED_CALLER]);
+      return rows[0]?.id;
+    }, (id) => id !== undefined, { what: 'the commanded call\'s session', timeoutMs: 20_000 });
+    await waitFor(async () => {
+      const queue = await (await fetch(`${other.server.url}/api/attendance/queue`, { headers: admin })).json() as { session_id: string }[];
+      return queue.some((item) => item.session_id === sessionId);
+    }, { what: 'the call in the queue', timeoutMs: 20_000 });
+    /** One typed line on the other instance, as the console (or workchat, mobile_msg) sends it. */
+    const type = async (text: string, as: { authorization: string } = admin) => {
+      const res = await fetch(`${other.server.url}/api/attendance/commands`, {
+        method: 'POST', headers: { ...as, 'content-type': 'application/json' }, body: JSON.stringify({ text, session_id: sessionId }),
+      });
+      expect(res.status).toBe(200);
+      return res.json() as Promise<{ ok: boolean; reply: string }>;
+    };
+    const stateOnHolder = async () => (await (await fetch(`${holder.server.url}/api/attendance/conversations/${sessionId}/call`, { headers: admin })).json()) as { held: boolean };
+
+    expect(await type('/take')).toMatchObject({ ok: true });
+    expect(await type('/hold on')).toEqual(expect.objectContaining({ ok: true, reply: expect.stringMatching(/^The call is on hold/) }));
+    expect(await stateOnHolder()).toMatchObject({ held: true });
+    // Toggled on the holder, which knows the call is held.
+    expect(await type('/hold')).toEqual(expect.objectContaining({ ok: true, reply: 'The call is resumed.' }));
+    expect(await stateOnHolder()).toMatchObject({ held: false });
+    expect(await type('/dtmf 1#')).toEqual(expect.objectContaining({ ok: true, reply: 'Keys 1# sent.' }));
+    expect(await type('/voice on')).toMatchObject({ ok: true });
+    expect(await type('/voice off')).toMatchObject({ ok: true });
+    // /call of a conversation whose call is up: the holder knows it is live and does not phone the caller again.
+    expect((await type('/call')).reply).not.toMatch(/^Calling/);
+    // The holder wrote the facts and told the bridge: the conversation and its call go to Bea.
+    expect(await type('/transfer @bea')).toEqual(expect.objectContaining({ ok: true, reply: 'Conversation and call transferred to @bea.' }));
+    const facts = async () => (await client.query<{ type: string }>('select type from attendance_events where session_id = $1 order by at', [sessionId])).rows.map((r) => r.type);
+    expect(await facts()).toEqual(expect.arrayContaining(['call_held', 'call_resumed', 'call_transferred']));
+    // Each line runs on the holder as the one who typed it: Cy holds nothing there either.
+    expect(await type('/hangup', cy)).toMatchObject({ ok: false });
+    // Bea, signed in on the other instance too, hangs up as herself: the caller gets BYE.
+    expect(await type('/take', bea)).toMatchObject({ ok: true });
+    expect(await type('/hangup', bea)).toEqual(expect.objectContaining({ ok: true, reply: 'The call is ended.' }));
+    await caller.waitForClosed({ timeoutMs: 15_000 });
+    await waitFor(async () => !(await holders()).has(COMMANDED_CALLER), { what: 'the commanded call ended', timeoutMs: 15_000 });
+
+    // The recording, written by the holder's call, is in the transcript read on the other instance, and delivered:
+    // no instance's adapter is asked to deliver it (docs/attendance/calls.md, "Recording").
+    const recording = await waitForValue(async () => {
+      const { messages } = await (await fetch(`${other.server.url}/api/attendance/sessions/${sessionId}/messages`, { headers: bea })).json() as {
+        messages: { text: string; delivery_state: string; attachments?: { type: string }[] }[];
+      };
+      return messages.find((m) => m.text.startsWith('Call recording ('));
+    }, (m) => m !== undefined, { what: 'the call recording\'s message', timeoutMs: 20_000 });
+    expect(recording).toMatchObject({ delivery_state: 'delivered', attachments: [expect.objectContaining({ type: 'audio' })] });
+    const { rows: outbox } = await client.query('select 1 from outbox o join messages m on m.id = o.message_id where o.session_id = $1 and m.text like $2', [sessionId, 'Call recording (%']);
+    expect(outbox).toEqual([]);
   }, 120_000);
 
   test('an instance killed mid-call: Kamailio takes it out, new calls go to the survivor, and the survivor calls the dropped caller back', async () => {
