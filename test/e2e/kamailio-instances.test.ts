@@ -235,7 +235,8 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
         body: JSON.stringify({ username, email: `${username}@example.test`, password: `${username}-password-123`, roles: ['attendant'] }),
       });
       expect(created.status).toBe(201);
-      return adminOn(other.server.url, { username, password: `${username}-password-123` });
+      const { id } = await created.json() as { id: string };
+      return { id, ...await adminOn(other.server.url, { username, password: `${username}-password-123` }) };
     };
     const bea = await attendant('bea');
     const cy = await attendant('cy');
@@ -250,7 +251,7 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
     /** One typed line on the other instance, as the console (or workchat, mobile_msg) sends it. */
     const type = async (text: string, as: { authorization: string } = admin) => {
       const res = await fetch(`${other.server.url}/api/attendance/commands`, {
-        method: 'POST', headers: { ...as, 'content-type': 'application/json' }, body: JSON.stringify({ text, session_id: sessionId }),
+        method: 'POST', headers: { authorization: as.authorization, 'content-type': 'application/json' }, body: JSON.stringify({ text, session_id: sessionId }),
       });
       expect(res.status).toBe(200);
       return res.json() as Promise<{ ok: boolean; reply: string }>;
@@ -276,6 +277,11 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
     expect(await type('/hangup', cy)).toMatchObject({ ok: false });
     // Bea, signed in on the other instance too, hangs up as herself: the caller gets BYE.
     expect(await type('/take', bea)).toMatchObject({ ok: true });
+    // The holder ran her /hold as her: the fact it logged is hers.
+    expect(await type('/hold on', bea)).toMatchObject({ ok: true });
+    const { rows: [held] } = await client.query<{ attendant_id: string }>(
+      `select attendant_id from attendance_events where session_id = $1 and type = 'call_held' order by at desc limit 1`, [sessionId]);
+    expect(held?.attendant_id).toBe(bea.id);
     expect(await type('/hangup', bea)).toEqual(expect.objectContaining({ ok: true, reply: 'The call is ended.' }));
     await caller.waitForClosed({ timeoutMs: 15_000 });
     await waitFor(async () => !(await holders()).has(COMMANDED_CALLER), { what: 'the commanded call ended', timeoutMs: 15_000 });
