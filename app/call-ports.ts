@@ -1,5 +1,6 @@
-import { createCallControl, type CallFact, type CallPorts, type CallRegistry, type ChannelAdapters, type RtcSipAdapter } from '../adapters/index.js';
-import type { CallCommandRelay, CallControlPort, CallLifeFact, VoicemailInput } from '../attendance/index.js';
+import { createCallControl, type AttendantCalls, type CallFact, type CallPorts, type CallRegistry, type ChannelAdapters, type RtcSipAdapter } from '../adapters/index.js';
+import { CALL_EVENTS_TOPIC, type CallCommandRelay, type CallControlPort, type CallEvent, type CallLifeFact, type VoicemailInput } from '../attendance/index.js';
+import type { EventBus, Unsubscribe } from '../infra/events/index.js';
 import { RoleSchema, type TokenIssuer } from '../auth/index.js';
 import type { UsersRepo } from '../db/index.js';
 import { commandOnCallHolder, type CallHolders } from '../http/call-forwarding.js';
@@ -107,4 +108,17 @@ export function callCommandRelay(deps: { holders: CallHolders; users: Pick<Users
       },
     }),
   };
+}
+
+/**
+ * The audio bridge follows attendance's call events (docs/attendance/calls.md, "For developers"):
+ * a call transferred to another attendant leaves the previous one's browser, on whichever
+ * instance holds it (the bus reaches every instance; the others have no browser on that call).
+ */
+export function followCallTransfers(deps: { bus: Pick<EventBus, 'subscribe'>; calls: Pick<AttendantCalls, 'release'> }): Promise<Unsubscribe> {
+  return deps.bus.subscribe(CALL_EVENTS_TOPIC, (message) => {
+    const event = message as CallEvent;
+    if (event.name !== 'call.transferred_to_attendant') return;
+    deps.calls.release(event.payload.session_id);
+  });
 }

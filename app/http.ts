@@ -27,6 +27,7 @@ import type { wireNotifications } from './notifications.js';
 import type { wireContent } from './content.js';
 import type { CrmWiring } from './crm.js';
 import type { PublicUrl } from './public-url.js';
+import { followCallTransfers } from './call-ports.js';
 import { basicSitePages } from './script-host.js';
 
 /**
@@ -52,6 +53,9 @@ export async function serveHttp(deps: {
   if (infra.mailer.configured) checks.push({ name: 'smtp', ping: () => infra.mailer.verify() });
   const readiness = createReadiness(checks);
   await readiness.start();
+  const attendantCalls = adapters.rtc_sip && createAttendantCalls({ liveCalls: adapters.rtc_sip.liveCalls, logger });
+  // A call transferred to another attendant leaves the previous one's browser, wherever the transfer was made.
+  if (attendantCalls) await followCallTransfers({ bus: infra.bus, calls: attendantCalls });
   const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
   const app = createApp({
     logger, trustProxy: settings.TRUST_PROXY, hsts: settings.HSTS === 'on', version: packageVersion(),
@@ -82,7 +86,7 @@ export async function serveHttp(deps: {
     // The calls bots place (docs/channels/rtc-sip.md, "Outbound calls"), when a bot takes phone calls.
     ...(deps.calls ? { calls: deps.calls } : {}),
     // Attendants talking to callers from the console (docs/attendance/calls.md): the calls this instance holds.
-    ...(adapters.rtc_sip ? { attendantCalls: createAttendantCalls({ liveCalls: adapters.rtc_sip.liveCalls, logger }) } : {}),
+    ...(attendantCalls ? { attendantCalls } : {}),
     // ... or on the instance that holds the call, to which the request is passed (docs/operations/kamailio.md, "Attendants on another instance").
     ...(deps.callHolders ? { callHolders: deps.callHolders } : {}),
     botName: (idOrName) => bots.find(idOrName)?.name,

@@ -134,6 +134,17 @@ async function adminOn(url: string, user = { username: 'admin', password: 'admin
   return { authorization: `Bearer ${access_token}` };
 }
 
+/** A new attendant (created by the admin) and their bearer token, on one instance. */
+async function attendantOn(url: string, admin: { authorization: string }, username: string): Promise<{ id: string; authorization: string }> {
+  const created = await fetch(`${url}/api/users`, {
+    method: 'POST', headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.test`, password: `${username}-password-123`, roles: ['attendant'] }),
+  });
+  expect(created.status).toBe(201);
+  const { id } = await created.json() as { id: string };
+  return { id, ...await adminOn(url, { username, password: `${username}-password-123` }) };
+}
+
 const failure = () => [kamailio.output().split('\n').slice(-40).join('\n'), ...instances.map((i) => i.server.output().split('\n').slice(-20).join('\n'))].join('\n---\n');
 
 describe('two instances behind Kamailio (postgresql+redis)', () => {
@@ -210,7 +221,15 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
       const state = await (await fetch(base, { headers: admin })).json() as { state: string };
       expect(state.state).toBe('connected');
       expect(await (await fetch(`${holder.server.url}/api/attendance/conversations/${sessionId}/call`, { headers: admin })).json()).toMatchObject({ state: 'connected' });
-      // Hanging up from the other instance ends the call on the holder: the caller gets BYE.
+      // Transferred to Dee (typed on the other instance): the holder's bridge hears of it on the bus and the admin's browser leaves the call.
+      await attendantOn(other.server.url, admin, 'dee');
+      const moved = await fetch(`${other.server.url}/api/attendance/commands`, {
+        method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ text: '/transfer @dee', session_id: sessionId }),
+      });
+      expect(await moved.json()).toMatchObject({ ok: true, reply: 'Conversation and call transferred to @dee.' });
+      await waitForValue(async () => (await (await fetch(base, { headers: admin })).json() as { state: string }).state, (now) => now === 'waiting',
+        { what: 'the transferred call left the first attendant\'s browser', timeoutMs: 15_000 });
+      // Hanging up from the other instance (the admin may, as a supervisor) ends the call on the holder: the caller gets BYE.
       const hangup = await fetch(`${base}/hangup`, { method: 'POST', headers: admin });
       expect(hangup.status).toBe(200);
       await caller.waitForClosed({ timeoutMs: 15_000 });
@@ -229,17 +248,8 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
     const other = instances.find((i) => i !== holder)!;
     const admin = await adminOn(other.server.url);
     // Two attendants: Bea takes the call over by /transfer; Cy holds nothing.
-    const attendant = async (username: string) => {
-      const created = await fetch(`${other.server.url}/api/users`, {
-        method: 'POST', headers: { ...admin, 'content-type': 'application/json' },
-        body: JSON.stringify({ username, email: `${username}@example.test`, password: `${username}-password-123`, roles: ['attendant'] }),
-      });
-      expect(created.status).toBe(201);
-      const { id } = await created.json() as { id: string };
-      return { id, ...await adminOn(other.server.url, { username, password: `${username}-password-123` }) };
-    };
-    const bea = await attendant('bea');
-    const cy = await attendant('cy');
+    const bea = await attendantOn(other.server.url, admin, 'bea');
+    const cy = await attendantOn(other.server.url, admin, 'cy');
     const sessionId = await waitForValue(async () => {
       const { rows } = await client.query<{ id: string }>(`select id from sessions where channel = 'rtc_sip' and external_user_id = $1 and status = 'open'`, [COMMANDED_CALLER]);
       return rows[0]?.id;
