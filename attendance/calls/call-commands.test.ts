@@ -1,6 +1,7 @@
 import { ConflictError } from '../../infra/errors.js';
 import { conversation, fakeConversations, fakeRepositories } from '../../test/support/attendance-fakes.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
+import { createAttendantInbox } from '../channel-attendants/attendant-inbox.js';
 import { runAttendantCommand, type AttendantCommandDeps } from '../commands/run-attendant-command.js';
 import type { CallCommandRelay } from './call-command-relay.js';
 import type { CallControlPort } from './call-control-port.js';
@@ -25,8 +26,10 @@ function setup(options: { channel?: string; external?: string; live?: boolean; p
     sessions: { findById: async (id: string) => (id === SESSION ? session : undefined) } as unknown as Partial<AttendanceRepositories['sessions']>,
     users: {
       findByLogin: async (login: string) => (login === BOB.username ? BOB : undefined),
-      findById: async (id: string) => (id === BOB.id ? BOB : undefined),
+      findById: async (id: string) => (id === BOB.id ? BOB : id === ANA.user_id ? { id: ANA.user_id, username: 'ana', is_active: true, roles: ANA.roles } : undefined),
     } as unknown as Partial<AttendanceRepositories['users']>,
+    // Ana works from her phone (mobile_msg) and from workchat too.
+    profiles: { list: async () => [{ user_id: ANA.user_id, phone: '+14155550199', email: 'ana@example.test', aliases: [] }] } as unknown as Partial<AttendanceRepositories['profiles']>,
     events: {
       append: async (event: { type: string; attendant_id?: string | null; data?: unknown }) => { logged.push(event); return event; },
       list: async () => logged.map((e) => ({ ...e, session_id: SESSION, at: AT })),
@@ -58,7 +61,8 @@ function setup(options: { channel?: string; external?: string; live?: boolean; p
     ...(options.relay ? { callRelay: options.relay } : {}),
   };
   const run = (text: string, more: { relayed?: boolean } = {}) => runAttendantCommand(deps, { actor: ANA, text, ...more });
-  return { run, calls, logged, published };
+  const inbox = createAttendantInbox({ commands: deps, repos, config: () => undefined });
+  return { run, calls, logged, published, inbox };
 }
 
 describe('the call commands', () => {
@@ -150,5 +154,19 @@ describe('the call commands', () => {
     expect(await here.run('/hold on')).toMatchObject({ ok: true });
     expect(asked).toBe(1);
     expect(here.calls).toEqual([`hold ${SESSION} true`]);
+  });
+
+  test('from the attendant\'s phone (mobile_msg) and workchat, the call commands act on the call of the conversation they hold, here or on its holder', async () => {
+    const here = setup();
+    expect(await here.inbox({ bot: 'bot-1', channel: 'mobile_msg', who: { phone: '14155550199' }, text: '/hold on' }))
+      .toEqual({ reply: expect.stringMatching(/^The call is on hold/), attendant_id: ANA.user_id });
+    expect(await here.inbox({ bot: 'bot-1', channel: 'workchat', who: { email: 'ana@example.test' }, text: '/hangup' }))
+      .toEqual({ reply: 'The call is ended.', attendant_id: ANA.user_id });
+    expect(here.calls).toEqual([`hold ${SESSION} true`, `hangup ${SESSION}`]);
+    const passed: string[] = [];
+    const elsewhere = setup({ live: false, relay: { run: async ({ text, sessionId }) => { passed.push(`${text} ${sessionId}`); return { ok: true, reply: 'The call is ended.' }; } } });
+    expect(await elsewhere.inbox({ bot: 'bot-1', channel: 'mobile_msg', who: { phone: '+1 415 555 0199' }, text: '/hangup' }))
+      .toEqual({ reply: 'The call is ended.', attendant_id: ANA.user_id });
+    expect(passed).toEqual([`/hangup ${SESSION}`]);
   });
 });
