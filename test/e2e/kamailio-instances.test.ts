@@ -240,7 +240,9 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
   }, 120_000);
 
   test('typed call commands on the instance that does not hold the call run on the holder, as the attendant; the call\'s recording lands delivered for every console', async () => {
-    const caller = await startBaresipCaller({ user: COMMANDED_CALLER, playWav: await toneWav(60_000, path.join(dir, 'commanded-tone.wav'), { hz: 600 }) });
+    const caller = await startBaresipCaller({
+      user: COMMANDED_CALLER, displayName: 'Maria Silva', playWav: await toneWav(60_000, path.join(dir, 'commanded-tone.wav'), { hz: 600 }),
+    });
     callers.set(COMMANDED_CALLER, caller);
     await caller.dial(`sip:${DESK}@127.0.0.1:${kamailio.port};transport=udp`, { timeoutMs: 20_000 });
     const where = await waitForValue(holders, (map) => map.has(COMMANDED_CALLER), { what: 'the commanded call in the registry', timeoutMs: 15_000 });
@@ -254,10 +256,12 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
       const { rows } = await client.query<{ id: string }>(`select id from sessions where channel = 'rtc_sip' and external_user_id = $1 and status = 'open'`, [COMMANDED_CALLER]);
       return rows[0]?.id;
     }, (id) => id !== undefined, { what: 'the commanded call\'s session', timeoutMs: 20_000 });
-    await waitFor(async () => {
-      const queue = await (await fetch(`${other.server.url}/api/attendance/queue`, { headers: admin })).json() as { session_id: string }[];
-      return queue.some((item) => item.session_id === sessionId);
-    }, { what: 'the call in the queue', timeoutMs: 20_000 });
+    const item = await waitForValue(async () => {
+      const queue = await (await fetch(`${other.server.url}/api/attendance/queue`, { headers: admin })).json() as { session_id: string; user_name: string; channel: string }[];
+      return queue.find((entry) => entry.session_id === sessionId);
+    }, (found) => found !== undefined, { what: 'the call in the queue', timeoutMs: 20_000 });
+    // The caller's name as the trunk sent it with the number (the From's display name).
+    expect(item).toMatchObject({ channel: 'rtc_sip', user_name: 'Maria Silva' });
     /** One typed line on the other instance, as the console (or workchat, mobile_msg) sends it. */
     const type = async (text: string, as: { authorization: string } = admin) => {
       const res = await fetch(`${other.server.url}/api/attendance/commands`, {
