@@ -7,7 +7,7 @@ import {
   createDestinationRegistry, createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination,
   createTeamChatInbox, createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers,
   acceptCobrowse, declineCobrowse, endCobrowseByVisitor, publishCustomerTyping, recordCallFact, relayCobrowseEvents, registerAttendanceWebhookJobs,
-  registerEmailJobs, type AttendanceRepositories, type CallControlPort, type CobrowseEventsPart, type CobrowseParty,
+  registerEmailJobs, type AttendanceRepositories, type CallCommandRelay, type CallControlPort, type CobrowseEventsPart, type CobrowseParty,
   createReportsApi, registerReportJobs,
 } from '../attendance/index.js';
 import { createAttendanceReportsRepo, createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
@@ -28,6 +28,8 @@ export async function wireAttendance(deps: {
   infra: Infrastructure; bots: BotRegistry; conversations: Conversations; repos: AttendanceRepositories; models: LanguageModels; logger: Logger;
   /** The live phone calls, for the call commands and routes (app/call-ports.ts). */
   calls?: CallControlPort;
+  /** The instance holding a call, for the call commands of calls another instance holds (app/call-ports.ts). */
+  callRelay?: CallCommandRelay;
 }) {
   const { infra, bots, conversations, repos, logger } = deps;
   const { engine, adapters } = conversations;
@@ -99,7 +101,9 @@ export async function wireAttendance(deps: {
   // A message that failed for good reaches the attendant's console at once (docs/attendance/live-events.md).
   engine.subscribe(deliveryFailedHandlers({ repos, bus }));
   // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
-  const commandDeps = { repos, attendance, assist, meetings: conversations.meetings.attendantCalls, bus, ...(deps.calls ? { calls: deps.calls } : {}) };
+  const commandDeps = {
+    repos, attendance, assist, meetings: conversations.meetings.attendantCalls, bus, ...(deps.calls ? { calls: deps.calls } : {}), ...(deps.callRelay ? { callRelay: deps.callRelay } : {}),
+  };
   // Lines from attendants on a customer channel are theirs, not a customer's (docs/channels/mobile-msg.md and docs/channels/workchat.md, "Attendants").
   const attendantInbox = createAttendantInbox({ commands: commandDeps, repos, config: (bot) => bots.find(bot)?.config });
   const { voiceFor } = conversations;

@@ -10,6 +10,9 @@ import type { FirstStart } from './first-start-banner.js';
 import type { Infrastructure } from './infrastructure.js';
 import type { PublicUrl } from './public-url.js';
 
+/** How long a token minted to pass a call command to another instance is valid: that one request. */
+const CALL_COMMAND_TOKEN_SECONDS = 60;
+
 /** Users, the signing secret and what it signs: API tokens, web visitors' tokens, HEAR x AS LOGIN links; the admin account. */
 export async function wireAuth(settings: ProcessSettings, infra: Infrastructure, bots: BotRegistry, publicUrl: PublicUrl, logger: Logger) {
   const users = createUsersRepo(infra.database.db);
@@ -29,6 +32,8 @@ export async function wireAuth(settings: ProcessSettings, infra: Infrastructure,
     secret,
     // Tokens of users deactivated since (SCIM, directory sync, import) are refused (docs/migration/identity.md).
     tokens: activeUsersOnly(createTokenIssuer(secret, settings.JWT_TTL_SECONDS), (id) => users.isActive(id)),
+    // An attendant's token for one call command passed to the instance holding the call (app/call-ports.ts): a minute.
+    callCommandTokens: createTokenIssuer(secret, CALL_COMMAND_TOKEN_SECONDS),
     visitorTokens: createVisitorTokens(secret, {
       ttlSecondsFor: (bot) => (bots.named(bot)?.config['web-session-ttl-days'] ?? 30) * 86_400,
     }),

@@ -1,5 +1,9 @@
-import { createCallControl, type CallFact, type CallPorts, type ChannelAdapters, type RtcSipAdapter } from '../adapters/index.js';
-import type { CallControlPort, CallLifeFact, VoicemailInput } from '../attendance/index.js';
+import { createCallControl, type AttendantCalls, type CallFact, type CallPorts, type CallRegistry, type ChannelAdapters, type RtcSipAdapter } from '../adapters/index.js';
+import { CALL_EVENTS_TOPIC, type CallCommandRelay, type CallControlPort, type CallEvent, type CallLifeFact, type VoicemailInput } from '../attendance/index.js';
+import type { EventBus, Unsubscribe } from '../infra/events/index.js';
+import { RoleSchema, type TokenIssuer } from '../auth/index.js';
+import type { UsersRepo } from '../db/index.js';
+import { commandOnCallHolder, type CallHolders } from '../http/call-forwarding.js';
 import type { DriveLinks } from '../content/index.js';
 import type { TicketRow } from '../db/index.js';
 import type { FilesPort } from '../script-host/index.js';
@@ -71,4 +75,50 @@ export function attendantCallControl(deps: { adapter: RtcSipAdapter | undefined;
       return { call_id: placed.id, to: placed.to, from: placed.from };
     },
   };
+}
+
+/**
+ * Which instance holds a conversation's live call (docs/operations/kamailio.md, "Which instance
+ * holds a call"): the shared registry, when that instance's heartbeat is recent; its requests
+ * reach it on the instances' private network.
+ */
+export function sharedCallHolders(registry: Pick<CallRegistry, 'holder'>, deadAfterSeconds: number): CallHolders {
+  return {
+    url: async (sessionId) => {
+      const held = await registry.holder({ sessionId }, deadAfterSeconds);
+      return held?.alive ? held.instance.http_url : undefined;
+    },
+    fetch: globalThis.fetch,
+  };
+}
+
+/**
+ * The typed call commands' way to the instance holding a call (docs/attendance/calls.md,
+ * "Commands"): the line runs there as the attendant, with a token minted for them by `tokens`
+ * (short-lived: it serves this one request).
+ */
+export function callCommandRelay(deps: { holders: CallHolders; users: Pick<UsersRepo, 'findById'>; tokens: Pick<TokenIssuer, 'issue'> }): CallCommandRelay {
+  return {
+    run: ({ actor, text, sessionId }) => commandOnCallHolder(deps.holders, {
+      sessionId, text,
+      token: async () => {
+        const user = await deps.users.findById(actor.user_id);
+        if (!user) throw new NotFoundError('The attendant no longer exists', 'attendant_not_found');
+        return (await deps.tokens.issue({ user_id: user.id, username: user.username, roles: RoleSchema.array().parse(user.roles) })).access_token;
+      },
+    }),
+  };
+}
+
+/**
+ * The audio bridge follows attendance's call events (docs/attendance/calls.md, "For developers"):
+ * a call transferred to another attendant leaves the previous one's browser, on whichever
+ * instance holds it (the bus reaches every instance; the others have no browser on that call).
+ */
+export function followCallTransfers(deps: { bus: Pick<EventBus, 'subscribe'>; calls: Pick<AttendantCalls, 'release'> }): Promise<Unsubscribe> {
+  return deps.bus.subscribe(CALL_EVENTS_TOPIC, (message) => {
+    const event = message as CallEvent;
+    if (event.name !== 'call.transferred_to_attendant') return;
+    deps.calls.release(event.payload.session_id);
+  });
 }

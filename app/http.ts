@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createAttendantCalls, createChannelMediaFetcher, createChannelWebhooks, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, type CallSharing, type OutboundCalls, type VisitorCalls } from '../adapters/index.js';
+import { createAttendantCalls, createChannelMediaFetcher, createChannelWebhooks, createWebChannel, DEFAULT_WEB_RATE_LIMIT, graphAdapterOf, type OutboundCalls, type VisitorCalls } from '../adapters/index.js';
 import { signInToBot, signInToBotWithToken, type SignedInUser, type SignInRequest } from '../auth/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { openDriveLink } from '../content/index.js';
 import type { GroupsDeps } from '../groups/index.js';
 import { createApp } from '../http/app.js';
 import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from '../http/attendance-socket.js';
+import type { CallHolders } from '../http/call-forwarding.js';
 import { answerClientErrors } from '../http/client-errors.js';
 import { attachMeetSocket, MEET_SOCKET_PATH } from '../http/meet-socket.js';
 import { NOTIFICATIONS_SOCKET_PATH } from '../http/notifications-socket.js';
@@ -26,6 +27,7 @@ import type { wireNotifications } from './notifications.js';
 import type { wireContent } from './content.js';
 import type { CrmWiring } from './crm.js';
 import type { PublicUrl } from './public-url.js';
+import { followCallTransfers } from './call-ports.js';
 import { basicSitePages } from './script-host.js';
 
 /**
@@ -38,11 +40,10 @@ export async function serveHttp(deps: {
   identity: ReturnType<typeof identityRoutes>; publicUrl: PublicUrl; logger: Logger; calls?: OutboundCalls;
   /** Calls from web visitors' browsers, when a bot takes phone calls (docs/channels/web.md, "Calls"). */
   browserCalls?: VisitorCalls;
-  /** The calls of every instance, when they are shared (docs/operations/kamailio.md). */
-  callSharing?: Pick<CallSharing, 'holder'>;
+  /** Which instance holds each call, when calls are shared (docs/operations/kamailio.md). */
+  callHolders?: CallHolders;
 }) {
   const { settings, infra, auth, bots, conversations, attendance, notifications, logger } = deps;
-  const sharing = deps.callSharing;
   const { engine, adapters, scriptHost, driveLinks, files, meetings } = conversations;
   // Only the database is required to commit turns; the rest down is `degraded` (docs/operations/high-availability.md, "Probes").
   const checks: ReadinessCheck[] = [{ name: 'database', required: true, ping: () => infra.database.ping() }, { name: 'files', ping: () => deps.content.store.ping() }];
@@ -52,6 +53,9 @@ export async function serveHttp(deps: {
   if (infra.mailer.configured) checks.push({ name: 'smtp', ping: () => infra.mailer.verify() });
   const readiness = createReadiness(checks);
   await readiness.start();
+  const attendantCalls = adapters.rtc_sip && createAttendantCalls({ liveCalls: adapters.rtc_sip.liveCalls, logger });
+  // A call transferred to another attendant leaves the previous one's browser, wherever the transfer was made.
+  if (attendantCalls) await followCallTransfers({ bus: infra.bus, calls: attendantCalls });
   const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
   const app = createApp({
     logger, trustProxy: settings.TRUST_PROXY, hsts: settings.HSTS === 'on', version: packageVersion(),
@@ -83,17 +87,9 @@ export async function serveHttp(deps: {
     // The calls bots place (docs/channels/rtc-sip.md, "Outbound calls"), when a bot takes phone calls.
     ...(deps.calls ? { calls: deps.calls } : {}),
     // Attendants talking to callers from the console (docs/attendance/calls.md): the calls this instance holds.
-    ...(adapters.rtc_sip ? { attendantCalls: createAttendantCalls({ liveCalls: adapters.rtc_sip.liveCalls, logger }) } : {}),
+    ...(attendantCalls ? { attendantCalls } : {}),
     // ... or on the instance that holds the call, to which the request is passed (docs/operations/kamailio.md, "Attendants on another instance").
-    ...(sharing ? {
-      callHolders: {
-        url: async (sessionId: string) => {
-          const held = await sharing.holder({ sessionId });
-          return held?.alive ? held.instance.http_url : undefined;
-        },
-        fetch: globalThis.fetch,
-      },
-    } : {}),
+    ...(deps.callHolders ? { callHolders: deps.callHolders } : {}),
     botName: (idOrName) => bots.find(idOrName)?.name,
     metrics: conversations.metrics.onMainPort,
     channelMedia: createChannelMediaFetcher((channel) => graphAdapterOf(adapters, channel)),

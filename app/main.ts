@@ -13,7 +13,7 @@ import { createBotRegistry, prepareBots, type RunnableBot } from './bots.js';
 import type { FirstStart } from './first-start-banner.js';
 import { wireContent } from './content.js';
 import { startCampaigns, wireCrm } from './crm.js';
-import { attendantCallControl, callPorts } from './call-ports.js';
+import { attendantCallControl, callCommandRelay, callPorts, sharedCallHolders } from './call-ports.js';
 import { startPhoneCalls } from './calls.js';
 import { wireConversations } from './conversations.js';
 import type { ServiceDeployment } from './deployment.js';
@@ -69,7 +69,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const { engine, scriptHost } = conversations;
   // Attendants' hands on the live calls; the bots' outbound calls join once the phone channel starts (app/call-ports.ts).
   const callControl = attendantCallControl({ adapter: conversations.adapters.rtc_sip, bots });
-  const attendance = await wireAttendance({ infra, bots, conversations, repos: attendanceRepos, models, logger, ...(callControl ? { calls: callControl } : {}) });
+  // Which instance holds each call (docs/operations/kamailio.md): call requests and typed call commands for another instance's calls go there.
+  const callRegistry = createLiveCallsRepo(database.db);
+  const callHolders = callControl && sharedCallHolders(callRegistry, settings.SIP_INSTANCE_TIMEOUT_SECONDS);
+  const callRelay = callHolders && callCommandRelay({ holders: callHolders, users: auth.users, tokens: auth.callCommandTokens });
+  const attendance = await wireAttendance({
+    infra, bots, conversations, repos: attendanceRepos, models, logger, ...(callControl ? { calls: callControl } : {}), ...(callRelay ? { callRelay } : {}),
+  });
   // Campaign replies are screened after attendance's screens; the sends a stop interrupted resume (app/crm.ts).
   await startCampaigns(conversations.campaigns, engine);
   await engine.start();
@@ -81,7 +87,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     ...(conversations.adapters.rtc_sip ? { adapter: conversations.adapters.rtc_sip } : {}),
     ports: callPorts({ adapters: conversations.adapters, attendance: attendance.calls, bots, files: conversations.files, driveLinks: conversations.driveLinks }),
     // Which instance holds each call, and the call-back of a dead instance's callers (docs/operations/kamailio.md).
-    registry: createLiveCallsRepo(database.db),
+    registry: callRegistry,
   });
 
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).
@@ -108,7 +114,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     bots: bots.all, users: auth.users, groups: identityProvider, tokens: auth.tokens, secret: auth.secret, publicUrl, fetch: infra.fetch,
   });
 
-  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, identity, publicUrl, logger, ...(phoneCalls ? { calls: phoneCalls.outbound, browserCalls: phoneCalls.browser } : {}), ...(phoneCalls?.sharing ? { callSharing: phoneCalls.sharing } : {}) });
+  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, identity, publicUrl, logger, ...(phoneCalls ? { calls: phoneCalls.outbound, browserCalls: phoneCalls.browser } : {}), ...(phoneCalls?.sharing && callHolders ? { callHolders } : {}) });
   const stop = createShutdown({
     settings, http, logger,
     quiet: [() => recovery.stop()],

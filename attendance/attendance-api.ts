@@ -34,6 +34,7 @@ import {
 } from './tickets/index.js';
 import { transferConversation, type TransferConversationInput } from './transfer-conversation.js';
 import { hangUpCall, holdCall, sendCallDigits, transferCall, type CallTransferTarget } from './calls/call-actions.js';
+import type { CallCommandRelay } from './calls/call-command-relay.js';
 import { NO_CALLS, type CallControlPort } from './calls/call-control-port.js';
 
 export interface AttendanceApiDeps {
@@ -45,6 +46,8 @@ export interface AttendanceApiDeps {
   meetings?: AttendantMeetingsPort;
   /** The live phone calls (docs/attendance/calls.md); without it no conversation has a live call. */
   calls?: CallControlPort;
+  /** The instance holding a call, for the call commands of a call another instance holds. */
+  callRelay?: CallCommandRelay;
   /** The console's canned responses (docs/attendance/console.md). */
   cannedResponses: CannedResponseDeps;
   /** Where an attendant's typing notice reaches the customer's widget. */
@@ -60,7 +63,7 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
   const tickets = attendance.ticketDeps;
   const commands = {
     repos, attendance, bus: deps.bus, ...(deps.assist ? { assist: deps.assist } : {}), ...(deps.meetings ? { meetings: deps.meetings } : {}),
-    ...(deps.calls ? { calls: deps.calls } : {}),
+    ...(deps.calls ? { calls: deps.calls } : {}), ...(deps.callRelay ? { callRelay: deps.callRelay } : {}),
   };
   const callDeps = { repos, calls: deps.calls ?? NO_CALLS, base, bus: deps.bus };
   const cobrowseDeps = { repos, bus: deps.bus, now: base.now };

@@ -57,6 +57,7 @@ export { parseCommand, type AttendantCommand } from './commands/parse-command.js
 export type { AttendantMeetingsPort } from './commands/meeting-commands.js';
 // Phone calls in attendance (docs/attendance/calls.md).
 export { NO_CALLS, type CallControlPort } from './calls/call-control-port.js';
+export type { CallCommandRelay } from './calls/call-command-relay.js';
 export { CALL_EVENTS_TOPIC, type CallEvent, type CallEventPayloads } from './calls/call-events.js';
 export { recordCallFact, type CallLifeFact } from './calls/call-facts.js';
 export { CALL_DIGITS, callCustomerBack, hangUpCall, holdCall, sendCallDigits, transferCall, type CallActionDeps, type CallTransferTarget } from './calls/call-actions.js';

@@ -91,7 +91,7 @@ export function createEngine(deps: EngineDeps): EngineService {
     accept: (messages) => acceptInbound(inbound, messages),
     resolve: (sessionId, options) => resolveSession(resolve, sessionId, options?.context),
     close: (sessionId, reason) => closeSession(resolve, sessionId, reason),
-    send: (messages) => sendMessages(send, messages),
+    send: (messages, options) => sendMessages(send, messages, options),
     completeSignIn: (completion) => completeSignIn(resume, completion),
     awaitsSignIn: (request) => awaitsSignIn(resume, request),
     screen: (channel, screen) => {

@@ -4,6 +4,7 @@ import type { Channel, InboundMessage, OutboundMessage } from './messages.js';
 import type { RecoverOptions, RecoveryCounts } from './recover-pending.js';
 import type { InboundScreen } from './engine-deps.js';
 import type { WaitingOn } from './dialog-envelope.js';
+import type { SendOptions } from './send-messages.js';
 
 /** What one inbound message led to. */
 export type ReceiveOutcome =
@@ -52,9 +53,11 @@ export interface Engine {
   /**
    * Commits messages to customers outside a customer's turn (an attendant's reply, a proactive
    * message) and delivers them like any other: transcript, outbox, event bus, SMS rule.
-   * Resolves to the messages as committed (SMS text split into its parts).
+   * Resolves to the messages as committed (SMS text split into its parts). `handedOut`: the
+   * channel carried them already (a phone call's transcript of itself), so they are stored as
+   * delivered and no adapter is asked to deliver them.
    */
-  send(messages: readonly OutboundMessage[]): Promise<OutboundMessage[]>;
+  send(messages: readonly OutboundMessage[], options?: SendOptions): Promise<OutboundMessage[]>;
   /**
    * Someone signed in through the link a HEAR x AS LOGIN sent (docs/basic.md, "HEAR AS LOGIN"):
    * the session's dialog resumes with the user when it still waits for that link, else `stale`.

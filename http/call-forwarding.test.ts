@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { ConflictError, NotFoundError } from '../infra/errors.js';
-import { onCallHolder } from './call-forwarding.js';
+import { commandOnCallHolder, onCallHolder } from './call-forwarding.js';
 
 // A call request on an instance that does not hold the call (docs/operations/kamailio.md,
 // "Attendants on another instance"), with two real HTTP servers on 127.0.0.1: `here` runs the
@@ -36,6 +36,12 @@ beforeAll(async () => {
     seen.push({ path: req.originalUrl, authorization: req.get('authorization'), forwarded: req.get('x-switchboard-call-forwarded'), body: req.body });
     if (req.params.id === 'refused') res.status(409).json({ error: 'transfer_refused', message: 'The far end did not accept the transfer (REFER)' });
     else res.json({ sdp: 'the holder\'s answer', codec: 'PCMA' });
+  });
+  holderApp.post('/api/attendance/commands', (req, res) => {
+    seen.push({ path: req.originalUrl, authorization: req.get('authorization'), forwarded: req.get('x-switchboard-call-forwarded'), body: req.body });
+    const { text, session_id } = req.body as { text: string; session_id: string };
+    if (session_id === 'refused') res.status(403).json({ error: 'forbidden', message: 'Not in your queues' });
+    else res.json({ ok: true, reply: `ran ${text}`, session_id });
   });
   holder = await listen(holderApp);
   const hereApp = express();
@@ -79,4 +85,19 @@ test('the holder\'s error comes back with its status and code; other errors, no 
   expect(await post('nowhere')).toMatchObject({ status: 404, body: { error: 'call_not_found' } });
   expect(await post('elsewhere', { 'x-switchboard-call-forwarded': '1' })).toMatchObject({ status: 404, body: { error: 'call_not_found' } });
   expect(seen.map((s) => s.path)).toEqual(['/api/attendance/conversations/refused/call/connect']);
+});
+
+test('a typed call command for a call held elsewhere runs on the holder as /api/attendance/commands, with the minted token and the forwarded mark; none held: undefined', async () => {
+  seen = [];
+  const holders = { url: async (id: string) => (id === 'nowhere' ? undefined : holder.url), fetch: globalThis.fetch };
+  let minted = 0;
+  const token = async () => { minted += 1; return 'minted-for-ana'; };
+  expect(await commandOnCallHolder(holders, { sessionId: 'elsewhere', text: '/hold on', token })).toEqual({ ok: true, reply: 'ran /hold on', session_id: 'elsewhere' });
+  expect(seen).toEqual([{
+    path: '/api/attendance/commands', authorization: 'Bearer minted-for-ana', forwarded: '1', body: { text: '/hold on', session_id: 'elsewhere' },
+  }]);
+  await expect(commandOnCallHolder(holders, { sessionId: 'refused', text: '/hangup', token })).rejects.toMatchObject({ message: 'Not in your queues' });
+  expect(await commandOnCallHolder(holders, { sessionId: 'nowhere', text: '/hangup', token })).toBeUndefined();
+  // No token is minted when no instance holds the call.
+  expect(minted).toBe(2);
 });

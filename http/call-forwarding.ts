@@ -17,6 +17,11 @@ export interface CallHolders {
 
 /** Marks a request one instance passed to another: the holder answers it itself, never passes it on again. */
 const FORWARDED_HEADER = 'x-switchboard-call-forwarded';
+
+/** Whether another instance passed this request here (the holder of its call runs it, whatever the outcome). */
+export function isForwarded(req: Request): boolean {
+  return req.get(FORWARDED_HEADER) !== undefined;
+}
 /** The holder answers in this time or the request fails (502). */
 const FORWARD_TIMEOUT_MS = 15_000;
 /** What a request says when the call is not live on the instance that got it. */
@@ -35,7 +40,7 @@ export async function onCallHolder<T>(
     return await here();
   } catch (error) {
     const { holders, req } = input;
-    if (!holders || req.get(FORWARDED_HEADER) || !(error instanceof DomainError) || !ELSEWHERE.has(error.code)) throw error;
+    if (!holders || isForwarded(req) || !(error instanceof DomainError) || !ELSEWHERE.has(error.code)) throw error;
     const base = await holders.url(input.sessionId);
     if (!base) throw error;
     const response = await holders.fetch(new URL(req.originalUrl, base), {
@@ -53,6 +58,32 @@ export async function onCallHolder<T>(
     if (response.ok) return answer as T;
     throw holderError(response.status, answer);
   }
+}
+
+/**
+ * A typed call command (docs/attendance/calls.md, "Commands") for a conversation whose call lives
+ * on another instance: run there by `POST /api/attendance/commands`, marked forwarded, with a
+ * bearer token of the attendant's that the caller mints (a command may come from workchat or
+ * mobile_msg, with no token to pass on). Gives the holder's answer; undefined when no instance
+ * holds the call. The holder runs every check itself.
+ */
+export async function commandOnCallHolder(
+  holders: CallHolders, input: { sessionId: string; text: string; token: () => Promise<string> },
+): Promise<{ ok: boolean; reply: string; session_id?: string } | undefined> {
+  const base = await holders.url(input.sessionId);
+  if (!base) return undefined;
+  const response = await holders.fetch(new URL('/api/attendance/commands', base), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await input.token()}`, [FORWARDED_HEADER]: '1', 'content-type': 'application/json' },
+    body: JSON.stringify({ text: input.text, session_id: input.sessionId }),
+    signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+  }).catch((cause: unknown) => {
+    throw new UpstreamError(`The instance holding the call (${base}) did not answer: ${cause instanceof Error ? cause.message : String(cause)}`, 'call_holder_unreachable');
+  });
+  const answer = await response.json().catch(() => ({})) as Record<string, unknown>;
+  if (!response.ok) throw holderError(response.status, answer);
+  if (typeof answer.ok !== 'boolean' || typeof answer.reply !== 'string') throw new UpstreamError(`The instance holding the call (${base}) answered no command result`, 'call_holder_error');
+  return { ok: answer.ok, reply: answer.reply, ...(typeof answer.session_id === 'string' ? { session_id: answer.session_id } : {}) };
 }
 
 /** The holder's error as ours: the same status, `error` and message. */

@@ -27,6 +27,12 @@ export interface AttendantCalls {
   /** Joins the browser whose SDP offer this is; a browser already on the call is replaced (a reload). */
   connect(sessionId: string, offerSdp: string): Promise<{ answerSdp: string; codec: 'PCMU' | 'PCMA'; video: VideoCodec | null }>;
   state(sessionId: string): AttendantCallState;
+  /**
+   * The conversation went to another attendant (`call.transferred_to_attendant`): the browser on the
+   * call leaves it, so the previous attendant no longer hears or speaks; the new one joins with
+   * `connect`. Nothing happens when no browser is on the call here.
+   */
+  release(sessionId: string): void;
 }
 
 export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logger; now?: () => Date }): AttendantCalls {
@@ -55,6 +61,9 @@ export function createAttendantCalls(deps: { liveCalls: LiveCalls; logger: Logge
       call.attend();
       if (leg.video) video?.attended(entry.at);
       return { answerSdp: leg.answerSdp, codec: leg.codec, video: leg.video };
+    },
+    release(sessionId) {
+      legs.get(sessionId)?.leg.close();
     },
     state(sessionId) {
       const { waiting: call } = waitingCall(sessionId);

@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Logger } from '../../infra/logger.js';
 import type { CallMedia } from '../../telephony/index.js';
 import type { CallPorts } from './call-ports.js';
-import type { LiveCalls } from './live-calls.js';
 import type { RtcSipBotSettings } from './rtc-sip-settings.js';
 import type { CallEngine } from './voice-call.js';
 
@@ -24,7 +23,7 @@ export interface CallRecording {
  */
 export function startCallRecording(media: CallMedia, deps: {
   bot: Pick<RtcSipBotSettings, 'bot' | 'recording'>; ports: Pick<CallPorts, 'keepRecording'>; engine: CallEngine;
-  caller: string; liveCalls?: LiveCalls; logger: Logger;
+  caller: string; logger: Logger;
 }): CallRecording | undefined {
   const { bot, ports } = deps;
   const keepRecording = ports.keepRecording;
@@ -40,8 +39,8 @@ export function startCallRecording(media: CallMedia, deps: {
         const attachment = await keepRecording({ bot: bot.bot, sessionId, folder, file: recorded.path, durationSeconds: Math.round(recorded.seconds) });
         const text = `Call recording (${minutesAndSeconds(recorded.seconds)})`;
         if (!deps.engine.send) return;
-        deps.liveCalls?.wrote(sessionId, text);
-        await deps.engine.send([{ session_id: sessionId, channel: 'rtc_sip', to: deps.caller, text, from: 'system', attachments: [attachment] }]);
+        // For the transcript only, never said on the call: stored as delivered, whichever instance's consoles read it.
+        await deps.engine.send([{ session_id: sessionId, channel: 'rtc_sip', to: deps.caller, text, from: 'system', attachments: [attachment] }], { handedOut: true });
       } catch (error) {
         deps.logger.error({ err: error, session: sessionId }, 'phone call: the recording was not kept');
       } finally {

@@ -86,35 +86,12 @@ export interface LiveCalls {
   ofSession(sessionId: string): LiveCall | undefined;
   /** Follows the calls from now on; the function returned stops following. */
   observe(observer: LiveCallObserver): () => void;
-  /**
-   * A message a call wrote into its own conversation (the attendant's words transcribed, the
-   * recording): when it comes back through the adapter's `send`, it is delivered as it is, never
-   * spoken, even once the call has ended.
-   */
-  wrote(sessionId: string, text: string): void;
-  /** Whether `message` is one the call wrote (each is answered once). */
-  written(message: Pick<OutboundMessage, 'session_id' | 'text'>): boolean;
 }
-
-/** Messages written by calls, waiting for the outbox; the oldest are forgotten past this. */
-const WRITTEN_KEPT = 500;
 
 export function createLiveCalls(): LiveCalls {
   const calls = new Set<LiveCall>();
   const observers = new Set<LiveCallObserver>();
-  const notes: string[] = [];
-  const noteOf = (sessionId: string, text: string) => `${sessionId}\n${text}`;
   return {
-    wrote(sessionId, text) {
-      notes.push(noteOf(sessionId, text));
-      if (notes.length > WRITTEN_KEPT) notes.shift();
-    },
-    written(message) {
-      const at = notes.indexOf(noteOf(message.session_id, message.text));
-      if (at < 0) return false;
-      notes.splice(at, 1);
-      return true;
-    },
     add(call) {
       calls.add(call);
       for (const o of observers) o.added(call);

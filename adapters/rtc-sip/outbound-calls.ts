@@ -123,7 +123,7 @@ export function createOutboundCalls(deps: OutboundCallsDeps): OutboundCalls {
         return outcome;
       },
       close: (sessionId, reason) => deps.engine.close(sessionId, reason),
-      ...(send ? { send: (messages: Parameters<typeof send>[0]) => send(messages) } : {}),
+      ...(send ? { send: (messages: Parameters<typeof send>[0], options?: Parameters<typeof send>[1]) => send(messages, options) } : {}),
     };
     await runVoiceCall(
       { ...deps.voiceCall, engine, speech: deps.speechOf(allowed.bot), logger: deps.logger, now: deps.now },

@@ -125,7 +125,7 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
     return deps.engine.receive(inboundOf(party, text, `${party.callId}:${sequence}`, raw, deps.now(), first));
   };
   // The call's recording (rtc-recording-enabled) from the answer on, and the transcript of both sides once an attendant is on.
-  const recording = startCallRecording(media, { bot, ports, engine: deps.engine, caller: party.caller, ...(deps.liveCalls ? { liveCalls: deps.liveCalls } : {}), logger: deps.logger });
+  const recording = startCallRecording(media, { bot, ports, engine: deps.engine, caller: party.caller, logger: deps.logger });
   const send = deps.engine.send;
   const transcript: AttendedTranscript | undefined = bot.transcribeAttended && send ? transcribeAttendedCall({
     speech: deps.speech, logger: deps.logger,
@@ -135,8 +135,8 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
         await turn(text, { event: 'speech', attended: true });
         return;
       }
-      deps.liveCalls?.wrote(sessionId, text);
-      await send([{ session_id: sessionId, channel: 'rtc_sip', to: party.caller, text, from: 'attendant' }]);
+      // Said on the call already: stored as delivered, so no instance's adapter speaks or delivers it.
+      await send([{ session_id: sessionId, channel: 'rtc_sip', to: party.caller, text, from: 'attendant' }], { handedOut: true });
     },
   }) : undefined;
   let closeReason = 'caller hung up';

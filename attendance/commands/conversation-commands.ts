@@ -15,6 +15,7 @@ import type { AttendantMeetingsPort } from './meeting-commands.js';
 import { buildCustomerView, fieldText } from '../customer-view/customer-fields.js';
 import { anonymousName } from '../customer-view/display-name.js';
 import { customerFieldsOf, loadCustomer } from '../customer-view/load-customer.js';
+import type { CallCommandRelay } from '../calls/call-command-relay.js';
 
 /** What the commands need: the attendance use cases plus what the relay needs. */
 export interface AttendantCommandDeps {
@@ -28,6 +29,8 @@ export interface AttendantCommandDeps {
   calls?: CallControlPort;
   /** Where the call events go (attendance/calls/call-events.ts). */
   bus?: Pick<EventBus, 'publish'>;
+  /** The instance holding a call, for the call commands of a call that is not live here (docs/attendance/calls.md, "Commands"). */
+  callRelay?: CallCommandRelay;
 }
 
 /** The answer to one command line. */

@@ -24,6 +24,8 @@ export interface AttendantCommandInput {
   text: string;
   /** The conversation the console has open; commands and plain text default to it. */
   sessionId?: string;
+  /** Passed on by another instance because this one holds the call: it runs here, whatever the outcome, and is never passed on again. */
+  relayed?: boolean;
 }
 
 /** Told for `/tips /polish /replies /summary` when the service runs without the assist. */
@@ -56,6 +58,8 @@ async function run(deps: AttendantCommandDeps, input: AttendantCommandInput, com
       return resolveCommand(deps, actor, command.sessionId ?? sessionId);
     case 'transfer': {
       const calls = callDeps(deps);
+      const elsewhere = calls ? await onCallHolder(deps, input) : undefined;
+      if (elsewhere) return elsewhere;
       if (calls) {
         const row = await heldConversation(deps.repos, actor, sessionId, { supervisorOverride: true });
         if (calls.calls.isLive(row.session_id)) {
@@ -82,11 +86,13 @@ async function run(deps: AttendantCommandDeps, input: AttendantCommandInput, com
     case 'call': {
       const calls = callDeps(deps);
       if (!calls) return { ok: false, reply: `/${command.name}: ${CALLS_NOT_CONFIGURED}` };
-      return callCommand(calls, actor, command.request, sessionId);
+      return (await onCallHolder(deps, input)) ?? callCommand(calls, actor, command.request, sessionId);
     }
     case 'meeting': {
       // `/call` phones a customer whose number is known (not on the web); otherwise it is the audio room's link.
       const calls = command.name === 'call' ? callDeps(deps) : undefined;
+      const elsewhere = calls ? await onCallHolder(deps, input) : undefined;
+      if (elsewhere) return elsewhere;
       const phoned = calls ? await phoneCustomer(calls, actor, sessionId) : undefined;
       if (phoned) return phoned;
       if (!deps.meetings) return { ok: false, reply: `/${command.name}: ${MEETINGS_NOT_CONFIGURED}` };
@@ -97,6 +103,19 @@ async function run(deps: AttendantCommandDeps, input: AttendantCommandInput, com
     case 'invalid':
       return { ok: false, reply: command.message };
   }
+}
+
+/**
+ * The answer of the instance holding the conversation's live call, when that is another one
+ * (docs/operations/kamailio.md, "Attendants on another instance"): the line runs there, as the
+ * attendant, with the same checks. Undefined when the call is live here, when no instance holds
+ * one, or when the line was passed here already.
+ */
+async function onCallHolder(deps: AttendantCommandDeps, input: AttendantCommandInput): Promise<CommandResult | undefined> {
+  if (!deps.calls || !deps.callRelay || input.relayed) return undefined;
+  const row = await heldConversation(deps.repos, input.actor, input.sessionId, { supervisorOverride: true });
+  if (deps.calls.isLive(row.session_id)) return undefined;
+  return deps.callRelay.run({ actor: input.actor, text: input.text, sessionId: row.session_id });
 }
 
 /** What the call commands run with, when the service has phone calls. */

@@ -23,3 +23,7 @@ test('a channel that hands out its customer\'s turns (a phone call) gets the res
   expect(kindOf('rtc_sip', 'in-1')).toEqual(['inline']);
   expect(kindOf('rtc_sip', null)).toEqual(['outbox']);
 });
+
+test('what the channel carried itself (a phone call\'s transcript of what was said on it) is stored delivered, with no outbox row', () => {
+  expect(planOutbound(channels, 'bot-1', draft('rtc_sip'), null, true).map((p) => p.write.delivery.kind)).toEqual(['inline']);
+});

@@ -20,6 +20,8 @@ export interface PlannedOutbound {
  *   one that hands out only its customer's turns (`delivery: 'turns'`, a phone call) gets those
  *   (the turns with a `replyTo`) stored as delivered, and the rest in the outbox;
  * - any other channel gets an outbox row holding the OutboundMessage, for the delivery job.
+ * Messages the channel has already carried itself (`handedOut`: what a phone call wrote into its own
+ * transcript, which the customer heard as it was said) are stored as delivered on any channel.
  * SMS text over the limit (160 characters, 70 outside GSM-7: sms-encoding.ts) becomes one row per numbered part (suggestions and attachments ride
  * on the last part). `replyTo` is the customer message the turn answered, if any.
  */
@@ -28,6 +30,7 @@ export function planOutbound(
   botId: string,
   drafts: readonly PendingOutbound[],
   replyTo: string | null = null,
+  handedOut = false,
 ): PlannedOutbound[] {
   return drafts.flatMap((draft) => partsOf(draft.message).map((message) => {
     const payload: Record<string, unknown> = {};
@@ -35,7 +38,7 @@ export function planOutbound(
     if (message.attachments) payload.attachments = message.attachments;
     if (!draft.toCustomer) payload.to = message.to;
     const delivery = channels.get(message.channel)?.delivery;
-    const inline = delivery === 'inline' || (delivery === 'turns' && replyTo !== null);
+    const inline = handedOut || delivery === 'inline' || (delivery === 'turns' && replyTo !== null);
     const write: OutboundWrite = {
       id: newRowId(), session_id: message.session_id, bot_id: botId, channel: message.channel, sender: message.from,
       text: message.text, payload, reply_to: replyTo,

@@ -1,4 +1,5 @@
 import type { AssistService, AttendanceApi } from '../../attendance/index.js';
+import { isForwarded } from '../call-forwarding.js';
 import { defineRoute } from '../route.js';
 import {
   AssignRequestSchema, AssignResultSchema, AttendantListSchema, CommandRequestSchema, CommandResultSchema, QueueItemListSchema,
@@ -33,8 +34,9 @@ export function attendanceRoutes(deps: AttendanceRoutesDeps) {
       access: ACCESS,
       body: CommandRequestSchema,
       response: { description: 'The reply for the attendant; ok false when the command could not be done', schema: CommandResultSchema },
-      handle: ({ body, principal }) =>
-        deps.attendance.command({ actor: principal, text: body.text, ...(body.session_id ? { sessionId: body.session_id } : {}) }),
+      // A call command another instance passed here, as this one holds the call (docs/operations/kamailio.md, "Attendants on another instance").
+      handle: ({ body, principal, req }) =>
+        deps.attendance.command({ actor: principal, text: body.text, ...(body.session_id ? { sessionId: body.session_id } : {}), ...(isForwarded(req) ? { relayed: true } : {}) }),
     }),
     defineRoute({
       method: 'get',

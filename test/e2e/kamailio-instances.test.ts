@@ -44,6 +44,8 @@ const TIMEOUT_SECONDS = 3;
 /** A number routed straight to the attendants' queue (the desk bot), and its caller. */
 const DESK = '+15550300';
 const QUEUED_CALLER = '+15555550106';
+/** A queued caller whose call an attendant on the other instance acts on by typed commands. */
+const COMMANDED_CALLER = '+15555550107';
 
 let dir: string;
 let voice: FakeVoice;
@@ -126,10 +128,21 @@ async function call(number: string): Promise<BaresipCaller> {
 }
 
 /** The admin's bearer token on one instance (test/support/child-server.ts's admin). */
-async function adminOn(url: string): Promise<{ authorization: string }> {
-  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }) });
+async function adminOn(url: string, user = { username: 'admin', password: 'admin-password-1' }): Promise<{ authorization: string }> {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
   const { access_token } = await res.json() as { access_token: string };
   return { authorization: `Bearer ${access_token}` };
+}
+
+/** A new attendant (created by the admin) and their bearer token, on one instance. */
+async function attendantOn(url: string, admin: { authorization: string }, username: string): Promise<{ id: string; authorization: string }> {
+  const created = await fetch(`${url}/api/users`, {
+    method: 'POST', headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.test`, password: `${username}-password-123`, roles: ['attendant'] }),
+  });
+  expect(created.status).toBe(201);
+  const { id } = await created.json() as { id: string };
+  return { id, ...await adminOn(url, { username, password: `${username}-password-123` }) };
 }
 
 const failure = () => [kamailio.output().split('\n').slice(-40).join('\n'), ...instances.map((i) => i.server.output().split('\n').slice(-20).join('\n'))].join('\n---\n');
@@ -208,7 +221,15 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
       const state = await (await fetch(base, { headers: admin })).json() as { state: string };
       expect(state.state).toBe('connected');
       expect(await (await fetch(`${holder.server.url}/api/attendance/conversations/${sessionId}/call`, { headers: admin })).json()).toMatchObject({ state: 'connected' });
-      // Hanging up from the other instance ends the call on the holder: the caller gets BYE.
+      // Transferred to Dee (typed on the other instance): the holder's bridge hears of it on the bus and the admin's browser leaves the call.
+      await attendantOn(other.server.url, admin, 'dee');
+      const moved = await fetch(`${other.server.url}/api/attendance/commands`, {
+        method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ text: '/transfer @dee', session_id: sessionId }),
+      });
+      expect(await moved.json()).toMatchObject({ ok: true, reply: 'Conversation and call transferred to @dee.' });
+      await waitForValue(async () => (await (await fetch(base, { headers: admin })).json() as { state: string }).state, (now) => now === 'waiting',
+        { what: 'the transferred call left the first attendant\'s browser', timeoutMs: 15_000 });
+      // Hanging up from the other instance (the admin may, as a supervisor) ends the call on the holder: the caller gets BYE.
       const hangup = await fetch(`${base}/hangup`, { method: 'POST', headers: admin });
       expect(hangup.status).toBe(200);
       await caller.waitForClosed({ timeoutMs: 15_000 });
@@ -216,6 +237,80 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
     } finally {
       await pc.close();
     }
+  }, 120_000);
+
+  test('typed call commands on the instance that does not hold the call run on the holder, as the attendant; the call\'s recording lands delivered for every console', async () => {
+    const caller = await startBaresipCaller({
+      user: COMMANDED_CALLER, displayName: 'Maria Silva', playWav: await toneWav(60_000, path.join(dir, 'commanded-tone.wav'), { hz: 600 }),
+    });
+    callers.set(COMMANDED_CALLER, caller);
+    await caller.dial(`sip:${DESK}@127.0.0.1:${kamailio.port};transport=udp`, { timeoutMs: 20_000 });
+    const where = await waitForValue(holders, (map) => map.has(COMMANDED_CALLER), { what: 'the commanded call in the registry', timeoutMs: 15_000 });
+    const holder = instances.find((i) => i.sipPort === where.get(COMMANDED_CALLER))!;
+    const other = instances.find((i) => i !== holder)!;
+    const admin = await adminOn(other.server.url);
+    // Two attendants: Bea takes the call over by /transfer; Cy holds nothing.
+    const bea = await attendantOn(other.server.url, admin, 'bea');
+    const cy = await attendantOn(other.server.url, admin, 'cy');
+    const sessionId = await waitForValue(async () => {
+      const { rows } = await client.query<{ id: string }>(`select id from sessions where channel = 'rtc_sip' and external_user_id = $1 and status = 'open'`, [COMMANDED_CALLER]);
+      return rows[0]?.id;
+    }, (id) => id !== undefined, { what: 'the commanded call\'s session', timeoutMs: 20_000 });
+    const item = await waitForValue(async () => {
+      const queue = await (await fetch(`${other.server.url}/api/attendance/queue`, { headers: admin })).json() as { session_id: string; user_name: string; channel: string }[];
+      return queue.find((entry) => entry.session_id === sessionId);
+    }, (found) => found !== undefined, { what: 'the call in the queue', timeoutMs: 20_000 });
+    // The caller's name as the trunk sent it with the number (the From's display name).
+    expect(item).toMatchObject({ channel: 'rtc_sip', user_name: 'Maria Silva' });
+    /** One typed line on the other instance, as the console (or workchat, mobile_msg) sends it. */
+    const type = async (text: string, as: { authorization: string } = admin) => {
+      const res = await fetch(`${other.server.url}/api/attendance/commands`, {
+        method: 'POST', headers: { authorization: as.authorization, 'content-type': 'application/json' }, body: JSON.stringify({ text, session_id: sessionId }),
+      });
+      expect(res.status).toBe(200);
+      return res.json() as Promise<{ ok: boolean; reply: string }>;
+    };
+    const stateOnHolder = async () => (await (await fetch(`${holder.server.url}/api/attendance/conversations/${sessionId}/call`, { headers: admin })).json()) as { held: boolean };
+
+    expect(await type('/take')).toMatchObject({ ok: true });
+    expect(await type('/hold on')).toEqual(expect.objectContaining({ ok: true, reply: expect.stringMatching(/^The call is on hold/) }));
+    expect(await stateOnHolder()).toMatchObject({ held: true });
+    // Toggled on the holder, which knows the call is held.
+    expect(await type('/hold')).toEqual(expect.objectContaining({ ok: true, reply: 'The call is resumed.' }));
+    expect(await stateOnHolder()).toMatchObject({ held: false });
+    expect(await type('/dtmf 1#')).toEqual(expect.objectContaining({ ok: true, reply: 'Keys 1# sent.' }));
+    expect(await type('/voice on')).toMatchObject({ ok: true });
+    expect(await type('/voice off')).toMatchObject({ ok: true });
+    // /call of a conversation whose call is up: the holder knows it is live and does not phone the caller again.
+    expect((await type('/call')).reply).not.toMatch(/^Calling/);
+    // The holder wrote the facts and told the bridge: the conversation and its call go to Bea.
+    expect(await type('/transfer @bea')).toEqual(expect.objectContaining({ ok: true, reply: 'Conversation and call transferred to @bea.' }));
+    const facts = async () => (await client.query<{ type: string }>('select type from attendance_events where session_id = $1 order by at', [sessionId])).rows.map((r) => r.type);
+    expect(await facts()).toEqual(expect.arrayContaining(['call_held', 'call_resumed', 'call_transferred']));
+    // Each line runs on the holder as the one who typed it: Cy holds nothing there either.
+    expect(await type('/hangup', cy)).toMatchObject({ ok: false });
+    // Bea, signed in on the other instance too, hangs up as herself: the caller gets BYE.
+    expect(await type('/take', bea)).toMatchObject({ ok: true });
+    // The holder ran her /hold as her: the fact it logged is hers.
+    expect(await type('/hold on', bea)).toMatchObject({ ok: true });
+    const { rows: [held] } = await client.query<{ attendant_id: string }>(
+      `select attendant_id from attendance_events where session_id = $1 and type = 'call_held' order by at desc limit 1`, [sessionId]);
+    expect(held?.attendant_id).toBe(bea.id);
+    expect(await type('/hangup', bea)).toEqual(expect.objectContaining({ ok: true, reply: 'The call is ended.' }));
+    await caller.waitForClosed({ timeoutMs: 15_000 });
+    await waitFor(async () => !(await holders()).has(COMMANDED_CALLER), { what: 'the commanded call ended', timeoutMs: 15_000 });
+
+    // The recording, written by the holder's call, is in the transcript read on the other instance, and delivered:
+    // no instance's adapter is asked to deliver it (docs/attendance/calls.md, "Recording").
+    const recording = await waitForValue(async () => {
+      const { messages } = await (await fetch(`${other.server.url}/api/attendance/sessions/${sessionId}/messages`, { headers: bea })).json() as {
+        messages: { text: string; delivery_state: string; attachments?: { type: string }[] }[];
+      };
+      return messages.find((m) => m.text.startsWith('Call recording ('));
+    }, (m) => m !== undefined, { what: 'the call recording\'s message', timeoutMs: 20_000 });
+    expect(recording).toMatchObject({ delivery_state: 'delivered', attachments: [expect.objectContaining({ type: 'audio' })] });
+    const { rows: outbox } = await client.query('select 1 from outbox o join messages m on m.id = o.message_id where o.session_id = $1 and m.text like $2', [sessionId, 'Call recording (%']);
+    expect(outbox).toEqual([]);
   }, 120_000);
 
   test('an instance killed mid-call: Kamailio takes it out, new calls go to the survivor, and the survivor calls the dropped caller back', async () => {

@@ -34,6 +34,17 @@ test('messages sent outside a turn (an attendant) follow the SMS rule too', asyn
   expect(lines(await harness.transcript(first.session_id!)).slice(-2)).toEqual(sent.map((m) => `< attendant: ${m.text}`));
 });
 
+test('messages the channel carried itself (handedOut: a phone call\'s transcript of itself) are stored delivered, with no outbox row and no delivery', async () => {
+  const first = await running.engine.receive(inbound('echo', 'hi', { channel: 'sms', customer: '+15550102' }));
+  await waitFor(settled(first.session_id!), 'the echo delivered');
+  const before = (await rowsOf(first.session_id!)).length;
+  const delivered = adapters.sms.sent.length;
+  await running.engine.send([{ session_id: first.session_id!, channel: 'sms', to: '+15550102', text: 'Said on the call', from: 'attendant' }], { handedOut: true });
+  expect(await rowsOf(first.session_id!)).toHaveLength(before);
+  expect((await harness.transcript(first.session_id!)).at(-1)).toMatchObject({ text: 'Said on the call', delivery_state: 'delivered' });
+  expect(adapters.sms.sent.length).toBe(delivered);
+});
+
 test('a transient failure is retried with exponential backoff until delivery succeeds', async () => {
   adapters.retry.transientFailures = 2;
   const outcome = await running.engine.receive(inbound('echo', 'retry me', { channel: 'mobile_msg', customer: 'r-1' }));

@@ -40,6 +40,8 @@ const EVENT_LINES = 400;
 export interface BaresipOptions {
   /** The user part of the caller's address (`From: <sip:USER@127.0.0.1>`), e.g. a phone number. Default `caller`. */
   user?: string;
+  /** The caller's name, sent as the From's display name (`From: "NAME" <sip:…>`), as a trunk passes a caller's name on. */
+  displayName?: string;
   /** What it says from the start of each call (any WAV; converted to 8 kHz mono). Default: silence. */
   playWav?: string;
   /** Codecs offered, in order. Default PCMU then PCMA. */
@@ -408,7 +410,8 @@ async function launch(
   const transport = options.transport === 'tcp' ? ';transport=tcp' : '';
   const mediaenc = options.mediaenc ? `;mediaenc=${options.mediaenc}` : '';
   const video = options.video ? ';video_codecs=vp8' : '';
-  await writeFile(path.join(dir, 'accounts'), `<sip:${options.user}@127.0.0.1${transport}>;answermode=${options.answerMode ?? 'manual'};audio_codecs=${codecs};regint=0;ptime=20${mediaenc}${video}\n`);
+  const name = options.displayName ? `"${options.displayName}" ` : '';
+  await writeFile(path.join(dir, 'accounts'), `${name}<sip:${options.user}@127.0.0.1${transport}>;answermode=${options.answerMode ?? 'manual'};audio_codecs=${codecs};regint=0;ptime=20${mediaenc}${video}\n`);
   await writeFile(path.join(dir, 'contacts'), '');
 
   const child = spawn(BARESIP, ['-f', dir], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -87,7 +87,7 @@ export interface SippResult {
   requests: string[];
   /** The scenario's `<log>` lines (`final=403`). */
   logs: string[];
-  /** Unexpected messages and failures, as SIPp words them. */
+  /** Unexpected messages and failures, as SIPp words them (not its overload warnings: a loaded machine, not a failed call). */
   errors: string;
   /** The last row of its statistics (`SuccessfulCall(C)`, `FailedCall(C)`, `Retransmissions(C)`…). */
   stats: Record<string, string>;
@@ -244,6 +244,21 @@ async function scenarioArguments(options: SippOptions, dir: string): Promise<str
   return ['-sf', file];
 }
 
+/** One event of SIPp's error file: `2026-11-28<TAB>20:47:16.184634<TAB>1795898836.184634: <text>` (several may share a line). */
+const ERROR_EVENT = /\d{4}-\d{2}-\d{2}\t[\d:.]+\t[\d.]+: /g;
+
+/**
+ * SIPp's error file without its overload warnings ("the minor watchdog timer 500ms has been
+ * tripped"): they say SIPp itself was kept off the CPU (a loaded test machine), not that the SIP
+ * exchange went wrong, which its other events and the exit code tell. Empty when nothing else is left.
+ */
+function withoutOverloadWarnings(errors: string): string {
+  const events = errors.split(ERROR_EVENT).slice(1).map((event) => event.trim());
+  const kept = events.filter((event) => !event.startsWith('Overload warning:'));
+  if (kept.length === events.length) return errors;
+  return kept.length === 0 ? '' : ['The following events occurred:', ...kept].join('\n');
+}
+
 async function readResult(dir: string, exitCode: number | null, output: string): Promise<SippResult> {
   const read = (name: string) => readFile(path.join(dir, name), 'utf8').catch(() => '');
   const [messages, logs, errors, stats] = await Promise.all([read('messages.log'), read('logs.log'), read('errors.log'), read('stats.csv')]);
@@ -261,7 +276,7 @@ async function readResult(dir: string, exitCode: number | null, output: string):
     responses,
     requests,
     logs: logs.split('\n').map((line) => line.trim()).filter(Boolean),
-    errors,
+    errors: withoutOverloadWarnings(errors),
     stats: lastStatistics(stats),
     messages,
     output,
