@@ -18,6 +18,8 @@ describe('config keys', () => {
       'attendance-max-wait-seconds': 600,
       'attendance-priority-default': 'normal',
       'attendance-auto-assign': true,
+      'attendance-skill-rules': [],
+      'attendance-skills-widen-seconds': 120,
       'attendance-chatops-webhook': undefined,
       'attendance-webhook-secret': undefined,
       'attendance-mobile-msg-commands': true,
