@@ -4,9 +4,9 @@ import {
 } from '../adapters/index.js';
 import {
   createAssistService, createAttendanceApi, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener,
-  createDestinationRegistry, createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination,
+  createDestinationRegistry, createEmailNotificationsListener, createSkillWideningListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination,
   createTeamChatInbox, createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers,
-  publishCustomerTyping, recordCallFact, registerAttendanceWebhookJobs, registerEmailJobs, type AttendanceRepositories, type CallControlPort,
+  publishCustomerTyping, recordCallFact, registerAttendanceWebhookJobs, registerEmailJobs, registerSkillWideningJobs, type AttendanceRepositories, type CallControlPort,
 } from '../attendance/index.js';
 import { createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -79,6 +79,8 @@ export async function wireAttendance(deps: {
       createTicketsListener({ repos, config: configOf, now, onTicketChange }),
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
       attendanceWebhooks.listener,
+      // A conversation nobody skilled enough took is tried again as its requirement widens (docs/attendance/skills-routing.md).
+      createSkillWideningListener({ jobs, config: configOf, now }),
       // Each conversation's notices go to its destination (attendance/destinations/); the web console sees all anyway.
       createDestinationRegistry({
         repos, config: configOf,
@@ -118,6 +120,7 @@ export async function wireAttendance(deps: {
   if (adapters.bot_msg) engine.screen('bot_msg', createBotMsgScreen({ adapter: adapters.bot_msg, voiceFor, logger }));
   await registerEmailJobs({ ...emailDeps, mailer });
   await registerAttendanceWebhookJobs({ ...webhookDeps, bots: bots.all });
+  await registerSkillWideningJobs({ jobs, config: configOf, now, repos, assign: attendance.assign });
   return {
     assist,
     autoSummary,

@@ -24,6 +24,7 @@ import { listKanbanBoard } from './kanban/list-kanban-board.js';
 import { moveKanbanCard, type MoveKanbanCardInput } from './kanban/move-kanban-card.js';
 import { publishAttendantTyping } from './live/attendant-typing.js';
 import { addQueueMember, removeQueueMember, type AddQueueMemberInput } from './queues/manage-queue-members.js';
+import { setAttendantSkills, skillsOverview, type SetAttendantSkillsInput } from './skills/manage-skills.js';
 import { createQueue, deleteQueue, getQueue, listQueues, updateQueue, type CreateQueueInput } from './queues/manage-queues.js';
 import { readTranscript } from './read-transcript.js';
 import {
@@ -102,6 +103,11 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
       delete: (queueId: string) => deleteQueue(base, queueId),
       addMember: (input: AddQueueMemberInput) => addQueueMember(base, input),
       removeMember: (input: { queueId: string; userId: string }) => removeQueueMember(base, input),
+    },
+    /** Skills-based routing (docs/attendance/skills-routing.md): who knows what; a queue's requirement is one of its fields. */
+    skills: {
+      overview: () => skillsOverview(base),
+      setAttendant: (input: SetAttendantSkillsInput) => setAttendantSkills(base, input),
     },
     tickets: {
       list: (input: ListTicketsInput) => listTickets(tickets, input),
