@@ -104,7 +104,7 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
   const item = started ? await withTier(deps, started, cycle.required) : await repo.startLogged({
     session_id: session.id, bot_id: session.bot_id, channel: session.channel, status: result.next, priority: cycle.priority,
     queue_id: queue?.id ?? null, assigned_to: null, topic: cycle.topic, required_skills: cycle.required, last_message: inbound.text, waiting_since: now,
-  }, from, logEntries(result.events)).then((row) => row && withTier(deps, row, cycle.required));
+  }, from, logEntries(result.events));
   if (!item) return followUp(deps, (await repo.get(session.id))!, inbound.text);
   // The queue as read before, with the new item in it.
   const queued = [...waiting.filter((w) => w.session_id !== item.session_id), item].map((w) => ({ ...w, waiting_since: w.waiting_since ?? w.updated_at }));
