@@ -30,9 +30,10 @@ function profile(user_id: string, skills: { name: string; level: number }[], sta
 }
 
 /** A service on in-memory stores: the bot's rule asks for spanish:3 for Spanish-speaking customers. */
-function start(profiles: AttendantProfileRow[], held: Record<string, number> = {}, widen = WIDEN) {
+function start(profiles: AttendantProfileRow[], held: Record<string, number> = {}, widen = WIDEN, contactTier: string | null = null) {
   const config: BotConfig = {
-    ...defaultBotConfig(), 'attendance-skill-rules': [{ source: 'language', value: 'es', skill: 'spanish', min_level: 3 }],
+    ...defaultBotConfig(),
+    'attendance-skill-rules': [{ source: 'language', value: 'es', skill: 'spanish', min_level: 3 }, { source: 'tier', value: 'gold', skill: 'vip', min_level: 2 }],
     'attendance-skills-widen-seconds': widen,
   };
   const conversations = Object.assign(fakeConversations(), {
@@ -45,10 +46,10 @@ function start(profiles: AttendantProfileRow[], held: Record<string, number> = {
     conversations,
     queues: { list: async () => [], listAllMemberships: async () => [], listMemberships: async () => [], openQueueIds: async () => [] },
     profiles: { list: async () => profiles, get: async (id: string) => profiles.find((p) => p.user_id === id) },
-    sessions: { findById: async () => ({ context_data: session.context_data, external_user_id: 'visitor-1' }) as never },
+    sessions: { findById: async () => ({ context_data: session.context_data, external_user_id: 'visitor-1', customer_id: contactTier ? 'c-1' : null }) as never },
     users: { list: async () => [] },
     events: { append: async () => undefined as never },
-    crm: { findContactByPhone: async () => undefined },
+    crm: { findContactByPhone: async () => undefined, getContact: async () => (contactTier ? { tier: contactTier } : undefined) as never },
   });
   const jobs = createInProcessJobQueue({ logger: createLogger({ pretty: false }) });
   const now = () => new Date();
@@ -115,5 +116,12 @@ test('backfill hands a waiting conversation only to an attendant with its skills
   expect(await backfillWaiting(deps, { attendantId: 'low' })).toEqual([]);
   jest.setSystemTime(new Date(Date.now() + WIDEN * 1000));
   expect((await backfillWaiting(deps, { attendantId: 'low' })).map((r) => r.session_id)).toEqual(['s-2']);
+  await service.jobs.close({ timeoutMs: 0 });
+});
+
+test('the CRM contact\'s tier adds what the bot\'s tier rule asks: a gold customer waits for vip at level 2 too', async () => {
+  const service = start([profile('ana', [{ name: 'spanish', level: 5 }]), profile('bea', [{ name: 'spanish', level: 3 }, { name: 'vip', level: 2 }])], { bea: 2 }, WIDEN, 'gold');
+  expect(await queued(service)).toMatchObject({ kind: 'queued', assigned_to: 'bea' });
+  expect(service.conversations.rows.get('s-1')?.required_skills).toEqual([{ name: 'spanish', min_level: 3 }, { name: 'vip', min_level: 2 }]);
   await service.jobs.close({ timeoutMs: 0 });
 });
