@@ -4,10 +4,10 @@ import {
 } from '../adapters/index.js';
 import {
   createAssistService, createAttendanceApi, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener,
-  createDestinationRegistry, createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination,
+  createDestinationRegistry, createEmailNotificationsListener, createSkillWideningListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination,
   createTeamChatInbox, createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers,
   acceptCobrowse, declineCobrowse, endCobrowseByVisitor, publishCustomerTyping, recordCallFact, relayCobrowseEvents, registerAttendanceWebhookJobs,
-  registerEmailJobs, type AttendanceRepositories, type CallCommandRelay, type CallControlPort, type CobrowseEventsPart, type CobrowseParty,
+  registerEmailJobs, registerSkillWideningJobs, type AttendanceRepositories, type CallCommandRelay, type CallControlPort, type CobrowseEventsPart, type CobrowseParty,
   createReportsApi, registerReportJobs,
 } from '../attendance/index.js';
 import { createAttendanceReportsRepo, createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
@@ -83,6 +83,8 @@ export async function wireAttendance(deps: {
       createTicketsListener({ repos, config: configOf, now, onTicketChange }),
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
       attendanceWebhooks.listener,
+      // A conversation nobody skilled enough took is tried again as its requirement widens (docs/attendance/skills-routing.md).
+      createSkillWideningListener({ jobs, config: configOf, now }),
       // Each conversation's notices go to its destination (attendance/destinations/); the web console sees all anyway.
       createDestinationRegistry({
         repos, config: configOf,
@@ -127,6 +129,7 @@ export async function wireAttendance(deps: {
   // Custom reports (docs/attendance/reports.md): the facts' roll-up every minute, scheduled reports by e-mail.
   const reportDeps = { reports: createAttendanceReportsRepo(db), now };
   await registerReportJobs({ ...reportDeps, jobs, mailer, logger });
+  await registerSkillWideningJobs({ jobs, config: configOf, now, repos, assign: attendance.assign });
   return {
     assist,
     autoSummary,

@@ -13,6 +13,7 @@ import {
 import { ConflictError, NotFoundError } from '../infra/errors.js';
 import { hasRoom } from './assignment/capacity.js';
 import { namesAttendant, selectByAttendantList, type AttendantCandidate } from './assignment/select-by-attendant-list.js';
+import { requirementNow } from './assignment/conversation-skills.js';
 import { matchQueue, selectByQueue } from './assignment/select-by-queue.js';
 import { silentListener, type AttendanceListener } from './attendance-listener.js';
 import type { ConversationEvent } from './conversation-events.js';
@@ -65,7 +66,7 @@ export async function assignConversation(deps: AssignDeps, input: AssignConversa
     const config = deps.config(row.bot_id) ?? defaultBotConfig();
     if (!config['attendance-auto-assign']) return undefined;
     const known = attempt === 0 ? input.known : undefined;
-    const choice = await choose(deps.repos, row, known);
+    const choice = await choose(deps.repos, row, known, { now: deps.now(), widenSeconds: config['attendance-skills-widen-seconds'] });
     if (!choice) return undefined;
     const result = transition('waiting', 'assign', {
       session_id: row.session_id, at: deps.now(), attendant_id: choice.user_id, ...(choice.queue_id ? { queue_id: choice.queue_id } : {}),
@@ -111,7 +112,9 @@ export async function queuesOfBot(repos: AttendanceRepositories, botId: string):
   return (await repos.queues.list({ active: true })).filter((q) => q.bot_id === null || q.bot_id === botId);
 }
 
-async function choose(repos: AttendanceRepositories, row: ConversationRow, known?: HandoffFacts): Promise<Choice | undefined> {
+async function choose(
+  repos: AttendanceRepositories, row: ConversationRow, known: HandoffFacts | undefined, skills: { now: Date; widenSeconds: number },
+): Promise<Choice | undefined> {
   const repo = repos.conversations;
   // Everything the selectors may need, read at once (docs/performance.md, "Handoff round trips"), unless a handoff already did.
   const [queues, profiles, held, asked, users, memberships] = known
@@ -122,7 +125,7 @@ async function choose(repos: AttendanceRepositories, row: ConversationRow, known
     ]);
   const usernames = asked.target || asked.department ? new Map(users.map((u) => [u.id, u.username])) : new Map<string, string>();
   const candidate = (p: AttendantProfileRow, active: number): AttendantCandidate => ({
-    id: p.user_id, name: p.name ?? '', channel: p.channel, status: p.status, active_conversations: active, aliases: p.aliases,
+    id: p.user_id, name: p.name ?? '', channel: p.channel, status: p.status, active_conversations: active, aliases: p.aliases, skills: p.skills,
     ...(usernames.has(p.user_id) ? { username: usernames.get(p.user_id)! } : {}),
     ...(p.preferences ? { preferences: p.preferences } : {}), ...(p.department ? { department: p.department } : {}),
   });
@@ -130,12 +133,14 @@ async function choose(repos: AttendanceRepositories, row: ConversationRow, known
   // (no active member yet) assigns as no queue does: by the attendant list.
   const queue = queues.find((q) => q.id === row.queue_id) ?? matchQueue(queues, row.channel);
   const members = memberships.filter((m) => m.queue_id === queue?.id);
+  // Skills the conversation and its queue need, widened by its wait (docs/attendance/skills-routing.md).
+  const required = requirementNow(row, queue?.required_skills, skills.now, skills.widenSeconds);
   if (queue?.auto_assign && members.some((m) => m.is_active)) {
     const lastAssigned = known
       ? Object.fromEntries(Object.entries(known.lastAssigned).filter(([id]) => id === queue.id))
       : await repo.lastAssigned([queue.id]);
-    const attendants = profiles.map((p) => ({ user_id: p.user_id, status: p.status, active_conversations: held.get(p.user_id) ?? 0 }));
-    const pick = (among: typeof members) => (among.length > 0 ? selectByQueue({ queues: [queue], members: among, channel: row.channel, lastAssigned, attendants }) : undefined);
+    const attendants = profiles.map((p) => ({ user_id: p.user_id, status: p.status, active_conversations: held.get(p.user_id) ?? 0, skills: p.skills }));
+    const pick = (among: typeof members) => (among.length > 0 ? selectByQueue({ queues: [queue], members: among, channel: row.channel, lastAssigned, attendants, required }) : undefined);
     // A transfer's named target, else its department, is honoured within the queue when one of them can take it now.
     const byUser = new Map(profiles.map((p) => [p.user_id, candidate(p, 0)]));
     const named = (word: string | undefined) => (word ? members.filter((m) => names(byUser.get(m.user_id), word)) : []);
@@ -153,7 +158,7 @@ async function choose(repos: AttendanceRepositories, row: ConversationRow, known
   const topic = row.topic ?? undefined;
   const picked = selectByAttendantList({
     attendants: candidates, channel: row.channel, ...(topic ? { topic } : {}),
-    ...(asked.target ? { target: asked.target } : {}), ...(asked.department ? { department: asked.department } : {}),
+    ...(asked.target ? { target: asked.target } : {}), ...(asked.department ? { department: asked.department } : {}), required,
   });
   const max = candidates.find((c) => c.id === picked?.id)?.max;
   return picked && max !== undefined ? { user_id: picked.id, queue_id: queue?.id ?? row.queue_id, max } : undefined;

@@ -25,6 +25,7 @@ import { moveKanbanCard, type MoveKanbanCardInput } from './kanban/move-kanban-c
 import { publishAttendantTyping } from './live/attendant-typing.js';
 import { endCobrowse, pointCobrowse, requestCobrowse, resyncCobrowse } from './cobrowse/index.js';
 import { addQueueMember, removeQueueMember, type AddQueueMemberInput } from './queues/manage-queue-members.js';
+import { setAttendantSkills, skillsOverview, type SetAttendantSkillsInput } from './skills/manage-skills.js';
 import { createQueue, deleteQueue, getQueue, listQueues, updateQueue, type CreateQueueInput } from './queues/manage-queues.js';
 import { readTranscript } from './read-transcript.js';
 import {
@@ -114,6 +115,11 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
       delete: (queueId: string) => deleteQueue(base, queueId),
       addMember: (input: AddQueueMemberInput) => addQueueMember(base, input),
       removeMember: (input: { queueId: string; userId: string }) => removeQueueMember(base, input),
+    },
+    /** Skills-based routing (docs/attendance/skills-routing.md): who knows what; a queue's requirement is one of its fields. */
+    skills: {
+      overview: () => skillsOverview(base),
+      setAttendant: (input: SetAttendantSkillsInput) => setAttendantSkills(base, input),
     },
     tickets: {
       list: (input: ListTicketsInput) => listTickets(tickets, input),

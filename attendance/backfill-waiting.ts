@@ -10,6 +10,8 @@ import {
 } from '../db/index.js';
 import { backfillOrder } from './assignment/backfill-order.js';
 import { receivesWork } from './assignment/capacity.js';
+import { requirementNow } from './assignment/conversation-skills.js';
+import { skillScore } from './assignment/skills.js';
 import { isEligible } from './assignment/select-by-attendant-list.js';
 import { capacityOf, mirrorAssignment, recordEvents, type AssignDeps } from './assign-conversation.js';
 import { transition } from './conversation-status.js';
@@ -24,6 +26,7 @@ export interface BackfillWaitingInput {
  * `attendance-auto-assign` on and either its queue auto-assigns and they are an active member
  * (the member's `max_conversations` bounds them), or it has no auto-assigning queue, or an open
  * one, and their profile serves its channel (the attendant-list rule; their limit is {@link capacityOf}).
+ * Either way they must have the skills the item and its queue need, as far as its wait has widened them.
  */
 export async function backfillWaiting(deps: AssignDeps, input: BackfillWaitingInput): Promise<ConversationRow[]> {
   const { attendantId } = input;
@@ -39,8 +42,12 @@ export async function backfillWaiting(deps: AssignDeps, input: BackfillWaitingIn
   const candidate = { id: attendantId, name: profile.name ?? '', channel: profile.channel, status: profile.status, active_conversations: 0 };
 
   const limitFor = (item: ConversationRow): number | undefined => {
-    if (!(deps.config(item.bot_id) ?? defaultBotConfig())['attendance-auto-assign']) return undefined;
+    const config = deps.config(item.bot_id) ?? defaultBotConfig();
+    if (!config['attendance-auto-assign']) return undefined;
     const queue = item.queue_id ? queues.get(item.queue_id) : undefined;
+    // Skills the item and its queue need, widened by its wait (docs/attendance/skills-routing.md).
+    const required = requirementNow(item, queue?.required_skills, deps.now(), config['attendance-skills-widen-seconds']);
+    if (skillScore(profile.skills, required) === undefined) return undefined;
     if (queue?.auto_assign && !open.has(queue.id)) return memberships.get(queue.id)?.max_conversations;
     return isEligible(candidate, item.channel) ? listLimit : undefined;
   };

@@ -23,6 +23,13 @@ export {
   isEligible, namesAttendant, selectByAttendantList, type AttendantCandidate, type SelectByAttendantListInput,
 } from './assignment/select-by-attendant-list.js';
 export { backfillOrder, compareForBackfill, nextForBackfill, queuePosition, type WaitingItem } from './assignment/backfill-order.js';
+// Skills-based routing (docs/attendance/skills-routing.md): the pure rules, and the wake-ups of widening.
+export {
+  mergeRequirements, parseRequirements, skillScore, widen, wideningStep, type Skill, type SkillRequirement, type WideningStep,
+} from './assignment/skills.js';
+export { conversationSkills, requirementNow } from './assignment/conversation-skills.js';
+export { createSkillWideningListener, registerSkillWideningJobs, WIDEN_JOB } from './skills/skill-widening.js';
+export type { SkillsOverview } from './skills/manage-skills.js';
 export { parseAttendantCsv, type AttendantCsvRow } from './attendants/attendant-csv.js';
 export { importAttendants, type ImportAttendantsResult } from './attendants/import-attendants.js';
 export { ATTENDANT_FILE, importAttendantFile } from './attendants/attendant-file.js';

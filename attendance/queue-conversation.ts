@@ -10,6 +10,8 @@ import {
 } from '../db/index.js';
 import type { InboundMessage, OutboundMessage, SessionSnapshot } from '../engine/index.js';
 import { queuePosition } from './assignment/backfill-order.js';
+import { conversationSkills, rulesUseTier } from './assignment/conversation-skills.js';
+import type { SkillRequirement } from './assignment/skills.js';
 import { matchQueue } from './assignment/select-by-queue.js';
 import { assignConversation, customerContactOf, logEntries, queuesOfBot, recordEvents, type AssignDeps } from './assign-conversation.js';
 import { silentListener, type KnownFacts } from './attendance-listener.js';
@@ -89,7 +91,7 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
     return { kind: 'queue_full', size };
   }
 
-  const cycle = cycleOf(session, config);
+  const cycle = cycleOf(session, config, facts ? facts.contact?.tier : await contactTier(deps, session, config));
   const queue = matchQueue(queues, session.channel, cycle.named ?? undefined);
   const from = current ? 'resolved' : 'none';
   // A handoff's statement may have started the cycle already, in the events job's round trip.
@@ -99,9 +101,9 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
     session_id: session.id, at, priority: cycle.priority, ...(queue ? { queue_id: queue.id } : {}), ...(cycle.reason ? { reason: cycle.reason } : {}),
   });
   // The item and its event log in one statement.
-  const item = started ?? await repo.startLogged({
+  const item = started ? await withTier(deps, started, cycle.required) : await repo.startLogged({
     session_id: session.id, bot_id: session.bot_id, channel: session.channel, status: result.next, priority: cycle.priority,
-    queue_id: queue?.id ?? null, assigned_to: null, topic: cycle.topic, last_message: inbound.text, waiting_since: now,
+    queue_id: queue?.id ?? null, assigned_to: null, topic: cycle.topic, required_skills: cycle.required, last_message: inbound.text, waiting_since: now,
   }, from, logEntries(result.events));
   if (!item) return followUp(deps, (await repo.get(session.id))!, inbound.text);
   // The queue as read before, with the new item in it.
@@ -116,12 +118,19 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
   return { kind: 'queued', item: assigned ?? item, position, estimated_wait_seconds: estimate, assigned_to: assigned?.assigned_to ?? null };
 }
 
-/** What a new cycle starts with, from the session's context and the bot's settings. */
-function cycleOf(session: SessionSnapshot, config: BotConfig) {
+/**
+ * What a new cycle starts with, from the session's context and the bot's settings; `tier` is the
+ * CRM contact's, when known (the skill rules' `tier:` entries read it).
+ */
+function cycleOf(session: SessionSnapshot, config: BotConfig, tier?: string | null) {
   const context = session.context_data;
+  const topic = text(context.department) ?? text(context.target) ?? text(context.topic) ?? null;
   return {
     priority: resolvePriority(context.priority, defaultPriority(config['attendance-priority-default'])),
-    topic: text(context.department) ?? text(context.target) ?? text(context.topic) ?? null,
+    topic,
+    required: conversationSkills({
+      context, channel: session.channel, topic, rules: config['attendance-skill-rules'], botLanguage: config.language, contactTier: tier,
+    }),
     /** A transfer's target or department: the queue of that name is chosen first. */
     named: text(context.target) ?? text(context.department) ?? null,
     reason: text(context.transfer_reason),
@@ -142,8 +151,27 @@ export function handoffQueueing(
   });
   return {
     event_id: eventId, channel: session.channel, size: config['attendance-queue-size'], priority: cycle.priority,
-    topic: cycle.topic, named: cycle.named, last_message: message.text, waiting_since: now, log: logEntries(events),
+    topic: cycle.topic, named: cycle.named, required_skills: cycle.required, last_message: message.text, waiting_since: now, log: logEntries(events),
   };
+}
+
+/**
+ * The customer's CRM tier for the skill rules, read only when the bot has a `tier:` rule and the
+ * script set no `customer_tier` (otherwise nothing is read: docs/performance.md, "Handoff round trips").
+ */
+async function contactTier(deps: QueueConversationDeps, session: SessionSnapshot, config: BotConfig): Promise<string | null | undefined> {
+  if (!rulesUseTier(config['attendance-skill-rules']) || text(session.context_data.customer_tier)) return undefined;
+  const customerId = (await deps.repos.sessions.findById(session.id))?.customer_id;
+  return customerId ? (await deps.repos.crm.getContact(customerId))?.tier : undefined;
+}
+
+/**
+ * A handoff's statement wrote the cycle before the contact was known; when the contact's tier
+ * asks for more, the row is brought up to date (one write, only then).
+ */
+async function withTier(deps: QueueConversationDeps, row: ConversationRow, required: SkillRequirement[]): Promise<ConversationRow> {
+  if (JSON.stringify(row.required_skills ?? []) === JSON.stringify(required)) return row;
+  return (await deps.repos.conversations.setRequiredSkills(row.session_id, required)) ?? row;
 }
 
 /** What the listeners may take from a handoff's facts instead of reading it. */

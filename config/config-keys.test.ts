@@ -18,6 +18,8 @@ describe('config keys', () => {
       'attendance-max-wait-seconds': 600,
       'attendance-priority-default': 'normal',
       'attendance-auto-assign': true,
+      'attendance-skill-rules': [],
+      'attendance-skills-widen-seconds': 120,
       'attendance-chatops-webhook': undefined,
       'attendance-webhook-secret': undefined,
       'attendance-mobile-msg-commands': true,
@@ -249,5 +251,26 @@ describe('config keys', () => {
     const defaults = defaultBotConfig() as Record<string, unknown>;
     expect(rows.map(([key]) => key).sort()).toEqual(Object.keys(configSchema.shape).sort());
     expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(Object.keys(configSchema.shape).map((key) => [key, shown(defaults[key])])));
+  });
+});
+
+describe('attendance-skill-rules', () => {
+  test('source:value=skill[:level] entries, lower-cased; level 1 when left out', () => {
+    expect(parseKey('attendance-skill-rules', 'channel:rtc_sip=phone:2, Language:ES=Spanish:3, tier:gold=VIP')).toEqual([
+      { source: 'channel', value: 'rtc_sip', skill: 'phone', min_level: 2 },
+      { source: 'language', value: 'es', skill: 'spanish', min_level: 3 },
+      { source: 'tier', value: 'gold', skill: 'vip', min_level: 1 },
+    ]);
+  });
+
+  test('an unknown source, a level outside 1–5 or a missing skill fails, quoting the entry', () => {
+    for (const entry of ['country:br=portuguese', 'topic:billing=billing:6', 'topic:billing=', 'billing:3']) {
+      expect(parseKey('attendance-skill-rules', entry)).toMatch(new RegExp(`^error: expected entries like .*got "${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"$`));
+    }
+  });
+
+  test('the widening wait takes 0 (never)', () => {
+    expect(parseKey('attendance-skills-widen-seconds', '0')).toBe(0);
+    expect(parseKey('attendance-skills-widen-seconds', '90')).toBe(90);
   });
 });

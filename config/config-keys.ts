@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   decimal, emailAddress, flag, phoneNumbers, phoneNumberPatterns, optionalDecimal, httpUrl, httpUrlWithDefault, languageTag, list, oneOf, optionalLanguageTag, text, textWithDefault, webhookSecret, wholeNumber,
 } from './config-values.js';
+import { skillRules } from './skill-rules.js';
 
 /** The providers' versioned Graph API, the default `*-api-url` of the Graph-style channels. */
 export const GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
@@ -38,6 +39,10 @@ export const configSchema = z.object({
   'attendance-max-wait-seconds': wholeNumber(600, 1),
   'attendance-priority-default': oneOf(['low', 'normal', 'high', 'urgent'], 'normal'),
   'attendance-auto-assign': flag(true),
+  // Skills-based routing (docs/attendance/skills-routing.md): what a conversation needs by its
+  // channel, language, tier or topic, and after how long a wait the requirement widens (0: never).
+  'attendance-skill-rules': skillRules(),
+  'attendance-skills-widen-seconds': wholeNumber(120, 0),
   'attendance-chatops-webhook': httpUrl(),
   // Signs what is POSTed to attendance-chatops-webhook (Standard Webhooks); without it nothing is sent (docs/attendance/webhooks.md).
   'attendance-webhook-secret': webhookSecret(),

@@ -9,6 +9,8 @@ export { ConfigError, type ConfigIssue } from './config-error.js';
 export {
   ATTENDANT_DESTINATIONS, configSchema, defaultBotConfig, isConfigKey, type AttendantDestinationName, type BotConfig, type ConfigKey,
 } from './config-keys.js';
+/** The parsed entries of `attendance-skill-rules` (docs/attendance/skills-routing.md). */
+export { SKILL_RULE_SOURCES, type SkillRule, type SkillRuleSource } from './skill-rules.js';
 /** The workchat provider's public endpoints, the defaults of `workchat-openid-metadata-url` and `workchat-token-url`. */
 export { WORKCHAT_OPENID_METADATA_URL, WORKCHAT_TOKEN_URL } from './config-keys.js';
 /** Reading one config.csv, for callers that load or reload a single bot. */

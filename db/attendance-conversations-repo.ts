@@ -37,6 +37,8 @@ export interface StartedConversation {
   queue_id: string | null;
   assigned_to: string | null;
   topic: string | null;
+  /** The skills the cycle needs (docs/attendance/skills-routing.md); none when absent. */
+  required_skills?: { name: string; min_level: number }[];
   last_message: string | null;
   waiting_since: Date;
 }
@@ -99,15 +101,16 @@ export function createAttendanceConversationsRepo(db: Database) {
      * item's bot and queue, and its holder where a row names no attendant.
      */
     async startLogged(row: StartedConversation, from: 'none' | 'resolved', log: readonly LogEntry[]): Promise<ConversationRow | undefined> {
+      const skills = JSON.stringify(row.required_skills ?? []);
       const item = from === 'none'
         ? sql`insert into attendance_conversations
-              (session_id, bot_id, channel, status, priority, queue_id, assigned_to, topic, last_message, waiting_since)
+              (session_id, bot_id, channel, status, priority, queue_id, assigned_to, topic, required_skills, last_message, waiting_since)
             values (${row.session_id}, ${row.bot_id}, ${row.channel}, ${row.status}, ${row.priority}, ${row.queue_id}, ${row.assigned_to},
-              ${row.topic}, ${row.last_message}, ${row.waiting_since.toISOString()}::timestamptz)
+              ${row.topic}, ${skills}::jsonb, ${row.last_message}, ${row.waiting_since.toISOString()}::timestamptz)
             on conflict do nothing returning *`
         : sql`update attendance_conversations set bot_id = ${row.bot_id}, channel = ${row.channel}, status = ${row.status},
               priority = ${row.priority}, queue_id = ${row.queue_id}, assigned_to = ${row.assigned_to}, topic = ${row.topic},
-              last_message = ${row.last_message}, waiting_since = ${row.waiting_since.toISOString()}::timestamptz,
+              required_skills = ${skills}::jsonb, last_message = ${row.last_message}, waiting_since = ${row.waiting_since.toISOString()}::timestamptz,
               accepted_at = null, resolved_at = null, updated_at = now()
             where session_id = ${row.session_id} and status = 'resolved' returning *`;
       const entries = JSON.stringify(log.map((e, ord) => ({ ord, attendant_id: e.attendant_id, type: e.type, data: e.data, at: e.at.toISOString() })));
@@ -122,6 +125,13 @@ export function createAttendanceConversationsRepo(db: Database) {
         select * from item`);
       const started = rowsOf<ConversationRow>(result)[0];
       return started && asConversationRow(started);
+    },
+
+    /** Replaces the skills a waiting item needs (the contact's tier known only after it was queued); undefined when it is no longer waiting. */
+    async setRequiredSkills(sessionId: string, required: { name: string; min_level: number }[]): Promise<ConversationRow | undefined> {
+      const [row] = await db.update(t).set({ required_skills: required, updated_at: sql`now()` })
+        .where(and(eq(t.session_id, sessionId), eq(t.status, 'waiting'))).returning();
+      return row;
     },
 
     /** Writes `next` (and `fields`) only while the row is still as `from` says; undefined when it is not. */

@@ -49,6 +49,8 @@ export interface HandoffQueueing {
   topic: string | null;
   /** A queue of this name (any case) among those serving the channel is chosen first. */
   named: string | null;
+  /** The skills the cycle needs (docs/attendance/skills-routing.md), written on the row as `required_skills`. */
+  required_skills: readonly { name: string; min_level: number }[];
   last_message: string;
   waiting_since: Date;
   /** The cycle's event log as from 'none' with no queue: the statement sets `from` and `queue_id`. */
@@ -99,15 +101,16 @@ const HANDOFF_STATEMENT = `
       and (select count(*) from waiting) < (a.plan->>'size')::int
   ),
   inserted as (
-    insert into attendance_conversations (session_id, bot_id, channel, status, priority, queue_id, assigned_to, topic, last_message, waiting_since)
+    insert into attendance_conversations (session_id, bot_id, channel, status, priority, queue_id, assigned_to, topic, required_skills, last_message, waiting_since)
     select s.id, s.bot_id, go.plan->>'channel', 'waiting', (go.plan->>'priority')::int, go.queue_id, null, go.plan->>'topic',
-      go.plan->>'last_message', (go.plan->>'waiting_since')::timestamptz
+      coalesce(go.plan->'required_skills', '[]'::jsonb), go.plan->>'last_message', (go.plan->>'waiting_since')::timestamptz
     from go, s where go.from_state = 'none'
     on conflict do nothing returning *
   ),
   reopened as (
     update attendance_conversations c set bot_id = s.bot_id, channel = go.plan->>'channel', status = 'waiting',
       priority = (go.plan->>'priority')::int, queue_id = go.queue_id, assigned_to = null, topic = go.plan->>'topic',
+      required_skills = coalesce(go.plan->'required_skills', '[]'::jsonb),
       last_message = go.plan->>'last_message', waiting_since = (go.plan->>'waiting_since')::timestamptz,
       accepted_at = null, resolved_at = null, updated_at = now()
     from go, s where go.from_state = 'resolved' and c.session_id = s.id and c.status = 'resolved'

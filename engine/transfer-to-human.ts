@@ -18,6 +18,8 @@ export interface TransferRequest {
   target?: string;
   department?: string;
   destination?: string;
+  /** Skills the attendant needs, as `"billing:3, spanish"` (docs/attendance/skills-routing.md). */
+  skills?: string;
 }
 
 /** What TRANSFER TO HUMAN answers the script (docs/basic.md): its result object. */
@@ -33,7 +35,7 @@ export type TransferOutcome = {
 
 /**
  * Hands the session to a human (false → true): needs_human true; transfer_reason,
- * transfer_time, priority, target, department and destination (null when not given) in context_data; the wait
+ * transfer_time, priority, target, department, destination and transfer_skills (null when not given) in context_data; the wait
  * message to the customer (from `system`, in the bot's language). Resolves to the TRANSFER TO HUMAN result object. When
  * the bot has no human side nothing changes and the status is `crm_disabled`.
  */
@@ -50,6 +52,7 @@ export function transferToHuman(turn: SessionTurn, request: TransferRequest, now
   // Each hand-over names its own target, department and destination: one it leaves out is cleared,
   // so an earlier transfer's choice does not steer this one (docs/attendance/README.md, "Destinations").
   for (const field of ['target', 'department', 'destination'] as const) turn.setContext(field, request[field] ?? null);
+  turn.setContext('transfer_skills', request.skills ?? null);
   const wait = translate(turn.bot.config.language, 'transfer.wait');
   turn.say(wait, 'system');
   turn.handedOff = true;

@@ -24,6 +24,7 @@ import { attendanceCallRoutes } from './routes/attendance-calls.js';
 import { attendanceCustomerRoutes } from './routes/attendance-customer.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
+import { attendanceSkillRoutes } from './routes/attendance-skills.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
 import { crmCampaignRoutes } from './routes/crm-campaigns.js';
@@ -170,6 +171,7 @@ export function createApp(deps: AppDeps): Express {
     ...sessionRoutes(deps.sessions),
     ...attendanceRoutes(deps.attendance),
     ...attendanceQueueRoutes(deps.attendance),
+    ...attendanceSkillRoutes(deps.attendance),
     ...attendanceKanbanRoutes(deps.attendance),
     ...attendanceCustomerRoutes(deps.attendance),
     ...attendanceCallRoutes({

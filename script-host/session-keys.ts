@@ -4,13 +4,13 @@ import type { SessionTurn } from '../engine/index.js';
 /** Session keys a script may set. */
 export const SETTABLE_SESSION_KEYS = [
   'voice_response', 'needs_human', 'campaign_id', 'lead_source', 'meeting_room', 'meeting_url',
-  'customer_name', 'customer_tier', 'customer_lifetime_value',
+  'customer_name', 'customer_tier', 'customer_lifetime_value', 'customer_language',
 ] as const;
 
 /** Keys a script may also read: what attendance and the engine keep in context_data. */
 export const READABLE_SESSION_KEYS = [
   ...SETTABLE_SESSION_KEYS, 'attendant_id', 'attendant_name', 'queue_position', 'transfer_reason', 'transfer_time',
-  'priority', 'failed_attempts', 'customer_email', 'customer_phone', 'complexity_score',
+  'priority', 'failed_attempts', 'customer_email', 'customer_phone', 'complexity_score', 'transfer_skills',
 ] as const;
 
 const BOOLEAN_KEYS = new Set(['voice_response', 'needs_human']);

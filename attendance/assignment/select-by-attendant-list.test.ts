@@ -56,3 +56,26 @@ describe('attendant-list rule', () => {
     expect(pick([att('a'), att('f', { department: 'finance', status: 'busy' })], { department: 'finance' })).toBe('a');
   });
 });
+
+describe('attendant-list rule with required skills', () => {
+  const spanish = (level: number) => [{ name: 'spanish', level }];
+  const required = [{ name: 'spanish', min_level: 3 }];
+  const pickSkilled = (attendants: AttendantCandidate[], extra: { target?: string; department?: string; topic?: string } = {}) =>
+    selectByAttendantList({ attendants, channel: 'web', required, ...extra })?.id;
+
+  test('only the skilled are eligible; with none the answer is undefined, not the least loaded', () => {
+    expect(pickSkilled([att('a'), att('b', { skills: spanish(2) })])).toBeUndefined();
+    expect(pickSkilled([att('a'), att('b', { skills: spanish(3), active_conversations: 4 })])).toBe('b');
+  });
+
+  test('by level, then load', () => {
+    const list = [att('a', { skills: spanish(3) }), att('b', { skills: spanish(5), active_conversations: 2 }), att('c', { skills: spanish(5), active_conversations: 1 })];
+    expect(pickSkilled(list)).toBe('c');
+  });
+
+  test('a named target wins only when skilled; a department narrows among the skilled', () => {
+    const list = [att('a', { skills: spanish(4) }), att('m', { name: 'Maria', skills: spanish(1) }), att('f', { department: 'finance', skills: spanish(3), active_conversations: 3 })];
+    expect(pickSkilled(list, { target: 'maria' })).toBe('a');
+    expect(pickSkilled(list, { department: 'finance' })).toBe('f');
+  });
+});

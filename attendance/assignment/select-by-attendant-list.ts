@@ -5,6 +5,7 @@
  * preferences equal the session topic wins; otherwise the least loaded.
  */
 import { receivesWork, type AttendantStatus } from './capacity.js';
+import { skillScore, type Skill, type SkillRequirement } from './skills.js';
 
 export interface AttendantCandidate {
   id: string;
@@ -20,6 +21,8 @@ export interface AttendantCandidate {
   aliases?: readonly string[];
   status: AttendantStatus;
   active_conversations: number;
+  /** What the attendant knows; only read when the conversation needs skills. */
+  skills?: readonly Skill[];
 }
 
 export interface SelectByAttendantListInput {
@@ -29,6 +32,11 @@ export interface SelectByAttendantListInput {
   /** TRANSFER TO HUMAN target: an attendant id, username, display name or alias, or a department name. */
   target?: string;
   department?: string;
+  /**
+   * The skills the conversation needs, widened as its wait allows: only attendants with each at
+   * its minimum level are eligible, highest level first, then the least loaded.
+   */
+  required?: readonly SkillRequirement[];
 }
 
 const same = (a: string | undefined, b: string | undefined): boolean =>
@@ -49,12 +57,17 @@ export function namesAttendant(attendant: AttendantCandidate, target: string): b
  * The attendant to assign, or undefined when none is eligible. A named target that is not
  * eligible (offline, wrong channel) does not block assignment: the normal rule applies. A
  * department with no eligible member also falls back to everyone eligible, so the customer is
- * never stranded by a label.
+ * never stranded by a label. Required skills are not a label: without a skilled attendant online
+ * the answer is undefined, and the conversation waits until one comes or its wait widens them.
  */
 export function selectByAttendantList(input: SelectByAttendantListInput): AttendantCandidate | undefined {
+  const required = input.required ?? [];
   const eligible = input.attendants
-    .filter((a) => isEligible(a, input.channel))
-    .sort((a, b) => a.active_conversations - b.active_conversations);
+    .map((a) => ({ a, score: skillScore(a.skills, required) }))
+    .filter((r): r is typeof r & { score: number } => r.score !== undefined && isEligible(r.a, input.channel))
+    // Skill level first (all 0 when nothing is required), then load; the sort is stable.
+    .sort((x, y) => y.score - x.score || x.a.active_conversations - y.a.active_conversations)
+    .map((r) => r.a);
   if (eligible.length === 0) return undefined;
 
   const target = input.target?.trim();

@@ -82,3 +82,49 @@ describe('queue rule', () => {
     expect(selectMember('q1', members, attendants, 'c')).toBe('a');
   });
 });
+
+describe('queue rule with required skills', () => {
+  const skilled = (user_id: string, skills: { name: string; level: number }[], active_conversations = 0): AttendantState => ({
+    user_id, status: 'online', active_conversations, skills,
+  });
+  const members = ['ana', 'bob', 'cid', 'dee'].map((u) => member('q1', u));
+  const pick = (attendants: AttendantState[], required = [{ name: 'spanish', min_level: 3 }], lastAssigned?: Record<string, string>) =>
+    selectByQueue({ queues: [queue('q1')], members, attendants, channel: 'web', required, ...(lastAssigned ? { lastAssigned } : {}) })?.user_id;
+
+  test('only members with every skill at its minimum; none → undefined (the conversation waits)', () => {
+    expect(pick([skilled('ana', [{ name: 'spanish', level: 2 }]), skilled('bob', [])])).toBeUndefined();
+    expect(pick([skilled('ana', [{ name: 'spanish', level: 2 }]), skilled('bob', [{ name: 'Spanish', level: 3 }], 4)])).toBe('bob');
+  });
+
+  test('highest level first, then the least loaded, then priority; round-robin does not apply', () => {
+    const attendants = [
+      skilled('ana', [{ name: 'spanish', level: 3 }], 0),
+      skilled('bob', [{ name: 'spanish', level: 5 }], 3),
+      skilled('cid', [{ name: 'spanish', level: 5 }], 1),
+      skilled('dee', [{ name: 'spanish', level: 4 }], 0),
+    ];
+    expect(pick(attendants)).toBe('cid');
+    expect(pick(attendants, undefined, { q1: 'cid' })).toBe('cid');
+    // Equal level and load: the member's priority.
+    const tied = [skilled('ana', [{ name: 'spanish', level: 4 }]), skilled('bob', [{ name: 'spanish', level: 4 }])];
+    expect(selectByQueue({
+      queues: [queue('q1')], members: [member('q1', 'ana', { priority: 2 }), member('q1', 'bob', { priority: 1 })], attendants: tied, channel: 'web',
+      required: [{ name: 'spanish', min_level: 1 }],
+    })?.user_id).toBe('bob');
+  });
+
+  test('several skills: the sum of the levels ranks', () => {
+    const required = [{ name: 'spanish', min_level: 1 }, { name: 'billing', min_level: 1 }];
+    const attendants = [
+      skilled('ana', [{ name: 'spanish', level: 5 }, { name: 'billing', level: 1 }]),
+      skilled('bob', [{ name: 'spanish', level: 3 }, { name: 'billing', level: 4 }]),
+      skilled('cid', [{ name: 'spanish', level: 5 }]),
+    ];
+    expect(pick(attendants, required)).toBe('bob');
+  });
+
+  test('capacity and presence still apply to the skilled', () => {
+    const attendants = [{ ...skilled('ana', [{ name: 'spanish', level: 5 }]), status: 'away' as const }, skilled('bob', [{ name: 'spanish', level: 5 }], 5), skilled('cid', [{ name: 'spanish', level: 3 }], 4)];
+    expect(pick(attendants)).toBe('cid');
+  });
+});

@@ -5,6 +5,7 @@
  * use case then claims the conversation atomically in SQL.
  */
 import { canReceive, type AttendantStatus } from './capacity.js';
+import { skillScore, type Skill, type SkillRequirement } from './skills.js';
 
 export interface QueueCandidate {
   id: string;
@@ -28,6 +29,8 @@ export interface AttendantState {
   user_id: string;
   status: AttendantStatus;
   active_conversations: number;
+  /** What the attendant knows; only read when the conversation needs skills. */
+  skills?: readonly Skill[];
 }
 
 export interface SelectByQueueInput {
@@ -37,6 +40,8 @@ export interface SelectByQueueInput {
   channel: string;
   /** The last user assigned in each queue, by queue id (the round-robin cursor). */
   lastAssigned?: Readonly<Record<string, string | undefined>>;
+  /** The skills the conversation needs, widened as its wait allows (skills.ts); none: the rule above unchanged. */
+  required?: readonly SkillRequirement[];
 }
 
 export interface QueueSelection {
@@ -49,7 +54,7 @@ export interface QueueSelection {
  * the one `named` (a transfer's target or department, ignoring case) if there is one, else the
  * lowest `priority_order` (ties by id, for a stable answer). Undefined when no queue serves it.
  */
-export function matchQueue(queues: readonly QueueCandidate[], channel: string, named?: string): QueueCandidate | undefined {
+export function matchQueue<Q extends QueueCandidate>(queues: readonly Q[], channel: string, named?: string): Q | undefined {
   const usable = queues
     .filter((q) => q.is_active && q.channels.includes(channel))
     .sort((a, b) => a.priority_order - b.priority_order || compare(a.id, b.id));
@@ -61,12 +66,18 @@ export function matchQueue(queues: readonly QueueCandidate[], channel: string, n
  * The member of `queueId` to assign next, or undefined when none is active, online and below
  * `max_conversations`. Among the lowest `priority` value, members are ordered by user id and the
  * one after `lastUserId` is chosen (wrapping), so consecutive calls rotate through them.
+ *
+ * When `required` names skills, only members who have each at its minimum level are eligible,
+ * and they are ordered by skill level (the sum of their levels in the required skills, highest
+ * first), then load (fewest conversations held), then `priority`, then user id
+ * (docs/attendance/skills-routing.md, "Who gets it").
  */
 export function selectMember(
   queueId: string,
   members: readonly QueueMemberCandidate[],
   attendants: readonly AttendantState[],
   lastUserId?: string,
+  required: readonly SkillRequirement[] = [],
 ): string | undefined {
   const states = new Map(attendants.map((a) => [a.user_id, a]));
   const eligible = members.filter((m) => {
@@ -74,6 +85,13 @@ export function selectMember(
     return m.queue_id === queueId && m.is_active && state !== undefined && canReceive(m, state);
   });
   if (eligible.length === 0) return undefined;
+  if (required.length > 0) {
+    const ranked = eligible
+      .map((m) => ({ m, score: skillScore(states.get(m.user_id)?.skills, required), load: states.get(m.user_id)!.active_conversations }))
+      .filter((r): r is typeof r & { score: number } => r.score !== undefined)
+      .sort((a, b) => b.score - a.score || a.load - b.load || a.m.priority - b.m.priority || compare(a.m.user_id, b.m.user_id));
+    return ranked[0]?.m.user_id;
+  }
   const best = Math.min(...eligible.map((m) => m.priority));
   const tier = eligible.filter((m) => m.priority === best).map((m) => m.user_id).sort(compare);
   if (lastUserId === undefined) return tier[0];
@@ -89,7 +107,7 @@ export function selectMember(
 export function selectByQueue(input: SelectByQueueInput): QueueSelection | undefined {
   const queue = matchQueue(input.queues, input.channel);
   if (queue === undefined || !queue.auto_assign) return undefined;
-  const userId = selectMember(queue.id, input.members, input.attendants, input.lastAssigned?.[queue.id]);
+  const userId = selectMember(queue.id, input.members, input.attendants, input.lastAssigned?.[queue.id], input.required);
   return userId === undefined ? undefined : { queue_id: queue.id, user_id: userId };
 }
 

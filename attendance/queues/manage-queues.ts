@@ -8,6 +8,7 @@ import {
 } from '../../db/index.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../infra/errors.js';
 import type { AssignDeps } from '../assign-conversation.js';
+import { mergeRequirements } from '../assignment/skills.js';
 import { findAttendant } from '../attendants/attendance-users.js';
 import { backfillWaiting } from '../backfill-waiting.js';
 import { OPEN_STATUSES, seesAll, type Actor } from '../commands/attendant-scope.js';
@@ -35,7 +36,7 @@ export async function createQueue(deps: AssignDeps, input: CreateQueueInput): Pr
   checkBot(deps, input.queue.bot_id);
   const userIds = [...new Set(input.userIds ?? [])];
   for (const id of userIds) await findAttendant(deps.repos, id, 'user_not_found');
-  const queue = await deps.repos.queues.create({ ...input.queue, created_by: input.actor.user_id });
+  const queue = await deps.repos.queues.create({ ...normalised(input.queue), created_by: input.actor.user_id });
   for (const userId of userIds) await addQueueMember(deps, { queueId: queue.id, userId });
   return { queue, members: await listQueueMembers(deps.repos, queue.id) };
 }
@@ -57,13 +58,13 @@ export async function getQueue(deps: Pick<AssignDeps, 'repos'>, actor: Actor, qu
 }
 
 /**
- * Changes the given fields. Re-activating a queue or switching auto-assign on may give waiting
- * conversations to its members, so they are backfilled afterwards.
+ * Changes the given fields. Re-activating a queue, switching auto-assign on or asking for fewer
+ * skills may give waiting conversations to its members, so they are backfilled afterwards.
  */
 export async function updateQueue(deps: AssignDeps, input: { queueId: string; changes: QueueChanges }): Promise<QueueWithMembers> {
   await existingQueue(deps, input.queueId);
   checkBot(deps, input.changes.bot_id);
-  const queue = (await deps.repos.queues.update(input.queueId, input.changes)) ?? (await existingQueue(deps, input.queueId));
+  const queue = (await deps.repos.queues.update(input.queueId, normalised(input.changes))) ?? (await existingQueue(deps, input.queueId));
   const members = await listQueueMembers(deps.repos, queue.id);
   for (const m of members.filter((x) => x.is_active)) await backfillWaiting(deps, { attendantId: m.user_id });
   return { queue, members: await listQueueMembers(deps.repos, queue.id) };
@@ -83,6 +84,11 @@ export async function deleteQueue(deps: Pick<AssignDeps, 'repos'>, queueId: stri
     });
   }
   await deps.repos.queues.remove(queueId);
+}
+
+/** Required skills as stored: each name once, lower case, at its highest minimum (docs/attendance/skills-routing.md). */
+function normalised<T extends QueueChanges>(changes: T): T {
+  return changes.required_skills ? { ...changes, required_skills: mergeRequirements(changes.required_skills) } : changes;
 }
 
 function checkBot(deps: AssignDeps, botId: string | null | undefined): void {

@@ -42,7 +42,7 @@ export type EffectBody =
    */
   | { type: 'mode.set'; setting: 'answer_mode' | 'page_mode'; mode: string }
   /** TRANSFER TO HUMAN. Resolves to {success, status, queue_position, assigned_to, assigned_to_name, estimated_wait_seconds, message}. */
-  | { type: 'transfer'; target?: string; department?: string; priority?: string; reason?: string; destination?: string }
+  | { type: 'transfer'; target?: string; department?: string; priority?: string; reason?: string; destination?: string; skills?: string }
   /** CREATE MEETING options. Resolves to {success, room_id, join_url}. */
   | { type: 'meeting.create'; options: ObjectValue }
   | { type: 'mail.send'; to: string; subject: string; body: string }

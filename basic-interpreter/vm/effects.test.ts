@@ -71,7 +71,7 @@ describe('effects', () => {
       [
         cmd('transfer_to_human'),
         cmd('transfer_to_human', 'sales', 'high', 'wants a discount', 'workchat'),
-        set('r', kw('transfer_to_human', obj({ department: 'support', destination: 'mobile_msg' }))),
+        set('r', kw('transfer_to_human', obj({ department: 'support', destination: 'mobile_msg', skills: 'billing:3, spanish' }))),
         talk(interp(mem(v('r'), 'status'), ' ', mem(v('r'), 'queue_position'))),
         set('m', kw('create_meeting', obj({ title: 'Call', participants: arr('a@example.com') }))),
         cmd('send_mail', 'a@example.com', 'Hello', 'Body'),
@@ -92,7 +92,7 @@ describe('effects', () => {
     expect(effects).toEqual([
       { type: 'transfer' },
       { type: 'transfer', target: 'sales', priority: 'high', reason: 'wants a discount', destination: 'workchat' },
-      { type: 'transfer', department: 'support', destination: 'mobile_msg' },
+      { type: 'transfer', department: 'support', destination: 'mobile_msg', skills: 'billing:3, spanish' },
       { type: 'meeting.create', options: { title: 'Call', participants: ['a@example.com'] } },
       { type: 'mail.send', to: 'a@example.com', subject: 'Hello', body: 'Body' },
       { type: 'talk.to', address: '+15550001', text: 'Heads up' },

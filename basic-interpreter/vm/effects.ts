@@ -9,7 +9,7 @@ import { cloneValue, describeValue, ScriptError, setKey } from './operators.js';
  * what it is given never sees the script change it afterwards.
  */
 
-const TRANSFER_FIELDS = ['target', 'department', 'priority', 'reason', 'destination'] as const;
+const TRANSFER_FIELDS = ['target', 'department', 'priority', 'reason', 'destination', 'skills'] as const;
 type TransferField = (typeof TRANSFER_FIELDS)[number];
 
 function text(args: readonly Value[], i: number): string {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { attendanceQueues } from './attendance.js';
 import { bots } from './bots.js';
 import { sessions } from './sessions.js';
@@ -27,6 +27,11 @@ export const attendanceConversations = pgTable(
     assigned_to: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     /** Topic, named target or department from the transfer; the attendant-list rule reads it. */
     topic: text('topic'),
+    /**
+     * The skills this cycle needs, from the transfer and the bot's skill rules, as `{name, min_level}`
+     * (docs/attendance/skills-routing.md); the queue's own requirement is added at assignment.
+     */
+    required_skills: jsonb('required_skills').$type<{ name: string; min_level: number }[]>().notNull().default([]),
     last_message: text('last_message'),
     waiting_since: timestamp('waiting_since', { withTimezone: true }),
     accepted_at: timestamp('accepted_at', { withTimezone: true }),

@@ -21,6 +21,8 @@ export const attendanceQueues = pgTable(
     priority_order: integer('priority_order').notNull().default(0),
     max_wait_seconds: integer('max_wait_seconds').notNull().default(600),
     auto_assign: boolean('auto_assign').notNull().default(true),
+    /** Skills every conversation of the queue needs, as `{name, min_level}` (docs/attendance/skills-routing.md). */
+    required_skills: jsonb('required_skills').$type<{ name: string; min_level: number }[]>().notNull().default([]),
     bot_id: uuid('bot_id').references(() => bots.id, { onDelete: 'cascade' }),
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -71,6 +73,8 @@ export const attendantProfiles = pgTable(
     preferences: text('preferences'),
     department: text('department'),
     aliases: jsonb('aliases').$type<string[]>().notNull().default([]),
+    /** What the attendant knows, as `{name, level}` with level 1–5 (docs/attendance/skills-routing.md). */
+    skills: jsonb('skills').$type<{ name: string; level: number }[]>().notNull().default([]),
     phone: text('phone'),
     email: text('email'),
     status: text('status', { enum: ATTENDANT_STATUSES }).notNull().default('offline'),

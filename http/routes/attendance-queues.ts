@@ -127,7 +127,7 @@ export function attendanceQueueRoutes(deps: AttendanceRoutesDeps) {
 function queueJson(q: QueueRow) {
   return {
     id: q.id, name: q.name, description: q.description, channels: q.channels, is_active: q.is_active, priority_order: q.priority_order,
-    max_wait_seconds: q.max_wait_seconds, auto_assign: q.auto_assign, bot_id: q.bot_id, created_by: q.created_by,
+    max_wait_seconds: q.max_wait_seconds, auto_assign: q.auto_assign, required_skills: q.required_skills, bot_id: q.bot_id, created_by: q.created_by,
     created_at: q.created_at.toISOString(), updated_at: q.updated_at.toISOString(),
   };
 }

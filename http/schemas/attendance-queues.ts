@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RequiredSkillsField, SkillRequirementSchema } from './attendance-skills.js';
 
 /** A channel name as queues list them (`web`, `mobile_msg`, `sms`…). */
 const Channel = z.string().regex(/^[a-z][a-z0-9_-]{0,49}$/, 'a lower-case channel name such as web or mobile_msg');
@@ -15,6 +16,7 @@ const QueueFields = {
   priority_order: z.number().int().min(-1000).max(1000).optional().meta({ description: 'Lower first when several queues match; default 0' }),
   max_wait_seconds: z.number().int().min(1).max(7 * 24 * 3600).optional().meta({ description: 'SLA; default 600' }),
   auto_assign: z.boolean().optional().meta({ description: 'Default true' }),
+  required_skills: RequiredSkillsField.optional(),
   bot_id: z.uuid().nullable().optional().meta({ description: 'A loaded bot; null or absent for every bot' }),
 };
 
@@ -40,6 +42,7 @@ export const QueueSchema = z
     priority_order: z.number().int(),
     max_wait_seconds: z.number().int(),
     auto_assign: z.boolean(),
+    required_skills: SkillRequirementSchema.array(),
     bot_id: z.uuid().nullable(),
     created_by: z.uuid().nullable(),
     created_at: z.string(),

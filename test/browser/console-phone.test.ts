@@ -261,7 +261,7 @@ test('the console on a phone (375 px): no sideways scroll, a folded menu, the co
 
 // The console's Portuguese and Spanish texts are longer than the English ones (locales/): on a
 // phone they must fit as well. The language is picked in the header's menu, as an attendant would.
-const SCREEN_IDS = ['inbox', 'board', 'tickets', 'canned', 'insights', 'queues'] as const;
+const SCREEN_IDS = ['inbox', 'board', 'tickets', 'canned', 'insights', 'queues', 'skills'] as const;
 test.each(['pt-BR', 'es'])('the console on a phone (375 px) in %s: the header one row, no sideways scroll on any screen', async (language) => {
   const { sessionId } = await longConversation(3);
   const page = await newPage(PHONE);

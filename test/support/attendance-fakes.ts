@@ -69,7 +69,7 @@ export function fakeConversations(rows: ConversationRow[] = [], names: Record<st
 export function conversation(sessionId: string, fields: Partial<ConversationRow> = {}): ConversationRow {
   return {
     session_id: sessionId, bot_id: 'bot-1', channel: 'web', status: 'waiting', priority: 1, queue_id: null, assigned_to: null,
-    topic: null, last_message: null, waiting_since: new Date('2026-01-01T10:00:00Z'), accepted_at: null, resolved_at: null,
+    topic: null, required_skills: [], last_message: null, waiting_since: new Date('2026-01-01T10:00:00Z'), accepted_at: null, resolved_at: null,
     updated_at: new Date('2026-01-01T10:00:00Z'), ...fields,
   };
 }

@@ -10,6 +10,7 @@ import { Login } from './Login.js';
 import { askNotificationPermissionOnce } from './notifications.js';
 import { StatusPicker } from './StatusPicker.js';
 import { Queues } from './supervisor/Queues.js';
+import { Skills } from './supervisor/Skills.js';
 import { Tickets } from './supervisor/Tickets.js';
 import type { LiveFrame, Me } from './types.js';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,7 @@ const SCREENS = [
   { id: 'insights', supervisor: true },
   { id: 'reports', supervisor: true },
   { id: 'queues', supervisor: true },
+  { id: 'skills', supervisor: true },
 ] as const;
 type ScreenId = (typeof SCREENS)[number]['id'];
 
@@ -134,6 +136,7 @@ function SignedIn({ token, signOut, signedInNow }: { token: string; signOut(): v
       {screen === 'insights' && <Suspense fallback={<p className="note">{t('app.loading')}</p>}><Insights /></Suspense>}
       {screen === 'reports' && <Suspense fallback={<p className="note">{t('app.loading')}</p>}><Reports /></Suspense>}
       {screen === 'queues' && <Queues />}
+      {screen === 'skills' && <Skills />}
       {help && <HelpDialog onClose={() => setHelp(false)} />}
     </Console.Provider>
   );
