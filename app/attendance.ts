@@ -6,13 +6,14 @@ import {
   createAssistService, createAttendanceApi, createAttendanceService, createAttendanceWebhookListener, createAttendantInbox, createAutoSummaryListener,
   createDestinationRegistry, createEmailNotificationsListener, createSkillWideningListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination,
   createTeamChatInbox, createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers,
-  acceptCobrowse, declineCobrowse, endCobrowseByVisitor, publishCustomerTyping, recordCallFact, relayCobrowseEvents, registerAttendanceWebhookJobs,
-  registerEmailJobs, registerSkillWideningJobs, type AttendanceRepositories, type CallCommandRelay, type CallControlPort, type CobrowseEventsPart, type CobrowseParty,
+  createCobrowseRecorder, publishCustomerTyping, recordCallFact, registerAttendanceWebhookJobs, visitorCobrowsePort,
+  registerEmailJobs, registerSkillWideningJobs, type AttendanceRepositories, type CallCommandRelay, type CallControlPort,
   createReportsApi, registerReportJobs,
 } from '../attendance/index.js';
 import { createAttendanceReportsRepo, createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { BotRegistry } from './bots.js';
+import { cobrowseRecordings } from './cobrowse-recordings.js';
 import { teamChatSettings } from './channel-settings.js';
 import type { Conversations } from './conversations.js';
 import type { Infrastructure } from './infrastructure.js';
@@ -102,6 +103,8 @@ export async function wireAttendance(deps: {
   engine.subscribe(attendance.engineEventHandlers);
   // A message that failed for good reaches the attendant's console at once (docs/attendance/live-events.md).
   engine.subscribe(deliveryFailedHandlers({ repos, bus }));
+  // Co-browses kept in the bot's drive, for bots with cobrowse-keep-recordings (docs/attendance/co-browse.md, "Storage").
+  const keptCobrowses = cobrowseRecordings({ bots, files: conversations.files, engine });
   // The REST commands, the console socket and attendants' phones run commands with the same dependencies.
   const commandDeps = {
     repos, attendance, assist, meetings: conversations.meetings.attendantCalls, bus, ...(deps.calls ? { calls: deps.calls } : {}), ...(deps.callRelay ? { callRelay: deps.callRelay } : {}),
@@ -138,6 +141,7 @@ export async function wireAttendance(deps: {
       ...commandDeps, bus, cannedResponses: { canned: createCannedResponsesRepo(db), botId: (idOrName) => bots.find(idOrName)?.id },
       // The campaigns' block of the insights comes from the CRM (docs/crm.md, "Proactive campaigns").
       campaignInsights: (filter) => conversations.campaigns.insights(filter),
+      cobrowseRecordings: keptCobrowses,
     }),
     reports: createReportsApi(reportDeps),
     // Take presses, slash commands and thread replies run as the attendant the workspace user is.
@@ -150,12 +154,8 @@ export async function wireAttendance(deps: {
     // The widget's typing notices reach the attendant (docs/attendance/live-events.md, "customer_typing").
     customerTyping: (sessionId: string) => publishCustomerTyping({ repos, bus, now }, sessionId),
     // The widget's side of co-browse (docs/attendance/co-browse.md): its answer, its page's events, its stop.
-    visitorCobrowse: {
-      accept: (party: CobrowseParty) => acceptCobrowse({ repos, bus, now }, party),
-      decline: (party: CobrowseParty) => declineCobrowse({ repos, bus, now }, party),
-      events: (party: CobrowseParty, part: CobrowseEventsPart) => relayCobrowseEvents({ repos, bus, now }, party, part),
-      end: (party: CobrowseParty) => endCobrowseByVisitor({ repos, bus, now }, party),
-    },
+    // The relay's copy of what it relayed, kept at the end for bots that keep co-browses.
+    visitorCobrowse: visitorCobrowsePort({ repos, bus, now, recorder: createCobrowseRecorder({ repos, store: keptCobrowses, now, logger }) }),
   };
 }
 

@@ -23,7 +23,9 @@ import { getInsights, type CampaignInsightsPort, type GetInsightsInput } from '.
 import { listKanbanBoard } from './kanban/list-kanban-board.js';
 import { moveKanbanCard, type MoveKanbanCardInput } from './kanban/move-kanban-card.js';
 import { publishAttendantTyping } from './live/attendant-typing.js';
-import { endCobrowse, pointCobrowse, requestCobrowse, resyncCobrowse } from './cobrowse/index.js';
+import {
+  deleteKeptCobrowse, endCobrowse, pointCobrowse, readKeptCobrowse, requestCobrowse, resyncCobrowse, type CobrowseRecordingStore,
+} from './cobrowse/index.js';
 import { addQueueMember, removeQueueMember, type AddQueueMemberInput } from './queues/manage-queue-members.js';
 import { setAttendantSkills, skillsOverview, type SetAttendantSkillsInput } from './skills/manage-skills.js';
 import { createQueue, deleteQueue, getQueue, listQueues, updateQueue, type CreateQueueInput } from './queues/manage-queues.js';
@@ -55,6 +57,8 @@ export interface AttendanceApiDeps {
   bus: Pick<EventBus, 'publish'>;
   /** The campaigns' block of the insights (the CRM's, handed in by the composition root). */
   campaignInsights?: CampaignInsightsPort;
+  /** Where kept co-browses are (docs/attendance/co-browse.md, "Storage"); without it none is kept. */
+  cobrowseRecordings?: Pick<CobrowseRecordingStore, 'read' | 'remove'>;
 }
 
 /** Builds the calls; each runs with the service's clock, bot configuration and listeners. */
@@ -68,6 +72,7 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
   };
   const callDeps = { repos, calls: deps.calls ?? NO_CALLS, base, bus: deps.bus };
   const cobrowseDeps = { repos, bus: deps.bus, now: base.now };
+  const keptCobrowses = deps.cobrowseRecordings ?? { read: async () => undefined, remove: async () => false };
   return {
     /** A command line (`/take`, `/resolve`, `/queue`…) or plain text for the customer, as the actor. */
     command: (input: AttendantCommandInput) => runAttendantCommand(commands, input),
@@ -81,6 +86,9 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
       point: (actor: Actor, sessionId: string, cobrowseId: string, x: number, y: number) => pointCobrowse(cobrowseDeps, { actor, sessionId, cobrowseId, x, y }),
       resync: (actor: Actor, sessionId: string, cobrowseId: string) => resyncCobrowse(cobrowseDeps, { actor, sessionId, cobrowseId }),
       end: (actor: Actor, sessionId: string, cobrowseId: string) => endCobrowse(cobrowseDeps, { actor, sessionId, cobrowseId }),
+      /** A kept co-browse of a conversation the actor may see. */
+      recording: (actor: Actor, sessionId: string, cobrowseId: string) => readKeptCobrowse({ repos, store: keptCobrowses }, { actor, sessionId, cobrowseId }),
+      deleteRecording: (actor: Actor, sessionId: string, cobrowseId: string) => deleteKeptCobrowse({ repos, store: keptCobrowses }, { actor, sessionId, cobrowseId }),
     },
     /** Open conversations the actor may see, highest priority and oldest first. */
     queue: (actor: Actor) => listVisibleItems(repos, actor, (filter) => attendance.queueItems(filter)),

@@ -146,6 +146,8 @@ export { publishCustomerTyping, type CustomerTypingDeps } from './live/customer-
 export {
   acceptCobrowse, declineCobrowse, endCobrowseByVisitor, relayCobrowseEvents, COBROWSE_CHUNK_MAX, COBROWSE_PARTS_MAX,
   type CobrowseEventsPart, type CobrowseFrame, type CobrowseParty, type CobrowseSignal, type VisitorCobrowseDeps,
+  cobrowseRecordingPath, createCobrowseRecorder, visitorCobrowsePort, COBROWSE_RECORDING_MAX_CHARS,
+  type CobrowseRecorder, type CobrowseRecordingFile, type CobrowseRecordingKey, type CobrowseRecordingStore,
 } from './cobrowse/index.js';
 export { deliveryFailedHandlers, publishDeliveryFailed, type DeliveryFailedDeps } from './live/delivery-failed.js';
 // Custom reports (docs/attendance/reports.md): definitions compiled to one query, saved, shared, exported, e-mailed.

@@ -37,6 +37,7 @@ describe('config keys', () => {
       'attendance-customer-fields': ['name', 'email', 'phone', 'tier', 'ltv'],
       'attendance-log-fields': ['session_id', 'customer_id', 'attendant_id', 'start_time', 'end_time', 'sentiment'],
       'attendance-email-notify': false,
+      'cobrowse-keep-recordings': false,
       'attendance-email-template': undefined,
       'attendance-email-recipient': undefined,
       'attendance-email-bcc': undefined,

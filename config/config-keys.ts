@@ -63,6 +63,8 @@ export const configSchema = z.object({
   'attendance-customer-fields': list(['name', 'email', 'phone', 'tier', 'ltv']),
   'attendance-log-fields': list(['session_id', 'customer_id', 'attendant_id', 'start_time', 'end_time', 'sentiment']),
   'attendance-email-notify': flag(false),
+  // Co-browses are kept in the bot's drive only when this is on (docs/attendance/co-browse.md, "Storage").
+  'cobrowse-keep-recordings': flag(false),
   'attendance-email-template': text(),
   // "Recipient kind"; the kinds of email recipient (attendant, supervisor, manager,
   // customer) are not pinned as the only values, so this stays free text.

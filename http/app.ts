@@ -21,6 +21,7 @@ import { attendanceInsightsRoutes } from './routes/attendance-insights.js';
 import { attendanceReportRoutes } from './routes/attendance-reports.js';
 import { attendanceKanbanRoutes } from './routes/attendance-kanban.js';
 import { attendanceCallRoutes } from './routes/attendance-calls.js';
+import { attendanceCobrowseRoutes } from './routes/attendance-cobrowse.js';
 import { attendanceCustomerRoutes } from './routes/attendance-customer.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceCallRoutes({
       ...deps.attendance, ...(deps.attendantCalls ? { attendantCalls: deps.attendantCalls } : {}), ...(deps.callHolders ? { callHolders: deps.callHolders } : {}),
     }),
+    ...attendanceCobrowseRoutes(deps.attendance),
     ...attendanceInsightsRoutes(deps.attendance),
     ...(deps.reports ? attendanceReportRoutes(deps.reports) : []),
     ...attendanceTicketRoutes(deps.attendance),

@@ -15,6 +15,8 @@ export interface VisitorCobrowsePort {
   decline(party: CobrowseParty): Promise<void>;
   events(party: CobrowseParty, part: CobrowseEventsPart): Promise<boolean>;
   end(party: CobrowseParty): Promise<void>;
+  /** The co-browse is over because the attendant stopped it (the visitor's side keeps what it must, docs/attendance/co-browse.md, "Storage"). */
+  stopped?(party: CobrowseParty): Promise<void>;
 }
 
 const MAX_OFFERS = 8; // requests a socket remembers; older ones are forgotten (their answer is ignored)
@@ -76,8 +78,12 @@ export function visitorCobrowse(sessionId: string, port: VisitorCobrowsePort, pu
         case 'resync':
           return ours(s) ? JSON.stringify({ type: 'cobrowse_resync', cobrowse_id: s.cobrowse_id }) : undefined;
         case 'end':
-          if (ours(s)) active = undefined;
-          else if (offers.get(s.cobrowse_id) === s.attendant_id) offers.delete(s.cobrowse_id);
+          if (ours(s)) {
+            const party = active!;
+            active = undefined;
+            // In turn with the widget's frames, so what is kept is finished after the last one relayed.
+            tail = tail.then(() => port.stopped?.(party)).catch((err: unknown) => logger.warn({ err }, 'web socket co-browse stop failed'));
+          } else if (offers.get(s.cobrowse_id) === s.attendant_id) offers.delete(s.cobrowse_id);
           else return undefined;
           return ended(s.cobrowse_id, 'attendant');
       }

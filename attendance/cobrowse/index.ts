@@ -4,3 +4,9 @@ export {
   acceptCobrowse, declineCobrowse, endCobrowseByVisitor, relayCobrowseEvents, type CobrowseEventsPart, type CobrowseParty, type VisitorCobrowseDeps,
 } from './visitor-cobrowse.js';
 export { COBROWSE_CHUNK_MAX, COBROWSE_PARTS_MAX, type CobrowseFrame, type CobrowseSignal } from './cobrowse-signals.js';
+export {
+  cobrowseRecordingPath, createCobrowseRecorder, COBROWSE_RECORDING_MAX_CHARS,
+  type CobrowseRecorder, type CobrowseRecordingFile, type CobrowseRecordingKey, type CobrowseRecordingStore,
+} from './cobrowse-recording.js';
+export { deleteKeptCobrowse, readKeptCobrowse, type KeptCobrowseDeps } from './kept-cobrowse.js';
+export { visitorCobrowsePort } from './visitor-cobrowse-port.js';
