@@ -16,6 +16,7 @@ function setup(holds = true) {
     decline: async (p) => void calls.push(['decline', p]),
     events: async (p, part) => (calls.push(['events', p, part]), holds),
     end: async (p) => void calls.push(['end', p]),
+    stopped: async (p) => void calls.push(['stopped', p]),
   };
   const pushed: unknown[] = [];
   const state = visitorCobrowse('s-1', port, (f) => void pushed.push(JSON.parse(f)), logger);
@@ -62,7 +63,8 @@ test('the attendant\'s stop ends it on the page; later page events go nowhere', 
   });
   state.frame(events(A));
   await settle();
-  expect(calls.map(([name]) => name)).toEqual(['accept']);
+  // The port hears the stop (what is kept of it is finished there), and nothing after it.
+  expect(calls.map(([name]) => name)).toEqual(['accept', 'stopped']);
 });
 
 test('the visitor declines, or stops: the attendant is told through the port', async () => {
