@@ -114,7 +114,16 @@ const ACTIONS: Record<string, (role: Role) => Promise<number | string>> = {
   'console frame message': async (role) => frameAnswer(role, { type: 'message', session_id: await held(role), text: 'hi there' }),
   // Co-browse asks the web visitor of a held conversation (docs/attendance/co-browse.md).
   'console frame cobrowse_request': async (role) => frameAnswer(role, { type: 'cobrowse_request', session_id: await held(role) }),
+  // A kept co-browse (docs/attendance/co-browse.md, "Storage"): this bot keeps none, so past the rule the answer is recording_not_found.
+  'GET /api/attendance/sessions/:id/cobrowse/:id': async (role) => keptCobrowseAnswer(await call(role, 'GET', `/api/attendance/sessions/${await waiting()}/cobrowse/${NO_COBROWSE}`)),
+  'DELETE /api/attendance/sessions/:id/cobrowse/:id': async (role) => keptCobrowseAnswer(await call(role, 'DELETE', `/api/attendance/sessions/${await waiting()}/cobrowse/${NO_COBROWSE}`)),
 };
+
+const NO_COBROWSE = '00000000-0000-4000-8000-000000000000';
+/** Allowed (200) when the answer is that nothing is kept under that id: the scope rule let the caller through. */
+function keptCobrowseAnswer(res: { status: number; body: { error?: string } }): number {
+  return res.status === 404 && res.body.error === 'recording_not_found' ? 200 : res.status;
+}
 
 /** A command over REST: the HTTP status when refused by role, `refused` when the command answered `ok: false`. */
 async function commandAnswer(role: Role, text: string): Promise<number | string> {
@@ -144,6 +153,8 @@ function expected(action: string, role: Role): number | string {
   const frame = action.startsWith('console frame');
   if (role === 'anonymous') return frame ? 4401 : 401;
   if (role === 'author') return frame ? 4403 : 403;
+  // Deleting a kept co-browse is for supervisors and admins (docs/attendance/co-browse.md, "Storage").
+  if (action.startsWith('DELETE') && role === 'attendant in the queue') return 403;
   if (IN_SCOPE.has(role)) return 200;
   if (action === 'GET /api/attendance/queue lists it') return 'hidden';
   if (action.startsWith('command') || action === 'console frame command /take <id>') return 'refused';
