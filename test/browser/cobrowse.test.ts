@@ -5,7 +5,8 @@
  * field the site marks private and a card number never reach the console (every frame of both
  * sockets is checked); the attendant's click shows a pointer on the visitor's page at the same
  * spot; the visitor stops it, then the attendant does; the recorder is loaded only on Allow, once.
- * axe-core checks the consent prompt and the console's co-browse panel.
+ * axe-core checks the consent prompt and the console's co-browse panel. A bot with
+ * `cobrowse-keep-recordings` keeps the co-browse, and the console replays it from the transcript.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startKit, type Kit } from '../support/attendance-kit.js';
@@ -22,6 +23,7 @@ const pageErrors: string[][] = [];
 beforeAll(async () => {
   bots = await createTestBots('sb-cobrowse-');
   await bots.add('default', {});
+  await bots.add('keeper', { 'cobrowse-keep-recordings': 'true' });
   const [webDir, chromium] = await Promise.all([buildWeb(), launchChromium()]);
   browser = chromium;
   kit = await startKit({ WEB_DIR: webDir, BOTS_DIR: bots.dir });
@@ -170,6 +172,71 @@ test('an attendant sees the visitor\'s page with consent, never its secrets, and
   await visitor.getByRole('region', { name: 'Page sharing' }).waitFor({ state: 'detached' });
   await panel.getByText('Page sharing has ended.').nth(1).waitFor();
   expect(recorderLoads).toHaveLength(1); // loaded once per page
+
+  expect(pageErrors.flat()).toEqual([]);
+}, 120_000);
+
+test('a bot that keeps co-browses: the transcript offers the replay, which shows the page as it was shared, without its secrets', async () => {
+  // Only the new conversation in the queue: the earlier ones are resolved.
+  const open = (await kit.call('GET', '/api/attendance/queue', kit.admin)).body as unknown as { session_id: string; status: string }[];
+  for (const item of open) {
+    if (item.status === 'waiting') await kit.command(kit.admin, `/take ${item.session_id}`);
+    await kit.call('POST', `/api/attendance/resolve/${item.session_id}`, kit.admin);
+  }
+  await kit.user('kim', ['attendant']);
+  const agent = await newPage();
+  await agent.goto(`${kit.service.url}/console/`);
+  await agent.getByLabel('Username').fill('kim');
+  await agent.getByLabel('Password').fill('password-for-tests');
+  await agent.getByRole('button', { name: 'Sign in' }).click();
+  await agent.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+
+  const visitor = await newPage({ width: 1000, height: 700 });
+  await visitor.goto(`${kit.service.url}/demo/keeper`);
+  await addShopForm(visitor);
+  await visitor.locator('#password').fill(PASSWORD);
+  await visitor.getByRole('button', { name: 'Open chat' }).click();
+  const panel = visitor.getByRole('dialog', { name: 'Chat with us' });
+  await panel.getByLabel('Your message').fill('hi');
+  await panel.getByLabel('Your message').press('Enter');
+  await panel.getByRole('button', { name: 'Talk to a person' }).click();
+  await agent.locator('#queue-list .item').first().click();
+  await agent.locator('.transcript').getByText('Talk to a person').waitFor();
+  await agent.getByRole('button', { name: 'Take', exact: true }).click();
+
+  await agent.getByRole('button', { name: 'See the visitor\'s page' }).click();
+  await visitor.getByRole('alertdialog', { name: /asks to see this page/ }).getByRole('button', { name: 'Allow', exact: true }).click();
+  await mirror(agent).getByText('Cart: 1 item').waitFor();
+  await visitor.locator('#card').fill(CARD);
+  await visitor.evaluate("document.querySelector('#cart').textContent = 'Cart: 3 items'");
+  await mirror(agent).getByText('Cart: 3 items').waitFor();
+  await visitor.getByRole('button', { name: 'Stop sharing' }).click();
+  await agent.getByRole('status').filter({ hasText: 'The visitor stopped sharing their page.' }).waitFor();
+
+  // The message lands in the transcript (reopened, should no live frame have brought it yet).
+  const replay = agent.locator('.transcript').getByRole('button', { name: /^Replay: Co-browse recording/ });
+  await waitFor(async () => {
+    if (await replay.count() > 0) return true;
+    await agent.locator('button.back').click();
+    await agent.locator('#queue-list .item').first().click();
+    return false;
+  }, 'the co-browse recording in the transcript');
+  await replay.click();
+  const replayed = agent.frameLocator('.cobrowse-replay .cobrowse-stage iframe');
+  await replayed.getByRole('heading', { name: 'Switchboard demo: keeper' }).waitFor();
+  await replayed.getByText('Cart: 3 items').waitFor();
+  expect(await seriousViolations(agent)).toEqual([]);
+  await screenshot(agent, 'console-cobrowse-replay');
+  await agent.getByRole('button', { name: 'Close the replay' }).click();
+  expect(await agent.locator('.cobrowse-replay iframe').count()).toBe(0);
+
+  // What was kept has none of the private fields.
+  const transcript = (await kit.call('GET', `/api/attendance/queue`, kit.admin)).body as unknown as { session_id: string }[];
+  const kept = await Promise.all(transcript.map(async (i) => JSON.stringify((await kit.call('GET', `/api/attendance/sessions/${i.session_id}/messages`, kit.admin)).body)));
+  const link = /\/api\/attendance\/sessions\/[0-9a-f-]{36}\/cobrowse\/[0-9a-f-]{36}/.exec(kept.join('\n'))![0];
+  const file = JSON.stringify((await kit.call('GET', link, kit.admin)).body);
+  expect(file).toContain('Cart: 3 items');
+  for (const secret of [PASSWORD, CARD]) expect(file).not.toContain(secret);
 
   expect(pageErrors.flat()).toEqual([]);
 }, 120_000);

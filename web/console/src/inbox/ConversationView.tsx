@@ -6,6 +6,7 @@ import { AssistPanel } from './AssistPanel.js';
 import { CallBadge, isCall, itemName } from './CallBadge.js';
 import { CallPanel } from './CallPanel.js';
 import { CobrowsePanel } from './CobrowsePanel.js';
+import { CobrowseReplay, isKeptCobrowse } from './CobrowseReplay.js';
 import { CustomerPanel } from './CustomerPanel.js';
 import { ReplyBox } from './ReplyBox.js';
 import { TransferForm } from './TransferForm.js';
@@ -104,6 +105,8 @@ export function ConversationView({ item, onBack }: { item: QueueItem; onBack(): 
               <span className="text">{m.text}</span>
               {m.attachments?.map((a) => (a.type === 'audio'
                 ? <audio key={a.url} controls preload="none" src={a.url} aria-label={m.text} />
+                // A kept co-browse is read with the attendant's token, so it is replayed here rather than linked.
+                : isKeptCobrowse(a.url) ? <CobrowseReplay key={a.url} url={a.url} label={m.text} />
                 : <a key={a.url} href={a.url} target="_blank" rel="noreferrer">{a.name ?? a.url}</a>))}
               <span className={`delivery ${m.delivery_state}`}>
                 {new Date(m.at).toLocaleTimeString()}{m.direction === 'outbound' ? ` · ${t(`delivery.${m.delivery_state}`)}` : ''}
