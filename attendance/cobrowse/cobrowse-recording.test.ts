@@ -2,6 +2,7 @@ import { createLogger } from '../../infra/logger.js';
 import { conversation, fakeConversations, fakeRepositories } from '../../test/support/attendance-fakes.js';
 import { createCobrowseRecorder, type CobrowseRecordingFile, type CobrowseRecordingKey, type CobrowseRecordingStore } from './cobrowse-recording.js';
 import { deleteKeptCobrowse, readKeptCobrowse } from './kept-cobrowse.js';
+import type { LiveDelivery } from '../live/live-events.js';
 import { visitorCobrowsePort } from './visitor-cobrowse-port.js';
 
 // Keeping a co-browse (docs/attendance/co-browse.md, "Storage"), on in-memory repositories and an in-memory store.
@@ -38,24 +39,26 @@ function setup(keeping: string[], rows = [conversation('s-web', { status: 'activ
   const recorder = createCobrowseRecorder({ repos, store: memory.store, now, logger });
   const published: unknown[] = [];
   const port = visitorCobrowsePort({ repos, bus: { publish: async (_t, m) => void published.push(m) }, now, recorder });
-  return { ...memory, repos, conversations, recorder, port, tick };
+  const kept = () => published.filter((m) => (m as LiveDelivery).frame.type === 'cobrowse_kept');
+  return { ...memory, repos, conversations, recorder, port, tick, kept };
 }
 
 const batch = (seq: number, events: unknown[]) => ({ seq, part: 0, parts: 1, data: JSON.stringify(events) });
 
 describe('keep or skip', () => {
   test('a bot without cobrowse-keep-recordings keeps nothing: no file, no message', async () => {
-    const { port, files, notes, recorder } = setup([]);
+    const { port, files, notes, recorder, kept } = setup([]);
     await port.accept(party);
     expect(recorder.size).toBe(0);
     await port.events(party, batch(0, [{ type: 4 }, { type: 2 }]));
     await port.end(party);
     expect(files.size).toBe(0);
     expect(notes).toEqual([]);
+    expect(kept()).toEqual([]);
   });
 
   test('with it on, what was relayed is kept when the visitor stops: one file, one message with the link', async () => {
-    const { port, files, notes, recorder, tick } = setup(['bot-1']);
+    const { port, files, notes, recorder, tick, kept } = setup(['bot-1']);
     await port.accept(party);
     await port.events(party, batch(0, [{ type: 4, data: { href: 'https://shop.example/cart' } }, { type: 2, data: {} }]));
     tick(75);
@@ -70,6 +73,11 @@ describe('keep or skip', () => {
     expect(notes).toEqual([{
       key: { botId: 'bot-1', sessionId: 's-web', cobrowseId: ID }, text: 'Co-browse recording (1:15)',
       url: `/api/attendance/sessions/s-web/cobrowse/${ID}`, name: `cobrowse-${ID}.json`,
+    }]);
+    // The attendant's and the supervisors' consoles hear of it (their open transcript shows the message).
+    expect(kept()).toEqual([{
+      recipients: { user_ids: ['ana'], supervisors: true },
+      frame: { type: 'cobrowse_kept', session_id: 's-web', cobrowse_id: ID, at: '2026-01-01T12:01:15.000Z' },
     }]);
   });
 

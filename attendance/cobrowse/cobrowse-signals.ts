@@ -60,5 +60,13 @@ export interface CobrowseEndedFrame {
   at: string;
 }
 
+/** A bot with `cobrowse-keep-recordings` kept the co-browse: its message is in the conversation (docs/attendance/co-browse.md, "Storage"). */
+export interface CobrowseKeptFrame {
+  type: 'cobrowse_kept';
+  session_id: string;
+  cobrowse_id: string;
+  at: string;
+}
+
 /** Every co-browse frame of the console's live socket. */
-export type CobrowseFrame = CobrowseStartedFrame | CobrowseDeclinedFrame | CobrowseEventsFrame | CobrowseEndedFrame;
+export type CobrowseFrame = CobrowseStartedFrame | CobrowseDeclinedFrame | CobrowseEventsFrame | CobrowseEndedFrame | CobrowseKeptFrame;

@@ -12,8 +12,8 @@ import { ReplyBox } from './ReplyBox.js';
 import { TransferForm } from './TransferForm.js';
 import { useTranslation } from 'react-i18next';
 
-// delivery_failed: a message the provider refused turns red in the open transcript at once.
-const TRANSCRIPT_FRAMES = new Set(['customer_message', 'message_sent', 'conversation_assigned', 'conversation_updated', 'conversation_resolved', 'delivery_failed']);
+// delivery_failed: a message the provider refused turns red in the open transcript at once; cobrowse_kept: a kept co-browse's message.
+const TRANSCRIPT_FRAMES = new Set(['customer_message', 'message_sent', 'conversation_assigned', 'conversation_updated', 'conversation_resolved', 'delivery_failed', 'cobrowse_kept']);
 
 /**
  * One conversation: its whole transcript (bot and human turns, delivery state), the customer
