@@ -47,6 +47,7 @@ export function CobrowseReplay({ url, label }: { url: string; label: string }) {
       setSize({ scale, width, height });
     });
     replayer.play();
+    root.scrollIntoView?.({ block: 'nearest' });
     return () => replayer.destroy();
   }, [events]);
 
