@@ -7,6 +7,7 @@ import {
   createDestinationRegistry, createEmailNotificationsListener, createLiveEventsListener, createMobileMsgDestination, createTeamChatDestination,
   createTeamChatInbox, createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers,
   publishCustomerTyping, recordCallFact, registerAttendanceWebhookJobs, registerEmailJobs, type AttendanceRepositories, type CallControlPort,
+  createBreachAnnouncer, createSlaListener, registerHoursJobs, registerSlaJobs,
 } from '../attendance/index.js';
 import { createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -65,12 +66,19 @@ export async function wireAttendance(deps: {
   const teamChatThreads = createTeamChatThreadsRepo(db);
   // Ticket changes reach the consoles as ticket_updated frames, whichever path made them, and the webhooks.
   const liveTickets = createTicketLivePublisher({ bus, logger });
+  // SLA clocks follow conversations and tickets; a breach is a frame, a webhook and the e-mail (docs/attendance/sla.md).
+  const slaDeps = {
+    repos, jobs, now,
+    onBreach: createBreachAnnouncer({ repos, bus, jobs, webhooks: webhookDeps.webhooks, config: configOf, now, logger }),
+  };
+  const sla = createSlaListener(slaDeps);
   const onTicketChange = async (change: Parameters<typeof liveTickets>[0]) => {
     await liveTickets(change);
+    await sla.onTicketChange(change).catch((err: unknown) => logger.error({ err, ticket_id: change.ticket.id }, 'ticket SLA clock not updated'));
     await attendanceWebhooks.onTicketChange(change).catch((err: unknown) => logger.error({ err, ticket_id: change.ticket.id }, 'ticket webhook not enqueued'));
   };
   const attendance = createAttendanceService({
-    repos, customers: engine, bots: (idOrName) => bots.find(idOrName)?.config, logger, onTicketChange,
+    repos, customers: engine, bots: (idOrName) => bots.find(idOrName)?.config, logger, onTicketChange, jobs,
     // Reactions to attendance changes, in order (attendance/attendance-listener.ts).
     listeners: [
       createLiveEventsListener({ repos, bus }),
@@ -79,6 +87,7 @@ export async function wireAttendance(deps: {
       createTicketsListener({ repos, config: configOf, now, onTicketChange }),
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
       attendanceWebhooks.listener,
+      sla.listener,
       // Each conversation's notices go to its destination (attendance/destinations/); the web console sees all anyway.
       createDestinationRegistry({
         repos, config: configOf,
@@ -118,6 +127,8 @@ export async function wireAttendance(deps: {
   if (adapters.bot_msg) engine.screen('bot_msg', createBotMsgScreen({ adapter: adapters.bot_msg, voiceFor, logger }));
   await registerEmailJobs({ ...emailDeps, mailer });
   await registerAttendanceWebhookJobs({ ...webhookDeps, bots: bots.all });
+  await registerSlaJobs({ ...slaDeps, jobs });
+  await registerHoursJobs({ ...attendance.useCaseDeps, jobs });
   return {
     assist,
     autoSummary,

@@ -136,3 +136,11 @@ export {
 } from './canned-responses/manage-canned-responses.js';
 export { publishCustomerTyping, type CustomerTypingDeps } from './live/customer-typing.js';
 export { deliveryFailedHandlers, publishDeliveryFailed, type DeliveryFailedDeps } from './live/delivery-failed.js';
+// Business hours, automatic replies and SLA policies (docs/attendance/business-hours.md, docs/attendance/sla.md).
+export {
+  AUTO_REPLY_KINDS, WEEKDAYS, registerHoursJobs, type AutoReply, type QueueHoursInput, type QueueHoursView,
+} from './hours/index.js';
+export {
+  createBreachAnnouncer, createSlaListener, registerSlaJobs, type SlaAttainment, type SlaBreach, type SlaDeps,
+} from './sla/index.js';
+export type { SlaBreachedFrame, SlaClockView } from './live/live-events.js';

@@ -22,6 +22,7 @@ import { attendanceCallRoutes } from './routes/attendance-calls.js';
 import { attendanceCustomerRoutes } from './routes/attendance-customer.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
+import { attendanceSlaRoutes } from './routes/attendance-sla.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
 import { crmCampaignRoutes } from './routes/crm-campaigns.js';
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps): Express {
     ...sessionRoutes(deps.sessions),
     ...attendanceRoutes(deps.attendance),
     ...attendanceQueueRoutes(deps.attendance),
+    ...attendanceSlaRoutes(deps.attendance),
     ...attendanceKanbanRoutes(deps.attendance),
     ...attendanceCustomerRoutes(deps.attendance),
     ...attendanceCallRoutes({

@@ -51,3 +51,7 @@ export { botWatches } from './bot-watches.js';
 export { deployment } from './deployment.js';
 // The phone calls in progress on every instance, and the instances' heartbeats (docs/operations/kamailio.md).
 export { callInstances, liveCalls } from './live-calls.js';
+// Queues' business hours and automatic replies (docs/attendance/business-hours.md).
+export { attendanceQueueHours, CLOSED_ACTIONS, type ClosedAction, type StoredAutoReply } from './attendance-hours.js';
+// SLA policies and the clocks that measure them (docs/attendance/sla.md).
+export { attendanceSlaPolicies, attendanceSlaClocks, SLA_METRICS, SLA_SUBJECTS, type SlaMetric, type SlaSubject } from './attendance-sla.js';
