@@ -1,0 +1,68 @@
+/**
+ * The console's SLA timers (docs/attendance/sla.md, "In the console"), in Chromium: a conversation
+ * whose first-response target runs out turns red in the queue as the `sla_breached` frame arrives,
+ * without a reload; a ticket shows its resolution countdown. axe-core checks both screens.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { startKit, type Kit } from '../support/attendance-kit.js';
+import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+
+let kit: Kit;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  const [webDir, chromium] = await Promise.all([buildWeb(), launchChromium()]);
+  browser = chromium;
+  kit = await startKit({ WEB_DIR: webDir });
+  await kit.user('sue', ['supervisor']);
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })).newPage();
+  errors = captureErrors(page);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await kit?.service.dispose();
+});
+
+test('a breached conversation turns red in the queue; a ticket counts down its resolution target', async () => {
+  const queue = (await kit.call('POST', '/api/attendance/queues', kit.admin, { name: 'front', channels: ['web'], auto_assign: false, priority_order: -100 })).body.id as string;
+  // Two seconds to answer (on the wall clock), an hour to resolve.
+  await kit.call('POST', '/api/attendance/sla/policies', kit.admin, {
+    name: 'front', queue_id: queue, first_response_seconds: 2, resolution_seconds: 3600, business_hours: false,
+  });
+
+  await page.goto(`${kit.service.url}/console/`);
+  await page.getByLabel('Username').fill('sue');
+  await page.getByLabel('Password').fill('password-for-tests');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+
+  const { sessionId } = await kit.handoff();
+  const item = page.locator(`[data-item="${sessionId}"]`);
+  // First the countdown, then (on the frame) the breach: red text and a red edge on the item.
+  await item.locator('.sla').waitFor();
+  await item.locator('[data-sla="breached"]', { hasText: 'First response SLA breached' }).waitFor();
+  const edge = await item.evaluate((el) => getComputedStyle(el).borderLeftColor);
+  const red = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--red').trim());
+  expect(edge).toBe(await page.evaluate((c) => {
+    const probe = document.createElement('span');
+    probe.style.color = c;
+    document.body.append(probe);
+    const value = getComputedStyle(probe).color;
+    probe.remove();
+    return value;
+  }, red));
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-sla-queue');
+
+  const ticket = await kit.call('POST', '/api/attendance/tickets', kit.admin, { session_id: sessionId, subject: 'Refund' });
+  expect(ticket.status).toBe(201);
+  await page.getByRole('link', { name: 'Tickets' }).click();
+  const row = page.locator('tr', { hasText: 'Refund' });
+  await row.locator('[data-sla="ok"]', { hasText: /Resolution due in (59|1:00):\d\d/ }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-sla-tickets');
+  expect(errors).toEqual([]);
+});
