@@ -135,7 +135,7 @@ export function localDate(hours: Pick<BusinessHours, 'time_zone'>, at: Date): st
   return DateTime.fromJSDate(at, { zone: hours.time_zone }).toISODate() ?? '';
 }
 
-/** `at` as the customer reads it in the queue's zone, e.g. "Mon 09:00" in the language's words. */
+/** `at` as the customer reads it in the queue's zone, e.g. "Mon 9:00 AM" in English, "seg. 09:00" in Portuguese. */
 export function localTime(hours: Pick<BusinessHours, 'time_zone'>, at: Date, language = 'en'): string {
-  return DateTime.fromJSDate(at, { zone: hours.time_zone }).setLocale(language).toLocaleString({ weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  return DateTime.fromJSDate(at, { zone: hours.time_zone }).setLocale(language).toLocaleString({ weekday: 'short', hour: 'numeric', minute: '2-digit' });
 }
