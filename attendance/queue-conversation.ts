@@ -113,7 +113,8 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
   const position = queuePosition(queued, session.id) ?? queued.length;
   const estimate = average === undefined ? config['attendance-max-wait-seconds'] : Math.round(position * average);
   // A queue with business hours answers for itself (docs/attendance/business-hours.md); read after the frame went out.
-  const hoursRow = item.queue_id ? await deps.repos.hours.get(item.queue_id) : undefined;
+  const hoursRow = !item.queue_id ? undefined
+    : facts ? facts.queueHours.find((h) => h.queue_id === item.queue_id) : await deps.repos.hours.get(item.queue_id);
   if (hoursRow) return queueWithHours(deps, { item, hoursRow, facts, position, estimate, to: session.external_user_id, queueName: queue?.name ?? '', customer });
   await deps.notify([customer(queueMessage(position, estimate, config.language))]);
 
@@ -181,6 +182,7 @@ function knownOf(facts: HandoffFacts, waiting: number): KnownFacts {
   const contact = customerContactOf(facts);
   return {
     session: facts.session, online: facts.profiles.filter((p) => p.status === 'online'), memberships: facts.memberships, waiting,
+    slaPolicies: facts.slaPolicies, queueHours: facts.queueHours,
     ...(contact === undefined ? {} : { contact }),
   };
 }

@@ -21,12 +21,12 @@ export function createSlaListener(deps: SlaDeps): {
 } {
   return {
     listener: {
-      async conversationChanged(row, events) {
+      async conversationChanged(row, events, known) {
         const names = new Set(events.map((e) => e.name));
         if (names.has(CONVERSATION_EVENTS.queued) && row.waiting_since) {
           await startSlaClocks(deps, {
             subject: 'conversation', subject_id: row.session_id, session_id: row.session_id, at: row.waiting_since, bot_id: row.bot_id,
-            queue_id: row.queue_id, metrics: ['first_response', 'resolution'],
+            queue_id: row.queue_id, metrics: ['first_response', 'resolution'], ...(known ? { known } : {}),
           });
         }
         if (names.has(CONVERSATION_EVENTS.answered)) {

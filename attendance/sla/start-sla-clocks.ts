@@ -4,7 +4,8 @@
  * delayed job per clock checks it when due.
  */
 import type { NewSlaClock, SlaClockRow, SlaMetric, SlaSubject } from '../../db/index.js';
-import { loadQueueHours } from '../hours/queue-hours.js';
+import type { KnownFacts } from '../attendance-listener.js';
+import { businessHoursOf, loadQueueHours } from '../hours/queue-hours.js';
 import { addBusinessSeconds } from '../hours/business-hours.js';
 import type { SlaDeps } from './sla-deps.js';
 import { scheduleDueChecks } from './sla-jobs.js';
@@ -21,16 +22,21 @@ export interface SlaStart {
   session_id: string;
   /** The targets to start: a ticket measures resolution only. */
   metrics: readonly SlaMetric[];
+  /** What a handoff already read (attendance-listener.ts, `KnownFacts`): then it is not read again. */
+  known?: KnownFacts;
 }
 
 /** Starts the clocks the applicable policy asks for; resolves to the ones started now (none when no policy applies). */
 export async function startSlaClocks(deps: SlaDeps, start: SlaStart): Promise<SlaClockRow[]> {
-  const policies = await deps.repos.sla.listPolicies();
+  const { known } = start;
+  const policies = known?.slaPolicies ?? await deps.repos.sla.listPolicies();
   if (policies.length === 0) return [];
-  const tier = await customerTier(deps, start.session_id);
+  const tier = known?.contact !== undefined ? known.contact?.tier ?? null : await customerTier(deps, start.session_id);
   const policy = pickPolicy(policies, start.queue_id, tier);
   if (!policy) return [];
-  const { hours } = await loadQueueHours(deps.repos, start.queue_id);
+  const hours = known?.queueHours
+    ? businessHoursOf(known.queueHours.find((h) => h.queue_id === start.queue_id))
+    : (await loadQueueHours(deps.repos, start.queue_id)).hours;
   const targets: Record<SlaMetric, number | null> = { first_response: policy.first_response_seconds, resolution: policy.resolution_seconds };
   const rows: NewSlaClock[] = [];
   for (const metric of start.metrics) {
