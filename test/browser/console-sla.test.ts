@@ -1,7 +1,8 @@
 /**
  * The console's SLA timers (docs/attendance/sla.md, "In the console"), in Chromium: a conversation
  * whose first-response target runs out turns red in the queue as the `sla_breached` frame arrives,
- * without a reload; a ticket shows its resolution countdown. axe-core checks both screens.
+ * without a reload; a ticket shows its resolution countdown; the insights count the breach against
+ * the queue. axe-core checks each screen.
  */
 import type { Browser, Page } from 'playwright-core';
 import { startKit, type Kit } from '../support/attendance-kit.js';
@@ -60,5 +61,13 @@ test('a breached conversation turns red in the queue; a ticket counts down its r
   await row.locator('[data-sla="ok"]', { hasText: /Resolution due in (59|1:00):\d\d/ }).waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'console-sla-tickets');
+
+  // The insights count the breach against the queue.
+  await page.getByRole('link', { name: 'Insights' }).click();
+  const byQueue = page.getByRole('table', { name: 'Queue' });
+  await byQueue.locator('tr', { hasText: 'front' }).filter({ hasText: 'First response' }).waitFor();
+  expect((await byQueue.locator('tr', { hasText: 'front' }).filter({ hasText: 'First response' }).innerText()).replace(/\s+/g, ' ').trim())
+    .toBe('front First response 0 1 0.0 %');
+  expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
