@@ -62,6 +62,14 @@ export function createSlaRepo(db: Database) {
         .returning();
     },
 
+    /** Removes the running clocks of a subject that left attendance unattended (they measure nothing); resolves to how many. */
+    async cancel(subject: SlaSubject, subjectId: string): Promise<number> {
+      const rows = await db.delete(clocks)
+        .where(and(eq(clocks.subject, subject), eq(clocks.subject_id, subjectId), isNull(clocks.met_at), isNull(clocks.breached_at)))
+        .returning({ id: clocks.id });
+      return rows.length;
+    },
+
     /** Marks a clock breached at `at`, held by `attendantId`, if it is still running and not breached: the due job's one atomic step. */
     async breach(id: string, at: Date, attendantId: string | null): Promise<SlaClockRow | undefined> {
       const [row] = await db.update(clocks).set({ breached_at: at, ...(attendantId ? { attendant_id: attendantId } : {}) })

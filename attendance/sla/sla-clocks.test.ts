@@ -84,6 +84,19 @@ describe('SLA clocks', () => {
     await t.jobs.close({ timeoutMs: 0 });
   });
 
+  test('a conversation released unattended (closed, nobody online) drops its running clocks', async () => {
+    jest.setSystemTime(new Date('2026-01-05T10:00:00Z'));
+    const t = setup({ first_response_seconds: 600, resolution_seconds: 3600 });
+    await registerSlaJobs(t.deps);
+    await t.listener.conversationChanged(t.row, queued(new Date()));
+    expect(t.sla.clocks).toHaveLength(2);
+    await t.listener.conversationChanged(t.row, [{ name: CONVERSATION_EVENTS.resolved, payload: { session_id: 's1', from: 'waiting', to: 'resolved', at: new Date().toISOString(), reason: 'closed' } }]);
+    expect(t.sla.clocks).toEqual([]);
+    await jest.advanceTimersByTimeAsync(2 * 3600_000);
+    expect(t.breaches).toEqual([]);
+    await t.jobs.close({ timeoutMs: 0 });
+  });
+
   test('no applicable policy starts no clock', async () => {
     jest.setSystemTime(new Date('2026-01-05T10:00:00Z'));
     const t = setup({ first_response_seconds: 60, tier: 'gold' });

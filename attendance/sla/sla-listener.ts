@@ -32,8 +32,12 @@ export function createSlaListener(deps: SlaDeps): {
         if (names.has(CONVERSATION_EVENTS.answered)) {
           await deps.repos.sla.meet('conversation', row.session_id, ['first_response'], deps.now(), row.assigned_to);
         }
-        if (names.has(CONVERSATION_EVENTS.resolved)) {
-          await deps.repos.sla.meet('conversation', row.session_id, ['first_response', 'resolution'], deps.now(), row.assigned_to);
+        const resolved = events.find((e) => e.name === CONVERSATION_EVENTS.resolved);
+        if (resolved) {
+          // Released unattended (closed or nobody online: business-hours.md): nobody could answer, so nothing was measured.
+          const reason = (resolved.payload as { reason?: string }).reason;
+          if (reason === 'closed' || reason === 'nobody_online') await deps.repos.sla.cancel('conversation', row.session_id);
+          else await deps.repos.sla.meet('conversation', row.session_id, ['first_response', 'resolution'], deps.now(), row.assigned_to);
         }
       },
     },

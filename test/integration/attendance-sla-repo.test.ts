@@ -73,5 +73,8 @@ describe(`business hours and SLA storage (${testDriversLabel()})`, () => {
     expect(await sla.attainment('queue', window)).toEqual([{ key: queueId, metric: 'first_response', total: 2, met: 1, breached: 1 }]);
     expect(await sla.attainment('attendant', window)).toEqual([{ key: ANA, metric: 'first_response', total: 2, met: 1, breached: 1 }]);
     expect(await sla.attainment('queue', { ...window, bot_ids: [] })).toEqual([]);
+    // Cancelling removes only what still runs.
+    expect(await sla.cancel('conversation', s1)).toBe(1);
+    expect((await sla.listRunning()).map((c) => c.id)).toEqual([fr2!.id]);
   });
 });

@@ -37,6 +37,11 @@ export function memorySlaRepo(policies: Partial<SlaPolicyRow>[] = []): SlaRepo &
       for (const c of met) Object.assign(c, { met_at: at, ...(attendantId ? { attendant_id: attendantId } : {}) });
       return met.map((c) => ({ ...c }));
     },
+    cancel: async (subject, subjectId) => {
+      const running = clocks.filter((c) => c.subject === subject && c.subject_id === subjectId && !c.met_at && !c.breached_at);
+      for (const c of running) clocks.splice(clocks.indexOf(c), 1);
+      return running.length;
+    },
     breach: async (id, at, attendantId) => {
       const c = clocks.find((x) => x.id === id && !x.met_at && !x.breached_at);
       if (!c) return undefined;
