@@ -69,5 +69,18 @@ test('a breached conversation turns red in the queue; a ticket counts down its r
   expect((await byQueue.locator('tr', { hasText: 'front' }).filter({ hasText: 'First response' }).innerText()).replace(/\s+/g, ' ').trim())
     .toBe('front First response 0 1 0.0 %');
   expect(await seriousViolations(page)).toEqual([]);
+
+  // Supervisors add policies on the queues screen.
+  await page.getByRole('link', { name: 'Queues' }).click();
+  const policies = page.getByRole('region', { name: 'SLA policies' });
+  await policies.getByRole('row').filter({ hasText: 'front' }).waitFor();
+  await policies.getByLabel('Policy').fill('gold customers');
+  await policies.getByLabel('Customer tier').selectOption('gold');
+  await policies.getByLabel('First response (minutes)').fill('5');
+  await policies.getByRole('button', { name: 'Add policy' }).click();
+  await policies.getByRole('status').filter({ hasText: 'Policy added.' }).waitFor();
+  expect((await policies.getByRole('row').filter({ hasText: 'gold customers' }).innerText()).replace(/\s+/g, ' ').trim())
+    .toBe('gold customers Every queue gold 5 min — Delete gold customers');
+  expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
