@@ -155,3 +155,11 @@ export {
   type ReportAnswer, type ReportCatalogue, type ReportDefinition, type ReportFile, type ReportJobsDeps, type ReportsApi, type ReportPeriod,
   type SavedReport, type SaveReportInput, type UpdateReportInput,
 } from './reports/index.js';
+// Business hours, automatic replies and SLA policies (docs/attendance/business-hours.md, docs/attendance/sla.md).
+export {
+  AUTO_REPLY_KINDS, WEEKDAYS, registerHoursJobs, type AutoReply, type QueueHoursInput, type QueueHoursView,
+} from './hours/index.js';
+export {
+  createBreachAnnouncer, createSlaListener, registerSlaJobs, type SlaAttainment, type SlaBreach, type SlaDeps,
+} from './sla/index.js';
+export type { SlaBreachedFrame, SlaClockView } from './live/live-events.js';

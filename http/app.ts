@@ -25,6 +25,7 @@ import { attendanceCustomerRoutes } from './routes/attendance-customer.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceSkillRoutes } from './routes/attendance-skills.js';
+import { attendanceSlaRoutes } from './routes/attendance-sla.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
 import { crmCampaignRoutes } from './routes/crm-campaigns.js';
@@ -172,6 +173,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceRoutes(deps.attendance),
     ...attendanceQueueRoutes(deps.attendance),
     ...attendanceSkillRoutes(deps.attendance),
+    ...attendanceSlaRoutes(deps.attendance),
     ...attendanceKanbanRoutes(deps.attendance),
     ...attendanceCustomerRoutes(deps.attendance),
     ...attendanceCallRoutes({
