@@ -203,7 +203,7 @@ export interface KnowledgeStats {
 
 /** QUERY METRICS' question: which count, over which time, in which steps. */
 export interface MetricsQuery {
-  metric: 'messages' | 'active_sessions' | 'handoffs';
+  metric: 'messages' | 'active_sessions';
   from: Date;
   to: Date;
   /** The length of one bucket, in seconds. */

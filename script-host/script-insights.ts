@@ -59,8 +59,8 @@ export function durationSeconds(text: string): number | undefined {
   return Number(found[1]) * seconds;
 }
 
-const METRICS: readonly MetricsQuery['metric'][] = ['messages', 'active_sessions', 'handoffs'];
-const METRIC_NAMES: Record<string, MetricsQuery['metric']> = { messages: 'messages', active_sessions: 'active_sessions', sessions: 'active_sessions', conversations: 'active_sessions', handoffs: 'handoffs', transfers: 'handoffs' };
+const METRICS: readonly MetricsQuery['metric'][] = ['messages', 'active_sessions'];
+const METRIC_NAMES: Record<string, MetricsQuery['metric']> = { messages: 'messages', active_sessions: 'active_sessions', sessions: 'active_sessions', conversations: 'active_sessions' };
 /** At most this many buckets per query, so `FOR "1y" BY "1h"` cannot ask for 8,760 rows. */
 const MAX_BUCKETS = 500;
 
