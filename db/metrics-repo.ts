@@ -38,7 +38,8 @@ export function createMetricsRepo(db: Database) {
       const counted = input.metric === 'messages' ? sql<number>`count(*)::int` : sql<number>`count(distinct ${messages.session_id})::int`;
       return db.select({ bucket, count: counted }).from(messages)
         .where(and(eq(messages.bot_id, input.bot_id), gte(messages.created_at, input.from), lt(messages.created_at, input.to)))
-        .groupBy(bucket).orderBy(bucket);
+        // By position: the bucket's expression holds parameters, which PostgreSQL does not match between SELECT and GROUP BY.
+        .groupBy(sql`1`).orderBy(sql`1`);
     },
   };
 }

@@ -1,5 +1,5 @@
 import {
-  createInMemoryBotData, createStandardHost, loadScript, resumeDialog, startDialog, type CompiledScript, type ConversationEffect, type TurnResult, type Value,
+  createInMemoryBotData, createStandardHost, loadScript, resumeDialog, startDialog, type CompiledScript, type ConversationEffect, type TableStore, type TurnResult, type Value,
 } from '../../basic-interpreter/index.js';
 
 /**
@@ -17,7 +17,7 @@ function compile(source: string): CompiledScript {
 }
 
 /** Runs `source` on in-memory tables; the TALK lines (`= error …` last on an error) and the conversation effects asked for. */
-async function run(source: string, options: { answers?: string[]; seed?: (tables: ReturnType<ReturnType<typeof createInMemoryBotData>['tables']>) => Promise<void>; reply?: (effect: ConversationEffect) => Value } = {}) {
+async function run(source: string, options: { answers?: string[]; seed?: (tables: TableStore) => Promise<void>; reply?: (effect: ConversationEffect) => Value } = {}) {
   const data = createInMemoryBotData();
   const tables = data.tables('bot');
   await options.seed?.(tables);
@@ -51,7 +51,7 @@ test('SEND MESSAGE is TALK', async () => {
 });
 
 test('PRODUCT id is the row of the products table with that id, or NULL', async () => {
-  const seed = async (tables: Parameters<NonNullable<Parameters<typeof run>[1]['seed']>>[0]) => {
+  const seed = async (tables: TableStore) => {
     await tables.insert('products', { id: 'P-1', name: 'Kettle', tax_code: '8516' });
     await tables.insert('products', { id: 'P-2', name: "Bob's mug" });
   };
@@ -64,7 +64,7 @@ test('PRODUCT id is the row of the products table with that id, or NULL', async 
 });
 
 test('SET MAX LINES caps the rows FIND gives for the rest of the dialog, across a HEAR', async () => {
-  const seed = async (tables: Parameters<NonNullable<Parameters<typeof run>[1]['seed']>>[0]) => {
+  const seed = async (tables: TableStore) => {
     for (let i = 1; i <= 5; i++) await tables.insert('contacts', { id: i, name: `c${i}` });
   };
   const { lines } = await run([
