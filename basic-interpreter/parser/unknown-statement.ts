@@ -23,6 +23,14 @@ const TABLE_EVENTS = ['INSERT', 'UPDATE', 'DELETE'];
 /** Known statements that are also the first word of longer ones (SET HEADER, GET SESSION, DELETE FILE). */
 const OPEN_HEADS: ReadonlySet<string> = new Set(['SET', 'GET', 'DELETE']);
 
+/**
+ * The ai/ templates' workflow language (`STEP 1: BOT "x" "task"`, `PARALLEL`, `BRANCH A: …`): no
+ * statement of this dialect is close, so the hint says what to write instead (docs/basic.md, "Compatibility").
+ */
+const WORKFLOW_WORDS: ReadonlySet<string> = new Set(['STEP', 'BRANCH', 'PARALLEL']);
+const WORKFLOW_HINT = ': the workflow language (STEP n: BOT …, PARALLEL, BRANCH) is not read here: CALL each script in turn, '
+  + 'ADD BOT "name" WITH TRIGGER "words" to hand messages to another bot, PUBLISH EVENT to tell others';
+
 /** Levenshtein distance (small strings only: statement names). */
 function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -81,6 +89,6 @@ export function unknownStatementError(error: ParseError, tokens: readonly IToken
   const written = upper.slice(0, errorAt < 1 ? 1 : Math.max(errorAt + 1, 2)).join(' ');
   if (KNOWN.includes(written)) return error;
   const suggestion = closestStatement(written) ?? closestStatement(opener.image.toUpperCase());
-  const hint = suggestion === undefined ? '' : `: did you mean ${suggestion}?`;
+  const hint = WORKFLOW_WORDS.has(upper[0] ?? '') ? WORKFLOW_HINT : suggestion === undefined ? '' : `: did you mean ${suggestion}?`;
   return { ...error, line: opener.startLine ?? error.line, column: opener.startColumn ?? error.column, message: `unknown statement "${written}"${hint}` };
 }
