@@ -97,7 +97,8 @@ function dialogBot(ctx: HostContext, ownBot: ScriptBot, turn: SessionTurn, start
     return (typeof running === 'string' ? ctx.bots(running) : undefined) ?? ownBot;
   }
   const routed = triggeredBot(ctx, turn, startingWith);
-  turn.setContext(DIALOG_BOT_KEY, routed?.name ?? null);
+  // Written only when it changes: most conversations never have an ADD BOT, and their turns write nothing more.
+  if ((turn.context[DIALOG_BOT_KEY] ?? null) !== (routed?.name ?? null)) turn.setContext(DIALOG_BOT_KEY, routed?.name ?? null);
   return routed ?? ownBot;
 }
 
