@@ -120,3 +120,19 @@ test('the keywords served by the host ask for it with their arguments', async ()
     { type: 'bot.add', bot: 'loans', words: ['loan', 'mortgage', 'empréstimo'] },
   ]);
 });
+
+test('the ai/ packs\' workflow and event forms are refused at their line, as written, with what to write instead', () => {
+  const errors = (source: string) => {
+    const loaded = loadScript(source, 'flow.bas');
+    return loaded.ok ? [] : loaded.errors.map((e) => e.split('\n')[0]);
+  };
+  expect(errors('TALK 1\nSTEP 1: BOT "fraud-detector" "analyze transaction"')).toEqual([
+    'flow.bas:2:1: unknown statement "STEP": the workflow language (STEP n: BOT …, PARALLEL, BRANCH) is not read here: CALL each script in turn, '
+      + 'ADD BOT "name" WITH TRIGGER "words" to hand messages to another bot, PUBLISH EVENT to tell others',
+  ]);
+  expect(errors('  BRANCH A: BOT "x" "y"')[0]).toMatch(/^flow\.bas:1:3: unknown statement "BRANCH A": the workflow language/);
+  expect(errors('x = 1\n\nWAIT FOR EVENT "approval_received" TIMEOUT 3600')).toEqual([
+    'flow.bas:3:1: unknown statement "WAIT FOR EVENT": there are no events to wait for here: WAIT seconds, or HEAR the answer',
+  ]);
+  expect(errors('ON EVENT "approval_received" DO\nTALK 1')[0]).toMatch(/^flow\.bas:1:1: unknown statement "ON EVENT": there are no ON EVENT handlers here: PUBLISH EVENT/);
+});
