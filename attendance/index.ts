@@ -128,7 +128,9 @@ export {
   createWorkchatDestination, customerLine, type ConversationOffer, type WorkchatDesk,
 } from './workchat/workchat-destination.js';
 export { createMobileMsgDestination, newConversationNotice, type AttendantPhoneNotifier } from './mobile-msg/mobile-msg-destination.js';
-export { createAttendanceWebhookListener, registerAttendanceWebhookJobs, type AttendanceWebhookMessage } from './webhooks/index.js';
+export { createAttendanceWebhookListener, publishBotEvent, registerAttendanceWebhookJobs, type AttendanceWebhookMessage, type EnqueueWebhookDeps } from './webhooks/index.js';
+// ANALYZE SENTIMENT of a bot script: the assist's analyser without a model (nlp.js lexicons and keyword lists).
+export { fallbackSentiment as textSentiment } from './assist/fallbacks/sentiment-fallback.js';
 export {
   createTeamChatDestination, createTeamChatInbox, type TeamChatInboxLine, type TeamChatNoticeFacts, type TeamChatPoster,
 } from './team-chat/index.js';
