@@ -9,6 +9,7 @@ import {
   createCobrowseRecorder, publishCustomerTyping, recordCallFact, registerAttendanceWebhookJobs, visitorCobrowsePort,
   registerEmailJobs, registerSkillWideningJobs, type AttendanceRepositories, type CallCommandRelay, type CallControlPort,
   createReportsApi, registerReportJobs,
+  createBreachAnnouncer, createSlaListener, registerHoursJobs, registerSlaJobs,
 } from '../attendance/index.js';
 import { createAttendanceReportsRepo, createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -70,12 +71,19 @@ export async function wireAttendance(deps: {
   const teamChatThreads = createTeamChatThreadsRepo(db);
   // Ticket changes reach the consoles as ticket_updated frames, whichever path made them, and the webhooks.
   const liveTickets = createTicketLivePublisher({ bus, logger });
+  // SLA clocks follow conversations and tickets; a breach is a frame, a webhook and the e-mail (docs/attendance/sla.md).
+  const slaDeps = {
+    repos, jobs, now,
+    onBreach: createBreachAnnouncer({ repos, bus, jobs, webhooks: webhookDeps.webhooks, config: configOf, now, logger }),
+  };
+  const sla = createSlaListener(slaDeps);
   const onTicketChange = async (change: Parameters<typeof liveTickets>[0]) => {
     await liveTickets(change);
+    await sla.onTicketChange(change).catch((err: unknown) => logger.error({ err, ticket_id: change.ticket.id }, 'ticket SLA clock not updated'));
     await attendanceWebhooks.onTicketChange(change).catch((err: unknown) => logger.error({ err, ticket_id: change.ticket.id }, 'ticket webhook not enqueued'));
   };
   const attendance = createAttendanceService({
-    repos, customers: engine, bots: (idOrName) => bots.find(idOrName)?.config, logger, onTicketChange,
+    repos, customers: engine, bots: (idOrName) => bots.find(idOrName)?.config, logger, onTicketChange, jobs,
     // Reactions to attendance changes, in order (attendance/attendance-listener.ts).
     listeners: [
       createLiveEventsListener({ repos, bus }),
@@ -86,6 +94,7 @@ export async function wireAttendance(deps: {
       attendanceWebhooks.listener,
       // A conversation nobody skilled enough took is tried again as its requirement widens (docs/attendance/skills-routing.md).
       createSkillWideningListener({ jobs, config: configOf, now }),
+      sla.listener,
       // Each conversation's notices go to its destination (attendance/destinations/); the web console sees all anyway.
       createDestinationRegistry({
         repos, config: configOf,
@@ -133,6 +142,8 @@ export async function wireAttendance(deps: {
   const reportDeps = { reports: createAttendanceReportsRepo(db), now };
   await registerReportJobs({ ...reportDeps, jobs, mailer, logger });
   await registerSkillWideningJobs({ jobs, config: configOf, now, repos, assign: attendance.assign });
+  await registerSlaJobs({ ...slaDeps, jobs });
+  await registerHoursJobs({ ...attendance.useCaseDeps, jobs });
   return {
     assist,
     autoSummary,

@@ -2,8 +2,8 @@ import { createChannelAdapters, createProfileScreen, graphAdapterOf, listChannel
 import type { ProcessSettings } from '../config/index.js';
 import { createDriveLinks, createFileStore, driveLinkKey } from '../content/index.js';
 import {
-  createBotDataRepo, createBotWatchesRepo, createContentRecordsRepo, createEngineEventsRepo, createInboundQueueRepo, createMessagesRepo,
-  createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTurnStore,
+  createAttendanceWebhooksRepo, createBotDataRepo, createBotWatchesRepo, createContentRecordsRepo, createEngineEventsRepo, createInboundQueueRepo,
+  createKnowledgeRepo, createMessagesRepo, createMetricsRepo, createOutboxRepo, createSessionsRepo, createTableTriggerRunsRepo, createTurnStore,
 } from '../db/index.js';
 import { CHANNELS, createChannelRegistry, createDeliveryReceipts, createEngine, voiceModelsOf, type DeliveryStatusUpdate } from '../engine/index.js';
 import type { AttendanceRepositories } from '../attendance/index.js';
@@ -94,6 +94,9 @@ export function wireConversations(deps: {
     attendance: { repos: deps.attendanceRepos },
     campaigns,
     channels: { sms: adapters.sms, mobileMsg: graphAdapterOf(adapters, 'mobile_msg'), bot: (id) => bots.find(id) },
+    // The KB statistics, QUERY METRICS, and PUBLISH EVENT to the bot's event webhook (docs/basic.md).
+    knowledgeStats: createKnowledgeRepo(db), metrics: createMetricsRepo(db),
+    events: { webhooks: createAttendanceWebhooksRepo(db), jobs: infra.jobs, config: (id) => bots.find(id)?.config, now },
   });
   // Meetings (docs/meetings.md): CREATE MEETING's rooms now, /video, /call and /api/meet once the engine exists.
   const meetingRooms = wireMeetings({

@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { GraphAdapter, SmsAdapter } from '../adapters/index.js';
 import { createUser, type PasswordHasher, type UserDirectory } from '../auth/index.js';
-import { listBotAttendants, type AttendanceRepositories } from '../attendance/index.js';
+import { listBotAttendants, publishBotEvent, textSentiment, type AttendanceRepositories, type EnqueueWebhookDeps } from '../attendance/index.js';
 import type { BotConfig } from '../config/index.js';
 import { createScriptDraft, createScriptTask, createStoreDrive, mailboxReader, type FileStore } from '../content/index.js';
-import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type TaskRow } from '../db/index.js';
+import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type KnowledgeRepo, type MetricsRepo, type TaskRow } from '../db/index.js';
 import { PermanentDeliveryError } from '../engine/index.js';
 import {
   createFolderFileStore, createHttpPerformer, sitePagePath, type FilesPort, type LlmPort, type MailboxPort, type ScriptCapabilitiesPort, type ScriptTool, type UsersPort,
@@ -40,6 +40,12 @@ export function basicCapabilities(deps: {
   attendance?: { repos: AttendanceRepositories };
   /** The CRM's campaigns: ADD TO CAMPAIGN, TRACK CONVERSION, GET CAMPAIGN STATS. */
   campaigns?: Pick<Campaigns, 'keywords'>;
+  /** The knowledge base's sources in numbers: the KB statistics keywords. */
+  knowledgeStats?: Pick<KnowledgeRepo, 'stats'>;
+  /** The transcript's counts: QUERY METRICS. */
+  metrics?: Pick<MetricsRepo, 'conversationCounts'>;
+  /** PUBLISH EVENT's subscribers: the bot's event webhook (attendance-chatops-webhook). */
+  events?: EnqueueWebhookDeps;
 }): {
   users: UsersPort; files: FilesPort; mailbox: MailboxPort; capabilities: Partial<ScriptCapabilitiesPort>;
 } {
@@ -92,10 +98,27 @@ export function basicCapabilities(deps: {
         attendants: async ({ status, bot_id }) => (await listBotAttendants(attendance, bot_id, status)).map((a) => ({ ...a })),
       } : {}),
       ...(deps.campaigns ? { campaign: campaignKeyword(deps.campaigns) } : {}),
+      // ANALYZE SENTIMENT: the attendance's analyser of a text (nlp.js lexicons, emotion and escalation words).
+      sentiment: async ({ text }) => ({ ...(await textSentiment(text)) }),
+      userRoles: async ({ user_id }) => (await deps.users.findById(user_id))?.roles,
+      ...(deps.knowledgeStats ? { knowledgeStats: async ({ bot_id }) => ({ sources: await deps.knowledgeStats!.stats(bot_id) }) } : {}),
+      ...(deps.metrics ? { metrics: metricsKeyword(deps.metrics) } : {}),
+      ...(deps.events ? { publishEvent: ({ bot_id, ...event }) => publishBotEvent(deps.events!, bot_id, event) } : {}),
       ...(knowledge ? {
         knowledge: ({ action, name, refresh, bot_id }) => (action === 'use' ? knowledge.use(bot_id, name) : knowledge.website(bot_id, name, refresh)),
       } : {}),
     },
+  };
+}
+
+/** QUERY METRICS: the transcript's counts per bucket, every bucket of the range listed (0 when empty), oldest first. */
+function metricsKeyword(metrics: Pick<MetricsRepo, 'conversationCounts'>): ScriptCapabilitiesPort['metrics'] {
+  return async ({ metric, from, to, step_seconds, bot_id }) => {
+    const counted = new Map((await metrics.conversationCounts({ bot_id, metric, from, to, step_seconds })).map((r) => [r.bucket, r.count]));
+    const buckets = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / (step_seconds * 1000)));
+    return Array.from({ length: buckets }, (_, i) => ({
+      time: new Date(from.getTime() + i * step_seconds * 1000).toISOString(), count: counted.get(i) ?? 0,
+    }));
   };
 }
 

@@ -36,6 +36,9 @@ import {
   type UpdateTicketInput,
 } from './tickets/index.js';
 import { transferConversation, type TransferConversationInput } from './transfer-conversation.js';
+import { getQueueHours, putQueueHours, type QueueHoursInput } from './hours/index.js';
+import { createSlaPolicy, deleteSlaPolicy, getSlaAttainment, listSlaClocks, listSlaPolicies, updateSlaPolicy } from './sla/index.js';
+import type { NewSlaPolicy } from '../db/index.js';
 import { hangUpCall, holdCall, sendCallDigits, transferCall, type CallTransferTarget } from './calls/call-actions.js';
 import type { CallCommandRelay } from './calls/call-command-relay.js';
 import { NO_CALLS, type CallControlPort } from './calls/call-control-port.js';
@@ -128,6 +131,20 @@ export function createAttendanceApi(deps: AttendanceApiDeps) {
     skills: {
       overview: () => skillsOverview(base),
       setAttendant: (input: SetAttendantSkillsInput) => setAttendantSkills(base, input),
+    },
+    /** A queue's business hours and automatic replies (docs/attendance/business-hours.md). */
+    hours: {
+      get: (actor: Actor, queueId: string) => getQueueHours(base, actor, queueId),
+      put: (queueId: string, input: QueueHoursInput) => putQueueHours(base, queueId, input),
+    },
+    /** SLA policies, the running clocks and attainment (docs/attendance/sla.md). */
+    sla: {
+      policies: () => listSlaPolicies({ repos }),
+      createPolicy: (policy: NewSlaPolicy) => createSlaPolicy({ repos }, policy),
+      updatePolicy: (id: string, changes: Partial<NewSlaPolicy>) => updateSlaPolicy({ repos }, id, changes),
+      deletePolicy: (id: string) => deleteSlaPolicy({ repos }, id),
+      clocks: (actor: Actor) => listSlaClocks(repos, actor),
+      attainment: (input: { from?: Date; to?: Date; botId?: string }) => getSlaAttainment({ repos, now: base.now }, input),
     },
     tickets: {
       list: (input: ListTicketsInput) => listTickets(tickets, input),

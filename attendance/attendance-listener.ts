@@ -4,7 +4,7 @@
  * from each use case. The use cases call the listener after the change is stored; a listener's
  * failure is logged and never undoes or fails the change that caused it.
  */
-import type { AttendantProfileRow, ContactRow, ConversationRow, QueueMemberRow, SessionRow } from '../db/index.js';
+import type { AttendantProfileRow, ContactRow, ConversationRow, QueueHoursRow, QueueMemberRow, SessionRow, SlaPolicyRow } from '../db/index.js';
 import type { ConversationEvent } from './conversation-events.js';
 
 /**
@@ -22,6 +22,10 @@ export interface KnownFacts {
   memberships?: readonly QueueMemberRow[];
   /** Waiting items of the conversation's bot after the change. */
   waiting?: number;
+  /** Every SLA policy. */
+  slaPolicies?: readonly SlaPolicyRow[];
+  /** The business hours of the bot's queues that have them. */
+  queueHours?: readonly QueueHoursRow[];
 }
 
 export interface AttendanceListener {

@@ -1,6 +1,6 @@
 import type {
   AttendanceConversationsRepo, AttendanceCustomerRepo, AttendanceEventsRepo, AttendanceHandoffRepo, AttendantProfilesRepo, BotsRepo, CrmAttendanceLogsRepo, CrmRepo, MessagesRepo,
-  QueuesRepo, SessionsRepo, TicketsRepo, UsersRepo,
+  QueueHoursRepo, QueuesRepo, SessionsRepo, SlaRepo, TicketsRepo, UsersRepo,
 } from '../db/index.js';
 
 /**
@@ -14,6 +14,10 @@ export interface AttendanceRepositories {
   handoffs: AttendanceHandoffRepo;
   events: AttendanceEventsRepo;
   queues: QueuesRepo;
+  /** Queues' business hours and automatic replies (hours/). */
+  hours: QueueHoursRepo;
+  /** SLA policies and clocks (sla/). */
+  sla: SlaRepo;
   profiles: AttendantProfilesRepo;
   tickets: TicketsRepo;
   users: UsersRepo;

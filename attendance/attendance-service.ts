@@ -12,6 +12,7 @@ import {
 import {
   ENGINE_EVENTS, type Channel, type EngineEventHandlers, type EngineEventPayloads, type JobEvent, type OutboundMessage,
 } from '../engine/index.js';
+import type { JobQueue } from '../infra/jobs/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { AttendantStatus } from './assignment/capacity.js';
 import { combineListeners, type AttendanceListener } from './attendance-listener.js';
@@ -45,6 +46,8 @@ export interface AttendanceServiceDeps {
   listeners?: readonly Partial<AttendanceListener>[];
   /** Told about every ticket change (the consoles' `ticket_updated` frames); see `TicketDeps.onTicketChange`. */
   onTicketChange?: TicketDeps['onTicketChange'];
+  /** The job queue, for the opening checks of closed queues (hours/hours-jobs.ts); without it they wait to be taken. */
+  jobs?: Pick<JobQueue, 'add'>;
 }
 
 /** A queue item as the API shows it (plus queue, topic and the cycle's timestamps). */
@@ -95,6 +98,12 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     await deps.customers.send(messages);
   };
 
+  // What a new cycle may do besides queueing: hand the session back to the bot, open a ticket, wait for the opening (docs/attendance/business-hours.md).
+  const queueing = {
+    ...base, notify, release: (sessionId: string) => deps.customers.resolve(sessionId, {}),
+    ...(deps.jobs ? { jobs: deps.jobs } : {}), ...(deps.onTicketChange ? { onTicketChange: deps.onTicketChange } : {}),
+  };
+
   // The job's own handoff is queued by the statement itself when it can (attendance/queue-conversation.ts, handoffQueueing).
   const queueingOf = (event: JobEvent): { queueing?: HandoffQueueing } => {
     if (event.name !== ENGINE_EVENTS.handedOff) return {};
@@ -109,7 +118,7 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     };
     // The facts read beside the events job's own read apply to the handoff they were read for.
     const facts = expectNew && isHandoffFacts(prepared) && prepared.session.id === session.id ? prepared : undefined;
-    await queueConversation({ ...base, notify }, { session, inbound, expectNew, ...(facts ? { facts } : {}) });
+    await queueConversation(queueing, { session, inbound, expectNew, ...(facts ? { facts } : {}) });
   };
   /** What attendance does with the engine's domain events (engine/domain-events.ts). */
   const engineEventHandlers: EngineEventHandlers = {

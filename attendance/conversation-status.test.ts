@@ -27,6 +27,7 @@ const ALLOWED: [From, ConversationAction, ConversationStatus, string][] = [
   ['assigned', 'customer_left', 'resolved', 'conversation.resolved'],
   ['active', 'customer_left', 'resolved', 'conversation.resolved'],
   ['pending', 'customer_left', 'resolved', 'conversation.resolved'],
+  ['waiting', 'release', 'resolved', 'conversation.resolved'],
 ];
 const FROMS: From[] = ['none', 'waiting', 'assigned', 'active', 'pending', 'resolved'];
 const REFUSED = FROMS.flatMap((from) =>

@@ -13,7 +13,7 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
 /** What can happen to a conversation; each is one row of the table. */
 export const CONVERSATION_ACTIONS = [
-  'transfer', 'assign', 'accept', 'attendant_replied', 'customer_replied', 'resolve', 'requeue', 'transfer_to_attendant', 'customer_left',
+  'transfer', 'assign', 'accept', 'attendant_replied', 'customer_replied', 'resolve', 'requeue', 'transfer_to_attendant', 'customer_left', 'release',
 ] as const;
 export type ConversationAction = (typeof CONVERSATION_ACTIONS)[number];
 
@@ -89,6 +89,11 @@ const TABLE: Record<ConversationAction, Rule> = {
   customer_left: {
     from: ['waiting', ...HELD], to: 'resolved', needsAttendant: false,
     emit: (b, c) => ({ name: CONVERSATION_EVENTS.resolved, payload: { ...b, reason: 'customer left', ...opt({ attendant_id: c.assigned_to }) } }),
+  },
+  // Nobody can attend it now (the queue is closed or unstaffed) and the queue hands it back to the bot or to a ticket (docs/attendance/business-hours.md).
+  release: {
+    from: ['waiting'], to: 'resolved', needsAttendant: false,
+    emit: (b, c) => ({ name: CONVERSATION_EVENTS.resolved, payload: { ...b, ...opt({ reason: c.reason }) } }),
   },
   transfer_to_attendant: {
     from: HELD, to: 'assigned', needsAttendant: true,

@@ -128,7 +128,9 @@ export {
   createWorkchatDestination, customerLine, type ConversationOffer, type WorkchatDesk,
 } from './workchat/workchat-destination.js';
 export { createMobileMsgDestination, newConversationNotice, type AttendantPhoneNotifier } from './mobile-msg/mobile-msg-destination.js';
-export { createAttendanceWebhookListener, registerAttendanceWebhookJobs, type AttendanceWebhookMessage } from './webhooks/index.js';
+export { createAttendanceWebhookListener, publishBotEvent, registerAttendanceWebhookJobs, type AttendanceWebhookMessage, type EnqueueWebhookDeps } from './webhooks/index.js';
+// ANALYZE SENTIMENT of a bot script: the assist's analyser without a model (nlp.js lexicons and keyword lists).
+export { fallbackSentiment as textSentiment } from './assist/fallbacks/sentiment-fallback.js';
 export {
   createTeamChatDestination, createTeamChatInbox, type TeamChatInboxLine, type TeamChatNoticeFacts, type TeamChatPoster,
 } from './team-chat/index.js';
@@ -157,3 +159,11 @@ export {
   type ReportAnswer, type ReportCatalogue, type ReportDefinition, type ReportFile, type ReportJobsDeps, type ReportsApi, type ReportPeriod,
   type SavedReport, type SaveReportInput, type UpdateReportInput,
 } from './reports/index.js';
+// Business hours, automatic replies and SLA policies (docs/attendance/business-hours.md, docs/attendance/sla.md).
+export {
+  AUTO_REPLY_KINDS, WEEKDAYS, registerHoursJobs, type AutoReply, type QueueHoursInput, type QueueHoursView,
+} from './hours/index.js';
+export {
+  createBreachAnnouncer, createSlaListener, registerSlaJobs, type SlaAttainment, type SlaBreach, type SlaDeps,
+} from './sla/index.js';
+export type { SlaBreachedFrame, SlaClockView } from './live/live-events.js';

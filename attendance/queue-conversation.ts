@@ -6,8 +6,10 @@
 import { defaultBotConfig, type BotConfig } from '../config/index.js';
 import { translate } from '../infra/i18n.js';
 import {
-  type ConversationRow, type HandoffFacts, type HandoffQueueing,
+  type ConversationRow, type HandoffFacts, type HandoffQueueing, type QueueHoursRow,
 } from '../db/index.js';
+import { answerUnstaffed, unstaffedSituation, type UnstaffedDeps } from './hours/answer-unstaffed.js';
+import { waitingNotice } from './queue-notice.js';
 import type { InboundMessage, OutboundMessage, SessionSnapshot } from '../engine/index.js';
 import { queuePosition } from './assignment/backfill-order.js';
 import { conversationSkills, rulesUseTier } from './assignment/conversation-skills.js';
@@ -18,7 +20,7 @@ import { silentListener, type KnownFacts } from './attendance-listener.js';
 import { transition } from './conversation-status.js';
 import { defaultPriority, resolvePriority } from './priority.js';
 
-export interface QueueConversationDeps extends AssignDeps {
+export interface QueueConversationDeps extends AssignDeps, Omit<UnstaffedDeps, keyof AssignDeps> {
   /** Sends system messages to the customer (the engine's outbound side). */
   notify: (messages: OutboundMessage[]) => Promise<void>;
 }
@@ -112,9 +114,38 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
 
   const position = queuePosition(queued, session.id) ?? queued.length;
   const estimate = average === undefined ? config['attendance-max-wait-seconds'] : Math.round(position * average);
+  // A queue with business hours answers for itself (docs/attendance/business-hours.md); read after the frame went out.
+  const hoursRow = !item.queue_id ? undefined
+    : facts ? facts.queueHours.find((h) => h.queue_id === item.queue_id) : await deps.repos.hours.get(item.queue_id);
+  if (hoursRow) return queueWithHours(deps, { item, hoursRow, facts, position, estimate, to: session.external_user_id, queueName: queue?.name ?? '', customer });
   await deps.notify([customer(queueMessage(position, estimate, config.language))]);
 
   const assigned = await assignConversation(deps, { sessionId: session.id, current: item, ...(facts ? { known: facts } : {}) });
+  return { kind: 'queued', item: assigned ?? item, position, estimated_wait_seconds: estimate, assigned_to: assigned?.assigned_to ?? null };
+}
+
+/**
+ * The new cycle of a queue with business hours: closed or unstaffed, the automatic reply and the
+ * queue's action (hours/answer-unstaffed.ts); otherwise assignment is tried first, so a customer
+ * left waiting gets the `all_busy` reply when the queue has one (queue-notice.ts).
+ */
+async function queueWithHours(deps: QueueConversationDeps, input: {
+  item: ConversationRow; hoursRow: QueueHoursRow; facts: HandoffFacts | undefined; position: number; estimate: number; to: string; queueName: string;
+  customer: (text: string) => OutboundMessage;
+}): Promise<QueueConversationResult> {
+  const { item, hoursRow, facts, position, estimate } = input;
+  const known = facts ? { online: facts.profiles.filter((p) => p.status === 'online'), memberships: facts.memberships } : {};
+  const situation = await unstaffedSituation(deps, item, hoursRow, known);
+  if (situation) {
+    const after = await answerUnstaffed(deps, { item, situation, hoursRow, to: input.to, queueName: input.queueName, expectedWaitSeconds: estimate, position });
+    return { kind: 'queued', item: after, position, estimated_wait_seconds: estimate, assigned_to: null };
+  }
+  const assigned = await assignConversation(deps, { sessionId: item.session_id, current: item, ...(facts ? { known: facts } : {}) });
+  const config = deps.config(item.bot_id) ?? defaultBotConfig();
+  const text = assigned
+    ? queueMessage(position, estimate, config.language)
+    : waitingNotice({ position, estimatedWaitSeconds: estimate, language: config.language, channel: item.channel, hours: hoursRow, queueName: input.queueName });
+  await deps.notify([input.customer(text)]);
   return { kind: 'queued', item: assigned ?? item, position, estimated_wait_seconds: estimate, assigned_to: assigned?.assigned_to ?? null };
 }
 
@@ -179,6 +210,7 @@ function knownOf(facts: HandoffFacts, waiting: number): KnownFacts {
   const contact = customerContactOf(facts);
   return {
     session: facts.session, online: facts.profiles.filter((p) => p.status === 'online'), memberships: facts.memberships, waiting,
+    slaPolicies: facts.slaPolicies, queueHours: facts.queueHours,
     ...(contact === undefined ? {} : { contact }),
   };
 }

@@ -115,7 +115,7 @@ function simulate(effect: Exclude<ConversationEffect, { type: 'qrcode.read' }>, 
     case 'template.send':
       throw new Error('not available: SEND TEMPLATE (the CLI has no mobile_msg channel)');
     case 'kb':
-      throw new Error('not available: USE KB / USE WEBSITE (the CLI has no knowledge base)');
+      throw new Error(`not available: ${effect.action === 'refresh' ? 'REFRESH' : 'USE KB / USE WEBSITE'} (the CLI has no knowledge base)`);
     case 'tools':
       throw new Error('not available: ADD TOOL / USE TOOL (the CLI has no language model)');
     // The CLI runs no handlers (docs/basic.md, "Event handlers"): ON CHANGE declares, ON EMAIL has no mailbox to read.
@@ -124,6 +124,25 @@ function simulate(effect: Exclude<ConversationEffect, { type: 'qrcode.read' }>, 
       return null;
     case 'event.last':
       throw new Error(`GET LAST "${effect.name}": the CLI runs no ON EMAIL or ON CHANGE handlers`);
+    // Without a model, AI SCORE LEAD is the scoring rule's score, as on a server bot without one.
+    case 'lead.score':
+      return { ...effect.rule, breakdown: { ...(effect.rule.breakdown as Record<string, Value>), ai_confidence: null, ai_reasoning: null } };
+    case 'sentiment':
+      throw new Error('not available: ANALYZE SENTIMENT (the CLI has no attendance analyser)');
+    case 'kb.stats':
+      throw new Error('not available: the KB statistics (the CLI has no knowledge base)');
+    case 'metrics.query':
+      throw new Error('not available: QUERY METRICS (the CLI keeps no conversations)');
+    case 'bot.memory.share':
+      throw new Error('not available: BOT SHARE MEMORY (the CLI runs one bot)');
+    case 'bot.add':
+      throw new Error('not available: ADD BOT (the CLI runs one bot)');
+    case 'role.allow':
+      throw new Error('not available: ALLOW ROLE / SET ROLE (the CLI has no sign-in)');
+    // The CLI has no event bus: the event goes to the trace log only.
+    case 'event.publish':
+      log(`event ${effect.name}`);
+      return null;
     case 'mail.send':
     case 'talk.to':
     case 'context.set':

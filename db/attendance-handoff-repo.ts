@@ -1,6 +1,8 @@
 import type { ConversationRow, LogEntry } from './attendance-conversations-repo.js';
 import type { AttendantProfileRow, QueueMemberRow, QueueRow } from './attendance-repo.js';
 import type { ContactRow } from './crm-repo.js';
+import type { QueueHoursRow } from './attendance-hours-repo.js';
+import type { SlaPolicyRow } from './attendance-sla-repo.js';
 import type { StatementUnderLock } from './engine-events-repo.js';
 import type { SessionRow } from './sessions-repo.js';
 
@@ -32,6 +34,10 @@ export interface HandoffFacts {
   phoneContacts: ContactRow[];
   /** The new cycle the statement wrote (`HandoffQueueing`), with its event log; absent when it wrote nothing. */
   started?: ConversationRow;
+  /** The business hours of the queues in `queues` that have them (docs/attendance/business-hours.md). */
+  queueHours: QueueHoursRow[];
+  /** Every SLA policy (docs/attendance/sla.md). */
+  slaPolicies: SlaPolicyRow[];
 }
 
 /**
@@ -154,7 +160,9 @@ const HANDOFF_STATEMENT = `
     'contact', (select to_jsonb(c) from crm_contacts c, s where c.id = s.customer_id),
     'phone_contacts', (select coalesce(jsonb_agg(to_jsonb(c) order by c.created_at, c.id), '[]'::jsonb)
       from crm_contacts c, s where c.bot_id = s.bot_id and c.phone in (select phone from phones)),
-    'started', (select to_jsonb(st) from started st)
+    'started', (select to_jsonb(st) from started st),
+    'queue_hours', (select coalesce(jsonb_agg(to_jsonb(h)), '[]'::jsonb) from attendance_queue_hours h where h.queue_id in (select id from q)),
+    'sla_policies', (select coalesce(jsonb_agg(to_jsonb(p) order by p.name), '[]'::jsonb) from attendance_sla_policies p)
   ) end as answer`;
 
 /**
@@ -199,6 +207,8 @@ export function createAttendanceHandoffRepo() {
         contact: row.contact ? dated(row.contact as Json, ['created_at', 'updated_at']) as unknown as ContactRow : undefined,
         phoneContacts: list('phone_contacts').map((c) => dated(c, ['created_at', 'updated_at']) as unknown as ContactRow),
         ...(row.started ? { started: asConversation(row.started as Json) } : {}),
+        queueHours: list('queue_hours').map((h) => dated(h, ['updated_at']) as unknown as QueueHoursRow),
+        slaPolicies: list('sla_policies').map((p) => dated(p, ['created_at', 'updated_at']) as unknown as SlaPolicyRow),
       };
     },
   };

@@ -1,6 +1,8 @@
 import { createAttendanceConversationsRepo } from './attendance-conversations-repo.js';
 import { createAttendanceCustomerRepo } from './attendance-customer-repo.js';
 import { createAttendanceHandoffRepo } from './attendance-handoff-repo.js';
+import { createQueueHoursRepo } from './attendance-hours-repo.js';
+import { createSlaRepo } from './attendance-sla-repo.js';
 import { createAttendanceEventsRepo, createAttendantProfilesRepo, createQueuesRepo } from './attendance-repo.js';
 import { createBotsRepo } from './bots-repo.js';
 import type { Database } from './connection.js';
@@ -18,6 +20,8 @@ function attendanceStores(db: Database) {
     handoffs: createAttendanceHandoffRepo(),
     events: createAttendanceEventsRepo(db),
     queues: createQueuesRepo(db),
+    hours: createQueueHoursRepo(db),
+    sla: createSlaRepo(db),
     profiles: createAttendantProfilesRepo(db),
     tickets: createTicketsRepo(db),
     users: createUsersRepo(db),

@@ -43,6 +43,11 @@ export {
   createAttendanceConversationsRepo, type AttendanceConversationsRepo, type ConversationRow, type NewConversation,
   type ConversationFields, type ExpectedState, type QueueItemRow, type LogEntry, type StartedConversation,
 } from './attendance-conversations-repo.js';
+export { createQueueHoursRepo, type QueueHoursRepo, type QueueHoursRow, type QueueHoursWrite } from './attendance-hours-repo.js';
+export {
+  createSlaRepo, type SlaRepo, type SlaPolicyRow, type NewSlaPolicy, type SlaClockRow, type NewSlaClock, type SlaAttainmentRow,
+} from './attendance-sla-repo.js';
+export { CLOSED_ACTIONS, SLA_METRICS, SLA_SUBJECTS, type ClosedAction, type SlaMetric, type SlaSubject, type StoredAutoReply } from './schema/index.js';
 export { createTurnStore, newRowId, type TurnStore, type TurnWrite, type TurnCommit, type SessionWrite, type InboundWrite, type OutboundWrite, type EventWrite, type StoredReply, type LoadedConversation, type ConversationKey } from './turn-store.js';
 export type { SqlExecutor, Statement } from './sql-executor.js';
 export { createAttendanceRepositories, type AttendanceRepositoryBundle } from './attendance-repositories.js';

@@ -62,6 +62,22 @@ export function createKnowledgeRepo(db: Database) {
       });
     },
 
+    /** Every source of the bot with its documents, passages and bytes of text (the KB statistics keywords). */
+    async stats(botId: string): Promise<(IndexedSource & { bytes: number })[]> {
+      return db.select({
+        source: knowledgeSources.source, kind: knowledgeSources.kind, fingerprint: knowledgeSources.fingerprint,
+        language: knowledgeSources.language, indexed_at: knowledgeSources.indexed_at,
+        chunks: sql<number>`count(${knowledgeChunks.id})::int`,
+        documents: sql<number>`count(distinct ${knowledgeChunks.document})::int`,
+        bytes: sql<number>`coalesce(sum(octet_length(${knowledgeChunks.content})), 0)::bigint`.mapWith(Number),
+      })
+        .from(knowledgeSources)
+        .leftJoin(knowledgeChunks, eq(knowledgeChunks.source_id, knowledgeSources.id))
+        .where(eq(knowledgeSources.bot_id, botId))
+        .groupBy(knowledgeSources.id)
+        .orderBy(knowledgeSources.source);
+    },
+
     /** The passages of `sources` matching any of `terms` (plain words), best first. */
     async search(input: { bot_id: string; sources: readonly string[]; terms: readonly string[]; limit: number }): Promise<FoundChunk[]> {
       if (input.sources.length === 0 || input.terms.length === 0) return [];

@@ -26,6 +26,7 @@ import { attendanceCustomerRoutes } from './routes/attendance-customer.js';
 import { attendanceLlmRoutes } from './routes/attendance-llm.js';
 import { attendanceQueueRoutes } from './routes/attendance-queues.js';
 import { attendanceSkillRoutes } from './routes/attendance-skills.js';
+import { attendanceSlaRoutes } from './routes/attendance-sla.js';
 import { attendanceTicketRoutes } from './routes/attendance-tickets.js';
 import { channelMediaRoutes } from './routes/channel-media.js';
 import { crmCampaignRoutes } from './routes/crm-campaigns.js';
@@ -173,6 +174,7 @@ export function createApp(deps: AppDeps): Express {
     ...attendanceRoutes(deps.attendance),
     ...attendanceQueueRoutes(deps.attendance),
     ...attendanceSkillRoutes(deps.attendance),
+    ...attendanceSlaRoutes(deps.attendance),
     ...attendanceKanbanRoutes(deps.attendance),
     ...attendanceCustomerRoutes(deps.attendance),
     ...attendanceCallRoutes({

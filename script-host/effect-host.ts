@@ -14,6 +14,9 @@ import { getSessionKey, setSessionKey } from './session-keys.js';
 import { changeContact, getContact } from './script-contact.js';
 import { mailboxSettingsOf, noMailboxMessage } from './mailbox-settings.js';
 import { lookAtFoldersSoon, scheduleWatch } from './watch-bot.js';
+import { aiScoreLead, knowledgeStatistic, queryMetrics } from './script-insights.js';
+import { addBotTrigger } from './bot-triggers.js';
+import { SIGNED_IN_USER_KEY } from './session-keys.js';
 
 /** The mail or drive change an ON EMAIL / ON CHANGE run was started for, as GET LAST names it. */
 export interface WatchEvent {
@@ -136,6 +139,30 @@ function lastEvent(event: WatchEvent | undefined, name: string): Value {
     throw new Error(`GET LAST "${name}": only a run started by ${name === 'email_received_events' ? 'ON EMAIL' : 'ON CHANGE'} has one`);
   }
   throw new Error(`GET LAST "${name}": only "email_received_events" (in an ON EMAIL run) and "folder_change_events" (in an ON CHANGE run) are known`);
+}
+
+/**
+ * BOT SHARE MEMORY key WITH bot (docs/basic.md, "BOT SHARE MEMORY"): the key's value in this bot's
+ * memory is written under the same key to the other bot's memory; resolves to the value shared.
+ */
+async function shareMemory(ctx: HostContext, bot: ScriptBot, key: string, other: string): Promise<Value> {
+  const target = ctx.bots(other);
+  if (!target) throw new Error(`BOT SHARE MEMORY: there is no bot "${other}" on this server`);
+  const value = await ctx.repos.botData.botMemory(bot.id).get(key);
+  await ctx.repos.botData.botMemory(target.id).set(key, value);
+  return value;
+}
+
+/**
+ * ALLOW ROLE role (docs/basic.md, "ALLOW ROLE"): the script goes on when the person of the
+ * conversation signed in (HEAR x AS LOGIN) with an account that has the role now; otherwise it stops.
+ */
+async function allowRole(ctx: HostContext, turn: SessionTurn, role: string): Promise<Value> {
+  const userId = turn.context[SIGNED_IN_USER_KEY];
+  if (typeof userId !== 'string') throw new Error(`ALLOW ROLE "${role}": no one signed in to this conversation (HEAR user AS LOGIN first)`);
+  const roles = await ctx.capabilities.userRoles({ user_id: userId });
+  if (!roles?.some((r) => r.toLowerCase() === role.toLowerCase())) throw new Error(`ALLOW ROLE "${role}": the signed-in account does not have this role`);
+  return true;
 }
 
 const noUserMemory = {
@@ -283,13 +310,32 @@ async function performConversationEffect(
         session('CLEAR KB').setContext(KB_SOURCES_KEY, name === '' ? [] : active.filter((s) => s.toLowerCase() !== name));
         return null;
       }
+      // REFRESH "name" indexes the collection again when its files changed, activating nothing.
+      const refresh = effect.action === 'refresh';
       const indexed = await ctx.capabilities.knowledge({
-        action: effect.action, name: effect.name, bot_id: bot.id, ...(effect.refresh === undefined ? {} : { refresh: effect.refresh }),
+        action: effect.action === 'website' ? 'website' : 'use', name: effect.name, bot_id: bot.id, ...(effect.refresh === undefined ? {} : { refresh: effect.refresh }),
       });
+      if (refresh) return { success: true, source: indexed.source, documents: indexed.documents, chunks: indexed.chunks };
       // A SET SCHEDULE run has no session: it indexes (USE WEBSITE on a schedule refreshes a site) without activating.
       if (turn && !active.includes(indexed.source)) turn.setContext(KB_SOURCES_KEY, [...active, indexed.source]);
       return { success: true, source: indexed.source, documents: indexed.documents, chunks: indexed.chunks };
     }
+    case 'sentiment':
+      return ctx.capabilities.sentiment({ text: effect.text, bot_id: bot.id });
+    case 'lead.score':
+      return aiScoreLead(ctx, bot, effect);
+    case 'kb.stats':
+      return knowledgeStatistic(ctx, bot, effect);
+    case 'metrics.query':
+      return queryMetrics(ctx, bot, effect);
+    case 'bot.memory.share':
+      return shareMemory(ctx, bot, effect.key, effect.bot);
+    case 'event.publish':
+      return ctx.capabilities.publishEvent({ name: effect.name, data: effect.data, bot_id: bot.id, session_id: turn?.id ?? null });
+    case 'role.allow':
+      return allowRole(ctx, session('ALLOW ROLE'), effect.role);
+    case 'bot.add':
+      return addBotTrigger(ctx, bot, session('ADD BOT'), { bot: effect.bot, words: effect.words });
     case 'tools': {
       const current = session(effect.action === 'clear' ? 'CLEAR TOOLS' : `${effect.action.toUpperCase()} TOOL`);
       current.setContext(LLM_TOOLS_KEY, effect.action === 'clear' ? [] : addTool(bot, current.context[LLM_TOOLS_KEY], effect.name));

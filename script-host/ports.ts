@@ -173,6 +173,41 @@ export interface ScriptCapabilitiesPort {
    * campaigns, named by ref, name or id; `session` is the conversation the keyword runs in, if any.
    */
   campaign(request: CampaignRequest): Promise<Value>;
+  /** ANALYZE SENTIMENT: the attendance's analyser; resolves to `{overall, score, emotions, escalation_risk, urgency}`. */
+  sentiment(request: { text: string; bot_id: string }): Promise<Value>;
+  /** The KB statistics keywords (docs/basic.md, "Knowledge base statistics"): the bot's indexed sources in numbers. */
+  knowledgeStats(request: { bot_id: string }): Promise<KnowledgeStats>;
+  /** QUERY METRICS: the bot's conversations counted per interval over a range (docs/basic.md, "QUERY METRICS"). */
+  metrics(request: MetricsQuery & { bot_id: string }): Promise<Value>;
+  /** PUBLISH EVENT: the event for the bot's subscribers (its event webhook); resolves to whether one took it. */
+  publishEvent(request: { name: string; data: Value; bot_id: string; session_id: string | null }): Promise<boolean>;
+  /** ALLOW ROLE: the roles of the account a person signed in with (HEAR x AS LOGIN), as they are now; undefined when it is gone. */
+  userRoles(request: { user_id: string }): Promise<string[] | undefined>;
+}
+
+/** One indexed source of the bot's knowledge base, in numbers. */
+export interface KnowledgeSourceStats {
+  source: string;
+  kind: string;
+  documents: number;
+  chunks: number;
+  /** Characters of text indexed (UTF-8 bytes of the passages). */
+  bytes: number;
+  indexed_at: Date;
+}
+
+/** The bot's knowledge base in numbers: its sources, as indexed now. */
+export interface KnowledgeStats {
+  sources: KnowledgeSourceStats[];
+}
+
+/** QUERY METRICS' question: which count, over which time, in which steps. */
+export interface MetricsQuery {
+  metric: 'messages' | 'active_sessions';
+  from: Date;
+  to: Date;
+  /** The length of one bucket, in seconds. */
+  step_seconds: number;
 }
 
 /** What a script changes on the conversation's contact: a field (SET CONTACT) or a tag (ADD TAG). */
@@ -267,5 +302,20 @@ export const capabilitiesNotConfigured: ScriptCapabilitiesPort = {
   },
   async attendants() {
     throw new Error('not available: GET ATTENDANTS (no attendance service is wired to the engine)');
+  },
+  async sentiment() {
+    throw new Error('not available: ANALYZE SENTIMENT (no sentiment analyser is wired to scripts on this server)');
+  },
+  async knowledgeStats() {
+    throw new Error('not available: the KB statistics (there is no knowledge base on this server)');
+  },
+  async metrics() {
+    throw new Error('not available: QUERY METRICS (no conversation metrics are wired to scripts on this server)');
+  },
+  async publishEvent() {
+    return false;
+  },
+  async userRoles() {
+    throw new Error('not available: ALLOW ROLE (no users service is wired to scripts on this server)');
   },
 };

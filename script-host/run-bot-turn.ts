@@ -5,6 +5,8 @@ import { createTurnHost } from './effect-host.js';
 import { answerVerdict, readScriptDialog, storedDialogOf, type ScriptDialog } from './script-dialog.js';
 import type { HostContext, ScriptBot } from './script-host-context.js';
 import { offerSignIn, SIGN_IN_UNAVAILABLE } from './sign-in-link.js';
+import { triggeredBot } from './bot-triggers.js';
+import { DIALOG_BOT_KEY, SIGNED_IN_USER_KEY } from './session-keys.js';
 
 /**
  * The engine's bot runner (engine/bot-runner.ts): one turn of the bot's BASIC dialog, as
@@ -35,10 +37,11 @@ export async function runBotTurn(ctx: HostContext, turn: SessionTurn, input: Bot
  * output over only when the turn ends.
  * Resolves to the dialog to store, or undefined when the VM did not run (nothing to change).
  */
-async function runDialogTurn(ctx: HostContext, bot: ScriptBot, turn: SessionTurn, input: BotInput): Promise<ScriptDialog | null | undefined> {
+async function runDialogTurn(ctx: HostContext, ownBot: ScriptBot, turn: SessionTurn, input: BotInput): Promise<ScriptDialog | null | undefined> {
   // A channel's restart command (bot_msg `/start`) drops whatever dialog there was.
   const restart = input.kind === 'message' && input.inbound.command?.kind === 'restart';
   const stored = restart ? null : readScriptDialog(turn.session.dialog_state);
+  const bot = dialogBot(ctx, ownBot, turn, stored === null && input.kind === 'message' ? input.inbound.text : undefined);
   const options = {
     library: bot.dialogs, host: createTurnHost(ctx, bot, turn), limits: turnLimitsFrom(bot.config), now: ctx.now,
     // HEAR's re-asks in the bot's language (locales/<language>/server.json, "hear").
@@ -52,6 +55,8 @@ async function runDialogTurn(ctx: HostContext, bot: ScriptBot, turn: SessionTurn
     result = await resumeDialog({ ...options, state: stored.state });
   } else if (input.kind === 'signed_in') {
     if (stored?.status !== 'waiting') return undefined;
+    // ALLOW ROLE reads the account the person signed in with (docs/basic.md, "ALLOW ROLE").
+    turn.setContext(SIGNED_IN_USER_KEY, input.user.id);
     result = await resumeDialog({ ...options, state: stored.state, answer: input.user });
   } else if (stored?.status === 'sleeping') {
     return undefined;
@@ -79,6 +84,22 @@ async function runDialogTurn(ctx: HostContext, bot: ScriptBot, turn: SessionTurn
     return null;
   }
   return storedDialogOf(result);
+}
+
+/**
+ * The bot whose dialog runs this turn: a dialog an ADD BOT trigger started keeps running on its bot
+ * until it ends (the session's `dialog_bot`); a message starting a new dialog goes to the bot whose
+ * ADD BOT words it holds, else to the conversation's own bot.
+ */
+function dialogBot(ctx: HostContext, ownBot: ScriptBot, turn: SessionTurn, startingWith: string | undefined): ScriptBot {
+  if (startingWith === undefined) {
+    const running = turn.context[DIALOG_BOT_KEY];
+    return (typeof running === 'string' ? ctx.bots(running) : undefined) ?? ownBot;
+  }
+  const routed = triggeredBot(ctx, turn, startingWith);
+  // Written only when it changes: most conversations never have an ADD BOT, and their turns write nothing more.
+  if ((turn.context[DIALOG_BOT_KEY] ?? null) !== (routed?.name ?? null)) turn.setContext(DIALOG_BOT_KEY, routed?.name ?? null);
+  return routed ?? ownBot;
 }
 
 /**

@@ -13,6 +13,11 @@ export const READABLE_SESSION_KEYS = [
   'priority', 'failed_attempts', 'customer_email', 'customer_phone', 'complexity_score', 'transfer_skills',
 ] as const;
 
+/** The bot whose dialog runs in the conversation when an ADD BOT trigger started it (docs/basic.md, "ADD BOT"). */
+export const DIALOG_BOT_KEY = 'dialog_bot';
+/** The account a person of the conversation signed in with (HEAR x AS LOGIN), for ALLOW ROLE. */
+export const SIGNED_IN_USER_KEY = 'signed_in_user_id';
+
 const BOOLEAN_KEYS = new Set(['voice_response', 'needs_human']);
 
 /**

@@ -89,6 +89,7 @@ export async function moveKanbanCard(deps: MoveKanbanCardDeps, input: MoveKanban
       case 'assign':
       case 'transfer_to_attendant':
       case 'customer_left':
+      case 'release':
         throw refuse(`A card cannot move from ${from} to ${to}`, row.status);
     }
   } catch (error) {

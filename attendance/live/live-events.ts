@@ -112,8 +112,31 @@ export interface DeliveryFailedFrame {
   reason: string;
 }
 
+/** An SLA clock ran out (sla/announce-sla-breach.ts; docs/attendance/sla.md, "Breaches"). */
+export interface SlaBreachedFrame {
+  type: 'sla_breached';
+  clock: SlaClockView;
+}
+
+/** A clock as the console and the API show it. */
+export interface SlaClockView {
+  id: string;
+  subject: 'conversation' | 'ticket';
+  /** The conversation's session id, or the ticket's id. */
+  subject_id: string;
+  metric: 'first_response' | 'resolution';
+  queue_id: string | null;
+  attendant_id: string | null;
+  target_seconds: number;
+  business_hours: boolean;
+  started_at: string;
+  due_at: string | null;
+  met_at: string | null;
+  breached_at: string | null;
+}
+
 export type LiveFrame =
-  | NewConversationFrame | CustomerMessageFrame | ConversationAssignedFrame | ConversationResolvedFrame
+  | SlaBreachedFrame | NewConversationFrame | CustomerMessageFrame | ConversationAssignedFrame | ConversationResolvedFrame
   | ConversationUpdatedFrame | QueueUpdatedFrame | ConversationSummaryFrame | TicketUpdatedFrame | CustomerTypingFrame
   | DeliveryFailedFrame | CobrowseFrame;
 

@@ -24,7 +24,11 @@ export type EmailNotice =
   | { kind: 'new_assignment'; conversation: ConversationFacts; attendant_name: string }
   | { kind: 'queue_alert'; conversation: ConversationFacts; waiting_count: number; threshold: number }
   | { kind: 'customer_waiting'; conversation: ConversationFacts; attendant_name?: string }
-  | { kind: 'sla_breach'; conversation: ConversationFacts; max_wait_seconds: number; attendant_name?: string }
+  | {
+    kind: 'sla_breach'; conversation: ConversationFacts; max_wait_seconds: number; attendant_name?: string;
+    /** An SLA policy's target that ran out (docs/attendance/sla.md); absent for the queue's wait limit. */
+    target?: { metric: 'first_response' | 'resolution'; subject: 'conversation' | 'ticket' };
+  }
   | { kind: 'resolved'; conversation: ConversationFacts };
 
 /** A rendered notice, ready for the mailer. */
@@ -102,7 +106,9 @@ function partsOf(notice: EmailNotice): Parts {
     case 'sla_breach':
       return {
         subject: `SLA breached: ${c.customer_name} waiting ${waited}`,
-        lead: `${c.customer_name} has waited longer than the queue's limit of ${formatDuration(notice.max_wait_seconds)} without being attended.`,
+        lead: notice.target
+          ? `The ${notice.target.metric === 'first_response' ? 'first-response' : 'resolution'} target of ${formatDuration(notice.max_wait_seconds)} for ${notice.target.subject === 'ticket' ? 'a ticket of ' : ''}${c.customer_name} has run out.`
+          : `${c.customer_name} has waited longer than the queue's limit of ${formatDuration(notice.max_wait_seconds)} without being attended.`,
         details: [...staffDetails, ['Assigned to', notice.attendant_name ?? 'nobody']],
       };
     case 'resolved':

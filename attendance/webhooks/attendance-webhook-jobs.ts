@@ -48,3 +48,20 @@ export async function enqueueWebhooks(deps: EnqueueWebhookDeps, botId: string, m
     await enqueueStored(deps.jobs, id);
   }
 }
+
+/**
+ * A bot script's PUBLISH EVENT (docs/basic.md, "PUBLISH EVENT"): a `bot.event` message to the bot's
+ * `attendance-chatops-webhook`, stored and delivered as the attendance events are. Resolves to
+ * whether the bot has the webhook (false: nothing subscribes).
+ */
+export async function publishBotEvent(
+  deps: EnqueueWebhookDeps, botId: string, event: { name: string; data: unknown; session_id: string | null },
+): Promise<boolean> {
+  const config = deps.config(botId);
+  if (!config?.['attendance-chatops-webhook'] || !config['attendance-webhook-secret']) return false;
+  await enqueueWebhooks(deps, botId, [{
+    type: 'bot.event', timestamp: deps.now().toISOString(),
+    data: { name: event.name, data: event.data ?? null, bot_id: botId, session_id: event.session_id },
+  }]);
+  return true;
+}

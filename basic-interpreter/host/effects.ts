@@ -20,7 +20,7 @@ export type EffectBody =
   /** SAVE and INSERT: add one row. Resolves to null. */
   | { type: 'table.insert'; table: string; row: ObjectValue }
   /** FIND: resolves to an array of row objects. `filter` is the text as written, e.g. "age>=18 AND city=Lisbon". */
-  | { type: 'table.find'; table: string; filter: string }
+  | { type: 'table.find'; table: string; filter: string; first?: boolean; limit?: number }
   /** UPDATE: resolves to the number of rows changed. */
   | { type: 'table.update'; table: string; filter: string; values: ObjectValue }
   /** DELETE "table", "filter": resolves to the number of rows removed. */
@@ -162,7 +162,26 @@ export type EffectBody =
   /** GET CAMPAIGN STATS campaign: the campaign's results (sent, delivered, replied, handed_off, deals_won…). */
   | { type: 'campaign.stats'; campaign: string }
   /** USE KB name, CLEAR KB [name], USE WEBSITE url [REFRESH "1d"]: the knowledge the model answers from. */
-  | { type: 'kb'; action: 'use' | 'clear' | 'website'; name: string; refresh?: string }
+  | { type: 'kb'; action: 'use' | 'clear' | 'website' | 'refresh'; name: string; refresh?: string }
+  /**
+   * KB STATISTICS, KB DOCUMENTS COUNT, KB DOCUMENTS ADDED SINCE days, KB LIST COLLECTIONS, KB STORAGE
+   * SIZE, KB COLLECTION STATS name: the bot's knowledge base in numbers (docs/basic.md, "Knowledge base statistics").
+   */
+  | { type: 'kb.stats'; stat: 'statistics' | 'documents' | 'added_since' | 'collections' | 'storage' | 'collection'; days?: number; collection?: string }
+  /** ANALYZE SENTIMENT text: `{overall, score, emotions, escalation_risk, urgency}`. */
+  | { type: 'sentiment'; text: string }
+  /** AI SCORE LEAD lead: the scoring rule's result (`rule`), weighed again by the bot's model when it has one. */
+  | { type: 'lead.score'; lead: Value; rule: ObjectValue }
+  /** QUERY METRICS "name" FOR range [BY interval] [OFFSET n]: counts of the bot's conversations, per interval. */
+  | { type: 'metrics.query'; metric: string; range: string; interval?: string; offset: number }
+  /** BOT SHARE MEMORY key WITH bot: the key's value of this bot's memory, written to the other bot's. */
+  | { type: 'bot.memory.share'; key: string; bot: string }
+  /** PUBLISH EVENT name [, data] (and ORCHESTRATE WORKFLOW): an event on the bot's event bus. */
+  | { type: 'event.publish'; name: string; data: Value }
+  /** ALLOW ROLE role, SET ROLE role: the conversation goes on only for a signed-in person with that role. */
+  | { type: 'role.allow'; role: string }
+  /** ADD BOT name WITH TRIGGER words: the conversation's later messages with one of the words go to that bot. */
+  | { type: 'bot.add'; bot: string; words: string[] }
   /** ADD TOOL name, USE TOOL name, CLEAR TOOLS: the tools the model may call. */
   | { type: 'tools'; action: 'add' | 'use' | 'clear'; name: string };
 

@@ -59,8 +59,12 @@ export function createStandardHost(parts: StandardHostParts): EffectHost {
         case 'table.insert':
           await parts.tables.insert(effect.table, effect.row);
           return null;
-        case 'table.find':
-          return parts.tables.find(effect.table, parseTableFilter(effect.filter));
+        case 'table.find': {
+          const rows = await parts.tables.find(effect.table, parseTableFilter(effect.filter));
+          // PRODUCT id gives one row or NULL; SET MAX LINES caps what FIND gives.
+          if (effect.first) return rows[0] ?? null;
+          return effect.limit === undefined ? rows : rows.slice(0, effect.limit);
+        }
         case 'table.search':
           return searchRows(await parts.tables.find(effect.table, []), effect.query, effect.limit);
         case 'table.update':

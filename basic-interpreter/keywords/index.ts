@@ -19,6 +19,7 @@ export { hearTypes, isEmailAddress } from './hear-types.js';
 export type { HearFileKind } from './hear-files.js';
 export { matchMenuOption } from './menu-match.js';
 export { parseDueDate } from './due-date.js';
+export { scoreLead } from './lead-score.js';
 export { chartSvg, CHART_TYPES, defaultChartPath, type ChartType } from './chart-svg.js';
 
 /** Every built-in function, by lower-case name (the language is case-insensitive). */

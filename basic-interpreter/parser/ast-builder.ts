@@ -916,8 +916,9 @@ class AstBuilder extends BaseVisitor {
     const list = node(ctx, 'phraseArguments');
     const inParens = node(ctx, 'parenthesizedArguments');
     const called = inParens === undefined ? undefined : (this.visit(inParens) as Expr[]);
-    const { args, labels } = called !== undefined ? { args: called, labels: called.map(() => null) } : list === undefined ? { args: [], labels: [] } : (this.visit(list) as PhraseArgs);
+    const built = called !== undefined ? { args: called, labels: called.map(() => null) } : list === undefined ? { args: [], labels: [] } : (this.visit(list) as PhraseArgs);
     const phrase = canonicalPhrase(start?.image ?? '');
+    const { args, labels } = phrase === 'QUERY METRICS' ? metricsArguments(built) : built;
     if (WATCH_PHRASES.has(phrase)) this.openWatchLines += 1;
     const value: Expr = { kind: 'phrase', phrase, args, labels, loc: locOf(start) };
     // GENERATE SECURE LINK answers the link, the url of the shared file's {url, name}.
@@ -1075,3 +1076,26 @@ class AstBuilder extends BaseVisitor {
 
 /** The visitor, built (and checked complete) once, at start-up. */
 export const astBuilder = new AstBuilder();
+
+/**
+ * QUERY METRICS "name" FOR range BY interval OFFSET n: a variable before BY or OFFSET is read as
+ * the label's words (`range_by`); it is the FOR value, and the value after it is BY's or OFFSET's.
+ */
+function metricsArguments({ args, labels }: PhraseArgs): PhraseArgs {
+  const out: PhraseArgs = { args: [], labels: [] };
+  args.forEach((arg, i) => {
+    const label = labels[i] ?? null;
+    const words = label?.split('_') ?? [];
+    const last = words.at(-1);
+    if (words.length > 1 && (last === 'by' || last === 'offset')) {
+      out.args.push({ kind: 'variable', name: words.slice(0, -1).join('_'), loc: arg.loc });
+      out.labels.push(out.labels.includes('for') ? 'by' : 'for');
+      out.args.push(arg);
+      out.labels.push(last);
+      return;
+    }
+    out.args.push(arg);
+    out.labels.push(label);
+  });
+  return out;
+}

@@ -26,7 +26,7 @@ const MULTI_WORD: readonly string[] = [
   // or "not available: …" at run time where this product has no such capability.
   'CREATE OBJECT', 'GENERATE CODE', 'CACHE GET', 'CACHE SET', 'SCAN BARCODE', 'GET USER MEMORY', 'SET USER MEMORY',
   'KB DOCUMENTS COUNT', 'KB DOCUMENTS ADDED SINCE', 'KB STATISTICS', 'KB LIST COLLECTIONS', 'KB STORAGE SIZE', 'KB COLLECTION STATS',
-  'QUERY METRICS', 'ANALYZE SENTIMENT', 'AI SCORE LEAD', 'ORCHESTRATE WORKFLOW', 'ADD BOT', 'BOT SHARE', 'PUBLISH EVENT',
+  'QUERY METRICS', 'ANALYZE SENTIMENT', 'AI SCORE LEAD', 'ORCHESTRATE WORKFLOW', 'ADD BOT', 'BOT SHARE MEMORY', 'BOT SHARE', 'PUBLISH EVENT',
   'SEND MESSAGE', 'ALLOW ROLE', 'SET ROLE(?=[ \\t]+["A-Za-z_])', 'SET MAX LINES', 'SCRAPE ALL', 'SCRAPE_ALL',
   // The templates' spellings of what runs here: JSON PARSE x is FROMJSON(x), SEARCH PRODUCTS q is SEARCH "products", q.
   'JSON PARSE', 'SEARCH PRODUCTS', 'GENERATE SECURE LINK', 'SCORE LEAD', 'GET IMAGE',
@@ -40,7 +40,7 @@ export const WORD_PHRASES: ReadonlySet<string> = new Set([
   'AGGREGATE', 'CHART', 'PRINT', 'LOG', 'APPEND', 'WEBHOOK', 'THROW', 'ASSERT', 'BOOK', 'WEATHER',
   'GRAPHQL', 'SOAP', 'PIVOT', 'MAP', 'COMPRESS', 'EXTRACT', 'SCRAPE', 'FORMAT',
   'FIRST', 'LAST', 'DATEADD', 'DATEDIFF', 'DIR', 'REFRESH', 'PRODUCT', 'SEE', 'REWRITE',
-  'MAX', 'MIN', 'PUSH', 'ANSWER', 'QUERY',
+  'MAX', 'MIN', 'PUSH', 'ANSWER', 'QUERY', 'TIMEOUT',
 ]);
 
 /** Every phrase's canonical spelling (upper case, one space), for "did you mean" and the docs. */

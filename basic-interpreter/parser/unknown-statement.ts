@@ -23,6 +23,20 @@ const TABLE_EVENTS = ['INSERT', 'UPDATE', 'DELETE'];
 /** Known statements that are also the first word of longer ones (SET HEADER, GET SESSION, DELETE FILE). */
 const OPEN_HEADS: ReadonlySet<string> = new Set(['SET', 'GET', 'DELETE']);
 
+/**
+ * The ai/ templates' workflow language (`STEP 1: BOT "x" "task"`, `PARALLEL`, `BRANCH A: …`): no
+ * statement of this dialect is close, so the hint says what to write instead (docs/basic.md, "Compatibility").
+ */
+const WORKFLOW_WORDS: ReadonlySet<string> = new Set(['STEP', 'BRANCH', 'PARALLEL', 'HUMAN']);
+/** The same packs' event forms, which start like statements this dialect has (ON "x", WAIT n): what to write instead. */
+const EVENT_FORMS: Record<string, string> = {
+  'ON EVENT': 'unknown statement "ON EVENT": there are no ON EVENT handlers here: PUBLISH EVENT reaches the bot\'s event webhook; '
+    + 'a script reacts with ON INSERT OF "table", ON EMAIL, ON CHANGE, ON FORM SUBMIT or SET SCHEDULE',
+  'WAIT FOR': 'unknown statement "WAIT FOR EVENT": there are no events to wait for here: WAIT seconds, or HEAR the answer',
+};
+const WORKFLOW_HINT = ': the workflow language (STEP n: BOT …, PARALLEL, BRANCH) is not read here: CALL each script in turn, '
+  + 'ADD BOT "name" WITH TRIGGER "words" to hand messages to another bot, PUBLISH EVENT to tell others';
+
 /** Levenshtein distance (small strings only: statement names). */
 function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -73,6 +87,8 @@ export function unknownStatementError(error: ParseError, tokens: readonly IToken
   if (upper[0] === 'ON' && TABLE_EVENTS.includes(upper[1] ?? '')) {
     return { ...error, line: opener.startLine ?? error.line, column: opener.startColumn ?? error.column, message: `expected ON ${upper[1]} OF "table"` };
   }
+  const eventForm = EVENT_FORMS[upper.slice(0, 2).join(' ')];
+  if (eventForm !== undefined) return { ...error, line: opener.startLine ?? error.line, column: opener.startColumn ?? error.column, message: eventForm };
   // A known statement whose error comes later (`TALK TO a b`) keeps the grammar's message.
   for (let k = 1; k <= errorAt; k += 1) {
     const head = upper.slice(0, k).join(' ');
@@ -81,6 +97,6 @@ export function unknownStatementError(error: ParseError, tokens: readonly IToken
   const written = upper.slice(0, errorAt < 1 ? 1 : Math.max(errorAt + 1, 2)).join(' ');
   if (KNOWN.includes(written)) return error;
   const suggestion = closestStatement(written) ?? closestStatement(opener.image.toUpperCase());
-  const hint = suggestion === undefined ? '' : `: did you mean ${suggestion}?`;
+  const hint = WORKFLOW_WORDS.has(upper[0] ?? '') ? WORKFLOW_HINT : suggestion === undefined ? '' : `: did you mean ${suggestion}?`;
   return { ...error, line: opener.startLine ?? error.line, column: opener.startColumn ?? error.column, message: `unknown statement "${written}"${hint}` };
 }

@@ -1,5 +1,5 @@
 import type { Output, OutputFile, ScriptLibrary, Suggestion, TurnLimits } from './dialog.js';
-import type { Effect, EffectHost } from '../host/index.js';
+import type { Effect, EffectBody, EffectHost } from '../host/index.js';
 import type { HearAttachment, HearPrompt } from '../keywords/index.js';
 import type { Value } from '../values.js';
 import { cloneValue, ScriptError } from './operators.js';
@@ -99,6 +99,10 @@ export class Machine {
   /** The host's answer to a HEAR check's effect, until the HEAR runs again and takes it (within one turn). */
   heard: { value: Value; prompt: HearPrompt } | undefined;
   notice: string | undefined;
+  /** SET MAX LINES: the most rows a FIND gives, for the rest of the dialog. */
+  maxLines: number | undefined;
+  /** TIMEOUT: when (ms after the turn started) this turn must have ended. */
+  private timeout: { seconds: number; at: number } | undefined;
   steps = 0;
   httpCalls = 0;
   outputChars = 0;
@@ -151,7 +155,19 @@ export class Machine {
 
   checkWall(): void {
     const { maxWallMs } = this.limits;
-    if (Date.now() - this.startedAt > maxWallMs) throw new ScriptError(`script ran longer than ${maxWallMs} ms in one turn`);
+    const elapsed = Date.now() - this.startedAt;
+    if (elapsed > maxWallMs) throw new ScriptError(`script ran longer than ${maxWallMs} ms in one turn`);
+    if (this.timeout !== undefined && elapsed > this.timeout.at) throw new ScriptError(`script ran past its TIMEOUT ${this.timeout.seconds} (seconds)`);
+  }
+
+  /** TIMEOUT seconds: the rest of this turn may run that long at most (never past the turn's own limit). */
+  setTimeout(seconds: number): void {
+    this.timeout = { seconds, at: Date.now() - this.startedAt + seconds * 1000 };
+  }
+
+  /** FIND's rows capped by SET MAX LINES; other effects as they are. */
+  capRows(body: EffectBody): EffectBody {
+    return body.type === 'table.find' && this.maxLines !== undefined && !body.first ? { ...body, limit: this.maxLines } : body;
   }
 
   /** One TALK: pending suggestions (or the given ones) go with it. */

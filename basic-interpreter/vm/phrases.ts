@@ -13,7 +13,7 @@ import { tableName } from './effects.js';
 import { outputFile } from './output-file.js';
 import { isAccountPath } from './script.js';
 import { cloneValue, describeValue, ScriptError } from './operators.js';
-import { builtinFunctions, CHART_TYPES, chartSvg, defaultChartPath, parseDueDate, type BuiltinContext, type ChartType } from '../keywords/index.js';
+import { builtinFunctions, CHART_TYPES, chartSvg, defaultChartPath, parseDueDate, scoreLead, type BuiltinContext, type ChartType } from '../keywords/index.js';
 
 /**
  * A phrase's outcome: a value now, an effect whose result is the value, or a file for the
@@ -21,6 +21,10 @@ import { builtinFunctions, CHART_TYPES, chartSvg, defaultChartPath, parseDueDate
  */
 export type PhraseOutcome =
   | { value: Value }
+  /** SEND MESSAGE: a TALK line. */
+  | { talk: string }
+  /** SET MAX LINES n (the most rows FIND gives for the rest of the dialog), TIMEOUT n (seconds left in this turn). */
+  | { setting: 'max_lines' | 'timeout'; amount: number }
   | { effect: EffectBody }
   | { file: OutputFile; caption: string }
   | { share: Extract<EffectBody, { type: 'file.share' }>; caption: string };
@@ -111,27 +115,7 @@ const UNAVAILABLE: Record<string, string> = {
   SCRAPE: 'there is no web scraper',
   'SCRAPE ALL': 'there is no web scraper',
   'SCRAPE_ALL': 'there is no web scraper',
-  'KB DOCUMENTS COUNT': 'the knowledge base gives no counts to scripts yet (the console shows them)',
-  'KB DOCUMENTS ADDED SINCE': 'the knowledge base gives no counts to scripts yet (the console shows them)',
-  'KB STATISTICS': 'the knowledge base gives no counts to scripts yet (the console shows them)',
-  'KB LIST COLLECTIONS': 'the knowledge base gives no counts to scripts yet (the console shows them)',
-  'KB STORAGE SIZE': 'the knowledge base gives no counts to scripts yet (the console shows them)',
-  'KB COLLECTION STATS': 'the knowledge base gives no counts to scripts yet (the console shows them)',
-  'QUERY METRICS': 'the metrics are the server\'s (GET /metrics), not a script\'s',
-  'ANALYZE SENTIMENT': 'not implemented yet (ask LLM for it)',
-  'AI SCORE LEAD': 'not implemented yet (score with LLM and SAVE the score)',
-  'SCORE LEAD': 'not implemented yet (score with LLM and SAVE the score)',
   'GET IMAGE': 'there is no image generator',
-  'ORCHESTRATE WORKFLOW': 'there is no workflow engine: a dialog is one script, CALL runs another',
-  'ADD BOT': 'not implemented yet: one bot answers a conversation (TRANSFER TO HUMAN hands it to people)',
-  'BOT SHARE': 'not implemented yet: one bot answers a conversation',
-  'PUBLISH EVENT': 'there are no script events: write a row and let ON INSERT OF "table" react',
-  'SEND MESSAGE': 'use TALK for this conversation, TALK TO address for another, SEND SMS or SEND MAIL',
-  'ALLOW ROLE': 'roles come from sign-in (HEAR x AS LOGIN gives user.roles); test them with IF',
-  'SET ROLE': 'roles come from sign-in and the console, not from scripts',
-  'SET MAX LINES': 'answers are not cut into lines here',
-  REFRESH: 'not implemented yet',
-  PRODUCT: 'there is no product catalogue: FIND "products" WHERE id = x',
   SEE: 'there is no image description: ask LLM with the image URL',
   REWRITE: 'use LLM "Rewrite: " + text',
 };
@@ -217,6 +201,68 @@ const HANDLERS: Record<string, Handler> = {
     if (limit >= 0) rows = rows.slice(0, Math.max(0, Math.trunc(Number(a.text(limit)) || 0)));
     if (a.labels.includes('first')) return { value: rows[0] ?? null };
     return { value: rows };
+  },
+  // The templates' further keywords (docs/basic.md, "Compatibility"): SEND MESSAGE is TALK.
+  'SEND MESSAGE': (a) => ({ talk: a.values.map((v) => toText(v)).join('') }),
+  'SET MAX LINES': (a) => {
+    const lines = Math.trunc(Number(a.text(0)));
+    if (!Number.isFinite(lines) || lines < 1) throw new ScriptError(`SET MAX LINES needs a positive number of rows, got ${a.text(0) || 'nothing'}`);
+    return { setting: 'max_lines', amount: lines };
+  },
+  TIMEOUT: (a) => {
+    const seconds = Number(a.text(0));
+    if (a.text(0).trim() === '' || !Number.isFinite(seconds) || seconds < 0) throw new ScriptError(`TIMEOUT needs a number of seconds, got ${a.text(0) || 'nothing'}`);
+    return { setting: 'timeout', amount: seconds };
+  },
+  // PRODUCT id: the row of the bot's products table with that id, or NULL.
+  PRODUCT: (a) => effect({ type: 'table.find', table: 'products', filter: `id = ${filterValue(a.at(0))}`, first: true }),
+  'SCORE LEAD': (a) => ({ value: scoreLead(a.at(0)) }),
+  'AI SCORE LEAD': (a) => effect({ type: 'lead.score', lead: a.at(0), rule: scoreLead(a.at(0)) }),
+  // ANALYZE SENTIMENT [session, ] text: the last argument is what is read (a list of messages is read as one text).
+  'ANALYZE SENTIMENT': (a) => effect({ type: 'sentiment', text: sentimentText(a.at(a.values.length - 1)) }),
+  'KB STATISTICS': () => effect({ type: 'kb.stats', stat: 'statistics' }),
+  'KB DOCUMENTS COUNT': () => effect({ type: 'kb.stats', stat: 'documents' }),
+  'KB DOCUMENTS ADDED SINCE': (a) => {
+    const days = Number(a.text(0));
+    if (!Number.isFinite(days) || days < 0) throw new ScriptError(`KB DOCUMENTS ADDED SINCE needs a number of days, got ${a.text(0) || 'nothing'}`);
+    return effect({ type: 'kb.stats', stat: 'added_since', days });
+  },
+  'KB LIST COLLECTIONS': () => effect({ type: 'kb.stats', stat: 'collections' }),
+  'KB STORAGE SIZE': () => effect({ type: 'kb.stats', stat: 'storage' }),
+  'KB COLLECTION STATS': (a) => effect({ type: 'kb.stats', stat: 'collection', collection: a.text(0).trim() }),
+  // REFRESH "name": index the bot's knowledge collection again when its files changed, without making it active.
+  REFRESH: (a) => effect({ type: 'kb', action: 'refresh', name: a.text(0).trim() }),
+  'QUERY METRICS': (a) => {
+    const metric = a.text(0).trim().toLowerCase();
+    const range = a.labels.indexOf('for');
+    const by = a.labels.indexOf('by');
+    const offset = a.labels.indexOf('offset');
+    return effect({
+      type: 'metrics.query', metric, range: range >= 0 ? a.text(range).trim() : '1d', offset: offset >= 0 ? Math.trunc(Number(a.text(offset)) || 0) : 0,
+      ...(by >= 0 ? { interval: a.text(by).trim() } : {}),
+    });
+  },
+  'BOT SHARE MEMORY': (a) => {
+    const bot = a.named('with', 1);
+    if (a.text(0).trim() === '' || bot === null) throw new ScriptError('BOT SHARE MEMORY needs a key and a bot: BOT SHARE MEMORY "key" WITH "other-bot"');
+    return effect({ type: 'bot.memory.share', key: a.text(0), bot: toText(bot).trim() });
+  },
+  'PUBLISH EVENT': (a) => {
+    const name = a.text(0).trim();
+    if (name === '') throw new ScriptError('PUBLISH EVENT needs a name: PUBLISH EVENT "order_processed"');
+    return effect({ type: 'event.publish', name, data: a.values.length > 1 ? a.at(1) : null });
+  },
+  // ORCHESTRATE WORKFLOW "name": the workflow's start, published as the event workflow_started.
+  'ORCHESTRATE WORKFLOW': (a) => effect({ type: 'event.publish', name: 'workflow_started', data: { workflow: a.text(0).trim() } }),
+  'ALLOW ROLE': (a) => roleEffect(a),
+  'SET ROLE': (a) => roleEffect(a),
+  'ADD BOT': (a) => {
+    const bot = a.text(0).trim();
+    const trigger = a.labels.indexOf('trigger');
+    if (bot === '' || trigger < 0) throw new ScriptError('ADD BOT needs a bot and its words: ADD BOT "sales" WITH TRIGGER "price, quote"');
+    const words = a.text(trigger).split(',').map((w) => w.trim()).filter((w) => w !== '');
+    if (words.length === 0) throw new ScriptError(`ADD BOT "${bot}": WITH TRIGGER needs at least one word`);
+    return effect({ type: 'bot.add', bot, words });
   },
   'SEND EMAIL': (a) => effect({ type: 'mail.send', to: a.text(0), subject: a.text(1), body: a.text(2) }),
   'SEND MAIL TO': (a) => effect({ type: 'mail.send', to: a.text(0), subject: a.text(1), body: a.text(2) }),
@@ -449,6 +495,18 @@ function aggregate(op: string, rows: readonly ObjectValue[], field: string): Val
 
 /** A site's name is one segment of its URL and its drive folder: nothing to escape, nothing to traverse. */
 const SITE_ALIAS = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+function roleEffect(a: Args): PhraseOutcome {
+  const role = a.text(0).trim();
+  if (role === '') throw new ScriptError(`${a.phrase} needs a role: ${a.phrase} "analyst"`);
+  return effect({ type: 'role.allow', role });
+}
+
+/** What ANALYZE SENTIMENT reads: text as it is; a list of messages (text, or objects with `text`/`message`) one per line. */
+function sentimentText(value: Value): string {
+  if (!Array.isArray(value)) return toText(value);
+  return value.map((item) => (isObjectValue(item) ? toText(item.text ?? item.message ?? item.content ?? null) : toText(item))).join('\n');
+}
 
 function modeEffect(a: Args, setting: 'answer_mode' | 'page_mode'): PhraseOutcome {
   const mode = a.text(0).trim().toLowerCase();

@@ -60,13 +60,24 @@ export function rareInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
       const body = buildEffect(keyword, regs.slice(ins.b, ins.b + ins.c), m.headers);
       if (body.type === 'http') m.countHttpCall();
       frame.pc++;
-      return { kind: 'effect', effect: { ...body, file: frame.script.file, line: ins.line }, dst: ins.a };
+      return { kind: 'effect', effect: { ...m.capRows(body), file: frame.script.file, line: ins.line }, dst: ins.a };
     }
     case Op.Phrase: {
       const { phrase, labels } = aux[ins.d] as Extract<AuxEntry, { kind: 'phrase' }>;
       const outcome = runPhrase(phrase, regs.slice(ins.b, ins.b + ins.c), labels, m.headers, m.ctx);
       if ('value' in outcome) {
         regs[ins.a] = outcome.value;
+        break;
+      }
+      if ('talk' in outcome) {
+        m.talk(outcome.talk);
+        regs[ins.a] = null;
+        break;
+      }
+      if ('setting' in outcome) {
+        if (outcome.setting === 'max_lines') m.maxLines = outcome.amount;
+        else m.setTimeout(outcome.amount);
+        regs[ins.a] = null;
         break;
       }
       if ('file' in outcome) {
@@ -82,7 +93,7 @@ export function rareInstruction(m: Machine, frame: Frame, ins: Instr): Signal | 
       }
       if (outcome.effect.type === 'http' || outcome.effect.type === 'file.download') m.countHttpCall();
       frame.pc++;
-      return { kind: 'effect', effect: { ...outcome.effect, file: frame.script.file, line: ins.line }, dst: ins.a };
+      return { kind: 'effect', effect: { ...m.capRows(outcome.effect), file: frame.script.file, line: ins.line }, dst: ins.a };
     }
     case Op.Save: {
       const body = saveEffect(regs.slice(ins.b, ins.b + ins.c), aux[ins.d] as string[]);

@@ -45,6 +45,8 @@ export interface SavedState {
   suggestions: Suggestion[];
   hear_tries: number;
   counters: { steps: number; http_calls: number; output_chars: number };
+  /** SET MAX LINES, when the dialog set it. */
+  max_lines?: number;
 }
 
 function saveFrame(frame: Frame): FrameState {
@@ -79,6 +81,7 @@ export function saveState(m: Machine, status: SavedState['status']): DialogState
     suggestions: m.suggestions,
     hear_tries: m.hearTries,
     counters: { steps: m.steps, http_calls: m.httpCalls, output_chars: m.outputChars },
+    ...(m.maxLines === undefined ? {} : { max_lines: m.maxLines }),
   };
   return state as unknown as DialogState;
 }
@@ -133,4 +136,5 @@ export function restoreState(m: Machine, saved: SavedState): void {
   m.headers = { ...saved.headers };
   m.suggestions = [...(saved.suggestions ?? [])];
   m.hearTries = saved.hear_tries ?? 0;
+  if (typeof saved.max_lines === 'number') m.maxLines = saved.max_lines;
 }

@@ -53,3 +53,7 @@ export { deployment } from './deployment.js';
 export { callInstances, liveCalls } from './live-calls.js';
 // Custom reports (docs/attendance/reports.md): the cycles' facts, the roll-up's mark, saved reports.
 export { attendanceReportFacts, attendanceReportRollup, attendanceReports, REPORT_SCHEDULES, type ReportSchedule } from './attendance-reports.js';
+// Queues' business hours and automatic replies (docs/attendance/business-hours.md).
+export { attendanceQueueHours, CLOSED_ACTIONS, type ClosedAction, type StoredAutoReply } from './attendance-hours.js';
+// SLA policies and the clocks that measure them (docs/attendance/sla.md).
+export { attendanceSlaPolicies, attendanceSlaClocks, SLA_METRICS, SLA_SUBJECTS, type SlaMetric, type SlaSubject } from './attendance-sla.js';

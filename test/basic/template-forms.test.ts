@@ -149,8 +149,8 @@ describe('statement spellings and expression syntax', () => {
   });
 
   test('a keyword this product does not have names itself and why, at its line', async () => {
-    expect(await run('x = 1\nsentiment = ANALYZE SENTIMENT "great"', createInMemoryBotData().tables('bot')))
-      .toEqual(['= error example.bas:2: not available: ANALYZE SENTIMENT (not implemented yet (ask LLM for it)) (line 2)']);
+    expect(await run('x = 1\npicture = GET IMAGE "a cat"', createInMemoryBotData().tables('bot')))
+      .toEqual(['= error example.bas:2: not available: GET IMAGE (there is no image generator) (line 2)']);
   });
 });
 

@@ -25,11 +25,12 @@ TALK "Your email?"
 email = HEAR AS EMAIL
 INSERT INTO "leads" WITH name = name, email = email
 lead = FIND "leads" WHERE email = email FIRST
-TALK "Lead " & lead.name & " is " & lead.lead_status & " with score " & lead.score
+SEND MESSAGE "Lead " & lead.name & " is " & lead.lead_status & " with score " & lead.score
 SET SCHEDULE DATEADD(NOW(), -1, "minute"), "score-leads.bas"`,
   'score-leads': `# score every new lead
 FOR EACH lead IN FIND "leads" WHERE lead_status = "new" DO
-    UPDATE "leads" SET score = 50, lead_status = "qualified" WHERE id = lead.id
+    rating = SCORE LEAD lead
+    UPDATE "leads" SET score = rating.score, lead_status = "qualified" WHERE id = lead.id
 NEXT`,
 };
 
@@ -77,7 +78,7 @@ test('CRM pack: the lead dialog stores a row the TABLE completes; the scheduled 
   const leads = createBotDataRepo(harness.database.db).tables(harness.bots.get('crm')!.id);
   await waitFor(async () => (await leads.find('leads', [{ field: 'lead_status', op: '=', value: 'qualified' }])).length === 1, { what: 'the scoring job', timeoutMs: 10000 });
   const [lead] = await leads.find('leads', []);
-  expect(lead).toMatchObject({ name: 'Ana Lima', email: 'ana@example.com', score: 50, lead_status: 'qualified', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  expect(lead).toMatchObject({ name: 'Ana Lima', email: 'ana@example.com', score: 20, lead_status: 'qualified', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 });
 
 test('ERP pack: the item dialog stores a completed item; the scheduled reorder job requests the missing stock', async () => {

@@ -94,7 +94,7 @@ export class EngineHarness {
   async startEngine(options: {
     outbox?: Partial<OutboxSettings>; adapters?: ChannelAdapter[]; start?: boolean; prefix?: string;
     /** Ports of the BASIC capabilities (CREATE USER, the bots' drives, SEND SMS…, the language model). */
-    capabilities?: Partial<Pick<ScriptHostDeps, 'users' | 'files' | 'capabilities' | 'llm' | 'contacts'>>;
+    capabilities?: Partial<Pick<ScriptHostDeps, 'users' | 'files' | 'capabilities' | 'llm' | 'contacts' | 'signInLinks'>>;
     /** The CRM's contacts a new session is matched to (app/crm.ts builds it in the service). */
     customers?: CustomerDirectory;
   } = {}): Promise<RunningEngine> {

@@ -5,6 +5,7 @@ import type { QueueItem } from '../types.js';
 import { CallBadge, isCall, itemName } from './CallBadge.js';
 import { ConversationView } from './ConversationView.js';
 import { useTranslation } from 'react-i18next';
+import { SlaTimer, useSlaClocks } from '../sla.js';
 
 /** Frames after which the queue is read again: it changed, or the socket was away. */
 const QUEUE_FRAMES = new Set([
@@ -28,6 +29,7 @@ export function Inbox() {
   const [tab, setTab] = useState<Tab>('all');
   const [selectedId, setSelectedId] = useState<string>();
   const [notice, setNotice] = useState('');
+  const clocks = useSlaClocks();
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const reload = useCallback(() => {
@@ -108,6 +110,7 @@ export function Inbox() {
                 <span className="name">{itemName(item)}</span>
                 <span className={`badge status-${item.status}`}>{t(`state.${item.status}`)}</span>
                 {item.priority >= 2 && <span className="badge urgent">{t(`priority.${PRIORITY[item.priority]}`)}</span>}
+                <SlaTimer clocks={clocks.get(item.session_id)} />
                 <span className="last">{item.last_message ?? ''}</span>
                 {isCall(item)
                   ? <span className="meta call"><CallBadge phone={item.user_phone} /> · {item.status === 'waiting' || item.status === 'assigned' ? `${t('call.waiting', { time: waited(item.waiting_time_seconds) })} · ` : ''}{item.assigned_to_name ?? t('common.unassigned')}</span>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../api.js';
 import { useConsole } from '../live-context.js';
 import { BarChart, TrendChart } from './charts.js';
+import { SlaAttainment } from './SlaAttainment.js';
 import { useTranslation } from 'react-i18next';
 
 interface Target { below?: number; above?: number; unit: string; met: boolean | null }
@@ -32,12 +33,14 @@ export function Insights() {
   const [total, setTotal] = useState<InsightsAnswer>();
   const [slices, setSlices] = useState<InsightsAnswer[]>([]);
   const [error, setError] = useState('');
+  const [span, setSpan] = useState<{ from: string; to: string }>();
 
   useEffect(() => {
     const ms = PERIODS.find((p) => p.id === period)!.ms;
     const to = Date.now();
     const ask = (from: number, until: number) =>
       api.get<InsightsAnswer>(`/api/attendance/insights?from=${new Date(from).toISOString()}&to=${new Date(until).toISOString()}`);
+    setSpan({ from: new Date(to - ms).toISOString(), to: new Date(to).toISOString() });
     const step = ms / SLICES;
     Promise.all([ask(to - ms, to), ...Array.from({ length: SLICES }, (_, i) => ask(to - ms + i * step, to - ms + (i + 1) * step))])
       .then(([all, ...parts]) => {
@@ -71,6 +74,7 @@ export function Insights() {
           <div className="kpis">
             {VIDEO_KPIS.map((key) => <Kpi key={key} label={t(`kpi.${key}`)} answer={total} slices={slices} name={key} />)}
           </div>
+          {span && <SlaAttainment from={span.from} to={span.to} />}
         </>
       )}
     </main>

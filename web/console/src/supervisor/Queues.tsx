@@ -3,6 +3,7 @@ import { ApiError } from '../api.js';
 import { useConsole } from '../live-context.js';
 import type { Attendant } from '../types.js';
 import { useTranslation } from 'react-i18next';
+import { SlaPolicies } from './SlaPolicies.js';
 
 const CHANNELS = ['web', 'mobile_msg', 'bot_msg', 'sms', 'social_dm', 'page_msg', 'workchat', 'rtc_sip'];
 
@@ -92,6 +93,7 @@ export function Queues() {
       </table>
       </div>
       {openId && <MemberList key={openId} queueId={openId} attendants={attendants} onChanged={load} />}
+      <SlaPolicies queues={queues ?? []} />
     </main>
   );
 }

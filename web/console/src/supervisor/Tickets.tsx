@@ -3,6 +3,7 @@ import { ApiError } from '../api.js';
 import { useConsole, useLiveFrames } from '../live-context.js';
 import type { Attendant, QueueItem } from '../types.js';
 import { useTranslation } from 'react-i18next';
+import { SlaTimer, useSlaClocks } from '../sla.js';
 
 interface Ticket {
   id: string;
@@ -27,6 +28,7 @@ export function Tickets() {
   const [openId, setOpenId] = useState<string>();
   const [creating, setCreating] = useState(false);
   const [attendants, setAttendants] = useState<Attendant[]>([]);
+  const clocks = useSlaClocks();
 
   const load = useCallback(() => {
     void api.get<{ tickets: Ticket[] }>('/api/attendance/tickets?limit=100').then((l) => setTickets(l.tickets));
@@ -48,17 +50,18 @@ export function Tickets() {
       {creating && <NewTicket onCreated={(id) => { setCreating(false); load(); setOpenId(id); }} />}
       <div className="table-fit">
       <table>
-        <thead><tr><th scope="col">#</th><th scope="col">{t('tickets.subject')}</th><th scope="col">{t('tickets.status')}</th><th scope="col">{t('tickets.priority')}</th><th scope="col">{t('tickets.assignee')}</th></tr></thead>
+        <thead><tr><th scope="col">#</th><th scope="col">{t('tickets.subject')}</th><th scope="col">{t('tickets.status')}</th><th scope="col">{t('tickets.priority')}</th><th scope="col">{t('tickets.assignee')}</th><th scope="col">{t('sla.title')}</th></tr></thead>
         <tbody>
           {(tickets ?? []).map((ticket) => (
             <tr key={ticket.id} className={ticket.id === openId ? 'selected' : undefined}>
               <td>{ticket.ticket_number}</td>
               <td><button type="button" className="link" onClick={() => { setOpenId(ticket.id); setCreating(false); }}>{ticket.subject}</button></td>
               <td>{ticket.status}</td><td>{t(`priority.${ticket.priority}`)}</td><td>{name(ticket.assigned_to)}</td>
+              <td><SlaTimer clocks={clocks.get(ticket.id)} /></td>
             </tr>
           ))}
-          {tickets === undefined && <tr><td colSpan={5}>{t('app.loading')}</td></tr>}
-          {tickets?.length === 0 && <tr><td colSpan={5}>{t('tickets.none')}</td></tr>}
+          {tickets === undefined && <tr><td colSpan={6}>{t('app.loading')}</td></tr>}
+          {tickets?.length === 0 && <tr><td colSpan={6}>{t('tickets.none')}</td></tr>}
         </tbody>
       </table>
       </div>

@@ -1,0 +1,14 @@
+import type { JobQueue } from '../../infra/jobs/index.js';
+import { checkSlaDue } from './check-sla-due.js';
+import type { SlaDeps } from './sla-deps.js';
+import { scheduleDueChecks, SLA_DUE_JOB, SlaDueJobSchema } from './sla-jobs.js';
+
+/**
+ * Registers the due check's handler, then re-enqueues every clock still running: the in-process
+ * driver forgets its timers on restart (with BullMQ the job ids make this a no-op), and a clock
+ * already past due is checked at once.
+ */
+export async function registerSlaJobs(deps: SlaDeps & { jobs: Pick<JobQueue, 'add' | 'process'> }): Promise<void> {
+  deps.jobs.process(SLA_DUE_JOB, (data) => checkSlaDue(deps, SlaDueJobSchema.parse(data).clock_id));
+  await scheduleDueChecks(deps.jobs, await deps.repos.sla.listPending(), deps.now());
+}
