@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startKit, type Kit } from '../support/attendance-kit.js';
 import { TEST_ADMIN } from '../support/service.js';
 import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import { waitForValue } from '../support/wait-for.js';
 
 let kit: Kit;
 let browser: Browser;
@@ -114,6 +115,9 @@ test('the status rule: an attendant signing in while offline is online; busy and
   const ana = await kit.user('ana', ['attendant']);
   const status = async (id: string) =>
     ((await kit.call('GET', '/api/attendance/attendants', kit.admin)).body as unknown as { id: string; status: string }[]).find((a) => a.id === id)?.status;
+  // The picker shows a choice at once and stores it with a request after: what the server holds is
+  // read until it is the expected status (or the wait times out saying what it was).
+  const settles = (id: string, expected: string) => waitForValue(() => status(id), (s) => s === expected, `status ${expected}`);
   expect(await status(ana.id)).toBe('offline');
 
   const page = await newPage(DESKTOP);
@@ -121,11 +125,12 @@ test('the status rule: an attendant signing in while offline is online; busy and
   const picker = page.getByLabel('My status');
   await page.getByText('gets new conversations', { exact: true }).waitFor();
   await expect(picker.inputValue()).resolves.toBe('online');
-  expect(await status(ana.id)).toBe('online');
+  await settles(ana.id, 'online');
 
   // A reload is not a sign-in: what she chose stays.
   await picker.selectOption('offline');
   await page.getByText('gets no new conversations').waitFor();
+  await settles(ana.id, 'offline');
   await page.reload();
   await page.getByText('gets no new conversations').waitFor();
   await expect(page.getByLabel('My status').inputValue()).resolves.toBe('offline');
@@ -133,6 +138,7 @@ test('the status rule: an attendant signing in while offline is online; busy and
 
   // Busy (and away) are her choice: signing in again keeps them.
   await page.getByLabel('My status').selectOption('busy');
+  await settles(ana.id, 'busy');
   await page.getByRole('button', { name: 'Sign out' }).click();
   expect(await status(ana.id)).toBe('busy');
   await signIn(page, 'ana');

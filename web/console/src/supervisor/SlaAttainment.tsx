@@ -24,7 +24,9 @@ export function SlaAttainment({ from, to }: { from: string; to: string }) {
   const queueName = (id: string | null) => (id ? queues.find((q) => q.id === id)?.name ?? id.slice(0, 8) : t('sla.no_queue'));
   const attendantName = (id: string | null) => (id ? attendants.find((a) => a.id === id)?.name ?? id.slice(0, 8) : t('common.unassigned'));
   const table = (caption: string, groups: Group[], name: (id: string | null) => string) => (
-    <div className="table-fit">
+    // Five columns of long words (Portuguese, Spanish) do not fit a phone: the table scrolls in its own
+    // region, focusable so a keyboard can scroll it (styles.css, .table-scroll).
+    <div className="table-fit table-scroll" role="region" aria-label={`${t('sla.attainment_title')}: ${caption}`} tabIndex={0}>
       <table>
         <caption>{caption}</caption>
         <thead><tr><th scope="col">{caption}</th><th scope="col">{t('sla.metric')}</th><th scope="col">{t('sla.met')}</th><th scope="col">{t('sla.breached_count')}</th><th scope="col">{t('sla.attainment')}</th></tr></thead>

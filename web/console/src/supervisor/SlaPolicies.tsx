@@ -41,7 +41,8 @@ export function SlaPolicies({ queues }: { queues: { id: string; name: string }[]
   return (
     <section aria-labelledby="sla-policies-title">
       <h3 id="sla-policies-title">{t('sla.policies')}</h3>
-      <div className="table-fit">
+      {/* Six columns do not fit a phone: the table scrolls in its own region, focusable so a keyboard can scroll it (styles.css, .table-scroll). */}
+      <div className="table-fit table-scroll" role="region" aria-label={t('sla.policies_list')} tabIndex={0}>
         <table>
           <thead><tr><th scope="col">{t('sla.policy_name')}</th><th scope="col">{t('sla.by_queue')}</th><th scope="col">{t('sla.tier')}</th><th scope="col">{t('sla.first_response')}</th><th scope="col">{t('sla.resolution')}</th><th scope="col">{t('queues.actions')}</th></tr></thead>
           <tbody>
