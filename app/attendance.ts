@@ -8,7 +8,7 @@ import {
   createTeamChatInbox, createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers,
   acceptCobrowse, declineCobrowse, endCobrowseByVisitor, publishCustomerTyping, recordCallFact, relayCobrowseEvents, registerAttendanceWebhookJobs,
   registerEmailJobs, registerSkillWideningJobs, type AttendanceRepositories, type CallCommandRelay, type CallControlPort, type CobrowseEventsPart, type CobrowseParty,
-  createReportsApi, registerReportJobs,
+  createReportsApi, registerReportJobs, resolvedCallListener,
 } from '../attendance/index.js';
 import { createAttendanceReportsRepo, createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -85,6 +85,8 @@ export async function wireAttendance(deps: {
       attendanceWebhooks.listener,
       // A conversation nobody skilled enough took is tried again as its requirement widens (docs/attendance/skills-routing.md).
       createSkillWideningListener({ jobs, config: configOf, now }),
+      // Resolving a phone call's conversation ends the call on the instance holding it (docs/attendance/calls.md).
+      resolvedCallListener({ bus, logger }),
       // Each conversation's notices go to its destination (attendance/destinations/); the web console sees all anyway.
       createDestinationRegistry({
         repos, config: configOf,
