@@ -87,10 +87,11 @@ const waitForSpoken = (text: string) =>
 
 describe(`a phone call to the bot (${testDriversLabel()})`, () => {
   test('greeting heard, menu by key, name by voice, keyword transfer to a queue on hold, hang-up closes the session', async () => {
-    // The caller's number is a contact of the bot's CRM: the queue names the call by the contact (docs/attendance/calls.md, "What attendants see").
+    // The caller's number is a contact of the bot's CRM: the queue names the call by the contact, before the name the phone sends
+    // (docs/attendance/calls.md, "What attendants see").
     const from = '+15555550123';
     await service.database.db.insert(crmContacts).values({ bot_id: service.bots.find((b) => b.name === 'phone')!.id, first_name: 'Maria', last_name: 'Contact', phone: from });
-    caller = await startBaresipCaller({ user: from, playWav: await silenceWav(500, path.join(dir, 'start.wav')) });
+    caller = await startBaresipCaller({ user: from, displayName: 'M Silva', playWav: await silenceWav(500, path.join(dir, 'start.wav')) });
     await caller.dial(`sip:${NUMBER}@127.0.0.1:${service.sip!.udpPort};transport=udp`);
 
     // The greeting and the menu, spoken by the voice service, reach the caller's ear.
