@@ -89,7 +89,7 @@ describe(`a phone call to the bot (${testDriversLabel()})`, () => {
   test('greeting heard, menu by key, name by voice, keyword transfer to a queue on hold, hang-up closes the session', async () => {
     // The caller's number is a contact of the bot's CRM: the queue names the call by the contact, before the name the phone sends
     // (docs/attendance/calls.md, "What attendants see").
-    const from = '+15555550123';
+    const from = '+14155550123'; // a valid number: the CRM matches numbers it can read as phone numbers (docs/crm.md)
     await service.database.db.insert(crmContacts).values({ bot_id: service.bots.find((b) => b.name === 'phone')!.id, first_name: 'Maria', last_name: 'Contact', phone: from });
     caller = await startBaresipCaller({ user: from, displayName: 'M Silva', playWav: await silenceWav(500, path.join(dir, 'start.wav')) });
     await caller.dial(`sip:${NUMBER}@127.0.0.1:${service.sip!.udpPort};transport=udp`);
@@ -123,9 +123,9 @@ describe(`a phone call to the bot (${testDriversLabel()})`, () => {
     const queue = await (await fetch(`${service.url}/api/attendance/queue`, { headers: admin })).json() as { session_id: string; channel: string; user_name: string; user_phone: string | null }[];
     expect(queue.find((item) => item.session_id === call.id)).toMatchObject({ channel: 'rtc_sip', user_name: 'Maria Contact', user_phone: from });
     const { messages: transcript } = await (await fetch(`${service.url}/api/attendance/sessions/${call.id}/messages`, { headers: admin })).json() as {
-      messages: { sender: string; text: string }[];
+      messages: { from: string; text: string }[];
     };
-    const lines = transcript.map((m) => [m.sender, m.text]);
+    const lines = transcript.map((m) => [m.from, m.text]);
     expect(lines).toEqual(expect.arrayContaining([['bot', 'Welcome to Acme.'], ['customer', 'Support'], ['customer', 'Maria Silva'], ['customer', 'Agent']]));
     expect(lines.findIndex(([, text]) => text === 'Welcome to Acme.')).toBeLessThan(lines.findIndex(([, text]) => text === 'Maria Silva'));
 
