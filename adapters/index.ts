@@ -127,3 +127,5 @@ export {
   startCallSharing, type CallHolder, type CallInstance, type CallRegistry, type CallSharing, type DroppedCall, type RegisteredCall, type TakenCall,
 } from './rtc-sip/index.js';
 export { createCallControl, type CallFact, type RtcSipCallControl } from './rtc-sip/index.js';
+export { startDeliveryRelay, type DeliveryRelay } from './rtc-sip/index.js';
+export type { LiveCall, LiveCalls } from './rtc-sip/index.js';

@@ -8,7 +8,7 @@ import {
   createTeamChatInbox, createTicketLivePublisher, createTicketsListener, createWorkchatDestination, crmAttendanceLogListener, deliveryFailedHandlers,
   createCobrowseRecorder, publishCustomerTyping, recordCallFact, registerAttendanceWebhookJobs, visitorCobrowsePort,
   registerEmailJobs, registerSkillWideningJobs, type AttendanceRepositories, type CallCommandRelay, type CallControlPort,
-  createReportsApi, registerReportJobs,
+  createReportsApi, registerReportJobs, resolvedCallListener,
   createBreachAnnouncer, createSlaListener, registerHoursJobs, registerSlaJobs,
 } from '../attendance/index.js';
 import { createAttendanceReportsRepo, createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
@@ -95,6 +95,8 @@ export async function wireAttendance(deps: {
       // A conversation nobody skilled enough took is tried again as its requirement widens (docs/attendance/skills-routing.md).
       createSkillWideningListener({ jobs, config: configOf, now }),
       sla.listener,
+      // Resolving a phone call's conversation ends the call on the instance holding it (docs/attendance/calls.md).
+      resolvedCallListener({ bus, logger }),
       // Each conversation's notices go to its destination (attendance/destinations/); the web console sees all anyway.
       createDestinationRegistry({
         repos, config: configOf,

@@ -1,4 +1,4 @@
-import { createCallControl, type AttendantCalls, type CallFact, type CallPorts, type CallRegistry, type ChannelAdapters, type RtcSipAdapter } from '../adapters/index.js';
+import { createCallControl, type AttendantCalls, type LiveCalls, type CallFact, type CallPorts, type CallRegistry, type ChannelAdapters, type RtcSipAdapter } from '../adapters/index.js';
 import { CALL_EVENTS_TOPIC, type CallCommandRelay, type CallControlPort, type CallEvent, type CallLifeFact, type VoicemailInput } from '../attendance/index.js';
 import type { EventBus, Unsubscribe } from '../infra/events/index.js';
 import { RoleSchema, type TokenIssuer } from '../auth/index.js';
@@ -9,6 +9,7 @@ import type { TicketRow } from '../db/index.js';
 import type { FilesPort } from '../script-host/index.js';
 import { readFile } from 'node:fs/promises';
 import { NotFoundError } from '../infra/errors.js';
+import type { Logger } from '../infra/logger.js';
 import type { BotRegistry } from './bots.js';
 
 /** What attendance answers phone calls with (app/attendance.ts). */
@@ -120,5 +121,23 @@ export function followCallTransfers(deps: { bus: Pick<EventBus, 'subscribe'>; ca
     const event = message as CallEvent;
     if (event.name !== 'call.transferred_to_attendant') return;
     deps.calls.release(event.payload.session_id);
+  });
+}
+
+/**
+ * A phone call's conversation resolved while the call is up ends the call (docs/attendance/calls.md,
+ * "Resolving during a call"), on whichever instance holds it: the attendant's browser leaves the
+ * call, the bot says goodbye, then BYE. The other instances have no such call and do nothing.
+ */
+export function endResolvedCalls(deps: {
+  bus: Pick<EventBus, 'subscribe'>; calls: Pick<AttendantCalls, 'release'>; liveCalls: Pick<LiveCalls, 'ofSession'>; logger: Pick<Logger, 'warn'>;
+}): Promise<Unsubscribe> {
+  return deps.bus.subscribe(CALL_EVENTS_TOPIC, async (message) => {
+    const event = message as CallEvent;
+    if (event.name !== 'call.conversation_resolved') return;
+    const call = deps.liveCalls.ofSession(event.payload.session_id);
+    if (!call?.resolved) return;
+    deps.calls.release(event.payload.session_id);
+    await call.resolved().catch((error: unknown) => deps.logger.warn({ err: error, session: event.payload.session_id }, 'resolved call: not hung up'));
   });
 }

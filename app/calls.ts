@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { startCallSharing, startRtcSipChannel, type CallPorts, type CallRegistry, type CallSharing, type OutboundCallSettings, type RtcSipAdapter, type RtcSipBotSettings, type RtcSipChannel } from '../adapters/index.js';
+import { startCallSharing, startDeliveryRelay, startRtcSipChannel, type CallPorts, type CallRegistry, type CallSharing, type OutboundCallSettings, type RtcSipAdapter, type RtcSipBotSettings, type RtcSipChannel } from '../adapters/index.js';
 import { loadSipTrunks, type ProcessSettings, type SipTrunk } from '../config/index.js';
 import { voiceModelsOf, type Engine } from '../engine/index.js';
+import type { EventBus } from '../infra/events/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { RateLimiter } from '../infra/rate-limit/index.js';
 import { wavToPcm8k } from '../telephony/index.js';
@@ -28,6 +29,8 @@ export async function startPhoneCalls(deps: {
   ports?: CallPorts;
   /** The calls of every instance (db/live-calls-repo.ts): this instance's are written there, and dropped ones called back. */
   registry?: CallRegistry;
+  /** How the instances pass each other the messages to say on their calls (adapters/rtc-sip/relay-deliveries.ts). */
+  bus?: Pick<EventBus, 'publish' | 'subscribe'>;
 }): Promise<PhoneCalls | undefined> {
   const { settings, logger } = deps;
   const callers = deps.bots.all.filter((bot) => bot.config['sip-enabled']);
@@ -67,15 +70,22 @@ export async function startPhoneCalls(deps: {
   if (!deps.registry || !adapter) return { ...channel, close: stopChannel };
   // Several instances behind Kamailio (docs/operations/kamailio.md): calls shared, dropped ones called back.
   const reachable = settings.SIP_PUBLIC_ADDRESS ?? (host === '0.0.0.0' || host === '::' ? os.hostname() : host);
+  const instance = { id: randomUUID(), sip_address: `${reachable}:${channel.udpPort}`, http_url: `http://${reachable}:${settings.PORT}` };
   const sharing = await startCallSharing({
     registry: deps.registry, liveCalls: adapter.liveCalls, deadAfterSeconds: settings.SIP_INSTANCE_TIMEOUT_SECONDS,
-    instance: { id: randomUUID(), sip_address: `${reachable}:${channel.udpPort}`, http_url: `http://${reachable}:${settings.PORT}` },
-    bots: () => phoneBots, outbound: channel.outbound, engine: deps.engine, logger,
+    instance, bots: () => phoneBots, outbound: channel.outbound, engine: deps.engine, logger,
   });
+  // A message to say on a call another instance holds (an attendant's line, a WAIT's) is said there.
+  const relay = deps.bus && await startDeliveryRelay({
+    bus: deps.bus, liveCalls: adapter.liveCalls, instanceId: instance.id, holder: (sessionId) => sharing.holder({ sessionId }), logger,
+  });
+  adapter.relayDeliveries(relay);
   return {
     ...channel, sharing,
     activeCalls: () => channel.activeCalls(),
     async close() {
+      adapter.relayDeliveries(undefined);
+      await relay?.stop();
       await stopChannel();
       await sharing.stop();
     },

@@ -27,7 +27,7 @@ import type { wireNotifications } from './notifications.js';
 import type { wireContent } from './content.js';
 import type { CrmWiring } from './crm.js';
 import type { PublicUrl } from './public-url.js';
-import { followCallTransfers } from './call-ports.js';
+import { endResolvedCalls, followCallTransfers } from './call-ports.js';
 import { basicSitePages } from './script-host.js';
 
 /**
@@ -56,6 +56,8 @@ export async function serveHttp(deps: {
   const attendantCalls = adapters.rtc_sip && createAttendantCalls({ liveCalls: adapters.rtc_sip.liveCalls, logger });
   // A call transferred to another attendant leaves the previous one's browser, wherever the transfer was made.
   if (attendantCalls) await followCallTransfers({ bus: infra.bus, calls: attendantCalls });
+  // A call whose conversation is resolved ends, wherever it was resolved (docs/attendance/calls.md, "Resolving during a call").
+  if (attendantCalls && adapters.rtc_sip) await endResolvedCalls({ bus: infra.bus, calls: attendantCalls, liveCalls: adapters.rtc_sip.liveCalls, logger });
   const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
   const app = createApp({
     logger, trustProxy: settings.TRUST_PROXY, hsts: settings.HSTS === 'on', version: packageVersion(),

@@ -66,6 +66,7 @@ export type { AttendantMeetingsPort } from './commands/meeting-commands.js';
 export { NO_CALLS, type CallControlPort } from './calls/call-control-port.js';
 export type { CallCommandRelay } from './calls/call-command-relay.js';
 export { CALL_EVENTS_TOPIC, type CallEvent, type CallEventPayloads } from './calls/call-events.js';
+export { resolvedCallListener } from './calls/resolved-call-listener.js';
 export { recordCallFact, type CallLifeFact } from './calls/call-facts.js';
 export { CALL_DIGITS, callCustomerBack, hangUpCall, holdCall, sendCallDigits, transferCall, type CallActionDeps, type CallTransferTarget } from './calls/call-actions.js';
 export {

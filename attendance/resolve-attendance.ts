@@ -59,7 +59,8 @@ export async function resolveAttendance(
   const resolved = await repo.apply(row.session_id, { status: row.status, assigned_to: row.assigned_to }, result.next, { resolved_at: now });
   if (!resolved) throw new ConflictError('The conversation changed meanwhile; reload it', 'invalid_transition', { from: row.status, action: 'resolve' });
   const config = deps.config(row.bot_id) ?? defaultBotConfig();
-  const survey = config['attendance-satisfaction-survey'];
+  // A phone call ends as it is resolved (docs/attendance/calls.md, "Resolving during a call"): nobody is left to give a score.
+  const survey = config['attendance-satisfaction-survey'] && row.channel !== 'rtc_sip';
   const mark: SurveyMark = { asked_at: now.toISOString(), attendant_id: row.assigned_to };
   await deps.customers.resolve(row.session_id, survey ? { context: { [SURVEY_CONTEXT_KEY]: mark } } : {});
   // Listeners (the CRM log above all) see the session back with the bot.

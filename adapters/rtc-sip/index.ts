@@ -11,3 +11,4 @@ export { createAttendantCalls, type AttendantCalls, type AttendantCallState } fr
 export type { CallHolder, CallInstance, CallRegistry, DroppedCall, RegisteredCall } from './call-registry.js';
 export { startCallSharing, type CallSharing, type CallSharingOptions } from './call-sharing.js';
 export type { TakenCall } from './take-dropped-calls.js';
+export { CALL_DELIVERIES_TOPIC, startDeliveryRelay, type DeliveryRelay } from './relay-deliveries.js';

@@ -33,6 +33,11 @@ export interface LiveCall {
   waiting?: WaitingCall;
   /** Says a message committed outside the caller's turns on the call; resolves once it has been said. */
   deliver(message: OutboundMessage): Promise<void>;
+  /**
+   * The call's conversation was resolved (docs/attendance/calls.md, "Resolving during a call"):
+   * the bot's goodbye, then BYE; the session closes `resolved by the attendant`. Resolves once hung up.
+   */
+  resolved?(): Promise<void>;
   /** What an attendant may do to the call (call-control.ts); absent on calls that cannot be controlled. */
   control?: LiveCallControl;
 }

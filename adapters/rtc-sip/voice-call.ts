@@ -99,6 +99,11 @@ export async function runVoiceCall(deps: VoiceCallDeps, party: CallParty, call: 
       const outcome = await speaker.play(await deps.speech.say(text), { bargeIn: false });
       if (outcome === 'stopped' && ended) throw new PermanentDeliveryError('the call ended before the message was said');
     },
+    async resolved() {
+      if (ended) return;
+      endedFor = 'resolved by the attendant';
+      await sayAndHangUp(deps, speaker, call, say('call.goodbye'));
+    },
   };
   // Hold music on the attendant's hold; while the caller waits for a person, until one joins, it plays anyway.
   let handedOff: Attendance | undefined;

@@ -17,6 +17,8 @@ export interface CallEventPayloads {
   'call.hold_changed': { session_id: string; held: boolean; actor_id: string; at: string };
   /** The call left us: hung up by an attendant, or transferred to a number (REFER accepted, our leg hung up). */
   'call.ended_by_attendant': { session_id: string; reason: 'hung_up' | 'transferred_to_number'; actor_id: string; at: string };
+  /** The call's conversation was resolved while the call was up: the holder says goodbye and hangs up. */
+  'call.conversation_resolved': { session_id: string; bot_id: string; actor_id: string | null; at: string };
 }
 
 export type CallEvent = { [N in keyof CallEventPayloads]: { name: N; payload: CallEventPayloads[N] } }[keyof CallEventPayloads];

@@ -367,7 +367,61 @@ test('hold and resume (a re-INVITE each at the caller), the key pad (the caller 
   await panel.waitFor({ state: 'detached', timeout: 15_000 });
   const queue = await (await fetch(`${service.url}/api/attendance/queue`, { headers: bia })).json() as { session_id: string; assigned_to: string | null }[];
   expect(queue.find((item) => item.session_id === sessionId)?.assigned_to).toBe(biaId);
+  expect(errors).toEqual([]);
+
   await caller.hangUp();
+}, 240_000);
+
+test('after a transfer to another attendant, their browser joins the call: each hears the other\'s tone; resolving during the call ends it with a goodbye', async () => {
+  const attendantTone = path.join(dir, 'attendant-tone-3.wav');
+  await run('sox', ['-n', '-r', '48000', '-c', '1', '-b', '16', attendantTone, 'synth', '90', 'sine', String(ATTENDANT_HZ), 'vol', '0.5']);
+  const browser = await launchChromium([
+    '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${attendantTone}`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
+  browsers.push(browser);
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })).newPage();
+  const caller = await call('+15550144');
+  await signIn(page, 'ana');
+  const sessionId = await takeCall(page, '+15550144');
+  const panel = page.getByRole('region', { name: 'Phone call' });
+  await panel.getByRole('status').filter({ hasText: 'In call' }).waitFor({ timeout: 30_000 });
+  await waitForValue(() => toneMs(caller.recordingPath, ATTENDANT_HZ), (ms) => ms >= 1000, { what: 'Ana\'s tone at the caller', timeoutMs: 30_000 });
+
+  // Ana transfers the call to Bia (as /transfer @bia): Ana's panel leaves the call.
+  const ana = await bearerFor(service.url, 'ana', PASSWORD);
+  const moved = await fetch(`${service.url}/api/attendance/commands`, {
+    method: 'POST', headers: { ...ana, 'content-type': 'application/json' }, body: JSON.stringify({ text: '/transfer @bia', session_id: sessionId }),
+  });
+  expect(await moved.json()).toMatchObject({ ok: true, reply: 'Conversation and call transferred to @bia.' });
+  await panel.waitFor({ state: 'detached', timeout: 15_000 });
+  const bia = await bearerFor(service.url, 'bia', PASSWORD);
+  await waitForValue(async () => (await (await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call`, { headers: bia })).json() as { state: string }).state,
+    (state) => state === 'waiting', { what: 'Ana\'s browser off the call', timeoutMs: 15_000 });
+
+  // Bia's browser (another page with the same fake microphone) joins: the tone the caller hears from now on is hers.
+  const biaPage = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })).newPage();
+  const errors = captureErrors(biaPage);
+  await biaPage.addInitScript({ content: RECORD_PEER_CONNECTIONS });
+  await signIn(biaPage, 'bia');
+  await biaPage.locator('#queue-list .item', { hasText: '+15550144' }).click();
+  const biaPanel = biaPage.getByRole('region', { name: 'Phone call' });
+  const heardBefore = await toneMs(caller.recordingPath, ATTENDANT_HZ);
+  await biaPanel.getByRole('button', { name: 'Join the call' }).click();
+  await biaPanel.getByRole('status').filter({ hasText: 'In call' }).waitFor({ timeout: 30_000 });
+  const biaHeard = await waitForValue(() => biaPage.evaluate<{ hz: number; db: number }>(PEAK_OF_RECEIVED_AUDIO), (peak) => Math.abs(peak.hz - CALLER_HZ) < 30 && peak.db > -80,
+    { what: 'the caller\'s tone in Bia\'s browser', timeoutMs: 30_000 });
+  expect(Math.abs(biaHeard.hz - CALLER_HZ)).toBeLessThan(30);
+  await waitForValue(() => toneMs(caller.recordingPath, ATTENDANT_HZ), (ms) => ms >= heardBefore + 1000, { what: 'Bia\'s tone at the caller', timeoutMs: 30_000 });
+  expect(await (await fetch(`${service.url}/api/attendance/conversations/${sessionId}/call`, { headers: bia })).json()).toMatchObject({ state: 'connected' });
+  expect(await seriousViolations(biaPage)).toEqual([]);
+
+  // Bia resolves the conversation during the call: the caller hears the goodbye and gets BYE (docs/attendance/calls.md, "Resolving during a call").
+  const goodbyes = voice.requests.filter((r) => r.input === 'Thank you for calling. Goodbye.').length;
+  await biaPage.getByRole('button', { name: 'Resolve' }).click();
+  await caller.waitForClosed({ timeoutMs: 20_000 });
+  expect(voice.requests.filter((r) => r.input === 'Thank you for calling. Goodbye.').length).toBeGreaterThan(goodbyes);
+  await biaPanel.waitFor({ state: 'detached', timeout: 15_000 });
   expect(errors).toEqual([]);
 }, 240_000);
 

@@ -46,6 +46,8 @@ const DESK = '+15550300';
 const QUEUED_CALLER = '+15555550106';
 /** A queued caller whose call an attendant on the other instance acts on by typed commands. */
 const COMMANDED_CALLER = '+15555550107';
+/** A queued caller an attendant on the other instance writes to, then resolves the conversation of. */
+const RESOLVED_CALLER = '+15555550108';
 
 let dir: string;
 let voice: FakeVoice;
@@ -312,6 +314,59 @@ describe('two instances behind Kamailio (postgresql+redis)', () => {
     const { rows: outbox } = await client.query('select 1 from outbox o join messages m on m.id = o.message_id where o.session_id = $1 and m.text like $2', [sessionId, 'Call recording (%']);
     expect(outbox).toEqual([]);
   }, 120_000);
+
+  test('lines typed on the instance that does not hold the call are said on it, whichever instance delivers them; resolving there ends the call with a goodbye', async () => {
+    const caller = await startBaresipCaller({ user: RESOLVED_CALLER, playWav: path.join(dir, 'quiet.wav') });
+    callers.set(RESOLVED_CALLER, caller);
+    await caller.dial(`sip:${DESK}@127.0.0.1:${kamailio.port};transport=udp`, { timeoutMs: 20_000 });
+    const where = await waitForValue(holders, (map) => map.has(RESOLVED_CALLER), { what: 'the resolved call in the registry', timeoutMs: 15_000 });
+    const holder = instances.find((i) => i.sipPort === where.get(RESOLVED_CALLER))!;
+    const other = instances.find((i) => i !== holder)!;
+    const admin = await adminOn(other.server.url);
+    const sessionId = await waitForValue(async () => {
+      const { rows } = await client.query<{ id: string }>(`select id from sessions where channel = 'rtc_sip' and external_user_id = $1 and status = 'open'`, [RESOLVED_CALLER]);
+      return rows[0]?.id;
+    }, (id) => id !== undefined, { what: 'the resolved call\'s session', timeoutMs: 20_000 });
+    await waitForValue(async () => {
+      const queue = await (await fetch(`${other.server.url}/api/attendance/queue`, { headers: admin })).json() as { session_id: string }[];
+      return queue.some((entry) => entry.session_id === sessionId);
+    }, (found) => found, { what: 'the call in the queue', timeoutMs: 20_000 });
+    const type = async (text: string) => {
+      const res = await fetch(`${other.server.url}/api/attendance/commands`, {
+        method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ text, session_id: sessionId }),
+      });
+      expect(res.status).toBe(200);
+      return res.json() as Promise<{ ok: boolean }>;
+    };
+    expect(await type('/take')).toMatchObject({ ok: true });
+    // Each line is an outbox job, run by whichever instance's worker picks it up (both share the Redis queue):
+    // the holder says its own, the other passes them on the bus to the holder. Every one is said and delivered.
+    const lines = ['One moment, please.', 'I am checking your order now.', 'Your parcel left this morning.', 'It arrives tomorrow.'];
+    for (const line of lines) expect(await type(line)).toMatchObject({ ok: true });
+    const states = await waitForValue(async () => {
+      const { rows } = await client.query<{ text: string; delivery_state: string }>(
+        `select text, delivery_state from messages where session_id = $1 and sender = 'attendant' order by seq`, [sessionId]);
+      return rows;
+    }, (rows) => rows.length === lines.length && rows.every((r) => r.delivery_state !== 'pending'), { what: `the lines' deliveries\n${failure()}`, timeoutMs: 60_000 });
+    expect(states).toEqual(lines.map((text) => ({ text, delivery_state: 'delivered' })));
+    for (const line of lines) expect(voice.requests.some((r) => r.input === line)).toBe(true);
+
+    // Resolved on the other instance: the holder says goodbye and hangs up (the caller gets BYE).
+    const goodbyes = voice.requests.filter((r) => r.input === 'Thank you for calling. Goodbye.').length;
+    const resolved = await fetch(`${other.server.url}/api/attendance/resolve/${sessionId}`, { method: 'POST', headers: admin });
+    expect(resolved.status).toBe(200);
+    await caller.waitForClosed({ timeoutMs: 20_000 });
+    expect(voice.requests.filter((r) => r.input === 'Thank you for calling. Goodbye.').length).toBeGreaterThan(goodbyes);
+    await waitFor(async () => !(await holders()).has(RESOLVED_CALLER), { what: 'the resolved call ended', timeoutMs: 15_000 });
+    // The session closes as the call ends; the conversation stays resolved as the attendant resolved it (no `customer left`).
+    await waitForValue(async () => (await client.query<{ status: string }>('select status from sessions where id = $1', [sessionId])).rows[0]?.status,
+      (status) => status === 'closed', { what: 'the resolved call\'s session closed', timeoutMs: 15_000 });
+    const { rows: ended } = await client.query<{ data: { reason?: string } }>(`select data from attendance_events where session_id = $1 and type = 'call_ended'`, [sessionId]);
+    expect(ended.map((e) => e.data.reason)).toEqual(['resolved by the attendant']);
+    const { rows: resolutions } = await client.query<{ data: { reason?: string } | null }>(`select data from attendance_events where session_id = $1 and type = 'resolved'`, [sessionId]);
+    expect(resolutions).toHaveLength(1);
+    expect(resolutions[0]!.data?.reason).toBeUndefined();
+  }, 150_000);
 
   test('an instance killed mid-call: Kamailio takes it out, new calls go to the survivor, and the survivor calls the dropped caller back', async () => {
     const before = await holders();

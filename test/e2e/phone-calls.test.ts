@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { attendanceConversations, attendanceEvents, messages, sessions } from '../../db/schema/index.js';
+import { attendanceConversations, attendanceEvents, crmContacts, messages, sessions } from '../../db/schema/index.js';
 import { startBaresipCaller, type BaresipCaller } from '../support/baresip.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { concatWavs, durationOf, silenceWav, soundMs, speechWav, toneMs, writeWav } from '../support/call-audio.js';
@@ -87,7 +87,11 @@ const waitForSpoken = (text: string) =>
 
 describe(`a phone call to the bot (${testDriversLabel()})`, () => {
   test('greeting heard, menu by key, name by voice, keyword transfer to a queue on hold, hang-up closes the session', async () => {
-    caller = await startBaresipCaller({ playWav: await silenceWav(500, path.join(dir, 'start.wav')) });
+    // The caller's number is a contact of the bot's CRM: the queue names the call by the contact, before the name the phone sends
+    // (docs/attendance/calls.md, "What attendants see").
+    const from = '+14155550123'; // a valid number: the CRM matches numbers it can read as phone numbers (docs/crm.md)
+    await service.database.db.insert(crmContacts).values({ bot_id: service.bots.find((b) => b.name === 'phone')!.id, first_name: 'Maria', last_name: 'Contact', phone: from });
+    caller = await startBaresipCaller({ user: from, displayName: 'M Silva', playWav: await silenceWav(500, path.join(dir, 'start.wav')) });
     await caller.dial(`sip:${NUMBER}@127.0.0.1:${service.sip!.udpPort};transport=udp`);
 
     // The greeting and the menu, spoken by the voice service, reach the caller's ear.
@@ -114,6 +118,16 @@ describe(`a phone call to the bot (${testDriversLabel()})`, () => {
     await service.eventsHandled();
     const queued = await service.database.db.select().from(attendanceConversations).where(eq(attendanceConversations.session_id, call.id));
     expect(queued.map((c) => c.status)).toEqual(['waiting']);
+    // The ringing call as the console shows it: in the queue, a call named by the CRM contact, and the transcript so far.
+    const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
+    const queue = await (await fetch(`${service.url}/api/attendance/queue`, { headers: admin })).json() as { session_id: string; channel: string; user_name: string; user_phone: string | null }[];
+    expect(queue.find((item) => item.session_id === call.id)).toMatchObject({ channel: 'rtc_sip', user_name: 'Maria Contact', user_phone: from });
+    const { messages: transcript } = await (await fetch(`${service.url}/api/attendance/sessions/${call.id}/messages`, { headers: admin })).json() as {
+      messages: { from: string; text: string }[];
+    };
+    const lines = transcript.map((m) => [m.from, m.text]);
+    expect(lines).toEqual(expect.arrayContaining([['bot', 'Welcome to Acme.'], ['customer', 'Support'], ['customer', 'Maria Silva'], ['customer', 'Agent']]));
+    expect(lines.findIndex(([, text]) => text === 'Welcome to Acme.')).toBeLessThan(lines.findIndex(([, text]) => text === 'Maria Silva'));
 
     // On hold: the hold tone keeps reaching the caller after the wait message.
     const before = await soundMs(caller.recordingPath);
