@@ -84,7 +84,7 @@ export async function wireAttendance(deps: {
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
       attendanceWebhooks.listener,
       // A conversation nobody skilled enough took is tried again as its requirement widens (docs/attendance/skills-routing.md).
-      createSkillWideningListener({ jobs, config: configOf, now }),
+      createSkillWideningListener({ jobs, config: configOf, now, repos }),
       // Each conversation's notices go to its destination (attendance/destinations/); the web console sees all anyway.
       createDestinationRegistry({
         repos, config: configOf,
