@@ -90,10 +90,10 @@ export async function wireAttendance(deps: {
         repos, config: configOf,
         destinations: [
           // Attendants working from mobile_msg get new conversations as a text on their phone.
-          createMobileMsgDestination({ repos, notify: notifyAttendantPhone }),
+          createMobileMsgDestination({ repos, notify: notifyAttendantPhone, config: configOf, now }),
           createTeamChatDestination({ repos, threads: teamChatThreads, poster: teamChat, config: configOf }),
           // Attendants working from workchat get new conversations as a card and their customers' lines in their chat.
-          ...(workchatDesk ? [createWorkchatDestination({ repos, desk: workchatDesk, config: configOf })] : []),
+          ...(workchatDesk ? [createWorkchatDestination({ repos, desk: workchatDesk, config: configOf, now })] : []),
         ],
       }),
     ],
