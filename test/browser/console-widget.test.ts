@@ -351,9 +351,12 @@ test('the widget speaks the bot\'s language (pt-BR), else the browser\'s (es), a
   await expect(attendant.locator('html').getAttribute('lang')).resolves.toBe('pt-BR');
   expect(await seriousViolations(attendant)).toEqual([]);
   await screenshot(attendant, 'console-pt-BR');
+  // At 1280 px the picker is in the account's group, behind the user's name.
+  await attendant.getByRole('button', { name: `${TEST_ADMIN.username} (conta)` }).click();
   await attendant.getByLabel('Idioma').selectOption('es');
   await attendant.getByRole('tab', { name: /Sin asignar/ }).waitFor();
   await attendant.reload();
+  await attendant.getByRole('button', { name: `${TEST_ADMIN.username} (cuenta)` }).click();
   await attendant.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
   expect(consoleErrors()).toEqual([]);
 }, 60_000);
