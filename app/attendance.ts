@@ -93,7 +93,7 @@ export async function wireAttendance(deps: {
       createEmailNotificationsListener({ ...emailDeps, mailConfigured: mailer.configured }),
       attendanceWebhooks.listener,
       // A conversation nobody skilled enough took is tried again as its requirement widens (docs/attendance/skills-routing.md).
-      createSkillWideningListener({ jobs, config: configOf, now }),
+      createSkillWideningListener({ jobs, config: configOf, now, repos }),
       sla.listener,
       // Resolving a phone call's conversation ends the call on the instance holding it (docs/attendance/calls.md).
       resolvedCallListener({ bus, logger }),
@@ -102,10 +102,10 @@ export async function wireAttendance(deps: {
         repos, config: configOf,
         destinations: [
           // Attendants working from mobile_msg get new conversations as a text on their phone.
-          createMobileMsgDestination({ repos, notify: notifyAttendantPhone }),
+          createMobileMsgDestination({ repos, notify: notifyAttendantPhone, config: configOf, now }),
           createTeamChatDestination({ repos, threads: teamChatThreads, poster: teamChat, config: configOf }),
           // Attendants working from workchat get new conversations as a card and their customers' lines in their chat.
-          ...(workchatDesk ? [createWorkchatDestination({ repos, desk: workchatDesk, config: configOf })] : []),
+          ...(workchatDesk ? [createWorkchatDestination({ repos, desk: workchatDesk, config: configOf, now })] : []),
         ],
       }),
     ],

@@ -4,7 +4,7 @@
  * from each use case. The use cases call the listener after the change is stored; a listener's
  * failure is logged and never undoes or fails the change that caused it.
  */
-import type { AttendantProfileRow, ContactRow, ConversationRow, QueueHoursRow, QueueMemberRow, SessionRow, SlaPolicyRow } from '../db/index.js';
+import type { AttendantProfileRow, ContactRow, ConversationRow, QueueHoursRow, QueueMemberRow, QueueRow, SessionRow, SlaPolicyRow } from '../db/index.js';
 import type { ConversationEvent } from './conversation-events.js';
 
 /**
@@ -20,6 +20,8 @@ export interface KnownFacts {
   online?: readonly AttendantProfileRow[];
   /** Every queue membership. */
   memberships?: readonly QueueMemberRow[];
+  /** The bot's active queues (their `required_skills`). */
+  queues?: readonly QueueRow[];
   /** Waiting items of the conversation's bot after the change. */
   waiting?: number;
   /** Every SLA policy. */
@@ -33,6 +35,8 @@ export interface AttendanceListener {
   conversationChanged(row: ConversationRow, events: readonly ConversationEvent[], known?: KnownFacts): Promise<void>;
   /** A customer wrote on a conversation in attendance that was not resolved; `row.last_message` is `text`. */
   customerMessage(row: ConversationRow, text: string): Promise<void>;
+  /** A queue's required skills changed; `waiting` are its conversations waiting now. */
+  queueSkillsChanged?(queue: QueueRow, waiting: readonly ConversationRow[]): Promise<void>;
 }
 
 /** Listens to nothing: the default of every use case. */
@@ -61,5 +65,6 @@ export function combineListeners(
   return {
     conversationChanged: (row, events, known) => each('conversationChanged', (l) => l.conversationChanged?.(row, events, known)),
     customerMessage: (row, text) => each('customerMessage', (l) => l.customerMessage?.(row, text)),
+    queueSkillsChanged: (queue, waiting) => each('queueSkillsChanged', (l) => l.queueSkillsChanged?.(queue, waiting)),
   };
 }

@@ -15,6 +15,7 @@ import {
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { AttendantStatus } from './assignment/capacity.js';
+import { mergeRequirements, type SkillRequirement } from './assignment/skills.js';
 import { combineListeners, type AttendanceListener } from './attendance-listener.js';
 import { assignConversation, type AssignConversationInput, type AssignDeps } from './assign-conversation.js';
 import { backfillWaiting } from './backfill-waiting.js';
@@ -69,6 +70,8 @@ export interface QueueItem {
   topic: string | null;
   waiting_since: string | null;
   accepted_at: string | null;
+  /** What an attendant must know to get it automatically: its own requirement and its queue's, before widening. */
+  required_skills: SkillRequirement[];
 }
 
 export interface QueueItemsFilter {
@@ -220,6 +223,7 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
           priority: r.priority, status: r.status, assigned_to: r.assigned_to, assigned_to_name: r.assigned_to ? r.assigned_to_name : null,
           queue_id: r.queue_id, topic: r.topic, waiting_since: r.waiting_since?.toISOString() ?? null,
           accepted_at: r.accepted_at?.toISOString() ?? null,
+          required_skills: mergeRequirements(r.required_skills, r.queue_required_skills),
         };
       });
     },

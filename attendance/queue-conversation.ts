@@ -6,7 +6,7 @@
 import { defaultBotConfig, type BotConfig } from '../config/index.js';
 import { translate } from '../infra/i18n.js';
 import {
-  type ConversationRow, type HandoffFacts, type HandoffQueueing, type QueueHoursRow,
+  type ConversationRow, type HandoffFacts, type HandoffQueueing, type QueueHoursRow, type QueueRow,
 } from '../db/index.js';
 import { answerUnstaffed, unstaffedSituation, type UnstaffedDeps } from './hours/answer-unstaffed.js';
 import { waitingNotice } from './queue-notice.js';
@@ -110,7 +110,7 @@ export async function queueConversation(deps: QueueConversationDeps, input: Queu
   if (!item) return followUp(deps, (await repo.get(session.id))!, inbound.text);
   // The queue as read before, with the new item in it.
   const queued = [...waiting.filter((w) => w.session_id !== item.session_id), item].map((w) => ({ ...w, waiting_since: w.waiting_since ?? w.updated_at }));
-  await (deps.listener ?? silentListener).conversationChanged(item, result.events, facts && knownOf(facts, queued.length));
+  await (deps.listener ?? silentListener).conversationChanged(item, result.events, facts ? knownOf(facts, queued.length, queues) : { queues });
 
   const position = queuePosition(queued, session.id) ?? queued.length;
   const estimate = average === undefined ? config['attendance-max-wait-seconds'] : Math.round(position * average);
@@ -206,10 +206,10 @@ async function withTier(deps: QueueConversationDeps, row: ConversationRow, requi
 }
 
 /** What the listeners may take from a handoff's facts instead of reading it. */
-function knownOf(facts: HandoffFacts, waiting: number): KnownFacts {
+function knownOf(facts: HandoffFacts, waiting: number, queues: readonly QueueRow[]): KnownFacts {
   const contact = customerContactOf(facts);
   return {
-    session: facts.session, online: facts.profiles.filter((p) => p.status === 'online'), memberships: facts.memberships, waiting,
+    session: facts.session, online: facts.profiles.filter((p) => p.status === 'online'), memberships: facts.memberships, waiting, queues,
     slaPolicies: facts.slaPolicies, queueHours: facts.queueHours,
     ...(contact === undefined ? {} : { contact }),
   };

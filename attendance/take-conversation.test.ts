@@ -77,7 +77,7 @@ test('an auto-assignment to the taker landing between /take\'s reads is still ta
       listWaiting: async (filter) => claimAfter(await listWaiting(filter)),
       listItems: async (filter: { assigned_to?: string }) => claimAfter([...conversations.rows.values()]
         .filter((r) => r.status === 'assigned' && r.assigned_to === filter.assigned_to)
-        .map((r) => ({ ...r, user_id: 'u', external_user_id: 'v', context_data: {}, contact_first_name: null, contact_last_name: null, contact_email: null, contact_phone: null, assigned_to_name: null }))),
+        .map((r) => ({ ...r, user_id: 'u', external_user_id: 'v', context_data: {}, contact_first_name: null, contact_last_name: null, contact_email: null, contact_phone: null, assigned_to_name: null, queue_required_skills: [] }))),
     },
     queues: { listMemberships: async () => [], openQueueIds: async () => [] },
     events: { append: async () => undefined as never },

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from './connection.js';
 import {
-  attendanceConversations, attendanceEvents, attendantProfiles, crmContacts, sessions, users,
+  attendanceConversations, attendanceEvents, attendanceQueues, attendantProfiles, crmContacts, sessions, users,
   type AttendanceConversationStatus,
 } from './schema/index.js';
 
@@ -62,6 +62,8 @@ export interface QueueItemRow extends ConversationRow {
   contact_email: string | null;
   contact_phone: string | null;
   assigned_to_name: string | null;
+  /** The required skills of the item's queue ([] without a queue). */
+  queue_required_skills: { name: string; min_level: number }[];
 }
 
 /**
@@ -247,9 +249,11 @@ export function createAttendanceConversationsRepo(db: Database) {
         contact_first_name: crmContacts.first_name, contact_last_name: crmContacts.last_name,
         contact_email: crmContacts.email, contact_phone: crmContacts.phone,
         assigned_to_name: sql<string | null>`coalesce(${attendantProfiles.name}, ${users.username})`,
+        queue_required_skills: sql<{ name: string; min_level: number }[]>`coalesce(${attendanceQueues.required_skills}, '[]'::jsonb)`,
       }).from(t)
         .innerJoin(sessions, eq(sessions.id, t.session_id))
         .leftJoin(crmContacts, eq(crmContacts.id, sessions.customer_id))
+        .leftJoin(attendanceQueues, eq(attendanceQueues.id, t.queue_id))
         .leftJoin(users, eq(users.id, t.assigned_to))
         .leftJoin(attendantProfiles, eq(attendantProfiles.user_id, t.assigned_to))
         .where(and(...where))

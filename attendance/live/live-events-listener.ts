@@ -17,6 +17,7 @@ import {
 import type { AttendanceRepositories } from '../attendance-repositories.js';
 import { anonymousName, customerDisplayName } from '../customer-view/display-name.js';
 import { loadCustomer, sessionPhone } from '../customer-view/load-customer.js';
+import { fullRequirement } from '../skills/queue-requirement.js';
 
 /** The bus topic every instance's `/ws/attendance` subscribes to; messages are {@link LiveDelivery}. */
 export const ATTENDANCE_LIVE_TOPIC = 'attendance.live';
@@ -35,15 +36,16 @@ export function createLiveEventsListener(deps: LiveEventsListenerDeps): Attendan
     async conversationChanged(row: ConversationRow, events: readonly ConversationEvent[], known: KnownFacts = {}) {
       const needed = factsNeeded(events);
       // The facts are independent: read at once (docs/performance.md, "Handoff round trips").
-      const [customer, eligible, waiting, names] = await Promise.all([
+      const [customer, eligible, waiting, names, requiredSkills] = await Promise.all([
         needed.customer ? customerOf(deps.repos, row, known) : undefined,
         needed.eligible ? eligibleFor(deps.repos, row, known) : undefined,
         needed.waiting ? known.waiting ?? deps.repos.conversations.countWaiting(row.bot_id) : undefined,
         needed.names.length > 0 ? namesOf(deps.repos, needed.names) : undefined,
+        needed.skills ? fullRequirement(deps.repos, row, known) : undefined,
       ]);
       const facts: LiveFacts = {
         conversation: row, ...(customer ? { customer } : {}), ...(eligible ? { eligible } : {}),
-        ...(waiting === undefined ? {} : { waiting }), ...(names ? { names } : {}),
+        ...(waiting === undefined ? {} : { waiting }), ...(names ? { names } : {}), ...(requiredSkills ? { requiredSkills } : {}),
       };
       await publish(conversationDeliveries(facts, events));
     },

@@ -19,18 +19,19 @@ const eventsOf = (from: Parameters<typeof transition>[0], action: ConversationAc
   transition(from, action, { session_id: SESSION, at, ...ctx }).events;
 
 describe('conversationDeliveries', () => {
-  test('queued: new_conversation with the customer, channel and transfer fields to the eligible attendants and supervisors, then queue_updated to everyone', () => {
+  test('queued: new_conversation with the customer, channel, transfer fields and required skills to the eligible attendants and supervisors, then queue_updated to everyone', () => {
     const events = eventsOf('none', 'transfer', { queue_id: QUEUE, priority: 2 });
-    expect(factsNeeded(events)).toEqual({ customer: true, eligible: true, names: [], waiting: true });
+    expect(factsNeeded(events)).toEqual({ customer: true, eligible: true, names: [], waiting: true, skills: true });
     const facts: LiveFacts = {
       conversation: conversation(), customer: { name: 'Maria Silva', phone: '+5511999990000' }, eligible: ['ana', 'bob', 'ana'], waiting: 3,
+      requiredSkills: [{ name: 'spanish', min_level: 3 }],
     };
     expect(conversationDeliveries(facts, events)).toEqual([
       {
         recipients: { user_ids: ['ana', 'bob'], supervisors: true },
         frame: {
           type: 'new_conversation', session_id: SESSION, channel: 'web', customer: { name: 'Maria Silva', phone: '+5511999990000' },
-          message: 'I need a human', priority: 2, queue_id: QUEUE,
+          message: 'I need a human', priority: 2, queue_id: QUEUE, required_skills: [{ name: 'spanish', min_level: 3 }],
         },
       },
       { recipients: { everyone: true }, frame: { type: 'queue_updated', bot_id: BOT, waiting: 3 } },
@@ -43,7 +44,7 @@ describe('conversationDeliveries', () => {
     ['waiting', 'accept', 'active'],
   ] as const)('%s → %s: conversation_assigned (status %s) to the holder and supervisors, and queue_updated', (from, action, status) => {
     const events = eventsOf(from, action, { attendant_id: 'ana', assigned_to: 'ana' });
-    expect(factsNeeded(events)).toEqual({ customer: false, eligible: false, names: ['ana'], waiting: true });
+    expect(factsNeeded(events)).toEqual({ customer: false, eligible: false, names: ['ana'], waiting: true, skills: false });
     const deliveries = conversationDeliveries({ conversation: conversation({ status, assigned_to: 'ana' }), names: { ana: 'Ana' }, waiting: 0 }, events);
     expect(deliveries).toEqual([
       {
@@ -56,7 +57,7 @@ describe('conversationDeliveries', () => {
 
   test('transferred: the new and the previous holder both hear of it; the waiting count did not change', () => {
     const events = eventsOf('active', 'transfer_to_attendant', { attendant_id: 'bob', assigned_to: 'ana', reason: 'sales' });
-    expect(factsNeeded(events)).toEqual({ customer: false, eligible: false, names: ['bob'], waiting: false });
+    expect(factsNeeded(events)).toEqual({ customer: false, eligible: false, names: ['bob'], waiting: false, skills: false });
     expect(conversationDeliveries({ conversation: conversation({ status: 'assigned', assigned_to: 'bob' }), names: { bob: 'Bob' } }, events)).toEqual([{
       recipients: { user_ids: ['bob', 'ana'], supervisors: true },
       frame: {
@@ -80,7 +81,7 @@ describe('conversationDeliveries', () => {
     ['pending', 'customer_replied', 'active'],
   ] as const)('%s → %s: conversation_updated (%s) to the holder only, no queue_updated', (from, action, status) => {
     const events = eventsOf(from, action);
-    expect(factsNeeded(events)).toEqual({ customer: false, eligible: false, names: [], waiting: false });
+    expect(factsNeeded(events)).toEqual({ customer: false, eligible: false, names: [], waiting: false, skills: false });
     expect(conversationDeliveries({ conversation: conversation({ status, assigned_to: 'ana' }) }, events)).toEqual([
       { recipients: { user_ids: ['ana'], supervisors: true }, frame: { type: 'conversation_updated', session_id: SESSION, status } },
     ]);

@@ -7,6 +7,7 @@
  */
 import type { ConversationRow, TicketRow } from '../../db/index.js';
 import { receivesWork, type AttendantStatus } from '../assignment/capacity.js';
+import type { SkillRequirement } from '../assignment/skills.js';
 import type { SummaryResult } from '../assist/summarize-conversation.js';
 import { CONVERSATION_EVENTS, type ConversationEvent } from '../conversation-events.js';
 import type { ConversationStatus } from '../conversation-status.js';
@@ -30,6 +31,8 @@ export interface NewConversationFrame {
   /** 0 low … 3 urgent. */
   priority: number;
   queue_id: string | null;
+  /** Its own requirement and its queue's, before widening (docs/attendance/skills-routing.md). */
+  required_skills: SkillRequirement[];
 }
 
 /** The customer wrote on a conversation in attendance. */
@@ -167,10 +170,12 @@ export interface LiveFacts {
   names?: Readonly<Record<string, string>>;
   /** Waiting items of the conversation's bot after the change. */
   waiting?: number;
+  /** The conversation's requirement with its queue's. */
+  requiredSkills?: readonly SkillRequirement[];
 }
 
 /** Which facts {@link conversationDeliveries} reads for these events, so the listener looks up only those. */
-export function factsNeeded(events: readonly ConversationEvent[]): { customer: boolean; eligible: boolean; names: string[]; waiting: boolean } {
+export function factsNeeded(events: readonly ConversationEvent[]): { customer: boolean; eligible: boolean; names: string[]; waiting: boolean; skills: boolean } {
   const names = new Set<string>();
   for (const e of events) if (HOLDER_EVENTS.has(e.name) && 'attendant_id' in e.payload && e.payload.attendant_id) names.add(e.payload.attendant_id);
   return {
@@ -178,6 +183,7 @@ export function factsNeeded(events: readonly ConversationEvent[]): { customer: b
     eligible: events.some((e) => e.name === CONVERSATION_EVENTS.queued || e.name === CONVERSATION_EVENTS.requeued),
     names: [...names],
     waiting: events.some((e) => QUEUE_EVENTS.has(e.name)),
+    skills: events.some((e) => e.name === CONVERSATION_EVENTS.queued),
   };
 }
 
@@ -208,6 +214,7 @@ export function conversationDeliveries(facts: LiveFacts, events: readonly Conver
           frame: {
             type: 'new_conversation', session_id: c.session_id, channel: c.channel, customer: need(facts.customer, 'customer'),
             message: c.last_message ?? '', priority: event.payload.priority ?? c.priority, queue_id: event.payload.queue_id ?? c.queue_id,
+            required_skills: [...need(facts.requiredSkills, 'required skills')],
           },
         });
         break;

@@ -1,3 +1,4 @@
+import type { BotConfig } from '../../config/index.js';
 import type { ConversationRow } from '../../db/index.js';
 import { e164 } from '../assign-conversation.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
@@ -18,11 +19,14 @@ export function newConversationNotice(customer: string, message: string, session
  * The mobile_msg destination (`attendance-default-destination` or the transfer's destination
  * `mobile_msg`): attendants get a text notice when a conversation needing a human is queued: the
  * customer's display name (docs/crm.md, "What attendants see"), the first message and the hint to type /take. Only online attendants who
- * may take it and have a phone.
+ * may take it, have the skills it asks for (notice-recipients.ts) and have a phone.
  */
 export function createMobileMsgDestination(deps: {
   repos: Pick<AttendanceRepositories, 'profiles' | 'queues' | 'sessions' | 'crm'>;
   notify: AttendantPhoneNotifier;
+  /** The bot's configuration (its `attendance-skills-widen-seconds`); defaults when absent. */
+  config?: (botId: string) => BotConfig | undefined;
+  now?: () => Date;
 }): AttendantDestination {
   return {
     name: 'mobile_msg',

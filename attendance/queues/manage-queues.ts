@@ -65,6 +65,10 @@ export async function updateQueue(deps: AssignDeps, input: { queueId: string; ch
   await existingQueue(deps, input.queueId);
   checkBot(deps, input.changes.bot_id);
   const queue = (await deps.repos.queues.update(input.queueId, normalised(input.changes))) ?? (await existingQueue(deps, input.queueId));
+  // Asking for skills now: what already waits may need widening (docs/attendance/skills-routing.md, "Widening").
+  if ((input.changes.required_skills ?? []).length > 0 && deps.listener?.queueSkillsChanged) {
+    await deps.listener.queueSkillsChanged(queue, await deps.repos.conversations.listWaiting({ queue_ids: [queue.id] }));
+  }
   const members = await listQueueMembers(deps.repos, queue.id);
   for (const m of members.filter((x) => x.is_active)) await backfillWaiting(deps, { attendantId: m.user_id });
   return { queue, members: await listQueueMembers(deps.repos, queue.id) };

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { defaultBotConfig, type BotConfig } from '../../config/index.js';
-import type { AttendantProfileRow } from '../../db/index.js';
+import type { AttendantProfileRow, QueueRow } from '../../db/index.js';
 import type { SessionSnapshot } from '../../engine/index.js';
 import { createInProcessJobQueue } from '../../infra/jobs/in-process-jobs.js';
 import { createLogger } from '../../infra/logger.js';
@@ -8,7 +8,7 @@ import { conversation, fakeConversations, fakeRepositories } from '../../test/su
 import { assignConversation } from '../assign-conversation.js';
 import { backfillWaiting } from '../backfill-waiting.js';
 import { queueConversation } from '../queue-conversation.js';
-import { createSkillWideningListener, registerSkillWideningJobs } from './skill-widening.js';
+import { createSkillWideningListener, registerSkillWideningJobs, WIDEN_JOB } from './skill-widening.js';
 
 // Skills-based routing end to end on in-memory stores, with the clock faked
 // (docs/attendance/skills-routing.md): a Spanish speaker's conversation waits for an attendant
@@ -30,7 +30,7 @@ function profile(user_id: string, skills: { name: string; level: number }[], sta
 }
 
 /** A service on in-memory stores: the bot's rule asks for spanish:3 for Spanish-speaking customers. */
-function start(profiles: AttendantProfileRow[], held: Record<string, number> = {}, widen = WIDEN, contactTier: string | null = null) {
+function start(profiles: AttendantProfileRow[], held: Record<string, number> = {}, widen = WIDEN, contactTier: string | null = null, queueRows: QueueRow[] = []) {
   const config: BotConfig = {
     ...defaultBotConfig(),
     'attendance-skill-rules': [{ source: 'language', value: 'es', skill: 'spanish', min_level: 3 }, { source: 'tier', value: 'gold', skill: 'vip', min_level: 2 }],
@@ -44,7 +44,10 @@ function start(profiles: AttendantProfileRow[], held: Record<string, number> = {
   });
   const repos = fakeRepositories({
     conversations,
-    queues: { list: async () => [], listAllMemberships: async () => [], listMemberships: async () => [], openQueueIds: async () => [] },
+    queues: {
+      list: async () => queueRows, get: async (id: string) => queueRows.find((q) => q.id === id), listAllMemberships: async () => [], listMemberships: async () => [],
+      openQueueIds: async () => [],
+    },
     profiles: { list: async () => profiles, get: async (id: string) => profiles.find((p) => p.user_id === id) },
     sessions: { findById: async () => ({ context_data: session.context_data, external_user_id: 'visitor-1', customer_id: contactTier ? 'c-1' : null }) as never },
     users: { list: async () => [] },
@@ -52,12 +55,20 @@ function start(profiles: AttendantProfileRow[], held: Record<string, number> = {
     crm: { findContactByPhone: async () => undefined, getContact: async () => (contactTier ? { tier: contactTier } : undefined) as never },
   });
   const jobs = createInProcessJobQueue({ logger: createLogger({ pretty: false }) });
+  // Every widening job scheduled, by id (the in-process port, watched).
+  const scheduled: string[] = [];
+  const add = jobs.add.bind(jobs);
+  jobs.add = async (name, data, options) => {
+    if (name === WIDEN_JOB) scheduled.push(options?.jobId ?? '');
+    return add(name, data, options);
+  };
   const now = () => new Date();
+  const widening = createSkillWideningListener({ jobs, config: () => config, now, repos });
   const deps = {
     repos, config: () => config, now, notify: async () => undefined,
-    listener: { conversationChanged: createSkillWideningListener({ jobs, config: () => config, now }).conversationChanged, customerMessage: async () => undefined },
+    listener: { ...widening, customerMessage: async () => undefined },
   };
-  return { deps, jobs, conversations };
+  return { deps, jobs, conversations, scheduled, widening };
 }
 
 beforeEach(() => {
@@ -66,9 +77,9 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
-async function queued(service: ReturnType<typeof start>) {
+async function queued(service: ReturnType<typeof start>, who: SessionSnapshot = session) {
   await registerSkillWideningJobs({ ...service.deps, jobs: service.jobs, assign: (input) => assignConversation(service.deps, input) });
-  return queueConversation(service.deps, { session, inbound, expectNew: true });
+  return queueConversation(service.deps, { session: who, inbound, expectNew: true });
 }
 const holder = (service: ReturnType<typeof start>) => service.conversations.rows.get('s-1')?.assigned_to ?? null;
 
@@ -124,4 +135,65 @@ test('the CRM contact\'s tier adds what the bot\'s tier rule asks: a gold custom
   expect(await queued(service)).toMatchObject({ kind: 'queued', assigned_to: 'bea' });
   expect(service.conversations.rows.get('s-1')?.required_skills).toEqual([{ name: 'spanish', min_level: 3 }, { name: 'vip', min_level: 2 }]);
   await service.jobs.close({ timeoutMs: 0 });
+});
+
+/** A queue of the web channel that nobody staffs, asking for `required`. */
+function queueRow(id: string, required: QueueRow['required_skills']): QueueRow {
+  return {
+    id, name: id, bot_id: null, channels: ['web'], is_active: true, auto_assign: true, priority_order: 0, required_skills: required,
+  } as Partial<QueueRow> as QueueRow;
+}
+const english: SessionSnapshot = { ...session, context_data: { customer_language: 'en' } };
+
+describe('which waiting conversations get widening jobs', () => {
+  test('none without skills: a plain handoff, also in a queue that asks for nothing, schedules no job', async () => {
+    const service = start([], {}, WIDEN, null, [queueRow('q-plain', [])]);
+    expect(await queued(service, english)).toMatchObject({ kind: 'queued', assigned_to: null, item: { queue_id: 'q-plain', required_skills: [] } });
+    expect(service.scheduled).toEqual([]);
+    await service.jobs.close({ timeoutMs: 0 });
+  });
+
+  test('two with the conversation\'s own skills, at one and two periods', async () => {
+    const service = start([]);
+    await queued(service);
+    const since = Date.now();
+    expect(service.scheduled).toEqual([`skills-widen-s-1-${since}-1`, `skills-widen-s-1-${since}-2`]);
+    await service.jobs.close({ timeoutMs: 0 });
+  });
+
+  test('two when only its queue asks for skills', async () => {
+    const service = start([], {}, WIDEN, null, [queueRow('q-billing', [{ name: 'billing', min_level: 2 }])]);
+    expect(await queued(service, english)).toMatchObject({ item: { queue_id: 'q-billing', required_skills: [] } });
+    expect(service.scheduled).toHaveLength(2);
+    await service.jobs.close({ timeoutMs: 0 });
+  });
+
+  test('none when the bot never widens', async () => {
+    const service = start([], {}, 0);
+    await queued(service);
+    expect(service.scheduled).toEqual([]);
+    await service.jobs.close({ timeoutMs: 0 });
+  });
+
+  test('at start-up only the waiting conversations with skills (their own or their queue\'s) get them again', async () => {
+    const service = start([], {}, WIDEN, null, [queueRow('q-plain', []), queueRow('q-billing', [{ name: 'billing', min_level: 2 }])]);
+    const since = new Date();
+    service.conversations.rows.set('plain', conversation('plain', { queue_id: 'q-plain', required_skills: [], waiting_since: since }));
+    service.conversations.rows.set('no-queue', conversation('no-queue', { queue_id: null, required_skills: [], waiting_since: since }));
+    service.conversations.rows.set('own', conversation('own', { queue_id: null, required_skills: [{ name: 'spanish', min_level: 3 }], waiting_since: since }));
+    service.conversations.rows.set('queue', conversation('queue', { queue_id: 'q-billing', required_skills: [], waiting_since: since }));
+    await registerSkillWideningJobs({ ...service.deps, jobs: service.jobs, assign: async () => undefined });
+    expect(service.scheduled.map((id) => id.split('-')[2]).sort()).toEqual(['own', 'own', 'queue', 'queue']);
+    await service.jobs.close({ timeoutMs: 0 });
+  });
+
+  test('a queue that starts asking for skills schedules them for what already waits in it', async () => {
+    const service = start([], {}, WIDEN, null, [queueRow('q-plain', [])]);
+    await queued(service, english);
+    expect(service.scheduled).toEqual([]);
+    const waiting = [...service.conversations.rows.values()];
+    await service.widening.queueSkillsChanged!({ ...queueRow('q-plain', [{ name: 'billing', min_level: 1 }]) }, waiting);
+    expect(service.scheduled).toHaveLength(2);
+    await service.jobs.close({ timeoutMs: 0 });
+  });
 });

@@ -39,7 +39,8 @@ export function customerLine(customer: string, text: string): string {
 /**
  * The workchat destination (`attendance-default-destination` = `workchat`, the default, or the
  * transfer's destination; docs/channels/workchat.md, "Attendants"):
- * - a queued conversation reaches every online attendant who may take it as a card;
+ * - a queued conversation reaches every online attendant who may take it, and has the skills it
+ *   asks for (notice-recipients.ts), as a card;
  * - a conversation transferred to an attendant reaches them the same way;
  * - a customer's message in a conversation an attendant holds arrives in their chat, so they
  *   can answer from there (plain text goes to the held conversation, attendant-inbox.ts).
@@ -48,8 +49,9 @@ export function customerLine(customer: string, text: string): string {
 export function createWorkchatDestination(deps: {
   repos: Pick<AttendanceRepositories, 'profiles' | 'queues' | 'sessions' | 'crm'>;
   desk: WorkchatDesk;
-  /** The bot's configuration (its `attendance-customer-fields`); defaults when absent. */
+  /** The bot's configuration (its `attendance-customer-fields`, `attendance-skills-widen-seconds`); defaults when absent. */
   config?: (botId: string) => BotConfig | undefined;
+  now?: () => Date;
 }): AttendantDestination {
   return {
     name: 'workchat',

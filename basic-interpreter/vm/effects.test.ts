@@ -110,6 +110,16 @@ describe('effects', () => {
     ]);
   });
 
+  test('TRANSFER TO HUMAN with a skills text that is not a list of name[:level 1-5] is a runtime error at its line', async () => {
+    for (const skills of ['billing:7', 'spanish:high', 'billing:3, :2', 'a=b']) {
+      const { out, effects } = await run([line(1, talk('hi')), line(4, set('r', kw('transfer_to_human', obj({ department: 'support', skills }))))]);
+      expect(out).toEqual(['< hi', expect.stringMatching(new RegExp(`^= error start\\.bas:4: TRANSFER TO HUMAN skills needs a list like .*\\(line 4\\)$`))]);
+      expect(effects).toEqual([]);
+    }
+    const { effects } = await run([set('r', kw('transfer_to_human', obj({ skills: ' Billing : 2 ,  spanish , ' })))], { transfer: () => ({ status: 'queued' }) });
+    expect(effects).toEqual([{ type: 'transfer', skills: ' Billing : 2 ,  spanish , ' }]);
+  });
+
   test('effects name their file and line; a rejected effect is a runtime error there', async () => {
     const host = new RecordingHost({
       http: () => Promise.reject(new Error('Requests to 169.254.169.254 are not allowed')),

@@ -61,6 +61,7 @@ function transfer(args: readonly Value[]): EffectBody {
       const value = first[field];
       if (value !== undefined && value !== null) effect[field] = toText(value);
     }
+    if (effect.skills !== undefined) checkSkills(effect.skills);
     return effect;
   }
   (['target', 'priority', 'reason', 'destination'] as const).forEach((field, i) => {
@@ -68,6 +69,21 @@ function transfer(args: readonly Value[]): EffectBody {
     if (value !== undefined && value !== null) effect[field] = toText(value);
   });
   return effect;
+}
+
+/**
+ * One `name[:level]` of TRANSFER TO HUMAN's `skills` (docs/attendance/skills-routing.md, "What a
+ * conversation needs"): a name of up to 50 characters without `:` or `=`, a level from 1 to 5.
+ */
+const SKILL = /^([^:=]{1,50}?)\s*(?::\s*([1-5]))?$/;
+
+/** A `skills` text that is not such a list would route as if nothing were asked: the script hears of it instead. */
+function checkSkills(text: string): void {
+  for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+    if (!SKILL.test(part)) {
+      throw new ScriptError(`TRANSFER TO HUMAN skills needs a list like "billing:3, spanish" (a name, then :level from 1 to 5), got "${part}" in "${text}"`);
+    }
+  }
 }
 
 function http(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', args: readonly Value[], headers: Record<string, string>): EffectBody {

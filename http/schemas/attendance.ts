@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChannelSchema } from './channel.js';
+import { SkillRequirementSchema } from './attendance-skills.js';
 import { ATTENDANT_STATUSES, CONVERSATION_STATUSES, KANBAN_COLUMNS } from '../../attendance/index.js';
 
 /** Longest text an attendant may send or type as a command. */
@@ -43,6 +44,9 @@ export const QueueItemSchema = z
     topic: z.string().nullable(),
     waiting_since: z.string().nullable(),
     accepted_at: z.string().nullable(),
+    required_skills: SkillRequirementSchema.array().meta({
+      description: 'What an attendant must know to be given it automatically: its own requirement and its queue\'s, each skill once at its highest minimum, before widening (docs/attendance/skills-routing.md)',
+    }),
   })
   .meta({ id: 'QueueItem' });
 

@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startKit, type Kit } from '../support/attendance-kit.js';
 import { TEST_ADMIN } from '../support/service.js';
-import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import { buildWeb, captureErrors, goToScreen, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
 import { waitForValue } from '../support/wait-for.js';
 
 let kit: Kit;
@@ -18,7 +18,7 @@ const pageErrors: string[][] = [];
 
 const PHONE = { width: 375, height: 667 };
 const DESKTOP = { width: 1280, height: 800 };
-const SCREENS = ['Inbox', 'Board', 'Tickets', 'Canned responses', 'Insights', 'Queues'] as const;
+const SCREENS = ['Inbox', 'Board', 'Tickets', 'Canned responses', 'Insights', 'Reports', 'Queues', 'Skills'] as const;
 
 beforeAll(async () => {
   const [webDir, chromium] = await Promise.all([buildWeb(), launchChromium()]);
@@ -58,7 +58,7 @@ function sidewaysScroll(page: Page): Promise<boolean> {
 async function go(page: Page, screen: (typeof SCREENS)[number]): Promise<void> {
   const menu = page.getByRole('button', { name: /^Menu/ });
   if (await menu.isVisible()) await menu.click();
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen }).click();
+  await goToScreen(page, screen);
   await page.locator(`nav a[aria-current=page]`, { hasText: screen }).waitFor({ state: 'attached' });
 }
 
@@ -139,6 +139,8 @@ test('the status rule: an attendant signing in while offline is online; busy and
   // Busy (and away) are her choice: signing in again keeps them.
   await page.getByLabel('My status').selectOption('busy');
   await settles(ana.id, 'busy');
+  // At 1280 px Sign out is in the account's group, behind the user's name.
+  await page.getByRole('button', { name: 'ana (account)' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   expect(await status(ana.id)).toBe('busy');
   await signIn(page, 'ana');
@@ -267,7 +269,7 @@ test('the console on a phone (375 px): no sideways scroll, a folded menu, the co
 
 // The console's Portuguese and Spanish texts are longer than the English ones (locales/): on a
 // phone they must fit as well. The language is picked in the header's menu, as an attendant would.
-const SCREEN_IDS = ['inbox', 'board', 'tickets', 'canned', 'insights', 'queues', 'skills'] as const;
+const SCREEN_IDS = ['inbox', 'board', 'tickets', 'canned', 'insights', 'reports', 'queues', 'skills'] as const;
 test.each(['pt-BR', 'es'])('the console on a phone (375 px) in %s: the header one row, no sideways scroll on any screen', async (language) => {
   const { sessionId } = await longConversation(3);
   const page = await newPage(PHONE);
@@ -315,9 +317,36 @@ test('the console at 1280 px: every screen and a scrolled transcript pass axe', 
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'console-desktop-long-transcript');
   await everyScreen(page, 'console-desktop');
+  // The header keeps one row at 1280 px in every language, its groups open and closed (HeaderGroup.tsx).
+  let shown = 'en';
+  for (const language of ['pt-BR', 'es', 'en']) {
+    const account = page.getByRole('button', { name: `${TEST_ADMIN.username} (${ACCOUNT[shown]})` });
+    await account.click();
+    await expect(account.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.locator('.language-picker select').selectOption(language);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe(language);
+    shown = language;
+    expect({ language, violations: await seriousViolations(page) }).toEqual({ language, violations: [] });
+    await page.keyboard.press('Escape');
+    // One row: the title, the screens, the status and the account share it (two rows were over 100 px high).
+    const top = async (selector: string) => Math.round((await page.locator(selector).boundingBox())!.y);
+    const rows = [await top('header.top h1'), await top('header.top nav'), await top('header.top .status-picker'), await top('header.top .account')];
+    expect({ language, oneRow: Math.max(...rows) - Math.min(...rows) < 20, height: (await page.locator('header.top').boundingBox())!.height < 80 })
+      .toEqual({ language, oneRow: true, height: true });
+    const supervision = page.getByRole('navigation').locator('.supervision .group-toggle');
+    await supervision.click();
+    expect(await page.locator('#supervision-menu a').count()).toBe(4);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `console-desktop-header-${language}`);
+    await page.keyboard.press('Escape');
+    await expect(supervision.getAttribute('aria-expanded')).resolves.toBe('false');
+  }
   await close(sessionId);
   expect(consoleErrors()).toEqual([]);
 }, 90_000);
+
+/** The account group's hidden word in each language (locales/<language>/console.json, app.account). */
+const ACCOUNT: Record<string, string> = { en: 'account', es: 'cuenta', 'pt-BR': 'conta' };
 
 /** Presses Tab until the focused element is the one named (its text or label); fails after 80 presses. */
 async function tabTo(page: Page, name: string): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { startKit, type Kit, type User } from '../support/attendance-kit.js';
-import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import { buildWeb, captureErrors, goToScreen, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
 
 let kit: Kit;
 let browser: Browser;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   kit = await startKit({ WEB_DIR: webDir });
   ana = await kit.user('ana', ['attendant']);
   await kit.user('sue', ['supervisor']);
-  queueId = (await kit.call('POST', '/api/attendance/queues', kit.admin, { name: 'Billing', channels: ['web'], user_ids: [ana.id] })).body.id as string;
+  queueId = (await kit.call('POST', '/api/attendance/queues', kit.admin, { name: 'Billing', channels: ['web'], priority_order: -100, user_ids: [ana.id] })).body.id as string;
 }, 120_000);
 
 afterAll(async () => {
@@ -39,7 +39,7 @@ async function signIn(username: string): Promise<{ page: Page; errors: string[] 
 
 test('a supervisor sets an attendant\'s skills and a queue\'s required skills', async () => {
   const { page, errors } = await signIn('sue');
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Skills' }).click();
+  await goToScreen(page, 'Skills');
   await page.getByRole('heading', { level: 2, name: 'Skills' }).waitFor();
   const attendants = page.getByRole('region', { name: "Attendants' skills" });
   await attendants.getByRole('row', { name: /ana/ }).waitFor();
@@ -74,6 +74,16 @@ test('a supervisor sets an attendant\'s skills and a queue\'s required skills', 
   await queues.getByRole('row', { name: /Billing/ }).getByText('billing 2').waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'console-skills');
+
+  // A customer's conversation in Billing shows in the live queue what it needs.
+  const { sessionId } = await kit.handoff();
+  await goToScreen(page, 'Inbox');
+  const item = page.locator(`[data-item="${sessionId}"]`);
+  await item.getByText('Needs: billing (level 2+)', { exact: true }).waitFor();
+  expect(await page.getByRole('button', { name: /Needs: billing \(level 2\+\)/ }).count()).toBeGreaterThan(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, 'console-queue-skills');
+  await goToScreen(page, 'Skills');
 
   const overview = await kit.call('GET', '/api/attendance/skills', kit.admin);
   expect(overview.body).toMatchObject({

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startKit, type Kit } from '../support/attendance-kit.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { TEST_ADMIN } from '../support/service.js';
-import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import { buildWeb, captureErrors, goToScreen, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
 
 let kit: Kit;
 let bots: TestBots;
@@ -200,7 +200,7 @@ test('a supervisor: kanban drag (and a refused move), ticket edit, insights, que
 
   // Insights: every KPI against its target, as charts; the video KPIs (docs/meetings.md) below them.
   expect((await kit.call('POST', '/api/meet/create', kit.admin, { title: 'Video for insights' })).status).toBe(201);
-  await page.getByRole('link', { name: 'Insights' }).click();
+  await goToScreen(page, 'Insights');
   await page.locator('figure.kpi').nth(10).waitFor();
   // Drawn by recharts, each chart an image with its text alternative: 11 KPIs, a bar and a trend each.
   expect(await page.locator('figure.kpi [role=img] svg.recharts-surface').count()).toBe(22);
@@ -213,7 +213,7 @@ test('a supervisor: kanban drag (and a refused move), ticket edit, insights, que
   await screenshot(page, 'console-insights');
 
   // Queues: create one.
-  await page.getByRole('link', { name: 'Queues' }).click();
+  await goToScreen(page, 'Queues');
   await page.getByLabel('New queue').fill('Sales');
   await page.getByRole('button', { name: 'Create' }).click();
   await page.getByRole('cell', { name: 'Sales' }).waitFor();
@@ -351,9 +351,12 @@ test('the widget speaks the bot\'s language (pt-BR), else the browser\'s (es), a
   await expect(attendant.locator('html').getAttribute('lang')).resolves.toBe('pt-BR');
   expect(await seriousViolations(attendant)).toEqual([]);
   await screenshot(attendant, 'console-pt-BR');
+  // At 1280 px the picker is in the account's group, behind the user's name.
+  await attendant.getByRole('button', { name: `${TEST_ADMIN.username} (conta)` }).click();
   await attendant.getByLabel('Idioma').selectOption('es');
   await attendant.getByRole('tab', { name: /Sin asignar/ }).waitFor();
   await attendant.reload();
+  await attendant.getByRole('button', { name: `${TEST_ADMIN.username} (cuenta)` }).click();
   await attendant.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
   expect(consoleErrors()).toEqual([]);
 }, 60_000);

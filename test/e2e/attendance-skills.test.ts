@@ -74,6 +74,10 @@ test('a conversation of the queue goes to the member with the skill at the highe
   // Ana has Spanish at 2, below the queue's 3: Bea gets it though Ana is as free.
   const first = await kit.handoff();
   expect(await kit.item(first.sessionId)).toMatchObject({ queue_id: front, assigned_to: bea.id });
+  // The queue shows what it asks: the queue's requirement (the conversation asks nothing of its own).
+  const listed = await kit.call('GET', '/api/attendance/queue', sup.headers);
+  expect((listed.body as unknown as { session_id: string; required_skills: unknown }[]).find((i) => i.session_id === first.sessionId))
+    .toMatchObject({ required_skills: [{ name: 'spanish', min_level: 3 }] });
 
   // Ana at 4 too: level ties, and Ana holds nothing while Bea holds one.
   await kit.call('PUT', `/api/attendance/attendants/${ana.id}/skills`, sup.headers, { skills: [{ name: 'spanish', level: 4 }] });
@@ -88,14 +92,14 @@ test('a conversation of the queue goes to the member with the skill at the highe
   });
 });
 
-test('the routes and the queues\' required_skills are in the OpenAPI document', async () => {
+test('the routes, the queues\' required_skills and the queue items\' are in the OpenAPI document', async () => {
   const doc = (await (await fetch(`${kit.service.url}/api/openapi.json`)).json()) as {
     paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> };
   };
   expect(Object.keys(doc.paths['/api/attendance/skills']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403']));
   expect(Object.keys(doc.paths['/api/attendance/attendants/{user_id}/skills']?.put?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '404']));
   // The queue's body and answer carry its requirement.
-  for (const schema of ['CreateQueueRequest', 'UpdateQueueRequest', 'AttendanceQueueWithMembers', 'AttendanceQueueList', 'SetAttendantSkillsRequest']) {
+  for (const schema of ['CreateQueueRequest', 'UpdateQueueRequest', 'AttendanceQueueWithMembers', 'AttendanceQueueList', 'SetAttendantSkillsRequest', 'QueueItem']) {
     expect({ schema, skills: /"(required_skills|skills)"/.test(JSON.stringify(doc.components.schemas[schema] ?? null)) }).toEqual({ schema, skills: true });
   }
 });

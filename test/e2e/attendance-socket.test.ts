@@ -89,7 +89,7 @@ describe('/ws/attendance', () => {
     // docs/attendance/live-events.md, "new_conversation": the online eligible attendant and the supervisor are told; the offline one is not.
     const expected = {
       type: 'new_conversation', session_id: session, channel: 'web', message: 'I want to talk to a human',
-      customer: { name: expect.any(String), phone: null }, priority: 1, queue_id: await queueIdNamed(service.url, admin, 'support'),
+      customer: { name: expect.any(String), phone: null }, priority: 1, queue_id: await queueIdNamed(service.url, admin, 'support'), required_skills: [],
     };
     expect(await anaWs.next(ofType('new_conversation', session), 'new_conversation')).toEqual(expected);
     expect(await sueWs.next(ofType('new_conversation', session), 'new_conversation')).toEqual(expected);

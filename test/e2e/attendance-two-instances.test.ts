@@ -76,7 +76,7 @@ describe(`attendance across two instances (${testDriversLabel()})`, () => {
 
     expect(await console_.next((f) => f.type === 'new_conversation' && f.session_id === session, 'new_conversation')).toEqual({
       type: 'new_conversation', session_id: session, channel: 'web', customer: { name: expect.any(String), phone: null },
-      message: 'Can I talk to a human, please?', priority: 1, queue_id: await queueIdNamed(A.url, admin, 'support'),
+      message: 'Can I talk to a human, please?', priority: 1, queue_id: await queueIdNamed(A.url, admin, 'support'), required_skills: [],
     });
 
     console_.send({ type: 'command', text: '/take', request_id: 'take' });

@@ -97,3 +97,23 @@ test('the handoff statement writes the cycle\'s required skills (new and reopene
   const reopened = await handOff({}, 'resolved');
   expect(reopened.facts.started).toMatchObject({ status: 'waiting', required_skills: [{ name: 'chat', min_level: 2 }] });
 });
+
+test('a queue item carries its own required skills and its queue\'s (none without a queue)', async () => {
+  const repo = createAttendanceConversationsRepo(db());
+  const queue = await createQueuesRepo(db()).create({ name: `items-${randomUUID()}`, required_skills: [{ name: 'billing', min_level: 2 }] });
+  const botId = await bot();
+  const start = async (queueId: string | null) => {
+    const [s] = await db().insert(sessions).values({ bot_id: botId, channel: 'web', external_user_id: randomUUID() }).returning();
+    await repo.startLogged({
+      session_id: s!.id, bot_id: botId, channel: 'web', status: 'waiting', priority: 1, queue_id: queueId, assigned_to: null, topic: null,
+      required_skills: [{ name: 'spanish', min_level: 3 }], last_message: 'hola', waiting_since: new Date(),
+    }, 'none', []);
+    return s!.id;
+  };
+  const [inQueue, alone] = [await start(queue.id), await start(null)];
+  const items = await repo.listItems({ bot_id: botId });
+  expect(items.find((i) => i.session_id === inQueue)).toMatchObject({
+    required_skills: [{ name: 'spanish', min_level: 3 }], queue_required_skills: [{ name: 'billing', min_level: 2 }],
+  });
+  expect(items.find((i) => i.session_id === alone)).toMatchObject({ queue_required_skills: [] });
+});

@@ -80,3 +80,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
+
+/**
+ * Follows the console's link to the screen called `name` (English): the supervisors' screens sit
+ * in the header's Supervision group, opened first when its links are hidden (docs/attendance/console.md).
+ */
+export async function goToScreen(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Screens' });
+  const link = nav.getByRole('link', { name, exact: true });
+  if (!(await link.isVisible())) {
+    const group = nav.getByRole('button', { name: /^Supervision/ });
+    if (await group.isVisible() && (await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  }
+  await link.click();
+}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Api } from './api.js';
 import { CannedResponses } from './CannedResponses.js';
+import { HeaderGroup } from './HeaderGroup.js';
 import { HelpDialog } from './HelpDialog.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { Inbox } from './inbox/Inbox.js';
@@ -107,6 +108,10 @@ function SignedIn({ token, signOut, signedInNow }: { token: string; signOut(): v
 
   if (!context) return <p className="loading" role="status">{t('app.loading')}</p>;
   const screens = SCREENS.filter((s) => !s.supervisor || context.isSupervisor);
+  const supervising = screens.filter((s) => s.supervisor);
+  const link = (s: (typeof SCREENS)[number]) => (
+    <a key={s.id} href={`#/${s.id}`} aria-current={screen === s.id ? 'page' : undefined} onClick={() => setMenuOpen(false)}>{t(`screen.${s.id}`)}</a>
+  );
   return (
     <Console.Provider value={context}>
       <header className={menuOpen ? 'top menu-open' : 'top'}>
@@ -118,15 +123,23 @@ function SignedIn({ token, signOut, signedInNow }: { token: string; signOut(): v
         </button>
         <div id="top-menu" className="top-menu">
           <nav aria-label={t('app.screens')}>
-            {screens.map((s) => (
-              <a key={s.id} href={`#/${s.id}`} aria-current={screen === s.id ? 'page' : undefined} onClick={() => setMenuOpen(false)}>{t(`screen.${s.id}`)}</a>
-            ))}
+            {screens.filter((s) => !s.supervisor).map(link)}
+            {/* The supervisors' screens, grouped: with all of them the header would not fit one row at 1280 px. */}
+            {supervising.length > 0 && (
+              <HeaderGroup id="supervision-menu" className="supervision" current={supervising.some((s) => s.id === screen)}
+                label={<>{t('app.supervision')}{supervising.some((s) => s.id === screen) && <span className="sr"> ({t(`screen.${screen}`)})</span>}</>}>
+                {supervising.map(link)}
+              </HeaderGroup>
+            )}
           </nav>
           <StatusPicker />
-          <LanguagePicker />
-          <button type="button" onClick={() => { setMenuOpen(false); setHelp(true); }}>{t('app.shortcuts')}</button>
-          <span className="me">{context.me.username}</span>
-          <button type="button" onClick={signOut}>{t('app.sign_out')}</button>
+          {/* The account's entries behind the user's name (on a phone, listed in the menu). */}
+          <HeaderGroup id="account-menu" className="account" label={<>{context.me.username}<span className="sr"> ({t('app.account')})</span></>}>
+            <span className="me">{context.me.username}</span>
+            <LanguagePicker />
+            <button type="button" onClick={() => { setMenuOpen(false); setHelp(true); }}>{t('app.shortcuts')}</button>
+            <button type="button" onClick={signOut}>{t('app.sign_out')}</button>
+          </HeaderGroup>
         </div>
       </header>
       {screen === 'inbox' && <Inbox />}

@@ -18,6 +18,8 @@ export interface QueueItem {
   queue_id: string | null;
   topic: string | null;
   waiting_since: string | null;
+  /** What an attendant must know to be given it automatically (its own and its queue's), before widening. */
+  required_skills: { name: string; min_level: number }[];
 }
 
 export interface TranscriptEntry {

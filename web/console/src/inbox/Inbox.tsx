@@ -112,6 +112,13 @@ export function Inbox() {
                 {item.priority >= 2 && <span className="badge urgent">{t(`priority.${PRIORITY[item.priority]}`)}</span>}
                 <SlaTimer clocks={clocks.get(item.session_id)} />
                 <span className="last">{item.last_message ?? ''}</span>
+                {item.required_skills.length > 0 && (
+                  <span className="meta skills" data-skills={item.session_id}>
+                    {t('inbox.needs', {
+                      skills: item.required_skills.map((s) => (s.min_level > 1 ? t('inbox.skill_level', { name: s.name, level: s.min_level }) : s.name)).join(', '),
+                    })}
+                  </span>
+                )}
                 {isCall(item)
                   ? <span className="meta call"><CallBadge phone={item.user_phone} /> · {item.status === 'waiting' || item.status === 'assigned' ? `${t('call.waiting', { time: waited(item.waiting_time_seconds) })} · ` : ''}{item.assigned_to_name ?? t('common.unassigned')}</span>
                   : <span className="meta">{item.channel} · {item.assigned_to_name ?? t('common.unassigned')}</span>}
