@@ -137,6 +137,8 @@ function simulate(effect: Exclude<ConversationEffect, { type: 'qrcode.read' }>, 
       throw new Error('not available: BOT SHARE MEMORY (the CLI runs one bot)');
     case 'bot.add':
       throw new Error('not available: ADD BOT (the CLI runs one bot)');
+    case 'bot.run':
+      throw new Error(`not available: STEP ${effect.step}: BOT (the CLI runs one bot)`);
     case 'role.allow':
       throw new Error('not available: ALLOW ROLE / SET ROLE (the CLI has no sign-in)');
     // The CLI has no event bus: the event goes to the trace log only.

@@ -16,6 +16,7 @@ import { mailboxSettingsOf, noMailboxMessage } from './mailbox-settings.js';
 import { lookAtFoldersSoon, scheduleWatch } from './watch-bot.js';
 import { aiScoreLead, knowledgeStatistic, queryMetrics } from './script-insights.js';
 import { addBotTrigger } from './bot-triggers.js';
+import { runWorkflowStep } from './run-workflow-step.js';
 import { SIGNED_IN_USER_KEY } from './session-keys.js';
 
 /** The mail or drive change an ON EMAIL / ON CHANGE run was started for, as GET LAST names it. */
@@ -83,6 +84,8 @@ interface HostRun {
   depth: number;
   calls: number;
   event?: WatchEvent;
+  /** Workflow steps (STEP n: BOT) that led here: a step's bot runs one deeper. */
+  steps?: number;
 }
 
 function createBotHost(ctx: HostContext, bot: ScriptBot, run: HostRun): EffectHost {
@@ -336,6 +339,10 @@ async function performConversationEffect(
       return allowRole(ctx, session('ALLOW ROLE'), effect.role);
     case 'bot.add':
       return addBotTrigger(ctx, bot, session('ADD BOT'), { bot: effect.bot, words: effect.words });
+    case 'bot.run': {
+      const steps = (run.steps ?? 0) + 1;
+      return runWorkflowStep(ctx, effect, steps - 1, (stepBot) => createBotHost(ctx, stepBot, { depth: 0, calls: 0, steps }));
+    }
     case 'tools': {
       const current = session(effect.action === 'clear' ? 'CLEAR TOOLS' : `${effect.action.toUpperCase()} TOOL`);
       current.setContext(LLM_TOOLS_KEY, effect.action === 'clear' ? [] : addTool(bot, current.context[LLM_TOOLS_KEY], effect.name));

@@ -180,6 +180,11 @@ export type EffectBody =
   | { type: 'event.publish'; name: string; data: Value }
   /** ALLOW ROLE role, SET ROLE role: the conversation goes on only for a signed-in person with that role. */
   | { type: 'role.allow'; role: string }
+  /**
+   * STEP n: BOT "bot" "task" (one branch, name null) and STEP n: PARALLEL's BRANCH lines: each bot
+   * of the package runs its dialog with the task; the value is the step's result (docs/basic.md, "The workflow language").
+   */
+  | { type: 'bot.run'; step: number; branches: { name: string | null; bot: string; task: string }[] }
   /** ADD BOT name WITH TRIGGER words: the conversation's later messages with one of the words go to that bot. */
   | { type: 'bot.add'; bot: string; words: string[] }
   /** ADD TOOL name, USE TOOL name, CLEAR TOOLS: the tools the model may call. */

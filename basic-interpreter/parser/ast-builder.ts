@@ -19,6 +19,7 @@ import { basicParser } from './grammar.js';
 import { describeToken } from './parse-errors.js';
 import { canonicalPhrase } from './phrases.js';
 import { readIndexLine, readTableBlock, type DefinitionError } from './table-definition.js';
+import { readWorkflowStep } from './workflow-steps.js';
 import { whereFilter } from './where-filter.js';
 
 export type { BuildContext } from './build-text.js';
@@ -222,6 +223,8 @@ class AstBuilder extends BaseVisitor {
     if (prompt !== undefined) return promptBlock(this.context, prompt);
     const table = token(ctx, 'TableBlock') ?? token(ctx, 'IndexDeclaration');
     if (table !== undefined) return this.tableDeclaration(table);
+    const step = token(ctx, 'WorkflowStep');
+    if (step !== undefined) return readWorkflowStep(step, (loc, message) => report(this.context, loc, message));
     return this.stmt(onlyNode(ctx));
   }
 

@@ -135,6 +135,7 @@ class BasicParser extends CstParser {
         { ALT: () => this.CONSUME(T.PromptBlock) },
         { ALT: () => this.CONSUME(T.TableBlock) },
         { ALT: () => this.CONSUME(T.IndexDeclaration) },
+        { ALT: () => this.CONSUME(T.WorkflowStep) },
         { ALT: () => this.SUBRULE(this.simpleStatement) },
       ],
     })));

@@ -6,6 +6,7 @@
 import { createToken, Lexer, type CustomPatternMatcherReturn, type TokenType } from 'chevrotain';
 import { matchPhrase } from './phrases.js';
 import { scanPromptBlock, scanString, scanTableBlock, scanTalkBlock } from './parser-strings.js';
+import { scanWorkflowStep } from './workflow-steps.js';
 
 // ---------------------------------------------------------------- categories
 
@@ -115,6 +116,18 @@ export const TableBlock = createToken({
   start_chars_hint: ['T', 't'],
   line_breaks: true,
   label: 'TABLE',
+  categories: AnyToken,
+});
+/** A workflow step (`STEP n: BOT "b" "task"`, `STEP n: PARALLEL` … `END PARALLEL`…) as one token, read by workflow-steps.ts. */
+export const WorkflowStep = createToken({
+  name: 'WorkflowStep',
+  pattern: (text: string, offset: number) => {
+    const scan = scanWorkflowStep(text, offset);
+    return scan === undefined ? null : match(text, offset, scan.end, scan.error);
+  },
+  start_chars_hint: ['S', 's'],
+  line_breaks: true,
+  label: 'STEP',
   categories: AnyToken,
 });
 /** `CREATE [UNIQUE] INDEX name ON table(col, …)` as one token, read by table-definition.ts. */
@@ -355,7 +368,7 @@ export const Dot = symbol('Dot', /\??\./, '.');
 /** All token types, in matching order (the parser's vocabulary, categories included). */
 export const allTokens: TokenType[] = [
   AnyToken, AnyWord, Name, Junk, AddOp, MulOp, CompareOp,
-  WhiteSpace, QuotedText, Comment, Newline, TalkBlock, PromptBlock, TableBlock, IndexDeclaration, OnTableEvent, OnFormSubmit, WebhookDeclaration, Phrase, IsNull, StringLiteral, NumberLiteral,
+  WhiteSpace, QuotedText, Comment, Newline, TalkBlock, PromptBlock, TableBlock, IndexDeclaration, WorkflowStep, OnTableEvent, OnFormSubmit, WebhookDeclaration, Phrase, IsNull, StringLiteral, NumberLiteral,
   ...keywords,
   Identifier,
   LessEqual, GreaterEqual, NotEqual, AndSymbol, OrSymbol, NotSymbol, Less, Greater, Equals, Plus, Minus, Star, Slash, Backslash,

@@ -24,8 +24,8 @@ const TABLE_EVENTS = ['INSERT', 'UPDATE', 'DELETE'];
 const OPEN_HEADS: ReadonlySet<string> = new Set(['SET', 'GET', 'DELETE']);
 
 /**
- * The ai/ templates' workflow language (`STEP 1: BOT "x" "task"`, `PARALLEL`, `BRANCH A: …`): no
- * statement of this dialect is close, so the hint says what to write instead (docs/basic.md, "Compatibility").
+ * The ai/ templates' workflow language (parser/workflow-steps.ts): a line starting with its words
+ * that is none of its forms (`STEP 1: BOT name "task"`, a BRANCH outside PARALLEL) is told the forms.
  */
 const WORKFLOW_WORDS: ReadonlySet<string> = new Set(['STEP', 'BRANCH', 'PARALLEL', 'HUMAN']);
 /** The same packs' event forms, which start like statements this dialect has (ON "x", WAIT n): what to write instead. */
@@ -34,8 +34,8 @@ const EVENT_FORMS: Record<string, string> = {
     + 'a script reacts with ON INSERT OF "table", ON EMAIL, ON CHANGE, ON FORM SUBMIT or SET SCHEDULE',
   'WAIT FOR': 'unknown statement "WAIT FOR EVENT": there are no events to wait for here: WAIT seconds, or HEAR the answer',
 };
-const WORKFLOW_HINT = ': the workflow language (STEP n: BOT …, PARALLEL, BRANCH) is not read here: CALL each script in turn, '
-  + 'ADD BOT "name" WITH TRIGGER "words" to hand messages to another bot, PUBLISH EVENT to tell others';
+const WORKFLOW_HINT = ': a workflow step is written STEP n: BOT "bot" "task", STEP n: PARALLEL with BRANCH A: BOT "bot" "task" lines '
+  + 'up to END PARALLEL, or STEP n: HUMAN APPROVAL FROM "who" (the bot and the task as quoted text)';
 
 /** Levenshtein distance (small strings only: statement names). */
 function distance(a: string, b: string): number {

@@ -118,6 +118,8 @@ const UNAVAILABLE: Record<string, string> = {
   'GET IMAGE': 'there is no image generator',
   SEE: 'there is no image description: ask LLM with the image URL',
   REWRITE: 'use LLM "Rewrite: " + text',
+  'HUMAN APPROVAL': 'there is no approval inbox for a person named by e-mail: TRANSFER TO HUMAN hands the conversation to an attendant; '
+    + 'SEND MAIL tells the approver',
 };
 
 type Handler = (args: Args, headers: Record<string, string>, ctx: BuiltinContext) => PhraseOutcome;
@@ -254,6 +256,13 @@ const HANDLERS: Record<string, Handler> = {
   },
   // ORCHESTRATE WORKFLOW "name": the workflow's start, published as the event workflow_started.
   'ORCHESTRATE WORKFLOW': (a) => effect({ type: 'event.publish', name: 'workflow_started', data: { workflow: a.text(0).trim() } }),
+  // The workflow language (parser/workflow-steps.ts): each branch's bot runs its dialog with the task; the result is step_<n>.
+  'STEP BOT': (a) => effect({ type: 'bot.run', step: Number(a.at(0)), branches: [{ name: null, bot: a.text(1).trim(), task: a.text(2) }] }),
+  PARALLEL: (a) => {
+    const branches: { name: string | null; bot: string; task: string }[] = [];
+    for (let i = 1; i + 1 < a.values.length; i += 2) branches.push({ name: a.labels[i] ?? null, bot: a.text(i).trim(), task: a.text(i + 1) });
+    return effect({ type: 'bot.run', step: Number(a.at(0)), branches });
+  },
   'ALLOW ROLE': (a) => roleEffect(a),
   'SET ROLE': (a) => roleEffect(a),
   'ADD BOT': (a) => {

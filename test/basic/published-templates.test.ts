@@ -12,11 +12,11 @@ import { loadScript } from '../../basic-interpreter/index.js';
 const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), 'corpus');
 /**
  * The floors this suite holds the parser to, both at their goal (docs/basic.md, "Compatibility"):
- * 80% of the scripts (they stand at 127 of 155, 81.9%) and 60% of the snippets (66.8%). The
+ * 80% of the scripts (they stand at 128 of 155, 82.6%) and 60% of the snippets (66.8%). The
  * scripts' count is also held exactly, so a form that stops loading shows here by name.
  */
 const SCRIPT_TARGET = 0.8;
-const SCRIPTS_LOADING = 127;
+const SCRIPTS_LOADING = 128;
 const SNIPPET_TARGET = 0.6;
 
 interface Source { name: string; code: string }

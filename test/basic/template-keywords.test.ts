@@ -121,16 +121,59 @@ test('the keywords served by the host ask for it with their arguments', async ()
   ]);
 });
 
-test('the ai/ packs\' workflow and event forms are refused at their line, as written, with what to write instead', () => {
+test('the workflow language: each STEP asks the host to run its bots with the task, and keeps the answer in step_<n>', async () => {
+  const source = [
+    'ORCHESTRATE WORKFLOW "order-processing"',
+    'STEP 1: BOT "fraud-detector" "analyze transaction"  \' AI-powered fraud detection',
+    '  \' Check stock levels and reserve items',
+    'TALK step_1',
+    'IF step_1 = "low risk" THEN',
+    '  STEP 2: HUMAN APPROVAL FROM "security@store.com"',
+    '    TIMEOUT 900  \' 15 minutes for high-risk orders',
+    '    ON TIMEOUT: REJECT ORDER',
+    'END IF',
+    'STEP 5: PARALLEL',
+    '  BRANCH A: BOT "shipping-optimizer" "select carrier"',
+    '',
+    '  \' the second branch',
+    '  BRANCH b: BOT "inventory-updater" "update stock"',
+    'END PARALLEL',
+    'TALK step_5.A & " / " & step_5.B',
+  ].join('\n');
+  const reply = (effect: ConversationEffect): Value => {
+    if (effect.type !== 'bot.run') return null;
+    if (effect.branches.length === 1) return 'high risk';
+    return Object.fromEntries(effect.branches.map((b) => [b.name, `${b.bot}: ${b.task}`]));
+  };
+  const { lines, asked } = await run(source, { reply });
+  expect(lines).toEqual(['high risk', 'shipping-optimizer: select carrier / inventory-updater: update stock']);
+  expect(asked.map(strip)).toEqual([
+    { type: 'event.publish', name: 'workflow_started', data: { workflow: 'order-processing' } },
+    { type: 'bot.run', step: 1, branches: [{ name: null, bot: 'fraud-detector', task: 'analyze transaction' }] },
+    { type: 'bot.run', step: 5, branches: [{ name: 'A', bot: 'shipping-optimizer', task: 'select carrier' }, { name: 'B', bot: 'inventory-updater', task: 'update stock' }] },
+  ]);
+  expect(asked.map((e) => e.line)).toEqual([1, 2, 10]);
+  // The approval step parses with its TIMEOUT and ON TIMEOUT lines, and stops the script at run time.
+  const approval = await run('TALK "before"\nSTEP 3: HUMAN APPROVAL FROM "manager@company.com"\n  TIMEOUT 1800\n  ON TIMEOUT: ESCALATE TO "director@company.com"\nTALK "after"');
+  expect(approval.lines).toEqual(['before', expect.stringMatching(/^= error example\.bas:2: not available: HUMAN APPROVAL \(there is no approval inbox/)]);
+  // `step` and `branch` stay variable names.
+  expect((await run('step = 2\nbranch = step * 3\nFOR i = 1 TO 4 STEP step\nTALK i\nNEXT\nTALK branch')).lines).toEqual(['1', '3', '6']);
+});
+
+test('the workflow language\'s other shapes, and the event forms, are refused at their line, as written, with what to write instead', () => {
   const errors = (source: string) => {
     const loaded = loadScript(source, 'flow.bas');
     return loaded.ok ? [] : loaded.errors.map((e) => e.split('\n')[0]);
   };
-  expect(errors('TALK 1\nSTEP 1: BOT "fraud-detector" "analyze transaction"')).toEqual([
-    'flow.bas:2:1: unknown statement "STEP": the workflow language (STEP n: BOT …, PARALLEL, BRANCH) is not read here: CALL each script in turn, '
-      + 'ADD BOT "name" WITH TRIGGER "words" to hand messages to another bot, PUBLISH EVENT to tell others',
+  expect(errors('TALK 1\nSTEP 1: BOT detector "analyze transaction"')).toEqual([
+    'flow.bas:2:1: unknown statement "STEP": a workflow step is written STEP n: BOT "bot" "task", STEP n: PARALLEL with BRANCH A: BOT "bot" "task" lines '
+      + 'up to END PARALLEL, or STEP n: HUMAN APPROVAL FROM "who" (the bot and the task as quoted text)',
   ]);
-  expect(errors('  BRANCH A: BOT "x" "y"')[0]).toMatch(/^flow\.bas:1:3: unknown statement "BRANCH A": the workflow language/);
+  expect(errors('  BRANCH A: BOT "x" "y"')[0]).toMatch(/^flow\.bas:1:3: unknown statement "BRANCH A": a workflow step is written/);
+  expect(errors('STEP 2: PARALLEL\n  BRANCH A: BOT "x" "y"\n  TALK "no"\nEND PARALLEL')).toEqual([
+    'flow.bas:3:1: only BRANCH lines go between PARALLEL and END PARALLEL: BRANCH A: BOT "bot" "task"',
+  ]);
+  expect(errors('STEP 2: PARALLEL\n  BRANCH A: BOT "x" "y"\nTALK 1')).toEqual(['flow.bas:1:1: PARALLEL without END PARALLEL']);
   expect(errors('x = 1\n\nWAIT FOR EVENT "approval_received" TIMEOUT 3600')).toEqual([
     'flow.bas:3:1: unknown statement "WAIT FOR EVENT": there are no events to wait for here: WAIT seconds, or HEAR the answer',
   ]);
