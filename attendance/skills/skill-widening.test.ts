@@ -5,6 +5,7 @@ import type { SessionSnapshot } from '../../engine/index.js';
 import { createInProcessJobQueue } from '../../infra/jobs/in-process-jobs.js';
 import { createLogger } from '../../infra/logger.js';
 import { conversation, fakeConversations, fakeRepositories } from '../../test/support/attendance-fakes.js';
+import { memoryHoursRepo } from '../../test/support/memory-sla.js';
 import { assignConversation } from '../assign-conversation.js';
 import { backfillWaiting } from '../backfill-waiting.js';
 import { queueConversation } from '../queue-conversation.js';
@@ -53,6 +54,7 @@ function start(profiles: AttendantProfileRow[], held: Record<string, number> = {
     users: { list: async () => [] },
     events: { append: async () => undefined as never },
     crm: { findContactByPhone: async () => undefined, getContact: async () => (contactTier ? { tier: contactTier } : undefined) as never },
+    hours: memoryHoursRepo(), // no queue keeps business hours here (docs/attendance/business-hours.md)
   });
   const jobs = createInProcessJobQueue({ logger: createLogger({ pretty: false }) });
   // Every widening job scheduled, by id (the in-process port, watched).

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { startKit, type Kit } from '../support/attendance-kit.js';
-import { buildWeb, captureErrors, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import { buildWeb, captureErrors, goToScreen, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
 
 let kit: Kit;
 let browser: Browser;
@@ -56,14 +56,14 @@ test('a breached conversation turns red in the queue; a ticket counts down its r
 
   const ticket = await kit.call('POST', '/api/attendance/tickets', kit.admin, { session_id: sessionId, subject: 'Refund' });
   expect(ticket.status).toBe(201);
-  await page.getByRole('link', { name: 'Tickets' }).click();
+  await goToScreen(page, 'Tickets');
   const row = page.locator('tr', { hasText: 'Refund' });
   await row.locator('[data-sla="ok"]', { hasText: /Resolution due in (59|1:00):\d\d/ }).waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'console-sla-tickets');
 
   // The insights count the breach against the queue.
-  await page.getByRole('link', { name: 'Insights' }).click();
+  await goToScreen(page, 'Insights');
   const byQueue = page.getByRole('table', { name: 'Queue' });
   await byQueue.locator('tr', { hasText: 'front' }).filter({ hasText: 'First response' }).waitFor();
   expect((await byQueue.locator('tr', { hasText: 'front' }).filter({ hasText: 'First response' }).innerText()).replace(/\s+/g, ' ').trim())
@@ -71,7 +71,7 @@ test('a breached conversation turns red in the queue; a ticket counts down its r
   expect(await seriousViolations(page)).toEqual([]);
 
   // Supervisors add policies on the queues screen.
-  await page.getByRole('link', { name: 'Queues' }).click();
+  await goToScreen(page, 'Queues');
   const policies = page.getByRole('region', { name: 'SLA policies' });
   await policies.getByRole('row').filter({ hasText: 'front' }).waitFor();
   await policies.getByLabel('Policy').fill('gold customers');
