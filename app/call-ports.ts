@@ -1,6 +1,6 @@
 import { createCallControl, type AttendantCalls, type LiveCalls, type CallFact, type CallPorts, type CallRegistry, type ChannelAdapters, type RtcSipAdapter } from '../adapters/index.js';
 import { CALL_EVENTS_TOPIC, type CallCommandRelay, type CallControlPort, type CallEvent, type CallLifeFact, type VoicemailInput } from '../attendance/index.js';
-import type { EventBus, Unsubscribe } from '../infra/events/index.js';
+import { subscribeInBackground, type EventBus, type Unsubscribe } from '../infra/events/index.js';
 import { RoleSchema, type TokenIssuer } from '../auth/index.js';
 import type { UsersRepo } from '../db/index.js';
 import { commandOnCallHolder, type CallHolders } from '../http/call-forwarding.js';
@@ -116,12 +116,12 @@ export function callCommandRelay(deps: { holders: CallHolders; users: Pick<Users
  * a call transferred to another attendant leaves the previous one's browser, on whichever
  * instance holds it (the bus reaches every instance; the others have no browser on that call).
  */
-export function followCallTransfers(deps: { bus: Pick<EventBus, 'subscribe'>; calls: Pick<AttendantCalls, 'release'> }): Promise<Unsubscribe> {
-  return deps.bus.subscribe(CALL_EVENTS_TOPIC, (message) => {
+export function followCallTransfers(deps: { bus: Pick<EventBus, 'subscribe'>; calls: Pick<AttendantCalls, 'release'>; logger: Pick<Logger, 'error'> }): Unsubscribe {
+  return subscribeInBackground(deps.bus, CALL_EVENTS_TOPIC, (message) => {
     const event = message as CallEvent;
     if (event.name !== 'call.transferred_to_attendant') return;
     deps.calls.release(event.payload.session_id);
-  });
+  }, deps.logger);
 }
 
 /**
@@ -130,14 +130,14 @@ export function followCallTransfers(deps: { bus: Pick<EventBus, 'subscribe'>; ca
  * call, the bot says goodbye, then BYE. The other instances have no such call and do nothing.
  */
 export function endResolvedCalls(deps: {
-  bus: Pick<EventBus, 'subscribe'>; calls: Pick<AttendantCalls, 'release'>; liveCalls: Pick<LiveCalls, 'ofSession'>; logger: Pick<Logger, 'warn'>;
-}): Promise<Unsubscribe> {
-  return deps.bus.subscribe(CALL_EVENTS_TOPIC, async (message) => {
+  bus: Pick<EventBus, 'subscribe'>; calls: Pick<AttendantCalls, 'release'>; liveCalls: Pick<LiveCalls, 'ofSession'>; logger: Pick<Logger, 'warn' | 'error'>;
+}): Unsubscribe {
+  return subscribeInBackground(deps.bus, CALL_EVENTS_TOPIC, async (message) => {
     const event = message as CallEvent;
     if (event.name !== 'call.conversation_resolved') return;
     const call = deps.liveCalls.ofSession(event.payload.session_id);
     if (!call?.resolved) return;
     deps.calls.release(event.payload.session_id);
     await call.resolved().catch((error: unknown) => deps.logger.warn({ err: error, session: event.payload.session_id }, 'resolved call: not hung up'));
-  });
+  }, deps.logger);
 }

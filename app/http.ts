@@ -55,9 +55,9 @@ export async function serveHttp(deps: {
   await readiness.start();
   const attendantCalls = adapters.rtc_sip && createAttendantCalls({ liveCalls: adapters.rtc_sip.liveCalls, logger });
   // A call transferred to another attendant leaves the previous one's browser, wherever the transfer was made.
-  if (attendantCalls) await followCallTransfers({ bus: infra.bus, calls: attendantCalls });
+  if (attendantCalls) followCallTransfers({ bus: infra.bus, calls: attendantCalls, logger });
   // A call whose conversation is resolved ends, wherever it was resolved (docs/attendance/calls.md, "Resolving during a call").
-  if (attendantCalls && adapters.rtc_sip) await endResolvedCalls({ bus: infra.bus, calls: attendantCalls, liveCalls: adapters.rtc_sip.liveCalls, logger });
+  if (attendantCalls && adapters.rtc_sip) endResolvedCalls({ bus: infra.bus, calls: attendantCalls, liveCalls: adapters.rtc_sip.liveCalls, logger });
   const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
   const app = createApp({
     logger, trustProxy: settings.TRUST_PROXY, hsts: settings.HSTS === 'on', version: packageVersion(),

@@ -3,6 +3,7 @@ import type { EventBus } from './event-bus.js';
 import { createInProcessEventBus } from './in-process-bus.js';
 
 export type { EventBus, EventListener, Unsubscribe } from './event-bus.js';
+export { subscribeInBackground } from './background-subscription.js';
 
 /** Options for {@link createEventBus}. */
 export interface EventBusConfig {
