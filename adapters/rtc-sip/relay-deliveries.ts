@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PermanentDeliveryError, type OutboundMessage } from '../../engine/index.js';
-import { subscribeInBackground, type EventBus, type Unsubscribe } from '../../infra/events/index.js';
+import type { EventBus, Unsubscribe } from '../../infra/events/index.js';
 import type { Logger } from '../../infra/logger.js';
 import type { CallHolder } from './call-registry.js';
 import type { LiveCalls } from './live-calls.js';
@@ -39,15 +39,14 @@ export async function startDeliveryRelay(deps: {
   instanceId: string;
   /** The registry's holder of a session's call, when its heartbeat is recent. */
   holder(sessionId: string): Promise<CallHolder | undefined>;
-  logger: Pick<Logger, 'warn' | 'error'>;
+  logger: Pick<Logger, 'warn'>;
   timeoutMs?: number;
 }): Promise<DeliveryRelay & { stop: Unsubscribe }> {
   const waiting = new Map<string, (outcome: { error?: string; permanent?: boolean }) => void>();
   const answer = (id: string, outcome: { error?: string; permanent?: boolean }) =>
     deps.bus.publish(CALL_DELIVERIES_TOPIC, { kind: 'result', id, ...outcome } satisfies RelayMessage)
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'phone call: a relayed delivery\'s outcome was not told'));
-  // In the background: a start while Redis is away does not wait for it (docs/operations/high-availability.md).
-  const stop = subscribeInBackground(deps.bus, CALL_DELIVERIES_TOPIC, async (raw) => {
+  const stop = await deps.bus.subscribe(CALL_DELIVERIES_TOPIC, async (raw) => {
     const relayed = raw as RelayMessage;
     if (relayed.kind === 'result') {
       waiting.get(relayed.id)?.(relayed);
@@ -65,7 +64,7 @@ export async function startDeliveryRelay(deps: {
     } catch (error) {
       await answer(relayed.id, { error: error instanceof Error ? error.message : String(error), permanent: error instanceof PermanentDeliveryError });
     }
-  }, deps.logger);
+  });
   return {
     stop,
     async deliver(message) {
