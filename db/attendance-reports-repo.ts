@@ -110,8 +110,12 @@ export function createAttendanceReportsRepo(db: Database) {
     },
 
     async setRollupMark(seq: number): Promise<void> {
-      await db.insert(attendanceReportRollup).values({ id: 1, last_seq: seq })
-        .onConflictDoUpdate({ target: attendanceReportRollup.id, set: { last_seq: seq, updated_at: sql`now()` } });
+      // One row per tenant (migration 0036's key), which drizzle's schema does not name: update, else insert.
+      const set = { last_seq: seq, updated_at: sql`now()` };
+      const updated = await db.update(attendanceReportRollup).set(set).where(eq(attendanceReportRollup.id, 1)).returning({ id: attendanceReportRollup.id });
+      if (updated.length > 0) return;
+      const inserted = await db.insert(attendanceReportRollup).values({ id: 1, last_seq: seq }).onConflictDoNothing().returning({ id: attendanceReportRollup.id });
+      if (inserted.length === 0) await db.update(attendanceReportRollup).set(set).where(eq(attendanceReportRollup.id, 1));
     },
 
     /**

@@ -9,7 +9,8 @@ export function createBotsRepo(db: Database) {
   return {
     /** The row of a bot package, created on first sight; safe when instances race at start-up. */
     async ensure(name: string): Promise<BotRow> {
-      await db.insert(bots).values({ name }).onConflictDoNothing({ target: bots.name });
+      // A name is unique in its tenant (migration 0036): the conflict is that key's, the only one a new row can meet.
+      await db.insert(bots).values({ name }).onConflictDoNothing();
       const [row] = await db.select().from(bots).where(eq(bots.name, name)).limit(1);
       return row!;
     },

@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 import { openPgliteThread } from './pglite-thread.js';
 import { createPgExecutor, createPgliteExecutor, type SqlExecutor } from './sql-executor.js';
+import { APPLICATION_ROLE, DROP_TO_APPLICATION_ROLE_SQL, TenantScopedPool } from './tenant-session.js';
 
 /** The drizzle handle repositories build queries on; the same type for PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,6 +48,12 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   // PGlite on its own thread (db/pglite-thread.ts); drizzle only calls the part of PGlite it offers.
   const client = await openPgliteThread(dir);
   const db = drizzlePglite(client as unknown as PGlite, { schema });
+  // PGlite's one user is a superuser: once the application's role exists, the connection runs as it (db/tenant-session.ts).
+  const dropToApplicationRole = async () => {
+    const { rows } = await client.query<{ drop_role: boolean }>(DROP_TO_APPLICATION_ROLE_SQL);
+    if (rows[0]?.drop_role) await client.exec(`set role ${APPLICATION_ROLE}`);
+  };
+  await dropToApplicationRole();
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -54,32 +61,40 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
-    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      await client.exec('reset role');
+      await migratePglite(db, { migrationsFolder: migrationsFolder() });
+      await dropToApplicationRole();
+    },
     close: () => client.close(),
   };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const raw = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-  const db = drizzleNodePg(pool, { schema });
+  raw.on('error', () => undefined);
+  const pool = new TenantScopedPool(raw);
+  const db = drizzleNodePg(pool as unknown as pg.Pool, { schema });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     sql: createPgExecutor(pool),
     ping: async () => {
-      await pool.query('select 1');
+      await raw.query('select 1');
     },
     migrate: async () => {
-      // Several instances may start at once: an advisory lock lets one migrate while the others wait.
-      const client = await pool.connect();
+      // A connection of its own, as the connecting user: the pool's may have dropped to the application's role.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
       try {
+        // Several instances may start at once: an advisory lock lets one migrate while the others wait.
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+        await pool.decideRole(client);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-        client.release();
+        await client.end();
       }
     },
     close: () => pool.end(),

@@ -9,9 +9,11 @@ export function createContentImportsRepo(db: Database) {
   return {
     /** The source's row as the last run left it (status `done` or `running`), created empty on the first run. */
     async open(kind: string, source: string): Promise<ImportCheckpointRow> {
-      const [row] = await db.insert(contentImportCheckpoints).values({ kind, source })
-        .onConflictDoUpdate({ target: [contentImportCheckpoints.kind, contentImportCheckpoints.source], set: { updated_at: new Date() } })
-        .returning();
+      // (kind, source) is unique per tenant (migration 0036), a key drizzle's schema does not name: insert, else touch.
+      const [created] = await db.insert(contentImportCheckpoints).values({ kind, source }).onConflictDoNothing().returning();
+      if (created) return created;
+      const [row] = await db.update(contentImportCheckpoints).set({ updated_at: new Date() })
+        .where(and(eq(contentImportCheckpoints.kind, kind), eq(contentImportCheckpoints.source, source))).returning();
       return row!;
     },
     /** Marks a new pass over a finished source as running, from `cursor`. */

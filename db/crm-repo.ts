@@ -251,10 +251,14 @@ export function createCrmRepo(db: Database) {
 
     /** Adds a stage or, when one has this name, updates its order and probability. */
     async upsertStage(stage: StageFields): Promise<PipelineStageRow> {
-      const [row] = await db.insert(crmPipelineStages).values(stage)
-        .onConflictDoUpdate({ target: crmPipelineStages.name, set: { order_index: stage.order_index, probability: stage.probability } })
-        .returning();
-      return row!;
+      // Names are unique per tenant (migration 0036), a key drizzle's schema does not name: update, else insert.
+      const set = { order_index: stage.order_index, probability: stage.probability };
+      const [updated] = await db.update(crmPipelineStages).set(set).where(eq(crmPipelineStages.name, stage.name)).returning();
+      if (updated) return updated;
+      const [inserted] = await db.insert(crmPipelineStages).values(stage).onConflictDoNothing().returning();
+      if (inserted) return inserted;
+      const [raced] = await db.update(crmPipelineStages).set(set).where(eq(crmPipelineStages.name, stage.name)).returning();
+      return raced!;
     },
 
     /** Stages in pipeline order. */

@@ -10,13 +10,18 @@ export interface ThreadQueryOptions {
   rawTypes?: number[];
 }
 
+/**
+ * The tenant a request outside a transaction runs for (db/tenant-session.ts): the thread gives the
+ * connection that tenant first when it holds another. A transaction's statements run for the
+ * tenant its `begin` named.
+ */
 export type ThreadRequest =
-  | { id: number; op: 'query'; text: string; params: unknown[]; options: ThreadQueryOptions; tx?: number }
-  | { id: number; op: 'exec'; text: string; tx?: number }
+  | { id: number; op: 'query'; text: string; params: unknown[]; options: ThreadQueryOptions; tx?: number; tenant: string }
+  | { id: number; op: 'exec'; text: string; tx?: number; tenant: string }
   /** A hot-path statement (db/sql-executor.ts): parsed and planned once under `name`, then only bound and run. */
-  | { id: number; op: 'prepared'; name: string; text: string; params: unknown[] }
+  | { id: number; op: 'prepared'; name: string; text: string; params: unknown[]; tenant: string }
   /** Opens a transaction; its id is the request's id. */
-  | { id: number; op: 'begin' }
+  | { id: number; op: 'begin'; tenant: string }
   /** Ends transaction `tx`; answered once COMMIT (or ROLLBACK) has run. */
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };

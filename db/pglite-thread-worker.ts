@@ -1,7 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { DEFAULT_TENANT_ID } from '../tenancy/index.js';
 import { PGlite, types, type ParserOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import type { ThreadError, ThreadQueryOptions, ThreadRequest, ThreadResponse } from './pglite-thread-protocol.js';
+import { setTenantSql } from './tenant-session.js';
 
 /**
  * The embedded database's own thread (docs/performance.md, "embedded"): PGlite runs its
@@ -23,7 +25,37 @@ port.on('message', (request: ThreadRequest) => {
   void handle(request).then((result) => answer({ id: request.id, ok: true, result }), (error: unknown) => fail(request.id, error));
 });
 
+/** The tenant the connection was last given (db/tenant-session.ts); a new connection's is the default. */
+let connectionTenant = DEFAULT_TENANT_ID;
+/** The requests outside a transaction, one after another (see `inTurn`). */
+let turns: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs a request outside a transaction after the one before it has finished, giving the
+ * connection the request's tenant first when it holds another. PGlite runs one statement at a
+ * time anyway; the queue makes "the tenant, then the statement" one step that no other request
+ * can come between. A transaction's statements and its end do not queue: they run for the tenant
+ * of its `begin`, and a queued request waits for the transaction as PGlite makes it.
+ */
+function inTurn(request: ThreadRequest, work: () => Promise<unknown>): Promise<unknown> {
+  const outside = 'tenant' in request && !('tx' in request && request.tx !== undefined);
+  if (!outside) return work();
+  const turn = turns.then(async () => {
+    if (request.tenant !== connectionTenant) {
+      await db.exec(setTenantSql(request.tenant));
+      connectionTenant = request.tenant;
+    }
+    return work();
+  });
+  turns = turn.catch(() => undefined);
+  return turn;
+}
+
 async function handle(request: ThreadRequest): Promise<unknown> {
+  return inTurn(request, () => run(request));
+}
+
+async function run(request: ThreadRequest): Promise<unknown> {
   switch (request.op) {
     case 'query':
       return strip(await on(request.tx).query(request.text, request.params, queryOptions(request.options)));

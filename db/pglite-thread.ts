@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { currentTenant } from '../tenancy/index.js';
 import type { ThreadError, ThreadQueryOptions, ThreadRequest, ThreadResponse } from './pglite-thread-protocol.js';
 
 /**
@@ -64,16 +65,16 @@ export async function openPgliteThread(dir: string | undefined): Promise<PgliteT
     });
   };
   const query = <T>(text: string, params: unknown[] = [], options?: QueryOptions, tx?: number) =>
-    call<Results<T>>({ op: 'query', text, params, options: threadOptions(options), ...(tx === undefined ? {} : { tx }) });
-  const exec = (text: string, tx?: number) => call<Results[]>({ op: 'exec', text, ...(tx === undefined ? {} : { tx }) });
+    call<Results<T>>({ op: 'query', text, params, options: threadOptions(options), tenant: currentTenant(), ...(tx === undefined ? {} : { tx }) });
+  const exec = (text: string, tx?: number) => call<Results[]>({ op: 'exec', text, tenant: currentTenant(), ...(tx === undefined ? {} : { tx }) });
 
   await query('select 1'); // PGlite is ready (or the thread's error surfaces here)
   return {
     query: (text, params, options) => query(text, params, options),
     exec: (text) => exec(text),
-    prepared: (name, text, params) => call({ op: 'prepared', name, text, params }),
+    prepared: (name, text, params) => call({ op: 'prepared', name, text, params, tenant: currentTenant() }),
     async transaction(work) {
-      const tx = await call<number>({ op: 'begin' });
+      const tx = await call<number>({ op: 'begin', tenant: currentTenant() });
       let closed = false;
       const end = async (commit: boolean) => {
         if (closed) return;

@@ -20,7 +20,7 @@ export interface SqlExecutor {
   query<T>(statement: Statement, params: readonly unknown[]): Promise<T[]>;
 }
 
-export function createPgExecutor(pool: pg.Pool): SqlExecutor {
+export function createPgExecutor(pool: { query(config: pg.QueryConfig): Promise<pg.QueryResult> }): SqlExecutor {
   return {
     async query<T>(statement: Statement, params: readonly unknown[]) {
       const result = await pool.query({ name: statement.name, text: statement.text, values: [...params] });

@@ -43,7 +43,8 @@ export const attendanceReportFacts = pgTable(
 
 /** Where the roll-up stands in the event log: one row. */
 export const attendanceReportRollup = pgTable('attendance_report_rollup', {
-  id: integer('id').primaryKey().default(1),
+  // With the tenant, the key (migration 0036): one row per tenant.
+  id: integer('id').notNull().default(1),
   /** Every event with a lower `seq` that was older than the settle time is in the facts. */
   last_seq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -20,7 +20,8 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const contentFiles = pgTable('content_files', {
   id: uuid('id').primaryKey().defaultRandom(),
   ...sharing(),
-  path: text('path').notNull().unique(),
+  // Unique in its tenant (migration 0036).
+  path: text('path').notNull(),
   folder: text('folder').notNull(),
   version: integer('version').notNull(),
   content_type: text('content_type').notNull(),
@@ -129,4 +130,5 @@ export const contentImportCheckpoints = pgTable('content_import_checkpoints', {
   skipped: integer('skipped').notNull().default(0),
   status: text('status').$type<'running' | 'done'>().notNull().default('running'),
   updated_at: updatedAt(),
-}, (t) => [unique('content_import_checkpoints_source_key').on(t.kind, t.source)]);
+  // (kind, source) is unique in its tenant (migration 0036).
+});

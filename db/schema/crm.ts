@@ -95,7 +95,8 @@ export const crmDeals = pgTable(
 /** The ordered stages of the sales pipeline; `probability` is 0–100. */
 export const crmPipelineStages = pgTable('crm_pipeline_stages', {
   id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull().unique(),
+  // Unique in its tenant (migration 0036).
+  name: text('name').notNull(),
   order_index: integer('order_index').notNull().default(0),
   probability: numeric('probability', { mode: 'number' }).notNull().default(0),
 });

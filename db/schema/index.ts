@@ -1,5 +1,7 @@
 /** Every table of the service; drizzle-kit generates the SQL migrations from these. */
 export { users } from './users.js';
+// Tenants (docs/operations/tenants.md): every other table but the installation's belongs to one.
+export { tenants, tenantMemberships, TENANT_STATUSES, type TenantStatus } from './tenants.js';
 export { bots } from './bots.js';
 export { sessions } from './sessions.js';
 export { messages } from './messages.js';

@@ -20,7 +20,8 @@ export const meetingRooms = pgTable(
   'meeting_rooms',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull().unique(),
+    // Unique in its tenant (migration 0036).
+    name: text('name').notNull(),
     bot_id: uuid('bot_id').references(() => bots.id, { onDelete: 'cascade' }),
     // No foreign key: CREATE MEETING makes the room while the turn that may create the session is still running.
     session_id: uuid('session_id'),

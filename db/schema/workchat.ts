@@ -17,7 +17,9 @@ export const workchatConversations = pgTable(
     service_url: text('service_url').notNull(),
     /** The provider's channel id of the activity (`msteams`, `emulator`…). */
     channel_id: text('channel_id').notNull(),
-    tenant_id: text('tenant_id'),
+    // The Bot Framework's directory tenant (its name in the reference); the column is not `tenant_id`,
+    // which is the deployment's tenant on every table (migration 0036).
+    tenant_id: text('directory_tenant_id'),
     /** The bot's account in that conversation (the activity's `recipient`). */
     bot_account_id: text('bot_account_id').notNull(),
     bot_account_name: text('bot_account_name'),

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DatabaseHandle } from '../../db/connection.js';
+import { createBotsRepo } from '../../db/bots-repo.js';
+import { bots, sessions, tenants } from '../../db/schema/index.js';
+import { DEFAULT_TENANT_ID, runAsTenant } from '../../tenancy/index.js';
+import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-databases.js';
+
+/**
+ * Isolation is the database's (docs/operations/tenants.md, "Isolation"): a statement that names
+ * no tenant still sees, changes and adds only the rows of the tenant its work runs for, on both
+ * drivers, and the service's connection cannot step out of the policies.
+ */
+const drivers = await emptyDatabaseDrivers();
+
+/** drizzle wraps the database's error; the policy's refusal is its cause. */
+const refusedByPolicy = { cause: expect.objectContaining({ message: expect.stringMatching(/row-level security/) }) };
+
+describe.each(drivers)('tenant isolation on %s', (_name, open) => {
+  let opened: EmptyDatabase;
+  let h: DatabaseHandle;
+  let acme: string;
+  let globex: string;
+  const count = async (table: string) =>
+    rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
+
+  beforeAll(async () => {
+    opened = await open();
+    h = opened.handle;
+    await h.migrate();
+    [acme, globex] = await Promise.all(['acme', 'globex'].map(async (slug) => {
+      const [row] = await h.db.insert(tenants).values({ slug, name: slug.toUpperCase() }).returning();
+      return row!.id;
+    }));
+    // The same bot name in each tenant, and a customer session on each.
+    for (const tenant of [acme!, globex!]) {
+      await runAsTenant(tenant, async () => {
+        const bot = await createBotsRepo(h.db).ensure('support');
+        await h.db.insert(sessions).values({ bot_id: bot.id, channel: 'web', external_user_id: `visitor-of-${tenant}` });
+      });
+    }
+  });
+  afterAll(async () => { await opened.dispose(); });
+
+  test('a query with no tenant in it returns only the rows of the tenant the work runs for', async () => {
+    const visitors = (tenant: string) => runAsTenant(tenant, async () =>
+      rowsOf<{ external_user_id: string }>(await h.db.execute(sql`select external_user_id from sessions`)).map((r) => r.external_user_id));
+    expect(await visitors(acme)).toEqual([`visitor-of-${acme}`]);
+    expect(await visitors(globex)).toEqual([`visitor-of-${globex}`]);
+    expect(await visitors(DEFAULT_TENANT_ID)).toEqual([]);
+    // Outside any scope: the default tenant's rows, which are none here.
+    expect(await count('sessions')).toBe(0);
+  });
+
+  test('bot names are unique per tenant, not across them', async () => {
+    // A drizzle query runs when awaited: inside the scope, so awaited there.
+    const names = await runAsTenant(acme, async () => await h.db.select({ name: bots.name }).from(bots));
+    expect(names).toEqual([{ name: 'support' }]);
+    await runAsTenant(acme, async () => {
+      await expect(h.db.insert(bots).values({ name: 'support' })).rejects.toThrow();
+    });
+  });
+
+  test("a row cannot be written into another tenant, nor another tenant's row changed or deleted", async () => {
+    const theirs = `visitor-of-${globex}`;
+    await runAsTenant(acme, async () => {
+      await expect(h.db.execute(sql`insert into bots (name, tenant_id) values ('sneaky', ${globex})`)).rejects.toMatchObject(refusedByPolicy);
+      // Its own row cannot be handed over either.
+      await expect(h.db.execute(sql`update sessions set tenant_id = ${globex}`)).rejects.toMatchObject(refusedByPolicy);
+      expect(rowsOf(await h.db.execute(sql`update sessions set channel = 'sms' where external_user_id = ${theirs} returning id`))).toEqual([]);
+      await h.db.execute(sql`delete from sessions where external_user_id = ${theirs}`);
+    });
+    const [row] = await runAsTenant(globex, async () =>
+      rowsOf<{ channel: string }>(await h.db.execute(sql`select channel from sessions where external_user_id = ${theirs}`)));
+    expect(row).toEqual({ channel: 'web' });
+  });
+
+  test('concurrent work of two tenants on the same connections stays apart', async () => {
+    const rounds = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? acme : globex));
+    const seen = await Promise.all(rounds.map((tenant) => runAsTenant(tenant, async () =>
+      rowsOf<{ external_user_id: string }>(await h.db.execute(sql`select external_user_id from sessions`)).map((r) => r.external_user_id))));
+    rounds.forEach((tenant, i) => expect(seen[i]).toEqual([`visitor-of-${tenant}`]));
+  });
+
+  test('transactions run for the tenant they began in', async () => {
+    const inTx = (tenant: string) => runAsTenant(tenant, () => h.db.transaction(async (tx) =>
+      rowsOf<{ external_user_id: string }>(await tx.execute(sql`select external_user_id from sessions`)).map((r) => r.external_user_id)));
+    const [a, g] = await Promise.all([inTx(acme), inTx(globex)]);
+    expect(a).toEqual([`visitor-of-${acme}`]);
+    expect(g).toEqual([`visitor-of-${globex}`]);
+  });
+
+  test("the service's connection is not a superuser and cannot turn the policies off", async () => {
+    const [who] = rowsOf<{ user: string; superuser: boolean; bypass: boolean }>(await h.db.execute(sql`
+      select current_user as user, r.rolsuper as superuser, r.rolbypassrls as bypass from pg_roles r where r.rolname = current_user`));
+    expect(who).toEqual({ user: 'switchboard_app', superuser: false, bypass: false });
+    await runAsTenant(acme, async () => {
+      // With row_security off, a query the policies would filter is an error for a role they bind.
+      await expect(h.db.transaction(async (tx) => {
+        await tx.execute(sql`set local row_security = off`);
+        await tx.execute(sql`select count(*) from sessions`);
+      })).rejects.toMatchObject(refusedByPolicy);
+    });
+  });
+
+  test('every table belongs to a tenant, with its policy forced, except the installation-wide ones', async () => {
+    const installation = ['call_instances', 'deployment', 'tenant_memberships', 'tenants', 'users'];
+    const tables = rowsOf<{ name: string; owned: boolean; rls: boolean; forced: boolean; policies: number }>(await h.db.execute(sql`
+      select c.relname as name,
+        exists (select 1 from information_schema.columns k where k.table_schema = 'public' and k.table_name = c.relname and k.column_name = 'tenant_id') as owned,
+        c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+        (select count(*)::int from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname) as policies
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' order by c.relname`));
+    const unguarded = tables.filter((t) => !installation.includes(t.name) && !(t.owned && t.rls && t.forced && t.policies > 0)).map((t) => t.name);
+    expect(unguarded).toEqual([]);
+    expect(tables.length).toBeGreaterThan(50);
+  });
+});
