@@ -8,7 +8,12 @@
  * A batch is all or nothing as a whole. When it fails, its items are committed again one by one,
  * so an item that cannot be written fails alone and its neighbours are written as if it had never
  * been batched with them.
+ *
+ * A batch holds one tenant's items and runs in that tenant's scope (docs/operations/tenants.md):
+ * its statement is checked by the tenant's row-level security policies like any other.
  */
+import { currentTenant, runAsTenant } from '../tenancy/index.js';
+
 export interface GroupCommitOptions<W, R> {
   /** Commits one item on its own: used for a batch of one and for each item of a failed batch. */
   single(item: W): Promise<R>;
@@ -22,6 +27,8 @@ export interface GroupCommitOptions<W, R> {
 
 interface Pending<W, R> {
   item: W;
+  /** The tenant of the work that asked for the commit. */
+  tenant: string;
   resolve(result: R): void;
   reject(error: unknown): void;
 }
@@ -42,15 +49,16 @@ export function createGroupCommit<W, R>(options: GroupCommitOptions<W, R>): (ite
       const batch: Pending<W, R>[] = [];
       const later: Pending<W, R>[] = [];
       const keys = new Set<string>();
+      const tenant = rest[0]!.tenant;
       for (const pending of rest) {
         const key = options.keyOf(pending.item);
-        if (batch.length >= maxBatch || keys.has(key)) later.push(pending);
+        if (batch.length >= maxBatch || keys.has(key) || pending.tenant !== tenant) later.push(pending);
         else {
           keys.add(key);
           batch.push(pending);
         }
       }
-      void run(batch);
+      void runAsTenant(tenant, () => run(batch));
       rest = later;
     }
   };
@@ -72,7 +80,7 @@ export function createGroupCommit<W, R>(options: GroupCommitOptions<W, R>): (ite
   };
 
   return (item: W) => new Promise<R>((resolve, reject) => {
-    queue.push({ item, resolve, reject });
+    queue.push({ item, tenant: currentTenant(), resolve, reject });
     if (!scheduled) {
       scheduled = true;
       setImmediate(flush);

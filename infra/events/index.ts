@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.js';
 import type { EventBus } from './event-bus.js';
 import { createInProcessEventBus } from './in-process-bus.js';
+import { carryTenantsOnBus } from './tenant-carrying-bus.js';
 
 export type { EventBus, EventListener, Unsubscribe } from './event-bus.js';
 export { subscribeInBackground } from './background-subscription.js';
@@ -19,7 +20,7 @@ export async function createEventBus(config: EventBusConfig): Promise<EventBus> 
   if (config.redisUrl) {
     // ioredis loads only when it is used (docs/performance.md, "Start-up").
     const { createRedisEventBus } = await import('./redis-bus.js');
-    return createRedisEventBus({ redisUrl: config.redisUrl, prefix: config.prefix, logger: config.logger });
+    return carryTenantsOnBus(await createRedisEventBus({ redisUrl: config.redisUrl, prefix: config.prefix, logger: config.logger }));
   }
-  return createInProcessEventBus({ logger: config.logger });
+  return carryTenantsOnBus(createInProcessEventBus({ logger: config.logger }));
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.js';
 import { createInProcessJobQueue } from './in-process-jobs.js';
 import type { JobQueue } from './jobs-port.js';
+import { carryTenants } from './tenant-carrying-jobs.js';
 export { JobStoreUnavailableError } from './jobs-port.js';
 export { enqueueAfterCommit } from './enqueue-after-commit.js';
 
@@ -27,7 +28,7 @@ export async function createJobQueue(config: JobQueueConfig): Promise<JobQueue> 
   if (config.redisUrl) {
     // BullMQ and ioredis load only when they are used (docs/performance.md, "Start-up").
     const { createBullmqJobQueue } = await import('./bullmq-jobs.js');
-    return createBullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.prefix, deploymentId: config.deploymentId, logger: config.logger });
+    return carryTenants(await createBullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.prefix, deploymentId: config.deploymentId, logger: config.logger }));
   }
-  return createInProcessJobQueue({ logger: config.logger });
+  return carryTenants(createInProcessJobQueue({ logger: config.logger }));
 }

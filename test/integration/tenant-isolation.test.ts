@@ -27,12 +27,14 @@ describe.each(drivers)('tenant isolation on %s', (_name, open) => {
     opened = await open();
     h = opened.handle;
     await h.migrate();
-    [acme, globex] = await Promise.all(['acme', 'globex'].map(async (slug) => {
+    const ids = await Promise.all(['acme', 'globex'].map(async (slug) => {
       const [row] = await h.db.insert(tenants).values({ slug, name: slug.toUpperCase() }).returning();
       return row!.id;
     }));
+    acme = ids[0]!;
+    globex = ids[1]!;
     // The same bot name in each tenant, and a customer session on each.
-    for (const tenant of [acme!, globex!]) {
+    for (const tenant of [acme, globex]) {
       await runAsTenant(tenant, async () => {
         const bot = await createBotsRepo(h.db).ensure('support');
         await h.db.insert(sessions).values({ bot_id: bot.id, channel: 'web', external_user_id: `visitor-of-${tenant}` });
