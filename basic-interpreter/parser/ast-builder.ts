@@ -10,7 +10,7 @@
  * derail the rest of the file): closers without an opener, lines that are not statements, ELSE
  * after ELSE, NEXT j closing FOR i, SUB or PARAM inside a block.
  */
-import type { CstElement, CstNode, IToken } from 'chevrotain';
+import { tokenMatcher, type CstElement, type CstNode, type IToken } from 'chevrotain';
 import { TABLE_NAME } from '../host/stores.js';
 import type { BinaryOp, CommandKeyword, Expr, HearSpec, Loc, Procedure, Program, Stmt, TableEvent, Target, ValueKeyword } from './ast.js';
 import { plainText, promptBlock, stringLiteral, talkBlock, type BuildContext } from './build-text.js';
@@ -21,6 +21,7 @@ import { canonicalPhrase } from './phrases.js';
 import { readIndexLine, readTableBlock, type DefinitionError } from './table-definition.js';
 import { readWorkflowStep } from './workflow-steps.js';
 import { whereFilter } from './where-filter.js';
+import * as T from './tokens.js';
 
 export type { BuildContext } from './build-text.js';
 
@@ -71,6 +72,40 @@ const SYMBOL_OPS: Record<string, BinaryOp> = { '&&': 'AND', '||': 'OR' };
 function binaryOp(op: CstElement | undefined): BinaryOp {
   const image = (op as IToken | undefined)?.image.toUpperCase() ?? '+';
   return SYMBOL_OPS[image] ?? (image as BinaryOp);
+}
+
+/** The negations of an expression (the first is the expression's own node) and the AND and OR between them. */
+interface LogicRun {
+  readonly first: Ctx;
+  readonly more: readonly CstElement[];
+  readonly ops: readonly CstElement[];
+  next: number;
+}
+
+/** Operands and the operators between them (operator k after operand k), read left to right. */
+interface Run {
+  readonly operands: readonly CstElement[];
+  readonly ops: readonly CstElement[];
+  next: number;
+}
+
+const none: readonly CstElement[] = [];
+
+/** How tightly a binary operator binds, loosest first (`^` is folded apart, tightest: 7). */
+function precedence(op: IToken): number {
+  if (tokenMatcher(op, T.CompareOp)) return 1;
+  if (op.tokenType === T.Ampersand) return 2;
+  if (tokenMatcher(op, T.MulOp)) return 6;
+  if (op.tokenType === T.Mod) return 4;
+  if (op.tokenType === T.Backslash) return 5;
+  if (op.tokenType === T.Caret) return 7;
+  return 3;
+}
+
+/** `a op b`; `a CONTAINS b` is CONTAINS(a, b): text holds it (ignoring case), a list has it, an object has the key. */
+function combine(op: IToken, left: Expr, right: Expr): Expr {
+  if (op.tokenType === T.Contains) return { kind: 'call', name: 'contains', args: [left, right], loc: left.loc };
+  return { kind: 'binary', op: binaryOp(op), left, right, loc: left.loc };
 }
 
 /** `- +x`: the signs, innermost last, around a value. */
@@ -960,59 +995,89 @@ class AstBuilder extends BaseVisitor {
 
   // ---------------------------------------------------------------- expressions
   //
-  // One method per precedence level, as in the grammar. A level calls the next one's method on
-  // its operands' children directly (the node kind is known), not through `visit`.
+  // The grammar reads expressions flat (grammar.ts, "expressions"): the precedence is given
+  // here, by precedence climbing over each run of operands, so an operand costs one call.
 
-  expression(ctx: Ctx): Expr { return this.level(ctx.andExpression, ctx.Or, this.andExpression); }
-  andExpression(ctx: Ctx): Expr { return this.level(ctx.notExpression, ctx.And, this.notExpression); }
+  /**
+   * `a OR b AND c`: AND binds tighter than OR; both fold left. The first negation's parts are in
+   * the expression's own node, the others in its `negation` nodes.
+   */
+  expression(ctx: Ctx): Expr {
+    const ops = ctx.LogicOp;
+    if (ops === undefined) return this.negation(ctx);
+    return this.foldLogic({ first: ctx, more: ctx.negation ?? none, ops, next: 0 }, 0);
+  }
 
-  notExpression(ctx: Ctx): Expr {
-    let result = this.operand(ctx.comparison, 0, this.comparison);
+  private foldLogic(run: LogicRun, min: number): Expr {
+    const index = run.next++;
+    const more = index === 0 ? undefined : (run.more[index - 1] as CstNode | undefined);
+    let left = index === 0 ? this.negation(run.first) : more === undefined ? missing() : this.negation(more.children);
+    // Operator k stands between negation k and negation k + 1.
+    while (run.next <= run.ops.length) {
+      const or = tokenMatcher(run.ops[run.next - 1] as IToken, T.Or);
+      const level = or ? 1 : 2;
+      if (level < min) break;
+      const right = this.foldLogic(run, level + 1);
+      left = { kind: 'binary', op: or ? 'OR' : 'AND', left, right, loc: left.loc };
+    }
+    return left;
+  }
+
+  /** `NOT NOT a = b`: the NOTs around an operation. */
+  negation(ctx: Ctx): Expr {
+    let result = this.operation(ctx.operand, ctx.BinaryOp);
     const nots = ctx.Not;
     if (nots === undefined) return result;
     for (let i = nots.length - 1; i >= 0; i--) result = { kind: 'unary', op: 'NOT', operand: result, loc: locOf(nots[i] as IToken) };
     return result;
   }
 
-  comparison(ctx: Ctx): Expr { return this.level(ctx.concatenation, ctx.CompareOp, this.concatenation); }
-  concatenation(ctx: Ctx): Expr { return this.level(ctx.additive, ctx.Ampersand, this.additive); }
-  additive(ctx: Ctx): Expr { return this.level(ctx.modulo, ctx.AddOp, this.modulo); }
-  modulo(ctx: Ctx): Expr { return this.level(ctx.integerDivision, ctx.Mod, this.integerDivision); }
-  integerDivision(ctx: Ctx): Expr { return this.level(ctx.multiplicative, ctx.Backslash, this.multiplicative); }
-  multiplicative(ctx: Ctx): Expr { return this.level(ctx.unary, ctx.MulOp, this.unary); }
-  unary(ctx: Ctx): Expr { return withSigns(ctx.AddOp, this.operand(ctx.power, 0, this.power)); }
+  headerName(ctx: Ctx): Expr { return this.operation(ctx.operand, ctx.TightOp); }
 
-  power(ctx: Ctx): Expr {
-    let left = this.operand(ctx.atomic, 0, this.atomic);
-    const carets = ctx.Caret;
-    if (carets === undefined) return left;
-    for (let i = 0; i < carets.length; i++) left = { kind: 'binary', op: '^', left, right: this.operand(ctx.exponent, i, this.exponent), loc: left.loc };
-    return left;
+  /** A run of operands and the operators between them, folded by precedence. */
+  private operation(operands: CstElement[] | undefined, ops: CstElement[] | undefined): Expr {
+    if (ops === undefined) {
+      const only = operands?.[0] as CstNode | undefined;
+      return only === undefined ? missing() : this.operand(only.children);
+    }
+    return this.foldOperation({ operands: operands ?? none, ops, next: 0 }, 0);
   }
 
-  exponent(ctx: Ctx): Expr { return withSigns(ctx.AddOp, this.operand(ctx.atomic, 0, this.atomic)); }
-
-  /** `a op b op c` at one level, folded left; each operand is built by `build`, the next level's method. */
-  private level(operands: CstElement[] | undefined, operators: CstElement[] | undefined, build: (ctx: Ctx) => Expr): Expr {
-    let left = this.operand(operands, 0, build);
-    if (operators === undefined) return left;
-    for (let i = 0; i < operators.length; i++) {
-      const right = this.operand(operands, i + 1, build);
-      // `a CONTAINS b` is CONTAINS(a, b): text holds it (ignoring case), a list has it, an object has the key.
-      if ((operators[i] as IToken).tokenType?.name === 'Contains') left = { kind: 'call', name: 'contains', args: [left, right], loc: left.loc };
-      else left = { kind: 'binary', op: binaryOp(operators[i]), left, right, loc: left.loc };
+  /** Precedence climbing; every level folds left. */
+  private foldOperation(run: Run, min: number): Expr {
+    let left = this.nextOperand(run, false);
+    while (run.next <= run.ops.length) {
+      const op = run.ops[run.next - 1] as IToken;
+      const level = precedence(op);
+      if (level < min) break;
+      left = combine(op, left, this.foldOperation(run, level + 1));
     }
     return left;
   }
 
-  /** The `index`-th operand under a level's key, built by `build`; a stand-in where recovery left none. */
-  private operand(operands: CstElement[] | undefined, index: number, build: (ctx: Ctx) => Expr): Expr {
-    const cst = operands?.[index] as CstNode | undefined;
-    return cst === undefined ? missing() : build.call(this, cst.children);
+  /**
+   * The next operand of a run, and the `^` run it starts unless `ownSigns` (it follows a `^`):
+   * `^` binds tightest, and the signs before its first operand apply to the whole run (`-2 ^ 2`
+   * is `-(2 ^ 2)`), while a sign right after a `^` belongs to its operand (`2 ^ -1`).
+   */
+  private nextOperand(run: Run, ownSigns: boolean): Expr {
+    const cst = run.operands[run.next++] as CstNode | undefined;
+    let value = cst === undefined ? missing() : this.unsigned(cst.children);
+    if (!ownSigns) {
+      while (run.next <= run.ops.length && (run.ops[run.next - 1] as IToken).tokenType === T.Caret) {
+        value = { kind: 'binary', op: '^', left: value, right: this.nextOperand(run, true), loc: value.loc };
+      }
+    }
+    return cst === undefined ? value : withSigns(cst.children.AddOp, value);
+  }
+
+  /** A value with its signs and accessors. */
+  operand(ctx: Ctx): Expr {
+    return withSigns(ctx.AddOp, this.unsigned(ctx));
   }
 
   /** A value and its accessors. */
-  atomic(ctx: Ctx): Expr {
+  private unsigned(ctx: Ctx): Expr {
     let result = this.value(ctx);
     const accessors = ctx.accessor;
     if (accessors === undefined) return result;
@@ -1020,7 +1085,7 @@ class AstBuilder extends BaseVisitor {
     return result;
   }
 
-  /** The value of an atomic expression (its children besides the accessors). */
+  /** The value of an operand (its children besides the signs and accessors). */
   private value(ctx: Ctx): Expr {
     const literalToken = token(ctx, 'NumberLiteral') ?? token(ctx, 'True') ?? token(ctx, 'False') ?? token(ctx, 'Null');
     if (literalToken !== undefined) return literal(literalToken);

@@ -2,9 +2,9 @@
  * The BASIC grammar, in the language's order: a program is lines; a line is a statement, a blank,
  * or something that cannot be parsed (reported, then skipped to the end of the line, so every
  * error in a file is found). Then the statements, the blocks, the keyword statements and keyword
- * expressions, and last the expressions, one rule per precedence level. Error messages quote
- * the phrase they expect, so a script author sees how it should look. The parser is built (and
- * its grammar checked by chevrotain) once, at start-up: `basicParser`.
+ * expressions, and last the expressions, read flat (the AST builder gives them their precedence).
+ * Error messages quote the phrase they expect, so a script author sees how it should look. The
+ * parser is built (and its grammar checked by chevrotain) once, at start-up: `basicParser`.
  *
  * Block ends are found without guessing: while a block is open, its closing words (NEXT, LOOP,
  * END IF, ELSE…) end the body of any block nested in it, and a block that meets another block's
@@ -249,8 +249,7 @@ class BasicParser extends CstParser {
         {
           ALT: () => {
             this.CONSUME(T.Header);
-            // The name is read without comparisons, so `SET HEADER "a" = "b"` is not `("a" = "b")`.
-            this.SUBRULE(this.concatenation, { LABEL: 'headerName' });
+            this.SUBRULE(this.headerName);
             // `SET HEADER name, value`; the templates also write `AS value` and `= value`.
             this.OR3(this.once('setStatement.header', () => ({
               ERR_MSG: usage('SET HEADER name, value').ERR_MSG,
@@ -1196,145 +1195,82 @@ class BasicParser extends CstParser {
 
   // ---------------------------------------------------------------- expressions
   //
-  // One rule per precedence level, loosest first (VB order): OR, AND, NOT, comparisons, &, + -,
-  // MOD, \, * /, unary - +, ^. Each level's operands are the next level's; all binary operators
-  // are left-associative, and a sign right after `^` belongs to its operand (`2 ^ -1`). The
-  // bodies of the levels' repetitions are made once, not at every call (docs/basic.md, "How
-  // the interpreter is built"): every operand of every expression runs through all of them.
+  // Read flat: an expression is negations joined by AND and OR, and a negation is NOTs before a
+  // run of operands joined by the other binary operators, read in order. The AST builder gives
+  // them their precedence (ast-builder.ts, "expressions"; VB order, loosest first: OR, AND, NOT,
+  // comparisons, &, + -, MOD, \, * /, unary - +, ^). So an operand costs one rule call and one
+  // CST node, not one per precedence level: with a rule per level, the 1,000-line script of
+  // `npm run bench -- basic` compiled in twice the time (docs/basic.md, "Performance"). The
+  // bodies of the repetitions are made once, not at every call (docs/basic.md, "How the
+  // interpreter is built"): they run for every operand of every expression.
 
-  /** `a OR b`: a whole expression. */
+  /**
+   * `a OR b AND NOT c`: negations joined by AND and OR. The first negation's parts sit in this
+   * node itself and only the ones after an AND or OR get a `negation` node: most expressions are
+   * one name, literal or comparison, and each CST node is an allocation.
+   */
   readonly expression: Rule = this.RULE('expression', () => {
-    this.SUBRULE(this.andExpression);
-    this.MANY(this.moreOr);
+    this.negationParts();
+    this.MANY3(this.nextNegation);
   });
 
-  private readonly moreOr = (): void => {
-    this.CONSUME(T.Or);
-    this.SUBRULE2(this.andExpression);
-  };
-
-  /** `a AND b`. */
-  readonly andExpression: Rule = this.RULE('andExpression', () => {
-    this.SUBRULE(this.notExpression);
-    this.MANY(this.moreAnd);
+  /** `NOT x > 1` after an AND or OR. */
+  readonly negation: Rule = this.RULE('negation', () => {
+    this.negationParts();
   });
 
-  private readonly moreAnd = (): void => {
-    this.CONSUME(T.And);
-    this.SUBRULE2(this.notExpression);
-  };
-
-  /** `NOT x > 1`: NOT negates a whole comparison (it binds looser than comparisons, tighter than AND). */
-  readonly notExpression: Rule = this.RULE('notExpression', () => {
+  /**
+   * `NOT NOT x > 1`, `-a * b ^ 2 & "x" < c`: operands and operators, maybe negated (NOT binds
+   * looser than comparisons, tighter than AND). Shared by `expression` and `negation` (MANY3 is
+   * left to them).
+   */
+  private negationParts(): void {
     this.MANY(this.notWord);
-    this.SUBRULE(this.comparison);
-  });
+    this.SUBRULE(this.operand);
+    this.MANY2(this.nextOperand);
+  }
 
   private readonly notWord = (): void => {
     this.CONSUME(T.Not);
   };
 
-  /** `a = b`, `a <> b`, `a < b`, `a <= b`, `a > b`, `a >= b`. */
-  readonly comparison: Rule = this.RULE('comparison', () => {
-    this.SUBRULE(this.concatenation);
-    this.MANY(this.moreComparison);
-  });
-
-  private readonly moreComparison = (): void => {
-    this.CONSUME(T.CompareOp);
-    this.SUBRULE2(this.concatenation);
+  private readonly nextOperand = (): void => {
+    this.CONSUME(T.BinaryOp);
+    this.SUBRULE2(this.operand);
   };
 
-  /** `a & b`. */
-  readonly concatenation: Rule = this.RULE('concatenation', () => {
-    this.SUBRULE(this.additive);
-    this.MANY(this.moreConcatenation);
-  });
-
-  private readonly moreConcatenation = (): void => {
-    this.CONSUME(T.Ampersand);
-    this.SUBRULE2(this.additive);
+  private readonly nextNegation = (): void => {
+    this.CONSUME(T.LogicOp);
+    this.SUBRULE(this.negation);
   };
 
-  /** `a + b`, `a - b`. */
-  readonly additive: Rule = this.RULE('additive', () => {
-    this.SUBRULE(this.modulo);
-    this.MANY(this.moreAdditive);
+  /**
+   * SET HEADER's name: operands joined only by operators tighter than comparisons, so
+   * `SET HEADER "a" = "b"` is not `("a" = "b")`.
+   */
+  readonly headerName: Rule = this.RULE('headerName', () => {
+    this.SUBRULE(this.operand);
+    this.MANY(this.nextTightOperand);
   });
 
-  private readonly moreAdditive = (): void => {
-    this.CONSUME(T.AddOp);
-    this.SUBRULE2(this.modulo);
+  private readonly nextTightOperand = (): void => {
+    this.CONSUME(T.TightOp);
+    this.SUBRULE2(this.operand);
   };
 
-  /** `a MOD b`. */
-  readonly modulo: Rule = this.RULE('modulo', () => {
-    this.SUBRULE(this.integerDivision);
-    this.MANY(this.moreModulo);
-  });
-
-  private readonly moreModulo = (): void => {
-    this.CONSUME(T.Mod);
-    this.SUBRULE2(this.integerDivision);
-  };
-
-  /** `a \ b`. */
-  readonly integerDivision: Rule = this.RULE('integerDivision', () => {
-    this.SUBRULE(this.multiplicative);
-    this.MANY(this.moreIntegerDivision);
-  });
-
-  private readonly moreIntegerDivision = (): void => {
-    this.CONSUME(T.Backslash);
-    this.SUBRULE2(this.multiplicative);
-  };
-
-  /** `a * b`, `a / b`. */
-  readonly multiplicative: Rule = this.RULE('multiplicative', () => {
-    this.SUBRULE(this.unary);
-    this.MANY(this.moreMultiplicative);
-  });
-
-  private readonly moreMultiplicative = (): void => {
-    this.CONSUME(T.MulOp);
-    this.SUBRULE2(this.unary);
-  };
-
-  /** `-x`, `+x`: the signs apply to a whole power (`-2 ^ 2` is `-(2 ^ 2)`). */
-  readonly unary: Rule = this.RULE('unary', () => {
+  /**
+   * A value with the signs before it and the accessors after it: `-x`, `a.b[1]`, `f(x).y`. The
+   * value is read here, not in a rule of its own: one CST node fewer per operand.
+   */
+  readonly operand: Rule = this.RULE('operand', () => {
     this.MANY(this.sign);
-    this.SUBRULE(this.power);
+    this.OR(this.valueAlternatives);
+    this.MANY2(this.accessorAfter);
   });
 
   private readonly sign = (): void => {
     this.CONSUME(T.AddOp);
   };
-
-  /** `a ^ b`, the tightest operator. */
-  readonly power: Rule = this.RULE('power', () => {
-    this.SUBRULE(this.atomic);
-    this.MANY(this.morePower);
-  });
-
-  private readonly morePower = (): void => {
-    this.CONSUME(T.Caret);
-    this.SUBRULE(this.exponent);
-  };
-
-  /** What follows `^`: a value with its own signs (`2 ^ -1`). */
-  readonly exponent: Rule = this.RULE('exponent', () => {
-    this.MANY(this.sign);
-    this.SUBRULE(this.atomic);
-  });
-
-  /**
-   * A value and the accessors after it: `a.b[1]`, `f(x).y`. The value is read here, not in a
-   * rule of its own: one CST node fewer per operand.
-   */
-  readonly atomic: Rule = this.RULE('atomic', () => {
-    this.OR(this.valueAlternatives);
-    this.MANY(this.accessorAfter);
-  });
 
   /** A literal, a bracketed value, a keyword expression or a name. */
   private readonly valueAlternatives = {

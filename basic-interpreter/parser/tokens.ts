@@ -18,10 +18,19 @@ export const AnyWord = createToken({ name: 'AnyWord', pattern: Lexer.NA, categor
 export const Name = createToken({ name: 'Name', pattern: Lexer.NA, label: 'a name', categories: [AnyWord, AnyToken] });
 /** Tokens that can never start a line; such a line is reported and skipped as a whole. */
 export const Junk = createToken({ name: 'Junk', pattern: Lexer.NA, categories: AnyToken });
-/** The operators of one precedence level each (grammar.ts): `+ -`, `* /`, the comparisons. */
-export const AddOp = createToken({ name: 'AddOp', pattern: Lexer.NA, categories: [Junk, AnyToken] });
-export const MulOp = createToken({ name: 'MulOp', pattern: Lexer.NA, categories: [Junk, AnyToken] });
-export const CompareOp = createToken({ name: 'CompareOp', pattern: Lexer.NA, categories: [Junk, AnyToken] });
+/**
+ * The operators, as the grammar reads them (flat, grammar.ts "expressions"): AND and OR join
+ * negations; every other binary operator joins operands. The AST builder gives them their
+ * precedence. TightOp are those that bind tighter than comparisons (`SET HEADER name = value`
+ * stops at `=`). Categories nest: `+` is an AddOp, so a TightOp, so a BinaryOp.
+ */
+export const LogicOp = createToken({ name: 'LogicOp', pattern: Lexer.NA, categories: [Junk, AnyToken] });
+export const BinaryOp = createToken({ name: 'BinaryOp', pattern: Lexer.NA, categories: [Junk, AnyToken] });
+export const TightOp = createToken({ name: 'TightOp', pattern: Lexer.NA, categories: [BinaryOp, Junk, AnyToken] });
+/** Operators that share a precedence level: `+ -`, `* /`, the comparisons. */
+export const AddOp = createToken({ name: 'AddOp', pattern: Lexer.NA, categories: [TightOp, Junk, AnyToken] });
+export const MulOp = createToken({ name: 'MulOp', pattern: Lexer.NA, categories: [TightOp, Junk, AnyToken] });
+export const CompareOp = createToken({ name: 'CompareOp', pattern: Lexer.NA, categories: [BinaryOp, Junk, AnyToken] });
 
 // ---------------------------------------------------------------- layout, comments, literals
 
@@ -228,8 +237,9 @@ const keywords: TokenType[] = [];
  * A keyword, matched case-insensitively as a whole word. `kind`: reserved words start or shape
  * statements; soft ones are also Names; junk ones can never start a line.
  */
-function keyword(name: string, kind: 'reserved' | 'soft' | 'junk' = 'reserved', words?: [string, string]): TokenType {
+function keyword(name: string, kind: 'reserved' | 'soft' | 'junk' = 'reserved', words?: [string, string], operator?: TokenType): TokenType {
   const categories = [AnyWord, AnyToken];
+  if (operator !== undefined) categories.push(operator);
   if (kind === 'soft') categories.push(Name);
   if (kind === 'junk') categories.push(Junk);
   // Two-word closers (END IF, ELSE IF…) are one token, so a block end needs no lookahead.
@@ -324,10 +334,10 @@ export const Send = keyword('Send');
 export const Mail = keyword('Mail', 'soft');
 export const Llm = keyword('Llm');
 export const With = keyword('With');
-export const And = keyword('And', 'junk');
-export const Or = keyword('Or', 'junk');
+export const And = keyword('And', 'junk', undefined, LogicOp);
+export const Or = keyword('Or', 'junk', undefined, LogicOp);
 export const Not = keyword('Not', 'junk');
-export const Mod = keyword('Mod', 'junk');
+export const Mod = keyword('Mod', 'junk', undefined, TightOp);
 export const True = keyword('True', 'junk');
 export const False = keyword('False', 'junk');
 export const Null = keyword('Null', 'junk');
@@ -351,9 +361,9 @@ export const Plus = symbol('Plus', /\+/, '+', [AddOp]);
 export const Minus = symbol('Minus', /-/, '-', [AddOp]);
 export const Star = symbol('Star', /\*/, '*', [MulOp]);
 export const Slash = symbol('Slash', /\//, '/', [MulOp]);
-export const Backslash = symbol('Backslash', /\\/, '\\');
-export const Caret = symbol('Caret', /\^/, '^');
-export const Ampersand = symbol('Ampersand', /&/, '&');
+export const Backslash = symbol('Backslash', /\\/, '\\', [TightOp]);
+export const Caret = symbol('Caret', /\^/, '^', [TightOp]);
+export const Ampersand = symbol('Ampersand', /&/, '&', [TightOp]);
 export const LParen = symbol('LParen', /\(/, '(');
 export const RParen = symbol('RParen', /\)/, ')');
 export const LBracket = symbol('LBracket', /\[/, '[');
@@ -367,7 +377,7 @@ export const Dot = symbol('Dot', /\??\./, '.');
 
 /** All token types, in matching order (the parser's vocabulary, categories included). */
 export const allTokens: TokenType[] = [
-  AnyToken, AnyWord, Name, Junk, AddOp, MulOp, CompareOp,
+  AnyToken, AnyWord, Name, Junk, LogicOp, BinaryOp, TightOp, AddOp, MulOp, CompareOp,
   WhiteSpace, QuotedText, Comment, Newline, TalkBlock, PromptBlock, TableBlock, IndexDeclaration, WorkflowStep, OnTableEvent, OnFormSubmit, WebhookDeclaration, Phrase, IsNull, StringLiteral, NumberLiteral,
   ...keywords,
   Identifier,
