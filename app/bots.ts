@@ -1,7 +1,12 @@
 import { checkWorkchatSettings } from '../adapters/index.js';
 import { ensureDeclaredQueues, importAttendantFile } from '../attendance/index.js';
 import { loadBotPackages, type LoadedBotPackage } from '../config/index.js';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, type DatabaseHandle } from '../db/index.js';
+import { tenants } from '../db/schema/index.js';
+import { DEFAULT_TENANT_ID, runAsTenant, scopedTenant } from '../tenancy/index.js';
 import { loadBotScripts, withLookaheadCache, type ScriptFolder } from '../script-host/index.js';
 import type { Logger } from '../infra/logger.js';
 import { workchatSettingsOf } from './channel-settings.js';
@@ -9,6 +14,8 @@ import { workchatSettingsOf } from './channel-settings.js';
 /** A loaded bot package with its database row and its dialogs (re-read when a .bas file changes). */
 export interface RunnableBot extends LoadedBotPackage {
   readonly id: string;
+  /** The tenant the bot belongs to (docs/operations/tenants.md, "Bots"): the default one for `BOTS_DIR/<name>.gbai`. */
+  readonly tenantId: string;
   readonly dialogs: ScriptFolder;
 }
 
@@ -26,7 +33,30 @@ export async function prepareBots(
   return withLookaheadCache(options.cacheDir, logger, () => loadEveryBot(botsDir, database, logger, options));
 }
 
+/** Where a tenant's bots live: `BOTS_DIR/tenants/<slug>/<name>.gbai` (docs/operations/tenants.md, "Bots"). */
+const TENANTS_FOLDER = 'tenants';
+
+/** The default tenant's bots (directly in BOTS_DIR), then each tenant's, each loaded in its tenant's scope. */
 async function loadEveryBot(botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean }): Promise<RunnableBot[]> {
+  const ready = await loadBotsOf(DEFAULT_TENANT_ID, botsDir, database, logger, options);
+  for (const slug of await tenantFolders(join(botsDir, TENANTS_FOLDER))) {
+    const [tenant] = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug));
+    if (!tenant) {
+      logger.error({ tenant: slug }, `the bots of tenant "${slug}" not loaded: no such tenant (create it with \`switchboard tenant create ${slug}\`)`);
+      continue;
+    }
+    ready.push(...await runAsTenant(tenant.id, () => loadBotsOf(tenant.id, join(botsDir, TENANTS_FOLDER, slug), database, logger, options)));
+  }
+  logger.info({ bots: ready.map((b) => b.name), dir: botsDir }, `${ready.length} bot(s) loaded`);
+  return ready;
+}
+
+async function tenantFolders(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isDirectory() || e.isSymbolicLink()).map((e) => e.name).sort();
+}
+
+async function loadBotsOf(tenantId: string, botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean }): Promise<RunnableBot[]> {
   const { bots } = await loadBotPackages(botsDir, logger);
   const botsRepo = createBotsRepo(database.db);
   const botData = createBotDataRepo(database.db);
@@ -44,9 +74,8 @@ async function loadEveryBot(botsDir: string, database: DatabaseHandle, logger: L
     const queues = await ensureDeclaredQueues(attendanceRepos.queues, id, bot.config['attendance-queues'], bot.config['attendance-max-wait-seconds']);
     if (queues.length) logger.info({ bot: bot.name, queues }, 'declared queues created');
     const dialogs = await loadBotScripts(bot, { tables: botData.tables(id), logger });
-    ready.push({ ...bot, id, dialogs });
+    ready.push({ ...bot, id, tenantId, dialogs });
   }
-  logger.info({ bots: ready.map((b) => b.name), dir: botsDir }, `${ready.length} bot(s) loaded`);
   return ready;
 }
 
@@ -55,16 +84,28 @@ export interface BotRegistry {
   readonly all: readonly RunnableBot[];
   /** A bot by its id or its name (ports of areas that were handed either). */
   find(idOrName: string): RunnableBot | undefined;
-  /** A bot by its name only: what public addresses name (`/api/channels/web/{bot}`, `/webhooks/{channel}/{bot}`). */
+  /**
+   * A bot by its name only: what public addresses name (`/api/channels/web/{bot}`, `/webhooks/{channel}/{bot}`).
+   * Names are unique in a tenant: inside a tenant's scope, that tenant's bot; outside any, the one
+   * bot of that name, or the default tenant's when several tenants use it (docs/operations/tenants.md, "Addresses").
+   */
   named(name: string): RunnableBot | undefined;
 }
 
 export function createBotRegistry(bots: readonly RunnableBot[]): BotRegistry {
-  const byName = new Map(bots.map((b) => [b.name, b]));
+  const byTenantAndName = new Map(bots.map((b) => [`${b.tenantId}/${b.name}`, b]));
+  const byName = new Map<string, RunnableBot[]>();
+  for (const bot of bots) byName.set(bot.name, [...(byName.get(bot.name) ?? []), bot]);
   const byId = new Map(bots.map((b) => [b.id, b]));
+  const named = (name: string): RunnableBot | undefined => {
+    const tenant = scopedTenant();
+    if (tenant !== undefined) return byTenantAndName.get(`${tenant}/${name}`);
+    const all = byName.get(name);
+    return all?.length === 1 ? all[0] : byTenantAndName.get(`${DEFAULT_TENANT_ID}/${name}`);
+  };
   return {
     all: bots,
-    find: (idOrName) => byId.get(idOrName) ?? byName.get(idOrName),
-    named: (name) => byName.get(name),
+    find: (idOrName) => byId.get(idOrName) ?? named(idOrName),
+    named,
   };
 }

@@ -10,7 +10,10 @@ export type Role = z.infer<typeof RoleSchema>;
 export interface Principal {
   user_id: string;
   username: string;
+  /** The roles in the tenant the token is for. */
   roles: Role[];
+  /** The tenant the token is for (docs/operations/tenants.md); absent for the default tenant. */
+  tenant_id?: string;
 }
 
 /** True when the principal holds one of `allowed`, or is an admin. */

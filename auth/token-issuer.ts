@@ -1,5 +1,6 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { UnauthorizedError } from '../infra/errors.js';
+import { isTenantId } from '../tenancy/index.js';
 import { RoleSchema, type Principal } from './roles.js';
 
 const ISSUER = 'switchboard';
@@ -22,7 +23,8 @@ export interface TokenIssuer {
 export function createTokenIssuer(secret: Uint8Array, ttlSeconds: number): TokenIssuer {
   return {
     async issue(principal) {
-      const access_token = await new SignJWT({ username: principal.username, roles: principal.roles })
+      const claims = { username: principal.username, roles: principal.roles, ...(principal.tenant_id ? { tenant: principal.tenant_id } : {}) };
+      const access_token = await new SignJWT(claims)
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(principal.user_id)
         .setIssuer(ISSUER)
@@ -39,7 +41,8 @@ export function createTokenIssuer(secret: Uint8Array, ttlSeconds: number): Token
         if (!payload.sub || typeof payload.username !== 'string' || !roles.success) {
           throw new UnauthorizedError('The access token is malformed');
         }
-        return { user_id: payload.sub, username: payload.username, roles: roles.data };
+        if (payload.tenant !== undefined && !isTenantId(payload.tenant)) throw new UnauthorizedError('The access token is malformed');
+        return { user_id: payload.sub, username: payload.username, roles: roles.data, ...(payload.tenant ? { tenant_id: payload.tenant } : {}) };
       } catch (error) {
         if (error instanceof UnauthorizedError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('The access token has expired');

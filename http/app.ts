@@ -14,6 +14,7 @@ import { errorHandler, notFoundHandler } from './error-handler.js';
 import { refuseDeepJson, refuseDeepJsonOfType } from './json-body-depth.js';
 import { buildOpenApiDocument, createOpenApiRegistry, mountOpenApiRoutes } from './openapi.js';
 import { requestLogging } from './request-logging.js';
+import { createTenantResolver, stripTenantAddress, type TenantLookup } from './tenant-address.js';
 import { mountRoutes } from './route.js';
 import { attendanceRoutes, type AttendanceRoutesDeps } from './routes/attendance.js';
 import { attendanceCannedResponseRoutes } from './routes/attendance-canned-responses.js';
@@ -61,6 +62,8 @@ import { botSignInPages, type BotSignInPagesDeps } from './bot-sign-in-pages.js'
 
 export interface AppDeps {
   logger: Logger;
+  /** The tenants the addresses name (docs/operations/tenants.md, "Addresses"); unset, every request is the default tenant's. */
+  tenants?: TenantLookup;
   /** express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-For gives `req.ip`; unset, nobody's. */
   trustProxy?: number | string[];
   version: string;
@@ -135,6 +138,8 @@ export function createApp(deps: AppDeps): Express {
   // Every per-address limit and log reads req.ip: the client's only through proxies named here (docs/operations/reverse-proxy.md).
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
   app.use(requestLogging(deps.logger));
+  app.use(stripTenantAddress());
+  const tenantOf = deps.tenants ? createTenantResolver(deps.tenants) : undefined;
   // Provider webhooks are verified over the bytes the provider signed: read them raw, never re-serialised.
   // Every body parser refuses JSON nested deeper than MAX_JSON_DEPTH before parsing it (json-body-depth.ts).
   app.use('/webhooks', express.raw({ type: () => true, limit: JSON_BODY_LIMIT, verify: refuseDeepJsonOfType }));
@@ -152,7 +157,7 @@ export function createApp(deps: AppDeps): Express {
   const authorize = createAuthorizer(deps.tokens);
   // The web channel's routes first: a visitor's message, the busiest request, is matched against
   // no other route on its way (docs/performance.md, "2026-11-28, fourth session").
-  mountRoutes(app, registry, authorize, webChannelRoutes(deps.webChannel));
+  mountRoutes(app, registry, authorize, webChannelRoutes(deps.webChannel), tenantOf);
   mountHealthRoutes(app, deps.readiness);
 
   let document: unknown;
@@ -199,7 +204,7 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.sites ? siteRoutes(deps.sites) : []),
     // Last: `/api/{bot}/…` must not take a path another route serves.
     ...(deps.scriptEndpoints ? scriptEndpointRoutes(deps.scriptEndpoints) : []),
-  ]);
+  ], tenantOf);
   if (deps.meetings) app.use(meetPages(deps.meetings, deps.webDir));
   if (deps.botSignIn) app.use(botSignInPages(deps.botSignIn));
   if (deps.webDir) app.use(webPages(deps.webDir));

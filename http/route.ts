@@ -3,6 +3,8 @@ import type { IRouter, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Principal, Role } from '../auth/index.js';
 import { ValidationError } from '../infra/errors.js';
+import { runAsTenant } from '../tenancy/index.js';
+import type { TenantResolver } from './tenant-address.js';
 import { ErrorBodySchema } from './schemas/common.js';
 import { findUnstorableText } from './schemas/text.js';
 
@@ -87,23 +89,31 @@ export function mountRoutes(
   registry: OpenAPIRegistry,
   authorize: Authorizer,
   routes: RouteSpec<z.ZodType, AnyObject, AnyObject>[],
+  tenantOf: TenantResolver = () => undefined,
 ): void {
   for (const route of routes) {
-    router[route.method](route.path, handlerFor(route, authorize));
+    router[route.method](route.path, handlerFor(route, authorize, tenantOf));
     registry.registerPath(describe(route));
   }
 }
 
-function handlerFor(route: RouteSpec<z.ZodType, AnyObject, AnyObject>, authorize: Authorizer): RequestHandler {
+function handlerFor(route: RouteSpec<z.ZodType, AnyObject, AnyObject>, authorize: Authorizer, tenantOf: TenantResolver): RequestHandler {
   return async (req, res) => {
     const principal = await authorize(req, route.access);
-    const body = route.body ? parse(route.body, req.body ?? {}, 'body') : undefined;
-    const query = route.query ? parse(route.query, req.query, 'query') : {};
-    const params = route.params ? parse(route.params, joinWildcards(req.params), 'path') : {};
-    const result = await route.handle({ body, query, params, principal: principal as Principal, req, res });
-    if (res.headersSent) return; // the handler streamed or redirected itself
-    res.status(route.status ?? 200).json(result);
+    // The rest runs as the request's tenant (docs/operations/tenants.md, "Addresses"); the default tenant's work opens no scope.
+    const tenant = await tenantOf(res, principal, joinWildcards(req.params));
+    if (tenant === undefined) return handle(route, req, res, principal);
+    return runAsTenant(tenant, () => handle(route, req, res, principal));
   };
+}
+
+async function handle(route: RouteSpec<z.ZodType, AnyObject, AnyObject>, req: Request, res: Response, principal: Principal | undefined): Promise<void> {
+  const body = route.body ? parse(route.body, req.body ?? {}, 'body') : undefined;
+  const query = route.query ? parse(route.query, req.query, 'query') : {};
+  const params = route.params ? parse(route.params, joinWildcards(req.params), 'path') : {};
+  const result = await route.handle({ body, query, params, principal: principal as Principal, req, res });
+  if (res.headersSent) return; // the handler streamed or redirected itself
+  res.status(route.status ?? 200).json(result);
 }
 
 /** Express 5 gives a `*name` wildcard parameter as its segments; routes see the path they matched (`a/b.txt`). */

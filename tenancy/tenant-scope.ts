@@ -13,11 +13,18 @@ const scope = new AsyncLocalStorage<string>();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Runs `work`, and everything it starts, as `tenantId`'s. */
+/** True for what can name a tenant: a UUID. */
+export const isTenantId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/**
+ * Runs `work`, and everything it starts, as `tenantId`'s. Work already running as that tenant runs
+ * as it is: a deployment with one tenant never opens a scope, and pays nothing for them.
+ */
 export function runAsTenant<T>(tenantId: string, work: () => T): T {
   // Checked here because the id ends up in SQL text (db/tenant-session.ts): only a UUID passes.
-  if (!UUID.test(tenantId)) throw new Error(`not a tenant id: ${JSON.stringify(tenantId)}`);
-  return scope.run(tenantId.toLowerCase(), work);
+  if (!isTenantId(tenantId)) throw new Error(`not a tenant id: ${JSON.stringify(tenantId)}`);
+  const tenant = tenantId.toLowerCase();
+  return tenant === currentTenant() ? work() : scope.run(tenant, work);
 }
 
 /** The tenant of the work at hand; the default tenant outside any scope. */

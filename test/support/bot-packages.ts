@@ -7,9 +7,10 @@ export interface TestBots {
   readonly dir: string;
   /**
    * Copies bots/default.gbai as `<name>.gbai`, sets `config` keys in its config.csv (replacing
-   * lines of the same key) and, when given, replaces its start.bas.
+   * lines of the same key) and, when given, replaces its start.bas. With `tenant`, the bot is that
+   * tenant's: under `tenants/<tenant>/` (docs/operations/tenants.md, "Bots").
    */
-  add(name: string, config: Record<string, string>, startBas?: string): Promise<void>;
+  add(name: string, config: Record<string, string>, startBas?: string, options?: { tenant?: string }): Promise<void>;
   remove(): Promise<void>;
 }
 
@@ -17,8 +18,8 @@ export async function createTestBots(label = 'sb-bots-'): Promise<TestBots> {
   const dir = await mkdtemp(path.join(os.tmpdir(), label));
   return {
     dir,
-    async add(name, config, startBas) {
-      const bot = path.join(dir, `${name}.gbai`);
+    async add(name, config, startBas, options = {}) {
+      const bot = path.join(dir, ...(options.tenant ? ['tenants', options.tenant] : []), `${name}.gbai`);
       await cp(path.resolve('bots/default.gbai'), bot, { recursive: true });
       for (const part of ['gbot', 'gbdialog', 'gbdata']) await rename(path.join(bot, `default.${part}`), path.join(bot, `${name}.${part}`));
       const csv = path.join(bot, `${name}.gbot`, 'config.csv');

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/index.js';
+import { tenants } from '../db/schema/index.js';
+import type { TenantLookup } from '../http/tenant-address.js';
+import { DEFAULT_TENANT_ID } from '../tenancy/index.js';
+import type { BotRegistry } from './bots.js';
+
+/** How long a tenant's status is trusted before it is read again: a suspension takes effect within it. */
+const STATUS_TTL_MS = 5_000;
+
+type Status = 'active' | 'suspended';
+
+/** The tenants the public addresses name, read from the database and kept a few seconds (docs/operations/tenants.md, "Addresses"). */
+export function createTenantLookup(database: DatabaseHandle, bots: BotRegistry, now: () => number = Date.now): TenantLookup {
+  const cached = new Map<string, { at: number; tenant: Promise<{ id: string; status: Status } | undefined> }>();
+  const read = (key: string, query: () => Promise<{ id: string; status: Status } | undefined>) => {
+    const hit = cached.get(key);
+    if (hit && now() - hit.at < STATUS_TTL_MS) return hit.tenant;
+    const tenant = query().catch((error: unknown) => {
+      cached.delete(key);
+      throw error;
+    });
+    cached.set(key, { at: now(), tenant });
+    return tenant;
+  };
+  const select = async (where: ReturnType<typeof eq>) => {
+    const [row] = await database.db.select({ id: tenants.id, status: tenants.status }).from(tenants).where(where);
+    return row;
+  };
+  return {
+    bySlug: (slug) => read(`slug:${slug}`, () => select(eq(tenants.slug, slug))),
+    ofBot(name) {
+      const bot = bots.named(name);
+      if (!bot || bot.tenantId === DEFAULT_TENANT_ID) return undefined;
+      return {
+        id: bot.tenantId,
+        status: async () => (await read(`id:${bot.tenantId}`, () => select(eq(tenants.id, bot.tenantId))))?.status ?? 'suspended',
+      };
+    },
+  };
+}
