@@ -17,6 +17,7 @@ import { createReadiness, type ReadinessCheck } from '../http/readiness.js';
 import { refuseUnknownUpgrades } from '../http/unknown-upgrade.js';
 import { attachWebSocket, WEB_SOCKET_PATH } from '../http/web-socket.js';
 import type { Logger } from '../infra/logger.js';
+import type { TenantsApi } from '../tenants/index.js';
 import type { AttendanceWiring } from './attendance.js';
 import type { AuthWiring } from './auth.js';
 import type { BotRegistry } from './bots.js';
@@ -37,7 +38,7 @@ import { basicSitePages } from './script-host.js';
 export async function serveHttp(deps: {
   settings: ProcessSettings; infra: Infrastructure; auth: AuthWiring; bots: BotRegistry; conversations: Conversations; attendance: AttendanceWiring;
   notifications: Awaited<ReturnType<typeof wireNotifications>>; groups: GroupsDeps; content: ReturnType<typeof wireContent>; crm: CrmWiring;
-  identity: ReturnType<typeof identityRoutes>; publicUrl: PublicUrl; logger: Logger; calls?: OutboundCalls;
+  identity: ReturnType<typeof identityRoutes>; publicUrl: PublicUrl; tenants?: TenantsApi; logger: Logger; calls?: OutboundCalls;
   /** Calls from web visitors' browsers, when a bot takes phone calls (docs/channels/web.md, "Calls"). */
   browserCalls?: VisitorCalls;
   /** Which instance holds each call, when calls are shared (docs/operations/kamailio.md). */
@@ -104,6 +105,7 @@ export async function serveHttp(deps: {
     ...deps.identity,
     content: deps.content.service,
     crm: deps.crm.api,
+    ...(deps.tenants ? { tenants: deps.tenants } : {}),
     scriptEndpoints: scriptHost,
     driveLinks: (link) => openDriveLink({ links: driveLinks, drive: conversations.driveOf }, link),
     // The page HEAR x AS LOGIN links to: the person's own account, checked like the API's login, answers the HEAR.
