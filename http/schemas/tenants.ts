@@ -7,8 +7,11 @@ const Quota = (what: string) => z.number().int().min(0).max(2_147_483_647).nulla
 const StorageQuota = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().meta({ description: 'Most bytes of stored files; null for no limit' });
 const Name = z.string().trim().min(1).max(200);
 
-export const TenantParamsSchema = z.object({ id: z.uuid() });
-export const TenantMemberParamsSchema = z.object({ id: z.uuid(), user_id: z.uuid() });
+/** A tenant's id: any UUID-shaped id, since the default tenant's (…0001) has no RFC 4122 version. */
+const TenantId = z.guid();
+
+export const TenantParamsSchema = z.object({ id: TenantId });
+export const TenantMemberParamsSchema = z.object({ id: TenantId, user_id: z.uuid() });
 
 export const CreateTenantRequestSchema = z.object({
   slug: z.string().regex(TENANT_SLUG, 'lower-case letters, digits and -, starting with a letter or digit, at most 63 characters')
@@ -32,7 +35,7 @@ export const PutTenantMemberRequestSchema = z.object({
 }).meta({ id: 'TenantMemberPutRequest' });
 
 export const TenantSchema = z.object({
-  id: z.uuid(),
+  id: TenantId,
   slug: z.string(),
   name: z.string(),
   status: z.enum(['active', 'suspended']),
@@ -46,7 +49,7 @@ export const TenantSchema = z.object({
 export const TenantListSchema = z.object({ tenants: TenantSchema.array(), total: z.number().int() }).meta({ id: 'TenantList' });
 
 export const TenantMemberSchema = z.object({
-  tenant_id: z.uuid(),
+  tenant_id: TenantId,
   user_id: z.uuid(),
   roles: TenantRoleSchema.array(),
   created_at: z.iso.datetime({ offset: true }),
@@ -56,7 +59,7 @@ export const TenantMemberListSchema = z.object({ members: TenantMemberSchema.arr
 
 export const TenantDeleteResultSchema = z.object({
   deleted: z.literal(true),
-  id: z.uuid(),
+  id: TenantId,
   slug: z.string(),
   files_deleted: z.number().int().meta({ description: 'Stored files whose bytes were removed from the file store' }),
 }).meta({ id: 'TenantDeleteResult' });
