@@ -50,6 +50,7 @@ const AREA_PACKAGES = {
   meetings: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'Meetings reach drivers only through ports and repositories'),
   identity: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'identity/ reaches drivers only through its ports and repositories'),
   knowledge: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'knowledge/ reaches the database only through its store port'),
+  tenants: packages(['express', ...QUEUE_DRIVERS, ...DB_DRIVERS], 'tenants/ reaches the database only through its repository'),
   http: packages([...DB_DRIVERS, ...QUEUE_DRIVERS], 'HTTP reaches no database or queue driver'),
 };
 const packageMatches = (group, specifier) => group.some((name) => name.endsWith('/*') ? specifier.startsWith(name.slice(0, -1)) : specifier === name);

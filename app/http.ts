@@ -17,6 +17,7 @@ import { createReadiness, type ReadinessCheck } from '../http/readiness.js';
 import { refuseUnknownUpgrades } from '../http/unknown-upgrade.js';
 import { attachWebSocket, WEB_SOCKET_PATH } from '../http/web-socket.js';
 import type { Logger } from '../infra/logger.js';
+import type { TenantsApi } from '../tenants/index.js';
 import type { AttendanceWiring } from './attendance.js';
 import type { AuthWiring } from './auth.js';
 import type { BotRegistry } from './bots.js';
@@ -38,7 +39,7 @@ import { createTenantLookup } from './tenant-lookup.js';
 export async function serveHttp(deps: {
   settings: ProcessSettings; infra: Infrastructure; auth: AuthWiring; bots: BotRegistry; conversations: Conversations; attendance: AttendanceWiring;
   notifications: Awaited<ReturnType<typeof wireNotifications>>; groups: GroupsDeps; content: ReturnType<typeof wireContent>; crm: CrmWiring;
-  identity: ReturnType<typeof identityRoutes>; publicUrl: PublicUrl; logger: Logger; calls?: OutboundCalls;
+  identity: ReturnType<typeof identityRoutes>; publicUrl: PublicUrl; tenants?: TenantsApi; logger: Logger; calls?: OutboundCalls;
   /** Calls from web visitors' browsers, when a bot takes phone calls (docs/channels/web.md, "Calls"). */
   browserCalls?: VisitorCalls;
   /** Which instance holds each call, when calls are shared (docs/operations/kamailio.md). */
@@ -61,7 +62,7 @@ export async function serveHttp(deps: {
   if (attendantCalls && adapters.rtc_sip) endResolvedCalls({ bus: infra.bus, calls: attendantCalls, liveCalls: adapters.rtc_sip.liveCalls, logger });
   const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
   const app = createApp({
-    tenants: createTenantLookup(infra.database, bots),
+    tenantAddresses: createTenantLookup(infra.database, bots),
     logger, trustProxy: settings.TRUST_PROXY, hsts: settings.HSTS === 'on', version: packageVersion(),
     users: auth.users, passwords: auth.passwords, tokens: auth.tokens, loginThrottle: auth.loginThrottle, readiness,
     webhooks: createChannelWebhooks({ adapters, engine }),
@@ -106,6 +107,7 @@ export async function serveHttp(deps: {
     ...deps.identity,
     content: deps.content.service,
     crm: deps.crm.api,
+    ...(deps.tenants ? { tenants: deps.tenants } : {}),
     scriptEndpoints: scriptHost,
     driveLinks: (link) => openDriveLink({ links: driveLinks, drive: conversations.driveOf }, link),
     // The page HEAR x AS LOGIN links to: the person's own account, checked like the API's login, answers the HEAR.

@@ -25,6 +25,7 @@ import { smsSenderOf, wireNotifications } from './notifications.js';
 import { createPublicUrl } from './public-url.js';
 import { startRecovery } from './recovery.js';
 import { createShutdown } from './shutdown.js';
+import { wireTenants } from './tenants.js';
 
 export type { RunnableBot } from './bots.js';
 export { firstStartBanner } from './first-start-banner.js';
@@ -110,11 +111,13 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const content = wireContent({ store: conversations.fileStore, database, mailer, idp: identityProvider, logger });
   // Contacts, deals and pipeline stages of the bots' CRM (docs/crm.md).
   const crm = wireCrm({ database, bots });
+  // The tenants, for the installation's operators (docs/operations/tenants.md, "Lifecycle").
+  const tenants = wireTenants({ database, store: conversations.fileStore });
   const identity = identityRoutes({
     bots: bots.all, users: auth.users, groups: identityProvider, tokens: auth.tokens, secret: auth.secret, publicUrl, fetch: infra.fetch,
   });
 
-  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, identity, publicUrl, logger, ...(phoneCalls ? { calls: phoneCalls.outbound, browserCalls: phoneCalls.browser } : {}), ...(phoneCalls?.sharing && callHolders ? { callHolders } : {}) });
+  const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, tenants, identity, publicUrl, logger, ...(phoneCalls ? { calls: phoneCalls.outbound, browserCalls: phoneCalls.browser } : {}), ...(phoneCalls?.sharing && callHolders ? { callHolders } : {}) });
   const stop = createShutdown({
     settings, http, logger,
     quiet: [() => recovery.stop()],

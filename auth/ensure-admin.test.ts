@@ -33,7 +33,7 @@ test('first start without ADMIN_PASSWORD generates one, returns it for the banne
 
   const tokens = createTokenIssuer(new TextEncoder().encode('z'.repeat(40)), 60);
   const token = await login({ users, passwords: testPasswords, tokens }, { identifier: 'admin', password: first.generatedPassword! });
-  expect(await tokens.verify(token.access_token)).toMatchObject({ username: 'admin', roles: ['admin'] });
+  expect(await tokens.verify(token.access_token)).toMatchObject({ username: 'admin', roles: ['admin', 'operator'] });
   // The password is stored only as an argon2id hash.
   const row = await users.findByLogin('admin');
   expect(row!.password_hash).toMatch(/^\$argon2id\$/);

@@ -13,6 +13,7 @@ export interface AdminBootstrap {
 
 /**
  * On the first start (no users at all) creates the admin account from ADMIN_EMAIL/ADMIN_PASSWORD,
+ * also the installation's operator, so a fresh install can create tenants (docs/operations/tenants.md, "Operators"),
  * or with a generated password that is shown once — it is stored only as a hash.
  * Returns the admin created, with the generated password when one was made, so the caller can show it.
  */
@@ -32,7 +33,7 @@ export async function ensureAdmin(
   const email = bootstrap.email ?? 'admin@localhost';
   const username = bootstrap.username ?? 'admin';
   try {
-    await createUser(deps, { username, email, password: bootstrap.password ?? generatedPassword!, roles: ['admin'] });
+    await createUser(deps, { username, email, password: bootstrap.password ?? generatedPassword!, roles: ['admin', 'operator'] });
   } catch (error) {
     // Another instance starting at the same moment created the admin first.
     if (error instanceof ConflictError) return { created: false };

@@ -1,5 +1,7 @@
 /** Local users and access tokens: who may call the API and with which roles. */
-export { ROLES, RoleSchema, hasAnyRole, type Role, type Principal } from './roles.js';
+export {
+  ROLES, PLATFORM_ROLES, TENANT_ROLES, RoleSchema, TenantRoleSchema, hasAnyRole, type Role, type TenantRole, type Principal,
+} from './roles.js';
 export { createTokenIssuer, type TokenIssuer, type AccessToken } from './token-issuer.js';
 export { resolveJwtSecret } from './jwt-secret.js';
 export { login, type LoginInput } from './login.js';

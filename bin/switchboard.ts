@@ -27,6 +27,9 @@ Commands:
                         register the bot's Telegram webhook at PUBLIC_URL (--check: show getWebhookInfo)
   import <kind> <source> --owner <user> […]
                         import mail, calendars, contacts or files: imap, pst, ics, vcf, carddav, s3 (see switchboard import)
+  tenant create <slug> [--name N] [--max-bots n] [--max-attendants n] [--max-storage-bytes n]
+  tenant list | suspend <slug> | resume <slug> | export <slug> --out <file> | delete <slug> --yes
+                        manage the installation's tenants (docs/operations/tenants.md)
   help                  show this text
 
 Server settings come from environment variables; see README.md.`;
@@ -48,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
   const settings = readProcessSettings();
   if (command === 'import') return (await import('./import-command.js')).importCommand(argv.slice(1), settings, io);
   if (command === 'admin') return (await import('./admin-command.js')).adminCommand(argv.slice(1), settings, io);
+  if (command === 'tenant') return (await import('./tenant-command.js')).tenantCommand(argv.slice(1), settings, io);
   if (command === 'credentials') return (await import('./credentials-command.js')).credentialsCommand(argv.slice(1), settings, io);
   const logger = (serverLogger = createLogger({ level: settings.LOG_LEVEL }));
   switch (command) {

@@ -69,17 +69,19 @@ export function createContentFilesRepo(db: Database) {
     async addVersion(input: NewFileVersion): Promise<{ file: ContentFileRow; version: ContentFileVersionRow }> {
       return db.transaction(async (tx) => {
         const at = input.created_at ?? new Date();
-        // A path is unique in its tenant (migration 0036), a key drizzle's schema does not name: the next version, else the first.
-        const next = () => tx.update(contentFiles)
+        // A path is unique in its tenant (migration 0036), a key drizzle's schema does not name: a new
+        // version of the file, else the file, else (another writer created it meanwhile) its new version.
+        const nextVersion = () => tx.update(contentFiles)
           .set({ version: sql`${contentFiles.version} + 1`, content_type: input.content_type, size: input.size, metadata: input.metadata, updated_at: at })
           .where(eq(contentFiles.path, input.path)).returning();
-        const first = () => tx.insert(contentFiles).values({
-          path: input.path, folder: input.folder, owner_id: input.owner_id, version: 1, content_type: input.content_type,
-          size: input.size, metadata: input.metadata, created_at: at, updated_at: at,
-        }).onConflictDoNothing().returning();
-        // A first version written at the same moment by another request makes this one the next.
-        const [updated] = await next();
-        const file = updated ?? (await first())[0] ?? (await next())[0];
+        let [file] = await nextVersion();
+        if (!file) {
+          [file] = await tx.insert(contentFiles).values({
+            path: input.path, folder: input.folder, owner_id: input.owner_id, version: 1, content_type: input.content_type,
+            size: input.size, metadata: input.metadata, created_at: at, updated_at: at,
+          }).onConflictDoNothing().returning();
+        }
+        if (!file) [file] = await nextVersion();
         const [version] = await tx.insert(contentFileVersions).values({
           file_id: file!.id, version: file!.version, storage_key: input.storage_key, content_type: input.content_type, size: input.size,
           sha256: input.sha256, metadata: input.metadata, source_version: input.source_version ?? null, created_at: at,

@@ -117,3 +117,8 @@ export {
 } from './report-query/catalogue.js';
 export { type ReportColumn, type ReportQuery } from './report-query/compile-report.js';
 export { REPORT_SCHEDULES, type ReportSchedule } from './schema/index.js';
+/** The tenants, their quotas and memberships, and the reads of a tenant's export (docs/operations/tenants.md, "Lifecycle"). */
+export {
+  createTenantsRepo, type TenantsRepo, type TenantRow, type TenantMembershipRow, type NewTenant, type TenantChanges, type TenantTablePage, type StoredFileKey,
+} from './tenants-repo.js';
+export { TENANT_STATUSES, type TenantStatus } from './schema/index.js';

@@ -5,6 +5,7 @@ import type { AttendantCalls, ChannelMediaFetcher, ChannelWebhooks, OutboundCall
 import type { ReportsApi } from '../attendance/index.js';
 import type { ContentService } from '../content/index.js';
 import type { CrmApi } from '../crm/index.js';
+import type { TenantsApi } from '../tenants/index.js';
 import type { LoginThrottle, PasswordHasher, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
@@ -55,6 +56,7 @@ import { FORM_PATH, scriptEndpointRoutes, WEBHOOK_PATH, type ScriptEndpoints } f
 import { siteRoutes, type SitePages } from './routes/sites.js';
 import { describeScimRoutes, mountScimRoutes, type ScimRoutesDeps } from './routes/scim.js';
 import { oidcRoutes, type OidcRoutesDeps } from './routes/oidc.js';
+import { tenantRoutes } from './routes/tenants.js';
 import { userRoutes } from './routes/users.js';
 import { WEB_UPLOAD_PATH, webChannelRoutes, webUploadBody } from './routes/web-channel.js';
 import { webPages } from './web-pages.js';
@@ -63,7 +65,7 @@ import { botSignInPages, type BotSignInPagesDeps } from './bot-sign-in-pages.js'
 export interface AppDeps {
   logger: Logger;
   /** The tenants the addresses name (docs/operations/tenants.md, "Addresses"); unset, every request is the default tenant's. */
-  tenants?: TenantLookup;
+  tenantAddresses?: TenantLookup;
   /** express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-For gives `req.ip`; unset, nobody's. */
   trustProxy?: number | string[];
   version: string;
@@ -124,6 +126,8 @@ export interface AppDeps {
   callHolders?: CallHolders;
   /** A bot's name from its id or name, for the routes that take either. */
   botName?: (idOrName: string) => string | undefined;
+  /** The tenant lifecycle, for operators (docs/operations/tenants.md, "Lifecycle"); its routes are absent without it. */
+  tenants?: TenantsApi;
   /** Send `Strict-Transport-Security` (the `HSTS` process setting); off when absent. */
   hsts?: boolean;
 }
@@ -139,7 +143,7 @@ export function createApp(deps: AppDeps): Express {
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
   app.use(requestLogging(deps.logger));
   app.use(stripTenantAddress());
-  const tenantOf = deps.tenants ? createTenantResolver(deps.tenants) : undefined;
+  const tenantOf = deps.tenantAddresses ? createTenantResolver(deps.tenantAddresses) : undefined;
   // Provider webhooks are verified over the bytes the provider signed: read them raw, never re-serialised.
   // Every body parser refuses JSON nested deeper than MAX_JSON_DEPTH before parsing it (json-body-depth.ts).
   app.use('/webhooks', express.raw({ type: () => true, limit: JSON_BODY_LIMIT, verify: refuseDeepJsonOfType }));
@@ -200,6 +204,7 @@ export function createApp(deps: AppDeps): Express {
     ...(deps.oidc ? oidcRoutes(deps.oidc) : []),
     ...(deps.content ? [...contentFileRoutes(deps.content), ...contentRecordRoutes(deps.content)] : []),
     ...(deps.crm ? [...crmContactRoutes(deps.crm), ...crmDealRoutes(deps.crm)] : []),
+    ...(deps.tenants ? tenantRoutes(deps.tenants) : []),
     ...(deps.driveLinks ? driveFileRoutes(deps.driveLinks) : []),
     ...(deps.sites ? siteRoutes(deps.sites) : []),
     // Last: `/api/{bot}/…` must not take a path another route serves.

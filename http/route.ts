@@ -13,7 +13,8 @@ type AnyObject = z.ZodType<Record<string, unknown>>;
 
 /**
  * Who may call a route: anyone, any signed-in user, or holders of one of the roles (admins
- * always). There is no default, so every new route says it out loud.
+ * always, except on routes open only to the installation's roles, `operator`: auth/roles.ts).
+ * There is no default, so every new route says it out loud.
  */
 export type Access = 'public' | 'authenticated' | readonly Role[];
 

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { RoleSchema } from '../auth/index.js';
+import { TenantRoleSchema } from '../auth/index.js';
 import { DomainError, ValidationError } from '../infra/errors.js';
 import type { IdentityUserStore } from './identity-store.js';
 import { upsertUser, type UpsertAction } from './upsert-user.js';
@@ -40,8 +40,8 @@ const ACTIVE: Record<string, boolean> = { true: true, yes: true, '1': true, fals
 function profileOf(values: Record<string, string>) {
   const text = (key: string) => (values[key] ? values[key] : undefined);
   const roles = text('roles')?.split(/[;|\s]+/).filter(Boolean).map((r) => r.toLowerCase());
-  const badRole = roles?.find((r) => !RoleSchema.safeParse(r).success);
-  if (badRole) throw new ValidationError(`Unknown role "${badRole}" (known: ${RoleSchema.options.join(', ')})`);
+  const badRole = roles?.find((r) => !TenantRoleSchema.safeParse(r).success);
+  if (badRole) throw new ValidationError(`Unknown role "${badRole}" (known: ${TenantRoleSchema.options.join(', ')})`);
   const active = text('active')?.toLowerCase();
   if (active !== undefined && !(active in ACTIVE)) throw new ValidationError(`active must be true or false, not "${active}"`);
   const parsed = UserProfileSchema.safeParse({

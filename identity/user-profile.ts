@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema, type Role } from '../auth/index.js';
+import { TenantRoleSchema, type Role } from '../auth/index.js';
 import type { UserChanges, UserRecord } from './identity-store.js';
 
 const optionalText = z.string().trim().max(200).nullish().transform((v) => (v ? v : null));
@@ -15,7 +15,8 @@ export const UserProfileSchema = z.object({
   phone: optionalText.optional(),
   department: optionalText.optional(),
   external_id: optionalText.optional(),
-  roles: RoleSchema.array().optional(),
+  // A directory gives a tenant's roles, never the installation's operator (docs/operations/tenants.md, "Operators").
+  roles: TenantRoleSchema.array().optional(),
   active: z.boolean().optional(),
 });
 

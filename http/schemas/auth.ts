@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from '../../auth/index.js';
+import { RoleSchema, TenantRoleSchema } from '../../auth/index.js';
 
 export const LoginRequestSchema = z
   .object({
@@ -49,7 +49,7 @@ export const CreateUserRequestSchema = z
     username: z.string().trim().min(1).max(100).regex(/^[\w.@-]+$/, 'letters, digits and . _ - @ only'),
     email: z.email().max(254),
     password: z.string().min(8).max(1024),
-    roles: RoleSchema.array().default([]),
+    roles: TenantRoleSchema.array().default([]).meta({ description: 'A tenant\'s roles; operator is not given through the API (docs/operations/tenants.md, "Operators")' }),
   })
   .meta({ id: 'CreateUserRequest' });
 
