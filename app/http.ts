@@ -30,7 +30,7 @@ import type { CrmWiring } from './crm.js';
 import type { PublicUrl } from './public-url.js';
 import { endResolvedCalls, followCallTransfers } from './call-ports.js';
 import { basicSitePages } from './script-host.js';
-import { createTenantLookup } from './tenant-lookup.js';
+import { createTenantLookup, createTenantMemberships } from './tenant-lookup.js';
 
 /**
  * The HTTP side: readiness, the express app with every area's routes, the listener and its
@@ -63,6 +63,7 @@ export async function serveHttp(deps: {
   const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
   const app = createApp({
     tenantAddresses: createTenantLookup(infra.database, bots),
+    memberships: createTenantMemberships(infra.database),
     logger, trustProxy: settings.TRUST_PROXY, hsts: settings.HSTS === 'on', version: packageVersion(),
     users: auth.users, passwords: auth.passwords, tokens: auth.tokens, loginThrottle: auth.loginThrottle, readiness,
     webhooks: createChannelWebhooks({ adapters, engine }),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DatabaseHandle } from '../db/index.js';
+import type { TenantMemberships } from '../auth/index.js';
+import { createTenantsRepo, type DatabaseHandle } from '../db/index.js';
 import { tenants } from '../db/schema/index.js';
 import type { TenantLookup } from '../http/tenant-address.js';
 import { DEFAULT_TENANT_ID } from '../tenancy/index.js';
@@ -36,6 +37,18 @@ export function createTenantLookup(database: DatabaseHandle, bots: BotRegistry, 
         id: bot.tenantId,
         status: async () => (await read(`id:${bot.tenantId}`, () => select(eq(tenants.id, bot.tenantId))))?.status ?? 'suspended',
       };
+    },
+  };
+}
+
+/** A user's membership of a tenant, by the tenant's slug: what signing in to it reads (docs/operations/tenants.md, "Signing in"). */
+export function createTenantMemberships(database: DatabaseHandle): TenantMemberships {
+  const repo = createTenantsRepo(database.db);
+  return {
+    async membership(userId, slug) {
+      const tenant = await repo.findBySlug(slug);
+      const member = tenant && (await repo.membershipsOf(userId)).find((m) => m.tenant_id === tenant.id);
+      return member && { tenant_id: tenant.id, status: tenant.status, roles: member.roles };
     },
   };
 }

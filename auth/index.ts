@@ -4,7 +4,7 @@ export {
 } from './roles.js';
 export { createTokenIssuer, type TokenIssuer, type AccessToken } from './token-issuer.js';
 export { resolveJwtSecret } from './jwt-secret.js';
-export { login, type LoginInput } from './login.js';
+export { login, type LoginInput, type TenantMemberships } from './login.js';
 /** One-time passwords (docs/migration/identity.md): the login refuses them with this error until changed. */
 export { PasswordChangeRequiredError } from './password-change-required.js';
 export { changePassword, type ChangePasswordInput } from './change-password.js';

@@ -1,5 +1,5 @@
 import type { UserDirectory, UserRecord } from './user-directory.js';
-import { UnauthorizedError } from '../infra/errors.js';
+import { ForbiddenError, UnauthorizedError } from '../infra/errors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { PasswordChangeRequiredError } from './password-change-required.js';
 import type { PasswordHasher } from './password-hasher.js';
@@ -12,6 +12,13 @@ export interface LoginInput {
   password: string;
   /** The caller's address, for the per-address failure count. */
   clientAddress?: string;
+  /** The slug of the tenant to sign in to (docs/operations/tenants.md, "Signing in"); absent, the default tenant. */
+  tenant?: string;
+}
+
+/** A user's roles in a tenant other than the default one: its membership's. */
+export interface TenantMemberships {
+  membership(userId: string, tenantSlug: string): Promise<{ tenant_id: string; status: 'active' | 'suspended'; roles: string[] } | undefined>;
 }
 
 /**
@@ -23,13 +30,20 @@ export interface LoginInput {
  * fail like a wrong password; a right one-time password answers `PasswordChangeRequiredError`.
  */
 export async function login(
-  deps: { users: UserDirectory; passwords: PasswordHasher; tokens: TokenIssuer; throttle?: LoginThrottle },
+  deps: { users: UserDirectory; passwords: PasswordHasher; tokens: TokenIssuer; throttle?: LoginThrottle; memberships?: TenantMemberships },
   input: LoginInput,
 ): Promise<AccessToken> {
   const user = await checkCredentials(deps, input);
   if (user.must_change_password) throw new PasswordChangeRequiredError();
-  const roles = RoleSchema.array().parse(user.roles);
-  return deps.tokens.issue({ user_id: user.id, username: user.username, roles });
+  if (input.tenant === undefined || input.tenant === 'default') {
+    return deps.tokens.issue({ user_id: user.id, username: user.username, roles: RoleSchema.array().parse(user.roles) });
+  }
+  // In another tenant, the roles are the membership's: a user who is not a member has none there.
+  const member = await deps.memberships?.membership(user.id, input.tenant);
+  if (!member) throw new ForbiddenError(`You are not a member of the tenant "${input.tenant}"`);
+  if (member.status === 'suspended') throw new ForbiddenError(`The tenant "${input.tenant}" is suspended`);
+  const roles = RoleSchema.array().parse(member.roles);
+  return deps.tokens.issue({ user_id: user.id, username: user.username, roles, tenant_id: member.tenant_id });
 }
 
 /**

@@ -16,9 +16,14 @@ import { currentTenant, DEFAULT_TENANT_ID } from '../tenancy/index.js';
  */
 export const APPLICATION_ROLE = 'switchboard_app';
 
-/** Whether this connection's user would bypass the policies, and the application's role exists to drop to. */
+/**
+ * Whether this connection's user would bypass the policies, and the application's role exists
+ * with its rights in this database: roles are the server's, so the role may exist before this
+ * database's migration 0036 (the one that creates `tenants`) granted it anything.
+ */
 export const DROP_TO_APPLICATION_ROLE_SQL = `select exists (select 1 from pg_roles where rolname = current_user and (rolsuper or rolbypassrls))
-  and exists (select 1 from pg_roles where rolname = '${APPLICATION_ROLE}') as drop_role`;
+  and exists (select 1 from pg_roles where rolname = '${APPLICATION_ROLE}')
+  and to_regclass('public.tenants') is not null as drop_role`;
 
 /** The statement that gives a connection `tenantId`; the id is a checked UUID (runAsTenant), safe in the text. */
 export const setTenantSql = (tenantId: string): string => `select set_config('switchboard.tenant_id', '${tenantId}', false)`;

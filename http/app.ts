@@ -6,7 +6,7 @@ import type { ReportsApi } from '../attendance/index.js';
 import type { ContentService } from '../content/index.js';
 import type { CrmApi } from '../crm/index.js';
 import type { TenantsApi } from '../tenants/index.js';
-import type { LoginThrottle, PasswordHasher, TokenIssuer, UserDirectory } from '../auth/index.js';
+import type { LoginThrottle, PasswordHasher, TenantMemberships, TokenIssuer, UserDirectory } from '../auth/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { MetricsExposition } from '../infra/metrics/index.js';
 import { createAuthorizer } from './auth-middleware.js';
@@ -66,6 +66,8 @@ export interface AppDeps {
   logger: Logger;
   /** The tenants the addresses name (docs/operations/tenants.md, "Addresses"); unset, every request is the default tenant's. */
   tenantAddresses?: TenantLookup;
+  /** Users' roles in tenants other than the default one, for signing in to them. */
+  memberships?: TenantMemberships;
   /** express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-For gives `req.ip`; unset, nobody's. */
   trustProxy?: number | string[];
   version: string;

@@ -91,6 +91,10 @@ ALTER TABLE "content_import_checkpoints" DROP CONSTRAINT "content_import_checkpo
 --> statement-breakpoint
 ALTER TABLE "content_import_checkpoints" ADD CONSTRAINT "content_import_checkpoints_source_key" UNIQUE("tenant_id","kind","source");
 --> statement-breakpoint
+ALTER TABLE "canned_responses" DROP CONSTRAINT "canned_responses_scope_shortcut_key";
+--> statement-breakpoint
+ALTER TABLE "canned_responses" ADD CONSTRAINT "canned_responses_scope_shortcut_key" UNIQUE NULLS NOT DISTINCT("tenant_id","bot_id","owner_id","shortcut");
+--> statement-breakpoint
 ALTER TABLE "attendance_report_rollup" DROP CONSTRAINT "attendance_report_rollup_pkey";
 --> statement-breakpoint
 ALTER TABLE "attendance_report_rollup" ADD CONSTRAINT "attendance_report_rollup_pkey" PRIMARY KEY("tenant_id","id");

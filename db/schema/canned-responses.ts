@@ -20,6 +20,7 @@ export const cannedResponses = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // In the database the key leads with the tenant (migration 0036), a column drizzle's schema does not name.
     unique('canned_responses_scope_shortcut_key').on(t.bot_id, t.owner_id, t.shortcut).nullsNotDistinct(),
     index('canned_responses_owner_idx').on(t.owner_id),
   ],

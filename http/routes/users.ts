@@ -1,4 +1,4 @@
-import { changePassword, createUser, login, RoleSchema, type LoginThrottle, type PasswordHasher, type TokenIssuer, type UserDirectory, type UserRecord } from '../../auth/index.js';
+import { changePassword, createUser, login, RoleSchema, type TenantMemberships, type LoginThrottle, type PasswordHasher, type TokenIssuer, type UserDirectory, type UserRecord } from '../../auth/index.js';
 import { NotFoundError } from '../../infra/errors.js';
 import { defineRoute } from '../route.js';
 import { AccessTokenSchema, ChangePasswordRequestSchema, CreateUserRequestSchema, LoginRequestSchema, UserListSchema, UserSchema } from '../schemas/auth.js';
@@ -18,7 +18,7 @@ function toUserDto(row: UserRecord) {
 }
 
 /** Login and local user management. */
-export function userRoutes(deps: { users: UserDirectory; passwords: PasswordHasher; tokens: TokenIssuer; loginThrottle?: LoginThrottle }) {
+export function userRoutes(deps: { users: UserDirectory; passwords: PasswordHasher; tokens: TokenIssuer; loginThrottle?: LoginThrottle; memberships?: TenantMemberships }) {
   return [
     defineRoute({
       method: 'post',
@@ -30,8 +30,14 @@ export function userRoutes(deps: { users: UserDirectory; passwords: PasswordHash
       response: { description: 'Access token', schema: AccessTokenSchema },
       errors: [401, 403, 429],
       handle: ({ body, req }) => login(
-        { users: deps.users, passwords: deps.passwords, tokens: deps.tokens, ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}) },
-        { identifier: (body.username ?? body.email)!, password: body.password, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown' },
+        {
+          users: deps.users, passwords: deps.passwords, tokens: deps.tokens,
+          ...(deps.loginThrottle ? { throttle: deps.loginThrottle } : {}), ...(deps.memberships ? { memberships: deps.memberships } : {}),
+        },
+        {
+          identifier: (body.username ?? body.email)!, password: body.password, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+          ...(body.tenant ? { tenant: body.tenant } : {}),
+        },
       ),
     }),
     defineRoute({

@@ -6,6 +6,8 @@ export const LoginRequestSchema = z
     username: z.string().min(1).optional(),
     email: z.string().min(1).optional(),
     password: z.string().min(1),
+    tenant: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/).optional()
+      .meta({ description: 'The slug of the tenant to sign in to (docs/operations/tenants.md); absent, the default tenant' }),
   })
   .refine((b) => b.username !== undefined || b.email !== undefined, {
     message: 'username or email is required',

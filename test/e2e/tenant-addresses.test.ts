@@ -3,7 +3,7 @@ import { rowsOf } from '../../db/connection.js';
 import { tenants } from '../../db/schema/index.js';
 import { runAsTenant } from '../../tenancy/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 
 /**
  * Which tenant a public address reaches (docs/operations/tenants.md, "Addresses"): a bot name only
@@ -62,4 +62,42 @@ test('an unknown tenant is not found; a suspended one is refused at every addres
   expect(refused.body).toMatchObject({ error: 'forbidden', message: 'The tenant "acme" is suspended' });
   expect((await say('/api/channels/web/acme-sales/messages', 'hi')).status).toBe(403);
   expect((await say('/api/channels/web/support/messages', 'hi')).status).toBe(200);
+});
+
+describe('signing in to a tenant', () => {
+  const json = async (method: string, path: string, token: string | undefined, body?: unknown) => {
+    const res = await fetch(`${service.url}${path}`, {
+      method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: await res.json() as Record<string, unknown> };
+  };
+  const signIn = async (username: string, password: string, tenant?: string) =>
+    json('POST', '/api/auth/login', undefined, { username, password, ...(tenant ? { tenant } : {}) });
+
+  test("a member signs in to the tenant with its roles there, and sees and writes that tenant's data only", async () => {
+    await service.database.db.update(tenants).set({ status: 'active' }).where(sql`${tenants.id} = ${acme}`);
+    service = await service.restart();
+    const admin = (await signIn(TEST_ADMIN.username, TEST_ADMIN.password)).body.access_token as string;
+    const created = await json('POST', '/api/users', admin, { username: 'wile', email: 'wile@acme.test', password: 'coyote-password-1', roles: [] });
+    expect(created.status).toBe(201);
+    expect((await json('PUT', `/api/tenants/${acme}/members/${created.body.id as string}`, admin, { roles: ['supervisor'] })).status).toBe(200);
+
+    // Not a member of the default tenant's data: no role there; a member of acme's with its membership's roles.
+    expect((await signIn('wile', 'coyote-password-1', 'globex')).status).toBe(403);
+    const login = await signIn('wile', 'coyote-password-1', 'acme');
+    expect(login.status).toBe(200);
+    const token = login.body.access_token as string;
+
+    const team = { shortcut: 'hours', title: 'Hours', content: 'We open at nine.', scope: 'team' };
+    const added = await json('POST', '/api/attendance/canned-responses', token, team);
+    expect(added).toMatchObject({ status: 201 });
+    expect((await json('POST', '/api/attendance/canned-responses', admin, { ...team, content: 'Default hours' })).status).toBe(201);
+    const mine = await json('GET', '/api/attendance/canned-responses', token);
+    expect((mine.body.canned_responses as { content: string }[]).map((r) => r.content)).toEqual(['We open at nine.']);
+    const theirs = await json('GET', '/api/attendance/canned-responses', admin);
+    expect((theirs.body.canned_responses as { content: string }[]).map((r) => r.content)).toEqual(['Default hours']);
+    // The token is acme's: another tenant's address refuses it.
+    expect((await json('GET', '/t/default/api/attendance/canned-responses', token)).status).toBe(403);
+  });
 });
