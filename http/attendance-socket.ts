@@ -12,6 +12,7 @@ import { keepAlive, refuseAfterHandshake, sendBounded } from './socket-upkeep.js
 import { findUnstorableText } from './schemas/text.js';
 import { ClientFrameSchema, LiveDeliverySchema, type AnswerFrame, type ClientFrame } from './schemas/attendance-socket.js';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../infra/json-depth.js';
+import { currentTenant, DEFAULT_TENANT_ID, runAsTenant } from '../tenancy/index.js';
 
 /** Where attendant consoles connect: `/ws/attendance?token=<access token of /api/auth/login>`. */
 export const ATTENDANCE_SOCKET_PATH = '/ws/attendance';
@@ -83,7 +84,11 @@ export function attachAttendanceSocket(server: Server, deps: AttendanceSocketDep
     const parsed = LiveDeliverySchema.safeParse(message);
     if (!parsed.success) return void deps.logger.warn({ issues: parsed.error.issues }, 'ignored a malformed live event');
     const frame = JSON.stringify(parsed.data.frame);
-    for (const [ws, client] of clients) if (isRecipient(parsed.data.recipients, client.principal)) push(ws, frame);
+    // The event bus delivers in the publishing tenant's scope: a frame goes to that tenant's consoles only (docs/operations/tenants.md).
+    const tenant = currentTenant();
+    for (const [ws, client] of clients) {
+      if ((client.principal.tenant_id ?? DEFAULT_TENANT_ID) === tenant && isRecipient(parsed.data.recipients, client.principal)) push(ws, frame);
+    }
   }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -164,7 +169,8 @@ export function attachAttendanceSocket(server: Server, deps: AttendanceSocketDep
     const frame = parsed.data;
     const echo = frame.request_id === undefined ? {} : { request_id: frame.request_id };
     try {
-      const reply = await run(client, frame);
+      // What a socket asks runs as its token's tenant, as an HTTP request does (http/route.ts).
+      const reply = await runAsTenant(client.principal.tenant_id ?? DEFAULT_TENANT_ID, () => run(client, frame));
       if (reply) answer(ws, { ...reply, ...echo } as AnswerFrame);
     } catch (thrown) {
       // A dependency fault is `service_unavailable` with `retry_after`, as over HTTP (http/error-handler.ts).

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connection.js';
 import { tenants } from '../../db/schema/index.js';
-import { runAsTenant } from '../../tenancy/index.js';
+import type { WebSocket } from 'ws';
+import { ATTENDANCE_LIVE_TOPIC } from '../../attendance/index.js';
+import { ATTENDANCE_SOCKET_PATH } from '../../http/attendance-socket.js';
+import { DEFAULT_TENANT_ID, runAsTenant } from '../../tenancy/index.js';
+import { connectFrameSocket } from '../support/frame-socket.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 
@@ -99,5 +103,38 @@ describe('signing in to a tenant', () => {
     expect((theirs.body.canned_responses as { content: string }[]).map((r) => r.content)).toEqual(['Default hours']);
     // The token is acme's: another tenant's address refuses it.
     expect((await json('GET', '/t/default/api/attendance/canned-responses', token)).status).toBe(403);
+  });
+
+  test("one person with a console in each of two tenants gets each tenant's live frames on that tenant's console only", async () => {
+    const url = (token: string) => `${service.url.replace(/^http/, 'ws')}${ATTENDANCE_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+    // One person in both tenants: the same user, a token for each.
+    const admin = (await signIn(TEST_ADMIN.username, TEST_ADMIN.password)).body.access_token as string;
+    const user = await json('POST', '/api/users', admin, { username: 'road', email: 'road@acme.test', password: 'runner-password-1', roles: ['supervisor'] });
+    await json('PUT', `/api/tenants/${acme}/members/${user.body.id as string}`, admin, { roles: ['supervisor'] });
+    const home = (await signIn('road', 'runner-password-1')).body.access_token as string;
+    const away = (await signIn('road', 'runner-password-1', 'acme')).body.access_token as string;
+    const sockets: WebSocket[] = [];
+    const [defaultConsole, acmeConsole] = [connectFrameSocket(url(home), sockets), connectFrameSocket(url(away), sockets)];
+    await Promise.all([defaultConsole.opened, acmeConsole.opened]);
+    const publish = (tenant: string, marker: string) => runAsTenant(tenant, () =>
+      service.bus.publish(ATTENDANCE_LIVE_TOPIC, { recipients: { everyone: true }, frame: { type: 'queue_changed', marker } }));
+    // A console is listening once the server has registered it, a moment after the socket opens: publish until it hears.
+    const heard = async (console: ReturnType<typeof connectFrameSocket>, tenant: string, marker: string) => {
+      for (let i = 0; i < 50 && !console.frames.some((f) => f.marker === marker); i++) {
+        await publish(tenant, marker);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return console.next((f) => f.marker === marker, marker);
+    };
+    await heard(acmeConsole, acme, 'acme-1');
+    await heard(defaultConsole, DEFAULT_TENANT_ID, 'default-1');
+    // Both published together: each console gets its tenant's, never the other's.
+    await Promise.all([publish(acme, 'acme-2'), publish(DEFAULT_TENANT_ID, 'default-2')]);
+    await acmeConsole.next((f) => f.marker === 'acme-2', 'acme-2');
+    await defaultConsole.next((f) => f.marker === 'default-2', 'default-2');
+    const markers = (console: ReturnType<typeof connectFrameSocket>) => [...new Set(console.frames.map((f) => f.marker).filter(Boolean))];
+    expect(markers(acmeConsole)).toEqual(['acme-1', 'acme-2']);
+    expect(markers(defaultConsole)).toEqual(['default-1', 'default-2']);
+    for (const ws of sockets) ws.terminate();
   });
 });
