@@ -1,8 +1,8 @@
-import { open } from 'node:fs/promises';
 import { createPasswordHasher } from '../auth/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { createUsersRepo } from '../db/index.js';
 import { generateCredentials } from '../identity/index.js';
+import { openNewPrivateFile } from './new-private-file.js';
 import type { CliIo } from './run-command.js';
 import { withDatabase } from './with-database.js';
 
@@ -23,15 +23,9 @@ export async function credentialsCommand(args: string[], settings: ProcessSettin
     io.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  // Created before any password changes, never over an existing file, readable by the operator only.
-  const file = await open(out, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EEXIST') return undefined;
-    throw error;
-  });
-  if (!file) {
-    io.stderr.write(`${out} already exists: choose a new file\n`);
-    return 1;
-  }
+  // Created before any password changes.
+  const file = await openNewPrivateFile(out, io);
+  if (!file) return 1;
   try {
     return await withDatabase(settings, io, async (database) => {
       const credentials = await generateCredentials({ users: createUsersRepo(database.db), passwords: createPasswordHasher(settings.PASSWORD_HASH_MEMORY_KIB) }, filter);

@@ -1,4 +1,4 @@
-import { open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
@@ -6,6 +6,7 @@ import { wireTenants } from '../app/tenants.js';
 import type { ProcessSettings } from '../config/index.js';
 import { createFileStore } from '../content/index.js';
 import { tenantJson, type ExportProgress, type TenantsApi } from '../tenants/index.js';
+import { openNewPrivateFile } from './new-private-file.js';
 import type { CliIo } from './run-command.js';
 import { withDatabase } from './with-database.js';
 
@@ -99,15 +100,8 @@ function quota(key: string, text: string | undefined): Record<string, number | n
 
 async function exportTo(tenants: TenantsApi, slug: string, out: string, io: CliIo): Promise<number> {
   const tenant = await tenants.get(slug);
-  // Created before anything is read, never over an existing file, readable by the operator only (it holds every row).
-  const file = await open(out, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EEXIST') return undefined;
-    throw error;
-  });
-  if (!file) {
-    io.stderr.write(`${out} already exists: choose a new file\n`);
-    return 1;
-  }
+  const file = await openNewPrivateFile(out, io);
+  if (!file) return 1;
   const tty = (io.stderr as NodeJS.WriteStream).isTTY === true;
   const bar = tty ? new cliProgress.SingleBar({ stream: io.stderr, format: `${slug} {bar} {percentage}% | {value}/{total} rows | {files} files` }, cliProgress.Presets.shades_classic) : undefined;
   let last: ExportProgress = { rows: 0, files: 0 };

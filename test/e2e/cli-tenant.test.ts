@@ -6,11 +6,16 @@ import { gunzipSync } from 'node:zlib';
 import { createLocalFileStore, writeFile } from '../../content/index.js';
 import { createContentFilesRepo, createTenantsRepo, createUsersRepo, openDatabase } from '../../db/index.js';
 import { runAsTenant } from '../../tenancy/index.js';
+import { copyMigratedPglite } from '../support/pglite-template.js';
 
 /** `switchboard tenant …` on the embedded database and the local file store (the CLI's own logic is driver-independent). */
 
 let dataDir: string;
-beforeAll(async () => { dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-tenant-cli-')); });
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-tenant-cli-'));
+  // The migrated template, not a first start: each command then opens the database and finds nothing to migrate.
+  await copyMigratedPglite(path.join(dataDir, 'pglite'));
+});
 afterAll(async () => { await rm(dataDir, { recursive: true, force: true }); });
 
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
