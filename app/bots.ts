@@ -1,11 +1,9 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { checkWorkchatSettings } from '../adapters/index.js';
 import { ensureDeclaredQueues, importAttendantFile } from '../attendance/index.js';
 import { loadBotPackages, type LoadedBotPackage } from '../config/index.js';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
-import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, type DatabaseHandle } from '../db/index.js';
-import { tenants } from '../db/schema/index.js';
+import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, createTenantsRepo, type DatabaseHandle } from '../db/index.js';
 import { DEFAULT_TENANT_ID, runAsTenant, scopedTenant } from '../tenancy/index.js';
 import { loadBotScripts, withLookaheadCache, type ScriptFolder } from '../script-host/index.js';
 import type { Logger } from '../infra/logger.js';
@@ -39,8 +37,9 @@ const TENANTS_FOLDER = 'tenants';
 /** The default tenant's bots (directly in BOTS_DIR), then each tenant's, each loaded in its tenant's scope. */
 async function loadEveryBot(botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean }): Promise<RunnableBot[]> {
   const ready = await loadBotsOf(DEFAULT_TENANT_ID, botsDir, database, logger, options);
+  const tenants = createTenantsRepo(database.db);
   for (const slug of await tenantFolders(join(botsDir, TENANTS_FOLDER))) {
-    const [tenant] = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug));
+    const tenant = await tenants.findBySlug(slug);
     if (!tenant) {
       logger.error({ tenant: slug }, `the bots of tenant "${slug}" not loaded: no such tenant (create it with \`switchboard tenant create ${slug}\`)`);
       continue;

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { TenantMemberships } from '../auth/index.js';
 import { createTenantsRepo, type DatabaseHandle } from '../db/index.js';
-import { tenants } from '../db/schema/index.js';
 import type { TenantLookup } from '../http/tenant-address.js';
 import { DEFAULT_TENANT_ID } from '../tenancy/index.js';
 import type { BotRegistry } from './bots.js';
@@ -13,6 +11,7 @@ type Status = 'active' | 'suspended';
 
 /** The tenants the public addresses name, read from the database and kept a few seconds (docs/operations/tenants.md, "Addresses"). */
 export function createTenantLookup(database: DatabaseHandle, bots: BotRegistry, now: () => number = Date.now): TenantLookup {
+  const repo = createTenantsRepo(database.db);
   const cached = new Map<string, { at: number; tenant: Promise<{ id: string; status: Status } | undefined> }>();
   const read = (key: string, query: () => Promise<{ id: string; status: Status } | undefined>) => {
     const hit = cached.get(key);
@@ -24,18 +23,14 @@ export function createTenantLookup(database: DatabaseHandle, bots: BotRegistry, 
     cached.set(key, { at: now(), tenant });
     return tenant;
   };
-  const select = async (where: ReturnType<typeof eq>) => {
-    const [row] = await database.db.select({ id: tenants.id, status: tenants.status }).from(tenants).where(where);
-    return row;
-  };
   return {
-    bySlug: (slug) => read(`slug:${slug}`, () => select(eq(tenants.slug, slug))),
+    bySlug: (slug) => read(`slug:${slug}`, () => repo.findBySlug(slug)),
     ofBot(name) {
       const bot = bots.named(name);
       if (!bot || bot.tenantId === DEFAULT_TENANT_ID) return undefined;
       return {
         id: bot.tenantId,
-        status: async () => (await read(`id:${bot.tenantId}`, () => select(eq(tenants.id, bot.tenantId))))?.status ?? 'suspended',
+        status: async () => (await read(`id:${bot.tenantId}`, () => repo.findById(bot.tenantId)))?.status ?? 'suspended',
       };
     },
   };

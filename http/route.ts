@@ -102,7 +102,8 @@ function handlerFor(route: RouteSpec<z.ZodType, AnyObject, AnyObject>, authorize
   return async (req, res) => {
     const principal = await authorize(req, route.access);
     // The rest runs as the request's tenant (docs/operations/tenants.md, "Addresses"); the default tenant's work opens no scope.
-    const tenant = await tenantOf(res, principal, joinWildcards(req.params));
+    const bot = req.params.bot;
+    const tenant = await tenantOf(res, principal, typeof bot === 'string' ? bot : undefined);
     if (tenant === undefined) return handle(route, req, res, principal);
     return runAsTenant(tenant, () => handle(route, req, res, principal));
   };

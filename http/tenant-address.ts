@@ -33,7 +33,7 @@ export function stripTenantAddress(): RequestHandler {
 }
 
 /** The tenant a route runs for, or undefined for the default tenant (http/route.ts enters its scope). */
-export type TenantResolver = (res: Response, principal: Principal | undefined, params: Record<string, string>) => Promise<string | undefined> | string | undefined;
+export type TenantResolver = (res: Response, principal: Principal | undefined, bot: string | undefined) => Promise<string | undefined> | string | undefined;
 
 /**
  * A signed-in request is its token's tenant, and may not address another; a public request is its
@@ -47,12 +47,11 @@ export function createTenantResolver(lookup: TenantLookup): TenantResolver {
     if (tenant.status === 'suspended') throw new ForbiddenError(`The tenant "${slug}" is suspended`);
     return tenant.id;
   };
-  const ofBot = async (name: string): Promise<string> => {
-    const tenant = lookup.ofBot(name)!;
+  const active = async (tenant: NonNullable<ReturnType<TenantLookup['ofBot']>>): Promise<string> => {
     if ((await tenant.status()) === 'suspended') throw new ForbiddenError('The bot\'s tenant is suspended');
     return tenant.id;
   };
-  return (res, principal, params) => {
+  return (res, principal, bot) => {
     const slug = res.locals.tenantSlug as string | undefined;
     if (principal) {
       if (slug === undefined) return principal.tenant_id;
@@ -63,7 +62,7 @@ export function createTenantResolver(lookup: TenantLookup): TenantResolver {
     }
     if (slug !== undefined) return addressed(slug);
     // Only a bot of a tenant other than the default one needs a look-up: a single-tenant deployment pays a map read.
-    const bot = params.bot === undefined ? undefined : lookup.ofBot(params.bot);
-    return bot === undefined ? undefined : ofBot(params.bot!);
+    const tenant = bot === undefined ? undefined : lookup.ofBot(bot);
+    return tenant === undefined ? undefined : active(tenant);
   };
 }
