@@ -142,10 +142,12 @@ export async function wireAttendance(deps: {
   await registerAttendanceWebhookJobs({ ...webhookDeps, bots: bots.all });
   // Custom reports (docs/attendance/reports.md): the facts' roll-up every minute, scheduled reports by e-mail.
   const reportDeps = { reports: createAttendanceReportsRepo(db), now };
-  await registerReportJobs({ ...reportDeps, jobs, mailer, logger });
-  await registerSkillWideningJobs({ jobs, config: configOf, now, repos, assign: attendance.assign });
-  await registerSlaJobs({ ...slaDeps, jobs });
-  await registerHoursJobs({ ...attendance.useCaseDeps, jobs });
+  // Their ticks and start-up re-enqueues run in each active tenant (docs/operations/tenants.md, "Background work").
+  const eachTenant = infra.tenants.each;
+  await registerReportJobs({ ...reportDeps, jobs, mailer, logger, eachTenant });
+  await registerSkillWideningJobs({ jobs, config: configOf, now, repos, assign: attendance.assign, eachTenant });
+  await registerSlaJobs({ ...slaDeps, jobs, eachTenant });
+  await registerHoursJobs({ ...attendance.useCaseDeps, jobs, eachTenant });
   return {
     assist,
     autoSummary,

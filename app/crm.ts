@@ -3,7 +3,7 @@ import type { ObjectValue } from '../basic-interpreter/index.js';
 import { createCampaigns, createContactMatcher, createCrmApi, createScriptContacts, type CampaignSender, type Campaigns, type CrmApi } from '../crm/index.js';
 import { CAMPAIGN_CHANNELS, createCrmCampaignsRepo, createCrmIdentitiesRepo, createCrmRepo, type Database, type DatabaseHandle } from '../db/index.js';
 import { PermanentDeliveryError, type CustomerDirectory, type EngineService } from '../engine/index.js';
-import type { JobQueue } from '../infra/jobs/index.js';
+import type { EachTenant, JobQueue } from '../infra/jobs/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { RateLimiter } from '../infra/rate-limit/index.js';
 import type { ContactsPort } from '../script-host/index.js';
@@ -15,7 +15,8 @@ export interface CrmWiring {
 }
 
 export function wireCrm(w: { database: DatabaseHandle; bots: BotRegistry }): CrmWiring {
-  return { api: createCrmApi({ stores: createCrmRepo(w.database.db), bots: w.bots }) };
+  // A request's CRM is its tenant's bots' (its only bot may go unnamed).
+  return { api: createCrmApi({ stores: createCrmRepo(w.database.db), bots: w.bots.ofTenant }) };
 }
 
 /**
@@ -86,8 +87,8 @@ export function wireCampaigns(deps: {
  * campaign replies on mobile_msg, sms and bot_msg, the hand-over listener, the send job and the
  * resumption of sends a stop interrupted. Before `engine.start()`.
  */
-export async function startCampaigns(campaigns: Campaigns, engine: EngineService): Promise<void> {
+export async function startCampaigns(campaigns: Campaigns, engine: EngineService, eachTenant: EachTenant): Promise<void> {
   for (const channel of CAMPAIGN_CHANNELS) engine.screen(channel, campaigns.replyScreen);
   engine.subscribe(campaigns.listener);
-  await campaigns.run();
+  await campaigns.run(eachTenant);
 }

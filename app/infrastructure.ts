@@ -11,6 +11,7 @@ import { outboundPool } from '../infra/outbound-pool.js';
 import { ensurePrivateDir } from '../infra/private-dir.js';
 import { createRateLimiter } from '../infra/rate-limit/index.js';
 import { openDeployment } from './deployment.js';
+import { tenantsAtWork } from './each-tenant.js';
 
 /**
  * What every area runs on: the database (PGlite, or PostgreSQL with DATABASE_URL), migrated; the
@@ -39,6 +40,8 @@ export async function openInfrastructure(settings: ProcessSettings, logger: Logg
     mailer: createMailer({ smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM }),
     outbound,
     fetch: outboundPool(outbound).fetch,
+    // Schedules' ticks, start-up re-enqueues and recovery sweeps run in each active tenant (docs/operations/tenants.md, "Background work").
+    tenants: tenantsAtWork(database, logger),
   };
 }
 

@@ -7,6 +7,7 @@ import type { TokenIssuer } from '../auth/index.js';
 import type { EventBus } from '../infra/events/index.js';
 import type { JobQueue } from '../infra/jobs/index.js';
 import type { Logger } from '../infra/logger.js';
+import { perTenantLimits } from '../infra/rate-limit/index.js';
 import { wireAttendance } from './attendance.js';
 import { wireAuth } from './auth.js';
 import { createBotRegistry, prepareBots, type RunnableBot } from './bots.js';
@@ -78,9 +79,14 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     infra, bots, conversations, repos: attendanceRepos, models, logger, ...(callControl ? { calls: callControl } : {}), ...(callRelay ? { callRelay } : {}),
   });
   // Campaign replies are screened after attendance's screens; the sends a stop interrupted resume (app/crm.ts).
-  await startCampaigns(conversations.campaigns, engine);
+  await startCampaigns(conversations.campaigns, engine, infra.tenants.each);
+  // Each starts by recovering the default tenant's work; the other tenants' follows.
   await engine.start();
   await scriptHost.start();
+  await infra.tenants.besidesDefault(async () => {
+    await engine.recover();
+    await scriptHost.recover({ schedules: true });
+  });
   // Phone calls to the bots with sip-enabled (docs/channels/rtc-sip.md): SIP listens only then.
   // A call's files go by SMS, its queue notices and voicemail reach attendance, through ports (app/call-ports.ts).
   const phoneCalls = await startPhoneCalls({
@@ -96,16 +102,18 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   const groups: GroupsDeps = { idp: identityProvider, limits: createGroupLimits(infra.rateLimiter) };
   // Notifications (docs/notifications.md): broadcasts reach groups through the identity provider; sms goes out on the
   // sms channel with the account of NOTIFICATIONS_SMS_BOT, mobile push through FCM when FCM_CREDENTIALS_FILE is set.
+  // Its per-account limits count per tenant (docs/operations/tenants.md, "Limits").
   const notificationSms = smsSenderOf(conversations.adapters.sms, settings.NOTIFICATIONS_SMS_BOT);
   const notifications = await wireNotifications({
-    settings, database, jobs, bus, rateLimiter: infra.rateLimiter, mailer, logger, secret: auth.secret, outbound: infra.outbound,
+    settings, database, jobs, bus, rateLimiter: perTenantLimits(infra.rateLimiter), mailer, logger, secret: auth.secret, outbound: infra.outbound,
     groups: createGroupAudience(identityProvider), ...(notificationSms ? { sms: notificationSms } : {}), publicUrl,
   });
   await notifications.service.start();
+  await infra.tenants.besidesDefault(() => notifications.service.recover());
   const recovery = startRecovery(jobs, [
-    (returned) => engine.recover({ awaitBus: returned }),
-    (returned) => scriptHost.recover({ schedules: returned }),
-    () => notifications.service.recover(),
+    (returned) => infra.tenants.each(() => engine.recover({ awaitBus: returned })),
+    (returned) => infra.tenants.each(() => scriptHost.recover({ schedules: returned })),
+    () => infra.tenants.each(() => notifications.service.recover()),
   ], logger);
   // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
   const content = wireContent({ store: conversations.fileStore, database, mailer, idp: identityProvider, logger });

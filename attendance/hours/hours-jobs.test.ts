@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { defaultBotConfig } from '../../config/index.js';
+import { inTheCurrentTenant } from '../../infra/jobs/index.js';
 import { createInProcessJobQueue } from '../../infra/jobs/in-process-jobs.js';
 import { createLogger } from '../../infra/logger.js';
 import { conversation, fakeRepositories } from '../../test/support/attendance-fakes.js';
@@ -25,7 +26,7 @@ test('a conversation waiting over the weekend is tried again at Monday 09:00, on
     hours: memoryHoursRepo([{ queue_id: QUEUE, time_zone: 'UTC', weekly: { mon: weekdays, tue: weekdays, wed: weekdays, thu: weekdays, fri: weekdays } }]),
   });
   const jobs = createInProcessJobQueue({ logger: createLogger({ pretty: false, level: 'silent' }) });
-  const deps = { repos, config: () => ({ ...defaultBotConfig(), 'attendance-auto-assign': false }), now: () => new Date(), jobs };
+  const deps = { repos, config: () => ({ ...defaultBotConfig(), 'attendance-auto-assign': false }), now: () => new Date(), jobs, eachTenant: inTheCurrentTenant };
   try {
     await registerHoursJobs(deps);
     await jest.advanceTimersByTimeAsync(new Date('2026-01-12T08:59:00Z').getTime() - Date.now());

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ConversationRow } from '../../db/index.js';
-import type { JobQueue } from '../../infra/jobs/index.js';
+import type { EachTenant, JobQueue } from '../../infra/jobs/index.js';
 import { assignConversation, type AssignDeps } from '../assign-conversation.js';
 import { businessHoursOf } from './queue-hours.js';
 import { nextOpening } from './business-hours.js';
@@ -33,8 +33,13 @@ export async function tryAtOpening(deps: AssignDeps, job: z.infer<typeof HoursOp
  * Registers the handler and re-enqueues the checks of conversations waiting in closed queues: the
  * in-process driver forgets its timers on restart (with BullMQ the job ids make this a no-op).
  */
-export async function registerHoursJobs(deps: AssignDeps & { jobs: Pick<JobQueue, 'add' | 'process'> }): Promise<void> {
+export async function registerHoursJobs(deps: AssignDeps & { jobs: Pick<JobQueue, 'add' | 'process'>; eachTenant: EachTenant }): Promise<void> {
   deps.jobs.process(HOURS_OPEN_JOB, (data) => tryAtOpening(deps, HoursOpenJobSchema.parse(data)));
+  await deps.eachTenant(() => scheduleOpeningChecks(deps));
+}
+
+/** The opening checks of the scope's conversations waiting in closed queues. */
+async function scheduleOpeningChecks(deps: AssignDeps & { jobs: Pick<JobQueue, 'add'> }): Promise<void> {
   const waiting = await deps.repos.conversations.listWaiting({});
   const queued = waiting.filter((w) => w.queue_id !== null);
   if (queued.length === 0) return;

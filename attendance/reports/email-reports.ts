@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { AttendanceReportsRepo } from '../../db/index.js';
-import type { JobQueue } from '../../infra/jobs/index.js';
+import type { EachTenant, JobQueue } from '../../infra/jobs/index.js';
 import type { Logger } from '../../infra/logger.js';
 import type { Mailer } from '../../infra/mail/index.js';
 import { reportCsv, reportText } from './report-csv.js';
@@ -36,6 +36,8 @@ export interface ReportJobsDeps {
   mailer: Pick<Mailer, 'send' | 'configured'>;
   now: () => Date;
   logger: Pick<Logger, 'info' | 'warn'>;
+  /** The roll-up and the due reports are each tenant's: a tick runs them in every active tenant. */
+  eachTenant: EachTenant;
 }
 
 /** Enqueues one send per report on `schedule`; resolves to how many. */
@@ -76,8 +78,8 @@ export async function emailReport(deps: ReportJobsDeps, reportId: string, day: s
  * the jobs store becomes reachable (a returning Redis may have lost them); creating one is idempotent.
  */
 export async function registerReportJobs(deps: ReportJobsDeps): Promise<void> {
-  deps.jobs.process(REPORT_JOBS.rollup, async () => { await rollUpFacts(deps); });
-  deps.jobs.process(REPORT_JOBS.due, async (data) => { await enqueueDueReports(deps, DueJobSchema.parse(data).schedule); });
+  deps.jobs.process(REPORT_JOBS.rollup, () => deps.eachTenant(() => rollUpFacts(deps)));
+  deps.jobs.process(REPORT_JOBS.due, (data) => deps.eachTenant(() => enqueueDueReports(deps, DueJobSchema.parse(data).schedule)));
   deps.jobs.process(REPORT_JOBS.send, async (data) => {
     const job = SendJobSchema.parse(data);
     await emailReport(deps, job.report_id, job.day);

@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { defaultBotConfig, type BotConfig } from '../../config/index.js';
 import type { AttendantProfileRow, QueueRow } from '../../db/index.js';
 import type { SessionSnapshot } from '../../engine/index.js';
+import { inTheCurrentTenant } from '../../infra/jobs/index.js';
 import { createInProcessJobQueue } from '../../infra/jobs/in-process-jobs.js';
 import { createLogger } from '../../infra/logger.js';
 import { conversation, fakeConversations, fakeRepositories } from '../../test/support/attendance-fakes.js';
@@ -80,7 +81,7 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 async function queued(service: ReturnType<typeof start>, who: SessionSnapshot = session) {
-  await registerSkillWideningJobs({ ...service.deps, jobs: service.jobs, assign: (input) => assignConversation(service.deps, input) });
+  await registerSkillWideningJobs({ ...service.deps, jobs: service.jobs, assign: (input) => assignConversation(service.deps, input), eachTenant: inTheCurrentTenant });
   return queueConversation(service.deps, { session: who, inbound, expectNew: true });
 }
 const holder = (service: ReturnType<typeof start>) => service.conversations.rows.get('s-1')?.assigned_to ?? null;
@@ -184,7 +185,7 @@ describe('which waiting conversations get widening jobs', () => {
     service.conversations.rows.set('no-queue', conversation('no-queue', { queue_id: null, required_skills: [], waiting_since: since }));
     service.conversations.rows.set('own', conversation('own', { queue_id: null, required_skills: [{ name: 'spanish', min_level: 3 }], waiting_since: since }));
     service.conversations.rows.set('queue', conversation('queue', { queue_id: 'q-billing', required_skills: [], waiting_since: since }));
-    await registerSkillWideningJobs({ ...service.deps, jobs: service.jobs, assign: async () => undefined });
+    await registerSkillWideningJobs({ ...service.deps, jobs: service.jobs, assign: async () => undefined, eachTenant: inTheCurrentTenant });
     expect(service.scheduled.map((id) => id.split('-')[2]).sort()).toEqual(['own', 'own', 'queue', 'queue']);
     await service.jobs.close({ timeoutMs: 0 });
   });

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { BotConfig } from '../../config/index.js';
 import type { ConversationRow, QueuesRepo } from '../../db/index.js';
-import type { JobQueue } from '../../infra/jobs/index.js';
+import type { EachTenant, JobQueue } from '../../infra/jobs/index.js';
 import type { AttendanceListener } from '../attendance-listener.js';
 import type { AttendanceRepositories } from '../attendance-repositories.js';
 import { mergeRequirements, type SkillRequirement } from '../assignment/skills.js';
@@ -72,6 +72,8 @@ export interface SkillWideningJobsDeps extends Omit<SkillWideningDeps, 'repos'> 
   repos: Pick<AttendanceRepositories, 'conversations' | 'queues'>;
   /** Automatic assignment of one conversation (the attendance service's `assign`). */
   assign: (input: { sessionId: string }) => Promise<unknown>;
+  /** The conversations already waiting are found in each active tenant. */
+  eachTenant: EachTenant;
 }
 
 /** Runs one step: the assignment again, if the cycle it was scheduled for still waits. */
@@ -87,9 +89,11 @@ export async function runWideningStep(deps: Pick<SkillWideningJobsDeps, 'repos' 
  */
 export async function registerSkillWideningJobs(deps: SkillWideningJobsDeps): Promise<void> {
   deps.jobs.process(WIDEN_JOB, (data) => runWideningStep(deps, WidenJobSchema.parse(data)));
-  const [waiting, queues] = await Promise.all([deps.repos.conversations.listWaiting(), deps.repos.queues.list()]);
-  const queueSkills = new Map(queues.map((q) => [q.id, q.required_skills]));
-  for (const row of waiting) {
-    await scheduleWidening(deps, row, mergeRequirements(row.required_skills, row.queue_id === null ? [] : queueSkills.get(row.queue_id)));
-  }
+  await deps.eachTenant(async () => {
+    const [waiting, queues] = await Promise.all([deps.repos.conversations.listWaiting(), deps.repos.queues.list()]);
+    const queueSkills = new Map(queues.map((q) => [q.id, q.required_skills]));
+    for (const row of waiting) {
+      await scheduleWidening(deps, row, mergeRequirements(row.required_skills, row.queue_id === null ? [] : queueSkills.get(row.queue_id)));
+    }
+  });
 }

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { inTheCurrentTenant } from '../../infra/jobs/index.js';
 import { createInProcessJobQueue } from '../../infra/jobs/in-process-jobs.js';
 import { createLogger } from '../../infra/logger.js';
 import { conversation, fakeRepositories } from '../../test/support/attendance-fakes.js';
@@ -27,7 +28,7 @@ function setup(policy: { first_response_seconds?: number; resolution_seconds?: n
   });
   const jobs = createInProcessJobQueue({ logger: createLogger({ pretty: false, level: 'silent' }) });
   const breaches: SlaBreach[] = [];
-  const deps = { repos, jobs, now: () => new Date(), onBreach: async (b: SlaBreach) => void breaches.push(b) };
+  const deps = { repos, jobs, eachTenant: inTheCurrentTenant, now: () => new Date(), onBreach: async (b: SlaBreach) => void breaches.push(b) };
   return { sla, row, jobs, breaches, deps, listener: createSlaListener(deps).listener };
 }
 

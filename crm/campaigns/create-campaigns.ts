@@ -1,5 +1,6 @@
 import type { DeliveryStatusUpdate, EngineEventHandlers, InboundMessage } from '../../engine/index.js';
 import type { CrmActor } from '../crm-access.js';
+import type { EachTenant } from '../../infra/jobs/index.js';
 import type { CampaignsDeps } from './campaign-ports.js';
 import { campaignResults, resultsOf, type CampaignResults } from './campaign-results.js';
 import { addToCampaign, campaignStats, trackConversion, type KeywordSession } from './campaign-keywords.js';
@@ -79,10 +80,11 @@ export function createCampaigns(input: CampaignsDeps) {
       stats: (botId: string, campaign: string) => campaignStats(deps, botId, campaign),
     },
 
-    /** Registers the send job and enqueues again the sends a stop left unfinished. */
-    async run(): Promise<void> {
+    /** Registers the send job and enqueues again the sends a stop left unfinished, in each tenant. */
+    async run(eachTenant: EachTenant): Promise<void> {
       deps.jobs.process<CampaignSendJob>(CAMPAIGN_SEND_JOB, (job) => runCampaignSend(deps, job), { concurrency: 2 });
-      const resumed = await resumeCampaigns(deps);
+      let resumed = 0;
+      await eachTenant(async () => { resumed += await resumeCampaigns(deps); });
       if (resumed > 0) deps.logger.info({ campaigns: resumed }, 'campaign sends resumed');
     },
   };

@@ -4,6 +4,7 @@ import type { JobQueue } from './jobs-port.js';
 import { carryTenants } from './tenant-carrying-jobs.js';
 export { JobStoreUnavailableError } from './jobs-port.js';
 export { enqueueAfterCommit } from './enqueue-after-commit.js';
+export { type EachTenant, inTheCurrentTenant } from './each-tenant.js';
 
 export type {
   AddJobOptions, BackoffOptions, CloseOptions, JobContext, JobFailedCallback, JobHandler, JobQueue, ProcessOptions, RepeatSpec,

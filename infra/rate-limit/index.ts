@@ -3,6 +3,7 @@ import { createMemoryRateLimiter } from './memory-rate-limiter.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 export { createMemoryRateLimiter };
+export { perTenantLimits } from './per-tenant.js';
 export { formatWindow, type RateLimitDecision, type RateLimiter, type RateLimitRule } from './rate-limiter.js';
 
 /** Options for {@link createRateLimiter}. */

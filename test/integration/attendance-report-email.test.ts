@@ -1,7 +1,7 @@
 import { registerReportJobs, enqueueDueReports, ReportDefinitionSchema, REPORT_JOBS, type ReportJobsDeps } from '../../attendance/index.js';
 import { createAttendanceReportsRepo } from '../../db/index.js';
 import { attendanceEvents, bots, sessions, users } from '../../db/schema/index.js';
-import { createJobQueue, type JobQueue } from '../../infra/jobs/index.js';
+import { createJobQueue, inTheCurrentTenant, type JobQueue } from '../../infra/jobs/index.js';
 import { createSmtpMailer, type Mailer } from '../../infra/mail/index.js';
 import { openTestDatabase, testDrivers, testDriversLabel, type TestDatabase } from '../support/drivers.js';
 import { logger } from '../support/engine-kit.js';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   mailer = createSmtpMailer({ url: smtp.url, from: 'Desk <desk@example.test>' });
   jobs = await createJobQueue({ ...(testDrivers.redisUrl ? { redisUrl: testDrivers.redisUrl } : {}), prefix: `sbtest-report-mail-${process.pid}`, logger });
   const reports = createAttendanceReportsRepo(database.db);
-  deps = { reports, jobs, mailer, now: () => NOW, logger };
+  deps = { reports, jobs, mailer, now: () => NOW, logger, eachTenant: inTheCurrentTenant };
   await registerReportJobs(deps);
 
   const { db } = database;
