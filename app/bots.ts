@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { checkWorkchatSettings } from '../adapters/index.js';
 import { ensureDeclaredQueues, importAttendantFile } from '../attendance/index.js';
 import { loadBotPackages, type LoadedBotPackage } from '../config/index.js';
-import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, createTenantsRepo, type DatabaseHandle } from '../db/index.js';
-import { DEFAULT_TENANT_ID, runAsTenant, scopedTenant } from '../tenancy/index.js';
+import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, createTenantsRepo, type DatabaseHandle, type TenantRow } from '../db/index.js';
+import { currentTenant, DEFAULT_TENANT_ID, runAsTenant, scopedTenant } from '../tenancy/index.js';
 import { loadBotScripts, withLookaheadCache, type ScriptFolder } from '../script-host/index.js';
 import type { Logger } from '../infra/logger.js';
 import { workchatSettingsOf } from './channel-settings.js';
@@ -36,7 +36,7 @@ const TENANTS_FOLDER = 'tenants';
 
 /** The default tenant's bots (directly in BOTS_DIR), then each tenant's, each loaded in its tenant's scope. */
 async function loadEveryBot(botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean }): Promise<RunnableBot[]> {
-  const ready = await loadBotsOf(DEFAULT_TENANT_ID, botsDir, database, logger, options);
+  const ready = await loadBotsOf({ id: DEFAULT_TENANT_ID, slug: 'default', max_bots: null }, botsDir, database, logger, options);
   const tenants = createTenantsRepo(database.db);
   for (const slug of await tenantFolders(join(botsDir, TENANTS_FOLDER))) {
     const tenant = await tenants.findBySlug(slug);
@@ -44,7 +44,7 @@ async function loadEveryBot(botsDir: string, database: DatabaseHandle, logger: L
       logger.error({ tenant: slug }, `the bots of tenant "${slug}" not loaded: no such tenant (create it with \`switchboard tenant create ${slug}\`)`);
       continue;
     }
-    ready.push(...await runAsTenant(tenant.id, () => loadBotsOf(tenant.id, join(botsDir, TENANTS_FOLDER, slug), database, logger, options)));
+    ready.push(...await runAsTenant(tenant.id, () => loadBotsOf(tenant, join(botsDir, TENANTS_FOLDER, slug), database, logger, options)));
   }
   logger.info({ bots: ready.map((b) => b.name), dir: botsDir }, `${ready.length} bot(s) loaded`);
   return ready;
@@ -55,13 +55,23 @@ async function tenantFolders(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isDirectory() || e.isSymbolicLink()).map((e) => e.name).sort();
 }
 
-async function loadBotsOf(tenantId: string, botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean }): Promise<RunnableBot[]> {
+/**
+ * A tenant's bot packages, in the order of their names. Past the tenant's `max_bots` the rest are
+ * not loaded, each said in the log (docs/operations/tenants.md, "Quotas").
+ */
+async function loadBotsOf(
+  tenant: Pick<TenantRow, 'id' | 'slug' | 'max_bots'>, botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean },
+): Promise<RunnableBot[]> {
   const { bots } = await loadBotPackages(botsDir, logger);
   const botsRepo = createBotsRepo(database.db);
   const botData = createBotDataRepo(database.db);
   const attendanceRepos = createAttendanceRepositories(database.db);
   const ready: RunnableBot[] = [];
   for (const bot of bots) {
+    if (tenant.max_bots !== null && ready.length >= tenant.max_bots) {
+      logger.error({ bot: bot.name, tenant: tenant.slug }, `bot "${bot.name}" not loaded: tenant "${tenant.slug}" has its ${tenant.max_bots} bot(s) (max_bots)`);
+      continue;
+    }
     const workchat = checkWorkchatSettings(workchatSettingsOf(bot.config), options.production ?? false);
     if (workchat.kind === 'refuse') {
       logger.error({ bot: bot.name }, `bot "${bot.name}" not loaded: ${workchat.message}`);
@@ -73,7 +83,7 @@ async function loadBotsOf(tenantId: string, botsDir: string, database: DatabaseH
     const queues = await ensureDeclaredQueues(attendanceRepos.queues, id, bot.config['attendance-queues'], bot.config['attendance-max-wait-seconds']);
     if (queues.length) logger.info({ bot: bot.name, queues }, 'declared queues created');
     const dialogs = await loadBotScripts(bot, { tables: botData.tables(id), logger });
-    ready.push({ ...bot, id, tenantId, dialogs });
+    ready.push({ ...bot, id, tenantId: tenant.id, dialogs });
   }
   return ready;
 }
@@ -89,6 +99,12 @@ export interface BotRegistry {
    * bot of that name, or the default tenant's when several tenants use it (docs/operations/tenants.md, "Addresses").
    */
   named(name: string): RunnableBot | undefined;
+  /**
+   * The bots of the tenant the work at hand is for (the default tenant's outside any scope): what
+   * a request sees, so "the only bot" and a bot named by id are its tenant's
+   * (docs/operations/tenants.md, "Bots").
+   */
+  readonly ofTenant: { readonly all: readonly RunnableBot[]; find(idOrName: string): RunnableBot | undefined };
 }
 
 export function createBotRegistry(bots: readonly RunnableBot[]): BotRegistry {
@@ -102,9 +118,19 @@ export function createBotRegistry(bots: readonly RunnableBot[]): BotRegistry {
     const all = byName.get(name);
     return all?.length === 1 ? all[0] : byTenantAndName.get(`${DEFAULT_TENANT_ID}/${name}`);
   };
+  const find = (idOrName: string) => byId.get(idOrName) ?? named(idOrName);
+  const byTenant = new Map<string, RunnableBot[]>();
+  for (const bot of bots) byTenant.set(bot.tenantId, [...(byTenant.get(bot.tenantId) ?? []), bot]);
   return {
     all: bots,
-    find: (idOrName) => byId.get(idOrName) ?? named(idOrName),
+    find,
     named,
+    ofTenant: {
+      get all() { return byTenant.get(currentTenant()) ?? []; },
+      find: (idOrName) => {
+        const bot = find(idOrName);
+        return bot?.tenantId === currentTenant() ? bot : undefined;
+      },
+    },
   };
 }

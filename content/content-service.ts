@@ -13,6 +13,8 @@ export interface ContentWiring {
   /** The groups a user belongs to at the identity provider (group shares). */
   groupsOf: GroupsOfUser;
   now: () => Date;
+  /** The scope's tenant's storage quota (docs/operations/tenants.md, "Quotas"). */
+  storageQuota: () => Promise<number | null>;
 }
 
 /**
@@ -25,7 +27,7 @@ export function createContentService(w: ContentWiring) {
   };
   return {
     actor: createActorResolver(w.groupsOf),
-    files: { files: w.files, store: w.store },
+    files: { files: w.files, store: w.store, storageQuota: w.storageQuota },
     mail: { mail: w.records.mail, mailer: w.mailer, now: w.now },
     calendar: { calendar: w.records.calendar },
     contacts: { contacts: w.records.contacts },

@@ -65,6 +65,12 @@ export function createContentFilesRepo(db: Database) {
       return row;
     },
 
+    /** The bytes every version of every file holds, in the scope's tenant (what its `max_storage_bytes` counts). */
+    async storedBytes(): Promise<number> {
+      const [row] = await db.select({ bytes: sql<string>`coalesce(sum(${contentFileVersions.size}), 0)` }).from(contentFileVersions);
+      return Number(row?.bytes ?? 0);
+    },
+
     /** Adds a version (the file's first creates it); one transaction, so the file never points at a missing version. */
     async addVersion(input: NewFileVersion): Promise<{ file: ContentFileRow; version: ContentFileVersionRow }> {
       return db.transaction(async (tx) => {

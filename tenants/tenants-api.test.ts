@@ -102,6 +102,26 @@ describe('members', () => {
     await expect(api.members.remove({ tenant: 'acme', user_id: knownUser })).rejects.toMatchObject({ code: 'member_not_found' });
   });
 
+  test('max_attendants counts the members with the attendant role: one more is 409 quota_exceeded, a member counted changes freely', async () => {
+    const memory = memoryTenants();
+    const api = createTenantsApi({ repo: memory.repo, files: memoryFileBytes(), now: () => NOW, users: { findById: async (id) => ({ id }) } });
+    await api.create({ slug: 'acme', max_attendants: 2 });
+    const [ana, bea, cid] = [randomUUID(), randomUUID(), randomUUID()];
+    await api.members.put({ tenant: 'acme', user_id: ana, roles: ['attendant'] });
+    await api.members.put({ tenant: 'acme', user_id: bea, roles: ['attendant', 'supervisor'] });
+    await expect(api.members.put({ tenant: 'acme', user_id: cid, roles: ['attendant'] }))
+      .rejects.toMatchObject({ constructor: ConflictError, code: 'quota_exceeded', details: { quota: 'max_attendants', limit: 2 } });
+    // Not an attendant, not counted; one already counted keeps its place when its roles change.
+    await api.members.put({ tenant: 'acme', user_id: cid, roles: ['admin'] });
+    await api.members.put({ tenant: 'acme', user_id: bea, roles: ['attendant'] });
+    // A freed place is taken; lifting the quota lifts the limit.
+    await api.members.put({ tenant: 'acme', user_id: ana, roles: ['supervisor'] });
+    await api.members.put({ tenant: 'acme', user_id: cid, roles: ['attendant'] });
+    await api.update({ tenant: 'acme', changes: { max_attendants: null } });
+    await api.members.put({ tenant: 'acme', user_id: ana, roles: ['attendant'] });
+    expect((await api.members.list('acme')).filter((m) => m.roles.includes('attendant'))).toHaveLength(3);
+  });
+
   test('the default tenant has none: a user\'s roles there are its own', async () => {
     await expect(setup().api.members.put({ tenant: 'default', user_id: knownUser, roles: ['admin'] })).rejects.toMatchObject({ code: 'default_tenant' });
   });

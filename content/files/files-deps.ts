@@ -3,6 +3,8 @@ import type { FileStore } from './file-store.js';
 
 /** What the file use cases need: the index (database) and the bytes (file store). */
 export interface FilesDeps {
-  files: Pick<ContentFilesRepo, 'get' | 'findByPath' | 'listUnder' | 'versions' | 'version' | 'latestVersion' | 'bySourceVersion' | 'addVersion' | 'share'>;
+  files: Pick<ContentFilesRepo, 'get' | 'findByPath' | 'listUnder' | 'versions' | 'version' | 'latestVersion' | 'bySourceVersion' | 'addVersion' | 'share' | 'storedBytes'>;
   store: FileStore;
+  /** The scope's tenant's `max_storage_bytes` (null: no limit), given at the composition root (docs/operations/tenants.md, "Quotas"). */
+  storageQuota?: () => Promise<number | null>;
 }

@@ -81,7 +81,7 @@ export function tenantRoutes(tenants: TenantsApi) {
     }),
     defineRoute({
       method: 'put', path: '/api/tenants/:id/members/:user_id', tag: TAG, access: OPERATORS,
-      summary: 'Give a user roles in a tenant, replacing those it had there (409 default_tenant: there a user\'s roles are its own)',
+      summary: 'Give a user roles in a tenant, replacing those it had there (409 default_tenant: there a user\'s roles are its own; 409 quota_exceeded past max_attendants)',
       params: TenantMemberParamsSchema, body: PutTenantMemberRequestSchema, errors: [404, 409],
       response: { description: 'The membership', schema: TenantMemberSchema },
       handle: async ({ params, body }) => memberJson(await tenants.members.put({ tenant: params.id, user_id: params.user_id, roles: body.roles })),

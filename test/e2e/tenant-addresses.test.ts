@@ -138,3 +138,13 @@ describe('signing in to a tenant', () => {
     for (const ws of sockets) ws.terminate();
   });
 });
+
+test("a tenant's bots past its max_bots are not loaded, in the order of their names; the others answer", async () => {
+  await service.database.db.update(tenants).set({ max_bots: 1 }).where(sql`${tenants.id} = ${acme}`);
+  service = await service.restart();
+  expect((await say('/api/channels/web/acme-sales/messages', 'hi')).status).toBe(200);
+  const beyond = await say('/t/acme/api/channels/web/support/messages', 'hi');
+  expect(beyond.status).toBe(404);
+  expect((await say('/api/channels/web/support/messages', 'hi')).status).toBe(200);
+  expect(service.bots.filter((b) => b.tenantId === acme).map((b) => b.name)).toEqual(['acme-sales']);
+});

@@ -9,7 +9,7 @@ import { createLocalFileStore, writeFile, type FileStore } from '../../content/i
 import { rowsOf, type DatabaseHandle } from '../../db/connection.js';
 import { createBotsRepo, createContentFilesRepo, createTenantsRepo, createUsersRepo } from '../../db/index.js';
 import { messages, sessions, tenantMemberships, tenants } from '../../db/schema/index.js';
-import { runAsTenant } from '../../tenancy/index.js';
+import { currentTenant, runAsTenant } from '../../tenancy/index.js';
 import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-databases.js';
 
 /**
@@ -104,10 +104,29 @@ describe.each(drivers)('tenant lifecycle on %s', (_name, open) => {
     expect(await api.resume('globex')).toMatchObject({ status: 'active', suspended_at: null });
   });
 
+  test("a tenant's files count against its max_storage_bytes, its own bytes only; a write past it is 409 quota_exceeded and stores nothing", async () => {
+    const files = createContentFilesRepo(h.db);
+    const deps = { files, store, storageQuota: async () => (await createTenantsRepo(h.db).findById(currentTenant()))?.max_storage_bytes ?? null };
+    const write = (tenantId: string, name: string, text: string) => runAsTenant(tenantId, () => writeFile(deps, {
+      actor: { user_id: ownerId, admin: true, groups: [] }, path: `quota/${name}`, bytes: Buffer.from(text), content_type: 'text/plain',
+    }));
+    // "the report of acme": 18 bytes; globex's 20 are not acme's.
+    expect(await runAsTenant(ids.acme, () => files.storedBytes())).toBe(18);
+    await api.update({ tenant: 'acme', changes: { max_storage_bytes: 30 } });
+    await write(ids.acme, 'ten.txt', '0123456789');
+    await expect(write(ids.acme, 'five.txt', '01234')).rejects.toMatchObject({ code: 'quota_exceeded', details: { quota: 'max_storage_bytes', limit: 30, used: 28 } });
+    expect(await runAsTenant(ids.acme, () => files.findByPath('quota/five.txt'))).toBeUndefined();
+    // Another tenant, with no quota, writes on.
+    await write(ids.globex, 'globex.txt', '0123456789');
+    await api.update({ tenant: 'acme', changes: { max_storage_bytes: null } });
+    await write(ids.acme, 'five.txt', '01234');
+  });
+
   test('after the deletion nothing of the tenant remains, and the other tenant is whole', async () => {
     const globexBefore = await countsOf(ids.globex);
     expect(await store.get('acme/report.txt@v1')).toBeDefined();
-    expect(await api.delete('acme')).toEqual({ id: ids.acme, slug: 'acme', files_deleted: 1 });
+    // Its report and the two files of the quota's test.
+    expect(await api.delete('acme')).toEqual({ id: ids.acme, slug: 'acme', files_deleted: 3 });
     const left = await countsOf(ids.acme);
     expect(Object.keys(left).length).toBeGreaterThan(50);
     expect(Object.entries(left).filter(([, n]) => n > 0)).toEqual([]);
@@ -116,7 +135,7 @@ describe.each(drivers)('tenant lifecycle on %s', (_name, open) => {
     expect(await store.get('acme/report.txt@v1')).toBeUndefined();
     // The other tenant: every row, its membership and its file's bytes.
     expect(await countsOf(ids.globex)).toEqual(globexBefore);
-    expect(globexBefore).toMatchObject({ bots: 1, sessions: 1, messages: 2, crm_contacts: 1, content_file_versions: 1, tenant_memberships: 1 });
+    expect(globexBefore).toMatchObject({ bots: 1, sessions: 1, messages: 2, crm_contacts: 1, content_file_versions: 2, tenant_memberships: 1 });
     expect((await store.get('globex/report.txt@v1'))?.bytes.toString()).toBe('the report of globex');
   }, 60_000);
 });
