@@ -6,6 +6,7 @@ import { createAttendantCalls, createChannelMediaFetcher, createChannelWebhooks,
 import { signInToBot, signInToBotWithToken, type SignedInUser, type SignInRequest } from '../auth/index.js';
 import type { ProcessSettings } from '../config/index.js';
 import { openDriveLink } from '../content/index.js';
+import { createTenantUsersRepo } from '../db/index.js';
 import type { GroupsDeps } from '../groups/index.js';
 import { createApp } from '../http/app.js';
 import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from '../http/attendance-socket.js';
@@ -65,7 +66,7 @@ export async function serveHttp(deps: {
     tenantAddresses: createTenantLookup(infra.database, bots),
     memberships: createTenantMemberships(infra.database),
     logger, trustProxy: settings.TRUST_PROXY, hsts: settings.HSTS === 'on', version: packageVersion(),
-    users: auth.users, passwords: auth.passwords, tokens: auth.tokens, loginThrottle: auth.loginThrottle, readiness,
+    users: auth.users, tenantUsers: createTenantUsersRepo(infra.database.db), passwords: auth.passwords, tokens: auth.tokens, loginThrottle: auth.loginThrottle, readiness,
     webhooks: createChannelWebhooks({ adapters, engine }),
     teamChat: attendance.teamChatWebhooks,
     webChannel: createWebChannel({
@@ -153,9 +154,19 @@ function isWildcard(address: string): boolean {
   return address === '0.0.0.0' || address === '::';
 }
 
+/**
+ * How long an idle keep-alive connection is kept: longer than the idle timeout of the proxies and
+ * clients in front (60 s for the common load balancers, 4 s for Node's fetch), so they drop a
+ * connection before the service does. The other way round, a client that reuses the connection
+ * just as the service closes it gets ECONNRESET (a proxy answers 502) — and under load, when the
+ * event loop lags by a second, Node's default of 5 s leaves fetch's 4 s too little margin.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   });
 }
 

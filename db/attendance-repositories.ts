@@ -12,7 +12,7 @@ import { createMessagesRepo } from './messages-repo.js';
 import { withTransaction } from './outbox-repo.js';
 import { createSessionsRepo } from './sessions-repo.js';
 import { createTicketsRepo } from './tickets-repo.js';
-import { createUsersRepo } from './users-repo.js';
+import { createTenantUsersRepo } from './tenant-users-repo.js';
 
 function attendanceStores(db: Database) {
   return {
@@ -24,7 +24,8 @@ function attendanceStores(db: Database) {
     sla: createSlaRepo(db),
     profiles: createAttendantProfilesRepo(db),
     tickets: createTicketsRepo(db),
-    users: createUsersRepo(db),
+    // Another tenant's attendants are its members, with their roles there.
+    users: createTenantUsersRepo(db),
     sessions: createSessionsRepo(db),
     messages: createMessagesRepo(db),
     bots: createBotsRepo(db),

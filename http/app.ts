@@ -72,6 +72,8 @@ export interface AppDeps {
   trustProxy?: number | string[];
   version: string;
   users: UserDirectory;
+  /** The users as the request's tenant sees them (db/tenant-users-repo.ts): what `GET /api/users` lists; unset, `users`. */
+  tenantUsers?: Pick<UserDirectory, 'list'>;
   /** Hashes and checks local passwords (PASSWORD_HASH_MEMORY_KIB). */
   passwords: PasswordHasher;
   tokens: TokenIssuer;

@@ -1,5 +1,7 @@
-import { changePassword, createUser, login, RoleSchema, type TenantMemberships, type LoginThrottle, type PasswordHasher, type TokenIssuer, type UserDirectory, type UserRecord } from '../../auth/index.js';
-import { NotFoundError } from '../../infra/errors.js';
+import { changePassword, createUser, login, RoleSchema, type CreateUserInput, type TenantMemberships, type LoginThrottle, type PasswordHasher, type TokenIssuer, type UserDirectory, type UserRecord } from '../../auth/index.js';
+import { ForbiddenError, NotFoundError } from '../../infra/errors.js';
+import { DEFAULT_TENANT_ID } from '../../tenancy/index.js';
+import type { TenantsApi } from '../../tenants/index.js';
 import { defineRoute } from '../route.js';
 import { AccessTokenSchema, ChangePasswordRequestSchema, CreateUserRequestSchema, LoginRequestSchema, UserListSchema, UserSchema } from '../schemas/auth.js';
 
@@ -18,7 +20,31 @@ function toUserDto(row: UserRecord) {
 }
 
 /** Login and local user management. */
-export function userRoutes(deps: { users: UserDirectory; passwords: PasswordHasher; tokens: TokenIssuer; loginThrottle?: LoginThrottle; memberships?: TenantMemberships }) {
+export function userRoutes(deps: {
+  users: UserDirectory; passwords: PasswordHasher; tokens: TokenIssuer; loginThrottle?: LoginThrottle; memberships?: TenantMemberships;
+  /** The users as the request's tenant sees them: another tenant's members only, with their roles there (db/tenant-users-repo.ts). */
+  tenantUsers?: Pick<UserDirectory, 'list'>;
+  /** A tenant's memberships, for the users a tenant's admin creates. */
+  tenants?: Pick<TenantsApi, 'members'>;
+}) {
+  /**
+   * A user created by another tenant's admin is an account of the installation with no role of
+   * its own, and the roles asked for as a member of that tenant (docs/operations/tenants.md,
+   * "Members"): `users.roles` are the default tenant's, which no other tenant may hand out. A
+   * membership refused (the tenant's max_attendants) takes the new account back.
+   */
+  async function createInTenant(tenantId: string, body: CreateUserInput): Promise<UserRecord> {
+    if (!deps.tenants) throw new ForbiddenError('Users are created in the default tenant only here');
+    const user = await createUser(deps, { ...body, roles: [] });
+    try {
+      const member = await deps.tenants.members.put({ tenant: tenantId, user_id: user.id, roles: body.roles });
+      return { ...user, roles: member.roles, is_admin: member.roles.includes('admin') };
+    } catch (error) {
+      await deps.users.delete(user.id);
+      throw error;
+    }
+  }
+
   return [
     defineRoute({
       method: 'post',
@@ -64,17 +90,19 @@ export function userRoutes(deps: { users: UserDirectory; passwords: PasswordHash
       status: 201,
       response: { description: 'The created user', schema: UserSchema },
       errors: [409],
-      handle: async ({ body }) => toUserDto(await createUser(deps, body)),
+      handle: async ({ body, principal }) => toUserDto(principal.tenant_id && principal.tenant_id !== DEFAULT_TENANT_ID
+        ? await createInTenant(principal.tenant_id, body)
+        : await createUser(deps, body)),
     }),
     defineRoute({
       method: 'get',
       path: '/api/users',
-      summary: 'List users',
+      summary: 'List users (in a tenant other than the default one, its members with their roles there)',
       tag: 'users',
       access: ['admin'],
       response: { description: 'All users', schema: UserListSchema },
       handle: async () => {
-        const rows = await deps.users.list();
+        const rows = await (deps.tenantUsers ?? deps.users).list();
         return { users: rows.map(toUserDto), total: rows.length };
       },
     }),

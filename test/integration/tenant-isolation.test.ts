@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DatabaseHandle } from '../../db/connection.js';
 import { createBotsRepo } from '../../db/bots-repo.js';
+import { createTenantsRepo, createTenantUsersRepo, createUsersRepo } from '../../db/index.js';
 import { bots, sessions, tenants } from '../../db/schema/index.js';
 import { DEFAULT_TENANT_ID, runAsTenant } from '../../tenancy/index.js';
 import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-databases.js';
@@ -74,6 +75,24 @@ describe.each(drivers)('tenant isolation on %s', (_name, open) => {
     const [row] = await runAsTenant(globex, async () =>
       rowsOf<{ channel: string }>(await h.db.execute(sql`select channel from sessions where external_user_id = ${theirs}`)));
     expect(row).toEqual({ channel: 'web' });
+  });
+
+  test("users as a tenant sees them: in the default tenant everyone with their own roles, in another its members with their roles there", async () => {
+    const people = createUsersRepo(h.db);
+    const view = createTenantUsersRepo(h.db);
+    const boss = await people.insert({ username: 'boss', email: 'boss@example.test', roles: ['admin'], is_admin: true });
+    const agent = await people.insert({ username: 'agent', email: 'agent@example.test', roles: [] });
+    await createTenantsRepo(h.db).putMembership(acme, agent.id, ['attendant']);
+    const seen = (tenant: string) => runAsTenant(tenant, async () => (await view.list()).map((u) => [u.username, u.roles, u.is_admin]));
+    expect(await seen(DEFAULT_TENANT_ID)).toEqual([['boss', ['admin'], true], ['agent', [], false]]);
+    expect(await seen(acme)).toEqual([['agent', ['attendant'], false]]);
+    expect(await seen(globex)).toEqual([]);
+    await runAsTenant(acme, async () => {
+      expect(await view.findById(boss.id)).toBeUndefined();
+      expect((await view.findByLogin('agent'))?.roles).toEqual(['attendant']);
+    });
+    // Signing in still finds everyone: the installation's repository is unchanged.
+    expect(await runAsTenant(acme, () => people.findByLogin('boss'))).toMatchObject({ username: 'boss' });
   });
 
   test('concurrent work of two tenants on the same connections stays apart', async () => {
