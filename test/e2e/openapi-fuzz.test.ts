@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { sampleOf, UNKNOWN_UUID, type JsonSchema, type OpenApiDocument, type Operation, type Parameter } from '../support/openapi-samples.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
 
 /**
@@ -11,25 +12,6 @@ import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../su
  * test/e2e/webhook-fuzz.test.ts.
  */
 
-interface JsonSchema {
-  $ref?: string;
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minimum?: number;
-}
-interface Parameter { name: string; in: 'path' | 'query' | 'header'; schema?: JsonSchema }
-interface Operation { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; security?: unknown[] }
-interface Document { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, JsonSchema> } }
-
-const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 const MAX_PER_OPERATION = 45;
 const PARALLEL = 8;
 
@@ -50,50 +32,17 @@ const MALFORMED_BODIES = ['{', '{"a":', 'null', '[]', '"text"', '12', '{"a":1}}'
 
 let service: TestService;
 let admin: { authorization: string };
-let document: Document;
+let document: OpenApiDocument;
 
 beforeAll(async () => {
   service = await startTestService();
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
-  document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as Document;
+  document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as OpenApiDocument;
 }, 60_000);
 afterAll(async () => { await service.dispose(); });
 
-function resolve(schema: JsonSchema | undefined): JsonSchema {
-  let s = schema ?? {};
-  for (let depth = 0; s.$ref && depth < 10; depth++) s = document.components?.schemas?.[s.$ref.split('/').at(-1)!] ?? {};
-  if (s.allOf?.length) return s.allOf.map(resolve).reduce((a, b) => ({ ...a, ...b, properties: { ...a.properties, ...b.properties } }), {});
-  return s;
-}
-
 /** A plausible valid value for a schema, so that one field at a time can be made hostile. */
-function sample(schema: JsonSchema | undefined, depth = 0): unknown {
-  const s = resolve(schema);
-  if (s.const !== undefined) return s.const;
-  if (s.enum?.length) return s.enum[0];
-  const choice = s.anyOf ?? s.oneOf;
-  if (choice?.length) return sample(choice.find((c) => resolve(c).type !== 'null') ?? choice[0], depth);
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type) {
-    case 'string':
-      if (s.format === 'uuid') return UNKNOWN_UUID;
-      if (s.format === 'email') return 'someone@example.test';
-      if (s.format === 'date-time') return '2026-01-01T00:00:00Z';
-      return 'sample text';
-    case 'integer':
-    case 'number':
-      return Math.max(1, s.minimum ?? 1);
-    case 'boolean':
-      return true;
-    case 'array':
-      return depth > 3 ? [] : [sample(s.items, depth + 1)];
-    case 'object':
-    default: {
-      if (depth > 3 || !s.properties) return {};
-      return Object.fromEntries(Object.entries(s.properties).map(([key, value]) => [key, sample(value, depth + 1)]));
-    }
-  }
-}
+const sample = (schema: JsonSchema | undefined) => sampleOf(document, schema);
 
 /** Percent-encodes text; a lone surrogate (which encodeURIComponent refuses) becomes its raw UTF-8-style escape. */
 function encodeLeniently(value: string): string {
