@@ -6,9 +6,12 @@ import { gunzipSync } from 'node:zlib';
 import { createLocalFileStore, writeFile } from '../../content/index.js';
 import { createContentFilesRepo, createTenantsRepo, createUsersRepo, openDatabase } from '../../db/index.js';
 import { runAsTenant } from '../../tenancy/index.js';
+import { tenantCommand } from '../../bin/tenant-command.js';
+import { readProcessSettings } from '../../config/index.js';
+import { cliIo } from '../support/cli-io.js';
 import { copyMigratedPglite } from '../support/pglite-template.js';
 
-/** `switchboard tenant …` on the embedded database and the local file store (the CLI's own logic is driver-independent). */
+/** `switchboard tenant …` on the embedded database and the local file store (the CLI's own logic is driver-independent), in this process but once. */
 
 let dataDir: string;
 beforeAll(async () => {
@@ -18,7 +21,17 @@ beforeAll(async () => {
 });
 afterAll(async () => { await rm(dataDir, { recursive: true, force: true }); });
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `switchboard tenant <args>` as the binary dispatches it, in this process (the command is a function of its settings and streams). */
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const streams = cliIo();
+  streams.end();
+  const settings = readProcessSettings({ ...process.env, DATABASE_URL: '', REDIS_URL: '', STORAGE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const code = await tenantCommand(args, settings, streams.io);
+  return { code, stdout: streams.stdout, stderr: streams.stderr };
+}
+
+/** The real binary, once: that it dispatches `tenant` to the command. */
+function binary(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', 'tsx', 'bin/switchboard.ts', 'tenant', ...args], {
       env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', STORAGE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
@@ -76,4 +89,5 @@ test('wrong usage exits 2 with the usage', async () => {
   expect(await cli(['export', 'acme'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--out <file>') });
   expect(await cli(['create', 'acme', '--max-bots', 'many'])).toMatchObject({ code: 2, stderr: expect.stringContaining('whole number') });
   expect(await cli(['frobnicate', 'acme'])).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: switchboard tenant') });
+  expect(await binary(['list'])).toMatchObject({ code: 0, stdout: expect.stringContaining('"slug": "default"') });
 }, 60_000);
