@@ -187,7 +187,7 @@ describe('call control over SIP, with SIPp as the caller', () => {
       await rateLimiter.close();
       await rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   test('hang-up is a BYE', async () => {
     const liveCalls = createLiveCalls();

@@ -109,7 +109,7 @@ test('empty screens say what they mean and what to do next', async () => {
   await page.getByText('No members: any online attendant may be given this queue\'s conversations').waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   expect(consoleErrors()).toEqual([]);
-}, 60_000);
+});
 
 test('the status rule: an attendant signing in while offline is online; busy and away stay; a supervisor is left as is', async () => {
   const ana = await kit.user('ana', ['attendant']);
@@ -157,7 +157,7 @@ test('the status rule: an attendant signing in while offline is online; busy and
   expect(await status(sam.id)).toBe('offline');
   expect(await seriousViolations(supervisor)).toEqual([]);
   expect(consoleErrors()).toEqual([]);
-}, 60_000);
+});
 
 test('a ticket created from the Tickets screen', async () => {
   const { sessionId } = await kit.handoff();
@@ -183,7 +183,7 @@ test('a ticket created from the Tickets screen', async () => {
   expect(tickets).toEqual([expect.objectContaining({ subject: 'Refund for order 1002', description: 'Charged twice', priority: 'high', status: 'open' })]);
   await close(sessionId);
   expect(consoleErrors()).toEqual([]);
-}, 60_000);
+});
 
 /** Every screen at this size: no sideways scroll, 0 serious or critical axe violations. */
 async function everyScreen(page: Page, name: string): Promise<void> {
@@ -265,7 +265,7 @@ test('the console on a phone (375 px): no sideways scroll, a folded menu, the co
   await page.keyboard.press('Escape');
   await close(sessionId);
   expect(consoleErrors()).toEqual([]);
-}, 90_000);
+});
 
 // The console's Portuguese and Spanish texts are longer than the English ones (locales/): on a
 // phone they must fit as well. The language is picked in the header's menu, as an attendant would.
@@ -303,7 +303,7 @@ test.each(['pt-BR', 'es'])('the console on a phone (375 px) in %s: the header on
     await screenshot(page, `console-phone-${screen}-${language}`);
   }
   expect(consoleErrors()).toEqual([]);
-}, 90_000);
+});
 
 test('the console at 1280 px: every screen and a scrolled transcript pass axe', async () => {
   const { sessionId } = await longConversation(20);
@@ -343,7 +343,7 @@ test('the console at 1280 px: every screen and a scrolled transcript pass axe', 
   }
   await close(sessionId);
   expect(consoleErrors()).toEqual([]);
-}, 90_000);
+});
 
 /** The account group's hidden word in each language (locales/<language>/console.json, app.account). */
 const ACCOUNT: Record<string, string> = { en: 'account', es: 'cuenta', 'pt-BR': 'conta' };
@@ -422,7 +422,7 @@ test('keyboard only: an attendant signs in, sets her status, takes, replies, tra
   expect(await kit.item(sessionId)).toBeUndefined();
   await kit.command(kim.headers, '/status offline');
   expect(consoleErrors()).toEqual([]);
-}, 60_000);
+});
 
 test('the widget at 320 px: the placeholder fits its box, a scrolled log passes axe (and at 1280 px)', async () => {
   const customer = await newPage({ width: 320, height: 640 });
@@ -457,4 +457,4 @@ test('the widget at 320 px: the placeholder fits its box, a scrolled log passes 
   expect(await seriousViolations(customer)).toEqual([]);
   await screenshot(customer, 'widget-1280-long-log');
   expect(consoleErrors()).toEqual([]);
-}, 60_000);
+});

@@ -97,7 +97,7 @@ test('a supervisor sets an attendant\'s skills and a queue\'s required skills', 
   await page.getByRole('region', { name: 'Skills of ana' }).getByRole('button', { name: 'Save' }).click();
   await attendants.getByRole('row', { name: /ana/ }).getByText('spanish 4', { exact: true }).waitFor();
   expect(errors).toEqual([]);
-}, 90_000);
+});
 
 test('attendants have no Skills screen', async () => {
   const { page, errors } = await signIn('ana');
@@ -105,4 +105,4 @@ test('attendants have no Skills screen', async () => {
   await nav.getByRole('link', { name: 'Inbox' }).waitFor();
   expect(await nav.getByRole('link', { name: 'Skills' }).count()).toBe(0);
   expect(errors).toEqual([]);
-}, 60_000);
+});

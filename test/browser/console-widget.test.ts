@@ -162,7 +162,7 @@ test('a customer in the widget and an attendant in the console: handoff to surve
   await agent.getByText('gets no new conversations').waitFor();
 
   expect(consoleErrors()).toEqual([]);
-}, 60_000);
+});
 
 test('a supervisor: kanban drag (and a refused move), ticket edit, insights, queues, canned responses, transfer, shortcuts', async () => {
   const { sessionId } = await kit.handoff();
@@ -256,7 +256,7 @@ test('a supervisor: kanban drag (and a refused move), ticket edit, insights, que
   await page.keyboard.press('Escape');
 
   expect(consoleErrors()).toEqual([]);
-}, 60_000);
+});
 
 test('a new conversation rings: a desktop notification (permission granted) and the chime', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['notifications'] });
@@ -296,7 +296,7 @@ test('a new conversation rings: a desktop notification (permission granted) and 
   expect(after.sounds).toBe(1);
   await page.getByText(/^New conversation from /).waitFor();
   expect(consoleErrors()).toEqual([]);
-}, 60_000);
+});
 
 test('the widget speaks the bot\'s language (pt-BR), else the browser\'s (es), and the system\'s notices too; the console the attendant\'s', async () => {
   // A bot whose language is pt-BR, in an English browser: the bot's setting wins.
@@ -359,4 +359,4 @@ test('the widget speaks the bot\'s language (pt-BR), else the browser\'s (es), a
   await attendant.getByRole('button', { name: `${TEST_ADMIN.username} (cuenta)` }).click();
   await attendant.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
   expect(consoleErrors()).toEqual([]);
-}, 60_000);
+});

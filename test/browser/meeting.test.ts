@@ -99,4 +99,4 @@ test('two browsers join one embedded room and exchange media peer to peer', asyn
   expect(errors.flat()).toEqual([]);
   await attendant.goto(link);
   expect(await attendant.getByRole('heading').textContent()).toBe('Meeting no longer available');
-}, 60_000);
+});

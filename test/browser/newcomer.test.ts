@@ -86,4 +86,4 @@ test('a newcomer: start, the demo page\'s widget, the console with the banner\'s
   } finally {
     await Promise.all([visitor.close(), attendant.close()]);
   }
-}, 90_000);
+});

@@ -15,7 +15,7 @@ let support: string;
 beforeAll(async () => {
   kit = await startKit();
   noQueue = await kit.user('open-noq', ['attendant']);
-}, 60_000);
+});
 afterAll(async () => {
   await kit.service.dispose();
 });

@@ -48,7 +48,7 @@ beforeAll(async () => {
   back = (await kit.call('POST', '/api/attendance/queues', kit.admin, {
     name: 'back', channels: ['sms'], auto_assign: false, user_ids: [made['attendant in another queue'].id],
   })).body.id as string;
-}, 60_000);
+});
 afterAll(async () => {
   for (const ws of sockets) ws.terminate();
   await kit.service.dispose();
@@ -165,4 +165,4 @@ const cells = Object.keys(ACTIONS).flatMap((action) => ROLES.map((role) => [acti
 
 test.each(cells)('%s × %s', async (action, role) => {
   expect(await ACTIONS[action]!(role)).toBe(expected(action, role));
-}, 30_000);
+});

@@ -23,7 +23,7 @@ beforeAll(async () => {
   });
   expect(created).toMatchObject({ status: 201, body: { required_skills: [{ name: 'spanish', min_level: 3 }] } });
   front = created.body.id as string;
-}, 60_000);
+});
 afterAll(async () => { await kit.service.dispose(); });
 
 type Role = 'admin' | 'supervisor' | 'attendant' | 'author' | 'anonymous';

@@ -22,7 +22,7 @@ beforeAll(async () => {
   queueId = (await kit.call('POST', '/api/attendance/queues', kit.admin, {
     name: 'front', channels: ['web'], auto_assign: false, priority_order: -100, user_ids: [member.id],
   })).body.id as string;
-}, 60_000);
+});
 afterAll(async () => {
   for (const ws of sockets) ws.terminate();
   await kit.service.dispose();
@@ -64,7 +64,7 @@ describe('role matrix of the business-hours and SLA routes', () => {
       : '';
     const res = await kit.call(method, path.replace(':q', queueId).replace(':p', policy), headersOf(role), body());
     expect(res.status === 201 ? 200 : res.status).toBe(expected(kind, role));
-  }, 30_000);
+  });
 });
 
 describe('business hours', () => {

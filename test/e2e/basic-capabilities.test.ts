@@ -73,7 +73,7 @@ beforeAll(async () => {
   await queues.addMember({ queue_id: deskSales.id, user_id: ana.id });
   await queues.addMember({ queue_id: shopOnly.id, user_id: bob.id });
   await queues.addMember({ queue_id: deskSales.id, user_id: bob.id, is_active: false });
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();

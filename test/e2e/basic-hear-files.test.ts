@@ -72,7 +72,7 @@ beforeAll(async () => {
     'http-allow-private-networks': 'true',
   }, INTAKE);
   service = await startTestService({ BOTS_DIR: bots.dir });
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();

@@ -14,7 +14,7 @@ beforeAll(async () => {
   await bots.add('brasil', { language: 'pt-BR' }, SCRIPT);
   await bots.add('plain', {}, SCRIPT);
   service = await startTestService({ BOTS_DIR: bots.dir });
-}, 60_000);
+});
 afterAll(async () => {
   await service.dispose();
   await bots.remove();

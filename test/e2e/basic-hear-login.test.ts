@@ -32,7 +32,7 @@ beforeAll(async () => {
     body: JSON.stringify({ username: 'maria', email: 'maria@example.test', password: 'maria-password-1', roles: ['attendant'] }),
   });
   expect(created.status).toBe(201);
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();

@@ -43,7 +43,7 @@ beforeAll(async () => {
   bots = await createTestBots('sb-qrcode-');
   await bots.add('tickets', { 'http-allow-private-networks': 'true' }, SCRIPT);
   service = await startTestService({ BOTS_DIR: bots.dir });
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();

@@ -79,7 +79,7 @@ beforeAll(async () => {
   await mkdir(drivePath(MAILER, 'incoming'), { recursive: true });
   await writeFile(drivePath(MAILER, 'incoming/old.txt'), 'there before');
   service = await startTestService({ BOTS_DIR: bots.dir, DATA_DIR: dataDir });
-}, 60_000);
+});
 afterAll(async () => {
   await imap?.logout().catch(() => undefined);
   await service?.dispose();
@@ -120,7 +120,7 @@ test('new mail runs the ON EMAIL scripts whose filters it passes, with its field
   await waitFor(async () => (await rows(mailer, 'mails')).length >= 2, { what: 'the mail after the restart', timeoutMs: 20_000 });
   expect((await rows(mailer, 'mails')).map((r) => r.subject)).toEqual(['Invoice 7', 'Invoice 8']);
   expect(await rows(mailer, 'urgent')).toHaveLength(1);
-}, 60_000);
+});
 
 test('files added, changed and removed under the folder run the ON CHANGE script once each; a restart repeats none', async () => {
   const { mailer } = await botIds();
@@ -141,7 +141,7 @@ test('files added, changed and removed under the folder run the ON CHANGE script
   await writeFile(drivePath(MAILER, 'incoming/sub/b.txt'), 'two');
   await waitFor(async () => (await changes()).length >= 4, { what: 'the file added after the restart', timeoutMs: 20_000 });
   expect((await changes()).slice(3)).toEqual(['create incoming/sub/b.txt 3']);
-}, 60_000);
+});
 
 test('a WRITE to the drive in a conversation is looked at at once, not at the next poll', async () => {
   const { writer } = await botIds();
@@ -151,4 +151,4 @@ test('a WRITE to the drive in a conversation is looked at at once, not at the ne
   expect(written.replies.map((r) => r.text)).toEqual(['written']);
   await waitFor(async () => (await rows(writer, 'seen')).length === 1, 'the ON CHANGE run after the WRITE');
   expect(await rows(writer, 'seen')).toEqual([{ path: 'reports/q1.txt' }]);
-}, 60_000);
+});

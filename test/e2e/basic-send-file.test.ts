@@ -43,7 +43,7 @@ beforeAll(async () => {
     '',
   ].join('\n'));
   service = await startTestService({ BOTS_DIR: bots.dir, JWT_SECRET: SECRET });
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();

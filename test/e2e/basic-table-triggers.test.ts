@@ -48,7 +48,7 @@ beforeAll(async () => {
   await bots.add(SHOP, {}, START);
   for (const [file, source] of Object.entries(HANDLERS)) await writeFile(path.join(bots.dir, `${SHOP}.gbai`, `${SHOP}.gbdialog`, file), source);
   service = await startTestService({ BOTS_DIR: bots.dir });
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();

@@ -49,7 +49,7 @@ beforeAll(async () => {
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
   });
   await createUser({ users: createUsersRepo(service.database.db), passwords: testPasswords }, { username: 'ana', email: 'ana@example.test', password: 'ana-password-1', roles: [] });
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await s3?.stop();

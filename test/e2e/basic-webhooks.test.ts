@@ -73,7 +73,7 @@ beforeAll(async () => {
   }
   const destination = new Writable({ write(chunk: Buffer, _enc, done) { log.push(chunk.toString()); done(); } });
   service = await startTestService({ BOTS_DIR: bots.dir }, { logger: createLogger({ level: 'warn', destination }) });
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();

@@ -16,7 +16,7 @@ beforeAll(async () => {
   await database.migrate();
   await createUser({ users: createUsersRepo(database.db), passwords: testPasswords }, { username: 'alice', email: 'alice@example.test', password: 'old-password-1', roles: ['admin'] });
   await database.close();
-}, 60_000);
+});
 afterAll(async () => { await rm(dataDir, { recursive: true, force: true }); });
 
 function cli(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -45,15 +45,15 @@ test('prints a new password that then verifies; the username may be in any case'
   const hash = await storedHash();
   expect(await argon2.verify(hash, password)).toBe(true);
   expect(await argon2.verify(hash, 'old-password-1')).toBe(false);
-}, 60_000);
+});
 
 test('--password-stdin takes the password from stdin and does not print it', async () => {
   const result = await cli(['admin', 'reset-password', 'alice', '--password-stdin'], 'chosen-password-9\n');
   expect(result.code).toBe(0);
   expect(result.stdout).not.toContain('chosen-password-9');
   expect(await argon2.verify(await storedHash(), 'chosen-password-9')).toBe(true);
-}, 60_000);
+});
 
 test('an unknown user exits 1 with a message', async () => {
   expect(await cli(['admin', 'reset-password', 'nobody'])).toMatchObject({ code: 1, stderr: expect.stringContaining('No user named "nobody"') });
-}, 60_000);
+});

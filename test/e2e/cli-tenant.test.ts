@@ -90,4 +90,4 @@ test('wrong usage exits 2 with the usage', async () => {
   expect(await cli(['create', 'acme', '--max-bots', 'many'])).toMatchObject({ code: 2, stderr: expect.stringContaining('whole number') });
   expect(await cli(['frobnicate', 'acme'])).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: switchboard tenant') });
   expect(await binary(['list'])).toMatchObject({ code: 0, stdout: expect.stringContaining('"slug": "default"') });
-}, 60_000);
+});

@@ -36,7 +36,7 @@ beforeAll(async () => {
     name: 'front', channels: ['web'], auto_assign: false, priority_order: -100, user_ids: [ana.id],
   })).body.id as string;
   await kit.call('POST', '/api/attendance/queues', kit.admin, { name: 'back', channels: ['sms'], auto_assign: false, user_ids: [bob.id] });
-}, 60_000);
+});
 afterAll(async () => {
   for (const ws of sockets) ws.terminate();
   await kit.service.dispose();
@@ -121,7 +121,7 @@ describe(`kept co-browses (${testDriversLabel()})`, () => {
     expect((await kit.call('DELETE', link, sue.headers))).toEqual({ status: 200, body: { ok: true } });
     expect(await driveFiles('keeper', 'cobrowse')).toEqual([]);
     expect(await kit.call('GET', link, sue.headers)).toMatchObject({ status: 404, body: { error: 'recording_not_found' } });
-  }, 60_000);
+  });
 
   test('the visitor stopping it keeps it too; the message is for the attendants: not in the visitor\'s widget history', async () => {
     const { session, id, token } = await cobrowse('keeper', 'visitor');
@@ -130,7 +130,7 @@ describe(`kept co-browses (${testDriversLabel()})`, () => {
     expect(history.messages.map((m) => m.text)).toContain('I want a person');
     expect(history.messages.filter(isNote)).toEqual([]);
     expect((await kit.call('GET', `/api/attendance/sessions/${session}/cobrowse/${id}`, ana.headers)).body).toMatchObject({ events: [...SNAPSHOT, ...SCROLL] });
-  }, 60_000);
+  });
 
   test('without it nothing is kept: no file in the drive, no message, nothing to read', async () => {
     const { session, id, visitor } = await cobrowse('default', 'attendant');
@@ -141,5 +141,5 @@ describe(`kept co-browses (${testDriversLabel()})`, () => {
     expect(await driveFiles('default', 'cobrowse')).toEqual([]);
     expect((await transcript(session)).messages.filter(isNote)).toEqual([]);
     expect(await kit.call('GET', `/api/attendance/sessions/${session}/cobrowse/${id}`, sue.headers)).toMatchObject({ status: 404, body: { error: 'recording_not_found' } });
-  }, 60_000);
+  });
 });

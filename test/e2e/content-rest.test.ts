@@ -35,7 +35,7 @@ beforeAll(async () => {
     expect(created.status).toBe(201);
     people[name] = { id: created.body.id, headers: await bearerFor(service.url, name, `${name}-password-1`) };
   }
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await smtp?.close();

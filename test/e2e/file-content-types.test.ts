@@ -19,7 +19,7 @@ beforeAll(async () => {
   await bots.add('shop', {}, ['TALK "Send me a file"', 'DO', '  HEAR anything', '  TALK "Thanks"', 'LOOP', ''].join('\n'));
   service = await startTestService({ BOTS_DIR: bots.dir });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();

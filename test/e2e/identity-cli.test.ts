@@ -29,7 +29,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'sb-identity-cli-'));
   scratch = testDrivers.databaseUrl ? await createScratchDatabase(testDrivers.databaseUrl) : undefined;
   slapd = await startSlapd();
-}, 60_000);
+});
 
 afterAll(async () => {
   await slapd?.stop();

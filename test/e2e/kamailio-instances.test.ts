@@ -113,7 +113,7 @@ afterAll(async () => {
   await voice?.close();
   await bots?.remove();
   await rm(dir, { recursive: true, force: true });
-}, 60_000);
+});
 
 /** Where each live call is, by caller, from the shared registry: the instance's SIP port. */
 async function holders(): Promise<Map<string, number>> {

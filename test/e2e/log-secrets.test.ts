@@ -30,7 +30,7 @@ beforeAll(async () => {
     { logger: createLogger({ level: 'debug', destination }) },
   );
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await smtp?.close();

@@ -86,7 +86,7 @@ beforeAll(async () => {
     session_id: conversation, to_attendant_id: made['attendant of the room\'s conversation'].id, reason: 'video specialist',
   });
   expect(moved.status).toBe(200);
-}, 90_000);
+});
 afterAll(async () => {
   await kit.service.dispose();
 });

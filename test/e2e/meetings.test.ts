@@ -41,7 +41,7 @@ beforeAll(async () => {
   await bots.add('closed', { ...rtc, 'rtc-room-prefix': 'closed-' });
   service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL: 'http://meet.example.test', SMTP_URL: smtp.url, MAIL_FROM: 'meet@example.test' });
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
-}, 90_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await Promise.all([bots.remove(), livekit.close(), voice.close(), smtp.close()]);

@@ -16,7 +16,7 @@ beforeAll(async () => {
   service = await startTestService();
   client = notificationsClient(service.url);
   [attendant, author] = await Promise.all([client.createUser('att1', ['attendant']), client.createUser('auth1', ['author'])]);
-}, 60_000);
+});
 afterAll(async () => {
   for (const ws of sockets) ws.terminate();
   await service?.dispose();
@@ -112,5 +112,5 @@ describe(`broadcast (${testDriversLabel()})`, () => {
     const n = await client.call('GET', `${BASE}/${res.body.notification_id}`, attendant.headers);
     expect(n.body).toMatchObject({ title: 'Scheduled', status: 'delivered' });
     expect(new Date(n.body.delivery_details[0].delivered_at).getTime()).toBeGreaterThanOrEqual(new Date(schedule).getTime());
-  }, 60_000);
+  });
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
   client = notificationsClient(service.url);
   admin = await client.adminAuth();
   [ana, ben] = await Promise.all([client.createUser('ana'), client.createUser('ben')]);
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await Promise.all([twilio?.close(), fcm?.close(), bots?.remove(), smtp?.close()]);

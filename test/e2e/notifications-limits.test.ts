@@ -9,7 +9,7 @@ let client: ReturnType<typeof notificationsClient>;
 beforeAll(async () => {
   service = await startTestService({ NOTIFICATIONS_SEND_LIMIT_PER_HOUR: '2', NOTIFICATIONS_TEMPLATE_LIMIT_PER_DAY: '1', NOTIFICATIONS_BROADCAST_LIMIT_PER_DAY: '1' });
   client = notificationsClient(service.url);
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
 });

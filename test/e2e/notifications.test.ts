@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   client = notificationsClient(service.url);
   [alice, bob, sue] = await Promise.all([client.createUser('alice'), client.createUser('bob', ['attendant']), client.createUser('sue', ['supervisor'])]);
-}, 60_000);
+});
 afterAll(async () => {
   for (const ws of sockets) ws.terminate();
   await service?.dispose();

@@ -38,7 +38,7 @@ beforeAll(async () => {
   service = await startTestService();
   admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
   document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as OpenApiDocument;
-}, 60_000);
+});
 afterAll(async () => { await service.dispose(); });
 
 /** A plausible valid value for a schema, so that one field at a time can be made hostile. */

@@ -48,7 +48,7 @@ beforeAll(async () => {
     BOTS_DIR: bots.dir, SIP_TRUNKS_FILE: trunks, SIP_PORT: '0', SIP_TCP_PORT: 'off', RTP_PORT_MIN: '42000', RTP_PORT_MAX: '42999',
   });
   auth = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
-}, 60_000);
+});
 
 afterAll(async () => {
   // The service first: a call still up is hung up while the callee can still answer the BYE.

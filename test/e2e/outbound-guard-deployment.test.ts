@@ -38,7 +38,7 @@ beforeAll(async () => {
   client = notificationsClient(service.url);
   admin = await client.adminAuth();
   [ann, sue] = await Promise.all([client.createUser('ann'), client.createUser('sue', ['supervisor'])]);
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();

@@ -44,7 +44,7 @@ beforeAll(async () => {
     BOTS_DIR: bots.dir, SIP_TRUNKS_FILE: trunks, SIP_PORT: '0', SIP_TCP_PORT: 'off', RTP_PORT_MIN: '42000', RTP_PORT_MAX: '42999',
     SIP_TLS_PORT: '0', SIP_TLS_CERT_FILE: path.join(dir, 'cert.pem'), SIP_TLS_KEY_FILE: path.join(dir, 'key.pem'),
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.all(phones.map((phone) => phone.close()));
@@ -69,25 +69,25 @@ describe('phone calls over TLS, with SRTP, and late offers', () => {
     expect(caller.events.join('\n')).toMatch(/SRTP is Enabled/);
     await caller.hangUp();
     expect(await energyOf(caller.recordingPath)).toBeGreaterThan(0.01);
-  }, 90_000);
+  });
 
   test('SRTP offered over plain UDP is refused 488: its keys would travel in clear text', async () => {
     const caller = await phone({ user: '+15550178', mediaenc: 'srtp-mand' });
     const refused = await caller.dial(`sip:${NUMBER}@127.0.0.1:${service.sip!.udpPort};transport=udp`).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(CallFailedError);
     expect(refused).toMatchObject({ status: 488 });
-  }, 60_000);
+  });
 
   test('a late offer: the 200 OK carries our offer, the ACK the answer, and the call stays up until the caller hangs up', async () => {
     const result = await runSipp({ scenario: { file: SIPP_SCENARIOS.lateOffer }, target: `127.0.0.1:${service.sip!.udpPort}`, service: NUMBER, callMs: 1500 });
     expect(result.logs).toEqual([expect.stringMatching(/^offer=m=audio \d+ RTP\/AVP 0 8 101/)]);
     expect(result.requests).toEqual([]);
     expect(result.exitCode).toBe(0);
-  }, 60_000);
+  });
 
   test('a late offer whose ACK brings no answer: the call is ended with BYE', async () => {
     const result = await runSipp({ scenario: { file: SIPP_SCENARIOS.lateOfferNoAnswer }, target: `127.0.0.1:${service.sip!.udpPort}`, service: NUMBER });
     expect(result.requests).toEqual(['BYE']);
     expect(result.exitCode).toBe(0);
-  }, 60_000);
+  });
 });

@@ -71,7 +71,7 @@ beforeAll(async () => {
   service = await startTestService({
     BOTS_DIR: bots.dir, SIP_TRUNKS_FILE: trunks, SIP_PORT: '0', SIP_TCP_PORT: 'off', RTP_PORT_MIN: '41000', RTP_PORT_MAX: '41999',
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await caller?.close();
@@ -237,5 +237,5 @@ describe(`a phone call to the bot (${testDriversLabel()})`, () => {
       scenario: { file: SIPP_SCENARIOS.inviteFinalAnswer }, target: `127.0.0.1:${service.sip!.udpPort}`, sourceAddress: '127.0.0.2', service: NUMBER,
     });
     expect(forged.logs).toEqual(['final=403']);
-  }, 30_000);
+  });
 });

@@ -48,7 +48,7 @@ describe(`GET /readyz when a dependency is down (docs/operations/high-availabili
     expect(sampleValue(metrics, METRIC_NAMES.dependencyUp, { dependency: 'redis' })).toBe(0);
     expect(sampleValue(metrics, METRIC_NAMES.dependencyUp, { dependency: 'database' })).toBe(1);
     expect((await sayOnWeb(service.url, 'default', 'hi')).replies.length).toBeGreaterThan(0);
-  }, 90_000);
+  });
 
   (postgres ? test : test.skip)('503 naming the database when it stops answering', async () => {
     const scratch = await createScratchDatabase(postgres!);

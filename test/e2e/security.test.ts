@@ -31,7 +31,7 @@ beforeAll(async () => {
   await bots.add('intranet', { 'http-allow-private-networks': 'true' }, FETCH_BOT);
   const destination = new Writable({ write(chunk: Buffer, _enc, done) { log.push(chunk.toString()); done(); } });
   service = await startTestService({ BOTS_DIR: bots.dir }, { logger: createLogger({ level: 'debug', destination }) });
-}, 60_000);
+});
 afterAll(async () => {
   await service.dispose();
   await bots.remove();
@@ -203,7 +203,7 @@ describe('browsers', () => {
     } finally {
       await browser.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('outbound requests', () => {

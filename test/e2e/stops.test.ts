@@ -18,7 +18,7 @@ beforeAll(async () => {
   parent = await mkdtemp(path.join(os.tmpdir(), 'sb-stops-'));
   dataDir = path.join(parent, 'data');
   service = await startTestService({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: '300' });
-}, 60_000);
+});
 afterAll(async () => {
   await service.dispose();
   await rm(parent, { recursive: true, force: true });
@@ -62,4 +62,4 @@ test('shutdown ends after SHUTDOWN_TIMEOUT_MS even with a request that never com
   await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
   service = await service.restart();
   expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
-}, 30_000);
+});

@@ -14,7 +14,7 @@ beforeAll(async () => {
   kit = await startKit();
   operator = kit.admin;
   for (const role of ['admin', 'supervisor', 'attendant', 'author'] as const) others[role] = await kit.user(`tenants-${role}`, [role]);
-}, 60_000);
+});
 afterAll(async () => { await kit.service.dispose(); });
 
 let made = 0;
@@ -49,7 +49,7 @@ describe('role matrix', () => {
       : await kit.call(method, url, headersOf(role), body());
     const expected = role === 'operator' ? (method === 'POST' && path === '/api/tenants' ? 201 : 200) : role === 'anonymous' ? 401 : 403;
     expect(res.status).toBe(expected);
-  }, 30_000);
+  });
 });
 
 test('the first admin is the operator; no admin can make another through the users API', async () => {

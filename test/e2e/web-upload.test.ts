@@ -25,7 +25,7 @@ beforeAll(async () => {
   await bots.add('shop', { 'web-allowed-origins': SHOP_ORIGIN }, echo);
   await bots.add('other', {}, echo);
   service = await startTestService({ BOTS_DIR: bots.dir, JWT_SECRET: SECRET });
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();

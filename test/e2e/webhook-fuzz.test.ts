@@ -58,7 +58,7 @@ beforeAll(async () => {
   const destination = new Writable({ write(chunk: Buffer, _enc, done) { logged.push(chunk.toString()); done(); } });
   service = await startTestService({ BOTS_DIR: bots.dir, PUBLIC_URL }, { logger: createLogger({ pretty: false, level: 'warn', destination }) });
   workchatToken = await workchat.token(APP_ID);
-}, 60_000);
+});
 afterAll(async () => {
   await service?.dispose();
   await bots?.remove();

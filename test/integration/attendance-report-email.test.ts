@@ -39,7 +39,7 @@ beforeAll(async () => {
   await reports.create({ name: '=Daily by channel', owner_id: owner!.id, definition, shared_roles: [], shared_user_ids: [], schedule: 'daily', recipients: ['ops@example.test', 'boss@example.test'] });
   await reports.create({ name: 'Weekly', owner_id: owner!.id, definition, shared_roles: [], shared_user_ids: [], schedule: 'weekly', recipients: ['weekly@example.test'] });
   await reports.create({ name: 'Never', owner_id: owner!.id, definition, shared_roles: [], shared_user_ids: [], schedule: 'none', recipients: [] });
-}, 60_000);
+});
 afterAll(async () => {
   await jobs?.close({ timeoutMs: 2000 });
   mailer?.close();

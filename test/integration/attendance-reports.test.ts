@@ -57,7 +57,7 @@ beforeAll(async () => {
       created_at: at('2026-11-26T11:00:00Z'), resolved_at: at('2026-11-26T13:00:00Z') },
     { session_id: s3, subject: 'Address', status: 'open', channel: 'sms', tags: ['billing', 'b2b'], created_at: at('2026-11-27T12:00:00Z') },
   ]);
-}, 60_000);
+});
 afterAll(async () => { await database?.close(); });
 
 const run = (definition: unknown) => repo.run(toReportQuery(ReportDefinitionSchema.parse(definition), NOW));

@@ -47,7 +47,7 @@ beforeAll(async () => {
   await fact(voicemail, 'started', '10:30');
   await fact(voicemail, 'queued', '10:30');
   await fact(voicemail, 'ended', '10:40', 'voicemail');
-}, 60_000);
+});
 
 afterAll(async () => {
   await database?.close();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   s3 = await startS3Server(['store', 'source']);
   database = await openTestDatabase();
   dir = await mkdtemp(path.join(os.tmpdir(), 'sb-s3-import-'));
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
   await s3?.stop();

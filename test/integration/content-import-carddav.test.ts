@@ -17,7 +17,7 @@ beforeAll(async () => {
   await radicale.putCard('ann', card('ann-1', 'Ann Lee', 'ann@example.test', '3.0'));
   await radicale.putCard('bo', card('bo-2', 'Bo Chen', 'bo@example.test'));
   await radicale.putCard('cy', card('cy-3', 'Cy Diaz', 'cy@example.test'));
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
   await radicale?.stop();

@@ -21,7 +21,7 @@ let dir: string;
 beforeAll(async () => {
   database = await openTestDatabase();
   dir = await mkdtemp(path.join(os.tmpdir(), 'sb-import-'));
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
   await rm(dir, { recursive: true, force: true });

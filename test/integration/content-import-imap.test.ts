@@ -31,7 +31,7 @@ beforeAll(async () => {
   await mailbox.append('INBOX', message('Welcome', 'Hello there'), ['\\Seen']);
   await mailbox.append('INBOX', message('Invoice', 'Café bill attached', true), ['\\Flagged']);
   await mailbox.append('Projects', message('Plan', 'Q2 plan'), ['\\Seen', '\\Answered']);
-}, 60_000);
+});
 afterAll(async () => {
   await mailbox?.logout().catch(() => undefined);
   await database?.close();

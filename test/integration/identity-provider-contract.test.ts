@@ -122,7 +122,7 @@ describe.each(fixtures)('identity provider contract: %s', (_name, setUp, canFail
   beforeAll(async () => {
     f = await setUp();
     [ann, ben, cid] = f.users.map((u) => u.id) as [string, string, string];
-  }, 60_000);
+  });
   afterAll(async () => { await f.idp.close(); await f.dispose(); });
 
   test('create: the group comes back with its fields; its creator owns it', async () => {

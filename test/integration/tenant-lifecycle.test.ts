@@ -95,7 +95,7 @@ describe.each(drivers)('tenant lifecycle on %s', (_name, open) => {
     const files = lines.filter((l) => 'file' in l);
     expect(files).toEqual([expect.objectContaining({ file: 'acme/report.txt@v1', content_type: 'text/plain', base64: Buffer.from('the report of acme').toString('base64') })]);
     expect(lines.at(-1)).toEqual({ end: true, rows: rows.length, files: 1 });
-  }, 60_000);
+  });
 
   test('the default tenant cannot be suspended or deleted; a suspended tenant resumes', async () => {
     await expect(api.suspend('default')).rejects.toMatchObject({ code: 'default_tenant' });
@@ -137,5 +137,5 @@ describe.each(drivers)('tenant lifecycle on %s', (_name, open) => {
     expect(await countsOf(ids.globex)).toEqual(globexBefore);
     expect(globexBefore).toMatchObject({ bots: 1, sessions: 1, messages: 2, crm_contacts: 1, content_file_versions: 2, tenant_memberships: 1 });
     expect((await store.get('globex/report.txt@v1'))?.bytes.toString()).toBe('the report of globex');
-  }, 60_000);
+  });
 });
