@@ -10,6 +10,7 @@ import type { AttendanceRepositories } from '../attendance/index.js';
 import type { Logger } from '../infra/logger.js';
 import { createLlmAnswers } from '../knowledge/index.js';
 import { createScriptHost } from '../script-host/index.js';
+import { filesByTenant } from './tenant-files.js';
 import type { AuthWiring } from './auth.js';
 import type { BotRegistry } from './bots.js';
 import { graphChannelSettings } from './channel-settings.js';
@@ -68,9 +69,10 @@ export function wireConversations(deps: {
   // The knowledge base of USE KB / USE WEBSITE: each bot's .gbkb folder and crawled sites, in full-text search.
   const knowledge = basicKnowledge({ database: db, bot: (id) => bots.find(id) });
   // One file store (picked by STORAGE_URL, docs/content.md) for content and, when it is S3, the bots' drives.
-  const fileStore = createFileStore(settings, infra.outbound);
+  // Each tenant's bytes under its own keys (docs/operations/tenants.md, "Files").
+  const fileStore = filesByTenant(createFileStore(settings, infra.outbound));
   const contentRecords = createContentRecordsRepo(db);
-  const files = botDrives({ dataDir: settings.DATA_DIR, storage: fileStore });
+  const files = botDrives({ dataDir: settings.DATA_DIR, storage: fileStore, tenantOf: (id) => bots.find(id)?.tenantId });
   // A bot's drive by name; the web channel keeps visitors' uploads and its spoken replies there (docs/channels/web.md).
   const driveOf = (name: string) => {
     const bot = bots.named(name);
@@ -109,7 +111,7 @@ export function wireConversations(deps: {
   // The BASIC script host (docs/architecture.md, folder map): the bots' dialogs, keywords, webhooks, forms and background runs.
   const scriptHost = createScriptHost({
     repos: { botData: createBotDataRepo(db), triggerRuns: createTableTriggerRunsRepo(db), watches: createBotWatchesRepo(db) },
-    jobs: infra.jobs, logger, locks: infra.locks, bots: (name) => bots.named(name), botNames: () => bots.all.map((b) => b.name), channels,
+    jobs: infra.jobs, logger, locks: infra.locks, bots: (name) => bots.named(name), botNames: () => bots.ofTenant.all.map((b) => b.name), channels,
     rateLimiter: infra.rateLimiter,
     ...basic,
     fileLinks: (bot) => (file) => driveLinks.url(bot.name, file),

@@ -16,6 +16,7 @@ import type { ModelTool } from '../infra/llm/index.js';
 import { createKnowledgeBase, type FetchPage, type KnowledgeBase, type LlmAnswers } from '../knowledge/index.js';
 import { isFileValue } from '../basic-interpreter/index.js';
 import type { SitePages } from '../http/routes/sites.js';
+import { tenantFolder } from './tenant-files.js';
 
 /** What the channel keywords reach: the bot's sms and mobile_msg channels, when the service has them. */
 export interface ScriptChannels {
@@ -140,13 +141,16 @@ function campaignKeyword(campaigns: Pick<Campaigns, 'keywords'>): ScriptCapabili
 /**
  * The bots' drives of the BASIC file keywords (and the web visitors' uploads): under the data
  * directory (`<DATA_DIR>/drive/<bot>.gbdrive`) or, when the file store is S3-compatible storage,
- * as `<bot>.gbdrive/<path>` in its bucket.
+ * as `<bot>.gbdrive/<path>` in its bucket. A bot of a tenant other than the default one has its
+ * drive in that tenant's folder (`drive/tenants/<id>/…`; in the bucket, the tenant's keys of
+ * app/tenant-files.ts), so bots of the same name in two tenants never share one
+ * (docs/operations/tenants.md, "Files").
  */
-export function botDrives(deps: { dataDir: string; storage?: FileStore }): FilesPort {
+export function botDrives(deps: { dataDir: string; storage?: FileStore; tenantOf?: (botId: string) => string | undefined }): FilesPort {
   const { storage } = deps;
   return storage?.kind === 's3'
     ? (bot) => createStoreDrive(storage, `${bot.name}.gbdrive`)
-    : (bot) => createFolderFileStore(path.join(deps.dataDir, 'drive', `${bot.name}.gbdrive`));
+    : (bot) => createFolderFileStore(path.join(deps.dataDir, 'drive', ...tenantFolder(deps.tenantOf?.(bot.id)), `${bot.name}.gbdrive`));
 }
 
 /** A task as the script sees it: `{success, id, title, notes, due_at, status, owner_id}`, dates as ISO text. */

@@ -7,6 +7,7 @@ import {
 } from '../content/importers/index.js';
 import type { CliIo } from './run-command.js';
 import { withDatabase } from './with-database.js';
+import { filesByTenant } from '../app/tenant-files.js';
 
 const KINDS = ['imap', 'pst', 'ics', 'vcf', 'carddav', 's3'] as const;
 type Kind = (typeof KINDS)[number];
@@ -52,7 +53,7 @@ export async function importContentCommand(argv: string[], settings: ProcessSett
     const target: ImportTarget = {
       owner: { user_id: owner.id, admin: owner.is_admin || owner.roles.includes('admin'), groups: [] },
       mail: records.mail, calendar: records.calendar, contacts: records.contacts,
-      files: { files: createContentFilesRepo(database.db), store: createFileStore(settings, { allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS }) },
+      files: { files: createContentFilesRepo(database.db), store: filesByTenant(createFileStore(settings, { allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS })) },
     };
     const sources: Record<Kind, () => ImportSource | Promise<ImportSource>> = {
       ics: () => icsSource(target, from),

@@ -9,6 +9,7 @@ import { tenantJson, type ExportProgress, type TenantsApi } from '../tenants/ind
 import { openNewPrivateFile } from './new-private-file.js';
 import type { CliIo } from './run-command.js';
 import { withDatabase } from './with-database.js';
+import { filesByTenant } from '../app/tenant-files.js';
 
 const USAGE = `Usage: switchboard tenant <action> (docs/operations/tenants.md)
   create <slug> [--name N] [--max-bots n] [--max-attendants n] [--max-storage-bytes n]
@@ -40,7 +41,7 @@ export async function tenantCommand(argv: string[], settings: ProcessSettings, i
     io.stderr.write(`${(error as Error).message ? `${(error as Error).message}\n` : ''}${USAGE}\n`);
     return 2;
   }
-  const store = createFileStore(settings, { allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS });
+  const store = filesByTenant(createFileStore(settings, { allowPrivateNetworks: settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS }));
   return withDatabase(settings, io, (database) => run(wireTenants({ database, store })));
 }
 

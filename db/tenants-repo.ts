@@ -122,13 +122,6 @@ export function createTenantsRepo(db: Database) {
         where tenant_id = ${tenantId} and storage_key > ${after ?? ''} order by storage_key limit ${limit}`);
       return rowsOf<StoredFileKey>(result);
     },
-    /** Which of `keys` the tenant of the scope also stores (file store keys are not per tenant: docs/operations/tenants.md, "Delete"). */
-    async storageKeysAmong(keys: string[]): Promise<string[]> {
-      if (keys.length === 0) return [];
-      const result = await db.execute(sql`select distinct storage_key from content_file_versions
-        where storage_key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
-      return rowsOf<{ storage_key: string }>(result).map((r) => r.storage_key);
-    },
   };
 }
 

@@ -65,9 +65,9 @@ async function* archiveLines(deps: Deps, tenant: TenantRow, onProgress?: (progre
   for (;;) {
     const keys = await as(async () => await deps.rows.storedFiles(tenant.id, afterKey, FILE_PAGE));
     for (const key of keys) {
-      const stored = await deps.files.get(key.storage_key);
-      // File store keys are not per tenant (docs/operations/tenants.md, "Delete"): bytes whose digest
-      // is not this version's are another tenant's, and never leave in this archive.
+      // In the tenant's scope, where the file store keeps its bytes (app/tenant-files.ts). Bytes whose
+      // digest is not the version's are said to have changed, and are not exported as its.
+      const stored = await as(() => deps.files.get(key.storage_key));
       const missing = !stored ? 'absent' : createHash('sha256').update(stored.bytes).digest('hex') !== key.sha256 ? 'changed' : undefined;
       yield line(missing || !stored
         ? { file: key.storage_key, missing }

@@ -128,7 +128,7 @@ describe('members', () => {
 });
 
 describe('export and delete', () => {
-  /** Two tenants with rows in two tables and a stored file each; the file at the same path (so the same key) in both. */
+  /** Two tenants with rows in two tables and stored files; a file at the same path (so the same key) in both, each with its own bytes. */
   async function twoTenants() {
     const s = setup();
     const acme = await s.api.create({ slug: 'acme' });
@@ -137,14 +137,16 @@ describe('export and delete', () => {
       for (let i = 0; i < 3; i++) s.memory.insert('bots', { id: `${t.slug}-bot-${i}`, tenant_id: t.id });
       s.memory.insert('sessions', { id: `${t.slug}-session`, tenant_id: t.id });
     }
-    const own = Buffer.from('acme only');
-    s.files.objects.set('own.txt@v1', own);
-    s.memory.insert('content_file_versions', { tenant_id: acme.id, storage_key: 'own.txt@v1', sha256: sha(own), content_type: 'text/plain' });
-    // Same path in both tenants: the store holds the bytes of whoever wrote last (globex).
-    const theirs = Buffer.from('globex wrote last');
-    s.files.objects.set('shared.txt@v1', theirs);
-    s.memory.insert('content_file_versions', { tenant_id: acme.id, storage_key: 'shared.txt@v1', sha256: sha(Buffer.from('acme wrote first')), content_type: 'text/plain' });
-    s.memory.insert('content_file_versions', { tenant_id: globex.id, storage_key: 'shared.txt@v1', sha256: sha(theirs), content_type: 'text/plain' });
+    const stored = (tenantId: string, key: string, bytes: Buffer) => {
+      s.files.put(tenantId, key, bytes);
+      s.memory.insert('content_file_versions', { tenant_id: tenantId, storage_key: key, sha256: sha(bytes), content_type: 'text/plain' });
+    };
+    stored(acme.id, 'own.txt@v1', Buffer.from('acme only'));
+    stored(acme.id, 'shared.txt@v1', Buffer.from('acme wrote this'));
+    stored(globex.id, 'shared.txt@v1', Buffer.from('globex wrote that'));
+    // A version whose bytes changed since it was written.
+    s.files.put(acme.id, 'changed.txt@v1', Buffer.from('new bytes'));
+    s.memory.insert('content_file_versions', { tenant_id: acme.id, storage_key: 'changed.txt@v1', sha256: sha(Buffer.from('old bytes')), content_type: 'text/plain' });
     return { ...s, acme, globex };
   }
 
@@ -155,27 +157,29 @@ describe('export and delete', () => {
     const lines = linesOf(await bytesOf(archive));
     expect(lines[0]).toMatchObject({ format: EXPORT_FORMAT, version: 1, tenant: { id: acme.id, slug: 'acme' }, exported_at: NOW.toISOString() });
     const rows = lines.filter((l) => 'table' in l);
-    expect(rows).toHaveLength(3 + 1 + 2);
+    expect(rows).toHaveLength(3 + 1 + 3);
     expect(rows.every((l) => (l.row as { tenant_id: string }).tenant_id === acme.id)).toBe(true);
+    const file = (key: string, text: string) => ({ file: key, content_type: 'text/plain', sha256: sha(Buffer.from(text)), base64: Buffer.from(text).toString('base64') });
     expect(lines.filter((l) => 'file' in l)).toEqual([
-      { file: 'own.txt@v1', content_type: 'text/plain', sha256: sha(Buffer.from('acme only')), base64: Buffer.from('acme only').toString('base64') },
-      // Another tenant's bytes under the same key never leave in this archive.
-      { file: 'shared.txt@v1', missing: 'changed' },
+      { file: 'changed.txt@v1', missing: 'changed' },
+      file('own.txt@v1', 'acme only'),
+      // The same key as globex's file: acme's own bytes.
+      file('shared.txt@v1', 'acme wrote this'),
     ]);
-    expect(lines.at(-1)).toEqual({ end: true, rows: 6, files: 2 });
-    expect(progress.at(-1)).toBe(6);
-    expect(await api.countRows('acme')).toBe(6);
+    expect(lines.at(-1)).toEqual({ end: true, rows: 7, files: 3 });
+    expect(progress.at(-1)).toBe(7);
+    expect(await api.countRows('acme')).toBe(7);
   });
 
   test('an unknown tenant fails before any byte', async () => {
     await expect(setup().api.export('nobody')).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  test('delete removes its bytes (not a key another tenant stores), then its rows and memberships', async () => {
+  test("delete removes its bytes (another tenant's under the same key kept), then its rows and memberships", async () => {
     const { api, memory, files, acme, globex } = await twoTenants();
     await api.members.put({ tenant: 'acme', user_id: knownUser, roles: ['admin'] });
-    expect(await api.delete('acme')).toEqual({ id: acme.id, slug: 'acme', files_deleted: 1 });
-    expect([...files.objects.keys()]).toEqual(['shared.txt@v1']);
+    expect(await api.delete('acme')).toEqual({ id: acme.id, slug: 'acme', files_deleted: 3 });
+    expect([...files.objects.keys()]).toEqual([`${globex.id}:shared.txt@v1`]);
     for (const table of ['bots', 'sessions', 'content_file_versions']) {
       expect(memory.rowsOf(table).filter((r) => r.tenant_id === acme.id)).toEqual([]);
       expect(memory.rowsOf(table).some((r) => r.tenant_id === globex.id)).toBe(true);

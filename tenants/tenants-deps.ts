@@ -12,7 +12,7 @@ export type TenantStore = Pick<TenantsRepo, 'create' | 'list' | 'findById' | 'fi
 export type MembershipStore = Pick<TenantsRepo, 'putMembership' | 'deleteMembership' | 'membersOf'>;
 
 /** The reads of a tenant's rows and stored files, each run in the tenant's scope by the use case. */
-export type TenantRowsReader = Pick<TenantsRepo, 'tenantTables' | 'tablePage' | 'countRows' | 'storedFiles' | 'storageKeysAmong'>;
+export type TenantRowsReader = Pick<TenantsRepo, 'tenantTables' | 'tablePage' | 'countRows' | 'storedFiles'>;
 
 /** Where the bytes of stored files are (the content file store, docs/content.md, "Files"). */
 export interface TenantFileBytes {

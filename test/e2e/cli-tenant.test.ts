@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { filesByTenant } from '../../app/tenant-files.js';
 import { createLocalFileStore, writeFile } from '../../content/index.js';
 import { createContentFilesRepo, createTenantsRepo, createUsersRepo, openDatabase } from '../../db/index.js';
 import { runAsTenant } from '../../tenancy/index.js';
@@ -45,7 +46,7 @@ async function storeFileOf(slug: string): Promise<void> {
   try {
     const tenant = (await createTenantsRepo(database.db).findBySlug(slug))!;
     const owner = await createUsersRepo(database.db).insert({ username: 'owner', email: 'owner@example.test' });
-    await runAsTenant(tenant.id, () => writeFile({ files: createContentFilesRepo(database.db), store: createLocalFileStore(path.join(dataDir, 'files')) }, {
+    await runAsTenant(tenant.id, () => writeFile({ files: createContentFilesRepo(database.db), store: filesByTenant(createLocalFileStore(path.join(dataDir, 'files'))) }, {
       actor: { user_id: owner.id, admin: true, groups: [] }, path: 'docs/hello.txt', bytes: Buffer.from('hello from acme'), content_type: 'text/plain',
     }));
   } finally {
@@ -65,7 +66,9 @@ test('create, list, suspend, resume, export and delete a tenant', async () => {
   expect(JSON.parse((await cli(['resume', 'acme'])).stdout)).toMatchObject({ status: 'active' });
 
   await storeFileOf('acme');
-  const stored = path.join(dataDir, 'files', 'objects', 'docs', 'hello.txt@v1');
+  // Under the tenant's own folder of the store (app/tenant-files.ts).
+  const acmeId = JSON.parse(created.stdout).id as string;
+  const stored = path.join(dataDir, 'files', 'objects', 'tenants', acmeId, 'docs', 'hello.txt@v1');
   expect((await readFile(stored)).toString()).toBe('hello from acme');
   const out = path.join(dataDir, 'acme.jsonl.gz');
   const exported = await cli(['export', 'acme', '--out', out]);

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { createTenantsApi, type TenantsApi } from '../../tenants/index.js';
+import { filesByTenant } from '../../app/tenant-files.js';
 import { createLocalFileStore, writeFile, type FileStore } from '../../content/index.js';
 import { rowsOf, type DatabaseHandle } from '../../db/connection.js';
 import { createBotsRepo, createContentFilesRepo, createTenantsRepo, createUsersRepo } from '../../db/index.js';
@@ -61,7 +62,8 @@ describe.each(drivers)('tenant lifecycle on %s', (_name, open) => {
     h = opened.handle;
     await h.migrate();
     storeDir = await mkdtemp(path.join(os.tmpdir(), 'sb-tenant-files-'));
-    store = createLocalFileStore(storeDir);
+    // Each tenant's bytes apart, as the service keeps them (app/tenant-files.ts).
+    store = filesByTenant(createLocalFileStore(storeDir));
     const users = createUsersRepo(h.db);
     ownerId = (await users.insert({ username: 'owner', email: 'owner@example.test' })).id;
     api = createTenantsApi({ repo: createTenantsRepo(h.db), users, files: store, now: () => new Date() });
@@ -124,7 +126,8 @@ describe.each(drivers)('tenant lifecycle on %s', (_name, open) => {
 
   test('after the deletion nothing of the tenant remains, and the other tenant is whole', async () => {
     const globexBefore = await countsOf(ids.globex);
-    expect(await store.get('acme/report.txt@v1')).toBeDefined();
+    const inAcme = () => runAsTenant(ids.acme, () => store.get('acme/report.txt@v1'));
+    expect(await inAcme()).toBeDefined();
     // Its report and the two files of the quota's test.
     expect(await api.delete('acme')).toEqual({ id: ids.acme, slug: 'acme', files_deleted: 3 });
     const left = await countsOf(ids.acme);
@@ -132,10 +135,10 @@ describe.each(drivers)('tenant lifecycle on %s', (_name, open) => {
     expect(Object.entries(left).filter(([, n]) => n > 0)).toEqual([]);
     expect(await h.db.select().from(tenants).where(sql`${tenants.id} = ${ids.acme}`)).toEqual([]);
     expect(await h.db.select().from(tenantMemberships).where(sql`${tenantMemberships.tenant_id} = ${ids.acme}`)).toEqual([]);
-    expect(await store.get('acme/report.txt@v1')).toBeUndefined();
+    expect(await inAcme()).toBeUndefined();
     // The other tenant: every row, its membership and its file's bytes.
     expect(await countsOf(ids.globex)).toEqual(globexBefore);
     expect(globexBefore).toMatchObject({ bots: 1, sessions: 1, messages: 2, crm_contacts: 1, content_file_versions: 2, tenant_memberships: 1 });
-    expect((await store.get('globex/report.txt@v1'))?.bytes.toString()).toBe('the report of globex');
+    expect((await runAsTenant(ids.globex, () => store.get('globex/report.txt@v1')))?.bytes.toString()).toBe('the report of globex');
   });
 });

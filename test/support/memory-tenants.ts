@@ -74,10 +74,6 @@ export function memoryTenants() {
         .map((r) => ({ storage_key: r.storage_key as string, sha256: r.sha256 as string, content_type: r.content_type as string }))
         .filter((f) => f.storage_key > (after ?? '')).sort((a, b) => a.storage_key.localeCompare(b.storage_key)).slice(0, limit);
     },
-    async storageKeysAmong(keys) {
-      const mine = (tables.get('content_file_versions') ?? []).filter((r) => r.tenant_id === currentTenant()).map((r) => r.storage_key as string);
-      return keys.filter((k) => mine.includes(k));
-    },
   };
   return {
     repo,
@@ -93,12 +89,17 @@ export function memoryTenants() {
 /** The content file store in memory: its keys and bytes. */
 export function memoryFileBytes() {
   const objects = new Map<string, Buffer>();
+  // Like the service's store (app/tenant-files.ts): each tenant's keys apart, so a use case that
+  // reaches the bytes outside the tenant's scope finds none.
+  const keyed = (key: string) => `${currentTenant()}:${key}`;
   return {
+    /** The bytes by `<tenant id>:<key>`. */
     objects,
+    put(tenantId: string, key: string, bytes: Buffer) { objects.set(`${tenantId}:${key}`, bytes); },
     async get(key: string) {
-      const bytes = objects.get(key);
+      const bytes = objects.get(keyed(key));
       return bytes && { bytes };
     },
-    async delete(key: string) { objects.delete(key); },
+    async delete(key: string) { objects.delete(keyed(key)); },
   };
 }
