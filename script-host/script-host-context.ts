@@ -31,7 +31,7 @@ export interface ScriptHostDeps {
   logger: Logger;
   /** The loaded bot packages by name (the `<name>.gbai` folder). */
   bots: (name: string) => ScriptBot | undefined;
-  /** Every loaded bot's name: start-up schedules the ON EMAIL / ON CHANGE watches of those that have some. */
+  /** The names of the loaded bots of the scope's tenant: start-up schedules the ON EMAIL / ON CHANGE watches of those that have some, tenant by tenant. */
   botNames?: () => string[];
   /** The channel adapters, for the files customers send (HEAR's media types): the engine's registry. */
   channels: Pick<ChannelRegistry, 'get'>;

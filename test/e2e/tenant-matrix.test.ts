@@ -94,6 +94,9 @@ async function idsOf(tenant: Side, other: Side): Promise<{ all: Set<string>; row
   return { all, rows: rows.filter((id): id is string => id !== undefined) };
 }
 
+/** A tenant's rows but the reports' roll-up bookmark, which the minute's tick of each tenant rewrites on its own. */
+const withoutTicks = (rows: Record<string, string[]>) => ({ ...rows, attendance_report_rollup: [] });
+
 /** `path` addressed at the other tenant: their id in every parameter, their bot's name under my own tenant's address. */
 function addressed(path: string, me: Side, them: Side, id: string): string {
   const filled = path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'bot' ? them.bot : id));
@@ -203,7 +206,7 @@ describe(`two tenants over every operation (${testDriversLabel()})`, () => {
     await inBatches(writes, async ({ method, path, body }) => { await call(method, path, me.headers, body); });
     await service.eventsHandled();
     expect(writes.length).toBeGreaterThan(1000);
-    expect(await rowsOfTenant(them.id)).toEqual(before);
+    expect(withoutTicks(await rowsOfTenant(them.id))).toEqual(withoutTicks(before));
     // The check can see: the same writes did change the writer's own rows.
     expect(await rowsOfTenant(me.id)).not.toEqual(mineBefore);
   }, 480_000);
