@@ -26,6 +26,7 @@ export const inboundQueue = pgTable(
     accepted_at: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // With tenant_id first since migration 0037; the schema leaves the column unnamed (docs/operations/tenants.md, "Isolation").
     uniqueIndex('inbound_queue_provider_message_idx').on(t.channel, t.bot, t.provider_message_id),
     index('inbound_queue_customer_idx').on(t.channel, t.bot, t.external_user_id, t.seq),
   ],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DatabaseHandle } from '../../db/connection.js';
 import { createBotsRepo } from '../../db/bots-repo.js';
-import { createTenantsRepo, createTenantUsersRepo, createUsersRepo } from '../../db/index.js';
+import { createSmsOptOutsRepo, createTenantsRepo, createTenantUsersRepo, createUsersRepo } from '../../db/index.js';
 import { bots, sessions, tenants } from '../../db/schema/index.js';
 import { DEFAULT_TENANT_ID, runAsTenant } from '../../tenancy/index.js';
 import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-databases.js';
@@ -95,6 +95,26 @@ describe.each(drivers)('tenant isolation on %s', (_name, open) => {
     expect(await runAsTenant(acme, () => people.findByLogin('boss'))).toMatchObject({ username: 'boss' });
   });
 
+  test("a template's name, a number's opt-out and a provider's message id are each tenant's own (migration 0037)", async () => {
+    const optOuts = createSmsOptOutsRepo(h.db);
+    for (const tenant of [acme, globex]) {
+      await runAsTenant(tenant, async () => {
+        await h.db.execute(sql`insert into notification_templates (name, title, body, channels) values ('welcome', ${tenant}, 'hi', '{in_app}')`);
+        await h.db.execute(sql`insert into inbound_queue (channel, bot, external_user_id, provider_message_id, message) values ('bot_msg', 'support', 'u1', 'update-1', '{}')`);
+      });
+    }
+    await runAsTenant(acme, () => optOuts.optOut('+14155550100', 'STOP'));
+    await runAsTenant(acme, () => optOuts.optOut('+14155550100', 'UNSUBSCRIBE'));
+    await runAsTenant(globex, () => optOuts.optOut('+14155550100', 'STOP'));
+    expect(await runAsTenant(acme, () => optOuts.isOptedOut('+14155550100'))).toBe(true);
+    expect(await optOuts.isOptedOut('+14155550100')).toBe(false);
+    await runAsTenant(acme, async () => {
+      // Within a tenant, the keys still hold.
+      await expect(h.db.execute(sql`insert into notification_templates (name, title, body, channels) values ('welcome', 'again', 'hi', '{in_app}')`)).rejects.toThrow();
+      expect(rowsOf<{ title: string }>(await h.db.execute(sql`select title from notification_templates`))).toEqual([{ title: acme }]);
+    });
+  });
+
   test('concurrent work of two tenants on the same connections stays apart', async () => {
     const rounds = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? acme : globex));
     const seen = await Promise.all(rounds.map((tenant) => runAsTenant(tenant, async () =>
@@ -167,7 +187,6 @@ const SCOPED_BY_A_TENANT_ROW = [
  */
 const SHARED_ACROSS_TENANTS = [
   'attendance_tickets_ticket_number_unique', 'attendant_profiles_pkey', 'content_calendar_events_uid_key', 'content_contacts_source_key',
-  'content_mail_messages_source_uid_key', 'inbound_queue_provider_message_idx', 'notification_activity_pkey', 'notification_broadcasts_idempotency_idx',
-  'notification_preferences_pkey', 'notification_push_devices_pkey', 'notification_push_subscriptions_pkey', 'notification_templates_pkey',
-  'notifications_idempotency_idx', 'sms_opt_outs_pkey', 'workchat_conversations_bot_conversation_id_pk',
+  'content_mail_messages_source_uid_key', 'notification_activity_pkey', 'notification_preferences_pkey', 'notification_push_devices_pkey',
+  'notification_push_subscriptions_pkey', 'workchat_conversations_bot_conversation_id_pk',
 ];

@@ -1,0 +1,22 @@
+-- Keys two tenants could collide on become the tenant's (docs/operations/tenants.md, "Unique keys"):
+-- a notification template's name, an SMS number's opt-out, a provider's message id in the inbound
+-- queue (two tenants' bots may share a name), and a sender's idempotency keys.
+ALTER TABLE "notification_templates" DROP CONSTRAINT "notification_templates_pkey";
+--> statement-breakpoint
+ALTER TABLE "notification_templates" ADD CONSTRAINT "notification_templates_pkey" PRIMARY KEY ("tenant_id", "name");
+--> statement-breakpoint
+ALTER TABLE "sms_opt_outs" DROP CONSTRAINT "sms_opt_outs_pkey";
+--> statement-breakpoint
+ALTER TABLE "sms_opt_outs" ADD CONSTRAINT "sms_opt_outs_pkey" PRIMARY KEY ("tenant_id", "phone");
+--> statement-breakpoint
+DROP INDEX "inbound_queue_provider_message_idx";
+--> statement-breakpoint
+CREATE UNIQUE INDEX "inbound_queue_provider_message_idx" ON "inbound_queue" USING btree ("tenant_id", "channel", "bot", "provider_message_id");
+--> statement-breakpoint
+DROP INDEX "notifications_idempotency_idx";
+--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_idempotency_idx" ON "notifications" USING btree ("tenant_id", "sender_id", "idempotency_key");
+--> statement-breakpoint
+DROP INDEX "notification_broadcasts_idempotency_idx";
+--> statement-breakpoint
+CREATE UNIQUE INDEX "notification_broadcasts_idempotency_idx" ON "notification_broadcasts" USING btree ("tenant_id", "sender_id", "idempotency_key");
