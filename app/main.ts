@@ -131,9 +131,11 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     quiet: [() => recovery.stop()],
     close: [
       // Calls in progress are hung up first, while their sessions can still close.
-      () => phoneCalls?.close(),
-      () => attendance.autoSummary.idle(), () => jobs.close({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS }), () => infra.deployment.close(), () => mailer.close(),
-      () => bus.close(), () => infra.rateLimiter.close(), () => identityProvider.close(), () => infra.locks.close(), () => database.close(),
+      ['calls', () => phoneCalls?.close()],
+      ['summaries', () => attendance.autoSummary.idle()], ['jobs', () => jobs.close({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS })],
+      ['deployment', () => infra.deployment.close()], ['mailer', () => mailer.close()], ['events', () => bus.close()],
+      ['rate limits', () => infra.rateLimiter.close()], ['identity provider', () => identityProvider.close()], ['locks', () => infra.locks.close()],
+      ['database', () => database.close()],
     ],
   });
   return {

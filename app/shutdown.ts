@@ -11,8 +11,8 @@ export function createShutdown(deps: {
   settings: Pick<ProcessSettings, 'SHUTDOWN_TIMEOUT_MS'>; http: HttpWiring; logger: Logger;
   /** Before the listener closes: what must start nothing new (the recovery sweep). */
   quiet: Array<() => void>;
-  /** After it closed, in order: work in flight, then connections and pools. */
-  close: Array<() => unknown>;
+  /** After it closed, in order, each by name: work in flight, then connections and pools. */
+  close: Array<[name: string, close: () => unknown]>;
 }): () => Promise<void> {
   const { http, logger } = deps;
   let stopping: Promise<void> | undefined;
@@ -36,8 +36,22 @@ export function createShutdown(deps: {
     });
     await Promise.race([closed, forced]);
     clearTimeout(force);
-    for (const close of deps.close) await close();
+    // Each step gets a bound (twice SHUTDOWN_TIMEOUT_MS, past the jobs' own): one that hangs (a pool
+    // that never drains) is named in the log and left behind, and the stop goes on, so a stop always ends.
+    for (const [name, close] of deps.close) await bounded(name, close);
     logger.info('stopped');
+  }
+  async function bounded(name: string, close: () => unknown): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), 2 * deps.settings.SHUTDOWN_TIMEOUT_MS); });
+    try {
+      const outcome = await Promise.race([Promise.resolve(close()).then(() => 'done' as const), late]);
+      if (outcome === 'late') logger.warn({ step: name, timeout_ms: 2 * deps.settings.SHUTDOWN_TIMEOUT_MS }, 'a shutdown step did not finish in time; stopping without it');
+    } catch (err) {
+      logger.error({ err, step: name }, 'a shutdown step failed; stopping without it');
+    } finally {
+      clearTimeout(timer);
+    }
   }
   return () => (stopping ??= shutdown());
 }
