@@ -148,12 +148,17 @@ export function createAttendantProfilesRepo(db: Database) {
         .orderBy(asc(attendantProfiles.user_id));
     },
 
-    /** Creates the profile or overwrites the given fields of the existing one. */
+    /**
+     * Creates the profile or overwrites the given fields of the existing one. A person has a profile
+     * in each tenant it attends in (migration 0037), whose key drizzle's schema leaves unnamed: so an
+     * update, else an insert, else (a concurrent insert won) the update again.
+     */
     async upsert(userId: string, fields: ProfileFields): Promise<AttendantProfileRow> {
-      const [row] = await db.insert(attendantProfiles).values({ ...fields, user_id: userId })
-        .onConflictDoUpdate({ target: attendantProfiles.user_id, set: { ...fields, updated_at: sql`now()` } })
-        .returning();
-      return row!;
+      const update = () => db.update(attendantProfiles).set({ ...fields, updated_at: sql`now()` }).where(eq(attendantProfiles.user_id, userId)).returning();
+      const [updated] = await update();
+      if (updated) return updated;
+      const [inserted] = await db.insert(attendantProfiles).values({ ...fields, user_id: userId }).onConflictDoNothing().returning();
+      return inserted ?? (await update())[0]!;
     },
 
     /** Sets presence, creating a default profile when the user has none; returns the row. */

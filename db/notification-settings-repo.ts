@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { isUuid } from './uuid.js';
-import { notificationActivity, notificationPreferences, notificationTemplates } from './schema/index.js';
+import { notificationPreferences, notificationTemplates } from './schema/index.js';
 
 export type TemplateRow = typeof notificationTemplates.$inferSelect;
 export type NewTemplate = typeof notificationTemplates.$inferInsert;
@@ -23,9 +23,10 @@ export function createNotificationSettingsRepo(db: Database) {
       const rows = await db.select().from(p).where(sql`${p.user_id} = any(${sql.param(valid)}::uuid[])`);
       return new Map(rows.map((r) => [r.user_id, r.preferences]));
     },
+    /** A person's preferences are each tenant's (migration 0037): the conflict is on the tenant and the user, which drizzle's schema leaves unnamed. */
     async savePreferences(userId: string, preferences: Record<string, unknown>): Promise<void> {
-      await db.insert(p).values({ user_id: userId, preferences })
-        .onConflictDoUpdate({ target: p.user_id, set: { preferences, updated_at: sql`now()` } });
+      await db.execute(sql`insert into notification_preferences (user_id, preferences) values (${userId}, ${JSON.stringify(preferences)}::jsonb)
+        on conflict (tenant_id, user_id) do update set preferences = excluded.preferences, updated_at = now()`);
     },
 
     async template(name: string): Promise<TemplateRow | undefined> {
@@ -41,8 +42,8 @@ export function createNotificationSettingsRepo(db: Database) {
     /** Notes that the user used the notifications API now (the `last_active` filter). */
     async touch(userId: string, at: Date): Promise<void> {
       if (!isUuid(userId)) return;
-      await db.insert(notificationActivity).values({ user_id: userId, last_active_at: at })
-        .onConflictDoUpdate({ target: notificationActivity.user_id, set: { last_active_at: at } });
+      await db.execute(sql`insert into notification_activity (user_id, last_active_at) values (${userId}, ${at.toISOString()})
+        on conflict (tenant_id, user_id) do update set last_active_at = excluded.last_active_at`);
     },
   };
 }

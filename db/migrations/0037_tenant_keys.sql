@@ -1,6 +1,8 @@
 -- Keys two tenants could collide on become the tenant's (docs/operations/tenants.md, "Unique keys"):
 -- a notification template's name, an SMS number's opt-out, a provider's message id in the inbound
--- queue (two tenants' bots may share a name), and a sender's idempotency keys.
+-- queue (two tenants' bots may share a name), a sender's idempotency keys, and what is kept of a
+-- person who works in several tenants: the attendant's profile and presence, the notification
+-- preferences and activity.
 ALTER TABLE "notification_templates" DROP CONSTRAINT "notification_templates_pkey";
 --> statement-breakpoint
 ALTER TABLE "notification_templates" ADD CONSTRAINT "notification_templates_pkey" PRIMARY KEY ("tenant_id", "name");
@@ -20,3 +22,15 @@ CREATE UNIQUE INDEX "notifications_idempotency_idx" ON "notifications" USING btr
 DROP INDEX "notification_broadcasts_idempotency_idx";
 --> statement-breakpoint
 CREATE UNIQUE INDEX "notification_broadcasts_idempotency_idx" ON "notification_broadcasts" USING btree ("tenant_id", "sender_id", "idempotency_key");
+--> statement-breakpoint
+ALTER TABLE "attendant_profiles" DROP CONSTRAINT "attendant_profiles_pkey";
+--> statement-breakpoint
+ALTER TABLE "attendant_profiles" ADD CONSTRAINT "attendant_profiles_pkey" PRIMARY KEY ("tenant_id", "user_id");
+--> statement-breakpoint
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_pkey";
+--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_pkey" PRIMARY KEY ("tenant_id", "user_id");
+--> statement-breakpoint
+ALTER TABLE "notification_activity" DROP CONSTRAINT "notification_activity_pkey";
+--> statement-breakpoint
+ALTER TABLE "notification_activity" ADD CONSTRAINT "notification_activity_pkey" PRIMARY KEY ("tenant_id", "user_id");

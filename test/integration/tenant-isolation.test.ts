@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DatabaseHandle } from '../../db/connection.js';
 import { createBotsRepo } from '../../db/bots-repo.js';
-import { createSmsOptOutsRepo, createTenantsRepo, createTenantUsersRepo, createUsersRepo } from '../../db/index.js';
+import {
+  createAttendanceRepositories, createNotificationSettingsRepo, createSmsOptOutsRepo, createTenantsRepo, createTenantUsersRepo, createUsersRepo,
+} from '../../db/index.js';
 import { bots, sessions, tenants } from '../../db/schema/index.js';
 import { DEFAULT_TENANT_ID, runAsTenant } from '../../tenancy/index.js';
 import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-databases.js';
@@ -95,7 +97,7 @@ describe.each(drivers)('tenant isolation on %s', (_name, open) => {
     expect(await runAsTenant(acme, () => people.findByLogin('boss'))).toMatchObject({ username: 'boss' });
   });
 
-  test("a template's name, a number's opt-out and a provider's message id are each tenant's own (migration 0037)", async () => {
+  test("a template's name, a number's opt-out, a provider's message id and a person's profile and preferences are each tenant's own (migration 0037)", async () => {
     const optOuts = createSmsOptOutsRepo(h.db);
     for (const tenant of [acme, globex]) {
       await runAsTenant(tenant, async () => {
@@ -108,6 +110,22 @@ describe.each(drivers)('tenant isolation on %s', (_name, open) => {
     await runAsTenant(globex, () => optOuts.optOut('+14155550100', 'STOP'));
     expect(await runAsTenant(acme, () => optOuts.isOptedOut('+14155550100'))).toBe(true);
     expect(await optOuts.isOptedOut('+14155550100')).toBe(false);
+    // One person attending in two tenants: a profile, preferences and activity in each.
+    const [person] = rowsOf<{ id: string }>(await h.db.execute(sql`insert into users (username, email) values ('two-desks', 'two@example.test') returning id`));
+    const profiles = createAttendanceRepositories(h.db).profiles;
+    const settings = createNotificationSettingsRepo(h.db);
+    for (const [tenant, status] of [[acme, 'online'], [globex, 'away']] as const) {
+      await runAsTenant(tenant, async () => {
+        await profiles.upsert(person!.id, { status });
+        await profiles.upsert(person!.id, { department: tenant });
+        await settings.savePreferences(person!.id, { tenant });
+        await settings.touch(person!.id, new Date());
+      });
+    }
+    for (const [tenant, status] of [[acme, 'online'], [globex, 'away']] as const) {
+      expect(await runAsTenant(tenant, () => profiles.get(person!.id))).toMatchObject({ status, department: tenant });
+      expect((await runAsTenant(tenant, () => settings.preferencesOf([person!.id]))).get(person!.id)).toEqual({ tenant });
+    }
     await runAsTenant(acme, async () => {
       // Within a tenant, the keys still hold.
       await expect(h.db.execute(sql`insert into notification_templates (name, title, body, channels) values ('welcome', 'again', 'hi', '{in_app}')`)).rejects.toThrow();
@@ -186,7 +204,6 @@ const SCOPED_BY_A_TENANT_ROW = [
  * docs/operations/tenants.md ("Not yet per tenant"), to be moved under the tenant one by one.
  */
 const SHARED_ACROSS_TENANTS = [
-  'attendance_tickets_ticket_number_unique', 'attendant_profiles_pkey', 'content_calendar_events_uid_key', 'content_contacts_source_key',
-  'content_mail_messages_source_uid_key', 'notification_activity_pkey', 'notification_preferences_pkey', 'notification_push_devices_pkey',
-  'notification_push_subscriptions_pkey', 'workchat_conversations_bot_conversation_id_pk',
+  'attendance_tickets_ticket_number_unique', 'content_calendar_events_uid_key', 'content_contacts_source_key', 'content_mail_messages_source_uid_key',
+  'notification_push_devices_pkey', 'notification_push_subscriptions_pkey', 'workchat_conversations_bot_conversation_id_pk',
 ];
