@@ -117,7 +117,9 @@ export function userRoutes(deps: {
       handle: async ({ principal }) => {
         const row = await deps.users.findById(principal.user_id);
         if (!row) throw new NotFoundError('Your user no longer exists', 'user_not_found');
-        return toUserDto(row);
+        // In another tenant, the roles are the membership's the token was issued with.
+        const inTenant = principal.tenant_id !== undefined && principal.tenant_id !== DEFAULT_TENANT_ID;
+        return toUserDto(inTenant ? { ...row, roles: principal.roles, is_admin: principal.roles.includes('admin') } : row);
       },
     }),
   ];

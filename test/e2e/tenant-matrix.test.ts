@@ -30,12 +30,9 @@ interface Side {
 }
 
 /** Doors whose work is not a tenant's data, or that reach outside the test (phones, mail), or change the sides themselves. */
-const NOT_SEEDED = /^\/api\/(tenants|auth|users|calls|email|openapi|health|ready|metrics)|^\/webhooks\/|^\/api\/channels\/|^\/api\/notifications\/broadcast/;
-/**
- * Not attempted: the operator's routes, which are the installation's and span tenants by design,
- * and those that would end the test's own sign-in rather than reach the other tenant.
- */
-const NOT_ATTEMPTED = /^\/api\/(tenants|auth\/(logout|password))/;
+const NOT_SEEDED = /^\/api\/(tenants|auth|users|calls|email)|^\/webhooks\/|^\/api\/channels\/|^\/api\/v1\/notifications\/broadcast/;
+/** Not attempted: the operator's routes, which are the installation's and span tenants by design. */
+const NOT_ATTEMPTED = /^\/api\/tenants/;
 const PARALLEL = 8;
 
 let bots: TestBots;
@@ -82,13 +79,14 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 /**
  * The ids a tenant's rows hold that the other's do not: every UUID in them (`all`, what no answer
  * to the other may show), and the id of one row of each table (`rows`, what the other's requests
- * are addressed at). The installation's ids are in neither: the tenants' own and the users' (people may belong to both).
+ * are addressed at). Left out: ids in both tenants' rows, and the installation's (the tenants'
+ * own, the users', as people may belong to both).
  */
 async function idsOf(tenant: Side, other: Side): Promise<{ all: Set<string>; rows: string[] }> {
   const [mine, theirs] = [await rowsOfTenant(tenant.id), await rowsOfTenant(other.id)];
   const users = rowsOf<{ id: string }>(await service.database.db.execute(sql`select id::text as id from users`)).map((u) => u.id);
-  const installation = new Set([...Object.values(theirs).flat().flatMap((row) => row.match(UUID) ?? []), ...users, tenant.id, other.id, UNKNOWN_UUID]);
-  const all = new Set(Object.values(mine).flat().flatMap((row) => row.match(UUID) ?? []).filter((id) => !installation.has(id)));
+  const notOnlyMine = new Set([...Object.values(theirs).flat().flatMap((row) => row.match(UUID) ?? []), ...users, tenant.id, other.id, UNKNOWN_UUID]);
+  const all = new Set(Object.values(mine).flat().flatMap((row) => row.match(UUID) ?? []).filter((id) => !notOnlyMine.has(id)));
   // One row of each table: every kind of thing the other tenant could address.
   const rows = Object.values(mine).map((table) => table.map((row) => (JSON.parse(row) as { id?: unknown }).id).find((id): id is string => typeof id === 'string' && all.has(id)));
   return { all, rows: rows.filter((id): id is string => id !== undefined) };
@@ -118,7 +116,8 @@ function seedsOf(side: Side, sessionId: string): [string, unknown][] {
     ['/api/tasks', { title: `${m} task` }],
     ['/api/groups/create', { name: `${m} group` }],
     ['/api/meet/conversations/create', { title: `${m} chat`, members: [] }],
-    ['/api/v1/notifications/templates', { name: `${side.slug}-welcome`, title: `${m} title`, body: `${m} body`, channels: ['in_app'] }],
+    // The same name in both tenants (migration 0037).
+    ['/api/v1/notifications/templates', { name: 'welcome', title: `${m} title`, body: `${m} body`, channels: ['in_app'] }],
     ['/api/v1/notifications/webhooks', { url: `https://${side.slug}.example.test/hook`, events: ['notification.delivered'] }],
   ];
 }
@@ -221,6 +220,8 @@ describe(`two tenants over every operation (${testDriversLabel()})`, () => {
     expect(members).toEqual(expect.arrayContaining(['acme-boss', 'acme-agent']));
     expect(members).not.toContain(TEST_ADMIN.username);
     expect(await names(home)).toEqual(expect.arrayContaining([TEST_ADMIN.username, 'acme-boss', 'acme-agent']));
+    const me = JSON.parse((await call('GET', '/api/users/me', acme.headers)).text) as { username: string; roles: string[] };
+    expect(me).toMatchObject({ username: 'acme-boss', roles: ['admin', 'supervisor', 'attendant'] });
     // In the default tenant the new user holds no role: acme's admin handed out acme's roles only.
     const inDefault = JSON.parse((await call('POST', '/api/auth/login', {}, { username: 'acme-agent', password: 'agent-password-1' })).text) as { access_token: string };
     expect((await call('GET', '/api/users', { authorization: `Bearer ${inDefault.access_token}` })).status).toBe(403);
