@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { isUuid } from './uuid.js';
 import { notificationPushDevices, notificationPushSubscriptions, type PUSH_DEVICE_PLATFORMS } from './schema/index.js';
@@ -10,9 +10,14 @@ export function createNotificationPushRepo(db: Database) {
   const p = notificationPushSubscriptions;
   const dv = notificationPushDevices;
   return {
-    /** Saves a subscription for the user (an endpoint moves to whoever subscribed it last). */
+    /**
+     * Saves a subscription for the user (an endpoint moves to whoever subscribed it last in the
+     * tenant; migration 0037 keys it by tenant, which drizzle's schema leaves unnamed).
+     */
     async save(row: { endpoint: string; user_id: string; p256dh: string; auth: string }): Promise<void> {
-      await db.insert(p).values(row).onConflictDoUpdate({ target: p.endpoint, set: { user_id: row.user_id, p256dh: row.p256dh, auth: row.auth } });
+      await db.execute(sql`insert into notification_push_subscriptions (endpoint, user_id, p256dh, auth)
+        values (${row.endpoint}, ${row.user_id}, ${row.p256dh}, ${row.auth})
+        on conflict (tenant_id, endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`);
     },
     async ofUser(userId: string): Promise<PushSubscriptionRow[]> {
       if (!isUuid(userId)) return [];
@@ -25,7 +30,8 @@ export function createNotificationPushRepo(db: Database) {
     },
     /** Saves a device token for the user (a token moves to whoever registered it last: the app's user changed). */
     async saveDevice(row: { token: string; user_id: string; platform: (typeof PUSH_DEVICE_PLATFORMS)[number] }): Promise<void> {
-      await db.insert(dv).values(row).onConflictDoUpdate({ target: dv.token, set: { user_id: row.user_id, platform: row.platform } });
+      await db.execute(sql`insert into notification_push_devices (token, user_id, platform) values (${row.token}, ${row.user_id}, ${row.platform})
+        on conflict (tenant_id, token) do update set user_id = excluded.user_id, platform = excluded.platform`);
     },
     async devicesOf(userId: string): Promise<{ token: string }[]> {
       if (!isUuid(userId)) return [];

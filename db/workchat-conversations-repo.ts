@@ -10,11 +10,18 @@ export function createWorkchatConversationsRepo(db: Database) {
   const key = (bot: string, conversationId: string) =>
     and(eq(workchatConversations.bot, bot), eq(workchatConversations.conversation_id, conversationId));
   return {
-    /** Writes the reference as the latest activity tells it; the attendant and e-mail already known are kept. */
+    /**
+     * Writes the reference as the latest activity tells it; the attendant and e-mail already known
+     * are kept. The key is the tenant's (migration 0037), which drizzle's schema leaves unnamed: so an
+     * update, else an insert, else (a concurrent insert won) the update again.
+     */
     async save(row: Omit<WorkchatConversationRow, 'attendant_user_id' | 'email' | 'updated_at'>): Promise<void> {
-      const { bot: _bot, conversation_id: _id, ...rest } = row;
-      await db.insert(workchatConversations).values(row)
-        .onConflictDoUpdate({ target: [workchatConversations.bot, workchatConversations.conversation_id], set: { ...rest, updated_at: new Date() } });
+      const { bot, conversation_id: conversationId, ...rest } = row;
+      const update = () => db.update(workchatConversations).set({ ...rest, updated_at: new Date() }).where(key(bot, conversationId))
+        .returning({ bot: workchatConversations.bot });
+      if ((await update()).length > 0) return;
+      const inserted = await db.insert(workchatConversations).values(row).onConflictDoNothing().returning({ bot: workchatConversations.bot });
+      if (inserted.length === 0) await update();
     },
     async find(bot: string, conversationId: string): Promise<WorkchatConversationRow | undefined> {
       const [row] = await db.select().from(workchatConversations).where(key(bot, conversationId)).limit(1);

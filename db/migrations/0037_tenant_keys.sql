@@ -1,8 +1,9 @@
 -- Keys two tenants could collide on become the tenant's (docs/operations/tenants.md, "Unique keys"):
 -- a notification template's name, an SMS number's opt-out, a provider's message id in the inbound
--- queue (two tenants' bots may share a name), a sender's idempotency keys, and what is kept of a
--- person who works in several tenants: the attendant's profile and presence, the notification
--- preferences and activity.
+-- queue (two tenants' bots may share a name), a sender's idempotency keys, a workchat conversation
+-- reference (by the bot's name), and what is kept of a person who works in several tenants: the
+-- attendant's profile and presence, the notification preferences and activity, the browsers and
+-- devices it receives push notifications on.
 ALTER TABLE "notification_templates" DROP CONSTRAINT "notification_templates_pkey";
 --> statement-breakpoint
 ALTER TABLE "notification_templates" ADD CONSTRAINT "notification_templates_pkey" PRIMARY KEY ("tenant_id", "name");
@@ -34,3 +35,15 @@ ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_
 ALTER TABLE "notification_activity" DROP CONSTRAINT "notification_activity_pkey";
 --> statement-breakpoint
 ALTER TABLE "notification_activity" ADD CONSTRAINT "notification_activity_pkey" PRIMARY KEY ("tenant_id", "user_id");
+--> statement-breakpoint
+ALTER TABLE "notification_push_subscriptions" DROP CONSTRAINT "notification_push_subscriptions_pkey";
+--> statement-breakpoint
+ALTER TABLE "notification_push_subscriptions" ADD CONSTRAINT "notification_push_subscriptions_pkey" PRIMARY KEY ("tenant_id", "endpoint");
+--> statement-breakpoint
+ALTER TABLE "notification_push_devices" DROP CONSTRAINT "notification_push_devices_pkey";
+--> statement-breakpoint
+ALTER TABLE "notification_push_devices" ADD CONSTRAINT "notification_push_devices_pkey" PRIMARY KEY ("tenant_id", "token");
+--> statement-breakpoint
+ALTER TABLE "workchat_conversations" DROP CONSTRAINT "workchat_conversations_bot_conversation_id_pk";
+--> statement-breakpoint
+ALTER TABLE "workchat_conversations" ADD CONSTRAINT "workchat_conversations_bot_conversation_id_pk" PRIMARY KEY ("tenant_id", "bot", "conversation_id");

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type DatabaseHandle } from '../../db/connection.js';
 import { createBotsRepo } from '../../db/bots-repo.js';
 import {
-  createAttendanceRepositories, createNotificationSettingsRepo, createSmsOptOutsRepo, createTenantsRepo, createTenantUsersRepo, createUsersRepo,
+  createAttendanceRepositories, createNotificationPushRepo, createNotificationSettingsRepo, createSmsOptOutsRepo, createTenantsRepo, createTenantUsersRepo,
+  createUsersRepo, createWorkchatConversationsRepo,
 } from '../../db/index.js';
 import { bots, sessions, tenants } from '../../db/schema/index.js';
 import { DEFAULT_TENANT_ID, runAsTenant } from '../../tenancy/index.js';
@@ -122,6 +123,27 @@ describe.each(drivers)('tenant isolation on %s', (_name, open) => {
         await settings.touch(person!.id, new Date());
       });
     }
+    // The same browser, phone and workchat conversation in both tenants.
+    const push = createNotificationPushRepo(h.db);
+    const workchat = createWorkchatConversationsRepo(h.db);
+    for (const tenant of [acme, globex]) {
+      await runAsTenant(tenant, async () => {
+        for (let i = 0; i < 2; i++) {
+          await push.save({ endpoint: 'https://push.example.test/one', user_id: person!.id, p256dh: tenant, auth: 'a' });
+          await push.saveDevice({ token: 'device-one', user_id: person!.id, platform: 'android' });
+          await workchat.save({
+            bot: 'support', conversation_id: 'conv-1', service_url: `https://${i}.example.test/`, channel_id: 'msteams', tenant_id: tenant,
+            bot_account_id: 'bot-1', bot_account_name: null, user_id: 'u1', user_name: null, directory_id: null,
+          });
+        }
+      });
+    }
+    for (const tenant of [acme, globex]) {
+      expect((await runAsTenant(tenant, () => push.ofUser(person!.id))).map((r) => r.p256dh)).toEqual([tenant]);
+      expect(await runAsTenant(tenant, () => push.devicesOf(person!.id))).toEqual([{ token: 'device-one' }]);
+      // (Its `tenant_id` is the Bot Framework's directory tenant, stored as directory_tenant_id.)
+      expect(await runAsTenant(tenant, () => workchat.find('support', 'conv-1'))).toMatchObject({ tenant_id: tenant, service_url: 'https://1.example.test/' });
+    }
     for (const [tenant, status] of [[acme, 'online'], [globex, 'away']] as const) {
       expect(await runAsTenant(tenant, () => profiles.get(person!.id))).toMatchObject({ status, department: tenant });
       expect((await runAsTenant(tenant, () => settings.preferencesOf([person!.id]))).get(person!.id)).toEqual({ tenant });
@@ -205,5 +227,4 @@ const SCOPED_BY_A_TENANT_ROW = [
  */
 const SHARED_ACROSS_TENANTS = [
   'attendance_tickets_ticket_number_unique', 'content_calendar_events_uid_key', 'content_contacts_source_key', 'content_mail_messages_source_uid_key',
-  'notification_push_devices_pkey', 'notification_push_subscriptions_pkey', 'workchat_conversations_bot_conversation_id_pk',
 ];
