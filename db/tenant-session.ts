@@ -85,7 +85,13 @@ export class TenantScopedPool {
 
   private async bringToTenant(client: pg.PoolClient): Promise<void> {
     let state = this.states.get(client);
-    if (state === undefined) this.states.set(client, (state = { tenant: DEFAULT_TENANT_ID, role: false }));
+    if (state === undefined) {
+      this.states.set(client, (state = { tenant: DEFAULT_TENANT_ID, role: false }));
+      // A connection cut while checked out between two statements (a transaction's, the server
+      // restarting) emits 'error' with no query to take it: without a listener that ends the
+      // process. The next statement on it fails instead, and its release drops it from the pool.
+      client.on('error', () => undefined);
+    }
     const tenant = currentTenant();
     const statements: string[] = [];
     if (this.dropRole && !state.role) statements.push(`set role ${APPLICATION_ROLE}`);
