@@ -32,6 +32,8 @@ test('messages sent outside a turn (an attendant) follow the SMS rule too', asyn
   const sent = await running.engine.send([{ session_id: first.session_id!, channel: 'sms', to: '+15550101', text: 'y'.repeat(200), from: 'attendant' }]);
   expect(sent.map((m) => m.text)).toEqual([`(1/2) ${'y'.repeat(154)}`, `(2/2) ${'y'.repeat(46)}`]);
   expect(lines(await harness.transcript(first.session_id!)).slice(-2)).toEqual(sent.map((m) => `< attendant: ${m.text}`));
+  // Delivered before the next test counts the channel's sends.
+  await waitFor(settled(first.session_id!), 'the attendant\'s parts delivered');
 });
 
 test('messages the channel carried itself (handedOut: a phone call\'s transcript of itself) are stored delivered, with no outbox row and no delivery', async () => {
