@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { currentTenant, DEFAULT_TENANT_ID } from '../tenancy/index.js';
+import { nonDefaultTenant } from '../tenancy/index.js';
 import type { Database } from './connection.js';
 import { tenantMemberships, users } from './schema/index.js';
 import { createUsersRepo, type UserRow } from './users-repo.js';
@@ -14,16 +14,12 @@ import { createUsersRepo, type UserRow } from './users-repo.js';
  */
 export function createTenantUsersRepo(db: Database) {
   const all = createUsersRepo(db);
-  const members = () => {
-    const tenant = currentTenant();
-    return tenant === DEFAULT_TENANT_ID ? undefined : tenant;
-  };
   const asMember = (row: { user: UserRow; roles: string[] }): UserRow => ({ ...row.user, roles: row.roles, is_admin: row.roles.includes('admin') });
   const memberRows = (tenant: string) => db.select({ user: users, roles: tenantMemberships.roles }).from(users)
     .innerJoin(tenantMemberships, and(eq(tenantMemberships.user_id, users.id), eq(tenantMemberships.tenant_id, tenant)));
   /** A user found by the installation-wide look-up, answered only if a member of the scope's tenant, with its roles there. */
   const ifMember = async (found: UserRow | undefined): Promise<UserRow | undefined> => {
-    const tenant = members();
+    const tenant = nonDefaultTenant();
     if (!found || tenant === undefined) return found;
     const [row] = await db.select({ roles: tenantMemberships.roles }).from(tenantMemberships)
       .where(and(eq(tenantMemberships.tenant_id, tenant), eq(tenantMemberships.user_id, found.id)));
@@ -32,7 +28,7 @@ export function createTenantUsersRepo(db: Database) {
   return {
     ...all,
     async list(): Promise<UserRow[]> {
-      const tenant = members();
+      const tenant = nonDefaultTenant();
       if (tenant === undefined) return all.list();
       return (await memberRows(tenant).orderBy(asc(users.created_at), asc(users.username))).map(asMember);
     },

@@ -1,1 +1,1 @@
-export { DEFAULT_TENANT_ID, currentTenant, isTenantId, runAsTenant, scopedTenant } from './tenant-scope.js';
+export { DEFAULT_TENANT_ID, currentTenant, isTenantId, nonDefaultTenant, runAsTenant, scopedTenant } from './tenant-scope.js';

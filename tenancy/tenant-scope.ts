@@ -36,3 +36,12 @@ export function currentTenant(): string {
 export function scopedTenant(): string | undefined {
   return scope.getStore();
 }
+
+/**
+ * The tenant of the work at hand when it is not the default one, else undefined: what keys a
+ * tenant's own limits, users and the like, the default tenant's staying as they were before tenants.
+ */
+export function nonDefaultTenant(): string | undefined {
+  const tenant = currentTenant();
+  return tenant === DEFAULT_TENANT_ID ? undefined : tenant;
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_ID, scopedTenant } from '../../tenancy/index.js';
+import { nonDefaultTenant } from '../../tenancy/index.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 /**
@@ -9,8 +9,8 @@ import type { RateLimiter } from './rate-limiter.js';
  */
 export function perTenantLimits(limiter: RateLimiter): RateLimiter {
   const keyed = (key: string) => {
-    const tenant = scopedTenant();
-    return tenant === undefined || tenant === DEFAULT_TENANT_ID ? key : `tenant:${tenant}:${key}`;
+    const tenant = nonDefaultTenant();
+    return tenant === undefined ? key : `tenant:${tenant}:${key}`;
   };
   return {
     consume: (key, rule) => limiter.consume(keyed(key), rule),
