@@ -3,9 +3,10 @@
  * compile of the benchmark script, before the JIT has seen any, and prints it as JSON.
  */
 import { performance } from 'node:perf_hooks';
-import { loadScript } from '../basic-interpreter/index.js';
+import { builtInterpreter } from './built.js';
 import { realisticScript } from './basic-script.js';
 
+const { loadScript } = await builtInterpreter();
 const source = realisticScript(1000);
 const cpu = process.cpuUsage();
 const start = performance.now();
