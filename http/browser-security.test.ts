@@ -1,12 +1,13 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { securityHeaders } from './browser-security.js';
+import { helmetWith, securityHeaders } from './browser-security.js';
 
 /** The headers an app with these security headers answers with. */
-async function headersWith(hsts: boolean): Promise<Headers> {
+async function headersWith(hsts: boolean, middleware = securityHeaders({ hsts })): Promise<Headers> {
   const app = express();
-  app.use(securityHeaders({ hsts }));
+  app.disable('x-powered-by');
+  app.use(middleware);
   app.get('/', (_req, res) => { res.send('ok'); });
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -31,5 +32,12 @@ describe('securityHeaders', () => {
     expect(headers.get('strict-transport-security')).toBeNull();
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  test.each([true, false])('the headers are exactly those helmet itself sets (hsts %s)', async (hsts) => {
+    const [ours, helmets] = await Promise.all([headersWith(hsts), headersWith(hsts, helmetWith({ hsts }))]);
+    const securityOnly = (headers: Headers) => [...headers].filter(([name]) => !['date', 'etag', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(name));
+    expect(securityOnly(ours)).toEqual(securityOnly(helmets));
+    expect(securityOnly(ours).length).toBeGreaterThanOrEqual(10);
   });
 });

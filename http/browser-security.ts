@@ -1,5 +1,5 @@
 import cors from 'cors';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 /**
@@ -12,10 +12,34 @@ import helmet from 'helmet';
  * host, and its subdomains, for a year.
  */
 export function securityHeaders(options: { hsts: boolean }): RequestHandler {
+  const headers = headersSetBy(helmetWith(options));
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+/** helmet's middleware with the options above; `securityHeaders` answers with the headers it sets. */
+export function helmetWith(options: { hsts: boolean }): RequestHandler {
   return helmet({
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     strictTransportSecurity: options.hsts,
   });
+}
+
+/**
+ * The headers a middleware sets, read once from a stand-in response. helmet's headers depend on
+ * nothing in the request, so every answer gets the same list, set in one loop instead of through
+ * helmet's twelve chained middlewares on each request (docs/performance.md, "2026-11-29, later").
+ */
+function headersSetBy(middleware: RequestHandler): readonly (readonly [string, string])[] {
+  const headers: [string, string][] = [];
+  const standIn = {
+    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  void middleware({} as Request, standIn as unknown as Response, () => undefined);
+  return headers;
 }
 
 /** The path under which the web channel's public endpoints live, with the bot's name. */

@@ -115,7 +115,25 @@ async function handle(route: RouteSpec<z.ZodType, AnyObject, AnyObject>, req: Re
   const params = route.params ? parse(route.params, joinWildcards(req.params), 'path') : {};
   const result = await route.handle({ body, query, params, principal: principal as Principal, req, res });
   if (res.headersSent) return; // the handler streamed or redirected itself
-  res.status(route.status ?? 200).json(result);
+  answerJson(req, res, route.status ?? 200, result);
+}
+
+/**
+ * GET and HEAD answers go through express's `res.json`, with the ETag conditional requests use.
+ * Nothing revalidates the answer to a POST, PUT, PATCH or DELETE, so those skip the hash of the
+ * body and express's header handling: a visitor's message is the busiest request of all
+ * (docs/performance.md, "2026-11-29, later").
+ */
+function answerJson(req: Request, res: Response, status: number, result: unknown): void {
+  if (req.method === 'GET' || req.method === 'HEAD' || result === undefined) {
+    res.status(status).json(result);
+    return;
+  }
+  const body = JSON.stringify(result);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 /** Express 5 gives a `*name` wildcard parameter as its segments; routes see the path they matched (`a/b.txt`). */
