@@ -1,4 +1,5 @@
--- Ticket numbers become the tenant's (docs/operations/tenants.md, "Unique keys").
+-- The last keys two tenants could collide on become the tenant's (docs/operations/tenants.md,
+-- "Unique keys"): ticket numbers, and the mail, calendar and contact archives' source identities.
 --
 -- Ticket numbers count from 1 in each tenant: one counter row per tenant, taken by the column's
 -- default in the statement that inserts the ticket. The counter's row stays locked until that
@@ -47,3 +48,17 @@ BEGIN
 		GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON "attendance_ticket_numbers" TO "switchboard_app";
 	END IF;
 END $$;
+--> statement-breakpoint
+-- The archives' source identities: the same mailbox, calendar or address book imported by the
+-- same person in two tenants is two tenants' rows.
+ALTER TABLE "content_mail_messages" DROP CONSTRAINT "content_mail_messages_source_uid_key";
+--> statement-breakpoint
+ALTER TABLE "content_mail_messages" ADD CONSTRAINT "content_mail_messages_source_uid_key" UNIQUE ("tenant_id", "owner_id", "source", "folder", "uid");
+--> statement-breakpoint
+ALTER TABLE "content_calendar_events" DROP CONSTRAINT "content_calendar_events_uid_key";
+--> statement-breakpoint
+ALTER TABLE "content_calendar_events" ADD CONSTRAINT "content_calendar_events_uid_key" UNIQUE ("tenant_id", "owner_id", "source", "uid", "recurrence_id");
+--> statement-breakpoint
+ALTER TABLE "content_contacts" DROP CONSTRAINT "content_contacts_source_key";
+--> statement-breakpoint
+ALTER TABLE "content_contacts" ADD CONSTRAINT "content_contacts_source_key" UNIQUE ("tenant_id", "owner_id", "source", "external_id");
