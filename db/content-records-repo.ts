@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizz
 import type { Database } from './connection.js';
 import { visibleTo, type ContentReader, type SharingChange } from './content-visibility.js';
 import { contentCalendarEvents, contentContacts, contentMailMessages, contentTasks, crmContacts } from './schema/index.js';
+import { upsertOnTenantKey } from './upsert-on-tenant-key.js';
 import { isUuid } from './uuid.js';
 
 export type MailMessageRow = typeof contentMailMessages.$inferSelect;
@@ -20,9 +21,6 @@ export interface Page {
   offset: number;
 }
 
-/** `true` when the upsert inserted the row, `false` when it updated one already there (re-runs of an import). */
-const inserted = sql<boolean>`(xmax = 0)`;
-
 /**
  * Links an address-book card not yet linked to the oldest CRM contact with one of its emails, or
  * one of its phones once stripped of everything but digits and `+` (docs/crm.md, "Address book
@@ -40,18 +38,16 @@ async function linkCardToCrm(db: Database, cardId: string): Promise<void> {
 
 /**
  * The mail archive, calendar, contacts and tasks (db/schema/content.ts). Imports upsert on each
- * table's source identity, so a re-run updates what it finds instead of adding it twice.
+ * table's source identity in the tenant (migration 0038), so a re-run updates what it finds
+ * instead of adding it twice; `true` when the upsert inserted the row.
  */
 export function createContentRecordsRepo(db: Database) {
   const page = <T>(q: { limit(n: number): { offset(n: number): Promise<T[]> } }, p: Page) => q.limit(p.limit).offset(p.offset);
   return {
     mail: {
       async upsert(row: NewMailMessage): Promise<boolean> {
-        const { owner_id: _o, source: _s, folder: _f, uid: _u, ...changes } = row;
-        const [result] = await db.insert(contentMailMessages).values(row).onConflictDoUpdate({
-          target: [contentMailMessages.owner_id, contentMailMessages.source, contentMailMessages.folder, contentMailMessages.uid], set: changes,
-        }).returning({ inserted });
-        return result!.inserted;
+        const m = contentMailMessages;
+        return (await upsertOnTenantKey(db, m, row, [m.owner_id, m.source, m.folder, m.uid])).inserted;
       },
       async list(reader: ContentReader, filter: { folder?: string }, p: Page): Promise<MailMessageRow[]> {
         const where = and(visibleTo(contentMailMessages, reader), filter.folder ? eq(contentMailMessages.folder, filter.folder) : undefined);
@@ -73,12 +69,8 @@ export function createContentRecordsRepo(db: Database) {
         return result!;
       },
       async upsert(row: NewCalendarEvent): Promise<boolean> {
-        const { owner_id: _o, source: _s, uid: _u, recurrence_id: _r, ...changes } = row;
-        const [result] = await db.insert(contentCalendarEvents).values(row).onConflictDoUpdate({
-          target: [contentCalendarEvents.owner_id, contentCalendarEvents.source, contentCalendarEvents.uid, contentCalendarEvents.recurrence_id],
-          set: { ...changes, updated_at: new Date() },
-        }).returning({ inserted });
-        return result!.inserted;
+        const e = contentCalendarEvents;
+        return (await upsertOnTenantKey(db, e, row, [e.owner_id, e.source, e.uid, e.recurrence_id], e.updated_at)).inserted;
       },
       /** Events starting before `to` that end after `from`, plus every recurring one starting before `to` (expanded by the caller). */
       async inRange(reader: ContentReader, from: Date, to: Date): Promise<CalendarEventRow[]> {
@@ -99,12 +91,10 @@ export function createContentRecordsRepo(db: Database) {
     },
     contacts: {
       async upsert(row: NewContentContact): Promise<boolean> {
-        const { owner_id: _o, source: _s, external_id: _e, ...changes } = row;
-        const [result] = await db.insert(contentContacts).values(row).onConflictDoUpdate({
-          target: [contentContacts.owner_id, contentContacts.source, contentContacts.external_id], set: { ...changes, updated_at: new Date() },
-        }).returning({ inserted, id: contentContacts.id });
-        await linkCardToCrm(db, result!.id);
-        return result!.inserted;
+        const c = contentContacts;
+        const result = await upsertOnTenantKey(db, c, row, [c.owner_id, c.source, c.external_id], c.updated_at);
+        await linkCardToCrm(db, result.id);
+        return result.inserted;
       },
       async list(reader: ContentReader, p: Page): Promise<ContentContactRow[]> {
         return page(db.select().from(contentContacts).where(visibleTo(contentContacts, reader)).orderBy(asc(contentContacts.full_name), asc(contentContacts.id)).$dynamic(), p);

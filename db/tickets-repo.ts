@@ -37,9 +37,10 @@ export interface TicketPage {
 
 
 /**
- * Tickets, the only code that queries `attendance_tickets`. `ticket_number` comes
- * from the serial and is returned on create; the status a use case writes was checked against
- * attendance/tickets/ticket-status.ts, and {@link update} can insist the row still has the status read.
+ * Tickets, the only code that queries `attendance_tickets`. `ticket_number` is the tenant's next
+ * (the column's default, migration 0038) and is returned on create; the status a use case writes
+ * was checked against attendance/tickets/ticket-status.ts, and {@link update} can insist the row
+ * still has the status read.
  */
 export function createTicketsRepo(db: Database) {
   const t = attendanceTickets;
@@ -68,6 +69,7 @@ export function createTicketsRepo(db: Database) {
       return row;
     },
 
+    /** The tenant's ticket of that number: numbers repeat across tenants, and the policies show only the tenant's rows. */
     async getByNumber(ticketNumber: number): Promise<TicketRow | undefined> {
       const [row] = await db.select().from(t).where(eq(t.ticket_number, ticketNumber)).limit(1);
       return row;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { bots } from './bots.js';
 import { crmContacts } from './crm.js';
 import { sessions } from './sessions.js';
@@ -93,8 +93,8 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
 /**
- * A support ticket opened from a conversation. `ticket_number` is a serial per
- * installation, the number people quote; `customer_id` is the CRM contact. Categories (sales,
+ * A support ticket opened from a conversation. `ticket_number` is the number people quote,
+ * counted from 1 in each tenant; `customer_id` is the CRM contact. Categories (sales,
  * support, billing, technical) are not checked in SQL, so an installation may add its own.
  */
 export const attendanceTickets = pgTable(
@@ -102,7 +102,9 @@ export const attendanceTickets = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     session_id: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
-    ticket_number: serial('ticket_number').notNull().unique(),
+    // The tenant's next number (migration 0038: a counter row per tenant, taken in the inserting
+    // statement); unique with the tenant, a column drizzle's schema does not name.
+    ticket_number: integer('ticket_number').notNull().default(sql`switchboard_next_ticket_number()`),
     subject: text('subject').notNull(),
     description: text('description'),
     status: varchar('status', { length: 50, enum: TICKET_STATUSES }).notNull().default('open'),
@@ -127,6 +129,15 @@ export const attendanceTickets = pgTable(
     index('attendance_tickets_assigned_status_idx').on(t.assigned_to, t.status),
   ],
 );
+
+/**
+ * The last ticket number each tenant gave (migration 0038): one row per tenant, keyed by its
+ * `tenant_id`, a column drizzle's schema does not name. Only the database's
+ * `switchboard_next_ticket_number()`, the tickets' default, writes it.
+ */
+export const attendanceTicketNumbers = pgTable('attendance_ticket_numbers', {
+  last_number: integer('last_number').notNull(),
+});
 
 /**
  * Kinds of attendance event. Every KPI is computed from these: wait time from

@@ -45,7 +45,7 @@ export const contentFileVersions = pgTable('content_file_versions', {
   created_at: createdAt(),
 }, (t) => [unique('content_file_versions_file_version_key').on(t.file_id, t.version)]);
 
-/** The mail archive: one row per message of a source mailbox folder; (owner, source, folder, uid) is its identity. */
+/** The mail archive: one row per message of a source mailbox folder; (owner, source, folder, uid) is its identity in its tenant. */
 export const contentMailMessages = pgTable('content_mail_messages', {
   id: uuid('id').primaryKey().defaultRandom(),
   ...sharing(),
@@ -62,6 +62,7 @@ export const contentMailMessages = pgTable('content_mail_messages', {
   size: integer('size').notNull().default(0),
   created_at: createdAt(),
 }, (t) => [
+  // In the database the key leads with the tenant (migration 0038), a column drizzle's schema does not name.
   unique('content_mail_messages_source_uid_key').on(t.owner_id, t.source, t.folder, t.uid),
   index('content_mail_messages_owner_idx').on(t.owner_id, t.sent_at),
 ]);
@@ -86,6 +87,7 @@ export const contentCalendarEvents = pgTable('content_calendar_events', {
   created_at: createdAt(),
   updated_at: updatedAt(),
 }, (t) => [
+  // In the database the key leads with the tenant (migration 0038), a column drizzle's schema does not name.
   unique('content_calendar_events_uid_key').on(t.owner_id, t.source, t.uid, t.recurrence_id),
   index('content_calendar_events_range_idx').on(t.owner_id, t.starts_at),
 ]);
@@ -106,7 +108,10 @@ export const contentContacts = pgTable('content_contacts', {
   crm_contact_id: uuid('crm_contact_id').references(() => crmContacts.id, { onDelete: 'set null' }),
   created_at: createdAt(),
   updated_at: updatedAt(),
-}, (t) => [unique('content_contacts_source_key').on(t.owner_id, t.source, t.external_id)]);
+}, (t) => [
+  // In the database the key leads with the tenant (migration 0038), a column drizzle's schema does not name.
+  unique('content_contacts_source_key').on(t.owner_id, t.source, t.external_id),
+]);
 
 /** Tasks (`POST /api/tasks`): a title, optional notes and due date, open or done. */
 export const contentTasks = pgTable('content_tasks', {

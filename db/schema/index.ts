@@ -18,7 +18,7 @@ export {
   type ContactTier, type CampaignStatus, type CampaignChannel, type CampaignRecipientStatus,
 } from './crm.js';
 export {
-  attendanceQueues, attendanceQueueMembers, attendantProfiles, attendanceTickets, attendanceEvents,
+  attendanceQueues, attendanceQueueMembers, attendantProfiles, attendanceTickets, attendanceTicketNumbers, attendanceEvents,
   ATTENDANT_STATUSES, TICKET_STATUSES, TICKET_PRIORITIES, ATTENDANCE_EVENT_TYPES,
   type AttendantStatus, type TicketStatus, type TicketPriority, type AttendanceEventType,
 } from './attendance.js';

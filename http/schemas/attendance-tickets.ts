@@ -85,7 +85,7 @@ export const TicketSchema = z
   .object({
     id: z.uuid(),
     session_id: z.uuid(),
-    ticket_number: z.number().int().meta({ description: 'Serial per installation' }),
+    ticket_number: z.number().int().meta({ description: 'Counted from 1 in each tenant' }),
     subject: z.string(),
     description: z.string().nullable(),
     status: z.enum(TICKET_STATUSES),
