@@ -12,7 +12,7 @@ import { createLlmAnswers } from '../knowledge/index.js';
 import { createScriptHost } from '../script-host/index.js';
 import { filesByTenant } from './tenant-files.js';
 import type { AuthWiring } from './auth.js';
-import type { BotRegistry } from './bots.js';
+import type { BotRegistry } from './bot-registry.js';
 import { graphChannelSettings } from './channel-settings.js';
 import { providerChannelDeps } from './channels.js';
 import { wireCampaigns } from './crm.js';
@@ -72,7 +72,7 @@ export function wireConversations(deps: {
   // Each tenant's bytes under its own keys (docs/operations/tenants.md, "Files").
   const fileStore = filesByTenant(createFileStore(settings, infra.outbound));
   const contentRecords = createContentRecordsRepo(db);
-  const files = botDrives({ dataDir: settings.DATA_DIR, storage: fileStore, tenantOf: (id) => bots.find(id)?.tenantId });
+  const files = botDrives({ dataDir: settings.DATA_DIR, storage: fileStore, tenantOf: (id) => bots.tenantOf(id) });
   // A bot's drive by name; the web channel keeps visitors' uploads and its spoken replies there (docs/channels/web.md).
   const driveOf = (name: string) => {
     const bot = bots.named(name);
