@@ -117,7 +117,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     () => infra.tenants.each(() => notifications.service.recover()),
   ], logger);
   // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
-  const content = wireContent({ store: conversations.fileStore, database, mailer, idp: identityProvider, logger });
+  const content = wireContent({ store: conversations.fileStore, storageQuota: conversations.storageQuota, database, mailer, idp: identityProvider, logger });
   // Contacts, deals and pipeline stages of the bots' CRM (docs/crm.md).
   const crm = wireCrm({ database, bots });
   // The tenants, for the installation's operators (docs/operations/tenants.md, "Lifecycle").
