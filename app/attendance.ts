@@ -13,7 +13,7 @@ import {
 } from '../attendance/index.js';
 import { createAttendanceReportsRepo, createAttendanceWebhooksRepo, createCannedResponsesRepo, createTeamChatThreadsRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
-import type { BotRegistry } from './bots.js';
+import type { BotRegistry } from './bot-registry.js';
 import { cobrowseRecordings } from './cobrowse-recordings.js';
 import { teamChatSettings } from './channel-settings.js';
 import type { Conversations } from './conversations.js';

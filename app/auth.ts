@@ -5,7 +5,7 @@ import {
 import type { ProcessSettings } from '../config/index.js';
 import { createUsersRepo } from '../db/index.js';
 import type { Logger } from '../infra/logger.js';
-import type { BotRegistry } from './bots.js';
+import type { BotRegistry } from './bot-registry.js';
 import type { FirstStart } from './first-start-banner.js';
 import type { Infrastructure } from './infrastructure.js';
 import type { PublicUrl } from './public-url.js';

@@ -4,7 +4,7 @@ import { checkWorkchatSettings } from '../adapters/index.js';
 import { ensureDeclaredQueues, importAttendantFile } from '../attendance/index.js';
 import { loadBotPackages, type LoadedBotPackage } from '../config/index.js';
 import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, createTenantsRepo, type DatabaseHandle, type TenantRow } from '../db/index.js';
-import { currentTenant, DEFAULT_TENANT_ID, runAsTenant, scopedTenant } from '../tenancy/index.js';
+import { DEFAULT_TENANT_ID, runAsTenant } from '../tenancy/index.js';
 import { loadBotScripts, withLookaheadCache, type ScriptFolder } from '../script-host/index.js';
 import type { Logger } from '../infra/logger.js';
 import { workchatSettingsOf } from './channel-settings.js';
@@ -86,51 +86,4 @@ async function loadBotsOf(
     ready.push({ ...bot, id, tenantId: tenant.id, dialogs });
   }
   return ready;
-}
-
-/** The loaded bots, by id or by name: the one look-up every area's wiring goes through. */
-export interface BotRegistry {
-  readonly all: readonly RunnableBot[];
-  /** A bot by its id or its name (ports of areas that were handed either). */
-  find(idOrName: string): RunnableBot | undefined;
-  /**
-   * A bot by its name only: what public addresses name (`/api/channels/web/{bot}`, `/webhooks/{channel}/{bot}`).
-   * Names are unique in a tenant: inside a tenant's scope, that tenant's bot; outside any, the one
-   * bot of that name, or the default tenant's when several tenants use it (docs/operations/tenants.md, "Addresses").
-   */
-  named(name: string): RunnableBot | undefined;
-  /**
-   * The bots of the tenant the work at hand is for (the default tenant's outside any scope): what
-   * a request sees, so "the only bot" and a bot named by id are its tenant's
-   * (docs/operations/tenants.md, "Bots").
-   */
-  readonly ofTenant: { readonly all: readonly RunnableBot[]; find(idOrName: string): RunnableBot | undefined };
-}
-
-export function createBotRegistry(bots: readonly RunnableBot[]): BotRegistry {
-  const byTenantAndName = new Map(bots.map((b) => [`${b.tenantId}/${b.name}`, b]));
-  const byName = new Map<string, RunnableBot[]>();
-  for (const bot of bots) byName.set(bot.name, [...(byName.get(bot.name) ?? []), bot]);
-  const byId = new Map(bots.map((b) => [b.id, b]));
-  const named = (name: string): RunnableBot | undefined => {
-    const tenant = scopedTenant();
-    if (tenant !== undefined) return byTenantAndName.get(`${tenant}/${name}`);
-    const all = byName.get(name);
-    return all?.length === 1 ? all[0] : byTenantAndName.get(`${DEFAULT_TENANT_ID}/${name}`);
-  };
-  const find = (idOrName: string) => byId.get(idOrName) ?? named(idOrName);
-  const byTenant = new Map<string, RunnableBot[]>();
-  for (const bot of bots) byTenant.set(bot.tenantId, [...(byTenant.get(bot.tenantId) ?? []), bot]);
-  return {
-    all: bots,
-    find,
-    named,
-    ofTenant: {
-      get all() { return byTenant.get(currentTenant()) ?? []; },
-      find: (idOrName) => {
-        const bot = find(idOrName);
-        return bot?.tenantId === currentTenant() ? bot : undefined;
-      },
-    },
-  };
 }

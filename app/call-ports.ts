@@ -10,7 +10,7 @@ import type { FilesPort } from '../script-host/index.js';
 import { readFile } from 'node:fs/promises';
 import { NotFoundError } from '../infra/errors.js';
 import type { Logger } from '../infra/logger.js';
-import type { BotRegistry } from './bots.js';
+import type { BotRegistry } from './bot-registry.js';
 
 /** What attendance answers phone calls with (app/attendance.ts). */
 export interface AttendanceForCalls {

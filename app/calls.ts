@@ -9,7 +9,8 @@ import type { EventBus } from '../infra/events/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { RateLimiter } from '../infra/rate-limit/index.js';
 import { wavToPcm8k } from '../telephony/index.js';
-import type { BotRegistry, RunnableBot } from './bots.js';
+import type { BotRegistry } from './bot-registry.js';
+import type { RunnableBot } from './bots.js';
 
 /** The SIP channel, with its share in the calls of every instance when a registry was given. */
 export type PhoneCalls = RtcSipChannel & { readonly sharing?: CallSharing };

@@ -1,7 +1,7 @@
 import type { CobrowseRecordingFile, CobrowseRecordingStore } from '../attendance/index.js';
 import type { Engine } from '../engine/index.js';
 import type { FilesPort } from '../script-host/index.js';
-import type { BotRegistry } from './bots.js';
+import type { BotRegistry } from './bot-registry.js';
 
 /** The drive folder kept co-browses go to (docs/attendance/co-browse.md, "Storage"). */
 export const COBROWSE_DRIVE_FOLDER = 'cobrowse';

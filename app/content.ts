@@ -1,9 +1,8 @@
-import { createContentService, type FileStore } from '../content/index.js';
-import { createContentFilesRepo, createContentRecordsRepo, createTenantsRepo, type DatabaseHandle } from '../db/index.js';
+import { createContentService, type FileStore, type StorageQuota } from '../content/index.js';
+import { createContentFilesRepo, createContentRecordsRepo, type DatabaseHandle } from '../db/index.js';
 import type { IdentityProvider } from '../groups/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { Mailer } from '../infra/mail/index.js';
-import { currentTenant } from '../tenancy/index.js';
 
 /** Most groups of one user a share check considers (the identity provider's page). */
 const GROUPS_PER_USER = 500;
@@ -13,9 +12,8 @@ const GROUPS_PER_USER = 500;
  * by STORAGE_URL (made by the caller, since the bots' drives share it), the repositories, and group
  * memberships read from the identity provider.
  */
-export function wireContent(w: { store: FileStore; database: DatabaseHandle; mailer: Mailer; idp: IdentityProvider; logger: Logger }) {
+export function wireContent(w: { store: FileStore; storageQuota: StorageQuota; database: DatabaseHandle; mailer: Mailer; idp: IdentityProvider; logger: Logger }) {
   const { store } = w;
-  const tenants = createTenantsRepo(w.database.db);
   w.logger.info({ store: store.kind }, 'file store ready');
   const service = createContentService({
     files: createContentFilesRepo(w.database.db),
@@ -23,8 +21,8 @@ export function wireContent(w: { store: FileStore; database: DatabaseHandle; mai
     store,
     mailer: w.mailer,
     now: () => new Date(),
-    // The tenant the write runs for: its max_storage_bytes.
-    storageQuota: async () => (await tenants.findById(currentTenant()))?.max_storage_bytes ?? null,
+    // The tenant the write runs for: its max_storage_bytes, its files' and its bots' drives' bytes.
+    storageQuota: w.storageQuota,
     // An identity provider that fails grants no group shares for that request: the owner's and user shares still apply.
     groupsOf: async (userId) => {
       try {

@@ -12,7 +12,7 @@ import { createLlmAnswers } from '../knowledge/index.js';
 import { createScriptHost } from '../script-host/index.js';
 import { filesByTenant } from './tenant-files.js';
 import type { AuthWiring } from './auth.js';
-import type { BotRegistry } from './bots.js';
+import type { BotRegistry } from './bot-registry.js';
 import { graphChannelSettings } from './channel-settings.js';
 import { providerChannelDeps } from './channels.js';
 import { wireCampaigns } from './crm.js';
@@ -22,6 +22,7 @@ import { wireMeetings } from './meetings.js';
 import { createServiceMetrics } from './metrics.js';
 import type { PublicUrl } from './public-url.js';
 import { basicCapabilities, basicKnowledge, basicLlm, botDrives } from './script-host.js';
+import { tenantStorageQuota } from './storage-quota.js';
 import type { LanguageModels } from './language-models.js';
 
 /**
@@ -72,7 +73,9 @@ export function wireConversations(deps: {
   // Each tenant's bytes under its own keys (docs/operations/tenants.md, "Files").
   const fileStore = filesByTenant(createFileStore(settings, infra.outbound));
   const contentRecords = createContentRecordsRepo(db);
-  const files = botDrives({ dataDir: settings.DATA_DIR, storage: fileStore, tenantOf: (id) => bots.find(id)?.tenantId });
+  // Its max_storage_bytes counts the bots' drives with its files: a drive write past it is refused (docs/operations/tenants.md, "Quotas").
+  const storageQuota = tenantStorageQuota({ db, dataDir: settings.DATA_DIR, storage: fileStore, bots: () => bots.ofTenant.all });
+  const files = botDrives({ dataDir: settings.DATA_DIR, storage: fileStore, tenantOf: (id) => bots.tenantOf(id), quota: storageQuota });
   // A bot's drive by name; the web channel keeps visitors' uploads and its spoken replies there (docs/channels/web.md).
   const driveOf = (name: string) => {
     const bot = bots.named(name);
@@ -147,7 +150,7 @@ export function wireConversations(deps: {
     if (adapter) engine.screen(channel, createProfileScreen({ adapter, logger }));
   }
   const meetings = meetingRooms.service(engine);
-  return { engine, scriptHost, campaigns, adapters, providerChannels, voiceFor, driveLinks, files, driveOf, webUploads, meetings, metrics, fileStore, sessions: sessionsRepo, messages };
+  return { engine, scriptHost, campaigns, adapters, providerChannels, voiceFor, driveLinks, files, driveOf, webUploads, meetings, metrics, fileStore, storageQuota, sessions: sessionsRepo, messages };
 }
 
 export type Conversations = ReturnType<typeof wireConversations>;

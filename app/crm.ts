@@ -7,7 +7,7 @@ import type { EachTenant, JobQueue } from '../infra/jobs/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { RateLimiter } from '../infra/rate-limit/index.js';
 import type { ContactsPort } from '../script-host/index.js';
-import type { BotRegistry } from './bots.js';
+import type { BotRegistry } from './bot-registry.js';
 
 /** The crm area's wiring (docs/crm.md): its service on the database's CRM repository and the loaded bots. */
 export interface CrmWiring {

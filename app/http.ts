@@ -21,7 +21,7 @@ import type { Logger } from '../infra/logger.js';
 import type { TenantsApi } from '../tenants/index.js';
 import type { AttendanceWiring } from './attendance.js';
 import type { AuthWiring } from './auth.js';
-import type { BotRegistry } from './bots.js';
+import type { BotRegistry } from './bot-registry.js';
 import type { Conversations } from './conversations.js';
 import type { identityRoutes } from './identity.js';
 import type { Infrastructure } from './infrastructure.js';

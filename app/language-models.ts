@@ -1,5 +1,5 @@
 import { createLlmClients, type ToolCallingClient } from '../infra/llm/index.js';
-import type { BotRegistry } from './bots.js';
+import type { BotRegistry } from './bot-registry.js';
 
 /** A bot's language model (config llm-*), by bot id: attendant assist and the BASIC LLM keyword share it. */
 export type LanguageModels = (botId: string) => ToolCallingClient | undefined;

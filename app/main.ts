@@ -10,7 +10,8 @@ import type { Logger } from '../infra/logger.js';
 import { perTenantLimits } from '../infra/rate-limit/index.js';
 import { wireAttendance } from './attendance.js';
 import { wireAuth } from './auth.js';
-import { createBotRegistry, prepareBots, type RunnableBot } from './bots.js';
+import { createBotRegistry } from './bot-registry.js';
+import { prepareBots, type RunnableBot } from './bots.js';
 import type { FirstStart } from './first-start-banner.js';
 import { wireContent } from './content.js';
 import { startCampaigns, wireCrm } from './crm.js';
@@ -116,7 +117,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     () => infra.tenants.each(() => notifications.service.recover()),
   ], logger);
   // Files, mail, calendar, contacts and tasks (docs/content.md); group shares read memberships from the identity provider.
-  const content = wireContent({ store: conversations.fileStore, database, mailer, idp: identityProvider, logger });
+  const content = wireContent({ store: conversations.fileStore, storageQuota: conversations.storageQuota, database, mailer, idp: identityProvider, logger });
   // Contacts, deals and pipeline stages of the bots' CRM (docs/crm.md).
   const crm = wireCrm({ database, bots });
   // The tenants, for the installation's operators (docs/operations/tenants.md, "Lifecycle").

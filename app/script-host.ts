@@ -5,7 +5,7 @@ import type { GraphAdapter, SmsAdapter } from '../adapters/index.js';
 import { createUser, type PasswordHasher, type UserDirectory } from '../auth/index.js';
 import { listBotAttendants, publishBotEvent, textSentiment, type AttendanceRepositories, type EnqueueWebhookDeps } from '../attendance/index.js';
 import type { BotConfig } from '../config/index.js';
-import { createScriptDraft, createScriptTask, createStoreDrive, mailboxReader, type FileStore } from '../content/index.js';
+import { createScriptDraft, createScriptTask, createStoreDrive, mailboxReader, quotaDrive, type FileStore, type StorageQuota } from '../content/index.js';
 import { createKnowledgeRepo, type ContentRecordsRepo, type Database, type KnowledgeRepo, type MetricsRepo, type TaskRow } from '../db/index.js';
 import { PermanentDeliveryError } from '../engine/index.js';
 import {
@@ -146,11 +146,24 @@ function campaignKeyword(campaigns: Pick<Campaigns, 'keywords'>): ScriptCapabili
  * app/tenant-files.ts), so bots of the same name in two tenants never share one
  * (docs/operations/tenants.md, "Files").
  */
-export function botDrives(deps: { dataDir: string; storage?: FileStore; tenantOf?: (botId: string) => string | undefined }): FilesPort {
-  const { storage } = deps;
-  return storage?.kind === 's3'
-    ? (bot) => createStoreDrive(storage, `${bot.name}.gbdrive`)
-    : (bot) => createFolderFileStore(path.join(deps.dataDir, 'drive', ...tenantFolder(deps.tenantOf?.(bot.id)), `${bot.name}.gbdrive`));
+export function botDrives(deps: {
+  dataDir: string; storage?: FileStore; tenantOf?: (botId: string) => string | undefined;
+  /** With it, every write counts against the tenant's max_storage_bytes (docs/operations/tenants.md, "Quotas"). */
+  quota?: StorageQuota;
+}): FilesPort {
+  const { storage, quota } = deps;
+  const drive: FilesPort = storage?.kind === 's3'
+    ? (bot) => createStoreDrive(storage, driveFolder(bot.name))
+    : (bot) => createFolderFileStore(localDrivePath(deps.dataDir, deps.tenantOf?.(bot.id), bot.name));
+  return quota ? (bot) => quotaDrive(drive(bot), driveFolder(bot.name), quota) : drive;
+}
+
+/** A bot's drive: the folder `<bot>.gbdrive`, or the objects under that prefix in the bucket. */
+export const driveFolder = (botName: string) => `${botName}.gbdrive`;
+
+/** Where a bot's drive is under the data directory: `drive/<bot>.gbdrive`, in its tenant's folder for a tenant other than the default one. */
+export function localDrivePath(dataDir: string, tenantId: string | undefined, botName: string): string {
+  return path.join(dataDir, 'drive', ...tenantFolder(tenantId), driveFolder(botName));
 }
 
 /** A task as the script sees it: `{success, id, title, notes, due_at, status, owner_id}`, dates as ISO text. */

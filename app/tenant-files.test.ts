@@ -19,6 +19,7 @@ function memoryStore(): FileStore & { keys(): string[] } {
     get: async (key) => objects.get(key),
     delete: async (key) => void objects.delete(key),
     list: async (prefix) => [...objects.keys()].filter((k) => k.startsWith(prefix)).sort(),
+    sizes: async (prefix) => new Map([...objects].filter(([k]) => k.startsWith(prefix)).map(([k, o]) => [k, o.bytes.length])),
     ping: async () => undefined,
     keys: () => [...objects.keys()].sort(),
   };
@@ -52,6 +53,9 @@ test("a listing shows the tenant's own keys as it wrote them; the default tenant
     expect(await files.list('bot.gbdrive/')).toEqual(['bot.gbdrive/y.txt']);
   });
   expect(await files.list('')).toEqual(['bot.gbdrive/x.txt', 'tenants/readme.txt']);
+  // The sizes the storage quota counts, the same way.
+  expect(await runAsTenant(ACME, () => files.sizes('bot.gbdrive/'))).toEqual(new Map([['bot.gbdrive/y.txt', 4]]));
+  expect(await files.sizes('')).toEqual(new Map([['bot.gbdrive/x.txt', 7], ['tenants/readme.txt', 43]]));
 });
 
 test('bots of the same name in two tenants have a drive each under the data directory', async () => {

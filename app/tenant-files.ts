@@ -24,6 +24,11 @@ export function filesByTenant(store: FileStore): FileStore {
       const keys = await store.list(own + keyPrefix);
       return own ? keys.map((key) => key.slice(own.length)) : keys.filter((key) => !TENANT_KEY.test(key));
     },
+    async sizes(keyPrefix) {
+      const own = prefix();
+      const sizes = await store.sizes(own + keyPrefix);
+      return new Map([...sizes].flatMap(([key, size]) => (own ? [[key.slice(own.length), size]] : TENANT_KEY.test(key) ? [] : [[key, size]])));
+    },
     ping: () => store.ping(),
   };
 }

@@ -2,7 +2,7 @@ import type { TenantMemberships } from '../auth/index.js';
 import { createTenantsRepo, type DatabaseHandle } from '../db/index.js';
 import type { TenantLookup } from '../http/tenant-address.js';
 import { DEFAULT_TENANT_ID } from '../tenancy/index.js';
-import type { BotRegistry } from './bots.js';
+import type { BotRegistry } from './bot-registry.js';
 
 /** How long a tenant's status is trusted before it is read again: a suspension takes effect within it. */
 const STATUS_TTL_MS = 5_000;

@@ -1,7 +1,7 @@
 import type { ContentFilesRepo, ContentRecordsRepo } from '../db/index.js';
 import type { Mailer } from '../infra/mail/index.js';
 import { createActorResolver, type GroupsOfUser } from './content-actor.js';
-import type { FileStore } from './files/index.js';
+import type { FileStore, StorageQuota } from './files/index.js';
 import { shareRecord, type ShareableKind, type ShareableStore } from './sharing/share-record.js';
 
 /** What the content area is built from at the composition root (app/main.ts). */
@@ -13,8 +13,8 @@ export interface ContentWiring {
   /** The groups a user belongs to at the identity provider (group shares). */
   groupsOf: GroupsOfUser;
   now: () => Date;
-  /** The scope's tenant's storage quota (docs/operations/tenants.md, "Quotas"). */
-  storageQuota: () => Promise<number | null>;
+  /** The scope's tenant's storage quota, its files' and its bots' drives' bytes (docs/operations/tenants.md, "Quotas"). */
+  storageQuota: StorageQuota;
 }
 
 /**

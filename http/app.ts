@@ -128,7 +128,7 @@ export interface AppDeps {
   attendantCalls?: AttendantCalls;
   /** With several instances: where a conversation's call lives when not here (docs/operations/kamailio.md). */
   callHolders?: CallHolders;
-  /** A bot's name from its id or name, for the routes that take either. */
+  /** A bot's name from its id or name, for the routes that take either: the request's tenant's bots only (undefined for another's). */
   botName?: (idOrName: string) => string | undefined;
   /** The tenant lifecycle, for operators (docs/operations/tenants.md, "Lifecycle"); its routes are absent without it. */
   tenants?: TenantsApi;

@@ -24,6 +24,12 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** The keys that start with `prefix`, sorted. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * The size in bytes of each object whose key starts with `prefix`, by key: what a tenant's
+   * `max_storage_bytes` counts of its bots' drives, which have no index rows to sum
+   * (docs/operations/tenants.md, "Quotas").
+   */
+  sizes(prefix: string): Promise<Map<string, number>>;
   /** Readiness: resolves when the store can be reached. */
   ping(): Promise<void>;
 }

@@ -5,6 +5,8 @@ export { createS3Client, createS3FileStore, type S3StoreSettings } from './s3-fi
 export { createFileStore, type FileStoreSettings } from './create-file-store.js';
 export type { FilesDeps } from './files-deps.js';
 export { writeFile, type WriteFileInput } from './write-file.js';
+export { assertStorageRoom, type StorageQuota, type StorageWrite } from './storage-quota.js';
+export { quotaDrive } from './drive-quota.js';
 export { readFile, listFileVersions, type ReadFile } from './read-file.js';
 export { listFiles, type FolderListing } from './list-files.js';
 export { filePath, folderOf } from './file-path.js';

@@ -11,6 +11,18 @@ export function createLocalFileStore(root: string): FileStore {
   const objectPath = (key: string) => path.join(root, 'objects', ...segments(key));
   const metaPath = (key: string) => `${path.join(root, 'meta', ...segments(key))}.json`;
   const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+  const keysUnder = async (prefix: string): Promise<string[]> => {
+    const base = path.join(root, 'objects');
+    try {
+      const entries = await readdir(base, { recursive: true, withFileTypes: true });
+      return entries.filter((e) => e.isFile())
+        .map((e) => path.relative(base, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+        .filter((key) => key.startsWith(prefix));
+    } catch (error) {
+      if (missing(error)) return [];
+      throw error;
+    }
+  };
   return {
     kind: 'local',
     async put(key, object) {
@@ -33,16 +45,16 @@ export function createLocalFileStore(root: string): FileStore {
       await rm(metaPath(key), { force: true });
     },
     async list(prefix) {
-      const base = path.join(root, 'objects');
-      try {
-        const entries = await readdir(base, { recursive: true, withFileTypes: true });
-        return entries.filter((e) => e.isFile())
-          .map((e) => path.relative(base, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-          .filter((key) => key.startsWith(prefix)).sort();
-      } catch (error) {
-        if (missing(error)) return [];
-        throw error;
+      return (await keysUnder(prefix)).sort();
+    },
+    async sizes(prefix) {
+      const sizes = new Map<string, number>();
+      for (const key of await keysUnder(prefix)) {
+        // An object deleted since the listing is no longer there to count.
+        const info = await stat(objectPath(key)).catch((error: unknown) => (missing(error) ? undefined : Promise.reject(error)));
+        if (info) sizes.set(key, info.size);
       }
+      return sizes;
     },
     async ping() {
       await mkdir(root, { recursive: true });

@@ -40,6 +40,18 @@ export function createS3FileStore(settings: S3StoreSettings, given?: S3Client): 
   // The client and the SDK's command classes, loaded once with the first call.
   let opened: Promise<{ client: S3Client; sdk: typeof S3Sdk }> | undefined;
   const open = () => (opened ??= Promise.all([given ?? createS3Client(settings), loadSdk()]).then(([client, sdk]) => ({ client, sdk })));
+  /** The objects under `prefix` with their sizes, page by page (a listing gives both). */
+  const listed = async (prefix: string): Promise<Map<string, number>> => {
+    const { client, sdk } = await open();
+    const sizes = new Map<string, number>();
+    let token: string | undefined;
+    do {
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const item of page.Contents ?? []) if (item.Key) sizes.set(item.Key, item.Size ?? 0);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return sizes;
+  };
   return {
     kind: 's3',
     async put(key, object) {
@@ -62,16 +74,9 @@ export function createS3FileStore(settings: S3StoreSettings, given?: S3Client): 
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async list(prefix) {
-      const { client, sdk } = await open();
-      const keys: string[] = [];
-      let token: string | undefined;
-      do {
-        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
-        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return keys.sort();
+      return [...(await listed(prefix)).keys()].sort();
     },
+    sizes: (prefix) => listed(prefix),
     async ping() {
       const { client, sdk } = await open();
       await client.send(new sdk.HeadBucketCommand({ Bucket }));

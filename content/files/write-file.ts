@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ContentFileRow, ContentFileVersionRow } from '../../db/index.js';
-import { ConflictError, ValidationError } from '../../infra/errors.js';
+import { ValidationError } from '../../infra/errors.js';
 import { DEFAULT_MEDIA_TYPE, normalizeMediaType } from '../../infra/media-type.js';
 import { assertMayChange, type ContentActor } from '../content-actor.js';
 import { versionKey } from './file-store.js';
 import { filePath, folderOf } from './file-path.js';
 import type { FilesDeps } from './files-deps.js';
+import { assertStorageRoom } from './storage-quota.js';
 
 export interface WriteFileInput {
   actor: ContentActor;
@@ -42,7 +43,7 @@ export async function writeFile(deps: FilesDeps, input: WriteFileInput): Promise
     const same = latest && latest.sha256 === sha256 && latest.content_type === contentType && sameMetadata(latest.metadata, metadata);
     if (latest && same) return { file: existing, version: latest, written: false };
   }
-  await assertStorageRoom(deps, input.bytes.length);
+  await assertStorageRoom(deps.storageQuota, { adding: input.bytes.length });
   const next = (existing?.version ?? 0) + 1;
   const storageKey = versionKey(path, next);
   // Bytes first: a crash before the index row leaves an unreferenced object, never a row without bytes.
@@ -53,19 +54,6 @@ export async function writeFile(deps: FilesDeps, input: WriteFileInput): Promise
     ...(input.created_at ? { created_at: input.created_at } : {}),
   });
   return { ...result, written: true };
-}
-
-/**
- * Every version's bytes count against the tenant's `max_storage_bytes` (docs/operations/tenants.md,
- * "Quotas"): a write that would pass it is refused, 409 `quota_exceeded`, before anything is stored.
- */
-async function assertStorageRoom(deps: FilesDeps, adding: number): Promise<void> {
-  const limit = (await deps.storageQuota?.()) ?? null;
-  if (limit === null) return;
-  const used = await deps.files.storedBytes();
-  if (used + adding > limit) {
-    throw new ConflictError(`The tenant's files would take ${used + adding} bytes, over its max_storage_bytes of ${limit}`, 'quota_exceeded', { quota: 'max_storage_bytes', limit, used });
-  }
 }
 
 function contentTypeOf(given: string | undefined): string {

@@ -21,10 +21,15 @@ export function callRoutes(deps: { calls?: OutboundCalls; botName: (idOrName: st
     defineRoute({
       method: 'post', path: '/api/calls', summary: 'A bot calls a number: answered, the call runs the bot\'s dialog as an inbound call does', tag: TAG, access: ACCESS,
       body: StartCallRequestSchema, status: 202, response: { description: 'Placed: the call is ringing', schema: CallSchema }, errors: [403, 404, 409, 429],
-      handle: ({ body }) => calls().start({
-        bot: deps.botName(body.bot) ?? body.bot, to: body.to,
-        ...(body.from ? { from: body.from } : {}), ...(body.ring_seconds ? { ringSeconds: body.ring_seconds } : {}),
-      }),
+      handle: ({ body }) => {
+        const outbound = calls();
+        // Another tenant's bot is no bot here, as an unknown one (docs/operations/tenants.md, "Bots").
+        const bot = deps.botName(body.bot);
+        if (bot === undefined) throw new NotFoundError(`Bot ${body.bot} does not take phone calls (sip-enabled)`);
+        return outbound.start({
+          bot, to: body.to, ...(body.from ? { from: body.from } : {}), ...(body.ring_seconds ? { ringSeconds: body.ring_seconds } : {}),
+        });
+      },
     }),
     defineRoute({
       method: 'get', path: '/api/calls/:id', summary: 'A bot\'s call: ringing, answered, ended (why) or failed (the SIP status)', tag: TAG, access: ACCESS,

@@ -75,7 +75,8 @@ export function webChannelRoutes(web: WebChannel) {
       rawBody: { description: 'The file\'s bytes; Content-Type gives its media type (application/octet-stream when absent)' },
       status: 201,
       response: { description: 'The file, kept in the bot\'s drive, and its signed link', schema: WebUploadAnswerSchema },
-      errors: [401, 404, 429],
+      // 409 quota_exceeded: the bot's tenant has no room for it (docs/operations/tenants.md, "Quotas").
+      errors: [401, 404, 409, 429],
       handle: ({ params: { bot }, query, req }) => web.upload({
         bot,
         session_token: bearerOf(req),

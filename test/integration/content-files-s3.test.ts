@@ -52,6 +52,8 @@ describe.each([
     await store.delete('contract/a/b.bin@v1');
     expect(await store.get('contract/a/b.bin@v1')).toBeUndefined();
     expect(await store.list('contract/')).toEqual(['contract/a/b.bin@v2', 'contract/c.txt@v1']);
+    expect(await store.sizes('contract/')).toEqual(new Map([['contract/a/b.bin@v2', 3], ['contract/c.txt@v1', 1]]));
+    expect(await store.sizes('contract/none/')).toEqual(new Map());
   });
 });
 

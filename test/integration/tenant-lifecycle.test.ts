@@ -5,12 +5,13 @@ import { gunzipSync } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { createTenantsApi, type TenantsApi } from '../../tenants/index.js';
+import { tenantStorageQuota } from '../../app/storage-quota.js';
 import { filesByTenant } from '../../app/tenant-files.js';
 import { createLocalFileStore, writeFile, type FileStore } from '../../content/index.js';
 import { rowsOf, type DatabaseHandle } from '../../db/connection.js';
 import { createBotsRepo, createContentFilesRepo, createTenantsRepo, createUsersRepo } from '../../db/index.js';
 import { messages, sessions, tenantMemberships, tenants } from '../../db/schema/index.js';
-import { currentTenant, runAsTenant } from '../../tenancy/index.js';
+import { runAsTenant } from '../../tenancy/index.js';
 import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-databases.js';
 
 /**
@@ -108,7 +109,7 @@ describe.each(drivers)('tenant lifecycle on %s', (_name, open) => {
 
   test("a tenant's files count against its max_storage_bytes, its own bytes only; a write past it is 409 quota_exceeded and stores nothing", async () => {
     const files = createContentFilesRepo(h.db);
-    const deps = { files, store, storageQuota: async () => (await createTenantsRepo(h.db).findById(currentTenant()))?.max_storage_bytes ?? null };
+    const deps = { files, store, storageQuota: tenantStorageQuota({ db: h.db, dataDir: storeDir, storage: store, bots: () => [] }) };
     const write = (tenantId: string, name: string, text: string) => runAsTenant(tenantId, () => writeFile(deps, {
       actor: { user_id: ownerId, admin: true, groups: [] }, path: `quota/${name}`, bytes: Buffer.from(text), content_type: 'text/plain',
     }));
