@@ -34,7 +34,12 @@ export function callRoutes(deps: { calls?: OutboundCalls; botName: (idOrName: st
     defineRoute({
       method: 'get', path: '/api/calls/:id', summary: 'A bot\'s call: ringing, answered, ended (why) or failed (the SIP status)', tag: TAG, access: ACCESS,
       params: CallParamsSchema, response: { description: 'The call', schema: CallSchema }, errors: [404],
-      handle: async ({ params }) => calls().get(params.id),
+      handle: async ({ params }) => {
+        const call = calls().get(params.id);
+        // A call of another tenant's bot is no call here (docs/operations/tenants.md, "Bots").
+        if (deps.botName(call.bot) === undefined) throw new NotFoundError(`No call ${params.id} on this instance`);
+        return call;
+      },
     }),
   ];
 }
