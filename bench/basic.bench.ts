@@ -5,6 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CompiledScript, DialogState, EffectHost, ScriptLibrary, TurnResult } from '../basic-interpreter/index.js';
+import type * as Main from '../app/main.js';
+import type * as Config from '../config/index.js';
+import type * as Logger from '../infra/logger.js';
 import { compileTimes, describeCompileTimes } from './basic-compile.js';
 import { builtInterpreter, importBuilt } from './built.js';
 import { ensureBuilt } from './ensure-build.js';
@@ -159,9 +162,9 @@ function interpreterShare(profile: Profiler.Profile): { share: number; busyMs: n
 
 async function webTurnShare(): Promise<{ share: number; cpuPerTurnMs: number; database: string }> {
   const [{ startService }, { readProcessSettings }, { createLogger }] = await Promise.all([
-    importBuilt<typeof import('../app/main.js')>('app/main.js'),
-    importBuilt<typeof import('../config/index.js')>('config/index.js'),
-    importBuilt<typeof import('../infra/logger.js')>('infra/logger.js'),
+    importBuilt<typeof Main>('app/main.js'),
+    importBuilt<typeof Config>('config/index.js'),
+    importBuilt<typeof Logger>('infra/logger.js'),
   ]);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-bench-basic-'));
   const botsDir = path.join(dataDir, 'bots');

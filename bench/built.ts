@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type * as Interpreter from '../basic-interpreter/index.js';
 
 /**
  * A module of the build (`dist/`, brought up to date by ensure-build.ts), typed as its source by
@@ -12,4 +13,4 @@ export function importBuilt<Module>(fromRoot: string): Promise<Module> {
 }
 
 /** The built BASIC interpreter. */
-export const builtInterpreter = () => importBuilt<typeof import('../basic-interpreter/index.js')>('basic-interpreter/index.js');
+export const builtInterpreter = () => importBuilt<typeof Interpreter>('basic-interpreter/index.js');
