@@ -118,7 +118,10 @@ export async function serveHttp(deps: {
       waits: (request) => engine.awaitsSignIn(request),
       signIn: (input) => signInToBot({ users: auth.users, passwords: auth.passwords, throttle: auth.loginThrottle, complete: completeSignIn }, input),
       // Or through the organization's identity provider, when a bot configures one (OIDC federation): its callback's token.
-      federationOf: (bot) => deps.identity.oidc?.federations.find(bot)?.bot,
+      federationOf: (name) => {
+        const bot = bots.named(name);
+        return bot && deps.identity.oidc?.federations.find(bot.name, bot.tenantId)?.bot;
+      },
       signInWithToken: (input) => signInToBotWithToken({ users: auth.users, tokens: auth.tokens, complete: completeSignIn }, input),
     },
     // CREATE SITE's pages, public and sandboxed (docs/content.md, "Sites").

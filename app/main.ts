@@ -123,7 +123,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
   // The tenants, for the installation's operators (docs/operations/tenants.md, "Lifecycle").
   const tenants = wireTenants({ database, store: conversations.fileStore });
   const identity = identityRoutes({
-    bots: bots.all, users: auth.users, groups: identityProvider, tokens: auth.tokens, secret: auth.secret, publicUrl, fetch: infra.fetch,
+    bots: bots.all, database, users: auth.users, groups: identityProvider, tokens: auth.tokens, secret: auth.secret, publicUrl, fetch: infra.fetch,
   });
 
   const http = await serveHttp({ settings, infra, auth, bots, conversations, attendance, notifications, groups, content, crm, tenants, identity, publicUrl, logger, ...(phoneCalls ? { calls: phoneCalls.outbound, browserCalls: phoneCalls.browser } : {}), ...(phoneCalls?.sharing && callHolders ? { callHolders } : {}) });

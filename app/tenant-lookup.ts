@@ -23,15 +23,14 @@ export function createTenantLookup(database: DatabaseHandle, bots: BotRegistry, 
     cached.set(key, { at: now(), tenant });
     return tenant;
   };
+  const byId = (id: string) => read(`id:${id}`, () => repo.findById(id));
   return {
     bySlug: (slug) => read(`slug:${slug}`, () => repo.findBySlug(slug)),
+    byId,
     ofBot(name) {
       const bot = bots.named(name);
       if (!bot || bot.tenantId === DEFAULT_TENANT_ID) return undefined;
-      return {
-        id: bot.tenantId,
-        status: async () => (await read(`id:${bot.tenantId}`, () => repo.findById(bot.tenantId)))?.status ?? 'suspended',
-      };
+      return { id: bot.tenantId, status: async () => (await byId(bot.tenantId))?.status ?? 'suspended' };
     },
   };
 }

@@ -9,7 +9,7 @@ import { testPasswords } from '../test/support/test-passwords.js';
 const PASSWORD = 'alice-password-1';
 const alicePromise = testPasswords.hash(PASSWORD).then((password_hash): UserRecord => ({
   id: '5f0c9a52-3d1e-4c11-9a59-0d1f3b2c4e01', username: 'alice', email: 'alice@example.test', password_hash, roles: [],
-  is_active: true, is_admin: false, display_name: '', phone: null, department: null, source: 'local', external_id: null,
+  is_active: true, is_admin: false, display_name: '', phone: null, department: null, source: 'local', external_id: null, directory_tenant_id: null,
   must_change_password: false, federated_at: null, created_at: new Date(0), updated_at: new Date(0),
 }));
 

@@ -2,6 +2,7 @@
 export { openDatabase, listTables, type Database, type DatabaseHandle, type OpenDatabaseOptions } from './connection.js';
 export { createUsersRepo, type UsersRepo, type UserRow, type UserChanges, type UserMatch } from './users-repo.js';
 export { createTenantUsersRepo } from './tenant-users-repo.js';
+export { createDirectoryUsersRepo, type DirectoryUsersRepo } from './directory-users-repo.js';
 export { createBotsRepo, type BotsRepo, type BotRow } from './bots-repo.js';
 export { createBotDataRepo, type BotDataRepo, type TableChange, type TableChangeRecorder } from './bot-data-repo.js';
 /** Pending runs of the bots' ON INSERT/UPDATE/DELETE OF handlers, written with the table change. */

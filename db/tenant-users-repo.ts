@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { nonDefaultTenant } from '../tenancy/index.js';
 import type { Database } from './connection.js';
 import { tenantMemberships, users } from './schema/index.js';
+import { createDirectoryUsersRepo } from './directory-users-repo.js';
 import { createUsersRepo, type UserRow } from './users-repo.js';
 
 /**
@@ -10,7 +11,9 @@ import { createUsersRepo, type UserRow } from './users-repo.js';
  * its members, each with the roles of its membership. Users are the installation's (a person may
  * belong to several tenants), so the table has no policy: this view is what keeps a tenant's
  * attendance from offering its conversations to another tenant's attendants, and a tenant's
- * admin from listing another's people. The writes are the users repository's own.
+ * admin from listing another's people. A name is looked up in the tenant's own directory first
+ * (its SCIM and LDAP accounts, db/directory-users-repo.ts), then among the installation's accounts
+ * that are its members. The writes are the users repository's own.
  */
 export function createTenantUsersRepo(db: Database) {
   const all = createUsersRepo(db);
@@ -25,6 +28,11 @@ export function createTenantUsersRepo(db: Database) {
       .where(and(eq(tenantMemberships.tenant_id, tenant), eq(tenantMemberships.user_id, found.id)));
     return row && asMember({ user: found, roles: row.roles });
   };
+  /** The scope's tenant's own directory; none in the default tenant, whose accounts are the installation's. */
+  const ownDirectory = () => {
+    const tenant = nonDefaultTenant();
+    return tenant === undefined ? undefined : createDirectoryUsersRepo(db, tenant);
+  };
   return {
     ...all,
     async list(): Promise<UserRow[]> {
@@ -33,8 +41,8 @@ export function createTenantUsersRepo(db: Database) {
       return (await memberRows(tenant).orderBy(asc(users.created_at), asc(users.username))).map(asMember);
     },
     findById: async (id: string) => ifMember(await all.findById(id)),
-    findByLogin: async (identifier: string) => ifMember(await all.findByLogin(identifier)),
-    findByEmail: async (email: string) => ifMember(await all.findByEmail(email)),
-    findByExternalId: async (externalId: string) => ifMember(await all.findByExternalId(externalId)),
+    findByLogin: async (identifier: string) => (await ownDirectory()?.findByLogin(identifier)) ?? ifMember(await all.findByLogin(identifier)),
+    findByEmail: async (email: string) => (await ownDirectory()?.findByEmail(email)) ?? ifMember(await all.findByEmail(email)),
+    findByExternalId: async (externalId: string) => (await ownDirectory()?.findByExternalId(externalId)) ?? ifMember(await all.findByExternalId(externalId)),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from './connection.js';
 import { isUuid } from './uuid.js';
@@ -19,14 +19,37 @@ export interface UserMatch {
   ids?: string[];
 }
 
-/** The only code that queries the users table. */
+/**
+ * The installation's accounts, as opposed to those of a tenant's own directory
+ * (db/directory-users-repo.ts): the only ones a look-up by name, a match or the list finds here.
+ */
+const installation = isNull(users.directory_tenant_id);
+
+/** The conditions of a `UserMatch` but its role, which a tenant's directory reads from the membership. */
+export function matchConditions(m: Omit<UserMatch, 'role'>): (SQL | undefined)[] {
+  const lower = (column: AnyPgColumn, value: string) => eq(sql`lower(${column})`, value.toLowerCase());
+  return [
+    m.username !== undefined ? lower(users.username, m.username) : undefined,
+    m.email !== undefined ? lower(users.email, m.email) : undefined,
+    m.display_name !== undefined ? lower(users.display_name, m.display_name) : undefined,
+    m.external_id !== undefined ? eq(users.external_id, m.external_id) : undefined,
+    m.source !== undefined ? eq(users.source, m.source) : undefined,
+    m.ids !== undefined ? (m.ids.filter(isUuid).length ? inArray(users.id, m.ids.filter(isUuid)) : sql`false`) : undefined,
+  ];
+}
+
+/**
+ * The only code that queries the users table for the installation's accounts: by name, by match
+ * and in the list only those (a tenant's directory keeps its own, docs/operations/tenants.md,
+ * "Identity"); by id any account, since an id names one account wherever it was provisioned.
+ */
 export function createUsersRepo(db: Database) {
   return {
     async findByLogin(identifier: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select()
         .from(users)
-        .where(or(eq(sql`lower(${users.username})`, identifier.toLowerCase()), eq(sql`lower(${users.email})`, identifier.toLowerCase())))
+        .where(and(installation, or(eq(sql`lower(${users.username})`, identifier.toLowerCase()), eq(sql`lower(${users.email})`, identifier.toLowerCase()))))
         .limit(1);
       return row;
     },
@@ -39,36 +62,27 @@ export function createUsersRepo(db: Database) {
     /** Usernames and emails are compared regardless of case. */
     async findByUsernameOrEmail(username: string, email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users)
-        .where(or(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(sql`lower(${users.email})`, email.toLowerCase()))).limit(1);
+        .where(and(installation, or(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(sql`lower(${users.email})`, email.toLowerCase())))).limit(1);
       return row;
     },
     /** Sets a new password hash; false when no user has this username (any case). */
     async setPasswordHash(username: string, passwordHash: string): Promise<boolean> {
       const updated = await db.update(users).set({ password_hash: passwordHash, updated_at: new Date() })
-        .where(eq(sql`lower(${users.username})`, username.toLowerCase())).returning({ id: users.id });
+        .where(and(installation, eq(sql`lower(${users.username})`, username.toLowerCase()))).returning({ id: users.id });
       return updated.length > 0;
     },
     async findByExternalId(externalId: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.external_id, externalId)).limit(1);
+      const [row] = await db.select().from(users).where(and(installation, eq(users.external_id, externalId))).limit(1);
       return row;
     },
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+      const [row] = await db.select().from(users).where(and(installation, eq(sql`lower(${users.email})`, email.toLowerCase()))).limit(1);
       return row;
     },
     /** Users matching every given field, oldest first. */
     async match(m: UserMatch): Promise<UserRow[]> {
-      const lower = (column: AnyPgColumn, value: string) => eq(sql`lower(${column})`, value.toLowerCase());
-      const conditions = [
-        m.username !== undefined ? lower(users.username, m.username) : undefined,
-        m.email !== undefined ? lower(users.email, m.email) : undefined,
-        m.display_name !== undefined ? lower(users.display_name, m.display_name) : undefined,
-        m.external_id !== undefined ? eq(users.external_id, m.external_id) : undefined,
-        m.source !== undefined ? eq(users.source, m.source) : undefined,
-        m.role !== undefined ? sql`${m.role} = any(${users.roles})` : undefined,
-        m.ids !== undefined ? (m.ids.filter(isUuid).length ? inArray(users.id, m.ids.filter(isUuid)) : sql`false`) : undefined,
-      ];
-      return db.select().from(users).where(and(...conditions)).orderBy(asc(users.created_at), asc(users.username));
+      const role = m.role !== undefined ? sql`${m.role} = any(${users.roles})` : undefined;
+      return db.select().from(users).where(and(installation, ...matchConditions(m), role)).orderBy(asc(users.created_at), asc(users.username));
     },
     /** Applies the changes; undefined when no user has this id. */
     async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
@@ -99,7 +113,7 @@ export function createUsersRepo(db: Database) {
       return created!;
     },
     async list(): Promise<UserRow[]> {
-      return db.select().from(users).orderBy(asc(users.created_at), asc(users.username));
+      return db.select().from(users).where(installation).orderBy(asc(users.created_at), asc(users.username));
     },
     async count(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(users);

@@ -171,7 +171,7 @@ export function createApp(deps: AppDeps): Express {
   let document: unknown;
   mountOpenApiRoutes(app, () => (document ??= buildOpenApiDocument(registry, deps.version)));
   if (deps.scim) {
-    mountScimRoutes(app, deps.scim);
+    mountScimRoutes(app, deps.scim, deps.tenantAddresses);
     describeScimRoutes(registry);
   }
   // The routes go on the app itself, as every router above: a request passes no nested router's

@@ -12,6 +12,8 @@ import { DEFAULT_TENANT_ID } from '../tenancy/index.js';
 export interface TenantLookup {
   /** The tenant of this slug, or undefined when there is none. */
   bySlug(slug: string): Promise<{ id: string; status: 'active' | 'suspended' } | undefined>;
+  /** The tenant of this id, or undefined when there is none (what a SCIM token's tenant is checked with). */
+  byId(id: string): Promise<{ id: string; status: 'active' | 'suspended' } | undefined>;
   /** The tenant of the bot the public addresses name, when it is not the default tenant (looked up as those routes do). */
   ofBot(name: string): { id: string; status(): Promise<'active' | 'suspended'> } | undefined;
 }

@@ -16,7 +16,7 @@ export type { ScimContext } from './scim/scim-context.js';
 export { createFederations, type Federation, type Federations } from './oidc/federations.js';
 export type { FederationSettings, FederatedIdentity } from './oidc/oidc-client.js';
 export { createLoginStateSealer, LOGIN_STATE_TTL_SECONDS, type LoginState, type LoginStateSealer } from './oidc/login-state.js';
-export { federatedSignIn } from './oidc/federated-sign-in.js';
+export { federatedSignIn, type FederatedAccounts } from './oidc/federated-sign-in.js';
 /** CSV import and bulk one-time passwords (the `import users` and `credentials generate` commands). */
 export { importUsers, parseUsersCsv, USER_CSV_COLUMNS, type ImportReport, type UserCsvRow } from './import-users.js';
 export { generateCredentials, parseUserFilter, type OneTimeCredential } from './generate-credentials.js';

@@ -3,7 +3,7 @@ import { newUserRow, profileChanges, UserProfileSchema } from './user-profile.js
 
 const stored: UserRecord = {
   id: '6f1c1a52-4c1e-4c57-9d43-1c5f0f8d0a11', username: 'ana', email: 'ana@corp.test', password_hash: null, roles: ['attendant'],
-  is_active: true, is_admin: false, display_name: 'Ana', phone: null, department: 'Support', source: 'csv', external_id: 'emp-1',
+  is_active: true, is_admin: false, display_name: 'Ana', phone: null, department: 'Support', source: 'csv', external_id: 'emp-1', directory_tenant_id: null,
   must_change_password: false, federated_at: null, created_at: new Date(0), updated_at: new Date(0),
 };
 

@@ -5,15 +5,24 @@ import { z } from 'zod';
 import { SCIM_BASE_PATH, type ScimAnswer, type ScimCollection, type ScimQuery, type ScimService } from '../../identity/index.js';
 import { dependencyFaultOf } from '../../infra/dependency-fault.js';
 import { ValidationError } from '../../infra/errors.js';
+import { DEFAULT_TENANT_ID, runAsTenant } from '../../tenancy/index.js';
 import { refuseDeepJson } from '../json-body-depth.js';
+import type { TenantLookup } from '../tenant-address.js';
 
 const SCIM_TYPE = 'application/scim+json';
 const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
+/** A `scim-token` and the tenant of the bot that sets it: the tenant its requests run for. */
+export interface ScimToken {
+  token: string;
+  tenant: string;
+}
+
 export interface ScimRoutesDeps {
+  /** Runs in the scope of the token's tenant: its users and groups are that tenant's (docs/operations/tenants.md, "Identity"). */
   scim: ScimService;
   /** The `scim-token` values of the loaded bots (docs/configuration.md); with none, the routes are not mounted at all (404). */
-  tokens: () => readonly string[];
+  tokens: () => readonly ScimToken[];
 }
 
 const QuerySchema = z.object({
@@ -45,14 +54,22 @@ function sameSecret(given: string, expected: string): boolean {
  * errors, so it is an express router of its own rather than `defineRoute`s; authorised by the
  * SCIM bearer token, never a user's token.
  */
-export function mountScimRoutes(app: IRouter, deps: ScimRoutesDeps): void {
+export function mountScimRoutes(app: IRouter, deps: ScimRoutesDeps, tenants?: TenantLookup): void {
   const router = express.Router();
   router.use(express.json({ type: ['application/json', SCIM_TYPE], limit: '1mb', verify: refuseDeepJson }));
   router.use((req, res, next) => {
     const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
-    if (match && deps.tokens().some((token) => sameSecret(match[1]!, token))) return next();
-    res.setHeader('WWW-Authenticate', 'Bearer realm="scim"');
-    send(res, scimFailure(401, 'A valid SCIM bearer token is required'));
+    const granted = match ? deps.tokens().find((t) => sameSecret(match[1]!, t.token)) : undefined;
+    if (!granted) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="scim"');
+      return send(res, scimFailure(401, 'A valid SCIM bearer token is required'));
+    }
+    // The token says the tenant; an address naming another one (`/t/{tenant}/scim/v2`) is not its.
+    void tenantRefusal(res.locals.tenantSlug as string | undefined, granted.tenant, tenants).then((refusal) => {
+      if (refusal) return send(res, refusal);
+      // Everything the request does from here on runs as the token's tenant.
+      runAsTenant(granted.tenant, () => next());
+    }, next);
   });
   const query = (req: Request): ScimQuery | undefined => {
     const parsed = QuerySchema.safeParse(req.query);
@@ -89,6 +106,14 @@ export function mountScimRoutes(app: IRouter, deps: ScimRoutesDeps): void {
     send(res, scimFailure(error.status === 413 ? 413 : 400, error.status === 413 ? 'The request body is larger than 1 MB' : 'The request body is not valid JSON', error.status === 413 ? undefined : 'invalidSyntax'));
   });
   app.use(SCIM_BASE_PATH, router);
+}
+
+/** A token's tenant may be addressed by its own slug only, and a suspended tenant provisions nothing. */
+async function tenantRefusal(slug: string | undefined, tenant: string, tenants: TenantLookup | undefined): Promise<ScimAnswer | undefined> {
+  if (!tenants) return undefined;
+  if (slug !== undefined && (await tenants.bySlug(slug))?.id !== tenant) return scimFailure(401, 'The SCIM token is not one of this tenant');
+  if (tenant !== DEFAULT_TENANT_ID && (await tenants.byId(tenant))?.status !== 'active') return scimFailure(403, 'The tenant is suspended');
+  return undefined;
 }
 
 const ScimBody = z.record(z.string(), z.unknown()).meta({ description: 'A SCIM resource or message (RFC 7643/7644)' });

@@ -5,9 +5,10 @@ import type { PendingLogin } from './oidc-client.js';
 /** How long a browser may take at the identity provider before the sign-in must start over. */
 export const LOGIN_STATE_TTL_SECONDS = 600;
 
-/** A pending sign-in as the browser carries it: which bot's federation, where to go after, and the checks. */
+/** A pending sign-in as the browser carries it: which bot's federation (of which tenant), where to go after, and the checks. */
 export interface LoginState extends PendingLogin {
   bot: string;
+  tenant: string;
   returnTo?: string;
 }
 
@@ -24,9 +25,9 @@ export function createLoginStateSealer(key: Uint8Array) {
     async open(sealed: string): Promise<LoginState | undefined> {
       try {
         const { payload } = await jwtDecrypt(sealed, secret);
-        const { bot, state, nonce, codeVerifier, returnTo } = payload as Partial<LoginState>;
-        if (typeof bot !== 'string' || typeof state !== 'string' || typeof nonce !== 'string' || typeof codeVerifier !== 'string') return undefined;
-        return { bot, state, nonce, codeVerifier, ...(typeof returnTo === 'string' ? { returnTo } : {}) };
+        const { bot, tenant, state, nonce, codeVerifier, returnTo } = payload as Partial<LoginState>;
+        if (typeof bot !== 'string' || typeof tenant !== 'string' || typeof state !== 'string' || typeof nonce !== 'string' || typeof codeVerifier !== 'string') return undefined;
+        return { bot, tenant, state, nonce, codeVerifier, ...(typeof returnTo === 'string' ? { returnTo } : {}) };
       } catch {
         return undefined;
       }

@@ -56,6 +56,8 @@ export async function writeGroup(resource: GroupResource, instance: Record<strin
   if (!name) throw scimError(400, 'invalidValue', 'displayName is required');
   const wanted = [...new Set(((instance.members as { value?: string }[] | undefined) ?? []).map((m) => m.value).filter((v): v is string => !!v))];
   return scimErrors(async () => {
+    // Members are the directory's own accounts (a tenant's SCIM client sees only its tenant's, docs/operations/tenants.md, "Identity").
+    for (const userId of wanted) if (!(await ctx.users.findById(userId))) throw scimError(400, 'invalidValue', `User ${userId} does not exist`);
     let group: GroupRecord;
     if (resource.id) {
       group = await findGroup(ctx, resource.id);
@@ -63,7 +65,6 @@ export async function writeGroup(resource: GroupResource, instance: Record<strin
     } else {
       const owner = wanted[0] ?? (await ctx.defaultOwner());
       if (!owner) throw scimError(400, 'invalidValue', 'A group needs a member to own it and no admin user exists');
-      if (!(await ctx.users.findById(owner))) throw scimError(400, 'invalidValue', `User ${owner} does not exist`);
       group = await ctx.groups.createGroup({ name, description: '', domain: '' }, owner);
     }
     const current = new Set((await ctx.groups.listMembers(group.id)).map((m) => m.user_id));

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Attribute, Change, Client } from 'ldapts';
 import { changePassword, createTokenIssuer, login, PasswordChangeRequiredError } from '../../auth/index.js';
-import { createGroupsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from '../../db/index.js';
+import { createDirectoryUsersRepo, createGroupsRepo, createTenantsRepo, createUsersRepo, openDatabase, type DatabaseHandle } from '../../db/index.js';
+import { runAsTenant } from '../../tenancy/index.js';
 import { createScratchDatabase } from '../support/postgres.js';
 import { startSlapd, type TestSlapd } from '../support/slapd.js';
 import { cliIo } from '../support/cli-io.js';
@@ -161,6 +162,39 @@ test('sync ldap: users and groups from slapd with paged search; users gone from 
     expect(members).toEqual(['lara', 'nina']);
   });
   expect((await cli(['sync', 'ldap'], { ...env, LDAP_SYNC_BASE_DN: `ou=nobody,${slapd.baseDn}` })).stderr).toMatch(/LDAP search|no users/);
+}, 180_000);
+
+test("sync ldap --tenant: the directory becomes the tenant's own accounts, members and groups, beside the installation's", async () => {
+  const env = {
+    LDAP_SYNC_URL: slapd.url, LDAP_BIND_DN: slapd.bindDn, LDAP_BIND_PASSWORD: slapd.bindPassword, LDAP_SYNC_BASE_DN: slapd.usersDn,
+    LDAP_SYNC_GROUPS_DN: slapd.groupsDn,
+  };
+  expect(await cli(['sync', 'ldap', '--tenant', 'acme'], env)).toMatchObject({ code: 1, stderr: 'There is no tenant "acme"\n' });
+  const acme = await withDb(async (db) => (await createTenantsRepo(db.db).create({ slug: 'acme', name: 'Acme' })).id);
+  const first = await cli(['sync', 'ldap', '--tenant', 'acme'], env);
+  expect([first.code, first.stderr]).toEqual([0, '']);
+  // lara and nina exist in the installation already (the test above): in acme's directory they are new.
+  expect(JSON.parse(first.stdout)).toMatchObject({ users: { seen: 2, created: 2, deactivated: 0 }, groups: { seen: 1, created: 1, members_added: 1 } });
+  const again = await cli(['sync', 'ldap'], env);
+  expect(JSON.parse(again.stdout)).toMatchObject({ users: { seen: 2, created: 0, unchanged: 2, deactivated: 0 } });
+
+  await withDb(async (db) => {
+    const own = createDirectoryUsersRepo(db.db, acme);
+    const installation = createUsersRepo(db.db);
+    const lara = await own.findByLogin('lara');
+    expect(lara).toMatchObject({ source: 'ldap', directory_tenant_id: acme, roles: [] });
+    expect(lara!.id).not.toBe((await installation.findByLogin('lara'))!.id);
+    expect((await own.match({})).map((u) => u.username).sort()).toEqual(['lara', 'nina']);
+    expect((await createTenantsRepo(db.db).membersOf(acme)).map((m) => m.user_id).sort()).toEqual((await own.match({})).map((u) => u.id).sort());
+    // The group is acme's, with acme's accounts; the installation's group keeps the installation's.
+    const groups = createGroupsRepo(db.db);
+    const membersOf = async () => {
+      const [support] = (await groups.listGroups({ limit: 10, offset: 0 })).groups.filter((g) => g.name === 'support');
+      return (await groups.listMembers(support!.id)).map((m) => m.user_id).sort();
+    };
+    expect(await runAsTenant(acme, membersOf)).toEqual([lara!.id, (await own.findByLogin('nina'))!.id].sort());
+    expect(await membersOf()).toEqual([(await installation.findByLogin('lara'))!.id, (await installation.findByLogin('nina'))!.id].sort());
+  });
 }, 180_000);
 
 test('sync ldap --every runs again at the interval until stopped', async () => {

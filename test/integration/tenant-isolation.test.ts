@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type DatabaseHandle } from '../../db/connection.js';
 import { createBotsRepo } from '../../db/bots-repo.js';
 import {
-  createAttendanceRepositories, createContentRecordsRepo, createNotificationPushRepo, createNotificationSettingsRepo, createSmsOptOutsRepo, createTenantsRepo,
-  createTenantUsersRepo, createTicketsRepo, createUsersRepo, createWorkchatConversationsRepo,
+  createAttendanceRepositories, createContentRecordsRepo, createDirectoryUsersRepo, createNotificationPushRepo, createNotificationSettingsRepo, createSmsOptOutsRepo,
+  createTenantsRepo, createTenantUsersRepo, createTicketsRepo, createUsersRepo, createWorkchatConversationsRepo,
 } from '../../db/index.js';
 import { bots, sessions, tenants } from '../../db/schema/index.js';
 import { DEFAULT_TENANT_ID, runAsTenant } from '../../tenancy/index.js';
@@ -96,6 +96,50 @@ describe.each(drivers)('tenant isolation on %s', (_name, open) => {
     });
     // Signing in still finds everyone: the installation's repository is unchanged.
     expect(await runAsTenant(acme, () => people.findByLogin('boss'))).toMatchObject({ username: 'boss' });
+  });
+
+  test("a tenant's own directory: the same username and email in two tenants and the installation, each seeing only its own (migration 0039)", async () => {
+    const installation = createDirectoryUsersRepo(h.db);
+    const [acmes, globexes] = [createDirectoryUsersRepo(h.db, acme), createDirectoryUsersRepo(h.db, globex)];
+    const person = { username: 'ana', email: 'ana@corp.test', source: 'scim' as const };
+    const own = await installation.insert({ ...person, roles: ['admin'], is_admin: true });
+    const a = await acmes.insert({ ...person, roles: ['attendant'], is_admin: false });
+    const g = await globexes.insert({ ...person, roles: [] });
+    expect(new Set([own.id, a.id, g.id]).size).toBe(3);
+    // A directory's account has no installation role: its roles are its membership's in the tenant.
+    expect(a).toMatchObject({ roles: ['attendant'], directory_tenant_id: acme });
+    expect(await createUsersRepo(h.db).findById(a.id)).toMatchObject({ roles: [], is_admin: false });
+    expect((await createTenantsRepo(h.db).membersOf(acme)).find((m) => m.user_id === a.id)?.roles).toEqual(['attendant']);
+    await expect(acmes.insert({ ...person, username: 'ANA', email: 'other@corp.test' })).rejects.toThrow();
+
+    expect((await acmes.findByLogin('ANA'))?.id).toBe(a.id);
+    expect((await globexes.findByEmail('ana@corp.test'))?.id).toBe(g.id);
+    expect((await installation.findByLogin('ana'))?.id).toBe(own.id);
+    expect((await createUsersRepo(h.db).findByLogin('ana'))?.id).toBe(own.id);
+    expect((await acmes.match({})).map((u) => u.id)).toEqual([a.id]);
+    expect((await installation.match({ username: 'ana' })).map((u) => u.id)).toEqual([own.id]);
+    // By id, each directory reaches its own accounts only, for reading and writing alike.
+    expect(await acmes.findById(g.id)).toBeUndefined();
+    expect(await installation.findById(a.id)).toBeUndefined();
+    expect(await acmes.update(g.id, { display_name: 'taken over' })).toBeUndefined();
+    expect(await installation.update(a.id, { is_active: false })).toBeUndefined();
+    expect(await globexes.delete(a.id)).toBe(false);
+    expect(await acmes.findById(a.id)).toMatchObject({ is_active: true, display_name: '' });
+    expect(await acmes.update(a.id, { display_name: 'Ana A.', roles: ['supervisor'] })).toMatchObject({ display_name: 'Ana A.', roles: ['supervisor'] });
+
+    // The tenant's view finds its own directory's "ana"; the default tenant's, the installation's.
+    const view = createTenantUsersRepo(h.db);
+    expect((await runAsTenant(acme, () => view.findByLogin('ana')))?.id).toBe(a.id);
+    expect((await runAsTenant(globex, () => view.findByEmail('ana@corp.test')))?.id).toBe(g.id);
+    expect((await view.findByLogin('ana'))?.id).toBe(own.id);
+    expect((await view.list()).map((u) => u.id)).not.toContain(a.id);
+
+    // A tenant's directory goes with the tenant.
+    const [initech] = await h.db.insert(tenants).values({ slug: 'initech', name: 'Initech' }).returning();
+    const i = await createDirectoryUsersRepo(h.db, initech!.id).insert({ ...person, roles: [] });
+    expect(await createTenantsRepo(h.db).delete(initech!.id)).toBe(true);
+    expect(await createUsersRepo(h.db).findById(i.id)).toBeUndefined();
+    for (const id of [own.id, a.id, g.id]) await createUsersRepo(h.db).delete(id);
   });
 
   test("a template's name, a number's opt-out, a provider's message id and a person's profile and preferences are each tenant's own (migration 0037)", async () => {

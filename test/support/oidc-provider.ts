@@ -81,3 +81,26 @@ export function createBrowser() {
     },
   };
 }
+
+/**
+ * The whole browser round of a federated sign-in: `start` (our /auth/oidc/login, under any
+ * address) → the provider's login and consent forms as `account` → our callback, whose answer
+ * is returned.
+ */
+export async function signInThroughProvider(start: string, callback: string, account: string): Promise<Response> {
+  const browser = createBrowser();
+  const first = await browser.request(start);
+  const location = first.headers.get('location');
+  if (first.status !== 302 || !location) throw new Error(`the sign-in did not start: ${first.status} ${await first.text()}`);
+  let step = await browser.follow(location, callback);
+  for (let forms = 0; step.res && forms < 4; forms++) {
+    const html = await step.res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`no form in the provider's page: ${html.slice(0, 200)}`);
+    const prompt = /name="prompt" value="(\w+)"/.exec(html)![1]!;
+    const form = new URLSearchParams({ prompt, ...(prompt === 'login' ? { login: account, password: 'any' } : {}) });
+    const posted = await browser.request(new URL(action, step.url).href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    step = await browser.follow(new URL(posted.headers.get('location')!, step.url).href, callback);
+  }
+  return browser.request(step.url);
+}
