@@ -1,4 +1,4 @@
-import { createBrowser, startOidcProvider } from '../support/oidc-provider.js';
+import { createBrowser, finishAtProvider, startOidcProvider } from '../support/oidc-provider.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { waitFor } from '../support/engine-kit.js';
 import { bearerFor, startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
@@ -56,17 +56,7 @@ async function signIn(account: string, query: string) {
   const authorize = new URL(start.headers.get('location')!);
   expect(authorize.origin).toBe(provider.issuer);
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  let step = await browser.follow(authorize.href, callback);
-  for (let forms = 0; step.res && forms < 4; forms++) {
-    const html = await step.res.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (!action) throw new Error(`no form in the provider's page: ${html.slice(0, 200)}`);
-    const prompt = /name="prompt" value="(\w+)"/.exec(html)![1]!;
-    const form = new URLSearchParams({ prompt, ...(prompt === 'login' ? { login: account, password: 'any' } : {}) });
-    const posted = await browser.request(new URL(action, step.url).href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-    step = await browser.follow(new URL(posted.headers.get('location')!, step.url).href, callback);
-  }
-  return browser.request(step.url);
+  return finishAtProvider(browser, authorize.href, callback, account);
 }
 
 const me = (token: string) => fetch(`${service.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });

@@ -10,8 +10,12 @@ import { TEST_CACHE_DIR } from './test-cache-dir.js';
 import { testDrivers, testDriversLabel } from './drivers.js';
 import { TEST_PASSWORD_HASH_MEMORY_KIB } from './test-passwords.js';
 
-/** How long a start may take before the suite gives up (tsx compiles the tree, then migrations run). */
-const READY_TIMEOUT_MS = 90_000;
+/**
+ * How long a start may take before the suite gives up. A deadline for a start that hangs, not a
+ * speed target: on two cores shared with both CI passes, a restart after SIGKILL measured 38–59 s
+ * and sometimes passed 90 (docs/performance.md, "CI time").
+ */
+const READY_TIMEOUT_MS = 180_000;
 /** How long a SIGTERM may take before the process is killed instead. */
 const STOP_TIMEOUT_MS = 15_000;
 /** How many lines of the child's output are kept for failure messages. */

@@ -92,7 +92,12 @@ export async function signInThroughProvider(start: string, callback: string, acc
   const first = await browser.request(start);
   const location = first.headers.get('location');
   if (first.status !== 302 || !location) throw new Error(`the sign-in did not start: ${first.status} ${await first.text()}`);
-  let step = await browser.follow(location, callback);
+  return finishAtProvider(browser, location, callback, account);
+}
+
+/** From the provider's authorize URL on: `account` signs in and consents, and the browser is back at `callback` with its answer. */
+export async function finishAtProvider(browser: ReturnType<typeof createBrowser>, authorize: string, callback: string, account: string): Promise<Response> {
+  let step = await browser.follow(authorize, callback);
   for (let forms = 0; step.res && forms < 4; forms++) {
     const html = await step.res.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
