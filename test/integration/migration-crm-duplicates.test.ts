@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type DatabaseHandle } from '../../db/connection.js';
+import { rowsOf } from '../../db/connection.js';
+import { migrationFiles, runMigrationFiles } from '../support/migration-files.js';
 import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-databases.js';
 
 // Upgrading a database whose contacts repeat a phone or an email (docs/crm.md, "Duplicates"):
@@ -9,16 +8,7 @@ import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-datab
 // into their custom fields; the address-book cards already imported get linked to their contacts. The SQL files are run in order as drizzle runs them, split at its
 // statement breakpoints, so the database stands just before that migration when the rows go in.
 
-const MIGRATIONS = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
 const UNIQUE_KEYS = '0025_crm_campaigns.sql';
-
-function statementsOf(file: string): string[] {
-  return readFileSync(`${MIGRATIONS}${file}`, 'utf8').split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
-}
-
-async function run(handle: DatabaseHandle, files: string[]): Promise<void> {
-  for (const file of files) for (const statement of statementsOf(file)) await handle.db.execute(sql.raw(statement));
-}
 
 const drivers = await emptyDatabaseDrivers();
 
@@ -29,9 +19,9 @@ describe.each(drivers)('the CRM migrations on an existing %s database', (_name, 
   // The database stands just before the CRM's keys and links when the rows go in; then the rest runs.
   beforeAll(async () => {
     opened = await open();
-    const files = readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort();
+    const files = migrationFiles();
     const h = opened.handle;
-    await run(h, files.filter((f) => f < UNIQUE_KEYS));
+    await runMigrationFiles(h, files.filter((f) => f < UNIQUE_KEYS));
     await h.db.execute(sql`insert into bots (id, name) values (${bot}, 'shop')`);
     await h.db.execute(sql`insert into crm_contacts (bot_id, first_name, phone, email, created_at) values
       (${bot}, 'Ana', '+5511987650001', 'Ana@Example.com', '2026-01-01'),
@@ -43,7 +33,7 @@ describe.each(drivers)('the CRM migrations on an existing %s database', (_name, 
       (${owner}, 'vcf:old', 'c1', 'Card Ana', '["ANA@example.com"]'::jsonb, '[]'::jsonb),
       (${owner}, 'vcf:old', 'c2', 'Card Bruno', '[]'::jsonb, '["+55 11 98765-0002"]'::jsonb),
       (${owner}, 'vcf:old', 'c3', 'Card Nobody', '["nobody@example.com"]'::jsonb, '["11 98765-0002"]'::jsonb)`);
-    await run(h, files.filter((f) => f >= UNIQUE_KEYS));
+    await runMigrationFiles(h, files.filter((f) => f >= UNIQUE_KEYS));
   }, 180_000); // every migration on a fresh database, on two loaded cores
   afterAll(async () => { await opened?.dispose(); });
 

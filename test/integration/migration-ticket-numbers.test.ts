@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type DatabaseHandle } from '../../db/connection.js';
+import { rowsOf } from '../../db/connection.js';
 import { runAsTenant } from '../../tenancy/index.js';
+import { migrationFiles, runMigrationFiles } from '../support/migration-files.js';
 import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-databases.js';
 
 // Upgrading a database whose tenants already have tickets, numbered by the installation's one
@@ -11,16 +10,7 @@ import { emptyDatabaseDrivers, type EmptyDatabase } from '../support/empty-datab
 // them, split at its statement breakpoints, so the database stands just before that migration
 // when the rows go in.
 
-const MIGRATIONS = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
 const PER_TENANT_NUMBERS = '0038_tenant_archive_keys.sql';
-
-function statementsOf(file: string): string[] {
-  return readFileSync(`${MIGRATIONS}${file}`, 'utf8').split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
-}
-
-async function run(handle: DatabaseHandle, files: string[]): Promise<void> {
-  for (const file of files) for (const statement of statementsOf(file)) await handle.db.execute(sql.raw(statement));
-}
 
 const drivers = await emptyDatabaseDrivers();
 
@@ -35,9 +25,9 @@ describe.each(drivers)('per-tenant ticket numbers on an existing %s database', (
   const sessionOf = (t: string) => sessions.get(t)!;
   beforeAll(async () => {
     opened = await open();
-    const files = readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort();
+    const files = migrationFiles();
     const h = opened.handle;
-    await run(h, files.filter((f) => f < PER_TENANT_NUMBERS));
+    await runMigrationFiles(h, files.filter((f) => f < PER_TENANT_NUMBERS));
     // This connection is the migrations' superuser, whom the policies do not bind: each row names its tenant.
     await h.db.execute(sql`insert into tenants (id, slug, name) values
       (${tenant.acme}, 'acme', 'Acme'), (${tenant.globex}, 'globex', 'Globex'), (${tenant.fresh}, 'fresh', 'Fresh')`);
@@ -51,7 +41,7 @@ describe.each(drivers)('per-tenant ticket numbers on an existing %s database', (
     for (const t of [tenant.default, tenant.acme, tenant.globex, tenant.acme]) {
       await h.db.execute(sql`insert into attendance_tickets (session_id, subject, tenant_id) values (${sessionOf(t)}, 'before', ${t})`);
     }
-    await run(h, [PER_TENANT_NUMBERS]);
+    await runMigrationFiles(h, [PER_TENANT_NUMBERS]);
   }, 180_000); // every migration on a fresh database, on two loaded cores
   afterAll(async () => { await opened?.dispose(); });
 
