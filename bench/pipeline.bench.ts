@@ -115,6 +115,10 @@ async function measureServer(drivers: keyof typeof TARGETS): Promise<DriverRun> 
     process.stdout.write('new sessions… ');
     const fresh = await measureRow(`Switchboard ${drivers}, new sessions`, url, server.pid(), load);
     process.stdout.write('continuing sessions… ');
+    // Warmed up on its own shape first, as the bare echo is: a continuing turn takes paths a new
+    // session's does not (the session cache, the update statement), and their first seconds of
+    // compiling belong to no steady state (docs/performance.md, "2026-11-29, third session").
+    await postLoad('warm-up', url, { connections: CONNECTIONS, seconds: 2 }, true);
     const continuing = await measureRow(`Switchboard ${drivers}, continuing sessions`, url, server.pid(), load, true);
     process.stdout.write(`${HANDOFFS} handoffs…\n`);
     // The load ran no handoff: a few untimed ones first, as the delay rows do, so the figures are

@@ -138,6 +138,8 @@ function answerJson(req: Request, res: Response, status: number, result: unknown
 
 /** Express 5 gives a `*name` wildcard parameter as its segments; routes see the path they matched (`a/b.txt`). */
 function joinWildcards(params: Record<string, string | string[]>): Record<string, string> {
+  // Most routes have no wildcard: their parameters are passed on as they are, without a copy.
+  if (!Object.values(params).some(Array.isArray)) return params as Record<string, string>;
   return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? value.join('/') : value]));
 }
 

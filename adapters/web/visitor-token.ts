@@ -101,7 +101,8 @@ export function createVisitorTokens(secret: Uint8Array, options: VisitorTokenOpt
     async verify(token, bot) {
       const known = verified.get(token);
       const entry = known && known.exp > nowSeconds() ? known : await check(token);
-      verified.set(token, entry);
+      // Remembered once: moving a hit to the back of the map on every message cost more than it kept.
+      if (entry !== known) verified.set(token, entry);
       if (bot !== undefined && entry.claims.bot !== bot) throw new UnauthorizedError('The session token belongs to another bot');
       return { ...entry.claims };
     },
