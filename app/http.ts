@@ -12,6 +12,7 @@ import { createApp } from '../http/app.js';
 import { ATTENDANCE_SOCKET_PATH, attachAttendanceSocket } from '../http/attendance-socket.js';
 import type { CallHolders } from '../http/call-forwarding.js';
 import { answerClientErrors } from '../http/client-errors.js';
+import { createPublicTenantResolver } from '../http/tenant-address.js';
 import { attachMeetSocket, MEET_SOCKET_PATH } from '../http/meet-socket.js';
 import { NOTIFICATIONS_SOCKET_PATH } from '../http/notifications-socket.js';
 import { createReadiness, type ReadinessCheck } from '../http/readiness.js';
@@ -62,8 +63,9 @@ export async function serveHttp(deps: {
   // A call whose conversation is resolved ends, wherever it was resolved (docs/attendance/calls.md, "Resolving during a call").
   if (attendantCalls && adapters.rtc_sip) endResolvedCalls({ bus: infra.bus, calls: attendantCalls, liveCalls: adapters.rtc_sip.liveCalls, logger });
   const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
+  const tenantAddresses = createTenantLookup(infra.database, bots);
   const app = createApp({
-    tenantAddresses: createTenantLookup(infra.database, bots),
+    tenantAddresses,
     memberships: createTenantMemberships(infra.database),
     logger, trustProxy: settings.TRUST_PROXY, hsts: settings.HSTS === 'on', version: packageVersion(),
     users: auth.users, tenantUsers: createTenantUsersRepo(infra.database.db), passwords: auth.passwords, tokens: auth.tokens, loginThrottle: auth.loginThrottle, readiness,
@@ -129,14 +131,17 @@ export async function serveHttp(deps: {
   });
   const server = await listen(app, settings.PORT, settings.HOST);
   const sockets = {
-    web: attachWebSocket(server, { visitorTokens: auth.visitorTokens, bus: infra.bus, logger, onTyping: attendance.customerTyping, cobrowse: attendance.visitorCobrowse }),
+    web: attachWebSocket(server, {
+      visitorTokens: auth.visitorTokens, bus: infra.bus, logger, onTyping: attendance.customerTyping, cobrowse: attendance.visitorCobrowse,
+      tenantOf: createPublicTenantResolver(tenantAddresses),
+    }),
     attendance: attachAttendanceSocket(server, { tokens: auth.tokens, bus: infra.bus, logger, attendance: attendance.api }),
     notifications: notifications.attach(server, auth.tokens),
     meet: attachMeetSocket(server, { meetings, logger }),
   };
   const metricsListener = await conversations.metrics.serve({ web: sockets.web, attendance: sockets.attendance, dependencies: () => readiness.dependencies() });
   // Hardening (README, "Security model"): other upgrade paths get a 404; every socket is known so shutdown can cut it.
-  refuseUnknownUpgrades(server, [WEB_SOCKET_PATH, ATTENDANCE_SOCKET_PATH, NOTIFICATIONS_SOCKET_PATH, MEET_SOCKET_PATH]);
+  refuseUnknownUpgrades(server, [WEB_SOCKET_PATH, ATTENDANCE_SOCKET_PATH, NOTIFICATIONS_SOCKET_PATH, MEET_SOCKET_PATH], [WEB_SOCKET_PATH]);
   answerClientErrors(server);
   const connections = new Set<Socket>();
   server.on('connection', (socket: Socket) => {

@@ -13,6 +13,9 @@ import { createRateLimiter } from '../infra/rate-limit/index.js';
 import { openDeployment } from './deployment.js';
 import { tenantsAtWork } from './each-tenant.js';
 
+/** Connections held by lock owners at once (one per key being worked on). */
+const LOCK_CONNECTIONS = 10;
+
 /**
  * What every area runs on: the database (PGlite, or PostgreSQL with DATABASE_URL), migrated; the
  * deployment's identity, which names its Redis prefix; jobs, events, rate limits (in process, or
@@ -35,7 +38,8 @@ export async function openInfrastructure(settings: ProcessSettings, logger: Logg
     jobs: await createJobQueue({ ...redis, deploymentId: deployment.id }),
     bus: await createEventBus(redis),
     rateLimiter: await createRateLimiter(redis),
-    locks: createLocks({ databaseUrl: settings.DATABASE_URL, logger }),
+    // On connections of the work's tenant: a lock's call carries the caller's statements (db/connection.ts, `lockConnections`).
+    locks: createLocks({ databaseUrl: settings.DATABASE_URL, logger, ...(database.lockConnections ? { connections: database.lockConnections(LOCK_CONNECTIONS) } : {}) }),
     // Attendance notices and SEND MAIL; without SMTP_URL every send says mail is not configured.
     mailer: createMailer({ smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM }),
     outbound,

@@ -26,6 +26,13 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * On PostgreSQL, a pool of `max` connections of its own for the advisory locks
+   * (infra/locks/postgres-locks.ts), brought to the work's tenant and the application's role like
+   * every other connection: the statements that ride on a lock's call (the events under it, a
+   * handoff's queueing) are the tenant's, checked by its policies. Absent on PGlite.
+   */
+  lockConnections?(max: number): TenantScopedPool;
 }
 
 export interface OpenDatabaseOptions {
@@ -98,6 +105,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     close: () => pool.end(),
+    lockConnections(max) {
+      const own = new pg.Pool({ connectionString: url, max });
+      own.on('error', () => undefined);
+      return new TenantScopedPool(own);
+    },
   };
 }
 

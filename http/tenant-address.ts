@@ -24,10 +24,10 @@ const TENANT_PREFIX = /^\/t\/([a-z0-9][a-z0-9-]{0,62})(\/.*)$/;
 export function stripTenantAddress(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.url.startsWith('/t/')) {
-      const match = TENANT_PREFIX.exec(req.url);
-      if (match) {
-        res.locals.tenantSlug = match[1];
-        req.url = match[2]!;
+      const { slug, rest } = splitTenantAddress(req.url);
+      if (slug !== undefined) {
+        res.locals.tenantSlug = slug;
+        req.url = rest;
       }
     }
     next();
@@ -43,6 +43,22 @@ export type TenantResolver = (res: Response, principal: Principal | undefined, b
  * is refused.
  */
 export function createTenantResolver(lookup: TenantLookup): TenantResolver {
+  const resolve = tenantOfAddress(lookup);
+  return (res, principal, bot) => resolve(res.locals.tenantSlug as string | undefined, principal, bot);
+}
+
+/**
+ * A public request's tenant outside express (the widget's socket, http/web-socket.ts): its
+ * `/t/{tenant}` address's, or the tenant of the bot it is for, by the rules of `createTenantResolver`.
+ */
+export type PublicTenantResolver = (slug: string | undefined, bot: string) => Promise<string | undefined> | string | undefined;
+
+export function createPublicTenantResolver(lookup: TenantLookup): PublicTenantResolver {
+  const resolve = tenantOfAddress(lookup);
+  return (slug, bot) => resolve(slug, undefined, bot);
+}
+
+function tenantOfAddress(lookup: TenantLookup) {
   const addressed = async (slug: string): Promise<string> => {
     const tenant = await lookup.bySlug(slug);
     if (!tenant) throw new NotFoundError(`There is no tenant "${slug}"`);
@@ -53,8 +69,7 @@ export function createTenantResolver(lookup: TenantLookup): TenantResolver {
     if ((await tenant.status()) === 'suspended') throw new ForbiddenError('The bot\'s tenant is suspended');
     return tenant.id;
   };
-  return (res, principal, bot) => {
-    const slug = res.locals.tenantSlug as string | undefined;
+  return (slug: string | undefined, principal: Principal | undefined, bot: string | undefined): Promise<string | undefined> | string | undefined => {
     if (principal) {
       if (slug === undefined) return principal.tenant_id;
       return addressed(slug).then((id) => {
@@ -67,4 +82,10 @@ export function createTenantResolver(lookup: TenantLookup): TenantResolver {
     const tenant = bot === undefined ? undefined : lookup.ofBot(bot);
     return tenant === undefined ? undefined : active(tenant);
   };
+}
+
+/** `/t/{tenant}/rest` split into the tenant's slug and `rest`; any other path as it is. */
+export function splitTenantAddress(url: string): { slug: string | undefined; rest: string } {
+  const match = url.startsWith('/t/') ? TENANT_PREFIX.exec(url) : null;
+  return match ? { slug: match[1], rest: match[2]! } : { slug: undefined, rest: url };
 }

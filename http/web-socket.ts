@@ -5,9 +5,12 @@ import type { VisitorClaims, VisitorTokens } from '../adapters/index.js';
 import type { CobrowseSignal } from '../attendance/index.js';
 import { sessionOutboundTopic } from '../engine/index.js';
 import type { EventBus } from '../infra/events/index.js';
+import { ForbiddenError, NotFoundError } from '../infra/errors.js';
 import { exceedsJsonDepth } from '../infra/json-depth.js';
 import type { Logger } from '../infra/logger.js';
+import { runAsTenant } from '../tenancy/index.js';
 import { keepAlive, refuseAfterHandshake, sendBounded } from './socket-upkeep.js';
+import { splitTenantAddress, type PublicTenantResolver } from './tenant-address.js';
 import { VisitorFrameSchema } from './schemas/web-socket.js';
 import { cobrowseSignalOf, visitorCobrowse, type VisitorCobrowsePort } from './web-socket-cobrowse.js';
 
@@ -15,7 +18,7 @@ import { cobrowseSignalOf, visitorCobrowse, type VisitorCobrowsePort } from './w
 export const WEB_SOCKET_PATH = '/ws/web';
 
 /** Close codes of the web socket (4000–4999 are free for applications). */
-export const WS_CLOSE = { unauthorized: 4401, unavailable: 1011, goingAway: 1001 } as const;
+export const WS_CLOSE = { unauthorized: 4401, forbidden: 4403, notFound: 4404, unavailable: 1011, goingAway: 1001 } as const;
 
 // Clients say they are typing, and during a co-browse send their page's events in parts of at most
 // 16,000 characters (docs/attendance/co-browse.md); bigger frames are refused.
@@ -32,6 +35,11 @@ export interface WebSocketDeps {
   onTyping?: (sessionId: string) => Promise<void>;
   /** The widget's side of co-browse (docs/attendance/co-browse.md); without it co-browse frames are ignored. */
   cobrowse?: VisitorCobrowsePort;
+  /**
+   * The tenant a socket is for, by the rules of the public addresses (docs/operations/tenants.md,
+   * "Routing"): its `/t/{tenant}/ws/web` address's, or its token's bot's. Without it every socket is the default tenant's.
+   */
+  tenantOf?: PublicTenantResolver;
 }
 
 const TYPING_EVERY_MS = 1000;
@@ -61,23 +69,44 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
   let closing = false;
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const { slug, rest } = splitTenantAddress(req.url ?? '/');
+    const url = new URL(rest, 'http://localhost');
     if (url.pathname !== WEB_SOCKET_PATH) return;
     if (closing) {
       socket.destroy();
       return;
     }
     socket.on('error', () => undefined); // a client vanishing mid-handshake is not our error
-    accept(req, socket, head, url.searchParams.get('session_token')).catch((err: unknown) => {
+    accept(req, socket, head, url.searchParams.get('session_token'), slug).catch((err: unknown) => {
       deps.logger.error({ err }, 'web socket upgrade failed');
       socket.destroy();
     });
   };
 
-  async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null): Promise<void> {
+  async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null, slug: string | undefined): Promise<void> {
     const claims = token ? await deps.visitorTokens.verify(token).catch(() => undefined) : undefined;
     if (!claims?.session_id) return refuse(req, socket, head, WS_CLOSE.unauthorized, 'unauthorized');
-    const sessionId = claims.session_id;
+    const tenant = await tenantOf(slug, claims.bot);
+    if (typeof tenant === 'object') return refuse(req, socket, head, tenant.code, tenant.reason);
+    // What the visitor's frames start (the typing notice, co-browse) is its tenant's work; a socket's
+    // events do not carry the scope they were listened for in, so each handler enters it.
+    const inTenant = <T>(work: () => T): T => (tenant === undefined ? work() : runAsTenant(tenant, work));
+    return inTenant(() => open(req, socket, head, claims, inTenant));
+  }
+
+  /** The socket's tenant: undefined for the default tenant; an unknown tenant is 4404, a suspended one 4403. */
+  async function tenantOf(slug: string | undefined, bot: string): Promise<string | undefined | { code: number; reason: string }> {
+    try {
+      return (await deps.tenantOf?.(slug, bot)) ?? undefined;
+    } catch (error) {
+      if (error instanceof NotFoundError) return { code: WS_CLOSE.notFound, reason: 'not_found' };
+      if (error instanceof ForbiddenError) return { code: WS_CLOSE.forbidden, reason: 'forbidden' };
+      throw error;
+    }
+  }
+
+  async function open(req: IncomingMessage, socket: Duplex, head: Buffer, claims: VisitorClaims, inTenant: <T>(work: () => T) => T): Promise<void> {
+    const sessionId = claims.session_id!;
     let target: WebSocket | undefined;
     const cobrowse = deps.cobrowse ? visitorCobrowse(sessionId, deps.cobrowse, (frame) => target && push(target, frame), deps.logger) : undefined;
     const subscription = await subscribe(claims as Required<VisitorClaims>, cobrowse?.signal).catch((err: unknown) => {
@@ -91,14 +120,15 @@ export function attachWebSocket(server: Server, deps: WebSocketDeps): WebSocketH
       target = ws;
       const done = new Promise<void>((resolve) => {
         ws.once('close', () => {
-          Promise.all([subscription.unsubscribe(), cobrowse?.close()])
+          inTenant(() => Promise.all([subscription.unsubscribe(), cobrowse?.close()]))
             .catch((err: unknown) => deps.logger.warn({ err }, 'web socket unsubscribe failed')).finally(resolve);
         });
       });
       ended.add(done);
       void done.then(() => ended.delete(done));
       ws.on('error', () => ws.terminate());
-      ws.on('message', clientListener(sessionId, cobrowse));
+      const listener = clientListener(sessionId, cobrowse);
+      ws.on('message', (data: unknown, isBinary: boolean) => inTenant(() => listener(data, isBinary)));
       subscription.attach(ws);
     });
   }

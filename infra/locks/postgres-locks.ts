@@ -8,7 +8,19 @@ export interface PostgresLocksOptions {
   databaseUrl: string;
   /** Connections held by lock owners at once (one per key being worked on); default 10. */
   poolSize?: number;
+  /**
+   * Where the locks' connections come from. The service's are brought to the work's tenant and
+   * role first (db/connection.ts, `lockConnections`), since a lock's call may carry the caller's
+   * statements; without it, a plain pool of `databaseUrl` (what the locks' own contract tests use).
+   */
+  connections?: LockConnections;
   logger: Logger;
+}
+
+/** A pool's checkout and end: what the locks need of it. */
+export interface LockConnections {
+  connect(): Promise<pg.PoolClient>;
+  end(): Promise<void>;
 }
 
 /**
@@ -23,9 +35,7 @@ export interface PostgresLocksOptions {
  * then discarded, never reused.
  */
 export function createPostgresLocks(options: PostgresLocksOptions): LockPort {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-  // An idle client losing its connection must not crash the process; the next connect retries.
-  pool.on('error', (error) => options.logger.warn({ err: error }, 'lock connection lost'));
+  const pool = options.connections ?? plainPool(options);
   const local = new KeyedMutex();
 
   /** The lock's own statement: it takes the lock and reads nothing. */
@@ -72,4 +82,11 @@ export function createPostgresLocks(options: PostgresLocksOptions): LockPort {
     withLockReading: (key, read, fn) => local.run(key, () => holdOnServer(key, read, fn)),
     close: () => pool.end(),
   };
+}
+
+function plainPool(options: PostgresLocksOptions): LockConnections {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  // An idle client losing its connection must not crash the process; the next connect retries.
+  pool.on('error', (error) => options.logger.warn({ err: error }, 'lock connection lost'));
+  return pool;
 }
