@@ -11,7 +11,7 @@ import { outboundPool } from '../infra/outbound-pool.js';
 import { ensurePrivateDir } from '../infra/private-dir.js';
 import { createRateLimiter } from '../infra/rate-limit/index.js';
 import { openDeployment } from './deployment.js';
-import { tenantsAtWork } from './each-tenant.js';
+import { suspendedTenants, tenantsAtWork } from './each-tenant.js';
 
 /** Connections held by lock owners at once (one per key being worked on). */
 const LOCK_CONNECTIONS = 10;
@@ -35,7 +35,8 @@ export async function openInfrastructure(settings: ProcessSettings, logger: Logg
   return {
     database,
     deployment,
-    jobs: await createJobQueue({ ...redis, deploymentId: deployment.id }),
+    // A suspended tenant's queued jobs wait for its resume (docs/operations/tenants.md, "Lifecycle").
+    jobs: await createJobQueue({ ...redis, deploymentId: deployment.id, tenantHeld: suspendedTenants(database) }),
     bus: await createEventBus(redis),
     rateLimiter: await createRateLimiter(redis),
     // On connections of the work's tenant: a lock's call carries the caller's statements (db/connection.ts, `lockConnections`).

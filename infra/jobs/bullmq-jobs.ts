@@ -1,11 +1,11 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import { oncePer } from '../once-per.js';
 import { closeRedisConnection, createRedisConnection, pingRedis, readyForCommands } from '../redis-connection.js';
 import { createDeploymentStamp, type DeploymentStamp } from './deployment-stamp.js';
 import { CRON_TIMEZONE, assertValidJobOptions, assertValidRepeat, jsonCopy, reportFinalFailure } from './job-rules.js';
-import { JobStoreUnavailableError, type AddJobOptions, type CloseOptions, type JobContext, type JobHandler, type JobQueue, type ProcessOptions, type RepeatSpec } from './jobs-port.js';
+import { JobPostponed, JobStoreUnavailableError, type AddJobOptions, type CloseOptions, type JobContext, type JobHandler, type JobQueue, type ProcessOptions, type RepeatSpec } from './jobs-port.js';
 
 /** Options for {@link createBullmqJobQueue}. */
 export interface BullmqJobQueueOptions {
@@ -86,6 +86,11 @@ class BullmqJobQueue implements JobQueue {
       try {
         await run;
       } catch (error) {
+        if (error instanceof JobPostponed) {
+          // Back to delayed with its attempts as they were; DelayedError tells BullMQ it was moved, not failed.
+          await job.moveToDelayed(Date.now() + error.delayMs, token);
+          throw new DelayedError();
+        }
         if (ctx.attempt >= (job.opts.attempts ?? 1)) reportFinalFailure(this.logger, options.onFailed, error, ctx);
         else this.logger.warn({ err: error, job: ctx }, 'job attempt failed; will retry');
         throw error;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import { assertValidJobOptions, assertValidRepeat, backoffDelay, jsonCopy, msUntilNextCron, reportFinalFailure } from './job-rules.js';
-import type {
-  AddJobOptions, BackoffOptions, CloseOptions, JobContext, JobHandler, JobQueue, ProcessOptions, RepeatSpec,
+import {
+  JobPostponed, type AddJobOptions, type BackoffOptions, type CloseOptions, type JobContext, type JobHandler, type JobQueue, type ProcessOptions, type RepeatSpec,
 } from './jobs-port.js';
 
 interface QueuedJob {
@@ -178,7 +178,9 @@ class InProcessJobQueue implements JobQueue {
       await registration.handler(jsonCopy(job.data), ctx);
       this.live.delete(`${job.name}:${job.id}`);
     } catch (error) {
-      if (job.attempt < job.attempts) {
+      if (error instanceof JobPostponed) {
+        this.later(error.delayMs, () => this.enqueue(job));
+      } else if (job.attempt < job.attempts) {
         this.logger.warn({ err: error, job: ctx }, 'job attempt failed; will retry');
         this.later(backoffDelay(job.backoff, job.attempt), () => this.enqueue({ ...job, attempt: job.attempt + 1 }));
       } else {

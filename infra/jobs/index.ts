@@ -1,8 +1,9 @@
 import type { Logger } from '../logger.js';
 import { createInProcessJobQueue } from './in-process-jobs.js';
 import type { JobQueue } from './jobs-port.js';
-import { carryTenants } from './tenant-carrying-jobs.js';
-export { JobStoreUnavailableError } from './jobs-port.js';
+import { carryTenants, type TenantHeld } from './tenant-carrying-jobs.js';
+export { JobPostponed, JobStoreUnavailableError } from './jobs-port.js';
+export { SUSPENDED_TENANT_JOB_DELAY_MS, type TenantHeld } from './tenant-carrying-jobs.js';
 export { enqueueAfterCommit } from './enqueue-after-commit.js';
 export { type EachTenant, inTheCurrentTenant } from './each-tenant.js';
 
@@ -18,6 +19,8 @@ export interface JobQueueConfig {
   prefix?: string;
   /** This deployment's id, stamped on every BullMQ job (docs/operations/high-availability.md). Ignored in-process. */
   deploymentId?: string;
+  /** Whether a tenant is suspended: its queued jobs then wait for its resume (infra/jobs/tenant-carrying-jobs.ts). */
+  tenantHeld?: TenantHeld;
   logger: Logger;
 }
 
@@ -29,7 +32,7 @@ export async function createJobQueue(config: JobQueueConfig): Promise<JobQueue> 
   if (config.redisUrl) {
     // BullMQ and ioredis load only when they are used (docs/performance.md, "Start-up").
     const { createBullmqJobQueue } = await import('./bullmq-jobs.js');
-    return carryTenants(await createBullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.prefix, deploymentId: config.deploymentId, logger: config.logger }));
+    return carryTenants(await createBullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.prefix, deploymentId: config.deploymentId, logger: config.logger }), config.tenantHeld);
   }
-  return carryTenants(createInProcessJobQueue({ logger: config.logger }));
+  return carryTenants(createInProcessJobQueue({ logger: config.logger }), config.tenantHeld);
 }

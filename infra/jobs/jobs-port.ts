@@ -43,7 +43,19 @@ export class JobStoreUnavailableError extends Error {
   override readonly name = 'JobStoreUnavailableError';
 }
 
-/** Does the work. A rejection (or throw) counts as a failed attempt and triggers the retry policy. */
+/**
+ * Thrown by a handler to have its job run again in `delayMs`, this attempt not counted: the job
+ * is neither completed nor failed meanwhile. What holds a suspended tenant's queued jobs until its
+ * resume (infra/jobs/tenant-carrying-jobs.ts).
+ */
+export class JobPostponed extends Error {
+  override readonly name = 'JobPostponed';
+  constructor(readonly delayMs: number, reason: string) {
+    super(reason);
+  }
+}
+
+/** Does the work. A rejection (or throw) counts as a failed attempt and triggers the retry policy; {@link JobPostponed} does not. */
 export type JobHandler<T = unknown> = (data: T, ctx: JobContext) => Promise<void>;
 
 /** Reported once per job, after its last attempt failed. */

@@ -1,4 +1,4 @@
-import type { JobContext, JobQueue } from '../../infra/jobs/index.js';
+import { JobPostponed, type JobContext, type JobQueue } from '../../infra/jobs/index.js';
 import { createBullmqJobQueue } from '../../infra/jobs/bullmq-jobs.js';
 import { createInProcessJobQueue } from '../../infra/jobs/in-process-jobs.js';
 import { createLogger } from '../../infra/logger.js';
@@ -97,6 +97,26 @@ describe.each(drivers)('jobs contract: $name', (driver) => {
     await sleep(150);
     expect(calls).toBe(2);
     expect(failures).toEqual([{ message: 'always broken', ctx: { id, name: 'doomed', attempt: 2 } }]);
+  });
+
+  test('a job whose handler throws JobPostponed runs again after the delay, the attempt not counted, its id still taken', async () => {
+    const jobs = open();
+    const seen: Array<{ ctx: JobContext; at: number }> = [];
+    const failed: unknown[] = [];
+    jobs.process('held', async (_data, ctx) => {
+      seen.push({ ctx, at: Date.now() });
+      if (seen.length < 3) throw new JobPostponed(80, 'not yet');
+    }, { onFailed: (error) => failed.push(error) });
+    // One attempt only: a failure would end it, a postponement does not.
+    const id = await jobs.add('held', { n: 1 }, { jobId: 'held-a' });
+    await waitFor(() => seen.length === 1, 'the first run');
+    expect(await jobs.add('held', { n: 2 }, { jobId: 'held-a' })).toBe(id);
+    await waitFor(() => seen.length === 3, 'the third run');
+    expect(seen.map((s) => s.ctx)).toEqual([1, 2, 3].map(() => ({ id, name: 'held', attempt: 1 })));
+    expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(75);
+    await sleep(150);
+    expect(seen).toHaveLength(3);
+    expect(failed).toEqual([]);
   });
 
   test('adds a jobId only once while it is pending or running, and again after it finished', async () => {
