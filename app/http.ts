@@ -64,9 +64,10 @@ export async function serveHttp(deps: {
   if (attendantCalls && adapters.rtc_sip) endResolvedCalls({ bus: infra.bus, calls: attendantCalls, liveCalls: adapters.rtc_sip.liveCalls, logger });
   const completeSignIn = (request: SignInRequest, user: SignedInUser) => engine.completeSignIn({ ...request, user: { ...user } });
   const tenantAddresses = createTenantLookup(infra.database, bots);
+  const memberships = createTenantMemberships(infra.database);
   const app = createApp({
     tenantAddresses,
-    memberships: createTenantMemberships(infra.database),
+    memberships,
     logger, trustProxy: settings.TRUST_PROXY, hsts: settings.HSTS === 'on', version: packageVersion(),
     users: auth.users, tenantUsers: createTenantUsersRepo(infra.database.db), passwords: auth.passwords, tokens: auth.tokens, loginThrottle: auth.loginThrottle, readiness,
     webhooks: createChannelWebhooks({ adapters, engine }),
@@ -118,13 +119,13 @@ export async function serveHttp(deps: {
     botSignIn: {
       links: auth.signInLinks,
       waits: (request) => engine.awaitsSignIn(request),
-      signIn: (input) => signInToBot({ users: auth.users, passwords: auth.passwords, throttle: auth.loginThrottle, complete: completeSignIn }, input),
+      signIn: (input) => signInToBot({ users: auth.users, passwords: auth.passwords, throttle: auth.loginThrottle, complete: completeSignIn, memberships }, input),
       // Or through the organization's identity provider, when a bot configures one (OIDC federation): its callback's token.
       federationOf: (name) => {
         const bot = bots.named(name);
         return bot && deps.identity.oidc?.federations.find(bot.name, bot.tenantId)?.bot;
       },
-      signInWithToken: (input) => signInToBotWithToken({ users: auth.users, tokens: auth.tokens, complete: completeSignIn }, input),
+      signInWithToken: (input) => signInToBotWithToken({ users: auth.users, tokens: auth.tokens, complete: completeSignIn, memberships }, input),
     },
     // CREATE SITE's pages, public and sandboxed (docs/content.md, "Sites").
     sites: basicSitePages({ files, bot: (name) => bots.named(name) }),

@@ -44,5 +44,9 @@ export function createTenantMemberships(database: DatabaseHandle): TenantMembers
       const member = tenant && (await repo.membershipsOf(userId)).find((m) => m.tenant_id === tenant.id);
       return member && { tenant_id: tenant.id, status: tenant.status, roles: member.roles };
     },
+    async inTenant(userId, tenantId) {
+      const member = (await repo.membershipsOf(userId)).find((m) => m.tenant_id === tenantId);
+      return member && { roles: member.roles };
+    },
   };
 }

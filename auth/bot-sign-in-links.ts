@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { UnauthorizedError } from '../infra/errors.js';
+import { isTenantId, nonDefaultTenant } from '../tenancy/index.js';
 
 /** How long a sign-in link of HEAR x AS LOGIN opens (docs/basic.md, "HEAR AS LOGIN"): 15 minutes. */
 export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
@@ -12,8 +13,13 @@ export const SIGN_IN_PATH = '/bot-login';
 const AUDIENCE = 'switchboard:bot-sign-in';
 const ALGORITHM = 'HS256';
 
-/** Which HEAR a link answers: the session's, and the request the engine recorded on it (its nonce). */
-export const SignInRequestSchema = z.object({ session_id: z.string().min(1), bot: z.string().min(1), nonce: z.string().min(1) });
+/**
+ * Which HEAR a link answers: the session's, and the request the engine recorded on it (its nonce);
+ * and, for a tenant's bot, the tenant (docs/operations/tenants.md, "Routing"), whose work its page is.
+ */
+export const SignInRequestSchema = z.object({
+  session_id: z.string().min(1), bot: z.string().min(1), nonce: z.string().min(1), tenant_id: z.string().refine(isTenantId).optional(),
+});
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 
 export interface BotSignInLinks {
@@ -41,7 +47,9 @@ export function createBotSignInLinks(deps: { key: Uint8Array; publicUrl: () => s
   const ttl = deps.ttlSeconds ?? SIGN_IN_LINK_TTL_SECONDS;
   return {
     async url(request) {
-      const token = await new SignJWT({ bot: request.bot, nonce: request.nonce })
+      // The HEAR asks in its session's tenant: the link names it, so its page runs there too.
+      const tenant = request.tenant_id ?? nonDefaultTenant();
+      const token = await new SignJWT({ bot: request.bot, nonce: request.nonce, ...(tenant ? { tid: tenant } : {}) })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(request.session_id)
         .setAudience(AUDIENCE)
@@ -53,7 +61,9 @@ export function createBotSignInLinks(deps: { key: Uint8Array; publicUrl: () => s
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, deps.key, { audience: AUDIENCE, algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] });
-        const request = SignInRequestSchema.safeParse({ session_id: payload.sub, bot: payload.bot, nonce: payload.nonce });
+        const request = SignInRequestSchema.safeParse({
+          session_id: payload.sub, bot: payload.bot, nonce: payload.nonce, ...(payload.tid === undefined ? {} : { tenant_id: payload.tid }),
+        });
         if (!request.success) throw new UnauthorizedError('This sign-in link is not valid');
         return request.data;
       } catch (error) {

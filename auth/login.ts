@@ -19,6 +19,8 @@ export interface LoginInput {
 /** A user's roles in a tenant other than the default one: its membership's. */
 export interface TenantMemberships {
   membership(userId: string, tenantSlug: string): Promise<{ tenant_id: string; status: 'active' | 'suspended'; roles: string[] } | undefined>;
+  /** The same, by the tenant's id (a tenant's bot's sign-in page, auth/sign-in-to-bot.ts). */
+  inTenant(userId: string, tenantId: string): Promise<{ roles: string[] } | undefined>;
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { SignInRequest } from './bot-sign-in-links.js';
-import { checkCredentials } from './login.js';
+import { checkCredentials, type TenantMemberships } from './login.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { PasswordChangeRequiredError } from './password-change-required.js';
 import { RoleSchema, type Role } from './roles.js';
 import type { TokenIssuer } from './token-issuer.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { UserDirectory, UserRecord } from './user-directory.js';
-import { UnauthorizedError } from '../infra/errors.js';
+import { ForbiddenError, UnauthorizedError } from '../infra/errors.js';
 
 /** The user HEAR x AS LOGIN answers with (docs/basic.md, "HEAR AS LOGIN"): who, never a credential. */
 export interface SignedInUser {
@@ -27,6 +27,8 @@ export interface SignInToBotDeps {
   throttle?: LoginThrottle;
   /** Hands the user to the session's waiting HEAR (engine/complete-sign-in.ts). */
   complete(request: SignInRequest, user: SignedInUser): Promise<BotSignInOutcome>;
+  /** For a tenant's bot: the person's membership there, whose roles they have in its dialogs. */
+  memberships?: Pick<TenantMemberships, 'inTenant'>;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function signInToBot(
 ): Promise<{ outcome: BotSignInOutcome; user: SignedInUser }> {
   const record = await checkCredentials(deps, input);
   if (record.must_change_password) throw new PasswordChangeRequiredError();
-  const user = signedInUser(record);
+  const user = await signedInUser(deps, record, input.request);
   return { outcome: await deps.complete(input.request, user), user };
 }
 
@@ -52,19 +54,25 @@ export async function signInToBot(
  * valid and of a user still active, names who they are.
  */
 export async function signInToBotWithToken(
-  deps: Pick<SignInToBotDeps, 'users' | 'complete'> & { tokens: Pick<TokenIssuer, 'verify'> },
+  deps: Pick<SignInToBotDeps, 'users' | 'complete' | 'memberships'> & { tokens: Pick<TokenIssuer, 'verify'> },
   input: { request: SignInRequest; accessToken: string },
 ): Promise<{ outcome: BotSignInOutcome; user: SignedInUser }> {
   const principal = await deps.tokens.verify(input.accessToken);
   const record = await deps.users.findById(principal.user_id);
   if (!record?.is_active) throw new UnauthorizedError('This account is not active');
-  const user = signedInUser(record);
+  const user = await signedInUser(deps, record, input.request);
   return { outcome: await deps.complete(input.request, user), user };
 }
 
-function signedInUser(record: UserRecord): SignedInUser {
+/**
+ * The person as the dialog gets them. A tenant's bot (docs/operations/tenants.md, "Members") takes
+ * only the tenant's members, with their roles there: anyone else is refused (ForbiddenError).
+ */
+async function signedInUser(deps: Pick<SignInToBotDeps, 'memberships'>, record: UserRecord, request: SignInRequest): Promise<SignedInUser> {
+  const member = request.tenant_id === undefined ? undefined : await deps.memberships?.inTenant(record.id, request.tenant_id);
+  if (request.tenant_id !== undefined && !member) throw new ForbiddenError('This account is not a member of the bot\'s organization');
   return {
     id: record.id, username: record.username, email: record.email, name: record.display_name || record.username,
-    roles: RoleSchema.array().parse(record.roles),
+    roles: RoleSchema.array().parse(member ? member.roles : record.roles),
   };
 }

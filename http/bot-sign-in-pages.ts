@@ -3,7 +3,8 @@ import { z } from 'zod';
 import {
   PasswordChangeRequiredError, SIGN_IN_PATH, type BotSignInLinks, type BotSignInOutcome, type SignedInUser, type SignInRequest,
 } from '../auth/index.js';
-import { RateLimitError, UnauthorizedError } from '../infra/errors.js';
+import { ForbiddenError, RateLimitError, UnauthorizedError } from '../infra/errors.js';
+import { runAsTenant } from '../tenancy/index.js';
 import { escapeHtml } from './html-text.js';
 
 /** What the sign-in page of HEAR x AS LOGIN needs (docs/basic.md, "HEAR AS LOGIN"). */
@@ -69,16 +70,20 @@ export function botSignInPages(deps: BotSignInPagesDeps): Router {
   router.get(path, async (req, res) => {
     const request = await linkOf(req, res);
     if (!request) return;
-    if (!(await deps.waits(request))) return send(res, 409, stalePage());
-    send(res, 200, form(request.bot, federatedStart(req, request)));
+    await inTenantOf(request, async () => {
+      if (!(await deps.waits(request))) return send(res, 409, stalePage());
+      send(res, 200, form(request.bot, federatedStart(req, request)));
+    });
   });
 
   // Back from the organization's identity provider: the finish page, then its form's POST.
   router.get(`${path}/federated`, async (req, res) => {
     const request = await linkOf(req, res);
     if (!request) return;
-    if (!(await deps.waits(request))) return send(res, 409, stalePage());
-    send(res, 200, finishPage());
+    await inTenantOf(request, async () => {
+      if (!(await deps.waits(request))) return send(res, 409, stalePage());
+      send(res, 200, finishPage());
+    });
   });
   router.post(`${path}/federated`, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
     const request = await linkOf(req, res);
@@ -86,8 +91,9 @@ export function botSignInPages(deps: BotSignInPagesDeps): Router {
     const fields = FederatedFormSchema.safeParse(req.body);
     if (!fields.success) return send(res, 400, notice('Sign-in did not finish', 'Use the link the bot sent again.'));
     try {
-      answer(res, await deps.signInWithToken({ request, accessToken: fields.data.access_token }));
+      answer(res, await inTenantOf(request, () => deps.signInWithToken({ request, accessToken: fields.data.access_token })));
     } catch (error) {
+      if (error instanceof ForbiddenError) return send(res, 403, notice('Sign-in did not finish', `${error.message}.`));
       if (!(error instanceof UnauthorizedError)) throw error;
       send(res, 401, notice('Sign-in did not finish', `${error.message}. Use the link the bot sent again.`));
     }
@@ -96,21 +102,25 @@ export function botSignInPages(deps: BotSignInPagesDeps): Router {
   router.post(path, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
     const request = await linkOf(req, res);
     if (!request) return;
-    const fields = SignInFormSchema.safeParse(req.body);
-    const federated = federatedStart(req, request);
-    if (!fields.success) return send(res, 400, form(request.bot, federated, 'Please enter your username or email and your password.'));
-    try {
-      answer(res, await deps.signIn({
-        request, identifier: fields.data.identifier, password: fields.data.password, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      }));
-    } catch (error) {
-      if (error instanceof PasswordChangeRequiredError) {
-        return send(res, 403, form(request.bot, federated, 'Your password must be changed first: sign in to the console to choose a new one, then use this link again.'));
+    await inTenantOf(request, async () => {
+      const fields = SignInFormSchema.safeParse(req.body);
+      const federated = federatedStart(req, request);
+      if (!fields.success) return send(res, 400, form(request.bot, federated, 'Please enter your username or email and your password.'));
+      try {
+        answer(res, await deps.signIn({
+          request, identifier: fields.data.identifier, password: fields.data.password, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        }));
+      } catch (error) {
+        // A tenant's bot takes its members only (auth/sign-in-to-bot.ts).
+        if (error instanceof ForbiddenError) return send(res, 403, form(request.bot, federated, `${error.message}.`));
+        if (error instanceof PasswordChangeRequiredError) {
+          return send(res, 403, form(request.bot, federated, 'Your password must be changed first: sign in to the console to choose a new one, then use this link again.'));
+        }
+        if (error instanceof RateLimitError) return send(res, 429, form(request.bot, federated, 'Too many attempts. Wait a few minutes, then try again.'));
+        if (error instanceof UnauthorizedError) return send(res, 401, form(request.bot, federated, 'That username or password is not right.'));
+        throw error;
       }
-      if (error instanceof RateLimitError) return send(res, 429, form(request.bot, federated, 'Too many attempts. Wait a few minutes, then try again.'));
-      if (error instanceof UnauthorizedError) return send(res, 401, form(request.bot, federated, 'That username or password is not right.'));
-      throw error;
-    }
+    });
   });
 
   /** Where "Sign in with your organization" starts, when the bot's people have an identity provider. */
@@ -119,6 +129,11 @@ export function botSignInPages(deps: BotSignInPagesDeps): Router {
     if (bot === undefined) return undefined;
     const back = `${SIGN_IN_PATH}/${String(req.params.token)}/federated`;
     return `/auth/oidc/login?${new URLSearchParams({ bot, return_to: back })}`;
+  }
+
+  /** The page's work runs as the tenant the link names (a tenant's bot's HEAR), else as the default tenant's. */
+  function inTenantOf<T>(request: SignInRequest, work: () => Promise<T>): Promise<T> {
+    return request.tenant_id === undefined ? work() : runAsTenant(request.tenant_id, work);
   }
 
   /** The request the link's token names, or a page saying the link is bad (and undefined). */
