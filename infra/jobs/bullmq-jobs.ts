@@ -88,7 +88,9 @@ class BullmqJobQueue implements JobQueue {
       } catch (error) {
         if (error instanceof JobPostponed) {
           // Back to delayed with its attempts as they were; DelayedError tells BullMQ it was moved, not failed.
-          await job.moveToDelayed(Date.now() + error.delayMs, token);
+          // Should the move fail (Redis away), the job stays locked until BullMQ's stalled-job check puts it back.
+          await job.moveToDelayed(Date.now() + error.delayMs, token)
+            .catch((err: unknown) => this.logger.warn({ err, job: ctx }, 'postponed job not moved back to delayed'));
           throw new DelayedError();
         }
         if (ctx.attempt >= (job.opts.attempts ?? 1)) reportFinalFailure(this.logger, options.onFailed, error, ctx);
