@@ -1,5 +1,5 @@
 import { createTenantsRepo, type DatabaseHandle } from '../db/index.js';
-import type { EachTenant, TenantHeld } from '../infra/jobs/index.js';
+import type { EachTenant } from '../infra/jobs/index.js';
 import type { Logger } from '../infra/logger.js';
 import { DEFAULT_TENANT_ID, runAsTenant } from '../tenancy/index.js';
 
@@ -37,25 +37,3 @@ export function tenantsAtWork(database: DatabaseHandle, logger: Pick<Logger, 'er
   return { each: inTenants(false), besidesDefault: inTenants(true) };
 }
 
-/** How long a tenant's status is trusted before it is read again: a suspension holds its jobs within it. */
-const STATUS_TTL_MS = 5_000;
-
-/**
- * Whether a tenant is suspended, read from the database and kept a few seconds: its queued jobs
- * then wait for its resume (infra/jobs/tenant-carrying-jobs.ts). A deleted tenant's are not held:
- * they run, find nothing of it, and end.
- */
-export function suspendedTenants(database: DatabaseHandle, now: () => number = Date.now): TenantHeld {
-  const repo = createTenantsRepo(database.db);
-  const known = new Map<string, { at: number; held: Promise<boolean> }>();
-  return (tenantId) => {
-    const hit = known.get(tenantId);
-    if (hit && now() - hit.at < STATUS_TTL_MS) return hit.held;
-    const held = repo.findById(tenantId).then((tenant) => tenant?.status === 'suspended', (error: unknown) => {
-      known.delete(tenantId);
-      throw error;
-    });
-    known.set(tenantId, { at: now(), held });
-    return held;
-  };
-}

@@ -11,7 +11,8 @@ import { outboundPool } from '../infra/outbound-pool.js';
 import { ensurePrivateDir } from '../infra/private-dir.js';
 import { createRateLimiter } from '../infra/rate-limit/index.js';
 import { openDeployment } from './deployment.js';
-import { suspendedTenants, tenantsAtWork } from './each-tenant.js';
+import { tenantsAtWork } from './each-tenant.js';
+import { suspendedTenants } from './tenant-lookup.js';
 
 /** Connections held by lock owners at once (one per key being worked on). */
 const LOCK_CONNECTIONS = 10;

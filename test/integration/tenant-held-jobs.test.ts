@@ -1,4 +1,4 @@
-import { suspendedTenants } from '../../app/each-tenant.js';
+import { suspendedTenants } from '../../app/tenant-lookup.js';
 import type { DatabaseHandle } from '../../db/connection.js';
 import { createTenantsRepo } from '../../db/index.js';
 import { createJobQueue, SUSPENDED_TENANT_JOB_DELAY_MS, type JobQueue } from '../../infra/jobs/index.js';
