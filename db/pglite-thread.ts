@@ -54,6 +54,9 @@ export async function openPgliteThread(dir: string | undefined): Promise<PgliteT
     pending.clear();
   };
   worker.on('error', stop);
+  // Listened for from the start: when the main thread is busy, Node can hand it the close's answer
+  // and the exit in one turn, emitting 'exit' before an `await` after the answer could listen.
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.on('exit', (code) => stop(new Error(`the embedded database's thread exited (code ${code})`)));
 
   const call = <T>(request: Request): Promise<T> => {
@@ -102,7 +105,7 @@ export async function openPgliteThread(dir: string | undefined): Promise<PgliteT
     async close() {
       if (gone) return;
       await call({ op: 'close' });
-      await new Promise((resolve) => worker.once('exit', resolve));
+      await exited;
     },
   };
 }
