@@ -9,7 +9,7 @@ import {
   type Value,
 } from '../basic-interpreter/index.js';
 import type { DatabaseHandle } from '../db/index.js';
-import { createFolderFileStore, createHttpPerformer, fillDocument, QR_LIMITS, readQrLink, seedTablesFromCsv } from '../script-host/index.js';
+import { createFolderFileStore, createHttpPerformer, fillDocument, pdfMaker, QR_LIMITS, readQrLink, seedTablesFromCsv } from '../script-host/index.js';
 
 const CLI_BOT = 'cli';
 const CLI_USER = '00000000-0000-4000-8000-000000000000';
@@ -51,6 +51,7 @@ export async function createCliHost(options: {
     // With --data the bot's drive is a folder there; otherwise it lives in memory for one run.
     files: options.dataDir ? createFolderFileStore(path.join(path.resolve(options.dataDir), 'drive')) : createInMemoryFileStore(),
     fillDocument,
+    pdf: pdfMaker,
     observe: options.trace ? (effect) => options.trace!(JSON.stringify({ effect })) : undefined,
     conversation: async (effect: ConversationEffect) =>
       // HEAR AS QRCODE reads the picture as the server does (script-host/host/read-qr-link.ts).

@@ -2,7 +2,7 @@ import { createStandardHost, defineTables, NO_TABLE_DEFINITIONS, type Conversati
 import { callWebhook } from './call-webhook.js';
 import { chartFromPrompt } from './chart-prompt.js';
 import { createSite } from './create-site.js';
-import { fillDocument, QR_LIMITS, readQrLink, receiveHearFile } from './host/index.js';
+import { fillDocument, pdfMaker, QR_LIMITS, readQrLink, receiveHearFile } from './host/index.js';
 import { botHttp } from './bot-http.js';
 import { customerFileFetcher } from './customer-file.js';
 import { transferToHuman, type SessionTurn } from '../engine/index.js';
@@ -99,6 +99,7 @@ function createBotHost(ctx: HostContext, bot: ScriptBot, run: HostRun): EffectHo
     files: watchDriveWrites(ctx, bot, ctx.files(bot)),
     ...(ctx.fileLinks ? { links: ctx.fileLinks(bot) } : {}),
     fillDocument,
+    pdf: pdfMaker,
     conversation: (effect) => {
       // CALL "/name": the bot's WEBHOOK script in process, on a host one call deeper.
       if (effect.type === 'webhook.call') return callWebhook(ctx, bot, effect, run.calls + 1, createEndpointHost(ctx, bot, run.calls + 1));

@@ -20,7 +20,7 @@ export { endpointConflicts } from './script-endpoints.js';
 export { loadBotScripts } from './load-bot-scripts.js';
 export { withLookaheadCache } from './lookahead-cache.js';
 export {
-  createFolderFileStore, createHttpPerformer, fillDocument, HEAR_FILE_MAX_BYTES, HttpRefusedError, HttpRequestError, QR_LIMITS, readQrCode, readQrLink,
+  createFolderFileStore, createHttpPerformer, fillDocument, pdfMaker, HEAR_FILE_MAX_BYTES, HttpRefusedError, HttpRequestError, QR_LIMITS, readQrCode, readQrLink,
   RECEIVED_FOLDER, receiveHearFile, ScriptFolder, SeedDataError, seedTablesFromCsv, fetchLinkBytes,
   type FetchedFile, type HearFileDeps, type HearFileProblem, type HttpPerformerOptions, type ProblemListener, type QrLimits, type QrLinkProblem,
   type QrProblem, type QrReading, type ResolvedAddress, type ResolveHost, type ScriptFolderOptions, type SeededTable, type SeedOptions,

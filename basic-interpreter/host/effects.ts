@@ -116,6 +116,18 @@ export type EffectBody =
    */
   | { type: 'file.fill'; template: string; data: Value; path?: string }
   /**
+   * GENERATE PDF template, data, path: the drive's HTML, Markdown or text template filled as FILL
+   * fills it, laid out as a PDF and written to `path`. Resolves to `{url, localName, path, name, size, pages}`.
+   */
+  | { type: 'file.pdf'; template: string; data: Value; path: string }
+  /** MERGE PDF files, path: the drive's PDFs, their pages in the order given, as one PDF at `path`. Resolves as GENERATE PDF. */
+  | { type: 'file.pdf_merge'; files: string[]; path: string }
+  /**
+   * SAVE FROM UNSTRUCTURED "table", source: a row of `table` from an object, from text holding a
+   * JSON object, or from free text the bot's model reads; inserted, and the row is the result.
+   */
+  | { type: 'table.extract'; table: string; source: Value }
+  /**
    * SEND FILE of a drive path, or of a file value (which is written to the drive first, under
    * `sent/<hash>/<name>`): resolves to `{url, name}`, a link the customer can open to that file.
    */

@@ -26,16 +26,22 @@ export async function fillTemplate(files: FileStore, fillDocument: DocumentFille
   if (!TEXT_TEMPLATES.test(template)) {
     throw new Error(`not available: FILL of "${template}" (the templates are text: .txt, .md, .html, .csv, .json, .xml; and .docx, .xlsx, .pdf)`);
   }
-  const bytes = await readTemplate(files, template);
-  let content: string;
-  try {
-    content = Handlebars.compile(bytes.toString('utf8'), { noEscape: !/\.html?$/i.test(template) })(input.data ?? {});
-  } catch (error) {
-    throw new Error(`FILL: the template "${template}" does not parse: ${(error as Error).message}`, { cause: error });
-  }
+  const content = fillText('FILL', template, (await readTemplate(files, template)).toString('utf8'), input.data);
   const path = input.path === undefined ? null : normalizeFilePath(input.path);
   if (path !== null) await files.write(path, Buffer.from(content, 'utf8'));
   return { path, content, size: Buffer.byteLength(content) };
+}
+
+/**
+ * A text template's `{{placeholders}}` filled from `data` by Handlebars (FILL, GENERATE PDF); an
+ * HTML template's values are escaped. A template that does not parse is the `keyword`'s error.
+ */
+export function fillText(keyword: string, template: string, source: string, data: Value): string {
+  try {
+    return Handlebars.compile(source, { noEscape: !/\.html?$/i.test(template) })(data ?? {});
+  } catch (error) {
+    throw new Error(`${keyword}: the template "${template}" does not parse: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /** A Word, Excel or PDF template: the filled file as a file value, with `path` (null without TO) like the text answer. */

@@ -21,6 +21,7 @@ export {
 } from './stores.js';
 export { normalizeFilePath, FilePathError, type FileStore } from './file-store.js';
 export { DOCUMENT_TEMPLATES, documentKind, type DocumentFiller, type DocumentFillRequest, type DocumentKind } from './document-filler.js';
+export type { MadePdf, PdfMaker, PdfSourceKind } from './pdf-maker.js';
 export { bytesToValue, valueToBytes, fileValue, isFileValue, type FileValue } from './file-content.js';
 export {
   createInMemoryTableStore, createInMemoryMemoryStore, createInMemoryBotData, createInMemoryFileStore,

@@ -3,6 +3,9 @@ import type { Effect, EffectBody, EffectHost } from './effects.js';
 import { bytesToValue, isFileValue, valueToBytes } from './file-content.js';
 import { normalizeFilePath, type FileStore } from './file-store.js';
 import { fillTemplate } from './fill-template.js';
+import { generatePdf, mergePdfs } from './generate-pdf.js';
+import type { PdfMaker } from './pdf-maker.js';
+import { saveFromUnstructured } from './save-unstructured.js';
 import { shareFile } from './share-file.js';
 import { searchRows } from './search-rows.js';
 import type { MemoryStore, TableStore } from './stores.js';
@@ -13,7 +16,7 @@ import type { Value } from '../values.js';
 /** The effects that belong to the conversation's surroundings (script host or CLI), not to data or HTTP. */
 export type ConversationEffect = Exclude<
   Effect,
-  { type: 'http' | 'table.insert' | 'table.find' | 'table.search' | 'table.update' | 'table.delete' | 'table.merge' | `memory.${string}` | `file.${string}` }
+  { type: 'http' | 'table.insert' | 'table.find' | 'table.search' | 'table.update' | 'table.delete' | 'table.merge' | 'table.extract' | `memory.${string}` | `file.${string}` }
 >;
 
 /** What an HTTP client needs of an `http` effect (GET, POST, PUT, PATCH, DELETE); the effect itself can be passed. */
@@ -39,6 +42,8 @@ export interface StandardHostParts {
   links?: (path: string) => string | Promise<string>;
   /** FILL of Word, Excel and PDF templates (script-host/host/fill/); without it only text templates are filled. */
   fillDocument?: DocumentFiller;
+  /** GENERATE PDF and MERGE PDF (script-host/host/pdf/); without it they are "not available". */
+  pdf?: PdfMaker;
   /** Everything else: transfer, meetings, mail, session keys, LLM… */
   conversation(effect: ConversationEffect): Promise<Value>;
   /** Sees every effect before it is performed (the CLI's --trace). */
@@ -87,6 +92,13 @@ export function createStandardHost(parts: StandardHostParts): EffectHost {
           return download(parts, effect.url, effect.path, effect.headers);
         case 'file.fill':
           return fillTemplate(drive(parts.files, effect.type), parts.fillDocument, effect);
+        case 'file.pdf':
+          return generatePdf(drive(parts.files, effect.type), parts.pdf, parts.links, effect);
+        case 'file.pdf_merge':
+          return mergePdfs(drive(parts.files, effect.type), parts.pdf, parts.links, effect);
+        case 'table.extract':
+          // Free text is read by the bot's model: an LLM effect of the same line.
+          return saveFromUnstructured(parts.tables, (prompt) => parts.conversation({ type: 'llm', prompt, file: effect.file, line: effect.line }), effect);
         case 'file.share':
           return shareFile(drive(parts.files, effect.type), parts.links, effect);
         case 'file.read':
@@ -108,6 +120,7 @@ type FileEffect = Extract<EffectBody, { type: 'file.read' | 'file.write' | 'file
 const FILE_KEYWORDS: Record<string, string> = {
   'file.read': 'READ', 'file.write': 'WRITE', 'file.copy': 'COPY', 'file.move': 'MOVE', 'file.delete': 'DELETE FILE',
   'file.list': 'LIST', 'file.download': 'DOWNLOAD', 'file.fill': 'FILL', 'file.share': 'SEND FILE',
+  'file.pdf': 'GENERATE PDF', 'file.pdf_merge': 'MERGE PDF',
 };
 
 function drive(files: FileStore | undefined, type: string): FileStore {

@@ -32,6 +32,8 @@ export interface TableStore {
   update(table: string, conditions: readonly Condition[], values: ObjectValue): Promise<number>;
   /** Removes the matching rows; resolves to how many. */
   delete(table: string, conditions: readonly Condition[]): Promise<number>;
+  /** The columns a TABLE block defines for `table` (name and type), or undefined for a table without one. */
+  columns?(table: string): { name: string; type: string }[] | undefined;
 }
 
 /**

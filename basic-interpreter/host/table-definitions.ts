@@ -145,6 +145,7 @@ export function defineTables(store: TableStore, definitions: TableDefinitions, c
     count: (table, conditions) => store.count(table, conditions),
     update: (table, conditions, values) => store.update(table, conditions, values),
     delete: (table, conditions) => store.delete(table, conditions),
+    columns: (table) => definitionOf(table)?.columns.filter((c) => !c.generated).map((c) => ({ name: c.name, type: c.type })),
     async insert(table, row) {
       const definition = definitionOf(table);
       await store.insert(table, definition ? await prepare(definition, row) : row);

@@ -6,7 +6,7 @@
  */
 import { isTruthy, toText } from '../coercion.js';
 import type { EffectBody } from '../host/index.js';
-import { isFileValue, matchesConditions, parseTableFilter } from '../host/index.js';
+import { isFileValue, matchesConditions, parseTableFilter, TABLE_NAME } from '../host/index.js';
 import { isObjectValue, type ObjectValue, type Value } from '../values.js';
 import type { OutputFile } from './dialog.js';
 import { tableName } from './effects.js';
@@ -91,9 +91,6 @@ const UNAVAILABLE: Record<string, string> = {
   'SET USER': 'a script cannot change who the customer is',
   'GROUP BY': 'not implemented yet',
   'ADD MEMBER': 'there are no groups a script can change',
-  'GENERATE PDF': 'there is no PDF generator',
-  'MERGE PDF': 'there is no PDF generator',
-  'SAVE FROM UNSTRUCTURED': 'not implemented yet (ask LLM with a tool, see ADD TOOL)',
   'ON ERROR RESUME NEXT': 'errors cannot be trapped: a runtime error ends the dialog',
   'ON ERROR GOTO 0': 'errors cannot be trapped: a runtime error ends the dialog',
   'CLEAR ERROR': 'errors cannot be trapped: a runtime error ends the dialog',
@@ -123,6 +120,46 @@ const UNAVAILABLE: Record<string, string> = {
 };
 
 type Handler = (args: Args, headers: Record<string, string>, ctx: BuiltinContext) => PhraseOutcome;
+
+/**
+ * GENERATE PDF template, data, path; the templates' `GENERATE PDF path WITH TEMPLATE "name" DATA
+ * data`; and `GENERATE PDF template TO path` (no data). The reference's `… TO path WITH name = v, …`
+ * cannot be read (each `name = v` is a comparison by then): the error says to pass an object.
+ */
+function generatePdf(a: Args): PhraseOutcome {
+  const template = a.labels.indexOf('template');
+  if (template > 0) return effect({ type: 'file.pdf', template: a.text(template), data: a.named('data', template + 1), path: a.text(0) });
+  if (a.labels.includes('with')) {
+    throw new ScriptError('GENERATE PDF … WITH name = value is not read here: give the data as an object, GENERATE PDF "templates/x.html", #{name: value}, "out.pdf"');
+  }
+  if (a.labels[1] === 'to' && a.values.length === 2) return effect({ type: 'file.pdf', template: a.text(0), data: {}, path: a.text(1) });
+  if (a.values.length !== 3) {
+    throw new ScriptError(`GENERATE PDF takes the template, its data and the PDF's path: GENERATE PDF "templates/invoice.html", data, "invoices/1.pdf" (got ${a.values.length} values)`);
+  }
+  return effect({ type: 'file.pdf', template: a.text(0), data: a.at(1), path: a.text(2) });
+}
+
+/** A PDF MERGE PDF takes: a drive path, or GENERATE PDF's result (its `localName`). */
+function pdfPath(item: Value): string {
+  if (isObjectValue(item) && typeof item.localName === 'string') return item.localName;
+  if (isObjectValue(item) && typeof item.path === 'string') return item.path;
+  return toText(item);
+}
+
+/**
+ * SAVE FROM UNSTRUCTURED "table", text (the templates write `FORMAT x AS JSON` for the text, which
+ * reads here as x itself). The table comes first, as in the reference's data keywords; the book's
+ * other order (a file, then the table) is refused with the way to write it.
+ */
+function saveFromUnstructured(a: Args): PhraseOutcome {
+  const format = a.labels.indexOf('format');
+  const source = format >= 0 ? a.at(format) : a.at(1);
+  if (a.values.length < 2) throw new ScriptError('SAVE FROM UNSTRUCTURED takes the table and the text: SAVE FROM UNSTRUCTURED "contacts", text');
+  if (!TABLE_NAME.test(a.text(0)) && typeof a.values[1] === 'string' && TABLE_NAME.test(a.text(1))) {
+    throw new ScriptError(`SAVE FROM UNSTRUCTURED takes the table first: SAVE FROM UNSTRUCTURED "${a.text(1)}", text (READ a drive file's text first)`);
+  }
+  return effect({ type: 'table.extract', table: tableName(a.values, 0), source });
+}
 
 const effect = (body: EffectBody): PhraseOutcome => ({ effect: body });
 
@@ -354,6 +391,13 @@ const HANDLERS: Record<string, Handler> = {
     const path = a.named('to', 2);
     return effect({ type: 'file.fill', template: a.text(0), data: a.at(1), ...(path === null ? {} : { path: toText(path) }) });
   },
+  'GENERATE PDF': generatePdf,
+  'MERGE PDF': (a) => {
+    if (a.values.length !== 2) throw new ScriptError(`MERGE PDF takes the list of PDFs and the path of the merged one: MERGE PDF files, "merged.pdf" (got ${a.values.length} values)`);
+    const list = a.at(0);
+    return effect({ type: 'file.pdf_merge', files: (Array.isArray(list) ? list : [list]).map(pdfPath), path: a.text(1) });
+  },
+  'SAVE FROM UNSTRUCTURED': saveFromUnstructured,
   'SET ANSWER MODE': (a) => modeEffect(a, 'answer_mode'),
   'SET PAGE MODE': (a) => modeEffect(a, 'page_mode'),
   'PAGE MODE': (a) => modeEffect(a, 'page_mode'),

@@ -15,7 +15,8 @@ import { testPasswords } from '../support/test-passwords.js';
 // to another loaded bot, BOT SHARE MEMORY, PUBLISH EVENT to the bot's event webhook, the KB
 // statistics and REFRESH over the knowledge base, QUERY METRICS over the transcript, ALLOW ROLE
 // with the roles of the account signed in with, ANALYZE SENTIMENT with the attendance's analyser
-// and AI SCORE LEAD with the bot's model.
+// and AI SCORE LEAD with the bot's model; GENERATE PDF and MERGE PDF on the bot's drive, and SAVE FROM
+// UNSTRUCTURED into a defined table with the bot's model.
 
 let harness: EngineHarness;
 let running: RunningEngine;
@@ -42,7 +43,7 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'kbstats.gbkb', 'data-analysis', 'stores.txt'), 'Stores B, L and R.\n');
 
   harness = await EngineHarness.open();
-  const bots: { name: string; scripts: Record<string, string>; config?: Partial<BotConfig> }[] = [
+  const bots: { name: string; scripts: Record<string, string>; config?: Partial<BotConfig>; asPackage?: boolean }[] = [
     {
       name: 'bank',
       scripts: {
@@ -83,10 +84,29 @@ beforeAll(async () => {
       },
     },
     { name: 'leads', scripts: { start: 'l = AI SCORE LEAD #{email: "ana@acme.com", title: "CTO"}\nTALK l.score & " " & l.grade & " " & l.breakdown.rule_score & " " & l.breakdown.ai_reasoning\n' }, config: { 'llm-url': openai.url, 'http-allow-private-networks': true } },
+    {
+      name: 'docs',
+      scripts: {
+        start: 'WRITE "templates/receipt.html", "<h1>Receipt {{n}}</h1><p>{{who}}</p>"\n'
+          + 'r = GENERATE PDF "templates/receipt.html", #{n: 7, who: "Ana"}, "receipts/7.pdf"\n'
+          + 'm = MERGE PDF [r, r.localName], "receipts/both.pdf"\n'
+          + 'TALK r.localName & " " & r.pages & " " & m.pages & " " & (LEN(READ("receipts/both.pdf")) > 0)\n',
+      },
+    },
+    {
+      name: 'intake',
+      scripts: {
+        tables: 'TABLE leads\n  id UUID PRIMARY KEY DEFAULT uuid_generate_v4()\n  name VARCHAR(100) NOT NULL\n  budget NUMBER\nEND TABLE\n',
+        start: 'l = SAVE FROM UNSTRUCTURED "leads", "Carla wants a quote, budget about 5000"\nrow = FIND "leads" WHERE name = "Carla" FIRST\n'
+          + 'TALK l.name & " " & row.budget & " " & (LEN(row.id) = 36)\n',
+      },
+      config: { 'llm-url': openai.url, 'http-allow-private-networks': true },
+      asPackage: true,
+    },
     { name: 'rules', scripts: { start: 'l = AI SCORE LEAD #{email: "ana@acme.com", title: "CTO"}\nTALK l.score & " " & l.grade & " " & ISNULL(l.breakdown.ai_confidence)\n' } },
   ];
   for (const bot of bots) {
-    const added = await harness.addBot({ name: bot.name, scripts: bot.scripts, config: bot.config ?? {} });
+    const added = await harness.addBot({ name: bot.name, scripts: bot.scripts, config: bot.config ?? {}, ...(bot.asPackage ? { asPackage: true } : {}) });
     ids.set(added.id, bot.name);
     configs.set(bot.name, added.config);
   }
@@ -197,4 +217,16 @@ test('AI SCORE LEAD: the bot\'s model scores the lead, told the rule\'s score; w
   });
   expect(await say('leads', 'h', 'hi')).toEqual(['72 B 45 Senior buyer']);
   expect(await say('rules', 'h', 'hi')).toEqual(['45 C true']);
+});
+
+test('GENERATE PDF writes the filled template to the bot\'s drive as a PDF; MERGE PDF joins it twice', async () => {
+  expect(await say('docs', 'p', 'hi')).toEqual(['receipts/7.pdf 1 2 true']);
+});
+
+test('SAVE FROM UNSTRUCTURED: the bot\'s model reads free text into the defined columns of the bot\'s table', async () => {
+  openai.answer((request) => {
+    const prompt = request.messages.at(-1)?.content ?? '';
+    return { text: prompt.includes('name: text, budget: number') ? '{"name": "Carla", "budget": 5000, "mood": "keen"}' : 'no' };
+  });
+  expect(await say('intake', 'c', 'hi')).toEqual(['Carla 5000 true']);
 });

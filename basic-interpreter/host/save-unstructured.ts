@@ -1,0 +1,62 @@
+import { isObjectValue, type ObjectValue, type Value } from '../values.js';
+import type { EffectBody } from './effects.js';
+import type { TableStore } from './stores.js';
+
+/** How the bot's model is asked (an `llm` effect of the host's conversation). */
+type AskModel = (prompt: string) => Promise<Value>;
+
+/**
+ * SAVE FROM UNSTRUCTURED "table", source (docs/basic.md, "SAVE FROM UNSTRUCTURED"): a row of the
+ * table from an object, from text that is a JSON object (the templates pass `FORMAT x AS JSON`),
+ * or from free text, which the bot's model reads into the table's columns. A list of objects adds
+ * a row each. The row (or the rows) stored is the result.
+ */
+export async function saveFromUnstructured(tables: TableStore, ask: AskModel, effect: Extract<EffectBody, { type: 'table.extract' }>): Promise<Value> {
+  const given = structured(effect.source);
+  const rows = given ?? [await readByModel(tables, ask, effect.table, typeof effect.source === 'string' ? effect.source : JSON.stringify(effect.source))];
+  for (const row of rows) await tables.insert(effect.table, row);
+  return isList(effect.source) ? rows : rows[0]!;
+}
+
+const isList = (source: Value): boolean => Array.isArray(source) || (typeof source === 'string' && source.trim().startsWith('['));
+
+/** The rows a source already holds (an object, a list of them, or JSON text of either); undefined for free text. */
+function structured(source: Value): ObjectValue[] | undefined {
+  let value = source;
+  if (typeof source === 'string') {
+    const text = source.trim();
+    if (!text.startsWith('{') && !text.startsWith('[')) return undefined;
+    try {
+      value = JSON.parse(text) as Value;
+    } catch {
+      return undefined; // braces around prose: the model reads it
+    }
+  }
+  if (isObjectValue(value)) return [value];
+  if (Array.isArray(value) && value.length > 0 && value.every(isObjectValue)) return value;
+  if (typeof source === 'string') return undefined;
+  throw new Error('SAVE FROM UNSTRUCTURED needs text, an object or a list of objects');
+}
+
+/** The model's reading of free text as one row: asked for a JSON object of the table's columns (or of what the text holds). */
+async function readByModel(tables: TableStore, ask: AskModel, table: string, text: string): Promise<ObjectValue> {
+  const columns = tables.columns?.(table);
+  const keys = columns ? `whose keys are these columns (name: type): ${columns.map((c) => `${c.name}: ${c.type}`).join(', ')}; null for what the text does not say`
+    : 'whose keys are short snake_case field names for what the text says';
+  const prompt = `Read the text below into one record of the table "${table}". Answer with one JSON object only, ${keys}.\n\nText:\n${text}`;
+  const answer = await ask(prompt);
+  const json = typeof answer === 'string' ? /\{[\s\S]*\}/.exec(answer)?.[0] : undefined;
+  let row: Value = isObjectValue(answer) ? answer : null;
+  if (json !== undefined) {
+    try {
+      row = JSON.parse(json) as Value;
+    } catch {
+      row = null;
+    }
+  }
+  if (!isObjectValue(row)) throw new Error(`SAVE FROM UNSTRUCTURED: the model's answer is not a JSON object for the table "${table}"`);
+  if (!columns) return row;
+  // Only the defined columns: the model may add keys the table does not have.
+  const known = new Set(columns.map((c) => c.name.toLowerCase()));
+  return Object.fromEntries(Object.entries(row).filter(([key, value]) => known.has(key.toLowerCase()) && value !== null));
+}
