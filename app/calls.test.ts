@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultBotConfig, type BotConfig, type SipTrunk } from '../config/index.js';
 import { pcm8kToWav } from '../telephony/index.js';
-import { holdMusicOf, phoneSettingsOf, PhoneSettingsError } from './calls.js';
+import { DEFAULT_TENANT_ID } from '../tenancy/index.js';
+import { holdMusicOf, phoneBotTenants, phoneSettingsOf, PhoneSettingsError } from './calls.js';
 
 // A bot's sip-hold-music (docs/configuration.md, "Phone calls: rtc_sip"): a WAV in its package, converted once at start.
 
@@ -58,4 +59,12 @@ test('a trunk on TLS places no calls: allowing numbers through it stops the star
   expect(phoneSettingsOf(phoneBot({ 'sip-outbound-route': 'secure' }), trunks, 'sip-trunks.json').outbound).toBeUndefined();
   expect(() => phoneSettingsOf(phoneBot({ 'sip-outbound-route': 'secure', 'sip-outbound-numbers': ['+1555*'] }), trunks, 'sip-trunks.json'))
     .toThrow('trunk "secure" of sip-trunks.json has transport tls: calls are placed over udp or tcp only');
+});
+
+// Phone calls of tenants' bots (docs/operations/tenants.md, "Phone calls").
+test('each phone bot answers as its tenant\'s; two tenants\' phone bots of one name stop the start', () => {
+  const acme = '7d1f0c8e-2b7a-4a52-9d61-0e3f4b5a6c7d';
+  expect([...phoneBotTenants([{ name: 'desk', tenantId: DEFAULT_TENANT_ID }, { name: 'acme-desk', tenantId: acme }])]).toEqual([['desk', DEFAULT_TENANT_ID], ['acme-desk', acme]]);
+  expect(() => phoneBotTenants([{ name: 'desk', tenantId: DEFAULT_TENANT_ID }, { name: 'desk', tenantId: acme }]))
+    .toThrow('bot desk: two tenants have a bot of this name with sip-enabled; a phone bot\'s name belongs to one tenant');
 });

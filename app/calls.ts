@@ -9,6 +9,7 @@ import type { EventBus } from '../infra/events/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { RateLimiter } from '../infra/rate-limit/index.js';
 import { wavToPcm8k } from '../telephony/index.js';
+import { DEFAULT_TENANT_ID, runAsTenant } from '../tenancy/index.js';
 import type { BotRegistry } from './bot-registry.js';
 import type { RunnableBot } from './bots.js';
 
@@ -42,6 +43,7 @@ export async function startPhoneCalls(deps: {
     const music = await holdMusicOf(bot);
     return music ? { ...phone, holdMusic: music } : phone;
   }));
+  const tenantOfBot = phoneBotTenants(callers);
   const numbers = new Map<string, string>();
   for (const bot of phoneBots) {
     for (const number of bot.numbers) {
@@ -59,6 +61,8 @@ export async function startPhoneCalls(deps: {
     rtpPorts: { min: settings.RTP_PORT_MIN, max: settings.RTP_PORT_MAX }, mediaThread: settings.SIP_MEDIA_THREAD,
     bots: () => phoneBots, engine: deps.engine, rateLimiter: deps.rateLimiter, logger,
     ...(deps.adapter ? { liveCalls: deps.adapter.liveCalls } : {}), ...(deps.ports ? { ports: deps.ports } : {}),
+    // An answered call is its bot's tenant's work: its session, transcript and queue are that tenant's.
+    inBotScope: (bot, work) => runAsTenant(tenantOfBot.get(bot) ?? DEFAULT_TENANT_ID, work),
   });
   logger.info({ host, udp: channel.udpPort, tcp: channel.tcpPort, tls: channel.tlsPort, bots: phoneBots.map((b) => b.bot) }, 'phone calls: SIP listening');
   // Attendance's `/call back` places calls through the adapter, which serves them from now on.
@@ -91,6 +95,20 @@ export async function startPhoneCalls(deps: {
       await sharing.stop();
     },
   };
+}
+
+/**
+ * The tenant of each phone bot, by its name. A call's messages name its bot, so a phone bot's name
+ * is one tenant's (docs/operations/tenants.md, "Phone calls"): two tenants' bots of one name with
+ * `sip-enabled` stop the start.
+ */
+export function phoneBotTenants(callers: readonly Pick<RunnableBot, 'name' | 'tenantId'>[]): ReadonlyMap<string, string> {
+  const tenantOfBot = new Map<string, string>();
+  for (const bot of callers) {
+    if (tenantOfBot.has(bot.name)) throw new PhoneSettingsError(`bot ${bot.name}: two tenants have a bot of this name with sip-enabled; a phone bot's name belongs to one tenant`);
+    tenantOfBot.set(bot.name, bot.tenantId);
+  }
+  return tenantOfBot;
 }
 
 /** SIP over TLS's certificate and key, read at start; a file that cannot be read stops it, naming the setting. */

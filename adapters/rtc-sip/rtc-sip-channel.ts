@@ -43,6 +43,11 @@ export interface RtcSipChannelOptions {
   timers?: SipUserAgentOptions['timers'];
   /** Counts the bots' outbound calls per minute (docs/channels/rtc-sip.md, "Outbound calls"). */
   rateLimiter: RateLimiter;
+  /**
+   * Runs an answered call's work (its conversation, its ports) as its bot's: the composition root
+   * runs it as the bot's tenant (docs/operations/tenants.md, "Routing"). Without it the work runs as it is.
+   */
+  inBotScope?: <T>(bot: string, work: () => Promise<T>) => Promise<T>;
 }
 
 export interface RtcSipChannel {
@@ -105,6 +110,11 @@ export async function startRtcSipChannel(options: RtcSipChannelOptions): Promise
       return invite.reject(admission.status, admission.reason);
     }
     const { bot } = admission;
+    return options.inBotScope ? options.inBotScope(bot.bot, () => take(invite, bot)) : take(invite, bot);
+  }
+
+  /** An admitted call: its media opened, answered, and its conversation run to the end. */
+  async function take(invite: IncomingInvite, bot: RtcSipBotSettings): Promise<void> {
     // SDES keys travel in the SDP: only SIP over TLS keeps them from being read on the way (docs/channels/rtc-sip.md, "SIP over TLS and SRTP").
     const srtp = invite.source.transport === 'tls';
     const media = await openMedia();

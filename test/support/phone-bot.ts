@@ -16,6 +16,8 @@ export interface PhoneBot {
   keys?: Record<string, string>;
   /** Files copied into its package folder: the path in the package → the file to copy (a `sip-hold-music` WAV). */
   files?: Record<string, string>;
+  /** The tenant's slug whose bot it is (`bots/tenants/<slug>/`); the default tenant's without one. */
+  tenant?: string;
   /** Where the one trunk's INVITEs come from; default 127.0.0.1. */
   trunkAddresses?: string[];
 }
@@ -29,8 +31,9 @@ export async function addPhoneBot(bots: TestBots, dir: string, bot: PhoneBot): P
   await bots.add(name, {
     'sip-enabled': 'true', 'sip-trunk-name': 'local', 'sip-phone-number': bot.number, 'voice-models-url': bot.voiceUrl,
     'http-allow-private-networks': 'true', 'language': 'en', 'transcription-language': 'en', ...bot.keys,
-  }, bot.script);
-  for (const [inPackage, source] of Object.entries(bot.files ?? {})) await copyFile(source, path.join(bots.dir, `${name}.gbai`, inPackage));
+  }, bot.script, bot.tenant ? { tenant: bot.tenant } : {});
+  const packageDir = path.join(bots.dir, ...(bot.tenant ? ['tenants', bot.tenant] : []), `${name}.gbai`);
+  for (const [inPackage, source] of Object.entries(bot.files ?? {})) await copyFile(source, path.join(packageDir, inPackage));
   const trunks = path.join(dir, 'sip-trunks.json');
   await writeFile(trunks, JSON.stringify({ trunks: [{ name: 'local', addresses: bot.trunkAddresses ?? ['127.0.0.1'] }] }));
   return trunks;
