@@ -6,6 +6,7 @@ import { startCallSharing, startDeliveryRelay, startRtcSipChannel, type CallPort
 import { loadSipTrunks, type ProcessSettings, type SipTrunk } from '../config/index.js';
 import { voiceModelsOf, type Engine } from '../engine/index.js';
 import type { EventBus } from '../infra/events/index.js';
+import type { EachTenant } from '../infra/jobs/index.js';
 import type { Logger } from '../infra/logger.js';
 import type { RateLimiter } from '../infra/rate-limit/index.js';
 import { wavToPcm8k } from '../telephony/index.js';
@@ -33,6 +34,8 @@ export async function startPhoneCalls(deps: {
   registry?: CallRegistry;
   /** How the instances pass each other the messages to say on their calls (adapters/rtc-sip/relay-deliveries.ts). */
   bus?: Pick<EventBus, 'publish' | 'subscribe'>;
+  /** Each tenant's scope in turn: the sweep for dead instances' calls runs in each (docs/operations/tenants.md, "Phone calls"). */
+  eachTenant?: EachTenant;
 }): Promise<PhoneCalls | undefined> {
   const { settings, logger } = deps;
   const callers = deps.bots.all.filter((bot) => bot.config['sip-enabled']);
@@ -79,6 +82,7 @@ export async function startPhoneCalls(deps: {
   const sharing = await startCallSharing({
     registry: deps.registry, liveCalls: adapter.liveCalls, deadAfterSeconds: settings.SIP_INSTANCE_TIMEOUT_SECONDS,
     instance, bots: () => phoneBots, outbound: channel.outbound, engine: deps.engine, logger,
+    ...(deps.eachTenant ? { eachTenant: deps.eachTenant } : {}),
   });
   // A message to say on a call another instance holds (an attendant's line, a WAIT's) is said there.
   const relay = deps.bus && await startDeliveryRelay({

@@ -95,7 +95,7 @@ export async function startService(settings: ProcessSettings, logger: Logger): P
     ...(conversations.adapters.rtc_sip ? { adapter: conversations.adapters.rtc_sip } : {}),
     ports: callPorts({ adapters: conversations.adapters, attendance: attendance.calls, bots, files: conversations.files, driveLinks: conversations.driveLinks }),
     // Which instance holds each call, and the call-back of a dead instance's callers (docs/operations/kamailio.md).
-    registry: callRegistry, bus,
+    registry: callRegistry, bus, eachTenant: infra.tenants.each,
   });
 
   // Groups: every operation forwarded to the identity provider picked by IDP (docs/groups.md).

@@ -1,4 +1,5 @@
 import type { Engine } from '../../engine/index.js';
+import { inTheCurrentTenant, type EachTenant } from '../../infra/jobs/index.js';
 import type { Logger } from '../../infra/logger.js';
 import type { CallHolder, CallInstance, CallRegistry } from './call-registry.js';
 import type { LiveCall, LiveCalls } from './live-calls.js';
@@ -17,6 +18,11 @@ export interface CallSharingOptions {
   outbound: Pick<OutboundCalls, 'start'>;
   engine: Pick<Engine, 'receive' | 'close'>;
   logger: Logger;
+  /**
+   * Runs the sweep for dropped calls once per tenant (docs/operations/tenants.md, "Phone calls"):
+   * a call is its bot's tenant's, and the registry shows each tenant its own. Once, as it is, without.
+   */
+  eachTenant?: EachTenant;
   /** Told of each sweep's dropped calls (tests, logs). */
   onTaken?: (taken: readonly TakenCall[]) => void;
 }
@@ -74,9 +80,12 @@ export async function startCallSharing(options: CallSharingOptions): Promise<Cal
   let sweeping: Promise<readonly TakenCall[]> | undefined;
   const beat = async (): Promise<readonly TakenCall[]> => {
     await registry.beat(instance);
-    const taken = await takeDroppedCalls({
-      registry, instanceId: instance.id, deadAfterSeconds: options.deadAfterSeconds,
-      bots: options.bots, outbound: options.outbound, engine: options.engine, logger,
+    const taken: TakenCall[] = [];
+    await (options.eachTenant ?? inTheCurrentTenant)(async () => {
+      taken.push(...await takeDroppedCalls({
+        registry, instanceId: instance.id, deadAfterSeconds: options.deadAfterSeconds,
+        bots: options.bots, outbound: options.outbound, engine: options.engine, logger,
+      }));
     });
     if (taken.length > 0) options.onTaken?.(taken);
     return taken;

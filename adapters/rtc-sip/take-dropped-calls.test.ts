@@ -9,6 +9,7 @@ import type { InboundMessage } from '../../engine/index.js';
 import { ConflictError } from '../../infra/errors.js';
 import { createLogger } from '../../infra/logger.js';
 import { createMemoryCallRegistry } from '../../test/support/memory-call-registry.js';
+import type { CallRegistry } from './call-registry.js';
 import { startCallSharing } from './call-sharing.js';
 import { createLiveCalls } from './live-calls.js';
 import type { OutboundCallRequest } from './outbound-policy.js';
@@ -152,4 +153,34 @@ test('call sharing writes each call as it starts, gets its session and ends; a s
   expect(await sharing.holder({ callId: 'c-live' })).toBeUndefined();
   await sharing.stop();
   expect(memory.instances()).toEqual([]);
+});
+
+test('with tenants, the sweep runs in each one and calls back each tenant\'s dropped callers (docs/operations/tenants.md, "Phone calls")', async () => {
+  // Each tenant's rows are its own, as row-level security shows them: one in-memory registry each, chosen by the scope at hand.
+  const tenants = { acme: createMemoryCallRegistry(), globex: createMemoryCallRegistry() };
+  let scope: keyof typeof tenants | undefined;
+  const inScope = () => tenants[scope ?? 'acme'].registry;
+  for (const [name, memory] of Object.entries(tenants)) {
+    await memory.registry.beat(instance('a'));
+    await memory.registry.add({ call_id: `c-${name}`, instance_id: 'a', bot: 'shop', caller: '+15555550108' });
+    memory.advance(16_000);
+  }
+  const f = fakes();
+  const sharing = await startCallSharing({
+    registry: new Proxy({} as CallRegistry, {
+      get: (_, method: keyof CallRegistry) => (...args: unknown[]) => (inScope()[method] as (...a: unknown[]) => Promise<unknown>)(...args),
+    }),
+    liveCalls: createLiveCalls(), instance: instance('b'), deadAfterSeconds: TIMEOUT, bots: () => bots, outbound: f.outbound, engine: f.engine, logger,
+    eachTenant: async (work) => {
+      for (const name of ['acme', 'globex'] as const) {
+        scope = name;
+        await work();
+      }
+      scope = undefined;
+    },
+  });
+  const taken = await sharing.beat();
+  expect(taken.map((t) => t.call.call_id)).toEqual(['c-acme', 'c-globex']);
+  expect(f.started.map((s) => s.to)).toEqual(['+15555550108', '+15555550108']);
+  await sharing.stop();
 });

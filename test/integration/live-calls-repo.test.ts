@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createLiveCallsRepo, type LiveCallsRepo } from '../../db/index.js';
-import { bots, messages, sessions } from '../../db/schema/index.js';
+import { bots, messages, sessions, tenants } from '../../db/schema/index.js';
+import { runAsTenant } from '../../tenancy/index.js';
 import { openTestDatabase, testDriversLabel, type TestDatabase } from '../support/drivers.js';
 
 // The shared registry of phone calls (docs/operations/kamailio.md) on the database this run uses:
@@ -90,5 +91,14 @@ describe(`live calls repository (${testDriversLabel()})`, () => {
     const left = await database.db.execute(sql`select id from call_instances order by id`);
     expect((left as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual(['survivor-1', 'survivor-2']);
     expect(await repo.holder({ callId: 'kept' }, TIMEOUT)).toMatchObject({ alive: true, instance: { id: 'survivor-1' } });
+  });
+
+  test('a tenant\'s call is its own: a sweep claims it only in that tenant\'s scope (docs/operations/tenants.md, "Phone calls")', async () => {
+    const [acme] = await database.db.insert(tenants).values({ slug: 'calls-acme', name: 'ACME' }).returning();
+    await repo.beat(instance('gamma'));
+    await runAsTenant(acme!.id, () => repo.add({ call_id: 'acme-call@host', instance_id: 'gamma', bot: 'acme-phone', caller: '+15555550111' }));
+    await silence('gamma', TIMEOUT + 5);
+    expect((await repo.takeDropped('delta', TIMEOUT, 10)).map((c) => c.call_id)).not.toContain('acme-call@host');
+    expect((await runAsTenant(acme!.id, () => repo.takeDropped('delta', TIMEOUT, 10))).map((c) => c.call_id)).toEqual(['acme-call@host']);
   });
 });
