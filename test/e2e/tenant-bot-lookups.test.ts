@@ -3,7 +3,8 @@ import { rowsOf } from '../../db/connection.js';
 import { DEFAULT_TENANT_ID, runAsTenant } from '../../tenancy/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { testDriversLabel } from '../support/drivers.js';
-import { startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import type { TestService } from '../support/service.js';
+import { callService, startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
 
 /**
  * A bot is its tenant's (docs/operations/tenants.md, "Bots"): a signed-in route that takes a bot's
@@ -23,13 +24,7 @@ let bots: TestBots;
 let service: TestService;
 const sides: Side[] = [];
 
-async function call(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: { error?: string } & Record<string, unknown> }> {
-  const res = await fetch(`${service.url}${path}`, {
-    method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() as { error?: string } };
-}
+const call = (method: string, path: string, headers: Headers, body?: unknown) => callService<{ error?: string } & Record<string, unknown>>(service, method, path, headers, body);
 
 const botIdOf = (tenantId: string, name: string) => runAsTenant(tenantId, async () =>
   rowsOf<{ id: string }>(await service.database.db.execute(sql`select id::text as id from bots where name = ${name}`))[0]!.id);
@@ -39,18 +34,11 @@ beforeAll(async () => {
   // The CRM on, so the campaigns' routes answer for the bots.
   await bots.add('home-desk', { 'crm-enabled': 'true' });
   await bots.add('acme-desk', { 'crm-enabled': 'true' }, undefined, { tenant: 'acme' });
-  service = await startTestService({ BOTS_DIR: bots.dir });
-  const admin = await call('POST', '/api/auth/login', {}, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
-  const adminHeaders = { authorization: `Bearer ${admin.body.access_token as string}` };
-  const tenant = (await call('POST', '/api/tenants', adminHeaders, { slug: 'acme' })).body as { id: string };
-  // The tenant's bots load at the next start.
-  service = await service.restart();
-  const boss = (await call('POST', '/api/users', adminHeaders, { username: 'acme-boss', email: 'boss@acme.test', password: 'acme-password-1', roles: [] })).body as { id: string };
-  await call('PUT', `/api/tenants/${tenant.id}/members/${boss.id}`, adminHeaders, { roles: ['admin'] });
-  const acmeLogin = await call('POST', '/api/auth/login', {}, { username: 'acme-boss', password: 'acme-password-1', tenant: 'acme' });
+  const started = await startServiceWithTenant({ env: { BOTS_DIR: bots.dir }, slug: 'acme', member: { username: 'acme-boss', roles: ['admin'] } });
+  service = started.service;
   sides.push(
-    { slug: 'default', bot: 'home-desk', botId: await botIdOf(DEFAULT_TENANT_ID, 'home-desk'), headers: adminHeaders },
-    { slug: 'acme', bot: 'acme-desk', botId: await botIdOf(tenant.id, 'acme-desk'), headers: { authorization: `Bearer ${acmeLogin.body.access_token as string}` } },
+    { slug: 'default', bot: 'home-desk', botId: await botIdOf(DEFAULT_TENANT_ID, 'home-desk'), headers: started.admin },
+    { slug: 'acme', bot: 'acme-desk', botId: await botIdOf(started.tenantId, 'acme-desk'), headers: started.member },
   );
 }, 120_000);
 afterAll(async () => {

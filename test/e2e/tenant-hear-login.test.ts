@@ -1,6 +1,7 @@
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { testDriversLabel } from '../support/drivers.js';
-import { startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import type { TestService } from '../support/service.js';
+import { callService, memberPassword, startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
 import { waitFor } from '../support/wait-for.js';
 import { sayOnWeb } from '../support/web-customer.js';
 
@@ -19,25 +20,19 @@ const SCRIPT = [
 let bots: TestBots;
 let service: TestService;
 
-async function call(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${service.url}${path}`, {
-    method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() as Record<string, unknown> };
-}
+const call = (method: string, path: string, headers: Headers, body?: unknown) => callService(service, method, path, headers, body);
 
 beforeAll(async () => {
   bots = await createTestBots('sb-tenant-login-');
   await bots.add('desk', {}, SCRIPT, { tenant: 'acme' });
-  service = await startTestService({ BOTS_DIR: bots.dir });
-  const admin = { authorization: `Bearer ${(await call('POST', '/api/auth/login', {}, { username: TEST_ADMIN.username, password: TEST_ADMIN.password })).body.access_token as string}` };
-  const tenant = (await call('POST', '/api/tenants', admin, { slug: 'acme' })).body as { id: string };
-  service = await service.restart(); // the tenant's bots load at the next start
+  const started = await startServiceWithTenant({ env: { BOTS_DIR: bots.dir }, slug: 'acme' });
+  ({ service } = started);
+  const { admin, tenantId } = started;
   for (const [username, member] of [['ana', true], ['olga', false]] as const) {
-    const user = await call('POST', '/api/users', admin, { username, email: `${username}@example.test`, password: `${username}-password-1`, roles: ['supervisor'] });
+    // Both are supervisors of the installation: in the tenant, only the membership's roles count.
+    const user = await call('POST', '/api/users', admin, { username, email: `${username}@example.test`, password: memberPassword(username), roles: ['supervisor'] });
     expect(user.status).toBe(201);
-    if (member) expect((await call('PUT', `/api/tenants/${tenant.id}/members/${user.body.id as string}`, admin, { roles: ['attendant'] })).status).toBe(200);
+    if (member) expect((await call('PUT', `/api/tenants/${tenantId}/members/${user.body.id as string}`, admin, { roles: ['attendant'] })).status).toBe(200);
   }
 }, 120_000);
 

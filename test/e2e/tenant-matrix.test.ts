@@ -8,7 +8,8 @@ import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { testDriversLabel } from '../support/drivers.js';
 import { connectFrameSocket, type FrameSocket } from '../support/frame-socket.js';
 import { sampleOf, UNKNOWN_UUID, type OpenApiDocument, type Operation } from '../support/openapi-samples.js';
-import { startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import { TEST_ADMIN, type TestService } from '../support/service.js';
+import { startServiceWithTenant } from '../support/tenant-kit.js';
 
 /**
  * Two tenants, each with data made through the API by its own admin (docs/operations/tenants.md,
@@ -130,18 +131,12 @@ beforeAll(async () => {
   bots = await createTestBots();
   await bots.add('home-desk', {});
   await bots.add('acme-desk', {}, undefined, { tenant: 'acme' });
-  service = await startTestService({ BOTS_DIR: bots.dir });
   // The first admin is the installation's operator: it creates the tenant, whose bots load at the next start.
-  const admin = await call('POST', '/api/auth/login', {}, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
-  const adminHeaders = { authorization: `Bearer ${(JSON.parse(admin.text) as { access_token: string }).access_token}` };
-  const tenant = JSON.parse((await call('POST', '/api/tenants', adminHeaders, { slug: 'acme' })).text) as { id: string };
-  service = await service.restart();
-  const boss = JSON.parse((await call('POST', '/api/users', adminHeaders, { username: 'acme-boss', email: 'boss@acme.test', password: 'acme-password-1', roles: [] })).text) as { id: string };
-  await call('PUT', `/api/tenants/${tenant.id}/members/${boss.id}`, adminHeaders, { roles: ['admin', 'supervisor', 'attendant'] });
-  const acmeLogin = JSON.parse((await call('POST', '/api/auth/login', {}, { username: 'acme-boss', password: 'acme-password-1', tenant: 'acme' })).text) as { access_token: string };
+  const started = await startServiceWithTenant({ env: { BOTS_DIR: bots.dir }, slug: 'acme', member: { username: 'acme-boss', roles: ['admin', 'supervisor', 'attendant'] } });
+  service = started.service;
   sides.push(
-    { slug: 'default', id: DEFAULT_TENANT_ID, bot: 'home-desk', marker: 'HOMEMARK', headers: adminHeaders },
-    { slug: 'acme', id: tenant.id, bot: 'acme-desk', marker: 'ACMEMARK', headers: { authorization: `Bearer ${acmeLogin.access_token}` } },
+    { slug: 'default', id: DEFAULT_TENANT_ID, bot: 'home-desk', marker: 'HOMEMARK', headers: started.admin },
+    { slug: 'acme', id: started.tenantId, bot: 'acme-desk', marker: 'ACMEMARK', headers: started.member },
   );
   document = JSON.parse((await call('GET', '/api/openapi.json', {})).text) as OpenApiDocument;
 

@@ -7,7 +7,8 @@ import { silenceWav } from '../support/call-audio.js';
 import { testDriversLabel } from '../support/drivers.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { addPhoneBot } from '../support/phone-bot.js';
-import { startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import type { TestService } from '../support/service.js';
+import { callService, startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
 import { waitForValue } from '../support/wait-for.js';
 
 /**
@@ -26,16 +27,10 @@ let bots: TestBots;
 let voice: FakeVoice;
 let service: TestService;
 let caller: BaresipCaller | undefined;
-let admin: Record<string, string>;
-let supervisor: Record<string, string>;
+let admin: Headers;
+let supervisor: Headers;
 
-async function call(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${service.url}${url}`, {
-    method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = (method: string, path: string, headers: Headers) => callService<unknown>(service, method, path, headers);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'sb-tenant-calls-'));
@@ -45,14 +40,10 @@ beforeAll(async () => {
   const trunks = await addPhoneBot(bots, dir, {
     name: 'acme-phone', tenant: 'acme', number: ACME_NUMBER, voiceUrl: voice.url, script: 'TALK "Welcome to Acme."\nTRANSFER TO HUMAN\n',
   });
-  service = await startTestService({ BOTS_DIR: bots.dir, SIP_TRUNKS_FILE: trunks, SIP_PORT: '0', SIP_TCP_PORT: 'off', RTP_PORT_MIN: '43000', RTP_PORT_MAX: '43999' });
-  const login = async (body: Record<string, string>) => ({ authorization: `Bearer ${((await call('POST', '/api/auth/login', {}, body)).body as { access_token: string }).access_token}` });
-  admin = await login({ username: TEST_ADMIN.username, password: TEST_ADMIN.password });
-  const tenant = (await call('POST', '/api/tenants', admin, { slug: 'acme' })).body as { id: string };
-  service = await service.restart(); // the tenant's bots, and its phone bot's number, load at the next start
-  const sue = (await call('POST', '/api/users', admin, { username: 'acme-sue', email: 'sue@acme.test', password: 'acme-password-1', roles: [] })).body as { id: string };
-  await call('PUT', `/api/tenants/${tenant.id}/members/${sue.id}`, admin, { roles: ['supervisor'] });
-  supervisor = await login({ username: 'acme-sue', password: 'acme-password-1', tenant: 'acme' });
+  ({ service, admin, member: supervisor } = await startServiceWithTenant({
+    env: { BOTS_DIR: bots.dir, SIP_TRUNKS_FILE: trunks, SIP_PORT: '0', SIP_TCP_PORT: 'off', RTP_PORT_MIN: '43000', RTP_PORT_MAX: '43999' },
+    slug: 'acme', member: { username: 'acme-sue', roles: ['supervisor'] },
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -2,7 +2,8 @@ import type { WebSocket } from 'ws';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { testDriversLabel } from '../support/drivers.js';
 import { connectFrameSocket } from '../support/frame-socket.js';
-import { startTestService, TEST_ADMIN, type TestService } from '../support/service.js';
+import type { TestService } from '../support/service.js';
+import { callService, startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
 import { waitFor } from '../support/wait-for.js';
 
 /**
@@ -16,17 +17,11 @@ import { waitFor } from '../support/wait-for.js';
 let bots: TestBots;
 let service: TestService;
 let tenantId: string;
-let admin: Record<string, string>;
-let supervisor: Record<string, string>;
+let admin: Headers;
+let supervisor: Headers;
 const sockets: WebSocket[] = [];
 
-async function call(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${service.url}${path}`, {
-    method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() as Record<string, unknown> };
-}
+const call = (method: string, path: string, headers: Headers, body?: unknown) => callService(service, method, path, headers, body);
 
 const wsUrl = (path: string) => `${service.url.replace(/^http/, 'ws')}${path}`;
 
@@ -54,14 +49,9 @@ async function takenConversation(): Promise<{ sessionId: string; token: string }
 beforeAll(async () => {
   bots = await createTestBots();
   await bots.add('acme-desk', {}, undefined, { tenant: 'acme' });
-  service = await startTestService({ BOTS_DIR: bots.dir });
-  admin = { authorization: `Bearer ${(await call('POST', '/api/auth/login', {}, { username: TEST_ADMIN.username, password: TEST_ADMIN.password })).body.access_token as string}` };
-  tenantId = ((await call('POST', '/api/tenants', admin, { slug: 'acme' })).body as { id: string }).id;
-  service = await service.restart(); // the tenant's bots load at the next start
-  const sue = (await call('POST', '/api/users', admin, { username: 'acme-sue', email: 'sue@acme.test', password: 'acme-password-1', roles: [] })).body as { id: string };
-  await call('PUT', `/api/tenants/${tenantId}/members/${sue.id}`, admin, { roles: ['supervisor'] });
-  const login = await call('POST', '/api/auth/login', {}, { username: 'acme-sue', password: 'acme-password-1', tenant: 'acme' });
-  supervisor = { authorization: `Bearer ${login.body.access_token as string}` };
+  ({ service, tenantId, admin, member: supervisor } = await startServiceWithTenant({
+    env: { BOTS_DIR: bots.dir }, slug: 'acme', member: { username: 'acme-sue', roles: ['supervisor'] },
+  }));
 }, 120_000);
 
 afterAll(async () => {
