@@ -31,7 +31,7 @@ export async function generatePdf(files: FileStore, pdf: PdfMaker | undefined, l
   if (kind === undefined) throw new Error(`GENERATE PDF: "${template}" is not a template it lays out (.html, .md or .txt)`);
   const text = fillText('GENERATE PDF', template, source.toString('utf8'), input.data);
   const path = normalizeFilePath(input.path);
-  const made = await make.render({ kind, text, title: nameOf(path).replace(/\.pdf$/i, '') });
+  const made = await make.render({ kind, text, title: nameOf(path).replace(/\.pdf$/i, ''), image: (src) => driveImage(files, template, src) });
   await files.write(path, made.bytes);
   return madeFile(path, made, links);
 }
@@ -68,6 +68,21 @@ async function readTemplate(files: FileStore, name: string): Promise<{ template:
 }
 
 const nameOf = (path: string) => path.split('/').pop() ?? path;
+
+/**
+ * An image a template shows by path: the drive's file, relative to the template's folder (from
+ * the drive's root with a leading `/`). Addresses on the web are not fetched; nor is a path that
+ * leaves the drive.
+ */
+async function driveImage(files: FileStore, template: string, src: string): Promise<Buffer | undefined> {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(src)) return undefined;
+  const folder = template.includes('/') ? template.slice(0, template.lastIndexOf('/')) : '';
+  try {
+    return await files.read(normalizeFilePath(src.startsWith('/') ? src : `${folder}/${src}`));
+  } catch {
+    return undefined;
+  }
+}
 
 async function madeFile(path: string, made: MadePdf, links: Links): Promise<ObjectValue> {
   return {

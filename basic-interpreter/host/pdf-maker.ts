@@ -13,8 +13,11 @@ export interface MadePdf {
  * (script-host/host/pdf/). Both reject with a message for the script author.
  */
 export interface PdfMaker {
-  /** The filled template laid out on A4 pages; `title` goes in the document's properties. */
-  render(source: { kind: PdfSourceKind; text: string; title: string }): Promise<MadePdf>;
+  /**
+   * The filled template laid out on A4 pages; `title` goes in the document's properties. `image`
+   * gives the bytes of an image the template shows by a path (the drive's file), or undefined.
+   */
+  render(source: { kind: PdfSourceKind; text: string; title: string; image?: (src: string) => Promise<Buffer | undefined> }): Promise<MadePdf>;
   /** The pages of each PDF, in the order given, as one PDF; rejects naming the one that is not a PDF. */
   merge(files: readonly { name: string; bytes: Buffer }[]): Promise<MadePdf>;
 }

@@ -3,7 +3,7 @@ import {
   type CompiledScript, type ConversationEffect, type FileStore, type TableStore, type Value,
 } from '../../basic-interpreter/index.js';
 import { pdfMaker } from '../../script-host/index.js';
-import { pdfPageTexts } from '../support/pdf-text.js';
+import { pdfPageImages, pdfPageTexts } from '../support/pdf-text.js';
 
 /**
  * GENERATE PDF, MERGE PDF and SAVE FROM UNSTRUCTURED as the published templates and the book write
@@ -80,6 +80,13 @@ describe('GENERATE PDF', () => {
     const { lines } = await run('r = GENERATE_PDF "temp/report.md", NULL, "temp/a.pdf"\nGENERATE PDF "temp/report.md" TO "temp/b.pdf"\nTALK ISNULL(r.url)', { files });
     expect(lines).toEqual(['true']);
     expect(await pdfPageTexts((await files.read('temp/b.pdf'))!)).toEqual(['Plain report']);
+  });
+
+  test('an image the template shows by path is read from the drive, beside the template', async () => {
+    const logo = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+    const files = await drive({ 'templates/letter.html': '<img src="img/logo.png"><img src="/brand/mark.png"><p>{{who}}</p>', 'templates/img/logo.png': logo, 'brand/mark.png': logo });
+    await run('GENERATE PDF "templates/letter.html", #{who: "Ana"}, "out/letter.pdf"', { files });
+    expect((await pdfPageImages((await files.read('out/letter.pdf'))!))[0]).toHaveLength(2);
   });
 
   test('a missing template, another kind of file and the reference\'s WITH name = value form stop the script with the way to write it', async () => {

@@ -2,7 +2,7 @@ import { Parser } from 'htmlparser2';
 
 /**
  * What GENERATE PDF lays out (docs/basic.md, "GENERATE PDF and MERGE PDF"): a page's text as
- * blocks, in reading order. Styles other than page breaks are not read; images are not drawn.
+ * blocks, in reading order. Styles other than page breaks are not read; an image is a block of its own.
  */
 export type Block =
   | { kind: 'heading'; level: number; text: string }
@@ -11,7 +11,9 @@ export type Block =
   | { kind: 'item'; marker: string; text: string; indent: number }
   | { kind: 'row'; cells: string[]; header: boolean }
   | { kind: 'rule' }
-  | { kind: 'page' };
+  | { kind: 'page' }
+  /** An `<img>`: its `src` (a data: URI or a path in the bot's drive), its text alternative, and its size in CSS pixels when given. */
+  | { kind: 'image'; src: string; alt: string; width?: number; height?: number };
 
 /** Elements whose content is not page text. */
 const HIDDEN = new Set(['head', 'style', 'script', 'title', 'template', 'noscript', 'svg']);
@@ -68,6 +70,9 @@ export function htmlBlocks(html: string): Block[] {
       } else if (name === 'hr') {
         flush();
         blocks.push({ kind: 'rule' });
+      } else if (name === 'img' && attributes.src) {
+        flush();
+        blocks.push({ kind: 'image', src: attributes.src, alt: attributes.alt ?? '', ...size(attributes) });
       } else if (name === 'ul' || name === 'ol') {
         flush();
         lists.push({ ordered: name === 'ol', count: Number(attributes.start ?? 1) - 1 });
@@ -146,6 +151,14 @@ export function htmlBlocks(html: string): Block[] {
   parser.end();
   flush();
   return blocks;
+}
+
+/** An image's `width` and `height` attributes, in CSS pixels, when they are numbers. */
+function size(attributes: Record<string, string>): { width?: number; height?: number } {
+  const pixels = (value: string | undefined) => (value !== undefined && /^\d+(?:\.\d+)?(?:px)?$/.test(value.trim()) ? Number.parseFloat(value) : undefined);
+  const width = pixels(attributes.width);
+  const height = pixels(attributes.height);
+  return { ...(width ? { width } : {}), ...(height ? { height } : {}) };
 }
 
 /** Plain text: paragraphs between blank lines, their lines kept. */

@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { MadePdf } from '../../../basic-interpreter/index.js';
 import type { Block } from './html-blocks.js';
 
@@ -17,9 +17,11 @@ const PICTOGRAPHS = /\p{Extended_Pictographic}|\u200d|\ufe0f/gu;
 /**
  * The blocks laid out on A4 pages in Helvetica (docs/basic.md, "GENERATE PDF and MERGE PDF"):
  * headings, paragraphs, list items and table rows, wrapped to the page and continued on new pages.
- * The standard fonts write Latin text (WinAnsi): other characters print as "?".
+ * The standard fonts write Latin text (WinAnsi): other characters print as "?". Images (PNG or
+ * JPEG, from a data: URI or through `image`) are drawn at their size, shrunk to fit the page; one
+ * that cannot be read shows its text alternative.
  */
-export async function layOutPdf(blocks: readonly Block[], title: string): Promise<MadePdf> {
+export async function layOutPdf(blocks: readonly Block[], title: string, image?: (src: string) => Promise<Buffer | undefined>): Promise<MadePdf> {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setProducer('Switchboard');
@@ -45,6 +47,16 @@ export async function layOutPdf(blocks: readonly Block[], title: string): Promis
   const write = (text: string, x: number, font: PDFFont, size: number) => {
     page.drawText(text, { x, y: y - size, size, font });
   };
+  /** The text wrapped from `x` to the right margin, line after line, over pages; a list item's marker before its first line. */
+  const writeLines = (text: string, x: number, font: PDFFont, size: number, marker?: string) => {
+    lines(text, font, size, PAGE.margin + width - x).forEach((line, i) => {
+      room(size * LEADING);
+      if (i === 0 && marker) write(marker, x - INDENT + 4, font, size);
+      write(line, x, font, size);
+      y -= size * LEADING;
+      empty = false;
+    });
+  };
 
   for (const block of blocks) {
     switch (block.kind) {
@@ -60,27 +72,29 @@ export async function layOutPdf(blocks: readonly Block[], title: string): Promis
       case 'heading': {
         const size = HEADING_SIZES[block.level - 1] ?? BODY_SIZE;
         if (!empty) y -= size * 0.6;
-        for (const line of lines(block.text, bold, size, width)) {
-          room(size * LEADING);
-          write(line, PAGE.margin, bold, size);
-          y -= size * LEADING;
-          empty = false;
-        }
+        writeLines(block.text, PAGE.margin, bold, size);
         y -= size * 0.3;
         break;
       }
       case 'paragraph':
       case 'item': {
         const x = PAGE.margin + block.indent * INDENT + (block.kind === 'item' ? INDENT : 0);
-        const wrapped = lines(block.text, regular, BODY_SIZE, PAGE.margin + width - x);
-        wrapped.forEach((line, i) => {
-          room(BODY_SIZE * LEADING);
-          if (i === 0 && block.kind === 'item' && block.marker) write(block.marker, x - INDENT + 4, regular, BODY_SIZE);
-          write(line, x, regular, BODY_SIZE);
-          y -= BODY_SIZE * LEADING;
-          empty = false;
-        });
+        writeLines(block.text, x, regular, BODY_SIZE, block.kind === 'item' ? block.marker : undefined);
         y -= BODY_SIZE * 0.5;
+        break;
+      }
+      case 'image': {
+        const picture = await embedImage(doc, block.src, image);
+        // Nothing to draw: the alternative text stands in its place.
+        if (!picture) {
+          if (block.alt.trim()) writeLines(`[${block.alt.trim()}]`, PAGE.margin, regular, BODY_SIZE);
+          break;
+        }
+        const { w, h } = drawnSize(picture, block, { width, height: PAGE.height - 2 * PAGE.margin });
+        room(h + 6);
+        page.drawImage(picture, { x: PAGE.margin, y: y - h, width: w, height: h });
+        y -= h + 6;
+        empty = false;
         break;
       }
       case 'row': {
@@ -102,6 +116,32 @@ export async function layOutPdf(blocks: readonly Block[], title: string): Promis
     }
   }
   return { bytes: Buffer.from(await doc.save()), pages: doc.getPageCount() };
+}
+
+/** Points per CSS pixel. */
+const PX = 0.75;
+
+/** An image's size on the page: CSS pixels as points, a size given once keeping the proportions, shrunk to fit `room`. */
+function drawnSize(picture: PDFImage, block: Extract<Block, { kind: 'image' }>, room: { width: number; height: number }): { w: number; h: number } {
+  const ratio = picture.height / picture.width;
+  const w = block.width !== undefined ? block.width * PX : block.height !== undefined ? (block.height * PX) / ratio : picture.width * PX;
+  const h = block.height !== undefined ? block.height * PX : w * ratio;
+  const fit = Math.min(1, room.width / w, room.height / h);
+  return { w: w * fit, h: h * fit };
+}
+
+/** A PNG or JPEG from a data: URI or from `image`, embedded once per use; undefined when it cannot be read. */
+async function embedImage(doc: PDFDocument, src: string, image: ((src: string) => Promise<Buffer | undefined>) | undefined): Promise<PDFImage | undefined> {
+  const inline = /^data:image\/[a-z+.-]+;base64,(.*)$/is.exec(src);
+  const bytes = inline ? Buffer.from(inline[1]!, 'base64') : await image?.(src);
+  if (!bytes) return undefined;
+  try {
+    if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return await doc.embedPng(bytes);
+    if (bytes[0] === 0xff && bytes[1] === 0xd8) return await doc.embedJpg(bytes);
+  } catch {
+    return undefined; // a damaged file: its alternative text instead
+  }
+  return undefined;
 }
 
 /** The text's lines (its own `\n` kept) broken between words to fit `maxWidth`; a word wider than that is broken where it must be. */

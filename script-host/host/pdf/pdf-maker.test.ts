@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
-import { pdfPageTexts } from '../../../test/support/pdf-text.js';
+import { PNG } from 'pngjs';
+import { pdfPageImages, pdfPageTexts } from '../../../test/support/pdf-text.js';
 import { htmlBlocks } from './html-blocks.js';
 import { pdfMaker } from './pdf-maker.js';
 
@@ -61,4 +62,27 @@ test('MERGE PDF keeps every page of each PDF in the order given, and names a fil
   expect(merged.pages).toBe(3);
   expect(await pdfPageTexts(merged.bytes)).toEqual(['One', 'Two', 'Cover']);
   await expect(pdfMaker.merge([{ name: 'notes.txt', bytes: Buffer.from('not a pdf') }])).rejects.toThrow('MERGE PDF: "notes.txt" is not a PDF it can read');
+});
+
+/** A PNG of `width` × `height` pixels. */
+const png = (width: number, height: number) => PNG.sync.write(Object.assign(new PNG({ width, height }), { data: Buffer.alloc(width * height * 4, 0x80) }));
+
+test('images are drawn from a data: URI or the drive at their size in points, shrunk to the page; one that cannot be read shows its alternative text', async () => {
+  const logo = png(200, 100);
+  const asked: string[] = [];
+  const made = await pdfMaker.render({
+    kind: 'html', title: 'i',
+    text: `<img src="data:image/png;base64,${logo.toString('base64')}"><img src="logo.png" width="120"><img src="wide.png">`
+      + '<img src="https://cdn.example.test/x.png" alt="Company logo"><img src="missing.png">',
+    image: async (src) => {
+      asked.push(src);
+      return src === 'logo.png' ? logo : src === 'wide.png' ? png(2000, 100) : undefined;
+    },
+  });
+  // 200 × 100 CSS pixels are 150 × 75 points; width 120 keeps the proportions; 2,000 pixels wide shrinks to the text width.
+  expect((await pdfPageImages(made.bytes))[0]).toEqual([
+    { width: 150, height: 75 }, { width: 90, height: 45 }, { width: 481.88, height: expect.closeTo(24.09, 1) },
+  ]);
+  expect((await pdfPageTexts(made.bytes))[0]).toBe('[Company logo]');
+  expect(asked).toEqual(['logo.png', 'wide.png', 'https://cdn.example.test/x.png', 'missing.png']);
 });

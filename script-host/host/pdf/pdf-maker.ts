@@ -8,11 +8,11 @@ import { htmlBlocks, textBlocks } from './html-blocks.js';
  * first use, as FILL's libraries are (docs/dependencies.md): without them the keywords say what to install.
  */
 export const pdfMaker: PdfMaker = {
-  async render({ kind, text, title }) {
+  async render({ kind, text, title, image }) {
     const { layOutPdf } = await loadOptional('pdf-lib', 'GENERATE PDF', () => import('./lay-out-pdf.js'));
     if (kind === 'text') return layOutPdf(textBlocks(text), title);
     const html = kind === 'markdown' ? await markdownToHtml(text) : text;
-    return layOutPdf(htmlBlocks(html), title);
+    return layOutPdf(htmlBlocks(html), title, image);
   },
   async merge(files) {
     const { mergePdfFiles } = await loadOptional('pdf-lib', 'MERGE PDF', () => import('./merge-pdfs.js'));
