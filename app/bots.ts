@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkWorkchatSettings } from '../adapters/index.js';
 import { ensureDeclaredQueues, importAttendantFile } from '../attendance/index.js';
-import { loadBotPackages, type LoadedBotPackage } from '../config/index.js';
+import { loadBotPackages, loadConfigLayer, type ConfigLayer, type LoadedBotPackage } from '../config/index.js';
 import { createAttendanceRepositories, createBotDataRepo, createBotsRepo, createTenantsRepo, type DatabaseHandle, type TenantRow } from '../db/index.js';
 import { DEFAULT_TENANT_ID, runAsTenant } from '../tenancy/index.js';
 import { loadBotScripts, withLookaheadCache, type ScriptFolder } from '../script-host/index.js';
@@ -44,7 +44,16 @@ async function loadEveryBot(botsDir: string, database: DatabaseHandle, logger: L
       logger.error({ tenant: slug }, `the bots of tenant "${slug}" not loaded: no such tenant (create it with \`switchboard tenant create ${slug}\`)`);
       continue;
     }
-    ready.push(...await runAsTenant(tenant.id, () => loadBotsOf(tenant, join(botsDir, TENANTS_FOLDER, slug), database, logger, options)));
+    // The tenant's own config.csv beside its bots: the settings each of them starts from (docs/operations/tenants.md, "Settings").
+    const shared = join(botsDir, TENANTS_FOLDER, slug, 'config.csv');
+    let inherited: ConfigLayer | undefined;
+    try {
+      inherited = await loadConfigLayer(shared, logger);
+    } catch (error) {
+      logger.error({ tenant: slug }, `the bots of tenant "${slug}" not loaded: ${(error as Error).message}`);
+      continue;
+    }
+    ready.push(...await runAsTenant(tenant.id, () => loadBotsOf(tenant, join(botsDir, TENANTS_FOLDER, slug), database, logger, { ...options, inherited })));
   }
   logger.info({ bots: ready.map((b) => b.name), dir: botsDir }, `${ready.length} bot(s) loaded`);
   return ready;
@@ -60,9 +69,10 @@ async function tenantFolders(dir: string): Promise<string[]> {
  * not loaded, each said in the log (docs/operations/tenants.md, "Quotas").
  */
 async function loadBotsOf(
-  tenant: Pick<TenantRow, 'id' | 'slug' | 'max_bots'>, botsDir: string, database: DatabaseHandle, logger: Logger, options: { production?: boolean },
+  tenant: Pick<TenantRow, 'id' | 'slug' | 'max_bots'>, botsDir: string, database: DatabaseHandle, logger: Logger,
+  options: { production?: boolean; inherited?: ConfigLayer | undefined },
 ): Promise<RunnableBot[]> {
-  const { bots } = await loadBotPackages(botsDir, logger);
+  const { bots } = await loadBotPackages(botsDir, logger, options.inherited);
   const botsRepo = createBotsRepo(database.db);
   const botData = createBotDataRepo(database.db);
   const attendanceRepos = createAttendanceRepositories(database.db);

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../infra/logger.js';
 import type { ConfigError } from './config-error.js';
-import { isNotFound, loadBotConfig, type BotConfigFile } from './load-bot-config.js';
+import { isNotFound, loadBotConfig, type BotConfigFile, type ConfigLayer } from './load-bot-config.js';
 
 /** A bot package that loaded: `<dir>` is `<botsDir>/<name>.gbai`. */
 export interface LoadedBotPackage extends BotConfigFile {
@@ -31,6 +31,8 @@ const PACKAGE_SUFFIX = '.gbai';
 export async function loadBotPackages(
   botsDir: string,
   logger: Logger,
+  /** The settings every bot here starts from (a tenant's config.csv, docs/operations/tenants.md "Settings"). */
+  inherited?: ConfigLayer,
 ): Promise<{ bots: LoadedBotPackage[]; failures: BotPackageFailure[] }> {
   const bots: LoadedBotPackage[] = [];
   const failures: BotPackageFailure[] = [];
@@ -41,7 +43,7 @@ export async function loadBotPackages(
       if (!BOT_NAME.test(name)) {
         throw new Error(`${dir}: bot name "${name}" must start with a letter or digit and use only letters, digits, "_" and "-"`);
       }
-      bots.push({ name, dir, ...(await loadBotConfig(join(dir, `${name}.gbot`, 'config.csv'), logger)) });
+      bots.push({ name, dir, ...(await loadBotConfig(join(dir, `${name}.gbot`, 'config.csv'), logger, inherited)) });
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
       logger.error({ bot: name, dir }, `bot "${name}" not loaded: ${error.message}`);

@@ -14,7 +14,7 @@ export { SKILL_RULE_SOURCES, type SkillRule, type SkillRuleSource } from './skil
 /** The workchat provider's public endpoints, the defaults of `workchat-openid-metadata-url` and `workchat-token-url`. */
 export { WORKCHAT_OPENID_METADATA_URL, WORKCHAT_TOKEN_URL } from './config-keys.js';
 /** Reading one config.csv, for callers that load or reload a single bot. */
-export { loadBotConfig, parseBotConfig, type BotConfigFile } from './load-bot-config.js';
+export { loadBotConfig, loadConfigLayer, parseBotConfig, type BotConfigFile, type ConfigLayer } from './load-bot-config.js';
 /** Start-up loading of every bot package under the bots directory, with per-bot failures. */
 export { loadBotPackages, type BotPackageFailure, type LoadedBotPackage } from './bot-packages.js';
 /** The process's own settings from environment variables (PORT, DATA_DIR, DATABASE_URL…), parsed once at start-up. */

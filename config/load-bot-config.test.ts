@@ -1,6 +1,6 @@
 import { ConfigError } from './config-error.js';
 import { defaultBotConfig } from './config-keys.js';
-import { loadBotConfig, parseBotConfig } from './load-bot-config.js';
+import { loadBotConfig, loadConfigLayer, parseBotConfig } from './load-bot-config.js';
 import { captureLogger, tempDir } from '../test/fixtures/config/helpers.js';
 
 describe('loadBotConfig', () => {
@@ -129,5 +129,37 @@ describe('loadBotConfig', () => {
         `${file}:5: attendance-queue-size: expected a whole number of at least 1, got "1.5"`,
       ].join('\n'),
     );
+  });
+});
+
+// A tenant's own config.csv beside its bots (docs/operations/tenants.md, "Settings").
+describe('a shared config.csv under a bot\'s own', () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+  afterEach(async () => {
+    await dir.remove();
+  });
+
+  it('gives every bot its keys, params and unknown keys; a bot\'s own line replaces one, an empty one keeps it', async () => {
+    const { logger } = captureLogger();
+    const shared = await loadConfigLayer(await dir.write('config.csv', 'name,value\nlanguage,pt-BR\nweb-prechat-form,true\nparam-brand,Acme\nbrand-colour,#c00\n'), logger);
+    const inherited = await loadBotConfig(await dir.write('a.gbai/a.gbot/config.csv', 'name,value\nlanguage,\n'), logger, shared);
+    expect(inherited.config).toMatchObject({ language: 'pt-BR', 'web-prechat-form': true });
+    expect({ ...inherited.params }).toEqual({ brand: 'Acme' });
+    expect({ ...inherited.extra }).toEqual({ 'brand-colour': '#c00' });
+    const own = await loadBotConfig(await dir.write('b.gbai/b.gbot/config.csv', 'name,value\nlanguage,es\nparam-brand,Acme Sales\n'), logger, shared);
+    expect(own.config).toMatchObject({ language: 'es', 'web-prechat-form': true });
+    expect({ ...own.params }).toEqual({ brand: 'Acme Sales' });
+    // A bot without a file of its own runs on what it inherits.
+    expect((await loadBotConfig(`${dir.path}/c.gbai/c.gbot/config.csv`, logger, shared)).config.language).toBe('pt-BR');
+  });
+
+  it('its errors name it and its line; no file is no layer', async () => {
+    const { logger } = captureLogger();
+    const file = await dir.write('config.csv', 'name,value\nweb-rate-limit,many\n');
+    await expect(loadConfigLayer(file, logger)).rejects.toThrow(`${file}:2: web-rate-limit`);
+    expect(await loadConfigLayer(`${dir.path}/none/config.csv`, logger)).toBeUndefined();
   });
 });

@@ -22,26 +22,71 @@ const PARAM_PREFIX = 'param-';
 const warnedUnknownKeys = new Set<string>();
 
 /**
- * Reads a bot's config.csv. A missing file is not an error: the bot runs on the defaults.
- * Throws a ConfigError listing every invalid line (see {@link parseBotConfig}).
+ * The lines of a shared config.csv every bot of a tenant starts from (docs/operations/tenants.md,
+ * "Settings"): its keys as written, before a bot's own file overrides them.
  */
-export async function loadBotConfig(file: string, logger: Logger): Promise<BotConfigFile> {
-  let text = '';
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-  }
-  return parseBotConfig(text, file, logger);
+export interface ConfigLayer {
+  readonly known: Readonly<Record<string, string>>;
+  readonly params: Readonly<Record<string, string>>;
+  readonly extra: Readonly<Record<string, string>>;
 }
 
 /**
- * Turns the text of a config.csv (format: {@link parseConfigCsv}) into a typed configuration.
- * An empty value means "not set" for a known key, so its default applies. Unknown keys are
- * kept in `extra` and warned about once per process for each (file, key). Every bad line and
- * every invalid value is collected into one ConfigError; `file` only names the source in it.
+ * Reads a bot's config.csv, over `inherited` when given. A missing file is not an error: the bot
+ * runs on the defaults (and what it inherits). Throws a ConfigError listing every invalid line
+ * (see {@link parseBotConfig}).
  */
-export function parseBotConfig(text: string, file: string, logger: Logger): BotConfigFile {
+export async function loadBotConfig(file: string, logger: Logger, inherited?: ConfigLayer): Promise<BotConfigFile> {
+  return parseBotConfig(await readIfAny(file), file, logger, inherited);
+}
+
+/**
+ * Reads a shared config.csv (a tenant's, docs/operations/tenants.md "Settings"): checked as a
+ * bot's file is, so its errors name it; undefined when there is none.
+ */
+export async function loadConfigLayer(file: string, logger: Logger): Promise<ConfigLayer | undefined> {
+  const text = await readIfAny(file);
+  if (text === '') return undefined;
+  parseBotConfig(text, file, logger);
+  return readLayer(text, file, logger).layer;
+}
+
+async function readIfAny(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    return '';
+  }
+}
+
+/**
+ * Turns the text of a config.csv (format: {@link parseConfigCsv}) into a typed configuration, over
+ * `inherited` (already checked) when given: a key the file sets replaces the inherited one. An
+ * empty value means "not set" for a known key, so its default (or the inherited value) applies.
+ * Unknown keys are kept in `extra` and warned about once per process for each (file, key). Every
+ * bad line and every invalid value is collected into one ConfigError; `file` only names the source in it.
+ */
+export function parseBotConfig(text: string, file: string, logger: Logger, inherited?: ConfigLayer): BotConfigFile {
+  const { layer, issues, lineOfKey } = readLayer(text, file, logger);
+  const known = { ...inherited?.known, ...layer.known };
+  const params = Object.assign(Object.create(null) as Record<string, string>, inherited?.params, layer.params);
+  const extra = Object.assign(Object.create(null) as Record<string, string>, inherited?.extra, layer.extra);
+  const parsed = configSchema.safeParse(known);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      issues.push({ line: lineOfKey.get(key) ?? 0, key, message: `${issue.message}, got ${JSON.stringify(known[key])}` });
+    }
+  }
+  const [first, ...rest] = issues.sort((a, b) => a.line - b.line);
+  if (first !== undefined) throw new ConfigError(file, [first, ...rest]);
+  if (!parsed.success) throw parsed.error; // unreachable: every schema issue was pushed above
+  return { config: parsed.data, params, extra };
+}
+
+/** The file's own keys, its bad lines, and the line of each known key. */
+function readLayer(text: string, file: string, logger: Logger) {
   const { rows, issues } = parseConfigCsv(text);
   const known: Record<string, string> = {};
   const lineOfKey = new Map<string, number>();
@@ -63,18 +108,7 @@ export function parseBotConfig(text: string, file: string, logger: Logger): BotC
       warnUnknownKeyOnce(logger, file, line, key);
     }
   }
-
-  const parsed = configSchema.safeParse(known);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0]);
-      issues.push({ line: lineOfKey.get(key) ?? 0, key, message: `${issue.message}, got ${JSON.stringify(known[key])}` });
-    }
-  }
-  const [first, ...rest] = issues.sort((a, b) => a.line - b.line);
-  if (first !== undefined) throw new ConfigError(file, [first, ...rest]);
-  if (!parsed.success) throw parsed.error; // unreachable: every schema issue was pushed above
-  return { config: parsed.data, params, extra };
+  return { layer: { known, params, extra } as ConfigLayer, issues, lineOfKey };
 }
 
 function warnUnknownKeyOnce(logger: Logger, file: string, line: number, key: string): void {
