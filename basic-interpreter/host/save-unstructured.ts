@@ -13,15 +13,13 @@ type AskModel = (prompt: string) => Promise<Value>;
  */
 export async function saveFromUnstructured(tables: TableStore, ask: AskModel, effect: Extract<EffectBody, { type: 'table.extract' }>): Promise<Value> {
   const given = structured(effect.source);
-  const rows = given ?? [await readByModel(tables, ask, effect.table, typeof effect.source === 'string' ? effect.source : JSON.stringify(effect.source))];
+  const rows = given?.rows ?? [await readByModel(tables, ask, effect.table, typeof effect.source === 'string' ? effect.source : JSON.stringify(effect.source))];
   for (const row of rows) await tables.insert(effect.table, row);
-  return isList(effect.source) ? rows : rows[0]!;
+  return given?.list ? rows : rows[0]!;
 }
 
-const isList = (source: Value): boolean => Array.isArray(source) || (typeof source === 'string' && source.trim().startsWith('['));
-
-/** The rows a source already holds (an object, a list of them, or JSON text of either); undefined for free text. */
-function structured(source: Value): ObjectValue[] | undefined {
+/** The rows a source already holds (an object, a list of them, or JSON text of either), and whether it was a list; undefined for free text. */
+function structured(source: Value): { rows: ObjectValue[]; list: boolean } | undefined {
   let value = source;
   if (typeof source === 'string') {
     const text = source.trim();
@@ -32,8 +30,8 @@ function structured(source: Value): ObjectValue[] | undefined {
       return undefined; // braces around prose: the model reads it
     }
   }
-  if (isObjectValue(value)) return [value];
-  if (Array.isArray(value) && value.length > 0 && value.every(isObjectValue)) return value;
+  if (isObjectValue(value)) return { rows: [value], list: false };
+  if (Array.isArray(value) && value.length > 0 && value.every(isObjectValue)) return { rows: value, list: true };
   if (typeof source === 'string') return undefined;
   throw new Error('SAVE FROM UNSTRUCTURED needs text, an object or a list of objects');
 }

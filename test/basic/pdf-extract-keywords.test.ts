@@ -136,6 +136,19 @@ describe('SAVE FROM UNSTRUCTURED', () => {
     ]);
   });
 
+  test('a list of objects adds a row each and answers the list; text that only starts with a bracket is free text', async () => {
+    const tables = defined();
+    const { lines, prompts } = await run([
+      'rows = SAVE FROM UNSTRUCTURED "leads", [#{"name": "Ana"}, #{"name": "Bo"}]',
+      'TALK UBOUND(rows) + 1',
+      'one = SAVE FROM UNSTRUCTURED "leads", "[urgent] Carla wants a quote"',
+      'TALK one.name',
+    ].join('\n'), { tables, model: () => '{"name": "Carla"}' });
+    expect(lines).toEqual(['2', 'Carla']);
+    expect(prompts).toHaveLength(1);
+    expect((await tables.find('leads', [])).map((r) => r.name)).toEqual(['Ana', 'Bo', 'Carla']);
+  });
+
   test('free text is read by the bot\'s model into the defined columns; keys the table lacks and NULLs are dropped', async () => {
     const tables = defined();
     const { lines, prompts } = await run('row = SAVE FROM UNSTRUCTURED "leads", "Carla (carla@x.test) wants a quote, budget about 5000"\nTALK row.email', {
