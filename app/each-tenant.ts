@@ -36,4 +36,3 @@ export function tenantsAtWork(database: DatabaseHandle, logger: Pick<Logger, 'er
   };
   return { each: inTenants(false), besidesDefault: inTenants(true) };
 }
-
