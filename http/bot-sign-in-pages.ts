@@ -67,61 +67,47 @@ export function botSignInPages(deps: BotSignInPagesDeps): Router {
     res.type('text/javascript').send(FINISH_SCRIPT);
   });
 
-  router.get(path, async (req, res) => {
-    const request = await linkOf(req, res);
-    if (!request) return;
-    await inTenantOf(request, async () => {
-      if (!(await deps.waits(request))) return send(res, 409, stalePage());
-      send(res, 200, form(request.bot, federatedStart(req, request)));
-    });
-  });
+  router.get(path, withLink(async (req, res, request) => {
+    if (!(await deps.waits(request))) return send(res, 409, stalePage());
+    send(res, 200, form(request.bot, federatedStart(req, request)));
+  }));
 
   // Back from the organization's identity provider: the finish page, then its form's POST.
-  router.get(`${path}/federated`, async (req, res) => {
-    const request = await linkOf(req, res);
-    if (!request) return;
-    await inTenantOf(request, async () => {
-      if (!(await deps.waits(request))) return send(res, 409, stalePage());
-      send(res, 200, finishPage());
-    });
-  });
-  router.post(`${path}/federated`, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
-    const request = await linkOf(req, res);
-    if (!request) return;
+  router.get(`${path}/federated`, withLink(async (_req, res, request) => {
+    if (!(await deps.waits(request))) return send(res, 409, stalePage());
+    send(res, 200, finishPage());
+  }));
+  router.post(`${path}/federated`, express.urlencoded({ extended: false, limit: '8kb' }), withLink(async (req, res, request) => {
     const fields = FederatedFormSchema.safeParse(req.body);
     if (!fields.success) return send(res, 400, notice('Sign-in did not finish', 'Use the link the bot sent again.'));
     try {
-      answer(res, await inTenantOf(request, () => deps.signInWithToken({ request, accessToken: fields.data.access_token })));
+      answer(res, await deps.signInWithToken({ request, accessToken: fields.data.access_token }));
     } catch (error) {
       if (error instanceof ForbiddenError) return send(res, 403, notice('Sign-in did not finish', `${error.message}.`));
       if (!(error instanceof UnauthorizedError)) throw error;
       send(res, 401, notice('Sign-in did not finish', `${error.message}. Use the link the bot sent again.`));
     }
-  });
+  }));
 
-  router.post(path, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
-    const request = await linkOf(req, res);
-    if (!request) return;
-    await inTenantOf(request, async () => {
-      const fields = SignInFormSchema.safeParse(req.body);
-      const federated = federatedStart(req, request);
-      if (!fields.success) return send(res, 400, form(request.bot, federated, 'Please enter your username or email and your password.'));
-      try {
-        answer(res, await deps.signIn({
-          request, identifier: fields.data.identifier, password: fields.data.password, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-        }));
-      } catch (error) {
-        // A tenant's bot takes its members only (auth/sign-in-to-bot.ts).
-        if (error instanceof ForbiddenError) return send(res, 403, form(request.bot, federated, `${error.message}.`));
-        if (error instanceof PasswordChangeRequiredError) {
-          return send(res, 403, form(request.bot, federated, 'Your password must be changed first: sign in to the console to choose a new one, then use this link again.'));
-        }
-        if (error instanceof RateLimitError) return send(res, 429, form(request.bot, federated, 'Too many attempts. Wait a few minutes, then try again.'));
-        if (error instanceof UnauthorizedError) return send(res, 401, form(request.bot, federated, 'That username or password is not right.'));
-        throw error;
+  router.post(path, express.urlencoded({ extended: false, limit: '8kb' }), withLink(async (req, res, request) => {
+    const fields = SignInFormSchema.safeParse(req.body);
+    const federated = federatedStart(req, request);
+    if (!fields.success) return send(res, 400, form(request.bot, federated, 'Please enter your username or email and your password.'));
+    try {
+      answer(res, await deps.signIn({
+        request, identifier: fields.data.identifier, password: fields.data.password, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      }));
+    } catch (error) {
+      // A tenant's bot takes its members only (auth/sign-in-to-bot.ts).
+      if (error instanceof ForbiddenError) return send(res, 403, form(request.bot, federated, `${error.message}.`));
+      if (error instanceof PasswordChangeRequiredError) {
+        return send(res, 403, form(request.bot, federated, 'Your password must be changed first: sign in to the console to choose a new one, then use this link again.'));
       }
-    });
-  });
+      if (error instanceof RateLimitError) return send(res, 429, form(request.bot, federated, 'Too many attempts. Wait a few minutes, then try again.'));
+      if (error instanceof UnauthorizedError) return send(res, 401, form(request.bot, federated, 'That username or password is not right.'));
+      throw error;
+    }
+  }));
 
   /** Where "Sign in with your organization" starts, when the bot's people have an identity provider. */
   function federatedStart(req: Request, request: SignInRequest): string | undefined {
@@ -131,9 +117,17 @@ export function botSignInPages(deps: BotSignInPagesDeps): Router {
     return `/auth/oidc/login?${new URLSearchParams({ bot, return_to: back })}`;
   }
 
-  /** The page's work runs as the tenant the link names (a tenant's bot's HEAR), else as the default tenant's. */
-  function inTenantOf<T>(request: SignInRequest, work: () => Promise<T>): Promise<T> {
-    return request.tenant_id === undefined ? work() : runAsTenant(request.tenant_id, work);
+  /**
+   * A page of a link: the request its token names (a bad link gets a page saying so), and the
+   * page's work run as the tenant the link names (a tenant's bot's HEAR), else as the default tenant's.
+   */
+  function withLink(page: (req: Request, res: Response, request: SignInRequest) => Promise<void>) {
+    return async (req: Request, res: Response) => {
+      const request = await linkOf(req, res);
+      if (!request) return;
+      const work = () => page(req, res, request);
+      await (request.tenant_id === undefined ? work() : runAsTenant(request.tenant_id, work));
+    };
   }
 
   /** The request the link's token names, or a page saying the link is bad (and undefined). */
