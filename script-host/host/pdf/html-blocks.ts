@@ -35,9 +35,8 @@ export function htmlBlocks(html: string): Block[] {
   let quote = 0;
   const lists: { ordered: boolean; count: number }[] = [];
   const items: { marker: string; indent: number }[] = [];
-  let row: { cells: string[]; header: boolean } | undefined;
-  /** Whether every cell of the open row so far is a `<th>`: such a row is a header. */
-  let allHeaders = true;
+  /** The open row: its cells, whether it is in a `<thead>`, and whether every cell so far is a `<th>` (either makes it a header). */
+  let row: { cells: string[]; inHead: boolean; allHeaders: boolean } | undefined;
   let cell: string | undefined;
   let inHead = 0;
   /** Per open element, whether a page break follows its end. */
@@ -83,11 +82,10 @@ export function htmlBlocks(html: string): Block[] {
         items.push({ marker: list?.ordered ? `${list.count}.` : '\u2022', indent: Math.max(lists.length - 1, 0) + quote });
       } else if (name === 'tr') {
         flush();
-        row = { cells: [], header: inHead > 0 };
-        allHeaders = true;
+        row = { cells: [], inHead: inHead > 0, allHeaders: true };
       } else if (name === 'td' || name === 'th') {
         cell = '';
-        if (name === 'td') allHeaders = false;
+        if (name === 'td' && row) row.allHeaders = false;
       } else if (name === 'thead') {
         inHead += 1;
       } else if (name === 'pre') {
@@ -122,7 +120,7 @@ export function htmlBlocks(html: string): Block[] {
         if (row && cell !== undefined) row.cells.push(clean(cell).replace(/\n/g, ' '));
         cell = undefined;
       } else if (name === 'tr') {
-        if (row && row.cells.length) blocks.push({ kind: 'row', cells: row.cells, header: row.header || allHeaders });
+        if (row && row.cells.length) blocks.push({ kind: 'row', cells: row.cells, header: row.inHead || row.allHeaders });
         row = undefined;
       } else if (name === 'thead') {
         inHead -= 1;
