@@ -87,6 +87,8 @@ function simulate(effect: Exclude<ConversationEffect, { type: 'qrcode.read' }>, 
       throw new Error('CREATE SITE: no language model is configured in the CLI.');
     case 'chart.prompt':
       throw new Error('CHART PROMPT: no language model is configured in the CLI.');
+    case 'unstructured.read':
+      throw new Error('SAVE FROM UNSTRUCTURED: no language model is configured in the CLI (an object or JSON text needs none).');
     case 'webhook.call':
       throw new Error(`not available: CALL "/${effect.name}" (the CLI serves no webhooks)`);
     case 'campaign.add':

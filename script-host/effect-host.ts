@@ -1,6 +1,7 @@
 import { createStandardHost, defineTables, NO_TABLE_DEFINITIONS, type ConversationEffect, type EffectHost, type FileStore, type ObjectValue, type Value } from '../basic-interpreter/index.js';
 import { callWebhook } from './call-webhook.js';
 import { chartFromPrompt } from './chart-prompt.js';
+import { readUnstructuredRow } from './unstructured-row.js';
 import { createSite } from './create-site.js';
 import { fillDocument, pdfMaker, QR_LIMITS, readQrLink, receiveHearFile } from './host/index.js';
 import { botHttp } from './bot-http.js';
@@ -258,6 +259,8 @@ async function performConversationEffect(
       return createSite(ctx, bot, effect);
     case 'chart.prompt':
       return chartFromPrompt(ctx, bot, effect);
+    case 'unstructured.read':
+      return readUnstructuredRow(ctx, bot, effect);
     case 'schedule.set':
       if ('cron' in effect) await scheduleScript(ctx, bot, effect.script ?? effect.file, effect.cron);
       else await scheduleScriptOnce(ctx, bot, effect.script ?? effect.file, effect.at);

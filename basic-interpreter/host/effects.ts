@@ -61,6 +61,11 @@ export type EffectBody =
    */
   | { type: 'chart.prompt'; prompt: string; data: Value; path?: string }
   /**
+   * SAVE FROM UNSTRUCTURED's free text: the bot's model reads `text` into one record of `table`,
+   * keyed by `columns` when its TABLE block defines them. Resolves to the JSON object it answers.
+   */
+  | { type: 'unstructured.read'; table: string; columns?: { name: string; type: string }[]; text: string }
+  /**
    * ON EMAIL / ON CHANGE "folder" run as a statement: the host checks it can watch (a mailbox
    * configured for the bot; a folder of the drive) and answers null, or refuses with "not available".
    * The declaration itself is read when the script loads (compiler/event-watches.ts).

@@ -2,8 +2,8 @@ import { isObjectValue, type ObjectValue, type Value } from '../values.js';
 import type { EffectBody } from './effects.js';
 import type { TableStore } from './stores.js';
 
-/** How the bot's model is asked (an `llm` effect of the host's conversation). */
-type AskModel = (prompt: string) => Promise<Value>;
+/** How the bot's model reads free text into a record (an `unstructured.read` effect of the host's conversation). */
+type ReadRow = (request: Omit<Extract<EffectBody, { type: 'unstructured.read' }>, 'type'>) => Promise<Value>;
 
 /**
  * SAVE FROM UNSTRUCTURED "table", source (docs/basic.md, "SAVE FROM UNSTRUCTURED"): a row of the
@@ -11,9 +11,9 @@ type AskModel = (prompt: string) => Promise<Value>;
  * or from free text, which the bot's model reads into the table's columns. A list of objects adds
  * a row each. The row (or the rows) stored is the result.
  */
-export async function saveFromUnstructured(tables: TableStore, ask: AskModel, effect: Extract<EffectBody, { type: 'table.extract' }>): Promise<Value> {
+export async function saveFromUnstructured(tables: TableStore, readRow: ReadRow, effect: Extract<EffectBody, { type: 'table.extract' }>): Promise<Value> {
   const given = structured(effect.source);
-  const rows = given?.rows ?? [await readByModel(tables, ask, effect.table, typeof effect.source === 'string' ? effect.source : JSON.stringify(effect.source))];
+  const rows = given?.rows ?? [await readByModel(tables, readRow, effect.table, typeof effect.source === 'string' ? effect.source : JSON.stringify(effect.source))];
   for (const row of rows) await tables.insert(effect.table, row);
   return given?.list ? rows : rows[0]!;
 }
@@ -36,22 +36,10 @@ function structured(source: Value): { rows: ObjectValue[]; list: boolean } | und
   throw new Error('SAVE FROM UNSTRUCTURED needs text, an object or a list of objects');
 }
 
-/** The model's reading of free text as one row: asked for a JSON object of the table's columns (or of what the text holds). */
-async function readByModel(tables: TableStore, ask: AskModel, table: string, text: string): Promise<ObjectValue> {
+/** The model's reading of free text as one row: the table's defined columns only, those it gave a value. */
+async function readByModel(tables: TableStore, readRow: ReadRow, table: string, text: string): Promise<ObjectValue> {
   const columns = tables.columns?.(table);
-  const keys = columns ? `whose keys are these columns (name: type): ${columns.map((c) => `${c.name}: ${c.type}`).join(', ')}; null for what the text does not say`
-    : 'whose keys are short snake_case field names for what the text says';
-  const prompt = `Read the text below into one record of the table "${table}". Answer with one JSON object only, ${keys}.\n\nText:\n${text}`;
-  const answer = await ask(prompt);
-  const json = typeof answer === 'string' ? /\{[\s\S]*\}/.exec(answer)?.[0] : undefined;
-  let row: Value = isObjectValue(answer) ? answer : null;
-  if (json !== undefined) {
-    try {
-      row = JSON.parse(json) as Value;
-    } catch {
-      row = null;
-    }
-  }
+  const row = await readRow({ table, ...(columns ? { columns } : {}), text });
   if (!isObjectValue(row)) throw new Error(`SAVE FROM UNSTRUCTURED: the model's answer is not a JSON object for the table "${table}"`);
   if (!columns) return row;
   // Only the defined columns: the model may add keys the table does not have.

@@ -97,8 +97,8 @@ export function createStandardHost(parts: StandardHostParts): EffectHost {
         case 'file.pdf_merge':
           return mergePdfs(drive(parts.files, effect.type), parts.pdf, parts.links, effect);
         case 'table.extract':
-          // Free text is read by the bot's model: an LLM effect of the same line.
-          return saveFromUnstructured(parts.tables, (prompt) => parts.conversation({ type: 'llm', prompt, file: effect.file, line: effect.line }), effect);
+          // Free text is read by the bot's model, through the conversation's host, on the same line.
+          return saveFromUnstructured(parts.tables, (request) => parts.conversation({ type: 'unstructured.read', ...request, file: effect.file, line: effect.line }), effect);
         case 'file.share':
           return shareFile(drive(parts.files, effect.type), parts.links, effect);
         case 'file.read':

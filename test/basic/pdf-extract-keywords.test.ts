@@ -18,24 +18,27 @@ function compile(source: string, name = 'example'): CompiledScript {
 
 const LEADS = 'TABLE leads\n  id UUID PRIMARY KEY DEFAULT uuid_generate_v4()\n  name VARCHAR(100) NOT NULL\n  email VARCHAR(255)\n  budget NUMBER\nEND TABLE';
 
-/** Runs `source` to its end; its TALK lines (`= error …` on an error), the LLM prompts it asked, its drive and tables. */
-async function run(source: string, options: { files?: FileStore; tables?: TableStore; model?: (prompt: string) => Value; links?: boolean } = {}) {
+type ReadRequest = Omit<Extract<ConversationEffect, { type: 'unstructured.read' }>, 'file' | 'line'>;
+
+/** Runs `source` to its end; its TALK lines (`= error …` on an error), what it asked the bot's model to read, its drive and tables. */
+async function run(source: string, options: { files?: FileStore; tables?: TableStore; model?: (request: ReadRequest) => Value; links?: boolean } = {}) {
   const files = options.files ?? createInMemoryFileStore();
   const tables = options.tables ?? createInMemoryBotData().tables('bot');
-  const prompts: string[] = [];
+  const asked: ReadRequest[] = [];
   const host = createStandardHost({
     tables, botMemory: createInMemoryBotData().botMemory('bot'), userMemory: createInMemoryBotData().userMemory('bot', 'u'), http: async () => null,
     files, pdf: pdfMaker, ...(options.links ? { links: (path: string) => `https://sb.test/api/drive/files/bot/${path}?signature=x` } : {}),
     async conversation(effect: ConversationEffect) {
-      if (effect.type !== 'llm') throw new Error(`unexpected ${effect.type}`);
-      prompts.push(effect.prompt);
-      return options.model?.(effect.prompt) ?? null;
+      if (effect.type !== 'unstructured.read') throw new Error(`unexpected ${effect.type}`);
+      const { file: _file, line: _line, ...request } = effect;
+      asked.push(request);
+      return options.model?.(request) ?? null;
     },
   });
   const script = compile(source);
   const result = await startDialog({ host, library: { get: (name: string) => (name === 'example' ? script : undefined) }, entry: 'example', now: () => new Date('2026-11-29T10:00:00Z') });
   const lines = result.outputs.map((o) => o.text);
-  return { lines: result.status === 'error' ? [...lines, `= error ${result.error.message}`] : lines, prompts, files, tables };
+  return { lines: result.status === 'error' ? [...lines, `= error ${result.error.message}`] : lines, asked, files, tables };
 }
 
 /** How a host's error on line 1 ends the dialog. */
@@ -122,14 +125,14 @@ describe('SAVE FROM UNSTRUCTURED', () => {
 
   test('FORMAT x AS JSON (the templates\' form) and JSON text store the object as a row, with no model asked', async () => {
     const tables = defined();
-    const { lines, prompts } = await run([
+    const { lines, asked } = await run([
       'lead = #{"name": "Ana", "email": "ana@x.test"}',
       'SAVE_FROM_UNSTRUCTURED "leads", FORMAT lead AS JSON',
       'row = SAVE FROM UNSTRUCTURED "leads", "{""name"": ""Bo"", ""budget"": 900}"',
       'TALK row.name',
     ].join('\n'), { tables });
     expect(lines).toEqual(['Bo']);
-    expect(prompts).toEqual([]);
+    expect(asked).toEqual([]);
     expect(await tables.find('leads', [])).toEqual([
       expect.objectContaining({ name: 'Ana', email: 'ana@x.test', id: expect.any(String) }),
       expect.objectContaining({ name: 'Bo', budget: 900 }),
@@ -138,27 +141,28 @@ describe('SAVE FROM UNSTRUCTURED', () => {
 
   test('a list of objects adds a row each and answers the list; text that only starts with a bracket is free text', async () => {
     const tables = defined();
-    const { lines, prompts } = await run([
+    const { lines, asked } = await run([
       'rows = SAVE FROM UNSTRUCTURED "leads", [#{"name": "Ana"}, #{"name": "Bo"}]',
       'TALK UBOUND(rows) + 1',
       'one = SAVE FROM UNSTRUCTURED "leads", "[urgent] Carla wants a quote"',
       'TALK one.name',
-    ].join('\n'), { tables, model: () => '{"name": "Carla"}' });
+    ].join('\n'), { tables, model: () => ({ name: 'Carla' }) });
     expect(lines).toEqual(['2', 'Carla']);
-    expect(prompts).toHaveLength(1);
+    expect(asked).toHaveLength(1);
     expect((await tables.find('leads', [])).map((r) => r.name)).toEqual(['Ana', 'Bo', 'Carla']);
   });
 
   test('free text is read by the bot\'s model into the defined columns; keys the table lacks and NULLs are dropped', async () => {
     const tables = defined();
-    const { lines, prompts } = await run('row = SAVE FROM UNSTRUCTURED "leads", "Carla (carla@x.test) wants a quote, budget about 5000"\nTALK row.email', {
-      tables, model: () => 'Here it is:\n```json\n{"name": "Carla", "email": "carla@x.test", "budget": 5000, "mood": "keen", "id": null}\n```',
+    const { lines, asked } = await run('row = SAVE FROM UNSTRUCTURED "leads", "Carla (carla@x.test) wants a quote, budget about 5000"\nTALK row.email', {
+      tables, model: () => ({ name: 'Carla', email: 'carla@x.test', budget: 5000, mood: 'keen', id: null }),
     });
     expect(lines).toEqual(['carla@x.test']);
-    expect(prompts).toHaveLength(1);
-    expect(prompts[0]).toContain('one record of the table "leads"');
-    expect(prompts[0]).toContain('name: text, email: text, budget: number');
-    expect(prompts[0]).toContain('Carla (carla@x.test) wants a quote');
+    // The model is given the table, its defined columns and the text (script-host/unstructured-row.ts words the request).
+    expect(asked).toEqual([{
+      type: 'unstructured.read', table: 'leads', text: 'Carla (carla@x.test) wants a quote, budget about 5000',
+      columns: [{ name: 'id', type: 'uuid' }, { name: 'name', type: 'text' }, { name: 'email', type: 'text' }, { name: 'budget', type: 'number' }],
+    }]);
     const [row] = await tables.find('leads', []);
     expect(row).toEqual({ id: expect.any(String), name: 'Carla', email: 'carla@x.test', budget: 5000 });
   });
