@@ -3,8 +3,8 @@ import { rowsOf } from '../../db/connection.js';
 import { DEFAULT_TENANT_ID, runAsTenant } from '../../tenancy/index.js';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { testDriversLabel } from '../support/drivers.js';
-import type { TestService } from '../support/service.js';
-import { callService, startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
+import { callService, type TestService } from '../support/service.js';
+import { startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
 
 /**
  * A bot is its tenant's (docs/operations/tenants.md, "Bots"): a signed-in route that takes a bot's

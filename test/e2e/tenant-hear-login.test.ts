@@ -1,7 +1,7 @@
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { testDriversLabel } from '../support/drivers.js';
-import type { TestService } from '../support/service.js';
-import { callService, memberPassword, startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
+import { callService, type TestService } from '../support/service.js';
+import { memberPassword, startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
 import { waitFor } from '../support/wait-for.js';
 import { sayOnWeb } from '../support/web-customer.js';
 

@@ -7,8 +7,8 @@ import { silenceWav } from '../support/call-audio.js';
 import { testDriversLabel } from '../support/drivers.js';
 import { startFakeVoice, type FakeVoice } from '../support/fake-voice.js';
 import { addPhoneBot } from '../support/phone-bot.js';
-import type { TestService } from '../support/service.js';
-import { callService, startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
+import { callService, type TestService } from '../support/service.js';
+import { startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
 import { waitForValue } from '../support/wait-for.js';
 
 /**

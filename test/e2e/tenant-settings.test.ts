@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { testDriversLabel } from '../support/drivers.js';
-import type { TestService } from '../support/service.js';
-import { callService, startServiceWithTenant } from '../support/tenant-kit.js';
+import { callService, type TestService } from '../support/service.js';
+import { startServiceWithTenant } from '../support/tenant-kit.js';
 
 /**
  * A tenant's own settings (docs/operations/tenants.md, "Settings"): `BOTS_DIR/tenants/<slug>/config.csv`

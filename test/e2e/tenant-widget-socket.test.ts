@@ -2,8 +2,8 @@ import type { WebSocket } from 'ws';
 import { createTestBots, type TestBots } from '../support/bot-packages.js';
 import { testDriversLabel } from '../support/drivers.js';
 import { connectFrameSocket } from '../support/frame-socket.js';
-import type { TestService } from '../support/service.js';
-import { callService, startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
+import { callService, type TestService } from '../support/service.js';
+import { startServiceWithTenant, type Headers } from '../support/tenant-kit.js';
 import { waitFor } from '../support/wait-for.js';
 
 /**

@@ -1,5 +1,5 @@
 /** What the attendance REST e2e suites share: a started service, users, a customer on the web channel, JSON calls. */
-import { bearerFor, startTestService, TEST_ADMIN, type TestService } from './service.js';
+import { bearerFor, callService, startTestService, TEST_ADMIN, type TestService } from './service.js';
 import { sayOnWeb } from './web-customer.js';
 import { waitFor, waitForValue } from './wait-for.js';
 
@@ -30,14 +30,8 @@ export async function startKit(env: Record<string, string> = {}): Promise<Kit> {
   const service = await startTestService(env);
   const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
 
-  const call = async (method: string, path: string, headers: Partial<Headers> = {}, body?: unknown): Promise<Reply> => {
-    const res = await fetch(`${service.url}${path}`, {
-      method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Reply['body']) : {} };
-  };
+  const call = (method: string, path: string, headers: Partial<Headers> = {}, body?: unknown): Promise<Reply> =>
+    callService<Reply['body']>(service, method, path, headers as Record<string, string>, body);
 
   // Attendance hears of the message from a job after the turn: wait for it, as a console would see it.
   const say: Kit['say'] = async (text, token) => {

@@ -90,14 +90,29 @@ async function noPendingEvents(service: RunningService): Promise<void> {
   await waitForValue(pending, (n) => n === 0, 'no engine event pending');
 }
 
-/** Logs in over HTTP and returns the bearer header for later requests. */
-export async function bearerFor(baseUrl: string, username: string, password: string): Promise<{ authorization: string }> {
+/** Logs in over HTTP (to `tenant` when given: `POST /api/auth/login`'s `tenant`) and returns the bearer header for later requests. */
+export async function bearerFor(baseUrl: string, username: string, password: string, tenant?: string): Promise<{ authorization: string }> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify({ username, password, ...(tenant ? { tenant } : {}) }),
   });
-  if (res.status !== 200) throw new Error(`login as ${username} failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 200) throw new Error(`login as ${username}${tenant ? ` to ${tenant}` : ''} failed: ${res.status} ${await res.text()}`);
   const { access_token } = (await res.json()) as { access_token: string };
   return { authorization: `Bearer ${access_token}` };
+}
+
+/**
+ * A request to a test service: its status and its JSON body (`{}` for an empty one). A body is
+ * sent as JSON, a string as it is.
+ */
+export async function callService<T = Record<string, unknown>>(
+  service: Pick<TestService, 'url'>, method: string, path: string, headers: Record<string, string> = {}, body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${service.url}${path}`, {
+    method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
 }

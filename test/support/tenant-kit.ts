@@ -1,27 +1,10 @@
-import { startTestService, TEST_ADMIN, type TestService } from './service.js';
+import { bearerFor, callService, startTestService, TEST_ADMIN, type TestService } from './service.js';
 
 /** Request headers: the bearer header of a signed-in user, or none. */
 export type Headers = Record<string, string>;
 
-/** A JSON request to a test service: its status and its JSON body (null for an empty one). */
-export async function callService<T = Record<string, unknown>>(service: TestService, method: string, path: string, headers: Headers = {}, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${service.url}${path}`, {
-    method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T };
-}
-
 /** The password the kit gives the accounts it creates. */
 export const memberPassword = (username: string) => `${username}-password-1`;
-
-/** Signs in (`POST /api/auth/login`, to `tenant` when given): the bearer header. */
-export async function signIn(service: TestService, username: string, password: string, tenant?: string): Promise<Headers> {
-  const { status, body } = await callService<{ access_token?: string }>(service, 'POST', '/api/auth/login', {}, { username, password, ...(tenant ? { tenant } : {}) });
-  if (status !== 200 || !body.access_token) throw new Error(`sign-in of ${username}${tenant ? ` to ${tenant}` : ''} failed: ${status} ${JSON.stringify(body)}`);
-  return { authorization: `Bearer ${body.access_token}` };
-}
 
 /**
  * A service with a tenant, made as an operator makes one (docs/operations/tenants.md,
@@ -34,7 +17,7 @@ export async function startServiceWithTenant(options: { env: Record<string, stri
   service: TestService; tenantId: string; admin: Headers; member: Headers;
 }> {
   let service = await startTestService(options.env);
-  const admin = await signIn(service, TEST_ADMIN.username, TEST_ADMIN.password);
+  const admin = await bearerFor(service.url, TEST_ADMIN.username, TEST_ADMIN.password);
   const tenant = await callService<{ id: string }>(service, 'POST', '/api/tenants', admin, { slug: options.slug });
   if (tenant.status !== 201) throw new Error(`tenant ${options.slug} not created: ${tenant.status} ${JSON.stringify(tenant.body)}`);
   service = await service.restart();
@@ -43,5 +26,5 @@ export async function startServiceWithTenant(options: { env: Record<string, stri
   const user = await callService<{ id: string }>(service, 'POST', '/api/users', admin, { username, email: `${username}@${options.slug}.test`, password: memberPassword(username), roles: [] });
   const membership = await callService(service, 'PUT', `/api/tenants/${tenant.body.id}/members/${user.body.id}`, admin, { roles });
   if (user.status !== 201 || membership.status !== 200) throw new Error(`member ${username} not added: ${user.status}, ${membership.status}`);
-  return { service, tenantId: tenant.body.id, admin, member: await signIn(service, username, memberPassword(username), options.slug) };
+  return { service, tenantId: tenant.body.id, admin, member: await bearerFor(service.url, username, memberPassword(username), options.slug) };
 }
